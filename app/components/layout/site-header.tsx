@@ -1,0 +1,150 @@
+import { Menu, X, Zap } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { Logo } from "./logo";
+import { useScrolled } from "./use-scrolled";
+import { useSite } from "./use-site";
+
+/** Spec 01 "Shared layout": the menu links, in order. */
+export const MENU_LINKS = [
+  { to: "/", label: "Início" },
+  { to: "/curso-id", label: "Curso Ideal", highlight: true },
+  { to: "/#cursos", label: "Cursos" },
+  { to: "/bolsas", label: "Bolsas" },
+  { to: "/#onde-estudar", label: "Polos" },
+  { to: "/teste-vocacional", label: "Teste Vocacional" },
+  { to: "/trabalhe-conosco", label: "Trabalhe Conosco" },
+] as const;
+
+/** Height of the fixed header (legal banner + campaign bar + nav); the spacer keeps content below it. */
+export const HEADER_SPACER_CLASS = "h-[140px]";
+
+export function SiteHeader() {
+  const site = useSite();
+  const scrolled = useScrolled();
+  const [menuOpen, setMenuOpen] = useState<boolean | undefined>(undefined);
+  const location = useLocation();
+
+  // Any navigation closes the menu.
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  return (
+    <>
+      <header className="fixed inset-x-0 top-0 z-40">
+        <div
+          id="aviso-legal"
+          data-testid="legal-banner"
+          hidden={scrolled}
+          className="flex h-10 items-center justify-center overflow-hidden bg-slate-900 px-3 text-center text-[11px] leading-tight text-slate-200"
+        >
+          <p className="line-clamp-2">
+            Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}, CNPJ {site.taxId}.
+            Todos os direitos reservados.
+          </p>
+        </div>
+        <Link
+          to="/campanha-relampago"
+          className="flex h-9 items-center justify-center gap-2 bg-accent-400 px-3 text-center text-sm font-semibold text-slate-900 hover:bg-accent-300"
+        >
+          <Zap aria-hidden="true" className="size-4 shrink-0" />
+          <span className="truncate">Campanha Relâmpago: bolsas de até 70% por tempo limitado!</span>
+        </Link>
+        <nav
+          aria-label="Principal"
+          data-scrolled={scrolled}
+          className={`bg-brand-700 text-white transition-shadow ${scrolled ? "shadow-lg shadow-slate-900/30" : ""}`}
+        >
+          <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+            <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${site.brandName} - página inicial`}>
+              <Logo />
+            </Link>
+            <ul className="ml-auto hidden items-center gap-1 lg:flex">
+              {MENU_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className={
+                      "highlight" in link
+                        ? "rounded-full bg-accent-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-accent-300"
+                        : "rounded px-2 py-1.5 text-sm font-medium hover:bg-white/10"
+                    }
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <div className="ml-auto flex items-center gap-2 lg:ml-2">
+              <Link
+                to="/login-admin"
+                className="hidden rounded border border-white/40 px-3 py-1.5 text-sm font-medium hover:bg-white/10 sm:inline-block"
+              >
+                Admin
+              </Link>
+              <a
+                href={site.enrolmentFormUrl}
+                data-form-modal="inscricao"
+                className="rounded bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 hover:bg-accent-300"
+              >
+                Inscreva-se
+              </a>
+              <a
+                href="#menu-mobile"
+                role="button"
+                aria-controls="menu-mobile"
+                aria-expanded={menuOpen ?? false}
+                aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setMenuOpen((open) => !open);
+                }}
+                className="inline-flex size-10 items-center justify-center rounded hover:bg-white/10 lg:hidden"
+              >
+                {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              </a>
+            </div>
+          </div>
+          <div
+            id="menu-mobile"
+            className="mobile-menu border-t border-white/15 bg-brand-800 lg:hidden"
+            data-open={menuOpen === undefined ? undefined : String(menuOpen)}
+          >
+            <ul className="mx-auto max-w-7xl px-4 py-2">
+              {MENU_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    onClick={() => setMenuOpen(false)}
+                    className={`block rounded px-3 py-3 text-base font-medium hover:bg-white/10 ${
+                      "highlight" in link ? "text-accent-300" : ""
+                    }`}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link
+                  to="/login-admin"
+                  onClick={() => setMenuOpen(false)}
+                  className="block rounded px-3 py-3 text-base font-medium hover:bg-white/10"
+                >
+                  Admin
+                </Link>
+              </li>
+              <li>
+                <a href="#fechar-menu" className="block px-3 py-3 text-sm text-white/80 underline" onClick={(e) => {
+                  e.preventDefault();
+                  setMenuOpen(false);
+                }}>
+                  Fechar menu
+                </a>
+              </li>
+            </ul>
+          </div>
+        </nav>
+      </header>
+      <div aria-hidden="true" className={HEADER_SPACER_CLASS} />
+    </>
+  );
+}

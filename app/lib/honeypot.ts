@@ -1,0 +1,1 @@
+export const HONEYPOT_FIELD = "website";

@@ -1,0 +1,133 @@
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import "@fontsource-variable/inter/wght.css";
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AssistantButton } from "./components/layout/assistant-button";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { Toaster } from "./components/ui/toaster";
+import { rememberAttribution } from "./server/attribution.server";
+import { publicConfig } from "./server/config.server";
+import { commitVisitor, getVisitorSession } from "./server/session.server";
+import { takeToast } from "./server/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getVisitorSession(request);
+  const toast = takeToast(session);
+  const changed = rememberAttribution(request, session) || toast !== null;
+  const headers = changed ? { "Set-Cookie": await commitVisitor(session) } : undefined;
+  const nonce = (context as { cspNonce?: string } | undefined)?.cspNonce;
+  return data({ site: publicConfig(), toast, nonce }, { headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const merged = new Headers();
+  for (const source of [actionHeaders, loaderHeaders]) {
+    for (const cookie of source.getSetCookie()) merged.append("Set-Cookie", cookie);
+  }
+  return merged;
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = rootData?.nonce;
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1a46a3" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a
+          href="#conteudo"
+          className="sr-only z-[70] rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        >
+          Pular para o conteúdo
+        </a>
+        {rootData ? <SiteHeader /> : null}
+        <main id="conteudo">{children}</main>
+        {rootData ? (
+          <>
+            <SiteFooter />
+            <AssistantButton />
+            <Toaster serverToast={rootData.toast} />
+          </>
+        ) : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta() {
+  return [{ title: "Universidade - Graduação, Pós e Cursos Técnicos EAD" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>Algo deu errado</title>
+      <p className="text-sm font-semibold text-brand-600">Erro {status}</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Algo deu errado</h1>
+      <p className="mt-4 text-slate-600">
+        Não foi possível carregar esta página agora. Tente novamente em instantes ou volte para a página inicial.
+      </p>
+      <a href="/" className="mt-8 inline-block rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        Voltar para o início
+      </a>
+      {details ? <pre className="mt-8 overflow-x-auto text-left text-xs">{details}</pre> : null}
+    </section>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="not-found">
+      <title>Página não encontrada</title>
+      <p className="text-sm font-semibold text-brand-600">Erro 404</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Página não encontrada</h1>
+      <p className="mt-4 text-slate-600">
+        O endereço que você procurou não existe ou foi alterado. Que tal conhecer nossos cursos ou fazer o teste
+        vocacional gratuito?
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <a href="/" className="rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Voltar para o início
+        </a>
+        <a href="/#cursos" className="rounded border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+          Ver cursos
+        </a>
+        <a href="/teste-vocacional" className="rounded border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+          Fazer o teste vocacional
+        </a>
+      </div>
+    </section>
+  );
+}

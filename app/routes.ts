@@ -1,0 +1,43 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/**
+ * THE route table. It mirrors the spec's table (document 2, "Full route table") plus the pages this
+ * project adds (own enrolment form, privacy, terms, health check, SEO files).
+ */
+export default [
+  // Public marketing pages
+  index("routes/home.tsx"),
+  route("campanha-relampago", "routes/campanha-relampago.tsx"),
+  route("america-mg", "routes/america-mg.tsx"),
+  route("bolsas", "routes/bolsas.tsx"),
+  route("trabalhe-conosco", "routes/trabalhe-conosco.tsx"),
+  route("curso-id", "routes/curso-id.tsx"),
+  route("curso-ideal", "routes/curso-ideal.tsx"),
+  route("assistente", "routes/assistente.tsx"),
+  route("cursos/:slug", "routes/cursos.$slug.tsx"),
+  route("inscricao", "routes/inscricao.tsx"),
+  route("privacidade", "routes/privacidade.tsx"),
+  route("termos", "routes/termos.tsx"),
+
+  // Vocational test
+  route("teste-vocacional", "routes/teste-vocacional._index.tsx"),
+  route("teste-vocacional/perguntas", "routes/teste-vocacional.perguntas.tsx"),
+  route("teste-vocacional/analise", "routes/teste-vocacional.analise.tsx"),
+  route("teste-vocacional/resultado", "routes/teste-vocacional.resultado._index.tsx"),
+  route("teste-vocacional/resultado/:perfil", "routes/teste-vocacional.resultado.$perfil.tsx"),
+  route("teste-vocacional/simulacao-formatura", "routes/teste-vocacional.simulacao-formatura.tsx"),
+  route("teste-vocacional/submissoes", "routes/teste-vocacional.submissoes.tsx"),
+
+  // Admin (guarded by the admin session)
+  route("login-admin", "routes/login-admin.tsx"),
+  route("contato", "routes/contato.tsx"),
+
+  // WhatsApp tool (guarded by the operator session or the master password)
+  route("whatsapp", "routes/whatsapp._index.tsx"),
+
+  // Resources
+  route("healthz", "routes/healthz.ts"),
+
+  // Course pages at their own top-level paths (/enfermagem, ...) and the 404 page.
+  route("*", "routes/$.tsx"),
+] satisfies RouteConfig;

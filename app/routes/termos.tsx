@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { useSite } from "~/components/layout/use-site";
+
+export function meta() {
+  return [
+    { title: "Termos de Uso" },
+    { name: "description", content: "Condições de uso do site, das ofertas de bolsa e do teste vocacional." },
+  ];
+}
+
+export default function Termos() {
+  const site = useSite();
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_p]:mt-3">
+      <h1 className="text-3xl font-bold text-slate-900">Termos de Uso</h1>
+      <p>
+        Ao usar este site você concorda com estes termos. O site é mantido pela {site.companyName}, CNPJ {site.taxId}.
+      </p>
+      <h2>Ofertas e bolsas</h2>
+      <p>
+        Os percentuais de bolsa e os valores anunciados valem para os cursos, modalidades e prazos indicados em cada
+        oferta, para novos alunos, e dependem de disponibilidade de vagas no polo escolhido. O desconto de pontualidade
+        vale apenas para mensalidades pagas até o vencimento. As condições finais constam do contrato de matrícula.
+      </p>
+      <h2>Teste vocacional</h2>
+      <p>
+        O teste vocacional é gratuito e tem caráter orientativo: o resultado sugere áreas e cursos, mas não substitui o
+        aconselhamento de um profissional de orientação de carreira.
+      </p>
+      <h2>Informações do site</h2>
+      <p>
+        Procuramos manter cursos, polos e valores atualizados, mas eles podem mudar sem aviso. Confirme as condições com
+        um consultor pelo telefone {site.phone} antes da matrícula.
+      </p>
+      <h2>Dados pessoais</h2>
+      <p>
+        O tratamento dos seus dados está descrito na{" "}
+        <Link to="/privacidade" className="font-semibold text-brand-700 underline">
+          Política de Privacidade
+        </Link>
+        .
+      </p>
+    </article>
+  );
+}

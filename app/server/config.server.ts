@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Every setting of the site, read once from the environment. Defaults are neutral placeholders
+ * that let the site run with no configuration at all; `.env.example` and the README document them.
+ */
+
+function env(name: string, fallback: string): string {
+  const value = process.env[name];
+  return value === undefined || value.trim() === "" ? fallback : value.trim();
+}
+
+function optionalEnv(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** Reads a secret from the environment, or from a file beside the database, creating it once. */
+function persistentSecret(envName: string, fileName: string, dataDir: string): string {
+  const given = optionalEnv(envName);
+  if (given) return given;
+  const file = path.join(dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+const isProduction = process.env.NODE_ENV === "production";
+const databasePath = path.resolve(env("DATABASE_PATH", "./data/site.db"));
+const dataDir = path.dirname(databasePath);
+const siteUrl = env("SITE_URL", `http://localhost:${env("PORT", "3000")}`).replace(/\/+$/, "");
+
+export const config = {
+  isProduction,
+  port: Number(env("PORT", "3000")),
+  siteUrl,
+
+  // Brand and institution (placeholders: the spec withholds the real values).
+  brandName: env("BRAND_NAME", "Universidade Exemplo"),
+  productName: env("PRODUCT_NAME", "Universidade"),
+  groupName: env("GROUP_NAME", "Grupo Educacional Exemplo"),
+  companyName: env("COMPANY_NAME", "Empresa Educacional Exemplo Ltda."),
+  taxId: env("TAX_ID", "00.000.000/0001-00"),
+  addressLines: env("ADDRESS_LINES", "Rua Exemplo, 100 - Centro|Belo Horizonte - MG, 30000-000").split("|"),
+  phone: env("PHONE", "0800 000 0000"),
+  phoneHours: env("PHONE_HOURS", "Segunda a sexta, das 8h às 21h"),
+  contactEmail: env("CONTACT_EMAIL", "contato@example.com"),
+  privacyEmail: env("PRIVACY_EMAIL", "privacidade@example.com"),
+  socialLinks: {
+    instagram: env("SOCIAL_INSTAGRAM", "#"),
+    facebook: env("SOCIAL_FACEBOOK", "#"),
+    youtube: env("SOCIAL_YOUTUBE", "#"),
+    linkedin: env("SOCIAL_LINKEDIN", "#"),
+  },
+
+  // External services. Empty means: use the site's own page instead.
+  enrolmentFormUrl: optionalEnv("ENROLMENT_FORM_URL"),
+  consultantFormUrl: optionalEnv("CONSULTANT_FORM_URL"),
+  clubFormUrl: optionalEnv("CLUB_FORM_URL"),
+  cvFormUrl: optionalEnv("CV_FORM_URL"),
+  assistantUrl: optionalEnv("ASSISTANT_URL"),
+  mapsSearchUrl: env("MAPS_SEARCH_URL", "https://www.google.com/maps/search/"),
+
+  // Dates.
+  campaignEndDate: optionalEnv("CAMPAIGN_END_DATE"),
+  homeCountdownTarget: env("HOME_COUNTDOWN_TARGET", "2024-10-15T23:59:59-03:00"),
+
+  // Storage and secrets.
+  databasePath,
+  dataDir,
+  sessionSecret: persistentSecret("SESSION_SECRET", ".session-secret", dataDir),
+  helperSecret: persistentSecret("HELPER_SECRET", ".helper-secret", dataDir),
+  adminEmail: env("ADMIN_EMAIL", "admin@example.com"),
+  adminPassword: optionalEnv("ADMIN_PASSWORD"),
+  whatsappMasterPassword: optionalEnv("WHATSAPP_MASTER_PASSWORD"),
+  whatsappAdminSlug: env("WHATSAPP_ADMIN_SLUG", "gerenciar-senhas"),
+  helperUrl: env("HELPER_URL", "http://localhost:3001"),
+
+  // LGPD: leads older than this many days are purged by `npm run purge-leads`.
+  leadRetentionDays: Number(env("LEAD_RETENTION_DAYS", "730")),
+  // Trust X-Forwarded-* headers (set when running behind a reverse proxy).
+  trustProxy: env("TRUST_PROXY", "false") === "true",
+} as const;
+
+/** Hosts the Content-Security-Policy must allow to be framed or to receive form posts. */
+export function externalOrigins(): string[] {
+  const urls = [
+    config.enrolmentFormUrl,
+    config.consultantFormUrl,
+    config.clubFormUrl,
+    config.cvFormUrl,
+    config.assistantUrl,
+  ];
+  const origins = new Set<string>();
+  for (const url of urls) {
+    if (!url) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // An invalid URL is ignored here; the page falls back to the site's own form.
+    }
+  }
+  return [...origins];
+}
+
+/** The subset of the configuration that pages may show. Never put a secret here. */
+export function publicConfig() {
+  return {
+    siteUrl: config.siteUrl,
+    brandName: config.brandName,
+    productName: config.productName,
+    groupName: config.groupName,
+    companyName: config.companyName,
+    taxId: config.taxId,
+    addressLines: config.addressLines,
+    phone: config.phone,
+    phoneHours: config.phoneHours,
+    contactEmail: config.contactEmail,
+    privacyEmail: config.privacyEmail,
+    socialLinks: config.socialLinks,
+    enrolmentFormUrl: config.enrolmentFormUrl ?? "/inscricao",
+    consultantFormUrl: config.consultantFormUrl ?? "/inscricao?tipo=contato",
+    assistantUrl: config.assistantUrl ?? null,
+    mapsSearchUrl: config.mapsSearchUrl,
+  };
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * Leads. The spec's columns (leads_vocacionais: nome ... polo) keep their Portuguese names;
+ * the rest is what a real lead table needs: origin, full timestamps, result, attribution, consent.
+ * One row per (origem, email): a second submission with the same e-mail updates the row.
+ */
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    origem: text("origem").notNull(), // see LEAD_ORIGINS in app/server/leads.server.ts
+    nome: text("nome").notNull(),
+    telefone: text("telefone").notNull(),
+    email: text("email").notNull(),
+    cidade: text("cidade").notNull().default(""),
+    /** Creation date (YYYY-MM-DD) in America/Sao_Paulo. */
+    data_criacao: text("data_criacao").notNull(),
+    perfil_trabalho: text("perfil_trabalho").notNull().default(""),
+    area_atuacao: text("area_atuacao").notNull().default(""),
+    satisfacao_area: text("satisfacao_area").notNull().default(""),
+    objetivo_carreira: text("objetivo_carreira").notNull().default(""),
+    area_desejada: text("area_desejada").notNull().default(""),
+    curso_interesse: text("curso_interesse").notNull().default(""),
+    polo: text("polo").notNull().default(""),
+    /** Full creation and update instants, ISO 8601 UTC. */
+    criado_em: text("criado_em").notNull(),
+    atualizado_em: text("atualizado_em").notNull(),
+    /** How many times this e-mail submitted this origin's form. */
+    tentativas: integer("tentativas").notNull().default(1),
+    /** Vocational test: result profile key and the answers as JSON ({"1":"A",...}). */
+    perfil_resultado: text("perfil_resultado"),
+    respostas: text("respostas"),
+    teste_concluido_em: text("teste_concluido_em"),
+    utm_source: text("utm_source"),
+    utm_medium: text("utm_medium"),
+    utm_campaign: text("utm_campaign"),
+    utm_term: text("utm_term"),
+    utm_content: text("utm_content"),
+    referrer: text("referrer"),
+    /** LGPD consent: when, and which version of the consent text the visitor saw. */
+    consentimento_em: text("consentimento_em"),
+    consentimento_versao: text("consentimento_versao"),
+    /** Lower-case, accent-free copy of the searchable fields, for the admin search. */
+    busca: text("busca").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("leads_origem_email_unique").on(t.origem, t.email),
+    index("leads_data_idx").on(t.data_criacao, t.criado_em),
+    index("leads_criado_idx").on(t.criado_em),
+    index("leads_origem_idx").on(t.origem),
+    index("leads_perfil_idx").on(t.perfil_resultado),
+  ],
+);
+
+export const adminUsers = sqliteTable("admin_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  lastLoginAt: text("last_login_at"),
+});
+
+/** Access passwords of the WhatsApp tool, stored only as scrypt hashes. */
+export const whatsappPasswords = sqliteTable("whatsapp_passwords", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+});
+
+/** 'Registro de Envios': one row per (bulk job, number), written as results arrive. */
+export const whatsappSendLog = sqliteTable(
+  "whatsapp_send_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    jobId: text("job_id").notNull(),
+    operator: text("operator").notNull(),
+    name: text("name").notNull(),
+    number: text("number").notNull(),
+    message: text("message").notNull(),
+    status: text("status").notNull(), // 'Enviado' | 'Erro'
+    detail: text("detail"),
+    sentAt: text("sent_at").notNull(),
+    recordedAt: text("recorded_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [uniqueIndex("send_log_job_number_unique").on(t.jobId, t.number), index("send_log_time_idx").on(t.sentAt)],
+);
+
+export type Lead = typeof leads.$inferSelect;
+export type NewLead = typeof leads.$inferInsert;

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { normalizeText } from "~/lib/text";
+import { saoPauloDate } from "~/lib/dates";
+import { db, schema } from "./db.server";
+import type { Attribution } from "./attribution.server";
+
+/** Where a lead came from. */
+export const LEAD_ORIGINS = {
+  teste_vocacional: "Teste vocacional",
+  inscricao: "Formulário de inscrição",
+  contato: "Fale com um consultor",
+  bolsa: "Solicitação de bolsa",
+  america_mg: "Página do clube",
+} as const;
+export type LeadOrigin = keyof typeof LEAD_ORIGINS;
+
+export function isLeadOrigin(value: unknown): value is LeadOrigin {
+  return typeof value === "string" && Object.hasOwn(LEAD_ORIGINS, value);
+}
+
+export type LeadInput = {
+  origem: LeadOrigin;
+  nome: string;
+  telefone: string;
+  email: string;
+  cidade?: string;
+  perfil_trabalho?: string;
+  area_atuacao?: string;
+  satisfacao_area?: string;
+  objetivo_carreira?: string;
+  area_desejada?: string;
+  curso_interesse?: string;
+  polo?: string;
+  consentimento_versao?: string;
+  attribution?: Attribution | null;
+};
+
+function searchText(lead: Pick<LeadInput, "nome" | "email" | "telefone" | "cidade" | "curso_interesse" | "polo">) {
+  const digits = lead.telefone.replace(/\D/g, "");
+  return normalizeText(
+    [lead.nome, lead.email, lead.telefone, digits, lead.cidade, lead.curso_interesse, lead.polo].filter(Boolean).join(" | "),
+  );
+}
+
+/**
+ * Saves a lead: inserts it, or, when this origin already has a lead with the same e-mail, updates
+ * that row and counts the attempt. One statement, committed before it returns, so the caller may
+ * acknowledge the visitor right after. Returns the lead id.
+ */
+export function saveLead(input: LeadInput, now: Date = new Date()): number {
+  const iso = now.toISOString();
+  const email = input.email.trim().toLowerCase();
+  const values = {
+    origem: input.origem,
+    nome: input.nome.trim(),
+    telefone: input.telefone.trim(),
+    email,
+    cidade: input.cidade?.trim() ?? "",
+    perfil_trabalho: input.perfil_trabalho ?? "",
+    area_atuacao: input.area_atuacao ?? "",
+    satisfacao_area: input.satisfacao_area ?? "",
+    objetivo_carreira: input.objetivo_carreira ?? "",
+    area_desejada: input.area_desejada ?? "",
+    curso_interesse: input.curso_interesse?.trim() ?? "",
+    polo: input.polo?.trim() ?? "",
+    consentimento_em: input.consentimento_versao ? iso : null,
+    consentimento_versao: input.consentimento_versao ?? null,
+    busca: searchText({ ...input, email }),
+  };
+  const attribution = input.attribution ?? {};
+  const row = db
+    .insert(schema.leads)
+    .values({
+      ...values,
+      data_criacao: saoPauloDate(now),
+      criado_em: iso,
+      atualizado_em: iso,
+      utm_source: attribution.utm_source ?? null,
+      utm_medium: attribution.utm_medium ?? null,
+      utm_campaign: attribution.utm_campaign ?? null,
+      utm_term: attribution.utm_term ?? null,
+      utm_content: attribution.utm_content ?? null,
+      referrer: attribution.referrer ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [schema.leads.origem, schema.leads.email],
+      set: { ...values, atualizado_em: iso, tentativas: sql`${schema.leads.tentativas} + 1` },
+    })
+    .returning({ id: schema.leads.id })
+    .get();
+  return row.id;
+}

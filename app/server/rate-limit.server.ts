@@ -1,0 +1,74 @@
+import { config } from "./config.server";
+
+/**
+ * Fixed-window rate limiting kept in this process's memory (one Node process serves the site;
+ * docs/scaling.md says what changes with more). Each limiter has its own name, limit and window.
+ */
+type Window = { count: number; resetAt: number };
+
+export type RateLimiter = {
+  /** Counts one attempt for the key; returns false once the limit is exceeded in this window. */
+  hit(key: string, now?: number): boolean;
+  /** True when the key is already over its limit (does not count an attempt). */
+  isLimited(key: string, now?: number): boolean;
+  reset(key?: string): void;
+  retryAfterSeconds(key: string, now?: number): number;
+};
+
+const limiters: RateLimiter[] = [];
+
+export function createRateLimiter(limit: number, windowMs: number): RateLimiter {
+  const windows = new Map<string, Window>();
+  const current = (key: string, now: number) => {
+    const window = windows.get(key);
+    if (!window || window.resetAt <= now) return undefined;
+    return window;
+  };
+  const limiter: RateLimiter = {
+    hit(key, now = Date.now()) {
+      let window = current(key, now);
+      if (!window) {
+        if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        window = { count: 0, resetAt: now + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return window.count <= limit;
+    },
+    isLimited(key, now = Date.now()) {
+      const window = current(key, now);
+      return !!window && window.count >= limit;
+    },
+    reset(key) {
+      if (key === undefined) windows.clear();
+      else windows.delete(key);
+    },
+    retryAfterSeconds(key, now = Date.now()) {
+      const window = current(key, now);
+      return window ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
+    },
+  };
+  limiters.push(limiter);
+  return limiter;
+}
+
+/** Forgets every counter (tests). */
+export function resetAllRateLimits() {
+  for (const limiter of limiters) limiter.reset();
+}
+
+/** The client's IP: the socket address, or the first X-Forwarded-For hop when behind a trusted proxy. */
+export function clientIp(request: Request): string {
+  if (config.trustProxy) {
+    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  // server.js copies the socket address into this header, overwriting anything the client sent.
+  return request.headers.get("X-Client-Ip") ?? "local";
+}
+
+/** Public form posts (leads): generous for people behind one carrier NAT, hard on bots. */
+export const publicFormLimiter = createRateLimiter(
+  Number(process.env.RATE_LIMIT_PUBLIC_FORMS ?? 30),
+  60_000,
+);

@@ -1,0 +1,37 @@
+import { config, externalOrigins } from "./config.server";
+
+/** The helper's origins as the browser reaches them (http and ws). */
+function helperOrigins(): string[] {
+  try {
+    const url = new URL(config.helperUrl);
+    const ws = url.protocol === "https:" ? "wss:" : "ws:";
+    return [url.origin, `${ws}//${url.host}`];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The document's Content-Security-Policy: scripts only from this site with the request's nonce,
+ * frames and form targets only from this site and the configured form/assistant hosts, and
+ * this site framed only by itself.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  const external = externalOrigins();
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...helperOrigins()],
+    "frame-src": ["'self'", ...external],
+    "form-action": ["'self'", ...external],
+    "frame-ancestors": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}

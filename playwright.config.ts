@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./scripts/ensure-chromium.mjs";
+
+const chromium = findChromium();
+const launchOptions = {
+  executablePath: chromium,
+  // Without these flags Chromium floods this machine's closed network.
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+const outputSuffix = process.env.BUILD_DIR ? `-${process.env.BUILD_DIR.replace(/\W+/g, "-")}` : "";
+
+/**
+ * E2E tests run against the production build (`npm run build`), served by server.js on a free port
+ * with its own temporary database (tests/e2e/global-setup.ts), in Debian's Chromium, twice:
+ * with JavaScript enabled and with JavaScript disabled.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: `test-results${outputSuffix}`,
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+  ],
+});

@@ -1,0 +1,92 @@
+// The production server: one Node process serving the React Router build.
+// Compression, immutable caching of hashed assets, request logging, security headers,
+// a request-body limit, the client IP for rate limits, and a graceful shutdown.
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+/** Request bodies above this many bytes are refused before any parsing (413). */
+const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 64 * 1024);
+
+const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+
+const app = express();
+app.disable("x-powered-by");
+if (process.env.TRUST_PROXY === "true") app.set("trust proxy", true);
+
+app.use(compression());
+if (process.env.LOG_REQUESTS !== "false") app.use(morgan(process.env.NODE_ENV === "production" ? "combined" : "dev"));
+
+// Headers for every response. The document's Content-Security-Policy is set in entry.server.tsx
+// because it carries the per-request script nonce.
+app.use((req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  res.setHeader("Permissions-Policy", "geolocation=(), payment=(), usb=()");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // The client address for rate limits: always overwritten, so a client cannot choose its own.
+  req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+});
+
+// Refuse oversized bodies before anything reads them.
+app.use((req, res, next) => {
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain; charset=utf-8").send("Requisição grande demais.");
+    req.resume();
+    return;
+  }
+  if (req.headers["transfer-encoding"] && req.method !== "GET" && req.method !== "HEAD") {
+    // Forms always declare their length; a body of unknown length is refused rather than read.
+    res.status(411).type("text/plain; charset=utf-8").send("Informe o tamanho da requisição.");
+    req.resume();
+    return;
+  }
+  next();
+});
+
+app.use(
+  "/assets",
+  express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+);
+app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+
+app.all(
+  /.*/,
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: () => ({ cspNonce: randomBytes(16).toString("base64") }),
+  }),
+);
+
+const server = app.listen(port, host, () => {
+  console.log(`Servidor pronto em http://localhost:${port}`);
+});
+server.keepAliveTimeout = 65_000;
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, close the database, exit 0.
+let closing = false;
+function shutdown(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal} recebido: encerrando...`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(() => {
+    build.entry.module.closeDatabase?.();
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

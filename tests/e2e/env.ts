@@ -1,0 +1,12 @@
+/** Configuration the e2e server runs with; tests read the same values. */
+export const E2E_ENV = {
+  SESSION_SECRET: "e2e-session-secret",
+  HELPER_SECRET: "e2e-helper-secret",
+  ADMIN_EMAIL: "admin@example.com",
+  ADMIN_PASSWORD: "senha-de-teste-123",
+  WHATSAPP_MASTER_PASSWORD: "mestra-de-teste-123",
+  WHATSAPP_ADMIN_SLUG: "gerenciar-senhas",
+  // E2E runs post many forms from one IP; rate limits themselves are proved by integration tests.
+  RATE_LIMIT_PUBLIC_FORMS: "100000",
+  RATE_LIMIT_LOGIN: "100000",
+} as const;

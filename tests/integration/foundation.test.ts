@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { config } from "~/server/config.server";
+import { db, schema, sqlite } from "~/server/db.server";
+import { saveLead } from "~/server/leads.server";
+import { createRateLimiter } from "~/server/rate-limit.server";
+import { commitVisitor, getAdminSession, getVisitorSession, visitorStorage } from "~/server/session.server";
+import { loader as healthz } from "~/routes/healthz";
+import { loader as rootLoader } from "~/root";
+import { args, getRequest, payload } from "./request";
+import { eq } from "drizzle-orm";
+
+describe("database", () => {
+  it("is migrated, in WAL mode, with foreign keys and a busy timeout", () => {
+    expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
+    const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[];
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["leads", "admin_users", "whatsapp_passwords"]));
+  });
+
+  it("stores data_criacao as the São Paulo date, not the UTC one", () => {
+    const id = saveLead(
+      { origem: "inscricao", nome: "Maria da Silva", telefone: "(31)99999-8888", email: "madrugada@example.com" },
+      new Date("2026-03-10T02:30:00Z"),
+    );
+    const row = db.select().from(schema.leads).where(eq(schema.leads.id, id)).get()!;
+    expect(row.data_criacao).toBe("2026-03-09");
+    expect(row.criado_em).toBe("2026-03-10T02:30:00.000Z");
+  });
+
+  it("updates the lead of the same origin and e-mail instead of duplicating it", () => {
+    const first = saveLead({ origem: "inscricao", nome: "João Pereira", telefone: "(31)98888-7777", email: "Joao@Example.com" });
+    const second = saveLead({
+      origem: "inscricao",
+      nome: "João Pereira Santos",
+      telefone: "(31)98888-7777",
+      email: "joao@example.com",
+      curso_interesse: "Enfermagem",
+    });
+    expect(second).toBe(first);
+    const rows = db.select().from(schema.leads).where(eq(schema.leads.email, "joao@example.com")).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ nome: "João Pereira Santos", curso_interesse: "Enfermagem", tentativas: 2 });
+    expect(rows[0].busca).toContain("enfermagem");
+  });
+});
+
+describe("configuration", () => {
+  it("keeps a generated secret in a file beside the database when none is configured", async () => {
+    const previous = process.env.SESSION_SECRET;
+    delete process.env.SESSION_SECRET;
+    const { vi } = await import("vitest");
+    vi.resetModules();
+    const fresh = (await import("~/server/config.server")).config;
+    const file = path.join(fresh.dataDir, ".session-secret");
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, "utf8").trim()).toBe(fresh.sessionSecret);
+    vi.resetModules();
+    const again = (await import("~/server/config.server")).config;
+    expect(again.sessionSecret).toBe(fresh.sessionSecret);
+    process.env.SESSION_SECRET = previous;
+  });
+
+  it("has defaults that need no environment", () => {
+    expect(config.brandName).toBeTruthy();
+    expect(config.helperUrl).toBe("http://localhost:3001");
+    expect(config.adminPassword).toBeUndefined();
+  });
+});
+
+describe("sessions", () => {
+  it("reads a tampered or garbage cookie as an empty session", async () => {
+    const session = await visitorStorage.getSession();
+    session.set("leadId", 42);
+    const good = await commitVisitor(session);
+    const cookie = good.split(";")[0];
+    expect((await getVisitorSession(getRequest("/", { cookie }))).get("leadId")).toBe(42);
+
+    const [name, value] = cookie.split("=");
+    const forged = `${name}=${value.replace(/^.{4}/, "AAAA")}`;
+    for (const bad of [forged, "__visitante=garbage", "__visitante=%%%", "__admin=x.y.z"]) {
+      const read = await getVisitorSession(getRequest("/", { cookie: bad }));
+      expect(read.get("leadId")).toBeUndefined();
+      const admin = await getAdminSession(getRequest("/", { cookie: bad }));
+      expect(admin.data).toEqual({});
+    }
+  });
+
+  it("cookie flags: httpOnly and SameSite=Lax", async () => {
+    const header = await commitVisitor(await visitorStorage.getSession());
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+  });
+
+  it("the root loader remembers UTM attribution and passes flash toasts once", async () => {
+    const response = (await rootLoader(args(getRequest("/?utm_source=instagram&utm_campaign=vestibular")))) as any;
+    const init = response.init as ResponseInit;
+    const setCookie = new Headers(init.headers).get("Set-Cookie")!;
+    expect(setCookie).toContain("__visitante=");
+    const session = await getVisitorSession(getRequest("/", { cookie: setCookie.split(";")[0] }));
+    expect(session.get("attribution")).toEqual({ utm_source: "instagram", utm_campaign: "vestibular" });
+    expect(payload(response).site.brandName).toBe(config.brandName);
+    // No secret leaves through the public configuration.
+    expect(JSON.stringify(payload(response))).not.toContain(config.sessionSecret);
+  });
+});
+
+describe("rate limiter", () => {
+  it("allows the limit within a window and refuses after it", () => {
+    const limiter = createRateLimiter(3, 1000);
+    expect([1, 2, 3].map(() => limiter.hit("ip", 0))).toEqual([true, true, true]);
+    expect(limiter.hit("ip", 10)).toBe(false);
+    expect(limiter.isLimited("ip", 10)).toBe(true);
+    expect(limiter.hit("other", 10)).toBe(true);
+    expect(limiter.hit("ip", 1001)).toBe(true);
+  });
+});
+
+describe("/healthz", () => {
+  it("answers ok when the database answers", async () => {
+    const response = healthz();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+});

@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests. Integration tests import loaders and actions directly and run them
+// against a real, temporary SQLite file created per test file by tests/setup.ts.
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    setupFiles: ["tests/setup.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+  },
+});
