@@ -1,0 +1,50 @@
+import type { MetaDescriptor } from "react-router";
+
+type MetaArgs = {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+};
+
+export type PageSeo = {
+  title: string;
+  description: string;
+  /** Absolute or site-relative image for Open Graph; default: the site's share image. */
+  image?: string;
+  /** Canonical path when it differs from the current one. */
+  canonicalPath?: string;
+  /** Keep the page out of search engines (admin, WhatsApp, test-internal pages). */
+  noindex?: boolean;
+  /** JSON-LD objects to embed. */
+  jsonLd?: object[];
+};
+
+function siteUrlFrom(matches: MetaArgs["matches"]): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { site?: { siteUrl?: string } } | undefined;
+  return root?.site?.siteUrl ?? "";
+}
+
+/**
+ * Title, description, canonical URL, Open Graph tags and optional JSON-LD for a route's `meta`:
+ * `export const meta: Route.MetaFunction = (args) => pageMeta(args, { title, description })`.
+ */
+export function pageMeta(args: MetaArgs, page: PageSeo): MetaDescriptor[] {
+  const siteUrl = siteUrlFrom(args.matches);
+  const canonical = siteUrl + (page.canonicalPath ?? args.location.pathname);
+  const image = page.image ?? "/og-image.svg";
+  const imageUrl = image.startsWith("http") ? image : siteUrl + image;
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "pt_BR" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: imageUrl },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (page.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  for (const item of page.jsonLd ?? []) tags.push({ "script:ld+json": item });
+  return tags;
+}
