@@ -1,0 +1,76 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+/**
+ * Password hashing with node:crypto scrypt (no native addon). A hash is stored as a
+ * self-describing string, so the cost can be raised later without breaking old hashes:
+ *
+ *   scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>
+ *
+ * Used for admin passwords and for the WhatsApp tool's access passwords.
+ */
+const PREFIX = "scrypt";
+const KEY_LENGTH = 64;
+const SALT_BYTES = 16;
+/** N=2^15, r=8, p=1: about 32 MiB and some tens of milliseconds per hash (OWASP's scrypt baseline). */
+export const DEFAULT_SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
+
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength: number) {
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  return new Promise<Buffer>((resolve, reject) => {
+    scrypt(password.normalize("NFC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/** Hashes a password with a fresh random salt. */
+export async function hashPassword(password: string, params: { N: number; r: number; p: number } = DEFAULT_SCRYPT) {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, params, KEY_LENGTH);
+  return [PREFIX, params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/** Splits a stored hash; null when it is not one this module wrote. */
+function parse(stored: string) {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== PREFIX) return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const salt = Buffer.from(parts[4], "base64url");
+  const key = Buffer.from(parts[5], "base64url");
+  const valid =
+    Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0 && N <= 2 ** 20 &&
+    Number.isInteger(r) && r >= 1 && r <= 32 &&
+    Number.isInteger(p) && p >= 1 && p <= 16 &&
+    salt.length > 0 && key.length >= 16;
+  return valid ? { params: { N, r, p }, salt, key } : null;
+}
+
+/**
+ * True when the password matches the stored hash. The comparison is constant-time; a malformed
+ * stored hash never matches (and never throws).
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  try {
+    const key = await derive(password, parsed.salt, parsed.params, parsed.key.length);
+    return timingSafeEqual(key, parsed.key);
+  } catch {
+    return false;
+  }
+}
+
+/** True when the hash was made with weaker parameters than today's defaults (re-hash on next login). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  if (!parsed) return true;
+  return parsed.params.N < DEFAULT_SCRYPT.N || parsed.params.r < DEFAULT_SCRYPT.r || parsed.params.p < DEFAULT_SCRYPT.p;
+}
+
+/**
+ * A hash of a random password, to verify against when the e-mail is unknown, so an unknown
+ * e-mail costs the same time as a wrong password.
+ */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  return dummyHash;
+}
