@@ -37,6 +37,8 @@ export default [
 
   // Resources
   route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
 
   // Course pages at their own top-level paths (/enfermagem, ...) and the 404 page.
   route("*", "routes/$.tsx"),
