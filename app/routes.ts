@@ -31,6 +31,8 @@ export default [
   // Admin (guarded by the admin session)
   route("login-admin", "routes/login-admin.tsx"),
   route("contato", "routes/contato.tsx"),
+  route("contato/leads.csv", "routes/contato.leads[.csv].ts"),
+  route("contato/sair", "routes/contato.sair.ts"),
 
   // WhatsApp tool (guarded by the operator session or the master password)
   route("whatsapp", "routes/whatsapp._index.tsx"),

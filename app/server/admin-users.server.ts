@@ -1,0 +1,107 @@
+import { asc, count, eq } from "drizzle-orm";
+import { config } from "./config.server";
+import { db, schema } from "./db.server";
+import { hashPassword } from "./password.server";
+
+/** Admin accounts: small named functions used by the login, the guard and `npm run admin`. */
+export type AdminUser = { id: number; email: string };
+
+/** Admin passwords must have at least this many characters. */
+export const MIN_ADMIN_PASSWORD_LENGTH = 8;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function countAdmins(): number {
+  return db.select({ n: count() }).from(schema.adminUsers).get()?.n ?? 0;
+}
+
+export function findAdminByEmail(email: string) {
+  return db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, normalizeEmail(email))).get();
+}
+
+export function findAdminById(id: number) {
+  return db.select().from(schema.adminUsers).where(eq(schema.adminUsers.id, id)).get();
+}
+
+export function listAdmins() {
+  return db
+    .select({
+      id: schema.adminUsers.id,
+      email: schema.adminUsers.email,
+      createdAt: schema.adminUsers.createdAt,
+      lastLoginAt: schema.adminUsers.lastLoginAt,
+    })
+    .from(schema.adminUsers)
+    .orderBy(asc(schema.adminUsers.id))
+    .all();
+}
+
+function assertPassword(password: string) {
+  if (password.length < MIN_ADMIN_PASSWORD_LENGTH) {
+    throw new Error(`A senha precisa ter pelo menos ${MIN_ADMIN_PASSWORD_LENGTH} caracteres.`);
+  }
+}
+
+/** Creates an admin; throws when the e-mail is taken or the password is too short. */
+export async function createAdmin(email: string, password: string): Promise<AdminUser> {
+  const normalized = normalizeEmail(email);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw new Error("E-mail inválido.");
+  assertPassword(password);
+  if (findAdminByEmail(normalized)) throw new Error(`Já existe um administrador com o e-mail ${normalized}.`);
+  const passwordHash = await hashPassword(password);
+  const row = db
+    .insert(schema.adminUsers)
+    .values({ email: normalized, passwordHash })
+    .returning({ id: schema.adminUsers.id, email: schema.adminUsers.email })
+    .get();
+  return row;
+}
+
+/** Replaces an admin's password (which also ends that admin's open sessions). */
+export async function setAdminPassword(email: string, password: string): Promise<void> {
+  assertPassword(password);
+  const admin = findAdminByEmail(email);
+  if (!admin) throw new Error(`Nenhum administrador com o e-mail ${normalizeEmail(email)}.`);
+  const passwordHash = await hashPassword(password);
+  db.update(schema.adminUsers).set({ passwordHash }).where(eq(schema.adminUsers.id, admin.id)).run();
+}
+
+/** Stores a new hash for an admin (re-hash with stronger parameters after a login). */
+export function replaceAdminHash(id: number, passwordHash: string) {
+  db.update(schema.adminUsers).set({ passwordHash }).where(eq(schema.adminUsers.id, id)).run();
+}
+
+export function recordAdminLogin(id: number, now: Date = new Date()) {
+  db.update(schema.adminUsers).set({ lastLoginAt: now.toISOString() }).where(eq(schema.adminUsers.id, id)).run();
+}
+
+/**
+ * Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when there is no admin yet. With no
+ * configured password nothing is created (never a default password): the login page then explains
+ * `npm run admin -- create`. Returns what happened.
+ */
+export async function ensureBootstrapAdmin(
+  settings: { email: string; password: string | undefined } = { email: config.adminEmail, password: config.adminPassword },
+): Promise<"exists" | "created" | "no-password"> {
+  if (countAdmins() > 0) return "exists";
+  if (!settings.password) return "no-password";
+  try {
+    await createAdmin(settings.email, settings.password);
+    return "created";
+  } catch (error) {
+    // Two first requests at once: the other one created it.
+    if (countAdmins() > 0) return "exists";
+    console.error("admin: could not create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD:", (error as Error).message);
+    return "no-password";
+  }
+}
+
+let bootstrapped: Promise<unknown> | undefined;
+/** ensureBootstrapAdmin once per process once an admin exists (cheap after that). */
+export async function ensureBootstrapAdminOnce(): Promise<void> {
+  if (bootstrapped) return void (await bootstrapped);
+  const result = await ensureBootstrapAdmin();
+  if (result !== "no-password") bootstrapped = Promise.resolve(result);
+}
