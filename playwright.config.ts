@@ -40,7 +40,17 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    {
+      name: "js",
+      testIgnore: /\.server\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      testIgnore: /\.server\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+    },
+    // Tests of the server process itself (headers, limits, shutdown, crash safety, build contents).
+    { name: "server", testMatch: /\.server\.spec\.ts$/ },
   ],
 });
