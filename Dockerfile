@@ -19,8 +19,10 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
+# Sources for the maintenance commands run with tsx (npm run admin / backup / purge-leads).
 COPY --from=build --chown=node:node /app/scripts ./scripts
-COPY --from=build --chown=node:node /app/package.json /app/server.js ./
+COPY --from=build --chown=node:node /app/app ./app
+COPY --from=build --chown=node:node /app/package.json /app/server.js /app/tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
