@@ -1,0 +1,934 @@
+/**
+ * The course catalogue (spec 01, section 3): 77 courses, ids 1-77. A marketing person can change a
+ * course here; every page (home catalogue, course pages, enrolment form) reads this list.
+ *
+ * `url` is the course's own page. Most are top-level paths (/enfermagem, /educacaofisica,
+ * /administracao-nova, ...) served by the catch-all route; Agronegócio, Análise e Desenvolvimento
+ * de Sistemas and Biomedicina link to their dedicated pages under /cursos/ (spec 02 "Course pages"),
+ * so each of those courses has exactly one page. /cursos/administracao is the dedicated page of
+ * Administração, whose catalogue link stays /administracao-nova as the spec shows.
+ *
+ * `image` is a path under public/: the self-made SVG of the course's area by default; drop a real
+ * photo into public/images/cursos/ and point the course at it to replace the art.
+ */
+
+export const COURSE_AREAS = [
+  "Saúde",
+  "Educação",
+  "Negócios",
+  "Direito e Segurança",
+  "Engenharia",
+  "Tecnologia",
+  "Comunicação",
+  "Design",
+  "Meio Ambiente",
+  "Turismo",
+] as const;
+
+export type CourseArea = (typeof COURSE_AREAS)[number];
+
+export const MODALITIES = ["Presencial/EAD", "EAD", "Híbrido"] as const;
+export type Modality = (typeof MODALITIES)[number];
+
+export type Course = {
+  id: number;
+  name: string;
+  area: CourseArea;
+  duration: string;
+  modality: Modality;
+  url: string;
+  image: string;
+  featured: boolean;
+  description: string;
+};
+
+/** The area tab shown first when there is no search term. */
+export const DEFAULT_AREA: CourseArea = "Educação";
+
+/** File-name slug of each area's art in public/images/cursos/. */
+export const AREA_SLUGS: Record<CourseArea, string> = {
+  Saúde: "saude",
+  Educação: "educacao",
+  Negócios: "negocios",
+  "Direito e Segurança": "direito-seguranca",
+  Engenharia: "engenharia",
+  Tecnologia: "tecnologia",
+  Comunicação: "comunicacao",
+  Design: "design",
+  "Meio Ambiente": "meio-ambiente",
+  Turismo: "turismo",
+};
+
+/** What each area leads to: shown on course pages under 'Onde você pode atuar'. */
+export const AREA_CAREERS: Record<CourseArea, string> = {
+  Saúde:
+    "Hospitais, clínicas, laboratórios, unidades básicas de saúde, home care, academias, indústria farmacêutica e consultórios próprios.",
+  Educação:
+    "Escolas públicas e particulares, cursinhos, projetos sociais, clubes, academias, editoras, empresas de tecnologia educacional e aulas particulares.",
+  Negócios:
+    "Empresas de todos os portes, bancos, cooperativas, escritórios de contabilidade, startups, setor público e o seu próprio negócio.",
+  "Direito e Segurança":
+    "Escritórios de advocacia, departamentos jurídicos, carreiras públicas por concurso, sistema prisional, segurança empresarial e perícia.",
+  Engenharia:
+    "Construtoras, indústrias, concessionárias de energia, mineradoras, consultorias de projetos e órgãos públicos de infraestrutura.",
+  Tecnologia:
+    "Empresas de software, bancos digitais, startups, consultorias, setores de TI de qualquer empresa e trabalho remoto para o mundo todo.",
+  Comunicação:
+    "Agências de publicidade, redações, emissoras, produtoras, assessorias de imprensa, equipes de marketing e criação de conteúdo digital.",
+  Design:
+    "Estúdios de design, escritórios de arquitetura, agências, confecções, indústria moveleira, desenvolvedoras de jogos e atuação autônoma.",
+  "Meio Ambiente":
+    "Fazendas e cooperativas, agroindústrias, órgãos ambientais, empresas de saneamento, consultorias ambientais e clínicas veterinárias.",
+  Turismo:
+    "Hotéis, resorts, agências de viagem, restaurantes, companhias aéreas, organizadoras de eventos e secretarias de turismo.",
+};
+
+type CourseInput = Omit<Course, "image" | "featured"> & { image?: string };
+
+const FEATURED_IDS = new Set([1, 2, 12, 13, 28, 51, 58, 72, 73]);
+
+function course(input: CourseInput): Course {
+  return {
+    ...input,
+    image: input.image ?? `/images/cursos/${AREA_SLUGS[input.area]}.svg`,
+    featured: FEATURED_IDS.has(input.id),
+  };
+}
+
+export const courses: Course[] = [
+  // Saúde
+  course({
+    id: 1,
+    name: "Enfermagem",
+    area: "Saúde",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/enfermagem",
+    description:
+      "Forme-se para cuidar de pessoas em todas as fases da vida, com aulas práticas em laboratório e estágios em hospitais e unidades de saúde.",
+  }),
+  course({
+    id: 2,
+    name: "Psicologia",
+    area: "Saúde",
+    duration: "5 anos",
+    modality: "Presencial/EAD",
+    url: "/psicologia",
+    description:
+      "Estude o comportamento humano e a saúde mental para atuar em clínicas, escolas, empresas e políticas públicas, com atendimento supervisionado.",
+  }),
+  course({
+    id: 3,
+    name: "Farmácia",
+    area: "Saúde",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/farmacia",
+    description:
+      "Aprenda sobre medicamentos, análises clínicas e cosméticos, da pesquisa à dispensação, com prática em laboratórios equipados.",
+  }),
+  course({
+    id: 4,
+    name: "Fisioterapia",
+    area: "Saúde",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/fisioterapia",
+    description:
+      "Previna e trate disfunções do movimento em pacientes de todas as idades, com práticas em clínica-escola e estágios supervisionados.",
+  }),
+  course({
+    id: 5,
+    name: "Nutrição",
+    area: "Saúde",
+    duration: "4 anos",
+    modality: "Híbrido",
+    url: "/nutricao",
+    description:
+      "Planeje a alimentação de pessoas e coletividades, do consultório à indústria de alimentos, unindo ciência e qualidade de vida.",
+  }),
+  course({
+    id: 6,
+    name: "Biomedicina",
+    area: "Saúde",
+    duration: "4 anos",
+    modality: "Híbrido",
+    url: "/cursos/biomedicina",
+    description:
+      "Atue em análises clínicas, diagnóstico por imagem, estética e pesquisa, com formação prática em laboratórios de ponta.",
+  }),
+  course({
+    id: 7,
+    name: "Estética e Cosmética",
+    area: "Saúde",
+    duration: "2.5 anos",
+    modality: "Híbrido",
+    url: "/estetica-e-cosmetica",
+    description:
+      "Curso superior de tecnologia para atuar com procedimentos estéticos faciais e corporais, cosmetologia e gestão de clínicas de estética.",
+  }),
+  course({
+    id: 8,
+    name: "Radiologia",
+    area: "Saúde",
+    duration: "3 anos",
+    modality: "Híbrido",
+    url: "/radiologia",
+    description:
+      "Opere equipamentos de raio-x, tomografia e ressonância com segurança, em um dos campos que mais crescem na saúde.",
+  }),
+  course({
+    id: 9,
+    name: "Gestão Hospitalar",
+    area: "Saúde",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/gestao-hospitalar",
+    description:
+      "Aprenda a administrar hospitais, clínicas e laboratórios: finanças, pessoas, qualidade e processos na área da saúde.",
+  }),
+  course({
+    id: 10,
+    name: "Terapia Ocupacional",
+    area: "Saúde",
+    duration: "4 anos",
+    modality: "Híbrido",
+    url: "/terapia-ocupacional",
+    description:
+      "Ajude pessoas a recuperar a autonomia nas atividades do dia a dia, em reabilitação, saúde mental, escolas e empresas.",
+  }),
+  course({
+    id: 11,
+    name: "Gestão em Saúde Pública",
+    area: "Saúde",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/gestao-em-saude-publica",
+    description:
+      "Planeje e avalie serviços e programas do SUS, com foco em vigilância em saúde, gestão de unidades e políticas públicas.",
+  }),
+
+  // Educação
+  course({
+    id: 12,
+    name: "Educação Física - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "Presencial/EAD",
+    url: "/educacaofisica",
+    description:
+      "Forme-se para dar aulas de Educação Física na educação básica, promovendo saúde, esporte e inclusão nas escolas.",
+  }),
+  course({
+    id: 13,
+    name: "Educação Física - Bacharelado",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "Presencial/EAD",
+    url: "/educacaofisica",
+    description:
+      "Atue em academias, clubes, assessorias esportivas e programas de qualidade de vida, com prescrição de exercícios e treinamento.",
+  }),
+  course({
+    id: 14,
+    name: "Pedagogia",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/pedagogia",
+    description:
+      "Prepare-se para a educação infantil e os anos iniciais do ensino fundamental, a coordenação pedagógica e a gestão escolar.",
+  }),
+  course({
+    id: 15,
+    name: "Letras - Português e Inglês",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/letras-portugues-ingles",
+    description:
+      "Licenciatura para ensinar língua portuguesa, inglês e suas literaturas, com prática de ensino desde o início do curso.",
+  }),
+  course({
+    id: 16,
+    name: "Letras - Português e Espanhol",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/letras-portugues-espanhol",
+    description:
+      "Licenciatura para ensinar língua portuguesa, espanhol e suas literaturas, abrindo portas também para tradução e revisão.",
+  }),
+  course({
+    id: 17,
+    name: "Matemática - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/matematica",
+    description:
+      "Forme-se professor de Matemática, uma das áreas com maior carência de docentes no país, com metodologias ativas de ensino.",
+  }),
+  course({
+    id: 18,
+    name: "História - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/historia",
+    description:
+      "Compreenda os processos históricos do Brasil e do mundo e aprenda a ensiná-los de forma crítica e envolvente.",
+  }),
+  course({
+    id: 19,
+    name: "Geografia - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/geografia",
+    description:
+      "Estude o espaço, a sociedade e a natureza para lecionar Geografia e atuar em planejamento territorial e ambiental.",
+  }),
+  course({
+    id: 20,
+    name: "Ciências Biológicas - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "Híbrido",
+    url: "/ciencias-biologicas-licenciatura",
+    description:
+      "Ensine Ciências e Biologia com aulas práticas em laboratório e saídas de campo, do ensino fundamental ao médio.",
+  }),
+  course({
+    id: 21,
+    name: "Química - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "Híbrido",
+    url: "/quimica",
+    description:
+      "Forme-se professor de Química com experimentos em laboratório e recursos digitais que tornam a ciência mais próxima dos alunos.",
+  }),
+  course({
+    id: 22,
+    name: "Física - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/fisica",
+    description:
+      "Aprenda a ensinar Física de forma prática e contextualizada, com simulações, experimentos e tecnologia educacional.",
+  }),
+  course({
+    id: 23,
+    name: "Filosofia - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/filosofia",
+    description:
+      "Desenvolva pensamento crítico e argumentação para lecionar Filosofia no ensino médio e atuar em projetos educacionais.",
+  }),
+  course({
+    id: 24,
+    name: "Sociologia - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/sociologia",
+    description:
+      "Analise a sociedade, a cultura e a política e prepare-se para ensinar Sociologia e atuar em pesquisas sociais.",
+  }),
+  course({
+    id: 25,
+    name: "Artes Visuais - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/artes-visuais",
+    description:
+      "Una criação artística e docência para ensinar Artes nas escolas e desenvolver projetos culturais na sua comunidade.",
+  }),
+  course({
+    id: 26,
+    name: "Música - Licenciatura",
+    area: "Educação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/musica",
+    description:
+      "Forme-se educador musical para escolas, projetos sociais e escolas de música, com teoria, percepção e prática de conjunto.",
+  }),
+  course({
+    id: 27,
+    name: "Segunda Licenciatura em Pedagogia",
+    area: "Educação",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/segunda-licenciatura-pedagogia",
+    description:
+      "Para quem já é licenciado: amplie sua habilitação para a educação infantil e os anos iniciais em menos tempo.",
+  }),
+
+  // Negócios
+  course({
+    id: 28,
+    name: "Administração",
+    area: "Negócios",
+    duration: "4 anos",
+    modality: "Presencial/EAD",
+    url: "/administracao-nova",
+    description:
+      "Aprenda a planejar, liderar e fazer crescer organizações, com gestão financeira, marketing, pessoas e estratégia.",
+  }),
+  course({
+    id: 29,
+    name: "Ciências Contábeis",
+    area: "Negócios",
+    duration: "4 anos",
+    modality: "Presencial/EAD",
+    url: "/ciencias-contabeis",
+    description:
+      "Domine contabilidade, tributos, auditoria e perícia contábil, uma profissão essencial para qualquer empresa.",
+  }),
+  course({
+    id: 30,
+    name: "Ciências Econômicas",
+    area: "Negócios",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/ciencias-economicas",
+    description:
+      "Entenda mercados, finanças e políticas econômicas para atuar em bancos, consultorias, empresas e no setor público.",
+  }),
+  course({
+    id: 31,
+    name: "Gestão de Recursos Humanos",
+    area: "Negócios",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/recursos-humanos",
+    description:
+      "Curso de tecnologia para recrutar, desenvolver e reter talentos, com foco em departamento pessoal e gestão de pessoas.",
+  }),
+  course({
+    id: 32,
+    name: "Marketing",
+    area: "Negócios",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/marketing",
+    description:
+      "Aprenda a posicionar marcas, entender o consumidor e planejar campanhas que geram resultado, no mundo físico e digital.",
+  }),
+  course({
+    id: 33,
+    name: "Logística",
+    area: "Negócios",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/logistica",
+    description:
+      "Gerencie estoques, transportes e cadeias de suprimentos em uma área estratégica para a indústria e o comércio.",
+  }),
+  course({
+    id: 34,
+    name: "Gestão Financeira",
+    area: "Negócios",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/gestao-financeira",
+    description:
+      "Cuide do caixa, dos investimentos e do planejamento financeiro de empresas com ferramentas práticas de análise.",
+  }),
+  course({
+    id: 35,
+    name: "Gestão Comercial",
+    area: "Negócios",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/gestao-comercial",
+    description:
+      "Desenvolva técnicas de vendas, negociação e gestão de equipes comerciais para bater metas com consistência.",
+  }),
+  course({
+    id: 36,
+    name: "Processos Gerenciais",
+    area: "Negócios",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/processos-gerenciais",
+    description:
+      "Formação rápida em gestão para quem quer assumir cargos de liderança e melhorar os processos da empresa.",
+  }),
+  course({
+    id: 37,
+    name: "Empreendedorismo",
+    area: "Negócios",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/empreendedorismo",
+    description:
+      "Tire sua ideia do papel: modelagem de negócios, finanças, inovação e marketing para abrir e crescer a sua empresa.",
+  }),
+  course({
+    id: 38,
+    name: "Publicidade e Propaganda",
+    area: "Negócios",
+    duration: "4 anos",
+    modality: "Presencial/EAD",
+    url: "/publicidade-e-propaganda",
+    description:
+      "Crie campanhas, planeje mídia e gerencie marcas, unindo criatividade e estratégia de negócios.",
+  }),
+  course({
+    id: 39,
+    name: "Agronegócio",
+    area: "Negócios",
+    duration: "2.5 anos",
+    modality: "EAD",
+    url: "/cursos/agronegocio",
+    description:
+      "Gerencie propriedades rurais, cooperativas e empresas do setor que mais cresce no Brasil, da produção à comercialização.",
+  }),
+  course({
+    id: 40,
+    name: "Comércio Exterior",
+    area: "Negócios",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/comercio-exterior",
+    description:
+      "Aprenda importação, exportação, câmbio e logística internacional para levar empresas brasileiras ao mundo.",
+  }),
+
+  // Direito e Segurança
+  course({
+    id: 41,
+    name: "Direito",
+    area: "Direito e Segurança",
+    duration: "5 anos",
+    modality: "Presencial/EAD",
+    url: "/direito",
+    description:
+      "Formação jurídica sólida para advocacia, carreiras públicas e consultoria, com núcleo de prática jurídica e preparação para a OAB.",
+  }),
+  course({
+    id: 42,
+    name: "Gestão de Segurança Privada",
+    area: "Direito e Segurança",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/seguranca-privada",
+    description:
+      "Planeje e coordene a segurança de empresas, condomínios e eventos, com gestão de riscos e de equipes.",
+  }),
+  course({
+    id: 43,
+    name: "Segurança Pública",
+    area: "Direito e Segurança",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/seguranca-publica",
+    description:
+      "Ideal para profissionais e candidatos das forças de segurança: políticas públicas, direitos humanos e gestão policial.",
+  }),
+  course({
+    id: 44,
+    name: "Serviços Penais",
+    area: "Direito e Segurança",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/servicos-penais",
+    description:
+      "Formação para atuar no sistema prisional e socioeducativo, com foco em execução penal, ressocialização e gestão.",
+  }),
+  course({
+    id: 45,
+    name: "Investigação Forense e Perícia Criminal",
+    area: "Direito e Segurança",
+    duration: "2.5 anos",
+    modality: "EAD",
+    url: "/pericia-criminal",
+    description:
+      "Conheça as técnicas de investigação, criminalística e perícia para atuar com provas técnicas e apoio a processos judiciais.",
+  }),
+
+  // Engenharia
+  course({
+    id: 46,
+    name: "Engenharia Civil",
+    area: "Engenharia",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/engenharia-civil",
+    description:
+      "Projete e construa edificações, estradas e obras de saneamento, com laboratórios de materiais, topografia e estruturas.",
+  }),
+  course({
+    id: 47,
+    name: "Engenharia de Produção",
+    area: "Engenharia",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/engenharia-de-producao",
+    description:
+      "Otimize processos, custos e qualidade em indústrias e serviços, unindo engenharia, gestão e análise de dados.",
+  }),
+  course({
+    id: 48,
+    name: "Engenharia Elétrica",
+    area: "Engenharia",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/engenharia-eletrica",
+    description:
+      "Trabalhe com geração, transmissão e uso de energia, automação e sistemas elétricos, incluindo energias renováveis.",
+  }),
+  course({
+    id: 49,
+    name: "Engenharia Mecânica",
+    area: "Engenharia",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/engenharia-mecanica",
+    description:
+      "Projete máquinas, motores e sistemas térmicos, com prática em manufatura, manutenção industrial e automação.",
+  }),
+  course({
+    id: 50,
+    name: "Engenharia de Computação",
+    area: "Engenharia",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/engenharia-de-computacao",
+    description:
+      "Una hardware e software para criar sistemas embarcados, redes e soluções de Internet das Coisas.",
+  }),
+
+  // Tecnologia
+  course({
+    id: 51,
+    name: "Análise e Desenvolvimento de Sistemas",
+    area: "Tecnologia",
+    duration: "2.5 anos",
+    modality: "EAD",
+    url: "/cursos/analise-desenvolvimento",
+    description:
+      "Aprenda a programar e a criar sistemas web e mobile do zero, com projetos reais desde o primeiro semestre.",
+  }),
+  course({
+    id: 52,
+    name: "Ciência da Computação",
+    area: "Tecnologia",
+    duration: "4 anos",
+    modality: "Presencial/EAD",
+    url: "/ciencia-da-computacao",
+    description:
+      "Formação completa em algoritmos, software, inteligência artificial e computação em nuvem para inovar em tecnologia.",
+  }),
+  course({
+    id: 53,
+    name: "Sistemas de Informação",
+    area: "Tecnologia",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/sistemas-de-informacao",
+    description:
+      "Conecte tecnologia e negócios: desenvolvimento de sistemas, banco de dados e gestão de projetos de TI.",
+  }),
+  course({
+    id: 54,
+    name: "Gestão da Tecnologia da Informação",
+    area: "Tecnologia",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/gestao-de-ti",
+    description:
+      "Lidere equipes e projetos de TI, com governança, infraestrutura, segurança e alinhamento à estratégia da empresa.",
+  }),
+  course({
+    id: 55,
+    name: "Redes de Computadores",
+    area: "Tecnologia",
+    duration: "2.5 anos",
+    modality: "EAD",
+    url: "/redes-de-computadores",
+    description:
+      "Projete, configure e mantenha redes e servidores, com foco em infraestrutura, nuvem e segurança.",
+  }),
+  course({
+    id: 56,
+    name: "Ciência de Dados",
+    area: "Tecnologia",
+    duration: "2.5 anos",
+    modality: "EAD",
+    url: "/ciencia-de-dados",
+    description:
+      "Transforme dados em decisões com estatística, programação em Python, aprendizado de máquina e visualização.",
+  }),
+  course({
+    id: 57,
+    name: "Segurança da Informação",
+    area: "Tecnologia",
+    duration: "2.5 anos",
+    modality: "EAD",
+    url: "/seguranca-da-informacao",
+    description:
+      "Proteja sistemas e dados contra ataques: cibersegurança, análise de vulnerabilidades, LGPD e resposta a incidentes.",
+  }),
+
+  // Comunicação
+  course({
+    id: 58,
+    name: "Jornalismo",
+    area: "Comunicação",
+    duration: "4 anos",
+    modality: "Presencial/EAD",
+    url: "/jornalismo",
+    description:
+      "Apure, escreva e produza notícias para jornais, rádio, TV e internet, com ética e domínio das novas mídias.",
+  }),
+  course({
+    id: 59,
+    name: "Publicidade e Propaganda",
+    area: "Comunicação",
+    duration: "4 anos",
+    modality: "Presencial/EAD",
+    url: "/publicidade-e-propaganda",
+    description:
+      "Crie campanhas, planeje mídia e gerencie marcas, unindo criatividade e estratégia de negócios.",
+  }),
+  course({
+    id: 60,
+    name: "Relações Públicas",
+    area: "Comunicação",
+    duration: "4 anos",
+    modality: "EAD",
+    url: "/relacoes-publicas",
+    description:
+      "Cuide da imagem e do relacionamento de organizações com seus públicos, da comunicação interna à gestão de crises.",
+  }),
+  course({
+    id: 61,
+    name: "Produção Audiovisual",
+    area: "Comunicação",
+    duration: "2 anos",
+    modality: "Híbrido",
+    url: "/producao-audiovisual",
+    description:
+      "Roteiro, captação, edição e finalização de vídeos para cinema, TV, publicidade e plataformas digitais.",
+  }),
+  course({
+    id: 62,
+    name: "Marketing Digital",
+    area: "Comunicação",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/marketing-digital",
+    description:
+      "Domine redes sociais, anúncios on-line, SEO e métricas para fazer marcas crescerem na internet.",
+  }),
+
+  // Design
+  course({
+    id: 63,
+    name: "Design Gráfico",
+    area: "Design",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/design-grafico",
+    description:
+      "Crie identidades visuais, peças gráficas e interfaces, com domínio das principais ferramentas do mercado.",
+  }),
+  course({
+    id: 64,
+    name: "Design de Interiores",
+    area: "Design",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/design-de-interiores",
+    description:
+      "Planeje ambientes funcionais e bonitos para casas, lojas e escritórios, do conceito ao projeto executivo.",
+  }),
+  course({
+    id: 65,
+    name: "Design de Moda",
+    area: "Design",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/design-de-moda",
+    description:
+      "Desenvolva coleções, da pesquisa de tendências à modelagem, e conheça a gestão de marcas de moda.",
+  }),
+  course({
+    id: 66,
+    name: "Arquitetura e Urbanismo",
+    area: "Design",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/arquitetura-e-urbanismo",
+    description:
+      "Projete edificações e espaços urbanos sustentáveis, com ateliês de projeto, maquetes e modelagem digital.",
+  }),
+  course({
+    id: 67,
+    name: "Jogos Digitais",
+    area: "Design",
+    duration: "2.5 anos",
+    modality: "EAD",
+    url: "/jogos-digitais",
+    description:
+      "Crie games do roteiro à publicação: game design, arte digital, programação e produção de jogos.",
+  }),
+
+  // Meio Ambiente
+  course({
+    id: 68,
+    name: "Gestão Ambiental",
+    area: "Meio Ambiente",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/gestao-ambiental",
+    description:
+      "Implante sistemas de gestão ambiental, licenciamento e sustentabilidade em empresas e órgãos públicos.",
+  }),
+  course({
+    id: 69,
+    name: "Engenharia Ambiental e Sanitária",
+    area: "Meio Ambiente",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/engenharia-ambiental",
+    description:
+      "Projete soluções de saneamento, tratamento de resíduos e recuperação de áreas degradadas.",
+  }),
+  course({
+    id: 70,
+    name: "Ciências Biológicas - Bacharelado",
+    area: "Meio Ambiente",
+    duration: "4 anos",
+    modality: "Híbrido",
+    url: "/ciencias-biologicas-bacharelado",
+    description:
+      "Estude a vida em todas as suas formas para atuar em pesquisa, meio ambiente, biotecnologia e análises.",
+  }),
+  course({
+    id: 71,
+    name: "Gestão do Agronegócio Sustentável",
+    area: "Meio Ambiente",
+    duration: "3 anos",
+    modality: "EAD",
+    url: "/agronegocio-sustentavel",
+    description:
+      "Una produtividade e preservação: manejo sustentável, certificações e gestão ambiental no campo.",
+  }),
+  course({
+    id: 72,
+    name: "Agronomia",
+    area: "Meio Ambiente",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/agronomia",
+    description:
+      "Aumente a produtividade do campo com ciência: solos, plantas, máquinas agrícolas e tecnologia no agronegócio.",
+  }),
+  course({
+    id: 73,
+    name: "Medicina Veterinária",
+    area: "Meio Ambiente",
+    duration: "5 anos",
+    modality: "Híbrido",
+    url: "/medicina-veterinaria",
+    description:
+      "Cuide da saúde de animais de companhia e de produção, com hospital veterinário e práticas no campo.",
+  }),
+
+  // Turismo
+  course({
+    id: 74,
+    name: "Turismo",
+    area: "Turismo",
+    duration: "3 anos",
+    modality: "EAD",
+    url: "/turismo",
+    description:
+      "Planeje roteiros, destinos e experiências, com gestão de agências, turismo sustentável e hospitalidade.",
+  }),
+  course({
+    id: 75,
+    name: "Gastronomia",
+    area: "Turismo",
+    duration: "2 anos",
+    modality: "Híbrido",
+    url: "/gastronomia",
+    description:
+      "Da cozinha clássica à contemporânea: técnicas culinárias, confeitaria e gestão de restaurantes, com aulas práticas.",
+  }),
+  course({
+    id: 76,
+    name: "Gestão de Eventos",
+    area: "Turismo",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/gestao-de-eventos",
+    description:
+      "Organize congressos, feiras, shows e celebrações, do orçamento ao cerimonial, com foco em experiência do público.",
+  }),
+  course({
+    id: 77,
+    name: "Hotelaria",
+    area: "Turismo",
+    duration: "2 anos",
+    modality: "EAD",
+    url: "/hotelaria",
+    description:
+      "Gerencie hotéis, pousadas e resorts, com recepção, governança, eventos e atendimento de excelência.",
+  }),
+];
+
+/** A path as the catalogue writes it: leading slash, no trailing slash, lower-case, decoded. */
+export function normalizeCoursePath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // keep the raw path
+  }
+  const trimmed = decoded.trim().toLowerCase().replace(/\/+$/, "");
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+/** Every course at a path (/educacaofisica has two; /publicidade-e-propaganda is in two areas). */
+export function findCoursesByUrl(path: string): Course[] {
+  const wanted = normalizeCoursePath(path);
+  return courses.filter((c) => c.url === wanted);
+}
+
+export function findCourseById(id: number): Course | undefined {
+  return courses.find((c) => c.id === id);
+}
+
+/**
+ * The four dedicated course pages of spec 02 (/cursos/:slug) and the course each presents.
+ * Administração's catalogue link is /administracao-nova; the other three link here directly.
+ */
+export const SPECIAL_COURSE_PAGES = {
+  administracao: 28,
+  agronegocio: 39,
+  "analise-desenvolvimento": 51,
+  biomedicina: 6,
+} as const satisfies Record<string, number>;
+
+export type SpecialCourseSlug = keyof typeof SPECIAL_COURSE_PAGES;
+
+export function findSpecialCourse(slug: string): Course | undefined {
+  const key = slug.toLowerCase() as SpecialCourseSlug;
+  if (!Object.hasOwn(SPECIAL_COURSE_PAGES, key)) return undefined;
+  return findCourseById(SPECIAL_COURSE_PAGES[key]);
+}
+
+/** Unique course names, alphabetical (pt-BR): the options of 'Curso de interesse' in forms. */
+export function courseNames(): string[] {
+  return [...new Set(courses.map((c) => c.name))].sort((a, b) => a.localeCompare(b, "pt-BR"));
+}
