@@ -1,0 +1,17 @@
+// Types for contacts.js, so the TypeScript site can
+// `import { parseContacts } from "../../helper/src/contacts.js"`.
+
+/** Name given to a contact whose line has no comma: 'Desconhecido'. */
+export declare const UNKNOWN_CONTACT_NAME: "Desconhecido";
+/** Contacts with fewer digits than this (8) are dropped. */
+export declare const MIN_CONTACT_DIGITS: 8;
+
+export interface Contact {
+  /** Trimmed name, or 'Desconhecido'. */
+  name: string;
+  /** Digits only, at least 8 of them. */
+  number: string;
+}
+
+/** Parses "Nome, Número" lines into contacts (spec 02 section 5). */
+export declare function parseContacts(text: string): Contact[];

@@ -1,0 +1,54 @@
+// Contact parsing shared by the /whatsapp page (site) and the helper.
+// Spec 02 section 5 "Contact parsing". Pure: no I/O, no dependencies.
+
+/** Name given to a contact whose line has no comma (spec 02 section 5). */
+export const UNKNOWN_CONTACT_NAME = "Desconhecido";
+
+/** Contacts with fewer digits than this are dropped. */
+export const MIN_CONTACT_DIGITS = 8;
+
+/**
+ * @typedef {{ name: string, number: string }} Contact
+ */
+
+/**
+ * Parses the contact textarea ("Nome, Número" per line) into contacts.
+ *
+ * Rules (spec 02 section 5):
+ * - split by lines; skip blank lines;
+ * - a line with a comma gives the name (first part) and the number (second part);
+ * - without a comma the name is 'Desconhecido' and the whole line is the number;
+ * - non-digits are stripped from numbers;
+ * - contacts with fewer than 8 digits are dropped.
+ *
+ * Names are trimmed; a blank name before the comma also becomes 'Desconhecido'
+ * (unnamed contacts are logged as 'Desconhecido').
+ *
+ * @param {string} text
+ * @returns {Contact[]}
+ */
+export function parseContacts(text) {
+  if (typeof text !== "string") return [];
+  /** @type {Contact[]} */
+  const contacts = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line.trim() === "") continue;
+    const comma = line.indexOf(",");
+    let name;
+    let rawNumber;
+    if (comma === -1) {
+      name = UNKNOWN_CONTACT_NAME;
+      rawNumber = line;
+    } else {
+      name = line.slice(0, comma).trim() || UNKNOWN_CONTACT_NAME;
+      // "second part": what lies between the first and the second comma
+      const rest = line.slice(comma + 1);
+      const next = rest.indexOf(",");
+      rawNumber = next === -1 ? rest : rest.slice(0, next);
+    }
+    const number = rawNumber.replace(/\D/g, "");
+    if (number.length < MIN_CONTACT_DIGITS) continue;
+    contacts.push({ name, number });
+  }
+  return contacts;
+}
