@@ -16,6 +16,7 @@ import "./app.css";
 import { AssistantButton } from "./components/layout/assistant-button";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { FormModal, useEmbedded } from "./components/ui/form-modal";
 import { Toaster } from "./components/ui/toaster";
 import { rememberAttribution } from "./server/attribution.server";
 import { publicConfig } from "./server/config.server";
@@ -47,6 +48,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = rootData?.nonce;
+  // Inside the form modal (?embed=1 on an embeddable route) the page shows without the site chrome.
+  const embedded = useEmbedded();
+  const chrome = !!rootData && !embedded;
   return (
     <html lang="pt-BR">
       <head>
@@ -63,13 +67,14 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Pular para o conteúdo
         </a>
-        {rootData ? <SiteHeader /> : null}
+        {chrome ? <SiteHeader /> : null}
         <main id="conteudo">{children}</main>
-        {rootData ? (
+        {chrome && rootData ? (
           <>
             <SiteFooter />
             <AssistantButton />
             <Toaster serverToast={rootData.toast} />
+            <FormModal />
           </>
         ) : null}
         <ScrollRestoration nonce={nonce} />

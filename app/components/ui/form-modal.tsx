@@ -1,0 +1,162 @@
+import { X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useMatches } from "react-router";
+import { useSite } from "~/components/layout/use-site";
+import {
+  closeFormModal,
+  connectFormModal,
+  FORM_MODAL_IFRAME_TITLE,
+  type FormModalOptions,
+  type FormModalState,
+  formModalTexts,
+  formModalType,
+  iframeUrl,
+  openFormModal,
+} from "~/lib/form-modal";
+
+export { closeFormModal, openFormModal };
+
+const CLOSED: FormModalState = { isOpen: false, formUrl: "", type: "other", title: "", description: "" };
+
+/**
+ * The form modal (spec 01, section 4), mounted once in the root. Until JavaScript runs, every
+ * `a[data-form-modal]` is a plain link to the form page; afterwards one delegated click listener
+ * opens the form here instead, in a native modal <dialog> (focus kept inside, Esc closes, focus
+ * returns to the opener) with page scrolling locked.
+ */
+export function FormModal() {
+  const site = useSite();
+  const [state, setState] = useState<FormModalState>(CLOSED);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const show = (options: FormModalOptions | null) => {
+      if (!options) {
+        dialogRef.current?.close();
+        return;
+      }
+      const active = document.activeElement;
+      openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      const type = formModalType(options.type);
+      const formUrl = options.formUrl || (type === "contact" ? site.consultantFormUrl : site.enrolmentFormUrl);
+      setState({ isOpen: true, formUrl, type, ...formModalTexts(options), formData: options.formData });
+    };
+    const disconnect = connectFormModal(show);
+
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // new tab/window
+      const link = event.target instanceof Element ? event.target.closest("a[data-form-modal]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank") return;
+      event.preventDefault();
+      link.focus();
+      openFormModal({
+        formUrl: link.getAttribute("href") ?? undefined,
+        type: link.dataset.formModal,
+        title: link.dataset.formTitle,
+        description: link.dataset.formDescription,
+      });
+    };
+    // Capture phase: runs before React's own handlers, so a router <Link> never navigates instead.
+    document.addEventListener("click", onClick, true);
+    return () => {
+      disconnect();
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [site.consultantFormUrl, site.enrolmentFormUrl]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !state.isOpen) return;
+    if (!dialog.open) dialog.showModal();
+    closeRef.current?.focus();
+    // Scroll lock, keeping the page from shifting where a scrollbar disappears.
+    const root = document.documentElement;
+    const previous = { overflow: root.style.overflow, paddingRight: document.body.style.paddingRight };
+    const scrollbar = window.innerWidth - root.clientWidth;
+    root.style.overflow = "hidden";
+    if (scrollbar > 0) document.body.style.paddingRight = `${scrollbar}px`;
+    return () => {
+      root.style.overflow = previous.overflow;
+      document.body.style.paddingRight = previous.paddingRight;
+    };
+  }, [state.isOpen]);
+
+  // The dialog closed (close button, Esc, backdrop, closeFormModal): clear formData, restore focus.
+  const onClose = () => {
+    setState((current) => ({ ...current, isOpen: false, formData: undefined }));
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener?.isConnected) opener.focus();
+  };
+
+  // Esc pressed while typing inside the site's own (same-origin) form closes the modal too.
+  const onFrameLoad = (event: React.SyntheticEvent<HTMLIFrameElement>) => {
+    try {
+      event.currentTarget.contentWindow?.addEventListener("keydown", (key: KeyboardEvent) => {
+        if (key.key === "Escape") dialogRef.current?.close();
+      });
+    } catch {
+      // A cross-origin form: its own keys stay its own.
+    }
+  };
+
+  const origin = typeof window === "undefined" ? site.siteUrl : window.location.origin;
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="form-modal-title"
+      aria-describedby="form-modal-description"
+      aria-modal="true"
+      data-testid="form-modal"
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close(); // backdrop
+      }}
+      className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-[625px] overflow-y-auto rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60"
+    >
+      <div className="flex items-start gap-3 border-b border-slate-200 px-5 py-4">
+        <div className="min-w-0 flex-1">
+          <h2 id="form-modal-title" className="text-xl font-bold text-brand-800">
+            {state.title}
+          </h2>
+          <p id="form-modal-description" className="mt-1 text-sm text-slate-600">
+            {state.description}
+          </p>
+        </div>
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={() => dialogRef.current?.close()}
+          aria-label="Fechar"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      {state.isOpen ? (
+        <iframe
+          src={iframeUrl(state.formUrl, state.type, state.formData, origin)}
+          title={FORM_MODAL_IFRAME_TITLE}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onLoad={onFrameLoad}
+          className="block h-[600px] w-full border-0"
+        />
+      ) : null}
+    </dialog>
+  );
+}
+
+/**
+ * True when the page is shown inside the form modal: the route declares `handle.embeddable` and
+ * the URL carries `?embed=1`. The root layout then leaves out the site's header, footer and widgets.
+ */
+export function useEmbedded(): boolean {
+  const matches = useMatches();
+  const location = useLocation();
+  if (new URLSearchParams(location.search).get("embed") !== "1") return false;
+  return matches.some((match) => (match.handle as { embeddable?: boolean } | undefined)?.embeddable === true);
+}
