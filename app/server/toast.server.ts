@@ -8,6 +8,11 @@ import { commitVisitor, getVisitorSession } from "./session.server";
  */
 const TOAST_KEY = "toast";
 
+/** Flashes a toast into a visitor session the caller already holds (and commits itself). */
+export function putToast(session: { flash(key: string, value: unknown): void }, toast: ToastMessage) {
+  session.flash(TOAST_KEY, toast);
+}
+
 export async function flashToast(request: Request, toast: ToastMessage): Promise<string> {
   const session = await getVisitorSession(request);
   session.flash(TOAST_KEY, toast);
