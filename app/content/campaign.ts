@@ -1,0 +1,52 @@
+/**
+ * The flash campaign page's texts and its 'Histórias de Sucesso' (spec 01, "Flash campaign page").
+ * Prices and discounts are in offers.ts.
+ */
+import type { Testimonial } from "./testimonials";
+
+/** The page title the campaign page sets. */
+export const CAMPAIGN_TITLE = "Campanha Relâmpago";
+
+export const campaignTexts = {
+  title: CAMPAIGN_TITLE,
+  headline: "Até 70% de desconto!",
+  badge: "Oferta por Tempo Limitado",
+  intro:
+    "Graduação, pós-graduação, cursos técnicos e profissionalizantes com primeira mensalidade a partir de R$ 19,90. Garanta sua vaga antes que o tempo acabe.",
+  bannerTitle: "Oferta por tempo limitado",
+  bannerText: "As condições especiais da Campanha Relâmpago terminam em:",
+  offersTitle: "Modalidades e Descontos",
+  offersIntro: "Escolha a sua modalidade e comece a estudar pagando pouco já na primeira mensalidade.",
+  pricesTitle: "AGORA EU POSSO",
+  pricesIntro: "Mesmo depois da campanha, estudar cabe no seu bolso. Veja os valores regulares:",
+  storiesTitle: "Histórias de Sucesso",
+  storiesIntro: "Quem aproveitou a campanha conta como foi começar a estudar com desconto.",
+  closingTitle: "É a última semana!",
+  closingText:
+    "Esta é a última semana para garantir até 60% de desconto nas mensalidades. Depois que a campanha acabar, as condições voltam ao valor regular.",
+} as const;
+
+/** Campaign testimonials: the image is a self-made SVG avatar; drop a real photo at the same path to replace it. */
+export const campaignTestimonials: Testimonial[] = [
+  {
+    id: 1,
+    name: "Mariana Costa",
+    course: "Administração",
+    image: "/images/campanha/depoimento-1.svg",
+    text: "Vi a Campanha Relâmpago numa sexta e na segunda já estava matriculada. Paguei R$ 19,90 na primeira mensalidade e, pagando sempre em dia, mantenho o desconto até hoje.",
+  },
+  {
+    id: 2,
+    name: "Rafael Oliveira",
+    course: "Pós-graduação em Gestão de Pessoas",
+    image: "/images/campanha/depoimento-2.svg",
+    text: "Eu adiava a pós havia anos por causa do preço. Com 50% de desconto coube no orçamento e, seis meses depois, fui promovido a coordenador.",
+  },
+  {
+    id: 3,
+    name: "Luana Ferreira",
+    course: "Técnico em Enfermagem",
+    image: "/images/campanha/depoimento-3.svg",
+    text: "O consultor me ligou no mesmo dia e explicou tudo com calma. As aulas práticas no polo me deram confiança e já estou estagiando num hospital da minha cidade.",
+  },
+];

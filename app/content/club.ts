@@ -1,0 +1,183 @@
+/**
+ * The club sponsorship page (/america-mg, spec 02 "Club sponsorship page"): hero, announcement,
+ * benefits, the 2025 home games, excellence, the 14 Minas Gerais hubs, testimonials and a six-entry
+ * FAQ. Edit the games, hubs or answers here.
+ */
+import type { FaqItem } from "./faq";
+
+export const CLUB_NAME = "América-MG";
+
+export type ClubGame = {
+  id: number;
+  opponent: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:mm, Brasília time */
+  time: string;
+  location: string;
+  /** A featured game (shown with a badge). */
+  highlight: boolean;
+  round: string;
+};
+
+export type ClubHub = { location: string; phone: string };
+
+export type ClubTestimonial = {
+  id: number;
+  name: string;
+  role: string;
+  quote: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  image: string;
+};
+
+export const clubTexts = {
+  heroBadge: "Parceria oficial",
+  heroTitle: "Torcedor do América-MG estuda com bolsa de até 70%",
+  heroText:
+    "Somos a instituição de ensino parceira do Coelho. Para você, torcedor, condições exclusivas em graduação, pós-graduação e cursos técnicos, com polos em todo o estado.",
+  announcementTitle: "Uma parceria que joga junto com você",
+  announcementText:
+    "O América-MG e a nossa universidade se uniram para levar educação de qualidade à torcida. Nos jogos em casa, a marca da universidade estará no uniforme e no estádio, e a torcida ganha condições especiais para estudar.",
+  benefitsTitle: "Benefícios para a torcida",
+  gamesTitle: "Calendário de jogos em casa 2025",
+  gamesIntro: "Nos jogos em casa, procure o nosso estande no estádio: tem consultor, brindes e inscrição na hora.",
+  excellenceTitle: "Excelência dentro e fora de campo",
+  hubsTitle: "14 polos em Minas Gerais",
+  hubsIntro: "Estude perto de casa: faça provas, aulas práticas e tire dúvidas no polo mais próximo.",
+  testimonialsTitle: "Quem torce e estuda com a gente",
+  faqTitle: "Perguntas frequentes",
+  formTitle: "Garanta sua bolsa de torcedor",
+  formText: "Preencha o formulário e um consultor entra em contato para confirmar o seu desconto.",
+} as const;
+
+export const clubBenefits = [
+  { title: "Bolsa de até 70%", text: "Desconto especial nas mensalidades de cursos selecionados para torcedores e sócios." },
+  { title: "Primeira mensalidade a partir de R$ 19,90", text: "Comece a estudar pagando pouco, com matrícula 100% on-line." },
+  { title: "Estude de onde estiver", text: "Cursos EAD e híbridos com aulas gravadas e ao vivo, no seu ritmo." },
+  { title: "Ações nos jogos em casa", text: "Estande da universidade no estádio, sorteios e experiências exclusivas." },
+] as const;
+
+export const clubExcellence = [
+  { value: "Nota máxima", label: "no MEC" },
+  { value: "35 anos", label: "de tradição em educação" },
+  { value: "+80 cursos", label: "de graduação, pós e técnicos" },
+  { value: "+1.000 polos", label: "em todo o Brasil" },
+] as const;
+
+export const homeGames2025: ClubGame[] = [
+  {
+    id: 1,
+    opponent: "Athletico-PR",
+    date: "2025-04-12",
+    time: "18:30",
+    location: "Arena Independência, Belo Horizonte",
+    highlight: true,
+    round: "Rodada 4",
+  },
+  {
+    id: 2,
+    opponent: "Coritiba",
+    date: "2025-05-03",
+    time: "16:00",
+    location: "Arena Independência, Belo Horizonte",
+    highlight: false,
+    round: "Rodada 7",
+  },
+  {
+    id: 3,
+    opponent: "Goiás",
+    date: "2025-05-24",
+    time: "20:00",
+    location: "Arena Independência, Belo Horizonte",
+    highlight: false,
+    round: "Rodada 10",
+  },
+  {
+    id: 4,
+    opponent: "Cuiabá",
+    date: "2025-06-14",
+    time: "17:00",
+    location: "Arena Independência, Belo Horizonte",
+    highlight: false,
+    round: "Rodada 13",
+  },
+];
+
+export const clubHubs: ClubHub[] = [
+  { location: "Belo Horizonte - Centro", phone: "(31) 3000-0101" },
+  { location: "Belo Horizonte - Savassi", phone: "(31) 3000-0102" },
+  { location: "Belo Horizonte - Barreiro", phone: "(31) 3000-0103" },
+  { location: "Belo Horizonte - Venda Nova", phone: "(31) 3000-0104" },
+  { location: "Contagem - Eldorado", phone: "(31) 3000-0105" },
+  { location: "Betim - Centro", phone: "(31) 3000-0106" },
+  { location: "Sete Lagoas - Centro", phone: "(31) 3000-0107" },
+  { location: "Ipatinga - Centro", phone: "(31) 3000-0108" },
+  { location: "Juiz de Fora - São Mateus", phone: "(32) 3000-0109" },
+  { location: "Governador Valadares - Centro", phone: "(33) 3000-0110" },
+  { location: "Uberlândia - Santa Mônica", phone: "(34) 3000-0112" },
+  { location: "Uberaba - Centro", phone: "(34) 3000-0113" },
+  { location: "Poços de Caldas - Centro", phone: "(35) 3000-0114" },
+  { location: "Montes Claros - Centro", phone: "(38) 3000-0116" },
+];
+
+export const clubTestimonials: ClubTestimonial[] = [
+  {
+    id: 1,
+    name: "Thiago Almeida",
+    role: "Sócio-torcedor, aluno de Educação Física",
+    quote: "Conheci a parceria no estande da Arena, fiz a inscrição ali mesmo e hoje curso Educação Física com bolsa. Melhor contratação da temporada!",
+    rating: 5,
+    image: "/images/america-mg/depoimento-1.svg",
+  },
+  {
+    id: 2,
+    name: "Patrícia Gomes",
+    role: "Torcedora, aluna de Gestão de Recursos Humanos",
+    quote: "Sempre quis voltar a estudar. Com o desconto de torcedora e as aulas on-line, consigo conciliar trabalho, família e os jogos do Coelho.",
+    rating: 5,
+    image: "/images/america-mg/depoimento-2.svg",
+  },
+  {
+    id: 3,
+    name: "Lucas Pereira",
+    role: "Torcedor, aluno de Análise e Desenvolvimento de Sistemas",
+    quote: "O polo fica a dez minutos de casa e o atendimento é ótimo. A parceria com o América fez eu finalmente começar a faculdade.",
+    rating: 4,
+    image: "/images/america-mg/depoimento-3.svg",
+  },
+];
+
+export const clubFaq: FaqItem[] = [
+  {
+    question: "Quem pode usar a bolsa de torcedor do América-MG?",
+    answer:
+      "Qualquer torcedor do América-MG, sócio ou não, que se inscreva pelo formulário desta página. Sócios-torcedores podem ter condições adicionais em cursos selecionados.",
+  },
+  {
+    question: "Qual é o desconto da parceria?",
+    answer:
+      "A bolsa chega a até 70% em cursos selecionados, e a primeira mensalidade começa em R$ 19,90. O percentual exato depende do curso e da modalidade e é confirmado pelo consultor.",
+  },
+  {
+    question: "Preciso morar em Belo Horizonte?",
+    answer:
+      "Não. Temos 14 polos em Minas Gerais e mais de 1.000 no Brasil. Nos cursos EAD você estuda de onde estiver e vai ao polo apenas para provas e atividades presenciais.",
+  },
+  {
+    question: "Como funciona a inscrição?",
+    answer:
+      "Preencha o formulário no fim desta página com nome, telefone e e-mail. Um consultor entra em contato, apresenta os cursos e ajuda você a concluir a matrícula on-line.",
+  },
+  {
+    question: "Posso me inscrever no estádio?",
+    answer:
+      "Sim. Nos jogos em casa do calendário 2025 há um estande da universidade na Arena Independência, com consultores para tirar dúvidas e fazer a sua inscrição.",
+  },
+  {
+    question: "O desconto vale até o fim do curso?",
+    answer:
+      "A bolsa vale para as mensalidades enquanto a matrícula estiver ativa e os pagamentos em dia. Pagando até o vencimento, você ainda garante o desconto de pontualidade de 10%.",
+  },
+];
