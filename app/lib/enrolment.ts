@@ -110,3 +110,5 @@ export function enrolmentSchema(choices: EnrolmentChoices) {
 }
 
 export type EnrolmentInput = z.output<ReturnType<typeof enrolmentSchema>>;
+/** The form's fields as typed (for conform's useForm). */
+export type EnrolmentFields = z.input<ReturnType<typeof enrolmentSchema>>;

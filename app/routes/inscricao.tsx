@@ -1,9 +1,313 @@
-// Placeholder: this screen is built by its own issue.
-export default function Placeholder() {
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Loader2, Lock } from "lucide-react";
+import { useMemo, type ReactNode } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/inscricao";
+import { telHref, useSite } from "~/components/layout/use-site";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import {
+  CONSENT_TEXT,
+  type EnrolmentFields,
+  ENROLMENT_TEXTS,
+  enrolmentSchema,
+  originFromQuery,
+  RATE_LIMIT_MESSAGE,
+  UNDECIDED_COURSE,
+  UNDECIDED_POLO,
+} from "~/lib/enrolment";
+import { maskPhone } from "~/lib/phone";
+import { pageMeta } from "~/lib/seo";
+import { attributionFor } from "~/server/attribution.server";
+import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl } from "~/server/enrolment.server";
+import { isSpam } from "~/server/honeypot.server";
+import { clientIp, publicFormLimiter } from "~/server/rate-limit.server";
+import { getVisitorSession } from "~/server/session.server";
+
+/** The form modal loads this page with ?embed=1: the root layout then leaves out the site chrome. */
+export const handle = { embeddable: true };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Inscreva-se - Garanta sua vaga com desconto",
+    description:
+      "Faça sua inscrição em graduação, pós, cursos técnicos e profissionalizantes com bolsas de até 70%. Um consultor entra em contato.",
+    canonicalPath: "/inscricao",
+  });
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const { courses, polos } = enrolmentChoices();
+  const prefill = (value: string | null, options: readonly string[]) =>
+    value && options.includes(value) ? value : undefined;
+  return {
+    origin: originFromQuery(params),
+    embedded: params.get("embed") === "1",
+    sent: params.get("enviado") === "1",
+    courseGroups: courseGroups(),
+    poloGroups: poloGroups(),
+    choices: { courses, polos },
+    defaults: { curso: prefill(params.get("curso"), courses), polo: prefill(params.get("polo"), polos) },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const embedded = new URL(request.url).searchParams.get("embed") === "1";
+  const schema = enrolmentSchema(enrolmentChoices());
+
+  const ip = clientIp(request);
+  if (!publicFormLimiter.hit(ip)) {
+    const submission = parseWithZod(formData, { schema });
+    return data(
+      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }) },
+      { status: 429, headers: { "Retry-After": String(publicFormLimiter.retryAfterSeconds(ip)) } },
+    );
+  }
+  // A bot filled the hidden field: it sees the usual thank-you page, nothing is stored.
+  if (isSpam(formData)) {
+    return redirect(thankYouUrl(originFromQuery(new URL(request.url).searchParams), embedded), 303);
+  }
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  const session = await getVisitorSession(request);
+  saveEnrolment(submission.value, attributionFor(request, session));
+  return redirect(thankYouUrl(submission.value.origem, embedded), 303);
+}
+
+export default function Inscricao({ loaderData, actionData }: Route.ComponentProps) {
+  const { embedded, sent, origin } = loaderData;
+  const texts = ENROLMENT_TEXTS[origin];
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Em construção</h1>
-      <p className="mt-4 text-slate-600">Esta página estará disponível em breve.</p>
-    </section>
+    <div className={embedded ? "px-4 py-5 sm:px-6" : "bg-brand-50/60 px-4 py-10 sm:py-14"}>
+      <div className={embedded ? "" : "mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1fr_1.25fr] lg:items-start"}>
+        {embedded ? null : <Intro title={texts.title} intro={texts.intro} />}
+        <div className={embedded ? "" : "rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8"}>
+          {sent ? <ThankYou embedded={embedded} origin={origin} /> : <EnrolmentForm loaderData={loaderData} actionData={actionData} />}
+        </div>
+      </div>
+    </div>
   );
 }
+
+function Intro({ title, intro }: { title: string; intro: string }) {
+  const site = useSite();
+  return (
+    <div>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Inscrição</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-slate-600">{intro}</p>
+      <ul className="mt-6 space-y-3 text-slate-700">
+        {[
+          "Bolsas de até 70% em cursos selecionados",
+          "Instituição com nota máxima no MEC",
+          "Mais de 80 cursos e mais de 1.000 polos",
+          "Um consultor responde todas as suas dúvidas",
+        ].map((item) => (
+          <li key={item} className="flex items-start gap-2">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+            {item}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-slate-700">
+        Prefere ligar?{" "}
+        <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+          {site.phone}
+        </a>{" "}
+        <span className="text-sm text-slate-500">({site.phoneHours})</span>
+      </p>
+    </div>
+  );
+}
+
+function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const { origin, embedded, choices, defaults } = loaderData;
+  const texts = ENROLMENT_TEXTS[origin];
+  const schema = useMemo(() => enrolmentSchema(choices), [choices]);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/inscricao");
+
+  const [form, fields] = useForm<EnrolmentFields>({
+    id: "inscricao",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      {embedded ? <h1 className="sr-only">{texts.title}</h1> : <h2 className="text-xl font-bold text-slate-900">Preencha seus dados</h2>}
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <HoneypotField />
+      <input type="hidden" name="origem" value={origin} />
+
+      <Field label="Nome completo" id={fields.nome.id} errorId={fields.nome.errorId} errors={fields.nome.errors}>
+        <input {...getInputProps(fields.nome, { type: "text" })} autoComplete="name" className={inputClass} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Telefone (WhatsApp)" id={fields.telefone.id} errorId={fields.telefone.errorId} errors={fields.telefone.errors}>
+          <input
+            {...getInputProps(fields.telefone, { type: "tel" })}
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="(31)99999-8888"
+            onChange={(event) => {
+              const masked = maskPhone(event.currentTarget.value);
+              if (masked !== event.currentTarget.value) event.currentTarget.value = masked;
+            }}
+            className={inputClass}
+          />
+        </Field>
+        <Field label="E-mail" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            placeholder="seuemail@exemplo.com"
+            className={inputClass}
+          />
+        </Field>
+      </div>
+      <Field label="Cidade" id={fields.cidade.id} errorId={fields.cidade.errorId} errors={fields.cidade.errors}>
+        <input {...getInputProps(fields.cidade, { type: "text" })} autoComplete="address-level2" className={inputClass} />
+      </Field>
+      <Field label="Curso de interesse" id={fields.curso.id} errorId={fields.curso.errorId} errors={fields.curso.errors}>
+        <select {...getSelectProps(fields.curso)} className={inputClass}>
+          <option value="">Selecione um curso</option>
+          <option value={UNDECIDED_COURSE}>{UNDECIDED_COURSE}</option>
+          {loaderData.courseGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </Field>
+      <Field label="Polo de preferência" id={fields.polo.id} errorId={fields.polo.errorId} errors={fields.polo.errors}>
+        <select {...getSelectProps(fields.polo)} className={inputClass}>
+          <option value="">Selecione um polo</option>
+          <option value={UNDECIDED_POLO}>{UNDECIDED_POLO}</option>
+          {loaderData.poloGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((location) => (
+                <option key={location} value={location}>
+                  {location}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </Field>
+
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.consentimento, { type: "checkbox" })}
+            className="mt-1 size-5 shrink-0 accent-brand-600"
+          />
+          <label htmlFor={fields.consentimento.id} className="text-sm text-slate-700">
+            {consentBefore}
+            <a href="/privacidade" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+              Política de Privacidade
+            </a>
+            {consentAfter}
+          </label>
+        </div>
+        <FieldError id={fields.consentimento.errorId} errors={fields.consentimento.errors} />
+      </div>
+
+      <button
+        type="submit"
+        disabled={submitting}
+        className="flex w-full items-center justify-center gap-2 rounded-lg bg-accent-400 px-5 py-3.5 text-base font-bold text-slate-900 hover:bg-accent-300 disabled:cursor-wait disabled:opacity-70"
+      >
+        {submitting ? (
+          <>
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+            Enviando...
+          </>
+        ) : (
+          texts.submit
+        )}
+      </button>
+      <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
+        <Lock aria-hidden="true" className="size-3.5" />
+        Seus dados estão protegidos
+      </p>
+    </Form>
+  );
+}
+
+const [consentBefore, consentAfter] = CONSENT_TEXT.split("Política de Privacidade");
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600";
+
+function Field(props: { label: string; id: string; errorId: string; errors?: string[]; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-semibold text-slate-800">
+        {props.label}
+      </label>
+      {props.children}
+      <FieldError id={props.errorId} errors={props.errors} />
+    </div>
+  );
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 empty:hidden">
+      {errors?.[0]}
+    </p>
+  );
+}
+
+const THANKS: Record<string, string> = {
+  inscricao: "Inscrição recebida!",
+  contato: "Recebemos seu contato!",
+  bolsa: "Solicitação de bolsa recebida!",
+  america_mg: "Inscrição recebida!",
+};
+
+function ThankYou({ embedded, origin }: { embedded: boolean; origin: string }) {
+  const site = useSite();
+  const target = embedded ? "_top" : undefined;
+  return (
+    <div role="status" className="py-6 text-center">
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-600" />
+      <h2 className="mt-4 text-2xl font-bold text-slate-900">{THANKS[origin] ?? THANKS.inscricao}</h2>
+      <p className="mt-3 text-slate-600">
+        Obrigado! Um consultor vai entrar em contato em breve pelo telefone ou e-mail que você informou.
+      </p>
+      <p className="mt-3 text-slate-600">
+        Se preferir, ligue agora:{" "}
+        <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+          {site.phone}
+        </a>
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <a href="/teste-vocacional" target={target} className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Fazer o teste vocacional
+        </a>
+        {embedded ? null : (
+          <a href="/" className="rounded-lg border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+            Voltar para o início
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
