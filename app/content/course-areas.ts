@@ -1,0 +1,75 @@
+/**
+ * The catalogue's areas and modalities (spec 01, section 3), kept apart from the course list so
+ * client code (tabs, links) can import them without pulling the whole catalogue into the bundle.
+ */
+
+export const COURSE_AREAS = [
+  "Saúde",
+  "Educação",
+  "Negócios",
+  "Direito e Segurança",
+  "Engenharia",
+  "Tecnologia",
+  "Comunicação",
+  "Design",
+  "Meio Ambiente",
+  "Turismo",
+] as const;
+
+export type CourseArea = (typeof COURSE_AREAS)[number];
+
+export const MODALITIES = ["Presencial/EAD", "EAD", "Híbrido"] as const;
+export type Modality = (typeof MODALITIES)[number];
+
+export type Course = {
+  id: number;
+  name: string;
+  area: CourseArea;
+  duration: string;
+  modality: Modality;
+  url: string;
+  image: string;
+  featured: boolean;
+  description: string;
+};
+
+/** The area tab shown first when there is no search term. */
+export const DEFAULT_AREA: CourseArea = "Educação";
+
+/** File-name slug of each area's art in public/images/cursos/. */
+export const AREA_SLUGS: Record<CourseArea, string> = {
+  Saúde: "saude",
+  Educação: "educacao",
+  Negócios: "negocios",
+  "Direito e Segurança": "direito-seguranca",
+  Engenharia: "engenharia",
+  Tecnologia: "tecnologia",
+  Comunicação: "comunicacao",
+  Design: "design",
+  "Meio Ambiente": "meio-ambiente",
+  Turismo: "turismo",
+};
+
+/** What each area leads to: shown on course pages under 'Onde você pode atuar'. */
+export const AREA_CAREERS: Record<CourseArea, string> = {
+  Saúde:
+    "Hospitais, clínicas, laboratórios, unidades básicas de saúde, home care, academias, indústria farmacêutica e consultórios próprios.",
+  Educação:
+    "Escolas públicas e particulares, cursinhos, projetos sociais, clubes, academias, editoras, empresas de tecnologia educacional e aulas particulares.",
+  Negócios:
+    "Empresas de todos os portes, bancos, cooperativas, escritórios de contabilidade, startups, setor público e o seu próprio negócio.",
+  "Direito e Segurança":
+    "Escritórios de advocacia, departamentos jurídicos, carreiras públicas por concurso, sistema prisional, segurança empresarial e perícia.",
+  Engenharia:
+    "Construtoras, indústrias, concessionárias de energia, mineradoras, consultorias de projetos e órgãos públicos de infraestrutura.",
+  Tecnologia:
+    "Empresas de software, bancos digitais, startups, consultorias, setores de TI de qualquer empresa e trabalho remoto para o mundo todo.",
+  Comunicação:
+    "Agências de publicidade, redações, emissoras, produtoras, assessorias de imprensa, equipes de marketing e criação de conteúdo digital.",
+  Design:
+    "Estúdios de design, escritórios de arquitetura, agências, confecções, indústria moveleira, desenvolvedoras de jogos e atuação autônoma.",
+  "Meio Ambiente":
+    "Fazendas e cooperativas, agroindústrias, órgãos ambientais, empresas de saneamento, consultorias ambientais e clínicas veterinárias.",
+  Turismo:
+    "Hotéis, resorts, agências de viagem, restaurantes, companhias aéreas, organizadoras de eventos e secretarias de turismo.",
+};
