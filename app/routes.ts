@@ -36,6 +36,10 @@ export default [
 
   // WhatsApp tool (guarded by the operator session or the master password)
   route("whatsapp", "routes/whatsapp._index.tsx"),
+  route("whatsapp/registro", "routes/whatsapp.registro.ts"),
+  route("whatsapp/iniciar-whatsapp-helper.sh", "routes/whatsapp.iniciar-whatsapp-helper[.]sh.ts"),
+  route("whatsapp/iniciar-whatsapp-helper.bat", "routes/whatsapp.iniciar-whatsapp-helper[.]bat.ts"),
+  route("whatsapp/:slug", "routes/whatsapp.$slug.tsx"),
 
   // Resources
   route("healthz", "routes/healthz.ts"),

@@ -1,0 +1,243 @@
+import { z } from "zod";
+
+/**
+ * Pure pieces of the WhatsApp tool shared by the /whatsapp pages (server and browser): the form
+ * schemas, the spec's texts and limits, and small calculations (counters, progress, finish time,
+ * connection-error classification). No I/O here.
+ */
+
+export const WHATSAPP_PATH = "/whatsapp";
+
+// ---- Constants of the spec (document 02, sections 7 and 9) --------------------------------------
+
+/** socket.io-client options of the spec: WebSocket first, polling fallback, 20 s, 5 attempts 2 s apart. */
+export const SOCKET_OPTIONS = {
+  transports: ["websocket", "polling"],
+  timeout: 20_000,
+  reconnectionAttempts: 5,
+  reconnectionDelay: 2_000,
+} as const;
+
+/** The initial connection check and the 'Servidor não conectado' retry both wait 2 s. */
+export const CONNECT_CHECK_DELAY_MS = 2_000;
+
+export const OPERATOR_NAME_MIN = 3;
+export const OPERATOR_NAME_MAX = 80;
+/** Limits the page enforces before a bulk job reaches the helper. */
+export const MESSAGE_MAX = 4_000;
+export const CONTACTS_MAX = 1_000;
+
+/** Rows per page of 'Registro de Envios', and its page parameter (?pagina=2). */
+export const SEND_LOG_PAGE_SIZE = 20;
+export const LOG_PAGE_PARAM = "pagina";
+
+/** The statuses of the stored log ('Registro de Envios'). */
+export const LOG_STATUS = { sent: "Enviado", error: "Erro" } as const;
+export type LogStatus = (typeof LOG_STATUS)[keyof typeof LOG_STATUS];
+
+/** Where the start scripts are served (operator only). */
+export const START_SCRIPT_PATHS = {
+  windows: "/whatsapp/iniciar-whatsapp-helper.bat",
+  unix: "/whatsapp/iniciar-whatsapp-helper.sh",
+} as const;
+/** The helper package the start scripts install, emitted into the build by the Vite plugin. */
+export const HELPER_PACKAGE_PATH = "/downloads/whatsapp-helper.tgz";
+
+// ---- Form schemas (one schema, server and browser) ----------------------------------------------
+
+export const GATE_INTENT = "entrar";
+export const LOGOUT_INTENT = "desconectar";
+
+/** The gate: the access password. */
+export const gateSchema = z.object({
+  intent: z.literal(GATE_INTENT),
+  password: z
+    .string({ error: "Informe a senha de acesso" })
+    .min(1, "Informe a senha de acesso")
+    .max(256, "Senha longa demais"),
+});
+
+/**
+ * The management form: one form holds 'Senha Mestra', 'Nova Senha' and every 'Remover' button, so
+ * removing works without JavaScript too (the button says which password: intent=remover:<id>).
+ */
+export const BLANK_PASSWORD_MESSAGE = "A senha não pode estar em branco";
+export const manageSchema = z
+  .object({
+    intent: z.union([z.literal("adicionar"), z.string().regex(/^remover:\d{1,12}$/)], { error: "Ação inválida" }),
+    masterPassword: z.string().max(256, "Senha longa demais").optional(),
+    newPassword: z.string().max(256, "A senha pode ter no máximo 256 caracteres").optional(),
+  })
+  .superRefine((value, ctx) => {
+    // 'Nova Senha' matters only for 'Adicionar Nova Senha'; 'Remover' ignores it.
+    if (value.intent === "adicionar" && !value.newPassword?.trim()) {
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: BLANK_PASSWORD_MESSAGE });
+    }
+  });
+export type ManageInput = z.infer<typeof manageSchema>;
+
+/** The id of the password a 'Remover' button names, or null for 'adicionar'. */
+export function removalId(intent: string): number | null {
+  const match = /^remover:(\d{1,12})$/.exec(intent);
+  return match ? Number(match[1]) : null;
+}
+
+/** Operator name: at least 3 characters (spec 02 section 5). */
+export const operatorNameSchema = z
+  .string()
+  .trim()
+  .min(OPERATOR_NAME_MIN, "Nome deve ter pelo menos 3 caracteres")
+  .max(OPERATOR_NAME_MAX, `Nome deve ter no máximo ${OPERATOR_NAME_MAX} caracteres`);
+
+/** The message an operator name input shows, or null when it is valid. Blank shows nothing yet. */
+export function operatorNameError(name: string): string | null {
+  if (name.trim() === "") return null;
+  const result = operatorNameSchema.safeParse(name);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+export function isValidOperatorName(name: string): boolean {
+  return operatorNameSchema.safeParse(name).success;
+}
+
+/** One per-message result the page records in 'Registro de Envios'. */
+export const sendLogEntrySchema = z.object({
+  jobId: z
+    .string({ error: "jobId obrigatório" })
+    .trim()
+    .min(1, "jobId obrigatório")
+    .max(100)
+    .regex(/^[\w.:-]+$/, "jobId inválido"),
+  operator: z.string().trim().max(OPERATOR_NAME_MAX).optional().default(""),
+  name: z.string().trim().max(200).optional().default(""),
+  number: z
+    .string({ error: "Número obrigatório" })
+    .transform((value) => value.replace(/\D/g, ""))
+    .pipe(z.string().min(8, "Número inválido").max(20, "Número inválido")),
+  message: z.string().max(MESSAGE_MAX).optional().default(""),
+  status: z.enum(["sent", "error", "Enviado", "Erro"], { error: "Status inválido" }),
+  detail: z.string().max(500).optional(),
+  sentAt: z.iso.datetime({ offset: true, error: "Horário inválido" }).optional(),
+});
+export type SendLogEntryInput = z.input<typeof sendLogEntrySchema>;
+
+export function logStatusOf(status: "sent" | "error" | LogStatus): LogStatus {
+  return status === "sent" || status === "Enviado" ? LOG_STATUS.sent : LOG_STATUS.error;
+}
+
+// ---- Bulk-send bookkeeping ----------------------------------------------------------------------
+
+export type ContactStatus = "pending" | "sent" | "error";
+export type TrackedContact = {
+  name: string;
+  number: string;
+  status: ContactStatus;
+  /** ISO instant of the result, or null while pending. */
+  timestamp: string | null;
+  detail?: string;
+};
+
+/** The badges of 'Status dos Envios'. */
+export function statusCounts(contacts: readonly { status: ContactStatus }[]) {
+  let sent = 0;
+  let errors = 0;
+  for (const contact of contacts) {
+    if (contact.status === "sent") sent++;
+    else if (contact.status === "error") errors++;
+  }
+  return { total: contacts.length, sent, pending: contacts.length - sent - errors, errors };
+}
+
+/**
+ * Applies one message-status event: the first pending contact with that number takes the result
+ * (matched by number, as the spec says; a number listed twice gets its results in order).
+ */
+export function applyMessageStatus(
+  contacts: readonly TrackedContact[],
+  result: { number: string; status: "sent" | "error"; timestamp: string; detail?: string },
+): TrackedContact[] {
+  const digits = result.number.replace(/\D/g, "");
+  const matches = (contact: TrackedContact) => {
+    const own = contact.number;
+    // The helper may report the normalised number (55 added) for a number typed without it.
+    return own === digits || digits.endsWith(own) || own.endsWith(digits);
+  };
+  let index = contacts.findIndex((c) => c.status === "pending" && matches(c));
+  if (index === -1) index = contacts.findIndex(matches);
+  if (index === -1) return [...contacts];
+  const next = [...contacts];
+  next[index] = { ...next[index], status: result.status, timestamp: result.timestamp, detail: result.detail };
+  return next;
+}
+
+/** Percentage (0-100, whole) of a job that is done. */
+export function progressPercent(done: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((done / total) * 100)));
+}
+
+/**
+ * Expected finish instant of a paced bulk job: each remaining message waits on average the middle
+ * of the helper's random gap. Null when nothing remains.
+ */
+export function expectedFinish(
+  remaining: number,
+  delay: { minMs: number; maxMs: number },
+  now: number = Date.now(),
+): Date | null {
+  if (remaining <= 0) return null;
+  const average = (Math.max(0, delay.minMs) + Math.max(delay.minMs, delay.maxMs)) / 2;
+  return new Date(now + remaining * average);
+}
+
+/** "14:32" in São Paulo time, and "em cerca de 25 min" for the same instant. */
+export function formatFinish(finish: Date, now: number = Date.now()): { clock: string; relative: string } {
+  const clock = new Intl.DateTimeFormat("pt-BR", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "America/Sao_Paulo",
+  }).format(finish);
+  const minutes = Math.max(0, Math.round((finish.getTime() - now) / 60_000));
+  let relative: string;
+  if (minutes < 1) relative = "em menos de 1 minuto";
+  else if (minutes < 60) relative = `em cerca de ${minutes} min`;
+  else {
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    relative = `em cerca de ${hours} h${rest ? ` ${rest} min` : ""}`;
+  }
+  return { clock, relative };
+}
+
+/** A timestamp as the spec shows it: local date-time, or '-'. */
+export function formatTimestamp(iso: string | null | undefined): string {
+  if (!iso) return "-";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "-";
+  return new Intl.DateTimeFormat("pt-BR", {
+    dateStyle: "short",
+    timeStyle: "medium",
+    timeZone: "America/Sao_Paulo",
+  }).format(date);
+}
+
+// ---- Connection errors --------------------------------------------------------------------------
+
+/**
+ * True for the errors after which the spec shows 'Servidor não encontrado': the helper is not
+ * running (websocket error, xhr poll error, connect_error), or it did not answer in time.
+ */
+export function isServerNotFoundError(message: string | undefined | null): boolean {
+  if (!message) return false;
+  return /websocket error|xhr poll error|connect_error|timeout/i.test(message);
+}
+
+/** True for the browser-side poll failure that also shows the 'servidor foi iniciado' banner. */
+export function isPollError(message: string | undefined | null): boolean {
+  return !!message && /xhr poll error/i.test(message);
+}
+
+/** Replaces {nome} with the contact's name, as the helper does (for previews on the page). */
+export function fillTemplate(template: string, name: string): string {
+  return template.replace(/\{nome\}/gi, name);
+}

@@ -1,0 +1,246 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { ActionAlert, Field } from "~/components/whatsapp/form-bits";
+import { pageMeta } from "~/lib/seo";
+import type { ToastMessage } from "~/lib/toast";
+import { BLANK_PASSWORD_MESSAGE, manageSchema, removalId, WHATSAPP_PATH } from "~/lib/whatsapp";
+import { getAdmin } from "~/server/auth.server";
+import { clientIp } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
+import {
+  addAccessPassword,
+  checkMasterPassword,
+  isAdminSlug,
+  listAccessPasswords,
+  masterLimiter,
+  masterPasswordConfigured,
+  matchAccessPassword,
+  removeAccessPassword,
+  tooManyAttemptsMessage,
+} from "~/server/whatsapp-access.server";
+import type { Route } from "./+types/whatsapp.$slug";
+
+/**
+ * /whatsapp/<admin slug>: 'Gerenciamento de Senhas - Área Restrita'. Adding and removing access
+ * passwords need the master password (server configuration) or a signed-in admin. A wrong slug is
+ * a 404. One form holds every button, so it all works without JavaScript.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Gerenciamento de Senhas - Área Restrita",
+    description: "Área restrita da ferramenta de WhatsApp.",
+    noindex: true,
+  });
+
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  return headers;
+};
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!isAdminSlug(params.slug)) notFound();
+  const admin = await getAdmin(request);
+  return data(
+    {
+      passwords: listAccessPasswords(),
+      adminEmail: admin?.email ?? null,
+      masterConfigured: masterPasswordConfigured(),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (!isAdminSlug(params.slug)) notFound();
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: manageSchema });
+  const hideFields = ["masterPassword", "newPassword"];
+  const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>) =>
+    data<ActionFailure>({ result: submission.reply({ fieldErrors, hideFields }), alert }, { status, headers: PRIVATE_HEADERS });
+
+  if (submission.status !== "success") {
+    const blank = submission.error?.newPassword?.includes(BLANK_PASSWORD_MESSAGE);
+    return fail(
+      400,
+      blank
+        ? { title: "Senha inválida", description: BLANK_PASSWORD_MESSAGE }
+        : { title: "Ação inválida", description: "Confira os campos e tente novamente." },
+    );
+  }
+  const { intent, masterPassword, newPassword } = submission.value;
+  const removing = removalId(intent);
+  const verb = removing === null ? "adicionar" : "remover";
+
+  // Who may manage: a signed-in admin, or whoever knows the master password.
+  const admin = await getAdmin(request);
+  if (!admin) {
+    const ip = clientIp(request);
+    if (masterLimiter.isLimited(ip)) {
+      return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(masterLimiter.retryAfterSeconds(ip)) });
+    }
+    if (!checkMasterPassword(masterPassword)) {
+      masterLimiter.hit(ip);
+      const description = masterPasswordConfigured()
+        ? `Você não tem permissão para ${verb} senhas`
+        : `Você não tem permissão para ${verb} senhas. A senha mestra não está configurada: entre como administrador.`;
+      return fail(403, { title: "Senha mestra incorreta", description }, { masterPassword: ["Senha mestra incorreta"] });
+    }
+  }
+
+  const url = new URL(request.url).pathname;
+  if (removing !== null) {
+    if (!removeAccessPassword(removing)) {
+      return fail(404, { title: "Senha não encontrada", description: "Ela pode já ter sido removida. Recarregue a página." });
+    }
+    return redirectWithToast(request, url, { title: "Senha removida" }, { headers: PRIVATE_HEADERS });
+  }
+
+  if (!newPassword || (await matchAccessPassword(newPassword)) !== null) {
+    return fail(409, { title: "Senha já cadastrada", description: "Escolha uma senha diferente das já cadastradas." }, {
+      newPassword: ["Esta senha já está cadastrada"],
+    });
+  }
+  await addAccessPassword(newPassword);
+  return redirectWithToast(
+    request,
+    url,
+    { title: "Senha adicionada", description: "A nova senha já pode ser usada para acessar a ferramenta." },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
+
+export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
+  const { passwords, adminEmail, masterConfigured } = loaderData;
+  const failure = actionData as ActionFailure | undefined;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "gerenciar-senhas",
+    lastResult: navigation.state === "idle" ? failure?.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: manageSchema });
+    },
+  });
+  const alert = navigation.state === "idle" ? failure?.alert : undefined;
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12">
+      <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+        <KeyRound aria-hidden="true" className="size-4" /> WhatsApp
+      </p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Gerenciamento de Senhas - Área Restrita</h1>
+      <p className="mt-2 text-slate-600">
+        As senhas cadastradas aqui dão acesso à ferramenta de envio em <code>/whatsapp</code>. Elas são guardadas
+        cifradas e nunca são exibidas.
+      </p>
+
+      {adminEmail ? (
+        <p className="mt-4 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900" data-testid="admin-notice">
+          Você está conectado como administrador ({adminEmail}): a senha mestra não é necessária.
+        </p>
+      ) : !masterConfigured ? (
+        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          A senha mestra não está configurada neste servidor. Para gerenciar as senhas,{" "}
+          <a className="font-semibold underline" href={`/login-admin?redirectTo=${encodeURIComponent(location.pathname)}`}>
+            entre como administrador
+          </a>
+          .
+        </p>
+      ) : null}
+
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+        <ActionAlert alert={alert} />
+
+        {adminEmail ? null : (
+          <Field
+            label="Senha Mestra"
+            id={fields.masterPassword.id}
+            name={fields.masterPassword.name}
+            type="password"
+            autoComplete="off"
+            errors={fields.masterPassword.errors}
+            hint="Necessária para adicionar e para remover senhas."
+          />
+        )}
+
+        <div className="rounded-lg border border-slate-200 p-4">
+          <Field
+            label="Nova Senha"
+            id={fields.newPassword.id}
+            name={fields.newPassword.name}
+            type="password"
+            autoComplete="new-password"
+            errors={fields.newPassword.errors}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="adicionar"
+            disabled={busy}
+            className="mt-4 inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Adicionar Nova Senha
+          </button>
+        </div>
+
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">Senhas Cadastradas</h2>
+          {passwords.length === 0 ? (
+            <p className="mt-2 text-slate-600" data-testid="no-passwords">
+              Nenhuma senha cadastrada
+            </p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="password-list">
+              {passwords.map((password, index) => (
+                <li key={password.id} className="flex items-center justify-between gap-4 px-4 py-3">
+                  <span>
+                    <span className="font-mono text-lg tracking-widest text-slate-700" aria-label={`Senha ${index + 1} (oculta)`}>
+                      ••••••••
+                    </span>
+                    <span className="ml-3 text-xs text-slate-500">
+                      cadastrada em {dateFormat.format(new Date(password.createdAt))}
+                    </span>
+                  </span>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`remover:${password.id}`}
+                    disabled={busy}
+                    aria-label={`Remover senha ${index + 1}`}
+                    className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" /> Remover
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Form>
+
+      <Link
+        to={WHATSAPP_PATH}
+        className="mt-8 inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" /> Voltar
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { WHATSAPP_PATH } from "~/lib/whatsapp";
+import { config } from "./config.server";
+import { db, schema } from "./db.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { createRateLimiter } from "./rate-limit.server";
+import { commitOperator, getOperatorSession, operatorStorage } from "./session.server";
+
+/**
+ * Who may use the WhatsApp tool. Access passwords live in SQLite as scrypt hashes; the master
+ * password (WHATSAPP_MASTER_PASSWORD) or a signed-in admin may add and remove them; an operator who
+ * passes the gate gets the `__operador` cookie session.
+ */
+
+export { WHATSAPP_PATH };
+
+// ---- Rate limits (like the admin login: failures per IP per 15 minutes) ------------------------
+
+export const GATE_MAX_FAILURES = Number(process.env.RATE_LIMIT_LOGIN ?? 5);
+export const GATE_WINDOW_MS = 15 * 60_000;
+/** Wrong gate passwords per IP. */
+export const gateLimiter = createRateLimiter(GATE_MAX_FAILURES, GATE_WINDOW_MS);
+/** Wrong master passwords per IP on the management page. */
+export const masterLimiter = createRateLimiter(GATE_MAX_FAILURES, GATE_WINDOW_MS);
+
+/** The pt-BR sentence for a 429. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Muitas tentativas incorretas. Aguarde ${minutes} ${minutes === 1 ? "minuto" : "minutos"} e tente novamente.`;
+}
+
+// ---- Access passwords ---------------------------------------------------------------------------
+
+export type StoredPassword = { id: number; createdAt: string };
+
+/** The stored passwords (ids and dates only: the hashes never leave this module). */
+export function listAccessPasswords(): StoredPassword[] {
+  return db
+    .select({ id: schema.whatsappPasswords.id, createdAt: schema.whatsappPasswords.createdAt })
+    .from(schema.whatsappPasswords)
+    .orderBy(asc(schema.whatsappPasswords.id))
+    .all();
+}
+
+export async function addAccessPassword(password: string): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  return db
+    .insert(schema.whatsappPasswords)
+    .values({ passwordHash })
+    .returning({ id: schema.whatsappPasswords.id })
+    .get().id;
+}
+
+/** Removes one password; false when there was none with that id. */
+export function removeAccessPassword(id: number): boolean {
+  return db.delete(schema.whatsappPasswords).where(eq(schema.whatsappPasswords.id, id)).run().changes > 0;
+}
+
+/** The id of the stored password this one matches, or null. */
+export async function matchAccessPassword(password: string): Promise<number | null> {
+  if (!password) return null;
+  const rows = db
+    .select({ id: schema.whatsappPasswords.id, hash: schema.whatsappPasswords.passwordHash })
+    .from(schema.whatsappPasswords)
+    .all();
+  for (const row of rows) {
+    if (await verifyPassword(password, row.hash)) return row.id;
+  }
+  return null;
+}
+
+// ---- Master password ----------------------------------------------------------------------------
+
+export function masterPasswordConfigured(): boolean {
+  return !!config.whatsappMasterPassword;
+}
+
+/** Constant-time comparison with WHATSAPP_MASTER_PASSWORD; always false when none is configured. */
+export function checkMasterPassword(given: string | undefined, expected = config.whatsappMasterPassword): boolean {
+  if (!expected || !given) return false;
+  const a = createHash("sha256").update(given.normalize("NFC"), "utf8").digest();
+  const b = createHash("sha256").update(expected.normalize("NFC"), "utf8").digest();
+  return timingSafeEqual(a, b);
+}
+
+/** True when the path segment is the configured admin slug (compared in constant time). */
+export function isAdminSlug(slug: string | undefined): boolean {
+  if (!slug) return false;
+  const a = createHash("sha256").update(slug).digest();
+  const b = createHash("sha256").update(config.whatsappAdminSlug).digest();
+  return timingSafeEqual(a, b);
+}
+
+// ---- Operator session ---------------------------------------------------------------------------
+
+const OPERATOR_KEY = "operator";
+type OperatorSessionData = { passwordId: number; since: string };
+
+/**
+ * The operator, or null. The session remembers which access password opened it, so removing that
+ * password ends the sessions it opened.
+ */
+export async function getOperator(request: Request): Promise<OperatorSessionData | null> {
+  const session = await getOperatorSession(request);
+  const value = session.get(OPERATOR_KEY) as Partial<OperatorSessionData> | undefined;
+  if (!value || typeof value.passwordId !== "number" || typeof value.since !== "string") return null;
+  const exists = db
+    .select({ id: schema.whatsappPasswords.id })
+    .from(schema.whatsappPasswords)
+    .where(eq(schema.whatsappPasswords.id, value.passwordId))
+    .get();
+  return exists ? { passwordId: value.passwordId, since: value.since } : null;
+}
+
+/** Starts the operator session; returns the Set-Cookie value. */
+export async function startOperatorSession(request: Request, passwordId: number, now = new Date()): Promise<string> {
+  const session = await getOperatorSession(request);
+  session.set(OPERATOR_KEY, { passwordId, since: now.toISOString() } satisfies OperatorSessionData);
+  return commitOperator(session);
+}
+
+/** Ends the operator session; returns the Set-Cookie value that clears the cookie. */
+export async function endOperatorSession(request: Request): Promise<string> {
+  return operatorStorage.destroySession(await getOperatorSession(request));
+}
+
+/**
+ * The guard for operator-only resources (log, scripts): the operator, or a thrown 401 for API-like
+ * requests (`as: "status"`) or a redirect to the gate for documents.
+ */
+export async function requireOperator(
+  request: Request,
+  { as = "redirect" }: { as?: "redirect" | "status" } = {},
+): Promise<OperatorSessionData> {
+  const operator = await getOperator(request);
+  if (operator) return operator;
+  if (as === "status") {
+    throw new Response("Acesso restrito: entre com a senha de acesso em /whatsapp.", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  throw redirect(WHATSAPP_PATH, { headers: { "Cache-Control": "no-store" } });
+}
