@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// whatsapp-helper: starts the local WhatsApp helper with settings from the environment
+// (see README.md). Messages for the operator are in Portuguese.
+import { startHelper, resolveConfig } from "../src/server.js";
+
+const [major] = process.versions.node.split(".").map(Number);
+if (major < 20) {
+  console.error(`É preciso o Node.js 20 ou mais recente (você tem ${process.versions.node}). Baixe em https://nodejs.org`);
+  process.exit(1);
+}
+
+const config = resolveConfig();
+try {
+  const helper = await startHelper();
+  const minS = Math.round(config.minDelayMs / 1000);
+  const maxS = Math.round(config.maxDelayMs / 1000);
+  console.log("");
+  console.log("==============================================================");
+  console.log(` Ajudante WhatsApp em execução em ${helper.url}`);
+  console.log(config.driver === "fake" ? " MODO DEMONSTRAÇÃO: nenhuma mensagem real será enviada." : " WhatsApp real (Baileys).");
+  console.log(` Site(s) permitido(s): ${config.allowedOrigins.join(", ") || "(nenhum!)"}`);
+  console.log(` Ritmo: 1 mensagem a cada ${minS}-${maxS} s; no máximo ${config.dailyCap} por dia.`);
+  console.log(` Dados (sessão, descadastros, histórico): ${config.dataDir}`);
+  console.log("");
+  console.log(" Próximos passos:");
+  console.log("  1. Volte à página /whatsapp do site e clique em Iniciar Espelhamento.");
+  console.log("  2. Se o navegador pedir acesso à rede local, clique em Permitir.");
+  console.log("  3. Escaneie o QR code com o WhatsApp do celular.");
+  console.log("  Deixe esta janela aberta. Para encerrar: Ctrl+C.");
+  console.log("==============================================================");
+  console.log("");
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("Encerrando o ajudante...");
+    await helper.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} catch (error) {
+  const err = /** @type {NodeJS.ErrnoException} */ (error);
+  if (err?.code === "EADDRINUSE") {
+    console.error(`A porta ${config.port} já está em uso. Talvez o ajudante já esteja aberto em outra janela; feche-a ou defina HELPER_PORT.`);
+  } else {
+    console.error(`Não foi possível iniciar o ajudante: ${err?.message ?? err}`);
+  }
+  process.exit(1);
+}

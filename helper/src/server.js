@@ -1,0 +1,397 @@
+// The helper's socket.io server: loopback only, Origin allow-list, short-lived token, the events
+// of spec 02 section 7 (plus a few documented in README.md), a paced send queue.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { Server } from "socket.io";
+import { createDriver } from "./drivers/index.js";
+import { appendJsonLine, DailyCounter } from "./files.js";
+import { isOptOutText, OptOutList } from "./optout.js";
+import { normalizeNumber } from "./phone.js";
+import { JobRefused, SendQueue } from "./queue.js";
+import { checkToken } from "./token.js";
+
+const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+
+/**
+ * @typedef {{
+ *   port?: number, host?: string, secret?: string, allowedOrigins?: string[] | string,
+ *   driver?: "baileys" | "fake" | import("./drivers/driver.js").Driver,
+ *   dataDir?: string, minDelayMs?: number, maxDelayMs?: number, dailyCap?: number,
+ *   rateLimitPauseMs?: number, fakeReadyDelayMs?: number,
+ *   logger?: ((message: string) => void) | false,
+ *   random?: () => number, now?: () => number,
+ *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
+ *   env?: Record<string, string | undefined>,
+ * }} HelperOptions
+ */
+
+/**
+ * @param {string | undefined} value
+ * @param {number} fallback
+ */
+function intFrom(value, fallback) {
+  if (value === undefined || value.trim() === "") return fallback;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+}
+
+/**
+ * Parses a comma-separated origin list into exact origins ("https://site.example").
+ * @param {string[] | string | undefined} value
+ * @returns {string[]}
+ */
+export function parseOrigins(value) {
+  const items = Array.isArray(value) ? value : String(value ?? "").split(",");
+  /** @type {string[]} */
+  const origins = [];
+  for (const item of items) {
+    const trimmed = item.trim();
+    if (!trimmed) continue;
+    try {
+      const origin = new URL(trimmed).origin;
+      if (origin !== "null" && !origins.includes(origin)) origins.push(origin);
+    } catch {
+      // not a URL: ignored (and reported by the bin)
+    }
+  }
+  return origins;
+}
+
+/**
+ * Settings from options, then environment variables, then defaults.
+ * @param {HelperOptions} options
+ */
+export function resolveConfig(options = {}) {
+  const env = options.env ?? process.env;
+  const minDelayMs = options.minDelayMs ?? intFrom(env.HELPER_MIN_DELAY_MS, 30_000);
+  const maxDelayMs = Math.max(minDelayMs, options.maxDelayMs ?? intFrom(env.HELPER_MAX_DELAY_MS, 60_000));
+  return {
+    port: options.port ?? intFrom(env.HELPER_PORT, 3001),
+    host: options.host ?? (env.HELPER_HOST?.trim() || "127.0.0.1"),
+    secret: options.secret ?? env.HELPER_SECRET ?? "",
+    allowedOrigins: parseOrigins(options.allowedOrigins ?? env.HELPER_ALLOWED_ORIGINS),
+    driver: options.driver ?? /** @type {"baileys" | "fake"} */ (env.HELPER_DRIVER?.trim() || "baileys"),
+    dataDir: options.dataDir ?? (env.HELPER_DATA_DIR?.trim() || join(homedir(), ".whatsapp-helper")),
+    minDelayMs,
+    maxDelayMs,
+    dailyCap: options.dailyCap ?? intFrom(env.HELPER_DAILY_CAP, 200),
+    rateLimitPauseMs: options.rateLimitPauseMs ?? intFrom(env.HELPER_RATE_LIMIT_PAUSE_MS, 15 * 60_000),
+    fakeReadyDelayMs: options.fakeReadyDelayMs ?? intFrom(env.HELPER_FAKE_READY_MS, 500),
+  };
+}
+
+/** @param {Date} date */
+function clock(date) {
+  return date.toLocaleTimeString("pt-BR", { hour12: false });
+}
+
+/**
+ * Starts the helper. Resolves once it listens.
+ * @param {HelperOptions} [options]
+ * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig> }>}
+ */
+export async function startHelper(options = {}) {
+  const config = resolveConfig(options);
+  const now = options.now ?? Date.now;
+  const log =
+    options.logger === false
+      ? () => {}
+      : options.logger ?? ((/** @type {string} */ message) => console.log(`[${clock(new Date())}] ${message}`));
+
+  mkdirSync(config.dataDir, { recursive: true });
+  if (!config.secret) log("ATENÇÃO: HELPER_SECRET não definido; todas as conexões serão recusadas. Use o script de início baixado do site.");
+  if (config.allowedOrigins.length === 0) log("ATENÇÃO: HELPER_ALLOWED_ORIGINS vazio; todas as conexões serão recusadas. Use o script de início baixado do site.");
+
+  const driver = createDriver(config.driver, { dataDir: config.dataDir, log, fakeReadyDelayMs: config.fakeReadyDelayMs });
+  const optOuts = new OptOutList(join(config.dataDir, "opt-out.json"));
+  const dailyCounter = new DailyCounter(join(config.dataDir, "daily-count.json"));
+  const journalFile = join(config.dataDir, "jobs.jsonl");
+  const journal = (/** @type {Record<string, unknown>} */ entry) => {
+    try {
+      appendJsonLine(journalFile, entry);
+    } catch (error) {
+      log(`Não foi possível gravar o histórico de envios: ${/** @type {Error} */ (error).message}`);
+    }
+  };
+
+  /** @type {"idle" | "connecting" | "qr" | "ready" | "disconnected" | "logged-out" | "auth-failure"} */
+  let whatsapp = "idle";
+  /** @type {string | null} */
+  let lastQr = null;
+  /** @type {string | null} */
+  let operatorName = null;
+
+  const queue = new SendQueue({
+    driver,
+    isReady: () => whatsapp === "ready",
+    optOuts,
+    dailyCounter,
+    journal,
+    minDelayMs: config.minDelayMs,
+    maxDelayMs: config.maxDelayMs,
+    dailyCap: config.dailyCap,
+    rateLimitPauseMs: config.rateLimitPauseMs,
+    random: options.random,
+    now,
+    setTimer: options.setTimer,
+    clearTimer: options.clearTimer,
+    log,
+  });
+
+  const httpServer = createServer((req, res) => {
+    // Anything that is not socket.io: a plain answer, no data.
+    res.writeHead(req.url === "/" ? 200 : 404, { "content-type": "text/plain; charset=utf-8" });
+    res.end(req.url === "/" ? "Ajudante WhatsApp em execução. Use a página /whatsapp do site.\n" : "Não encontrado\n");
+  });
+
+  const io = new Server(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 1_000_000,
+    cors: { origin: config.allowedOrigins, methods: ["GET", "POST"] },
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (typeof origin === "string" && config.allowedOrigins.includes(origin)) return callback(null, true);
+      log(`Conexão recusada: origem não permitida (${origin ?? "sem origem"}).`);
+      callback("Origem não permitida", false);
+    },
+  });
+
+  io.use((socket, next) => {
+    const result = checkToken(socket.handshake.auth?.token, config.secret, now());
+    if (result.ok) return next();
+    log(`Conexão recusada: token ${result.reason === "expired" ? "expirado" : "inválido"} (${result.reason}). Recarregue a página /whatsapp do site.`);
+    const error = /** @type {Error & { data?: unknown }} */ (new Error("Token inválido ou expirado"));
+    error.data = { code: "invalid-token", reason: result.reason };
+    next(error);
+  });
+
+  function helperState() {
+    return {
+      version: VERSION,
+      whatsapp,
+      account: driver.account ?? null,
+      operatorName,
+      limits: { minDelayMs: config.minDelayMs, maxDelayMs: config.maxDelayMs, dailyCap: config.dailyCap, sentToday: queue.sentToday() },
+      job: queue.progress(),
+    };
+  }
+
+  // --- driver → pages --------------------------------------------------------------------------
+  driver.on("qr", (/** @type {string} */ qrDataURL) => {
+    whatsapp = "qr";
+    lastQr = qrDataURL;
+    io.emit("whatsapp-qr", { qrDataURL });
+    log("QR code gerado: escaneie-o na página (WhatsApp > Aparelhos conectados > Conectar um aparelho).");
+  });
+  driver.on("ready", (/** @type {{ account: string | null }} */ info) => {
+    whatsapp = "ready";
+    lastQr = null;
+    io.emit("whatsapp-ready", { account: info?.account ?? null });
+    log(`WhatsApp conectado${info?.account ? ` (${info.account})` : ""}. Já pode enviar pela página.`);
+    queue.onReady();
+  });
+  driver.on("auth-failure", (/** @type {{ message: string }} */ info) => {
+    whatsapp = "auth-failure";
+    lastQr = null;
+    io.emit("whatsapp-auth-failure", { message: info.message });
+    log(`Falha na autenticação do WhatsApp: ${info.message}`);
+    queue.onDown("disconnected");
+  });
+  driver.on("disconnected", (/** @type {{ reason: string, reconnecting: boolean }} */ info) => {
+    whatsapp = info.reconnecting ? "connecting" : "disconnected";
+    io.emit("whatsapp-disconnected", { reason: info.reason });
+    log(`WhatsApp desconectado: ${info.reason}.${info.reconnecting ? " Reconectando..." : " Clique em Iniciar Espelhamento na página para conectar de novo."}`);
+    queue.onDown("disconnected");
+  });
+  driver.on("logged-out", () => {
+    whatsapp = "logged-out";
+    lastQr = null;
+    io.emit("whatsapp-logged-out");
+    log("Sessão do WhatsApp encerrada. Para usar de novo, clique em Iniciar Espelhamento e escaneie o QR code.");
+    queue.onDown("logged-out");
+  });
+  driver.on("account-restricted", (/** @type {{ message: string, until: Date | null }} */ info) => {
+    const resumeAt = info.until ? info.until.getTime() : now() + config.rateLimitPauseMs;
+    queue.pause("rate-limit", info.message, resumeAt);
+  });
+  driver.on("message", (/** @type {{ from: string, text: string }} */ incoming) => {
+    if (!isOptOutText(incoming.text)) return;
+    const number = normalizeNumber(incoming.from);
+    const at = new Date(now());
+    if (optOuts.add(number, at)) {
+      log(`O contato ${number} pediu para não receber mais mensagens (SAIR/PARAR); ele será ignorado nos próximos envios.`);
+      io.emit("opt-out", { number, at: at.toISOString() });
+    }
+  });
+
+  // --- queue → pages ---------------------------------------------------------------------------
+  for (const event of ["bulk-started", "message-status", "bulk-progress", "bulk-status"]) {
+    queue.on(event, (payload) => io.emit(event, payload));
+  }
+
+  /**
+   * @param {unknown} callback
+   * @param {Record<string, unknown>} response
+   */
+  function ack(callback, response) {
+    if (typeof callback === "function") callback(response);
+  }
+
+  /** @param {unknown} payload @returns {Record<string, any>} */
+  function asObject(payload) {
+    return payload && typeof payload === "object" && !Array.isArray(payload) ? /** @type {any} */ (payload) : {};
+  }
+
+  /**
+   * @param {import("socket.io").Socket} socket
+   * @param {unknown} error
+   * @param {unknown} callback
+   */
+  function unexpected(socket, error, callback) {
+    const message = `Erro inesperado: ${/** @type {Error} */ (error)?.message ?? error}`;
+    log(message);
+    socket.emit("error", { message });
+    ack(callback, { ok: false, message });
+  }
+
+  async function startDriver() {
+    if (whatsapp !== "qr" && whatsapp !== "ready") whatsapp = "connecting";
+    await driver.start();
+  }
+
+  // --- pages → helper --------------------------------------------------------------------------
+  io.on("connection", (socket) => {
+    log("Página conectada.");
+    socket.emit("helper-state", helperState());
+    const job = queue.replayableJob();
+    if (job) {
+      for (const status of job.statuses) socket.emit("message-status", { ...status, replay: true });
+      if (job.kind === "bulk") {
+        socket.emit("bulk-progress", queue.progress(job));
+        if (job.final) socket.emit("bulk-status", { ...job.final, replay: true });
+      }
+    }
+
+    socket.on("init-whatsapp", async (payload, callback) => {
+      const name = asObject(payload).operatorName;
+      if (typeof name === "string" && name.trim() !== "") operatorName = name.trim().slice(0, 100);
+      if (whatsapp === "ready") {
+        socket.emit("whatsapp-ready", { account: driver.account ?? null });
+      } else if (whatsapp === "qr" && lastQr) {
+        socket.emit("whatsapp-qr", { qrDataURL: lastQr });
+      }
+      if (whatsapp !== "ready") {
+        log(`Iniciando espelhamento${operatorName ? ` para ${operatorName}` : ""}...`);
+        try {
+          await startDriver();
+        } catch (error) {
+          whatsapp = "disconnected";
+          const message = `Erro de inicialização: ${/** @type {Error} */ (error)?.message ?? error}`;
+          log(message);
+          socket.emit("error", { message });
+          return ack(callback, { ok: false, message });
+        }
+      }
+      ack(callback, { ok: true, state: whatsapp });
+    });
+
+    socket.on("send-bulk-messages", (payload, callback) => {
+      const data = asObject(payload);
+      try {
+        const result = queue.start({
+          contacts: data.contacts,
+          messageTemplate: data.messageTemplate,
+          operatorName: data.operatorName ?? operatorName,
+          kind: "bulk",
+        });
+        ack(callback, { ok: true, ...result });
+      } catch (error) {
+        if (!(error instanceof JobRefused)) return unexpected(socket, error, callback);
+        socket.emit("bulk-status", { status: "error", jobId: null, results: [], total: 0, sent: 0, errors: 0, reason: error.reason, message: error.message });
+        ack(callback, { ok: false, reason: error.reason, message: error.message });
+      }
+    });
+
+    socket.on("send-message", (payload, callback) => {
+      const data = asObject(payload);
+      try {
+        const result = queue.start({
+          contacts: [{ name: data.name, number: data.number }],
+          messageTemplate: data.message,
+          operatorName: data.operatorName ?? operatorName,
+          kind: "single",
+        });
+        ack(callback, { ok: true, jobId: result.jobId });
+      } catch (error) {
+        if (!(error instanceof JobRefused)) return unexpected(socket, error, callback);
+        const message =
+          error.reason === "no-contacts" ? "Número inválido." : error.reason === "no-message" ? "Mensagem necessária." : error.message;
+        socket.emit("error", { message });
+        ack(callback, { ok: false, reason: error.reason, message });
+      }
+    });
+
+    socket.on("cancel-bulk", (payload, callback) => {
+      const jobId = asObject(payload).jobId;
+      const cancelled = queue.cancel(typeof jobId === "string" ? jobId : undefined);
+      ack(callback, cancelled ? { ok: true, jobId: cancelled } : { ok: false, message: "Nenhum envio em andamento." });
+    });
+
+    socket.on("resume-bulk", (_payload, callback) => {
+      const resumed = queue.resume("manual");
+      ack(callback, resumed ? { ok: true } : { ok: false, message: "Não há envio pausado por limite do WhatsApp." });
+    });
+
+    socket.on("logout-whatsapp", async (...args) => {
+      const callback = args.find((a) => typeof a === "function");
+      log("Encerrando a sessão do WhatsApp...");
+      try {
+        await driver.logout();
+        ack(callback, { ok: true });
+      } catch (error) {
+        const message = `Erro ao encerrar a sessão: ${/** @type {Error} */ (error)?.message ?? error}`;
+        socket.emit("error", { message });
+        ack(callback, { ok: false, message });
+      }
+    });
+
+    socket.on("get-state", (...args) => {
+      const callback = args.find((a) => typeof a === "function");
+      const state = helperState();
+      socket.emit("helper-state", state);
+      ack(callback, { ok: true, ...state });
+    });
+
+    socket.on("disconnect", () => log("Página desconectada."));
+  });
+
+  await new Promise((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.port, config.host, () => {
+      httpServer.off("error", reject);
+      resolve(undefined);
+    });
+  });
+  const address = httpServer.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+
+  // A saved Baileys session reconnects by itself: no QR needed after a restart.
+  if (config.driver === "baileys" && existsSync(join(config.dataDir, "auth", "creds.json"))) {
+    log("Sessão do WhatsApp encontrada; reconectando...");
+    startDriver().catch((error) => log(`Não foi possível reconectar: ${error?.message ?? error}`));
+  }
+
+  let closed = false;
+  async function close() {
+    if (closed) return;
+    closed = true;
+    queue.close();
+    await driver.stop().catch(() => {});
+    await new Promise((resolve) => io.close(() => resolve(undefined)));
+  }
+
+  return { port, url, close, driver, queue, io, config };
+}
