@@ -11,6 +11,14 @@ function helperOrigins(): string[] {
   }
 }
 
+function assistantOrigin(): string[] {
+  try {
+    return config.assistantUrl ? [new URL(config.assistantUrl).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The document's Content-Security-Policy: scripts only from this site with the request's nonce,
  * frames and form targets only from this site and the configured form/assistant hosts, and
@@ -24,7 +32,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...helperOrigins()],
+    // The assistant's origin: the sheet probes it (no-cors) to tell a failed frame from a loaded one.
+    "connect-src": ["'self'", ...helperOrigins(), ...assistantOrigin()],
     "frame-src": ["'self'", ...external],
     "form-action": ["'self'", ...external],
     "frame-ancestors": ["'self'"],
