@@ -1,8 +1,15 @@
 import type { Route } from "./+types/contato.leads[.csv]";
+import { parseLeadFilters } from "~/lib/lead-filters";
 import { requireAdmin } from "~/server/auth.server";
+import { leadsCsvResponse } from "~/server/leads-csv.server";
+import { LEAD_ORIGINS } from "~/server/leads.server";
 
-/** CSV export of the leads (being built). */
+/**
+ * GET /contato/leads.csv: the leads matching the panel's current search and filters (same query
+ * string as /contato), streamed as leads-teste-vocacional.csv. Admin only.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return new Response("", { status: 204 });
+  const filters = parseLeadFilters(new URL(request.url).searchParams, Object.keys(LEAD_ORIGINS));
+  return leadsCsvResponse(filters);
 }

@@ -1,9 +1,365 @@
-// Placeholder: this screen is built by its own issue.
-export default function Placeholder() {
+import { ChevronLeft, ChevronRight, Download, LogOut, Search, TriangleAlert, Users } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { LeadDashboard } from "~/components/admin/lead-dashboard";
+import { SURVEY_FIELDS, surveyLabel, type SurveyField } from "~/content/vocational-form";
+import { formatDateBr, saoPauloDate, SITE_TIME_ZONE } from "~/lib/dates";
+import { addDays, buildDashboard, DASHBOARD_DAYS, type Dashboard } from "~/lib/lead-dashboard";
+import {
+  hasActiveFilters,
+  leadFiltersQuery,
+  NO_PROFILE,
+  parseLeadFilters,
+  profileLabel,
+  type LeadFilters,
+} from "~/lib/lead-filters";
+import { LETTER_PROFILE } from "~/lib/scoring";
+import { pageMeta } from "~/lib/seo";
+import type { ToastMessage } from "~/lib/toast";
+import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "~/server/admin-leads.server";
+import { requireAdmin } from "~/server/auth.server";
+import { LEAD_ORIGINS } from "~/server/leads.server";
+import type { Route } from "./+types/contato";
+
+/**
+ * /contato: the admin leads panel. Dashboard, search (GET form), filters, a server-side paginated
+ * table newest first, CSV export of the current selection, and 'Sair'. Admin only.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Painel de Leads - Painel Administrativo",
+    description: "Leads do teste vocacional e dos formulários do site.",
+    noindex: true,
+  });
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  return headers;
+};
+
+type PageData = {
+  rows: PanelLead[];
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+};
+
+const LOAD_ERROR: ToastMessage = {
+  title: "Erro ao carregar leads",
+  description: "Não foi possível carregar os dados. Tente novamente.",
+  variant: "destructive",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const filters = parseLeadFilters(new URL(request.url).searchParams, Object.keys(LEAD_ORIGINS));
+  const base = { adminEmail: admin.email, filters, originLabels: { ...LEAD_ORIGINS } as Record<string, string> };
+  try {
+    const page: PageData = listLeadsPage(filters);
+    const today = saoPauloDate(new Date());
+    const dashboard = buildDashboard(leadActivitySince(addDays(today, -(DASHBOARD_DAYS - 1))), today);
+    const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];
+    return data({ ...base, page, dashboard, profiles, error: null });
+  } catch (error) {
+    console.error("admin: could not load the leads", error);
+    return data(
+      { ...base, page: null as PageData | null, dashboard: null as Dashboard | null, profiles: [] as string[], error: LOAD_ERROR },
+      { status: 503 },
+    );
+  }
+}
+
+const timeFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: SITE_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+const number = new Intl.NumberFormat("pt-BR");
+
+function formatTime(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
+}
+
+export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
+  const { adminEmail, filters, originLabels, page, dashboard, profiles, error } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/contato";
+  const csvHref = `/contato/leads.csv${leadFiltersQuery({ ...filters, pagina: 1 })}`;
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Em construção</h1>
-      <p className="mt-4 text-slate-600">Esta página estará disponível em breve.</p>
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+            <Users aria-hidden="true" className="size-4" /> Painel Administrativo
+          </p>
+          <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Conectado como <span className="font-medium text-slate-800">{adminEmail}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <a
+            href={csvHref}
+            download
+            data-testid="export-csv"
+            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            <Download aria-hidden="true" className="size-4" /> Exportar CSV
+          </a>
+          <Form method="post" action="/contato/sair">
+            <button
+              type="submit"
+              className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              <LogOut aria-hidden="true" className="size-4" /> Sair
+            </button>
+          </Form>
+        </div>
+      </header>
+
+      {error ? (
+        <div role="alert" className="mt-6 flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-900" data-testid="load-error">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">{error.title}</p>
+            <p className="text-sm">{error.description}</p>
+            <Link to={`/contato${leadFiltersQuery(filters)}`} reloadDocument className="mt-2 inline-block text-sm font-semibold underline">
+              Tentar novamente
+            </Link>
+          </div>
+        </div>
+      ) : null}
+
+      {dashboard ? <LeadDashboard dashboard={dashboard} originLabels={originLabels} /> : null}
+
+      <section aria-labelledby="leads-title" className="mt-10">
+        <h2 id="leads-title" className="text-lg font-semibold text-slate-900">
+          Lista de leads
+        </h2>
+        <FiltersForm filters={filters} originLabels={originLabels} profiles={profiles} />
+
+        {page ? (
+          <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+            {loading ? (
+              <p role="status" className="mt-4 text-sm text-slate-600">
+                Carregando leads...
+              </p>
+            ) : null}
+            <LeadsTable page={page} filters={filters} originLabels={originLabels} />
+          </div>
+        ) : null}
+      </section>
     </section>
+  );
+}
+
+function FiltersForm({ filters, originLabels, profiles }: { filters: LeadFilters; originLabels: Record<string, string>; profiles: string[] }) {
+  const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+  return (
+    <Form method="get" action="/contato" role="search" aria-label="Buscar e filtrar leads" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="sm:col-span-2">
+          <label htmlFor="busca" className="block text-sm font-medium text-slate-800">
+            Buscar
+          </label>
+          <input
+            id="busca"
+            name="busca"
+            type="search"
+            defaultValue={filters.busca}
+            key={filters.busca}
+            placeholder="Nome, e-mail, telefone, cidade, curso ou polo"
+            className={field}
+          />
+        </div>
+        <div>
+          <label htmlFor="origem" className="block text-sm font-medium text-slate-800">
+            Origem
+          </label>
+          <select id="origem" name="origem" defaultValue={filters.origem ?? ""} key={filters.origem ?? ""} className={field}>
+            <option value="">Todas</option>
+            {Object.entries(originLabels).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="perfil" className="block text-sm font-medium text-slate-800">
+            Perfil do resultado
+          </label>
+          <select id="perfil" name="perfil" defaultValue={filters.perfil ?? ""} key={filters.perfil ?? ""} className={field}>
+            <option value="">Todos</option>
+            {profiles.map((key) => (
+              <option key={key} value={key}>
+                {profileLabel(key)}
+              </option>
+            ))}
+            <option value={NO_PROFILE}>Sem resultado</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="de" className="block text-sm font-medium text-slate-800">
+            De
+          </label>
+          <input id="de" name="de" type="date" defaultValue={filters.de ?? ""} key={`de-${filters.de}`} className={field} />
+        </div>
+        <div>
+          <label htmlFor="ate" className="block text-sm font-medium text-slate-800">
+            Até
+          </label>
+          <input id="ate" name="ate" type="date" defaultValue={filters.ate ?? ""} key={`ate-${filters.ate}`} className={field} />
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          <Search aria-hidden="true" className="size-4" /> Filtrar
+        </button>
+        {hasActiveFilters(filters) ? (
+          <Link to="/contato" className="inline-flex items-center rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:underline">
+            Limpar filtros
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+const SURVEY_HEADERS: Record<SurveyField, string> = {
+  workStatus: "Status Profissional",
+  workArea: "Área de Atuação",
+  workSatisfaction: "Satisfação",
+  careerGoal: "Objetivo de Carreira",
+  desiredArea: "Área Desejada",
+};
+
+function LeadsTable({ page, filters, originLabels }: { page: PageData; filters: LeadFilters; originLabels: Record<string, string> }) {
+  const { rows, total, pages } = page;
+  const filtered = hasActiveFilters(filters);
+  if (total === 0) {
+    return (
+      <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center" data-testid="leads-empty">
+        <p className="font-semibold text-slate-900">{filtered ? "Nenhum lead encontrado." : "Nenhum lead cadastrado ainda."}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {filtered
+            ? "Nenhum lead corresponde à busca e aos filtros escolhidos."
+            : "Os leads aparecem aqui assim que alguém preencher um formulário do site."}
+        </p>
+        {filtered ? (
+          <Link to="/contato" className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+            Limpar filtros
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
+  const first = (page.page - 1) * page.pageSize + 1;
+  const last = first + rows.length - 1;
+  const cell = "whitespace-nowrap px-3 py-2";
+  return (
+    <>
+      <p className="mt-4 text-sm text-slate-700" data-testid="leads-count" aria-live="polite">
+        {total === 1 ? "1 lead encontrado" : `${number.format(total)} leads encontrados`}
+        {pages > 1 ? ` · mostrando ${number.format(first)}–${number.format(last)}` : ""}
+      </p>
+      <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} aria-label="Tabela de leads (role para os lados)">
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="leads-table">
+          <caption className="sr-only">Leads, do mais recente para o mais antigo</caption>
+          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className={cell}>Data</th>
+              <th scope="col" className={cell}>Nome</th>
+              <th scope="col" className={cell}>Telefone</th>
+              <th scope="col" className={cell}>E-mail</th>
+              <th scope="col" className={cell}>Cidade</th>
+              <th scope="col" className={cell}>Curso de interesse</th>
+              <th scope="col" className={cell}>Polo</th>
+              <th scope="col" className={cell}>Origem</th>
+              <th scope="col" className={cell}>Perfil (resultado)</th>
+              {SURVEY_FIELDS.map((f) => (
+                <th key={f.name} scope="col" className={cell}>
+                  {SURVEY_HEADERS[f.name]}
+                </th>
+              ))}
+              <th scope="col" className={cell}>ID</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {rows.map((lead) => (
+              <tr key={lead.id} data-testid="lead-row">
+                <td className={cell}>
+                  {formatDateBr(lead.data_criacao)} <span className="text-slate-500">{formatTime(lead.criado_em)}</span>
+                </td>
+                <th scope="row" className={`${cell} font-medium text-slate-900`}>
+                  {lead.nome}
+                </th>
+                <td className={cell}>{lead.telefone}</td>
+                <td className={cell}>{lead.email}</td>
+                <td className={cell}>{lead.cidade || "-"}</td>
+                <td className={cell}>{lead.curso_interesse || "-"}</td>
+                <td className={cell}>{lead.polo || "-"}</td>
+                <td className={cell}>{originLabels[lead.origem] ?? lead.origem}</td>
+                <td className={cell}>{lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : "-"}</td>
+                {SURVEY_FIELDS.map((f) => (
+                  <td key={f.name} className={cell}>
+                    {surveyLabel(f.name, lead[f.column])}
+                  </td>
+                ))}
+                <td className={`${cell} text-slate-500`}>{lead.id}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? <Pagination page={page.page} pages={pages} filters={filters} /> : null}
+    </>
+  );
+}
+
+function Pagination({ page, pages, filters }: { page: number; pages: number; filters: LeadFilters }) {
+  const href = (n: number) => `/contato${leadFiltersQuery({ ...filters, pagina: n })}`;
+  const link = "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+  const disabled = "inline-flex items-center gap-1 rounded-md border border-slate-200 px-3 py-2 text-sm text-slate-400";
+  return (
+    <nav aria-label="Paginação" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" data-testid="page-status">
+        Página {number.format(page)} de {number.format(pages)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {page > 1 ? (
+          <>
+            <Link to={href(1)} className={link}>
+              Primeira
+            </Link>
+            <Link to={href(page - 1)} className={link} rel="prev">
+              <ChevronLeft aria-hidden="true" className="size-4" /> Anterior
+            </Link>
+          </>
+        ) : (
+          <span className={disabled} aria-disabled="true">
+            <ChevronLeft aria-hidden="true" className="size-4" /> Anterior
+          </span>
+        )}
+        {page < pages ? (
+          <>
+            <Link to={href(page + 1)} className={link} rel="next">
+              Próxima <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+            <Link to={href(pages)} className={link}>
+              Última
+            </Link>
+          </>
+        ) : (
+          <span className={disabled} aria-disabled="true">
+            Próxima <ChevronRight aria-hidden="true" className="size-4" />
+          </span>
+        )}
+      </div>
+    </nav>
   );
 }

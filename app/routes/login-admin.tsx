@@ -1,9 +1,204 @@
-// Placeholder: this screen is built by its own issue.
-export default function Placeholder() {
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Loader2, Lock, TriangleAlert } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { pageMeta } from "~/lib/seo";
+import type { ToastMessage } from "~/lib/toast";
+import { countAdmins, ensureBootstrapAdminOnce } from "~/server/admin-users.server";
+import {
+  authenticator,
+  getAdmin,
+  LoginError,
+  loginSchema,
+  safeRedirect,
+  startAdminSession,
+} from "~/server/auth.server";
+import { config } from "~/server/config.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/login-admin";
+
+/**
+ * /login-admin: 'Painel Administrativo'. E-mail and password checked on the server (remix-auth
+ * form strategy, scrypt hashes), with a rate limit per IP and per e-mail. An open session goes
+ * straight to the panel. Works without JavaScript (POST → 303 → GET, or a re-render with the message).
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Painel Administrativo - Login",
+    description: "Acesso restrito ao painel de leads.",
+    noindex: true,
+  });
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getAdmin(request)) throw redirect(redirectTo, { headers: PRIVATE });
+  await ensureBootstrapAdminOnce();
+  return data({ defaultEmail: config.adminEmail, hasAdmin: countAdmins() > 0, redirectTo }, { headers: PRIVATE });
+}
+
+type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage | null };
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  const hideFields = ["password"];
+  const fail = (status: number, alert: ToastMessage | null, init: HeadersInit = {}) =>
+    data<ActionFailure>(
+      { result: submission.reply({ hideFields, formErrors: alert ? [alert.title] : undefined }), alert },
+      { status, headers: { ...PRIVATE, ...init } },
+    );
+  if (submission.status !== "success") return fail(400, null);
+
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const cookie = await startAdminSession(request, user);
+    return redirectWithToast(
+      request,
+      safeRedirect(submission.value.redirectTo),
+      { title: "Login realizado com sucesso!", description: "Redirecionando para o painel de leads..." },
+      { headers: { "Set-Cookie": cookie, ...PRIVATE } },
+    );
+  } catch (error) {
+    if (error instanceof LoginError) {
+      const { failure } = error;
+      if (failure.kind === "rate-limited") {
+        const minutes = Math.max(1, Math.ceil(failure.retryAfterSeconds / 60));
+        return fail(
+          429,
+          {
+            title: "Muitas tentativas de login",
+            description: `Por segurança, o acesso foi bloqueado temporariamente. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+            variant: "destructive",
+          },
+          { "Retry-After": String(failure.retryAfterSeconds) },
+        );
+      }
+      if (failure.kind === "invalid-credentials") {
+        return fail(401, { title: "Credenciais inválidas", description: "Verifique sua senha e tente novamente.", variant: "destructive" });
+      }
+      return fail(400, null);
+    }
+    console.error("admin: login failed", error);
+    return fail(503, { title: "Erro ao fazer login", description: "Falha na autenticação. Tente novamente.", variant: "destructive" });
+  }
+}
+
+export default function LoginAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
+  const failure = navigation.state === "idle" ? (actionData as ActionFailure | undefined) : undefined;
+  const [form, fields] = useForm({
+    id: "login-admin",
+    lastResult: failure?.result,
+    defaultValue: { email: loaderData.defaultEmail, redirectTo: loaderData.redirectTo },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const alert = failure?.alert;
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Em construção</h1>
-      <p className="mt-4 text-slate-600">Esta página estará disponível em breve.</p>
+    <section className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="flex flex-col items-center text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Lock aria-hidden="true" className="size-6" />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">Painel Administrativo</h1>
+          <p className="mt-1 text-sm text-slate-600">Acesso restrito. Entre com seu e-mail e senha para ver os leads.</p>
+        </div>
+
+        {!loaderData.hasAdmin ? (
+          <div className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="no-admin">
+            <p className="font-semibold">Nenhum administrador cadastrado.</p>
+            <p className="mt-1">
+              Para criar o primeiro, rode no servidor <code className="rounded bg-amber-100 px-1">npm run admin -- create seu-email@exemplo.com</code>{" "}
+              ou defina <code className="rounded bg-amber-100 px-1">ADMIN_EMAIL</code> e{" "}
+              <code className="rounded bg-amber-100 px-1">ADMIN_PASSWORD</code> e reinicie o site.
+            </p>
+          </div>
+        ) : null}
+
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+          {alert ? (
+            <div
+              role="alert"
+              id={form.errorId}
+              data-testid="login-alert"
+              className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+            >
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <div>
+                <p className="font-semibold">{alert.title}</p>
+                {alert.description ? <p>{alert.description}</p> : null}
+              </div>
+            </div>
+          ) : null}
+
+          <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+
+          <div>
+            <label htmlFor={fields.email.id} className="block text-sm font-medium text-slate-800">
+              E-mail
+            </label>
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="username"
+              required
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
+            />
+            {fields.email.errors ? (
+              <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
+                {fields.email.errors[0]}
+              </p>
+            ) : null}
+          </div>
+
+          <div>
+            <label htmlFor={fields.password.id} className="block text-sm font-medium text-slate-800">
+              Senha
+            </label>
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+              required
+              autoFocus
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
+            />
+            {fields.password.errors ? (
+              <p id={fields.password.errorId} className="mt-1 text-sm text-red-700">
+                {fields.password.errors[0]}
+              </p>
+            ) : null}
+          </div>
+
+          <button
+            type="submit"
+            disabled={submitting}
+            className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {submitting ? (
+              <>
+                <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Entrando...
+              </>
+            ) : (
+              "Entrar"
+            )}
+          </button>
+        </Form>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,250 @@
+import { useId } from "react";
+import { formatDateBr } from "~/lib/dates";
+import { niceMax, percent, type Dashboard, type Slice } from "~/lib/lead-dashboard";
+import { profileLabel } from "~/lib/lead-filters";
+
+/**
+ * The panel's dashboard: server-rendered SVG charts (no chart library, no script needed), sized by
+ * their viewBox so they scale to the width of a phone. Each chart has a text alternative and its
+ * numbers in a <details> table.
+ */
+
+const ORIGIN_COLORS = ["#1f56c8", "#eab308", "#059669", "#e11d48", "#7c3aed", "#0891b2", "#64748b"];
+const PROFILE_COLOR = "#7c3aed";
+
+const number = new Intl.NumberFormat("pt-BR");
+
+export function originColor(origins: readonly string[], origem: string): string {
+  const index = origins.indexOf(origem);
+  return ORIGIN_COLORS[index >= 0 ? index % ORIGIN_COLORS.length : ORIGIN_COLORS.length - 1];
+}
+
+type Props = { dashboard: Dashboard; originLabels: Record<string, string> };
+
+export function LeadDashboard({ dashboard, originLabels }: Props) {
+  const origins = Object.keys(originLabels);
+  const { funnel } = dashboard;
+  const today = dashboard.days.at(-1);
+  return (
+    <section aria-labelledby="dashboard-title" className="mt-8" data-testid="dashboard">
+      <h2 id="dashboard-title" className="text-lg font-semibold text-slate-900">
+        Resumo dos últimos 30 dias
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat label="Leads em 30 dias" value={number.format(dashboard.total)} />
+        <Stat label="Leads hoje" value={number.format(today?.total ?? 0)} />
+        <Stat label="Formulários do teste" value={number.format(funnel.formLeads)} />
+        <Stat label="Testes concluídos" value={`${percent(funnel.completed, funnel.formLeads)}%`} />
+      </dl>
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <Card title="Leads por dia" className="lg:col-span-2">
+          <DailyChart dashboard={dashboard} origins={origins} originLabels={originLabels} />
+        </Card>
+        <Card title="Por origem">
+          <BarList
+            slices={dashboard.byOrigin}
+            label={(key) => originLabels[key] ?? key}
+            color={(key) => originColor(origins, key)}
+            empty="Nenhum lead nos últimos 30 dias."
+            caption="Leads por origem nos últimos 30 dias"
+          />
+        </Card>
+        <Card title="Por perfil do resultado">
+          <BarList
+            slices={dashboard.byProfile}
+            label={profileLabel}
+            color={() => PROFILE_COLOR}
+            empty="Nenhum teste concluído nos últimos 30 dias."
+            caption="Leads por perfil do resultado do teste nos últimos 30 dias"
+          />
+        </Card>
+        <Card title="Funil do teste vocacional" className="lg:col-span-2">
+          <BarList
+            slices={[
+              { key: "form", n: funnel.formLeads },
+              { key: "done", n: funnel.completed },
+            ]}
+            label={(key) => (key === "form" ? "Preencheram o formulário" : "Concluíram o teste")}
+            color={(key) => (key === "form" ? "#1f56c8" : "#059669")}
+            total={funnel.formLeads}
+            empty="Ninguém preencheu o formulário do teste nos últimos 30 dias."
+            caption="Funil do teste vocacional: formulário preenchido, teste concluído"
+          />
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3">
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function Card({ title, className = "", children }: { title: string; className?: string; children: React.ReactNode }) {
+  return (
+    <figure className={`rounded-lg border border-slate-200 bg-white p-4 ${className}`}>
+      <figcaption className="text-sm font-semibold text-slate-800">{title}</figcaption>
+      <div className="mt-3">{children}</div>
+    </figure>
+  );
+}
+
+const W = 360;
+const H = 190;
+const PAD = { left: 30, right: 6, top: 10, bottom: 24 };
+
+/** Stacked bars: one per day, split by origin. */
+function DailyChart({ dashboard, origins, originLabels }: { dashboard: Dashboard; origins: string[]; originLabels: Record<string, string> }) {
+  const titleId = useId();
+  const { days } = dashboard;
+  const max = niceMax(Math.max(0, ...days.map((d) => d.total)));
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const slot = plotW / days.length;
+  const barW = Math.max(2, slot - 2);
+  const y = (value: number) => PAD.top + plotH - (value / max) * plotH;
+  const present = origins.filter((o) => days.some((d) => d.byOrigin[o]));
+  const first = days[0]?.date;
+  const last = days.at(-1)?.date;
+
+  return (
+    <>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        role="img"
+        aria-labelledby={titleId}
+        className="h-auto max-h-72 w-full"
+        data-testid="chart-daily"
+      >
+        <title id={titleId}>
+          {`Leads por dia de ${first ? formatDateBr(first) : ""} a ${last ? formatDateBr(last) : ""}: ${number.format(dashboard.total)} no total, no máximo ${number.format(Math.max(0, ...days.map((d) => d.total)))} em um dia.`}
+        </title>
+        {[0, max / 2, max].map((tick) => (
+          <g key={tick}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" strokeWidth="1" />
+            <text x={PAD.left - 4} y={y(tick) + 3.5} textAnchor="end" fontSize="10" fill="#475569">
+              {Number.isInteger(tick) ? number.format(tick) : ""}
+            </text>
+          </g>
+        ))}
+        {days.map((day, i) => {
+          let top = y(0);
+          const x = PAD.left + i * slot + (slot - barW) / 2;
+          return (
+            <g key={day.date}>
+              {origins.map((origem) => {
+                const n = day.byOrigin[origem] ?? 0;
+                if (!n) return null;
+                const h = (n / max) * plotH;
+                top -= h;
+                return <rect key={origem} x={x} y={top} width={barW} height={h} fill={originColor(origins, origem)} />;
+              })}
+              {i % 7 === 0 || i === days.length - 1 ? (
+                <text x={x + barW / 2} y={H - 8} textAnchor="middle" fontSize="10" fill="#475569">
+                  {formatDateBr(day.date).slice(0, 5)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      {present.length ? (
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legenda">
+          {present.map((origem) => (
+            <li key={origem} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: originColor(origins, origem) }} />
+              {originLabels[origem] ?? origem}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-brand-700">Ver os números</summary>
+        <div className="mt-2 max-h-64 overflow-auto">
+          <table className="w-full text-left text-xs">
+            <thead>
+              <tr>
+                <th className="py-1 pr-2">Data</th>
+                <th className="py-1 pr-2">Total</th>
+                {present.map((origem) => (
+                  <th key={origem} className="py-1 pr-2">
+                    {originLabels[origem] ?? origem}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...days].reverse().map((day) => (
+                <tr key={day.date} className="border-t border-slate-100">
+                  <td className="py-1 pr-2">{formatDateBr(day.date)}</td>
+                  <td className="py-1 pr-2">{day.total}</td>
+                  {present.map((origem) => (
+                    <td key={origem} className="py-1 pr-2">
+                      {day.byOrigin[origem] ?? 0}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
+
+const ROW = 40;
+const BAR_W = 320;
+
+/** Horizontal bars with their label and value: readable at any width. */
+function BarList({
+  slices,
+  label,
+  color,
+  total,
+  empty,
+  caption,
+}: {
+  slices: Slice[];
+  label: (key: string) => string;
+  color: (key: string) => string;
+  /** Percentages relative to this (default: the sum of the slices). */
+  total?: number;
+  empty: string;
+  caption: string;
+}) {
+  const titleId = useId();
+  const whole = total ?? slices.reduce((sum, s) => sum + s.n, 0);
+  if (whole === 0) return <p className="text-sm text-slate-600">{empty}</p>;
+  const max = Math.max(1, ...slices.map((s) => s.n));
+  const height = slices.length * ROW;
+  const description = slices.map((s) => `${label(s.key)}: ${number.format(s.n)} (${percent(s.n, whole)}%)`).join("; ");
+  return (
+    <svg viewBox={`0 0 ${BAR_W} ${height}`} width="100%" role="img" aria-labelledby={titleId} className="h-auto w-full">
+      <title id={titleId}>{`${caption}. ${description}.`}</title>
+      {slices.map((slice, i) => {
+        const top = i * ROW;
+        const w = Math.max(slice.n > 0 ? 2 : 0, (slice.n / max) * BAR_W);
+        return (
+          <g key={slice.key}>
+            <text x="0" y={top + 13} fontSize="12" fill="#1e293b">
+              {label(slice.key)}
+            </text>
+            <text x={BAR_W} y={top + 13} fontSize="12" fill="#334155" textAnchor="end" fontWeight="600">
+              {`${number.format(slice.n)} (${percent(slice.n, whole)}%)`}
+            </text>
+            <rect x="0" y={top + 19} width={BAR_W} height="12" rx="3" fill="#f1f5f9" />
+            <rect x="0" y={top + 19} width={w} height="12" rx="3" fill={color(slice.key)} />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

@@ -1,0 +1,127 @@
+import Database from "better-sqlite3";
+import { and, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { escapeLike, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms, type LeadFilters } from "~/lib/lead-filters";
+import { config } from "./config.server";
+import { db, schema } from "./db.server";
+
+/**
+ * Data access of the admin panel: small named functions over the leads table, each one query.
+ * Lists are paginated in SQL (LIMIT/OFFSET on the (data_criacao, criado_em) index) and counted
+ * with COUNT(*), so the panel never loads every lead; the export iterates row by row.
+ */
+const leads = schema.leads;
+
+/** The WHERE clause for the panel's search and filters (undefined = every lead). */
+export function leadConditions(filters: LeadFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  // Each word must appear in the normalised `busca` column (name, e-mail, phone, city, course, polo).
+  for (const term of searchTerms(filters.busca)) {
+    conditions.push(sql`${leads.busca} LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);
+  }
+  if (filters.origem) conditions.push(eq(leads.origem, filters.origem));
+  if (filters.perfil === NO_PROFILE) conditions.push(isNull(leads.perfil_resultado));
+  else if (filters.perfil) conditions.push(eq(leads.perfil_resultado, filters.perfil));
+  if (filters.de) conditions.push(gte(leads.data_criacao, filters.de));
+  if (filters.ate) conditions.push(lte(leads.data_criacao, filters.ate));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Newest first: creation date, then the full creation instant, then id. */
+const newestFirst = [desc(leads.data_criacao), desc(leads.criado_em), desc(leads.id)];
+
+/** The columns the panel's table shows. */
+const panelColumns = {
+  id: leads.id,
+  origem: leads.origem,
+  nome: leads.nome,
+  telefone: leads.telefone,
+  email: leads.email,
+  cidade: leads.cidade,
+  curso_interesse: leads.curso_interesse,
+  polo: leads.polo,
+  data_criacao: leads.data_criacao,
+  criado_em: leads.criado_em,
+  perfil_trabalho: leads.perfil_trabalho,
+  area_atuacao: leads.area_atuacao,
+  satisfacao_area: leads.satisfacao_area,
+  objetivo_carreira: leads.objetivo_carreira,
+  area_desejada: leads.area_desejada,
+  perfil_resultado: leads.perfil_resultado,
+  teste_concluido_em: leads.teste_concluido_em,
+};
+
+export function countLeads(filters: LeadFilters): number {
+  return db.select({ n: count() }).from(leads).where(leadConditions(filters)).get()?.n ?? 0;
+}
+
+/** One page of leads, newest first, and the totals to paginate. A page past the end shows the last one. */
+export function listLeadsPage(filters: LeadFilters, pageSize: number = PAGE_SIZE) {
+  const total = countLeads(filters);
+  const pages = pageCount(total, pageSize);
+  const page = Math.min(filters.pagina, pages);
+  const rows = db
+    .select(panelColumns)
+    .from(leads)
+    .where(leadConditions(filters))
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { rows, total, page, pages, pageSize };
+}
+
+export type PanelLead = ReturnType<typeof listLeadsPage>["rows"][number];
+
+/** The result profiles present in the database (for the filter's options). */
+export function distinctResultProfiles(): string[] {
+  return db
+    .selectDistinct({ perfil: leads.perfil_resultado })
+    .from(leads)
+    .where(isNotNull(leads.perfil_resultado))
+    .all()
+    .map((row) => row.perfil!)
+    .sort();
+}
+
+/** Every column of the leads table, for the export. */
+export type ExportLead = typeof schema.leads.$inferSelect;
+
+/**
+ * Iterates the matching leads, newest first, one row at a time, on a separate read-only
+ * connection: a long export neither holds the site's connection busy (better-sqlite3 cannot run
+ * other statements on a connection while an iterator is open) nor sees half of a later write
+ * (one read transaction, a consistent snapshot under WAL). The connection closes when the
+ * iteration ends or is abandoned (`return()`).
+ */
+export function* iterateLeadsForExport(filters: LeadFilters): Generator<ExportLead> {
+  const query = db.select().from(leads).where(leadConditions(filters)).orderBy(...newestFirst).toSQL();
+  const reader = new Database(config.databasePath, { readonly: true, fileMustExist: true });
+  try {
+    reader.pragma("busy_timeout = 5000");
+    const statement = reader.prepare(query.sql);
+    yield* statement.iterate(...query.params) as IterableIterator<ExportLead>;
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * What the dashboard needs, from one grouped scan of the last `days` days:
+ * counts per (date, origin, result profile, test completed).
+ */
+export function leadActivitySince(firstDate: string) {
+  return db
+    .select({
+      date: leads.data_criacao,
+      origem: leads.origem,
+      perfil: leads.perfil_resultado,
+      concluded: sql<number>`${leads.teste_concluido_em} IS NOT NULL`.as("concluded"),
+      n: count(),
+    })
+    .from(leads)
+    .where(gte(leads.data_criacao, firstDate))
+    .groupBy(leads.data_criacao, leads.origem, leads.perfil_resultado, sql`concluded`)
+    .all();
+}
+
+export type LeadActivityRow = ReturnType<typeof leadActivitySince>[number];
