@@ -73,3 +73,21 @@ export const AREA_CAREERS: Record<CourseArea, string> = {
   Turismo:
     "Hotéis, resorts, agências de viagem, restaurantes, companhias aéreas, organizadoras de eventos e secretarias de turismo.",
 };
+
+/** How each modality works: shown on course pages. */
+export const MODALITY_DESCRIPTIONS: Record<Modality, string> = {
+  EAD: "Aulas 100% on-line no ambiente virtual, no horário que você escolher, com tutoria, material digital e avaliações presenciais no polo.",
+  Híbrido:
+    "Conteúdo teórico on-line e encontros presenciais no polo ou no campus para aulas práticas, laboratórios e estágios supervisionados.",
+  "Presencial/EAD":
+    "Você escolhe como estudar: aulas no campus ou a distância, com o mesmo currículo, os mesmos professores e o mesmo diploma.",
+};
+
+/** Entry routes (spec 01, FAQ facts), listed on course pages. */
+export const ENTRY_ROUTES = [
+  "Vestibular online, feito de casa",
+  "Nota do ENEM",
+  "Transferência de outra instituição",
+  "Portador de diploma de graduação",
+  "Processos seletivos especiais",
+] as const;

@@ -1,10 +1,27 @@
-import { data } from "react-router";
+import { data, useLoaderData } from "react-router";
+import { CoursePage } from "~/components/courses/course-page";
+import { courses, findCoursesByUrl } from "~/content/courses";
+import { coursePageData, courseSeo } from "~/lib/course-page";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/$";
 
-/** Unknown paths. (Course pages at their own top-level paths are resolved here too, by issue 3.) */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * Course pages at their own top-level paths (/enfermagem, /educacaofisica, /administracao-nova, ...)
+ * rendered from the catalogue data; any other path is the 404 page (root error boundary).
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  const page = coursePageData(findCoursesByUrl(`/${params["*"] ?? ""}`), courses);
+  if (!page) throw data(null, { status: 404 });
+  return { page };
 }
 
-export default function CatchAll() {
-  return null;
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.data) return [{ title: "Página não encontrada" }];
+  const root = args.matches.find((m) => m?.id === "root")?.data as { site?: { brandName?: string } } | undefined;
+  return pageMeta(args, courseSeo(args.data.page, root?.site?.brandName ?? ""));
+};
+
+export default function CoursePath() {
+  const { page } = useLoaderData<typeof loader>();
+  return <CoursePage page={page} />;
 }

@@ -1,9 +1,64 @@
-// Placeholder: this screen is built by its own issue.
-export default function Placeholder() {
+import { useLoaderData } from "react-router";
+import { CourseCatalogue } from "~/components/home/course-catalogue";
+import { PoloFinder } from "~/components/home/polo-finder";
+import {
+  FaqSection,
+  HomeCountdown,
+  HomeHero,
+  HomeSearchBox,
+  Testimonials,
+  VocationalTestBanner,
+  WhyChooseUs,
+} from "~/components/home/sections";
+import { courses } from "~/content/courses";
+import { faq } from "~/content/faq";
+import { polos } from "~/content/polos";
+import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
+import { pageMeta } from "~/lib/seo";
+import { config } from "~/server/config.server";
+import type { Route } from "./+types/home";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const query = parseHomeQuery(new URL(request.url).searchParams);
+  return {
+    catalogue: catalogueData(courses, query),
+    polos: polosData(polos, query),
+    countdown: { target: config.homeCountdownTarget, now: Date.now() },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Graduação EAD, híbrida e presencial com bolsa de até 70%",
+    description:
+      "Mais de 80 cursos reconhecidos pelo MEC, bolsas de até 70% e mais de 1.000 polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.",
+    canonicalPath: "/",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: faq.map((item) => ({
+          "@type": "Question",
+          name: item.question,
+          acceptedAnswer: { "@type": "Answer", text: item.answer },
+        })),
+      },
+    ],
+  });
+
+export default function Home() {
+  const { catalogue, polos, countdown } = useLoaderData<typeof loader>();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Em construção</h1>
-      <p className="mt-4 text-slate-600">Esta página estará disponível em breve.</p>
-    </section>
+    <>
+      <HomeHero />
+      <HomeSearchBox term={catalogue.term} />
+      <WhyChooseUs />
+      <VocationalTestBanner />
+      <CourseCatalogue catalogue={catalogue} polos={polos} />
+      <HomeCountdown target={countdown.target} now={countdown.now} />
+      <Testimonials />
+      <PoloFinder polos={polos} catalogue={catalogue} />
+      <FaqSection />
+    </>
   );
 }

@@ -1,0 +1,228 @@
+import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { telHref, useSite } from "~/components/layout/use-site";
+import { FormLink } from "~/components/ui/form-link";
+import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
+import type { CoursePageData } from "~/lib/course-page";
+import { CourseGrid } from "./course-card";
+import { useScrolledPast } from "./use-scrolled-past";
+
+/** Spec 02 "Course pages": the sticky bar appears after this much scroll. */
+export const STICKY_BAR_THRESHOLD_PX = 500;
+
+function areaHref(area: CoursePageData["areas"][number]) {
+  return area === DEFAULT_AREA ? "/#cursos-por-area" : `/?area=${AREA_SLUGS[area]}#cursos-por-area`;
+}
+
+/** A course page rendered from the catalogue data: hero, facts, how it works, careers, entry, related. */
+export function CoursePage({ page }: { page: CoursePageData }) {
+  const site = useSite();
+  const leadTitle = `Garanta sua vaga em ${page.title}`;
+  return (
+    <>
+      <section aria-labelledby="curso-titulo" className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[1.3fr_1fr]">
+          <div>
+            <nav aria-label="Trilha de navegação" className="text-sm text-white/80">
+              <ol className="flex flex-wrap items-center gap-1">
+                <li>
+                  <Link to="/" className="hover:underline">
+                    Início
+                  </Link>
+                </li>
+                <li aria-hidden="true">
+                  <ChevronRight className="size-4" />
+                </li>
+                <li>
+                  <Link to="/#cursos" className="hover:underline">
+                    Cursos
+                  </Link>
+                </li>
+                <li aria-hidden="true">
+                  <ChevronRight className="size-4" />
+                </li>
+                <li>
+                  <Link to={areaHref(page.areas[0]!)} className="hover:underline">
+                    {page.areas[0]}
+                  </Link>
+                </li>
+              </ol>
+            </nav>
+            <p className="mt-4 inline-block rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
+              Bolsa de até 70%
+            </p>
+            <h1 id="curso-titulo" className="mt-3 text-3xl font-extrabold leading-tight sm:text-5xl">
+              {page.title}
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-white/90">{page.description}</p>
+            <dl className="mt-6 flex flex-wrap gap-3 text-sm" data-testid="course-facts">
+              <Fact icon={<GraduationCap aria-hidden="true" className="size-4" />} label="Área" value={page.areas.join(" e ")} />
+              <Fact
+                icon={<MonitorSmartphone aria-hidden="true" className="size-4" />}
+                label="Modalidade"
+                value={page.modalities.join(", ")}
+              />
+              <Fact icon={<Clock aria-hidden="true" className="size-4" />} label="Duração" value={page.durations.join(" ou ")} />
+            </dl>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <FormLink
+                type="lead"
+                title={leadTitle}
+                className="rounded-lg bg-accent-400 px-6 py-3.5 text-lg font-extrabold text-slate-900 shadow-lg hover:bg-accent-300"
+              >
+                Quero minha bolsa agora
+              </FormLink>
+              <FormLink type="contact" className="rounded-lg border border-white/50 px-5 py-3.5 font-semibold hover:bg-white/10">
+                Fale com um consultor
+              </FormLink>
+            </div>
+          </div>
+          <img
+            src={page.image}
+            alt={`Ilustração do curso de ${page.title}`}
+            width={400}
+            height={225}
+            className="mx-auto h-auto w-full max-w-md rounded-2xl shadow-2xl"
+          />
+        </div>
+      </section>
+
+      {page.variants.length > 1 ? (
+        <section aria-labelledby="formacoes-titulo" className="py-12">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2 id="formacoes-titulo" className="text-2xl font-extrabold text-slate-900">
+              Escolha a sua formação
+            </h2>
+            <ul className="mt-6 grid gap-4 md:grid-cols-2">
+              {page.variants.map((v) => (
+                <li key={v.id} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+                  <h3 className="text-xl font-bold text-slate-900">{v.name}</h3>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {v.modality} · {v.duration}
+                  </p>
+                  <p className="mt-3 text-slate-700">{v.description}</p>
+                  <FormLink
+                    type="lead"
+                    title={`Garanta sua vaga em ${v.name}`}
+                    className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+                  >
+                    Quero esta formação
+                  </FormLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="como-titulo" className="bg-slate-50 py-12">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 md:grid-cols-3">
+          <div>
+            <h2 id="como-titulo" className="text-xl font-bold text-slate-900">
+              Como são as aulas
+            </h2>
+            <ul className="mt-3 space-y-3 text-slate-700">
+              {page.modalities.map((m) => (
+                <li key={m}>
+                  <strong className="block text-slate-900">{m}</strong>
+                  {MODALITY_DESCRIPTIONS[m]}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="text-xl font-bold text-slate-900">Onde você pode atuar</h2>
+            <p className="mt-3 text-slate-700">{page.careers}</p>
+          </div>
+          <div>
+            <h2 className="text-xl font-bold text-slate-900">Formas de ingresso</h2>
+            <ul className="mt-3 space-y-2 text-slate-700">
+              {ENTRY_ROUTES.map((r) => (
+                <li key={r} className="flex gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                  {r}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-titulo" className="px-4 py-12">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-4 rounded-2xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+          <div>
+            <h2 id="cta-titulo" className="text-2xl font-bold">
+              Comece {page.title} com bolsa de até 70%
+            </h2>
+            <p className="mt-1 text-white/85">Preencha seus dados e um consultor confirma sua bolsa e o polo mais perto de você.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <FormLink type="lead" title={leadTitle} className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300">
+              Quero minha bolsa agora
+            </FormLink>
+            <a
+              href={telHref(site.phone)}
+              className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-5 py-3 font-semibold hover:bg-white/10"
+            >
+              <Phone aria-hidden="true" className="size-4" />
+              {site.phone}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      {page.related.length > 0 ? (
+        <section aria-labelledby="relacionados-titulo" className="pb-16">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2 id="relacionados-titulo" className="mb-6 text-2xl font-extrabold text-slate-900">
+              Cursos relacionados
+            </h2>
+            <CourseGrid courses={page.related} label="Cursos relacionados" />
+          </div>
+        </section>
+      ) : null}
+
+      <StickyCourseBar title={page.title} leadTitle={leadTitle} />
+    </>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex items-center gap-2 rounded-full bg-white/15 px-3 py-1.5">
+      {icon}
+      <dt className="font-medium text-white/80">{label}:</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The bar that slides in at the bottom after 500 px of scroll (spec 02). It needs JavaScript to
+ * know the scroll position; without it the bar stays hidden and the page's own calls to action
+ * (hero, closing block) remain.
+ */
+function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: string }) {
+  const visible = useScrolledPast(STICKY_BAR_THRESHOLD_PX);
+  return (
+    <div
+      data-testid="sticky-bar"
+      data-visible={visible}
+      hidden={!visible}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
+        <p className="min-w-0 truncate font-semibold text-slate-900">
+          {title} <span className="hidden font-normal text-slate-600 sm:inline">· bolsa de até 70%</span>
+        </p>
+        <FormLink
+          type="lead"
+          title={leadTitle}
+          className="shrink-0 rounded-lg bg-accent-400 px-4 py-2.5 text-sm font-bold text-slate-900 hover:bg-accent-300 sm:text-base"
+        >
+          Quero minha bolsa agora
+        </FormLink>
+      </div>
+    </div>
+  );
+}

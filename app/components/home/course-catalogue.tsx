@@ -1,0 +1,170 @@
+import { Phone, Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { CourseGrid } from "~/components/courses/course-card";
+import { telHref, useSite } from "~/components/layout/use-site";
+import { FormLink } from "~/components/ui/form-link";
+import { homeHref, type HomeCatalogue, type HomePolos } from "~/lib/home-data";
+import { useLiveSearch } from "./use-live-search";
+
+/** The no-result message of spec 01, section 8. */
+export function noCourseMessage(term: string) {
+  return `Nenhum curso encontrado para "${term}". Por favor, tente outra busca.`;
+}
+
+/** Spec 01 "Course catalogue" (#cursos): featured block + area tabs, or the results of a search. */
+export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue; polos: HomePolos }) {
+  const live = useLiveSearch(catalogue.term);
+  const keepPolos = { polo: polos.term, allPolos: polos.showAll };
+
+  return (
+    <section id="cursos" aria-labelledby="cursos-titulo" className="bg-slate-50 py-16">
+      <div className="mx-auto max-w-7xl px-4">
+        <div className="max-w-3xl">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Catálogo de cursos</p>
+          <h2 id="cursos-titulo" className="mt-1 text-3xl font-extrabold text-slate-900">
+            Encontre o curso ideal para você
+          </h2>
+          <p className="mt-2 text-slate-600">
+            Graduações EAD, híbridas e presenciais com bolsas de até 70%. Pesquise pelo nome, pela área ou pela modalidade.
+          </p>
+        </div>
+
+        <Form
+          method="get"
+          action="/#cursos"
+          role="search"
+          aria-label="Buscar cursos no catálogo"
+          onSubmit={live.onSubmit}
+          className="mt-6 flex max-w-2xl gap-2"
+        >
+          <label htmlFor="catalogo-busca" className="sr-only">
+            Buscar curso
+          </label>
+          <div className="relative flex-1">
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+            <input
+              ref={live.inputRef}
+              id="catalogo-busca"
+              type="search"
+              name="q"
+              value={live.value}
+              onChange={live.onChange}
+              placeholder="Ex.: Enfermagem, Saúde, EAD"
+              autoComplete="off"
+              maxLength={80}
+              className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
+            />
+          </div>
+          {polos.term ? <input type="hidden" name="polo" value={polos.term} /> : null}
+          {polos.showAll ? <input type="hidden" name="polos" value="todos" /> : null}
+          <button type="submit" className="h-12 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+            Buscar
+          </button>
+        </Form>
+
+        <div className="mt-8">
+          {catalogue.results ? (
+            <SearchResults term={catalogue.term} results={catalogue.results} clearHref={homeHref(keepPolos, "cursos")} />
+          ) : (
+            <>
+              <section aria-labelledby="destaques-titulo">
+                <h3 id="destaques-titulo" className="text-xl font-bold text-slate-900">
+                  Cursos em destaque
+                </h3>
+                <p className="mb-4 mt-1 text-sm text-slate-600">Educação Física com bolsa de até 70% e os cursos mais procurados.</p>
+                <CourseGrid courses={catalogue.featured} label="Cursos em destaque" headingLevel={4} />
+              </section>
+
+              <section id="cursos-por-area" aria-labelledby="areas-titulo" className="mt-12 scroll-mt-28">
+                <h3 id="areas-titulo" className="text-xl font-bold text-slate-900">
+                  Cursos por área
+                </h3>
+                <nav aria-label="Áreas de conhecimento" className="-mx-4 mt-4 overflow-x-auto px-4 pb-2">
+                  <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
+                    {catalogue.areas.map((a) => {
+                      const current = a.name === catalogue.area;
+                      return (
+                        <li key={a.slug}>
+                          <Link
+                            to={homeHref({ area: a.name, ...keepPolos }, "cursos-por-area")}
+                            preventScrollReset
+                            replace
+                            aria-current={current ? "true" : undefined}
+                            className={`inline-block whitespace-nowrap rounded-full border px-4 py-2 text-sm font-semibold ${
+                              current
+                                ? "border-brand-600 bg-brand-600 text-white"
+                                : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700"
+                            }`}
+                          >
+                            {a.name} <span className={current ? "text-white/80" : "text-slate-400"}>({a.count})</span>
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </nav>
+                <div className="mt-4" data-testid="area-courses" data-area={catalogue.area}>
+                  <CourseGrid courses={catalogue.areaCourses} label={`Cursos de ${catalogue.area}`} headingLevel={4} />
+                </div>
+              </section>
+            </>
+          )}
+        </div>
+
+        <NotFoundCta />
+      </div>
+    </section>
+  );
+}
+
+function SearchResults({ term, results, clearHref }: { term: string; results: HomeCatalogue["featured"]; clearHref: string }) {
+  return (
+    <div data-testid="search-results">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2" aria-live="polite">
+        {results.length > 0 ? (
+          <p className="text-lg font-semibold text-slate-900">
+            Exibindo resultados para "{term}"{" "}
+            <span className="text-sm font-normal text-slate-500">
+              ({results.length} {results.length === 1 ? "curso" : "cursos"})
+            </span>
+          </p>
+        ) : (
+          <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm" data-testid="no-course">
+            {noCourseMessage(term)}
+          </p>
+        )}
+        <Link to={clearHref} className="text-sm font-semibold text-brand-700 underline">
+          Limpar busca
+        </Link>
+      </div>
+      {results.length > 0 ? <CourseGrid courses={results} label={`Resultados para ${term}`} /> : null}
+    </div>
+  );
+}
+
+function NotFoundCta() {
+  const site = useSite();
+  return (
+    <div className="mt-12 flex flex-col items-start gap-4 rounded-2xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+      <div>
+        <h3 className="text-xl font-bold">Não encontrou o curso que procura?</h3>
+        <p className="mt-1 text-white/85">Temos mais de 80 cursos. Um consultor ajuda você a escolher e a garantir sua bolsa.</p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <FormLink
+          type="contact"
+          className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300"
+        >
+          Fale com um consultor
+        </FormLink>
+        <a
+          href={telHref(site.phone)}
+          className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-5 py-3 font-semibold hover:bg-white/10"
+        >
+          <Phone aria-hidden="true" className="size-4" />
+          {site.phone}
+        </a>
+      </div>
+    </div>
+  );
+}

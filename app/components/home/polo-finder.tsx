@@ -1,0 +1,113 @@
+import { MapPin, Phone, Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { telHref } from "~/components/layout/use-site";
+import { AREA_SLUGS, DEFAULT_AREA } from "~/content/course-areas";
+import { homeHref, type HomeCatalogue, type HomePolos } from "~/lib/home-data";
+import { useLiveSearch } from "./use-live-search";
+
+export const NO_POLO_MESSAGE = "Nenhum polo encontrado com esse termo. Tente outra busca.";
+
+/** Spec 01 "Study-centre finder" (#onde-estudar, also #polos). */
+export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: HomeCatalogue }) {
+  const live = useLiveSearch(polos.term);
+  const keepCatalogue = catalogue.term ? { q: catalogue.term } : { area: catalogue.area };
+
+  return (
+    <section id="onde-estudar" aria-labelledby="onde-estudar-titulo" className="bg-white py-16">
+      <span id="polos" aria-hidden="true" className="block scroll-mt-28" />
+      <div className="mx-auto max-w-7xl px-4">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Onde estudar</p>
+        <h2 id="onde-estudar-titulo" className="mt-1 text-3xl font-extrabold text-slate-900">
+          Encontre um polo perto de você
+        </h2>
+        <p className="mt-2 max-w-3xl text-slate-600">
+          São mais de 1.000 polos pelo Brasil, com presença em Minas Gerais, Mato Grosso, Mato Grosso do Sul e Rio Grande do Norte.
+          Digite sua cidade ou bairro.
+        </p>
+
+        <Form
+          method="get"
+          action="/#onde-estudar"
+          role="search"
+          aria-label="Buscar polos"
+          onSubmit={live.onSubmit}
+          className="mt-6 flex max-w-2xl gap-2"
+        >
+          <label htmlFor="polo-busca" className="sr-only">
+            Buscar polo por cidade ou bairro
+          </label>
+          <div className="relative flex-1">
+            <MapPin aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+            <input
+              ref={live.inputRef}
+              id="polo-busca"
+              type="search"
+              name="polo"
+              value={live.value}
+              onChange={live.onChange}
+              placeholder="Ex.: Belo Horizonte, Natal, Cuiabá"
+              autoComplete="off"
+              maxLength={80}
+              className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
+            />
+          </div>
+          {catalogue.term ? <input type="hidden" name="q" value={catalogue.term} /> : null}
+          {!catalogue.term && catalogue.area !== DEFAULT_AREA ? (
+            <input type="hidden" name="area" value={AREA_SLUGS[catalogue.area]} />
+          ) : null}
+          <button
+            type="submit"
+            className="inline-flex h-12 items-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+          >
+            <Search aria-hidden="true" className="size-4" />
+            <span>Buscar</span>
+          </button>
+        </Form>
+
+        <div className="mt-8" aria-live="polite">
+          {polos.total === 0 ? (
+            <p className="rounded-lg bg-slate-50 p-6 text-slate-700" data-testid="no-polo">
+              {NO_POLO_MESSAGE}
+            </p>
+          ) : (
+            <p className="sr-only">
+              {polos.total} {polos.total === 1 ? "polo encontrado" : "polos encontrados"}
+            </p>
+          )}
+        </div>
+        {polos.visible.length > 0 ? (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="polo-list">
+            {polos.visible.map((p) => (
+              <li key={p.location} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid="polo">
+                <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                <div>
+                  <p className="font-semibold text-slate-900">{p.location}</p>
+                  <a href={telHref(p.phone)} className="mt-1 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+                    <Phone aria-hidden="true" className="size-3.5" />
+                    <span className="sr-only">Telefone: </span>
+                    {p.phone}
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {polos.hidden > 0 ? (
+          <div className="mt-6 text-center">
+            <Link
+              to={homeHref({ ...keepCatalogue, polo: polos.term, allPolos: true }, "onde-estudar")}
+              preventScrollReset
+              replace
+              className="inline-block rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Ver todos os polos
+            </Link>
+            <p className="mt-2 text-sm text-slate-500">
+              Mostrando {polos.visible.length} de {polos.total}
+            </p>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { AREA_CAREERS, type Course, type CourseArea, type Modality } from "~/content/course-areas";
+import { toCardData, type CourseCardData } from "~/lib/home-data";
+
+export type CoursePageData = {
+  /** The page's title: the course name, or the common name of its variants ('Educação Física'). */
+  title: string;
+  description: string;
+  image: string;
+  areas: CourseArea[];
+  modalities: Modality[];
+  durations: string[];
+  /** One entry per distinct course at this path (Licenciatura and Bacharelado share /educacaofisica). */
+  variants: Pick<Course, "id" | "name" | "modality" | "duration" | "description">[];
+  careers: string;
+  related: CourseCardData[];
+};
+
+const unique = <T,>(values: T[]) => [...new Set(values)];
+
+/** 'Educação Física - Licenciatura' + 'Educação Física - Bacharelado' → 'Educação Física'. */
+export function commonCourseTitle(names: string[]): string {
+  const distinct = unique(names);
+  if (distinct.length === 1) return distinct[0]!;
+  const bases = unique(distinct.map((n) => n.split(" - ")[0]!.trim()));
+  return bases.length === 1 ? bases[0]! : distinct.join(" / ");
+}
+
+/**
+ * Everything a course page shows, from the courses found at its path (none → null: the route
+ * answers 404). Related courses: same area, other pages, featured first, at most `relatedCount`;
+ * topped up with other featured courses when the area is small.
+ */
+export function coursePageData(matched: readonly Course[], all: readonly Course[], relatedCount = 4): CoursePageData | null {
+  const primary = matched[0];
+  if (!primary) return null;
+  const urls = new Set(matched.map((c) => c.url));
+  const names = new Set(matched.map((c) => c.name));
+  const areas = unique(matched.map((c) => c.area));
+  const others = all.filter((c) => !urls.has(c.url) && !names.has(c.name));
+  const sameArea = others.filter((c) => areas.includes(c.area));
+  const ordered = [...sameArea.filter((c) => c.featured), ...sameArea.filter((c) => !c.featured)];
+  const fill = others.filter((c) => c.featured && !ordered.includes(c));
+  const relatedCourses: Course[] = [];
+  for (const c of [...ordered, ...fill]) {
+    if (relatedCourses.length >= relatedCount) break;
+    if (!relatedCourses.some((r) => r.url === c.url)) relatedCourses.push(c);
+  }
+  const variants = matched.filter((c, i) => matched.findIndex((m) => m.name === c.name) === i);
+  return {
+    title: commonCourseTitle(matched.map((c) => c.name)),
+    description: primary.description,
+    image: primary.image,
+    areas,
+    modalities: unique(matched.map((c) => c.modality)),
+    durations: unique(matched.map((c) => c.duration)),
+    variants: variants.map(({ id, name, modality, duration, description }) => ({ id, name, modality, duration, description })),
+    careers: AREA_CAREERS[primary.area],
+    related: relatedCourses.map((c) => toCardData(c)),
+  };
+}
+
+/** Title, description and Course JSON-LD of a course page, for `pageMeta`. */
+export function courseSeo(page: CoursePageData, providerName: string) {
+  return {
+    title: `${page.title}: graduação ${page.modalities.join(" ou ")} com bolsa de até 70%`,
+    description: `${page.description} Duração: ${page.durations.join(" ou ")}. Bolsas de até 70%.`,
+    image: page.image,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Course",
+        name: page.title,
+        description: page.description,
+        provider: { "@type": "CollegeOrUniversity", name: providerName },
+      },
+    ],
+  };
+}
