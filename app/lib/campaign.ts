@@ -61,7 +61,7 @@ export function campaignDeadline(now: Date, configuredEnd?: string | null): Camp
  * that has passed is recomputed; a configured one never moves (its countdown stays at zero).
  */
 export function refreshDeadline(deadline: CampaignDeadline, now: Date): CampaignDeadline {
-  if (!deadline.rolling || now.getTime() <= new Date(deadline.endsAt).getTime()) return deadline;
+  if (!deadline.rolling || now.getTime() < new Date(deadline.endsAt).getTime()) return deadline;
   return { endsAt: rollingDeadline(now).toISOString(), rolling: true };
 }
 

@@ -18,6 +18,12 @@ export type PageSeo = {
   jsonLd?: object[];
 };
 
+/** The root loader's public site configuration, as a route's `meta` sees it. */
+export function siteFromMatches(matches: MetaArgs["matches"]): SeoSite | undefined {
+  const root = matches.find((m) => m?.id === "root")?.data as { site?: SeoSite } | undefined;
+  return root?.site;
+}
+
 function siteUrlFrom(matches: MetaArgs["matches"]): string {
   const root = matches.find((m) => m?.id === "root")?.data as { site?: { siteUrl?: string } } | undefined;
   return root?.site?.siteUrl ?? "";

@@ -55,8 +55,9 @@ describe("rolling window (no configured end date)", () => {
 describe("refreshDeadline", () => {
   it("keeps a rolling deadline until it passes, then recomputes it 5 days ahead", () => {
     const first = campaignDeadline(at("2030-03-01T13:00:00Z"));
-    expect(refreshDeadline(first, at("2030-03-07T02:59:58Z"))).toBe(first);
-    expect(refreshDeadline(first, at("2030-03-07T02:59:59Z"))).toBe(first); // the last second
+    expect(refreshDeadline(first, at("2030-03-07T02:59:58.999Z"))).toBe(first);
+    // The instant the clock reaches zero, the window starts again from that day.
+    expect(refreshDeadline(first, at("2030-03-07T02:59:59Z"))).toEqual({ endsAt: "2030-03-12T02:59:59.000Z", rolling: true });
     const next = refreshDeadline(first, at("2030-03-07T03:00:00Z")); // 00:00 on 2030-03-07 in São Paulo
     expect(next).toEqual({ endsAt: "2030-03-13T02:59:59.000Z", rolling: true });
     expect(timeLeft(new Date(next.endsAt), at("2030-03-07T03:00:00Z")).days).toBe(5);

@@ -1,0 +1,141 @@
+import { LoaderCircle, WifiOff } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+
+/** Spec 01, sections 4 and 8: the assistant's texts. */
+export const ASSISTANT_TEXTS = {
+  title: "Assistente virtual",
+  loading: "Carregando assistente...",
+  failedTitle: "Não foi possível carregar o assistente",
+  failedText: "Por favor, verifique sua conexão com a internet e tente novamente.",
+  retry: "Tentar novamente",
+} as const;
+
+/** What the embedded assistant may use (spec 01 "Assistant chat"). */
+export const ASSISTANT_ALLOW = "camera; microphone; fullscreen; display-capture; autoplay";
+
+/** A frame that has not loaded after this long is reported as failed. */
+export const ASSISTANT_LOAD_TIMEOUT_MS = 15_000;
+
+export type AssistantStatus = "loading" | "loaded" | "failed";
+
+/**
+ * The third-party assistant in a lazy iframe, with the spec's states. A cross-origin frame does
+ * not report errors (its load event fires even for the browser's own error page), so failure is
+ * detected by (1) a no-cors request to the same URL, which rejects only on a network error,
+ * (2) a load timeout, and (3) the browser going offline. The frame counts as loaded once both its
+ * load event fired and the request succeeded. 'Tentar novamente' reloads the page (spec).
+ *
+ * Without JavaScript the frame is rendered inside <noscript>, so it still opens.
+ */
+export function AssistantFrame({ url, className = "h-full" }: { url: string; className?: string }) {
+  const [mounted, setMounted] = useState(false);
+  const [status, setStatus] = useState<AssistantStatus>("loading");
+  const frameLoaded = useRef(false);
+  const reachable = useRef(false);
+  const loadedCheck = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    setMounted(true);
+    let done = false;
+    const fail = () => {
+      if (done) return;
+      done = true;
+      setStatus("failed");
+    };
+    const succeedIfReady = () => {
+      if (done || !frameLoaded.current || !reachable.current) return;
+      done = true;
+      setStatus("loaded");
+    };
+    loadedCheck.current = succeedIfReady;
+    if (typeof navigator !== "undefined" && navigator.onLine === false) {
+      fail();
+      return;
+    }
+    const timer = window.setTimeout(fail, ASSISTANT_LOAD_TIMEOUT_MS);
+    window.addEventListener("offline", fail);
+    fetch(url, { mode: "no-cors", cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer" }).then(
+      () => {
+        reachable.current = true;
+        succeedIfReady();
+      },
+      fail,
+    );
+    return () => {
+      done = true;
+      window.clearTimeout(timer);
+      window.removeEventListener("offline", fail);
+    };
+  }, [url]);
+
+  const frame = (
+    <iframe
+      src={url}
+      title={ASSISTANT_TEXTS.title}
+      loading="lazy"
+      allow={ASSISTANT_ALLOW}
+      allowFullScreen
+      referrerPolicy="no-referrer"
+      className="absolute inset-0 size-full border-0 bg-white"
+      onLoad={() => {
+        frameLoaded.current = true;
+        loadedCheck.current();
+      }}
+    />
+  );
+
+  return (
+    <div className={`relative ${className}`} data-testid="assistant-frame" data-status={mounted ? status : undefined}>
+      {mounted ? (
+        status === "failed" ? null : (
+          <>
+            {frame}
+            {status === "loading" ? <Loading /> : null}
+          </>
+        )
+      ) : (
+        <>
+          <Loading />
+          <noscript>
+            <iframe
+              src={url}
+              title={ASSISTANT_TEXTS.title}
+              loading="lazy"
+              allow={ASSISTANT_ALLOW}
+              allowFullScreen
+              referrerPolicy="no-referrer"
+              className="absolute inset-0 size-full border-0 bg-white"
+            />
+          </noscript>
+        </>
+      )}
+      {status === "failed" ? <Failed /> : null}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white text-slate-600" role="status">
+      <LoaderCircle aria-hidden="true" className="size-8 animate-spin text-brand-600 motion-reduce:animate-none" />
+      <p>{ASSISTANT_TEXTS.loading}</p>
+    </div>
+  );
+}
+
+function Failed() {
+  return (
+    <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white p-6 text-center">
+      <WifiOff aria-hidden="true" className="size-10 text-red-600" />
+      <p className="text-lg font-semibold text-slate-900">{ASSISTANT_TEXTS.failedTitle}</p>
+      <p className="max-w-sm text-slate-600">{ASSISTANT_TEXTS.failedText}</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-2 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+      >
+        {ASSISTANT_TEXTS.retry}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Search } from "lucide-react";
+import { Form } from "react-router";
+import { COURSE_AREAS } from "~/content/course-areas";
+import { ANY, DURATION_BUCKETS, FINDER_MODALITIES } from "~/lib/course-finder";
+
+/**
+ * The course finder in one GET form (area, modality, duration → /curso-id results): what the
+ * assistant sheet and /assistente show when no assistant URL is configured. Works with no
+ * JavaScript; imports only the area names, not the catalogue.
+ */
+export function QuickCourseFinder({ idPrefix = "finder" }: { idPrefix?: string }) {
+  const select =
+    "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-500";
+  return (
+    <Form method="get" action="/curso-id" className="space-y-4" aria-label="Encontre seu curso ideal">
+      <div>
+        <label htmlFor={`${idPrefix}-area`} className="text-sm font-semibold text-slate-800">
+          Qual área combina com você?
+        </label>
+        <select id={`${idPrefix}-area`} name="area" defaultValue={ANY} className={select}>
+          <option value={ANY}>Tanto faz</option>
+          {COURSE_AREAS.map((area) => (
+            <option key={area} value={area}>
+              {area}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-modalidade`} className="text-sm font-semibold text-slate-800">
+          Como prefere estudar?
+        </label>
+        <select id={`${idPrefix}-modalidade`} name="modalidade" defaultValue={ANY} className={select}>
+          <option value={ANY}>Tanto faz</option>
+          {FINDER_MODALITIES.map((modality) => (
+            <option key={modality} value={modality}>
+              {modality}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-duracao`} className="text-sm font-semibold text-slate-800">
+          Quanto tempo quer estudar?
+        </label>
+        <select id={`${idPrefix}-duracao`} name="duracao" defaultValue={ANY} className={select}>
+          <option value={ANY}>Tanto faz</option>
+          {DURATION_BUCKETS.map((bucket) => (
+            <option key={bucket.value} value={bucket.value}>
+              {bucket.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+      >
+        <Search aria-hidden="true" className="size-5" />
+        Ver cursos
+      </button>
+    </Form>
+  );
+}

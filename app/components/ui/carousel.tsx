@@ -1,0 +1,182 @@
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+
+type CarouselProps<T> = {
+  items: readonly T[];
+  /** Accessible name of the carousel ('Depoimentos de alunos'). */
+  label: string;
+  getKey: (item: T) => string | number;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Items side by side from 768 px (the spec's mobile breakpoint); 1 below it. */
+  desktopCount?: 1 | 2 | 3;
+  /** Advance by itself every this many ms (looping); paused on hover/focus and with reduced motion. */
+  autoplayMs?: number;
+  /** Name of one item for the buttons: 'depoimento' → 'Próximo depoimento'. */
+  itemName?: string;
+  /** Gender of itemName for 'Próximo'/'Próxima'. */
+  feminine?: boolean;
+  className?: string;
+  testId?: string;
+};
+
+const DESKTOP_WIDTH: Record<1 | 2 | 3, string> = {
+  1: "md:w-full",
+  2: "md:w-[calc((100%-1rem)/2)]",
+  3: "md:w-[calc((100%-2rem)/3)]",
+};
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * A carousel that is a plain horizontal scroll-snap list first: with no JavaScript every item is
+ * there and reachable by scrolling (or the keyboard, the list is focusable). JavaScript adds
+ * previous/next buttons that loop, arrow keys, a position label and, when asked, autoplay that
+ * pauses on hover or focus, can be paused by a button, and never starts with reduced motion.
+ * The controls' space is reserved before JavaScript runs, so nothing shifts on hydration.
+ */
+export function Carousel<T>({
+  items,
+  label,
+  getKey,
+  renderItem,
+  desktopCount = 3,
+  autoplayMs,
+  itemName = "item",
+  feminine = false,
+  className = "",
+  testId,
+}: CarouselProps<T>) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const count = items.length;
+
+  useEffect(() => {
+    setEnhanced(true);
+    if (autoplayMs && !prefersReducedMotion()) setPlaying(true);
+  }, [autoplayMs]);
+
+  /** How many items fit in the list's width right now (1 below 768 px). */
+  const visibleCount = useCallback(() => {
+    const list = listRef.current;
+    const first = list?.children[0] as HTMLElement | undefined;
+    if (!list || !first || first.offsetWidth === 0) return 1;
+    return Math.max(1, Math.round(list.clientWidth / first.offsetWidth));
+  }, []);
+
+  const goTo = useCallback(
+    (target: number) => {
+      const list = listRef.current;
+      if (!list || count === 0) return;
+      const last = Math.max(0, count - visibleCount());
+      const next = target > last ? 0 : target < 0 ? last : target;
+      const item = list.children[next] as HTMLElement | undefined;
+      if (!item) return;
+      list.scrollTo({ left: item.offsetLeft - list.offsetLeft, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+      setIndex(next);
+    },
+    [count, visibleCount],
+  );
+
+  const onScroll = () => {
+    const list = listRef.current;
+    if (!list) return;
+    let closest = 0;
+    let distance = Infinity;
+    Array.from(list.children).forEach((child, i) => {
+      const d = Math.abs((child as HTMLElement).offsetLeft - list.offsetLeft - list.scrollLeft);
+      if (d < distance) {
+        distance = d;
+        closest = i;
+      }
+    });
+    setIndex(closest);
+  };
+
+  const paused = !playing || hovered || focused;
+  useEffect(() => {
+    if (!autoplayMs || paused) return;
+    const id = window.setInterval(() => goTo(index + 1), autoplayMs);
+    return () => window.clearInterval(id);
+  }, [autoplayMs, paused, goTo, index]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (!enhanced) return;
+    if (event.key === "ArrowRight") {
+      event.preventDefault();
+      goTo(index + 1);
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      goTo(index - 1);
+    }
+  };
+
+  const next = feminine ? "Próxima" : "Próximo";
+  // Controls are useless when everything fits: hide them from 768 px when the desktop shows all items.
+  const controlsClass = count <= desktopCount ? "md:hidden" : "";
+  const button =
+    "inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-40";
+
+  return (
+    <section
+      aria-roledescription="carrossel"
+      aria-label={label}
+      className={className}
+      data-testid={testId}
+      data-enhanced={enhanced ? "true" : undefined}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <ul
+        ref={listRef}
+        tabIndex={0}
+        aria-label={`${label}: use as setas para navegar`}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto overscroll-x-contain pb-3 [scrollbar-width:thin]"
+      >
+        {items.map((item, i) => (
+          <li
+            key={getKey(item)}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} de ${count}`}
+            data-carousel-item={i}
+            className={`w-full shrink-0 snap-start ${DESKTOP_WIDTH[desktopCount]}`}
+          >
+            {renderItem(item, i)}
+          </li>
+        ))}
+      </ul>
+      <div className={`mt-4 flex items-center justify-center gap-3 ${controlsClass} ${enhanced ? "" : "invisible"}`}>
+        <button type="button" className={button} aria-label={`${itemName[0].toUpperCase()}${itemName.slice(1)} anterior`} onClick={() => goTo(index - 1)}>
+          <ChevronLeft aria-hidden="true" className="size-5" />
+        </button>
+        <p className="min-w-16 text-center text-sm font-medium text-slate-600" aria-live={paused ? "polite" : "off"}>
+          {index + 1} de {count}
+        </p>
+        <button type="button" className={button} aria-label={`${next} ${itemName}`} onClick={() => goTo(index + 1)}>
+          <ChevronRight aria-hidden="true" className="size-5" />
+        </button>
+        {autoplayMs ? (
+          <button
+            type="button"
+            className={button}
+            aria-label={playing ? "Pausar carrossel" : "Reproduzir carrossel"}
+            onClick={() => setPlaying((p) => !p)}
+          >
+            {playing ? <Pause aria-hidden="true" className="size-5" /> : <Play aria-hidden="true" className="size-5" />}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
