@@ -11,16 +11,27 @@ import { db, schema } from "./db.server";
  */
 const leads = schema.leads;
 
-/** The WHERE clause for the panel's search and filters (undefined = every lead). */
-export function leadConditions(filters: LeadFilters): SQL | undefined {
+/**
+ * The WHERE clause for the panel's search and filters (undefined = every lead).
+ * `walkDateIndex`: write the origin and profile tests so SQLite cannot use their indexes (`+col`),
+ * which makes it walk the (data_criacao, criado_em) index in display order and stop after one page.
+ */
+export function leadConditions(filters: LeadFilters, { walkDateIndex = false } = {}): SQL | undefined {
   const conditions: SQL[] = [];
   // Each word must appear in the normalised `busca` column (name, e-mail, phone, city, course, polo).
   for (const term of searchTerms(filters.busca)) {
     conditions.push(sql`${leads.busca} LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);
   }
-  if (filters.origem) conditions.push(eq(leads.origem, filters.origem));
-  if (filters.perfil === NO_PROFILE) conditions.push(isNull(leads.perfil_resultado));
-  else if (filters.perfil) conditions.push(eq(leads.perfil_resultado, filters.perfil));
+  if (filters.origem) {
+    conditions.push(walkDateIndex ? sql`+${leads.origem} = ${filters.origem}` : eq(leads.origem, filters.origem));
+  }
+  if (filters.perfil === NO_PROFILE) {
+    conditions.push(walkDateIndex ? sql`+${leads.perfil_resultado} IS NULL` : isNull(leads.perfil_resultado));
+  } else if (filters.perfil) {
+    conditions.push(
+      walkDateIndex ? sql`+${leads.perfil_resultado} = ${filters.perfil}` : eq(leads.perfil_resultado, filters.perfil),
+    );
+  }
   if (filters.de) conditions.push(gte(leads.data_criacao, filters.de));
   if (filters.ate) conditions.push(lte(leads.data_criacao, filters.ate));
   return conditions.length ? and(...conditions) : undefined;
@@ -28,6 +39,25 @@ export function leadConditions(filters: LeadFilters): SQL | undefined {
 
 /** Newest first: creation date, then the full creation instant, then id. */
 const newestFirst = [desc(leads.data_criacao), desc(leads.criado_em), desc(leads.id)];
+/** The same order, written so no index serves it: SQLite finds the matches first, then sorts them. */
+const newestFirstSorted = [sql`+${leads.data_criacao} DESC`, desc(leads.criado_em), desc(leads.id)];
+
+export function countAllLeads(): number {
+  return db.select({ n: count() }).from(leads).get()?.n ?? 0;
+}
+
+/**
+ * How to read the matching leads newest first, given how many match. When the matches are a good
+ * share of all leads, walking the date index in order finds a page after a few rows. When they are
+ * rare (a search for one name), that walk would visit almost every row through the index, so it is
+ * faster to find the matches (full scan or origin/profile index) and sort those few.
+ */
+export function leadQueryPlan(filters: LeadFilters, matches: number) {
+  const sparse = matches * 10 < countAllLeads();
+  return sparse
+    ? { where: leadConditions(filters), orderBy: newestFirstSorted }
+    : { where: leadConditions(filters, { walkDateIndex: true }), orderBy: newestFirst };
+}
 
 /** The columns the panel's table shows. */
 const panelColumns = {
@@ -59,11 +89,12 @@ export function listLeadsPage(filters: LeadFilters, pageSize: number = PAGE_SIZE
   const total = countLeads(filters);
   const pages = pageCount(total, pageSize);
   const page = Math.min(filters.pagina, pages);
+  const plan = leadQueryPlan(filters, total);
   const rows = db
     .select(panelColumns)
     .from(leads)
-    .where(leadConditions(filters))
-    .orderBy(...newestFirst)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
@@ -94,7 +125,8 @@ export type ExportLead = typeof schema.leads.$inferSelect;
  * iteration ends or is abandoned (`return()`).
  */
 export function* iterateLeadsForExport(filters: LeadFilters): Generator<ExportLead> {
-  const query = db.select().from(leads).where(leadConditions(filters)).orderBy(...newestFirst).toSQL();
+  const plan = leadQueryPlan(filters, countLeads(filters));
+  const query = db.select().from(leads).where(plan.where).orderBy(...plan.orderBy).toSQL();
   const reader = new Database(config.databasePath, { readonly: true, fileMustExist: true });
   try {
     reader.pragma("busy_timeout = 5000");
