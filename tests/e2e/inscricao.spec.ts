@@ -130,6 +130,14 @@ test.describe("form modal", () => {
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+
+    // Esc also closes it while the visitor is typing inside the embedded form.
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await form.getByLabel("Nome completo", { exact: true }).fill("Ana");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
   });
 
   test("the modal's close button closes it; a lead submitted inside it is stored", async ({ page, jsEnabled }) => {
