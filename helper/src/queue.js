@@ -99,7 +99,10 @@ export class SendQueue extends EventEmitter {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-    this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle));
+    const clear = options.clearTimer ?? ((handle) => clearTimeout(handle));
+    this.clearTimer = (/** @type {any} */ handle) => {
+      if (!handle?.immediate) clear(handle);
+    };
     this.log = options.log ?? (() => {});
     /** @type {any} the running or paused job */
     this.job = null;
@@ -216,15 +219,33 @@ export class SendQueue extends EventEmitter {
     return { jobId: job.id, total: contacts.length, duplicates };
   }
 
-  /** @param {number} ms */
+  /**
+   * Runs the next step after `ms` (at once, in a microtask, when `ms` is 0).
+   * @param {number} ms
+   */
   schedule(ms) {
     const job = this.job;
     if (!job) return;
     if (this.timer) this.clearTimer(this.timer);
+    this.timer = null;
     job.nextAt = this.now() + ms;
+    const run = () => {
+      if (this.job !== job) return;
+      this.step().catch((error) => this.log(`Erro inesperado na fila: ${error?.stack ?? error}`));
+    };
+    if (ms <= 0) {
+      const handle = { immediate: true };
+      this.timer = handle;
+      queueMicrotask(() => {
+        if (this.timer !== handle) return; // cancelled or rescheduled meanwhile
+        this.timer = null;
+        run();
+      });
+      return;
+    }
     this.timer = this.setTimer(() => {
       this.timer = null;
-      this.step().catch((error) => this.log(`Erro inesperado na fila: ${error?.stack ?? error}`));
+      run();
     }, ms);
   }
 

@@ -263,6 +263,20 @@ export async function startHelper(options = {}) {
 
   // --- pages → helper --------------------------------------------------------------------------
   io.on("connection", (socket) => {
+    /**
+     * Registers a client event handler; the payload is optional and the ack callback, when
+     * given, is always the last argument.
+     * @param {string} event
+     * @param {(payload: unknown, callback: unknown) => unknown} handler
+     */
+    const handle = (event, handler) =>
+      socket.on(event, (...args) => {
+        const callback = typeof args.at(-1) === "function" ? args.pop() : undefined;
+        Promise.resolve()
+          .then(() => handler(args[0], callback))
+          .catch((error) => unexpected(socket, error, callback));
+      });
+
     log("Página conectada.");
     socket.emit("helper-state", helperState());
     const job = queue.replayableJob();
@@ -274,7 +288,7 @@ export async function startHelper(options = {}) {
       }
     }
 
-    socket.on("init-whatsapp", async (payload, callback) => {
+    handle("init-whatsapp", async (payload, callback) => {
       const name = asObject(payload).operatorName;
       if (typeof name === "string" && name.trim() !== "") operatorName = name.trim().slice(0, 100);
       if (whatsapp === "ready") {
@@ -297,7 +311,7 @@ export async function startHelper(options = {}) {
       ack(callback, { ok: true, state: whatsapp });
     });
 
-    socket.on("send-bulk-messages", (payload, callback) => {
+    handle("send-bulk-messages", (payload, callback) => {
       const data = asObject(payload);
       try {
         const result = queue.start({
@@ -314,7 +328,7 @@ export async function startHelper(options = {}) {
       }
     });
 
-    socket.on("send-message", (payload, callback) => {
+    handle("send-message", (payload, callback) => {
       const data = asObject(payload);
       try {
         const result = queue.start({
@@ -333,19 +347,18 @@ export async function startHelper(options = {}) {
       }
     });
 
-    socket.on("cancel-bulk", (payload, callback) => {
+    handle("cancel-bulk", (payload, callback) => {
       const jobId = asObject(payload).jobId;
       const cancelled = queue.cancel(typeof jobId === "string" ? jobId : undefined);
       ack(callback, cancelled ? { ok: true, jobId: cancelled } : { ok: false, message: "Nenhum envio em andamento." });
     });
 
-    socket.on("resume-bulk", (_payload, callback) => {
+    handle("resume-bulk", (_payload, callback) => {
       const resumed = queue.resume("manual");
       ack(callback, resumed ? { ok: true } : { ok: false, message: "Não há envio pausado por limite do WhatsApp." });
     });
 
-    socket.on("logout-whatsapp", async (...args) => {
-      const callback = args.find((a) => typeof a === "function");
+    handle("logout-whatsapp", async (_payload, callback) => {
       log("Encerrando a sessão do WhatsApp...");
       try {
         await driver.logout();
@@ -357,8 +370,7 @@ export async function startHelper(options = {}) {
       }
     });
 
-    socket.on("get-state", (...args) => {
-      const callback = args.find((a) => typeof a === "function");
+    handle("get-state", (_payload, callback) => {
       const state = helperState();
       socket.emit("helper-state", state);
       ack(callback, { ok: true, ...state });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { MIN_CONTACT_DIGITS, parseContacts, UNKNOWN_CONTACT_NAME } from "../src/contacts.js";
+
+describe("parseContacts (spec 02 section 5)", () => {
+  it("splits by lines, one contact per 'Nome, Número' line", () => {
+    expect(parseContacts("Ana, 31999998888\nBruno, 31988887777")).toEqual([
+      { name: "Ana", number: "31999998888" },
+      { name: "Bruno", number: "31988887777" },
+    ]);
+  });
+
+  it("accepts Windows and old Mac line endings", () => {
+    expect(parseContacts("Ana, 31999998888\r\nBruno, 31988887777\rCarla, 31977776666")).toHaveLength(3);
+  });
+
+  it("skips blank and whitespace-only lines", () => {
+    expect(parseContacts("\n\nAna, 31999998888\n   \n\t\nBruno, 31988887777\n\n")).toEqual([
+      { name: "Ana", number: "31999998888" },
+      { name: "Bruno", number: "31988887777" },
+    ]);
+  });
+
+  it("takes the name from the first part and the number from the second", () => {
+    expect(parseContacts("  Maria da Silva  ,  (31) 9 9999-8888  ")).toEqual([{ name: "Maria da Silva", number: "31999998888" }]);
+    // a third part is ignored: the number is the second part only
+    expect(parseContacts("João, 31 99999-8888, observação 123")).toEqual([{ name: "João", number: "31999998888" }]);
+  });
+
+  it("without a comma the name is 'Desconhecido' and the whole line is the number", () => {
+    expect(UNKNOWN_CONTACT_NAME).toBe("Desconhecido");
+    expect(parseContacts("+55 (31) 99999-8888")).toEqual([{ name: "Desconhecido", number: "5531999998888" }]);
+  });
+
+  it("a blank name before the comma is 'Desconhecido'", () => {
+    expect(parseContacts(" , 31999998888")).toEqual([{ name: "Desconhecido", number: "31999998888" }]);
+  });
+
+  it("strips every non-digit from numbers", () => {
+    expect(parseContacts("Ana, +55 (31) 9.9999-8888 ramal")).toEqual([{ name: "Ana", number: "5531999998888" }]);
+  });
+
+  it("drops contacts with fewer than 8 digits and keeps those with exactly 8", () => {
+    expect(MIN_CONTACT_DIGITS).toBe(8);
+    expect(parseContacts("Ana, 1234567\nBia, 12345678\nCaio, abc\nDani,\nsem numero")).toEqual([{ name: "Bia", number: "12345678" }]);
+  });
+
+  it("returns an empty list for empty or non-string input", () => {
+    expect(parseContacts("")).toEqual([]);
+    expect(parseContacts(/** @type {any} */ (undefined))).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { isOptOutText, OptOutList } from "../src/optout.js";
+import { jidToNumber, normalizeNumber, numberKey } from "../src/phone.js";
+import { personalise } from "../src/queue.js";
+
+describe("normalizeNumber", () => {
+  it("adds 55 to 10 and 11-digit Brazilian numbers", () => {
+    expect(normalizeNumber("31999998888")).toBe("5531999998888");
+    expect(normalizeNumber("(31) 3333-4444")).toBe("553133334444");
+  });
+  it("keeps numbers that already have a country code or other lengths", () => {
+    expect(normalizeNumber("5531999998888")).toBe("5531999998888");
+    expect(normalizeNumber("12345678")).toBe("12345678");
+  });
+});
+
+describe("numberKey", () => {
+  it("matches Brazilian mobiles with and without the ninth digit", () => {
+    expect(numberKey("5531999998888")).toBe(numberKey("553199998888"));
+    expect(numberKey("5531999998888")).not.toBe(numberKey("5531999997777"));
+  });
+});
+
+describe("jidToNumber", () => {
+  it("takes the user part of a WhatsApp id", () => {
+    expect(jidToNumber("5531999998888:12@s.whatsapp.net")).toBe("5531999998888");
+    expect(jidToNumber(null)).toBe("");
+  });
+});
+
+describe("isOptOutText", () => {
+  it.each(["SAIR", "sair", " Sair ", "PARAR", "parar!", "Párar.", "  SAÍR  "])("'%s' opts out", (text) => {
+    expect(isOptOutText(text)).toBe(true);
+  });
+  it.each(["quero sair", "sair agora", "ok", "", "parei"])("'%s' does not", (text) => {
+    expect(isOptOutText(text)).toBe(false);
+  });
+});
+
+describe("OptOutList", () => {
+  it("persists numbers and matches ninth-digit variants", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "optout-")), "opt-out.json");
+    const list = new OptOutList(file);
+    expect(list.add("553199998888", new Date())).toBe(true);
+    expect(list.add("553199998888", new Date())).toBe(false);
+    const reloaded = new OptOutList(file);
+    expect(reloaded.has("5531999998888")).toBe(true);
+    expect(reloaded.has("5531999997777")).toBe(false);
+    expect(JSON.parse(readFileSync(file, "utf8")).entries[0].number).toBe("553199998888");
+  });
+});
+
+describe("personalise", () => {
+  it("replaces every {nome}", () => {
+    expect(personalise("Olá {nome}! Tudo bem, {NOME}? { nome }", "Ana")).toBe("Olá Ana! Tudo bem, Ana? Ana");
+    expect(personalise("Olá $& {nome}", "$1")).toBe("Olá $& $1");
+  });
+});
