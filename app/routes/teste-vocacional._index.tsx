@@ -1,9 +1,323 @@
-// Placeholder: this screen is built by its own issue.
-export default function Placeholder() {
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Loader2, Lock, Phone, Sparkles, Star, Users, Zap } from "lucide-react";
+import { useEffect, useState, type ReactElement } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { telHref, useSite } from "~/components/layout/use-site";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { useHydrated } from "~/components/vocational/use-hydrated";
+import { SURVEY_FIELDS, VOCATIONAL_CONSENT } from "~/content/vocational-form";
+import { maskPhone } from "~/lib/phone";
+import { pageMeta } from "~/lib/seo";
+import { toast, type ToastMessage } from "~/lib/toast";
+import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
+import { attributionFor } from "~/server/attribution.server";
+import { isSpam } from "~/server/honeypot.server";
+import { clientIp, publicFormLimiter } from "~/server/rate-limit.server";
+import { commitVisitor, getVisitorSession } from "~/server/session.server";
+import { putToast } from "~/server/toast.server";
+import {
+  readTestState,
+  saveVocationalLead,
+  startTest,
+  TEST_PATHS,
+  vocationalLead,
+  writeTestState,
+} from "~/server/vocational.server";
+import type { Route } from "./+types/teste-vocacional._index";
+
+/** Spec 02, section 4 and 8. */
+const SAVED_TOAST: ToastMessage = { title: "Dados salvos com sucesso!", description: "Agora vamos iniciar seu teste vocacional." };
+const SAVE_ERROR: ToastMessage = { title: "Erro ao salvar seus dados", description: "Por favor, tente novamente.", variant: "destructive" };
+const RATE_LIMITED: ToastMessage = {
+  title: "Muitas tentativas",
+  description: "Aguarde um minuto e tente novamente.",
+  variant: "destructive",
+};
+/** Spec: after saving, the questions open 1.5 s later (with JavaScript; without it, at once). */
+const REDIRECT_DELAY_MS = 1500;
+/** Hidden field the browser adds once JavaScript runs: the action then answers with data, not a redirect. */
+const JS_FIELD = "_js";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Teste Vocacional",
+    description:
+      "Descubra seu perfil profissional com o teste vocacional gratuito: 20 perguntas, resultado instantâneo e recomendação de cursos com bolsas de até 70%.",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getVisitorSession(request);
+  const state = readTestState(session);
+  const lead = state.leadId !== null ? vocationalLead(state.leadId) : undefined;
+  // A returning visitor (e.g. 'Refazer o teste') finds their own data filled in.
+  const defaults = lead
+    ? {
+        fullName: lead.nome,
+        phone: lead.telefone,
+        email: lead.email,
+        workStatus: lead.perfil_trabalho,
+        workArea: lead.area_atuacao,
+        workSatisfaction: lead.satisfacao_area,
+        careerGoal: lead.objetivo_carreira,
+        desiredArea: lead.area_desejada,
+      }
+    : undefined;
+  return { defaults, consent: VOCATIONAL_CONSENT };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const withJs = formData.get(JS_FIELD) === "1";
+  // A bot filled the hidden field: pretend nothing happened and store nothing.
+  if (isSpam(formData)) return redirect(TEST_PATHS.form, 303);
+
+  const submission = parseWithZod(formData, { schema: vocationalLeadSchema });
+  if (!publicFormLimiter.hit(clientIp(request))) {
+    return data(
+      { result: submission.reply({ formErrors: [`${RATE_LIMITED.title}. ${RATE_LIMITED.description}`] }), error: RATE_LIMITED },
+      { status: 429 },
+    );
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), error: null }, { status: 400 });
+  }
+
+  const session = await getVisitorSession(request);
+  let leadId: number;
+  try {
+    leadId = saveVocationalLead(submission.value, {
+      attribution: attributionFor(request, session),
+      consentVersion: VOCATIONAL_CONSENT.version,
+    });
+  } catch (error) {
+    console.error("Falha ao salvar o lead do teste vocacional", error);
+    return data({ result: submission.reply(), error: SAVE_ERROR }, { status: 500 });
+  }
+  writeTestState(session, startTest(readTestState(session), leadId, submission.value.fullName));
+
+  if (withJs) {
+    // The page shows the toast and opens the questions after the spec's 1.5 s.
+    return data({ result: submission.reply(), error: null, next: TEST_PATHS.questions }, {
+      headers: { "Set-Cookie": await commitVisitor(session) },
+    });
+  }
+  putToast(session, SAVED_TOAST);
+  return redirect(TEST_PATHS.questions, { status: 303, headers: { "Set-Cookie": await commitVisitor(session) } });
+}
+
+const SOCIAL_PROOF = [
+  { icon: Users, text: "+20 mil alunos descobriram sua vocação" },
+  { icon: Star, text: "97% de satisfação" },
+  { icon: Zap, text: "Resultado instantâneo" },
+] as const;
+
+export default function LeadFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [waiting, setWaiting] = useState(false);
+
+  const [form, fields] = useForm({
+    id: "teste-vocacional-lead",
+    lastResult: actionData?.result,
+    defaultValue: loaderData.defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: vocationalLeadSchema });
+    },
+  });
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.error) toast(actionData.error);
+    if ("next" in actionData && actionData.next) {
+      const next = actionData.next;
+      toast(SAVED_TOAST);
+      setWaiting(true);
+      const timer = window.setTimeout(() => navigate(next), REDIRECT_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+  }, [actionData, navigate]);
+
+  const busy = waiting || (navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST");
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Em construção</h1>
-      <p className="mt-4 text-slate-600">Esta página estará disponível em breve.</p>
-    </section>
+    <div className="bg-gradient-to-b from-brand-50 to-white">
+      <section className="mx-auto max-w-6xl px-4 pb-16 pt-10">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
+            <Sparkles aria-hidden="true" className="size-4" /> 100% gratuito
+          </p>
+          <a href={telHref(site.phone)} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
+            <Phone aria-hidden="true" className="size-4" /> Dúvidas? Ligue {site.phone}
+          </a>
+        </div>
+        <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">Teste Vocacional</h1>
+        <p className="mt-2 max-w-2xl text-lg text-slate-600">
+          Responda 20 perguntas rápidas, descubra seu perfil profissional e veja os cursos que mais combinam com você.
+        </p>
+
+        <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Quem já fez o teste">
+          {SOCIAL_PROOF.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-3 rounded-lg bg-white px-4 py-3 text-sm font-semibold text-slate-800 shadow-sm">
+              <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+              {text}
+            </li>
+          ))}
+        </ul>
+
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
+          <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+            <h2 className="text-xl font-bold text-slate-900">Preencha seus dados para iniciar o teste vocacional</h2>
+
+            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" aria-describedby="lead-form-status">
+              <HoneypotField />
+              {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+
+              <div id="lead-form-status" role="alert" className="empty:hidden">
+                {form.errors?.length || actionData?.error ? (
+                  <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+                    {actionData?.error ? (
+                      <>
+                        <p className="font-semibold">{actionData.error.title}</p>
+                        <p>{actionData.error.description}</p>
+                      </>
+                    ) : (
+                      form.errors?.map((e) => <p key={e}>{e}</p>)
+                    )}
+                  </div>
+                ) : null}
+              </div>
+
+              <fieldset className="space-y-4">
+                <legend className="sr-only">Contato</legend>
+                <Field label="Nome completo" errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
+                  <input
+                    {...getInputProps(fields.fullName, { type: "text" })}
+                    autoComplete="name"
+                    maxLength={120}
+                    className={inputClass(!!fields.fullName.errors)}
+                  />
+                </Field>
+                <Field label="Telefone (WhatsApp)" errorId={fields.phone.errorId} errors={fields.phone.errors}>
+                  <input
+                    {...getInputProps(fields.phone, { type: "tel" })}
+                    autoComplete="tel-national"
+                    inputMode="tel"
+                    placeholder="(99)99999-9999"
+                    maxLength={20}
+                    onInput={(event) => {
+                      const input = event.currentTarget;
+                      input.value = maskPhone(input.value);
+                    }}
+                    className={inputClass(!!fields.phone.errors)}
+                  />
+                </Field>
+                <Field label="E-mail" errorId={fields.email.errorId} errors={fields.email.errors}>
+                  <input
+                    {...getInputProps(fields.email, { type: "email" })}
+                    autoComplete="email"
+                    maxLength={254}
+                    className={inputClass(!!fields.email.errors)}
+                  />
+                </Field>
+              </fieldset>
+
+              <fieldset className="space-y-4 border-t border-slate-200 pt-6">
+                <legend className="text-lg font-bold text-slate-900">Sondagem Profissional</legend>
+                {SURVEY_FIELDS.map((survey) => {
+                  const field = fields[survey.name];
+                  return (
+                    <Field key={survey.name} label={survey.label} errorId={field.errorId} errors={field.errors}>
+                      <select {...getSelectProps(field)} className={inputClass(!!field.errors)}>
+                        <option value="">Selecione uma opção</option>
+                        {Object.entries(survey.options).map(([value, label]) => (
+                          <option key={value} value={value}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                    </Field>
+                  );
+                })}
+              </fieldset>
+
+              <p className="text-xs text-slate-500">
+                {loaderData.consent.text}{" "}
+                <Link to="/privacidade" className="font-semibold text-brand-700 underline">
+                  Ler a Política de Privacidade
+                </Link>
+              </p>
+
+              <button
+                type="submit"
+                disabled={busy}
+                className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-4 text-lg font-bold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+              >
+                {busy ? (
+                  <>
+                    <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Enviando...
+                  </>
+                ) : (
+                  "Iniciar Teste Vocacional"
+                )}
+              </button>
+              <p className="flex items-center justify-center gap-2 text-sm text-slate-600">
+                <Lock aria-hidden="true" className="size-4" /> Seus dados estão protegidos
+              </p>
+            </Form>
+          </div>
+
+          <aside className="space-y-4">
+            <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-lg">
+              <p className="text-3xl font-extrabold">+32 mil</p>
+              <p className="mt-1 font-semibold">pessoas já descobriram sua vocação com o nosso teste.</p>
+              <p className="mt-3 text-sm text-brand-100">Agora é a sua vez: leva menos de 5 minutos.</p>
+            </div>
+            <ul className="space-y-3 rounded-2xl bg-white p-6 text-sm text-slate-700 shadow ring-1 ring-slate-200">
+              {["20 perguntas rápidas", "Resultado na hora", "Cursos recomendados para o seu perfil", "Bolsas de até 70%"].map((item) => (
+                <li key={item} className="flex items-center gap-2">
+                  <CheckCircle2 aria-hidden="true" className="size-4 text-green-600" /> {item}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function inputClass(invalid: boolean) {
+  return `mt-1 block w-full rounded-lg border bg-white px-3 py-3 text-base text-slate-900 ${
+    invalid ? "border-red-500" : "border-slate-300"
+  }`;
+}
+
+function Field({
+  label,
+  errorId,
+  errors,
+  children,
+}: {
+  label: string;
+  errorId: string;
+  errors?: string[];
+  children: ReactElement<{ id?: string }>;
+}) {
+  const id = children.props.id;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
+      <p id={errorId} className="mt-1 text-sm font-medium text-red-700 empty:hidden">
+        {errors?.join(" ")}
+      </p>
+    </div>
   );
 }

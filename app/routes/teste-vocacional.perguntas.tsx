@@ -1,9 +1,272 @@
-// Placeholder: this screen is built by its own issue.
-export default function Placeholder() {
+import { BadgeCheck, ChevronLeft, ChevronRight, GraduationCap, Loader2, Zap } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { useHydrated } from "~/components/vocational/use-hydrated";
+import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
+import { answerField, countAnswered, isComplete, mergePostedAnswers, type Answers } from "~/lib/answers";
+import { pageMeta } from "~/lib/seo";
+import { LETTERS, TOTAL_QUESTIONS, isLetter } from "~/lib/scoring";
+import { toast, type ToastMessage } from "~/lib/toast";
+import { commitVisitor } from "~/server/session.server";
+import { questionsPageUrl as pageUrl, TEST_PATHS } from "~/lib/test-paths";
+import { requireTestLead, saveTestResult, writeTestState } from "~/server/vocational.server";
+import type { Route } from "./+types/teste-vocacional.perguntas";
+
+/** Spec 02, section 5. */
+const PAGE_INCOMPLETE: ToastMessage = {
+  title: "Responda todas as perguntas",
+  description: "Por favor, responda todas as perguntas desta página antes de continuar.",
+  variant: "destructive",
+};
+function testIncomplete(answered: number): ToastMessage {
+  return {
+    title: "Teste incompleto",
+    description: `Você respondeu ${answered} de ${TOTAL_QUESTIONS} perguntas. Por favor, complete o teste.`,
+    variant: "destructive",
+  };
+}
+/** Spec: the final submit goes to the analysis 1 s later (with JavaScript). */
+const SUBMIT_DELAY_MS = 1000;
+const JS_FIELD = "_js";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Perguntas - Teste Vocacional",
+    description: "Responda as 20 perguntas do teste vocacional.",
+    noindex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { state } = await requireTestLead(request);
+  const page = clampPage(new URL(request.url).searchParams.get("pagina"));
+  const ids = questionsOfPage(page).map((q) => q.id);
+  const saved: Record<number, string> = {};
+  for (const id of ids) if (state.answers[id]) saved[id] = state.answers[id];
+  return { page, saved, otherAnswered: countAnswered(state.answers) - Object.keys(saved).length };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { session, state } = await requireTestLead(request);
+  const formData = await request.formData();
+  const page = clampPage(formData.get("pagina"));
+  const intent = formData.get("intent");
+  const withJs = formData.get(JS_FIELD) === "1";
+  const ids = questionsOfPage(page).map((q) => q.id);
+
+  // Every post saves the page's choices first, whatever the button: nothing chosen is lost.
+  const answers = mergePostedAnswers(state.answers, formData, ids);
+  writeTestState(session, { ...state, answers });
+  const commit = async () => ({ "Set-Cookie": await commitVisitor(session) });
+
+  if (intent === "anterior") {
+    return redirect(pageUrl(Math.max(1, page - 1)), { status: 303, headers: await commit() });
+  }
+
+  if (intent === "resultado") {
+    const answered = countAnswered(answers);
+    if (!isComplete(answers)) {
+      return data({ error: testIncomplete(answered), next: null }, { status: 400, headers: await commit() });
+    }
+    let perfil = null;
+    try {
+      perfil = saveTestResult(state.leadId!, answers);
+    } catch (error) {
+      // Spec: a failure to store is only logged; the visitor still gets the result.
+      console.error("Falha ao gravar o resultado do teste vocacional", error);
+    }
+    writeTestState(session, { ...state, answers, perfil });
+    if (withJs) return data({ error: null, next: TEST_PATHS.analysis }, { headers: await commit() });
+    return redirect(TEST_PATHS.analysis, { status: 303, headers: await commit() });
+  }
+
+  // 'Próximo'
+  if (ids.some((id) => !answers[id])) {
+    return data({ error: PAGE_INCOMPLETE, next: null }, { status: 400, headers: await commit() });
+  }
+  return redirect(pageUrl(Math.min(QUESTION_PAGES, page + 1)), { status: 303, headers: await commit() });
+}
+
+const BADGES = [
+  { icon: BadgeCheck, text: "100% Gratuito" },
+  { icon: Zap, text: "Resultado Instantâneo" },
+  { icon: GraduationCap, text: "Recomendação de Cursos" },
+] as const;
+
+export default function QuestionsPage({ loaderData, actionData }: Route.ComponentProps) {
+  // Keyed by page: a new page starts from what the server saved for it.
+  return <QuestionsForm key={loaderData.page} {...loaderData} actionData={actionData} />;
+}
+
+function QuestionsForm({
+  page,
+  saved,
+  otherAnswered,
+  actionData,
+}: Route.ComponentProps["loaderData"] & { actionData: Route.ComponentProps["actionData"] }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [choices, setChoices] = useState<Answers>(saved as Answers);
+  const [waiting, setWaiting] = useState(false);
+  const questions = questionsOfPage(page);
+  const category = QUESTION_CATEGORIES.find((c) => c.id === questions[0]?.categoryId);
+  const answered = otherAnswered + countAnswered(choices);
+  const percent = Math.round((answered / TOTAL_QUESTIONS) * 100);
+  const isLast = page === QUESTION_PAGES;
+  const error = actionData?.error ?? null;
+  const missing = error ? new Set(questions.filter((q) => !choices[q.id]).map((q) => q.id)) : new Set<number>();
+  const submitting = waiting || navigation.state === "submitting";
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.error) toast(actionData.error);
+    if (actionData.next) {
+      const next = actionData.next;
+      setWaiting(true);
+      const timer = window.setTimeout(() => navigate(next), SUBMIT_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+  }, [actionData, navigate]);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Em construção</h1>
-      <p className="mt-4 text-slate-600">Esta página estará disponível em breve.</p>
+    <section className="bg-slate-50">
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">Teste Vocacional</h1>
+        <p className="mt-2 text-slate-600">
+          {page === 1 ? "Vamos começar conhecendo seu perfil profissional:" : "Escolha a alternativa que mais se parece com você."}
+        </p>
+
+        <div className="mt-6">
+          <div className="flex items-center justify-between text-sm font-semibold text-slate-700">
+            <span>
+              Etapa {page} de {QUESTION_PAGES}
+              {category ? ` · ${category.title}` : ""}
+            </span>
+            <span data-testid="contador-respostas" aria-live="polite">
+              {answered} de {TOTAL_QUESTIONS} perguntas respondidas
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Progresso do teste"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="mt-2 h-3 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+
+        {error ? (
+          <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            <p className="font-semibold">{error.title}</p>
+            <p>{error.description}</p>
+          </div>
+        ) : null}
+
+        <Form
+          method="post"
+          action={pageUrl(page)}
+          className="mt-6 space-y-6"
+          onChange={(event) => {
+            const form = event.currentTarget;
+            const next: Answers = {};
+            for (const q of questions) {
+              const value = new FormData(form).get(answerField(q.id));
+              if (isLetter(value)) next[q.id] = value;
+            }
+            setChoices(next);
+          }}
+        >
+          <input type="hidden" name="pagina" value={page} />
+          {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+          {questions.map((question) => {
+            const isMissing = missing.has(question.id);
+            return (
+              <fieldset
+                key={question.id}
+                aria-describedby={isMissing ? `faltando-${question.id}` : undefined}
+                className={`rounded-2xl bg-white p-5 shadow-sm ring-1 sm:p-6 ${isMissing ? "ring-2 ring-red-500" : "ring-slate-200"}`}
+              >
+                <legend className="float-left w-full text-lg font-semibold text-slate-900">
+                  <span className="mr-2 text-brand-600">{question.id}.</span>
+                  {question.text}
+                </legend>
+                {isMissing ? (
+                  <p id={`faltando-${question.id}`} className="clear-both pt-1 text-sm font-medium text-red-700">
+                    Pergunta sem resposta
+                  </p>
+                ) : null}
+                <div className="clear-both grid gap-2 pt-4">
+                  {LETTERS.map((letter) => (
+                    <label
+                      key={letter}
+                      className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+                    >
+                      <input
+                        type="radio"
+                        name={answerField(question.id)}
+                        value={letter}
+                        defaultChecked={saved[question.id] === letter}
+                        className="mt-1 size-4 accent-brand-600"
+                      />
+                      <span className="text-slate-800">{question.options[letter]}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            );
+          })}
+
+          {/* The forward button comes first in the markup, so Enter submits it; the row shows 'Anterior' on the left. */}
+          <div className="flex flex-row-reverse items-center justify-between gap-3">
+            {isLast ? (
+              <button
+                type="submit"
+                name="intent"
+                value="resultado"
+                disabled={submitting}
+                className="inline-flex items-center gap-2 rounded-lg bg-green-600 px-6 py-3 font-bold text-white shadow hover:bg-green-700 disabled:opacity-70"
+              >
+                {submitting ? (
+                  <>
+                    <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Enviando...
+                  </>
+                ) : (
+                  "Ver Resultado"
+                )}
+              </button>
+            ) : (
+              <button
+                type="submit"
+                name="intent"
+                value="proximo"
+                className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-bold text-white shadow hover:bg-brand-700"
+              >
+                Próximo <ChevronRight aria-hidden="true" className="size-5" />
+              </button>
+            )}
+            <button
+              type="submit"
+              name="intent"
+              value="anterior"
+              disabled={page === 1}
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              <ChevronLeft aria-hidden="true" className="size-5" /> Anterior
+            </button>
+          </div>
+        </Form>
+
+        <ul className="mt-10 flex flex-wrap justify-center gap-3" aria-label="Vantagens do teste">
+          {BADGES.map(({ icon: Icon, text }) => (
+            <li key={text} className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200">
+              <Icon aria-hidden="true" className="size-4 text-brand-600" /> {text}
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

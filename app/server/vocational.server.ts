@@ -1,24 +1,23 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { redirect, type Session } from "react-router";
 import { VOCATIONAL_CONSENT } from "~/content/vocational-form";
+import { TEST_PATHS } from "~/lib/test-paths";
 import { answersJson, decodeAnswers, encodeAnswers, isComplete, type Answers } from "~/lib/answers";
-import { LETTER_PROFILE, scoreProfile, type ScoredProfile } from "~/lib/scoring";
+import { dominantLetter, LETTER_PROFILE, scoreProfile, tallyAnswers, type ScoredProfile } from "~/lib/scoring";
 import type { VocationalLead } from "~/lib/vocational-lead-schema";
 import type { Attribution } from "./attribution.server";
 import { db, schema } from "./db.server";
 import { saveLead } from "./leads.server";
-import { getVisitorSession } from "./session.server";
+import { rememberAttribution } from "./attribution.server";
+import { commitVisitor, getVisitorSession } from "./session.server";
+import { takeToast } from "./toast.server";
 
 /**
  * The vocational test on the server: the visitor's progress in the cookie session (never in the
  * browser's storage) and the lead row in SQLite.
  */
 
-export const TEST_PATHS = {
-  form: "/teste-vocacional",
-  questions: "/teste-vocacional/perguntas",
-  analysis: "/teste-vocacional/analise",
-} as const;
+export { TEST_PATHS };
 
 /** Countdown of the result pages (spec: 24 h, created on the first visit, then reused). */
 export const COUNTDOWN_MS = 24 * 60 * 60 * 1000;
@@ -85,6 +84,17 @@ export async function requireCompletedTest(request: Request, missingAnswersTo: s
   const { session, state } = await requireTestLead(request);
   if (!isComplete(state.answers)) throw redirect(missingAnswersTo);
   return { session, state };
+}
+
+/**
+ * Commits the visitor session from a loader. The root loader reads the same request and may commit
+ * its own copy (a flash toast taken, the landing attribution); the route's cookie is sent last and
+ * wins, so it must carry those changes too.
+ */
+export async function commitFromLoader(request: Request, session: Session): Promise<string> {
+  takeToast(session);
+  rememberAttribution(request, session);
+  return commitVisitor(session);
 }
 
 /** First name, for greetings ('Maria da Silva' → 'Maria'). */
@@ -177,4 +187,40 @@ export function submissionsOf(ids: number[]) {
     .where(and(inArray(schema.leads.id, ids), eq(schema.leads.origem, "teste_vocacional")))
     .all();
   return rows.sort((a, b) => b.atualizado_em.localeCompare(a.atualizado_em));
+}
+
+/** The vocational-test lead with this id (to prefill the form on a retake), or undefined. */
+export function vocationalLead(id: number) {
+  return db
+    .select()
+    .from(schema.leads)
+    .where(and(eq(schema.leads.id, id), eq(schema.leads.origem, "teste_vocacional")))
+    .get();
+}
+
+/**
+ * Everything a result page needs from the session: the visitor's name, the answers' tally and the
+ * 24 h countdown (created on the first result-page visit, then reused). Redirects to the lead
+ * form without a lead or without the 20 answers.
+ */
+export async function loadResultState(request: Request, now: number = Date.now()) {
+  const { session, state } = await requireCompletedTest(request);
+  const countdown = ensureCountdown(state, now);
+  let headers: HeadersInit | undefined;
+  if (countdown.created) {
+    writeTestState(session, countdown.state);
+    headers = { "Set-Cookie": await commitFromLoader(request, session) };
+  }
+  const letter = dominantLetter(state.answers)!;
+  return {
+    headers,
+    view: {
+      nome: firstName(state.nome),
+      tally: tallyAnswers(state.answers),
+      letter,
+      perfil: state.perfil ?? LETTER_PROFILE[letter],
+      countdownEnd: countdown.state.prazo!,
+      now,
+    },
+  };
 }

@@ -1,0 +1,310 @@
+import {
+  Briefcase,
+  Calculator,
+  Clock,
+  Code,
+  GraduationCap,
+  Heart,
+  HelpCircle,
+  Megaphone,
+  Palette,
+  RotateCcw,
+  type LucideIcon,
+} from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { FormLink } from "~/components/ui/form-link";
+import type { Course } from "~/content/courses";
+import { courseFor, type ExtraCourse, type ProfileIcon } from "~/content/profiles";
+import { pad2, timeLeft } from "~/lib/countdown";
+import { LETTER_THEMES, LETTERS, TOTAL_QUESTIONS, type Letter, type Tally } from "~/lib/scoring";
+
+export const PROFILE_ICONS: Record<ProfileIcon, LucideIcon> = {
+  heart: Heart,
+  briefcase: Briefcase,
+  code: Code,
+  palette: Palette,
+  calculator: Calculator,
+  megaphone: Megaphone,
+};
+
+/** Hours (may exceed 23 for longer deadlines), minutes and seconds left. */
+export function hoursMinutesSeconds(target: number, now: number) {
+  const left = timeLeft(new Date(target), new Date(now));
+  return { hours: pad2(left.days * 24 + left.hours), minutes: pad2(left.minutes), seconds: pad2(left.seconds) };
+}
+
+/**
+ * The result pages' 24 h countdown: horas / min / seg, rendered by the server at `now` and ticking
+ * every second with JavaScript, stopping at 00:00:00.
+ */
+export function ResultCountdown({
+  target,
+  now,
+  variant = "dark",
+  compact = false,
+}: {
+  target: number;
+  now: number;
+  variant?: "dark" | "light";
+  compact?: boolean;
+}) {
+  const [current, setCurrent] = useState(now);
+  useEffect(() => {
+    setCurrent(Date.now());
+    const id = window.setInterval(() => {
+      const t = Date.now();
+      setCurrent(t);
+      if (t >= target) window.clearInterval(id);
+    }, 1000);
+    return () => window.clearInterval(id);
+  }, [target]);
+
+  const { hours, minutes, seconds } = hoursMinutesSeconds(target, current);
+  const box = variant === "dark" ? "bg-white/15 text-white" : "bg-brand-50 text-brand-900";
+  const size = compact ? "min-w-11 px-1.5 py-1 text-lg" : "min-w-16 px-2 py-2 text-2xl sm:text-3xl";
+  const units = [
+    { value: hours, label: "horas", key: "hours" },
+    { value: minutes, label: "min", key: "minutes" },
+    { value: seconds, label: "seg", key: "seconds" },
+  ];
+  return (
+    <div
+      role="timer"
+      aria-label={`Tempo restante: ${Number(hours)} horas, ${Number(minutes)} minutos e ${Number(seconds)} segundos`}
+      data-testid="contagem-resultado"
+      data-remaining={`${hours}:${minutes}:${seconds}`}
+      className="flex items-center gap-1.5"
+    >
+      {units.map((unit, index) => (
+        <span key={unit.key} className="flex items-center gap-1.5" aria-hidden="true">
+          {index > 0 ? <span className="font-bold opacity-70">:</span> : null}
+          <span className={`flex flex-col items-center rounded-lg font-extrabold tabular-nums ${box} ${size}`}>
+            <span data-unit={unit.key}>{unit.value}</span>
+            <span className="text-[10px] font-medium uppercase tracking-wide opacity-80">{unit.label}</span>
+          </span>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** The banner with the countdown (sticky on the business page, as the spec says). */
+export function CountdownBanner({ target, now, sticky = false }: { target: number; now: number; sticky?: boolean }) {
+  return (
+    <div
+      data-testid="faixa-contagem"
+      className={`${sticky ? "sticky top-[100px] z-20" : ""} bg-red-600 text-white shadow`}
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-3 px-4 py-2 sm:gap-5">
+        <p className="flex items-center gap-2 font-bold">
+          <Clock aria-hidden="true" className="size-5" /> Sua bolsa expira em
+        </p>
+        <ResultCountdown target={target} now={now} compact />
+      </div>
+    </div>
+  );
+}
+
+export function CourseCard({ course }: { course: Course }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <img src={course.image} alt="" width={400} height={225} loading="lazy" className="aspect-video w-full object-cover" />
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{course.area}</p>
+        <h3 className="mt-1 text-lg font-bold text-slate-900">{course.name}</h3>
+        <p className="mt-1 text-sm text-slate-600">
+          {course.modality} · {course.duration}
+        </p>
+        <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-700">{course.description}</p>
+        <Link
+          to={course.url}
+          className="mt-4 inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-bold text-white hover:bg-brand-700"
+        >
+          Conhecer o curso<span className="sr-only"> {course.name}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export function CourseGrid({ ids, testId }: { ids: number[]; testId?: string }) {
+  return (
+    <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
+      {ids.map((id) => (
+        <CourseCard key={id} course={courseFor(id)} />
+      ))}
+    </ul>
+  );
+}
+
+export function ExtraCourseList({ items }: { items: ExtraCourse[] }) {
+  return (
+    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {items.map((item) => (
+        <li key={item.name} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h4 className="font-bold text-slate-900">{item.name}</h4>
+          <p className="mt-1 text-sm text-slate-600">{item.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * 'Por que este perfil?': how the answers led to the profile (LGPD art. 20 gives people the right
+ * to understand an automated decision about them).
+ */
+export function WhyThisProfile({
+  tally,
+  letter,
+  resultTitle,
+  shownIsResult,
+  resultUrl,
+}: {
+  tally: Tally;
+  letter: Letter;
+  resultTitle: string;
+  /** False when the visitor opened a profile page other than their own result. */
+  shownIsResult: boolean;
+  resultUrl: string;
+}) {
+  return (
+    <section aria-labelledby="por-que" className="mx-auto max-w-6xl px-4 py-12">
+      <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8">
+        <h2 id="por-que" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+          <HelpCircle aria-hidden="true" className="size-6 text-brand-600" /> Por que este perfil?
+        </h2>
+        <p className="mt-3 text-slate-700">
+          Cada alternativa do teste corresponde a uma área. Contamos quantas vezes você escolheu cada uma nas{" "}
+          {TOTAL_QUESTIONS} perguntas: a área mais escolhida define o perfil (em caso de empate, vale a ordem A, B, C, D).
+          Você escolheu mais vezes as alternativas de <strong>{LETTER_THEMES[letter]}</strong>, por isso seu resultado é{" "}
+          <strong>{resultTitle}</strong>.
+        </p>
+        {!shownIsResult ? (
+          <p className="mt-3 text-slate-700">
+            Esta página mostra outro perfil para você conhecer.{" "}
+            <Link to={resultUrl} className="font-semibold text-brand-700 underline">
+              Ver o meu resultado
+            </Link>
+          </p>
+        ) : null}
+        <ul className="mt-6 space-y-3" aria-label="Suas respostas por área">
+          {LETTERS.map((l) => {
+            const percent = Math.round((tally[l] / TOTAL_QUESTIONS) * 100);
+            return (
+              <li key={l} data-letter={l}>
+                <div className="flex justify-between text-sm">
+                  <span className={l === letter ? "font-bold text-slate-900" : "text-slate-700"}>
+                    {l}: {LETTER_THEMES[l]}
+                  </span>
+                  <span className="font-semibold tabular-nums">
+                    {tally[l]} de {TOTAL_QUESTIONS}
+                  </span>
+                </div>
+                <div className="mt-1 h-2.5 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+                  <div className={`h-full rounded-full ${l === letter ? "bg-brand-600" : "bg-slate-400"}`} style={{ width: `${percent}%` }} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-6 text-sm text-slate-600">
+          O resultado é uma sugestão automática e não decide nada por você. Quer outra leitura? Refaça o teste ou converse
+          com um consultor. Saiba como tratamos seus dados na{" "}
+          <Link to="/privacidade" className="font-semibold text-brand-700 underline">
+            Política de Privacidade
+          </Link>
+          .
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function RetakeLink({ className = "" }: { className?: string }) {
+  return (
+    <Link
+      to="/teste-vocacional"
+      className={`inline-flex items-center justify-center gap-2 rounded-lg border-2 border-current px-5 py-3 font-bold ${className}`}
+    >
+      <RotateCcw aria-hidden="true" className="size-5" /> Refazer o teste
+    </Link>
+  );
+}
+
+export function GraduationLink({ className = "" }: { className?: string }) {
+  return (
+    <Link
+      to="/teste-vocacional/simulacao-formatura"
+      className={`inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 font-bold ${className}`}
+    >
+      <GraduationCap aria-hidden="true" className="size-5" /> Ver minha simulação de formatura
+    </Link>
+  );
+}
+
+/** The consultant button: the form modal greets the visitor by name. */
+export function ConsultantButton({
+  nome,
+  title,
+  description,
+  children,
+  className,
+}: {
+  nome: string;
+  title?: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <FormLink
+      type="contact"
+      title={title ?? `${nome}, fale com um consultor`}
+      description={description ?? `${nome}, um consultor vai ajudar você a escolher o curso ideal e garantir sua bolsa de até 70%.`}
+      className={className}
+    >
+      {children}
+    </FormLink>
+  );
+}
+
+/** The desktop bottom bar with the countdown and the call to action. */
+export function BottomBar({
+  target,
+  now,
+  nome,
+  buttonLabel,
+  title,
+  description,
+}: {
+  target: number;
+  now: number;
+  nome: string;
+  buttonLabel: string;
+  title?: string;
+  description?: string;
+}) {
+  return (
+    <>
+      <div className="hidden h-24 lg:block" aria-hidden="true" />
+      <div data-testid="barra-inferior" className="fixed inset-x-0 bottom-0 z-20 hidden bg-slate-900/95 text-white shadow-2xl lg:block">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 py-3 pl-4 pr-24">
+          <p className="font-semibold">
+            Bolsa de até 70% <span className="text-slate-300">· expira em</span>
+          </p>
+          <ResultCountdown target={target} now={now} compact />
+          <ConsultantButton
+            nome={nome}
+            title={title}
+            description={description}
+            className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
+          >
+            {buttonLabel}
+          </ConsultantButton>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+/** Paths of the vocational test's screens. */
+export const TEST_PATHS = {
+  form: "/teste-vocacional",
+  questions: "/teste-vocacional/perguntas",
+  analysis: "/teste-vocacional/analise",
+  result: "/teste-vocacional/resultado",
+  graduation: "/teste-vocacional/simulacao-formatura",
+  submissions: "/teste-vocacional/submissoes",
+} as const;
+
+/** A question page (1 to 4). */
+export const questionsPageUrl = (page: number) => `${TEST_PATHS.questions}?pagina=${page}`;
+
+/** The result page of a profile. */
+export const resultUrl = (profile: string) => `${TEST_PATHS.result}/${profile}`;
