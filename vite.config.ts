@@ -2,9 +2,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { helperPackagePlugin } from "./scripts/helper-package.mjs";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  // helperPackagePlugin: packs helper/ into build/client/downloads/whatsapp-helper.tgz (WhatsApp start scripts).
+  plugins: [tailwindcss(), reactRouter(), helperPackagePlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
 });

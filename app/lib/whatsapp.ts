@@ -149,25 +149,20 @@ export function statusCounts(contacts: readonly { status: ContactStatus }[]) {
 }
 
 /**
- * Applies one message-status event: the first pending contact with that number takes the result
- * (matched by number, as the spec says; a number listed twice gets its results in order).
+ * Applies one message-status event, matched by number (the helper reports exactly the digits the
+ * page sent). A number listed twice is sent once, so its single result marks every pending row of
+ * that number; a repeated (replayed) result rewrites the same rows.
  */
 export function applyMessageStatus(
   contacts: readonly TrackedContact[],
   result: { number: string; status: "sent" | "error"; timestamp: string; detail?: string },
 ): TrackedContact[] {
-  const digits = result.number.replace(/\D/g, "");
-  const matches = (contact: TrackedContact) => {
-    const own = contact.number;
-    // The helper may report the normalised number (55 added) for a number typed without it.
-    return own === digits || digits.endsWith(own) || own.endsWith(digits);
-  };
-  let index = contacts.findIndex((c) => c.status === "pending" && matches(c));
-  if (index === -1) index = contacts.findIndex(matches);
-  if (index === -1) return [...contacts];
-  const next = [...contacts];
-  next[index] = { ...next[index], status: result.status, timestamp: result.timestamp, detail: result.detail };
-  return next;
+  const anyPending = contacts.some((c) => c.number === result.number && c.status === "pending");
+  return contacts.map((contact) =>
+    contact.number === result.number && (!anyPending || contact.status === "pending")
+      ? { ...contact, status: result.status, timestamp: result.timestamp, detail: result.detail }
+      : contact,
+  );
 }
 
 /** Percentage (0-100, whole) of a job that is done. */

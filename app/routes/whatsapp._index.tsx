@@ -1,9 +1,118 @@
-// Placeholder: this screen is built by its own issue.
-export default function Placeholder() {
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { WhatsAppGate } from "~/components/whatsapp/gate";
+import { MirrorPage } from "~/components/whatsapp/mirror";
+import { pageMeta } from "~/lib/seo";
+import type { ToastMessage } from "~/lib/toast";
+import { gateSchema, HELPER_PACKAGE_PATH, LOG_PAGE_PARAM, LOGOUT_INTENT, START_SCRIPT_PATHS, WHATSAPP_PATH } from "~/lib/whatsapp";
+import { config } from "~/server/config.server";
+import { signHelperToken } from "~/server/helper-token.server";
+import { clientIp } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
+import {
+  endOperatorSession,
+  gateLimiter,
+  getOperator,
+  matchAccessPassword,
+  startOperatorSession,
+  tooManyAttemptsMessage,
+} from "~/server/whatsapp-access.server";
+import { listSendLog } from "~/server/whatsapp-log.server";
+import type { Route } from "./+types/whatsapp._index";
+
+/**
+ * /whatsapp: the password gate, or (for an operator who passed it) the mirroring page that talks
+ * to the local helper over socket.io. The action handles the gate ('entrar') and 'Desconectar'.
+ */
+
+export const meta: Route.MetaFunction = (args) => {
+  const mirror = args.data?.view === "mirror";
+  return pageMeta(args, {
+    title: mirror ? `Espelhamento WhatsApp ${args.data?.productName ?? ""}`.trim() : "WhatsApp - Área Restrita",
+    description: "Ferramenta interna de envio de mensagens pelo WhatsApp.",
+    noindex: true,
+  });
+};
+
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  return headers;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const operator = await getOperator(request);
+  if (!operator) {
+    const headers = new Headers(PRIVATE_HEADERS);
+    // A stale operator cookie (its password was removed) is cleared.
+    if (request.headers.get("Cookie")?.includes("__operador=")) headers.append("Set-Cookie", await endOperatorSession(request));
+    return data({ view: "gate" as const, productName: config.productName }, { headers });
+  }
+  const page = Number(new URL(request.url).searchParams.get(LOG_PAGE_PARAM) ?? 1);
+  const { token, expiresAt } = signHelperToken();
+  return data(
+    {
+      view: "mirror" as const,
+      productName: config.productName,
+      helper: { url: config.helperUrl, token, expiresAt: expiresAt.toISOString() },
+      downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
+      log: listSendLog(page),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export type GateFailure = { result: SubmissionResult<string[]>; alert: ToastMessage };
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+
+  if (formData.get("intent") === LOGOUT_INTENT) {
+    const cookie = await endOperatorSession(request);
+    return redirectWithToast(
+      request,
+      WHATSAPP_PATH,
+      { title: "Sessão encerrada", description: "Você saiu da ferramenta de WhatsApp." },
+      { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: gateSchema });
+  const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>, retryAfter?: number) =>
+    data<GateFailure>(
+      { result: submission.reply({ fieldErrors, hideFields: ["password"] }), alert },
+      { status, headers: retryAfter ? { ...PRIVATE_HEADERS, "Retry-After": String(retryAfter) } : PRIVATE_HEADERS },
+    );
+  if (submission.status !== "success") {
+    return fail(400, { title: "Senha incorreta", description: "Por favor, tente novamente" });
+  }
+
+  const ip = clientIp(request);
+  if (gateLimiter.isLimited(ip)) {
+    const retryAfter = gateLimiter.retryAfterSeconds(ip);
+    return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, retryAfter);
+  }
+  const passwordId = await matchAccessPassword(submission.value.password);
+  if (passwordId === null) {
+    gateLimiter.hit(ip);
+    return fail(401, { title: "Senha incorreta", description: "Por favor, tente novamente" }, { password: ["Senha incorreta"] });
+  }
+  const cookie = await startOperatorSession(request, passwordId);
+  return redirectWithToast(request, WHATSAPP_PATH, { title: "Autenticado com sucesso" }, { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } });
+}
+
+export default function WhatsApp({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.view === "gate") return <WhatsAppGate failure={actionData as GateFailure | undefined} />;
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Em construção</h1>
-      <p className="mt-4 text-slate-600">Esta página estará disponível em breve.</p>
-    </section>
+    <MirrorPage
+      productName={loaderData.productName}
+      helper={loaderData.helper}
+      downloads={loaderData.downloads}
+      log={loaderData.log}
+    />
   );
 }

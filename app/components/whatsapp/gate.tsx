@@ -1,0 +1,105 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { LockKeyhole, MessageCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { ToastMessage } from "~/lib/toast";
+import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
+import { ActionAlert, Field } from "./form-bits";
+
+/** True for the gate's shortcut, Ctrl+Alt+W. */
+export function isGateShortcut(event: Pick<KeyboardEvent, "ctrlKey" | "altKey" | "key" | "code">): boolean {
+  return event.ctrlKey && event.altKey && (event.code === "KeyW" || event.key.toLowerCase() === "w");
+}
+
+/**
+ * The gate of /whatsapp (its content is not shown in the spec): what the tool is, and the access
+ * password form. The form is always in the page (so it works without JavaScript); Ctrl+Alt+W
+ * scrolls to it and focuses the password field.
+ */
+export function WhatsAppGate({ failure }: { failure?: { result: SubmissionResult<string[]>; alert: ToastMessage } }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const idle = navigation.state === "idle";
+  const [form, fields] = useForm({
+    id: "acesso-whatsapp",
+    lastResult: idle ? failure?.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: gateSchema }),
+  });
+  const areaRef = useRef<HTMLDivElement>(null);
+  const [highlight, setHighlight] = useState(false);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isGateShortcut(event)) return;
+      event.preventDefault();
+      areaRef.current?.scrollIntoView({ block: "center" });
+      document.getElementById(fields.password.id)?.focus();
+      setHighlight(true);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [fields.password.id]);
+
+  // After a wrong password the field is focused again for the next try.
+  useEffect(() => {
+    if (idle && failure) document.getElementById(fields.password.id)?.focus();
+  }, [idle, failure, fields.password.id]);
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 sm:py-16">
+      <div className="flex items-center gap-3">
+        <span className="flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+          <MessageCircle aria-hidden="true" className="size-6" />
+        </span>
+        <div>
+          <p className="text-sm font-semibold text-emerald-700">Ferramenta interna</p>
+          <h1 className="text-2xl font-bold text-slate-900">WhatsApp - Área Restrita</h1>
+        </div>
+      </div>
+      <p className="mt-4 text-slate-600">
+        Esta é a ferramenta de envio de mensagens pelo WhatsApp usada pela equipe de atendimento. O acesso é
+        permitido apenas a operadores autorizados, com a senha fornecida pela coordenação.
+      </p>
+
+      <div
+        ref={areaRef}
+        data-testid="gate-form-area"
+        data-highlight={highlight || undefined}
+        className={`mt-8 rounded-xl border bg-white p-6 shadow-sm transition ${
+          highlight ? "border-emerald-500 ring-2 ring-emerald-200" : "border-slate-200"
+        }`}
+      >
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <LockKeyhole aria-hidden="true" className="size-5 text-slate-500" /> Acesso do operador
+        </h2>
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value={GATE_INTENT} />
+          <ActionAlert alert={idle ? failure?.alert : undefined} />
+          <Field
+            label="Senha de acesso"
+            id={fields.password.id}
+            name={fields.password.name}
+            type="password"
+            autoComplete="current-password"
+            required
+            errors={fields.password.errors}
+          />
+          <button
+            type="submit"
+            disabled={submitting}
+            className="w-full rounded-md bg-emerald-600 px-4 py-2.5 font-semibold text-white hover:bg-emerald-700 disabled:opacity-60"
+          >
+            {submitting ? "Verificando..." : "Entrar"}
+          </button>
+        </Form>
+        <p className="mt-4 text-xs text-slate-500">
+          Atalho: <kbd className="rounded border border-slate-300 px-1">Ctrl</kbd>+
+          <kbd className="rounded border border-slate-300 px-1">Alt</kbd>+
+          <kbd className="rounded border border-slate-300 px-1">W</kbd> leva direto ao campo de senha.
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,413 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+// The master password comes from the configuration, read once at import.
+vi.hoisted(() => {
+  process.env.WHATSAPP_MASTER_PASSWORD = "mestra-integracao-1";
+  process.env.WHATSAPP_ADMIN_SLUG = "painel-secreto";
+});
+
+import { eq } from "drizzle-orm";
+import { verifyToken } from "../../helper/src/token.js";
+import { config } from "~/server/config.server";
+import { db, schema } from "~/server/db.server";
+import { signHelperToken } from "~/server/helper-token.server";
+import { resetAllRateLimits } from "~/server/rate-limit.server";
+import { operatorStorage, getVisitorSession } from "~/server/session.server";
+import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES } from "~/server/whatsapp-access.server";
+import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp._index";
+import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp.$slug";
+import { action as logAction, loader as logLoader } from "~/routes/whatsapp.registro";
+import { loader as shLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]sh";
+import { loader as batLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]bat";
+import { createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
+import { args, cookieFrom, getRequest, payload, postForm } from "./request";
+
+const SLUG = "painel-secreto";
+const MASTER = "mestra-integracao-1";
+const MANAGE = `/whatsapp/${SLUG}`;
+
+/** Runs a loader/action and returns what it returned or threw (redirects and 404s are thrown). */
+async function run<T>(fn: () => Promise<T>): Promise<any> {
+  try {
+    return await fn();
+  } catch (error) {
+    return error;
+  }
+}
+
+function statusOf(result: any): number {
+  if (result instanceof Response) return result.status;
+  if (result?.type === "DataWithResponseInit") return result.init?.status ?? 200;
+  return 200;
+}
+
+async function toastOf(response: Response) {
+  const cookie = cookieFrom(response);
+  const session = await getVisitorSession(getRequest("/", { cookie }));
+  return session.get("toast") as { title: string; description?: string } | undefined;
+}
+
+async function operatorCookie(password = "senha-operador-1") {
+  const rows = db.select().from(schema.whatsappPasswords).all();
+  if (rows.length === 0) await addAccessPassword(password);
+  const response = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password })));
+  return cookieFrom(response as Response).split("; ").find((c) => c.startsWith("__operador="))!;
+}
+
+beforeEach(() => {
+  resetAllRateLimits();
+});
+
+describe("password management /whatsapp/<slug>", () => {
+  beforeEach(() => {
+    db.delete(schema.whatsappPasswords).run();
+  });
+
+  it("answers 404 for a wrong slug, on GET and POST", async () => {
+    const get = await run(() => manageLoader(args(getRequest("/whatsapp/errado"), { slug: "errado" })));
+    expect(statusOf(get)).toBe(404);
+    const post = await run(() =>
+      manageAction(args(postForm("/whatsapp/errado", { intent: "adicionar", masterPassword: MASTER, newPassword: "x" }), { slug: "errado" })),
+    );
+    expect(statusOf(post)).toBe(404);
+    expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(0);
+  });
+
+  it("lists no password at first, and never exposes hashes", async () => {
+    const result = payload(await manageLoader(args(getRequest(MANAGE), { slug: SLUG })));
+    expect(result.passwords).toEqual([]);
+    expect(result.masterConfigured).toBe(true);
+    await addAccessPassword("uma-senha");
+    const after = payload(await manageLoader(args(getRequest(MANAGE), { slug: SLUG })));
+    expect(after.passwords).toHaveLength(1);
+    expect(JSON.stringify(after)).not.toContain("scrypt");
+  });
+
+  it("refuses a wrong master password: 403, 'Senha mestra incorreta', nothing stored", async () => {
+    const result = await manageAction(
+      args(postForm(MANAGE, { intent: "adicionar", masterPassword: "errada", newPassword: "nova-senha" }), { slug: SLUG }),
+    );
+    expect(statusOf(result)).toBe(403);
+    const body = payload(result);
+    expect(body.alert).toEqual({ title: "Senha mestra incorreta", description: "Você não tem permissão para adicionar senhas" });
+    expect(body.result.error.masterPassword).toEqual(["Senha mestra incorreta"]);
+    // The typed passwords are not echoed back.
+    expect(JSON.stringify(body)).not.toContain("nova-senha");
+    expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(0);
+  });
+
+  it("refuses a blank new password: 'Senha inválida' / 'A senha não pode estar em branco'", async () => {
+    for (const blank of ["", "   "]) {
+      const result = await manageAction(
+        args(postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: blank }), { slug: SLUG }),
+      );
+      expect(statusOf(result)).toBe(400);
+      const body = payload(result);
+      expect(body.alert).toEqual({ title: "Senha inválida", description: "A senha não pode estar em branco" });
+      expect(body.result.error.newPassword).toEqual(["A senha não pode estar em branco"]);
+    }
+    expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(0);
+  });
+
+  it("adds a password as a scrypt hash with 'Senha adicionada', then removes it with 'Senha removida'", async () => {
+    const added = (await manageAction(
+      args(postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: "acesso-123" }), { slug: SLUG }),
+    )) as Response;
+    expect(added.status).toBe(303);
+    expect(added.headers.get("Location")).toBe(MANAGE);
+    expect((await toastOf(added))?.title).toBe("Senha adicionada");
+    const rows = db.select().from(schema.whatsappPasswords).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].passwordHash).toMatch(/^scrypt\$/);
+    expect(rows[0].passwordHash).not.toContain("acesso-123");
+
+    // The same password twice is refused.
+    const again = await manageAction(
+      args(postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: "acesso-123" }), { slug: SLUG }),
+    );
+    expect(statusOf(again)).toBe(409);
+
+    // Removing needs the master password too.
+    const wrong = await manageAction(args(postForm(MANAGE, { intent: `remover:${rows[0].id}`, masterPassword: "x" }), { slug: SLUG }));
+    expect(statusOf(wrong)).toBe(403);
+    expect(payload(wrong).alert.description).toBe("Você não tem permissão para remover senhas");
+    expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(1);
+
+    const removed = (await manageAction(
+      args(postForm(MANAGE, { intent: `remover:${rows[0].id}`, masterPassword: MASTER, newPassword: "" }), { slug: SLUG }),
+    )) as Response;
+    expect(removed.status).toBe(303);
+    expect((await toastOf(removed))?.title).toBe("Senha removida");
+    expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(0);
+  });
+
+  it("a signed-in admin manages without the master password", async () => {
+    const admin = await createAdmin("gestor@example.com", "senha-admin-forte");
+    const cookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
+    const loaded = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
+    expect(loaded.adminEmail).toBe("gestor@example.com");
+    const added = (await manageAction(
+      args(postForm(MANAGE, { intent: "adicionar", newPassword: "senha-do-admin" }, { cookie }), { slug: SLUG }),
+    )) as Response;
+    expect(added.status).toBe(303);
+    expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(1);
+  });
+
+  it("rate-limits wrong master passwords per IP (429)", async () => {
+    const attempt = () =>
+      manageAction(
+        args(postForm(MANAGE, { intent: "adicionar", masterPassword: "chute", newPassword: "p" }, { headers: { "X-Client-Ip": "10.0.0.9" } }), {
+          slug: SLUG,
+        }),
+      );
+    for (let i = 0; i < GATE_MAX_FAILURES; i++) expect(statusOf(await attempt())).toBe(403);
+    const limited = await attempt();
+    expect(statusOf(limited)).toBe(429);
+    expect(payload(limited).alert.title).toBe("Muitas tentativas");
+    // Even the right master password waits now.
+    const right = await manageAction(
+      args(postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: "p" }, { headers: { "X-Client-Ip": "10.0.0.9" } }), {
+        slug: SLUG,
+      }),
+    );
+    expect(statusOf(right)).toBe(429);
+  });
+
+  it("compares the master password in constant time and never matches when unset", () => {
+    expect(checkMasterPassword(MASTER)).toBe(true);
+    expect(checkMasterPassword("mestra-integracao-")).toBe(false);
+    expect(checkMasterPassword(undefined)).toBe(false);
+    expect(checkMasterPassword("", "")).toBe(false);
+    expect(checkMasterPassword("qualquer", undefined)).toBe(false);
+  });
+});
+
+describe("the gate /whatsapp", () => {
+  beforeEach(async () => {
+    db.delete(schema.whatsappPasswords).run();
+    await addAccessPassword("senha-operador-1");
+  });
+
+  it("shows the gate to a visitor", async () => {
+    const result = payload(await gateLoader(args(getRequest("/whatsapp"))));
+    expect(result.view).toBe("gate");
+    expect(result).not.toHaveProperty("helper");
+  });
+
+  it("refuses a wrong password: 401 'Senha incorreta' / 'Por favor, tente novamente', no cookie", async () => {
+    const result = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "errada" })));
+    expect(statusOf(result)).toBe(401);
+    expect(payload(result).alert).toEqual({ title: "Senha incorreta", description: "Por favor, tente novamente" });
+    expect(JSON.stringify(payload(result))).not.toContain("errada");
+    const headers = new Headers((result as any).init?.headers);
+    expect(headers.get("Set-Cookie") ?? "").not.toContain("__operador=");
+  });
+
+  it("lets the right password in: operator cookie, 'Autenticado com sucesso', then the mirroring page with a helper token", async () => {
+    const response = (await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-1" })))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/whatsapp");
+    expect((await toastOf(response))?.title).toBe("Autenticado com sucesso");
+    const cookie = cookieFrom(response);
+    expect(cookie).toContain("__operador=");
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("__operador="))).toMatch(/HttpOnly/);
+
+    const page = payload(await gateLoader(args(getRequest("/whatsapp", { cookie }))));
+    expect(page.view).toBe("mirror");
+    expect(page.helper.url).toBe(config.helperUrl);
+    expect(verifyToken(page.helper.token, config.helperSecret)).toBe(true);
+    expect(page.downloads.windows).toBe("/whatsapp/iniciar-whatsapp-helper.bat");
+    expect(JSON.stringify(page)).not.toContain(config.helperSecret);
+    expect(JSON.stringify(page)).not.toContain(config.sessionSecret);
+  });
+
+  it("'Desconectar' ends the operator session and returns to the gate", async () => {
+    const cookie = await operatorCookie();
+    const response = (await gateAction(args(postForm("/whatsapp", { intent: "desconectar" }, { cookie })))) as Response;
+    expect(response.status).toBe(303);
+    const after = cookieFrom(response, cookie);
+    const page = payload(await gateLoader(args(getRequest("/whatsapp", { cookie: after }))));
+    expect(page.view).toBe("gate");
+  });
+
+  it("removing the password that opened a session ends that session", async () => {
+    const cookie = await operatorCookie();
+    db.delete(schema.whatsappPasswords).run();
+    const page = payload(await gateLoader(args(getRequest("/whatsapp", { cookie }))));
+    expect(page.view).toBe("gate");
+  });
+
+  it("a forged operator cookie is just the gate", async () => {
+    const session = await operatorStorage.getSession();
+    session.set("operator", { passwordId: 1, since: new Date().toISOString() });
+    const forged = (await operatorStorage.commitSession(session)).split(";")[0].replace(/.{4}$/, "AAAA");
+    const page = payload(await gateLoader(args(getRequest("/whatsapp", { cookie: forged }))));
+    expect(page.view).toBe("gate");
+  });
+
+  it(`rate-limits: ${GATE_MAX_FAILURES} failures per IP, then 429 even for the right password`, async () => {
+    const post = (password: string, ip: string) =>
+      gateAction(args(postForm("/whatsapp", { intent: "entrar", password }, { headers: { "X-Client-Ip": ip } })));
+    for (let i = 0; i < GATE_MAX_FAILURES; i++) expect(statusOf(await post("chute", "10.1.1.1"))).toBe(401);
+    const limited = await post("senha-operador-1", "10.1.1.1");
+    expect(statusOf(limited)).toBe(429);
+    expect(payload(limited).alert.title).toBe("Muitas tentativas");
+    expect(payload(limited).alert.description).toMatch(/Aguarde \d+ minutos? e tente novamente/);
+    expect(new Headers((limited as any).init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+    // Another IP is not affected.
+    expect(statusOf(await post("senha-operador-1", "10.1.1.2"))).toBe(303);
+  });
+});
+
+describe("helper token", () => {
+  it("is <expiry>.<base64url HMAC> that the helper's verifyToken accepts, for at most 12 h", () => {
+    const now = Date.UTC(2026, 0, 1, 12);
+    const { token, expiresAt } = signHelperToken(undefined, now);
+    expect(token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(expiresAt.getTime() - now).toBe(12 * 3600 * 1000);
+    expect(verifyToken(token, config.helperSecret, now)).toBe(true);
+    expect(verifyToken(token, "outro-segredo", now)).toBe(false);
+    expect(verifyToken(token, config.helperSecret, expiresAt.getTime() + 1000)).toBe(false);
+    // A longer lifetime is capped at 12 h.
+    expect(signHelperToken(48 * 3600, now).expiresAt.getTime() - now).toBe(12 * 3600 * 1000);
+  });
+});
+
+describe("send log /whatsapp/registro", () => {
+  beforeEach(async () => {
+    db.delete(schema.whatsappSendLog).run();
+    db.delete(schema.whatsappPasswords).run();
+  });
+
+  const entry = {
+    jobId: "job-1",
+    operator: "Ana Operadora",
+    name: "Maria",
+    number: "31999998888",
+    message: "Olá Maria",
+    status: "sent",
+    sentAt: "2026-03-10T15:00:00.000Z",
+  };
+
+  function postJson(body: unknown, cookie?: string, headers: Record<string, string> = {}) {
+    return new Request("http://localhost/whatsapp/registro", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    });
+  }
+
+  it("refuses anonymous requests (401) and stores nothing", async () => {
+    const result = await run(() => logAction(args(postJson(entry))));
+    expect(statusOf(result)).toBe(401);
+    const list = await run(() => logLoader(args(getRequest("/whatsapp/registro"))));
+    expect(statusOf(list)).toBe(401);
+    expect(db.select().from(schema.whatsappSendLog).all()).toHaveLength(0);
+  });
+
+  it("records a result once per (job, number), however often it arrives", async () => {
+    const cookie = await operatorCookie();
+    const first = payload(await logAction(args(postJson(entry, cookie))));
+    expect(first).toMatchObject({ ok: true, inserted: 1 });
+    const second = payload(await logAction(args(postJson(entry, cookie))));
+    expect(second).toMatchObject({ ok: true, inserted: 0 });
+    // A batch (a replay after a reload) with the same row plus a new one.
+    const batch = payload(
+      await logAction(args(postJson([entry, { ...entry, number: "(31) 98888-7777", name: "", status: "error", detail: "Número não está no WhatsApp" }], cookie))),
+    );
+    expect(batch).toMatchObject({ ok: true, inserted: 1, received: 2 });
+    // Form posts work too.
+    const form = payload(await logAction(args(postForm("/whatsapp/registro", { ...entry, jobId: "job-2" }, { cookie }))));
+    expect(form).toMatchObject({ ok: true, inserted: 1 });
+
+    const rows = db.select().from(schema.whatsappSendLog).where(eq(schema.whatsappSendLog.jobId, "job-1")).all();
+    expect(rows).toHaveLength(2);
+    const error = rows.find((r) => r.number === "31988887777")!;
+    expect(error).toMatchObject({ status: "Erro", name: "Desconhecido", detail: "Número não está no WhatsApp", operator: "Ana Operadora" });
+    expect(rows.find((r) => r.number === "31999998888")).toMatchObject({ status: "Enviado", sentAt: "2026-03-10T15:00:00.000Z" });
+  });
+
+  it("validates with zod: bad entries get 400 and a batch with one bad entry stores nothing", async () => {
+    const cookie = await operatorCookie();
+    for (const bad of [{ ...entry, number: "123" }, { ...entry, status: "talvez" }, { ...entry, jobId: "" }, { ...entry, sentAt: "ontem" }]) {
+      expect(statusOf(await logAction(args(postJson(bad, cookie))))).toBe(400);
+    }
+    expect(statusOf(await logAction(args(postJson([{ ...entry, number: "31911112222" }, { ...entry, number: "1" }], cookie))))).toBe(400);
+    const garbage = new Request("http://localhost/whatsapp/registro", {
+      method: "POST",
+      body: "{not json",
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+    });
+    expect(statusOf(await logAction(args(garbage)))).toBe(400);
+    expect(db.select().from(schema.whatsappSendLog).all()).toHaveLength(0);
+  });
+
+  it("refuses a foreign Origin", async () => {
+    const cookie = await operatorCookie();
+    const result = await logAction(args(postJson(entry, cookie, { Origin: "https://evil.example" })));
+    expect(statusOf(result)).toBe(403);
+    expect(db.select().from(schema.whatsappSendLog).all()).toHaveLength(0);
+  });
+
+  it("the page loads the log newest first, paged", async () => {
+    const cookie = await operatorCookie();
+    const entries = Array.from({ length: 25 }, (_, i) => ({
+      ...entry,
+      number: `3199999${String(i).padStart(4, "0")}`,
+      sentAt: new Date(Date.UTC(2026, 2, 10, 12, i)).toISOString(),
+    }));
+    await logAction(args(postJson(entries, cookie)));
+    const first = payload(await gateLoader(args(getRequest("/whatsapp", { cookie }))));
+    expect(first.log).toMatchObject({ total: 25, page: 1, pages: 2 });
+    expect(first.log.rows).toHaveLength(20);
+    expect(first.log.rows[0].number).toBe("31999990024");
+    const second = payload(await gateLoader(args(getRequest("/whatsapp?pagina=2", { cookie }))));
+    expect(second.log.rows.map((r: any) => r.number)).toEqual(["31999990004", "31999990003", "31999990002", "31999990001", "31999990000"]);
+  });
+});
+
+describe("start scripts", () => {
+  beforeEach(() => {
+    db.delete(schema.whatsappPasswords).run();
+  });
+
+  it("refuse anonymous requests", async () => {
+    for (const [loader, path] of [
+      [shLoader, "/whatsapp/iniciar-whatsapp-helper.sh"],
+      [batLoader, "/whatsapp/iniciar-whatsapp-helper.bat"],
+    ] as const) {
+      const result = await run(() => loader(args(getRequest(path))));
+      expect(result).toBeInstanceOf(Response);
+      expect([302, 401]).toContain(result.status);
+      expect(await result.text()).not.toContain(config.helperSecret);
+    }
+  });
+
+  it("are served to an operator, private and uncached, with the site origin and secret", async () => {
+    const cookie = await operatorCookie();
+    const sh = (await shLoader(args(getRequest("/whatsapp/iniciar-whatsapp-helper.sh", { cookie })))) as Response;
+    expect(sh.status).toBe(200);
+    expect(sh.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(sh.headers.get("Content-Disposition")).toBe('attachment; filename="iniciar-whatsapp-helper.sh"');
+    const shText = await sh.text();
+    expect(shText).toMatch(/^#!\/bin\/sh\n/);
+    expect(shText).toContain(`HELPER_ALLOWED_ORIGINS='${new URL(config.siteUrl).origin}'`);
+    expect(shText).toContain(`HELPER_SECRET='${config.helperSecret}'`);
+    expect(shText).toContain("https://nodejs.org");
+    expect(shText).toContain(`${config.siteUrl}/downloads/whatsapp-helper.tgz`);
+    expect(shText).toContain("node_modules/whatsapp-helper/bin/whatsapp-helper.js");
+    expect(shText).toContain("Próximos passos");
+
+    const bat = (await batLoader(args(getRequest("/whatsapp/iniciar-whatsapp-helper.bat", { cookie })))) as Response;
+    expect(bat.status).toBe(200);
+    expect(bat.headers.get("Cache-Control")).toBe("private, no-store");
+    const batText = await bat.text();
+    expect(batText).toContain("\r\n");
+    expect(batText).not.toMatch(/[^\r]\n/);
+    expect(batText).toContain(`set "HELPER_SECRET=${config.helperSecret}"`);
+    expect(batText).toContain(`set "HELPER_ALLOWED_ORIGINS=${new URL(config.siteUrl).origin}"`);
+    expect(batText).toContain("where node");
+    expect(batText).toContain("https://nodejs.org");
+  });
+});
