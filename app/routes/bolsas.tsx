@@ -1,9 +1,240 @@
-// Placeholder: this screen is built by its own issue.
-export default function Placeholder() {
+import { BadgePercent, CalendarCheck, ChevronDown, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { telHref, useSite } from "~/components/layout/use-site";
+import { FormLink } from "~/components/ui/form-link";
+import {
+  discountedFee,
+  formatReais,
+  MAX_SCHOLARSHIP_PERCENT,
+  modalityOffers,
+  parseReais,
+  PRICES_NOTE,
+  PUNCTUALITY_PERCENT,
+  regularPrices,
+  totalDiscountPercent,
+} from "~/content/offers";
+import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
+import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
+import type { Route } from "./+types/bolsas";
+
+export const meta: Route.MetaFunction = (args) => {
+  const site = siteFromMatches(args.matches);
+  return pageMeta(args, {
+    title: "Bolsas de estudo de até 70%",
+    description:
+      "Bolsas de até 70% em graduação, pós-graduação, cursos técnicos e profissionalizantes, mais 10% de desconto de pontualidade. Veja quem pode receber e como solicitar.",
+    jsonLd: [...(site ? [institutionJsonLd(site)] : []), faqJsonLd(scholarshipFaq)],
+  });
+};
+
+/** The worked example of the punctuality discount, from the first regular price (Graduação). */
+function punctualityExample() {
+  const graduacao = modalityOffers[0];
+  const fee = parseReais(regularPrices[0].remainingPrice);
+  return {
+    modality: graduacao.title,
+    fee,
+    scholarship: graduacao.scholarshipPercent,
+    withScholarship: discountedFee(fee, graduacao.scholarshipPercent),
+    total: totalDiscountPercent(graduacao),
+    onTime: discountedFee(fee, totalDiscountPercent(graduacao)),
+  };
+}
+
+export default function Bolsas() {
+  const site = useSite();
+  const example = punctualityExample();
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Em construção</h1>
-      <p className="mt-4 text-slate-600">Esta página estará disponível em breve.</p>
-    </section>
+    <div>
+      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-14 text-center">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+            <BadgePercent aria-hidden="true" className="size-4" />
+            Bolsas de estudo
+          </p>
+          <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">Bolsas de até {MAX_SCHOLARSHIP_PERCENT}%</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">
+            Graduação, pós-graduação, técnicos e profissionalizantes com bolsa nas mensalidades e mais{" "}
+            {PUNCTUALITY_PERCENT}% de desconto quando você paga em dia. Sem comprovação de renda.
+          </p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <FormLink
+              type="scholarship"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
+            >
+              Solicite sua bolsa
+            </FormLink>
+            <Link
+              to="/campanha-relampago"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
+            >
+              Ver a Campanha Relâmpago
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="quem-pode" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="quem-pode" className="text-center text-3xl font-extrabold text-slate-900">
+          Quem pode ter as maiores bolsas
+        </h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {scholarshipAudiences.map((audience) => (
+            <li key={audience.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <p className="text-3xl font-extrabold text-brand-700">{audience.percent}</p>
+              <h3 className="mt-2 text-lg font-bold text-slate-900">{audience.title}</h3>
+              <p className="mt-2 flex-1 text-sm text-slate-600">{audience.text}</p>
+              <Link to={audience.href} className="mt-4 text-sm font-semibold text-brand-700 underline">
+                {audience.linkLabel}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="por-modalidade" className="bg-slate-50 py-14">
+        <div className="mx-auto max-w-5xl px-4">
+          <h2 id="por-modalidade" className="text-center text-3xl font-extrabold text-slate-900">
+            Descontos por modalidade
+          </h2>
+          <p className="mt-3 text-center text-slate-600">Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</p>
+          <div className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" tabIndex={0} role="region" aria-labelledby="por-modalidade">
+            <table className="w-full min-w-[560px] text-left text-sm">
+              <thead className="bg-brand-700 text-white">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Modalidade</th>
+                  <th scope="col" className="px-4 py-3">1ª mensalidade</th>
+                  <th scope="col" className="px-4 py-3">Bolsa</th>
+                  <th scope="col" className="px-4 py-3">Pontualidade</th>
+                  <th scope="col" className="px-4 py-3">Desconto total</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {modalityOffers.map((offer) => (
+                  <tr key={offer.title} className={offer.highlight ? "bg-accent-300/20" : undefined}>
+                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                      {offer.title}
+                    </th>
+                    <td className="px-4 py-3">{offer.firstPayment}</td>
+                    <td className="px-4 py-3">{offer.scholarshipPercent}%</td>
+                    <td className="px-4 py-3">{PUNCTUALITY_PERCENT}%</td>
+                    <td className="px-4 py-3 font-bold text-green-800">até {totalDiscountPercent(offer)}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="pontualidade" className="mx-auto grid max-w-5xl gap-8 px-4 py-14 md:grid-cols-2 md:items-center">
+        <div>
+          <h2 id="pontualidade" className="flex items-center gap-2 text-3xl font-extrabold text-slate-900">
+            <CalendarCheck aria-hidden="true" className="size-8 text-brand-600" />
+            Desconto de pontualidade
+          </h2>
+          <p className="mt-4 text-slate-700">
+            Todo mês em que você paga a mensalidade <strong>até a data de vencimento</strong>, ganha {PUNCTUALITY_PERCENT}% de
+            desconto a mais, somado à sua bolsa. Pagou depois do vencimento? Naquele mês vale só a bolsa; no mês seguinte,
+            pagando em dia, os {PUNCTUALITY_PERCENT}% voltam.
+          </p>
+        </div>
+        <figure className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100" data-testid="punctuality-example">
+          <figcaption className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+            Exemplo ilustrativo: {example.modality}
+          </figcaption>
+          <dl className="mt-4 space-y-3">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Mensalidade regular</dt>
+              <dd className="font-semibold">{formatReais(example.fee)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Com {example.scholarship}% de bolsa (pagando atrasado)</dt>
+              <dd className="font-semibold">{formatReais(example.withScholarship)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-brand-200 pt-3">
+              <dt className="font-semibold text-slate-900">Pagando em dia ({example.total}% no total)</dt>
+              <dd className="text-xl font-extrabold text-green-800">{formatReais(example.onTime)}</dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-xs text-slate-500">Valores de referência; o valor do seu curso é confirmado pelo consultor.</p>
+        </figure>
+      </section>
+
+      <section aria-labelledby="valores" className="bg-brand-900 py-14 text-white">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="valores" className="text-center text-3xl font-extrabold">
+            Valores regulares
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {regularPrices.map((price) => (
+              <li key={price.title} className="rounded-2xl bg-white p-6 text-slate-900">
+                <h3 className="text-lg font-bold">{price.title}*</h3>
+                <p className="mt-3 text-sm text-slate-600">1ª mensalidade</p>
+                <p className="text-2xl font-extrabold text-brand-700">{price.firstPayment}</p>
+                <p className="mt-2 text-sm text-slate-600">Demais mensalidades: {price.remainingPrice}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-center text-sm font-semibold text-slate-200">{PRICES_NOTE}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="como-solicitar" className="mx-auto max-w-5xl px-4 py-14">
+        <h2 id="como-solicitar" className="text-center text-3xl font-extrabold text-slate-900">
+          Como solicitar sua bolsa
+        </h2>
+        <ol className="mt-8 grid gap-6 md:grid-cols-3">
+          {scholarshipSteps.map((step, i) => (
+            <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
+              <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent-400 text-lg font-extrabold text-slate-900">
+                {i + 1}
+              </span>
+              <h3 className="mt-3 text-lg font-bold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="duvidas-bolsas" className="bg-slate-50 py-14">
+        <div className="mx-auto max-w-3xl px-4">
+          <h2 id="duvidas-bolsas" className="text-center text-3xl font-extrabold text-slate-900">
+            Dúvidas sobre bolsas
+          </h2>
+          <div className="mt-8 space-y-3">
+            {scholarshipFaq.map((item) => (
+              <details key={item.question} name="faq-bolsas" className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
+                  {item.question}
+                  <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
+                </summary>
+                <p className="mt-3 text-slate-700">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="bg-accent-400">
+        <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-12 text-center text-slate-900">
+          <h2 className="text-3xl font-extrabold">Garanta a sua bolsa hoje</h2>
+          <p>As condições das campanhas têm prazo. Solicite agora e um consultor confirma o seu desconto.</p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <FormLink type="scholarship" className="rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white hover:bg-brand-800">
+              Solicite sua bolsa
+            </FormLink>
+            <a
+              href={telHref(site.phone)}
+              className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
+            >
+              <Phone aria-hidden="true" className="size-5" />
+              {site.phone}
+            </a>
+          </div>
+        </div>
+      </section>
+    </div>
   );
 }

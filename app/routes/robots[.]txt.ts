@@ -1,4 +1,9 @@
-/** /robots.txt (placeholder; replaced below in the same issue). */
+import { robotsTxt } from "~/lib/sitemap";
+import { config } from "~/server/config.server";
+
+/** /robots.txt: admin, WhatsApp and the test's internal steps disallowed; the sitemap linked. */
 export function loader() {
-  return new Response("User-agent: *\nAllow: /\n", { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(robotsTxt(config.siteUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }
