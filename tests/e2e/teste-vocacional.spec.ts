@@ -1,0 +1,231 @@
+import type { Page } from "@playwright/test";
+import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
+
+/** Letters per question page. C wins (11 of 20) → tecnologia. */
+const TECH_PATTERN = ["CCCCA", "CCBDA", "CCCDB", "ABCDC"];
+
+const SURVEY = {
+  workStatus: "Sou autônomo(a) ou empreendedor(a)",
+  workArea: "Tecnologia da Informação",
+  workSatisfaction: "Gosto, mas é algo temporário",
+  careerGoal: "Mudar para uma nova área",
+  desiredArea: "Gestão e Negócios",
+};
+
+async function fillLeadForm(page: Page, email: string, phone: string) {
+  await page.getByLabel("Nome completo").fill("Carlos Eduardo Teste");
+  await page.getByLabel("Telefone (WhatsApp)").fill(phone);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Qual é a sua situação profissional hoje?").selectOption({ label: SURVEY.workStatus });
+  await page.getByLabel("Em qual área você atua ou tem mais experiência?").selectOption({ label: SURVEY.workArea });
+  await page.getByLabel("Você gosta da área em que trabalha?").selectOption({ label: SURVEY.workSatisfaction });
+  await page.getByLabel("Qual é o seu objetivo de carreira?").selectOption({ label: SURVEY.careerGoal });
+  await page.getByLabel("Em qual área você deseja se desenvolver?").selectOption({ label: SURVEY.desiredArea });
+}
+
+async function answerPage(page: Page, pageNumber: number, letters: string) {
+  for (const [i, letter] of [...letters].entries()) {
+    await page.locator(`input[name="q${(pageNumber - 1) * 5 + i + 1}"][value="${letter}"]`).check();
+  }
+}
+
+function leadByEmail(email: string) {
+  const db = openE2eDb();
+  try {
+    return db.prepare("SELECT * FROM leads WHERE email = ? AND origem = 'teste_vocacional'").all(email) as Record<string, any>[];
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("vocational test", () => {
+  test("lead form → 4 question pages → analysis → the right result, stored in the database", async ({ page, jsEnabled }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail("vocacional");
+    await page.goto("/teste-vocacional?utm_source=e2e");
+    await expect(page.getByRole("heading", { level: 1, name: "Teste Vocacional" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Preencha seus dados para iniciar o teste vocacional" })).toBeVisible();
+    await expect(page.getByText("Sondagem Profissional")).toBeVisible();
+    await expect(page.getByText("Seus dados estão protegidos")).toBeVisible();
+
+    if (jsEnabled) {
+      // The mask: digits only, parentheses and hyphen inserted, at most 11 digits.
+      const phone = page.getByLabel("Telefone (WhatsApp)");
+      await phone.pressSequentially("31a9999988889");
+      await expect(phone).toHaveValue("(31)99999-8888");
+      await phone.fill("");
+    }
+    // Without JavaScript the server accepts what a person types.
+    await fillLeadForm(page, email, jsEnabled ? "31999998888" : "31 99999-8888");
+    if (jsEnabled) await expect(page.getByLabel("Telefone (WhatsApp)")).toHaveValue("(31)99999-8888");
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+
+    const toast = page.getByTestId("toast").filter({ hasText: "Dados salvos com sucesso!" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("Agora vamos iniciar seu teste vocacional.");
+    await expect(page).toHaveURL(/\/teste-vocacional\/perguntas/);
+    await expect(page.getByText("Vamos começar conhecendo seu perfil profissional:")).toBeVisible();
+    await expect(page.getByText("0 de 20 perguntas respondidas")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Anterior" })).toBeDisabled();
+    for (const badge of ["100% Gratuito", "Resultado Instantâneo", "Recomendação de Cursos"]) {
+      await expect(page.getByText(badge)).toBeVisible();
+    }
+
+    // Page 1 with a question left out: the spec's message, the page stays.
+    await answerPage(page, 1, TECH_PATTERN[0].slice(0, 4));
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Responda todas as perguntas" })).toContainText(
+      "Por favor, responda todas as perguntas desta página antes de continuar.",
+    );
+    await expect(page).toHaveURL(/pagina=1|perguntas$/);
+    await answerPage(page, 1, TECH_PATTERN[0]);
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expect(page).toHaveURL(/pagina=2/);
+    await expect(page.getByText("Escolha a alternativa que mais se parece com você.")).toBeVisible();
+    await expect(page.getByText("5 de 20 perguntas respondidas")).toBeVisible();
+
+    // 'Anterior' keeps the answers of both pages.
+    await answerPage(page, 2, TECH_PATTERN[1]);
+    await page.getByRole("button", { name: "Anterior" }).click();
+    await expect(page).toHaveURL(/pagina=1/);
+    await expect(page.locator('input[name="q1"][value="C"]')).toBeChecked();
+    await expect(page.getByText("10 de 20 perguntas respondidas")).toBeVisible();
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expect(page).toHaveURL(/pagina=2/);
+    await expect(page.locator('input[name="q6"][value="C"]')).toBeChecked();
+    await page.getByRole("button", { name: "Próximo" }).click();
+
+    await expect(page).toHaveURL(/pagina=3/);
+    await answerPage(page, 3, TECH_PATTERN[2]);
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expect(page).toHaveURL(/pagina=4/);
+    await answerPage(page, 4, TECH_PATTERN[3]);
+    await page.getByRole("button", { name: "Ver Resultado" }).click();
+
+    await expect(page).toHaveURL(/\/teste-vocacional\/analise/);
+    await expect(page.getByRole("heading", { name: "Analisando seu perfil" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ver meu resultado agora" })).toHaveAttribute("href", "/teste-vocacional/resultado/tecnologia");
+    await expect(page).toHaveURL(/\/teste-vocacional\/resultado\/tecnologia$/, { timeout: 20_000 });
+
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Tecnologia & Engenharias");
+    await expect(page.getByText("Parabéns, Carlos!")).toBeVisible();
+    const cards = page.getByTestId("cursos-recomendados").getByRole("listitem");
+    await expect(cards).toHaveCount(6);
+    await expect(cards.first().getByRole("link", { name: /Conhecer o curso/ })).toHaveAttribute("href", "/cursos/analise-desenvolvimento");
+    await expect(page.getByRole("link", { name: "Refazer o teste" }).first()).toHaveAttribute("href", "/teste-vocacional");
+    await expect(page.getByRole("heading", { name: "Por que este perfil?" })).toBeVisible();
+    await expect(page.locator('[data-letter="C"]')).toContainText("11 de 20");
+    const consultant = page.getByRole("link", { name: "Falar com um consultor" });
+    await expect(consultant).toHaveAttribute("data-form-title", "Carlos, fale com um consultor");
+    await expect(page.getByTestId("faixa-contagem")).toContainText("Sua bolsa expira em");
+    const timer = page.getByTestId("faixa-contagem").getByTestId("contagem-resultado");
+    await expect(timer).toHaveAttribute("data-remaining", /^2[34]:\d{2}:\d{2}$/);
+
+    if (jsEnabled) {
+      // The countdown ticks.
+      const before = await timer.getAttribute("data-remaining");
+      await expect(timer).not.toHaveAttribute("data-remaining", before!, { timeout: 5_000 });
+    }
+
+    const [lead] = leadByEmail(email);
+    expect(lead).toMatchObject({
+      nome: "Carlos Eduardo Teste",
+      telefone: "(31)99999-8888",
+      perfil_trabalho: "autonomo",
+      area_atuacao: "ti",
+      satisfacao_area: "gosto_temporario",
+      objetivo_carreira: "nova_area",
+      area_desejada: "gestao_negocios",
+      perfil_resultado: "tecnologia",
+      utm_source: "e2e",
+    });
+    expect(JSON.parse(lead.respostas)).toMatchObject({ "1": "C", "5": "A", "20": "C" });
+    expect(lead.teste_concluido_em).toBeTruthy();
+    expect(lead.consentimento_versao).toBeTruthy();
+
+    // The countdown is kept across reloads.
+    const end = await timer.getAttribute("data-remaining");
+    await page.reload();
+    const after = await page.getByTestId("faixa-contagem").getByTestId("contagem-resultado").getAttribute("data-remaining");
+    const seconds = (hms: string) => hms.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+    // Not a new 24 h countdown: the same end time, a few seconds later.
+    expect(seconds(after!)).toBeLessThanOrEqual(seconds(end!));
+    expect(seconds(end!) - seconds(after!)).toBeLessThan(60);
+
+    // The generic page names the profile.
+    await page.goto("/teste-vocacional/resultado");
+    await expect(page).toHaveTitle("Seu Perfil: Analítico - Resultado do Teste Vocacional");
+    await expect(page.getByRole("link", { name: "Compartilhar no WhatsApp" })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/\?text=.*teste-vocacional/,
+    );
+
+    // Submissions of this session.
+    await page.goto("/teste-vocacional/submissoes");
+    await expect(page.getByRole("heading", { name: "Registros de Formulário" })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: email });
+    await expect(row).toContainText("Carlos Eduardo Teste");
+    await expect(row).toContainText("(31)99999-8888");
+    await expect(row).toContainText("Tecnologia da Informação");
+    await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+
+    // Graduation simulation.
+    await page.goto("/teste-vocacional/simulacao-formatura");
+    await expect(page.getByRole("heading", { name: "Simulação de Formatura" })).toBeVisible();
+    if (jsEnabled) {
+      await expect(page.getByTestId("canvas-formatura")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("download", /^minha-formatura-.+\.png$/);
+    } else {
+      const image = page.getByTestId("imagem-formatura");
+      await expect(image).toBeVisible();
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+      await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.svg\?download=1/);
+    }
+  });
+
+  test("the business result page: sticky expiry banner, catalogue and bottom bar", async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto("/teste-vocacional");
+    await fillLeadForm(page, uniqueEmail("negocios"), "(31) 98888-7777");
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expect(page).toHaveURL(/perguntas/);
+    for (let p = 1; p <= 4; p++) {
+      await answerPage(page, p, "BBBBB");
+      await page.getByRole("button", { name: p === 4 ? "Ver Resultado" : "Próximo" }).click();
+    }
+    await expect(page).toHaveURL(/\/teste-vocacional\/resultado\/negocios$/, { timeout: 20_000 });
+    await expect(page.getByText("+1200 polos presenciais")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Graduação (EAD e Híbrida)" })).toBeVisible();
+    await expect(page.getByTestId("grupo-graduacao").getByRole("listitem")).toHaveCount(8);
+    const bar = page.getByTestId("barra-inferior");
+    await expect(bar.getByRole("link", { name: "Quero minha Bolsa com Desconto!" })).toHaveAttribute(
+      "data-form-title",
+      "Garanta sua bolsa de até 70%",
+    );
+    await expect(page.getByTestId("faixa-contagem")).toHaveClass(/sticky/);
+  });
+
+  test("the lead form shows the spec's messages and keeps what was typed", async ({ page }) => {
+    await page.goto("/teste-vocacional");
+    await page.getByLabel("Nome completo").fill("Ana");
+    await page.getByLabel("E-mail").fill("ana@");
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
+    await expect(page.getByText("Telefone inválido - Formato: (99)99999-9999")).toBeVisible();
+    await expect(page.getByText("E-mail inválido")).toBeVisible();
+    await expect(page.getByText("Por favor, selecione uma opção")).toHaveCount(5);
+    await expect(page.getByLabel("Nome completo")).toHaveValue("Ana");
+    await expect(page.getByLabel("Nome completo")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/teste-vocacional$/);
+  });
+
+  test("a fresh browser going straight to the questions or a result lands on the lead form", async ({ page }) => {
+    for (const path of ["/teste-vocacional/perguntas", "/teste-vocacional/resultado/saude", "/teste-vocacional/resultado", "/teste-vocacional/analise"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/teste-vocacional$/);
+      await expect(page.getByRole("heading", { name: "Preencha seus dados para iniciar o teste vocacional" })).toBeVisible();
+    }
+    await page.goto("/teste-vocacional/submissoes");
+    await expect(page.getByText("Nenhum registro encontrado.")).toBeVisible();
+  });
+});
