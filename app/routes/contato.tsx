@@ -157,7 +157,7 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
 function FiltersForm({ filters, originLabels, profiles }: { filters: LeadFilters; originLabels: Record<string, string>; profiles: string[] }) {
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
   return (
-    <Form method="get" action="/contato" role="search" aria-label="Buscar e filtrar leads" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+    <Form method="get" action="/contato" role="search" aria-label="Filtros dos leads" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
         <div className="sm:col-span-2">
           <label htmlFor="busca" className="block text-sm font-medium text-slate-800">

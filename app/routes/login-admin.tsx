@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Loader2, Lock, TriangleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { loginSchema } from "~/lib/admin-login";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { countAdmins, ensureBootstrapAdminOnce } from "~/server/admin-users.server";
@@ -9,7 +11,6 @@ import {
   authenticator,
   getAdmin,
   LoginError,
-  loginSchema,
   safeRedirect,
   startAdminSession,
 } from "~/server/auth.server";
@@ -108,6 +109,13 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const alert = failure?.alert;
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // After a refused attempt (with JavaScript the page is not reloaded): empty the password and focus it.
+  useEffect(() => {
+    if (!failure?.alert || !passwordRef.current) return;
+    passwordRef.current.value = "";
+    passwordRef.current.focus();
+  }, [failure]);
 
   return (
     <section className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 py-16">
@@ -172,6 +180,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
             </label>
             <input
               {...getInputProps(fields.password, { type: "password" })}
+              ref={passwordRef}
               autoComplete="current-password"
               required
               autoFocus

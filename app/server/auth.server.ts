@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { z } from "zod";
+import { loginSchema } from "~/lib/admin-login";
 import {
   ensureBootstrapAdminOnce,
   findAdminByEmail,
@@ -23,18 +23,6 @@ import { adminStorage, commitAdmin, getAdminSession } from "./session.server";
 
 export const LOGIN_PATH = "/login-admin";
 export const PANEL_PATH = "/contato";
-
-/** The login form: one schema for the server and (through conform) the browser. */
-export const loginSchema = z.object({
-  email: z
-    .string({ error: "Informe o e-mail" })
-    .trim()
-    .min(1, "Informe o e-mail")
-    .max(254, "E-mail inválido")
-    .pipe(z.email("E-mail inválido")),
-  password: z.string({ error: "Informe a senha" }).min(1, "Informe a senha").max(1024, "Senha longa demais"),
-  redirectTo: z.string().optional(),
-});
 
 // ---- Rate limit ---------------------------------------------------------------------------------
 

@@ -1,0 +1,146 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { E2E_ENV } from "./env";
+import { expect, openE2eDb, test } from "./fixtures";
+
+/** Inserts leads straight into the e2e database; returns a token unique to this test run. */
+function seedLeads(prefix: string) {
+  const token = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const db = openE2eDb();
+  try {
+    const insert = db.prepare(
+      `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, perfil_resultado, teste_concluido_em, busca)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const now = new Date().toISOString();
+    const today = now.slice(0, 10);
+    const rows = [
+      ["teste_vocacional", `Conceição Araújo ${token}`, "(31)99999-1111", `conceicao.${token}@example.com`, "São João del-Rei", "saude"],
+      ["inscricao", `João Ribeiro ${token}`, "(31)99999-2222", `joao.${token}@example.com`, "Belo Horizonte", null],
+      ["contato", `=HYPERLINK("http://x") ${token}`, "(31)99999-3333", `formula.${token}@example.com`, "Contagem", null],
+    ] as const;
+    for (const [origem, nome, telefone, email, cidade, perfil] of rows) {
+      const busca = `${nome} ${email} ${telefone} ${cidade}`
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase();
+      insert.run(origem, nome, telefone, email, cidade, today, now, now, perfil, perfil ? now : null, busca);
+    }
+  } finally {
+    db.close();
+  }
+  return token;
+}
+
+async function logIn(page: Page) {
+  await page.goto("/contato");
+  await expect(page).toHaveURL(/\/login-admin\?redirectTo=%2Fcontato$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Painel Administrativo" })).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveValue(E2E_ENV.ADMIN_EMAIL);
+  await page.getByLabel("Senha").fill(E2E_ENV.ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/contato$/);
+  await expect(page.getByTestId("toaster")).toContainText("Login realizado com sucesso!");
+  await expect(page.getByTestId("toaster")).toContainText("Redirecionando para o painel de leads...");
+}
+
+test.describe("admin", () => {
+  test("a wrong password shows the spec's message and opens no session", async ({ page }) => {
+    await page.goto("/login-admin");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await page.getByLabel("Senha").fill("senha-errada");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByTestId("login-alert")).toContainText("Credenciais inválidas");
+    await expect(page.getByTestId("login-alert")).toContainText("Verifique sua senha e tente novamente.");
+    await expect(page.getByLabel("Senha")).toHaveValue("");
+    await page.goto("/contato");
+    await expect(page).toHaveURL(/\/login-admin/);
+  });
+
+  test("log in, search, filter, export and log out", async ({ page }) => {
+    const token = seedLeads("adm");
+    await logIn(page);
+
+    await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+    await expect(page.getByTestId("dashboard")).toContainText("Resumo dos últimos 30 dias");
+    await expect(page.getByTestId("chart-daily")).toBeVisible();
+
+    // Search (accent-insensitive) over name, e-mail, phone, city...
+    await page.getByLabel("Buscar").fill(`conceicao ${token}`);
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(new RegExp(`busca=conceicao\\+${token}`));
+    await expect(page.getByTestId("lead-row")).toHaveCount(1);
+    await expect(page.getByTestId("lead-row")).toContainText(`Conceição Araújo ${token}`);
+    await expect(page.getByTestId("lead-row")).toContainText("Saúde & Bem-Estar");
+    await expect(page.getByTestId("leads-count")).toHaveText("1 lead encontrado");
+
+    // Filter: the token's three leads, then only the enrolment one.
+    await page.getByLabel("Buscar").fill(token);
+    await page.getByLabel("Origem").selectOption("inscricao");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/origem=inscricao/);
+    await expect(page.getByTestId("lead-row")).toHaveCount(1);
+    await expect(page.getByTestId("lead-row")).toContainText(`João Ribeiro ${token}`);
+    await expect(page.getByTestId("lead-row")).toContainText("Formulário de inscrição");
+
+    await page.getByLabel("Origem").selectOption("");
+    await page.getByLabel("Perfil do resultado").selectOption("sem_resultado");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page.getByTestId("lead-row")).toHaveCount(2);
+
+    await page.getByLabel("Buscar").fill(`nada-${token}`);
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page.getByTestId("leads-empty")).toContainText("Nenhum lead encontrado.");
+
+    // Export what the panel shows: the token's leads without a result.
+    await page.getByLabel("Buscar").fill(token);
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page.getByTestId("lead-row")).toHaveCount(2);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+    expect(download.suggestedFilename()).toBe("leads-teste-vocacional.csv");
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
+    expect(lines[0].startsWith("nome;telefone;email;cidade;curso_interesse;polo;data_criacao;")).toBe(true);
+    expect(lines).toHaveLength(3);
+    expect(lines.some((l) => l.startsWith(`João Ribeiro ${token};`))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""http://x"") ${token}";`))).toBe(true);
+    expect(lines.join("\n")).not.toContain("Conceição");
+
+    // Log out: back to the login page, and the panel is closed again.
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/login-admin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Painel Administrativo" })).toBeVisible();
+    await page.goto("/contato");
+    await expect(page).toHaveURL(/\/login-admin\?redirectTo=%2Fcontato$/);
+    const csv = await page.request.get("/contato/leads.csv", { maxRedirects: 0 });
+    expect(csv.status()).toBe(302);
+    expect(csv.headers()["location"]).toMatch(/^\/login-admin/);
+  });
+
+  test("pagination links keep the filters", async ({ page }) => {
+    const token = seedLeads("pag");
+    const db = openE2eDb();
+    try {
+      const insert = db.prepare(
+        `INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em, busca) VALUES ('bolsa', ?, '(31)90000-0000', ?, ?, ?, ?, ?)`,
+      );
+      const now = new Date();
+      for (let i = 0; i < 30; i++) {
+        const iso = new Date(now.getTime() - i * 60_000).toISOString();
+        insert.run(`Bolsa ${i} ${token}`, `bolsa${i}.${token}@example.com`, iso.slice(0, 10), iso, iso, `bolsa ${i} ${token}`);
+      }
+    } finally {
+      db.close();
+    }
+    await logIn(page);
+    await page.goto(`/contato?busca=${token}&origem=bolsa`);
+    await expect(page.getByTestId("leads-count")).toContainText("30 leads encontrados");
+    await expect(page.getByTestId("lead-row")).toHaveCount(25);
+    await expect(page.getByTestId("page-status")).toHaveText("Página 1 de 2");
+    await page.getByRole("link", { name: "Próxima" }).click();
+    await expect(page).toHaveURL(new RegExp(`busca=${token}&origem=bolsa&pagina=2`));
+    await expect(page.getByTestId("lead-row")).toHaveCount(5);
+    await expect(page.getByTestId("lead-row").last()).toContainText(`Bolsa 29 ${token}`);
+  });
+});
