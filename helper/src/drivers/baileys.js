@@ -55,6 +55,7 @@ export class BaileysDriver extends Driver {
       if (this.lastQr) this.emit("qr", this.lastQr);
       return;
     }
+    this.clearReconnect(); // the operator asked: connect now instead of waiting for the back-off
     this.reconnects = 0;
     await this.connect();
   }
