@@ -165,7 +165,8 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
 
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+      {/* Keyed by location: after each post the password fields start empty, as without JavaScript. */}
+      <Form method="post" {...getFormProps(form)} key={location.key} className="mt-6 space-y-6">
         <ActionAlert alert={alert} />
 
         {adminEmail ? null : (

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole, MessageCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
 import { ActionAlert, Field } from "./form-bits";
@@ -19,6 +19,7 @@ export function isGateShortcut(event: Pick<KeyboardEvent, "ctrlKey" | "altKey" |
  */
 export function WhatsAppGate({ failure }: { failure?: { result: SubmissionResult<string[]>; alert: ToastMessage } }) {
   const navigation = useNavigation();
+  const location = useLocation();
   const submitting = navigation.state === "submitting";
   const idle = navigation.state === "idle";
   const [form, fields] = useForm({
@@ -74,7 +75,7 @@ export function WhatsAppGate({ failure }: { failure?: { result: SubmissionResult
         <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <LockKeyhole aria-hidden="true" className="size-5 text-slate-500" /> Acesso do operador
         </h2>
-        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <Form method="post" {...getFormProps(form)} key={location.key} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={GATE_INTENT} />
           <ActionAlert alert={idle ? failure?.alert : undefined} />
           <Field
