@@ -25,21 +25,32 @@ test.describe("production server", () => {
       "helperSecret",
       "adminPassword",
       "whatsappMasterPassword",
-      "SESSION_SECRET",
-      "HELPER_SECRET",
-      "ADMIN_PASSWORD",
-      "WHATSAPP_MASTER_PASSWORD",
-      "DATABASE_PATH",
-      "site.db",
+      "SESSION_SECRET=",
+      "HELPER_SECRET=",
+      "ADMIN_PASSWORD=",
+      "MASTER_PASSWORD=",
+      "process.env.DATABASE_PATH",
+      "data/site.db",
       "scrypt$",
       "node:crypto",
-      ...Object.values(E2E_ENV).filter((v) => v.length > 8 && !/^\d+$/.test(v) && !v.includes("@")),
+      ...Object.entries(E2E_ENV)
+        .filter(([key]) => /SECRET|PASSWORD/.test(key))
+        .map(([, value]) => value),
     ];
     for (const file of files) {
       const text = readFileSync(file, "utf8");
       for (const needle of forbidden) {
         expect(text.includes(needle), `${needle} found in ${path.relative(process.cwd(), file)}`).toBe(false);
       }
+    }
+  });
+
+  test("no secret reaches a page's HTML or loader data", async ({ request }) => {
+    const secrets = [E2E_ENV.SESSION_SECRET, E2E_ENV.HELPER_SECRET, E2E_ENV.ADMIN_PASSWORD, E2E_ENV.WHATSAPP_MASTER_PASSWORD];
+    for (const page of ["/", "/login-admin", "/whatsapp", "/inscricao", "/teste-vocacional", "/campanha-relampago"]) {
+      const html = await (await request.get(page)).text();
+      for (const secret of secrets) expect(html.includes(secret), `${secret} in ${page}`).toBe(false);
+      expect(html).not.toMatch(/scrypt\$/);
     }
   });
 
