@@ -7,7 +7,9 @@ import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { SURVEY_FIELDS, VOCATIONAL_CONSENT } from "~/content/vocational-form";
+import { countAnswered } from "~/lib/answers";
 import { maskPhone } from "~/lib/phone";
+import { resultUrl, TEST_PATHS } from "~/lib/test-paths";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
@@ -20,7 +22,6 @@ import {
   readTestState,
   saveVocationalLead,
   startTest,
-  TEST_PATHS,
   vocationalLead,
   writeTestState,
 } from "~/server/vocational.server";
@@ -63,7 +64,11 @@ export async function loader({ request }: Route.LoaderArgs) {
         desiredArea: lead.area_desejada,
       }
     : undefined;
-  return { defaults, consent: VOCATIONAL_CONSENT };
+  // A visitor who already started can carry on where they stopped.
+  const progress = lead
+    ? { answered: countAnswered(state.answers), resultUrl: state.perfil ? resultUrl(state.perfil) : null }
+    : null;
+  return { defaults, progress, consent: VOCATIONAL_CONSENT };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -171,6 +176,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
 
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
           <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+            {loaderData.progress ? <ContinueNotice {...loaderData.progress} /> : null}
             <h2 className="text-xl font-bold text-slate-900">Preencha seus dados para iniciar o teste vocacional</h2>
 
             <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" aria-describedby="lead-form-status">
@@ -287,6 +293,31 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
           </aside>
         </div>
       </section>
+    </div>
+  );
+}
+
+/** Shown to a visitor who already gave their data: carry on, or start again with the form below. */
+function ContinueNotice({ answered, resultUrl }: { answered: number; resultUrl: string | null }) {
+  return (
+    <div className="mb-6 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+      {resultUrl ? (
+        <p>
+          Você já concluiu o teste.{" "}
+          <Link to={resultUrl} className="font-semibold text-brand-700 underline">
+            Ver meu resultado
+          </Link>{" "}
+          ou envie o formulário abaixo para refazer.
+        </p>
+      ) : (
+        <p>
+          Você já começou o teste ({answered} de 20 perguntas respondidas).{" "}
+          <Link to={TEST_PATHS.questions} className="font-semibold text-brand-700 underline">
+            Continuar de onde parei
+          </Link>{" "}
+          ou envie o formulário abaixo para recomeçar.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { VOCATIONAL_CONSENT } from "~/content/vocational-form";
-import { db, schema } from "~/server/db.server";
+import { db, schema, sqlite } from "~/server/db.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { getVisitorSession } from "~/server/session.server";
 import { COUNTDOWN_MS, readTestState, saveVocationalLead } from "~/server/vocational.server";
@@ -172,6 +172,26 @@ describe("lead form action", () => {
     expect((await stateOf(cookie)).leadId).toBe(leadRows(email)[0].id);
   });
 
+  it("a failure while saving shows the spec's error toast and keeps the form filled", async () => {
+    const email = "falha.ao.salvar@example.com";
+    sqlite.exec(`CREATE TRIGGER falha_teste BEFORE INSERT ON leads WHEN NEW.email = '${email}'
+      BEGIN SELECT RAISE(ABORT, 'disco cheio'); END`);
+    try {
+      const result = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, email })));
+      expect(initOf(result).status).toBe(500);
+      expect(payload(result).error).toEqual({
+        title: "Erro ao salvar seus dados",
+        description: "Por favor, tente novamente.",
+        variant: "destructive",
+      });
+      expect(payload(result).result.initialValue).toMatchObject({ fullName: GOOD.fullName, email });
+      expect(new Headers(initOf(result).headers).get("Set-Cookie")).toBeNull();
+      expect(leadRows(email)).toHaveLength(0);
+    } finally {
+      sqlite.exec("DROP TRIGGER falha_teste");
+    }
+  });
+
   it("a filled honeypot stores nothing", async () => {
     const email = uniqueEmail();
     const response = (await leadAction(args(postForm("/teste-vocacional", { ...GOOD, email, website: "http://spam" })))) as Response;
@@ -197,6 +217,9 @@ describe("lead form action", () => {
     const { cookie, email } = await startLead();
     const data = payload(await leadLoader(args(getRequest("/teste-vocacional", { cookie }))));
     expect(data.defaults).toMatchObject({ fullName: "Maria da Silva", email, phone: "(31)99999-8888", workStatus: "carteira_assinada" });
+    expect(data.progress).toEqual({ answered: 0, resultUrl: null });
+    const fresh = payload(await leadLoader(args(getRequest("/teste-vocacional"))));
+    expect(fresh).toMatchObject({ defaults: undefined, progress: null });
   });
 });
 

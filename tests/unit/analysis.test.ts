@@ -21,3 +21,16 @@ describe("analysis screen", () => {
     expect(nextProgress(100, () => 0.7)).toBe(100);
   });
 });
+
+describe("result countdown", () => {
+  it("shows 24:00:00 for a fresh 24 h countdown, ticks down and stops at 00:00:00", async () => {
+    const { hoursMinutesSeconds } = await import("~/lib/result-countdown");
+    const now = Date.UTC(2026, 0, 1, 12);
+    const end = now + 24 * 3600 * 1000;
+    expect(hoursMinutesSeconds(end, now)).toEqual({ hours: "24", minutes: "00", seconds: "00" });
+    expect(hoursMinutesSeconds(end, now + 1000)).toEqual({ hours: "23", minutes: "59", seconds: "59" });
+    expect(hoursMinutesSeconds(end, end - 61_000)).toEqual({ hours: "00", minutes: "01", seconds: "01" });
+    expect(hoursMinutesSeconds(end, end)).toEqual({ hours: "00", minutes: "00", seconds: "00" });
+    expect(hoursMinutesSeconds(end, end + 5000)).toEqual({ hours: "00", minutes: "00", seconds: "00" });
+  });
+});

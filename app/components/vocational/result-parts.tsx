@@ -16,7 +16,7 @@ import { Link } from "react-router";
 import { FormLink } from "~/components/ui/form-link";
 import type { Course } from "~/content/courses";
 import { courseFor, type ExtraCourse, type ProfileIcon } from "~/content/profiles";
-import { pad2, timeLeft } from "~/lib/countdown";
+import { hoursMinutesSeconds } from "~/lib/result-countdown";
 import { LETTER_THEMES, LETTERS, TOTAL_QUESTIONS, type Letter, type Tally } from "~/lib/scoring";
 
 export const PROFILE_ICONS: Record<ProfileIcon, LucideIcon> = {
@@ -27,12 +27,6 @@ export const PROFILE_ICONS: Record<ProfileIcon, LucideIcon> = {
   calculator: Calculator,
   megaphone: Megaphone,
 };
-
-/** Hours (may exceed 23 for longer deadlines), minutes and seconds left. */
-export function hoursMinutesSeconds(target: number, now: number) {
-  const left = timeLeft(new Date(target), new Date(now));
-  return { hours: pad2(left.days * 24 + left.hours), minutes: pad2(left.minutes), seconds: pad2(left.seconds) };
-}
 
 /**
  * The result pages' 24 h countdown: horas / min / seg, rendered by the server at `now` and ticking
