@@ -46,9 +46,15 @@ export function coursePageData(matched: readonly Course[], all: readonly Course[
     if (!relatedCourses.some((r) => r.url === c.url)) relatedCourses.push(c);
   }
   const variants = matched.filter((c, i) => matched.findIndex((m) => m.name === c.name) === i);
+  const title = commonCourseTitle(matched.map((c) => c.name));
+  const kinds = variants.map((v) => v.name.split(" - ")[1]?.trim()).filter(Boolean);
+  const description =
+    variants.length > 1 && kinds.length === variants.length
+      ? `${title} em ${kinds.length} formações à sua escolha: ${kinds.join(" ou ")}. ${primary.description}`
+      : primary.description;
   return {
-    title: commonCourseTitle(matched.map((c) => c.name)),
-    description: primary.description,
+    title,
+    description,
     image: primary.image,
     areas,
     modalities: unique(matched.map((c) => c.modality)),

@@ -120,6 +120,7 @@ describe("course page loaders", () => {
   it("/educacaofisica shows both formations; Publicidade e Propaganda both areas", () => {
     const ef = payload(catchAllLoader(args(getRequest("/educacaofisica"), { "*": "educacaofisica" }))).page;
     expect(ef.title).toBe("Educação Física");
+    expect(ef.description).toMatch(/^Educação Física em 2 formações à sua escolha: Licenciatura ou Bacharelado\./);
     expect(ef.variants.map((v: { name: string }) => v.name)).toEqual([
       "Educação Física - Licenciatura",
       "Educação Física - Bacharelado",
