@@ -225,13 +225,15 @@ describe("lead form action", () => {
 
 describe("questions", () => {
   it("without a lead in the session, the questions, analysis and result pages send the visitor to the lead form", async () => {
-    for (const [loader, path, params] of [
+    type AnyLoader = (a: any) => unknown;
+    const cases: [AnyLoader, string, Record<string, string>][] = [
       [questionsLoader, "/teste-vocacional/perguntas", {}],
       [analysisLoader, "/teste-vocacional/analise", {}],
       [genericLoader, "/teste-vocacional/resultado", {}],
       [resultLoader, "/teste-vocacional/resultado/saude", { perfil: "saude" }],
       [graduationLoader, "/teste-vocacional/simulacao-formatura", {}],
-    ] as const) {
+    ];
+    for (const [loader, path, params] of cases) {
       const response = (await run(() => loader(args(getRequest(path), params)))) as Response;
       expect(response.status, path).toBe(302);
       expect(response.headers.get("Location"), path).toBe("/teste-vocacional");
