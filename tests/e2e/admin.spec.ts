@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { E2E_ENV } from "./env";
@@ -142,5 +143,20 @@ test.describe("admin", () => {
     await expect(page).toHaveURL(new RegExp(`busca=${token}&origem=bolsa&pagina=2`));
     await expect(page.getByTestId("lead-row")).toHaveCount(5);
     await expect(page.getByTestId("lead-row").last()).toContainText(`Bolsa 29 ${token}`);
+  });
+
+  test("login page and panel have no serious accessibility problems", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "axe runs as a script inside the page");
+    test.slow(); // axe over the whole panel takes a while on a busy machine
+    seedLeads("a11y");
+    const scan = async () => {
+      const results = await new AxeBuilder({ page }).include("main").analyze();
+      return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+    };
+    await page.goto("/login-admin");
+    expect(await scan()).toEqual([]);
+    await logIn(page);
+    await page.getByTestId("toaster").getByRole("button").first().click().catch(() => {});
+    expect(await scan()).toEqual([]);
   });
 });

@@ -97,7 +97,7 @@ function Card({ title, className = "", children }: { title: string; className?: 
 
 const W = 360;
 const H = 190;
-const PAD = { left: 30, right: 6, top: 10, bottom: 24 };
+const PAD = { left: 36, right: 8, top: 10, bottom: 24 };
 
 /** Stacked bars: one per day, split by origin. */
 function DailyChart({ dashboard, origins, originLabels }: { dashboard: Dashboard; origins: string[]; originLabels: Record<string, string> }) {
@@ -129,7 +129,7 @@ function DailyChart({ dashboard, origins, originLabels }: { dashboard: Dashboard
         {[0, max / 2, max].map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" strokeWidth="1" />
-            <text x={PAD.left - 4} y={y(tick) + 3.5} textAnchor="end" fontSize="10" fill="#475569">
+            <text x={PAD.left - 4} y={y(tick) + 3.5} textAnchor="end" fontSize="11" fill="#475569">
               {Number.isInteger(tick) ? number.format(tick) : ""}
             </text>
           </g>
@@ -146,8 +146,8 @@ function DailyChart({ dashboard, origins, originLabels }: { dashboard: Dashboard
                 top -= h;
                 return <rect key={origem} x={x} y={top} width={barW} height={h} fill={originColor(origins, origem)} />;
               })}
-              {i % 7 === 0 || i === days.length - 1 ? (
-                <text x={x + barW / 2} y={H - 8} textAnchor="middle" fontSize="10" fill="#475569">
+              {(i % 7 === 0 && i <= days.length - 5) || i === days.length - 1 ? (
+                <text x={x + barW / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="#475569">
                   {formatDateBr(day.date).slice(0, 5)}
                 </text>
               ) : null}
@@ -200,10 +200,10 @@ function DailyChart({ dashboard, origins, originLabels }: { dashboard: Dashboard
   );
 }
 
-const ROW = 40;
-const BAR_W = 320;
-
-/** Horizontal bars with their label and value: readable at any width. */
+/**
+ * Horizontal bars: the label and the number are HTML text (readable at any width); each bar is a
+ * small SVG stretched to the row's width.
+ */
 function BarList({
   slices,
   label,
@@ -220,31 +220,28 @@ function BarList({
   empty: string;
   caption: string;
 }) {
-  const titleId = useId();
   const whole = total ?? slices.reduce((sum, s) => sum + s.n, 0);
   if (whole === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   const max = Math.max(1, ...slices.map((s) => s.n));
-  const height = slices.length * ROW;
-  const description = slices.map((s) => `${label(s.key)}: ${number.format(s.n)} (${percent(s.n, whole)}%)`).join("; ");
   return (
-    <svg viewBox={`0 0 ${BAR_W} ${height}`} width="100%" role="img" aria-labelledby={titleId} className="h-auto w-full">
-      <title id={titleId}>{`${caption}. ${description}.`}</title>
-      {slices.map((slice, i) => {
-        const top = i * ROW;
-        const w = Math.max(slice.n > 0 ? 2 : 0, (slice.n / max) * BAR_W);
+    <ul aria-label={caption} className="space-y-3">
+      {slices.map((slice) => {
+        const share = (slice.n / max) * 100;
         return (
-          <g key={slice.key}>
-            <text x="0" y={top + 13} fontSize="12" fill="#1e293b">
-              {label(slice.key)}
-            </text>
-            <text x={BAR_W} y={top + 13} fontSize="12" fill="#334155" textAnchor="end" fontWeight="600">
-              {`${number.format(slice.n)} (${percent(slice.n, whole)}%)`}
-            </text>
-            <rect x="0" y={top + 19} width={BAR_W} height="12" rx="3" fill="#f1f5f9" />
-            <rect x="0" y={top + 19} width={w} height="12" rx="3" fill={color(slice.key)} />
-          </g>
+          <li key={slice.key}>
+            <div className="flex items-baseline justify-between gap-3 text-sm">
+              <span className="text-slate-800">{label(slice.key)}</span>
+              <span className="shrink-0 font-semibold tabular-nums text-slate-900">
+                {number.format(slice.n)} <span className="font-normal text-slate-600">({percent(slice.n, whole)}%)</span>
+              </span>
+            </div>
+            <svg viewBox="0 0 100 10" preserveAspectRatio="none" width="100%" height="10" aria-hidden="true" className="mt-1 block">
+              <rect x="0" y="0" width="100" height="10" rx="2" fill="#f1f5f9" />
+              <rect x="0" y="0" width={slice.n > 0 ? Math.max(1, share) : 0} height="10" rx="2" fill={color(slice.key)} />
+            </svg>
+          </li>
         );
       })}
-    </svg>
+    </ul>
   );
 }
