@@ -314,3 +314,33 @@ test.describe("WhatsApp: mirroring page", () => {
     });
   });
 });
+
+test.describe("WhatsApp: a helper started with another secret", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  test("refuses the page's token: the page shows the authentication panel with the downloads", async ({ page }) => {
+    const { startHelper } = await import("../../helper/src/server.js");
+    const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
+    const helper = await startHelper({
+      port: Number(process.env.E2E_HELPER_PORT),
+      secret: "um-segredo-antigo",
+      allowedOrigins: [new URL(process.env.E2E_BASE_URL!).origin],
+      driver: "fake",
+      dataDir,
+      logger: false,
+    });
+    try {
+      const password = `antigo-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      const panel = page.getByTestId("server-panel");
+      await expect(panel).toHaveAttribute("data-kind", "refused");
+      await expect(panel).toContainText("Falha na autenticação");
+      await expect(panel.getByRole("link", { name: "Baixar para Windows (.bat)" })).toBeVisible();
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor desconectado");
+    } finally {
+      await helper.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
