@@ -40,7 +40,7 @@ function leadByEmail(email: string) {
 
 test.describe("vocational test", () => {
   test("lead form → 4 question pages → analysis → the right result, stored in the database", async ({ page, jsEnabled }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const email = uniqueEmail("vocacional");
     await page.goto("/teste-vocacional?utm_source=e2e");
     await expect(page.getByRole("heading", { level: 1, name: "Teste Vocacional" })).toBeVisible();
@@ -184,7 +184,7 @@ test.describe("vocational test", () => {
   });
 
   test("the business result page: sticky expiry banner, catalogue and bottom bar", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto("/teste-vocacional");
     await fillLeadForm(page, uniqueEmail("negocios"), "(31) 98888-7777");
     await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
