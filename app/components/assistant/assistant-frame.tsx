@@ -74,7 +74,6 @@ export function AssistantFrame({ url, className = "h-full" }: { url: string; cla
       title={ASSISTANT_TEXTS.title}
       loading="lazy"
       allow={ASSISTANT_ALLOW}
-      allowFullScreen
       referrerPolicy="no-referrer"
       className="absolute inset-0 size-full border-0 bg-white"
       onLoad={() => {
@@ -102,7 +101,6 @@ export function AssistantFrame({ url, className = "h-full" }: { url: string; cla
               title={ASSISTANT_TEXTS.title}
               loading="lazy"
               allow={ASSISTANT_ALLOW}
-              allowFullScreen
               referrerPolicy="no-referrer"
               className="absolute inset-0 size-full border-0 bg-white"
             />

@@ -1,0 +1,345 @@
+import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
+import { courses } from "../../app/content/courses";
+import { expect, test } from "./fixtures";
+
+async function countdownValues(page: import("@playwright/test").Page) {
+  const countdown = page.getByTestId("countdown");
+  const read = async (unit: string) => (await countdown.locator(`[data-unit="${unit}"]`).textContent())?.trim() ?? "";
+  return { days: await read("days"), hours: await read("hours"), minutes: await read("minutes"), seconds: await read("seconds") };
+}
+
+test.describe("flash campaign page", () => {
+  test("shows every section with the spec's texts and offers", async ({ page }) => {
+    await page.goto("/campanha-relampago");
+    await expect(page).toHaveTitle(/Campanha Relâmpago/);
+    await expect(page.getByRole("heading", { level: 1, name: "Campanha Relâmpago" })).toBeVisible();
+    await expect(page.getByText("Até 70% de desconto!")).toBeVisible();
+    await expect(page.getByText("Oferta por Tempo Limitado", { exact: true })).toBeVisible();
+    const main = page.locator("main");
+    await expect(main.getByRole("link", { name: "Garanta sua vaga" }).first()).toHaveAttribute("href", /inscricao/);
+    await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
+
+    const offers = page.locator("section", { has: page.getByRole("heading", { name: "Modalidades e Descontos" }) }).locator("ul > li");
+    await expect(offers).toHaveCount(6);
+    const popular = page.locator('[data-highlight="true"]');
+    await expect(popular).toHaveCount(1);
+    await expect(popular).toContainText("MAIS POPULAR");
+    await expect(popular).toContainText("Profissionalizante");
+    await expect(popular).toContainText("R$ 19,90");
+    await expect(offers.filter({ hasText: "Demais híbridos" })).toContainText("R$ 39,90");
+    await expect(offers.filter({ hasText: "Demais híbridos" })).toContainText("Até 45% de desconto");
+    await expect(page.getByText("Descontos válidos até 14/04.")).toBeVisible();
+
+    const prices = page.locator("section", { has: page.getByRole("heading", { name: "AGORA EU POSSO" }) });
+    await expect(prices.locator("ul > li")).toHaveCount(4);
+    await expect(prices).toContainText("a partir de R$ 149,00");
+    await expect(prices).toContainText("*CURSOS SELECIONADOS");
+
+    await expect(page.getByRole("heading", { name: "Histórias de Sucesso" })).toBeVisible();
+    await expect(page.getByText(/última semana/i).first()).toBeVisible();
+    await expect(page.getByText(/até 60% de desconto/).first()).toBeVisible();
+  });
+
+  test("the countdown shows a future deadline, rendered by the server", async ({ page }) => {
+    await page.goto("/campanha-relampago");
+    const { days, hours, minutes, seconds } = await countdownValues(page);
+    for (const value of [days, hours, minutes, seconds]) expect(value).toMatch(/^\d{2}$/);
+    // No end date is configured in e2e: the rolling window ends 5 days ahead at 23:59:59.
+    expect(days).toBe("05");
+    expect(Number(days) + Number(hours) + Number(minutes) + Number(seconds)).toBeGreaterThan(0);
+    for (const label of ["Dias", "Horas", "Min", "Seg"]) await expect(page.getByTestId("countdown")).toContainText(label);
+    const expected = formatDayMonth(rollingDeadline(new Date()));
+    await expect(page.getByTestId("campaign-valid-until")).toHaveText(`Condições válidas até ${expected}`);
+  });
+
+  test("with JavaScript the countdown's seconds change", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "ticking needs JavaScript; without it the server-rendered value stays");
+    await page.goto("/campanha-relampago");
+    const seconds = page.getByTestId("countdown").locator('[data-unit="seconds"]');
+    const first = (await seconds.textContent())?.trim() ?? "";
+    await expect(seconds).not.toHaveText(first, { timeout: 3_000 });
+    await expect(seconds).toHaveText(/^\d{2}$/);
+  });
+
+  test("testimonials: three cards side by side on desktop", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/campanha-relampago");
+    const carousel = page.getByTestId("campaign-testimonials");
+    await carousel.scrollIntoViewIfNeeded();
+    const items = carousel.locator("[data-carousel-item]");
+    await expect(items).toHaveCount(3);
+    for (let i = 0; i < 3; i++) await expect(items.nth(i)).toBeInViewport({ ratio: 0.9 });
+    await expect(carousel.getByRole("button", { name: "Próximo depoimento" })).toBeHidden();
+  });
+
+  test("testimonials at 375 px: one card, previous/next buttons and arrow keys", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "the buttons need JavaScript; the no-JS test below checks the plain list");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/campanha-relampago");
+    const carousel = page.getByTestId("campaign-testimonials");
+    await expect(carousel).toHaveAttribute("data-enhanced", "true");
+    await carousel.scrollIntoViewIfNeeded();
+    const items = carousel.locator("[data-carousel-item]");
+    const next = carousel.getByRole("button", { name: "Próximo depoimento" });
+    const previous = carousel.getByRole("button", { name: "Depoimento anterior" });
+    await expect(next).toBeVisible();
+    await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+    await expect(items.nth(1)).not.toBeInViewport();
+
+    await next.click();
+    await expect(items.nth(1)).toBeInViewport({ ratio: 0.9 });
+    await expect(items.nth(0)).not.toBeInViewport();
+    await expect(carousel.getByText("2 de 3")).toBeVisible();
+
+    await next.click();
+    await expect(items.nth(2)).toBeInViewport({ ratio: 0.9 });
+    await next.click(); // loops back to the first
+    await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+    await previous.click(); // and back to the last
+    await expect(items.nth(2)).toBeInViewport({ ratio: 0.9 });
+    await expect(carousel.getByText("3 de 3")).toBeVisible();
+
+    // Keyboard: the list is focusable and the arrow keys move it.
+    await carousel.getByRole("list").first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+    await page.keyboard.press("ArrowRight");
+    await expect(items.nth(1)).toBeInViewport({ ratio: 0.9 });
+    // The buttons are reachable with Tab and work with Enter.
+    await previous.focus();
+    await page.keyboard.press("Enter");
+    await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test("testimonials at 375 px without JavaScript: every card is there and can be scrolled to", async ({ page, jsEnabled }) => {
+    test.skip(jsEnabled, "checks the no-JavaScript fallback");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/campanha-relampago");
+    const carousel = page.getByTestId("campaign-testimonials");
+    const items = carousel.locator("[data-carousel-item]");
+    await expect(items).toHaveCount(3);
+    for (const name of ["Mariana Costa", "Rafael Oliveira", "Luana Ferreira"]) {
+      const card = items.filter({ hasText: name });
+      await card.scrollIntoViewIfNeeded();
+      await expect(card).toBeInViewport({ ratio: 0.9 });
+      const box = await card.boundingBox();
+      expect(box!.width).toBeGreaterThan(300);
+    }
+    // The buttons that would do nothing without JavaScript are not offered.
+    await expect(carousel.getByRole("button", { name: "Próximo depoimento" })).toBeHidden();
+  });
+});
+
+test.describe("course finder (/curso-id)", () => {
+  test("a guided GET form leads to matching courses", async ({ page }) => {
+    await page.goto("/curso-id");
+    await expect(page.getByRole("heading", { level: 1, name: "Encontre seu curso ideal" })).toBeVisible();
+    await page.getByRole("radio", { name: /^Saúde/ }).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/area=Sa%C3%BAde|area=Saúde/);
+    await page.getByRole("radio", { name: /^Híbrido/ }).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("radio", { name: /^5 anos/ }).check();
+    await page.getByRole("button", { name: "Ver meus cursos" }).click();
+
+    const expected = courses.filter((c) => c.area === "Saúde" && c.modality === "Híbrido" && c.duration === "5 anos");
+    expect(expected.length).toBeGreaterThan(0);
+    const results = page.getByTestId("finder-course");
+    await expect(results).toHaveCount(expected.length);
+    await expect(page.getByTestId("finder-results")).toContainText("Enfermagem");
+    await expect(results.filter({ hasText: "Enfermagem" }).getByRole("link", { name: "Ver curso" })).toHaveAttribute("href", "/enfermagem");
+  });
+
+  test("'Tanto faz' answers and the summary's change links", async ({ page }) => {
+    await page.goto("/curso-id?area=qualquer&modalidade=EAD&duracao=ate-2-5");
+    const expected = new Set(
+      courses.filter((c) => c.modality === "EAD" && parseFloat(c.duration) <= 2.5).map((c) => `${c.url}|${c.name}`),
+    );
+    await expect(page.getByTestId("finder-course")).toHaveCount(expected.size);
+    await page.getByRole("link", { name: "Alterar modalidade" }).click();
+    await expect(page).toHaveURL(/\/curso-id\?area=qualquer$/);
+    await expect(page.getByRole("group", { name: "Como você prefere estudar?" })).toBeVisible();
+  });
+
+  test("unknown values are asked again instead of failing", async ({ page }) => {
+    const response = await page.goto("/curso-id?area=<script>&modalidade=x&duracao=99");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("group", { name: "Qual área combina mais com você?" })).toBeVisible();
+  });
+});
+
+test.describe("assistant without a configured URL", () => {
+  test("the floating button opens the side sheet with the course finder", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link (next test)");
+    await page.goto("/bolsas");
+    await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
+    const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
+    await expect(sheet).toBeVisible();
+    await expect(page).toHaveURL(/\/bolsas$/);
+    await sheet.getByLabel("Qual área combina com você?").selectOption("Tecnologia");
+    await sheet.getByRole("button", { name: "Ver cursos" }).click();
+    await expect(page).toHaveURL(/\/curso-id\?area=Tecnologia/);
+    await expect(sheet).toBeHidden();
+    await expect(page.getByTestId("finder-results")).toContainText("Análise e Desenvolvimento de Sistemas");
+  });
+
+  test("the sheet closes with Escape and its close button", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "the sheet needs JavaScript");
+    await page.goto("/bolsas");
+    const button = page.getByRole("link", { name: "Abrir assistente virtual" });
+    await button.click();
+    const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(button).toBeFocused();
+    await button.click();
+    await sheet.getByRole("button", { name: "Fechar assistente" }).click();
+    await expect(sheet).toBeHidden();
+  });
+
+  test("without JavaScript the button leads to /assistente, whose course finder returns courses", async ({ page, jsEnabled }) => {
+    test.skip(jsEnabled, "checks the no-JavaScript path");
+    await page.goto("/bolsas");
+    await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
+    await expect(page).toHaveURL(/\/assistente$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Assistente virtual" })).toBeVisible();
+    await page.getByLabel("Qual área combina com você?").selectOption("Saúde");
+    await page.getByLabel("Quanto tempo quer estudar?").selectOption("5");
+    await page.getByRole("button", { name: "Ver cursos" }).click();
+    await expect(page).toHaveURL(/\/curso-id\?area=Sa/);
+    await expect(page.getByTestId("finder-results")).toContainText("Enfermagem");
+  });
+
+  test("/curso-ideal introduces the assistant", async ({ page }) => {
+    await page.goto("/curso-ideal");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("curso ideal");
+    await expect(page.locator("main").getByRole("link", { name: "Encontrar meu curso" })).toHaveAttribute("href", "/assistente");
+    await expect(page.locator("main").getByRole("link", { name: /3 perguntas/ })).toHaveAttribute("href", "/curso-id");
+  });
+});
+
+test.describe("club, employee and scholarship pages", () => {
+  test("/america-mg has its sections, 4 games, 14 hubs, a 6-entry FAQ and the club form", async ({ page }) => {
+    await page.goto("/america-mg");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("América-MG");
+    await expect(page.getByTestId("club-games").locator("> li")).toHaveCount(4);
+    await expect(page.getByTestId("club-hubs").locator("> li")).toHaveCount(14);
+    await expect(page.getByTestId("club-hubs").locator('a[href^="tel:"]')).toHaveCount(14);
+    const faq = page.locator('details[name="faq-clube"]');
+    await expect(faq).toHaveCount(6);
+    await faq.nth(0).locator("summary").click();
+    await expect(faq.nth(0)).toHaveAttribute("open", "");
+    await faq.nth(1).locator("summary").click();
+    await expect(faq.nth(0)).not.toHaveAttribute("open", "");
+    const form = page.locator("#formulario iframe");
+    await expect(form).toHaveAttribute("src", "/inscricao?origem=america_mg&embed=1");
+    const frame = page.frameLocator("#formulario iframe");
+    await expect(frame.getByLabel(/Nome/).first()).toBeVisible();
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(ld.some((text) => JSON.parse(text)["@type"] === "FAQPage" && JSON.parse(text).mainEntity.length === 6)).toBe(true);
+  });
+
+  test("/trabalhe-conosco: benefit, 9 team photos, testimonials and the CV section", async ({ page }) => {
+    await page.goto("/trabalhe-conosco");
+    await expect(page.getByRole("heading", { name: "Auxílio Educação" })).toBeVisible();
+    await expect(page.getByText("Até 100% para colaboradores")).toBeVisible();
+    await expect(page.getByText("70% para dependentes")).toBeVisible();
+    const photos = page.getByTestId("team-carousel").locator("[data-carousel-item] img");
+    await expect(photos).toHaveCount(9);
+    for (const img of await photos.all()) {
+      await expect(img).toHaveAttribute("alt", /\S/);
+      await expect(img).toHaveAttribute("width", "480");
+    }
+    // No CV form URL in e2e: an e-mail link instead (the site takes no uploads).
+    await expect(page.locator("#formulario").getByRole("link", { name: /Enviar currículo/ })).toHaveAttribute("href", /^mailto:/);
+  });
+
+  test("the team carousel loops by itself and pauses on hover", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "autoplay needs JavaScript; without it the photos are a scrollable list");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/trabalhe-conosco");
+    const carousel = page.getByTestId("team-carousel");
+    await expect(carousel).toHaveAttribute("data-enhanced", "true");
+    await expect(carousel.getByText("1 de 9")).toBeVisible();
+    await expect(carousel.getByText("2 de 9")).toBeVisible({ timeout: 6_000 });
+    await carousel.hover();
+    const position = await carousel.getByText(/\d de 9/).textContent();
+    await page.waitForTimeout(5_000);
+    await expect(carousel.getByText(/\d de 9/)).toHaveText(position!);
+    await carousel.getByRole("button", { name: "Pausar carrossel" }).click();
+    await expect(carousel.getByRole("button", { name: "Reproduzir carrossel" })).toBeVisible();
+  });
+
+  test("the team carousel does not move with reduced motion", async ({ browser, jsEnabled, baseURL }) => {
+    test.skip(!jsEnabled, "autoplay needs JavaScript");
+    const context = await browser.newContext({ reducedMotion: "reduce", baseURL, viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await page.goto("/trabalhe-conosco");
+    const carousel = page.getByTestId("team-carousel");
+    await expect(carousel).toHaveAttribute("data-enhanced", "true");
+    await expect(carousel.getByRole("button", { name: "Reproduzir carrossel" })).toBeVisible();
+    await page.waitForTimeout(5_000);
+    await expect(carousel.getByText("1 de 9")).toBeVisible();
+    await context.close();
+  });
+
+  test("/bolsas explains who gets up to 70% and the punctuality discount", async ({ page }) => {
+    await page.goto("/bolsas");
+    await expect(page.getByRole("heading", { level: 1, name: "Bolsas de até 70%" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Desconto de pontualidade" })).toBeVisible();
+    await expect(page.getByTestId("punctuality-example")).toContainText("R$ 149,00");
+    await expect(page.getByTestId("punctuality-example")).toContainText("R$ 59,60");
+    await expect(page.getByRole("table")).toContainText("Profissionalizante");
+    await expect(page.locator("main").getByRole("link", { name: "Solicite sua bolsa" }).first()).toHaveAttribute("href", /inscricao/);
+  });
+});
+
+test.describe("SEO", () => {
+  test("/sitemap.xml is valid XML listing the public pages and every course url", async ({ page, request, baseURL }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("xml");
+    const xml = await response.text();
+    await page.goto("/termos");
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, "application/xml");
+      return {
+        error: doc.getElementsByTagName("parsererror").length > 0,
+        root: doc.documentElement.localName,
+        ns: doc.documentElement.namespaceURI,
+        locs: Array.from(doc.getElementsByTagNameNS("http://www.sitemaps.org/schemas/sitemap/0.9", "loc")).map((n) => n.textContent),
+      };
+    }, xml);
+    expect(parsed.error).toBe(false);
+    expect(parsed.root).toBe("urlset");
+    expect(parsed.ns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    expect(new Set(parsed.locs).size).toBe(parsed.locs.length);
+    for (const path of ["/", "/campanha-relampago", "/america-mg", "/bolsas", "/trabalhe-conosco", "/curso-id", "/curso-ideal", "/assistente", "/teste-vocacional"]) {
+      expect(parsed.locs).toContain(baseURL + path);
+    }
+    for (const course of courses) expect(parsed.locs).toContain(baseURL + course.url);
+    expect(parsed.locs.some((loc) => /contato|login-admin|whatsapp|submissoes/.test(loc!))).toBe(false);
+  });
+
+  test("/robots.txt disallows admin, WhatsApp and test-internal routes", async ({ request, baseURL }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    for (const path of ["/contato", "/login-admin", "/whatsapp", "/teste-vocacional/submissoes"]) expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test("pages carry a title, description, canonical URL, Open Graph tags and JSON-LD", async ({ page, baseURL }) => {
+    for (const path of ["/campanha-relampago", "/america-mg", "/bolsas", "/trabalhe-conosco", "/curso-id", "/curso-ideal", "/assistente"]) {
+      await page.goto(path);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", baseURL + path);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", baseURL + path);
+    }
+    await page.goto("/campanha-relampago");
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    expect(ld.some((item) => item["@type"] === "CollegeOrUniversity")).toBe(true);
+  });
+});
