@@ -154,8 +154,8 @@ export function MirrorPage({ productName, helper, downloads, log }: Props) {
           dispatch({ type: "message-status", event });
           record({
             jobId: event.jobId,
-            operator: event.operatorName || operatorRef.current || "Sistema",
-            name: event.name || "Desconhecido",
+            operator: (event.operatorName || operatorRef.current || "Sistema").slice(0, OPERATOR_NAME_MAX),
+            name: (event.name || "Desconhecido").slice(0, 200),
             number: event.number,
             message: (event.text ?? event.message ?? "").slice(0, MESSAGE_MAX),
             status: event.status,
