@@ -27,7 +27,8 @@ export const PANEL_PATH = "/contato";
 // ---- Rate limit ---------------------------------------------------------------------------------
 
 /** Failed attempts allowed per IP and per e-mail within the window (RATE_LIMIT_LOGIN, default 5). */
-export const LOGIN_MAX_FAILURES = Number(process.env.RATE_LIMIT_LOGIN ?? 5);
+const configuredLimit = Number.parseInt(process.env.RATE_LIMIT_LOGIN ?? "", 10);
+export const LOGIN_MAX_FAILURES = Number.isFinite(configuredLimit) && configuredLimit > 0 ? configuredLimit : 5;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const loginIpLimiter = createRateLimiter(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
 export const loginEmailLimiter = createRateLimiter(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
