@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, Download, LogOut, Search, TriangleAlert, Users } from "lucide-react";
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { LeadDashboard } from "~/components/admin/lead-dashboard";
 import { SURVEY_FIELDS, surveyLabel, type SurveyField } from "~/content/vocational-form";
@@ -14,7 +15,7 @@ import {
 } from "~/lib/lead-filters";
 import { LETTER_PROFILE } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
-import type { ToastMessage } from "~/lib/toast";
+import { toast, type ToastMessage } from "~/lib/toast";
 import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "~/server/admin-leads.server";
 import { requireAdmin } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
@@ -85,6 +86,10 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/contato";
   const csvHref = `/contato/leads.csv${leadFiltersQuery({ ...filters, pagina: 1 })}`;
+  // The spec's toast; without JavaScript the alert below says the same.
+  useEffect(() => {
+    if (error) toast(error);
+  }, [error]);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
