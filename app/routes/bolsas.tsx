@@ -99,7 +99,7 @@ export default function Bolsas() {
             Descontos por modalidade
           </h2>
           <p className="mt-3 text-center text-slate-600">Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</p>
-          <div className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" tabIndex={0} role="region" aria-labelledby="por-modalidade">
+          <div className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" tabIndex={0} role="region" aria-label="Tabela de descontos por modalidade">
             <table className="w-full min-w-[560px] text-left text-sm">
               <thead className="bg-brand-700 text-white">
                 <tr>
@@ -158,7 +158,7 @@ export default function Bolsas() {
               <dd className="text-xl font-extrabold text-green-800">{formatReais(example.onTime)}</dd>
             </div>
           </dl>
-          <p className="mt-4 text-xs text-slate-500">Valores de referência; o valor do seu curso é confirmado pelo consultor.</p>
+          <p className="mt-4 text-xs text-slate-600">Valores de referência; o valor do seu curso é confirmado pelo consultor.</p>
         </figure>
       </section>
 

@@ -173,7 +173,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
           </div>
           <Carousel
             className="mt-10"
-            label="Histórias de sucesso"
+            label="Depoimentos de quem aproveitou a campanha"
             testId="campaign-testimonials"
             itemName="depoimento"
             items={campaignTestimonials}

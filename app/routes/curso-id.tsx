@@ -86,7 +86,7 @@ export default function CursoId({ loaderData }: Route.ComponentProps) {
                   ? "border-green-300 bg-green-50 text-green-800"
                   : i === stepIndex
                     ? "border-brand-500 bg-white text-brand-700"
-                    : "border-slate-200 bg-white text-slate-400"
+                    : "border-slate-200 bg-white text-slate-500"
               }`}
             >
               {i + 1}. {q.title}

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
 import { courses } from "../../app/content/courses";
 import { expect, test } from "./fixtures";
@@ -341,5 +342,28 @@ test.describe("SEO", () => {
     await page.goto("/campanha-relampago");
     const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
     expect(ld.some((item) => item["@type"] === "CollegeOrUniversity")).toBe(true);
+  });
+});
+
+test.describe("accessibility", () => {
+  test("the campaign, club, employee, scholarship, finder and assistant pages have no axe violations", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "axe runs as a script in the page, which the no-JavaScript project forbids");
+    test.setTimeout(90_000);
+    for (const path of [
+      "/campanha-relampago",
+      "/america-mg",
+      "/trabalhe-conosco",
+      "/bolsas",
+      "/curso-id",
+      "/curso-id?area=Sa%C3%BAde&modalidade=qualquer&duracao=qualquer",
+      "/curso-ideal",
+      "/assistente",
+    ]) {
+      await page.goto(path);
+      // The toaster region belongs to the shared layout and is checked with it.
+      const results = await new AxeBuilder({ page }).exclude('section[aria-label^="Notificações"]').analyze();
+      const found = results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(found).toEqual([]);
+    }
   });
 });

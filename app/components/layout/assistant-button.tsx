@@ -37,7 +37,7 @@ export function AssistantButton() {
   if (pathname === "/assistente") return null;
 
   return (
-    <>
+    <aside aria-label="Assistente virtual">
       <Link
         ref={buttonRef}
         to="/assistente"
@@ -107,6 +107,6 @@ export function AssistantButton() {
           </div>
         </dialog>
       ) : null}
-    </>
+    </aside>
   );
 }

@@ -16,7 +16,7 @@ export function TestimonialCard({ name, detail, text, image, rating }: Testimoni
     <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <Quote aria-hidden="true" className="size-8 text-accent-500" />
       {rating ? (
-        <p className="mt-3 flex gap-0.5" aria-label={`Avaliação: ${rating} de 5 estrelas`}>
+        <p className="mt-3 flex gap-0.5" role="img" aria-label={`Avaliação: ${rating} de 5 estrelas`}>
           {Array.from({ length: 5 }, (_, i) => (
             <Star
               key={i}
