@@ -11,6 +11,10 @@ import { commitVisitor } from "~/server/session.server";
 import { questionsPageUrl as pageUrl, TEST_PATHS } from "~/lib/test-paths";
 import { requireTestLead, saveTestResult, writeTestState } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional.perguntas";
+import { readFormData } from "~/server/form-data.server";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { isSpam } from "~/server/honeypot.server";
+import { clientIp, testAnswersLimiter } from "~/server/rate-limit.server";
 
 /** Spec 02, section 5. */
 const PAGE_INCOMPLETE: ToastMessage = {
@@ -25,6 +29,11 @@ function testIncomplete(answered: number): ToastMessage {
     variant: "destructive",
   };
 }
+const RATE_LIMITED: ToastMessage = {
+  title: "Muitas tentativas",
+  description: "Aguarde um minuto e tente novamente.",
+  variant: "destructive",
+};
 /** Spec: the final submit goes to the analysis 1 s later (with JavaScript). */
 const SUBMIT_DELAY_MS = 1000;
 const JS_FIELD = "_js";
@@ -46,9 +55,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const ip = clientIp(request);
+  if (!testAnswersLimiter.hit(ip)) {
+    return data(
+      { error: RATE_LIMITED, next: null },
+      { status: 429, headers: { "Retry-After": String(testAnswersLimiter.retryAfterSeconds(ip)) } },
+    );
+  }
   const { session, state } = await requireTestLead(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const page = clampPage(formData.get("pagina"));
+  // A bot filled the hidden field: back to the same page, nothing saved.
+  if (isSpam(formData)) return redirect(pageUrl(page), 303);
   const intent = formData.get("intent");
   const withJs = formData.get(JS_FIELD) === "1";
   const ids = questionsOfPage(page).map((q) => q.id);
@@ -179,6 +197,7 @@ function QuestionsForm({
             setChoices(next);
           }}
         >
+          <HoneypotField />
           <input type="hidden" name="pagina" value={page} />
           {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
           {questions.map((question) => {
@@ -227,7 +246,7 @@ function QuestionsForm({
                 name="intent"
                 value="resultado"
                 disabled={submitting}
-                className="inline-flex items-center gap-2 rounded-lg bg-green-600 px-6 py-3 font-bold text-white shadow hover:bg-green-700 disabled:opacity-70"
+                className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-6 py-3 font-bold text-white shadow hover:bg-green-800 disabled:opacity-70"
               >
                 {submitting ? (
                   <>

@@ -119,7 +119,7 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
               <figcaption className="mt-4">
                 <p className="font-bold text-slate-900">{BUSINESS_TESTIMONIAL.name}</p>
                 <p className="text-sm text-slate-600">{BUSINESS_TESTIMONIAL.role}</p>
-                <p className="mt-1 flex gap-0.5" aria-label={`Nota ${BUSINESS_TESTIMONIAL.rating} de 5`}>
+                <p className="mt-1 flex gap-0.5" role="img" aria-label={`Nota ${BUSINESS_TESTIMONIAL.rating} de 5`}>
                   {Array.from({ length: BUSINESS_TESTIMONIAL.rating }, (_, i) => (
                     <Star key={i} aria-hidden="true" className="size-4 fill-accent-400 text-accent-500" />
                   ))}

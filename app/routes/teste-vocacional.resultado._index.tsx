@@ -65,7 +65,7 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
               href={shareUrl}
               target="_blank"
               rel="noopener"
-              className="inline-flex items-center gap-2 rounded-lg bg-green-600 px-5 py-3 font-bold text-white hover:bg-green-700"
+              className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-bold text-white hover:bg-green-800"
             >
               <Share2 aria-hidden="true" className="size-5" /> Compartilhar no WhatsApp
             </a>

@@ -154,7 +154,7 @@ export default function GraduationPage({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               onClick={share}
-              className="inline-flex items-center gap-2 rounded-lg bg-green-600 px-5 py-3 font-bold text-white hover:bg-green-700"
+              className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-bold text-white hover:bg-green-800"
             >
               <Share2 aria-hidden="true" className="size-5" /> Compartilhar
             </button>
@@ -163,7 +163,7 @@ export default function GraduationPage({ loaderData }: Route.ComponentProps) {
               href={whatsappShareUrl(shareText)}
               target="_blank"
               rel="noopener"
-              className="inline-flex items-center gap-2 rounded-lg bg-green-600 px-5 py-3 font-bold text-white hover:bg-green-700"
+              className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-bold text-white hover:bg-green-800"
             >
               <Share2 aria-hidden="true" className="size-5" /> Compartilhar
             </a>

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
 
@@ -27,6 +28,16 @@ async function answerPage(page: Page, pageNumber: number, letters: string) {
   for (const [i, letter] of [...letters].entries()) {
     await page.locator(`input[name="q${(pageNumber - 1) * 5 + i + 1}"][value="${letter}"]`).check();
   }
+}
+
+/** Serious or critical accessibility problems of this page's own content (the shared layout is checked elsewhere). */
+async function seriousA11yViolations(page: Page, jsEnabled: boolean) {
+  // axe runs as a script in the page: only possible in the JavaScript project (the markup is the same).
+  if (!jsEnabled) return [];
+  const result = await new AxeBuilder({ page }).include("#conteudo").exclude('[data-testid="toaster"]').analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 function leadByEmail(email: string) {
@@ -78,6 +89,7 @@ test.describe("vocational test", () => {
       "Por favor, responda todas as perguntas desta página antes de continuar.",
     );
     await expect(page).toHaveURL(/pagina=1|perguntas$/);
+    expect(await seriousA11yViolations(page, jsEnabled)).toEqual([]);
     await answerPage(page, 1, TECH_PATTERN[0]);
     await page.getByRole("button", { name: "Próximo" }).click();
     await expect(page).toHaveURL(/pagina=2/);
@@ -183,7 +195,7 @@ test.describe("vocational test", () => {
     }
   });
 
-  test("the business result page: sticky expiry banner, catalogue and bottom bar", async ({ page }) => {
+  test("the business result page: sticky expiry banner, catalogue and bottom bar", async ({ page, jsEnabled }) => {
     test.setTimeout(120_000);
     await page.goto("/teste-vocacional");
     await fillLeadForm(page, uniqueEmail("negocios"), "(31) 98888-7777");
@@ -203,9 +215,10 @@ test.describe("vocational test", () => {
       "Garanta sua bolsa de até 70%",
     );
     await expect(page.getByTestId("faixa-contagem")).toHaveClass(/sticky/);
+    expect(await seriousA11yViolations(page, jsEnabled)).toEqual([]);
   });
 
-  test("the lead form shows the spec's messages and keeps what was typed", async ({ page }) => {
+  test("the lead form shows the spec's messages and keeps what was typed", async ({ page, jsEnabled }) => {
     await page.goto("/teste-vocacional");
     await page.getByLabel("Nome completo").fill("Ana");
     await page.getByLabel("E-mail").fill("ana@");
@@ -217,6 +230,7 @@ test.describe("vocational test", () => {
     await expect(page.getByLabel("Nome completo")).toHaveValue("Ana");
     await expect(page.getByLabel("Nome completo")).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/teste-vocacional$/);
+    expect(await seriousA11yViolations(page, jsEnabled)).toEqual([]);
   });
 
   test("a fresh browser going straight to the questions or a result lands on the lead form", async ({ page }) => {

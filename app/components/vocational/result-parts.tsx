@@ -75,7 +75,7 @@ export function ResultCountdown({
           {index > 0 ? <span className="font-bold opacity-70">:</span> : null}
           <span className={`flex flex-col items-center rounded-lg font-extrabold tabular-nums ${box} ${size}`}>
             <span data-unit={unit.key}>{unit.value}</span>
-            <span className="text-[10px] font-medium uppercase tracking-wide opacity-80">{unit.label}</span>
+            <span className="text-[10px] font-medium uppercase tracking-wide">{unit.label}</span>
           </span>
         </span>
       ))}
@@ -88,7 +88,7 @@ export function CountdownBanner({ target, now, sticky = false }: { target: numbe
   return (
     <div
       data-testid="faixa-contagem"
-      className={`${sticky ? "sticky top-[100px] z-20" : ""} bg-red-600 text-white shadow`}
+      className={`${sticky ? "sticky top-[100px] z-20" : ""} bg-red-700 text-white shadow`}
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-3 px-4 py-2 sm:gap-5">
         <p className="flex items-center gap-2 font-bold">
