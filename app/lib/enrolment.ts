@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CITY_CHARS_MESSAGE, NAME_CHARS_MESSAGE, PERSON_TEXT } from "./person-text";
 import { normalizePhone, PHONE_MESSAGE } from "./phone";
 
 /**
@@ -26,7 +27,12 @@ export const UNDECIDED_POLO = "Ainda não sei";
 
 /** Full name (≥ 5 characters), phone ((99)99999-9999, stored canonical) and e-mail (lower-case). */
 export const leadContactFields = {
-  nome: z.string({ error: NAME_MESSAGE }).trim().min(5, NAME_MESSAGE).max(120, NAME_MESSAGE),
+  nome: z
+    .string({ error: NAME_MESSAGE })
+    .trim()
+    .min(5, NAME_MESSAGE)
+    .max(120, NAME_MESSAGE)
+    .regex(PERSON_TEXT, NAME_CHARS_MESSAGE),
   telefone: z.string({ error: PHONE_MESSAGE }).transform((value, ctx) => {
     const phone = normalizePhone(value);
     if (phone === null) {
@@ -100,7 +106,12 @@ function choice(options: readonly string[], undecided: string) {
 export function enrolmentSchema(choices: EnrolmentChoices) {
   return z.object({
     ...leadContactFields,
-    cidade: z.string({ error: CITY_MESSAGE }).trim().min(2, CITY_MESSAGE).max(80, CITY_MESSAGE),
+    cidade: z
+      .string({ error: CITY_MESSAGE })
+      .trim()
+      .min(2, CITY_MESSAGE)
+      .max(80, CITY_MESSAGE)
+      .regex(PERSON_TEXT, CITY_CHARS_MESSAGE),
     curso: choice(choices.courses, UNDECIDED_COURSE),
     polo: choice(choices.polos, UNDECIDED_POLO),
     consentimento: z.literal("on", { error: CONSENT_MESSAGE }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CAREER_GOAL, DESIRED_AREA, WORK_AREA, WORK_SATISFACTION, WORK_STATUS } from "~/content/vocational-form";
+import { NAME_CHARS_MESSAGE, PERSON_TEXT } from "./person-text";
 import { normalizePhone, PHONE_MESSAGE } from "./phone";
 
 /** The spec's messages (document 2, section 5). */
@@ -26,7 +27,8 @@ export const vocationalLeadSchema = z.object({
     .string({ error: LEAD_MESSAGES.fullName })
     .trim()
     .min(FULL_NAME_MIN, { error: LEAD_MESSAGES.fullName })
-    .max(FULL_NAME_MAX, { error: LEAD_MESSAGES.fullName }),
+    .max(FULL_NAME_MAX, { error: LEAD_MESSAGES.fullName })
+    .regex(PERSON_TEXT, { error: NAME_CHARS_MESSAGE }),
   phone: z
     .string({ error: LEAD_MESSAGES.phone })
     .transform((value, ctx) => {

@@ -23,6 +23,7 @@ import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl 
 import { isSpam } from "~/server/honeypot.server";
 import { clientIp, publicFormLimiter } from "~/server/rate-limit.server";
 import { getVisitorSession } from "~/server/session.server";
+import { readFormData } from "~/server/form-data.server";
 
 /** The form modal loads this page with ?embed=1: the root layout then leaves out the site chrome. */
 export const handle = { embeddable: true };
@@ -52,7 +53,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const embedded = new URL(request.url).searchParams.get("embed") === "1";
   const schema = enrolmentSchema(enrolmentChoices());
 

@@ -17,6 +17,7 @@ import {
 import { config } from "~/server/config.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login-admin";
+import { readFormData } from "~/server/form-data.server";
 
 /**
  * /login-admin: 'Painel Administrativo'. E-mail and password checked on the server (remix-auth
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage | null };
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   const hideFields = ["password"];
   const fail = (status: number, alert: ToastMessage | null, init: HeadersInit = {}) =>

@@ -26,6 +26,7 @@ import {
   writeTestState,
 } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional._index";
+import { readFormData } from "~/server/form-data.server";
 
 /** Spec 02, section 4 and 8. */
 const SAVED_TOAST: ToastMessage = { title: "Dados salvos com sucesso!", description: "Agora vamos iniciar seu teste vocacional." };
@@ -72,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const withJs = formData.get(JS_FIELD) === "1";
   // A bot filled the hidden field: pretend nothing happened and store nothing.
   if (isSpam(formData)) return redirect(TEST_PATHS.form, 303);

@@ -21,6 +21,7 @@ import {
   tooManyAttemptsMessage,
 } from "~/server/whatsapp-access.server";
 import type { Route } from "./+types/whatsapp.$slug";
+import { readFormData } from "~/server/form-data.server";
 
 /**
  * /whatsapp/<admin slug>: 'Gerenciamento de Senhas - Área Restrita'. Adding and removing access
@@ -65,7 +66,7 @@ type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage }
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isAdminSlug(params.slug)) notFound();
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: manageSchema });
   const hideFields = ["masterPassword", "newPassword"];
   const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>) =>

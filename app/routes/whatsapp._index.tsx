@@ -20,6 +20,7 @@ import {
 } from "~/server/whatsapp-access.server";
 import { listSendLog } from "~/server/whatsapp-log.server";
 import type { Route } from "./+types/whatsapp._index";
+import { readFormData } from "~/server/form-data.server";
 
 /**
  * /whatsapp: the password gate, or (for an operator who passed it) the mirroring page that talks
@@ -69,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export type GateFailure = { result: SubmissionResult<string[]>; alert: ToastMessage };
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
 
   if (formData.get("intent") === LOGOUT_INTENT) {
     const cookie = await endOperatorSession(request);

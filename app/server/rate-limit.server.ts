@@ -68,7 +68,11 @@ export function clientIp(request: Request): string {
 }
 
 /** Public form posts (leads): generous for people behind one carrier NAT, hard on bots. */
-export const publicFormLimiter = createRateLimiter(
-  Number(process.env.RATE_LIMIT_PUBLIC_FORMS ?? 30),
-  60_000,
-);
+const publicFormLimit = Number(process.env.RATE_LIMIT_PUBLIC_FORMS ?? 30);
+export const publicFormLimiter = createRateLimiter(publicFormLimit, 60_000);
+
+/**
+ * The vocational test's answer pages: one visitor posts up to ten times in a few minutes (five
+ * pages, back and forth), so their budget per IP is four times the lead forms'.
+ */
+export const testAnswersLimiter = createRateLimiter(publicFormLimit * 4, 60_000);

@@ -7,6 +7,16 @@ import { startServer } from "./server-process";
  * the middle, restarted on the same file; every submission that had received its redirect must be
  * in the database exactly once, and the file must pass an integrity check.
  */
+/** A name part from a number, in letters only (names may not hold digits): 0 → "a", 27 → "bb". */
+function personLetters(i: number): string {
+  let out = "";
+  do {
+    out += String.fromCharCode(97 + (i % 26));
+    i = Math.floor(i / 26);
+  } while (i > 0);
+  return out;
+}
+
 test("a SIGKILL mid-burst loses no acknowledged lead and leaves a sound database", async () => {
   test.setTimeout(120_000);
   const env = { RATE_LIMIT_PUBLIC_FORMS: "1000000" };
@@ -19,7 +29,7 @@ test("a SIGKILL mid-burst loses no acknowledged lead and leaves a sound database
   const submit = async (i: number) => {
     const email = `crash.${run}.${i}@example.com`;
     const body = new URLSearchParams({
-      nome: `Pessoa Número ${i}`,
+      nome: `Pessoa Número ${personLetters(i)}`,
       telefone: "31999998888",
       email,
       cidade: "Belo Horizonte",
