@@ -95,6 +95,8 @@ export function meta() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A request the site refused (400, 415, ...) may carry its own pt-BR explanation.
+  const refusal = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
@@ -102,7 +104,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-sm font-semibold text-brand-600">Erro {status}</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Algo deu errado</h1>
       <p className="mt-4 text-slate-600">
-        Não foi possível carregar esta página agora. Tente novamente em instantes ou volte para a página inicial.
+        {refusal ?? "Não foi possível carregar esta página agora. Tente novamente em instantes ou volte para a página inicial."}
       </p>
       <a href="/" className="mt-8 inline-block rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
         Voltar para o início
