@@ -246,7 +246,7 @@ function QuestionsForm({
                 name="intent"
                 value="resultado"
                 disabled={submitting}
-                className="inline-flex items-center gap-2 rounded-lg bg-green-600 px-6 py-3 font-bold text-white shadow hover:bg-green-700 disabled:opacity-70"
+                className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-6 py-3 font-bold text-white shadow hover:bg-green-800 disabled:opacity-70"
               >
                 {submitting ? (
                   <>
