@@ -1,5 +1,6 @@
 import { AREA_CAREERS, type Course, type CourseArea, type Modality } from "~/content/course-areas";
 import { toCardData, type CourseCardData } from "~/lib/home-data";
+import { courseJsonLd, type SeoSite } from "~/lib/seo";
 
 export type CoursePageData = {
   /** The page's title: the course name, or the common name of its variants ('Educação Física'). */
@@ -65,20 +66,20 @@ export function coursePageData(matched: readonly Course[], all: readonly Course[
   };
 }
 
-/** Title, description and Course JSON-LD of a course page, for `pageMeta`. */
-export function courseSeo(page: CoursePageData, providerName: string) {
+/** Title, description and Course JSON-LD of the course page at `path`, for `pageMeta`. */
+export function courseSeo(page: CoursePageData, site: SeoSite | undefined, path: string) {
+  const course = {
+    name: page.title,
+    description: page.description,
+    url: path,
+    modality: page.modalities[0] ?? "EAD",
+    duration: page.durations[0] ?? "",
+    area: page.areas[0],
+  };
   return {
     title: `${page.title}: graduação ${page.modalities.join(" ou ")} com bolsa de até 70%`,
     description: `${page.description} Duração: ${page.durations.join(" ou ")}. Bolsas de até 70%.`,
     image: page.image,
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "Course",
-        name: page.title,
-        description: page.description,
-        provider: { "@type": "CollegeOrUniversity", name: providerName },
-      },
-    ],
+    jsonLd: site ? [courseJsonLd(course, site)] : [],
   };
 }

@@ -24,17 +24,12 @@ export function siteFromMatches(matches: MetaArgs["matches"]): SeoSite | undefin
   return root?.site;
 }
 
-function siteUrlFrom(matches: MetaArgs["matches"]): string {
-  const root = matches.find((m) => m?.id === "root")?.data as { site?: { siteUrl?: string } } | undefined;
-  return root?.site?.siteUrl ?? "";
-}
-
 /**
  * Title, description, canonical URL, Open Graph tags and optional JSON-LD for a route's `meta`:
  * `export const meta: Route.MetaFunction = (args) => pageMeta(args, { title, description })`.
  */
 export function pageMeta(args: MetaArgs, page: PageSeo): MetaDescriptor[] {
-  const siteUrl = siteUrlFrom(args.matches);
+  const siteUrl = siteFromMatches(args.matches)?.siteUrl ?? "";
   const canonical = siteUrl + (page.canonicalPath ?? args.location.pathname);
   const image = page.image ?? "/og-image.svg";
   const imageUrl = image.startsWith("http") ? image : siteUrl + image;

@@ -2,7 +2,7 @@ import { data, useLoaderData } from "react-router";
 import { CoursePage } from "~/components/courses/course-page";
 import { courses, findCoursesByUrl } from "~/content/courses";
 import { coursePageData, courseSeo } from "~/lib/course-page";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/$";
 
 /**
@@ -17,8 +17,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.data) return [{ title: "Página não encontrada" }];
-  const root = args.matches.find((m) => m?.id === "root")?.data as { site?: { brandName?: string } } | undefined;
-  return pageMeta(args, courseSeo(args.data.page, root?.site?.brandName ?? ""));
+  return pageMeta(args, courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname));
 };
 
 export default function CoursePath() {

@@ -14,7 +14,7 @@ import { courses } from "~/content/courses";
 import { faq } from "~/content/faq";
 import { polos } from "~/content/polos";
 import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
-import { pageMeta } from "~/lib/seo";
+import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/home";
 
@@ -27,23 +27,19 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The institution's JSON-LD, when the root data (site configuration) is there. */
+function institution(matches: Route.MetaArgs["matches"]) {
+  const site = siteFromMatches(matches);
+  return site ? [institutionJsonLd(site)] : [];
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Graduação EAD, híbrida e presencial com bolsa de até 70%",
     description:
       "Mais de 80 cursos reconhecidos pelo MEC, bolsas de até 70% e mais de 1.000 polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.",
     canonicalPath: "/",
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "FAQPage",
-        mainEntity: faq.map((item) => ({
-          "@type": "Question",
-          name: item.question,
-          acceptedAnswer: { "@type": "Answer", text: item.answer },
-        })),
-      },
-    ],
+    jsonLd: [...institution(args.matches), faqJsonLd(faq)],
   });
 
 export default function Home() {

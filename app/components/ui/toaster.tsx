@@ -18,7 +18,7 @@ import {
  */
 export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const [items, setItems] = useState<ToastItem[]>(serverToast ? [{ ...serverToast, id: 0 }] : []);
-  const regionRef = useRef<HTMLOListElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
 
   useEffect(() => subscribeToasts(setItems), []);
 
@@ -39,19 +39,19 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   }, []);
 
   return (
-    <section aria-label={`Notificações (${TOAST_HOTKEY})`}>
-      <ol
-        ref={regionRef}
-        tabIndex={-1}
-        role="status"
-        aria-live="polite"
-        data-testid="toaster"
-        className="fixed inset-x-0 bottom-20 z-[60] mx-auto flex w-full max-w-sm flex-col gap-2 px-4 outline-none sm:bottom-6 sm:right-6 sm:left-auto sm:mx-0"
-      >
-        {items.map((item) => (
-          <ToastCard key={item.id} item={item} />
-        ))}
-      </ol>
+    <section
+      ref={regionRef}
+      tabIndex={-1}
+      aria-label={`Notificações (${TOAST_HOTKEY})`}
+      className="fixed inset-x-0 bottom-20 z-[60] mx-auto w-full max-w-sm px-4 outline-none sm:bottom-6 sm:right-6 sm:left-auto sm:mx-0"
+    >
+      <div role="status" aria-live="polite">
+        <ol data-testid="toaster" className="flex flex-col gap-2">
+          {items.map((item) => (
+            <ToastCard key={item.id} item={item} />
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }
