@@ -1,0 +1,200 @@
+import { expect, test } from "@playwright/test";
+import { snapshot } from "./db-snapshot";
+import { E2E_ENV } from "./env";
+import { routeTable, urlFor } from "./route-table";
+import { type RunningServer, startServer } from "./server-process";
+import { enrolment, openSessions, type Sessions, vocationalLead } from "./sessions";
+
+/**
+ * Spam and brute force (issue 9, item 3), against the production server with small limits:
+ * every form people can post without an account carries the honeypot field, and every public POST
+ * (lead forms, the test's answers, both password forms) is limited per client IP.
+ */
+
+const LIMITS = { publicForms: 3, login: 2 };
+const SLUG = E2E_ENV.WHATSAPP_ADMIN_SLUG;
+
+let server: RunningServer;
+let sessions: Sessions;
+
+test.setTimeout(120_000);
+
+test.beforeAll(async () => {
+  server = await startServer(
+    {
+      ...E2E_ENV,
+      RATE_LIMIT_PUBLIC_FORMS: String(LIMITS.publicForms),
+      RATE_LIMIT_LOGIN: String(LIMITS.login),
+      // Each test below speaks from its own address (X-Forwarded-For), as clients behind a proxy do.
+      TRUST_PROXY: "true",
+    },
+    { quiet: true },
+  );
+  // Set up from an address of its own, so the limits below start from zero.
+  sessions = await withAddress("10.99.0.1", () => openSessions(server.url));
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  server?.cleanup();
+});
+
+/** Runs fetches with X-Forwarded-For set to the given address. */
+async function withAddress<T>(ip: string, run: () => Promise<T>): Promise<T> {
+  const original = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("X-Forwarded-For", ip);
+    return original(input, { ...init, headers });
+  }) as typeof fetch;
+  try {
+    return await run();
+  } finally {
+    globalThis.fetch = original;
+  }
+}
+
+function post(path: string, fields: Record<string, string>, ip: string, cookie = "") {
+  return fetch(server.url + path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": ip,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+  });
+}
+
+/** Each `<form method="post">` of an HTML page, as its markup. */
+function postForms(html: string): string[] {
+  return [...html.matchAll(/<form\b[^>]*\bmethod="post"[^>]*>[\s\S]*?<\/form>/gi)].map((m) => m[0]);
+}
+
+test("every public form carries the honeypot; forms without it are password forms", async () => {
+  const pages = new Set<string>();
+  for (const route of routeTable()) {
+    if (!route.hasComponent) continue;
+    pages.add(urlFor(route, { slug: SLUG, perfil: "tecnologia", "*": "enfermagem" }));
+  }
+  pages.add("/cursos/administracao");
+  // Every page the sitemap lists (every course page) too.
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) pages.add(new URL(loc).pathname);
+
+  let formsSeen = 0;
+  let honeypots = 0;
+  for (const page of pages) {
+    // A visitor who filled the test's lead form sees the question pages too.
+    const response = await fetch(server.url + page, { headers: { Cookie: sessions.visitorWithLead, "X-Forwarded-For": "10.99.0.2" } });
+    expect(response.status, page).toBeLessThan(500);
+    for (const form of postForms(await response.text())) {
+      formsSeen++;
+      if (/type="password"/.test(form)) continue;
+      expect(form, `the form on ${page} has no honeypot`).toMatch(/<input[^>]*name="website"/);
+      honeypots++;
+    }
+  }
+  expect(formsSeen).toBeGreaterThanOrEqual(5);
+  expect(honeypots).toBeGreaterThanOrEqual(3);
+});
+
+test("the honeypot is hidden from people and from assistive technology", async () => {
+  const html = await (await fetch(`${server.url}/inscricao`)).text();
+  const field = html.match(/<div aria-hidden="true"[^>]*>(?:(?!<\/div>)[\s\S])*name="website"[\s\S]*?<\/div>/)?.[0];
+  expect(field).toBeTruthy();
+  expect(field).toMatch(/tabindex="-1"/i);
+  expect(field).toMatch(/autocomplete="off"/i);
+  expect(field).toMatch(/-left-\[9999px\]/);
+});
+
+type Limited = {
+  /** A post this route counts against the IP (a failure for password forms). */
+  fields: () => Record<string, string>;
+  cookie?: () => string;
+  limit: number;
+  /** Text of the refused page. */
+  message: RegExp;
+};
+
+const PUBLIC_POSTS: Record<string, Limited> = {
+  inscricao: {
+    fields: () => enrolment(`limite.${Math.random().toString(36).slice(2)}@example.com`),
+    limit: LIMITS.publicForms,
+    message: /Muitas tentativas em pouco tempo/,
+  },
+  "teste-vocacional": {
+    fields: () => vocationalLead(`limite.${Math.random().toString(36).slice(2)}@example.com`),
+    limit: LIMITS.publicForms,
+    message: /Muitas tentativas/,
+  },
+  "teste-vocacional/perguntas": {
+    fields: () => ({ pagina: "1", intent: "proximo", q1: "A", q2: "A", q3: "A", q4: "A", q5: "A" }),
+    cookie: () => sessions.visitorWithLead,
+    limit: LIMITS.publicForms * 4,
+    message: /Muitas tentativas/,
+  },
+  "login-admin": {
+    // A different e-mail each time: only the per-IP limit is at work here (the per-e-mail one has its own test).
+    fields: () => ({ email: `tentativa.${Math.random().toString(36).slice(2)}@example.com`, password: "senha-errada-123" }),
+    limit: LIMITS.login,
+    message: /Muitas tentativas de login/,
+  },
+  whatsapp: {
+    fields: () => ({ intent: "entrar", password: "senha-errada-123" }),
+    limit: LIMITS.login,
+    message: /Muitas tentativas incorretas/,
+  },
+  "whatsapp/:slug": {
+    fields: () => ({ intent: "adicionar", masterPassword: "mestra-errada-123", newPassword: "outra-senha-123" }),
+    limit: LIMITS.login,
+    message: /Muitas tentativas incorretas/,
+  },
+};
+
+test("every public POST of the route table is in the rate-limit table; the others need a session", async () => {
+  for (const route of routeTable().filter((r) => r.hasAction)) {
+    if (PUBLIC_POSTS[route.path]) continue;
+    // Not public: an anonymous post is sent to a login or refused before anything happens.
+    const response = await post(urlFor(route, { slug: SLUG }), {}, "10.99.0.3");
+    const location = response.headers.get("Location") ?? "";
+    expect(
+      response.status === 401 || (response.status >= 300 && response.status < 400 && location.startsWith("/login-admin")),
+      `${route.path} is public (${response.status} ${location}): add it to PUBLIC_POSTS`,
+    ).toBe(true);
+  }
+});
+
+let address = 10;
+for (const [path, limited] of Object.entries(PUBLIC_POSTS)) {
+  test(`POST /${path} is limited per IP: ${path.startsWith("login") || path.startsWith("whatsapp") ? "failures" : "posts"} beyond the limit get 429`, async () => {
+    const url = urlFor({ path }, { slug: SLUG });
+    const ip = `10.98.${address++}.1`;
+    const other = `10.98.${address++}.2`;
+    const statuses: number[] = [];
+    for (let i = 0; i < limited.limit; i++) statuses.push((await post(url, limited.fields(), ip, limited.cookie?.())).status);
+    expect(statuses.every((s) => s !== 429), `within the limit: ${statuses}`).toBe(true);
+
+    const blocked = await post(url, limited.fields(), ip, limited.cookie?.());
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toMatch(limited.message);
+    // What the refused post carried was not stored.
+    const afterBlocked = snapshot(server.databasePath);
+    const blockedAgain = await post(url, limited.fields(), ip, limited.cookie?.());
+    expect(blockedAgain.status).toBe(429);
+    expect(snapshot(server.databasePath)).toEqual(afterBlocked);
+
+    // Another address is not affected.
+    expect((await post(url, limited.fields(), other, limited.cookie?.())).status).not.toBe(429);
+  });
+}
+
+test("the right password is refused too once an IP is blocked (no guessing through the limit)", async () => {
+  const ip = "10.97.0.1";
+  for (let i = 0; i < LIMITS.login; i++) await post("/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: "errada-123" }, ip);
+  const right = await post("/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD }, ip);
+  expect(right.status).toBe(429);
+  expect(right.headers.getSetCookie().some((c) => c.startsWith("__admin=") && !c.startsWith("__admin=;"))).toBe(false);
+  expect(Number(right.headers.get("Retry-After"))).toBeGreaterThan(0);
+});

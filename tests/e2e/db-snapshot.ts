@@ -1,0 +1,35 @@
+import Database from "better-sqlite3";
+import { createHash } from "node:crypto";
+
+/**
+ * A fingerprint of every table of a SQLite file: its row count and a SHA-256 over all its rows in
+ * rowid order. Two equal snapshots mean no row was added, removed or changed anywhere.
+ */
+export type Snapshot = Record<string, { rows: number; sha256: string }>;
+
+export function snapshot(file: string): Snapshot {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all()
+      .map((row) => (row as { name: string }).name);
+    const out: Snapshot = {};
+    for (const table of tables) {
+      const quoted = `"${table.replaceAll('"', '""')}"`;
+      const hash = createHash("sha256");
+      let rows = 0;
+      const withoutRowid = table === "sqlite_sequence" ? "" : " ORDER BY rowid";
+      for (const row of db.prepare(`SELECT * FROM ${quoted}${withoutRowid}`).iterate()) {
+        hash.update(JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? v.toString() : v)));
+        hash.update("\n");
+        rows++;
+      }
+      out[table] = { rows, sha256: hash.digest("hex") };
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}

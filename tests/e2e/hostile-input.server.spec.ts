@@ -1,0 +1,335 @@
+import { expect, test } from "@playwright/test";
+import { type Snapshot, snapshot } from "./db-snapshot";
+import { E2E_ENV } from "./env";
+import { routeTable, urlFor, type RouteInfo } from "./route-table";
+import { type RunningServer, startServer } from "./server-process";
+import { enrolment, openSessions, type SessionKind, type Sessions, vocationalLead } from "./sessions";
+
+/**
+ * Hostile input (issue 9, item 2). Every route of app/routes.ts whose module exports an `action`
+ * gets, against the real production server: empty bodies, missing and duplicated fields, 100 KB
+ * strings, control characters and NUL bytes, invalid UTF-8, HTML/script tags, SQL fragments, wrong
+ * content types and oversized bodies. Each answer must be a refusal (4xx with the page's message;
+ * a bot that fills the honeypot may get the usual 303), never a 5xx, and no row of any table may
+ * change (row counts and a SHA-256 of every table, before and after each request).
+ */
+
+type Fields = Record<string, string>;
+
+type ActionSpec = {
+  /** Which session the requests carry (operator and admin routes are attacked past their guard). */
+  session: SessionKind;
+  /** A submission the action refuses as it stands (a wrong password, a missing consent, ...). */
+  refused: Fields;
+  /**
+   * For forms that store data: a submission it accepts. Each of its validated fields must refuse
+   * each hostile value on its own, everything else being valid.
+   */
+  accepted?: { fields: Fields; validated: string[] };
+  /** The route renders a hidden honeypot field: filling it must store nothing. */
+  honeypot?: boolean;
+  /** The action ignores its body (logout): any post just ends the session. */
+  bodyIgnored?: boolean;
+  /** A message the re-rendered page shows for a refused submission. */
+  message: RegExp;
+};
+
+const SLUG = E2E_ENV.WHATSAPP_ADMIN_SLUG;
+const lead = vocationalLead("hostil.vocacional@example.com");
+const { desiredArea: _omitted, ...leadWithoutArea } = lead;
+const enrol = enrolment("hostil.inscricao@example.com");
+const { consentimento: _consent, ...enrolWithoutConsent } = enrol;
+
+/** Keyed by the route's path in app/routes.ts. A new action without an entry fails the first test. */
+const SPECS: Record<string, ActionSpec> = {
+  inscricao: {
+    session: "visitor",
+    refused: enrolWithoutConsent,
+    accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
+    honeypot: true,
+    message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
+  },
+  "teste-vocacional": {
+    session: "visitor",
+    refused: leadWithoutArea,
+    accepted: {
+      fields: lead,
+      validated: ["fullName", "phone", "email", "workStatus", "workArea", "workSatisfaction", "careerGoal", "desiredArea"],
+    },
+    honeypot: true,
+    message: /obrigatório|inválido|selecione|Use apenas letras|Muitas tentativas/,
+  },
+  "teste-vocacional/perguntas": {
+    session: "visitorWithLead",
+    // Page 1 with its last question unanswered: 'Próximo' is refused.
+    refused: { pagina: "1", intent: "proximo", q1: "A", q2: "B", q3: "C", q4: "D" },
+    honeypot: true,
+    message: /Responda todas as perguntas|Teste incompleto|Muitas tentativas/,
+  },
+  "login-admin": {
+    session: "anonymous",
+    refused: { email: E2E_ENV.ADMIN_EMAIL, password: "senha-errada-123", redirectTo: "/contato" },
+    message: /Credenciais inválidas|Informe|inválido|longa demais|Muitas tentativas/,
+  },
+  "contato/sair": { session: "admin", refused: {}, bodyIgnored: true, message: /./ },
+  whatsapp: {
+    session: "anonymous",
+    refused: { intent: "entrar", password: "senha-errada-123" },
+    message: /Senha incorreta|Informe a senha|longa demais|Muitas tentativas/,
+  },
+  "whatsapp/:slug": {
+    session: "anonymous",
+    refused: { intent: "adicionar", masterPassword: "mestra-errada-123", newPassword: "nova-senha-123" },
+    message: /Senha mestra incorreta|Ação inválida|Senha inválida|não encontrada|já cadastrada|Muitas tentativas/,
+  },
+  "whatsapp/registro": {
+    session: "operator",
+    // 'Talvez' is no status: the entry is refused.
+    refused: {
+      jobId: "job-hostil",
+      operator: "Operador",
+      name: "Contato",
+      number: "5531999998888",
+      message: "Olá",
+      status: "Talvez",
+      sentAt: "2025-01-01T12:00:00.000Z",
+    },
+    message: /inválid|Envie de 1 a 100/,
+  },
+};
+
+/** The management page attacked a second time with an admin session (no master password needed). */
+const ADMIN_MANAGEMENT: ActionSpec = {
+  session: "admin",
+  refused: { intent: "remover:999999" },
+  message: SPECS["whatsapp/:slug"].message,
+};
+
+const HUNDRED_KB = "x".repeat(100 * 1024);
+const XSS = `<script>alert("xss")</script><img src=x onerror=alert(1)>`;
+const HOSTILE_VALUES: Record<string, string> = {
+  "100 KB string": HUNDRED_KB,
+  "control characters": "Maria\u0001\u0007\u001b[31m\u007f\u0085Silva\r\n\t",
+  "NUL byte": "Maria\u0000Silva",
+  "unicode tricks": "Maria\u202eavliS\u200b\ufeff",
+  "HTML and script tags": XSS,
+  "SQL fragment": "'; DROP TABLE leads; --",
+  "SQL tautology": "' OR '1'='1' --",
+  "replacement character": "Maria \ufffd Silva",
+};
+/** Bytes that are not UTF-8: a lone continuation byte, an overlong slash, 0xFF. */
+const INVALID_UTF8 = Buffer.from([0xc3, 0x28, 0x80, 0xc0, 0xaf, 0xff, 0xfe]);
+
+/** Refused before any parsing by server.js (this server's limit, below). */
+const MAX_BODY_BYTES = 512 * 1024;
+
+type Body = { body: BodyInit | null; contentType?: string | null; note?: string };
+type Case = { name: string; spec: ActionSpec; body: Body; honeypotPath?: boolean; expectStatus?: number };
+
+function encode(fields: Fields): string {
+  return new URLSearchParams(fields).toString();
+}
+
+function urlencoded(fields: Fields | string): Body {
+  return { body: typeof fields === "string" ? fields : encode(fields), contentType: "application/x-www-form-urlencoded" };
+}
+
+function casesFor(spec: ActionSpec): Case[] {
+  const cases: Case[] = [];
+  const add = (name: string, body: Body, extra: Partial<Case> = {}) => cases.push({ name, spec, body, ...extra });
+  const base = spec.refused;
+  const names = Object.keys(base);
+
+  add("empty urlencoded body", urlencoded(""));
+  add("empty body without a content type", { body: null, contentType: null });
+  for (const field of names) {
+    const { [field]: _dropped, ...rest } = base;
+    add(`missing ${field}`, urlencoded(rest));
+  }
+  if (names.length) {
+    const duplicated = new URLSearchParams();
+    for (const [key, value] of Object.entries(base)) {
+      duplicated.append(key, value);
+      duplicated.append(key, `${value}-outro`);
+    }
+    add("every field twice", urlencoded(duplicated.toString()));
+  }
+  for (const field of names.length ? names : ["campo"]) {
+    for (const [label, value] of Object.entries(HOSTILE_VALUES)) add(`${label} in ${field}`, urlencoded({ ...base, [field]: value }));
+    // Raw bytes that are not UTF-8, and their percent-encoded form.
+    const rest = encode(Object.fromEntries(Object.entries(base).filter(([key]) => key !== field)));
+    const raw = Buffer.concat([Buffer.from(`${rest}${rest ? "&" : ""}${field}=Maria`), INVALID_UTF8]);
+    add(`invalid UTF-8 bytes in ${field}`, { body: raw, contentType: "application/x-www-form-urlencoded" });
+    add(`percent-encoded invalid UTF-8 in ${field}`, urlencoded(`${rest}${rest ? "&" : ""}${field}=Maria%C3%28%FF%FE`));
+  }
+
+  // Wrong content types.
+  add("JSON body", { body: JSON.stringify(base), contentType: "application/json" });
+  add("JSON body that does not parse", { body: '{"nome": "Maria",', contentType: "application/json" });
+  add("text/plain body", { body: encode(base), contentType: "text/plain;charset=UTF-8" });
+  add("XML body", { body: `<?xml version="1.0"?><form><nome>${XSS}</nome></form>`, contentType: "application/xml" });
+  add("urlencoded fields without a content type", { body: encode(base), contentType: null });
+  const multipart = new FormData();
+  for (const [key, value] of Object.entries(base)) multipart.append(key, value);
+  multipart.append(names[0] ?? "arquivo", new Blob([XSS], { type: "text/html" }), "ataque.html");
+  add("multipart with a file in a text field", { body: multipart });
+  add("multipart with a broken boundary", {
+    body: `--abc\r\nContent-Disposition: form-data; name="x"\r\n\r\nvalor\r\n--abc`,
+    contentType: "multipart/form-data; boundary=outra-coisa",
+  });
+  add("multipart without a boundary", { body: "qualquer coisa", contentType: "multipart/form-data" });
+
+  // Over the body limit: refused by server.js before any parsing.
+  add("oversized body", urlencoded({ ...base, extra: "y".repeat(MAX_BODY_BYTES + 1024) }), { expectStatus: 413 });
+
+  if (spec.accepted) {
+    const good = spec.accepted.fields;
+    for (const field of spec.accepted.validated) {
+      for (const [label, value] of Object.entries(HOSTILE_VALUES)) {
+        add(`otherwise valid, ${label} in ${field}`, urlencoded({ ...good, [field]: value }));
+      }
+      const { [field]: _dropped, ...rest } = good;
+      add(`otherwise valid, missing ${field}`, urlencoded(rest));
+    }
+    const twice = new URLSearchParams(good);
+    for (const field of spec.accepted.validated) twice.append(field, good[field]);
+    add("otherwise valid, every validated field twice", urlencoded(twice.toString()));
+  }
+  if (spec.honeypot) {
+    add("honeypot filled in", urlencoded({ ...(spec.accepted?.fields ?? base), website: "https://spam.example" }), { honeypotPath: true });
+  }
+  return cases;
+}
+
+let server: RunningServer;
+let sessions: Sessions;
+let actionRoutes: RouteInfo[];
+
+test.setTimeout(240_000);
+
+test.beforeAll(async () => {
+  actionRoutes = routeTable().filter((route) => route.hasAction);
+  server = await startServer(
+    {
+      ...E2E_ENV,
+      MAX_BODY_BYTES: String(MAX_BODY_BYTES),
+      RATE_LIMIT_PUBLIC_FORMS: "1000000",
+      RATE_LIMIT_LOGIN: "1000000",
+    },
+    { quiet: true },
+  );
+  sessions = await openSessions(server.url);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  server?.cleanup();
+});
+
+test("every action in the route table has an entry in the hostile-input table", () => {
+  const paths = actionRoutes.map((route) => route.path);
+  expect(paths.length).toBeGreaterThanOrEqual(7);
+  for (const path of paths) expect(SPECS[path], `add "${path}" to SPECS in tests/e2e/hostile-input.server.spec.ts`).toBeDefined();
+});
+
+/** Sends one case as a document request and as React Router's data request (/path.data). */
+async function send(url: string, session: SessionKind, body: Body) {
+  const headers: Record<string, string> = { Origin: server.url };
+  if (body.contentType) headers["Content-Type"] = body.contentType;
+  if (sessions[session]) headers.Cookie = sessions[session];
+  const init: RequestInit & { duplex?: string } = { method: "POST", headers, body: body.body, redirect: "manual" };
+  if (body.contentType === null && body.body !== null) {
+    // fetch would add text/plain for a string: send bytes, which carry no content type.
+    init.body = new Uint8Array(Buffer.from(String(body.body)));
+  }
+  const response = await fetch(server.url + url, init);
+  return { response, text: await response.text() };
+}
+
+const ACCEPTED_REFUSAL_TEXTS = /Envie o formulário pela página do site|Não foi possível ler o formulário|Requisição grande demais/;
+
+async function attack(route: RouteInfo, spec: ActionSpec, url: string) {
+  const failures: string[] = [];
+  let before: Snapshot = snapshot(server.databasePath);
+  for (const item of casesFor(spec)) {
+    for (const target of [url, `${url}.data`]) {
+      const label = `${target} · ${spec.session} · ${item.name}`;
+      let status: number;
+      let text: string;
+      let location: string | null;
+      let contentType: string;
+      try {
+        const { response, text: body } = await send(target, spec.session, item.body);
+        status = response.status;
+        text = body;
+        location = response.headers.get("Location");
+        contentType = response.headers.get("Content-Type") ?? "";
+      } catch (error) {
+        failures.push(`${label}: request failed (${(error as Error).message})`);
+        continue;
+      }
+      const isData = target.endsWith(".data");
+      if (status >= 500) failures.push(`${label}: ${status}`);
+      else if (item.expectStatus && status !== item.expectStatus) failures.push(`${label}: ${status}, expected ${item.expectStatus}`);
+      else if (spec.bodyIgnored) {
+        // Logout: the body does not matter; the answer ends the session and goes to the login page.
+        const ok = isData ? status === 202 || (status >= 400 && status < 500) : status === 303 && location === "/login-admin";
+        if (!ok && !(status >= 400 && status < 500)) failures.push(`${label}: ${status} ${location ?? ""}`);
+      } else if (item.honeypotPath) {
+        if (![303, 202].includes(status) && !(status >= 400 && status < 500)) failures.push(`${label}: ${status}`);
+      } else if (status < 400) {
+        failures.push(`${label}: ${status} ${location ?? ""} (accepted, expected a refusal)`);
+      } else if (!isData && contentType.includes("text/html") && !spec.message.test(text) && !ACCEPTED_REFUSAL_TEXTS.test(text)) {
+        failures.push(`${label}: ${status} without a message on the page`);
+      }
+      // A page that shows what was typed must escape it (data responses are not HTML).
+      if (contentType.includes("text/html") && (text.includes('<script>alert("xss")') || text.includes("<img src=x onerror"))) {
+        failures.push(`${label}: hostile markup echoed unescaped`);
+      }
+
+      const after = snapshot(server.databasePath);
+      if (JSON.stringify(after) !== JSON.stringify(before)) {
+        failures.push(`${label}: the database changed (${status})`);
+        before = after;
+      }
+    }
+  }
+  return failures;
+}
+
+for (const [path, spec, variant] of [
+  ...Object.entries(SPECS).map(([path, spec]) => [path, spec, ""] as const),
+  ["whatsapp/:slug", ADMIN_MANAGEMENT, " (admin session)"] as const,
+]) {
+  test(`POST /${path}${variant}: hostile bodies are refused, never a 5xx, no row changes`, async () => {
+    const route = actionRoutes.find((r) => r.path === path);
+    test.skip(!route, `${path} has no action in this build`);
+    const failures = await attack(route!, spec, urlFor(route!, { slug: SLUG }));
+    expect(failures, failures.slice(0, 40).join("\n")).toEqual([]);
+  });
+}
+
+test("a post to a route without an action is a 405, never a 5xx, and changes nothing", async () => {
+  const before = snapshot(server.databasePath);
+  const withoutAction = routeTable().filter((route) => !route.hasAction);
+  expect(withoutAction.length).toBeGreaterThan(10);
+  for (const route of withoutAction) {
+    const url = urlFor(route, { slug: "enfermagem", perfil: "tecnologia", "*": "enfermagem" });
+    const { response } = await send(url, "anonymous", urlencoded({ nome: XSS }));
+    expect(response.status, `POST ${url}`).toBeGreaterThanOrEqual(400);
+    expect(response.status, `POST ${url}`).toBeLessThan(500);
+  }
+  expect(snapshot(server.databasePath)).toEqual(before);
+});
+
+test("the accepted submissions really are accepted (the table above can tell)", async () => {
+  for (const [path, spec] of Object.entries(SPECS)) {
+    if (!spec.accepted) continue;
+    const email = `aceito.${path.replace(/\W/g, "")}@example.com`;
+    const fields = { ...spec.accepted.fields, ...(spec.accepted.fields.email ? { email } : {}) };
+    const before = snapshot(server.databasePath);
+    const { response } = await send(`/${path}`, spec.session, urlencoded(fields));
+    expect(response.status, path).toBe(303);
+    expect(snapshot(server.databasePath).leads.rows, path).toBe(before.leads.rows + 1);
+  }
+});

@@ -1,0 +1,84 @@
+import { E2E_ENV } from "./env";
+
+/**
+ * Real sessions of each kind, obtained the way people get them (logging in, passing the gate,
+ * filling the lead form), for tests that talk HTTP to a running server.
+ */
+export type SessionKind = "anonymous" | "visitor" | "visitorWithLead" | "operator" | "admin";
+export type Sessions = Record<SessionKind, string>;
+
+export const OPERATOR_PASSWORD = "operador-de-teste-123";
+
+/** name=value of each cookie a response sets (a cleared cookie is left out). */
+export function cookiesOf(response: Response): string[] {
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .filter((pair) => !/=$/.test(pair));
+}
+
+function cookieNamed(response: Response, name: string): string {
+  const found = cookiesOf(response).find((pair) => pair.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie (status ${response.status})`);
+  return found;
+}
+
+export function postForm(baseUrl: string, path: string, fields: Record<string, string>, cookie = "") {
+  return fetch(baseUrl + path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+/** A complete, valid lead of the vocational test. */
+export function vocationalLead(email: string): Record<string, string> {
+  return {
+    fullName: "Carla Mendes Teste",
+    phone: "(31)99999-7777",
+    email,
+    workStatus: "autonomo",
+    workArea: "ti",
+    workSatisfaction: "gosto_temporario",
+    careerGoal: "nova_area",
+    desiredArea: "gestao_negocios",
+  };
+}
+
+/** A complete, valid enrolment (/inscricao). */
+export function enrolment(email: string): Record<string, string> {
+  return {
+    nome: "Maria Aparecida Teste",
+    telefone: "(31)99999-8888",
+    email,
+    cidade: "Belo Horizonte",
+    curso: "Ainda não decidi",
+    polo: "Ainda não sei",
+    consentimento: "on",
+    origem: "inscricao",
+  };
+}
+
+/** One session of each kind against the server at baseUrl (creates an access password and a lead). */
+export async function openSessions(baseUrl: string): Promise<Sessions> {
+  const visitor = cookieNamed(await fetch(`${baseUrl}/?utm_source=sessoes`, { redirect: "manual" }), "__visitante");
+
+  const lead = await postForm(baseUrl, "/teste-vocacional", vocationalLead(`sessao.${Date.now()}@example.com`));
+  const visitorWithLead = cookieNamed(lead, "__visitante");
+
+  const login = await postForm(baseUrl, "/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD });
+  const admin = cookieNamed(login, "__admin");
+
+  const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
+  const added = await postForm(baseUrl, manage, {
+    intent: "adicionar",
+    masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
+    newPassword: OPERATOR_PASSWORD,
+  });
+  if (added.status !== 303 && added.status !== 409) throw new Error(`could not add an access password: ${added.status}`);
+  const gate = await postForm(baseUrl, "/whatsapp", { intent: "entrar", password: OPERATOR_PASSWORD });
+  const operator = cookieNamed(gate, "__operador");
+
+  return { anonymous: "", visitor, visitorWithLead, operator, admin };
+}
