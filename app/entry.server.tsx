@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { config } from "./server/config.server";
 import { closeDatabase } from "./server/db.server";
 import { contentSecurityPolicy } from "./server/security.server";
@@ -65,4 +65,15 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Errors React Router reports from loaders and actions. A refused request (a POST to a page without
+ * a form: 405, a 4xx thrown on purpose) is the client's mistake, not the server's: it is not logged,
+ * so a bot cannot fill the log with stack traces. Aborted requests are not logged either.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
 }
