@@ -34,6 +34,8 @@ export default [
   route("contato", "routes/contato.tsx"),
   route("contato/leads.csv", "routes/contato.leads[.csv].ts"),
   route("contato/sair", "routes/contato.sair.ts"),
+  route("contato/lead/:id/dados.json", "routes/contato.lead.$id.dados[.json].ts"),
+  route("contato/lead/:id/excluir", "routes/contato.lead.$id.excluir.tsx"),
 
   // WhatsApp tool (guarded by the operator session or the master password)
   route("whatsapp", "routes/whatsapp._index.tsx"),

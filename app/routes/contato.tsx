@@ -292,6 +292,7 @@ function LeadsTable({ page, filters, originLabels }: { page: PageData; filters: 
                 </th>
               ))}
               <th scope="col" className={cell}>ID</th>
+              <th scope="col" className={cell}>Dados (LGPD)</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
@@ -316,6 +317,15 @@ function LeadsTable({ page, filters, originLabels }: { page: PageData; filters: 
                   </td>
                 ))}
                 <td className={`${cell} text-slate-500`}>{lead.id}</td>
+                <td className={cell}>
+                  <a href={`/contato/lead/${lead.id}/dados.json`} download className="font-semibold text-brand-700 underline">
+                    Exportar<span className="sr-only"> os dados de {lead.nome}</span>
+                  </a>
+                  {" · "}
+                  <Link to={`/contato/lead/${lead.id}/excluir`} className="font-semibold text-red-700 underline">
+                    Excluir<span className="sr-only"> {lead.nome}</span>
+                  </Link>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -50,6 +50,10 @@ export default function Privacidade() {
         <li>
           <strong>Registro do consentimento:</strong> a data e a versão do texto de consentimento que você aceitou.
         </li>
+        <li>
+          <strong>Mensagens pelo WhatsApp:</strong> quando nossa equipe envia uma mensagem pelo WhatsApp, guardamos o nome,
+          o número, o texto enviado, o resultado do envio e o horário.
+        </li>
       </ul>
 
       <h2>Para que usamos</h2>
@@ -73,9 +77,9 @@ export default function Privacidade() {
 
       <h2>Por quanto tempo guardamos</h2>
       <p>
-        Guardamos os dados de contato por até {retentionText(retentionDays)} após o último envio de formulário. Depois
-        desse prazo eles são apagados automaticamente. O progresso do teste fica em um cookie do seu navegador e expira
-        em 30 dias.
+        Guardamos os dados de contato por até {retentionText(retentionDays)} após o último envio de formulário, e o
+        registro de cada mensagem de WhatsApp pelo mesmo prazo após o envio. Depois desse prazo eles são apagados pela
+        rotina de limpeza periódica do site. O progresso do teste fica em um cookie do seu navegador e expira em 30 dias.
       </p>
 
       <h2>Com quem compartilhamos</h2>
@@ -86,8 +90,9 @@ export default function Privacidade() {
 
       <h2>Cookies</h2>
       <p>
-        Usamos somente cookies necessários: um guarda o progresso do teste vocacional e a origem da visita; outro mantém a
-        sessão da área administrativa. Não usamos cookies de publicidade.
+        Usamos somente cookies necessários: um guarda o progresso do teste vocacional e a origem da visita; os outros
+        mantêm a sessão de quem trabalha nas áreas restritas (painel administrativo e ferramenta de WhatsApp). Não usamos
+        cookies de publicidade.
       </p>
 
       <h2>Seus direitos e como pedir a exclusão</h2>
@@ -98,7 +103,8 @@ export default function Privacidade() {
           {site.privacyEmail}
         </a>{" "}
         informando o e-mail usado no formulário, ou ligue para {site.phone} ({site.phoneHours}). Respondemos em até 15
-        dias.
+        dias. Se você pedir, enviamos uma cópia de tudo o que guardamos sobre você; a exclusão apaga todos os registros
+        ligados ao seu e-mail (de todos os formulários) e as mensagens de WhatsApp enviadas ao seu telefone.
       </p>
 
       <h2>Segurança</h2>
@@ -107,7 +113,7 @@ export default function Privacidade() {
         hash e as conexões usam HTTPS.
       </p>
 
-      <p className="mt-10 text-sm text-slate-500">Versão 1 desta política.</p>
+      <p className="mt-10 text-sm text-slate-500">Versão 2 desta política.</p>
     </article>
   );
 }

@@ -22,6 +22,18 @@ export function purgeExpiredLeads(now: Date = new Date(), retentionDays = config
   return result.changes;
 }
 
+/**
+ * The WhatsApp tool's send log holds names, numbers and message texts: it follows the same
+ * retention period (by the time the message was sent). Returns how many rows were deleted.
+ */
+export function purgeExpiredSendLog(now: Date = new Date(), retentionDays = config.leadRetentionDays): number {
+  if (!Number.isFinite(retentionDays) || retentionDays <= 0) {
+    throw new Error("LEAD_RETENTION_DAYS must be a positive number of days");
+  }
+  const cutoff = retentionCutoff(now, retentionDays).toISOString();
+  return db.delete(schema.whatsappSendLog).where(lt(schema.whatsappSendLog.sentAt, cutoff)).run().changes;
+}
+
 /** Default backup file: <database folder>/backups/site-YYYYMMDD-HHMMSS.db */
 export function defaultBackupPath(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);

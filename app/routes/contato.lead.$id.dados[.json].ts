@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import type { Route } from "./+types/contato.lead.$id.dados[.json]";
+import { requireAdmin } from "~/server/auth.server";
+import { findLead, leadIdParam, personDataExport } from "~/server/lead-privacy.server";
+
+/**
+ * GET /contato/lead/:id/dados.json: every record the site keeps about this lead's person (their
+ * rows of every form and the WhatsApp messages sent to them), as a JSON download: the LGPD's
+ * access and portability rights, answered by an admin. Admin only.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const id = leadIdParam(params.id);
+  const lead = id === null ? undefined : findLead(id);
+  if (!lead) throw data("Lead não encontrado.", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  console.info(`admin ${admin.email}: exported the data of lead ${lead.id}`);
+  return new Response(JSON.stringify(personDataExport(lead), null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="dados-lead-${lead.id}.json"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { eq, inArray, like, or, type SQL } from "drizzle-orm";
+import { db, schema } from "./db.server";
+import { LEAD_ORIGINS } from "./leads.server";
+
+/**
+ * LGPD rights the admin panel serves for one person: access/portability (a JSON file with every
+ * record the site keeps about them) and deletion (every record, in one transaction). "One person"
+ * is the lead's e-mail: the same e-mail may have a row per form (origin), and the WhatsApp tool's
+ * send log may hold messages sent to their phone number.
+ */
+
+export type Lead = typeof schema.leads.$inferSelect;
+export type SendLogRow = typeof schema.whatsappSendLog.$inferSelect;
+
+/** Positive integer id from a route parameter, or null. */
+export function leadIdParam(value: string | undefined): number | null {
+  if (!value || !/^\d{1,12}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function findLead(id: number): Lead | undefined {
+  return db.select().from(schema.leads).where(eq(schema.leads.id, id)).get();
+}
+
+/** The phone's national digits (DDD + number), the part a send-log number ends with. */
+function phoneDigits(phone: string): string | null {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length >= 10 ? digits.slice(-11) : null;
+}
+
+/** Everything tied to the lead's person: their lead rows (every origin) and send-log rows to their phones. */
+export function recordsOfPerson(lead: Lead): { leads: Lead[]; sendLog: SendLogRow[] } {
+  const leads = db.select().from(schema.leads).where(eq(schema.leads.email, lead.email)).all();
+  const phones = [...new Set(leads.map((row) => phoneDigits(row.telefone)).filter((d): d is string => d !== null))];
+  const sendLog = phones.length
+    ? db
+        .select()
+        .from(schema.whatsappSendLog)
+        .where(or(...phones.map((digits): SQL => like(schema.whatsappSendLog.number, `%${digits}`))))
+        .all()
+    : [];
+  return { leads, sendLog };
+}
+
+/** The JSON an admin downloads for the person (art. 18, II and V of the LGPD). */
+export function personDataExport(lead: Lead, now: Date = new Date()) {
+  const { leads, sendLog } = recordsOfPerson(lead);
+  return {
+    exportado_em: now.toISOString(),
+    titular: { email: lead.email, nome: lead.nome },
+    explicacao:
+      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem) e as mensagens de WhatsApp enviadas aos telefones informados.",
+    leads: leads.map(({ busca: _searchCopy, ...row }) => ({
+      ...row,
+      origem_descricao: LEAD_ORIGINS[row.origem as keyof typeof LEAD_ORIGINS] ?? row.origem,
+      respostas: row.respostas ? safeJson(row.respostas) : null,
+    })),
+    mensagens_whatsapp: sendLog.map((row) => ({
+      nome: row.name,
+      numero: row.number,
+      mensagem: row.message,
+      status: row.status,
+      detalhe: row.detail,
+      enviada_em: row.sentAt,
+      operador: row.operator,
+    })),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Deletes the person's lead rows and send-log rows in one transaction; returns what was deleted. */
+export function deletePerson(lead: Lead): { leads: number; sendLog: number } {
+  return db.transaction((tx) => {
+    const { leads, sendLog } = recordsOfPerson(lead);
+    const leadIds = leads.map((row) => row.id);
+    const logIds = sendLog.map((row) => row.id);
+    const deletedLeads = leadIds.length ? tx.delete(schema.leads).where(inArray(schema.leads.id, leadIds)).run().changes : 0;
+    const deletedLog = logIds.length
+      ? tx.delete(schema.whatsappSendLog).where(inArray(schema.whatsappSendLog.id, logIds)).run().changes
+      : 0;
+    return { leads: deletedLeads, sendLog: deletedLog };
+  });
+}
