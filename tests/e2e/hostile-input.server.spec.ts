@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import { type Snapshot, snapshot } from "./db-snapshot";
 import { E2E_ENV } from "./env";
 import { routeTable, urlFor, type RouteInfo } from "./route-table";
@@ -72,6 +73,12 @@ const SPECS: Record<string, ActionSpec> = {
     message: /Credenciais inválidas|Informe|inválido|longa demais|Muitas tentativas/,
   },
   "contato/sair": { session: "admin", refused: {}, bodyIgnored: true, message: /./ },
+  "contato/lead/:id/excluir": {
+    session: "admin",
+    // Only the confirmation button's intent deletes.
+    refused: { intent: "cancelar" },
+    message: /Confirme a exclusão|Lead não encontrado/,
+  },
   whatsapp: {
     session: "anonymous",
     refused: { intent: "entrar", password: "senha-errada-123" },
@@ -204,6 +211,8 @@ function casesFor(spec: ActionSpec): Case[] {
 let server: RunningServer;
 let sessions: Sessions;
 let actionRoutes: RouteInfo[];
+/** Route parameters: the management slug, and a lead that exists (the one the sessions created). */
+const params: Record<string, string> = { slug: SLUG };
 
 test.setTimeout(240_000);
 
@@ -219,6 +228,9 @@ test.beforeAll(async () => {
     { quiet: true },
   );
   sessions = await openSessions(server.url);
+  const db = new Database(server.databasePath, { readonly: true });
+  params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
+  db.close();
 });
 
 test.afterAll(async () => {
@@ -304,7 +316,7 @@ for (const [path, spec, variant] of [
   test(`POST /${path}${variant}: hostile bodies are refused, never a 5xx, no row changes`, async () => {
     const route = actionRoutes.find((r) => r.path === path);
     test.skip(!route, `${path} has no action in this build`);
-    const failures = await attack(route!, spec, urlFor(route!, { slug: SLUG }));
+    const failures = await attack(route!, spec, urlFor(route!, params));
     expect(failures, failures.slice(0, 40).join("\n")).toEqual([]);
   });
 }
@@ -322,7 +334,7 @@ test("a post to a route without an action is a 405, never a 5xx, and changes not
   expect(snapshot(server.databasePath)).toEqual(before);
 });
 
-test("the accepted submissions really are accepted (the table above can tell)", async () => {
+test("the accepted submissions really are accepted (the table above can tell), each with its consent recorded", async () => {
   for (const [path, spec] of Object.entries(SPECS)) {
     if (!spec.accepted) continue;
     const email = `aceito.${path.replace(/\W/g, "")}@example.com`;
@@ -331,5 +343,11 @@ test("the accepted submissions really are accepted (the table above can tell)", 
     const { response } = await send(`/${path}`, spec.session, urlencoded(fields));
     expect(response.status, path).toBe(303);
     expect(snapshot(server.databasePath).leads.rows, path).toBe(before.leads.rows + 1);
+    // LGPD: the new lead carries when consent was given and which text version.
+    const db = new Database(server.databasePath, { readonly: true });
+    const row = db.prepare("SELECT consentimento_em, consentimento_versao FROM leads WHERE email = ?").get(email) as Record<string, string | null>;
+    db.close();
+    expect(row.consentimento_em, path).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(row.consentimento_versao, path).toBeTruthy();
   }
 });
