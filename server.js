@@ -1,8 +1,11 @@
 // The production server: one Node process serving the React Router build.
 // Compression, immutable caching of hashed assets, request logging, security headers,
-// a request-body limit, the client IP for rate limits, and a graceful shutdown.
+// a request-body limit, the client IP for rate limits, a micro-cache for pages that do not depend
+// on the visitor (html-cache.js), and a graceful shutdown.
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { createRequestHandler as createFetchHandler } from "react-router";
+import { createHtmlCache } from "./html-cache.js";
 import express from "express";
 import morgan from "morgan";
 import { randomBytes } from "node:crypto";
@@ -21,7 +24,6 @@ const app = express();
 app.disable("x-powered-by");
 if (process.env.TRUST_PROXY === "true") app.set("trust proxy", true);
 
-app.use(compression());
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan(process.env.NODE_ENV === "production" ? "combined" : "dev"));
 
 // Headers for every response. The document's Content-Security-Policy is set in entry.server.tsx
@@ -54,6 +56,18 @@ app.use((req, res, next) => {
   next();
 });
 
+/** Each render gets its own CSP nonce (a cached page keeps the nonce it was rendered with). */
+const loadContext = () => ({ cspNonce: randomBytes(16).toString("base64") });
+const renderPage = createFetchHandler(build, process.env.NODE_ENV);
+const htmlCache = createHtmlCache({
+  enabled: process.env.HTML_CACHE !== "off",
+  maxTtlSeconds: Number(process.env.HTML_CACHE_MAX_TTL ?? 60),
+  render: (request) => renderPage(request, loadContext()),
+});
+// Cached pages are answered here, already compressed, before compression and the static files.
+app.use(htmlCache.lookup);
+app.use(compression());
+
 app.use(
   "/assets",
   express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
@@ -62,11 +76,7 @@ app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: fal
 
 app.all(
   /.*/,
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: () => ({ cspNonce: randomBytes(16).toString("base64") }),
-  }),
+  htmlCache.handler(createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContext })),
 );
 
 const server = app.listen(port, host, () => {

@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { Award, CalendarDays, ChevronDown, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
 import { telHref } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
@@ -238,3 +239,6 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

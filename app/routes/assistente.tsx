@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { Bot } from "lucide-react";
 import { Link } from "react-router";
 import { AssistantFrame, ASSISTANT_TEXTS } from "~/components/assistant/assistant-frame";
@@ -83,3 +84,6 @@ export default function Assistente() {
     </div>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { BadgePercent, CalendarCheck, ChevronDown, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
@@ -238,3 +239,6 @@ export default function Bolsas() {
     </div>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

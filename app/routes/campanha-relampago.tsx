@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { CalendarClock, Check, Phone, Zap } from "lucide-react";
 import { useState } from "react";
 import { telHref, useSite } from "~/components/layout/use-site";
@@ -221,3 +222,6 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
     </div>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { Bot, ClipboardList, Compass, MessageCircle, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { useSite } from "~/components/layout/use-site";
@@ -105,3 +106,6 @@ export default function CursoIdeal() {
     </div>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

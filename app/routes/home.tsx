@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { useLoaderData } from "react-router";
 import { CourseCatalogue } from "~/components/home/course-catalogue";
 import { PoloFinder } from "~/components/home/polo-finder";
@@ -58,3 +59,6 @@ export default function Home() {
     </>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { useLoaderData } from "react-router";
 import { config } from "~/server/config.server";
 import { useSite } from "~/components/layout/use-site";
@@ -117,3 +118,6 @@ export default function Privacidade() {
     </article>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

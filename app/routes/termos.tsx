@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { Link } from "react-router";
 import { useSite } from "~/components/layout/use-site";
 
@@ -43,3 +44,6 @@ export default function Termos() {
     </article>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

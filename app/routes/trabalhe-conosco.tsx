@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-react";
 import { useSite } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
@@ -149,3 +150,6 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
+export const headers = publicPageHeaders;

@@ -1,0 +1,18 @@
+import type { HeadersFunction } from "react-router";
+
+/**
+ * How long a shared cache (the micro-cache in server.js, a CDN in front of the site) may keep a page
+ * that is the same for every visitor without a cookie. Short, because pages show server-rendered
+ * countdowns and campaign states (docs/decisions/030-html-cache.md).
+ */
+export const PUBLIC_PAGE_TTL_SECONDS = 10;
+
+/** Browsers always revalidate (max-age=0); shared caches keep the page PUBLIC_PAGE_TTL_SECONDS. */
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_PAGE_TTL_SECONDS}`;
+
+/**
+ * The `headers` export of the public marketing routes. React Router adds the loaders' Set-Cookie
+ * headers to it, and server.js never stores a response that sets a cookie, so a page that wrote
+ * the visitor's session (a toast, the landing attribution) is never shared.
+ */
+export const publicPageHeaders: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });

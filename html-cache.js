@@ -1,0 +1,280 @@
+// A small in-process micro-cache for pages that do not depend on the visitor (docs/decisions/030-html-cache.md).
+//
+// Only GET/HEAD requests without a Cookie or Authorization header and without an outside Referer or
+// UTM parameters (those set the visitor's attribution cookie) are looked up. A response is stored
+// only when the route marked it `Cache-Control: public, s-maxage=N` (app/lib/cache-headers.ts),
+// answered 200 and sets no cookie. It is kept N seconds (capped), with its headers (including the
+// Content-Security-Policy and its nonce) and pre-compressed brotli and gzip bodies, and answered
+// with `X-Cache: HIT`. Concurrent misses of one page share a single render.
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Headers the cache sets itself (per answer) rather than replaying. */
+const OWN_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "vary", "age", "x-cache"]);
+
+/**
+ * Seconds a shared cache may keep a response: its `s-maxage` when the Cache-Control is `public`
+ * and neither `private`, `no-store` nor `no-cache`; otherwise 0.
+ * @param {string | null | undefined} cacheControl
+ */
+export function sharedMaxAge(cacheControl) {
+  if (!cacheControl) return 0;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(",")
+    .map((d) => d.trim());
+  if (!directives.includes("public")) return 0;
+  if (directives.some((d) => d === "no-store" || d === "no-cache" || d === "private" || d.startsWith("private="))) return 0;
+  const sMaxAge = directives.find((d) => d.startsWith("s-maxage="));
+  const seconds = sMaxAge ? Number(sMaxAge.slice("s-maxage=".length)) : 0;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+}
+
+/**
+ * The body encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none.
+ * @param {string | undefined} acceptEncoding
+ * @returns {"br" | "gzip" | null}
+ */
+export function chooseEncoding(acceptEncoding) {
+  if (!acceptEncoding) return null;
+  /** @type {Map<string, number>} */
+  const q = new Map();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    if (name) q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name) => (q.has(name) ? q.get(name) > 0 : (q.get("*") ?? 0) > 0);
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return null;
+}
+
+/**
+ * Whether this request may be answered from (or fill) the shared cache: GET/HEAD, no Cookie and
+ * no Authorization (so nothing personal), no UTM parameters and no Referer from another site (the
+ * root loader would remember those as the visit's attribution, in a cookie).
+ * @param {{ method: string; headers: Record<string, string | string[] | undefined>; url: string; host: string }} req
+ */
+export function isCacheableRequest({ method, headers, url, host }) {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (headers.cookie || headers.authorization) return false;
+  if (/[?&]utm_/i.test(url)) return false;
+  const referer = headers.referer;
+  if (typeof referer === "string" && referer) {
+    try {
+      if (new URL(referer).host !== host) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * @typedef {{
+ *   status: number;
+ *   headers: [string, string][];
+ *   body: Buffer;
+ *   br: Buffer;
+ *   gzip: Buffer;
+ *   storedAt: number;
+ *   expiresAt: number;
+ * }} Entry
+ *
+ * @typedef {{
+ *   render: (request: Request) => Promise<Response>;
+ *   enabled?: boolean;
+ *   maxTtlSeconds?: number;
+ *   maxEntries?: number;
+ *   maxBodyBytes?: number;
+ *   now?: () => number;
+ * }} Options
+ */
+
+/**
+ * Creates the cache. `lookup` is an Express middleware placed before compression and the static
+ * files: it answers hits and marks cacheable misses; `handler(fallback)` wraps the final request
+ * handler: marked requests are rendered through `render` (React Router's fetch handler) and stored
+ * when the response allows it; all others go to `fallback` (React Router's Express handler).
+ * @param {Options} options
+ */
+export function createHtmlCache({
+  render,
+  enabled = true,
+  maxTtlSeconds = 60,
+  maxEntries = 200,
+  maxBodyBytes = 1024 * 1024,
+  now = () => Date.now(),
+}) {
+  /** @type {Map<string, Entry>} insertion order = least recently used first */
+  const entries = new Map();
+  /** @type {Map<string, Promise<Entry | null>>} renders in progress, shared by concurrent misses */
+  const inflight = new Map();
+
+  /** @param {import("express").Request} req */
+  function keyOf(req) {
+    return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}`;
+  }
+
+  /** @param {string} key */
+  function fresh(key) {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    // Most recently used goes last.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * @param {import("express").Request} req
+   * @param {import("express").Response} res
+   * @param {Entry} entry
+   * @param {"HIT" | "MISS"} state
+   */
+  function send(req, res, entry, state) {
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+    res.statusCode = entry.status;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
+    res.setHeader("X-Cache", state);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /**
+   * Renders the page, and stores it when the response allows. Resolves with the entry, or null
+   * when the response may not be cached (then it is returned as `response` for the caller to send).
+   * @param {string} key
+   * @param {Request} request
+   * @returns {Promise<{ entry: Entry | null; response?: Response }>}
+   */
+  async function fill(key, request) {
+    const response = await render(request);
+    const ttl = Math.min(sharedMaxAge(response.headers.get("Cache-Control")), maxTtlSeconds);
+    const cookies = response.headers.getSetCookie().length;
+    if (response.status !== 200 || ttl <= 0 || cookies > 0 || !response.body) return { entry: null, response };
+    const body = Buffer.from(await response.arrayBuffer());
+    if (body.length > maxBodyBytes) return { entry: null, response: new Response(body, response) };
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
+    /** @type {[string, string][]} */
+    const headers = [];
+    response.headers.forEach((value, name) => {
+      if (!OWN_HEADERS.has(name) && name !== "set-cookie") headers.push([name, value]);
+    });
+    const storedAt = now();
+    const entry = { status: response.status, headers, body, br, gzip: gz, storedAt, expiresAt: storedAt + ttl * 1000 };
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+    return { entry };
+  }
+
+  return {
+    /** Answers fresh hits; marks cacheable misses for `handler`. */
+    lookup(req, res, next) {
+      if (!enabled || !isCacheableRequest({ method: req.method, headers: req.headers, url: req.originalUrl, host: req.headers.host ?? "" })) {
+        return next();
+      }
+      const key = keyOf(req);
+      const entry = fresh(key);
+      if (entry) return send(req, res, entry, "HIT");
+      // A HEAD miss is answered normally (it has no body to store).
+      if (req.method === "GET") res.locals.htmlCacheKey = key;
+      next();
+    },
+
+    /**
+     * The final request handler: renders marked misses through the cache, the rest through `fallback`.
+     * @param {(req: any, res: any, next: any) => unknown} fallback
+     */
+    handler(fallback) {
+      return async (req, res, next) => {
+        const key = res.locals.htmlCacheKey;
+        if (!key) return fallback(req, res, next);
+        try {
+          const shared = inflight.get(key);
+          if (shared) {
+            const entry = await shared;
+            return entry ? send(req, res, entry, "HIT") : fallback(req, res, next);
+          }
+          const filling = fill(key, requestFrom(req));
+          const result = filling.then((r) => r.entry, () => null);
+          inflight.set(key, result);
+          let outcome;
+          try {
+            outcome = await filling;
+          } finally {
+            inflight.delete(key);
+          }
+          if (outcome.entry) return send(req, res, outcome.entry, "MISS");
+          await sendResponse(res, /** @type {Response} */ (outcome.response));
+        } catch (error) {
+          next(error);
+        }
+      };
+    },
+
+    /** Forgets everything (tests). */
+    clear() {
+      entries.clear();
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * The Fetch API request for an Express GET request (what @react-router/express builds, minus the body).
+ * @param {import("express").Request} req
+ */
+export function requestFrom(req) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const url = new URL(`${req.protocol}://${req.headers.host ?? "localhost"}${req.originalUrl}`);
+  return new Request(url.href, { method: req.method, headers });
+}
+
+/**
+ * Sends a Fetch API response through Express (as @react-router/express does).
+ * @param {import("express").Response} res
+ * @param {Response} response
+ */
+async function sendResponse(res, response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

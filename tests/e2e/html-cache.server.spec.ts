@@ -1,0 +1,176 @@
+// The page micro-cache of the production server (html-cache.js, docs/decisions/030-html-cache.md),
+// against a server of its own with a 1-second TTL cap.
+import { expect, test } from "@playwright/test";
+import { E2E_ENV } from "./env";
+import { startServer, type RunningServer } from "./server-process";
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer({ ...E2E_ENV, HTML_CACHE_MAX_TTL: "1" }, { quiet: true });
+});
+
+test.afterAll(async () => {
+  await server.stop();
+  server.cleanup();
+});
+
+/** A URL no other test has asked for (the pages ignore unknown query parameters). */
+let counter = 0;
+const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}t=${Date.now()}-${counter++}`;
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + path, { headers, redirect: "manual" });
+
+function nonceOf(html: string): string | undefined {
+  return html.match(/<script nonce="([^"]+)"/)?.[1];
+}
+
+/** A visitor session cookie, as a browser gets it by sending the vocational test's lead form. */
+async function vocationalVisitor(name: string, email: string): Promise<string> {
+  const response = await fetch(`${server.url}/teste-vocacional`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      website: "",
+      fullName: name,
+      phone: "(31) 98888-7777",
+      email,
+      workStatus: "autonomo",
+      workArea: "ti",
+      workSatisfaction: "gosto_muito",
+      careerGoal: "nova_area",
+      desiredArea: "gestao_negocios",
+    }).toString(),
+  });
+  expect(response.status).toBe(303);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__visitante="));
+  expect(cookie).toBeTruthy();
+  return cookie!.split(";")[0];
+}
+
+test.describe("page cache", () => {
+  test("a public page is a MISS, then a HIT with the same body, CSP and nonce", async () => {
+    for (const page of ["/", "/teste-vocacional", "/campanha-relampago", "/enfermagem", "/bolsas", "/inscricao"]) {
+      const url = fresh(page);
+      const first = await get(url);
+      expect(first.status, page).toBe(200);
+      expect(first.headers.get("x-cache"), page).toBe("MISS");
+      expect(first.headers.get("cache-control"), page).toBe("public, max-age=0, s-maxage=10");
+      const html = await first.text();
+
+      const second = await get(url);
+      expect(second.headers.get("x-cache"), page).toBe("HIT");
+      const cached = await second.text();
+      expect(cached, page).toBe(html);
+      // The cached page keeps the nonce it was rendered with, in the header and in its scripts alike.
+      const nonce = nonceOf(cached);
+      expect(nonce, page).toBeTruthy();
+      expect(second.headers.get("content-security-policy"), page).toContain(`'nonce-${nonce}'`);
+      expect(second.headers.get("x-content-type-options"), page).toBe("nosniff");
+    }
+  });
+
+  test("the stored page expires after its TTL", async () => {
+    const url = fresh("/");
+    const first = await get(url);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const before = nonceOf(await first.text());
+    expect((await get(url)).headers.get("x-cache")).toBe("HIT");
+    await new Promise((r) => setTimeout(r, 1_300));
+    const expired = await get(url);
+    expect(expired.headers.get("x-cache")).toBe("MISS");
+    expect(nonceOf(await expired.text())).not.toBe(before);
+  });
+
+  test("a request with a cookie is never answered from the cache", async () => {
+    const url = fresh("/bolsas");
+    await get(url);
+    expect((await get(url)).headers.get("x-cache")).toBe("HIT");
+    const withCookie = await get(url, { Cookie: "preferencia=1" });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.headers.get("x-cache")).toBeNull();
+    expect(await withCookie.text()).toContain("<h1");
+  });
+
+  test("a response that sets a cookie is never stored", async () => {
+    // UTM parameters and an outside Referer become the visit's attribution, in a cookie.
+    const url = fresh("/?utm_source=tv&utm_campaign=bolsas");
+    for (let i = 0; i < 2; i++) {
+      const answer = await get(url);
+      expect(answer.headers.get("x-cache")).toBeNull();
+      expect(answer.headers.get("set-cookie")).toContain("__visitante=");
+    }
+    const page = fresh("/campanha-relampago");
+    for (let i = 0; i < 2; i++) {
+      const answer = await get(page, { Referer: "https://www.facebook.com/" });
+      expect(answer.headers.get("x-cache")).toBeNull();
+      expect(answer.headers.get("set-cookie")).toContain("__visitante=");
+    }
+  });
+
+  test("a visitor's test session never reaches another visitor through the cache", async () => {
+    const email = `cache.${Date.now()}@example.com`;
+    const cookie = await vocationalVisitor("Visitante Privada", email);
+    // The visitor's own lead form is prefilled with their data, and never cached.
+    for (let i = 0; i < 2; i++) {
+      const own = await get("/teste-vocacional", { Cookie: cookie });
+      expect(own.headers.get("x-cache")).toBeNull();
+      expect(await own.text()).toContain(email);
+    }
+    const anonymous = await get("/teste-vocacional");
+    expect(await anonymous.text()).not.toContain(email);
+    // The test's personal pages: never cached, with or without the session.
+    for (const page of ["/teste-vocacional/perguntas", "/teste-vocacional/resultado", "/teste-vocacional/submissoes"]) {
+      for (const headers of [{ Cookie: cookie }, { Cookie: cookie }, {}, {}]) {
+        const answer = await get(page, headers);
+        expect(answer.headers.get("x-cache"), page).toBeNull();
+        expect(answer.headers.get("cache-control") ?? "", page).not.toContain("public");
+        await answer.text();
+      }
+    }
+  });
+
+  test("admin and WhatsApp pages are never cached", async () => {
+    const login = await fetch(`${server.url}/login-admin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD, redirectTo: "/contato" }).toString(),
+    });
+    expect(login.status).toBe(303);
+    const admin = login.headers.getSetCookie().find((c) => c.startsWith("__admin="))!.split(";")[0];
+    for (let i = 0; i < 2; i++) {
+      const panel = await get("/contato", { Cookie: admin });
+      expect(panel.status).toBe(200);
+      expect(panel.headers.get("x-cache")).toBeNull();
+      await panel.text();
+    }
+    for (const page of ["/contato", "/contato/leads.csv", "/login-admin", "/whatsapp", `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`]) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await get(page);
+        expect(answer.headers.get("x-cache"), page).toBeNull();
+        await answer.text();
+      }
+    }
+  });
+
+  test("HEAD is answered from a stored page; POST is never cached", async () => {
+    const url = fresh("/termos");
+    expect((await fetch(server.url + url, { method: "HEAD" })).headers.get("x-cache")).toBeNull();
+    await get(url);
+    const head = await fetch(server.url + url, { method: "HEAD" });
+    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(await head.text()).toBe("");
+
+    const post = await fetch(`${server.url}/teste-vocacional`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "website=&fullName=",
+    });
+    expect(post.status).toBe(400);
+    expect(post.headers.get("x-cache")).toBeNull();
+  });
+});
