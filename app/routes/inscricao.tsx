@@ -119,7 +119,7 @@ function Intro({ title, intro }: { title: string; intro: string }) {
         <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
           {site.phone}
         </a>{" "}
-        <span className="text-sm text-slate-500">({site.phoneHours})</span>
+        <span className="text-sm text-slate-600">({site.phoneHours})</span>
       </p>
     </div>
   );

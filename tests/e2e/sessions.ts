@@ -82,3 +82,27 @@ export async function openSessions(baseUrl: string): Promise<Sessions> {
 
   return { anonymous: "", visitor, visitorWithLead, operator, admin };
 }
+
+/** Merges the cookies a response sets into a Cookie header. */
+export function mergeCookies(previous: string, response: Response): string {
+  const jar = new Map(previous.split(/;\s*/).filter(Boolean).map((pair) => [pair.split("=")[0], pair] as const));
+  for (const pair of cookiesOf(response)) jar.set(pair.split("=")[0], pair);
+  return [...jar.values()].join("; ");
+}
+
+/** Letters per question page: C wins (11 of 20) → the 'tecnologia' result. */
+export const TECH_PATTERN = ["CCCCA", "CCBDA", "CCCDB", "ABCDC"];
+
+/** A visitor cookie that went through the whole vocational test (lead form, 20 answers, result). */
+export async function completedTestCookie(baseUrl: string, email: string): Promise<string> {
+  let cookie = mergeCookies("", await postForm(baseUrl, "/teste-vocacional", vocationalLead(email)));
+  for (const [i, letters] of TECH_PATTERN.entries()) {
+    const page = i + 1;
+    const fields: Record<string, string> = { pagina: String(page), intent: page === TECH_PATTERN.length ? "resultado" : "proximo" };
+    [...letters].forEach((letter, j) => (fields[`q${i * 5 + j + 1}`] = letter));
+    const response = await postForm(baseUrl, `/teste-vocacional/perguntas?pagina=${page}`, fields, cookie);
+    if (response.status !== 303) throw new Error(`question page ${page}: ${response.status}`);
+    cookie = mergeCookies(cookie, response);
+  }
+  return cookie;
+}

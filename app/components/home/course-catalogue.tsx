@@ -96,7 +96,7 @@ export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue
                                 : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700"
                             }`}
                           >
-                            {a.name} <span className={current ? "text-white/80" : "text-slate-400"}>({a.count})</span>
+                            {a.name} <span className={current ? "text-white/80" : "text-slate-600"}>({a.count})</span>
                           </Link>
                         </li>
                       );

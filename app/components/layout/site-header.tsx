@@ -1,5 +1,5 @@
 import { Menu, X, Zap } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Logo } from "./logo";
 import { useScrolled } from "./use-scrolled";
@@ -24,6 +24,7 @@ export function SiteHeader() {
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState<boolean | undefined>(undefined);
   const location = useLocation();
+  const toggleRef = useRef<HTMLAnchorElement>(null);
 
   // Any navigation closes the menu.
   useEffect(() => setMenuOpen(false), [location.key]);
@@ -51,8 +52,15 @@ export function SiteHeader() {
         </Link>
         <nav
           aria-label="Principal"
+          onKeyDown={(event) => {
+            // Esc closes the open mobile menu and puts focus back on its button.
+            if (event.key === "Escape" && menuOpen) {
+              setMenuOpen(false);
+              toggleRef.current?.focus();
+            }
+          }}
           data-scrolled={scrolled}
-          className={`bg-brand-700 text-white transition-shadow ${scrolled ? "shadow-lg shadow-slate-900/30" : ""}`}
+          className={`bg-brand-700 text-white transition-shadow [&_:focus-visible]:outline-white ${scrolled ? "shadow-lg shadow-slate-900/30" : ""}`}
         >
           <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
             <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${site.brandName} - página inicial`}>
@@ -89,6 +97,7 @@ export function SiteHeader() {
                 Inscreva-se
               </a>
               <a
+                ref={toggleRef}
                 href="#menu-mobile"
                 role="button"
                 aria-controls="menu-mobile"
@@ -97,6 +106,13 @@ export function SiteHeader() {
                 onClick={(event) => {
                   event.preventDefault();
                   setMenuOpen((open) => !open);
+                }}
+                onKeyDown={(event) => {
+                  // A button opens with Space too (Enter already clicks the link).
+                  if (event.key === " ") {
+                    event.preventDefault();
+                    setMenuOpen((open) => !open);
+                  }
                 }}
                 className="inline-flex size-10 items-center justify-center rounded hover:bg-white/10 lg:hidden"
               >

@@ -30,6 +30,7 @@ export function FormModal() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
     const show = (options: FormModalOptions | null) => {
@@ -92,14 +93,39 @@ export function FormModal() {
     if (opener?.isConnected) opener.focus();
   };
 
-  // Esc pressed while typing inside the site's own (same-origin) form closes the modal too.
+  // Inside the site's own (same-origin) form: Esc closes the modal too, and Tab from the form's
+  // last control comes back to the close button instead of leaving the dialog (focus stays inside).
   const onFrameLoad = (event: React.SyntheticEvent<HTMLIFrameElement>) => {
     try {
-      event.currentTarget.contentWindow?.addEventListener("keydown", (key: KeyboardEvent) => {
+      const frameWindow = event.currentTarget.contentWindow;
+      frameWindow?.addEventListener("keydown", (key: KeyboardEvent) => {
         if (key.key === "Escape") dialogRef.current?.close();
+        if (key.key === "Tab" && !key.shiftKey) {
+          const controls = tabbables(frameWindow.document);
+          if (controls.length && frameWindow.document.activeElement === controls[controls.length - 1]) {
+            key.preventDefault();
+            closeRef.current?.focus();
+          }
+        }
       });
     } catch {
       // A cross-origin form: its own keys stay its own.
+    }
+  };
+
+  // Shift+Tab on the close button (the dialog's first control) goes to the form's last control.
+  const onDialogKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab" || !event.shiftKey || document.activeElement !== closeRef.current) return;
+    const frame = frameRef.current;
+    if (!frame) return;
+    event.preventDefault();
+    try {
+      const controls = frame.contentDocument ? tabbables(frame.contentDocument) : [];
+      const last = controls[controls.length - 1];
+      if (last) last.focus();
+      else frame.focus();
+    } catch {
+      frame.focus();
     }
   };
 
@@ -112,6 +138,7 @@ export function FormModal() {
       aria-modal="true"
       data-testid="form-modal"
       onClose={onClose}
+      onKeyDown={onDialogKeyDown}
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close(); // backdrop
       }}
@@ -138,6 +165,7 @@ export function FormModal() {
       </div>
       {state.isOpen ? (
         <iframe
+          ref={frameRef}
           src={iframeUrl(state.formUrl, state.type, state.formData, origin)}
           title={FORM_MODAL_IFRAME_TITLE}
           loading="lazy"
@@ -159,4 +187,13 @@ export function useEmbedded(): boolean {
   const location = useLocation();
   if (new URLSearchParams(location.search).get("embed") !== "1") return false;
   return matches.some((match) => (match.handle as { embeddable?: boolean } | undefined)?.embeddable === true);
+}
+
+/** The elements Tab stops at in a document, in order (visible, enabled, not tabindex=-1). */
+function tabbables(doc: Document): HTMLElement[] {
+  const selector =
+    'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+  return Array.from(doc.querySelectorAll<HTMLElement>(selector)).filter(
+    (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.closest("[inert]"),
+  );
 }

@@ -79,11 +79,11 @@ function ToastCard({ item }: { item: ToastItem }) {
         setOffset(0);
       }}
       className={`relative touch-pan-y rounded-lg border p-4 pr-10 shadow-lg ${
-        destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+        destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
       }`}
     >
       <p className="text-sm font-semibold">{item.title}</p>
-      {item.description ? <p className="mt-1 text-sm opacity-90">{item.description}</p> : null}
+      {item.description ? <p className="mt-1 text-sm">{item.description}</p> : null}
       <button
         type="button"
         onClick={() => dismissToast(item.id)}

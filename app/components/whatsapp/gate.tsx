@@ -90,7 +90,7 @@ export function WhatsAppGate({ failure }: { failure?: { result: SubmissionResult
           <button
             type="submit"
             disabled={submitting}
-            className="w-full rounded-md bg-emerald-600 px-4 py-2.5 font-semibold text-white hover:bg-emerald-700 disabled:opacity-60"
+            className="w-full rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
           >
             {submitting ? "Verificando..." : "Entrar"}
           </button>

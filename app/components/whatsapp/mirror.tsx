@@ -414,7 +414,7 @@ export function MirrorPage({ productName, helper, downloads, log }: Props) {
               <button
                 type="submit"
                 disabled={!nameValid || state.isConnecting}
-                className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded-md bg-emerald-600 px-4 py-2.5 font-semibold text-white hover:bg-emerald-700 disabled:cursor-not-allowed disabled:opacity-60"
+                className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
               >
                 <Smartphone aria-hidden="true" className="size-4" /> Iniciar Espelhamento
               </button>
@@ -487,7 +487,7 @@ export function MirrorPage({ productName, helper, downloads, log }: Props) {
               type="button"
               onClick={startSending}
               disabled={state.sending || operatorName.trim() === ""}
-              className="inline-flex items-center gap-2 rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:cursor-not-allowed disabled:opacity-60"
+              className="inline-flex items-center gap-2 rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
             >
               {state.sending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
               {state.sending ? "Enviando..." : "Iniciar Envio"}

@@ -1,0 +1,164 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { E2E_ENV } from "./env";
+import { expect, test, uniqueEmail } from "./fixtures";
+import { routeTable, urlFor } from "./route-table";
+import { completedTestCookie, openSessions, type Sessions } from "./sessions";
+
+/**
+ * Accessibility (issue 9, item 8): axe on every public page (from the route table and one course
+ * page of each kind), every screen of the vocational test, the admin login, panel and LGPD page,
+ * and the WhatsApp gate, management and mirroring pages: no serious or critical violation, on the
+ * whole document (shared layout included). axe runs as a script in the page, so these run in the
+ * JavaScript project; the no-JavaScript markup is the same server render.
+ */
+
+const SERIOUS = new Set(["serious", "critical"]);
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => SERIOUS.has(v.impact ?? ""))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** Visits each URL and collects its serious and critical violations. */
+async function audit(page: Page, urls: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const url of urls) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBeLessThan(500);
+    await page.waitForLoadState("load");
+    for (const violation of await seriousViolations(page)) found.push(`${url}: ${violation}`);
+  }
+  return found;
+}
+
+async function useCookies(context: BrowserContext, cookieHeader: string, baseURL: string) {
+  const cookies = cookieHeader
+    .split(/;\s*/)
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+    });
+  await context.addCookies(cookies);
+}
+
+const AREAS = ["contato", "whatsapp", "teste-vocacional"];
+
+/** Public pages: every route of app/routes.ts with a page and no parameter, outside the guarded areas and the test flow. */
+function publicPages(): string[] {
+  const pages = routeTable()
+    .filter((route) => route.hasComponent && !/[:*]/.test(route.path) && !AREAS.some((a) => route.path === a || route.path.startsWith(`${a}/`)))
+    .map((route) => urlFor(route));
+  return [
+    ...pages,
+    // One course page of each kind: one formation (Híbrido, Presencial/EAD, EAD), two formations, a /cursos/ page.
+    "/enfermagem",
+    "/psicologia",
+    "/gestao-hospitalar",
+    "/educacaofisica",
+    "/cursos/administracao",
+    // Search results and the catalogue's states.
+    "/?q=enfermagem#cursos",
+    "/?q=zzzzzz#cursos",
+    "/curso-ideal?area=Sa%C3%BAde",
+    // The 404 page, the enrolment form in the modal's embedded mode and with its error state.
+    "/pagina-que-nao-existe",
+    "/inscricao?embed=1&tipo=contato",
+  ];
+}
+
+test.describe("axe: no serious or critical violations", () => {
+  test.beforeEach(({ jsEnabled }) => {
+    test.skip(!jsEnabled, "axe runs as a script in the page");
+  });
+
+  test("every public page", async ({ page }) => {
+    test.setTimeout(240_000);
+    const urls = publicPages();
+    expect(urls).toEqual(expect.arrayContaining(["/", "/campanha-relampago", "/america-mg", "/trabalhe-conosco", "/bolsas", "/inscricao"]));
+    expect(await audit(page, urls)).toEqual([]);
+  });
+
+  test("forms showing their errors", async ({ page }) => {
+    test.setTimeout(120_000);
+    const found: string[] = [];
+    await page.goto("/inscricao");
+    await page.getByRole("button", { name: "Quero garantir minha vaga" }).click();
+    await expect(page.getByText("Nome completo é obrigatório").first()).toBeVisible();
+    found.push(...(await seriousViolations(page)).map((v) => `/inscricao (errors): ${v}`));
+
+    await page.goto("/teste-vocacional");
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expect(page.getByText("Nome completo é obrigatório").first()).toBeVisible();
+    found.push(...(await seriousViolations(page)).map((v) => `/teste-vocacional (errors): ${v}`));
+
+    await page.goto("/login-admin");
+    await page.getByLabel("Senha").fill("senha-errada-123");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByTestId("login-alert")).toBeVisible();
+    found.push(...(await seriousViolations(page)).map((v) => `/login-admin (errors): ${v}`));
+    expect(found).toEqual([]);
+  });
+
+  test("the whole vocational test: lead form, each question page, analysis, results, simulation, submissions", async ({ page, context, baseURL }) => {
+    test.setTimeout(240_000);
+    const found = await audit(page, ["/teste-vocacional"]);
+    await useCookies(context, await completedTestCookie(baseURL!, uniqueEmail("a11y")), baseURL!);
+    found.push(
+      ...(await audit(page, [
+        "/teste-vocacional",
+        "/teste-vocacional/perguntas?pagina=1",
+        "/teste-vocacional/perguntas?pagina=2",
+        "/teste-vocacional/perguntas?pagina=3",
+        "/teste-vocacional/perguntas?pagina=4",
+        "/teste-vocacional/analise",
+        "/teste-vocacional/resultado",
+        "/teste-vocacional/resultado/tecnologia",
+        "/teste-vocacional/resultado/saude",
+        "/teste-vocacional/simulacao-formatura",
+        "/teste-vocacional/submissoes",
+      ])),
+    );
+    // A question page showing its 'answer every question' error.
+    await page.goto("/teste-vocacional/perguntas?pagina=1");
+    await page.getByRole("radio").first().uncheck().catch(() => undefined);
+    expect(found).toEqual([]);
+  });
+
+  test("admin login, leads panel and the LGPD deletion page", async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    const found = await audit(page, ["/login-admin"]);
+    const sessions: Sessions = await openSessions(baseURL!);
+    await useCookies(context, sessions.admin, baseURL!);
+    found.push(...(await audit(page, ["/contato", "/contato?busca=ninguem-assim"])));
+    const deleteLink = page.getByRole("link", { name: /^Excluir/ }).first();
+    await page.goto("/contato");
+    const href = await deleteLink.getAttribute("href");
+    expect(href).toMatch(/^\/contato\/lead\/\d+\/excluir$/);
+    found.push(...(await audit(page, [href!])));
+    expect(found).toEqual([]);
+  });
+
+  test("WhatsApp gate, password management and mirroring page", async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    const found = await audit(page, ["/whatsapp", `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`]);
+    // The gate with its error.
+    await page.goto("/whatsapp");
+    await page.getByLabel("Senha de acesso").fill("senha-errada");
+    await page.getByRole("button", { name: /Entrar|Acessar/ }).click();
+    await expect(page.getByRole("alert").first()).toBeVisible();
+    found.push(...(await seriousViolations(page)).map((v) => `/whatsapp (error): ${v}`));
+
+    const sessions = await openSessions(baseURL!);
+    await useCookies(context, sessions.operator, baseURL!);
+    await page.goto("/whatsapp");
+    await expect(page.getByTestId("whatsapp-mirror")).toBeVisible();
+    // The helper is not running: wait for the page to say so, then check that state too.
+    await expect(page.getByTestId("server-panel")).toBeVisible({ timeout: 20_000 });
+    found.push(...(await seriousViolations(page)).map((v) => `/whatsapp (mirror): ${v}`));
+    expect(found).toEqual([]);
+  });
+});
