@@ -1,0 +1,94 @@
+import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
+import { openSessions } from "./sessions";
+
+/**
+ * LGPD in the browser (issue 9, item 6), with and without JavaScript: from a row of the /contato
+ * panel an admin downloads one person's data and deletes them after a confirmation step; the
+ * privacy page says what is collected, why, for how long and how to ask for deletion.
+ */
+
+function seedLead(email: string) {
+  const db = openE2eDb();
+  try {
+    const now = new Date().toISOString();
+    const info = db
+      .prepare(
+        `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca, consentimento_em, consentimento_versao)
+         VALUES ('inscricao', 'Titular Para Excluir', '(31)96666-5555', ?, 'Betim', ?, ?, ?, ?, ?, 'inscricao-2025-01')`,
+      )
+      .run(email, now.slice(0, 10), now, now, `titular para excluir ${email}`, now);
+    return Number(info.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
+
+function countLeads(email: string) {
+  const db = openE2eDb();
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM leads WHERE email = ?").get(email) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+test("an admin exports a lead's data and deletes it from the panel, with a confirmation step", async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("lgpd");
+  const id = seedLead(email);
+  const { admin } = await openSessions(baseURL!);
+  const [name, value] = [admin.slice(0, admin.indexOf("=")), admin.slice(admin.indexOf("=") + 1)];
+  await context.addCookies([{ name, value, url: baseURL! }]);
+
+  await page.goto(`/contato?busca=${encodeURIComponent(email)}`);
+  const row = page.getByTestId("lead-row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+
+  // Export: a JSON download of the person's records.
+  const exportLink = row.getByRole("link", { name: /^Exportar/ });
+  await expect(exportLink).toHaveAttribute("href", `/contato/lead/${id}/dados.json`);
+  const download = await page.request.get(`/contato/lead/${id}/dados.json`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-disposition"]).toContain(`dados-lead-${id}.json`);
+  const data = await download.json();
+  expect(data.titular.email).toBe(email);
+  expect(data.leads[0]).toMatchObject({ nome: "Titular Para Excluir", consentimento_versao: "inscricao-2025-01" });
+
+  // Delete: the link opens the confirmation page, which lists what goes.
+  await row.getByRole("link", { name: /^Excluir/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/contato/lead/${id}/excluir$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Excluir lead" })).toBeVisible();
+  await expect(page.getByTestId("deletion-plan")).toContainText(`Lead nº ${id}`);
+  expect(countLeads(email)).toBe(1);
+
+  // 'Cancelar' keeps it.
+  await page.getByRole("link", { name: "Cancelar" }).click();
+  await expect(page).toHaveURL(/\/contato$/);
+  expect(countLeads(email)).toBe(1);
+
+  await page.goto(`/contato/lead/${id}/excluir`);
+  await page.getByRole("button", { name: "Excluir definitivamente" }).click();
+  await expect(page).toHaveURL(/\/contato$/);
+  await expect(page.getByTestId("toaster")).toContainText("Lead excluído");
+  expect(countLeads(email)).toBe(0);
+
+  // The page of a deleted lead is a 404.
+  const gone = await page.goto(`/contato/lead/${id}/excluir`);
+  expect(gone?.status()).toBe(404);
+});
+
+test("the privacy page says what is collected, why, for how long and how to ask for deletion", async ({ page }) => {
+  await page.goto("/privacidade");
+  await expect(page.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeVisible();
+  const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+  for (const heading of ["Quais dados coletamos", "Para que usamos", "Por quanto tempo guardamos", "Seus direitos e como pedir a exclusão"]) {
+    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  }
+  expect(text).toMatch(/nome, telefone, e-mail/);
+  expect(text).toMatch(/data e a versão do texto de consentimento/);
+  expect(text).toMatch(/Mensagens pelo WhatsApp/);
+  // The e2e server runs with the default retention, 730 days.
+  expect(text).toMatch(/por até 2 anos após o último envio/);
+  expect(text).toMatch(/exclusão apaga todos os registros ligados ao seu e-mail/);
+  await expect(page.getByRole("link", { name: "privacidade@example.com" })).toHaveAttribute("href", "mailto:privacidade@example.com");
+});
