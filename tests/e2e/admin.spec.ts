@@ -77,15 +77,15 @@ test.describe("admin", () => {
 
     // Filter: the token's three leads, then only the enrolment one.
     await page.getByLabel("Buscar").fill(token);
-    await page.getByLabel("Origem").selectOption("inscricao");
+    await page.getByLabel("Origem", { exact: true }).selectOption("inscricao");
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/origem=inscricao/);
     await expect(page.getByTestId("lead-row")).toHaveCount(1);
     await expect(page.getByTestId("lead-row")).toContainText(`João Ribeiro ${token}`);
     await expect(page.getByTestId("lead-row")).toContainText("Formulário de inscrição");
 
-    await page.getByLabel("Origem").selectOption("");
-    await page.getByLabel("Perfil do resultado").selectOption("sem_resultado");
+    await page.getByLabel("Origem", { exact: true }).selectOption("");
+    await page.getByLabel("Perfil do resultado", { exact: true }).selectOption("sem_resultado");
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page.getByTestId("lead-row")).toHaveCount(2);
 
