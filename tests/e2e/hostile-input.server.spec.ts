@@ -334,6 +334,38 @@ test("a post to a route without an action is a 405, never a 5xx, and changes not
   expect(snapshot(server.databasePath)).toEqual(before);
 });
 
+test("hostile query strings and path segments on every page and resource, with every session, never give a 5xx", async () => {
+  test.setTimeout(240_000);
+  const before = snapshot(server.databasePath);
+  const names = ["q", "busca", "pagina", "area", "origem", "perfil", "de", "ate", "tipo", "curso", "polo", "polos", "download", "embed", "enviado", "redirectTo", "formato"];
+  const values = ["%FF%FE", "%00", "%", encodeURIComponent(XSS), encodeURIComponent("'; DROP TABLE leads; --"), "-1e400", "9".repeat(40), "x".repeat(8 * 1024)];
+  const failures: string[] = [];
+  for (const route of routeTable().filter((r) => r.hasLoader)) {
+    const urls = [urlFor(route, { ...params, "*": "enfermagem", perfil: "tecnologia" })];
+    // The route's own parameters, hostile too.
+    if (/[:*]/.test(route.path)) {
+      for (const value of ["%FF", "%3Cscript%3E", "..%2f..%2fetc%2fpasswd", "%00"]) {
+        urls.push(urlFor(route, { slug: value, id: value, perfil: value, "*": value }));
+      }
+    }
+    for (const session of ["anonymous", "visitorWithLead", "admin", "operator"] as const) {
+      for (const base of urls) {
+        for (const value of values) {
+          const url = `${base}?${names.map((name) => `${name}=${value}`).join("&")}`;
+          const response = await fetch(server.url + url, {
+            redirect: "manual",
+            headers: sessions[session] ? { Cookie: sessions[session] } : {},
+          });
+          await response.arrayBuffer();
+          if (response.status >= 500) failures.push(`GET ${url.slice(0, 120)} (${session}): ${response.status}`);
+        }
+      }
+    }
+  }
+  expect(failures, failures.slice(0, 30).join("\n")).toEqual([]);
+  expect(snapshot(server.databasePath)).toEqual(before);
+});
+
 test("the accepted submissions really are accepted (the table above can tell), each with its consent recorded", async () => {
   for (const [path, spec] of Object.entries(SPECS)) {
     if (!spec.accepted) continue;
