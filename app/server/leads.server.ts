@@ -42,15 +42,71 @@ function searchText(lead: Pick<LeadInput, "nome" | "email" | "telefone" | "cidad
   );
 }
 
+/** Columns an insert sets and a repeated submission (same origin and e-mail) overwrites. */
+const UPDATED_COLUMNS = [
+  "origem",
+  "nome",
+  "telefone",
+  "email",
+  "cidade",
+  "perfil_trabalho",
+  "area_atuacao",
+  "satisfacao_area",
+  "objetivo_carreira",
+  "area_desejada",
+  "curso_interesse",
+  "polo",
+  "consentimento_em",
+  "consentimento_versao",
+  "busca",
+] as const;
+/** Columns only the first submission sets (its date and the visit's first-touch attribution). */
+const INSERT_ONLY_COLUMNS = [
+  "data_criacao",
+  "criado_em",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "referrer",
+] as const;
+type Column = (typeof UPDATED_COLUMNS)[number] | (typeof INSERT_ONLY_COLUMNS)[number] | "atualizado_em";
+
+/**
+ * The upsert as one prepared statement, built once: the lead path (campaign bursts) skips building
+ * and preparing the SQL on every submission.
+ */
+let upsert: { get(values: Record<Column, string | null>): { id: number } | undefined } | undefined;
+function upsertStatement() {
+  const placeholders = (columns: readonly Column[]) =>
+    Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)]));
+  upsert ??= db
+    .insert(schema.leads)
+    .values({ ...placeholders([...UPDATED_COLUMNS, ...INSERT_ONLY_COLUMNS]), atualizado_em: sql.placeholder("atualizado_em") } as never)
+    .onConflictDoUpdate({
+      target: [schema.leads.origem, schema.leads.email],
+      // excluded.<column> is the value this submission tried to insert.
+      set: {
+        ...Object.fromEntries([...UPDATED_COLUMNS, "atualizado_em"].map((column) => [column, sql.raw(`excluded.${column}`)])),
+        tentativas: sql`${schema.leads.tentativas} + 1`,
+      },
+    })
+    .returning({ id: schema.leads.id })
+    .prepare();
+  return upsert;
+}
+
 /**
  * Saves a lead: inserts it, or, when this origin already has a lead with the same e-mail, updates
- * that row and counts the attempt. One statement, committed before it returns, so the caller may
- * acknowledge the visitor right after. Returns the lead id.
+ * that row and counts the attempt. One prepared statement, committed before it returns, so the
+ * caller may acknowledge the visitor right after. Returns the lead id.
  */
 export function saveLead(input: LeadInput, now: Date = new Date()): number {
   const iso = now.toISOString();
   const email = input.email.trim().toLowerCase();
-  const values = {
+  const attribution = input.attribution ?? {};
+  const row = upsertStatement().get({
     origem: input.origem,
     nome: input.nome.trim(),
     telefone: input.telefone.trim(),
@@ -66,27 +122,16 @@ export function saveLead(input: LeadInput, now: Date = new Date()): number {
     consentimento_em: input.consentimento_versao ? iso : null,
     consentimento_versao: input.consentimento_versao ?? null,
     busca: searchText({ ...input, email }),
-  };
-  const attribution = input.attribution ?? {};
-  const row = db
-    .insert(schema.leads)
-    .values({
-      ...values,
-      data_criacao: saoPauloDate(now),
-      criado_em: iso,
-      atualizado_em: iso,
-      utm_source: attribution.utm_source ?? null,
-      utm_medium: attribution.utm_medium ?? null,
-      utm_campaign: attribution.utm_campaign ?? null,
-      utm_term: attribution.utm_term ?? null,
-      utm_content: attribution.utm_content ?? null,
-      referrer: attribution.referrer ?? null,
-    })
-    .onConflictDoUpdate({
-      target: [schema.leads.origem, schema.leads.email],
-      set: { ...values, atualizado_em: iso, tentativas: sql`${schema.leads.tentativas} + 1` },
-    })
-    .returning({ id: schema.leads.id })
-    .get();
+    data_criacao: saoPauloDate(now),
+    criado_em: iso,
+    atualizado_em: iso,
+    utm_source: attribution.utm_source ?? null,
+    utm_medium: attribution.utm_medium ?? null,
+    utm_campaign: attribution.utm_campaign ?? null,
+    utm_term: attribution.utm_term ?? null,
+    utm_content: attribution.utm_content ?? null,
+    referrer: attribution.referrer ?? null,
+  });
+  if (!row) throw new Error("saveLead: the upsert returned no row");
   return row.id;
 }
