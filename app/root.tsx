@@ -1,5 +1,4 @@
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import "@fontsource-variable/inter/wght.css";
+import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
 import type { ReactNode } from "react";
 import {
   data,
@@ -12,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+// Sent inline, cut down to the page's rules, and linked only after the first paint (server/document.server.ts).
 import "./app.css";
 import { AssistantButton } from "./components/layout/assistant-button";
 import { SiteFooter } from "./components/layout/site-footer";

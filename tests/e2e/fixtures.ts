@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
 import Database from "better-sqlite3";
 
 /** A read-write connection to the e2e server's database, to check what a flow stored. */
@@ -10,9 +10,42 @@ export function openE2eDb() {
   return db;
 }
 
+/**
+ * Waits until React has hydrated the document (hydrateRoot marks the document node). Pages start
+ * their JavaScript after the first paint (app/server/document.server.ts), which can be after the
+ * load event a plain `goto` waits for; a test that types or clicks at once would race hydration.
+ * Pages without the app's scripts (resource routes) do not wait.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('script[type="text/x-held-module"], script[type="module"]') ||
+      Object.keys(document).some((key) => key.startsWith("__reactContainer")),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.use.javaScriptEnabled !== false);
+  },
+  // With JavaScript, `page.goto` and `page.reload` also wait for hydration.
+  page: async ({ page }, use, testInfo) => {
+    if (testInfo.project.use.javaScriptEnabled !== false) {
+      for (const method of ["goto", "reload"] as const) {
+        const original = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+        (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+          const response = await original(...args);
+          const options = args.find((arg) => typeof arg === "object" && arg !== null) as { waitUntil?: string } | undefined;
+          if (options?.waitUntil !== "commit" && response?.headers()["content-type"]?.includes("text/html")) {
+            await waitForHydration(page);
+          }
+          return response;
+        };
+      }
+    }
+    await use(page);
   },
 });
 

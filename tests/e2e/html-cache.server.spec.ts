@@ -123,7 +123,8 @@ test.describe("page cache", () => {
     expect(await anonymous.text()).not.toContain(email);
     // The test's personal pages: never cached, with or without the session.
     for (const page of ["/teste-vocacional/perguntas", "/teste-vocacional/resultado", "/teste-vocacional/submissoes"]) {
-      for (const headers of [{ Cookie: cookie }, { Cookie: cookie }, {}, {}]) {
+      const variants: Record<string, string>[] = [{ Cookie: cookie }, { Cookie: cookie }, {}, {}];
+      for (const headers of variants) {
         const answer = await get(page, headers);
         expect(answer.headers.get("x-cache"), page).toBeNull();
         expect(answer.headers.get("cache-control") ?? "", page).not.toContain("public");

@@ -1,0 +1,148 @@
+/**
+ * The part of the site's stylesheet one rendered page needs for its first paint: every rule without
+ * a class selector (preflight, theme variables, @font-face, @property, @keyframes) and every rule
+ * whose classes all appear in the page's class attributes. Hover, focus, :target, [open] and media
+ * variants of those classes stay, so the page works fully without JavaScript; classes that only
+ * scripts add later are covered by the full stylesheet, which document.server.ts loads after the
+ * first paint.
+ *
+ * Works on the minified Tailwind output: rules, at-rule blocks (@media, @supports, @layer) and
+ * leaf at-rules; strings and escapes are respected. Anything it does not understand is kept.
+ */
+
+type Node =
+  | { kind: "text"; text: string } // kept as is: leaf at-rules, declarations-only blocks, statements
+  | { kind: "rule"; selector: string; text: string; classSets: string[][] }
+  | { kind: "block"; prelude: string; children: Node[] };
+
+/** Finds the index of the `}` closing the block whose `{` is at `open` (strings and escapes skipped). */
+function closingBrace(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const c = css[i];
+    if (c === "\\") {
+      i++;
+    } else if (c === '"' || c === "'") {
+      i++;
+      while (i < css.length && css[i] !== c) i += css[i] === "\\" ? 2 : 1;
+    } else if (c === "{") {
+      depth++;
+    } else if (c === "}") {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return css.length - 1;
+}
+
+/** Splits a selector list at its top-level commas. */
+function splitSelectors(selector: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(selector.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(selector.slice(start));
+  return parts;
+}
+
+/** The class names a selector requires, unescaped ('.sm\:px-6' → 'sm:px-6'). */
+export function selectorClasses(selector: string): string[] {
+  // Attribute selectors ([href$=".pdf"]) may contain dots: blank them out first. An escaped
+  // bracket belongs to a class name (.top-\[100px\]) and stays.
+  let plain = "";
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === "\\") {
+      plain += selector.slice(i, i + 2);
+      i++;
+    } else if (c === "[") {
+      while (i < selector.length && selector[i] !== "]") i += selector[i] === "\\" ? 2 : 1;
+      plain += "[]";
+    } else {
+      plain += c;
+    }
+  }
+  return [...plain.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) => match[1].replace(/\\(.)/g, "$1"));
+}
+
+function parse(css: string): Node[] {
+  const nodes: Node[] = [];
+  let i = 0;
+  while (i < css.length) {
+    while (i < css.length && /\s/.test(css[i])) i++;
+    if (i >= css.length) break;
+    const brace = css.indexOf("{", i);
+    const semicolon = css.indexOf(";", i);
+    if (css[i] === "@" && semicolon >= 0 && (brace < 0 || semicolon < brace)) {
+      // A statement at-rule: @layer a, b; @import ...; @charset ...;
+      nodes.push({ kind: "text", text: css.slice(i, semicolon + 1) });
+      i = semicolon + 1;
+      continue;
+    }
+    if (brace < 0) {
+      nodes.push({ kind: "text", text: css.slice(i) });
+      break;
+    }
+    const prelude = css.slice(i, brace).trim();
+    const close = closingBrace(css, brace);
+    const body = css.slice(brace + 1, close);
+    const text = css.slice(i, close + 1);
+    if (/^@(media|supports|layer|container|scope)\b/i.test(prelude)) {
+      nodes.push({ kind: "block", prelude, children: parse(body) });
+    } else if (prelude.startsWith("@") || body.includes("{")) {
+      // @font-face, @property, @keyframes, nested rules: kept whole.
+      nodes.push({ kind: "text", text });
+    } else {
+      nodes.push({ kind: "rule", selector: prelude, text, classSets: splitSelectors(prelude).map(selectorClasses) });
+    }
+    i = close + 1;
+  }
+  return nodes;
+}
+
+function render(nodes: Node[], classes: Set<string>): string {
+  let out = "";
+  for (const node of nodes) {
+    if (node.kind === "text") out += node.text;
+    else if (node.kind === "rule") {
+      if (node.classSets.some((set) => set.every((name) => classes.has(name)))) out += node.text;
+    } else {
+      const inner = render(node.children, classes);
+      // An empty @layer block still fixes the layer order: keep it.
+      if (inner || /^@layer\b/i.test(node.prelude)) out += `${node.prelude}{${inner}}`;
+    }
+  }
+  return out;
+}
+
+/** The class names used in an HTML document's class attributes. */
+export function documentClasses(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of match[1].split(/\s+/)) {
+      if (name) classes.add(name.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">"));
+    }
+  }
+  return classes;
+}
+
+const parsed = new Map<string, Node[]>();
+
+/** The rules of `css` this HTML document needs (see above). */
+export function criticalCss(css: string, html: string): string {
+  let nodes = parsed.get(css);
+  if (!nodes) {
+    nodes = parse(css);
+    parsed.set(css, nodes);
+  }
+  return render(nodes, documentClasses(html));
+}

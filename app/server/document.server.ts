@@ -1,0 +1,74 @@
+import { criticalCss } from "./critical-css.server";
+
+/**
+ * Final touches to every server-rendered document (entry.server.tsx), for the first view on a slow
+ * phone (docs/performance.md):
+ *
+ * 1. Critical CSS: the stylesheet link becomes a <style> holding only the rules this page uses
+ *    (critical-css.server.ts), so the first paint needs nothing but the HTML. The full stylesheet
+ *    is added back right after the first paint, for what scripts and client navigations show later;
+ *    once it has loaded, the inline copy is removed.
+ * 2. The JavaScript starts after the first paint: React Router's module preloads and its inline
+ *    module script are held back, and a small inline script adds them once the browser has painted
+ *    (PerformanceObserver 'paint'). Every page is complete and usable without JavaScript, so
+ *    starting the scripts earlier would only make them compete with what the first view needs.
+ *
+ * Hydration is unaffected: the stylesheet link is back in its place before React starts, React 19
+ * skips the extra <style> and <script> in <head>, and the held-back module script keeps its place
+ * (only its `type` differs, which hydration ignores).
+ */
+
+const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const MODULE_SCRIPT = /<script\b([^>]*?)\stype="module"([^>]*)>/;
+const STYLESHEET = /<link\b[^>]*\srel="stylesheet"[^>]*>/g;
+const HELD_TYPE = "text/x-held-module";
+const CRITICAL_ID = "critical-css";
+
+/** The inline script that, after the first paint, restores the stylesheet and starts the JavaScript. */
+export function starterScript(preloads: string[]): string {
+  const hrefs = JSON.stringify(preloads).replace(/</g, "\\u003c");
+  return (
+    `(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,h=${hrefs},s=0;` +
+    "function go(){if(s)return;if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go);return}s=1;" +
+    `var c=d.getElementById('${CRITICAL_ID}');if(c){var k=d.createElement('link');k.rel='stylesheet';k.href=c.getAttribute('data-href');` +
+    "k.onload=function(){c.remove()};c.parentNode.insertBefore(k,c)}" +
+    "for(var i=0;i<h.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=h[i];d.head.appendChild(l)}" +
+    `var o=d.querySelector('script[type="${HELD_TYPE}"]');if(!o)return;var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=o.textContent;d.head.appendChild(m)}` +
+    // After the first contentful paint; without paint timing, one frame after the load event; a
+    // page that never paints (a background tab) starts when it is shown or 5 s after load.
+    "var p=0;try{new PerformanceObserver(function(l,ob){if(l.getEntriesByName('first-contentful-paint').length){ob.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});p=1}catch(e){}" +
+    "addEventListener('load',function(){if(p)setTimeout(go,5000);else requestAnimationFrame(function(){setTimeout(go,0)})})})()"
+  );
+}
+
+/** Applies the critical CSS and the deferred start (see above) to a rendered document. */
+export function optimiseDocument(html: string, { css, nonce }: { css?: string; nonce?: string }): string {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html;
+  let head = html.slice(0, headEnd);
+  let rest = html.slice(headEnd);
+
+  const stylesheets = head.match(STYLESHEET) ?? [];
+  const stylesheet: string | undefined = stylesheets.length === 1 ? stylesheets[0] : undefined;
+  const stylesheetHref = stylesheet?.match(/\shref="([^"]+)"/)?.[1];
+  const deferScripts = MODULE_SCRIPT.test(rest);
+  if (!deferScripts && !(css && stylesheetHref)) return html;
+
+  if (css && stylesheet && stylesheetHref) {
+    const critical = criticalCss(css, html).replace(/<\/style/gi, "<\\/style");
+    head = head.replace(stylesheet, () => `<style id="${CRITICAL_ID}" data-href="${stylesheetHref}">${critical}</style>`);
+  }
+  const preloads: string[] = [];
+  if (deferScripts) {
+    const collect = (tag: string) => {
+      const href = tag.match(/\shref="([^"]+)"/)?.[1];
+      if (href) preloads.push(href);
+      return "";
+    };
+    head = head.replace(MODULEPRELOAD, collect);
+    rest = rest.replace(MODULEPRELOAD, collect);
+    rest = rest.replace(MODULE_SCRIPT, (_tag, before: string, after: string) => `<script${before} type="${HELD_TYPE}"${after}>`);
+  }
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  return `${head}<script${nonceAttribute}>${starterScript(preloads)}</script>${rest}`;
+}

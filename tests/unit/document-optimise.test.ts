@@ -1,0 +1,147 @@
+// The finishing of rendered documents: critical CSS and the JavaScript started after the first paint.
+import { readFileSync } from "node:fs";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { criticalCss, documentClasses, selectorClasses } from "~/server/critical-css.server";
+import { optimiseDocument, starterScript } from "~/server/document.server";
+
+describe("selectorClasses", () => {
+  it("unescapes Tailwind class names and ignores attribute values", () => {
+    expect(selectorClasses(".sm\\:px-6")).toEqual(["sm:px-6"]);
+    expect(selectorClasses(".top-\\[100px\\]")).toEqual(["top-[100px]"]);
+    expect(selectorClasses(".mt-0\\.5")).toEqual(["mt-0.5"]);
+    expect(selectorClasses(".hover\\:bg-brand-700:hover")).toEqual(["hover:bg-brand-700"]);
+    expect(selectorClasses(":is(:where(.group):hover .group-hover\\:underline)")).toEqual(["group", "group-hover:underline"]);
+    expect(selectorClasses('a[href$=".pdf"]')).toEqual([]);
+    expect(selectorClasses(".\\[\\&\\>svg\\]\\:size-4>svg")).toEqual(["[&>svg]:size-4"]);
+    expect(selectorClasses("*,:before,:after")).toEqual([]);
+  });
+});
+
+describe("documentClasses", () => {
+  it("reads class attributes, decoding HTML entities", () => {
+    const classes = documentClasses('<div class="a  sm:b"><svg class="[&amp;&gt;svg]:size-4"></svg><p class=""></p></div>');
+    expect([...classes].sort()).toEqual(["[&>svg]:size-4", "a", "sm:b"]);
+  });
+});
+
+describe("criticalCss", () => {
+  const css =
+    "@layer theme{:root{--color-x:red}}@layer base{*,:before{box-sizing:border-box}h1{margin:0}}@layer components;" +
+    "@layer utilities{.a{color:red}.b{color:blue}.sm\\:a{}@media(width>=40rem){.sm\\:a{color:green}.sm\\:b{color:pink}}" +
+    ".x,.a-list{top:0}:is(:where(.group):hover .group-hover\\:u){text-decoration:underline}.content-\\[\\'\\}\\'\\]{content:'}'}}" +
+    '@property --tw-x{syntax:"*";inherits:false}@keyframes spin{to{transform:rotate(360deg)}}.mobile-menu:target{display:block}';
+
+  it("keeps class-less rules and the rules of the classes the page uses, media variants included", () => {
+    const out = criticalCss(css, '<p class="a sm:a mobile-menu a-list">x</p>');
+    expect(out).toContain("@layer theme{:root{--color-x:red}}");
+    expect(out).toContain("*,:before{box-sizing:border-box}h1{margin:0}");
+    expect(out).toContain("@layer components;");
+    expect(out).toContain(".a{color:red}");
+    expect(out).not.toContain(".b{");
+    expect(out).toContain("@media(width>=40rem){.sm\\:a{color:green}}");
+    expect(out).not.toContain("pink");
+    expect(out).toContain(".x,.a-list{top:0}");
+    expect(out).not.toContain("group-hover");
+    expect(out).toContain("@property --tw-x");
+    expect(out).toContain("@keyframes spin{to{transform:rotate(360deg)}}");
+    expect(out).toContain(".mobile-menu:target{display:block}");
+  });
+
+  it("keeps a group variant only when both classes are there, and survives braces in strings", () => {
+    const out = criticalCss(css, `<a class="group"><span class="group-hover:u content-['}']"></span></a>`);
+    expect(out).toContain(":is(:where(.group):hover .group-hover\\:u){text-decoration:underline}");
+    expect(out).toContain(".content-\\[\\'\\}\\'\\]{content:'}'}");
+    expect(out).not.toContain(".a{");
+    expect(out).toMatch(/@property --tw-x\{syntax:"\*";inherits:false\}@keyframes spin/);
+  });
+
+  it("cuts the site's real stylesheet down for a small page", () => {
+    const real = readFileSync("app/app.css", "utf8");
+    // The source (not the built file) still parses: @import/@theme/@font-face are kept, rules filtered.
+    const out = criticalCss(real, '<nav class="mobile-menu"></nav>');
+    expect(out).toContain("@font-face");
+    expect(out).toContain(".mobile-menu:target");
+  });
+});
+
+const page = (body: string) =>
+  '<!DOCTYPE html><html lang="pt-BR"><head><meta charSet="utf-8"/>' +
+  '<link rel="preload" href="/assets/font.woff2" as="font"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client.js" nonce="N1"/><link rel="modulepreload" href="/assets/root.js" nonce="N1"/>' +
+  '<link nonce="N1" rel="stylesheet" href="/assets/root-abc.css"/><title>x</title></head><body>' +
+  body +
+  '<script nonce="N1">window.__reactRouterContext = {};</script>' +
+  '<script nonce="N1" type="module" async="">import "/assets/manifest.js";\nimport("/assets/entry.client.js");</script></body></html>';
+
+describe("optimiseDocument", () => {
+  const css = "@layer utilities{.a{color:red}.b{color:blue}}";
+
+  it("replaces the stylesheet link with the page's critical CSS, in place", () => {
+    const html = optimiseDocument(page('<p class="a">x</p>'), { css, nonce: "N1" });
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<style id="critical-css" data-href="/assets/root-abc.css">@layer utilities{.a{color:red}}</style><title>');
+    expect(html).toContain('<link rel="preload" href="/assets/font.woff2" as="font"/>');
+  });
+
+  it("holds back the module preloads and the module script, and adds the starter with the nonce", () => {
+    const html = optimiseDocument(page("<p>x</p>"), { css, nonce: "N1" });
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain('<script nonce="N1" type="text/x-held-module" async="">import "/assets/manifest.js";');
+    expect(html).toContain('<script nonce="N1">window.__reactRouterContext = {};</script>');
+    const starter = html.match(/<script nonce="N1">(\(function\(\)[\s\S]*?)<\/script><\/head>/)?.[1];
+    expect(starter).toBe(starterScript(["/assets/entry.client.js", "/assets/root.js"]));
+  });
+
+  it("leaves documents without head, stylesheet or module script alone", () => {
+    expect(optimiseDocument("plain text", { css })).toBe("plain text");
+    const bare = "<html><head><title>x</title></head><body><p>x</p></body></html>";
+    expect(optimiseDocument(bare, { css })).toBe(bare);
+  });
+
+  it("the starter restores the stylesheet before the scripts, once the page has painted", () => {
+    const html = optimiseDocument(page('<p class="a">x</p>'), { css, nonce: "N1" });
+    const starter = html.match(/<script nonce="N1">(\(function\(\)[\s\S]*?)<\/script><\/head>/)![1];
+    // A minimal DOM: enough for the starter's calls.
+    const log: string[] = [];
+    let observer: ((list: { getEntriesByName(name: string): unknown[] }, ob: { disconnect(): void }) => void) | undefined;
+    const held = { textContent: 'import "/assets/manifest.js";' };
+    const critical = {
+      getAttribute: () => "/assets/root-abc.css",
+      remove: () => log.push("critical removed"),
+      parentNode: { insertBefore: (node: { rel: string; href: string }) => log.push(`insert ${node.rel} ${node.href}`) },
+    };
+    const document = {
+      readyState: "complete",
+      currentScript: { nonce: "N1" },
+      getElementById: (id: string) => (id === "critical-css" ? critical : null),
+      querySelector: () => held,
+      createElement: () => ({}) as Record<string, unknown>,
+      head: { appendChild: (node: Record<string, unknown>) => log.push(`append ${node.rel ?? node.type} ${node.href ?? node.textContent} ${node.nonce ?? ""}`.trim()) },
+      addEventListener() {},
+    };
+    const timers: (() => void)[] = [];
+    runInNewContext(starter, {
+      document,
+      addEventListener: () => {},
+      requestAnimationFrame: (f: () => void) => timers.push(f),
+      setTimeout: (f: () => void) => timers.push(f),
+      PerformanceObserver: class {
+        constructor(callback: typeof observer) {
+          observer = callback;
+        }
+        observe() {}
+      },
+    });
+    expect(log).toEqual([]); // nothing before the first paint
+    observer!({ getEntriesByName: () => [{}] }, { disconnect() {} });
+    timers.shift()!();
+    expect(log).toEqual([
+      "insert stylesheet /assets/root-abc.css",
+      "append modulepreload /assets/entry.client.js",
+      "append modulepreload /assets/root.js",
+      'append module import "/assets/manifest.js"; N1',
+    ]);
+  });
+});
