@@ -5,7 +5,9 @@
 // only when the route marked it `Cache-Control: public, s-maxage=N` (app/lib/cache-headers.ts),
 // answered 200 and sets no cookie. It is kept N seconds (capped), with its headers (including the
 // Content-Security-Policy and its nonce) and pre-compressed brotli and gzip bodies, and answered
-// with `X-Cache: HIT`. Concurrent misses of one page share a single render.
+// with `X-Cache: HIT`. Concurrent misses of one page share a single render. For as long again after
+// it expires, the stored page is still answered (`X-Cache: STALE`) while one background render
+// replaces it, so no visitor waits for a render once a page is in the cache.
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -85,6 +87,7 @@ export function isCacheableRequest({ method, headers, url, host }) {
  *   gzip: Buffer;
  *   storedAt: number;
  *   expiresAt: number;
+ *   staleUntil: number;
  * }} Entry
  *
  * @typedef {{
@@ -114,7 +117,7 @@ export function createHtmlCache({
 }) {
   /** @type {Map<string, Entry>} insertion order = least recently used first */
   const entries = new Map();
-  /** @type {Map<string, Promise<Entry | null>>} renders in progress, shared by concurrent misses */
+  /** @type {Map<string, Promise<{ entry: Entry | null; response?: Response }>>} renders in progress */
   const inflight = new Map();
 
   /** @param {import("express").Request} req */
@@ -122,25 +125,44 @@ export function createHtmlCache({
     return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}`;
   }
 
-  /** @param {string} key */
-  function fresh(key) {
+  /**
+   * The stored page for `key`, with whether it is still fresh; expired pages past their grace
+   * period are forgotten.
+   * @param {string} key
+   */
+  function stored(key) {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= now()) {
+    const time = now();
+    if (entry.staleUntil <= time) {
       entries.delete(key);
       return undefined;
     }
     // Most recently used goes last.
     entries.delete(key);
     entries.set(key, entry);
-    return entry;
+    return { entry, fresh: time < entry.expiresAt };
+  }
+
+  /**
+   * Renders `key` once (concurrent callers share the render); resolves with the stored entry, or
+   * with the response to send when it may not be stored.
+   * @param {string} key
+   * @param {Request} request
+   */
+  function refresh(key, request) {
+    const running = inflight.get(key);
+    if (running) return running;
+    const filling = fill(key, request).finally(() => inflight.delete(key));
+    inflight.set(key, filling);
+    return filling;
   }
 
   /**
    * @param {import("express").Request} req
    * @param {import("express").Response} res
    * @param {Entry} entry
-   * @param {"HIT" | "MISS"} state
+   * @param {"HIT" | "MISS" | "STALE"} state
    */
   function send(req, res, entry, state) {
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
@@ -170,9 +192,11 @@ export function createHtmlCache({
     const body = Buffer.from(await response.arrayBuffer());
     if (body.length > maxBodyBytes) return { entry: null, response: new Response(body, response) };
     const [br, gz] = await Promise.all([
+      // Brotli's best quality: compressed once per page and TTL, off the event loop; a phone on
+      // a slow network saves more time on each kilobyte than this costs.
       brotli(body, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
@@ -185,7 +209,8 @@ export function createHtmlCache({
       if (!OWN_HEADERS.has(name) && name !== "set-cookie") headers.push([name, value]);
     });
     const storedAt = now();
-    const entry = { status: response.status, headers, body, br, gzip: gz, storedAt, expiresAt: storedAt + ttl * 1000 };
+    const expiresAt = storedAt + ttl * 1000;
+    const entry = { status: response.status, headers, body, br, gzip: gz, storedAt, expiresAt, staleUntil: expiresAt + ttl * 1000 };
     entries.delete(key);
     entries.set(key, entry);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
@@ -199,8 +224,16 @@ export function createHtmlCache({
         return next();
       }
       const key = keyOf(req);
-      const entry = fresh(key);
-      if (entry) return send(req, res, entry, "HIT");
+      const found = stored(key);
+      if (found?.fresh) return send(req, res, found.entry, "HIT");
+      if (found) {
+        // Expired but within its grace period: answer it and let one background render replace it.
+        refresh(key, requestFrom(req)).then(
+          (outcome) => outcome.response?.body?.cancel(),
+          (error) => console.error("html-cache: refresh failed", error),
+        );
+        return send(req, res, found.entry, "STALE");
+      }
       // A HEAD miss is answered normally (it has no body to store).
       if (req.method === "GET") res.locals.htmlCacheKey = key;
       next();
@@ -217,18 +250,12 @@ export function createHtmlCache({
         try {
           const shared = inflight.get(key);
           if (shared) {
-            const entry = await shared;
+            // Another request is rendering this page: share its result (or render our own when
+            // the page turned out not to be cacheable: its response is that request's to send).
+            const { entry } = await shared.catch(() => ({ entry: null }));
             return entry ? send(req, res, entry, "HIT") : fallback(req, res, next);
           }
-          const filling = fill(key, requestFrom(req));
-          const result = filling.then((r) => r.entry, () => null);
-          inflight.set(key, result);
-          let outcome;
-          try {
-            outcome = await filling;
-          } finally {
-            inflight.delete(key);
-          }
+          const outcome = await refresh(key, requestFrom(req));
           if (outcome.entry) return send(req, res, outcome.entry, "MISS");
           await sendResponse(res, /** @type {Response} */ (outcome.response));
         } catch (error) {

@@ -5,7 +5,8 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { createRequestHandler as createFetchHandler } from "react-router";
-import { createHtmlCache } from "./html-cache.js";
+import { chooseEncoding, createHtmlCache } from "./html-cache.js";
+import { existsSync, readdirSync } from "node:fs";
 import express from "express";
 import morgan from "morgan";
 import { randomBytes } from "node:crypto";
@@ -68,6 +69,23 @@ const htmlCache = createHtmlCache({
 app.use(htmlCache.lookup);
 app.use(compression());
 
+// Hashed assets: the brotli/gzip copies written at build time (scripts/precompress.mjs) when the
+// browser takes them, else the file itself (compressed on the fly).
+const assetsDir = path.join(buildDir, "client", "assets");
+const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(br|gz)$/.test(name)) : []);
+app.use("/assets", (req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const name = req.path.slice(1);
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "";
+  if (!suffix || !precompressed.has(name + suffix)) return next();
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.type(path.extname(name));
+  res.sendFile(path.join(assetsDir, name + suffix), { immutable: true, maxAge: "1y" }, (error) => {
+    if (error && !res.headersSent) next(error);
+  });
+});
 app.use(
   "/assets",
   express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),

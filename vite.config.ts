@@ -3,10 +3,12 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { helperPackagePlugin } from "./scripts/helper-package.mjs";
+import { precompressPlugin } from "./scripts/precompress.mjs";
 
 export default defineConfig({
   // helperPackagePlugin: packs helper/ into build/client/downloads/whatsapp-helper.tgz (WhatsApp start scripts).
-  plugins: [tailwindcss(), reactRouter(), helperPackagePlugin()],
+  // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
+  plugins: [tailwindcss(), reactRouter(), helperPackagePlugin(), precompressPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
 });

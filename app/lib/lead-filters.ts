@@ -2,13 +2,15 @@
  * The admin panel's search and filters, as they travel in the URL (?busca=&origem=&perfil=&de=&ate=&pagina=).
  * Pure: the panel's loader, the CSV export and the links of the page all use these functions.
  */
-import { RESULT_PAGES, RESULT_SLUGS } from "~/content/profiles";
+import { RESULT_TITLES } from "~/content/result-titles";
 import { normalizeText } from "./text";
 
-/** Result profiles of the vocational test (the result page each profile leads to), with their titles. */
-export const RESULT_PROFILE_LABELS: Record<string, string> = Object.fromEntries(
-  RESULT_SLUGS.map((slug) => [slug, RESULT_PAGES[slug].title]),
-);
+/**
+ * Result profiles of the vocational test (the result page each profile leads to), with their titles.
+ * From the small titles module, not content/profiles.ts: that would put the course catalogue in the
+ * admin panel's bundle.
+ */
+export const RESULT_PROFILE_LABELS: Record<string, string> = { ...RESULT_TITLES };
 
 /** The 'perfil' filter value for leads that have no test result. */
 export const NO_PROFILE = "sem_resultado";

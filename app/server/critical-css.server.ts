@@ -109,19 +109,97 @@ function parse(css: string): Node[] {
   return nodes;
 }
 
-function render(nodes: Node[], classes: Set<string>): string {
+/** Custom-property declarations (--name:value) of a rule's body, with their names. */
+function declarations(rule: string): { name: string; text: string }[] | null {
+  const body = rule.slice(rule.indexOf("{") + 1, rule.lastIndexOf("}"));
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === '"' || c === "'") {
+      i++;
+      while (i < body.length && body[i] !== c) i += body[i] === "\\" ? 2 : 1;
+    } else if (c === ";" && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  const result: { name: string; text: string }[] = [];
+  for (const part of parts) {
+    if (!part.trim()) continue;
+    const name = part.match(/^\s*(--[\w-]+)\s*:/)?.[1];
+    if (!name) return null; // not only custom properties: keep the rule whole
+    result.push({ name, text: part });
+  }
+  return result;
+}
+
+const PROPERTY_RULE = /^@property\s+(--[\w-]+)/;
+/** Tailwind's layers that only define custom properties: the theme and the @property fallbacks. */
+const VARIABLE_LAYERS = /^@layer\s+(theme|properties)\s*$/i;
+
+/**
+ * How to render: `scan` leaves out the variable definitions (theme, properties, @property) to see
+ * which variables the kept rules reference; `prune` keeps only the definitions in `used`.
+ */
+type Mode = { kind: "scan" } | { kind: "prune"; used: Set<string> };
+
+function render(nodes: Node[], classes: Set<string>, mode: Mode, inVariableLayer = false): string {
   let out = "";
   for (const node of nodes) {
-    if (node.kind === "text") out += node.text;
-    else if (node.kind === "rule") {
-      if (node.classSets.some((set) => set.every((name) => classes.has(name)))) out += node.text;
+    if (node.kind === "text") {
+      const property = node.text.match(PROPERTY_RULE)?.[1];
+      if (property && (mode.kind === "scan" || !mode.used.has(property))) continue;
+      out += node.text;
+    } else if (node.kind === "rule") {
+      if (!node.classSets.some((set) => set.every((name) => classes.has(name)))) continue;
+      const variables = inVariableLayer ? declarations(node.text) : null;
+      if (variables && mode.kind === "prune") {
+        const kept = variables.filter((v) => mode.used.has(v.name));
+        if (kept.length) out += `${node.selector}{${kept.map((v) => v.text).join(";")}}`;
+      } else {
+        out += node.text;
+      }
     } else {
-      const inner = render(node.children, classes);
+      const variableLayer = inVariableLayer || VARIABLE_LAYERS.test(node.prelude);
+      if (variableLayer && mode.kind === "scan") continue;
+      const inner = render(node.children, classes, mode, variableLayer);
       // An empty @layer block still fixes the layer order: keep it.
       if (inner || /^@layer\b/i.test(node.prelude)) out += `${node.prelude}{${inner}}`;
     }
   }
   return out;
+}
+
+/** The custom properties `text` references, followed through the definitions in `css`. */
+function usedVariables(text: string, definitions: Map<string, string>): Set<string> {
+  const used = new Set<string>();
+  const pending = [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]);
+  // Variables the kept rules set themselves (--tw-shadow:...) keep their @property registration.
+  for (const m of text.matchAll(/[{;](--[\w-]+)\s*:/g)) pending.push(m[1]);
+  while (pending.length) {
+    const name = pending.pop()!;
+    if (used.has(name)) continue;
+    used.add(name);
+    const value = definitions.get(name);
+    if (value) for (const m of value.matchAll(/var\(\s*(--[\w-]+)/g)) pending.push(m[1]);
+  }
+  return used;
+}
+
+/** Every custom-property definition in the stylesheet (name → value, all of them concatenated). */
+function collectDefinitions(nodes: Node[], into = new Map<string, string>()): Map<string, string> {
+  for (const node of nodes) {
+    if (node.kind === "block") collectDefinitions(node.children, into);
+    else if (node.kind === "rule") {
+      for (const m of node.text.matchAll(/[{;](--[\w-]+)\s*:([^;}]*)/g)) into.set(m[1], (into.get(m[1]) ?? "") + m[2]);
+    }
+  }
+  return into;
 }
 
 /** The class names used in an HTML document's class attributes. */
@@ -135,14 +213,20 @@ export function documentClasses(html: string): Set<string> {
   return classes;
 }
 
-const parsed = new Map<string, Node[]>();
+const parsed = new Map<string, { nodes: Node[]; definitions: Map<string, string> }>();
 
 /** The rules of `css` this HTML document needs (see above). */
 export function criticalCss(css: string, html: string): string {
-  let nodes = parsed.get(css);
-  if (!nodes) {
-    nodes = parse(css);
-    parsed.set(css, nodes);
+  let sheet = parsed.get(css);
+  if (!sheet) {
+    const nodes = parse(css);
+    sheet = { nodes, definitions: collectDefinitions(nodes) };
+    parsed.set(css, sheet);
   }
-  return render(nodes, documentClasses(html));
+  const classes = documentClasses(html);
+  // Pass 1: the rules the page uses, without the variable definitions; pass 2: those rules and
+  // only the variables they (or the page's own style attributes) reference.
+  const rules = render(sheet.nodes, classes, { kind: "scan" });
+  const used = usedVariables(rules + (html.match(/style="[^"]*"/g)?.join("") ?? ""), sheet.definitions);
+  return render(sheet.nodes, classes, { kind: "prune", used });
 }

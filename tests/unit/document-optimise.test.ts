@@ -27,25 +27,37 @@ describe("documentClasses", () => {
 
 describe("criticalCss", () => {
   const css =
-    "@layer theme{:root{--color-x:red}}@layer base{*,:before{box-sizing:border-box}h1{margin:0}}@layer components;" +
-    "@layer utilities{.a{color:red}.b{color:blue}.sm\\:a{}@media(width>=40rem){.sm\\:a{color:green}.sm\\:b{color:pink}}" +
+    "@layer properties{@supports (-moz-orient:inline){*,:before{--tw-x:0;--tw-unused:0}}}" +
+    "@layer theme{:root{--color-x:red;--color-unused:blue;--font:var(--font-base);--font-base:Inter}}" +
+    "@layer base{*,:before{box-sizing:border-box}h1{margin:0;font-family:var(--font)}}@layer components;" +
+    "@layer utilities{.a{color:var(--color-x);--tw-x:1}.b{color:blue}.sm\\:a{}@media(width>=40rem){.sm\\:a{color:green}.sm\\:b{color:pink}}" +
     ".x,.a-list{top:0}:is(:where(.group):hover .group-hover\\:u){text-decoration:underline}.content-\\[\\'\\}\\'\\]{content:'}'}}" +
-    '@property --tw-x{syntax:"*";inherits:false}@keyframes spin{to{transform:rotate(360deg)}}.mobile-menu:target{display:block}';
+    '@property --tw-x{syntax:"*";inherits:false}@property --tw-unused{syntax:"*";inherits:false}' +
+    "@keyframes spin{to{transform:rotate(360deg)}}.mobile-menu:target{display:block}";
 
   it("keeps class-less rules and the rules of the classes the page uses, media variants included", () => {
     const out = criticalCss(css, '<p class="a sm:a mobile-menu a-list">x</p>');
-    expect(out).toContain("@layer theme{:root{--color-x:red}}");
-    expect(out).toContain("*,:before{box-sizing:border-box}h1{margin:0}");
+    expect(out).toContain("*,:before{box-sizing:border-box}h1{margin:0;font-family:var(--font)}");
     expect(out).toContain("@layer components;");
-    expect(out).toContain(".a{color:red}");
+    expect(out).toContain(".a{color:var(--color-x);--tw-x:1}");
     expect(out).not.toContain(".b{");
     expect(out).toContain("@media(width>=40rem){.sm\\:a{color:green}}");
     expect(out).not.toContain("pink");
     expect(out).toContain(".x,.a-list{top:0}");
     expect(out).not.toContain("group-hover");
-    expect(out).toContain("@property --tw-x");
     expect(out).toContain("@keyframes spin{to{transform:rotate(360deg)}}");
     expect(out).toContain(".mobile-menu:target{display:block}");
+  });
+
+  it("keeps only the variables the kept rules use, following the theme's own references", () => {
+    const out = criticalCss(css, '<p class="a">x</p>');
+    expect(out).toContain("@layer theme{:root{--color-x:red;--font:var(--font-base);--font-base:Inter}}");
+    expect(out).toContain("@layer properties{@supports (-moz-orient:inline){*,:before{--tw-x:0}}}");
+    expect(out).toContain('@property --tw-x{syntax:"*";inherits:false}');
+    expect(out).not.toContain("--color-unused");
+    expect(out).not.toContain("--tw-unused");
+    // A variable used only in a style attribute of the page is kept too.
+    expect(criticalCss(css, '<p style="color:var(--color-unused)">x</p>')).toContain("--color-unused:blue");
   });
 
   it("keeps a group variant only when both classes are there, and survives braces in strings", () => {
@@ -53,7 +65,9 @@ describe("criticalCss", () => {
     expect(out).toContain(":is(:where(.group):hover .group-hover\\:u){text-decoration:underline}");
     expect(out).toContain(".content-\\[\\'\\}\\'\\]{content:'}'}");
     expect(out).not.toContain(".a{");
-    expect(out).toMatch(/@property --tw-x\{syntax:"\*";inherits:false\}@keyframes spin/);
+    // The '}' inside the string did not end the utilities layer: what follows it is still parsed.
+    expect(out).toContain("@keyframes spin");
+    expect(out).not.toContain(".mobile-menu:target");
   });
 
   it("cuts the site's real stylesheet down for a small page", () => {

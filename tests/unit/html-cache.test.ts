@@ -169,20 +169,40 @@ describe("createHtmlCache", () => {
     expect(site.renders.filter((p) => p === "/cookie")).toHaveLength(3);
   });
 
-  it("renders again once the TTL (capped by maxTtlSeconds) has passed", async () => {
-    const site = await start({ "/": cacheable, "/long": { headers: { "Cache-Control": "public, s-maxage=3600" } } }, { maxTtlSeconds: 20 });
+  it("after the TTL answers the stale page once while one background render replaces it", async () => {
+    const site = await start({ "/": cacheable });
     await site.get("/");
     site.advance(9_999);
     expect((await site.get("/")).headers.get("x-cache")).toBe("HIT");
     site.advance(1);
+    const stale = await site.get("/");
+    expect(stale.headers.get("x-cache")).toBe("STALE");
+    expect(await stale.text()).toBe("<p>page</p> #1");
+    await new Promise((r) => setTimeout(r, 50)); // the background render
+    expect(site.renders).toEqual(["/", "/"]);
+    const renewed = await site.get("/");
+    expect(renewed.headers.get("x-cache")).toBe("HIT");
+    expect(await renewed.text()).toBe("<p>page</p> #2");
+  });
+
+  it("forgets a page once its grace period (another TTL) has passed too", async () => {
+    const site = await start({ "/": cacheable });
+    await site.get("/");
+    site.advance(20_000);
     const expired = await site.get("/");
     expect(expired.headers.get("x-cache")).toBe("MISS");
-    expect(await expired.text()).toContain("#2");
+    expect(await expired.text()).toBe("<p>page</p> #2");
+  });
 
+  it("caps the TTL at maxTtlSeconds", async () => {
+    const site = await start({ "/long": { headers: { "Cache-Control": "public, s-maxage=3600" } } }, { maxTtlSeconds: 20 });
     await site.get("/long");
     site.advance(19_999);
     expect((await site.get("/long")).headers.get("x-cache")).toBe("HIT");
     site.advance(1);
+    expect((await site.get("/long")).headers.get("x-cache")).toBe("STALE");
+    await new Promise((r) => setTimeout(r, 50)); // the background render stores a new copy
+    site.advance(40_000);
     expect((await site.get("/long")).headers.get("x-cache")).toBe("MISS");
   });
 

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { RESULT_PAGES, RESULT_SLUGS } from "~/content/profiles";
+import { RESULT_TITLES } from "~/content/result-titles";
+import { RESULT_PROFILE_LABELS } from "~/lib/lead-filters";
+
+describe("result titles for the admin panel", () => {
+  it("match the result pages, slug for slug", () => {
+    expect(Object.keys(RESULT_TITLES).sort()).toEqual([...RESULT_SLUGS].sort());
+    for (const slug of RESULT_SLUGS) expect(RESULT_TITLES[slug]).toBe(RESULT_PAGES[slug].title);
+    expect(RESULT_PROFILE_LABELS).toEqual(Object.fromEntries(RESULT_SLUGS.map((slug) => [slug, RESULT_PAGES[slug].title])));
+  });
+});
