@@ -16,6 +16,7 @@ import { startServer } from "../tests/e2e/server-process";
 process.env.BUILD_DIR ??= "build-bench";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -188,7 +189,12 @@ async function main() {
   if (!executablePath) throw new Error("Chromium not found (set CHROMIUM_PATH or install Debian's chromium)");
 
   console.log(`Building into ${process.env.BUILD_DIR} ...`);
-  execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env: process.env });
+  try {
+    execSync("npx react-router build", { stdio: "pipe", env: process.env });
+  } catch (error) {
+    console.error((error as { stderr?: Buffer }).stderr?.toString() ?? error);
+    throw new Error("The build failed");
+  }
 
   const server = await startServer(
     { RATE_LIMIT_PUBLIC_FORMS: "100000000", SESSION_SECRET: "bench-secret" },
@@ -228,10 +234,25 @@ async function main() {
     }
     report.lighthouse = lh;
 
-    // 3. HTTP load (loopback only, bounded in time).
+    // 3. HTTP load (loopback only, bounded in time). Each phase starts with a short unmeasured
+    // warm-up (JIT, caches), as a server that has been up for a while would be.
+    await load({ url: server.url + "/", connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: BROWSER_HEADERS });
     console.log(`Load: GET / for ${LOAD_SECONDS}s at ${CONNECTIONS} connections ...`);
     const get = await load({ url: server.url + "/", connections: CONNECTIONS, duration: LOAD_SECONDS, headers: BROWSER_HEADERS });
     const getErrors = get.errors + get.non2xx;
+    let warm = 0;
+    await load({
+      url: server.url + LEAD_POST.path,
+      connections: CONNECTIONS,
+      duration: WARMUP_SECONDS,
+      requests: [
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          setupRequest: (request) => ({ ...request, body: LEAD_POST.body(`aquecimento.${RUN_ID}.${warm++}@example.com`) }),
+        },
+      ],
+    });
     console.log(`Load: POST ${LEAD_POST.path} for ${LOAD_SECONDS}s at ${CONNECTIONS} connections ...`);
     let n = 0;
     const acknowledgedEmails = new Set<string>();

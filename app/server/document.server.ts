@@ -6,8 +6,7 @@ import { criticalCss } from "./critical-css.server";
  *
  * 1. Critical CSS: the stylesheet link becomes a <style> holding only the rules this page uses
  *    (critical-css.server.ts), so the first paint needs nothing but the HTML. The full stylesheet
- *    is added back right after the first paint, for what scripts and client navigations show later;
- *    once it has loaded, the inline copy is removed.
+ *    is added back right after the first paint, for what scripts and client navigations show later.
  * 2. The JavaScript starts after the first paint: React Router's module preloads and its inline
  *    module script are held back, and a small inline script adds them once the browser has painted
  *    (PerformanceObserver 'paint'). Every page is complete and usable without JavaScript, so
@@ -30,8 +29,10 @@ export function starterScript(preloads: string[]): string {
   return (
     `(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,h=${hrefs},s=0;` +
     "function go(){if(s)return;if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go);return}s=1;" +
+    // The full stylesheet goes right after the inline one (so it wins the cascade, and React finds
+    // its link where it rendered it); the inline copy stays, removing it would restyle the page again.
     `var c=d.getElementById('${CRITICAL_ID}');if(c){var k=d.createElement('link');k.rel='stylesheet';k.href=c.getAttribute('data-href');` +
-    "k.onload=function(){c.remove()};c.parentNode.insertBefore(k,c)}" +
+    "c.parentNode.insertBefore(k,c.nextSibling)}" +
     "for(var i=0;i<h.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=h[i];d.head.appendChild(l)}" +
     `var o=d.querySelector('script[type="${HELD_TYPE}"]');if(!o)return;var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=o.textContent;d.head.appendChild(m)}` +
     // After the first contentful paint; without paint timing, one frame after the load event; a

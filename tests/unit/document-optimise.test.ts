@@ -123,8 +123,10 @@ describe("optimiseDocument", () => {
     const held = { textContent: 'import "/assets/manifest.js";' };
     const critical = {
       getAttribute: () => "/assets/root-abc.css",
-      remove: () => log.push("critical removed"),
-      parentNode: { insertBefore: (node: { rel: string; href: string }) => log.push(`insert ${node.rel} ${node.href}`) },
+      nextSibling: "next",
+      parentNode: {
+        insertBefore: (node: { rel: string; href: string }, before: string) => log.push(`insert ${node.rel} ${node.href} before ${before}`),
+      },
     };
     const document = {
       readyState: "complete",
@@ -152,7 +154,7 @@ describe("optimiseDocument", () => {
     observer!({ getEntriesByName: () => [{}] }, { disconnect() {} });
     timers.shift()!();
     expect(log).toEqual([
-      "insert stylesheet /assets/root-abc.css",
+      "insert stylesheet /assets/root-abc.css before next",
       "append modulepreload /assets/entry.client.js",
       "append modulepreload /assets/root.js",
       'append module import "/assets/manifest.js"; N1',
