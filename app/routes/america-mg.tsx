@@ -1,8 +1,9 @@
 import { publicPageHeaders } from "~/lib/cache-headers";
-import { Award, CalendarDays, ChevronDown, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
+import { Award, CalendarDays, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
 import { telHref } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
+import { FaqSection } from "~/components/ui/faq-section";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
 import {
   CLUB_NAME,
@@ -207,24 +208,7 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* FAQ */}
-      <section aria-labelledby="faq-clube" className="bg-slate-50 py-14">
-        <div className="mx-auto max-w-3xl px-4">
-          <h2 id="faq-clube" className="text-center text-3xl font-extrabold text-slate-900">
-            {texts.faqTitle}
-          </h2>
-          <div className="mt-8 space-y-3">
-            {clubFaq.map((item) => (
-              <details key={item.question} name="faq-clube" className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
-                  {item.question}
-                  <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
-                </summary>
-                <p className="mt-3 text-slate-700">{item.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FaqSection id="faq-clube" title={texts.faqTitle} name="faq-clube" items={clubFaq} />
 
       {/* Club games form */}
       <section id="formulario" aria-labelledby="formulario-titulo" className="mx-auto max-w-3xl scroll-mt-36 px-4 py-14">

@@ -1,7 +1,8 @@
 import { publicPageHeaders } from "~/lib/cache-headers";
-import { BadgePercent, CalendarCheck, ChevronDown, Phone } from "lucide-react";
+import { BadgePercent, CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
+import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
 import {
   discountedFee,
@@ -199,24 +200,7 @@ export default function Bolsas() {
         </ol>
       </section>
 
-      <section aria-labelledby="duvidas-bolsas" className="bg-slate-50 py-14">
-        <div className="mx-auto max-w-3xl px-4">
-          <h2 id="duvidas-bolsas" className="text-center text-3xl font-extrabold text-slate-900">
-            Dúvidas sobre bolsas
-          </h2>
-          <div className="mt-8 space-y-3">
-            {scholarshipFaq.map((item) => (
-              <details key={item.question} name="faq-bolsas" className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
-                  {item.question}
-                  <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
-                </summary>
-                <p className="mt-3 text-slate-700">{item.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FaqSection id="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={scholarshipFaq} />
 
       <section className="bg-accent-400">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-12 text-center text-slate-900">
