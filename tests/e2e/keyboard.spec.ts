@@ -155,6 +155,11 @@ test.describe("keyboard: carousels", () => {
     await tabTo(page, carousel.getByRole("button", { name: "Depoimento anterior" }), 5, "Shift+Tab");
     await page.keyboard.press("Enter");
     await expect(position).toHaveText(/^2 de /);
+    // A swipe (any scroll not started by the controls) moves the label too.
+    await list.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(position).toHaveText(/^3 de 3$/);
+    await list.evaluate((el) => el.scrollTo({ left: 0 }));
+    await expect(position).toHaveText(/^1 de 3$/);
   });
 });
 

@@ -25,8 +25,30 @@ const DESKTOP_WIDTH: Record<1 | 2 | 3, string> = {
   3: "md:w-[calc((100%-2rem)/3)]",
 };
 
+/** How long scroll events are ignored after a button or arrow key starts a smooth scroll. */
+const SETTLE_MS = 1000;
+
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The list's scrollLeft that brings `item` to its start (whatever the items' offsetParent is). */
+function scrollLeftOf(list: HTMLElement, item: HTMLElement): number {
+  return item.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+}
+
+/** The index of the item whose start is closest to the list's current scroll position. */
+function nearestIndex(list: HTMLElement): number {
+  let closest = 0;
+  let distance = Infinity;
+  Array.from(list.children).forEach((child, i) => {
+    const d = Math.abs(scrollLeftOf(list, child as HTMLElement) - list.scrollLeft);
+    if (d < distance) {
+      distance = d;
+      closest = i;
+    }
+  });
+  return closest;
 }
 
 /**
@@ -54,6 +76,8 @@ export function Carousel<T>({
   const [playing, setPlaying] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  /** Until this time (performance.now()), scroll events belong to goTo's animation, not to the user. */
+  const settlingUntil = useRef(0);
   const count = items.length;
 
   useEffect(() => {
@@ -77,25 +101,26 @@ export function Carousel<T>({
       const next = target > last ? 0 : target < 0 ? last : target;
       const item = list.children[next] as HTMLElement | undefined;
       if (!item) return;
-      list.scrollTo({ left: item.offsetLeft - list.offsetLeft, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+      settlingUntil.current = performance.now() + SETTLE_MS;
+      list.scrollTo({ left: scrollLeftOf(list, item), behavior: prefersReducedMotion() ? "auto" : "smooth" });
       setIndex(next);
     },
     [count, visibleCount],
   );
 
+  // A swipe or a scrollbar drag moves the position label; the frames of goTo's own smooth scroll
+  // do not (they would pull the index back mid-animation, and a quick second key press would then
+  // start from the wrong item).
   const onScroll = () => {
     const list = listRef.current;
+    if (!list || performance.now() < settlingUntil.current) return;
+    setIndex(nearestIndex(list));
+  };
+  const onScrollEnd = () => {
+    const list = listRef.current;
     if (!list) return;
-    let closest = 0;
-    let distance = Infinity;
-    Array.from(list.children).forEach((child, i) => {
-      const d = Math.abs((child as HTMLElement).offsetLeft - list.offsetLeft - list.scrollLeft);
-      if (d < distance) {
-        distance = d;
-        closest = i;
-      }
-    });
-    setIndex(closest);
+    settlingUntil.current = 0;
+    setIndex(nearestIndex(list));
   };
 
   const paused = !playing || hovered || focused;
@@ -141,6 +166,7 @@ export function Carousel<T>({
         tabIndex={0}
         aria-label={`${label}: use as setas para navegar`}
         onScroll={onScroll}
+        onScrollEnd={onScrollEnd}
         onKeyDown={onKeyDown}
         className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto overscroll-x-contain pb-3 [scrollbar-width:thin]"
       >
