@@ -57,6 +57,21 @@ app.use((req, res, next) => {
   next();
 });
 
+// A path that is not valid percent-encoded UTF-8 (/%FF) names no page: 400 here, rather than a
+// 404 from the router after a warning in the log for every such request.
+app.use((req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res
+      .status(400)
+      .type("text/html; charset=utf-8")
+      .send('<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Endereço inválido</title><p>Endereço inválido. <a href="/">Voltar ao início</a></p></html>');
+    return;
+  }
+  next();
+});
+
 /** Each render gets its own CSP nonce (a cached page keeps the nonce it was rendered with). */
 const loadContext = () => ({ cspNonce: randomBytes(16).toString("base64") });
 const renderPage = createFetchHandler(build, process.env.NODE_ENV);

@@ -107,6 +107,21 @@ test.describe("production server", () => {
     expect(status).toContain("411");
   });
 
+  test("a path that is not valid percent-encoded UTF-8 gets a 400 with a way home; valid encoded paths still route", async () => {
+    const base = process.env.E2E_BASE_URL!;
+    for (const bad of ["/%FF", "/cursos/%E0%A4%A", "/teste-vocacional/resultado/%C3%28"]) {
+      const response = await fetch(base + bad, { redirect: "manual" });
+      expect(response.status, bad).toBe(400);
+      const html = await response.text();
+      expect(html).toContain("Endereço inválido");
+      expect(html).toContain('href="/"');
+    }
+    // Well-formed percent-encoding is not refused: an unknown page is still the site's 404.
+    const unknown = await fetch(base + "/p%C3%A1gina-que-n%C3%A3o-existe", { redirect: "manual" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("<title>");
+  });
+
   test("SIGTERM: stops accepting, finishes the in-flight request, exits 0", async () => {
     const server = await startServer({}, { quiet: true });
     try {
