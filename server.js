@@ -14,16 +14,27 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const port = Number(process.env.PORT ?? 3000);
+/** A whole number above zero from the environment; blank, zero or not a number gives the default. */
+function positiveIntEnv(name, fallback) {
+  const value = Number(process.env[name]?.trim() || fallback);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+const port = positiveIntEnv("PORT", 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 /** Request bodies above this many bytes are refused before any parsing (413). */
-const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 64 * 1024);
+const MAX_BODY_BYTES = positiveIntEnv("MAX_BODY_BYTES", 64 * 1024);
 
 const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
 
 const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY === "true") app.set("trust proxy", true);
+// Behind reverse proxies: how many of them to trust ("true" = one). Express then takes the client
+// address from the right of X-Forwarded-For, skipping only those hops; the left-most entries are
+// whatever the client sent and are never trusted.
+const trustProxy = process.env.TRUST_PROXY ?? "false";
+if (trustProxy === "true") app.set("trust proxy", 1);
+else if (/^[1-9]\d*$/.test(trustProxy)) app.set("trust proxy", Number(trustProxy));
 
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan(process.env.NODE_ENV === "production" ? "combined" : "dev"));
 
@@ -77,7 +88,7 @@ const loadContext = () => ({ cspNonce: randomBytes(16).toString("base64") });
 const renderPage = createFetchHandler(build, process.env.NODE_ENV);
 const htmlCache = createHtmlCache({
   enabled: process.env.HTML_CACHE !== "off",
-  maxTtlSeconds: Number(process.env.HTML_CACHE_MAX_TTL ?? 60),
+  maxTtlSeconds: positiveIntEnv("HTML_CACHE_MAX_TTL", 60),
   render: (request) => renderPage(request, loadContext()),
 });
 // Cached pages are answered here, already compressed, before compression and the static files.

@@ -89,11 +89,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await getAdmin(request);
   if (!admin) {
     const ip = clientIp(request);
-    if (masterLimiter.isLimited(ip)) {
+    if (!masterLimiter.hit(ip)) {
       return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(masterLimiter.retryAfterSeconds(ip)) });
     }
     if (!checkMasterPassword(masterPassword)) {
-      masterLimiter.hit(ip);
       const description = masterPasswordConfigured()
         ? `Você não tem permissão para ${verb} senhas`
         : `Você não tem permissão para ${verb} senhas. A senha mestra não está configurada: entre como administrador.`;

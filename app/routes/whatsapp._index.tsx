@@ -92,16 +92,17 @@ export async function action({ request }: Route.ActionArgs) {
     return fail(400, { title: "Senha incorreta", description: "Por favor, tente novamente" });
   }
 
+  // Counted before the (slow) hash comparisons so concurrent guesses cannot all reach them; a success gives it back.
   const ip = clientIp(request);
-  if (gateLimiter.isLimited(ip)) {
+  if (!gateLimiter.hit(ip)) {
     const retryAfter = gateLimiter.retryAfterSeconds(ip);
     return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, retryAfter);
   }
   const passwordId = await matchAccessPassword(submission.value.password);
   if (passwordId === null) {
-    gateLimiter.hit(ip);
     return fail(401, { title: "Senha incorreta", description: "Por favor, tente novamente" }, { password: ["Senha incorreta"] });
   }
+  gateLimiter.release(ip);
   const cookie = await startOperatorSession(request, passwordId);
   return redirectWithToast(request, WHATSAPP_PATH, { title: "Autenticado com sucesso" }, { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } });
 }

@@ -11,6 +11,7 @@ import {
   replaceAdminHash,
   type AdminUser,
 } from "./admin-users.server";
+import { config } from "./config.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { clientIp, createRateLimiter } from "./rate-limit.server";
 import { adminStorage, commitAdmin, getAdminSession } from "./session.server";
@@ -27,8 +28,7 @@ export const PANEL_PATH = "/contato";
 // ---- Rate limit ---------------------------------------------------------------------------------
 
 /** Failed attempts allowed per IP and per e-mail within the window (RATE_LIMIT_LOGIN, default 5). */
-const configuredLimit = Number.parseInt(process.env.RATE_LIMIT_LOGIN ?? "", 10);
-export const LOGIN_MAX_FAILURES = Number.isFinite(configuredLimit) && configuredLimit > 0 ? configuredLimit : 5;
+export const LOGIN_MAX_FAILURES = config.rateLimitLogin;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const loginIpLimiter = createRateLimiter(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
 export const loginEmailLimiter = createRateLimiter(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
@@ -63,8 +63,12 @@ export async function verifyLogin(form: FormData, request: Request): Promise<Adm
   }
   const email = normalizeEmail(parsed.data.email);
   const ipKey = clientIp(request);
-  // Over the limit: answer without checking the password at all.
-  if (loginIpLimiter.isLimited(ipKey) || loginEmailLimiter.isLimited(email)) {
+  // The attempt is counted before the (slow) password check, so a burst of concurrent guesses cannot
+  // all reach it; over the limit, the answer comes without checking the password at all. A
+  // successful login gives its attempt back.
+  const ipAllowed = loginIpLimiter.hit(ipKey);
+  const emailAllowed = loginEmailLimiter.hit(email);
+  if (!ipAllowed || !emailAllowed) {
     const retryAfterSeconds = Math.max(loginIpLimiter.retryAfterSeconds(ipKey), loginEmailLimiter.retryAfterSeconds(email));
     throw new LoginError({ kind: "rate-limited", retryAfterSeconds });
   }
@@ -72,12 +76,9 @@ export async function verifyLogin(form: FormData, request: Request): Promise<Adm
   const admin = findAdminByEmail(email);
   // An unknown e-mail costs the same scrypt work as a wrong password.
   const ok = await verifyPassword(parsed.data.password, admin?.passwordHash ?? (await dummyPasswordHash()));
-  if (!admin || !ok) {
-    loginIpLimiter.hit(ipKey);
-    loginEmailLimiter.hit(email);
-    throw new LoginError({ kind: "invalid-credentials" });
-  }
+  if (!admin || !ok) throw new LoginError({ kind: "invalid-credentials" });
 
+  loginIpLimiter.release(ipKey);
   loginEmailLimiter.reset(email);
   recordAdminLogin(admin.id);
   if (needsRehash(admin.passwordHash)) replaceAdminHash(admin.id, await hashPassword(parsed.data.password));

@@ -12,6 +12,12 @@ function env(name: string, fallback: string): string {
   return value === undefined || value.trim() === "" ? fallback : value.trim();
 }
 
+/** A whole number above zero; blank, zero or not a number gives the default (never a limit of 0). */
+function positiveIntEnv(name: string, fallback: number): number {
+  const value = Number(env(name, String(fallback)));
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
 function optionalEnv(name: string): string | undefined {
   const value = process.env[name]?.trim();
   return value ? value : undefined;
@@ -36,7 +42,7 @@ const siteUrl = env("SITE_URL", `http://localhost:${env("PORT", "3000")}`).repla
 
 export const config = {
   isProduction,
-  port: Number(env("PORT", "3000")),
+  port: positiveIntEnv("PORT", 3000),
   siteUrl,
 
   // Brand and institution (placeholders: the spec withholds the real values).
@@ -82,8 +88,9 @@ export const config = {
 
   // LGPD: leads older than this many days are purged by `npm run purge-leads`.
   leadRetentionDays: Number(env("LEAD_RETENTION_DAYS", "730")),
-  // Trust X-Forwarded-* headers (set when running behind a reverse proxy).
-  trustProxy: env("TRUST_PROXY", "false") === "true",
+  // Rate limits: lead-form posts per IP per minute; wrong passwords per IP (and admin e-mail) per 15 minutes.
+  rateLimitPublicForms: positiveIntEnv("RATE_LIMIT_PUBLIC_FORMS", 30),
+  rateLimitLogin: positiveIntEnv("RATE_LIMIT_LOGIN", 5),
 } as const;
 
 /** Hosts the Content-Security-Policy must allow to be framed or to receive form posts. */

@@ -11,6 +11,8 @@ export type RateLimiter = {
   hit(key: string, now?: number): boolean;
   /** True when the key is already over its limit (does not count an attempt). */
   isLimited(key: string, now?: number): boolean;
+  /** Gives back one attempt counted by `hit` (an attempt that turned out to succeed). */
+  release(key: string, now?: number): void;
   reset(key?: string): void;
   retryAfterSeconds(key: string, now?: number): number;
 };
@@ -39,6 +41,10 @@ export function createRateLimiter(limit: number, windowMs: number): RateLimiter 
       const window = current(key, now);
       return !!window && window.count >= limit;
     },
+    release(key, now = Date.now()) {
+      const window = current(key, now);
+      if (window && window.count > 0) window.count -= 1;
+    },
     reset(key) {
       if (key === undefined) windows.clear();
       else windows.delete(key);
@@ -57,18 +63,17 @@ export function resetAllRateLimits() {
   for (const limiter of limiters) limiter.reset();
 }
 
-/** The client's IP: the socket address, or the first X-Forwarded-For hop when behind a trusted proxy. */
+/**
+ * The client's IP for rate limits. server.js copies Express's `req.ip` into X-Client-Ip,
+ * overwriting anything the client sent: the socket address, or behind TRUST_PROXY the address
+ * the trusted proxy saw (counted from the right of X-Forwarded-For, so a client cannot pick its own).
+ */
 export function clientIp(request: Request): string {
-  if (config.trustProxy) {
-    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  // server.js copies the socket address into this header, overwriting anything the client sent.
   return request.headers.get("X-Client-Ip") ?? "local";
 }
 
 /** Public form posts (leads): generous for people behind one carrier NAT, hard on bots. */
-const publicFormLimit = Number(process.env.RATE_LIMIT_PUBLIC_FORMS ?? 30);
+const publicFormLimit = config.rateLimitPublicForms;
 export const publicFormLimiter = createRateLimiter(publicFormLimit, 60_000);
 
 /**

@@ -18,7 +18,7 @@ export { WHATSAPP_PATH };
 
 // ---- Rate limits (like the admin login: failures per IP per 15 minutes) ------------------------
 
-export const GATE_MAX_FAILURES = Number(process.env.RATE_LIMIT_LOGIN ?? 5);
+export const GATE_MAX_FAILURES = config.rateLimitLogin;
 export const GATE_WINDOW_MS = 15 * 60_000;
 /** Wrong gate passwords per IP. */
 export const gateLimiter = createRateLimiter(GATE_MAX_FAILURES, GATE_WINDOW_MS);

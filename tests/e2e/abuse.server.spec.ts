@@ -190,6 +190,28 @@ for (const [path, limited] of Object.entries(PUBLIC_POSTS)) {
   });
 }
 
+for (const [path, limited] of Object.entries(PUBLIC_POSTS).filter(([p]) => p.startsWith("login") || p.startsWith("whatsapp"))) {
+  test(`POST /${path}: a burst of concurrent wrong passwords gets no more than the limit checked`, async () => {
+    const url = urlFor({ path }, { slug: SLUG });
+    const ip = `10.96.${address++}.1`;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post(url, limited.fields(), ip, limited.cookie?.())));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s !== 429), `${statuses}`).toHaveLength(limited.limit);
+  });
+}
+
+test("behind the trusted proxy, a client cannot escape the limit by forging X-Forwarded-For", async () => {
+  // The proxy appends the address it saw; whatever the client put before it is not trusted.
+  const seenByProxy = "10.95.0.1";
+  const statuses: number[] = [];
+  for (let i = 0; i < LIMITS.login + 2; i++) {
+    const forged = `203.0.113.${i + 1}, ${seenByProxy}`;
+    statuses.push((await post("/whatsapp", { intent: "entrar", password: "chute-errado" }, forged)).status);
+  }
+  expect(statuses.slice(0, LIMITS.login).every((s) => s === 401), `${statuses}`).toBe(true);
+  expect(statuses.slice(LIMITS.login)).toEqual([429, 429]);
+});
+
 test("the right password is refused too once an IP is blocked (no guessing through the limit)", async () => {
   const ip = "10.97.0.1";
   for (let i = 0; i < LIMITS.login; i++) await post("/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: "errada-123" }, ip);

@@ -63,6 +63,27 @@ describe("configuration", () => {
     process.env.SESSION_SECRET = previous;
   });
 
+  it("a blank, zero or malformed number falls back to its default (never a limit of 0)", async () => {
+    const { vi } = await import("vitest");
+    const names = ["RATE_LIMIT_PUBLIC_FORMS", "RATE_LIMIT_LOGIN", "PORT"] as const;
+    const previous = names.map((name) => process.env[name]);
+    try {
+      for (const [forms, login, port] of [["", " ", ""], ["0", "-3", "abc"], ["2.5", "5x", "0"]]) {
+        Object.assign(process.env, { RATE_LIMIT_PUBLIC_FORMS: forms, RATE_LIMIT_LOGIN: login, PORT: port });
+        vi.resetModules();
+        const fresh = (await import("~/server/config.server")).config;
+        expect([fresh.rateLimitPublicForms, fresh.rateLimitLogin, fresh.port]).toEqual([30, 5, 3000]);
+      }
+      Object.assign(process.env, { RATE_LIMIT_PUBLIC_FORMS: "12", RATE_LIMIT_LOGIN: "3", PORT: "8080" });
+      vi.resetModules();
+      const set = (await import("~/server/config.server")).config;
+      expect([set.rateLimitPublicForms, set.rateLimitLogin, set.port]).toEqual([12, 3, 8080]);
+    } finally {
+      names.forEach((name, i) => (previous[i] === undefined ? delete process.env[name] : (process.env[name] = previous[i])));
+      vi.resetModules();
+    }
+  });
+
   it("has defaults that need no environment", () => {
     expect(config.brandName).toBeTruthy();
     expect(config.helperUrl).toBe("http://localhost:3001");
@@ -115,6 +136,17 @@ describe("rate limiter", () => {
     expect(limiter.isLimited("ip", 10)).toBe(true);
     expect(limiter.hit("other", 10)).toBe(true);
     expect(limiter.hit("ip", 1001)).toBe(true);
+  });
+
+  it("gives back an attempt that succeeded", () => {
+    const limiter = createRateLimiter(2, 1000);
+    limiter.hit("ip", 0);
+    limiter.hit("ip", 0);
+    expect(limiter.isLimited("ip", 0)).toBe(true);
+    limiter.release("ip", 0);
+    expect(limiter.isLimited("ip", 0)).toBe(false);
+    expect(limiter.hit("ip", 0)).toBe(true);
+    expect(limiter.hit("ip", 0)).toBe(false);
   });
 });
 
