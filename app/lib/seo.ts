@@ -64,7 +64,7 @@ function absolute(siteUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : siteUrl + (path.startsWith("/") ? path : `/${path}`);
 }
 
-/** The institution (schema.org CollegeOrUniversity), for the home page and the marketing pages. */
+/** The institution (schema.org CollegeOrUniversity), for the home page (where search engines look for it). */
 export function institutionJsonLd(site: SeoSite): object {
   const sameAs = Object.values(site.socialLinks ?? {}).filter((url) => /^https?:\/\//.test(url));
   const [street, locality] = site.addressLines ?? [];

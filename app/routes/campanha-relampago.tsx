@@ -15,7 +15,7 @@ import {
   regularPrices,
 } from "~/content/offers";
 import { type CampaignDeadline, campaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
-import { institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/campanha-relampago";
 
@@ -30,7 +30,6 @@ export const meta: Route.MetaFunction = (args) => {
     title: `${CAMPAIGN_TITLE}: até 70% de desconto | ${site?.brandName ?? "Universidade"}`,
     description:
       "Campanha Relâmpago: bolsas de até 70% e primeira mensalidade a partir de R$ 19,90 em graduação, pós, técnicos e profissionalizantes. Oferta por tempo limitado.",
-    jsonLd: site ? [institutionJsonLd(site)] : [],
   });
 };
 

@@ -19,12 +19,17 @@ function assistantOrigin(): string[] {
   }
 }
 
+/** Pages that talk to the local WhatsApp helper (socket.io from the browser). */
+function reachesHelper(pathname: string): boolean {
+  return pathname === "/whatsapp" || pathname.startsWith("/whatsapp/");
+}
+
 /**
  * The document's Content-Security-Policy: scripts only from this site with the request's nonce,
- * frames and form targets only from this site and the configured form/assistant hosts, and
- * this site framed only by itself.
+ * frames and form targets only from this site and the configured form/assistant hosts, the
+ * WhatsApp helper reachable only from the /whatsapp pages, and this site framed only by itself.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, pathname: string): string {
   const external = externalOrigins();
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -33,7 +38,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     // The assistant's origin: the sheet probes it (no-cors) to tell a failed frame from a loaded one.
-    "connect-src": ["'self'", ...helperOrigins(), ...assistantOrigin()],
+    "connect-src": ["'self'", ...(reachesHelper(pathname) ? helperOrigins() : []), ...assistantOrigin()],
     "frame-src": ["'self'", ...external],
     "form-action": ["'self'", ...external],
     "frame-ancestors": ["'self'"],

@@ -332,16 +332,27 @@ test.describe("SEO", () => {
   });
 
   test("pages carry a title, description, canonical URL, Open Graph tags and JSON-LD", async ({ page, baseURL }) => {
-    for (const path of ["/campanha-relampago", "/america-mg", "/bolsas", "/trabalhe-conosco", "/curso-id", "/curso-ideal", "/assistente"]) {
+    const titles = new Set<string>();
+    for (const path of ["/", "/campanha-relampago", "/america-mg", "/bolsas", "/trabalhe-conosco", "/curso-id", "/curso-ideal", "/assistente", "/teste-vocacional", "/enfermagem"]) {
       await page.goto(path);
+      titles.add(await page.title());
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", baseURL + path);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", baseURL + path);
     }
-    await page.goto("/campanha-relampago");
-    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
-    expect(ld.some((item) => item["@type"] === "CollegeOrUniversity")).toBe(true);
+    expect(titles.size).toBe(10);
+    const jsonLd = async (path: string) => {
+      await page.goto(path);
+      return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    };
+    // The institution and the FAQ on the home page, the course on its page.
+    const home = await jsonLd("/");
+    expect(home.find((item) => item["@type"] === "CollegeOrUniversity")?.url).toBe(`${baseURL}/`);
+    expect(home.find((item) => item["@type"] === "FAQPage")?.mainEntity).toHaveLength(6);
+    const course = (await jsonLd("/enfermagem")).find((item) => item["@type"] === "Course");
+    expect(course?.name).toMatch(/Enfermagem/);
+    expect(course?.provider?.["@type"]).toBe("CollegeOrUniversity");
   });
 });
 

@@ -109,4 +109,18 @@ test.describe("shared layout", () => {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
+
+  test("only the WhatsApp pages may connect to the local helper", async ({ request }) => {
+    const connectSrc = async (path: string) =>
+      /connect-src ([^;]*)/.exec((await request.get(path)).headers()["content-security-policy"] ?? "")?.[1] ?? "";
+    // global-setup.ts points the server's HELPER_URL at this port.
+    const helper = new URL(`http://127.0.0.1:${process.env.E2E_HELPER_PORT}`);
+    expect(await connectSrc("/whatsapp")).toContain(helper.origin);
+    expect(await connectSrc("/whatsapp")).toContain(`ws://${helper.host}`);
+    for (const path of ["/", "/teste-vocacional", "/login-admin"]) {
+      const sources = await connectSrc(path);
+      expect(sources).toContain("'self'");
+      expect(sources).not.toContain(helper.host);
+    }
+  });
 });
