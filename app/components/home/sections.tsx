@@ -18,15 +18,11 @@ import { telHref, useSite } from "~/components/layout/use-site";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
 import { faq } from "~/content/faq";
+import { heroImage, heroStats, type HeroImage } from "~/content/home";
 import { testimonials } from "~/content/testimonials";
 
 /** Spec 01 home item 2: MEC badge, 'Quero minha bolsa agora', /america-mg link, stats. */
 export function HomeHero() {
-  const stats = [
-    { value: "80+", label: "cursos" },
-    { value: "70%", label: "de bolsa" },
-    { value: "1000+", label: "polos" },
-  ];
   return (
     <section aria-labelledby="hero-titulo" className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1.2fr_1fr]">
@@ -54,7 +50,7 @@ export function HomeHero() {
             </Link>
           </div>
           <dl className="mt-8 grid max-w-md grid-cols-3 gap-4">
-            {stats.map((s) => (
+            {heroStats.map((s) => (
               <div key={s.label} className="flex flex-col-reverse rounded-lg bg-white/10 px-3 py-3 text-center">
                 <dt className="text-sm text-white/85">{s.label}</dt>
                 <dd className="text-2xl font-extrabold sm:text-3xl">{s.value}</dd>
@@ -62,13 +58,27 @@ export function HomeHero() {
             ))}
           </dl>
         </div>
-        <HeroArt />
+        {heroImage ? <HeroPhoto image={heroImage} /> : <HeroArt />}
       </div>
     </section>
   );
 }
 
-/** A light inline illustration (no request, sized): a graduate cap over a laptop. */
+/** A real photo configured in content/home.ts (desktop only, like the illustration). */
+function HeroPhoto({ image }: { image: HeroImage }) {
+  return (
+    <img
+      src={image.src}
+      width={image.width}
+      height={image.height}
+      alt={image.alt}
+      decoding="async"
+      className="mx-auto hidden h-auto w-full max-w-md rounded-2xl object-cover lg:block"
+    />
+  );
+}
+
+/** The default hero picture: a light inline illustration (no request, sized), a graduate cap over a laptop. */
 function HeroArt() {
   return (
     <svg
