@@ -92,7 +92,7 @@ export function SiteHeader() {
               <a
                 href={site.enrolmentFormUrl}
                 data-form-modal="inscricao"
-                className="rounded bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 hover:bg-accent-300"
+                className="whitespace-nowrap rounded bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 hover:bg-accent-300"
               >
                 Inscreva-se
               </a>
