@@ -93,13 +93,30 @@ export function surveyLabel(field: SurveyField, value: string | null | undefined
 }
 
 /**
- * The consent notice shown above the submit button. Submitting is the consent; the lead row stores
- * when, and this version. Change the version whenever the text changes.
+ * Every version of the consent notice shown above the submit button, oldest first, with its text.
+ * Submitting is the consent; the form posts the version it showed (a page kept open or cached may
+ * show an older one) and the lead row stores when, and that version. When the text changes, add a
+ * new version here and keep the old ones: a post naming a version not listed here is refused.
  */
-export const VOCATIONAL_CONSENT = {
-  version: "teste-vocacional-v1",
-  text:
+export const VOCATIONAL_CONSENT_TEXTS: Readonly<Record<string, string>> = {
+  "teste-vocacional-v1":
     "Ao clicar em 'Iniciar Teste Vocacional', você concorda que a instituição use seus dados para mostrar o " +
     "resultado do teste e entrar em contato sobre cursos e bolsas, conforme a Política de Privacidade. " +
     "Você pode pedir a exclusão dos seus dados a qualquer momento.",
-} as const;
+};
+
+/** The version the form shows now. */
+const CURRENT_CONSENT_VERSION = "teste-vocacional-v1";
+
+/** The consent notice the form shows now: its version and text. */
+export const VOCATIONAL_CONSENT: { readonly version: string; readonly text: string } = {
+  version: CURRENT_CONSENT_VERSION,
+  text: VOCATIONAL_CONSENT_TEXTS[CURRENT_CONSENT_VERSION],
+};
+
+/** Name of the hidden field with which the form posts the consent version it showed. */
+export const CONSENT_VERSION_FIELD = "consentVersion";
+
+/** Shown (and nothing stored) when the posted consent version is not one of VOCATIONAL_CONSENT_TEXTS. */
+export const UNKNOWN_CONSENT_VERSION_MESSAGE =
+  "O aviso de privacidade deste formulário foi atualizado. Leia o aviso acima do botão e envie o formulário novamente.";

@@ -7,7 +7,13 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
-import { SURVEY_FIELDS, VOCATIONAL_CONSENT } from "~/content/vocational-form";
+import {
+  CONSENT_VERSION_FIELD,
+  SURVEY_FIELDS,
+  UNKNOWN_CONSENT_VERSION_MESSAGE,
+  VOCATIONAL_CONSENT,
+  VOCATIONAL_CONSENT_TEXTS,
+} from "~/content/vocational-form";
 import { countAnswered } from "~/lib/answers";
 import { maskPhone } from "~/lib/phone";
 import { resultUrl, TEST_PATHS } from "~/lib/test-paths";
@@ -86,6 +92,13 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429 },
     );
   }
+  const consentVersion = postedConsentVersion(formData);
+  if (consentVersion === null) {
+    // The page shows the current notice (with JavaScript too, where loaders do not run again after a
+    // 400), so that sending again consents to the text now on screen.
+    const result = submission.reply({ formErrors: [UNKNOWN_CONSENT_VERSION_MESSAGE] });
+    return data({ result, error: null, consent: VOCATIONAL_CONSENT }, { status: 400 });
+  }
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null }, { status: 400 });
   }
@@ -95,7 +108,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     leadId = saveVocationalLead(submission.value, {
       attribution: attributionFor(request, session),
-      consentVersion: VOCATIONAL_CONSENT.version,
+      consentVersion,
     });
   } catch (error) {
     console.error("Falha ao salvar o lead do teste vocacional", error);
@@ -111,6 +124,18 @@ export async function action({ request }: Route.ActionArgs) {
   }
   putToast(session, SAVED_TOAST);
   return redirect(TEST_PATHS.questions, { status: 303, headers: { "Set-Cookie": await commitVisitor(session) } });
+}
+
+/**
+ * The version of the consent notice the form showed (its hidden field), when it is one of the known
+ * versions; null when it is not (the visitor is asked to read the notice again and nothing is
+ * stored). A post without the field at all (a client that predates it, such as a script) is taken
+ * as having seen the current notice.
+ */
+function postedConsentVersion(formData: FormData): string | null {
+  const posted = formData.get(CONSENT_VERSION_FIELD);
+  if (posted === null) return VOCATIONAL_CONSENT.version;
+  return typeof posted === "string" && Object.hasOwn(VOCATIONAL_CONSENT_TEXTS, posted) ? posted : null;
 }
 
 const SOCIAL_PROOF = [
@@ -149,6 +174,9 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
     }
   }, [actionData, navigate]);
 
+  // A refused consent version brings the current notice with it.
+  const refused = actionData && "consent" in actionData ? (actionData.consent as typeof loaderData.consent) : undefined;
+  const consent = refused ?? loaderData.consent;
   const busy = waiting || (navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST");
 
   return (
@@ -184,6 +212,8 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
             <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" aria-describedby="lead-form-status">
               <HoneypotField />
               {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+              {/* The version of the consent notice below, stored with the lead. */}
+              <input type="hidden" name={CONSENT_VERSION_FIELD} value={consent.version} />
 
               <div id="lead-form-status" role="alert" className="empty:hidden">
                 {form.errors?.length || actionData?.error ? (
@@ -254,7 +284,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
               </fieldset>
 
               <p className="text-xs text-slate-500">
-                {loaderData.consent.text}{" "}
+                {consent.text}{" "}
                 <Link to="/privacidade" className="font-semibold text-brand-700 underline">
                   Ler a Política de Privacidade
                 </Link>

@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { courses } from "../../app/content/courses";
+import { VOCATIONAL_CONSENT } from "../../app/content/vocational-form";
 import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
+import { completedTestCookie } from "./sessions";
 
 /** Letters per question page. C wins (11 of 20) → tecnologia. */
 const TECH_PATTERN = ["CCCCA", "CCBDA", "CCCDB", "ABCDC"];
@@ -68,6 +71,8 @@ test.describe("vocational test", () => {
     }
     // Without JavaScript the server accepts what a person types.
     await fillLeadForm(page, email, jsEnabled ? "31999998888" : "31 99999-8888");
+    const shownConsent = await page.locator('input[type="hidden"][name="consentVersion"]').inputValue();
+    expect(shownConsent).toMatch(/^teste-vocacional-v\d+$/);
     if (jsEnabled) await expect(page.getByLabel("Telefone (WhatsApp)")).toHaveValue("(31)99999-8888");
     await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
 
@@ -153,7 +158,8 @@ test.describe("vocational test", () => {
     });
     expect(JSON.parse(lead.respostas)).toMatchObject({ "1": "C", "5": "A", "20": "C" });
     expect(lead.teste_concluido_em).toBeTruthy();
-    expect(lead.consentimento_versao).toBeTruthy();
+    expect(lead.consentimento_versao).toBe(shownConsent);
+    expect(lead.consentimento_em).toBeTruthy();
 
     // The countdown is kept across reloads.
     const end = await timer.getAttribute("data-remaining");
@@ -241,5 +247,299 @@ test.describe("vocational test", () => {
     }
     await page.goto("/teste-vocacional/submissoes");
     await expect(page.getByText("Nenhum registro encontrado.")).toBeVisible();
+  });
+
+  test("a consent version the server does not know gets a clear message, stores nothing, and the current notice is shown", async ({ page }) => {
+    const email = uniqueEmail("consentimento");
+    // A page that showed a notice version this server never published (as if served before a change).
+    await page.route(
+      (url) => url.pathname === "/teste-vocacional",
+      async (route) => {
+        if (route.request().method() !== "GET") return route.continue();
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers["content-encoding"];
+        delete headers["content-length"];
+        const body = (await response.text()).replaceAll(VOCATIONAL_CONSENT.version, "teste-vocacional-v0");
+        await route.fulfill({ response, headers, body });
+      },
+    );
+    await page.goto("/teste-vocacional");
+    const version = page.locator('input[type="hidden"][name="consentVersion"]');
+    await expect(version).toHaveValue("teste-vocacional-v0");
+    await fillLeadForm(page, email, "(31)97777-6666");
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expect(page.locator("#lead-form-status")).toHaveText(
+      "O aviso de privacidade deste formulário foi atualizado. Leia o aviso acima do botão e envie o formulário novamente.",
+    );
+    await expect(page).toHaveURL(/\/teste-vocacional(\?index)?$/);
+    expect(leadByEmail(email)).toHaveLength(0);
+
+    // The form is still filled and now carries the notice on screen: sending again is accepted.
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+    await expect(page.getByLabel("Em qual área você deseja se desenvolver?")).toHaveValue("gestao_negocios");
+    await expect(version).toHaveValue(VOCATIONAL_CONSENT.version);
+    await expect(page.getByText(VOCATIONAL_CONSENT.text)).toBeVisible();
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expect(page).toHaveURL(/\/teste-vocacional\/perguntas/);
+    const [lead] = leadByEmail(email);
+    expect(lead.consentimento_versao).toBe(VOCATIONAL_CONSENT.version);
+  });
+});
+
+/** The visitor cookie of a finished test (result: tecnologia, name 'Carla Mendes Teste'), in this browser. */
+async function finishTestInBrowser(page: Page, baseURL: string | undefined) {
+  const base = baseURL ?? process.env.E2E_BASE_URL!;
+  const cookie = await completedTestCookie(base, uniqueEmail("resultado"));
+  await page.context().addCookies(
+    cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+    }),
+  );
+}
+
+/** The course cards of a list: their names, in order, each linking to that course's own page. */
+async function expectCourseCards(list: Locator, names: string[]) {
+  await expect(list.getByRole("listitem").getByRole("heading", { level: 3 })).toHaveText(names);
+  const links = list.getByRole("listitem").getByRole("link", { name: /Conhecer o curso/ });
+  await expect(links).toHaveCount(names.length);
+  for (const [i, name] of names.entries()) {
+    const course = courses.find((c) => c.name === name);
+    expect(course, name).toBeDefined();
+    await expect(links.nth(i)).toHaveAttribute("href", course!.url);
+  }
+}
+
+/** The names in the list right after a group's heading (Técnicos, Profissionalizantes). */
+function groupList(page: Page, heading: string) {
+  return page
+    .getByRole("heading", { level: 3, name: heading, exact: true })
+    .locator("xpath=following-sibling::ul[1]")
+    .getByRole("listitem")
+    .getByRole("heading", { level: 4 });
+}
+
+const HEALTH_GRADUATION = ["Enfermagem", "Psicologia", "Farmácia", "Fisioterapia", "Nutrição", "Biomedicina", "Estética e Cosmética", "Radiologia"];
+const BUSINESS_GRADUATION = [
+  "Administração",
+  "Ciências Contábeis",
+  "Ciências Econômicas",
+  "Gestão de Recursos Humanos",
+  "Marketing",
+  "Logística",
+  "Gestão Financeira",
+  "Empreendedorismo",
+];
+
+/** What each profile page shows (spec 02, 'Result pages'). */
+const PROFILE_PAGES: {
+  slug: string;
+  title: string;
+  /** The six recommended course cards; the health page shows its 8 + 4 + 4 groups instead. */
+  recommended?: string[];
+  groups?: { graduacao: string[]; tecnicos: string[]; profissionalizantes: string[] };
+  retake: boolean;
+}[] = [
+  {
+    slug: "saude",
+    title: "Saúde & Bem-Estar",
+    groups: {
+      graduacao: HEALTH_GRADUATION,
+      tecnicos: ["Técnico em Enfermagem", "Técnico em Análises Clínicas", "Técnico em Radiologia", "Técnico em Estética"],
+      profissionalizantes: ["Cuidador de Idosos", "Auxiliar de Farmácia", "Massoterapia", "Recepção em Serviços de Saúde"],
+    },
+    retake: false,
+  },
+  {
+    slug: "criatividade",
+    title: "Criatividade, Comunicação & Artes",
+    recommended: ["Design Gráfico", "Publicidade e Propaganda", "Produção Audiovisual", "Jogos Digitais", "Design de Moda", "Arquitetura e Urbanismo"],
+    retake: true,
+  },
+  {
+    slug: "exatas",
+    title: "Ciências Exatas",
+    recommended: [
+      "Matemática - Licenciatura",
+      "Física - Licenciatura",
+      "Engenharia de Produção",
+      "Engenharia Elétrica",
+      "Ciências Econômicas",
+      "Ciência de Dados",
+    ],
+    retake: false,
+  },
+  {
+    slug: "comunicacao",
+    title: "Comunicação",
+    recommended: ["Jornalismo", "Publicidade e Propaganda", "Relações Públicas", "Marketing Digital", "Produção Audiovisual", "Letras - Português e Inglês"],
+    retake: false,
+  },
+  {
+    slug: "negocios",
+    title: "Gestão & Negócios",
+    recommended: ["Administração", "Ciências Contábeis", "Gestão de Recursos Humanos", "Marketing", "Gestão Financeira", "Logística"],
+    groups: {
+      graduacao: BUSINESS_GRADUATION,
+      tecnicos: ["Técnico em Administração", "Técnico em Contabilidade", "Técnico em Logística", "Técnico em Recursos Humanos"],
+      profissionalizantes: ["Assistente Administrativo", "Auxiliar de Departamento Pessoal", "Vendas e Atendimento ao Cliente", "Excel para Negócios"],
+    },
+    retake: false,
+  },
+  {
+    slug: "tecnologia",
+    title: "Tecnologia & Engenharias",
+    recommended: [
+      "Análise e Desenvolvimento de Sistemas",
+      "Ciência da Computação",
+      "Ciência de Dados",
+      "Segurança da Informação",
+      "Engenharia de Computação",
+      "Engenharia Civil",
+    ],
+    retake: true,
+  },
+];
+
+test.describe("result pages", () => {
+  test("each profile page shows its courses, and a visitor on another profile's page is offered their own result", async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await finishTestInBrowser(page, baseURL);
+    const own = "/teste-vocacional/resultado/tecnologia";
+
+    for (const profile of PROFILE_PAGES) {
+      const path = `/teste-vocacional/resultado/${profile.slug}`;
+      await page.goto(path);
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+      await expect(page).toHaveTitle(`Perfil ${profile.title} - Resultado do Teste Vocacional`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Seu perfil: ${profile.title}`);
+      await expect(page.getByText("Parabéns, Carla!")).toBeVisible();
+      await expect(page.getByTestId("faixa-contagem")).toContainText("Sua bolsa expira em");
+      await expect(page.getByTestId("faixa-contagem").getByTestId("contagem-resultado")).toHaveAttribute("data-remaining", /^2[34]:\d{2}:\d{2}$/);
+      await expect(page.getByTestId("barra-inferior")).toBeVisible();
+
+      if (profile.recommended) {
+        await expectCourseCards(page.getByTestId("cursos-recomendados"), profile.recommended);
+      } else {
+        await expect(page.getByTestId("cursos-recomendados"), path).toHaveCount(0);
+      }
+      if (profile.groups) {
+        await expect(page.getByRole("heading", { level: 3, name: "Graduação (EAD e Híbrida)" })).toBeVisible();
+        await expectCourseCards(page.getByTestId("grupo-graduacao"), profile.groups.graduacao);
+        await expect(groupList(page, "Técnicos")).toHaveText(profile.groups.tecnicos);
+        await expect(groupList(page, "Profissionalizantes")).toHaveText(profile.groups.profissionalizantes);
+      } else {
+        await expect(page.getByTestId("grupo-graduacao"), path).toHaveCount(0);
+        await expect(page.getByRole("heading", { name: "Técnicos", exact: true }), path).toHaveCount(0);
+      }
+
+      const retake = page.getByRole("link", { name: "Refazer o teste" });
+      if (profile.retake) {
+        await expect(retake.first(), path).toBeVisible();
+        for (const link of await retake.all()) await expect(link).toHaveAttribute("href", "/teste-vocacional");
+      } else {
+        await expect(retake, path).toHaveCount(0);
+      }
+
+      const consultant = page.getByRole("link", { name: profile.slug === "negocios" ? "Quero minha Bolsa com Desconto!" : "Falar com um consultor" }).first();
+      await expect(consultant).toHaveAttribute(
+        "data-form-title",
+        profile.slug === "negocios" ? "Garanta sua bolsa de até 70%" : "Carla, fale com um consultor",
+      );
+      await expect(page.getByRole("link", { name: "Ver minha simulação de formatura" })).toHaveAttribute(
+        "href",
+        "/teste-vocacional/simulacao-formatura",
+      );
+
+      // 'Por que este perfil?' explains the visitor's own result, whichever page is open.
+      const why = page.getByRole("region", { name: "Por que este perfil?" });
+      await expect(why).toContainText("por isso seu resultado é Tecnologia & Engenharias");
+      await expect(why.locator('[data-letter="C"]')).toContainText("11 de 20");
+      const mine = why.getByRole("link", { name: "Ver o meu resultado" });
+      if (path === own) {
+        await expect(mine, path).toHaveCount(0);
+      } else {
+        await expect(mine, path).toHaveAttribute("href", own);
+      }
+    }
+
+    // The generic page: the profile's name, its courses, 'Refazer o teste' and the WhatsApp share link.
+    await page.goto("/teste-vocacional/resultado");
+    await expect(page).toHaveTitle("Seu Perfil: Analítico - Resultado do Teste Vocacional");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seu Perfil: Analítico");
+    await expect(page.getByRole("heading", { level: 2, name: "Cursos para o perfil Analítico" })).toBeVisible();
+    await expectCourseCards(page.getByTestId("cursos-perfil"), [
+      "Análise e Desenvolvimento de Sistemas",
+      "Ciência da Computação",
+      "Sistemas de Informação",
+      "Ciência de Dados",
+      "Segurança da Informação",
+      "Engenharia de Computação",
+      "Engenharia Civil",
+      "Matemática - Licenciatura",
+    ]);
+    await expect(page.getByRole("link", { name: "Refazer o teste" })).toHaveAttribute("href", "/teste-vocacional");
+    const share = page.getByRole("link", { name: "Compartilhar no WhatsApp" });
+    const shareUrl = new URL((await share.getAttribute("href"))!);
+    expect(shareUrl.origin + shareUrl.pathname).toBe("https://wa.me/");
+    expect(shareUrl.searchParams.get("text")).toMatch(/Analítico[\s\S]*https?:\/\/\S+\/teste-vocacional\b/);
+    await expect(page.getByRole("region", { name: "Por que este perfil?" })).toContainText("por isso seu resultado é Analítico");
+    await expect(page.getByRole("link", { name: "Ver o meu resultado" })).toHaveCount(0);
+  });
+});
+
+test.describe("graduation simulation with JavaScript", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the canvas, its loading text and its errors exist only with JavaScript");
+  const PICTURE = /\/teste-vocacional\/simulacao-formatura\/imagem\.svg/;
+  const LOAD_ERROR = "Não foi possível carregar as imagens necessárias.";
+  const DRAW_ERROR = "Ocorreu um erro ao gerar a imagem de formatura.";
+
+  test("'Carregando simulação...' while the picture loads, then the PNG to download", async ({ page, baseURL }) => {
+    await finishTestInBrowser(page, baseURL);
+    // Hold the picture until the loading text has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(PICTURE, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The held picture delays the load event: wait for the document (the fixture then waits for hydration).
+    await page.goto("/teste-vocacional/simulacao-formatura", { waitUntil: "domcontentloaded" });
+    const loading = page.getByText("Carregando simulação...");
+    await expect(loading).toBeVisible();
+    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.svg\?download=1/);
+    release();
+    await expect(loading).toBeHidden();
+    await expect(page.getByTestId("canvas-formatura")).toBeVisible();
+    const download = page.getByRole("link", { name: "Baixar imagem" });
+    await expect(download).toHaveAttribute("href", /^blob:/);
+    await expect(download).toHaveAttribute("download", /^minha-formatura-.+\.png$/);
+    await expect(page.getByRole("button", { name: "Compartilhar" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: /imagem|imagens/ })).toHaveCount(0);
+  });
+
+  test("when the picture cannot be loaded: the spec's message, and the SVG download stays", async ({ page, baseURL }) => {
+    await finishTestInBrowser(page, baseURL);
+    await page.route(PICTURE, (route) => route.abort());
+    await page.goto("/teste-vocacional/simulacao-formatura");
+    await expect(page.getByRole("alert").filter({ hasText: LOAD_ERROR })).toBeVisible();
+    await expect(page.getByText("Carregando simulação...")).toBeHidden();
+    await expect(page.getByTestId("canvas-formatura")).toBeHidden();
+    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.svg\?download=1/);
+  });
+
+  test("when the picture cannot be drawn: the spec's other message", async ({ page, baseURL }) => {
+    await finishTestInBrowser(page, baseURL);
+    // The browser cannot export the canvas (out of memory, say): toBlob hands back no file.
+    await page.addInitScript(() => {
+      HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
+        callback(null);
+      };
+    });
+    await page.goto("/teste-vocacional/simulacao-formatura");
+    await expect(page.getByRole("alert").filter({ hasText: DRAW_ERROR })).toBeVisible();
+    await expect(page.getByText("Carregando simulação...")).toBeHidden();
+    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.svg\?download=1/);
   });
 });

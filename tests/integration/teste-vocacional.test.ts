@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { VOCATIONAL_CONSENT } from "~/content/vocational-form";
+import { CONSENT_VERSION_FIELD, UNKNOWN_CONSENT_VERSION_MESSAGE, VOCATIONAL_CONSENT } from "~/content/vocational-form";
 import { db, schema, sqlite } from "~/server/db.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { getVisitorSession } from "~/server/session.server";
@@ -210,6 +210,46 @@ describe("lead form action", () => {
     const blocked = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, email }, { headers })));
     expect(initOf(blocked).status).toBe(429);
     expect(payload(blocked).result.error[""]).toEqual(["Muitas tentativas. Aguarde um minuto e tente novamente."]);
+    expect(leadRows(email)).toHaveLength(0);
+  });
+
+  it("stores the consent version the form posted, with and without JavaScript", async () => {
+    // The page offers the current version for its hidden field.
+    expect(payload(await leadLoader(args(getRequest("/teste-vocacional")))).consent.version).toBe(VOCATIONAL_CONSENT.version);
+    for (const js of [{}, { _js: "1" }] as Record<string, string>[]) {
+      const email = uniqueEmail();
+      const result = await leadAction(
+        args(postForm("/teste-vocacional", { ...GOOD, ...js, email, [CONSENT_VERSION_FIELD]: VOCATIONAL_CONSENT.version })),
+      );
+      expect(result instanceof Response ? result.status : (initOf(result).status ?? 200)).toBe(js._js ? 200 : 303);
+      const rows = leadRows(email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].consentimento_versao).toBe(VOCATIONAL_CONSENT.version);
+      expect(rows[0].consentimento_em).toBeTruthy();
+    }
+  });
+
+  it("an unknown consent version gets a clear message and stores nothing, with and without JavaScript", async () => {
+    for (const version of ["teste-vocacional-v0", "", "__proto__", "constructor", "x".repeat(5000)]) {
+      for (const js of [{}, { _js: "1" }] as Record<string, string>[]) {
+        const email = uniqueEmail();
+        const result = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, ...js, email, [CONSENT_VERSION_FIELD]: version })));
+        expect(initOf(result).status, version.slice(0, 30)).toBe(400);
+        const reply = payload(result).result;
+        expect(reply.error).toEqual({ "": [UNKNOWN_CONSENT_VERSION_MESSAGE] });
+        // The form stays filled, and the visitor's session is not touched.
+        expect(reply.initialValue).toMatchObject({ fullName: GOOD.fullName, email });
+        expect(new Headers(initOf(result).headers).get("Set-Cookie")).toBeNull();
+        expect(leadRows(email)).toHaveLength(0);
+      }
+    }
+    // With other mistakes too, every message comes back at once.
+    const email = uniqueEmail();
+    const result = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, phone: "3199", email, [CONSENT_VERSION_FIELD]: "v9" })));
+    expect(payload(result).result.error).toEqual({
+      "": [UNKNOWN_CONSENT_VERSION_MESSAGE],
+      phone: ["Telefone inválido - Formato: (99)99999-9999"],
+    });
     expect(leadRows(email)).toHaveLength(0);
   });
 
