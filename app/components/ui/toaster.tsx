@@ -60,6 +60,27 @@ function ToastCard({ item }: { item: ToastItem }) {
   const startX = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
 
+  // A swipe: the card follows the pointer to the right and closes when let go 50 px or more away.
+  // The pointer is captured so a swipe that ends outside the card still ends; a cancelled one
+  // (the browser took the gesture over) springs back instead of leaving the card glued to the pointer.
+  const endSwipe = () => {
+    startX.current = null;
+    setOffset(0);
+  };
+  const onPointerDown = (event: React.PointerEvent<HTMLLIElement>) => {
+    if (event.button !== 0 || (event.target as Element).closest("button")) return; // the close button just clicks
+    startX.current = event.clientX;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: React.PointerEvent<HTMLLIElement>) => {
+    if (startX.current !== null) setOffset(Math.max(0, event.clientX - startX.current));
+  };
+  const onPointerUp = (event: React.PointerEvent<HTMLLIElement>) => {
+    const moved = startX.current === null ? 0 : event.clientX - startX.current;
+    endSwipe();
+    if (moved >= TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
+  };
+
   useEffect(() => {
     const timer = setTimeout(() => dismissToast(item.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
@@ -71,14 +92,11 @@ function ToastCard({ item }: { item: ToastItem }) {
       data-testid="toast"
       data-variant={item.variant ?? "default"}
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
-      onPointerDown={(e) => (startX.current = e.clientX)}
-      onPointerMove={(e) => startX.current !== null && setOffset(Math.max(0, e.clientX - startX.current))}
-      onPointerUp={() => {
-        if (offset >= TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
-        startX.current = null;
-        setOffset(0);
-      }}
-      className={`relative touch-pan-y rounded-lg border p-4 pr-10 shadow-lg ${
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={endSwipe}
+      className={`relative touch-pan-y select-none rounded-lg border p-4 pr-10 shadow-lg ${
         destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
       }`}
     >
