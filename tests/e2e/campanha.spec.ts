@@ -378,3 +378,45 @@ test.describe("accessibility", () => {
     }
   });
 });
+
+test.describe("team carousel and keyboard focus", () => {
+  test("the team carousel pauses while the focus is inside it and resumes when it leaves", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "autoplay needs JavaScript; without it the photos are a scrollable list");
+    const AUTOPLAY_MS = 4_000; // app/routes/trabalhe-conosco.tsx
+    await page.clock.install();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/trabalhe-conosco");
+    const carousel = page.getByTestId("team-carousel");
+    await expect(carousel).toHaveAttribute("data-enhanced", "true");
+    await expect(carousel.getByRole("button", { name: "Pausar carrossel" })).toBeVisible();
+    await page.mouse.move(0, 0); // not hovering it
+    // From here the browser's clock moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await carousel.scrollIntoViewIfNeeded();
+    const label = carousel.getByText(/^\d de 9$/);
+    const photos = carousel.locator("[data-carousel-item]");
+    const position = async () => Number(((await label.textContent()) ?? "").split(" ")[0]);
+    // Whatever autoplay did before the pause has finished scrolling: the labelled photo is shown.
+    const start = await position();
+    await expect(photos.nth(start - 1)).toBeInViewport({ ratio: 0.9 });
+    await expect(label).toHaveAttribute("aria-live", "off");
+
+    // Focus inside (the photo list, as Tab reaches it): three intervals later it has not moved.
+    await carousel.getByRole("list").first().focus();
+    await expect(label).toHaveAttribute("aria-live", "polite");
+    await page.clock.runFor(AUTOPLAY_MS * 3);
+    await expect(label).toHaveText(`${start} de 9`);
+    await expect(photos.nth(start - 1)).toBeInViewport({ ratio: 0.9 });
+    // Focus moving on to the carousel's own buttons keeps it paused.
+    await carousel.getByRole("button", { name: "Próxima foto" }).focus();
+    await page.clock.runFor(AUTOPLAY_MS * 2);
+    await expect(label).toHaveText(`${start} de 9`);
+
+    // Focus leaves: one interval later it has moved on by one photo.
+    await carousel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(label).toHaveAttribute("aria-live", "off");
+    await page.clock.runFor(AUTOPLAY_MS);
+    await expect(label).toHaveText(`${(start % 9) + 1} de 9`);
+    await expect(photos.nth(start % 9)).toBeInViewport({ ratio: 0.9 });
+  });
+});

@@ -162,6 +162,34 @@ test.describe("form modal", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
   });
 
+  test("at a desktop viewport the modal is 625 px wide and at most 90vh high; the form frame is 600 px high", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "the modal is a JavaScript enhancement");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/privacidade");
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).click();
+    const dialog = page.getByRole("dialog", { name: "Inscreva-se" });
+    await expect(dialog).toBeVisible();
+    const frame = dialog.locator('iframe[title="Formulário de Inscrição"]');
+    await expect(frame).toBeVisible();
+
+    const dialogBox = (await dialog.boundingBox())!;
+    const frameBox = (await frame.boundingBox())!;
+    expect(dialogBox.width).toBeCloseTo(625, 0);
+    expect(frameBox.width).toBeCloseTo(625, 0);
+    expect(frameBox.height).toBeCloseTo(600, 0);
+    expect(dialogBox.height).toBeLessThanOrEqual(900 * 0.9 + 0.5);
+    // Centred on the page.
+    expect(dialogBox.x + dialogBox.width / 2).toBeCloseTo(1280 / 2, 0);
+
+    // On a short desktop window the modal stops at 90vh and scrolls; the frame keeps its 600 px.
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await expect.poll(async () => (await dialog.boundingBox())!.height).toBeCloseTo(600 * 0.9, 0);
+    expect((await frame.boundingBox())!.height).toBeCloseTo(600, 0);
+    expect((await dialog.boundingBox())!.width).toBeCloseTo(625, 0);
+    const scrolls = await dialog.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === "auto");
+    expect(scrolls).toBe(true);
+  });
+
   test("without JavaScript the header 'Inscreva-se' goes to the enrolment form", async ({ page, jsEnabled }) => {
     test.skip(jsEnabled, "checks the plain link");
     await page.goto("/privacidade");
