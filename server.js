@@ -123,6 +123,9 @@ app.all(
   htmlCache.handler(createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContext })),
 );
 
+// Start-up work of the app (the first admin from ADMIN_EMAIL/ADMIN_PASSWORD) before the first request.
+await build.entry.module.startup?.();
+
 const server = app.listen(port, host, () => {
   console.log(`Servidor pronto em http://localhost:${port}`);
 });

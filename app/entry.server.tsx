@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
 import { config } from "./server/config.server";
+import { bootstrapAdminAtStartup } from "./server/admin-users.server";
 import { closeDatabase } from "./server/db.server";
 import { optimiseDocument } from "./server/document.server";
 import { contentSecurityPolicy } from "./server/security.server";
@@ -13,6 +14,11 @@ export const streamTimeout = 5_000;
 
 // server.js calls this on SIGTERM, after the last request has finished.
 export { closeDatabase };
+
+/** server.js awaits this once before it listens: the first admin exists before any request. */
+export async function startup() {
+  await bootstrapAdminAtStartup();
+}
 
 export default function handleRequest(
   request: Request,

@@ -98,6 +98,24 @@ export async function ensureBootstrapAdmin(
   }
 }
 
+/**
+ * Start-up (server.js, before it listens): creates the first admin from ADMIN_EMAIL /
+ * ADMIN_PASSWORD when no admin exists, so the account is there before the first request. Logs
+ * the e-mail only, never the password. Idempotent: with an admin already present it changes nothing.
+ */
+export async function bootstrapAdminAtStartup(): Promise<"exists" | "created" | "no-password"> {
+  const result = await ensureBootstrapAdmin();
+  if (result === "created") {
+    bootstrapped = Promise.resolve(result);
+    console.log(`admin: primeiro administrador criado (${normalizeEmail(config.adminEmail)}) a partir de ADMIN_EMAIL/ADMIN_PASSWORD.`);
+  } else if (result === "exists") {
+    bootstrapped = Promise.resolve(result);
+  } else if (countAdmins() === 0) {
+    console.log("admin: nenhum administrador; defina ADMIN_PASSWORD ou rode `npm run admin -- create <email>`.");
+  }
+  return result;
+}
+
 let bootstrapped: Promise<unknown> | undefined;
 /** ensureBootstrapAdmin once per process once an admin exists (cheap after that). */
 export async function ensureBootstrapAdminOnce(): Promise<void> {

@@ -1,9 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
-import { buildDir, startServer } from "./server-process";
+import { buildDir, freePort, startServer } from "./server-process";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -122,7 +126,7 @@ test.describe("production server", () => {
     expect(await unknown.text()).toContain("<title>");
   });
 
-  test("SIGTERM: stops accepting, finishes the in-flight request, exits 0", async () => {
+  test("SIGTERM: stops accepting, finishes the in-flight request, closes the database, exits 0", async () => {
     const server = await startServer({}, { quiet: true });
     try {
       // An in-flight request: headers sent, body still arriving when SIGTERM comes.
@@ -148,8 +152,93 @@ test.describe("production server", () => {
       expect(await server.exited).toBe(0);
       // No longer accepting connections.
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+      // The database was closed, not abandoned: closing the last connection checkpoints the WAL into
+      // the database file and removes the -wal file (an exit without closing leaves it behind).
+      const wal = `${server.databasePath}-wal`;
+      expect(existsSync(wal) ? statSync(wal).size : 0, "bytes left in the -wal file").toBe(0);
+      const db = new Database(server.databasePath, { readonly: true });
+      try {
+        expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+      } finally {
+        db.close();
+      }
     } finally {
       server.cleanup();
+    }
+  });
+
+  test("the first admin is created at start-up from ADMIN_EMAIL/ADMIN_PASSWORD: before any request, once, password never logged", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-admin-"));
+    const databasePath = path.join(dir, "site.db");
+    const firstPassword = "senha-inicial-987";
+    const secondPassword = "outra-senha-654";
+    const output: string[] = [];
+
+    /** Starts server.js and resolves once it says it is listening: no HTTP request is made. */
+    async function boot(adminPassword: string) {
+      const port = await freePort();
+      const child = spawn(process.execPath, ["server.js"], {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATABASE_PATH: databasePath,
+          BUILD_DIR: buildDir(),
+          LOG_REQUESTS: "false",
+          ADMIN_EMAIL: " Primeira.Admin@Example.com ",
+          ADMIN_PASSWORD: adminPassword,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      let log = "";
+      await new Promise<void>((resolve, reject) => {
+        const read = (chunk: Buffer) => {
+          log += chunk;
+          if (log.includes("Servidor pronto")) resolve();
+        };
+        child.stdout.on("data", read);
+        child.stderr.on("data", read);
+        void exited.then((code) => reject(new Error(`server.js exited with ${code} before listening:\n${log}`)));
+      });
+      return {
+        async stop() {
+          child.kill("SIGTERM");
+          expect(await exited).toBe(0);
+          output.push(log);
+        },
+      };
+    }
+
+    function admins() {
+      const db = new Database(databasePath, { readonly: true });
+      try {
+        return db.prepare("SELECT id, email, password_hash AS hash FROM admin_users").all() as { id: number; email: string; hash: string }[];
+      } finally {
+        db.close();
+      }
+    }
+
+    try {
+      const first = await boot(firstPassword);
+      const created = admins();
+      expect(created.map((a) => a.email)).toEqual(["primeira.admin@example.com"]);
+      expect(await verifyPassword(firstPassword, created[0].hash)).toBe(true);
+      await first.stop();
+      expect(output[0]).toContain("primeira.admin@example.com");
+
+      // A restart (even with another configured password) leaves the existing admin alone.
+      const second = await boot(secondPassword);
+      expect(admins()).toEqual(created);
+      await second.stop();
+
+      for (const log of output) {
+        expect(log).not.toContain(firstPassword);
+        expect(log).not.toContain(secondPassword);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

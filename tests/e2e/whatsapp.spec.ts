@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,14 @@ async function passwordId(password: string): Promise<number | null> {
   } finally {
     db.close();
   }
+}
+
+/** axe's serious and critical violations on the page as it is now (as tests/e2e/a11y.spec.ts counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 async function enterGate(page: Page, password: string) {
@@ -201,7 +210,12 @@ test.describe("WhatsApp: mirroring page", () => {
   test.describe("with the helper running (fake WhatsApp)", () => {
     test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 
-    let helper: { close(): Promise<void> } | undefined;
+    let helper:
+      | {
+          close(): Promise<void>;
+          driver: { ready: boolean; account: string | null; sent: unknown[]; on(event: string, listener: () => void): void };
+        }
+      | undefined;
     let dataDir = "";
 
     test.beforeAll(async () => {
@@ -254,6 +268,8 @@ test.describe("WhatsApp: mirroring page", () => {
       await expect(qr.getByRole("img", { name: "QR code para conectar o WhatsApp" })).toHaveAttribute("src", /^data:image\/png;base64,/);
       await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
       await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp conectado");
+      // Accessibility of the connected state (issue 9, item 8): the a11y spec only reaches the page without a helper.
+      expect(await seriousViolations(page), "connected").toEqual([]);
 
       // Preconditions: a message is needed.
       await page.getByLabel("Contatos").fill("Maria, 31999990001\nJoão Souza, (31) 98888-0002\nSem Zap, 31977770000\n123");
@@ -274,6 +290,8 @@ test.describe("WhatsApp: mirroring page", () => {
       await expect(status.locator("tr", { hasText: "31999990001" })).toContainText("Enviado");
       await expect(page.getByTestId("job-progress")).toHaveAttribute("data-state", "completed");
       await expect(page.getByRole("button", { name: "Iniciar Envio" })).toBeEnabled();
+      await expect(page.getByTestId("send-log").locator("tbody tr", { hasText: operator })).toHaveCount(3);
+      expect(await seriousViolations(page), "connected, after a bulk send").toEqual([]);
 
       // 'Registro de Envios' is stored on the server and shown from the database.
       const log = page.getByTestId("send-log");
@@ -308,9 +326,16 @@ test.describe("WhatsApp: mirroring page", () => {
         db.close();
       }
 
-      // 'Desconectar' logs WhatsApp out and returns to the gate.
+      // 'Desconectar' logs WhatsApp out in the helper and returns to the gate.
+      const driver = helper!.driver;
+      expect(driver.ready).toBe(true);
+      let logouts = 0;
+      driver.on("logged-out", () => logouts++);
       await page.getByRole("button", { name: "Desconectar" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "WhatsApp - Área Restrita" })).toBeVisible();
+      await expect.poll(() => logouts, { message: "the helper's driver received the logout" }).toBe(1);
+      expect(driver.ready).toBe(false);
+      expect(driver.account).toBeNull();
     });
   });
 });

@@ -1,12 +1,19 @@
 import { eq } from "drizzle-orm";
 import path from "node:path";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, UNSAFE_withComponentProps as withComponentProps } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loader as rootLoader } from "~/root";
 import routes from "~/routes";
+import * as loginModule from "~/routes/login-admin";
 import { action as loginAction, loader as loginLoader } from "~/routes/login-admin";
+import * as panelModule from "~/routes/contato";
 import { loader as panelLoader } from "~/routes/contato";
 import { loader as csvLoader } from "~/routes/contato.leads[.csv]";
 import { action as logoutAction } from "~/routes/contato.sair";
 import { countAdmins, createAdmin, ensureBootstrapAdmin, setAdminPassword } from "~/server/admin-users.server";
+import * as authServer from "~/server/auth.server";
 import { requireAdmin, safeRedirect } from "~/server/auth.server";
 import { db, schema, sqlite } from "~/server/db.server";
 import { saveLead } from "~/server/leads.server";
@@ -413,5 +420,105 @@ describe("admin users", () => {
   it("refuses short passwords and duplicate e-mails", async () => {
     await expect(createAdmin("novo@example.com", "curta")).rejects.toThrow(/pelo menos 8/);
     await expect(createAdmin(EMAIL.toUpperCase(), "outra-senha-123")).rejects.toThrow(/Já existe/);
+  });
+});
+
+/**
+ * The spec's error toasts of the admin area, with the data access really failing: the message must
+ * reach what the admin sees (the rendered page, or the toast the next page shows).
+ */
+describe("admin error toasts", () => {
+  let cookie = "";
+
+  beforeAll(async () => {
+    resetAllRateLimits();
+    cookie = await adminCookie();
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetAllRateLimits();
+  });
+
+  /**
+   * Runs a request through React Router's static handler and renders the page, as the server does
+   * (without the hydration data, so only what the page itself shows is in the HTML).
+   */
+  async function renderRoute(
+    mod: { default: any; loader?: any; action?: any },
+    request: Request,
+  ): Promise<{ status: number; html: string }> {
+    const routes = [
+      { id: "page", path: new URL(request.url).pathname, loader: mod.loader, action: mod.action, Component: withComponentProps(mod.default) },
+    ];
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(request);
+    if (context instanceof Response) throw new Error(`expected a page, got a ${context.status} response`);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    return { status: context.statusCode, html: renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })) };
+  }
+
+  it("'Erro ao carregar leads' when the leads cannot be read: 503, the alert on the page, no table", async () => {
+    saveLead({ origem: "contato", nome: "Visível Normalmente", telefone: "(31)97777-0000", email: "visivel@example.com" });
+    const healthy = await renderRoute(panelModule, getRequest("/contato", { cookie }));
+    expect(healthy.status).toBe(200);
+    expect(healthy.html).toContain("Visível Normalmente");
+    expect(healthy.html).not.toContain("Erro ao carregar leads");
+
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // The leads table is gone (a broken or locked database file looks the same to the loader).
+    sqlite.exec("ALTER TABLE leads RENAME TO leads_fora_do_ar");
+    try {
+      const broken = await renderRoute(panelModule, getRequest("/contato", { cookie }));
+      expect(broken.status).toBe(503);
+      expect(broken.html).toMatch(/<div role="alert"[^>]*data-testid="load-error"/);
+      expect(broken.html).toContain("Erro ao carregar leads");
+      expect(broken.html).toContain("Não foi possível carregar os dados. Tente novamente.");
+      expect(broken.html).not.toContain('data-testid="leads-table"');
+      // The loader data the page's toast() call receives.
+      expect(payload(await panelLoader(args(getRequest("/contato", { cookie })))).error).toMatchObject({
+        title: "Erro ao carregar leads",
+        variant: "destructive",
+      });
+    } finally {
+      sqlite.exec("ALTER TABLE leads_fora_do_ar RENAME TO leads");
+    }
+  });
+
+  it("'Erro ao fazer login' when the login cannot be stored: 503, the alert on the page, no session", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // Reads work, writes to the admin table fail (a full disk, a read-only file).
+    sqlite.exec(
+      "CREATE TEMP TRIGGER admin_write_fails BEFORE UPDATE ON main.admin_users BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+    );
+    try {
+      const request = () => postForm("/login-admin", { email: EMAIL, password: PASSWORD }, { headers: { "X-Client-Ip": "10.3.3.3" } });
+      const result = await login(PASSWORD, { ip: "10.3.3.3" });
+      expect(statusOf(result)).toBe(503);
+      expect(adminCookieSet(result)).toBe(false);
+      expect(payload(result).alert).toMatchObject({ title: "Erro ao fazer login", description: "Falha na autenticação. Tente novamente." });
+
+      const page = await renderRoute(loginModule, request());
+      expect(page.status).toBe(503);
+      expect(page.html).toMatch(/<div role="alert"[^>]*data-testid="login-alert"/);
+      expect(page.html).toContain("Erro ao fazer login");
+      expect(page.html).toContain("Falha na autenticação. Tente novamente.");
+    } finally {
+      sqlite.exec("DROP TRIGGER temp.admin_write_fails");
+    }
+  });
+
+  it("'Erro ao fazer logout' when the session cannot be ended: back to the panel with the toast, still signed in", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(authServer, "endAdminSession").mockRejectedValue(new Error("session store unavailable"));
+    const response = (await settle(() => logoutAction(args(postForm("/contato/sair", {}, { cookie }))))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/contato");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__admin="))).toBe(false);
+    // The next page's root loader hands the toast to the Toaster.
+    const next = cookieFrom(response, cookie);
+    const root = payload(await rootLoader(args(getRequest("/contato", { cookie: next }))));
+    expect(root.toast).toEqual({ title: "Erro ao fazer logout", description: "Tente novamente.", variant: "destructive" });
+    expect((await requireAdmin(getRequest("/contato", { cookie: next }))).email).toBe(EMAIL);
   });
 });

@@ -1,0 +1,204 @@
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "~/server/password.server";
+
+/**
+ * The maintenance commands as an operator runs them: `npm run admin -- …`, `npm run purge-leads`
+ * and `npm run backup`, each a child process on its own temporary database (DATABASE_PATH), checked
+ * by reading that database afterwards. (tests/integration/maintenance.test.ts and admin.test.ts
+ * test the functions behind them.)
+ */
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDatabasePath(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-scripts-"));
+  dirs.push(dir);
+  return path.join(dir, "site.db");
+}
+
+/** A migrated, empty database file, as the site leaves it after its first start. */
+function migratedDatabase(): string {
+  const file = tempDatabasePath();
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  migrate(drizzle(sqlite), { migrationsFolder: path.resolve("drizzle") });
+  sqlite.close();
+  return file;
+}
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** `npm run <script> -- <args>` in the project, with this database and the given standard input. */
+function npmRun(script: string, argv: string[], databasePath: string, options: { input?: string; env?: Record<string, string> } = {}): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: databasePath, ...options.env };
+  delete env.ADMIN_PASSWORD;
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", script, "--", ...argv], { cwd: process.cwd(), env, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+function openReadOnly(file: string) {
+  return new Database(file, { readonly: true, fileMustExist: true });
+}
+
+describe("npm run admin", () => {
+  const dbPath = tempDatabasePath();
+  const adminRows = () => {
+    const db = openReadOnly(dbPath);
+    try {
+      return db.prepare("SELECT email, password_hash AS hash FROM admin_users ORDER BY id").all() as { email: string; hash: string }[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it("list on a new database: creates and migrates it, says there is no admin", async () => {
+    const run = await npmRun("admin", ["list"], dbPath);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Nenhum administrador cadastrado");
+    expect(adminRows()).toEqual([]);
+  }, 60_000);
+
+  it("create <email>: reads the password from standard input, stores only its scrypt hash", async () => {
+    const run = await npmRun("admin", ["create", " Gestora@Example.com "], dbPath, { input: "senha-do-terminal-1\n" });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Administrador gestora@example.com criado.");
+    expect(run.stdout + run.stderr).not.toContain("senha-do-terminal-1");
+    const rows = adminRows();
+    expect(rows.map((r) => r.email)).toEqual(["gestora@example.com"]);
+    expect(rows[0].hash).toMatch(/^scrypt\$/);
+    expect(await verifyPassword("senha-do-terminal-1", rows[0].hash)).toBe(true);
+  }, 60_000);
+
+  it("create refuses a duplicate e-mail and a short password (exit 1, nothing stored)", async () => {
+    const duplicate = await npmRun("admin", ["create", "gestora@example.com"], dbPath, { input: "outra-senha-123\n" });
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain("Já existe um administrador com o e-mail gestora@example.com");
+    const short = await npmRun("admin", ["create", "outra@example.com"], dbPath, { input: "curta\n" });
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain("pelo menos 8 caracteres");
+    expect(adminRows().map((r) => r.email)).toEqual(["gestora@example.com"]);
+  }, 60_000);
+
+  it("set-password <email>: replaces the hash; the old password stops working", async () => {
+    const before = adminRows()[0].hash;
+    const run = await npmRun("admin", ["set-password", "gestora@example.com"], dbPath, { input: "nova-senha-456\n" });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Senha de gestora@example.com alterada");
+    const after = adminRows()[0].hash;
+    expect(after).not.toBe(before);
+    expect(await verifyPassword("nova-senha-456", after)).toBe(true);
+    expect(await verifyPassword("senha-do-terminal-1", after)).toBe(false);
+
+    const unknown = await npmRun("admin", ["set-password", "ninguem@example.com"], dbPath, { input: "nova-senha-456\n" });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Nenhum administrador com o e-mail ninguem@example.com");
+  }, 60_000);
+
+  it("list shows the admins; no command or no e-mail prints the usage with exit 2", async () => {
+    const list = await npmRun("admin", ["list"], dbPath);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^1\tgestora@example\.com\tcriado em \d{4}-\d{2}-\d{2}T/m);
+    expect(list.stdout).not.toMatch(/scrypt/);
+    for (const argv of [[], ["create"], ["apagar", "x@example.com"]]) {
+      const usage = await npmRun("admin", argv, dbPath);
+      expect(usage.code, argv.join(" ")).toBe(2);
+      expect(usage.stderr).toContain("npm run admin -- create <email>");
+    }
+  }, 60_000);
+});
+
+describe("npm run purge-leads", () => {
+  it("deletes leads and send-log rows older than LEAD_RETENTION_DAYS, keeps the rest", async () => {
+    const dbPath = migratedDatabase();
+    const day = 24 * 3600_000;
+    const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
+    const db = new Database(dbPath);
+    const lead = db.prepare(
+      "INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em) VALUES ('inscricao', ?, '(31)99999-0000', ?, '2020-01-01', ?, ?)",
+    );
+    lead.run("Antiga", "antiga@example.com", ago(500), ago(400));
+    lead.run("Voltou", "voltou@example.com", ago(500), ago(10)); // old, but submitted again recently
+    lead.run("Recente", "recente@example.com", ago(5), ago(5));
+    const log = db.prepare(
+      "INSERT INTO whatsapp_send_log (job_id, operator, name, number, message, status, sent_at) VALUES ('j', 'Op', ?, ?, 'Olá', 'Enviado', ?)",
+    );
+    log.run("Antiga", "31999990001", ago(400));
+    log.run("Recente", "31999990002", ago(5));
+    db.close();
+
+    const run = await npmRun("purge-leads", [], dbPath, { env: { LEAD_RETENTION_DAYS: "365" } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("1 lead(s) com mais de 365 dias apagado(s).");
+    expect(run.stdout).toContain("1 registro(s) de envio de WhatsApp com mais de 365 dias apagado(s).");
+
+    const after = openReadOnly(dbPath);
+    try {
+      expect(after.prepare("SELECT nome FROM leads ORDER BY nome").all()).toEqual([{ nome: "Recente" }, { nome: "Voltou" }]);
+      expect(after.prepare("SELECT name FROM whatsapp_send_log").all()).toEqual([{ name: "Recente" }]);
+    } finally {
+      after.close();
+    }
+  }, 60_000);
+});
+
+describe("npm run backup", () => {
+  function checkCopy(file: string, leads: number) {
+    const copy = openReadOnly(file);
+    try {
+      expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(copy.prepare("SELECT count(*) AS n FROM leads").get()).toEqual({ n: leads });
+      expect((copy.prepare("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n).toBeGreaterThan(0);
+    } finally {
+      copy.close();
+    }
+  }
+
+  it("writes a copy that opens, passes integrity_check and holds the leads still in the WAL", async () => {
+    const dbPath = migratedDatabase();
+    // The site's connection stays open with its latest writes in the -wal file, not yet in the main file.
+    const site = new Database(dbPath);
+    site.pragma("journal_mode = WAL");
+    site.pragma("wal_autocheckpoint = 0");
+    const insert = site.prepare(
+      "INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em) VALUES ('contato', ?, '(31)98888-0000', ?, '2025-05-05', ?, ?)",
+    );
+    const now = new Date().toISOString();
+    for (let i = 0; i < 40; i++) insert.run(`Pessoa ${i}`, `p${i}@example.com`, now, now);
+    try {
+      expect(existsSync(`${dbPath}-wal`)).toBe(true);
+      const target = path.join(path.dirname(dbPath), "copias", "manual.db");
+      const run = await npmRun("backup", [target], dbPath);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`Backup gravado em ${target}`);
+      checkCopy(target, 40);
+
+      // Without a destination: <database folder>/backups/site-<timestamp>.db
+      const defaultRun = await npmRun("backup", [], dbPath);
+      expect(defaultRun.code, defaultRun.stderr).toBe(0);
+      const backups = readdirSync(path.join(path.dirname(dbPath), "backups"));
+      expect(backups).toEqual([expect.stringMatching(/^site-\d{8}-\d{6}\.db$/)]);
+      expect(defaultRun.stdout).toContain(backups[0]);
+      checkCopy(path.join(path.dirname(dbPath), "backups", backups[0]), 40);
+    } finally {
+      site.close();
+    }
+  }, 60_000);
+});
