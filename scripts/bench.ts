@@ -10,6 +10,7 @@ import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../app/content/vocational-form";
 import { findChromium } from "./ensure-chromium.mjs";
 import { startServer } from "../tests/e2e/server-process";
 
@@ -34,7 +35,7 @@ const PAGES = ["/", "/teste-vocacional", "/campanha-relampago", "/enfermagem"];
 /**
  * A valid post of the vocational test's lead form, as a browser without JavaScript sends it: the
  * fields of `vocationalLeadSchema` (app/lib/vocational-lead-schema.ts), the option values of
- * app/content/vocational-form.ts and the empty honeypot field. The action stores the lead and
+ * app/content/vocational-form.ts, the consent version the form shows and the empty honeypot field. The action stores the lead and
  * answers 303 (to the questions) with the visitor's session cookie. Each call gets a distinct e-mail.
  */
 const RUN_ID = Date.now().toString(36);
@@ -55,6 +56,7 @@ const LEAD_POST = {
       workSatisfaction: "gosto_muito",
       careerGoal: "mesma_area",
       desiredArea: "saude_bem_estar",
+      [CONSENT_VERSION_FIELD]: VOCATIONAL_CONSENT.version,
     }).toString();
   },
 };
