@@ -43,6 +43,16 @@ test.describe("shared layout", () => {
   test("mobile menu opens and closes at 375 px", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/privacidade");
+    // Everything in the bar fits the phone's width: 'Inscreva-se' on one line, the toggle on screen.
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 740 });
+      const signUp = await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).boundingBox();
+      expect(signUp!.height).toBeLessThan(40);
+      const brand = await page.getByRole("link", { name: /página inicial/ }).boundingBox();
+      expect(brand!.x + brand!.width).toBeLessThanOrEqual(signUp!.x);
+      const toggle = await page.getByRole("button", { name: "Abrir menu" }).boundingBox();
+      expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(width);
+    }
     const menu = page.locator("#menu-mobile");
     await expect(menu).toBeHidden();
     await page.getByRole("button", { name: "Abrir menu" }).click();

@@ -63,8 +63,8 @@ export function SiteHeader() {
           className={`bg-brand-700 text-white transition-shadow [&_:focus-visible]:outline-white ${scrolled ? "shadow-lg shadow-slate-900/30" : ""}`}
         >
           <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-            <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${site.brandName} - página inicial`}>
-              <Logo />
+            <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${site.brandName} - página inicial`}>
+              <Logo compact />
             </Link>
             <ul className="ml-auto hidden items-center gap-1 lg:flex">
               {MENU_LINKS.map((link) => (
