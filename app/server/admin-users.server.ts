@@ -1,4 +1,5 @@
-import { asc, count, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, gt, lte } from "drizzle-orm";
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import { hashPassword } from "./password.server";
@@ -122,4 +123,28 @@ export async function ensureBootstrapAdminOnce(): Promise<void> {
   if (bootstrapped) return void (await bootstrapped);
   const result = await ensureBootstrapAdmin();
   if (result !== "no-password") bootstrapped = Promise.resolve(result);
+}
+
+// ---- Open sessions (admin_sessions) -----------------------------------------------------------
+
+/** Opens a session row for the admin; returns its random id (kept in the signed cookie). */
+export function openAdminSession(adminId: number, lifetimeMs: number, now: Date = new Date()): string {
+  const id = randomBytes(24).toString("base64url");
+  db.delete(schema.adminSessions).where(lte(schema.adminSessions.expiresAt, now.getTime())).run();
+  db.insert(schema.adminSessions).values({ id, adminId, expiresAt: now.getTime() + lifetimeMs }).run();
+  return id;
+}
+
+/** True when the session row exists for this admin and has not expired. */
+export function isAdminSessionOpen(id: string, adminId: number, now: Date = new Date()): boolean {
+  const row = db
+    .select({ id: schema.adminSessions.id })
+    .from(schema.adminSessions)
+    .where(and(eq(schema.adminSessions.id, id), eq(schema.adminSessions.adminId, adminId), gt(schema.adminSessions.expiresAt, now.getTime())))
+    .get();
+  return row !== undefined;
+}
+
+export function closeAdminSession(id: string): void {
+  db.delete(schema.adminSessions).where(eq(schema.adminSessions.id, id)).run();
 }

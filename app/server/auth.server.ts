@@ -3,7 +3,10 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema } from "~/lib/admin-login";
 import {
+  closeAdminSession,
   ensureBootstrapAdminOnce,
+  isAdminSessionOpen,
+  openAdminSession,
   findAdminByEmail,
   findAdminById,
   normalizeEmail,
@@ -14,7 +17,7 @@ import {
 import { config } from "./config.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { clientIp, createRateLimiter } from "./rate-limit.server";
-import { adminStorage, commitAdmin, getAdminSession } from "./session.server";
+import { ADMIN_SESSION_SECONDS, adminStorage, commitAdmin, getAdminSession } from "./session.server";
 
 /**
  * Admin authentication: remix-auth with a form strategy, the admin id kept in the `__admin` cookie
@@ -93,32 +96,45 @@ authenticator.use(new FormStrategy(({ form, request }) => verifyLogin(form, requ
 const SESSION_ADMIN_ID = "adminId";
 /** A fingerprint of the password hash: changing the password ends the sessions opened with the old one. */
 const SESSION_STAMP = "stamp";
+/** The id of the session's admin_sessions row. */
+const SESSION_ID = "sid";
 
 function stampOf(passwordHash: string) {
   return passwordHash.slice(-16);
 }
 
-/** Starts an admin session for the user; returns the Set-Cookie value. */
+/** Starts an admin session for the user (a new admin_sessions row); returns the Set-Cookie value. */
 export async function startAdminSession(request: Request, user: AdminUser): Promise<string> {
   const session = await getAdminSession(request);
   const admin = findAdminById(user.id);
+  const previous = session.get(SESSION_ID);
+  if (typeof previous === "string") closeAdminSession(previous);
   session.set(SESSION_ADMIN_ID, user.id);
   session.set(SESSION_STAMP, admin ? stampOf(admin.passwordHash) : "");
+  session.set(SESSION_ID, openAdminSession(user.id, ADMIN_SESSION_SECONDS * 1000));
   return commitAdmin(session);
 }
 
-/** Ends the admin session; returns the Set-Cookie value that clears the cookie. */
+/**
+ * Ends the admin session: its row is deleted (a copy of the cookie stops working too); returns
+ * the Set-Cookie value that clears the cookie.
+ */
 export async function endAdminSession(request: Request): Promise<string> {
-  return adminStorage.destroySession(await getAdminSession(request));
+  const session = await getAdminSession(request);
+  const id = session.get(SESSION_ID);
+  if (typeof id === "string") closeAdminSession(id);
+  return adminStorage.destroySession(session);
 }
 
-/** The signed-in admin, or null. */
+/** The signed-in admin, or null: a signed cookie naming an open session of an admin whose password has not changed since. */
 export async function getAdmin(request: Request): Promise<AdminUser | null> {
   const session = await getAdminSession(request);
   const id = session.get(SESSION_ADMIN_ID);
-  if (typeof id !== "number") return null;
+  const sessionId = session.get(SESSION_ID);
+  if (typeof id !== "number" || typeof sessionId !== "string") return null;
   const admin = findAdminById(id);
   if (!admin || session.get(SESSION_STAMP) !== stampOf(admin.passwordHash)) return null;
+  if (!isAdminSessionOpen(sessionId, admin.id)) return null;
   return { id: admin.id, email: admin.email };
 }
 

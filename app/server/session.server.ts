@@ -21,7 +21,9 @@ function storage(name: string, maxAgeSeconds: number) {
 }
 
 export const visitorStorage = storage("__visitante", 60 * 60 * 24 * 30);
-export const adminStorage = storage("__admin", 60 * 60 * 8);
+/** An admin session lasts 8 hours (the cookie, and its admin_sessions row). */
+export const ADMIN_SESSION_SECONDS = 60 * 60 * 8;
+export const adminStorage = storage("__admin", ADMIN_SESSION_SECONDS);
 export const operatorStorage = storage("__operador", 60 * 60 * 12);
 
 type Storage = typeof visitorStorage;

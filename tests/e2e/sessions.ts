@@ -60,6 +60,12 @@ export function enrolment(email: string): Record<string, string> {
   };
 }
 
+/** A new admin session (the configured admin logs in): its cookie. */
+export async function adminSession(baseUrl: string): Promise<string> {
+  const login = await postForm(baseUrl, "/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD });
+  return cookieNamed(login, "__admin");
+}
+
 /** One session of each kind against the server at baseUrl (creates an access password and a lead). */
 export async function openSessions(baseUrl: string): Promise<Sessions> {
   const visitor = cookieNamed(await fetch(`${baseUrl}/?utm_source=sessoes`, { redirect: "manual" }), "__visitante");
@@ -67,8 +73,7 @@ export async function openSessions(baseUrl: string): Promise<Sessions> {
   const lead = await postForm(baseUrl, "/teste-vocacional", vocationalLead(`sessao.${Date.now()}@example.com`));
   const visitorWithLead = cookieNamed(lead, "__visitante");
 
-  const login = await postForm(baseUrl, "/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD });
-  const admin = cookieNamed(login, "__admin");
+  const admin = await adminSession(baseUrl);
 
   const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
   const added = await postForm(baseUrl, manage, {

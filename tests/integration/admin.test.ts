@@ -213,6 +213,28 @@ describe("logout", () => {
     const result = await settle(() => panelLoader(args(getRequest("/contato", { cookie: after }))));
     expect((result as Response).headers.get("Location")).toMatch(/^\/login-admin/);
   });
+
+  it("a copy of the cookie taken before 'Sair' is refused afterwards; other sessions of the admin stay open", async () => {
+    const copied = await adminCookie();
+    const otherDevice = await adminCookie();
+    expect((await requireAdmin(getRequest("/contato", { cookie: copied }))).email).toBe(EMAIL);
+    await settle(() => logoutAction(args(postForm("/contato/sair", {}, { cookie: copied }))));
+    // The browser that logged out drops its cookie; whoever kept a copy sends it again.
+    const replay = await settle(() => panelLoader(args(getRequest("/contato", { cookie: copied }))));
+    expect((replay as Response).headers.get("Location")).toMatch(/^\/login-admin/);
+    expect((await requireAdmin(getRequest("/contato", { cookie: otherDevice }))).email).toBe(EMAIL);
+  });
+
+  it("an admin session ends when its time is up, even with the cookie kept", async () => {
+    const cookie = await adminCookie();
+    vi.useFakeTimers({ now: Date.now() + 8 * 60 * 60 * 1000 + 1000, toFake: ["Date"] });
+    try {
+      const result = await settle(() => panelLoader(args(getRequest("/contato", { cookie }))));
+      expect((result as Response).headers.get("Location")).toMatch(/^\/login-admin/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe("leads panel", () => {

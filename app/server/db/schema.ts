@@ -62,6 +62,23 @@ export const adminUsers = sqliteTable("admin_users", {
   lastLoginAt: text("last_login_at"),
 });
 
+/**
+ * Open admin sessions. The signed admin cookie names one row; 'Sair' deletes it, so a copy of the
+ * cookie taken before stops working at once (a cookie alone could not be revoked).
+ */
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("admin_sessions_admin_idx").on(table.adminId)],
+);
+
 /** Access passwords of the WhatsApp tool, stored only as scrypt hashes. */
 export const whatsappPasswords = sqliteTable("whatsapp_passwords", {
   id: integer("id").primaryKey({ autoIncrement: true }),
