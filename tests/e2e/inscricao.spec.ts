@@ -123,13 +123,13 @@ test.describe("form modal", () => {
     const form = page.frameLocator('iframe[title="Formulário de Inscrição"]');
     await expect(form.getByLabel("Nome completo", { exact: true })).toBeVisible();
     await expect(form.getByRole("navigation", { name: "Principal" })).toHaveCount(0);
-    // Scroll locked while open.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    // Scroll locked while open, released once closed (the lock is undone when React re-renders, just after the focus returns).
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
 
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
 
     // Esc also closes it while the visitor is typing inside the embedded form.
     await opener.click();
