@@ -98,6 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : `Você não tem permissão para ${verb} senhas. A senha mestra não está configurada: entre como administrador.`;
       return fail(403, { title: "Senha mestra incorreta", description }, { masterPassword: ["Senha mestra incorreta"] });
     }
+    masterLimiter.release(ip);
   }
 
   const url = new URL(request.url).pathname;

@@ -174,6 +174,19 @@ describe("password management /whatsapp/<slug>", () => {
     expect(statusOf(right)).toBe(429);
   });
 
+  it("does not count right master passwords against the IP's limit", async () => {
+    for (let i = 0; i <= GATE_MAX_FAILURES + 1; i++) {
+      const added = await manageAction(
+        args(
+          postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: `senha-${i}` }, { headers: { "X-Client-Ip": "10.0.0.10" } }),
+          { slug: SLUG },
+        ),
+      );
+      expect(statusOf(added)).toBe(303);
+    }
+    expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(GATE_MAX_FAILURES + 2);
+  });
+
   it("compares the master password in constant time and never matches when unset", () => {
     expect(checkMasterPassword(MASTER)).toBe(true);
     expect(checkMasterPassword("mestra-integracao-")).toBe(false);
