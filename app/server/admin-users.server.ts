@@ -78,6 +78,8 @@ export function recordAdminLogin(id: number, now: Date = new Date()) {
   db.update(schema.adminUsers).set({ lastLoginAt: now.toISOString() }).where(eq(schema.adminUsers.id, id)).run();
 }
 
+type BootstrapResult = "exists" | "created" | "no-password";
+
 /**
  * Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when there is no admin yet. With no
  * configured password nothing is created (never a default password): the login page then explains
@@ -85,7 +87,7 @@ export function recordAdminLogin(id: number, now: Date = new Date()) {
  */
 export async function ensureBootstrapAdmin(
   settings: { email: string; password: string | undefined } = { email: config.adminEmail, password: config.adminPassword },
-): Promise<"exists" | "created" | "no-password"> {
+): Promise<BootstrapResult> {
   if (countAdmins() > 0) return "exists";
   if (!settings.password) return "no-password";
   try {
@@ -99,30 +101,28 @@ export async function ensureBootstrapAdmin(
   }
 }
 
+let bootstrapped: Promise<BootstrapResult> | undefined;
+/** ensureBootstrapAdmin once per process once an admin exists (cheap after that). */
+export async function ensureBootstrapAdminOnce(): Promise<BootstrapResult> {
+  if (bootstrapped) return bootstrapped;
+  const result = await ensureBootstrapAdmin();
+  if (result !== "no-password") bootstrapped = Promise.resolve(result);
+  return result;
+}
+
 /**
  * Start-up (server.js, before it listens): creates the first admin from ADMIN_EMAIL /
  * ADMIN_PASSWORD when no admin exists, so the account is there before the first request. Logs
  * the e-mail only, never the password. Idempotent: with an admin already present it changes nothing.
  */
-export async function bootstrapAdminAtStartup(): Promise<"exists" | "created" | "no-password"> {
-  const result = await ensureBootstrapAdmin();
+export async function bootstrapAdminAtStartup(): Promise<BootstrapResult> {
+  const result = await ensureBootstrapAdminOnce();
   if (result === "created") {
-    bootstrapped = Promise.resolve(result);
     console.log(`admin: primeiro administrador criado (${normalizeEmail(config.adminEmail)}) a partir de ADMIN_EMAIL/ADMIN_PASSWORD.`);
-  } else if (result === "exists") {
-    bootstrapped = Promise.resolve(result);
-  } else if (countAdmins() === 0) {
+  } else if (result === "no-password") {
     console.log("admin: nenhum administrador; defina ADMIN_PASSWORD ou rode `npm run admin -- create <email>`.");
   }
   return result;
-}
-
-let bootstrapped: Promise<unknown> | undefined;
-/** ensureBootstrapAdmin once per process once an admin exists (cheap after that). */
-export async function ensureBootstrapAdminOnce(): Promise<void> {
-  if (bootstrapped) return void (await bootstrapped);
-  const result = await ensureBootstrapAdmin();
-  if (result !== "no-password") bootstrapped = Promise.resolve(result);
 }
 
 // ---- Open sessions (admin_sessions) -----------------------------------------------------------

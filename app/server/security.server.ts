@@ -1,3 +1,4 @@
+import { WHATSAPP_PATH } from "~/lib/whatsapp";
 import { config, externalOrigins } from "./config.server";
 
 /** The helper's origins as the browser reaches them (http and ws). */
@@ -21,7 +22,7 @@ function assistantOrigin(): string[] {
 
 /** Pages that talk to the local WhatsApp helper (socket.io from the browser). */
 function reachesHelper(pathname: string): boolean {
-  return pathname === "/whatsapp" || pathname.startsWith("/whatsapp/");
+  return pathname === WHATSAPP_PATH || pathname.startsWith(`${WHATSAPP_PATH}/`);
 }
 
 /**
