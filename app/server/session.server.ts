@@ -24,7 +24,9 @@ export const visitorStorage = storage("__visitante", 60 * 60 * 24 * 30);
 /** An admin session lasts 8 hours (the cookie, and its admin_sessions row). */
 export const ADMIN_SESSION_SECONDS = 60 * 60 * 8;
 export const adminStorage = storage("__admin", ADMIN_SESSION_SECONDS);
-export const operatorStorage = storage("__operador", 60 * 60 * 12);
+/** A WhatsApp operator session lasts 12 hours (the cookie, and its operator_sessions row). */
+export const OPERATOR_SESSION_SECONDS = 60 * 60 * 12;
+export const operatorStorage = storage("__operador", OPERATOR_SESSION_SECONDS);
 
 type Storage = typeof visitorStorage;
 

@@ -1,17 +1,17 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
 import { redirect } from "react-router";
 import { WHATSAPP_PATH } from "~/lib/whatsapp";
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { createRateLimiter } from "./rate-limit.server";
-import { commitOperator, getOperatorSession, operatorStorage } from "./session.server";
+import { commitOperator, getOperatorSession, OPERATOR_SESSION_SECONDS, operatorStorage } from "./session.server";
 
 /**
  * Who may use the WhatsApp tool. Access passwords live in SQLite as scrypt hashes; the master
  * password (WHATSAPP_MASTER_PASSWORD) or a signed-in admin may add and remove them; an operator who
- * passes the gate gets the `__operador` cookie session.
+ * passes the gate gets the `__operador` cookie session, which names a row of `operator_sessions`.
  */
 
 export { WHATSAPP_PATH };
@@ -96,34 +96,61 @@ export function isAdminSlug(slug: string | undefined): boolean {
 // ---- Operator session ---------------------------------------------------------------------------
 
 const OPERATOR_KEY = "operator";
-type OperatorSessionData = { passwordId: number; since: string };
+/** What the signed cookie holds: the session row's random id, the password that opened it, when. */
+type OperatorCookie = { sid: string; passwordId: number; since: string };
+export type Operator = { passwordId: number; since: string };
 
-/**
- * The operator, or null. The session remembers which access password opened it, so removing that
- * password ends the sessions it opened.
- */
-export async function getOperator(request: Request): Promise<OperatorSessionData | null> {
-  const session = await getOperatorSession(request);
-  const value = session.get(OPERATOR_KEY) as Partial<OperatorSessionData> | undefined;
-  if (!value || typeof value.passwordId !== "number" || typeof value.since !== "string") return null;
-  const exists = db
-    .select({ id: schema.whatsappPasswords.id })
-    .from(schema.whatsappPasswords)
-    .where(eq(schema.whatsappPasswords.id, value.passwordId))
-    .get();
-  return exists ? { passwordId: value.passwordId, since: value.since } : null;
+function readOperatorCookie(value: unknown): OperatorCookie | null {
+  const cookie = value as Partial<OperatorCookie> | undefined;
+  if (!cookie || typeof cookie.sid !== "string" || typeof cookie.passwordId !== "number" || typeof cookie.since !== "string") {
+    return null;
+  }
+  return { sid: cookie.sid, passwordId: cookie.passwordId, since: cookie.since };
 }
 
-/** Starts the operator session; returns the Set-Cookie value. */
-export async function startOperatorSession(request: Request, passwordId: number, now = new Date()): Promise<string> {
+/**
+ * The operator, or null. The cookie must name an open session row of the password it claims: a
+ * row is deleted by 'Desconectar', by removing that access password, and refused after 12 h.
+ */
+export async function getOperator(request: Request, now: Date = new Date()): Promise<Operator | null> {
+  const cookie = readOperatorCookie((await getOperatorSession(request)).get(OPERATOR_KEY));
+  if (!cookie) return null;
+  const open = db
+    .select({ id: schema.operatorSessions.id })
+    .from(schema.operatorSessions)
+    .where(
+      and(
+        eq(schema.operatorSessions.id, cookie.sid),
+        eq(schema.operatorSessions.passwordId, cookie.passwordId),
+        gt(schema.operatorSessions.expiresAt, now.getTime()),
+      ),
+    )
+    .get();
+  return open ? { passwordId: cookie.passwordId, since: cookie.since } : null;
+}
+
+/** Opens a session row for the access password and returns the Set-Cookie value naming it. */
+export async function startOperatorSession(request: Request, passwordId: number, now: Date = new Date()): Promise<string> {
   const session = await getOperatorSession(request);
-  session.set(OPERATOR_KEY, { passwordId, since: now.toISOString() } satisfies OperatorSessionData);
+  const previous = readOperatorCookie(session.get(OPERATOR_KEY));
+  if (previous) closeOperatorSession(previous.sid);
+  const sid = randomBytes(24).toString("base64url");
+  db.delete(schema.operatorSessions).where(lte(schema.operatorSessions.expiresAt, now.getTime())).run();
+  db.insert(schema.operatorSessions).values({ id: sid, passwordId, expiresAt: now.getTime() + OPERATOR_SESSION_SECONDS * 1000 }).run();
+  session.set(OPERATOR_KEY, { sid, passwordId, since: now.toISOString() } satisfies OperatorCookie);
   return commitOperator(session);
 }
 
-/** Ends the operator session; returns the Set-Cookie value that clears the cookie. */
+function closeOperatorSession(sid: string): void {
+  db.delete(schema.operatorSessions).where(eq(schema.operatorSessions.id, sid)).run();
+}
+
+/** Ends the operator session on the server (its row) and returns the Set-Cookie value clearing the cookie. */
 export async function endOperatorSession(request: Request): Promise<string> {
-  return operatorStorage.destroySession(await getOperatorSession(request));
+  const session = await getOperatorSession(request);
+  const cookie = readOperatorCookie(session.get(OPERATOR_KEY));
+  if (cookie) closeOperatorSession(cookie.sid);
+  return operatorStorage.destroySession(session);
 }
 
 /**
@@ -133,7 +160,7 @@ export async function endOperatorSession(request: Request): Promise<string> {
 export async function requireOperator(
   request: Request,
   { as = "redirect" }: { as?: "redirect" | "status" } = {},
-): Promise<OperatorSessionData> {
+): Promise<Operator> {
   const operator = await getOperator(request);
   if (operator) return operator;
   if (as === "status") {

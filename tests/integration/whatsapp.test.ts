@@ -13,7 +13,7 @@ import { db, schema } from "~/server/db.server";
 import { signHelperToken } from "~/server/helper-token.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { operatorStorage, getVisitorSession } from "~/server/session.server";
-import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES } from "~/server/whatsapp-access.server";
+import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp-access.server";
 import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp._index";
 import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp.$slug";
 import { action as logAction, loader as logLoader } from "~/routes/whatsapp.registro";
@@ -242,6 +242,34 @@ describe("the gate /whatsapp", () => {
     const after = cookieFrom(response, cookie);
     const page = payload(await gateLoader(args(getRequest("/whatsapp", { cookie: after }))));
     expect(page.view).toBe("gate");
+  });
+
+  it("a copy of the cookie taken before 'Desconectar' is refused afterwards; other operators' sessions stay open", async () => {
+    const copy = await operatorCookie();
+    const other = await operatorCookie();
+    await gateAction(args(postForm("/whatsapp", { intent: "desconectar" }, { cookie: copy })));
+    expect(payload(await gateLoader(args(getRequest("/whatsapp", { cookie: copy })))).view).toBe("gate");
+    expect(await run(() => logLoader(args(getRequest("/whatsapp/registro", { cookie: copy }))))).toHaveProperty("status", 401);
+    expect(payload(await gateLoader(args(getRequest("/whatsapp", { cookie: other })))).view).toBe("mirror");
+  });
+
+  it("an operator session ends after 12 h, even with the cookie kept", async () => {
+    const cookie = await operatorCookie();
+    expect(await getOperator(getRequest("/whatsapp", { cookie }), new Date(Date.now() + 11 * 3_600_000))).not.toBeNull();
+    expect(await getOperator(getRequest("/whatsapp", { cookie }), new Date(Date.now() + 12 * 3_600_000 + 1_000))).toBeNull();
+  });
+
+  it("a validly signed cookie that names no open session row is just the gate", async () => {
+    const [{ id }] = db.select().from(schema.whatsappPasswords).all();
+    const session = await operatorStorage.getSession();
+    // The cookie of an earlier version (no session id), and one naming a made-up row.
+    session.set("operator", { passwordId: id, since: new Date().toISOString() });
+    const old = (await operatorStorage.commitSession(session)).split(";")[0];
+    session.set("operator", { sid: "inventado", passwordId: id, since: new Date().toISOString() });
+    const madeUp = (await operatorStorage.commitSession(session)).split(";")[0];
+    for (const cookie of [old, madeUp]) {
+      expect(payload(await gateLoader(args(getRequest("/whatsapp", { cookie })))).view).toBe("gate");
+    }
   });
 
   it("removing the password that opened a session ends that session", async () => {

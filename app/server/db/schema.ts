@@ -86,6 +86,24 @@ export const whatsappPasswords = sqliteTable("whatsapp_passwords", {
   createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
 
+/**
+ * Open WhatsApp operator sessions: the signed `__operador` cookie names one row. 'Desconectar'
+ * deletes it (a copy of the cookie stops working at once); removing the access password that
+ * opened it deletes it too (cascade); a row past `expiresAt` (ms since epoch) is refused.
+ */
+export const operatorSessions = sqliteTable(
+  "operator_sessions",
+  {
+    id: text("id").primaryKey(),
+    passwordId: integer("password_id")
+      .notNull()
+      .references(() => whatsappPasswords.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("operator_sessions_password_idx").on(table.passwordId)],
+);
+
 /** 'Registro de Envios': one row per (bulk job, number), written as results arrive. */
 export const whatsappSendLog = sqliteTable(
   "whatsapp_send_log",
