@@ -8,6 +8,7 @@ import { config } from "./server/config.server";
 import { bootstrapAdminAtStartup } from "./server/admin-users.server";
 import { closeDatabase } from "./server/db.server";
 import { optimiseDocument } from "./server/document.server";
+import { scheduleRetentionPurge } from "./server/maintenance.server";
 import { contentSecurityPolicy } from "./server/security.server";
 
 export const streamTimeout = 5_000;
@@ -15,9 +16,13 @@ export const streamTimeout = 5_000;
 // server.js calls this on SIGTERM, after the last request has finished.
 export { closeDatabase };
 
-/** server.js awaits this once before it listens: the first admin exists before any request. */
+/**
+ * server.js awaits this once before it listens: the first admin exists before any request, and the
+ * LGPD retention purge runs now and daily.
+ */
 export async function startup() {
   await bootstrapAdminAtStartup();
+  scheduleRetentionPurge();
 }
 
 export default function handleRequest(

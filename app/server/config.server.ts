@@ -86,8 +86,9 @@ export const config = {
   whatsappAdminSlug: env("WHATSAPP_ADMIN_SLUG", "gerenciar-senhas"),
   helperUrl: env("HELPER_URL", "http://localhost:3001"),
 
-  // LGPD: leads older than this many days are purged by `npm run purge-leads`.
-  leadRetentionDays: Number(env("LEAD_RETENTION_DAYS", "730")),
+  // LGPD: leads (and WhatsApp send-log rows) older than this many days are purged by the server
+  // (at start-up, then daily) and by `npm run purge-leads`.
+  leadRetentionDays: positiveIntEnv("LEAD_RETENTION_DAYS", 730),
   // Rate limits: lead-form posts per IP per minute; wrong passwords per IP (and admin e-mail) per 15 minutes.
   rateLimitPublicForms: positiveIntEnv("RATE_LIMIT_PUBLIC_FORMS", 30),
   rateLimitLogin: positiveIntEnv("RATE_LIMIT_LOGIN", 5),

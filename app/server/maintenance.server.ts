@@ -34,6 +34,37 @@ export function purgeExpiredSendLog(now: Date = new Date(), retentionDays = conf
   return db.delete(schema.whatsappSendLog).where(lt(schema.whatsappSendLog.sentAt, cutoff)).run().changes;
 }
 
+export type PurgeResult = { leads: number; sendLog: number };
+
+/** Both retention purges (leads and the WhatsApp send log), as `npm run purge-leads` and the server run them. */
+export function purgeExpired(now: Date = new Date(), retentionDays = config.leadRetentionDays): PurgeResult {
+  return { leads: purgeExpiredLeads(now, retentionDays), sendLog: purgeExpiredSendLog(now, retentionDays) };
+}
+
+export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The server keeps the retention period by itself: purges at start-up and then every 24 hours in
+ * this process (the timer never keeps the process alive). A failed run is logged and retried at
+ * the next one. Returns a function that stops the schedule.
+ */
+export function scheduleRetentionPurge(intervalMs = PURGE_INTERVAL_MS, log: (line: string) => void = console.log): () => void {
+  const run = () => {
+    try {
+      const { leads, sendLog } = purgeExpired();
+      if (leads > 0 || sendLog > 0) {
+        log(`retenção: ${leads} lead(s) e ${sendLog} registro(s) de envio com mais de ${config.leadRetentionDays} dias apagado(s).`);
+      }
+    } catch (error) {
+      console.error("retenção: a limpeza de dados antigos falhou:", (error as Error).message);
+    }
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Default backup file: <database folder>/backups/site-YYYYMMDD-HHMMSS.db */
 export function defaultBackupPath(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);

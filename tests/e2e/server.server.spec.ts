@@ -241,4 +241,40 @@ test.describe("production server", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  test("at start-up the server deletes leads and send-log rows older than LEAD_RETENTION_DAYS, before any request", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-retention-"));
+    const databasePath = path.join(dir, "site.db");
+    const env = { LEAD_RETENTION_DAYS: "30" };
+    try {
+      // A first start creates and migrates the database.
+      const first = await startServer(env, { databasePath, quiet: true });
+      expect(await first.stop()).toBe(0);
+
+      const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+      const seed = new Database(databasePath);
+      const insertLead = seed.prepare(
+        "INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em, busca) VALUES ('inscricao', 'Pessoa', '(31)90000-0000', ?, '2026-01-01', ?, ?, ?)",
+      );
+      insertLead.run("antigo@example.com", daysAgo(31), daysAgo(31), "antigo");
+      insertLead.run("recente@example.com", daysAgo(29), daysAgo(29), "recente");
+      const insertLog = seed.prepare(
+        "INSERT INTO whatsapp_send_log (job_id, operator, name, number, message, status, sent_at) VALUES ('j', 'Op', 'Contato', ?, 'Olá', 'Enviado', ?)",
+      );
+      insertLog.run("5531900000001", daysAgo(31));
+      insertLog.run("5531900000002", daysAgo(1));
+      seed.close();
+
+      const second = await startServer(env, { databasePath, quiet: true });
+      const read = new Database(databasePath, { readonly: true });
+      try {
+        expect(read.prepare("SELECT email FROM leads").all()).toEqual([{ email: "recente@example.com" }]);
+        expect(read.prepare("SELECT number FROM whatsapp_send_log").all()).toEqual([{ number: "5531900000002" }]);
+      } finally {
+        read.close();
+      }
+      expect(await second.stop()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -65,19 +65,18 @@ describe("configuration", () => {
 
   it("a blank, zero or malformed number falls back to its default (never a limit of 0)", async () => {
     const { vi } = await import("vitest");
-    const names = ["RATE_LIMIT_PUBLIC_FORMS", "RATE_LIMIT_LOGIN", "PORT"] as const;
+    const names = ["RATE_LIMIT_PUBLIC_FORMS", "RATE_LIMIT_LOGIN", "PORT", "LEAD_RETENTION_DAYS"] as const;
     const previous = names.map((name) => process.env[name]);
+    const numbers = (c: typeof config) => [c.rateLimitPublicForms, c.rateLimitLogin, c.port, c.leadRetentionDays];
     try {
-      for (const [forms, login, port] of [["", " ", ""], ["0", "-3", "abc"], ["2.5", "5x", "0"]]) {
-        Object.assign(process.env, { RATE_LIMIT_PUBLIC_FORMS: forms, RATE_LIMIT_LOGIN: login, PORT: port });
+      for (const [forms, login, port, days] of [["", " ", "", ""], ["0", "-3", "abc", "0"], ["2.5", "5x", "0", "-30"]]) {
+        Object.assign(process.env, { RATE_LIMIT_PUBLIC_FORMS: forms, RATE_LIMIT_LOGIN: login, PORT: port, LEAD_RETENTION_DAYS: days });
         vi.resetModules();
-        const fresh = (await import("~/server/config.server")).config;
-        expect([fresh.rateLimitPublicForms, fresh.rateLimitLogin, fresh.port]).toEqual([30, 5, 3000]);
+        expect(numbers((await import("~/server/config.server")).config)).toEqual([30, 5, 3000, 730]);
       }
-      Object.assign(process.env, { RATE_LIMIT_PUBLIC_FORMS: "12", RATE_LIMIT_LOGIN: "3", PORT: "8080" });
+      Object.assign(process.env, { RATE_LIMIT_PUBLIC_FORMS: "12", RATE_LIMIT_LOGIN: "3", PORT: "8080", LEAD_RETENTION_DAYS: "365" });
       vi.resetModules();
-      const set = (await import("~/server/config.server")).config;
-      expect([set.rateLimitPublicForms, set.rateLimitLogin, set.port]).toEqual([12, 3, 8080]);
+      expect(numbers((await import("~/server/config.server")).config)).toEqual([12, 3, 8080, 365]);
     } finally {
       names.forEach((name, i) => (previous[i] === undefined ? delete process.env[name] : (process.env[name] = previous[i])));
       vi.resetModules();

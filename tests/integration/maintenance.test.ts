@@ -2,10 +2,11 @@ import Database from "better-sqlite3";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, schema } from "~/server/db.server";
 import { saveLead } from "~/server/leads.server";
-import { backupDatabase, purgeExpiredLeads, retentionCutoff } from "~/server/maintenance.server";
+import { config } from "~/server/config.server";
+import { backupDatabase, purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "~/server/maintenance.server";
 
 function lead(email: string, when: Date) {
   return saveLead({ origem: "inscricao", nome: "Pessoa de Teste", telefone: "(31)99999-0000", email }, when);
@@ -30,6 +31,37 @@ describe("LGPD retention purge", () => {
 
   it("refuses a nonsensical retention period", () => {
     expect(() => purgeExpiredLeads(new Date(), 0)).toThrow(/LEAD_RETENTION_DAYS/);
+  });
+});
+
+describe("the server's own retention schedule", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const emails = () => db.select({ email: schema.leads.email }).from(schema.leads).all().map((r) => r.email);
+
+  it("purges at once, then once per interval, and stops when told", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const old = config.leadRetentionDays + 1;
+    lead("agendado-1@example.com", daysAgo(old));
+    lead("agendado-fica@example.com", daysAgo(config.leadRetentionDays - 1));
+    const lines: string[] = [];
+    const stop = scheduleRetentionPurge(60_000, (line) => lines.push(line));
+    expect(emails()).not.toContain("agendado-1@example.com");
+    expect(lines).toEqual([`retenção: 1 lead(s) e 0 registro(s) de envio com mais de ${config.leadRetentionDays} dias apagado(s).`]);
+
+    lead("agendado-2@example.com", daysAgo(old));
+    vi.advanceTimersByTime(59_000);
+    expect(emails()).toContain("agendado-2@example.com");
+    vi.advanceTimersByTime(1_000);
+    expect(emails()).not.toContain("agendado-2@example.com");
+
+    stop();
+    lead("agendado-3@example.com", daysAgo(old));
+    vi.advanceTimersByTime(120_000);
+    expect(emails()).toContain("agendado-3@example.com");
+    expect(emails()).toContain("agendado-fica@example.com");
+    expect(lines).toHaveLength(2);
   });
 });
 
