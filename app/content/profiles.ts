@@ -32,8 +32,8 @@ export type ResultPage = {
   /** Tailwind classes of the hero (static strings so Tailwind sees them). */
   heroClass: string;
   accentClass: string;
-  /** Six recommended catalogue course ids. */
-  recommended: number[];
+  /** Six recommended catalogue course ids; absent where the page's groups are its recommendations (saúde). */
+  recommended?: number[];
   /** The health and business pages also list the 8 + 4 + 4 catalogue. */
   groups?: CourseGroups;
   /** Pages with the spec's 'Refazer o teste' button. */
@@ -92,8 +92,7 @@ export const RESULT_PAGES: Record<ResultSlug, ResultPage> = {
     icon: "heart",
     heroClass: "bg-gradient-to-br from-rose-600 to-rose-800",
     accentClass: "text-rose-700",
-    // Enfermagem, Psicologia, Fisioterapia, Nutrição, Biomedicina, Farmácia
-    recommended: [1, 2, 4, 5, 6, 3],
+    // 'Cursos recomendados para você' lists the 8 + 4 + 4 health catalogue.
     groups: HEALTH_GROUPS,
     retake: false,
   },

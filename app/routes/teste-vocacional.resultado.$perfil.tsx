@@ -81,7 +81,7 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {page.groups && slug === "saude" ? (
+      {!page.recommended && page.groups ? (
         <CatalogueGroups groups={page.groups} heading="Cursos recomendados para você" />
       ) : (
         <section aria-labelledby="cursos-recomendados" className="mx-auto max-w-6xl px-4 py-12">
@@ -89,7 +89,7 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
             Cursos recomendados para você
           </h2>
           <p className="mt-2 text-slate-600">Cursos que combinam com o perfil {page.title}, com bolsas de até 70%.</p>
-          <CourseGrid ids={page.recommended} testId="cursos-recomendados" />
+          <CourseGrid ids={page.recommended ?? []} testId="cursos-recomendados" />
         </section>
       )}
 
