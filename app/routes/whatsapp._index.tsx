@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const operator = await getOperator(request);
   if (!operator) {
     const headers = new Headers(PRIVATE_HEADERS);
-    // A stale operator cookie (its password was removed) is cleared.
+    // A stale operator cookie (its session ended or expired, or its password was removed) is cleared.
     if (request.headers.get("Cookie")?.includes("__operador=")) headers.append("Set-Cookie", await endOperatorSession(request));
     return data({ view: "gate" as const, productName: config.productName }, { headers });
   }
