@@ -17,11 +17,15 @@ import { AssistantButton } from "./components/layout/assistant-button";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { FormModal, useEmbedded } from "./components/ui/form-modal";
+import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
 import { Toaster } from "./components/ui/toaster";
 import { rememberAttribution } from "./server/attribution.server";
 import { publicConfig } from "./server/config.server";
 import { commitVisitor, getVisitorSession } from "./server/session.server";
 import { takeToast } from "./server/toast.server";
+
+/** A form that lost its connection changed nothing: the layout's data is not asked for again (lib/offline-submit). */
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

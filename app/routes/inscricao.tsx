@@ -17,6 +17,7 @@ import {
   UNDECIDED_COURSE,
   UNDECIDED_POLO,
 } from "~/lib/enrolment";
+import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { maskPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { attributionFor } from "~/server/attribution.server";
@@ -79,6 +80,10 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(thankYouUrl(submission.value.origem, embedded), 303);
 }
 
+/** With JavaScript, a lost connection keeps the form as typed (lib/offline-submit). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
 export default function Inscricao({ loaderData, actionData }: Route.ComponentProps) {
   const { embedded, sent, origin } = loaderData;
   const texts = ENROLMENT_TEXTS[origin];
@@ -132,9 +137,10 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/inscricao");
 
+  const lost = isConnectionLost(actionData) ? actionData.connectionLost : null;
   const [form, fields] = useForm<EnrolmentFields>({
     id: "inscricao",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: navigation.state === "idle" && !isConnectionLost(actionData) ? actionData?.result : undefined,
     defaultValue: defaults,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
@@ -148,6 +154,12 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
         <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {form.errors.join(" ")}
         </p>
+      ) : null}
+      {lost && navigation.state === "idle" ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-semibold">{lost.title}</p>
+          <p>{lost.description}</p>
+        </div>
       ) : null}
       <HoneypotField />
       <input type="hidden" name="origem" value={origin} />

@@ -15,6 +15,7 @@ import {
   VOCATIONAL_CONSENT_TEXTS,
 } from "~/content/vocational-form";
 import { countAnswered } from "~/lib/answers";
+import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { maskPhone } from "~/lib/phone";
 import { resultUrl, TEST_PATHS } from "~/lib/test-paths";
 import { pageMeta } from "~/lib/seo";
@@ -144,7 +145,13 @@ const SOCIAL_PROOF = [
   { icon: Zap, text: "Resultado instantâneo" },
 ] as const;
 
-export default function LeadFormPage({ loaderData, actionData }: Route.ComponentProps) {
+/** With JavaScript, a lost connection keeps the form as typed (lib/offline-submit). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+export default function LeadFormPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  // A lost connection shows like a failed save: toast and alert, the form as it was.
+  const actionData = isConnectionLost(answer) ? { result: undefined, error: answer.connectionLost } : answer;
   const site = useSite();
   const navigate = useNavigate();
   const navigation = useNavigation();

@@ -4,6 +4,7 @@ import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
 import { answerField, countAnswered, isComplete, mergePostedAnswers, type Answers } from "~/lib/answers";
+import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import { LETTERS, TOTAL_QUESTIONS, isLetter } from "~/lib/scoring";
 import { toast, type ToastMessage } from "~/lib/toast";
@@ -110,6 +111,10 @@ const BADGES = [
   { icon: GraduationCap, text: "Recomendação de Cursos" },
 ] as const;
 
+/** With JavaScript, a lost connection keeps the chosen answers on the page (lib/offline-submit). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
 export default function QuestionsPage({ loaderData, actionData }: Route.ComponentProps) {
   // Keyed by page: a new page starts from what the server saved for it.
   return <QuestionsForm key={loaderData.page} {...loaderData} actionData={actionData} />;
@@ -131,12 +136,16 @@ function QuestionsForm({
   const answered = otherAnswered + countAnswered(choices);
   const percent = Math.round((answered / TOTAL_QUESTIONS) * 100);
   const isLast = page === QUESTION_PAGES;
-  const error = actionData?.error ?? null;
-  const missing = error ? new Set(questions.filter((q) => !choices[q.id]).map((q) => q.id)) : new Set<number>();
+  const lost = isConnectionLost(actionData) ? actionData.connectionLost : null;
+  const answer = isConnectionLost(actionData) ? undefined : actionData;
+  const error = lost ?? answer?.error ?? null;
+  // Unanswered questions are marked when the server said the page is incomplete (not when the connection dropped).
+  const missing = answer?.error ? new Set(questions.filter((q) => !choices[q.id]).map((q) => q.id)) : new Set<number>();
   const submitting = waiting || navigation.state === "submitting";
 
   useEffect(() => {
     if (!actionData) return;
+    if (isConnectionLost(actionData)) return void toast(actionData.connectionLost);
     if (actionData.error) toast(actionData.error);
     if (actionData.next) {
       const next = actionData.next;

@@ -1,0 +1,56 @@
+import type { ToastMessage } from "./toast";
+
+/**
+ * A form sent with JavaScript over a weak mobile signal can lose its connection mid-request. React
+ * Router would then show the error page and the visitor would lose everything typed. Routes whose
+ * forms collect what a visitor typed use these two exports instead:
+ *
+ *   export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+ *   export const shouldRevalidate = skipRevalidationAfterConnectionLost;   (also in root.tsx)
+ *
+ * The form stays as it was, with a message to send it again. Without JavaScript the browser posts
+ * the form itself and keeps it on its own error page (Back restores it). Nothing was stored: the
+ * request never reached the site, or its answer never came back (the lead actions are idempotent
+ * per e-mail, so sending again is safe).
+ */
+
+export const CONNECTION_LOST: ToastMessage = {
+  title: "Sem conexão com a internet",
+  description: "Seus dados não foram enviados, mas continuam no formulário. Confira sua conexão e envie de novo.",
+  variant: "destructive",
+};
+
+export type ConnectionLost = { connectionLost: ToastMessage };
+
+export function isConnectionLost(value: unknown): value is ConnectionLost {
+  return typeof value === "object" && value !== null && "connectionLost" in value;
+}
+
+/** fetch() rejects with a TypeError when the request cannot be sent or its answer does not arrive. */
+export function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false;
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  // Chromium: "Failed to fetch"; Firefox: "NetworkError when attempting to fetch resource."; Safari: "Load failed".
+  return offline || /failed to fetch|networkerror|load failed/i.test(error.message);
+}
+
+/** Runs the route's server action; a lost connection comes back as data instead of the error page. */
+export async function sendKeepingForm<T>(serverAction: () => Promise<T>): Promise<T | ConnectionLost> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isNetworkError(error)) return { connectionLost: CONNECTION_LOST };
+    throw error;
+  }
+}
+
+/** After a lost connection nothing changed on the server, and asking it again would fail too. */
+export function skipRevalidationAfterConnectionLost({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  return isConnectionLost(actionResult) ? false : defaultShouldRevalidate;
+}

@@ -1,0 +1,115 @@
+import type { Page } from "@playwright/test";
+import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
+import { mergeCookies, postForm, vocationalLead } from "./sessions";
+
+/**
+ * A weak mobile signal drops the connection while a form is being sent (app/lib/offline-submit.ts):
+ * the browser goes offline before the click and stays offline while the page reacts (so no
+ * revalidation after the failed send may reach the server either).
+ * With JavaScript the page must keep what was typed and say so, instead of the error page; sending
+ * again once the connection is back must work and store the lead once. Without JavaScript the
+ * browser itself posts the form (and shows its own offline page), so these run in the js project.
+ */
+
+const LOST_TITLE = "Sem conexão com a internet";
+const LOST_TEXT = "Seus dados não foram enviados, mas continuam no formulário. Confira sua conexão e envie de novo.";
+
+function rowsFor(email: string, origem: string): number {
+  const db = openE2eDb();
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM leads WHERE email = ? AND origem = ?").get(email, origem) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function expectConnectionLostNotice(page: Page) {
+  await expect(page.getByRole("alert").filter({ hasText: LOST_TITLE })).toContainText(LOST_TEXT);
+  await expect(page.getByText("Algo deu errado")).toHaveCount(0);
+}
+
+test.describe("a form sent while the connection drops", () => {
+  test.beforeEach(({ jsEnabled }) => {
+    test.skip(!jsEnabled, "without JavaScript the browser posts the form itself");
+  });
+
+  test("vocational lead form: keeps what was typed, says so, and sends once the connection is back", async ({ page }) => {
+    const email = uniqueEmail("sem-conexao");
+    await page.goto("/teste-vocacional");
+    await page.getByLabel("Nome completo").fill("Joana Sem Sinal");
+    await page.getByLabel("Telefone (WhatsApp)").fill("31999997777");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Qual é a sua situação profissional hoje?").selectOption({ index: 1 });
+    await page.getByLabel("Em qual área você atua ou tem mais experiência?").selectOption({ index: 1 });
+    await page.getByLabel("Você gosta da área em que trabalha?").selectOption({ index: 1 });
+    await page.getByLabel("Qual é o seu objetivo de carreira?").selectOption({ index: 1 });
+    await page.getByLabel("Em qual área você deseja se desenvolver?").selectOption({ index: 1 });
+
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expectConnectionLostNotice(page);
+    await expect(page.getByTestId("toast").filter({ hasText: LOST_TITLE })).toBeVisible();
+    await expect(page).toHaveURL(/\/teste-vocacional$/);
+    await expect(page.getByLabel("Nome completo")).toHaveValue("Joana Sem Sinal");
+    await expect(page.getByLabel("Telefone (WhatsApp)")).toHaveValue("(31)99999-7777");
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+    await expect(page.getByRole("button", { name: "Iniciar Teste Vocacional" })).toBeEnabled();
+    expect(rowsFor(email, "teste_vocacional")).toBe(0);
+
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expect(page).toHaveURL(/\/teste-vocacional\/perguntas/);
+    expect(rowsFor(email, "teste_vocacional")).toBe(1);
+  });
+
+  test("question page: keeps the chosen answers and the count, then moves on once the connection is back", async ({ page, baseURL }) => {
+    const cookie = mergeCookies("", await postForm(baseURL!, "/teste-vocacional", vocationalLead(uniqueEmail("perguntas-sem-conexao"))));
+    await page.context().addCookies(
+      cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL! };
+      }),
+    );
+    await page.goto("/teste-vocacional/perguntas?pagina=1");
+    for (let q = 1; q <= 5; q++) await page.locator(`input[name="q${q}"][value="B"]`).check();
+    await expect(page.getByText("5 de 20 perguntas respondidas")).toBeVisible();
+
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expectConnectionLostNotice(page);
+    await expect(page).toHaveURL(/perguntas\?pagina=1/);
+    for (let q = 1; q <= 5; q++) await expect(page.locator(`input[name="q${q}"][value="B"]`)).toBeChecked();
+    await expect(page.getByText("5 de 20 perguntas respondidas")).toBeVisible();
+
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expect(page).toHaveURL(/pagina=2/);
+    await expect(page.getByText("5 de 20 perguntas respondidas")).toBeVisible();
+  });
+
+  test("enrolment form (/inscricao): keeps what was typed, says so, and sends once the connection is back", async ({ page }) => {
+    const email = uniqueEmail("inscricao-sem-conexao");
+    await page.goto("/inscricao");
+    await page.getByLabel("Nome completo", { exact: true }).fill("Rita Sem Sinal");
+    await page.getByLabel("Telefone (WhatsApp)", { exact: true }).fill("31999996666");
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Cidade", { exact: true }).fill("Uberlândia");
+    await page.getByLabel("Curso de interesse", { exact: true }).selectOption("Enfermagem");
+    await page.getByLabel("Polo de preferência", { exact: true }).selectOption("Belo Horizonte - Centro - MG");
+    await page.getByLabel(/Li e aceito a Política de Privacidade/).check();
+
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Quero garantir minha vaga" }).click();
+    await expectConnectionLostNotice(page);
+    await expect(page.getByLabel("Nome completo", { exact: true })).toHaveValue("Rita Sem Sinal");
+    await expect(page.getByLabel("Cidade", { exact: true })).toHaveValue("Uberlândia");
+    await expect(page.getByLabel("Curso de interesse", { exact: true })).toHaveValue("Enfermagem");
+    await expect(page.getByLabel(/Li e aceito a Política de Privacidade/)).toBeChecked();
+    expect(rowsFor(email, "inscricao")).toBe(0);
+
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Quero garantir minha vaga" }).click();
+    await expect(page.getByRole("heading", { name: "Inscrição recebida!" })).toBeVisible();
+    expect(rowsFor(email, "inscricao")).toBe(1);
+  });
+});
