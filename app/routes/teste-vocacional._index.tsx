@@ -2,7 +2,7 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Lock, Phone, Sparkles, Star, Users, Zap } from "lucide-react";
-import { useEffect, useState, type ReactElement } from "react";
+import { useEffect, useMemo, useState, type ReactElement } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
@@ -151,7 +151,10 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function LeadFormPage({ loaderData, actionData: answer }: Route.ComponentProps) {
   // A lost connection shows like a failed save: toast and alert, the form as it was.
-  const actionData = isConnectionLost(answer) ? { result: undefined, error: answer.connectionLost } : answer;
+  const actionData = useMemo(
+    () => (isConnectionLost(answer) ? { result: undefined, error: answer.connectionLost } : answer),
+    [answer],
+  );
   const site = useSite();
   const navigate = useNavigate();
   const navigation = useNavigation();
