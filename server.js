@@ -143,7 +143,10 @@ function shutdown(signal) {
     build.entry.module.closeDatabase?.();
     process.exit(0);
   });
+  // Keep-alive connections: the idle ones close now; one still finishing its answer becomes idle
+  // a moment later and would otherwise stay open until keepAliveTimeout (past the 10 s above).
   server.closeIdleConnections?.();
+  setInterval(() => server.closeIdleConnections?.(), 100).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

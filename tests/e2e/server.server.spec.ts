@@ -167,6 +167,34 @@ test.describe("production server", () => {
     }
   });
 
+  test("SIGTERM with a keep-alive request in flight: answers it, then closes that connection and exits 0 (not at the 10 s forced exit)", async () => {
+    const server = await startServer({}, { quiet: true });
+    try {
+      const body = "nome=Maria+Silva&telefone=31999998888";
+      const answer = new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, "127.0.0.1", () => {
+          // HTTP/1.1 keeps the connection open after the answer unless one side closes it.
+          socket.write(
+            `POST /inscricao HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+              `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+          );
+          setTimeout(() => {
+            server.process.kill("SIGTERM");
+            setTimeout(() => socket.write(body.slice(10)), 300);
+          }, 200);
+        });
+        let data = "";
+        socket.on("data", (chunk) => (data += chunk));
+        socket.on("close", () => resolve(data));
+        socket.on("error", reject);
+      });
+      expect(await answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.cleanup();
+    }
+  });
+
   test("the first admin is created at start-up from ADMIN_EMAIL/ADMIN_PASSWORD: before any request, once, password never logged", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-admin-"));
     const databasePath = path.join(dir, "site.db");
