@@ -7,12 +7,37 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
-import { buildDir, freePort, startServer } from "./server-process";
+import { buildDir, freePort, startServer, type RunningServer } from "./server-process";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
     return statSync(file).isDirectory() ? filesUnder(file) : [file];
+  });
+}
+
+/**
+ * A request in flight when SIGTERM comes: headers and part of the body sent, SIGTERM, the rest of
+ * the body 300 ms later. Resolves with the raw answer once the connection is closed (by the
+ * server, for a keep-alive connection).
+ */
+function postAcrossSigterm(server: RunningServer, { keepAlive }: { keepAlive: boolean }): Promise<string> {
+  const body = "nome=Maria+Silva&telefone=31999998888";
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(server.port, "127.0.0.1", () => {
+      socket.write(
+        `POST /inscricao HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+          `Content-Length: ${body.length}\r\n${keepAlive ? "" : "Connection: close\r\n"}\r\n${body.slice(0, 10)}`,
+      );
+      setTimeout(() => {
+        server.process.kill("SIGTERM");
+        setTimeout(() => socket.write(body.slice(10)), 300);
+      }, 200);
+    });
+    let data = "";
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("close", () => resolve(data));
+    socket.on("error", reject);
   });
 }
 
@@ -129,25 +154,7 @@ test.describe("production server", () => {
   test("SIGTERM: stops accepting, finishes the in-flight request, closes the database, exits 0", async () => {
     const server = await startServer({}, { quiet: true });
     try {
-      // An in-flight request: headers sent, body still arriving when SIGTERM comes.
-      const body = "nome=Maria+Silva&telefone=31999998888";
-      const response = new Promise<string>((resolve, reject) => {
-        const socket = connect(server.port, "127.0.0.1", () => {
-          socket.write(
-            `POST /inscricao HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-              `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-          );
-          setTimeout(() => {
-            server.process.kill("SIGTERM");
-            setTimeout(() => socket.write(body.slice(10)), 300);
-          }, 200);
-        });
-        let data = "";
-        socket.on("data", (chunk) => (data += chunk));
-        socket.on("end", () => resolve(data));
-        socket.on("error", reject);
-      });
-      const answer = await response;
+      const answer = await postAcrossSigterm(server, { keepAlive: false });
       expect(answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
       expect(await server.exited).toBe(0);
       // No longer accepting connections.
@@ -170,25 +177,9 @@ test.describe("production server", () => {
   test("SIGTERM with a keep-alive request in flight: answers it, then closes that connection and exits 0 (not at the 10 s forced exit)", async () => {
     const server = await startServer({}, { quiet: true });
     try {
-      const body = "nome=Maria+Silva&telefone=31999998888";
-      const answer = new Promise<string>((resolve, reject) => {
-        const socket = connect(server.port, "127.0.0.1", () => {
-          // HTTP/1.1 keeps the connection open after the answer unless one side closes it.
-          socket.write(
-            `POST /inscricao HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-              `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
-          );
-          setTimeout(() => {
-            server.process.kill("SIGTERM");
-            setTimeout(() => socket.write(body.slice(10)), 300);
-          }, 200);
-        });
-        let data = "";
-        socket.on("data", (chunk) => (data += chunk));
-        socket.on("close", () => resolve(data));
-        socket.on("error", reject);
-      });
-      expect(await answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
+      // HTTP/1.1 keeps the connection open after the answer unless one side closes it.
+      const answer = await postAcrossSigterm(server, { keepAlive: true });
+      expect(answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
       expect(await server.exited).toBe(0);
     } finally {
       server.cleanup();
@@ -269,6 +260,7 @@ test.describe("production server", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
   test("at start-up the server deletes leads and send-log rows older than LEAD_RETENTION_DAYS, before any request", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-retention-"));
     const databasePath = path.join(dir, "site.db");
