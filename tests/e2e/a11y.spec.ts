@@ -167,3 +167,18 @@ test.describe("axe: no serious or critical violations", () => {
     expect(found).toEqual([]);
   });
 });
+
+test.describe("axe on a phone: no serious or critical violations", () => {
+  // Lighthouse's mobile screen. Below the first screen the layout differs from the desktop one, and
+  // off-screen sections are skipped by content-visibility (which axe must still be able to read).
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  test.beforeEach(({ jsEnabled }) => {
+    test.skip(!jsEnabled, "axe runs as a script in the page");
+  });
+
+  test("home, campaign, course page, vocational test and enrolment form", async ({ page }) => {
+    test.setTimeout(120_000);
+    const urls = ["/", "/?polo=belo#onde-estudar", "/campanha-relampago", "/enfermagem", "/teste-vocacional", "/inscricao"];
+    expect(await audit(page, urls)).toEqual([]);
+  });
+});

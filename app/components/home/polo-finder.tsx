@@ -82,7 +82,7 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
                 <div>
                   <p className="font-semibold text-slate-900">{p.location}</p>
-                  <a href={telHref(p.phone)} className="mt-1 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+                  <a href={telHref(p.phone)} className="mt-1 inline-flex min-h-8 items-center gap-1 text-sm text-brand-700 hover:underline">
                     <Phone aria-hidden="true" className="size-3.5" />
                     <span className="sr-only">Telefone: </span>
                     {p.phone}

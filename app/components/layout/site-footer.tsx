@@ -31,7 +31,7 @@ export function SiteFooter() {
     { href: site.socialLinks.linkedin, label: "LinkedIn" },
   ];
   return (
-    <footer className="below-fold bg-brand-900 text-slate-200" aria-labelledby="rodape-titulo">
+    <footer className="bg-brand-900 text-slate-200" aria-labelledby="rodape-titulo">
       <h2 id="rodape-titulo" className="sr-only">
         Rodapé
       </h2>
