@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { ToastMessage } from "./toast";
 
 /**
@@ -11,7 +12,14 @@ import type { ToastMessage } from "./toast";
  * The form stays as it was, with a message to send it again. Without JavaScript the browser posts
  * the form itself and keeps it on its own error page (Back restores it). Nothing was stored: the
  * request never reached the site, or its answer never came back (the lead actions are idempotent
- * per e-mail, so sending again is safe).
+ * per e-mail, so sending again is safe; a login, the WhatsApp gate or adding an access password
+ * only take effect once their answer, with its cookie or redirect, arrives).
+ *
+ * Used by: inscricao, teste-vocacional._index, teste-vocacional.perguntas, login-admin,
+ * whatsapp._index (the gate, and 'Sair'/'Desconectar' of the mirroring page, which show a toast)
+ * and whatsapp.$slug. A form keyed by location.key (so its password fields empty after each post)
+ * keeps its key after a lost connection with useFormKeyKeptAfterConnectionLost: a post that
+ * returns data is a new location, and a new key would remount the form and drop what was typed.
  */
 
 export const CONNECTION_LOST: ToastMessage = {
@@ -53,4 +61,20 @@ export function skipRevalidationAfterConnectionLost({
   defaultShouldRevalidate: boolean;
 }): boolean {
   return isConnectionLost(actionResult) ? false : defaultShouldRevalidate;
+}
+
+/** The form's key for this render: the location's key, except that a lost connection keeps the one before. */
+export function keptFormKey(kept: string, locationKey: string, actionData: unknown): string {
+  return isConnectionLost(actionData) ? kept : locationKey;
+}
+
+/**
+ * For `<Form key={...}>` of a form that starts empty after each post: the location's key, except
+ * after a lost connection, when the form keeps its key (and so what was typed).
+ */
+export function useFormKeyKeptAfterConnectionLost(locationKey: string, actionData: unknown): string {
+  const [kept, setKept] = useState(locationKey);
+  const key = keptFormKey(kept, locationKey, actionData);
+  if (key !== kept) setKept(key);
+  return key;
 }

@@ -4,6 +4,7 @@ import { Loader2, Lock, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { loginSchema } from "~/lib/admin-login";
+import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { countAdmins, ensureBootstrapAdminOnce } from "~/server/admin-users.server";
@@ -23,6 +24,7 @@ import { readFormData } from "~/server/form-data.server";
  * /login-admin: 'Painel Administrativo'. E-mail and password checked on the server (remix-auth
  * form strategy, scrypt hashes), with a rate limit per IP and per e-mail. An open session goes
  * straight to the panel. Works without JavaScript (POST → 303 → GET, or a re-render with the message).
+ * With JavaScript, a lost connection keeps the e-mail and password typed (lib/offline-submit).
  */
 
 export const meta: Route.MetaFunction = (args) =>
@@ -97,10 +99,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
 export default function LoginAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
-  const failure = navigation.state === "idle" ? (actionData as ActionFailure | undefined) : undefined;
+  const idle = navigation.state === "idle";
+  const lost = idle && isConnectionLost(actionData) ? actionData.connectionLost : null;
+  const failure = idle && !isConnectionLost(actionData) ? (actionData as ActionFailure | undefined) : undefined;
   const [form, fields] = useForm({
     id: "login-admin",
     lastResult: failure?.result,
@@ -109,9 +116,10 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const alert = failure?.alert;
+  const alert = lost ?? failure?.alert;
   const passwordRef = useRef<HTMLInputElement>(null);
   // After a refused attempt (with JavaScript the page is not reloaded): empty the password and focus it.
+  // (Not after a lost connection: the message says what was typed is kept.)
   useEffect(() => {
     if (!failure?.alert || !passwordRef.current) return;
     passwordRef.current.value = "";

@@ -3,6 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { ActionAlert, Field } from "~/components/whatsapp/form-bits";
+import {
+  isConnectionLost,
+  sendKeepingForm,
+  skipRevalidationAfterConnectionLost,
+  useFormKeyKeptAfterConnectionLost,
+} from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { BLANK_PASSWORD_MESSAGE, manageSchema, removalId, WHATSAPP_PATH } from "~/lib/whatsapp";
@@ -26,7 +32,8 @@ import { readFormData } from "~/server/form-data.server";
 /**
  * /whatsapp/<admin slug>: 'Gerenciamento de Senhas - Área Restrita'. Adding and removing access
  * passwords need the master password (server configuration) or a signed-in admin. A wrong slug is
- * a 404. One form holds every button, so it all works without JavaScript.
+ * a 404. One form holds every button, so it all works without JavaScript. With JavaScript, a lost
+ * connection keeps what was typed, with a message (lib/offline-submit).
  */
 
 export const meta: Route.MetaFunction = (args) =>
@@ -123,13 +130,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
 const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
 
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
   const { passwords, adminEmail, masterConfigured } = loaderData;
-  const failure = actionData as ActionFailure | undefined;
+  const lost = isConnectionLost(actionData) ? actionData.connectionLost : null;
+  const failure = isConnectionLost(actionData) ? undefined : (actionData as ActionFailure | undefined);
   const navigation = useNavigation();
   const location = useLocation();
+  const formKey = useFormKeyKeptAfterConnectionLost(location.key, actionData);
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: "gerenciar-senhas",
@@ -139,7 +151,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
       return parseWithZod(formData, { schema: manageSchema });
     },
   });
-  const alert = navigation.state === "idle" ? failure?.alert : undefined;
+  const alert = navigation.state === "idle" ? (lost ?? failure?.alert) : undefined;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
@@ -166,8 +178,9 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
 
-      {/* Keyed by location: after each post the password fields start empty, as without JavaScript. */}
-      <Form method="post" {...getFormProps(form)} key={location.key} className="mt-6 space-y-6">
+      {/* Keyed by location: after each post the password fields start empty, as without JavaScript
+          (not after a lost connection: the message says what was typed is kept). */}
+      <Form method="post" {...getFormProps(form)} key={formKey} className="mt-6 space-y-6">
         <ActionAlert alert={alert} />
 
         {adminEmail ? null : (

@@ -3,6 +3,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { WhatsAppGate } from "~/components/whatsapp/gate";
 import { MirrorPage } from "~/components/whatsapp/mirror";
+import {
+  isConnectionLost,
+  sendKeepingForm,
+  skipRevalidationAfterConnectionLost,
+  type ConnectionLost,
+} from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { gateSchema, HELPER_PACKAGE_PATH, LOG_PAGE_PARAM, LOGOUT_INTENT, START_SCRIPT_PATHS, WHATSAPP_PATH } from "~/lib/whatsapp";
@@ -25,6 +31,8 @@ import { readFormData } from "~/server/form-data.server";
 /**
  * /whatsapp: the password gate, or (for an operator who passed it) the mirroring page that talks
  * to the local helper over socket.io. The action handles the gate ('entrar') and 'Desconectar'.
+ * With JavaScript, a lost connection keeps the typed password, or the mirroring page, with a
+ * message (lib/offline-submit).
  */
 
 export const meta: Route.MetaFunction = (args) => {
@@ -107,14 +115,18 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, WHATSAPP_PATH, { title: "Autenticado com sucesso" }, { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } });
 }
 
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
 export default function WhatsApp({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.view === "gate") return <WhatsAppGate failure={actionData as GateFailure | undefined} />;
+  if (loaderData.view === "gate") return <WhatsAppGate answer={actionData as GateFailure | ConnectionLost | undefined} />;
   return (
     <MirrorPage
       productName={loaderData.productName}
       helper={loaderData.helper}
       downloads={loaderData.downloads}
       log={loaderData.log}
+      connectionLost={isConnectionLost(actionData) ? actionData : null}
     />
   );
 }

@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { hashPassword, verifyPassword } from "../../app/server/password.server";
+import { E2E_ENV } from "./env";
 import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
 import { mergeCookies, postForm, vocationalLead } from "./sessions";
 
@@ -7,8 +9,11 @@ import { mergeCookies, postForm, vocationalLead } from "./sessions";
  * the browser goes offline before the click and stays offline while the page reacts (so no
  * revalidation after the failed send may reach the server either).
  * With JavaScript the page must keep what was typed and say so, instead of the error page; sending
- * again once the connection is back must work and store the lead once. Without JavaScript the
- * browser itself posts the form (and shows its own offline page), so these run in the js project.
+ * again once the connection is back must work and store the lead once. The admin login, the
+ * WhatsApp gate (and 'Sair' on its mirroring page) and the WhatsApp password management keep the
+ * typed passwords too, and nothing happens on the server until the connection is back. Without
+ * JavaScript the browser itself posts the form (and shows its own offline page), so these run in
+ * the js project.
  */
 
 const LOST_TITLE = "Sem conexão com a internet";
@@ -21,6 +26,22 @@ function rowsFor(email: string, origem: string): number {
   } finally {
     db.close();
   }
+}
+
+/** Whether any stored WhatsApp access password is this one (the table holds hashes only). */
+async function accessPasswordStored(password: string): Promise<boolean> {
+  const db = openE2eDb();
+  try {
+    const rows = db.prepare("SELECT password_hash AS hash FROM whatsapp_passwords").all() as { hash: string }[];
+    for (const row of rows) if (await verifyPassword(password, row.hash)) return true;
+    return false;
+  } finally {
+    db.close();
+  }
+}
+
+async function hasCookie(context: BrowserContext, name: string): Promise<boolean> {
+  return (await context.cookies()).some((cookie) => cookie.name === name);
 }
 
 async function expectConnectionLostNotice(page: Page) {
@@ -117,5 +138,95 @@ test.describe("a form sent while the connection drops", () => {
     await page.getByRole("button", { name: "Quero garantir minha vaga" }).click();
     await expect(page.getByRole("heading", { name: "Inscrição recebida!" })).toBeVisible();
     expect(rowsFor(email, "inscricao")).toBe(1);
+  });
+
+  test("admin login: keeps the e-mail and the password, opens no session, and logs in once the connection is back", async ({ page, context }) => {
+    await page.goto("/login-admin?redirectTo=%2Fcontato");
+    await page.getByLabel("E-mail").fill(E2E_ENV.ADMIN_EMAIL);
+    await page.getByLabel("Senha").fill(E2E_ENV.ADMIN_PASSWORD);
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expectConnectionLostNotice(page);
+    await expect(page.getByTestId("login-alert")).toContainText(LOST_TITLE);
+    await expect(page).toHaveURL(/\/login-admin\?redirectTo=%2Fcontato$/);
+    await expect(page.getByLabel("E-mail")).toHaveValue(E2E_ENV.ADMIN_EMAIL);
+    await expect(page.getByLabel("Senha")).toHaveValue(E2E_ENV.ADMIN_PASSWORD);
+    await expect(page.getByRole("button", { name: "Entrar" })).toBeEnabled();
+    expect(await hasCookie(context, "__admin")).toBe(false);
+
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(/\/contato$/);
+    await expect(page.getByTestId("toaster")).toContainText("Login realizado com sucesso!");
+    expect(await hasCookie(context, "__admin")).toBe(true);
+  });
+
+  test("WhatsApp gate: keeps the typed password and passes once the connection is back; 'Sair' offline keeps the session", async ({ page, context }) => {
+    const password = `gate-offline-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+    const db = openE2eDb();
+    try {
+      db.prepare("INSERT INTO whatsapp_passwords (password_hash) VALUES (?)").run(await hashPassword(password));
+    } finally {
+      db.close();
+    }
+    await page.goto("/whatsapp");
+    await page.getByLabel("Senha de acesso").fill(password);
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expectConnectionLostNotice(page);
+    await expect(page.getByTestId("action-alert")).toContainText(LOST_TITLE);
+    await expect(page.getByRole("heading", { level: 1, name: "WhatsApp - Área Restrita" })).toBeVisible();
+    await expect(page.getByLabel("Senha de acesso")).toHaveValue(password);
+    await expect(page.getByRole("button", { name: "Entrar" })).toBeEnabled();
+    expect(await hasCookie(context, "__operador")).toBe(false);
+
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    const mirror = page.getByRole("heading", { level: 1, name: "Espelhamento WhatsApp Universidade" });
+    await expect(mirror).toBeVisible();
+    expect(await hasCookie(context, "__operador")).toBe(true);
+
+    // Leaving the mirroring page ('Sair' posts like 'Desconectar') while offline: a toast, the page stays.
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: LOST_TITLE })).toContainText(LOST_TEXT);
+    await expect(page.getByText("Algo deu errado")).toHaveCount(0);
+    await expect(mirror).toBeVisible();
+    expect(await hasCookie(context, "__operador")).toBe(true);
+
+    await context.setOffline(false);
+    // The operator session was not ended on the server: a reload still shows the mirroring page.
+    await page.reload();
+    await expect(mirror).toBeVisible();
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "WhatsApp - Área Restrita" })).toBeVisible();
+    expect(await hasCookie(context, "__operador")).toBe(false);
+  });
+
+  test("WhatsApp password management: keeps both passwords typed, adds nothing, and adds once the connection is back", async ({ page, context }) => {
+    const newPassword = `nova-offline-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+    await page.goto(`/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`);
+    await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByLabel("Nova Senha").fill(newPassword);
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
+    await expectConnectionLostNotice(page);
+    await expect(page.getByTestId("action-alert")).toContainText(LOST_TITLE);
+    await expect(page.getByLabel("Senha Mestra")).toHaveValue(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await expect(page.getByLabel("Nova Senha")).toHaveValue(newPassword);
+    await expect(page.getByRole("button", { name: "Adicionar Nova Senha" })).toBeEnabled();
+    expect(await accessPasswordStored(newPassword)).toBe(false);
+
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Senha adicionada" })).toBeVisible();
+    expect(await accessPasswordStored(newPassword)).toBe(true);
+    // A post that got its answer still empties the password fields.
+    await expect(page.getByLabel("Senha Mestra")).toHaveValue("");
+    await expect(page.getByLabel("Nova Senha")).toHaveValue("");
+    await expect(page.getByTestId("action-alert")).toHaveCount(0);
   });
 });

@@ -3,6 +3,7 @@ import {
   CONNECTION_LOST,
   isConnectionLost,
   isNetworkError,
+  keptFormKey,
   sendKeepingForm,
   skipRevalidationAfterConnectionLost,
 } from "~/lib/offline-submit";
@@ -36,5 +37,23 @@ describe("sending a form when the connection drops", () => {
     expect(skipRevalidationAfterConnectionLost({ actionResult: { error: null }, defaultShouldRevalidate: true })).toBe(true);
     expect(skipRevalidationAfterConnectionLost({ defaultShouldRevalidate: false })).toBe(false);
     expect(CONNECTION_LOST.title).toBe("Sem conexão com a internet");
+  });
+
+  it("keeps a form's key across lost connections, and follows the location again after an answer", () => {
+    const lost = { connectionLost: CONNECTION_LOST };
+    // Renders in order: the page (k1), a lost send (new location k2), another lost send (k3),
+    // a refused send (k4), a lost send again (k5): [location key, action data] → the form's key.
+    const renders: [string, unknown, string][] = [
+      ["k1", undefined, "k1"],
+      ["k2", lost, "k1"],
+      ["k3", { connectionLost: CONNECTION_LOST }, "k1"],
+      ["k4", { result: {}, alert: { title: "Senha incorreta" } }, "k4"],
+      ["k5", lost, "k4"],
+    ];
+    let kept = "k1";
+    for (const [locationKey, actionData, expected] of renders) {
+      kept = keptFormKey(kept, locationKey, actionData);
+      expect(kept, locationKey).toBe(expected);
+    }
   });
 });

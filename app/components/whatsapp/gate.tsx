@@ -1,8 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole, MessageCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
+import { isConnectionLost, useFormKeyKeptAfterConnectionLost, type ConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
 import { ActionAlert, Field } from "./form-bits";
@@ -15,11 +16,19 @@ export function isGateShortcut(event: Pick<KeyboardEvent, "ctrlKey" | "altKey" |
 /**
  * The gate of /whatsapp (its content is not shown in the spec): what the tool is, and the access
  * password form. The form is always in the page (so it works without JavaScript); Ctrl+Alt+W
- * scrolls to it and focuses the password field.
+ * scrolls to it and focuses the password field. The form starts empty after each post (keyed by
+ * location), except after a lost connection: then it keeps the typed password, with the message.
  */
-export function WhatsAppGate({ failure }: { failure?: { result: SubmissionResult<string[]>; alert: ToastMessage } }) {
+export function WhatsAppGate({
+  answer,
+}: {
+  answer?: { result: SubmissionResult<string[]>; alert: ToastMessage } | ConnectionLost;
+}) {
   const navigation = useNavigation();
   const location = useLocation();
+  const formKey = useFormKeyKeptAfterConnectionLost(location.key, answer);
+  // A lost connection shows like a refused password (alert, field focused), without the form's result.
+  const failure = useMemo(() => (isConnectionLost(answer) ? { result: undefined, alert: answer.connectionLost } : answer), [answer]);
   const submitting = navigation.state === "submitting";
   const idle = navigation.state === "idle";
   const [form, fields] = useForm({
@@ -75,7 +84,7 @@ export function WhatsAppGate({ failure }: { failure?: { result: SubmissionResult
         <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <LockKeyhole aria-hidden="true" className="size-5 text-slate-500" /> Acesso do operador
         </h2>
-        <Form method="post" {...getFormProps(form)} key={location.key} className="mt-4 space-y-4">
+        <Form method="post" {...getFormProps(form)} key={formKey} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={GATE_INTENT} />
           <ActionAlert alert={idle ? failure?.alert : undefined} />
           <Field

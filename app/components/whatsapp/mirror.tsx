@@ -15,6 +15,7 @@ import {
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 import { Form, useRevalidator } from "react-router";
 import { parseContacts } from "../../../helper/src/contacts.js";
+import type { ConnectionLost } from "~/lib/offline-submit";
 import { toast } from "~/lib/toast";
 import {
   CONNECT_CHECK_DELAY_MS,
@@ -49,6 +50,8 @@ type Props = {
   helper: { url: string; token: string; expiresAt: string };
   downloads: { windows: string; unix: string; package: string };
   log: SendLogPage;
+  /** 'Sair'/'Desconectar' was sent while the connection dropped (lib/offline-submit): the page stays, with this toast. */
+  connectionLost?: ConnectionLost | null;
 };
 
 const OPERATOR_STORAGE_KEY = "whatsapp-operador";
@@ -59,7 +62,7 @@ const DEFAULT_DELAY = { minMs: 30_000, maxMs: 60_000 };
  * contacts and a message, send in bulk and follow each result. Needs JavaScript; without it the
  * page says so and still offers the start scripts and the stored 'Registro de Envios'.
  */
-export function MirrorPage({ productName, helper, downloads, log }: Props) {
+export function MirrorPage({ productName, helper, downloads, log, connectionLost }: Props) {
   const [state, dispatch] = useReducer(mirrorReducer, initialMirrorState);
   const stateRef = useRef<MirrorState>(state);
   stateRef.current = state;
@@ -208,6 +211,11 @@ export function MirrorPage({ productName, helper, downloads, log }: Props) {
   );
 
   const socketRef = useHelperSocket(helper.url, helper.token, onEvent);
+
+  // One toast per failed send (each failed send is a new answer object).
+  useEffect(() => {
+    if (connectionLost) toast(connectionLost.connectionLost);
+  }, [connectionLost]);
 
   // Spec: the initial connection check after 2 s.
   useEffect(() => {
