@@ -169,8 +169,8 @@ test.describe("axe: no serious or critical violations", () => {
 });
 
 test.describe("axe on a phone: no serious or critical violations", () => {
-  // Lighthouse's mobile screen. Below the first screen the layout differs from the desktop one, and
-  // off-screen sections are skipped by content-visibility (which axe must still be able to read).
+  // Lighthouse's mobile screen: below the first screen the layout differs from the desktop one (and
+  // content skipped by content-visibility, which the footer once had, reads as light text on white).
   test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   test.beforeEach(({ jsEnabled }) => {
     test.skip(!jsEnabled, "axe runs as a script in the page");
