@@ -145,6 +145,20 @@ test.describe("admin", () => {
     await expect(page.getByTestId("lead-row").last()).toContainText(`Bolsa 29 ${token}`);
   });
 
+  test("the panel fits a phone: the wide table scrolls inside its box, the page does not", async ({ page }) => {
+    seedLeads("celular");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page);
+    await expect(page.getByTestId("lead-row").first()).toBeVisible();
+    const widths = await page.evaluate(() => {
+      const box = document.querySelector('[aria-label="Tabela de leads (role para os lados)"]')!;
+      return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, table: box.scrollWidth, box: box.clientWidth };
+    });
+    expect(widths.table, "the table is wider than its box (it scrolls sideways)").toBeGreaterThan(widths.box);
+    expect(widths.page, "the page itself is wider than the phone").toBeLessThanOrEqual(widths.viewport);
+    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeInViewport();
+  });
+
   test("login page and panel have no serious accessibility problems", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "axe runs as a script inside the page");
     test.slow(); // axe over the whole panel takes a while on a busy machine

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const catalogue = (page: Page) => page.locator("#cursos");
 const polosSection = (page: Page) => page.locator("#onde-estudar");
@@ -138,6 +138,28 @@ test.describe("home page", () => {
     await box.press("Enter");
     await expect(polosSection(page).getByText("Nenhum polo encontrado com esse termo. Tente outra busca.")).toBeVisible();
     await expect(list).toHaveCount(0);
+  });
+
+  test("what is typed in the live search boxes before the JavaScript arrives is kept, and searched", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "without JavaScript nothing replaces what was typed");
+    // A slow phone: the page is shown and can be typed in before its scripts arrive.
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    for (const [form, label, value, url, result] of [
+      ["Buscar polos", "Buscar polo por cidade ou bairro", "natal", /[?&]polo=natal/, page.getByTestId("polo").first()],
+      ["Buscar cursos no catálogo", "Buscar curso", "direito", /[?&]q=direito/, page.getByText('Exibindo resultados para "direito"')],
+    ] as const) {
+      await page.goto("/", { waitUntil: "commit" });
+      const box = page.getByRole("search", { name: form }).getByRole("searchbox", { name: label });
+      await box.fill(value);
+      await waitForHydration(page);
+      // Once alive, the page searches what was typed, as if it had been typed then.
+      await expect(page).toHaveURL(url);
+      await expect(box, label).toHaveValue(value);
+      await expect(result).toContainText(/natal|direito/i);
+    }
   });
 
   test("the FAQ opens one item at a time", async ({ page }) => {

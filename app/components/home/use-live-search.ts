@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 
 /**
@@ -6,6 +6,7 @@ import { useSubmit } from "react-router";
  * to `action` without a fragment, replacing the history entry and keeping the scroll position,
  * so the loader answers without a full reload. Without JavaScript the form simply submits.
  * The input follows the URL when it changes from elsewhere (back button, links) unless focused.
+ * Text typed before the JavaScript arrived (a slow phone) is kept and searched.
  */
 export function useLiveSearch(urlValue: string, action = "/", delayMs = 250) {
   const submit = useSubmit();
@@ -19,14 +20,26 @@ export function useLiveSearch(urlValue: string, action = "/", delayMs = 250) {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  function onChange(event: React.ChangeEvent<HTMLInputElement>) {
-    const form = event.currentTarget.form;
-    setValue(event.currentTarget.value);
+  function submitSoon(form: HTMLFormElement | null) {
     window.clearTimeout(timer.current);
     if (!form) return;
     timer.current = window.setTimeout(() => {
       submit(form, { action, method: "get", replace: true, preventScrollReset: true });
     }, delayMs);
+  }
+
+  // Before the first paint of the live page: the box still holds what was typed into the server's HTML.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || input.value === urlValue) return;
+    setValue(input.value);
+    submitSoon(input.form);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page comes alive
+  }, []);
+
+  function onChange(event: React.ChangeEvent<HTMLInputElement>) {
+    setValue(event.currentTarget.value);
+    submitSoon(event.currentTarget.form);
   }
 
   /** A real submit (Enter, button) wins over a pending live one. */
