@@ -32,7 +32,11 @@ export const handle = { embeddable: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Inscreva-se - Garanta sua vaga com desconto",
+    // The tab says what the page offers: "Fale com um consultor", "Solicite sua bolsa"...
+    title:
+      !args.data || args.data.origin === "inscricao"
+        ? "Inscreva-se - Garanta sua vaga com desconto"
+        : `${ENROLMENT_TEXTS[args.data.origin].title} - Inscreva-se`,
     description:
       "Faça sua inscrição em graduação, pós, cursos técnicos e profissionalizantes com bolsas de até 70%. Um consultor entra em contato.",
     canonicalPath: "/inscricao",

@@ -97,6 +97,18 @@ test.describe("enrolment form (/inscricao)", () => {
     expect(leadsFor(email)).toMatchObject([{ origem: "contato", telefone: "(67)98888-7777" }]);
   });
 
+  test("the tab's title says what each kind of form offers", async ({ page }) => {
+    for (const [url, heading, title] of [
+      ["/inscricao", "Garanta sua vaga", "Inscreva-se - Garanta sua vaga com desconto"],
+      ["/inscricao?tipo=contato", "Fale com um consultor", "Fale com um consultor - Inscreva-se"],
+      ["/inscricao?tipo=bolsa", "Solicite sua bolsa", "Solicite sua bolsa - Inscreva-se"],
+    ]) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(new RegExp(`^${title}`));
+    }
+  });
+
   test("the page shows the site chrome when not embedded", async ({ page }) => {
     await page.goto("/inscricao");
     await expect(page.getByRole("navigation", { name: "Principal" })).toBeVisible();
