@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 // Sent inline, cut down to the page's rules, and linked only after the first paint (server/document.server.ts).
 import "./app.css";
 import { AssistantButton } from "./components/layout/assistant-button";
+import { SectionJumps } from "./components/layout/section-jumps";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { FormModal, useEmbedded } from "./components/ui/form-modal";
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <FormModal />
           </>
         ) : null}
+        <SectionJumps />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -47,6 +47,10 @@ export default function Home() {
   const { catalogue, polos, countdown } = useLoaderData<typeof loader>();
   return (
     <>
+      {/* Without JavaScript nothing can lay the sections out before a jump (/#faq): they never skip it. */}
+      <noscript>
+        <style>{".below-fold{content-visibility:visible}"}</style>
+      </noscript>
       <HomeHero />
       <HomeSearchBox term={catalogue.term} />
       <WhyChooseUs />

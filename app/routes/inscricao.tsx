@@ -93,8 +93,9 @@ export default function Inscricao({ loaderData, actionData }: Route.ComponentPro
   const texts = ENROLMENT_TEXTS[origin];
   return (
     <div className={embedded ? "px-4 py-5 sm:px-6" : "bg-brand-50/60 px-4 py-10 sm:py-14"}>
-      <div className={embedded ? "" : "mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1fr_1.25fr] lg:items-start"}>
-        {embedded ? null : <Intro title={texts.title} intro={texts.intro} />}
+      {/* Once sent, the confirmation stands alone, in the first screen of a phone too. */}
+      <div className={embedded ? "" : sent ? "mx-auto max-w-xl" : "mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1fr_1.25fr] lg:items-start"}>
+        {embedded || sent ? null : <Intro title={texts.title} intro={texts.intro} />}
         <div className={embedded ? "" : "rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8"}>
           {sent ? <ThankYou embedded={embedded} origin={origin} /> : <EnrolmentForm loaderData={loaderData} actionData={actionData} />}
         </div>
@@ -305,7 +306,7 @@ function ThankYou({ embedded, origin }: { embedded: boolean; origin: string }) {
   return (
     <div role="status" className="py-6 text-center">
       <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-600" />
-      <h2 className="mt-4 text-2xl font-bold text-slate-900">{THANKS[origin] ?? THANKS.inscricao}</h2>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{THANKS[origin] ?? THANKS.inscricao}</h1>
       <p className="mt-3 text-slate-600">
         Obrigado! Um consultor vai entrar em contato em breve pelo telefone ou e-mail que você informou.
       </p>

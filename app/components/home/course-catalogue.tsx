@@ -17,7 +17,7 @@ export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue
   const keepPolos = { polo: polos.term, allPolos: polos.showAll };
 
   return (
-    <section id="cursos" aria-labelledby="cursos-titulo" className="bg-slate-50 py-16">
+    <section id="cursos" aria-labelledby="cursos-titulo" className="below-fold bg-slate-50 py-16">
       <div className="mx-auto max-w-7xl px-4">
         <div className="max-w-3xl">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Catálogo de cursos</p>

@@ -13,7 +13,7 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
   const keepCatalogue = catalogue.term ? { q: catalogue.term } : { area: catalogue.area };
 
   return (
-    <section id="onde-estudar" aria-labelledby="onde-estudar-titulo" className="bg-white py-16">
+    <section id="onde-estudar" aria-labelledby="onde-estudar-titulo" className="below-fold bg-white py-16">
       <span id="polos" aria-hidden="true" className="block scroll-mt-28" />
       <div className="mx-auto max-w-7xl px-4">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Onde estudar</p>

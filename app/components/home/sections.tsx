@@ -165,7 +165,7 @@ export function WhyChooseUs() {
     { icon: Building2, title: "Presencial/EAD", text: "Escolha estudar no campus ou a distância." },
   ];
   return (
-    <section aria-labelledby="porque-titulo" className="py-16">
+    <section aria-labelledby="porque-titulo" className="below-fold py-16">
       <div className="mx-auto max-w-7xl px-4">
         <h2 id="porque-titulo" className="text-center text-3xl font-extrabold text-slate-900">
           Por que escolher a gente?
@@ -203,7 +203,7 @@ export function WhyChooseUs() {
 /** Spec 01 home item 5: vocational-test banner with 'Fazer Teste'. */
 export function VocationalTestBanner() {
   return (
-    <section aria-labelledby="teste-titulo" className="px-4 pb-16">
+    <section aria-labelledby="teste-titulo" className="below-fold px-4 pb-16">
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-2xl bg-gradient-to-r from-accent-400 to-accent-300 p-6 text-slate-900 sm:flex-row sm:items-center sm:justify-between sm:p-10">
         <div className="flex gap-4">
           <span className="hidden size-14 shrink-0 items-center justify-center rounded-2xl bg-white/60 sm:inline-flex">
@@ -232,7 +232,7 @@ export function HomeCountdown({ target, now }: { target: string; now: number }) 
     <section
       id="campanha-relampago"
       aria-labelledby="contagem-titulo"
-      className="scroll-mt-28 bg-brand-900 py-14 text-white"
+      className="below-fold scroll-mt-28 bg-brand-900 py-14 text-white"
     >
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 text-center">
         <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
@@ -259,7 +259,7 @@ export function HomeCountdown({ target, now }: { target: string; now: number }) 
 /** Spec 01 home item 8: testimonials (#depoimentos). */
 export function Testimonials() {
   return (
-    <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="scroll-mt-28 bg-slate-50 py-16">
+    <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-16">
       <div className="mx-auto max-w-7xl px-4">
         <h2 id="depoimentos-titulo" className="text-center text-3xl font-extrabold text-slate-900">
           Quem estuda com a gente recomenda
@@ -293,7 +293,7 @@ export function Testimonials() {
 export function FaqSection() {
   const site = useSite();
   return (
-    <section id="faq" aria-labelledby="faq-titulo" className="scroll-mt-28 bg-slate-50 py-16">
+    <section id="faq" aria-labelledby="faq-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-16">
       <div className="mx-auto max-w-3xl px-4">
         <h2 id="faq-titulo" className="text-center text-3xl font-extrabold text-slate-900">
           Perguntas frequentes
