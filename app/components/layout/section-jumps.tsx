@@ -16,7 +16,17 @@ export function SectionJumps() {
     if ("jump" in html.dataset) return;
     html.dataset.jump = "";
     // The browser may have jumped before this page came alive, against the placeholders: again, now.
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    document.getElementById(fragmentId(hash))?.scrollIntoView();
   }, [hash]);
   return null;
+}
+
+/** The element id a fragment names ("#faq" → "faq"); a malformed escape is taken as written. */
+export function fragmentId(hash: string): string {
+  const raw = hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
