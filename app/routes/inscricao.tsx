@@ -17,7 +17,7 @@ import {
   UNDECIDED_COURSE,
   UNDECIDED_POLO,
 } from "~/lib/enrolment";
-import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { maskPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { attributionFor } from "~/server/attribution.server";
@@ -142,10 +142,10 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/inscricao");
 
-  const lost = isConnectionLost(actionData) ? actionData.connectionLost : null;
+  const { lost, answer } = splitConnectionLost(actionData);
   const [form, fields] = useForm<EnrolmentFields>({
     id: "inscricao",
-    lastResult: navigation.state === "idle" && !isConnectionLost(actionData) ? actionData?.result : undefined,
+    lastResult: navigation.state === "idle" ? answer?.result : undefined,
     defaultValue: defaults,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",

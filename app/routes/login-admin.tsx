@@ -4,7 +4,7 @@ import { Loader2, Lock, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { loginSchema } from "~/lib/admin-login";
-import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { countAdmins, ensureBootstrapAdminOnce } from "~/server/admin-users.server";
@@ -105,9 +105,8 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 export default function LoginAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
-  const idle = navigation.state === "idle";
-  const lost = idle && isConnectionLost(actionData) ? actionData.connectionLost : null;
-  const failure = idle && !isConnectionLost(actionData) ? (actionData as ActionFailure | undefined) : undefined;
+  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
+  const failure = answer as ActionFailure | undefined;
   const [form, fields] = useForm({
     id: "login-admin",
     lastResult: failure?.result,

@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
 import { answerField, countAnswered, isComplete, mergePostedAnswers, type Answers } from "~/lib/answers";
-import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import { LETTERS, TOTAL_QUESTIONS, isLetter } from "~/lib/scoring";
 import { toast, type ToastMessage } from "~/lib/toast";
@@ -136,8 +136,7 @@ function QuestionsForm({
   const answered = otherAnswered + countAnswered(choices);
   const percent = Math.round((answered / TOTAL_QUESTIONS) * 100);
   const isLast = page === QUESTION_PAGES;
-  const lost = isConnectionLost(actionData) ? actionData.connectionLost : null;
-  const answer = isConnectionLost(actionData) ? undefined : actionData;
+  const { lost, answer } = splitConnectionLost(actionData);
   const error = lost ?? answer?.error ?? null;
   // Unanswered questions are marked when the server said the page is incomplete (not when the connection dropped).
   const missing = answer?.error ? new Set(questions.filter((q) => !choices[q.id]).map((q) => q.id)) : new Set<number>();

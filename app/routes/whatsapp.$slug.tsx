@@ -4,9 +4,9 @@ import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { ActionAlert, Field } from "~/components/whatsapp/form-bits";
 import {
-  isConnectionLost,
   sendKeepingForm,
   skipRevalidationAfterConnectionLost,
+  splitConnectionLost,
   useFormKeyKeptAfterConnectionLost,
 } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
@@ -137,8 +137,8 @@ const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZo
 
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
   const { passwords, adminEmail, masterConfigured } = loaderData;
-  const lost = isConnectionLost(actionData) ? actionData.connectionLost : null;
-  const failure = isConnectionLost(actionData) ? undefined : (actionData as ActionFailure | undefined);
+  const { lost, answer } = splitConnectionLost(actionData);
+  const failure = answer as ActionFailure | undefined;
   const navigation = useNavigation();
   const location = useLocation();
   const formKey = useFormKeyKeptAfterConnectionLost(location.key, actionData);

@@ -6,6 +6,7 @@ import {
   keptFormKey,
   sendKeepingForm,
   skipRevalidationAfterConnectionLost,
+  splitConnectionLost,
 } from "~/lib/offline-submit";
 
 describe("sending a form when the connection drops", () => {
@@ -55,5 +56,12 @@ describe("sending a form when the connection drops", () => {
       kept = keptFormKey(kept, locationKey, actionData);
       expect(kept, locationKey).toBe(expected);
     }
+  });
+
+  it("splits an answer into the lost-connection message or the server's answer", () => {
+    const refused = { result: { status: "error" as const }, alert: { title: "Credenciais inválidas" } };
+    expect(splitConnectionLost(refused)).toEqual({ lost: null, answer: refused });
+    expect(splitConnectionLost({ connectionLost: CONNECTION_LOST })).toEqual({ lost: CONNECTION_LOST, answer: undefined });
+    expect(splitConnectionLost(undefined)).toEqual({ lost: null, answer: undefined });
   });
 });
