@@ -1,3 +1,4 @@
+import { fillEnrolmentForm } from "./enrolment-form";
 import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
 
 type LeadRow = {
@@ -52,13 +53,14 @@ test.describe("enrolment form (/inscricao)", () => {
     const email = uniqueEmail("inscricao");
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/inscricao?utm_source=e2e&utm_campaign=inscricao-teste");
-    await page.getByLabel("Nome completo", { exact: true }).fill("Maria Aparecida da Silva");
-    await page.getByLabel("Telefone (WhatsApp)", { exact: true }).fill("31999998888");
-    await page.getByLabel("E-mail", { exact: true }).fill(email);
-    await page.getByLabel("Cidade", { exact: true }).fill("Belo Horizonte");
-    await page.getByLabel("Curso de interesse", { exact: true }).selectOption("Enfermagem");
-    await page.getByLabel("Polo de preferência", { exact: true }).selectOption("Belo Horizonte - Centro - MG");
-    await page.getByLabel(/Li e aceito a Política de Privacidade/).check();
+    await fillEnrolmentForm(page, {
+      nome: "Maria Aparecida da Silva",
+      telefone: "31999998888",
+      email,
+      cidade: "Belo Horizonte",
+      curso: "Enfermagem",
+      polo: "Belo Horizonte - Centro - MG",
+    });
     await page.getByRole("button", { name: "Quero garantir minha vaga" }).click();
 
     // On a phone the confirmation is the page's heading, in its first screen.
@@ -85,13 +87,14 @@ test.describe("enrolment form (/inscricao)", () => {
     await page.goto("/inscricao?tipo=contato&embed=1");
     await expect(page.getByRole("navigation", { name: "Principal" })).toHaveCount(0);
     await expect(page.locator("footer")).toHaveCount(0);
-    await page.getByLabel("Nome completo", { exact: true }).fill("Carlos Eduardo Souza");
-    await page.getByLabel("Telefone (WhatsApp)", { exact: true }).fill("(67) 98888-7777");
-    await page.getByLabel("E-mail", { exact: true }).fill(email);
-    await page.getByLabel("Cidade", { exact: true }).fill("Campo Grande");
-    await page.getByLabel("Curso de interesse", { exact: true }).selectOption("Ainda não decidi");
-    await page.getByLabel("Polo de preferência", { exact: true }).selectOption("Ainda não sei");
-    await page.getByLabel(/Li e aceito/).check();
+    await fillEnrolmentForm(page, {
+      nome: "Carlos Eduardo Souza",
+      telefone: "(67) 98888-7777",
+      email,
+      cidade: "Campo Grande",
+      curso: "Ainda não decidi",
+      polo: "Ainda não sei",
+    });
     await page.getByRole("button", { name: "Quero falar com um consultor" }).click();
     await expect(page.getByRole("heading", { name: "Recebemos seu contato!" })).toBeVisible();
     await expect(page).toHaveURL(/embed=1/);

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { hashPassword, verifyPassword } from "../../app/server/password.server";
+import { fillEnrolmentForm } from "./enrolment-form";
 import { E2E_ENV } from "./env";
 import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
 import { mergeCookies, postForm, vocationalLead } from "./sessions";
@@ -117,13 +118,14 @@ test.describe("a form sent while the connection drops", () => {
   test("enrolment form (/inscricao): keeps what was typed, says so, and sends once the connection is back", async ({ page }) => {
     const email = uniqueEmail("inscricao-sem-conexao");
     await page.goto("/inscricao");
-    await page.getByLabel("Nome completo", { exact: true }).fill("Rita Sem Sinal");
-    await page.getByLabel("Telefone (WhatsApp)", { exact: true }).fill("31999996666");
-    await page.getByLabel("E-mail", { exact: true }).fill(email);
-    await page.getByLabel("Cidade", { exact: true }).fill("Uberlândia");
-    await page.getByLabel("Curso de interesse", { exact: true }).selectOption("Enfermagem");
-    await page.getByLabel("Polo de preferência", { exact: true }).selectOption("Belo Horizonte - Centro - MG");
-    await page.getByLabel(/Li e aceito a Política de Privacidade/).check();
+    await fillEnrolmentForm(page, {
+      nome: "Rita Sem Sinal",
+      telefone: "31999996666",
+      email,
+      cidade: "Uberlândia",
+      curso: "Enfermagem",
+      polo: "Belo Horizonte - Centro - MG",
+    });
 
     await page.context().setOffline(true);
     await page.getByRole("button", { name: "Quero garantir minha vaga" }).click();
