@@ -37,6 +37,68 @@ export function sharedMaxAge(cacheControl) {
 }
 
 /**
+ * The Cache-Control of every answer that depends on who asks (a session, a cookie it sets): no
+ * browser disk, proxy or CDN may keep it. app/lib/cache-headers.ts spells the same value for the
+ * routes (a unit test keeps the two equal).
+ */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/**
+ * The Cache-Control and Vary an answer leaves with. An answer to a request that carried a Cookie or
+ * Authorization header, or that sets a cookie, may hold someone's data: `private, no-store`, whatever
+ * the route said (a CDN in front of the site must never hand it to the next visitor). An anonymous
+ * answer a shared cache may keep (`public`) gets `Vary: Cookie`, so such a cache never answers a
+ * visitor with a session from the copy made for visitors without one.
+ * @param {{ personalRequest: boolean; setsCookie: boolean; cacheControl: string | undefined; vary: string | undefined }} answer
+ * @returns {{ cacheControl: string | undefined; vary: string | undefined }}
+ */
+export function cacheHeadersFor({ personalRequest, setsCookie, cacheControl, vary }) {
+  if (personalRequest || setsCookie) return { cacheControl: PRIVATE_CACHE_CONTROL, vary };
+  const isPublic = /(^|,)\s*public\s*(,|$)/i.test(cacheControl ?? "");
+  if (!isPublic) return { cacheControl, vary };
+  const names = (vary ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  if (names.includes("*") || names.some((name) => name.toLowerCase() === "cookie")) return { cacheControl, vary };
+  return { cacheControl, vary: [...names, "Cookie"].join(", ") };
+}
+
+/**
+ * Express middleware that applies cacheHeadersFor to every answer just before its headers are
+ * written (whoever writes them: the router, the page cache, an error handler). Files served as
+ * they are (hashed assets, public/) are the same for everyone and keep their long browser caching:
+ * the static handlers mark them with `res.locals.sameForEveryone`.
+ * @type {import("express").RequestHandler}
+ */
+export function keepPersonalAnswersPrivate(req, res, next) {
+  const writeHead = res.writeHead;
+  const personalRequest = Boolean(req.headers.cookie || req.headers.authorization);
+  // @ts-ignore -- same signature; the headers argument is folded into setHeader first so the rule sees it
+  res.writeHead = function (statusCode, ...rest) {
+    const message = typeof rest[0] === "string" ? rest.shift() : undefined;
+    const given = rest[0];
+    if (Array.isArray(given)) for (let i = 0; i + 1 < given.length; i += 2) res.setHeader(given[i], given[i + 1]);
+    else if (given && typeof given === "object") for (const [name, value] of Object.entries(given)) res.setHeader(name, value);
+    if (!res.locals.sameForEveryone) {
+      const { cacheControl, vary } = cacheHeadersFor({
+        personalRequest,
+        setsCookie: res.hasHeader("set-cookie"),
+        cacheControl: headerText(res.getHeader("cache-control")),
+        vary: headerText(res.getHeader("vary")),
+      });
+      if (cacheControl !== undefined) res.setHeader("Cache-Control", cacheControl);
+      if (vary !== undefined) res.setHeader("Vary", vary);
+    }
+    return message === undefined ? writeHead.call(res, statusCode) : writeHead.call(res, statusCode, message);
+  };
+  next();
+}
+
+/** @param {number | string | string[] | undefined} value */
+function headerText(value) {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
+/**
  * The body encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none.
  * @param {string | undefined} acceptEncoding
  * @returns {"br" | "gzip" | null}
@@ -262,6 +324,11 @@ export function createHtmlCache({
           next(error);
         }
       };
+    },
+
+    /** Resolves once no render is running, background renewals included (tests wait on it instead of the clock). */
+    async settled() {
+      while (inflight.size > 0) await Promise.allSettled([...inflight.values()]);
     },
 
     /** Forgets everything (tests). */

@@ -5,7 +5,8 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { createRequestHandler as createFetchHandler } from "react-router";
-import { chooseEncoding, createHtmlCache } from "./html-cache.js";
+import { chooseEncoding, createHtmlCache, keepPersonalAnswersPrivate } from "./html-cache.js";
+import { refuseForeignOrigins, refuseMalformedRequests } from "./request-guards.js";
 import { existsSync, readdirSync } from "node:fs";
 import express from "express";
 import morgan from "morgan";
@@ -37,6 +38,9 @@ if (trustProxy === "true") app.set("trust proxy", 1);
 else if (/^[1-9]\d*$/.test(trustProxy)) app.set("trust proxy", Number(trustProxy));
 
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan(process.env.NODE_ENV === "production" ? "combined" : "dev"));
+// Personal answers leave as `private, no-store` (and shareable ones with `Vary: Cookie`), decided as
+// their headers are written, whichever part of the server answers.
+app.use(keepPersonalAnswersPrivate);
 
 // Headers for every response. The document's Content-Security-Policy is set in entry.server.tsx
 // because it carries the per-request script nonce.
@@ -50,6 +54,9 @@ app.use((req, res, next) => {
   req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   next();
 });
+
+// A method, target or Host the site cannot serve: a short 4xx (and one log line) before any routing.
+app.use(refuseMalformedRequests);
 
 // Refuse oversized bodies before anything reads them.
 app.use((req, res, next) => {
@@ -83,6 +90,9 @@ app.use((req, res, next) => {
   next();
 });
 
+// A state-changing request from another origin is refused for every route, resource routes included.
+app.use(refuseForeignOrigins(process.env.SITE_URL?.trim() || `http://localhost:${port}`));
+
 /** Each render gets its own CSP nonce (a cached page keeps the nonce it was rendered with). */
 const loadContext = () => ({ cspNonce: randomBytes(16).toString("base64") });
 const renderPage = createFetchHandler(build, process.env.NODE_ENV);
@@ -95,6 +105,11 @@ const htmlCache = createHtmlCache({
 app.use(htmlCache.lookup);
 app.use(compression());
 
+/** Files served as they are keep their browser caching even for a visitor with a session. */
+function markSameForEveryone(res) {
+  res.locals.sameForEveryone = true;
+}
+
 // Hashed assets: the brotli/gzip copies written at build time (scripts/precompress.mjs) when the
 // browser takes them, else the file itself (compressed on the fly).
 const assetsDir = path.join(buildDir, "client", "assets");
@@ -105,6 +120,7 @@ app.use("/assets", (req, res, next) => {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "";
   if (!suffix || !precompressed.has(name + suffix)) return next();
+  res.locals.sameForEveryone = true;
   res.setHeader("Content-Encoding", encoding);
   res.setHeader("Vary", "Accept-Encoding");
   res.type(path.extname(name));
@@ -114,9 +130,9 @@ app.use("/assets", (req, res, next) => {
 });
 app.use(
   "/assets",
-  express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+  express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders: markSameForEveryone }),
 );
-app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders: markSameForEveryone }));
 
 app.all(
   /.*/,

@@ -11,6 +11,13 @@ export const PUBLIC_PAGE_TTL_SECONDS = 10;
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_PAGE_TTL_SECONDS}`;
 
 /**
+ * Every answer that depends on who asks (a session, a cookie it sets): no browser disk, proxy or CDN
+ * may keep it. server.js enforces it on every such answer (html-cache.js spells the same value; a
+ * unit test keeps the two equal); routes use this constant rather than their own spelling.
+ */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/**
  * The `headers` export of the public marketing routes. React Router adds the loaders' Set-Cookie
  * headers to it, and server.js never stores a response that sets a cookie, so a page that wrote
  * the visitor's session (a toast, the landing attribution) is never shared.

@@ -20,6 +20,7 @@ import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLea
 import { requireAdmin } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import type { Route } from "./+types/contato";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 
 /**
  * /contato: the admin leads panel. Dashboard, search (GET form), filters, a server-side paginated
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", "private, no-store");
+  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   headers.set("X-Robots-Tag", "noindex, nofollow");
   return headers;
 };

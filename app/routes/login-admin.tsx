@@ -18,6 +18,7 @@ import {
 import { config } from "~/server/config.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login-admin";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
 
 /**
@@ -38,7 +39,7 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex
 
 export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders, loaderHeaders }) => {
   const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", "private, no-store");
+  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   headers.set("X-Robots-Tag", "noindex, nofollow");
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);

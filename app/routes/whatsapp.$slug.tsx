@@ -27,6 +27,7 @@ import {
   tooManyAttemptsMessage,
 } from "~/server/whatsapp-access.server";
 import type { Route } from "./+types/whatsapp.$slug";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
 
 /**
@@ -47,7 +48,7 @@ const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", "private, no-store");
+  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   headers.set("X-Robots-Tag", "noindex, nofollow");
   return headers;
 };

@@ -26,6 +26,7 @@ import {
 } from "~/server/whatsapp-access.server";
 import { listSendLog } from "~/server/whatsapp-log.server";
 import type { Route } from "./+types/whatsapp._index";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
 
 /**
@@ -48,7 +49,7 @@ const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", "private, no-store");
+  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   headers.set("X-Robots-Tag", "noindex, nofollow");
   return headers;
 };

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -56,12 +56,15 @@ export function buildDir(): string {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { databasePath?: string; quiet?: boolean } = {},
+  options: { databasePath?: string; quiet?: boolean; logFile?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dir = options.databasePath ? path.dirname(options.databasePath) : mkdtempSync(path.join(tmpdir(), "site-e2e-"));
   const databasePath = options.databasePath ?? path.join(dir, "e2e.db");
-  const child = spawn(process.execPath, ["server.js"], {
+  // logFile: standard output and error both go to that one file, in the order the server wrote them.
+  const log = options.logFile ? openSync(options.logFile, "a") : undefined;
+  // E2E_SERVER_SCRIPT: another server.js (e.g. an older one, to see a new test fail on it).
+  const child = spawn(process.execPath, [process.env.E2E_SERVER_SCRIPT ?? "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -73,8 +76,9 @@ export async function startServer(
       LOG_REQUESTS: "false",
       ...env,
     },
-    stdio: ["ignore", options.quiet ? "ignore" : "inherit", "inherit"],
+    stdio: log !== undefined ? ["ignore", log, log] : ["ignore", options.quiet ? "ignore" : "inherit", "inherit"],
   });
+  if (log !== undefined) closeSync(log);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([

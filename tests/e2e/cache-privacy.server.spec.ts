@@ -1,0 +1,116 @@
+// Personal answers are never cacheable: every route of app/routes.ts, asked with no session and with
+// each kind of real session, as a document, as a `.data` request and as a post. An answer to a
+// request with a cookie, or one that sets a cookie, is `private, no-store`; an anonymous answer that
+// a shared cache may keep carries `Vary: Cookie`.
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { E2E_ENV } from "./env";
+import { routeTable, urlFor, type RouteInfo } from "./route-table";
+import { startServer, type RunningServer } from "./server-process";
+import { openSessions, type SessionKind, type Sessions } from "./sessions";
+
+const PRIVATE = "private, no-store";
+
+let server: RunningServer;
+let sessions: Sessions;
+let leadId = "1";
+
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  server = await startServer({ ...E2E_ENV }, { quiet: true });
+  sessions = await openSessions(server.url);
+  const db = new Database(server.databasePath, { readonly: true });
+  leadId = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
+  db.close();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  server?.cleanup();
+});
+
+/** A URL that reaches the route's own code (a real course, profile, lead and management slug). */
+function urlOf(route: RouteInfo): string {
+  const slug = route.path.startsWith("whatsapp/") ? E2E_ENV.WHATSAPP_ADMIN_SLUG : "enfermagem";
+  return urlFor(route, { slug, perfil: "tecnologia", id: leadId, "*": "enfermagem" });
+}
+
+/** The document, and for a page its `.data` request too (what client navigations fetch). */
+function getUrlsOf(route: RouteInfo): string[] {
+  const url = urlOf(route);
+  if (!route.hasComponent) return [url];
+  return [url, url === "/" ? "/_root.data" : `${url}.data`];
+}
+
+/** What is wrong with an answer's caching headers, or "" when nothing is. */
+function cachingProblem(kind: SessionKind, response: Response): string {
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  const vary = response.headers.get("vary") ?? "";
+  const setsCookie = response.headers.getSetCookie().length > 0;
+  if (kind !== "anonymous" || setsCookie) {
+    return cacheControl === PRIVATE ? "" : `Cache-Control "${cacheControl}" (${kind}${setsCookie ? ", sets a cookie" : ""})`;
+  }
+  if (/\bpublic\b/.test(cacheControl) && !/\bcookie\b/i.test(vary)) return `public without Vary: Cookie (Vary "${vary}")`;
+  return "";
+}
+
+const KINDS: SessionKind[] = ["anonymous", "visitor", "visitorWithLead", "operator", "admin"];
+
+test("every page, .data request and resource answers a session (or a cookie it sets) with private, no-store", async () => {
+  const problems: string[] = [];
+  for (const route of routeTable()) {
+    for (const url of getUrlsOf(route)) {
+      for (const kind of KINDS) {
+        const cookie = sessions[kind];
+        const response = await fetch(server.url + url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+        await response.arrayBuffer();
+        const problem = cachingProblem(kind, response);
+        if (problem) problems.push(`GET ${url} (${response.status}): ${problem}`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("an anonymous public page stays shareable: public, with Vary: Cookie, rendered or from the page cache", async () => {
+  for (let i = 0; i < 2; i++) {
+    const response = await fetch(`${server.url}/bolsas?privacidade=1`);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    await response.arrayBuffer();
+  }
+});
+
+test("the hashed assets keep their long browser caching for a visitor with a session", async () => {
+  const html = await (await fetch(`${server.url}/`)).text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const response = await fetch(server.url + asset!, { headers: { Cookie: sessions.visitorWithLead } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  await response.arrayBuffer();
+});
+
+test("every action's answer to a session is private, no-store", async () => {
+  const problems: string[] = [];
+  // 'Sair' last: it ends the admin session the other posts use.
+  const routes = routeTable()
+    .filter((route) => route.hasAction)
+    .sort((a, b) => Number(a.path === "contato/sair") - Number(b.path === "contato/sair"));
+  for (const route of routes) {
+    for (const kind of KINDS) {
+      const cookie = sessions[kind];
+      const response = await fetch(server.url + urlOf(route), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
+        body: "intent=nada",
+      });
+      await response.arrayBuffer();
+      const problem = cachingProblem(kind, response);
+      if (problem) problems.push(`POST ${urlOf(route)} (${response.status}): ${problem}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
