@@ -23,7 +23,7 @@ import { pageMeta } from "~/lib/seo";
 import { attributionFor } from "~/server/attribution.server";
 import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl } from "~/server/enrolment.server";
 import { isSpam } from "~/server/honeypot.server";
-import { clientIp, publicFormLimiter } from "~/server/rate-limit.server";
+import { clientIp, publicFormLimiter, withRetryAfter } from "~/server/rate-limit.server";
 import { getVisitorSession } from "~/server/session.server";
 import { readFormData } from "~/server/form-data.server";
 
@@ -331,4 +331,4 @@ function ThankYou({ embedded, origin }: { embedded: boolean; origin: string }) {
 }
 
 /** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(publicPageHeaders(args), args);

@@ -15,7 +15,6 @@ import {
   safeRedirect,
   startAdminSession,
 } from "~/server/auth.server";
-import { config } from "~/server/config.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login-admin";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
@@ -23,8 +22,9 @@ import { readFormData } from "~/server/form-data.server";
 
 /**
  * /login-admin: 'Painel Administrativo'. E-mail and password checked on the server (remix-auth
- * form strategy, scrypt hashes), with a rate limit per IP and per e-mail. An open session goes
- * straight to the panel. Works without JavaScript (POST → 303 → GET, or a re-render with the message).
+ * form strategy, scrypt hashes), with a rate limit per IP and a growing delay per e-mail. An open
+ * session goes straight to the panel. Works without JavaScript (POST → 303 → GET, or a re-render
+ * with the message).
  * With JavaScript, a lost connection keeps the e-mail and password typed (lib/offline-submit).
  */
 
@@ -50,7 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getAdmin(request)) throw redirect(redirectTo, { headers: PRIVATE });
   await ensureBootstrapAdminOnce();
-  return data({ defaultEmail: config.adminEmail, hasAdmin: countAdmins() > 0, redirectTo }, { headers: PRIVATE });
+  // The e-mail field starts empty: the page must not tell anyone which e-mail the admin uses.
+  return data({ hasAdmin: countAdmins() > 0, redirectTo }, { headers: PRIVATE });
 }
 
 type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage | null };
@@ -66,12 +67,14 @@ export async function action({ request }: Route.ActionArgs) {
     );
   if (submission.status !== "success") return fail(400, null);
 
+  // Where to go is settled (and encoded) before a session row exists, so nothing can fail after it.
+  const target = safeRedirect(submission.value.redirectTo);
   try {
     const user = await authenticator.authenticate("form", request);
     const cookie = await startAdminSession(request, user);
     return redirectWithToast(
       request,
-      safeRedirect(submission.value.redirectTo),
+      target,
       { title: "Login realizado com sucesso!", description: "Redirecionando para o painel de leads..." },
       { headers: { "Set-Cookie": cookie, ...PRIVATE } },
     );
@@ -111,7 +114,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
   const [form, fields] = useForm({
     id: "login-admin",
     lastResult: failure?.result,
-    defaultValue: { email: loaderData.defaultEmail, redirectTo: loaderData.redirectTo },
+    defaultValue: { redirectTo: loaderData.redirectTo },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
@@ -174,6 +177,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
               {...getInputProps(fields.email, { type: "email" })}
               autoComplete="username"
               required
+              autoFocus
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
             />
             {fields.email.errors ? (
@@ -192,7 +196,6 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
               ref={passwordRef}
               autoComplete="current-password"
               required
-              autoFocus
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
             />
             {fields.password.errors ? (

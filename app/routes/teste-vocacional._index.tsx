@@ -23,7 +23,7 @@ import { toast, type ToastMessage } from "~/lib/toast";
 import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
 import { attributionFor } from "~/server/attribution.server";
 import { isSpam } from "~/server/honeypot.server";
-import { clientIp, publicFormLimiter } from "~/server/rate-limit.server";
+import { clientIp, publicFormLimiter, withRetryAfter } from "~/server/rate-limit.server";
 import { commitVisitor, getVisitorSession } from "~/server/session.server";
 import { putToast } from "~/server/toast.server";
 import {
@@ -87,10 +87,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (isSpam(formData)) return redirect(TEST_PATHS.form, 303);
 
   const submission = parseWithZod(formData, { schema: vocationalLeadSchema });
-  if (!publicFormLimiter.hit(clientIp(request))) {
+  const ip = clientIp(request);
+  if (!publicFormLimiter.hit(ip)) {
     return data(
       { result: submission.reply({ formErrors: [`${RATE_LIMITED.title}. ${RATE_LIMITED.description}`] }), error: RATE_LIMITED },
-      { status: 429 },
+      { status: 429, headers: { "Retry-After": String(publicFormLimiter.retryAfterSeconds(ip)) } },
     );
   }
   const consentVersion = postedConsentVersion(formData);
@@ -396,4 +397,4 @@ function Field({
 }
 
 /** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(publicPageHeaders(args), args);

@@ -15,7 +15,7 @@ import type { Route } from "./+types/teste-vocacional.perguntas";
 import { readFormData } from "~/server/form-data.server";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { isSpam } from "~/server/honeypot.server";
-import { clientIp, testAnswersLimiter } from "~/server/rate-limit.server";
+import { clientIp, testAnswersLimiter, withRetryAfter } from "~/server/rate-limit.server";
 
 /** Spec 02, section 5. */
 const PAGE_INCOMPLETE: ToastMessage = {
@@ -45,6 +45,9 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Responda as 20 perguntas do teste vocacional.",
     noindex: true,
   });
+
+/** Only the 429's Retry-After is added to what the parent routes set. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state } = await requireTestLead(request);

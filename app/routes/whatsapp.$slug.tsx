@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { BLANK_PASSWORD_MESSAGE, manageSchema, removalId, WHATSAPP_PATH } from "~/lib/whatsapp";
 import { getAdmin } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import {
   addAccessPassword,
@@ -46,8 +46,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
 
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = withRetryAfter(args.parentHeaders, args);
   headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   headers.set("X-Robots-Tag", "noindex, nofollow");
   return headers;
@@ -77,8 +77,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: manageSchema });
   const hideFields = ["masterPassword", "newPassword"];
-  const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>) =>
-    data<ActionFailure>({ result: submission.reply({ fieldErrors, hideFields }), alert }, { status, headers: PRIVATE_HEADERS });
+  const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>, init: HeadersInit = {}) =>
+    data<ActionFailure>({ result: submission.reply({ fieldErrors, hideFields }), alert }, { status, headers: { ...PRIVATE_HEADERS, ...init } });
 
   if (submission.status !== "success") {
     const blank = submission.error?.newPassword?.includes(BLANK_PASSWORD_MESSAGE);
@@ -98,7 +98,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!admin) {
     const ip = clientIp(request);
     if (!masterLimiter.hit(ip)) {
-      return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(masterLimiter.retryAfterSeconds(ip)) });
+      const retryAfter = masterLimiter.retryAfterSeconds(ip);
+      return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, { "Retry-After": String(retryAfter) });
     }
     if (!checkMasterPassword(masterPassword)) {
       const description = masterPasswordConfigured()

@@ -14,7 +14,7 @@ import type { ToastMessage } from "~/lib/toast";
 import { gateSchema, HELPER_PACKAGE_PATH, LOG_PAGE_PARAM, LOGOUT_INTENT, START_SCRIPT_PATHS, WHATSAPP_PATH } from "~/lib/whatsapp";
 import { config } from "~/server/config.server";
 import { signHelperToken } from "~/server/helper-token.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import {
   endOperatorSession,
@@ -47,8 +47,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
 
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = withRetryAfter(args.parentHeaders, args);
   headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   headers.set("X-Robots-Tag", "noindex, nofollow");
   return headers;

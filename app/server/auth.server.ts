@@ -16,13 +16,13 @@ import {
 } from "./admin-users.server";
 import { config } from "./config.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { clientIp, createRateLimiter } from "./rate-limit.server";
+import { clientIp, createRateLimiter, sleep } from "./rate-limit.server";
 import { ADMIN_SESSION_SECONDS, adminStorage, commitAdmin, getAdminSession } from "./session.server";
 
 /**
  * Admin authentication: remix-auth with a form strategy, the admin id kept in the `__admin` cookie
- * session, a login rate limit per IP and per e-mail, and `requireAdmin` as the guard every admin
- * loader and action calls first.
+ * session, a login rate limit per IP, a growing delay per e-mail, and `requireAdmin` as the guard
+ * every admin loader and action calls first.
  */
 
 export const LOGIN_PATH = "/login-admin";
@@ -30,11 +30,24 @@ export const PANEL_PATH = "/contato";
 
 // ---- Rate limit ---------------------------------------------------------------------------------
 
-/** Failed attempts allowed per IP and per e-mail within the window (RATE_LIMIT_LOGIN, default 5). */
+/** Failed attempts allowed per IP within the window (RATE_LIMIT_LOGIN, default 5); then 429 for that IP. */
 export const LOGIN_MAX_FAILURES = config.rateLimitLogin;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const loginIpLimiter = createRateLimiter(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
-export const loginEmailLimiter = createRateLimiter(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
+export const loginIpLimiter = createRateLimiter(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, "login do painel (IP)");
+/**
+ * Recent attempts per e-mail. Never a hard block: that would let anyone lock the admin out by
+ * guessing from a few addresses. Instead each attempt waits longer (loginDelayMs), which slows a
+ * guessing attack spread over many addresses while the right password still gets in.
+ */
+export const loginEmailAttempts = createRateLimiter(Number.MAX_SAFE_INTEGER, LOGIN_WINDOW_MS);
+/** The longest wait before checking a password. */
+export const LOGIN_MAX_DELAY_MS = 3000;
+
+/** The wait before checking a password, given the e-mail's earlier attempts in the window: 0, 250 ms, 500 ms, 1 s, 2 s, then 3 s. */
+export function loginDelayMs(earlierAttempts: number): number {
+  if (earlierAttempts <= 0) return 0;
+  return Math.min(LOGIN_MAX_DELAY_MS, 250 * 2 ** (earlierAttempts - 1));
+}
 
 // ---- Errors the login page shows ----------------------------------------------------------------
 
@@ -69,12 +82,18 @@ export async function verifyLogin(form: FormData, request: Request): Promise<Adm
   // The attempt is counted before the (slow) password check, so a burst of concurrent guesses cannot
   // all reach it; over the limit, the answer comes without checking the password at all. A
   // successful login gives its attempt back.
-  const ipAllowed = loginIpLimiter.hit(ipKey);
-  const emailAllowed = loginEmailLimiter.hit(email);
-  if (!ipAllowed || !emailAllowed) {
-    const retryAfterSeconds = Math.max(loginIpLimiter.retryAfterSeconds(ipKey), loginEmailLimiter.retryAfterSeconds(email));
-    throw new LoginError({ kind: "rate-limited", retryAfterSeconds });
+  if (!loginIpLimiter.hit(ipKey)) {
+    throw new LoginError({ kind: "rate-limited", retryAfterSeconds: loginIpLimiter.retryAfterSeconds(ipKey) });
   }
+  // Counted before waiting, so concurrent guesses at one e-mail wait longer and longer too.
+  loginEmailAttempts.hit(email);
+  const earlier = loginEmailAttempts.attempts(email) - 1;
+  const delay = loginDelayMs(earlier);
+  // Logged once, when the e-mail's wait reaches its cap (the password is never logged).
+  if (delay === LOGIN_MAX_DELAY_MS && loginDelayMs(earlier - 1) < LOGIN_MAX_DELAY_MS) {
+    console.warn(`auth: login de ${email} desacelerado (${delay / 1000} s por tentativa) após ${earlier} tentativas erradas`);
+  }
+  await sleep(delay);
 
   const admin = findAdminByEmail(email);
   // An unknown e-mail costs the same scrypt work as a wrong password.
@@ -82,7 +101,8 @@ export async function verifyLogin(form: FormData, request: Request): Promise<Adm
   if (!admin || !ok) throw new LoginError({ kind: "invalid-credentials" });
 
   loginIpLimiter.release(ipKey);
-  loginEmailLimiter.reset(email);
+  // Only failures slow the e-mail down: the admin's own logins add nothing, and do not wipe an attacker's count.
+  loginEmailAttempts.release(email);
   recordAdminLogin(admin.id);
   if (needsRehash(admin.passwordHash)) replaceAdminHash(admin.id, await hashPassword(parsed.data.password));
   return { id: admin.id, email: admin.email };
@@ -138,15 +158,28 @@ export async function getAdmin(request: Request): Promise<AdminUser | null> {
   return { id: admin.id, email: admin.email };
 }
 
+/** A base no real request has: only used to parse and re-serialise a local path. */
+const LOCAL_BASE = "http://local.invalid";
+
 /**
  * A safe place to go after login: a local path only ("/x", never "//host", "/\\host" or a URL),
- * else the fallback.
+ * else the fallback. The result is percent-encoded ("/contato?q=a%C3%A7%C3%A3o"): a Location
+ * header takes bytes only, and a raw "ç" there made the redirect throw.
  */
 export function safeRedirect(to: unknown, fallback: string = PANEL_PATH): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return fallback;
   if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
-  if (to === LOGIN_PATH || to.startsWith(LOGIN_PATH + "?") || to.startsWith(LOGIN_PATH + "/")) return fallback;
-  return to;
+  let url: URL;
+  try {
+    url = new URL(to, LOCAL_BASE);
+  } catch {
+    return fallback;
+  }
+  const path = url.pathname + url.search + url.hash;
+  // Parsing resolves dot segments ("/.//evil" becomes "//evil", another host for a browser): check again.
+  if (url.origin !== LOCAL_BASE || path.startsWith("//")) return fallback;
+  if (url.pathname === LOGIN_PATH || url.pathname.startsWith(LOGIN_PATH + "/")) return fallback;
+  return path;
 }
 
 /** The login URL that returns to this request's page afterwards. */

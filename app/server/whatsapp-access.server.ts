@@ -21,9 +21,9 @@ export { WHATSAPP_PATH };
 export const GATE_MAX_FAILURES = config.rateLimitLogin;
 export const GATE_WINDOW_MS = 15 * 60_000;
 /** Wrong gate passwords per IP. */
-export const gateLimiter = createRateLimiter(GATE_MAX_FAILURES, GATE_WINDOW_MS);
+export const gateLimiter = createRateLimiter(GATE_MAX_FAILURES, GATE_WINDOW_MS, "entrada do WhatsApp");
 /** Wrong master passwords per IP on the management page. */
-export const masterLimiter = createRateLimiter(GATE_MAX_FAILURES, GATE_WINDOW_MS);
+export const masterLimiter = createRateLimiter(GATE_MAX_FAILURES, GATE_WINDOW_MS, "senha mestra do WhatsApp");
 
 /** The pt-BR sentence for a 429. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

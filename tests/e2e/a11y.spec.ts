@@ -97,6 +97,7 @@ test.describe("axe: no serious or critical violations", () => {
     found.push(...(await seriousViolations(page)).map((v) => `/teste-vocacional (errors): ${v}`));
 
     await page.goto("/login-admin");
+    await page.getByLabel("E-mail").fill("alguem@example.com");
     await page.getByLabel("Senha").fill("senha-errada-123");
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page.getByTestId("login-alert")).toBeVisible();

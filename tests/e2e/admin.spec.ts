@@ -37,7 +37,9 @@ async function logIn(page: Page) {
   await page.goto("/contato");
   await expect(page).toHaveURL(/\/login-admin\?redirectTo=%2Fcontato$/);
   await expect(page.getByRole("heading", { level: 1, name: "Painel Administrativo" })).toBeVisible();
-  await expect(page.getByLabel("E-mail")).toHaveValue(E2E_ENV.ADMIN_EMAIL);
+  // The page does not reveal the admin's e-mail: the field starts empty.
+  await expect(page.getByLabel("E-mail")).toHaveValue("");
+  await page.getByLabel("E-mail").fill(E2E_ENV.ADMIN_EMAIL);
   await page.getByLabel("Senha").fill(E2E_ENV.ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/contato$/);
@@ -49,11 +51,14 @@ test.describe("admin", () => {
   test("a wrong password shows the spec's message and opens no session", async ({ page }) => {
     await page.goto("/login-admin");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await page.getByLabel("E-mail").fill("alguem.digitou@example.com");
     await page.getByLabel("Senha").fill("senha-errada");
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page.getByTestId("login-alert")).toContainText("Credenciais inválidas");
     await expect(page.getByTestId("login-alert")).toContainText("Verifique sua senha e tente novamente.");
     await expect(page.getByLabel("Senha")).toHaveValue("");
+    // What was typed in the e-mail field is kept.
+    await expect(page.getByLabel("E-mail")).toHaveValue("alguem.digitou@example.com");
     await page.goto("/contato");
     await expect(page).toHaveURL(/\/login-admin/);
   });

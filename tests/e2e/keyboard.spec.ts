@@ -262,6 +262,7 @@ test.describe("every form's errors are announced", () => {
 
   test("/login-admin", async ({ page }) => {
     await page.goto("/login-admin");
+    await page.getByLabel("E-mail").fill("alguem@example.com");
     await page.getByLabel("Senha").fill("senha-errada-123");
     await page.getByRole("button", { name: "Entrar" }).click();
     await expectAnnounced(page, "Credenciais inválidas");

@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ENV } from "./env";
+import { urlFor } from "./route-table";
+import { type RunningServer, startServer } from "./server-process";
+import { vocationalLead } from "./sessions";
+
+/**
+ * Every 429 tells the client when to try again: `Retry-After: <seconds until the window frees>`,
+ * on the document answer and on React Router's data request (`/path.data`, what the browser
+ * sends with JavaScript). React Router builds both from each route's `headers` export, so a
+ * Retry-After set by an action alone never reached the client. Production server, tiny limits.
+ */
+
+const LIMITS = { publicForms: 1, login: 1 };
+/** The limiters' windows, in seconds: Retry-After can never be longer. */
+const WINDOW = { publicForms: 60, login: 15 * 60 };
+
+let server: RunningServer;
+/** A visitor who filled the test's lead form: the question pages (shown again with the 429) need one. */
+let visitorWithLead = "";
+
+test.setTimeout(120_000);
+
+test.beforeAll(async () => {
+  server = await startServer(
+    {
+      ...E2E_ENV,
+      RATE_LIMIT_PUBLIC_FORMS: String(LIMITS.publicForms),
+      RATE_LIMIT_LOGIN: String(LIMITS.login),
+      // Each case speaks from its own address (X-Forwarded-For), so the limits start from zero.
+      TRUST_PROXY: "true",
+    },
+    { quiet: true },
+  );
+  const lead = await post("/teste-vocacional", vocationalLead("retry-after@example.com"), "10.80.0.1");
+  expect(lead.status).toBe(303);
+  visitorWithLead = lead.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  server?.cleanup();
+});
+
+type Limited = { fields: Record<string, string>; limit: number; window: number; withLead?: boolean };
+
+/** Each public POST (the ones abuse.server.spec.ts proves are all of them), with a post it counts. */
+const LIMITED: Record<string, Limited> = {
+  inscricao: { fields: {}, limit: LIMITS.publicForms, window: WINDOW.publicForms },
+  "teste-vocacional": { fields: {}, limit: LIMITS.publicForms, window: WINDOW.publicForms },
+  "teste-vocacional/perguntas": {
+    fields: { pagina: "1", intent: "proximo" },
+    limit: LIMITS.publicForms * 4,
+    window: WINDOW.publicForms,
+    withLead: true,
+  },
+  "login-admin": { fields: { email: "tentativa@example.com", password: "senha-errada-123" }, limit: LIMITS.login, window: WINDOW.login },
+  whatsapp: { fields: { intent: "entrar", password: "senha-errada-123" }, limit: LIMITS.login, window: WINDOW.login },
+  "whatsapp/:slug": {
+    fields: { intent: "adicionar", masterPassword: "mestra-errada-123", newPassword: "outra-senha-123" },
+    limit: LIMITS.login,
+    window: WINDOW.login,
+  },
+};
+
+function post(path: string, fields: Record<string, string>, ip: string, cookie = "") {
+  return fetch(server.url + path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+let address = 1;
+for (const [path, limited] of Object.entries(LIMITED)) {
+  for (const kind of ["document", "data"] as const) {
+    test(`POST /${path} (${kind}): the 429 carries Retry-After`, async () => {
+      const url = urlFor({ path }, { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG }) + (kind === "data" ? ".data" : "");
+      const ip = `10.80.${address++}.1`;
+      const cookie = limited.withLead ? visitorWithLead : "";
+      for (let i = 0; i < limited.limit; i++) expect((await post(url, limited.fields, ip, cookie)).status).not.toBe(429);
+      const blocked = await post(url, limited.fields, ip, cookie);
+      expect(blocked.status).toBe(429);
+      const retryAfter = blocked.headers.get("Retry-After");
+      expect(retryAfter, `Retry-After of ${url}`).toMatch(/^\d+$/);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+      expect(Number(retryAfter)).toBeLessThanOrEqual(limited.window);
+    });
+  }
+}
