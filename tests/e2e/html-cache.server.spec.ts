@@ -1,5 +1,8 @@
-// The page micro-cache of the production server (html-cache.js, docs/decisions/030-html-cache.md),
-// against a server of its own with a 1-second TTL cap.
+// The page micro-cache of the production server (html-cache.js, docs/decisions/031-html-cache.md),
+// against a server of its own. Only what does not depend on time is checked here: the TTL, the stale
+// answer while a background render replaces it, and the grace period are proven with an injected
+// clock in tests/unit/html-cache.test.ts. A stored page is answered HIT, or STALE once its 10 s TTL
+// has passed (a very busy machine), so both count as "from the cache".
 import { expect, test } from "@playwright/test";
 import { E2E_ENV } from "./env";
 import { startServer, type RunningServer } from "./server-process";
@@ -7,7 +10,7 @@ import { startServer, type RunningServer } from "./server-process";
 let server: RunningServer;
 
 test.beforeAll(async () => {
-  server = await startServer({ ...E2E_ENV, HTML_CACHE_MAX_TTL: "1" }, { quiet: true });
+  server = await startServer({ ...E2E_ENV }, { quiet: true });
 });
 
 test.afterAll(async () => {
@@ -21,6 +24,9 @@ const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}t=${Dat
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(server.url + path, { headers, redirect: "manual" });
+
+/** Answered from a stored page (HIT; STALE after its TTL), not rendered for this request. */
+const FROM_CACHE = ["HIT", "STALE"];
 
 function nonceOf(html: string): string | undefined {
   return html.match(/<script nonce="([^"]+)"/)?.[1];
@@ -51,7 +57,7 @@ async function vocationalVisitor(name: string, email: string): Promise<string> {
 }
 
 test.describe("page cache", () => {
-  test("a public page is a MISS, then a HIT with the same body, CSP and nonce", async () => {
+  test("a public page is a MISS, then answered from the cache with the same body, CSP and nonce", async () => {
     for (const page of ["/", "/teste-vocacional", "/campanha-relampago", "/enfermagem", "/bolsas", "/inscricao"]) {
       const url = fresh(page);
       const first = await get(url);
@@ -61,7 +67,7 @@ test.describe("page cache", () => {
       const html = await first.text();
 
       const second = await get(url);
-      expect(second.headers.get("x-cache"), page).toBe("HIT");
+      expect(FROM_CACHE, page).toContain(second.headers.get("x-cache"));
       const cached = await second.text();
       expect(cached, page).toBe(html);
       // The cached page keeps the nonce it was rendered with, in the header and in its scripts alike.
@@ -72,32 +78,10 @@ test.describe("page cache", () => {
     }
   });
 
-  test("after its TTL the page is answered stale once and renewed in the background", async () => {
-    const url = fresh("/");
-    const first = await get(url);
-    expect(first.headers.get("x-cache")).toBe("MISS");
-    const before = nonceOf(await first.text());
-    expect((await get(url)).headers.get("x-cache")).toBe("HIT");
-    await new Promise((r) => setTimeout(r, 1_200));
-    const stale = await get(url);
-    expect(stale.headers.get("x-cache")).toBe("STALE");
-    expect(nonceOf(await stale.text())).toBe(before);
-    // The background render replaces it: a new page, with a new nonce.
-    await expect
-      .poll(async () => {
-        const answer = await get(url);
-        return answer.headers.get("x-cache") === "HIT" ? nonceOf(await answer.text()) : undefined;
-      })
-      .not.toBe(before);
-    // Past the grace period as well, the page is rendered for the visitor who asks.
-    await new Promise((r) => setTimeout(r, 2_300));
-    expect((await get(url)).headers.get("x-cache")).toBe("MISS");
-  });
-
   test("a request with a cookie is never answered from the cache", async () => {
     const url = fresh("/bolsas");
     await get(url);
-    expect((await get(url)).headers.get("x-cache")).toBe("HIT");
+    expect(FROM_CACHE).toContain((await get(url)).headers.get("x-cache"));
     const withCookie = await get(url, { Cookie: "preferencia=1" });
     expect(withCookie.status).toBe(200);
     expect(withCookie.headers.get("x-cache")).toBeNull();
@@ -172,7 +156,7 @@ test.describe("page cache", () => {
     expect((await fetch(server.url + url, { method: "HEAD" })).headers.get("x-cache")).toBeNull();
     await get(url);
     const head = await fetch(server.url + url, { method: "HEAD" });
-    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(FROM_CACHE).toContain(head.headers.get("x-cache"));
     expect(await head.text()).toBe("");
 
     const post = await fetch(`${server.url}/teste-vocacional`, {

@@ -5,8 +5,16 @@ import http, { type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { chooseEncoding, createHtmlCache, isCacheableRequest, sharedMaxAge } from "../../html-cache.js";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-headers";
+import {
+  cacheHeadersFor,
+  chooseEncoding,
+  createHtmlCache,
+  isCacheableRequest,
+  keepPersonalAnswersPrivate,
+  PRIVATE_CACHE_CONTROL,
+  sharedMaxAge,
+} from "../../html-cache.js";
+import { PRIVATE_CACHE_CONTROL as ROUTES_PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-headers";
 
 describe("sharedMaxAge", () => {
   it("reads s-maxage of public responses only", () => {
@@ -20,6 +28,30 @@ describe("sharedMaxAge", () => {
     expect(sharedMaxAge("public, s-maxage=0")).toBe(0);
     expect(sharedMaxAge("public, s-maxage=abc")).toBe(0);
     expect(sharedMaxAge(null)).toBe(0);
+  });
+});
+
+describe("cacheHeadersFor", () => {
+  const anonymous = { personalRequest: false, setsCookie: false, vary: undefined };
+  it("makes every answer to a session, or that sets a cookie, private, no-store", () => {
+    for (const cacheControl of [PUBLIC_PAGE_CACHE_CONTROL, "public, max-age=3600", undefined, "no-store"]) {
+      expect(cacheHeadersFor({ ...anonymous, personalRequest: true, cacheControl }).cacheControl).toBe("private, no-store");
+      expect(cacheHeadersFor({ ...anonymous, setsCookie: true, cacheControl }).cacheControl).toBe("private, no-store");
+    }
+  });
+  it("adds Cookie to the Vary of anonymous public answers only, once", () => {
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: PUBLIC_PAGE_CACHE_CONTROL })).toEqual({ cacheControl: PUBLIC_PAGE_CACHE_CONTROL, vary: "Cookie" });
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: "public", vary: "Accept-Encoding" }).vary).toBe("Accept-Encoding, Cookie");
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: "public", vary: "accept-encoding, cookie" }).vary).toBe("accept-encoding, cookie");
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: "public", vary: "*" }).vary).toBe("*");
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: "private, no-store", vary: "Accept-Encoding" })).toEqual({
+      cacheControl: "private, no-store",
+      vary: "Accept-Encoding",
+    });
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: undefined })).toEqual({ cacheControl: undefined, vary: undefined });
+  });
+  it("spells private, no-store as the routes do (app/lib/cache-headers.ts)", () => {
+    expect(PRIVATE_CACHE_CONTROL).toBe(ROUTES_PRIVATE_CACHE_CONTROL);
   });
 });
 
@@ -62,7 +94,10 @@ describe("createHtmlCache", () => {
     server = undefined;
   });
 
-  async function start(pages: Record<string, Page>, options: { maxTtlSeconds?: number; maxEntries?: number; delayMs?: number } = {}) {
+  async function start(
+    pages: Record<string, Page>,
+    options: { maxTtlSeconds?: number; maxEntries?: number; delayMs?: number; privacy?: boolean } = {},
+  ) {
     let clock = 1_000_000;
     const renders: string[] = [];
     const cache = createHtmlCache({
@@ -80,6 +115,7 @@ describe("createHtmlCache", () => {
       },
     });
     const app = express();
+    if (options.privacy) app.use(keepPersonalAnswersPrivate);
     app.use(cache.lookup);
     app.all(/.*/, cache.handler((_req: express.Request, res: express.Response) => res.status(299).send("fallback")));
     server = await new Promise<Server>((resolve) => {
@@ -178,11 +214,33 @@ describe("createHtmlCache", () => {
     const stale = await site.get("/");
     expect(stale.headers.get("x-cache")).toBe("STALE");
     expect(await stale.text()).toBe("<p>page</p> #1");
-    await new Promise((r) => setTimeout(r, 50)); // the background render
+    await site.cache.settled(); // the background render
     expect(site.renders).toEqual(["/", "/"]);
     const renewed = await site.get("/");
     expect(renewed.headers.get("x-cache")).toBe("HIT");
     expect(await renewed.text()).toBe("<p>page</p> #2");
+  });
+
+  it("walks a page through MISS, HIT, STALE (same page), renewed HIT (new page) and, past the grace period, MISS", async () => {
+    const site = await start({ "/": cacheable });
+    expect((await site.get("/")).headers.get("x-cache")).toBe("MISS");
+    expect((await site.get("/")).headers.get("x-cache")).toBe("HIT");
+    site.advance(10_000);
+    const stale = await site.get("/");
+    expect(stale.headers.get("x-cache")).toBe("STALE");
+    expect(await stale.text()).toBe("<p>page</p> #1");
+    await site.cache.settled();
+    const renewed = await site.get("/");
+    expect(renewed.headers.get("x-cache")).toBe("HIT");
+    expect(await renewed.text()).toBe("<p>page</p> #2");
+    // The renewed copy lives its own TTL and grace from the moment it was rendered.
+    site.advance(19_999);
+    expect((await site.get("/")).headers.get("x-cache")).toBe("STALE");
+    await site.cache.settled();
+    site.advance(20_000);
+    const expired = await site.get("/");
+    expect(expired.headers.get("x-cache")).toBe("MISS");
+    expect(await expired.text()).toBe("<p>page</p> #4");
   });
 
   it("forgets a page once its grace period (another TTL) has passed too", async () => {
@@ -201,7 +259,7 @@ describe("createHtmlCache", () => {
     expect((await site.get("/long")).headers.get("x-cache")).toBe("HIT");
     site.advance(1);
     expect((await site.get("/long")).headers.get("x-cache")).toBe("STALE");
-    await new Promise((r) => setTimeout(r, 50)); // the background render stores a new copy
+    await site.cache.settled(); // the background render stores a new copy
     site.advance(40_000);
     expect((await site.get("/long")).headers.get("x-cache")).toBe("MISS");
   });
@@ -238,5 +296,30 @@ describe("createHtmlCache", () => {
     const post = await site.get("/", {}, "POST");
     expect(post.headers.get("x-cache")).toBeNull();
     expect(await post.text()).toBe("fallback");
+  });
+
+  it("with keepPersonalAnswersPrivate: shared pages vary on Cookie, hit or miss; personal answers are private, no-store", async () => {
+    const site = await start(
+      { "/": cacheable, "/cookie": { ...cacheable, setCookie: "__visitante=x; Path=/" }, "/plain": {} },
+      { privacy: true },
+    );
+    for (const state of ["MISS", "HIT"]) {
+      const answer = await site.get("/");
+      expect(answer.headers.get("x-cache")).toBe(state);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10");
+      expect(answer.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    }
+    // The route said public; a cookie set on the way makes the answer personal.
+    const setsCookie = await site.get("/cookie");
+    expect(setsCookie.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
+    // A request with a session: whatever answers it (here the fallback handler, which sets nothing).
+    for (const headers of [{ cookie: "__visitante=abc" }, { authorization: "Basic eA==" }]) {
+      const personal = await site.get("/", headers);
+      expect(personal.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
+    }
+    // An anonymous answer that says nothing about caching is left as it is.
+    const plain = await site.get("/plain");
+    expect(plain.headers.get("cache-control")).toBeNull();
+    expect(plain.headers.get("vary")).toBeNull();
   });
 });
