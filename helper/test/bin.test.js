@@ -41,13 +41,13 @@ it("starts from environment variables, prints Portuguese instructions and serves
     child?.stdout?.on("data", (chunk) => {
       output += chunk;
       const match = /em execução em (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
+      // The whole banner has arrived once its last line has (standard output keeps its order).
+      if (match && output.includes("Deixe esta janela aberta")) {
         clearTimeout(timer);
         resolve(match[1]);
       }
     });
   });
-  await new Promise((resolve) => setTimeout(resolve, 100));
   expect(output).toContain("MODO DEMONSTRAÇÃO");
   expect(output).toContain("Iniciar Espelhamento");
   expect(output).toContain("https://site.example, http://localhost:5173");

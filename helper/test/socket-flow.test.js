@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, connect, connectReady, once, record, sleep, startTestHelper } from "./helpers.js";
+import { cleanup, connect, connectReady, once, record, startTestHelper } from "./helpers.js";
 
 afterEach(cleanup);
 
@@ -11,6 +11,44 @@ const THREE = [
   { name: "Sem WhatsApp", number: "31999990000" },
   { name: "Bruno", number: "5531988882222" },
 ];
+
+/** Timers for the send queue that fire only when the test says so (runNext, runAll, release). */
+function manualTimers() {
+  /** @type {{ fn: () => void }[]} */
+  const due = [];
+  let released = false;
+  return {
+    options: {
+      /** @param {() => void} fn */
+      setTimer: (fn) => {
+        if (released) return setTimeout(fn, 0);
+        const handle = { fn };
+        due.push(handle);
+        return handle;
+      },
+      /** @param {any} handle */
+      clearTimer: (handle) => {
+        const index = due.indexOf(handle);
+        if (index >= 0) due.splice(index, 1);
+        else clearTimeout(handle);
+      },
+    },
+    runNext() {
+      const handle = due.shift();
+      if (!handle) throw new Error("no timer is waiting");
+      handle.fn();
+    },
+    /** Runs every timer waiting now (their time has come). */
+    runAll() {
+      while (due.length) /** @type {{ fn: () => void }} */ (due.shift()).fn();
+    },
+    /** From now on each timer runs as soon as it is set (and those waiting run now). */
+    release() {
+      released = true;
+      this.runAll();
+    },
+  };
+}
 
 describe("spec 02 section 7 flow", () => {
   it("init → whatsapp-qr → whatsapp-ready → bulk send → three message-status and bulk-status completed", async () => {
@@ -85,7 +123,7 @@ describe("spec 02 section 7 flow", () => {
     const ack = await socket.emitWithAck("send-message", { number: "(31) 97777-6666", message: "Oi" });
     expect(ack).toMatchObject({ ok: true });
     expect(await status).toMatchObject({ jobId: ack.jobId, status: "sent", number: "31977776666", name: "Desconhecido" });
-    await sleep(50);
+    await socket.emitWithAck("get-state"); // whatever the job emitted before this answer has arrived
     expect(log.of("bulk-status")).toHaveLength(0);
   });
 
@@ -102,7 +140,8 @@ describe("spec 02 section 7 flow", () => {
   });
 
   it("cancel-bulk ('Limpar') stops the job: bulk-status error 'cancelled', nothing more sent", async () => {
-    const helper = await startTestHelper({ minDelayMs: 400, maxDelayMs: 400 });
+    const timers = manualTimers();
+    const helper = await startTestHelper({ minDelayMs: 400, maxDelayMs: 400, ...timers.options });
     const { socket, log } = await connectReady(helper.url);
     const firstStatus = once(socket, "message-status");
     const { jobId } = await socket.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi" });
@@ -110,7 +149,7 @@ describe("spec 02 section 7 flow", () => {
     const final = once(socket, "bulk-status");
     expect(await socket.emitWithAck("cancel-bulk", { jobId })).toEqual({ ok: true, jobId });
     expect(await final).toMatchObject({ status: "error", reason: "cancelled", jobId, sent: 1 });
-    await sleep(600);
+    timers.runAll(); // the gap before the second message passes
     expect(helper.driver.sent).toHaveLength(1);
     expect(log.of("message-status")).toHaveLength(1);
   });
@@ -118,7 +157,10 @@ describe("spec 02 section 7 flow", () => {
 
 describe("reconnection", () => {
   it("a client that reconnects during a job receives the statuses already produced, then the rest", async () => {
-    const helper = await startTestHelper({ minDelayMs: 800, maxDelayMs: 800 });
+    // The gaps between messages run when the test says so: the reconnection lands between the first
+    // and the second message however slow the machine is.
+    const timers = manualTimers();
+    const helper = await startTestHelper({ minDelayMs: 800, maxDelayMs: 800, ...timers.options });
     const first = await connectReady(helper.url);
     const firstStatus = once(first.socket, "message-status");
     const { jobId } = await first.socket.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi {nome}" });
@@ -127,7 +169,14 @@ describe("reconnection", () => {
 
     const again = connect(helper.url);
     const log = record(again);
-    await once(again, "bulk-status", () => true, 5000);
+    await once(again, "bulk-progress"); // the replay ends with the job's progress
+    const finished = once(again, "bulk-status");
+    for (const done of [2, 3]) {
+      const live = once(again, "message-status");
+      timers.runNext();
+      expect(await live).toMatchObject({ number: THREE[done - 1].number });
+    }
+    await finished;
     const statuses = log.of("message-status");
     expect(statuses.map((s) => s.number)).toEqual(THREE.map((c) => c.number));
     expect(statuses[0]).toMatchObject({ jobId, replay: true, status: "sent" });
@@ -188,7 +237,8 @@ describe("protections", () => {
   });
 
   it("pauses when WhatsApp logs out and continues after a new scan", async () => {
-    const helper = await startTestHelper({ minDelayMs: 300, maxDelayMs: 300 });
+    const timers = manualTimers();
+    const helper = await startTestHelper({ minDelayMs: 300, maxDelayMs: 300, ...timers.options });
     const { socket, log } = await connectReady(helper.url);
     const firstStatus = once(socket, "message-status");
     await socket.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi" });
@@ -196,8 +246,9 @@ describe("protections", () => {
     const paused = once(socket, "bulk-progress", (p) => p.paused);
     helper.driver.simulateLogout();
     expect(await paused).toMatchObject({ pauseReason: "logged-out", done: 1 });
-    await sleep(500);
+    timers.runAll(); // the gap before the second message passes while logged out
     expect(log.of("message-status")).toHaveLength(1);
+    timers.release();
 
     const done = once(socket, "bulk-status");
     socket.emit("init-whatsapp", { operatorName: "Maria" });
