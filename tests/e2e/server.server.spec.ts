@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { once } from "node:events";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,29 +17,42 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** A server of its own whose output (standard output and error) goes to a file the test can read. */
+async function startServerWithLog(): Promise<{ server: RunningServer; log: () => string; removeLog: () => void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-log-"));
+  const logFile = path.join(dir, "server.log");
+  const server = await startServer({}, { logFile });
+  return { server, log: () => readFileSync(logFile, "utf8"), removeLog: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /**
- * A request in flight when SIGTERM comes: headers and part of the body sent, SIGTERM, the rest of
- * the body 300 ms later. Resolves with the raw answer once the connection is closed (by the
- * server, for a keep-alive connection).
+ * A request in flight when SIGTERM comes: headers sent (the server answers `100 Continue` once it
+ * has taken the request in), part of the body, SIGTERM, and the rest of the body once the server
+ * has logged the signal. Each step waits for the server's own signal, never for a fixed time.
+ * Resolves with the final answer once the connection is closed (by the server, for a keep-alive
+ * connection).
  */
-function postAcrossSigterm(server: RunningServer, { keepAlive }: { keepAlive: boolean }): Promise<string> {
+async function postAcrossSigterm(server: RunningServer, log: () => string, { keepAlive }: { keepAlive: boolean }): Promise<string> {
   const body = "nome=Maria+Silva&telefone=31999998888";
-  return new Promise<string>((resolve, reject) => {
-    const socket = connect(server.port, "127.0.0.1", () => {
-      socket.write(
-        `POST /inscricao HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-          `Content-Length: ${body.length}\r\n${keepAlive ? "" : "Connection: close\r\n"}\r\n${body.slice(0, 10)}`,
-      );
-      setTimeout(() => {
-        server.process.kill("SIGTERM");
-        setTimeout(() => socket.write(body.slice(10)), 300);
-      }, 200);
-    });
-    let data = "";
-    socket.on("data", (chunk) => (data += chunk));
-    socket.on("close", () => resolve(data));
+  const socket = connect(server.port, "127.0.0.1");
+  let data = "";
+  socket.on("data", (chunk) => (data += chunk));
+  const closed = new Promise<void>((resolve, reject) => {
+    socket.on("close", () => resolve());
     socket.on("error", reject);
   });
+  await once(socket, "connect");
+  socket.write(
+    `POST /inscricao HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+      `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n${keepAlive ? "" : "Connection: close\r\n"}\r\n`,
+  );
+  await expect.poll(() => data.includes("100 Continue")).toBe(true);
+  socket.write(body.slice(0, 10));
+  server.process.kill("SIGTERM");
+  await expect.poll(() => log().includes("SIGTERM recebido")).toBe(true);
+  socket.write(body.slice(10));
+  await closed;
+  return data.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, "");
 }
 
 test.describe("production server", () => {
@@ -152,9 +166,9 @@ test.describe("production server", () => {
   });
 
   test("SIGTERM: stops accepting, finishes the in-flight request, closes the database, exits 0", async () => {
-    const server = await startServer({}, { quiet: true });
+    const { server, log, removeLog } = await startServerWithLog();
     try {
-      const answer = await postAcrossSigterm(server, { keepAlive: false });
+      const answer = await postAcrossSigterm(server, log, { keepAlive: false });
       expect(answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
       expect(await server.exited).toBe(0);
       // No longer accepting connections.
@@ -171,18 +185,20 @@ test.describe("production server", () => {
       }
     } finally {
       server.cleanup();
+      removeLog();
     }
   });
 
   test("SIGTERM with a keep-alive request in flight: answers it, then closes that connection and exits 0 (not at the 10 s forced exit)", async () => {
-    const server = await startServer({}, { quiet: true });
+    const { server, log, removeLog } = await startServerWithLog();
     try {
       // HTTP/1.1 keeps the connection open after the answer unless one side closes it.
-      const answer = await postAcrossSigterm(server, { keepAlive: true });
+      const answer = await postAcrossSigterm(server, log, { keepAlive: true });
       expect(answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
       expect(await server.exited).toBe(0);
     } finally {
       server.cleanup();
+      removeLog();
     }
   });
 
