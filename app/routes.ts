@@ -27,6 +27,7 @@ export default [
   route("teste-vocacional/resultado/:perfil", "routes/teste-vocacional.resultado.$perfil.tsx"),
   route("teste-vocacional/simulacao-formatura", "routes/teste-vocacional.simulacao-formatura.tsx"),
   route("teste-vocacional/simulacao-formatura/imagem.svg", "routes/teste-vocacional.simulacao-formatura.imagem[.svg].ts"),
+  route("teste-vocacional/simulacao-formatura/imagem.png", "routes/teste-vocacional.simulacao-formatura.imagem[.png].ts"),
   route("teste-vocacional/submissoes", "routes/teste-vocacional.submissoes.tsx"),
 
   // Admin (guarded by the admin session)

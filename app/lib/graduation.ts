@@ -1,12 +1,14 @@
 /**
- * The graduation simulation picture (spec 02: an 800x600 image with the visitor's name, downloaded
- * as minha-formatura-{product}.png). Built as an SVG string: the server sends it as an image (the
- * picture without JavaScript) and the browser draws it on the canvas to export the PNG.
+ * The graduation simulation picture: an 800x600 image with the visitor's name, downloaded as
+ * minha-formatura-{product}.png. Built as an SVG string that the server renders to that PNG with
+ * sharp (librsvg), so the text must use fonts the server has: FONT lists Arial's metric twin
+ * Liberation Sans and DejaVu Sans (Debian's fonts-liberation / fonts-dejavu) after Inter and Arial.
  */
 
 export const GRADUATION_WIDTH = 800;
 export const GRADUATION_HEIGHT = 600;
 const NAME_MAX = 40;
+const FONT = `Inter, Arial, "Liberation Sans", "DejaVu Sans", Helvetica, sans-serif`;
 
 export function escapeXml(value: string): string {
   return value.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
@@ -79,10 +81,10 @@ export function graduationSvg({ name, product, year }: { name: string; product: 
   ${confetti()}
   <rect x="40" y="40" width="720" height="520" rx="24" fill="none" stroke="#facc15" stroke-width="4" stroke-dasharray="2 10" stroke-linecap="round"/>
   ${cap(290, 70)}
-  <text x="400" y="262" text-anchor="middle" font-family="Inter, Arial, Helvetica, sans-serif" font-size="26" font-weight="600" fill="#dbe6fe" letter-spacing="6">FORMATURA ${brand.toUpperCase()}</text>
-  <text x="400" y="${330 + Math.round(size / 3)}" text-anchor="middle" font-family="Inter, Arial, Helvetica, sans-serif" font-size="${size}" font-weight="800" fill="#ffffff">${shown}</text>
+  <text x="400" y="262" text-anchor="middle" font-family='${FONT}' font-size="26" font-weight="600" fill="#dbe6fe" letter-spacing="6">FORMATURA ${brand.toUpperCase()}</text>
+  <text x="400" y="${330 + Math.round(size / 3)}" text-anchor="middle" font-family='${FONT}' font-size="${size}" font-weight="800" fill="#ffffff">${shown}</text>
   <rect x="250" y="400" width="300" height="4" rx="2" fill="#facc15"/>
-  <text x="400" y="448" text-anchor="middle" font-family="Inter, Arial, Helvetica, sans-serif" font-size="24" fill="#ffffff">Turma de ${year}</text>
-  <text x="400" y="500" text-anchor="middle" font-family="Inter, Arial, Helvetica, sans-serif" font-size="20" font-style="italic" fill="#facc15">Seu futuro começa agora</text>
+  <text x="400" y="448" text-anchor="middle" font-family='${FONT}' font-size="24" fill="#ffffff">Turma de ${year}</text>
+  <text x="400" y="500" text-anchor="middle" font-family='${FONT}' font-size="20" font-style="italic" fill="#facc15">Seu futuro começa agora</text>
 </svg>`;
 }

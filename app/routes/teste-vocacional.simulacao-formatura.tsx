@@ -9,8 +9,8 @@ import { whatsappShareUrl } from "~/lib/share";
 import { requireTestLead, firstName } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional.simulacao-formatura";
 
-const IMAGE_URL = "/teste-vocacional/simulacao-formatura/imagem.svg";
-/** Spec 02, section 8. */
+/** The server-rendered PNG: what is shown, downloaded and shared. */
+const PICTURE_PATH = "/teste-vocacional/simulacao-formatura/imagem.png";
 const LOAD_ERROR = "Não foi possível carregar as imagens necessárias.";
 const DRAW_ERROR = "Ocorreu um erro ao gerar a imagem de formatura.";
 
@@ -26,50 +26,62 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The picture changes with the name: a version in the URL keeps a cached copy from being reused.
   const version = Array.from(state.nome).reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(36);
   const backUrl = state.perfil ? `/teste-vocacional/resultado/${state.perfil}` : "/teste-vocacional/perguntas";
-  return { nome: firstName(state.nome), imageUrl: `${IMAGE_URL}?v=${version}`, backUrl };
+  return {
+    nome: firstName(state.nome),
+    imageUrl: `${PICTURE_PATH}?v=${version}`,
+    downloadUrl: `${PICTURE_PATH}?download=1&v=${version}`,
+    backUrl,
+  };
 }
 
-type Status = { kind: "loading" } | { kind: "ready"; pngUrl: string; blob: Blob } | { kind: "error"; message: string };
+type Status = { kind: "loading" } | { kind: "ready"; blob: Blob } | { kind: "error"; message: string };
+
+/** Thrown when the picture arrived but could not be drawn (as opposed to not arriving at all). */
+class DrawError extends Error {}
+
+/** The PNG as the server rendered it: the very file the Share button sends. */
+async function fetchPicture(url: string, signal: AbortSignal): Promise<Blob> {
+  const response = await fetch(url, { signal });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.blob();
+}
+
+async function drawPicture(blob: Blob, canvas: HTMLCanvasElement | null): Promise<void> {
+  try {
+    const context = canvas?.getContext("2d");
+    if (!context) throw new Error("canvas indisponível");
+    const bitmap = await createImageBitmap(blob);
+    context.drawImage(bitmap, 0, 0, GRADUATION_WIDTH, GRADUATION_HEIGHT);
+    bitmap.close();
+  } catch (error) {
+    throw new DrawError(String(error));
+  }
+}
 
 export default function GraduationPage({ loaderData }: Route.ComponentProps) {
-  const { nome, imageUrl, backUrl } = loaderData;
+  const { nome, imageUrl, downloadUrl, backUrl } = loaderData;
   const site = useSite();
   const hydrated = useHydrated();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [status, setStatus] = useState<Status>({ kind: "loading" });
   const pngName = graduationFileName(site.productName, "png");
-  const svgName = graduationFileName(site.productName, "svg");
 
-  // With JavaScript: draw the picture on the 800x600 canvas and export it as a PNG.
+  // With JavaScript: fetch the server's PNG, keep it for the Share button and draw it on the
+  // 800x600 canvas. Downloading needs none of this: it is a plain link to the same PNG.
   useEffect(() => {
     if (!hydrated) return;
-    let cancelled = false;
-    let objectUrl: string | null = null;
-    const image = new Image();
-    image.decoding = "async";
-    image.onload = () => {
-      if (cancelled) return;
+    const controller = new AbortController();
+    (async () => {
       try {
-        const canvas = canvasRef.current;
-        const context = canvas?.getContext("2d");
-        if (!canvas || !context) throw new Error("canvas indisponível");
-        context.drawImage(image, 0, 0, GRADUATION_WIDTH, GRADUATION_HEIGHT);
-        canvas.toBlob((blob) => {
-          if (cancelled) return;
-          if (!blob) return setStatus({ kind: "error", message: DRAW_ERROR });
-          objectUrl = URL.createObjectURL(blob);
-          setStatus({ kind: "ready", pngUrl: objectUrl, blob });
-        }, "image/png");
-      } catch {
-        setStatus({ kind: "error", message: DRAW_ERROR });
+        const blob = await fetchPicture(imageUrl, controller.signal);
+        await drawPicture(blob, canvasRef.current);
+        if (!controller.signal.aborted) setStatus({ kind: "ready", blob });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setStatus({ kind: "error", message: error instanceof DrawError ? DRAW_ERROR : LOAD_ERROR });
       }
-    };
-    image.onerror = () => !cancelled && setStatus({ kind: "error", message: LOAD_ERROR });
-    image.src = imageUrl;
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
+    })();
+    return () => controller.abort();
   }, [hydrated, imageUrl]);
 
   const shareText = `Olha a minha simulação de formatura na ${site.productName}! Faça o teste vocacional também: ${site.siteUrl}/teste-vocacional`;
@@ -99,7 +111,7 @@ export default function GraduationPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">{nome}, imagine o dia da sua formatura. Baixe a imagem e compartilhe com quem torce por você!</p>
 
         <div className="relative mt-6 overflow-hidden rounded-2xl bg-brand-900 shadow-lg" style={{ aspectRatio: "4 / 3" }}>
-          {/* The server-drawn picture: what shows without JavaScript and until the canvas is ready. */}
+          {/* The server-rendered picture: what shows without JavaScript and until the canvas is ready. */}
           <img
             src={imageUrl}
             width={GRADUATION_WIDTH}
@@ -133,23 +145,13 @@ export default function GraduationPage({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         <div className="mt-6 flex flex-wrap gap-3">
-          {drawn ? (
-            <a
-              href={status.pngUrl}
-              download={pngName}
-              className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-bold text-white hover:bg-brand-700"
-            >
-              <Download aria-hidden="true" className="size-5" /> Baixar imagem
-            </a>
-          ) : (
-            <a
-              href={`${IMAGE_URL}?download=1`}
-              download={svgName}
-              className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-bold text-white hover:bg-brand-700"
-            >
-              <Download aria-hidden="true" className="size-5" /> Baixar imagem
-            </a>
-          )}
+          <a
+            href={downloadUrl}
+            download={pngName}
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-bold text-white hover:bg-brand-700"
+          >
+            <Download aria-hidden="true" className="size-5" /> Baixar imagem
+          </a>
           {drawn ? (
             <button
               type="button"

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { courses } from "../../app/content/courses";
 import { VOCATIONAL_CONSENT } from "../../app/content/vocational-form";
@@ -197,7 +198,7 @@ test.describe("vocational test", () => {
       const image = page.getByTestId("imagem-formatura");
       await expect(image).toBeVisible();
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
-      await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.svg\?download=1/);
+      await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.png\?download=1/);
     }
   });
 
@@ -491,7 +492,7 @@ test.describe("result pages", () => {
 
 test.describe("graduation simulation with JavaScript", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "the canvas, its loading text and its errors exist only with JavaScript");
-  const PICTURE = /\/teste-vocacional\/simulacao-formatura\/imagem\.svg/;
+  const PICTURE = /\/teste-vocacional\/simulacao-formatura\/imagem\.png/;
   const LOAD_ERROR = "Não foi possível carregar as imagens necessárias.";
   const DRAW_ERROR = "Ocorreu um erro ao gerar a imagem de formatura.";
 
@@ -508,38 +509,74 @@ test.describe("graduation simulation with JavaScript", () => {
     await page.goto("/teste-vocacional/simulacao-formatura", { waitUntil: "domcontentloaded" });
     const loading = page.getByText("Carregando simulação...");
     await expect(loading).toBeVisible();
-    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.svg\?download=1/);
+    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.png\?download=1/);
     release();
     await expect(loading).toBeHidden();
     await expect(page.getByTestId("canvas-formatura")).toBeVisible();
     const download = page.getByRole("link", { name: "Baixar imagem" });
-    await expect(download).toHaveAttribute("href", /^blob:/);
+    await expect(download).toHaveAttribute("href", /imagem\.png\?download=1/);
     await expect(download).toHaveAttribute("download", /^minha-formatura-.+\.png$/);
     await expect(page.getByRole("button", { name: "Compartilhar" })).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: /imagem|imagens/ })).toHaveCount(0);
   });
 
-  test("when the picture cannot be loaded: the spec's message, and the SVG download stays", async ({ page, baseURL }) => {
+  test("when the picture cannot be loaded: the spec's message, and the PNG download link stays", async ({ page, baseURL }) => {
     await finishTestInBrowser(page, baseURL);
     await page.route(PICTURE, (route) => route.abort());
     await page.goto("/teste-vocacional/simulacao-formatura");
     await expect(page.getByRole("alert").filter({ hasText: LOAD_ERROR })).toBeVisible();
     await expect(page.getByText("Carregando simulação...")).toBeHidden();
     await expect(page.getByTestId("canvas-formatura")).toBeHidden();
-    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.svg\?download=1/);
+    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.png\?download=1/);
   });
 
   test("when the picture cannot be drawn: the spec's other message", async ({ page, baseURL }) => {
     await finishTestInBrowser(page, baseURL);
-    // The browser cannot export the canvas (out of memory, say): toBlob hands back no file.
+    // The picture arrives but the browser cannot decode it (out of memory, say).
     await page.addInitScript(() => {
-      HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
-        callback(null);
-      };
+      window.createImageBitmap = () => Promise.reject(new Error("sem memória"));
     });
     await page.goto("/teste-vocacional/simulacao-formatura");
     await expect(page.getByRole("alert").filter({ hasText: DRAW_ERROR })).toBeVisible();
     await expect(page.getByText("Carregando simulação...")).toBeHidden();
-    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.svg\?download=1/);
+    await expect(page.getByRole("link", { name: "Baixar imagem" })).toHaveAttribute("href", /imagem\.png\?download=1/);
+  });
+
+  test("'Compartilhar' shares the server's PNG with the Web Share API", async ({ page, baseURL }) => {
+    await finishTestInBrowser(page, baseURL);
+    // Record what the page hands to navigator.share (a desktop Chromium has no share sheet).
+    await page.addInitScript(() => {
+      const shared: { name: string; type: string; bytes: number[] }[] = [];
+      (window as unknown as { shared: typeof shared }).shared = shared;
+      navigator.canShare = () => true;
+      navigator.share = async (data?: ShareData) => {
+        for (const file of data?.files ?? []) shared.push({ name: file.name, type: file.type, bytes: [...new Uint8Array(await file.arrayBuffer())] });
+      };
+    });
+    await page.goto("/teste-vocacional/simulacao-formatura");
+    await page.getByRole("button", { name: "Compartilhar" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared.length)).toBe(1);
+    const [file] = await page.evaluate(() => (window as unknown as { shared: { name: string; type: string; bytes: number[] }[] }).shared);
+    expect(file.name).toMatch(/^minha-formatura-.+\.png$/);
+    expect(file.type).toBe("image/png");
+    const fromServer = await page.context().request.get("/teste-vocacional/simulacao-formatura/imagem.png");
+    expect(Buffer.from(file.bytes).equals(await fromServer.body())).toBe(true);
+  });
+});
+
+/** Width and height from a PNG's IHDR chunk (bytes 16-23), after checking the PNG signature. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test.describe("graduation picture download", () => {
+  test("'Baixar imagem' saves minha-formatura-{product}.png, an 800x600 PNG from the server (with and without JavaScript)", async ({ page, baseURL }) => {
+    await finishTestInBrowser(page, baseURL);
+    await page.goto("/teste-vocacional/simulacao-formatura");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar imagem" }).click()]);
+    expect(download.url()).toMatch(/\/teste-vocacional\/simulacao-formatura\/imagem\.png\?download=1/);
+    expect(download.suggestedFilename()).toMatch(/^minha-formatura-.+\.png$/);
+    expect(pngSize(readFileSync(await download.path()))).toEqual({ width: 800, height: 600 });
   });
 });

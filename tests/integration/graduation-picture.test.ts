@@ -1,0 +1,74 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { graduationFileName } from "~/lib/graduation";
+import { publicConfig } from "~/server/config.server";
+import { action as leadAction } from "~/routes/teste-vocacional._index";
+import { loader as pageLoader } from "~/routes/teste-vocacional.simulacao-formatura";
+import { loader as pngLoader } from "~/routes/teste-vocacional.simulacao-formatura.imagem[.png]";
+import { args, cookieFrom, getRequest, payload, postForm } from "./request";
+
+const PNG_PATH = "/teste-vocacional/simulacao-formatura/imagem.png";
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A visitor session that filled the test's lead form (the only one the picture is for). */
+async function sessionWithLead(fullName: string): Promise<string> {
+  const response = (await leadAction(
+    args(
+      postForm("/teste-vocacional", {
+        fullName,
+        phone: "31 99999-8888",
+        email: `formatura.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+        workStatus: "carteira_assinada",
+        workArea: "saude",
+        workSatisfaction: "gosto_muito",
+        careerGoal: "nova_area",
+        desiredArea: "saude_bem_estar",
+      }),
+    ),
+  )) as Response;
+  expect(response.status).toBe(303);
+  return cookieFrom(response);
+}
+
+describe("graduation picture as a PNG (rendered by sharp)", () => {
+  it("is an 800x600 PNG downloaded as minha-formatura-{product}.png, private to the session", async () => {
+    const cookie = await sessionWithLead("Ana D'Ávila Souza");
+    const response = (await pngLoader(args(getRequest(`${PNG_PATH}?download=1`, { cookie })))) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const fileName = graduationFileName(publicConfig().productName, "png");
+    expect(fileName).toMatch(/^minha-formatura-.+\.png$/);
+    expect(response.headers.get("Content-Disposition")).toContain(`attachment; filename="${fileName}"`);
+
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: "png", width: 800, height: 600 });
+
+    // The name is really drawn: without a font librsvg can use, its band would stay plain blue.
+    const band = await sharp(bytes).extract({ left: 100, top: 295, width: 600, height: 70 }).removeAlpha().raw().toBuffer();
+    let white = 0;
+    for (let i = 0; i < band.length; i += 3) if (band[i] > 230 && band[i + 1] > 230 && band[i + 2] > 230) white++;
+    expect(white).toBeGreaterThan(1000);
+  });
+
+  it("is shown inline without ?download=1, and refused (404) to a session without a test lead", async () => {
+    const cookie = await sessionWithLead("Carla Mendes");
+    const inline = (await pngLoader(args(getRequest(PNG_PATH, { cookie })))) as Response;
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get("Content-Disposition")).toBeNull();
+
+    const none = (await pngLoader(args(getRequest(`${PNG_PATH}?download=1`)))) as Response;
+    expect(none.status).toBe(404);
+    expect(none.headers.get("Content-Type")).toContain("text/plain");
+    expect(await none.text()).toBe("Faça o teste vocacional para ver sua simulação de formatura.");
+  });
+
+  it("the page shows and links that PNG (a plain link: it downloads without JavaScript)", async () => {
+    const cookie = await sessionWithLead("Carla Mendes");
+    const data = payload(await pageLoader(args(getRequest("/teste-vocacional/simulacao-formatura", { cookie }))));
+    expect(data.imageUrl).toMatch(/^\/teste-vocacional\/simulacao-formatura\/imagem\.png\?v=\w+$/);
+    expect(data.downloadUrl).toMatch(/^\/teste-vocacional\/simulacao-formatura\/imagem\.png\?download=1&v=\w+$/);
+  });
+});
