@@ -1,9 +1,10 @@
 /**
- * The club sponsorship page (/america-mg, spec 02 "Club sponsorship page"): hero, announcement,
- * benefits, the 2025 home games, excellence, the 14 Minas Gerais hubs, testimonials and a six-entry
- * FAQ. Edit the games, hubs or answers here.
+ * The club sponsorship page (/america-mg): hero, announcement, benefits, the 2025 home games,
+ * excellence, the 14 Minas Gerais hubs, testimonials and a six-entry FAQ. Edit the games, the
+ * choice of hubs or the answers here; a hub's address and phone live in polos.ts.
  */
 import type { FaqItem } from "./faq";
+import { polos } from "./polos";
 
 export const CLUB_NAME = "América-MG";
 
@@ -105,22 +106,36 @@ export const homeGames2025: ClubGame[] = [
   },
 ];
 
-export const clubHubs: ClubHub[] = [
-  { location: "Belo Horizonte - Centro", phone: "(31) 3000-0101" },
-  { location: "Belo Horizonte - Savassi", phone: "(31) 3000-0102" },
-  { location: "Belo Horizonte - Barreiro", phone: "(31) 3000-0103" },
-  { location: "Belo Horizonte - Venda Nova", phone: "(31) 3000-0104" },
-  { location: "Contagem - Eldorado", phone: "(31) 3000-0105" },
-  { location: "Betim - Centro", phone: "(31) 3000-0106" },
-  { location: "Sete Lagoas - Centro", phone: "(31) 3000-0107" },
-  { location: "Ipatinga - Centro", phone: "(31) 3000-0108" },
-  { location: "Juiz de Fora - São Mateus", phone: "(32) 3000-0109" },
-  { location: "Governador Valadares - Centro", phone: "(33) 3000-0110" },
-  { location: "Uberlândia - Santa Mônica", phone: "(34) 3000-0112" },
-  { location: "Uberaba - Centro", phone: "(34) 3000-0113" },
-  { location: "Poços de Caldas - Centro", phone: "(35) 3000-0114" },
-  { location: "Montes Claros - Centro", phone: "(38) 3000-0116" },
-];
+/**
+ * The 14 Minas Gerais hubs of the club page, by their location in the study-centre list: the
+ * address and phone come from there (one source of truth), so the two pages never disagree.
+ */
+export const CLUB_HUB_LOCATIONS = [
+  "Belo Horizonte - Centro - MG",
+  "Belo Horizonte - Savassi - MG",
+  "Belo Horizonte - Barreiro - MG",
+  "Belo Horizonte - Venda Nova - MG",
+  "Contagem - Eldorado - MG",
+  "Betim - Centro - MG",
+  "Sete Lagoas - Centro - MG",
+  "Ipatinga - Centro - MG",
+  "Juiz de Fora - São Mateus - MG",
+  "Governador Valadares - Centro - MG",
+  "Uberlândia - Santa Mônica - MG",
+  "Uberaba - Centro - MG",
+  "Poços de Caldas - Centro - MG",
+  "Montes Claros - Todos os Santos - MG",
+] as const;
+
+/** A club hub from its polo; the page adds " - MG" itself, so the label drops the state. */
+function hubOfPolo(location: string): ClubHub {
+  const polo = polos.find((p) => p.location === location);
+  // A renamed or removed polo must fail the build and the tests, not show a hub without a phone.
+  if (!polo) throw new Error(`Polo do clube não encontrado na lista de polos: ${location}`);
+  return { location: polo.location.replace(/ - MG$/, ""), phone: polo.phone };
+}
+
+export const clubHubs: ClubHub[] = CLUB_HUB_LOCATIONS.map(hubOfPolo);
 
 export const clubTestimonials: ClubTestimonial[] = [
   {
