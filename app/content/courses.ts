@@ -13,6 +13,9 @@
  */
 
 import { AREA_SLUGS, type Course } from "./course-areas";
+// Durations are written with formatYears so they read "2,5 anos" (pt-BR decimal comma), never "2.5 anos".
+// A relative path: the Playwright tests import this catalogue without the "~" alias.
+import { formatYears } from "../lib/format";
 
 export * from "./course-areas";
 
@@ -34,7 +37,7 @@ export const courses: Course[] = [
     id: 1,
     name: "Enfermagem",
     area: "Saúde",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/enfermagem",
     description:
@@ -44,7 +47,7 @@ export const courses: Course[] = [
     id: 2,
     name: "Psicologia",
     area: "Saúde",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Presencial/EAD",
     url: "/psicologia",
     description:
@@ -54,7 +57,7 @@ export const courses: Course[] = [
     id: 3,
     name: "Farmácia",
     area: "Saúde",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/farmacia",
     description:
@@ -64,7 +67,7 @@ export const courses: Course[] = [
     id: 4,
     name: "Fisioterapia",
     area: "Saúde",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/fisioterapia",
     description:
@@ -74,7 +77,7 @@ export const courses: Course[] = [
     id: 5,
     name: "Nutrição",
     area: "Saúde",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Híbrido",
     url: "/nutricao",
     description:
@@ -84,7 +87,7 @@ export const courses: Course[] = [
     id: 6,
     name: "Biomedicina",
     area: "Saúde",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Híbrido",
     url: "/cursos/biomedicina",
     description:
@@ -94,7 +97,7 @@ export const courses: Course[] = [
     id: 7,
     name: "Estética e Cosmética",
     area: "Saúde",
-    duration: "2.5 anos",
+    duration: formatYears(2.5),
     modality: "Híbrido",
     url: "/estetica-e-cosmetica",
     description:
@@ -104,7 +107,7 @@ export const courses: Course[] = [
     id: 8,
     name: "Radiologia",
     area: "Saúde",
-    duration: "3 anos",
+    duration: formatYears(3),
     modality: "Híbrido",
     url: "/radiologia",
     description:
@@ -114,7 +117,7 @@ export const courses: Course[] = [
     id: 9,
     name: "Gestão Hospitalar",
     area: "Saúde",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-hospitalar",
     description:
@@ -124,7 +127,7 @@ export const courses: Course[] = [
     id: 10,
     name: "Terapia Ocupacional",
     area: "Saúde",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Híbrido",
     url: "/terapia-ocupacional",
     description:
@@ -134,7 +137,7 @@ export const courses: Course[] = [
     id: 11,
     name: "Gestão em Saúde Pública",
     area: "Saúde",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-em-saude-publica",
     description:
@@ -146,7 +149,7 @@ export const courses: Course[] = [
     id: 12,
     name: "Educação Física - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/educacaofisica",
     description:
@@ -156,7 +159,7 @@ export const courses: Course[] = [
     id: 13,
     name: "Educação Física - Bacharelado",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/educacaofisica",
     description:
@@ -166,7 +169,7 @@ export const courses: Course[] = [
     id: 14,
     name: "Pedagogia",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/pedagogia",
     description:
@@ -176,7 +179,7 @@ export const courses: Course[] = [
     id: 15,
     name: "Letras - Português e Inglês",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/letras-portugues-ingles",
     description:
@@ -186,7 +189,7 @@ export const courses: Course[] = [
     id: 16,
     name: "Letras - Português e Espanhol",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/letras-portugues-espanhol",
     description:
@@ -196,7 +199,7 @@ export const courses: Course[] = [
     id: 17,
     name: "Matemática - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/matematica",
     description:
@@ -206,7 +209,7 @@ export const courses: Course[] = [
     id: 18,
     name: "História - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/historia",
     description:
@@ -216,7 +219,7 @@ export const courses: Course[] = [
     id: 19,
     name: "Geografia - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/geografia",
     description:
@@ -226,7 +229,7 @@ export const courses: Course[] = [
     id: 20,
     name: "Ciências Biológicas - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Híbrido",
     url: "/ciencias-biologicas-licenciatura",
     description:
@@ -236,7 +239,7 @@ export const courses: Course[] = [
     id: 21,
     name: "Química - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Híbrido",
     url: "/quimica",
     description:
@@ -246,7 +249,7 @@ export const courses: Course[] = [
     id: 22,
     name: "Física - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/fisica",
     description:
@@ -256,7 +259,7 @@ export const courses: Course[] = [
     id: 23,
     name: "Filosofia - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/filosofia",
     description:
@@ -266,7 +269,7 @@ export const courses: Course[] = [
     id: 24,
     name: "Sociologia - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/sociologia",
     description:
@@ -276,7 +279,7 @@ export const courses: Course[] = [
     id: 25,
     name: "Artes Visuais - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/artes-visuais",
     description:
@@ -286,7 +289,7 @@ export const courses: Course[] = [
     id: 26,
     name: "Música - Licenciatura",
     area: "Educação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/musica",
     description:
@@ -296,7 +299,7 @@ export const courses: Course[] = [
     id: 27,
     name: "Segunda Licenciatura em Pedagogia",
     area: "Educação",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/segunda-licenciatura-pedagogia",
     description:
@@ -308,7 +311,7 @@ export const courses: Course[] = [
     id: 28,
     name: "Administração",
     area: "Negócios",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/administracao-nova",
     description:
@@ -318,7 +321,7 @@ export const courses: Course[] = [
     id: 29,
     name: "Ciências Contábeis",
     area: "Negócios",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/ciencias-contabeis",
     description:
@@ -328,7 +331,7 @@ export const courses: Course[] = [
     id: 30,
     name: "Ciências Econômicas",
     area: "Negócios",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/ciencias-economicas",
     description:
@@ -338,7 +341,7 @@ export const courses: Course[] = [
     id: 31,
     name: "Gestão de Recursos Humanos",
     area: "Negócios",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/recursos-humanos",
     description:
@@ -348,7 +351,7 @@ export const courses: Course[] = [
     id: 32,
     name: "Marketing",
     area: "Negócios",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/marketing",
     description:
@@ -358,7 +361,7 @@ export const courses: Course[] = [
     id: 33,
     name: "Logística",
     area: "Negócios",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/logistica",
     description:
@@ -368,7 +371,7 @@ export const courses: Course[] = [
     id: 34,
     name: "Gestão Financeira",
     area: "Negócios",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-financeira",
     description:
@@ -378,7 +381,7 @@ export const courses: Course[] = [
     id: 35,
     name: "Gestão Comercial",
     area: "Negócios",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-comercial",
     description:
@@ -388,7 +391,7 @@ export const courses: Course[] = [
     id: 36,
     name: "Processos Gerenciais",
     area: "Negócios",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/processos-gerenciais",
     description:
@@ -398,7 +401,7 @@ export const courses: Course[] = [
     id: 37,
     name: "Empreendedorismo",
     area: "Negócios",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/empreendedorismo",
     description:
@@ -408,7 +411,7 @@ export const courses: Course[] = [
     id: 38,
     name: "Publicidade e Propaganda",
     area: "Negócios",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/publicidade-e-propaganda",
     description:
@@ -418,7 +421,7 @@ export const courses: Course[] = [
     id: 39,
     name: "Agronegócio",
     area: "Negócios",
-    duration: "2.5 anos",
+    duration: formatYears(2.5),
     modality: "EAD",
     url: "/cursos/agronegocio",
     description:
@@ -428,7 +431,7 @@ export const courses: Course[] = [
     id: 40,
     name: "Comércio Exterior",
     area: "Negócios",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/comercio-exterior",
     description:
@@ -440,7 +443,7 @@ export const courses: Course[] = [
     id: 41,
     name: "Direito",
     area: "Direito e Segurança",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Presencial/EAD",
     url: "/direito",
     description:
@@ -450,7 +453,7 @@ export const courses: Course[] = [
     id: 42,
     name: "Gestão de Segurança Privada",
     area: "Direito e Segurança",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/seguranca-privada",
     description:
@@ -460,7 +463,7 @@ export const courses: Course[] = [
     id: 43,
     name: "Segurança Pública",
     area: "Direito e Segurança",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/seguranca-publica",
     description:
@@ -470,7 +473,7 @@ export const courses: Course[] = [
     id: 44,
     name: "Serviços Penais",
     area: "Direito e Segurança",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/servicos-penais",
     description:
@@ -480,7 +483,7 @@ export const courses: Course[] = [
     id: 45,
     name: "Investigação Forense e Perícia Criminal",
     area: "Direito e Segurança",
-    duration: "2.5 anos",
+    duration: formatYears(2.5),
     modality: "EAD",
     url: "/pericia-criminal",
     description:
@@ -492,7 +495,7 @@ export const courses: Course[] = [
     id: 46,
     name: "Engenharia Civil",
     area: "Engenharia",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-civil",
     description:
@@ -502,7 +505,7 @@ export const courses: Course[] = [
     id: 47,
     name: "Engenharia de Produção",
     area: "Engenharia",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-de-producao",
     description:
@@ -512,7 +515,7 @@ export const courses: Course[] = [
     id: 48,
     name: "Engenharia Elétrica",
     area: "Engenharia",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-eletrica",
     description:
@@ -522,7 +525,7 @@ export const courses: Course[] = [
     id: 49,
     name: "Engenharia Mecânica",
     area: "Engenharia",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-mecanica",
     description:
@@ -532,7 +535,7 @@ export const courses: Course[] = [
     id: 50,
     name: "Engenharia de Computação",
     area: "Engenharia",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-de-computacao",
     description:
@@ -544,7 +547,7 @@ export const courses: Course[] = [
     id: 51,
     name: "Análise e Desenvolvimento de Sistemas",
     area: "Tecnologia",
-    duration: "2.5 anos",
+    duration: formatYears(2.5),
     modality: "EAD",
     url: "/cursos/analise-desenvolvimento",
     description:
@@ -554,7 +557,7 @@ export const courses: Course[] = [
     id: 52,
     name: "Ciência da Computação",
     area: "Tecnologia",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/ciencia-da-computacao",
     description:
@@ -564,7 +567,7 @@ export const courses: Course[] = [
     id: 53,
     name: "Sistemas de Informação",
     area: "Tecnologia",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/sistemas-de-informacao",
     description:
@@ -574,7 +577,7 @@ export const courses: Course[] = [
     id: 54,
     name: "Gestão da Tecnologia da Informação",
     area: "Tecnologia",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-de-ti",
     description:
@@ -584,7 +587,7 @@ export const courses: Course[] = [
     id: 55,
     name: "Redes de Computadores",
     area: "Tecnologia",
-    duration: "2.5 anos",
+    duration: formatYears(2.5),
     modality: "EAD",
     url: "/redes-de-computadores",
     description:
@@ -594,7 +597,7 @@ export const courses: Course[] = [
     id: 56,
     name: "Ciência de Dados",
     area: "Tecnologia",
-    duration: "2.5 anos",
+    duration: formatYears(2.5),
     modality: "EAD",
     url: "/ciencia-de-dados",
     description:
@@ -604,7 +607,7 @@ export const courses: Course[] = [
     id: 57,
     name: "Segurança da Informação",
     area: "Tecnologia",
-    duration: "2.5 anos",
+    duration: formatYears(2.5),
     modality: "EAD",
     url: "/seguranca-da-informacao",
     description:
@@ -616,7 +619,7 @@ export const courses: Course[] = [
     id: 58,
     name: "Jornalismo",
     area: "Comunicação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/jornalismo",
     description:
@@ -626,7 +629,7 @@ export const courses: Course[] = [
     id: 59,
     name: "Publicidade e Propaganda",
     area: "Comunicação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/publicidade-e-propaganda",
     description:
@@ -636,7 +639,7 @@ export const courses: Course[] = [
     id: 60,
     name: "Relações Públicas",
     area: "Comunicação",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "EAD",
     url: "/relacoes-publicas",
     description:
@@ -646,7 +649,7 @@ export const courses: Course[] = [
     id: 61,
     name: "Produção Audiovisual",
     area: "Comunicação",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "Híbrido",
     url: "/producao-audiovisual",
     description:
@@ -656,7 +659,7 @@ export const courses: Course[] = [
     id: 62,
     name: "Marketing Digital",
     area: "Comunicação",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/marketing-digital",
     description:
@@ -668,7 +671,7 @@ export const courses: Course[] = [
     id: 63,
     name: "Design Gráfico",
     area: "Design",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/design-grafico",
     description:
@@ -678,7 +681,7 @@ export const courses: Course[] = [
     id: 64,
     name: "Design de Interiores",
     area: "Design",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/design-de-interiores",
     description:
@@ -688,7 +691,7 @@ export const courses: Course[] = [
     id: 65,
     name: "Design de Moda",
     area: "Design",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/design-de-moda",
     description:
@@ -698,7 +701,7 @@ export const courses: Course[] = [
     id: 66,
     name: "Arquitetura e Urbanismo",
     area: "Design",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/arquitetura-e-urbanismo",
     description:
@@ -708,7 +711,7 @@ export const courses: Course[] = [
     id: 67,
     name: "Jogos Digitais",
     area: "Design",
-    duration: "2.5 anos",
+    duration: formatYears(2.5),
     modality: "EAD",
     url: "/jogos-digitais",
     description:
@@ -720,7 +723,7 @@ export const courses: Course[] = [
     id: 68,
     name: "Gestão Ambiental",
     area: "Meio Ambiente",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-ambiental",
     description:
@@ -730,7 +733,7 @@ export const courses: Course[] = [
     id: 69,
     name: "Engenharia Ambiental e Sanitária",
     area: "Meio Ambiente",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-ambiental",
     description:
@@ -740,7 +743,7 @@ export const courses: Course[] = [
     id: 70,
     name: "Ciências Biológicas - Bacharelado",
     area: "Meio Ambiente",
-    duration: "4 anos",
+    duration: formatYears(4),
     modality: "Híbrido",
     url: "/ciencias-biologicas-bacharelado",
     description:
@@ -750,7 +753,7 @@ export const courses: Course[] = [
     id: 71,
     name: "Gestão do Agronegócio Sustentável",
     area: "Meio Ambiente",
-    duration: "3 anos",
+    duration: formatYears(3),
     modality: "EAD",
     url: "/agronegocio-sustentavel",
     description:
@@ -760,7 +763,7 @@ export const courses: Course[] = [
     id: 72,
     name: "Agronomia",
     area: "Meio Ambiente",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/agronomia",
     description:
@@ -770,7 +773,7 @@ export const courses: Course[] = [
     id: 73,
     name: "Medicina Veterinária",
     area: "Meio Ambiente",
-    duration: "5 anos",
+    duration: formatYears(5),
     modality: "Híbrido",
     url: "/medicina-veterinaria",
     description:
@@ -782,7 +785,7 @@ export const courses: Course[] = [
     id: 74,
     name: "Turismo",
     area: "Turismo",
-    duration: "3 anos",
+    duration: formatYears(3),
     modality: "EAD",
     url: "/turismo",
     description:
@@ -792,7 +795,7 @@ export const courses: Course[] = [
     id: 75,
     name: "Gastronomia",
     area: "Turismo",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "Híbrido",
     url: "/gastronomia",
     description:
@@ -802,7 +805,7 @@ export const courses: Course[] = [
     id: 76,
     name: "Gestão de Eventos",
     area: "Turismo",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-de-eventos",
     description:
@@ -812,7 +815,7 @@ export const courses: Course[] = [
     id: 77,
     name: "Hotelaria",
     area: "Turismo",
-    duration: "2 anos",
+    duration: formatYears(2),
     modality: "EAD",
     url: "/hotelaria",
     description:

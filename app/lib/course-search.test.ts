@@ -20,11 +20,11 @@ describe("course content", () => {
     for (const c of courses) {
       expect(COURSE_AREAS).toContain(c.area);
       expect(["Presencial/EAD", "EAD", "Híbrido"]).toContain(c.modality);
-      expect(c.duration).toMatch(/^(2|2\.5|3|4|5) anos$/);
+      expect(c.duration).toMatch(/^(2|2,5|3|4|5) anos$/);
       expect(c.url).toMatch(/^\/[a-z0-9/-]+$/);
       expect(c.image).toMatch(/^\/images\//);
     }
-    expect(new Set(courses.map((c) => c.duration))).toEqual(new Set(["2 anos", "2.5 anos", "3 anos", "4 anos", "5 anos"]));
+    expect(new Set(courses.map((c) => c.duration))).toEqual(new Set(["2 anos", "2,5 anos", "3 anos", "4 anos", "5 anos"]));
     for (const area of COURSE_AREAS) expect(coursesInArea(courses, area).length).toBeGreaterThan(0);
     expect(courses.filter((c) => c.featured).map((c) => c.id)).toEqual([1, 2, 12, 13, 28, 51, 58, 72, 73]);
     expect(names(findCoursesByUrl("/educacaofisica"))).toEqual([
