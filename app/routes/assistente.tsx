@@ -3,7 +3,7 @@ import { Bot } from "lucide-react";
 import { Link } from "react-router";
 import { AssistantFrame, ASSISTANT_TEXTS } from "~/components/assistant/assistant-frame";
 import { QuickCourseFinder } from "~/components/assistant/quick-course-finder";
-import { useSite } from "~/components/layout/use-site";
+import { telHref, useSite } from "~/components/layout/use-site";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/assistente";
 
@@ -74,7 +74,11 @@ export default function Assistente() {
                   : todos os cursos por área, com busca.
                 </li>
                 <li>
-                  Fale com um consultor pelo telefone <strong>{site.phone}</strong> ({site.phoneHours.toLowerCase()}).
+                  Fale com um consultor pelo telefone{" "}
+                  <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+                    {site.phone}
+                  </a>{" "}
+                  ({site.phoneHours.toLowerCase()}).
                 </li>
               </ul>
             </section>

@@ -1,7 +1,7 @@
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { useLoaderData } from "react-router";
 import { config } from "~/server/config.server";
-import { useSite } from "~/components/layout/use-site";
+import { telHref, useSite } from "~/components/layout/use-site";
 
 export function loader() {
   return { retentionDays: config.leadRetentionDays };
@@ -103,7 +103,11 @@ export default function Privacidade() {
         <a className="font-semibold text-brand-700 underline" href={`mailto:${site.privacyEmail}`}>
           {site.privacyEmail}
         </a>{" "}
-        informando o e-mail usado no formulário, ou ligue para {site.phone} ({site.phoneHours}). Respondemos em até 15
+        informando o e-mail usado no formulário, ou ligue para{" "}
+        <a className="font-semibold text-brand-700 underline" href={telHref(site.phone)}>
+          {site.phone}
+        </a>{" "}
+        ({site.phoneHours}). Respondemos em até 15
         dias. Se você pedir, enviamos uma cópia de tudo o que guardamos sobre você; a exclusão apaga todos os registros
         ligados ao seu e-mail (de todos os formulários) e as mensagens de WhatsApp enviadas ao seu telefone.
       </p>

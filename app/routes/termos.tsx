@@ -1,6 +1,6 @@
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { Link } from "react-router";
-import { useSite } from "~/components/layout/use-site";
+import { telHref, useSite } from "~/components/layout/use-site";
 
 export function meta() {
   return [
@@ -31,7 +31,11 @@ export default function Termos() {
       <h2>Informações do site</h2>
       <p>
         Procuramos manter cursos, polos e valores atualizados, mas eles podem mudar sem aviso. Confirme as condições com
-        um consultor pelo telefone {site.phone} antes da matrícula.
+        um consultor pelo telefone{" "}
+        <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+          {site.phone}
+        </a>{" "}
+        antes da matrícula.
       </p>
       <h2>Dados pessoais</h2>
       <p>
