@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 // Sent inline, cut down to the page's rules, and linked only after the first paint (server/document.server.ts).
 import "./app.css";
 import { AssistantButton } from "./components/layout/assistant-button";
+import { NoscriptRefreshMeta } from "./components/layout/noscript-refresh";
 import { SectionJumps } from "./components/layout/section-jumps";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1a46a3" />
         <Meta />
         <Links />
+        <NoscriptRefreshMeta />
       </head>
       <body>
         <a
@@ -94,7 +96,9 @@ export default function App() {
   return <Outlet />;
 }
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  // The error pages name themselves with their own <title>; a second one here would win the tab.
+  if (error) return [];
   return [{ title: "Universidade - Graduação, Pós e Cursos Técnicos EAD" }];
 }
 

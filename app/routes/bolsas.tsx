@@ -101,7 +101,7 @@ export default function Bolsas() {
             Descontos por modalidade
           </h2>
           <p className="mt-3 text-center text-slate-600">Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</p>
-          <div className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" tabIndex={0} role="region" aria-label="Tabela de descontos por modalidade">
+          <section className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" tabIndex={0} aria-label="Tabela de descontos por modalidade">
             <table className="w-full min-w-[560px] text-left text-sm">
               <thead className="bg-brand-700 text-white">
                 <tr>
@@ -126,7 +126,7 @@ export default function Bolsas() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </div>
       </section>
 

@@ -273,7 +273,7 @@ function LeadsTable({ page, filters, originLabels }: { page: PageData; filters: 
         {total === 1 ? "1 lead encontrado" : `${number.format(total)} leads encontrados`}
         {pages > 1 ? ` · mostrando ${number.format(first)}–${number.format(last)}` : ""}
       </p>
-      <div className="relative mt-2 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} aria-label="Tabela de leads (role para os lados)">
+      <section className="relative mt-2 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} aria-label="Tabela de leads (role para os lados)">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="leads-table">
           <caption className="sr-only">Leads, do mais recente para o mais antigo</caption>
           <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -331,7 +331,7 @@ function LeadsTable({ page, filters, originLabels }: { page: PageData; filters: 
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {pages > 1 ? <Pagination page={page.page} pages={pages} filters={filters} /> : null}
     </>
   );

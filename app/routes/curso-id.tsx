@@ -103,7 +103,7 @@ export default function CursoId({ loaderData }: Route.ComponentProps) {
           <QuestionForm answers={answers} question={step} options={options} />
         )}
 
-        <aside className="mt-12 grid gap-4 sm:grid-cols-2">
+        <aside className="mt-12 grid gap-4 sm:grid-cols-2" aria-label="Outras formas de escolher">
           <Link to="/curso-ideal" className="rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-400">
             <span className="font-semibold text-slate-900">Prefere conversar?</span>
             <span className="mt-1 block text-sm text-slate-600">Conheça o assistente virtual que ajuda você a escolher.</span>
@@ -166,7 +166,6 @@ function QuestionForm({
             return (
               <label
                 key={option.value}
-                htmlFor={id}
                 className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
               >
                 <input

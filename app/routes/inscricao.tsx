@@ -177,7 +177,7 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
           <input
             {...getInputProps(fields.telefone, { type: "tel" })}
             inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete="tel"
             placeholder="(31)99999-8888"
             onChange={(event) => {
               const masked = maskPhone(event.currentTarget.value);

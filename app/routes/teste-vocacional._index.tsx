@@ -254,7 +254,7 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
                 <Field label="Telefone (WhatsApp)" errorId={fields.phone.errorId} errors={fields.phone.errors}>
                   <input
                     {...getInputProps(fields.phone, { type: "tel" })}
-                    autoComplete="tel-national"
+                    autoComplete="tel"
                     inputMode="tel"
                     placeholder="(99)99999-9999"
                     maxLength={20}
@@ -320,7 +320,7 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
             </Form>
           </div>
 
-          <aside className="space-y-4">
+          <aside className="space-y-4" aria-label="Sobre o teste">
             <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-lg">
               <p className="text-3xl font-extrabold">+32 mil</p>
               <p className="mt-1 font-semibold">pessoas já descobriram sua vocação com o nosso teste.</p>

@@ -1,6 +1,7 @@
 import { Brain } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
+import type { NoscriptRefresh } from "~/components/layout/noscript-refresh";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import {
   ANALYSIS_NO_JS_REFRESH_SECONDS,
@@ -18,6 +19,11 @@ import type { Route } from "./+types/teste-vocacional.analise";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Analisando suas respostas - Teste Vocacional", description: "Analisando suas respostas.", noindex: true });
+
+/** Without JavaScript the page moves on to the result by itself (a refresh the root layout puts in <head>). */
+export const handle = {
+  noscriptRefresh: (data: { resultUrl: string }): NoscriptRefresh => ({ seconds: ANALYSIS_NO_JS_REFRESH_SECONDS, url: data.resultUrl }),
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state } = await requireTestLead(request);
@@ -53,10 +59,6 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
-      {/* Without JavaScript the browser follows this refresh (scripts on: noscript content is inert). */}
-      <noscript>
-        <meta httpEquiv="refresh" content={`${ANALYSIS_NO_JS_REFRESH_SECONDS};url=${resultUrl}`} />
-      </noscript>
       <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
         <div className="flex size-20 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg">
           <Brain aria-hidden="true" className="size-10 motion-safe:animate-pulse" />
@@ -84,8 +86,9 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
           Ver meu resultado agora
         </Link>
       </div>
-      {/* The bar fills by CSS while JavaScript is off or still loading. */}
-      <style>{`.analysis-fill{width:100%;transform-origin:left;animation:analysis-fill ${ANALYSIS_NO_JS_REFRESH_SECONDS}s linear both}@keyframes analysis-fill{from{transform:scaleX(0)}to{transform:scaleX(1)}}`}</style>
+      {/* The bar fills by CSS while JavaScript is off or still loading. With href and precedence
+          React puts this <style> in <head>, the only place HTML allows it. */}
+      <style href="analysis-fill" precedence="default">{`.analysis-fill{width:100%;transform-origin:left;animation:analysis-fill ${ANALYSIS_NO_JS_REFRESH_SECONDS}s linear both}@keyframes analysis-fill{from{transform:scaleX(0)}to{transform:scaleX(1)}}`}</style>
     </section>
   );
 }

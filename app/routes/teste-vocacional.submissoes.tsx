@@ -45,7 +45,7 @@ export default function SubmissionsPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <div className="mt-8 overflow-x-auto rounded-2xl ring-1 ring-slate-200" tabIndex={0} role="region" aria-label="Registros de Formulário (role para os lados)">
+        <section className="mt-8 overflow-x-auto rounded-2xl ring-1 ring-slate-200" tabIndex={0} aria-label="Registros de Formulário (role para os lados)">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Registros de Formulário</caption>
             <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -79,7 +79,7 @@ export default function SubmissionsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

@@ -191,7 +191,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
             id={fields.masterPassword.id}
             name={fields.masterPassword.name}
             type="password"
-            autoComplete="off"
+            autoComplete="current-password"
             errors={fields.masterPassword.errors}
             hint="Necessária para adicionar e para remover senhas."
           />
@@ -228,9 +228,11 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
               {passwords.map((password, index) => (
                 <li key={password.id} className="flex items-center justify-between gap-4 px-4 py-3">
                   <span>
-                    <span className="font-mono text-lg tracking-widest text-slate-700" aria-label={`Senha ${index + 1} (oculta)`}>
+                    {/* The dots are decoration; the hidden text names the password (a plain span cannot carry aria-label). */}
+                    <span className="font-mono text-lg tracking-widest text-slate-700" aria-hidden="true">
                       ••••••••
                     </span>
+                    <span className="sr-only">Senha {index + 1} (oculta)</span>
                     <span className="ml-3 text-xs text-slate-500">
                       cadastrada em {dateFormat.format(new Date(password.createdAt))}
                     </span>

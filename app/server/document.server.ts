@@ -14,7 +14,7 @@ import { criticalCss } from "./critical-css.server";
  *
  * Hydration is unaffected: the stylesheet link is back in its place before React starts, React 19
  * skips the extra <style> and <script> in <head>, and the held-back module script keeps its place
- * (only its `type` differs, which hydration ignores).
+ * (only its `type` differs, and it loses `async`, which a data block may not carry; hydration ignores both).
  */
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
@@ -42,6 +42,8 @@ export function starterScript(preloads: string[]): string {
   );
 }
 
+const dropAsync = (attributes: string) => attributes.replace(/\sasync(?:="[^"]*")?(?=\s|$)/g, "");
+
 /** Applies the critical CSS and the deferred start (see above) to a rendered document. */
 export function optimiseDocument(html: string, { css, nonce }: { css?: string; nonce?: string }): string {
   const headEnd = html.indexOf("</head>");
@@ -68,7 +70,9 @@ export function optimiseDocument(html: string, { css, nonce }: { css?: string; n
     };
     head = head.replace(MODULEPRELOAD, collect);
     rest = rest.replace(MODULEPRELOAD, collect);
-    rest = rest.replace(MODULE_SCRIPT, (_tag, before: string, after: string) => `<script${before} type="${HELD_TYPE}"${after}>`);
+    // A held script is a data block: `async` (valid only with src or type="module") goes too.
+    const held = (_tag: string, before: string, after: string) => `<script${dropAsync(before)} type="${HELD_TYPE}"${dropAsync(after)}>`;
+    rest = rest.replace(MODULE_SCRIPT, held);
   }
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   return `${head}<script${nonceAttribute}>${starterScript(preloads)}</script>${rest}`;

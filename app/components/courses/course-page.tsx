@@ -190,8 +190,11 @@ export function CoursePage({ page }: { page: CoursePageData }) {
 function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
     <div className="flex items-center gap-2 rounded-full bg-white/15 px-3 py-1.5">
-      {icon}
-      <dt className="font-medium text-white/80">{label}:</dt>
+      {/* The icon inside the <dt>: a group of a <dl> may hold only its dt and dd. */}
+      <dt className="flex items-center gap-2 font-medium text-white/80">
+        {icon}
+        {label}:
+      </dt>
       <dd className="font-semibold">{value}</dd>
     </div>
   );

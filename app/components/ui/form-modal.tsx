@@ -133,7 +133,7 @@ export function FormModal() {
   return (
     <dialog
       ref={dialogRef}
-      aria-labelledby="form-modal-title"
+      aria-labelledby={state.title ? "form-modal-title" : undefined}
       aria-describedby="form-modal-description"
       aria-modal="true"
       data-testid="form-modal"
@@ -146,9 +146,12 @@ export function FormModal() {
     >
       <div className="flex items-start gap-3 border-b border-slate-200 px-5 py-4">
         <div className="min-w-0 flex-1">
-          <h2 id="form-modal-title" className="text-xl font-bold text-brand-800">
-            {state.title}
-          </h2>
+          {/* No heading before the first opening: an empty one would be announced as such. */}
+          {state.title ? (
+            <h2 id="form-modal-title" className="text-xl font-bold text-brand-800">
+              {state.title}
+            </h2>
+          ) : null}
           <p id="form-modal-description" className="mt-1 text-sm text-slate-600">
             {state.description}
           </p>

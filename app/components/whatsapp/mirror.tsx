@@ -547,6 +547,7 @@ function OperatorNameField({ value, onChange, id }: { value: string; onChange: (
       </label>
       <input
         id={id}
+        type="text"
         value={value}
         onChange={(e) => onChange(e.target.value)}
         autoComplete="name"

@@ -1,0 +1,160 @@
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
+import path from "node:path";
+import { E2E_ENV } from "./env";
+import { routeTable, urlFor } from "./route-table";
+import { type RunningServer, startServer } from "./server-process";
+import { completedTestCookie, enrolment, mergeCookies, openSessions, postForm, type SessionKind } from "./sessions";
+
+/**
+ * Valid HTML on every page: the server HTML of every page route of app/routes.ts (dynamic ones with
+ * real parameters), fetched anonymously and with each kind of session, plus the 404 and 500 pages,
+ * the form modal's embedded pages, a page showing a toast and forms answered with bad input, goes
+ * through html-validate with the repository's .htmlvalidate.mjs (every rule turned off there says why).
+ */
+
+let server: RunningServer;
+let cookies: Record<SessionKind | "completedTest", string>;
+let leadId: string;
+const validator = new HtmlValidate(new FileSystemConfigLoader());
+/** Page routes that answered a real page (not a redirect) to at least one session. */
+const rendered = new Set<string>();
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  server = await startServer({ ...E2E_ENV }, { quiet: true });
+  cookies = {
+    ...(await openSessions(server.url)),
+    // The vocational result pages need a finished test.
+    completedTest: await completedTestCookie(server.url, `html.${Date.now()}@example.com`),
+  };
+  leadId = withDb((db) => String((db.prepare("SELECT max(id) AS id FROM leads").get() as { id: number }).id));
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  server?.cleanup();
+});
+
+function withDb<T>(run: (db: Database.Database) => T): T {
+  const db = new Database(server.databasePath);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Real parameters for each dynamic page route; a new dynamic route must be added here. */
+function paramsFor(routePath: string): Record<string, string> {
+  const known: Record<string, Record<string, string>> = {
+    "cursos/:slug": { slug: "administracao" },
+    "teste-vocacional/resultado/:perfil": { perfil: "tecnologia" },
+    "contato/lead/:id/excluir": { id: leadId },
+    "whatsapp/:slug": { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG },
+    "*": { "*": "enfermagem" }, // a course page at its own path
+  };
+  if (routePath.includes(":") || routePath.includes("*")) {
+    const params = known[routePath];
+    if (!params) throw new Error(`give the route "${routePath}" real parameters in paramsFor`);
+    return params;
+  }
+  return {};
+}
+
+/** html-validate's findings for a document, one line each ("rule: message [selector]"). */
+async function problems(html: string): Promise<string[]> {
+  // The file name only tells the loader where to look for the configuration (the repository root).
+  const report = await validator.validateString(html, path.resolve("page.html"));
+  return report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message} [${m.selector ?? ""}]`));
+}
+
+/** Validates what the server answers; redirects are not pages and are skipped (returns false). */
+async function validate(label: string, response: Response, found: string[]): Promise<boolean> {
+  if (response.status >= 300 && response.status < 400) return false;
+  expect(response.headers.get("content-type"), label).toContain("text/html");
+  for (const problem of await problems(await response.text())) found.push(`${label} (${response.status}): ${problem}`);
+  return true;
+}
+
+const get = (url: string, cookie = "") => fetch(server.url + url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+for (const kind of ["anonymous", "visitor", "visitorWithLead", "completedTest", "operator", "admin"] as const) {
+  test(`every page route is valid HTML (${kind})`, async () => {
+    const found: string[] = [];
+    for (const route of routeTable().filter((r) => r.hasComponent)) {
+      const url = urlFor(route, paramsFor(route.path));
+      if (await validate(`${kind} ${url}`, await get(url, cookies[kind]), found)) rendered.add(route.path);
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test("every page route was validated as a page for at least one session", () => {
+  const pages = routeTable().filter((r) => r.hasComponent).map((r) => r.path);
+  expect(pages.filter((p) => !rendered.has(p))).toEqual([]);
+});
+
+test("the 404 page, the form modal's pages, a course finder step and a course at a shared path are valid HTML", async () => {
+  const found: string[] = [];
+  const urls = [
+    "/pagina-que-nao-existe",
+    "/inscricao?embed=1",
+    "/inscricao?embed=1&tipo=bolsa",
+    "/inscricao?enviado=1&tipo=inscricao&embed=1",
+    "/inscricao?enviado=1&tipo=inscricao",
+    "/curso-id?area=Sa%C3%BAde",
+    "/educacaofisica",
+  ];
+  for (const url of urls) expect(await validate(url, await get(url), found), url).toBe(true);
+  expect(found).toEqual([]);
+
+  const notFound = await (await get("/pagina-que-nao-existe")).text();
+  expect(notFound.match(/<title>/g)).toHaveLength(1);
+  expect(notFound).toContain("<title>Página não encontrada</title>");
+});
+
+test("forms answered with bad input (messages next to the fields) are valid HTML", async () => {
+  const found: string[] = [];
+  const posts: [string, Record<string, string>][] = [
+    ["/inscricao", { ...enrolment("nao-e-email"), telefone: "123", nome: "" }],
+    ["/inscricao?embed=1", { ...enrolment("nao-e-email"), telefone: "123" }],
+    ["/teste-vocacional", { fullName: "", phone: "1", email: "x" }],
+    ["/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: "senha-errada" }],
+    ["/whatsapp", { intent: "entrar", password: "senha-errada" }],
+    [`/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, { intent: "adicionar", masterPassword: "errada", newPassword: "x" }],
+  ];
+  for (const [url, fields] of posts) expect(await validate(`POST ${url}`, await postForm(server.url, url, fields), found), url).toBe(true);
+  expect(found).toEqual([]);
+});
+
+test("a page showing a toast is valid HTML", async () => {
+  const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
+  const added = await postForm(server.url, manage, {
+    intent: "adicionar",
+    masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
+    newPassword: `toast-${Date.now()}`,
+  });
+  expect(added.status).toBe(303);
+  const html = await (await get(manage, mergeCookies("", added))).text();
+  expect(html).toContain("Senha adicionada");
+  expect(await problems(html)).toEqual([]);
+});
+
+test("the 500 page is valid HTML with one title", async () => {
+  // A real failure: the admin login's loader reads a table that is gone (as in errors.server.spec.ts).
+  withDb((db) => db.exec("ALTER TABLE admin_users RENAME TO admin_users_fora"));
+  try {
+    const response = await get("/login-admin");
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(await problems(html)).toEqual([]);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain("<title>Algo deu errado</title>");
+  } finally {
+    withDb((db) => db.exec("ALTER TABLE admin_users_fora RENAME TO admin_users"));
+  }
+});
