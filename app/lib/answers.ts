@@ -52,6 +52,16 @@ export function mergePostedAnswers(saved: Answers, formData: FormData, questionI
   return merged;
 }
 
+/**
+ * What a question page shows from the saved answers: its own questions' letters, and how many
+ * questions of the other pages are answered (the counter adds the two).
+ */
+export function pageProgress(answers: Answers, questionIds: number[]): { saved: Answers; otherAnswered: number } {
+  const saved: Answers = {};
+  for (const id of questionIds) if (isLetter(answers[id])) saved[id] = answers[id];
+  return { saved, otherAnswered: countAnswered(answers) - countAnswered(saved) };
+}
+
 /** The answers as the lead row stores them: {"1":"A",...,"20":"D"}. */
 export function answersJson(answers: Answers): string {
   const out: Record<string, Letter> = {};

@@ -1,5 +1,8 @@
+import type { ToastMessage } from "./toast";
 import {
   applyMessageStatus,
+  connectionReasonText,
+  HELPER_REFUSED_TEXT,
   isPollError,
   isServerNotFoundError,
   statusCounts,
@@ -191,7 +194,8 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
         socket: "disconnected",
         isConnecting: false,
         attempts: state.attempts + 1,
-        error: `Erro ao conectar ao servidor: ${action.message}`,
+        // A refusal has one message, the panel's: the helper runs, it is the key that does not match.
+        error: refused ? HELPER_REFUSED_TEXT : `Erro ao conectar ao servidor: ${connectionReasonText(action.message)}`,
         panel: refused ? "refused" : notFound ? "not-found" : (state.panel ?? "not-found"),
         pollBanner: state.pollBanner || isPollError(action.message),
       };
@@ -201,7 +205,8 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
       return { ...state, socket: "disconnected", isConnecting: false, panel: state.panel ?? "not-found" };
 
     case "connect-timeout":
-      return state.socket === "connected"
+      // Not after a refusal: the helper is running, 'check that it runs' would send the operator the wrong way.
+      return state.socket === "connected" || state.panel === "refused"
         ? state
         : { ...state, error: "Não foi possível conectar ao servidor. Verifique se o servidor está rodando." };
 
@@ -211,7 +216,7 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
         socket: "disconnected",
         isAuthenticated: false,
         isConnecting: false,
-        error: `Desconectado: ${action.reason}`,
+        error: `Desconectado: ${connectionReasonText(action.reason)}`,
       };
 
     case "helper-state": {
@@ -323,4 +328,24 @@ export function mirrorCounts(state: MirrorState) {
     return { total: progress.total, sent: progress.sent, errors: progress.errors, pending: progress.pending };
   }
   return own;
+}
+
+/** The toast at the end of a bulk send (or when the helper refused to start it). */
+export function bulkStatusToast(event: BulkStatusEvent): ToastMessage {
+  const sent = event.sent ?? 0;
+  const total = event.total ?? 0;
+  if (event.status === "completed") {
+    return { title: "Envio em massa concluído", description: `${sent} de ${total} mensagens enviadas com sucesso` };
+  }
+  if (event.reason === "cancelled") {
+    const unsent = Math.max(0, total - sent - (event.errors ?? 0));
+    return {
+      title: "Envio cancelado",
+      description: `${sent} de ${total} ${total === 1 ? "mensagem enviada" : "mensagens enviadas"} antes do cancelamento; ${unsent} ${unsent === 1 ? "não será enviada" : "não serão enviadas"}.`,
+    };
+  }
+  if (event.reason === "not-ready") {
+    return { title: "WhatsApp não autenticado", description: "Você precisa escanear o QR code primeiro", variant: "destructive" };
+  }
+  return { title: "Erro no envio em massa", description: event.message, variant: "destructive" };
 }

@@ -62,6 +62,8 @@ export const gateSchema = z.object({
  * removing works without JavaScript too (the button says which password: intent=remover:<id>).
  */
 export const BLANK_PASSWORD_MESSAGE = "A senha não pode estar em branco";
+/** The spec's message for a blank new password, shown above the form (with or without JavaScript). */
+export const BLANK_PASSWORD_ALERT = { title: "Senha inválida", description: BLANK_PASSWORD_MESSAGE };
 export const manageSchema = z
   .object({
     intent: z.union([z.literal("adicionar"), z.string().regex(/^remover:\d{1,12}$/)], { error: "Ação inválida" }),
@@ -225,6 +227,49 @@ export function formatTimestamp(iso: string | null | undefined): string {
 export function isServerNotFoundError(message: string | undefined | null): boolean {
   if (!message) return false;
   return /websocket error|xhr poll error|connect_error|timeout/i.test(message);
+}
+
+/** Why the helper refused this page (its token was signed with another secret, or expired). */
+export const HELPER_REFUSED_TEXT = "O ajudante recusou a conexão desta página (a chave de acesso não confere).";
+
+/**
+ * Every reason socket.io-client 4 (and its engine.io transport) gives for a 'disconnect' or a
+ * 'connect_error', in Portuguese: these reach operators in toasts and in the QR area, and the
+ * library's own words are English jargon. Matched case-insensitively on the start of the text,
+ * since some carry details after them ('probe error: websocket').
+ */
+const CONNECTION_REASONS: [prefix: string, text: string][] = [
+  // 'disconnect' reasons
+  ["io server disconnect", "O ajudante encerrou a conexão."],
+  ["io client disconnect", "Esta página encerrou a conexão."],
+  ["ping timeout", "O ajudante parou de responder."],
+  ["transport close", "A conexão com o ajudante foi fechada (o ajudante pode ter sido encerrado)."],
+  ["transport error", "A conexão com o ajudante falhou."],
+  ["parse error", "O ajudante enviou uma resposta inválida."],
+  ["forced close", "A conexão com o ajudante foi encerrada."],
+  ["forced server close", "O ajudante encerrou a conexão."],
+  // 'connect_error' messages (the helper does not answer, or answers something else)
+  ["websocket error", "O ajudante não respondeu (verifique se ele está aberto neste computador)."],
+  ["xhr poll error", "O ajudante não respondeu (verifique se ele está aberto neste computador)."],
+  ["xhr post error", "Não foi possível enviar dados ao ajudante."],
+  ["fetch read error", "Não foi possível receber dados do ajudante."],
+  ["fetch write error", "Não foi possível enviar dados ao ajudante."],
+  ["webtransport error", "A conexão com o ajudante falhou."],
+  ["probe error", "A conexão com o ajudante falhou."],
+  ["server error", "O ajudante recusou a conexão."],
+  ["timeout", "O ajudante demorou demais para responder."],
+  ["operation has timed out", "O ajudante demorou demais para responder."],
+  ["invalid namespace", "O endereço do ajudante não confere."],
+  ["it seems you are trying to reach a socket.io server in v2", "A versão do ajudante é incompatível com esta página."],
+  ["token inválido ou expirado", HELPER_REFUSED_TEXT],
+];
+
+/** The pt-BR text of a socket.io disconnect or connection-error reason; unknown ones get a generic text. */
+export function connectionReasonText(reason: unknown, code?: string): string {
+  if (code === "invalid-token") return HELPER_REFUSED_TEXT;
+  const lower = typeof reason === "string" ? reason.trim().toLowerCase() : "";
+  for (const [prefix, text] of CONNECTION_REASONS) if (lower.startsWith(prefix)) return text;
+  return "Falha de conexão com o ajudante.";
 }
 
 /** True for the browser-side poll failure that also shows the 'servidor foi iniciado' banner. */

@@ -240,6 +240,23 @@ test.describe("vocational test", () => {
     expect(await seriousA11yViolations(page, jsEnabled)).toEqual([]);
   });
 
+  test("'Próximo' with a question left out keeps the chosen answers checked, marks only the missing one and counts the saved ones", async ({ page }) => {
+    await page.goto("/teste-vocacional");
+    await fillLeadForm(page, uniqueEmail("sem-resposta"), "31999998888");
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expect(page.getByText("0 de 20 perguntas respondidas")).toBeVisible();
+
+    // Questions 1 to 4 answered, question 5 left out.
+    await answerPage(page, 1, "CCCC");
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Responda todas as perguntas" })).toBeVisible();
+    for (let id = 1; id <= 4; id++) await expect(page.locator(`input[name="q${id}"][value="C"]`), `q${id}`).toBeChecked();
+    await expect(page.locator('input[name="q5"]:checked')).toHaveCount(0);
+    await expect(page.getByText("Pergunta sem resposta")).toHaveCount(1);
+    await expect(page.locator("#faltando-5")).toHaveText("Pergunta sem resposta");
+    await expect(page.getByTestId("contador-respostas")).toHaveText("4 de 20 perguntas respondidas");
+  });
+
   test("a fresh browser going straight to the questions or a result lands on the lead form", async ({ page }) => {
     for (const path of ["/teste-vocacional/perguntas", "/teste-vocacional/resultado/saude", "/teste-vocacional/resultado", "/teste-vocacional/analise"]) {
       await page.goto(path);

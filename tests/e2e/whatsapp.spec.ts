@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { CONNECT_CHECK_DELAY_MS, HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
 import { hashPassword, verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
 import { expect, openE2eDb, test } from "./fixtures";
@@ -85,6 +86,8 @@ test.describe("WhatsApp: password management", () => {
     await page.getByLabel("Nova Senha").fill("");
     await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
     await expect(page.getByText("A senha não pode estar em branco").first()).toBeVisible();
+    // The spec's pair, with JavaScript (the browser's check) as without (the server's answer).
+    await expect(page.getByRole("alert").filter({ hasText: "Senha inválida" })).toContainText("A senha não pode estar em branco");
 
     // Added.
     await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
@@ -262,6 +265,11 @@ test.describe("WhatsApp: mirroring page", () => {
       await expect(page.getByText("Nome deve ter pelo menos 3 caracteres")).toBeVisible();
       await expect(start).toBeDisabled();
       await page.getByLabel("Nome do Operador").fill(operator);
+      // Sending before WhatsApp is mirrored: the spec's pair.
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+      await expect(page.getByTestId("toast").filter({ hasText: "WhatsApp não autenticado" })).toContainText(
+        "Você precisa escanear o QR code primeiro",
+      );
       await start.click();
 
       await expect(qr).toHaveAttribute("data-state", "qr");
@@ -355,6 +363,8 @@ test.describe("WhatsApp: a helper started with another secret", () => {
       logger: false,
     });
     try {
+      // The page's clock is Playwright's: the 2 s connection check fires when the test says so.
+      await page.clock.install();
       const password = `antigo-${unique()}`;
       await seedPassword(password);
       await enterGate(page, password);
@@ -363,6 +373,52 @@ test.describe("WhatsApp: a helper started with another secret", () => {
       await expect(panel).toContainText("Falha na autenticação");
       await expect(panel.getByRole("link", { name: "Baixar para Windows (.bat)" })).toBeVisible();
       await expect(page.getByTestId("server-status")).toHaveText("Servidor desconectado");
+      // One cause, one message: after the 2 s check too, the QR area says what the panel says,
+      // not 'check that the helper runs' (it does).
+      await page.clock.runFor(CONNECT_CHECK_DELAY_MS + 1_000);
+      const qr = page.getByTestId("qr-area");
+      await expect(qr).toContainText(HELPER_REFUSED_TEXT);
+      await expect(qr).not.toContainText("Verifique se o servidor está rodando");
+    } finally {
+      await helper.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe("WhatsApp: the helper stops while the page is connected", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  test("'Desconectado' and the QR area give the reason in Portuguese, not socket.io's English", async ({ page }) => {
+    const { startHelper } = await import("../../helper/src/server.js");
+    const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
+    const helper = await startHelper({
+      port: Number(process.env.E2E_HELPER_PORT),
+      secret: E2E_ENV.HELPER_SECRET,
+      allowedOrigins: [new URL(process.env.E2E_BASE_URL!).origin],
+      driver: "fake",
+      dataDir,
+      logger: false,
+    });
+    try {
+      await page.clock.install();
+      const password = `parado-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado");
+      // From here the page's timers stand still: no reconnection attempt replaces the toast.
+      // (A short step: a long one would itself fire socket.io's ping timeout.)
+      await page.clock.pauseAt(Date.now() + 1_000);
+
+      await helper.close();
+      // The helper closes the connection: 'io server disconnect' or 'transport close', said in Portuguese.
+      const reason = /O ajudante encerrou a conexão\.|A conexão com o ajudante foi fechada/;
+      const toast = page.getByTestId("toast").filter({ hasText: "Desconectado" });
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText(reason);
+      await expect(page.getByTestId("qr-area")).toContainText("Desconectado: ");
+      await expect(page.getByTestId("qr-area")).toContainText(reason);
+      await expect(page.locator("body")).not.toContainText(/transport close|io server disconnect|transport error|ping timeout/);
     } finally {
       await helper.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -136,7 +136,11 @@ describe("mirroring page state", () => {
     state = run([{ type: "ready", account: "5531900000000" }], state);
     expect(state).toMatchObject({ isAuthenticated: true, qrCode: null, account: "5531900000000" });
     state = run([{ type: "disconnect", reason: "transport close" }], state);
-    expect(state).toMatchObject({ socket: "disconnected", isAuthenticated: false, error: "Desconectado: transport close" });
+    expect(state).toMatchObject({
+      socket: "disconnected",
+      isAuthenticated: false,
+      error: "Desconectado: A conexão com o ajudante foi fechada (o ajudante pode ter sido encerrado).",
+    });
   });
 
   it("logout clears authentication and the QR", () => {
@@ -146,7 +150,12 @@ describe("mirroring page state", () => {
 
   it("a helper that is not running shows the panel; an invalid token shows the refused panel", () => {
     const notFound = run([{ type: "connect-error", message: "websocket error" }, { type: "connect-error", message: "xhr poll error" }]);
-    expect(notFound).toMatchObject({ panel: "not-found", attempts: 2, pollBanner: true, error: "Erro ao conectar ao servidor: xhr poll error" });
+    expect(notFound).toMatchObject({
+      panel: "not-found",
+      attempts: 2,
+      pollBanner: true,
+      error: "Erro ao conectar ao servidor: O ajudante não respondeu (verifique se ele está aberto neste computador).",
+    });
     expect(run([{ type: "connect" }], notFound)).toMatchObject({ panel: null, attempts: 0, pollBanner: false, error: null });
     const refused = run([{ type: "connect-error", message: "Token inválido ou expirado", code: "invalid-token" }]);
     expect(refused.panel).toBe("refused");

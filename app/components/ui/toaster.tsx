@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/vocational/use-hydrated";
 import {
   dismissToast,
   subscribeToasts,
@@ -12,13 +13,16 @@ import {
 } from "~/lib/toast";
 
 /**
- * The toast region. A toast flashed by the server is rendered in the HTML (so it shows without
- * JavaScript); once JavaScript runs, toasts close after 5 s, by button, or by a 50 px swipe, and F8
- * moves focus to the region.
+ * The toast region, rendered at the top of the page's content. A toast flashed by the server is in
+ * the HTML, so it shows without JavaScript: there it stays in the page's flow (it pushes the content
+ * down instead of floating over a form control) and closes with its own button, a <details> that
+ * CSS hides once closed. Once JavaScript runs the region floats at the bottom, toasts close after
+ * 5 s, by button, or by a 50 px swipe, and F8 moves focus to the region.
  */
 export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const [items, setItems] = useState<ToastItem[]>(serverToast ? [{ ...serverToast, id: 0 }] : []);
   const regionRef = useRef<HTMLElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => subscribeToasts(setItems), []);
 
@@ -43,16 +47,46 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
       ref={regionRef}
       tabIndex={-1}
       aria-label={`Notificações (${TOAST_HOTKEY})`}
-      className="fixed inset-x-0 bottom-20 z-[60] mx-auto w-full max-w-sm px-4 outline-none sm:bottom-6 sm:right-6 sm:left-auto sm:mx-0"
+      data-floating={hydrated}
+      className={
+        hydrated
+          ? "fixed inset-x-0 bottom-20 z-[60] mx-auto w-full max-w-sm px-4 outline-none sm:bottom-6 sm:right-6 sm:left-auto sm:mx-0"
+          : "mx-auto w-full max-w-3xl px-4 outline-none"
+      }
     >
       <div role="status" aria-live="polite">
         <ol data-testid="toaster" className="flex flex-col gap-2">
-          {items.map((item) => (
-            <ToastCard key={item.id} item={item} />
-          ))}
+          {items.map((item) => (hydrated ? <ToastCard key={item.id} item={item} /> : <StaticToast key={item.id} item={item} />))}
         </ol>
       </div>
     </section>
+  );
+}
+
+const cardClass = (item: ToastItem) =>
+  `relative rounded-lg border p-4 pr-10 shadow-lg ${
+    item.variant === "destructive" ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
+  }`;
+
+/**
+ * A server toast before JavaScript runs (or without it): in the page's flow, below the header, with a
+ * close button that needs no script. The <summary> of an open <details> is that button; once it
+ * closes the details, CSS hides the whole card (the page keeps everything else as it was).
+ */
+function StaticToast({ item }: { item: ToastItem }) {
+  return (
+    <li data-testid="toast" data-variant={item.variant ?? "default"} className="mt-4 has-[details:not([open])]:hidden">
+      <details open className={cardClass(item)}>
+        <summary
+          aria-label="Fechar notificação"
+          className="absolute right-2 top-2 flex cursor-pointer list-none rounded p-1 opacity-70 hover:opacity-100 [&::-webkit-details-marker]:hidden"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </summary>
+        <p className="text-sm font-semibold">{item.title}</p>
+        {item.description ? <p className="mt-1 text-sm">{item.description}</p> : null}
+      </details>
+    </li>
   );
 }
 
@@ -86,7 +120,6 @@ function ToastCard({ item }: { item: ToastItem }) {
     return () => clearTimeout(timer);
   }, [item.id]);
 
-  const destructive = item.variant === "destructive";
   return (
     <li
       data-testid="toast"
@@ -96,9 +129,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={endSwipe}
-      className={`relative touch-pan-y select-none rounded-lg border p-4 pr-10 shadow-lg ${
-        destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
-      }`}
+      className={`touch-pan-y select-none ${cardClass(item)}`}
     >
       <p className="text-sm font-semibold">{item.title}</p>
       {item.description ? <p className="mt-1 text-sm">{item.description}</p> : null}

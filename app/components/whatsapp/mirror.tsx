@@ -19,10 +19,12 @@ import type { ConnectionLost } from "~/lib/offline-submit";
 import { toast } from "~/lib/toast";
 import {
   CONNECT_CHECK_DELAY_MS,
+  connectionReasonText,
   CONTACTS_MAX,
   expectedFinish,
   formatFinish,
   formatTimestamp,
+  HELPER_REFUSED_TEXT,
   isValidOperatorName,
   LOGOUT_INTENT,
   MESSAGE_MAX,
@@ -33,6 +35,7 @@ import {
   type TrackedContact,
 } from "~/lib/whatsapp";
 import {
+  bulkStatusToast,
   initialMirrorState,
   mirrorCounts,
   mirrorReducer,
@@ -113,7 +116,7 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
           if (/websocket error|xhr poll error|connect_error|timeout/i.test(error?.message ?? "")) {
             toast({ title: "Servidor não encontrado", description: "Erro de conexão com o servidor", variant: "destructive" });
           } else {
-            toast({ title: "Erro de conexão", description: `Erro ao conectar ao servidor: ${error?.message}`, variant: "destructive" });
+            toast({ title: "Erro de conexão", description: `Erro ao conectar ao servidor: ${connectionReasonText(error?.message)}`, variant: "destructive" });
           }
           return;
         }
@@ -122,7 +125,7 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
           return;
         case "disconnect":
           dispatch({ type: "disconnect", reason: String(payload) });
-          if (payload !== "io client disconnect") toast({ title: "Desconectado", description: String(payload), variant: "destructive" });
+          if (payload !== "io client disconnect") toast({ title: "Desconectado", description: connectionReasonText(payload), variant: "destructive" });
           return;
         case "helper-state":
           dispatch({ type: "helper-state", state: payload });
@@ -177,17 +180,7 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
         case "bulk-status": {
           const event = payload as BulkStatusEvent;
           dispatch({ type: "bulk-status", event });
-          if (event.replay) return;
-          if (event.status === "completed") {
-            toast({
-              title: "Envio em massa concluído",
-              description: `${event.sent ?? 0} de ${event.total ?? 0} mensagens enviadas com sucesso`,
-            });
-          } else if (event.reason === "cancelled") {
-            toast({ title: "Envio cancelado", description: event.message });
-          } else {
-            toast({ title: "Erro no envio em massa", description: event.message, variant: "destructive" });
-          }
+          if (!event.replay) toast(bulkStatusToast(event));
           return;
         }
         case "opt-out":
@@ -292,7 +285,8 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
 
   const startSending = () => {
     if (!state.isAuthenticated) {
-      toast({ title: "WhatsApp não autenticado", description: "Por favor, conecte o WhatsApp escaneando o QR code", variant: "destructive" });
+      // The same words as the helper's refusal (bulkStatusToast): one situation, one message.
+      toast({ title: "WhatsApp não autenticado", description: "Você precisa escanear o QR code primeiro", variant: "destructive" });
       return;
     }
     if (!nameValid) {
@@ -341,6 +335,17 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
     // The form then posts: the operator session ends and the gate shows again.
   };
 
+  // 'Sair' is in the WhatsApp tool's header (components/layout/area-header.tsx): it logs WhatsApp out here too.
+  const onDisconnectRef = useRef(onDisconnect);
+  onDisconnectRef.current = onDisconnect;
+  useEffect(() => {
+    const onSubmit = (event: SubmitEvent) => {
+      if (event.target instanceof HTMLFormElement && event.target.hasAttribute("data-operator-logout")) onDisconnectRef.current();
+    };
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, []);
+
   const counts = mirrorCounts(state);
   const delay = state.limits ? { minMs: state.limits.minDelayMs, maxMs: state.limits.maxDelayMs } : DEFAULT_DELAY;
 
@@ -354,16 +359,6 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
             <StatusPill ok={state.isAuthenticated} okText="WhatsApp conectado" badText="WhatsApp não conectado" testId="whatsapp-status" />
           </p>
         </div>
-        <Form method="post" action={WHATSAPP_PATH}>
-          <input type="hidden" name="intent" value={LOGOUT_INTENT} />
-          <button
-            type="submit"
-            onClick={onDisconnect}
-            className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-          >
-            <LogOut aria-hidden="true" className="size-4" /> Sair
-          </button>
-        </Form>
       </header>
 
       <noscript>
@@ -628,9 +623,7 @@ function ServerPanel({
         {kind === "refused" ? "Falha na autenticação" : "Servidor não encontrado"}
       </h2>
       <p className="mt-1">
-        {kind === "refused"
-          ? "O ajudante recusou a conexão desta página (a chave de acesso não confere)."
-          : "Erro de conexão com o servidor"}
+        {kind === "refused" ? HELPER_REFUSED_TEXT : "Erro de conexão com o servidor"}
         {attempts > 1 ? ` (${attempts} tentativas)` : ""}
       </p>
       <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm">
