@@ -13,8 +13,10 @@ import {
 import type { Route } from "./+types/root";
 // Sent inline, cut down to the page's rules, and linked only after the first paint (server/document.server.ts).
 import "./app.css";
+import { AreaHeader, useStaffArea } from "./components/layout/area-header";
 import { AssistantButton } from "./components/layout/assistant-button";
 import { NoscriptRefreshMeta } from "./components/layout/noscript-refresh";
+import { EmbeddedHeightReporter } from "./components/layout/embedded-height";
 import { SectionJumps } from "./components/layout/section-jumps";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -56,7 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = rootData?.nonce;
   // Inside the form modal (?embed=1 on an embeddable route) the page shows without the site chrome.
   const embedded = useEmbedded();
-  const chrome = !!rootData && !embedded;
+  // Admin and WhatsApp pages (route handle `layout`) get their own header and none of the marketing widgets.
+  const staff = useStaffArea();
+  const chrome = !!rootData && !embedded && !staff;
   return (
     <html lang="pt-BR">
       <head>
@@ -75,12 +79,17 @@ export function Layout({ children }: { children: ReactNode }) {
           Pular para o conteúdo
         </a>
         {chrome ? <SiteHeader /> : null}
-        <main id="conteudo">{children}</main>
+        {rootData && staff ? <AreaHeader area={staff.area} person={staff.person} /> : null}
+        <main id="conteudo">
+          {/* First in the content: without JavaScript a server toast sits here, in the flow, over no control. */}
+          {rootData && (chrome || staff) ? <Toaster serverToast={rootData.toast} /> : null}
+          {children}
+        </main>
+        {embedded ? <EmbeddedHeightReporter /> : null}
         {chrome && rootData ? (
           <>
             <SiteFooter />
             <AssistantButton />
-            <Toaster serverToast={rootData.toast} />
             <FormModal />
           </>
         ) : null}

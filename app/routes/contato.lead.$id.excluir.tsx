@@ -9,6 +9,7 @@ import { readFormData } from "~/server/form-data.server";
 import { deletePerson, findLead, leadIdParam, recordsOfPerson } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { redirectWithToast } from "~/server/toast.server";
+import type { AreaHandle } from "~/components/layout/area-header";
 
 /**
  * /contato/lead/:id/excluir: the LGPD deletion of a lead's person, with a confirmation step.
@@ -16,6 +17,9 @@ import { redirectWithToast } from "~/server/toast.server";
  * its phone); the POST deletes it all in one transaction and returns to the panel. Admin only;
  * works without JavaScript.
  */
+
+/** The staff layout of the admin area (components/layout/area-header.tsx), not the marketing one. */
+export const handle = { layout: "admin" } satisfies AreaHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Excluir lead - Painel Administrativo", description: "Exclusão de dados pessoais (LGPD).", noindex: true });
@@ -40,11 +44,13 @@ function leadOr404(idParam: string | undefined) {
 const originLabel = (origem: string) => LEAD_ORIGINS[origem as keyof typeof LEAD_ORIGINS] ?? origem;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const lead = leadOr404(params.id);
   const related = recordsOfPerson(lead);
   return data(
     {
+      // Shown in the admin area's header (components/layout/area-header.tsx).
+      adminEmail: admin.email,
       lead: {
         id: lead.id,
         nome: lead.nome,

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, LogOut, Search, TriangleAlert, Users } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Search, TriangleAlert, Users } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { LeadDashboard } from "~/components/admin/lead-dashboard";
@@ -21,11 +21,15 @@ import { requireAdmin } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import type { Route } from "./+types/contato";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import type { AreaHandle } from "~/components/layout/area-header";
 
 /**
  * /contato: the admin leads panel. Dashboard, search (GET form), filters, a server-side paginated
  * table newest first, CSV export of the current selection, and 'Sair'. Admin only.
  */
+
+/** The staff layout of the admin area (components/layout/area-header.tsx), not the marketing one. */
+export const handle = { layout: "admin" } satisfies AreaHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -83,7 +87,8 @@ function formatTime(iso: string) {
 }
 
 export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
-  const { adminEmail, filters, originLabels, page, dashboard, profiles, error } = loaderData;
+  // The admin's e-mail and 'Sair' are in the admin area's header (components/layout/area-header.tsx).
+  const { filters, originLabels, page, dashboard, profiles, error } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/contato";
   const csvHref = `/contato/leads.csv${leadFiltersQuery({ ...filters, pagina: 1 })}`;
@@ -100,9 +105,6 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
             <Users aria-hidden="true" className="size-4" /> Painel Administrativo
           </p>
           <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Conectado como <span className="font-medium text-slate-800">{adminEmail}</span>
-          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <a
@@ -113,14 +115,6 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
           >
             <Download aria-hidden="true" className="size-4" /> Exportar CSV
           </a>
-          <Form method="post" action="/contato/sair">
-            <button
-              type="submit"
-              className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              <LogOut aria-hidden="true" className="size-4" /> Sair
-            </button>
-          </Form>
         </div>
       </header>
 

@@ -19,6 +19,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login-admin";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
+import type { AreaHandle } from "~/components/layout/area-header";
 
 /**
  * /login-admin: 'Painel Administrativo'. E-mail and password checked on the server (remix-auth
@@ -27,6 +28,9 @@ import { readFormData } from "~/server/form-data.server";
  * with the message).
  * With JavaScript, a lost connection keeps the e-mail and password typed (lib/offline-submit).
  */
+
+/** The staff layout of the admin area (components/layout/area-header.tsx), not the marketing one. */
+export const handle = { layout: "admin" } satisfies AreaHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

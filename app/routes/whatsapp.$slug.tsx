@@ -29,6 +29,7 @@ import {
 import type { Route } from "./+types/whatsapp.$slug";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
+import type { AreaHandle } from "~/components/layout/area-header";
 
 /**
  * /whatsapp/<admin slug>: 'Gerenciamento de Senhas - Área Restrita'. Adding and removing access
@@ -36,6 +37,9 @@ import { readFormData } from "~/server/form-data.server";
  * a 404. One form holds every button, so it all works without JavaScript. With JavaScript, a lost
  * connection keeps what was typed, with a message (lib/offline-submit).
  */
+
+/** The staff layout of the WhatsApp tool (components/layout/area-header.tsx), not the marketing one. */
+export const handle = { layout: "whatsapp" } satisfies AreaHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

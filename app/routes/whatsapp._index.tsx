@@ -28,6 +28,7 @@ import { listSendLog } from "~/server/whatsapp-log.server";
 import type { Route } from "./+types/whatsapp._index";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
+import type { AreaHandle } from "~/components/layout/area-header";
 
 /**
  * /whatsapp: the password gate, or (for an operator who passed it) the mirroring page that talks
@@ -35,6 +36,9 @@ import { readFormData } from "~/server/form-data.server";
  * With JavaScript, a lost connection keeps the typed password, or the mirroring page, with a
  * message (lib/offline-submit).
  */
+
+/** The staff layout of the WhatsApp tool (components/layout/area-header.tsx), not the marketing one. */
+export const handle = { layout: "whatsapp" } satisfies AreaHandle;
 
 export const meta: Route.MetaFunction = (args) => {
   const mirror = args.data?.view === "mirror";

@@ -11,13 +11,17 @@ export function noCourseMessage(term: string) {
   return `Nenhum curso encontrado para "${term}". Por favor, tente outra busca.`;
 }
 
-/** Spec 01 "Course catalogue" (#cursos): featured block + area tabs, or the results of a search. */
+/**
+ * Spec 01 "Course catalogue" (#cursos): featured block + area tabs, or the results of a search.
+ * On phones the featured block and the area's courses are each one row that scrolls sideways
+ * (`course-row` in app.css): a card under another made the home page about 24 screens long.
+ */
 export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue; polos: HomePolos }) {
   const live = useLiveSearch(catalogue.term);
   const keepPolos = { polo: polos.term, allPolos: polos.showAll };
 
   return (
-    <section id="cursos" aria-labelledby="cursos-titulo" className="below-fold bg-slate-50 py-16">
+    <section id="cursos" aria-labelledby="cursos-titulo" className="below-fold bg-slate-50 py-12 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
         <div className="max-w-3xl">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Catálogo de cursos</p>
@@ -72,10 +76,12 @@ export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue
                   Cursos em destaque
                 </h3>
                 <p className="mb-4 mt-1 text-sm text-slate-600">Educação Física com bolsa de até 70% e os cursos mais procurados.</p>
-                <CourseGrid courses={catalogue.featured} label="Cursos em destaque" headingLevel={4} />
+                <div className="course-row">
+                  <CourseGrid courses={catalogue.featured} label="Cursos em destaque" headingLevel={4} />
+                </div>
               </section>
 
-              <section id="cursos-por-area" aria-labelledby="areas-titulo" className="mt-12 scroll-mt-28">
+              <section id="cursos-por-area" aria-labelledby="areas-titulo" className="mt-8 scroll-mt-28 sm:mt-12">
                 <h3 id="areas-titulo" className="text-xl font-bold text-slate-900">
                   Cursos por área
                 </h3>
@@ -103,7 +109,7 @@ export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue
                     })}
                   </ul>
                 </nav>
-                <div className="mt-4" data-testid="area-courses" data-area={catalogue.area}>
+                <div className="course-row mt-4" data-testid="area-courses" data-area={catalogue.area}>
                   <CourseGrid courses={catalogue.areaCourses} label={`Cursos de ${catalogue.area}`} headingLevel={4} />
                 </div>
               </section>

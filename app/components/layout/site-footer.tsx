@@ -35,8 +35,9 @@ export function SiteFooter() {
       <h2 id="rodape-titulo" className="sr-only">
         Rodapé
       </h2>
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section>
+      {/* On phones the two link lists sit side by side: the footer is about a screen and a half, not two. */}
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:gap-10 sm:py-12 lg:grid-cols-4">
+        <section className="col-span-2 sm:col-span-1">
           <Logo />
           <p className="mt-4 text-sm text-slate-300">
             Graduação, pós-graduação, cursos técnicos e profissionalizantes a distância e híbridos, com nota máxima no MEC.
@@ -93,7 +94,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </section>
-        <section aria-labelledby="rodape-contato">
+        <section aria-labelledby="rodape-contato" className="col-span-2 sm:col-span-1">
           <h3 id="rodape-contato" className="text-base font-semibold text-white">
             Contato
           </h3>
@@ -121,8 +122,9 @@ export function SiteFooter() {
           </ul>
         </section>
       </div>
+      {/* pb-20: the end of every page keeps room for the floating assistant button (56 px, 16 px from the edge). */}
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pb-20 pt-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <p>
             © {year} {site.companyName} · CNPJ {site.taxId}
           </p>

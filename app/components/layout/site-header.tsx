@@ -16,8 +16,11 @@ export const MENU_LINKS = [
   { to: "/trabalhe-conosco", label: "Trabalhe Conosco" },
 ] as const;
 
-/** Height of the fixed header (legal banner + campaign bar + nav); the spacer keeps content below it. */
-export const HEADER_SPACER_CLASS = "h-[140px]";
+/**
+ * Height of the fixed header (legal banner + campaign bar + nav); the spacer keeps content below it.
+ * On phones the banner is 48 px instead of 40 so its whole text (tax id included) fits in three short lines.
+ */
+export const HEADER_SPACER_CLASS = "h-[148px] sm:h-[140px]";
 
 export function SiteHeader() {
   const site = useSite();
@@ -36,9 +39,9 @@ export function SiteHeader() {
           id="aviso-legal"
           data-testid="legal-banner"
           hidden={scrolled}
-          className="flex h-10 items-center justify-center overflow-hidden bg-slate-900 px-3 text-center text-[11px] leading-tight text-slate-200"
+          className="flex h-12 items-center justify-center bg-slate-900 px-2 text-center text-[10px] leading-[1.2] text-slate-200 sm:h-10 sm:px-3 sm:text-[11px]"
         >
-          <p className="line-clamp-2">
+          <p>
             Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}, CNPJ {site.taxId}.
             Todos os direitos reservados.
           </p>

@@ -1,23 +1,35 @@
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { isEmbeddedHeightMessage } from "~/components/layout/embedded-height";
+
 type EmbeddedFormProps = {
   src: string;
   title: string;
-  /** Spec 02: embedded forms are 600 px high on phones and 800 px from 768 px. */
+  /**
+   * The frame's height before (or without) JavaScript. Spec 02 uses 600 px on phones and 800 px from
+   * 768 px; our own enrolment form is about 750 px tall in a phone's narrow frame (more with error
+   * messages), so phones get 900 px: nobody has to scroll inside the frame to reach the consent box
+   * and the submit button.
+   */
   className?: string;
 };
 
 /**
  * A form embedded in an iframe (the club-games form, the CV form): lazy, no referrer sent to
- * outside hosts, with a plain link under it for anyone whose browser blocks the frame.
+ * outside hosts, with a plain link under it for anyone whose browser blocks the frame. Our own
+ * pages report their content height (components/layout/embedded-height.tsx) and the frame takes it.
  */
-export function EmbeddedForm({ src, title, className = "h-[600px] md:h-[800px]" }: EmbeddedFormProps) {
+export function EmbeddedForm({ src, title, className = "h-[900px] md:h-[800px]" }: EmbeddedFormProps) {
   const external = /^https?:\/\//.test(src);
+  const height = useReportedHeight(useRef<HTMLIFrameElement>(null), external);
   return (
     <div>
       <iframe
+        ref={height.ref}
         src={src}
         title={title}
         loading="lazy"
         referrerPolicy={external ? "no-referrer" : undefined}
+        style={height.px ? { height: height.px } : undefined}
         className={`block w-full rounded-xl border border-slate-200 bg-white ${className}`}
       />
       <p className="mt-3 text-center text-sm text-slate-600">
@@ -29,4 +41,25 @@ export function EmbeddedForm({ src, title, className = "h-[600px] md:h-[800px]" 
       </p>
     </div>
   );
+}
+
+/**
+ * The content height the framed page (same origin only) reports, plus the frame's borders; null
+ * until it reports, for an outside form, and without JavaScript.
+ */
+function useReportedHeight(ref: RefObject<HTMLIFrameElement | null>, external: boolean) {
+  const [px, setPx] = useState<number | null>(null);
+  useEffect(() => {
+    if (external) return;
+    const onMessage = (event: MessageEvent) => {
+      const frame = ref.current;
+      if (!frame || event.source !== frame.contentWindow || event.origin !== window.location.origin) return;
+      if (!isEmbeddedHeightMessage(event.data)) return;
+      const borders = frame.offsetHeight - frame.clientHeight;
+      setPx(event.data.height + borders);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [ref, external]);
+  return { ref, px };
 }

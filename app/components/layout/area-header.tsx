@@ -1,0 +1,111 @@
+import { LogOut } from "lucide-react";
+import { Form, Link, useMatches, type UIMatch } from "react-router";
+import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp";
+import { useSite } from "./use-site";
+
+/**
+ * The staff areas (admin panel, WhatsApp tool) have a layout of their own instead of the marketing
+ * one: no campaign bar, no 'Inscreva-se', no assistant button, no marketing footer. A route joins
+ * an area with `export const handle = { layout: "admin" }` (or "whatsapp"); the root layout reads it.
+ */
+export type StaffArea = "admin" | "whatsapp";
+
+export type AreaHandle = { layout?: StaffArea };
+
+/** The staff area of the current page, from the deepest matched route that names one; null for public pages. */
+export function staffArea(matches: readonly Pick<UIMatch, "handle">[]): StaffArea | null {
+  for (const match of [...matches].reverse()) {
+    const layout = (match.handle as AreaHandle | undefined)?.layout;
+    if (layout === "admin" || layout === "whatsapp") return layout;
+  }
+  return null;
+}
+
+/**
+ * Who is signed in, from the page's own data: the admin pages carry the admin's e-mail
+ * (`adminEmail`), the WhatsApp tool's mirroring view means an operator session. Null on the login
+ * page, the gate and the password management page (a master password per request, no session).
+ */
+export function signedInPerson(area: StaffArea, data: unknown): string | null {
+  const value = (data ?? {}) as { adminEmail?: unknown; view?: unknown };
+  if (area === "admin") return typeof value.adminEmail === "string" ? value.adminEmail : null;
+  return value.view === "mirror" ? "Operador" : null;
+}
+
+const AREA_NAV: Record<StaffArea, { title: string; links: { to: string; label: string }[] }> = {
+  admin: { title: "Painel Administrativo", links: [{ to: "/contato", label: "Leads" }] },
+  whatsapp: { title: "Ferramenta de WhatsApp", links: [{ to: WHATSAPP_PATH, label: "Espelhamento" }] },
+};
+
+export function useStaffArea(): { area: StaffArea; person: string | null } | null {
+  const matches = useMatches();
+  const area = staffArea(matches);
+  if (!area) return null;
+  return { area, person: signedInPerson(area, matches[matches.length - 1]?.data) };
+}
+
+export function AreaHeader({ area, person }: { area: StaffArea; person: string | null }) {
+  const site = useSite();
+  const nav = AREA_NAV[area];
+  return (
+    <header className="bg-brand-800 text-white [&_:focus-visible]:outline-white" data-testid="area-header">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <p className="min-w-0 text-sm leading-tight">
+          <span className="block font-bold">{site.brandName}</span>
+          <span className="block text-white/80">{nav.title}</span>
+        </p>
+        <nav aria-label={nav.title} className="flex-1">
+          <ul className="flex flex-wrap gap-1 text-sm font-medium">
+            {nav.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-block rounded px-3 py-2 hover:bg-white/10">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/" className="inline-block rounded px-3 py-2 text-white/85 hover:bg-white/10">
+                Ver o site
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        {person ? (
+          <div className="flex items-center gap-3 text-sm">
+            <span data-testid="signed-in-person" className="max-w-[14rem] truncate" title={person}>
+              <span className="sr-only">Conectado como </span>
+              {person}
+            </span>
+            <SignOut area={area} />
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** 'Sair': the admin's POST /contato/sair, or the operator's logout post to /whatsapp. */
+function SignOut({ area }: { area: StaffArea }) {
+  const button = (
+    <button
+      type="submit"
+      className="inline-flex items-center gap-2 rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10"
+    >
+      <LogOut aria-hidden="true" className="size-4" /> Sair
+    </button>
+  );
+  if (area === "admin") {
+    return (
+      <Form method="post" action="/contato/sair">
+        {button}
+      </Form>
+    );
+  }
+  // data-operator-logout: the mirroring page also tells the local helper to log WhatsApp out (mirror.tsx).
+  return (
+    <Form method="post" action={WHATSAPP_PATH} data-operator-logout>
+      <input type="hidden" name="intent" value={LOGOUT_INTENT} />
+      {button}
+    </Form>
+  );
+}

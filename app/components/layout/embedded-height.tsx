@@ -1,0 +1,40 @@
+import { useEffect } from "react";
+
+/** The message an embedded page of ours sends its parent with its content height (components/ui/embedded-form.tsx). */
+export const EMBEDDED_HEIGHT_MESSAGE = "embedded-form-height";
+
+export type EmbeddedHeightMessage = { type: typeof EMBEDDED_HEIGHT_MESSAGE; height: number };
+
+/** True for a well-formed height message. */
+export function isEmbeddedHeightMessage(value: unknown): value is EmbeddedHeightMessage {
+  const message = value as Partial<EmbeddedHeightMessage> | null;
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    message.type === EMBEDDED_HEIGHT_MESSAGE &&
+    typeof message.height === "number" &&
+    Number.isFinite(message.height) &&
+    message.height > 0
+  );
+}
+
+/**
+ * Inside a frame (?embed=1), tells the parent page how tall the content is, now and whenever it
+ * changes (errors shown, thank-you page), so the parent sizes the frame to it and nobody has to
+ * scroll inside the frame. The body's height is measured, not the document's, which is never less
+ * than the frame itself and so could never shrink. Only our own origin is told.
+ */
+export function EmbeddedHeightReporter() {
+  useEffect(() => {
+    if (window.parent === window) return;
+    const report = () => {
+      const height = Math.ceil(document.body.getBoundingClientRect().height);
+      window.parent.postMessage({ type: EMBEDDED_HEIGHT_MESSAGE, height } satisfies EmbeddedHeightMessage, window.location.origin);
+    };
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  return null;
+}

@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { E2E_ENV } from "./env";
+import { expect, openE2eDb, test } from "./fixtures";
+import { routeTable, urlFor } from "./route-table";
+import { adminSession, OPERATOR_PASSWORD, openSessions } from "./sessions";
+
+/**
+ * The admin pages and the WhatsApp tool have a layout of their own: the institution's name, the
+ * area's navigation, who is signed in and 'Sair'; none of the marketing layout (campaign bar,
+ * 'Inscreva-se', assistant button, marketing footer). Public pages keep theirs. At a phone's width.
+ */
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function useCookie(page: Page, baseURL: string, cookie: string) {
+  const url = new URL(baseURL);
+  await page.context().addCookies(
+    cookie
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => ({ name: pair.split("=")[0], value: pair.slice(pair.indexOf("=") + 1), domain: url.hostname, path: "/" })),
+  );
+}
+
+async function expectNoMarketingLayout(page: Page, path: string) {
+  await expect(page.getByRole("link", { name: /Campanha Relâmpago/ }), path).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Inscreva-se" }), path).toHaveCount(0);
+  await expect(page.locator("[data-assistant-button]"), path).toHaveCount(0);
+  await expect(page.getByTestId("legal-banner"), path).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Quero minha bolsa" }), path).toHaveCount(0);
+}
+
+/** A lead straight in the database, for its deletion page. */
+function seedLead(): number {
+  const db = openE2eDb();
+  try {
+    const now = new Date().toISOString();
+    const email = `layout.${Date.now()}@example.com`;
+    const result = db
+      .prepare(
+        `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
+         VALUES ('contato', 'Pessoa Layout', '(31)99999-1212', ?, 'Contagem', ?, ?, ?, ?)`,
+      )
+      .run(email, now.slice(0, 10), now, now, `pessoa layout ${email}`);
+    return Number(result.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("staff areas have their own layout", () => {
+  test("every route of the admin and WhatsApp areas declares its layout", () => {
+    const pages = routeTable().filter((r) => r.hasComponent && /^(contato|login-admin|whatsapp)/.test(r.path));
+    expect(pages.map((r) => r.path).sort()).toEqual(["contato", "contato/lead/:id/excluir", "login-admin", "whatsapp", "whatsapp/:slug"]);
+    for (const route of pages) {
+      const expected = route.path.startsWith("whatsapp") ? "whatsapp" : "admin";
+      expect((route.handle as { layout?: string } | undefined)?.layout, route.path).toBe(expected);
+    }
+  });
+
+  test("admin pages: name, area navigation, the admin's e-mail and 'Sair'; no marketing layout", async ({ page, baseURL }) => {
+    await page.goto("/login-admin");
+    const header = page.getByTestId("area-header");
+    await expect(header).toContainText("Universidade Exemplo");
+    await expect(header.getByRole("navigation").getByRole("link", { name: "Leads" })).toHaveAttribute("href", "/contato");
+    await expect(header.getByRole("button", { name: "Sair" })).toHaveCount(0);
+    await expectNoMarketingLayout(page, "/login-admin");
+
+    await useCookie(page, baseURL!, await adminSession(baseURL!));
+    const id = seedLead();
+    for (const path of ["/contato", urlFor({ path: "contato/lead/:id/excluir" }, { id: String(id) })]) {
+      await page.goto(path);
+      await expect(header, path).toContainText("Universidade Exemplo");
+      await expect(header.getByRole("navigation").getByRole("link", { name: "Leads" }), path).toBeVisible();
+      await expect(header.getByTestId("signed-in-person"), path).toContainText(E2E_ENV.ADMIN_EMAIL);
+      await expect(header.getByRole("button", { name: "Sair" }), path).toBeVisible();
+      await expectNoMarketingLayout(page, path);
+    }
+    // 'Sair' is the existing sign-out: back at the login page, the panel closed.
+    await header.getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/login-admin$/);
+    await page.goto("/contato");
+    await expect(page).toHaveURL(/\/login-admin\?/);
+  });
+
+  test("WhatsApp pages: name, area navigation, 'Operador' and 'Sair'; no marketing layout", async ({ page, baseURL }) => {
+    await openSessions(baseURL!); // stores OPERATOR_PASSWORD as an access password
+    const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
+    const header = page.getByTestId("area-header");
+    for (const path of ["/whatsapp", manage]) {
+      await page.goto(path);
+      await expect(header, path).toContainText("Universidade Exemplo");
+      await expect(header.getByRole("navigation").getByRole("link", { name: "Espelhamento" }), path).toHaveAttribute("href", "/whatsapp");
+      await expectNoMarketingLayout(page, path);
+    }
+    await page.goto("/whatsapp");
+    await page.getByLabel("Senha de acesso").fill(OPERATOR_PASSWORD);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Espelhamento WhatsApp/ })).toBeVisible();
+    await expect(header.getByTestId("signed-in-person")).toHaveText(/Operador/);
+    await expectNoMarketingLayout(page, "/whatsapp (operador)");
+    await header.getByRole("button", { name: "Sair" }).click();
+    await expect(page.getByLabel("Senha de acesso")).toBeVisible();
+    await expect(header.getByRole("button", { name: "Sair" })).toHaveCount(0);
+  });
+
+  test("public pages keep the marketing layout and its Admin button", async ({ page }) => {
+    for (const path of ["/", "/bolsas", "/teste-vocacional"]) {
+      await page.goto(path);
+      await expect(page.getByTestId("area-header"), path).toHaveCount(0);
+      await expect(page.getByTestId("legal-banner"), path).toBeVisible();
+      await expect(page.locator("[data-assistant-button]"), path).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }), path).toBeVisible();
+      // The spec's Admin button (in the menu on a phone, hidden until it opens).
+      await expect(page.locator('#menu-mobile a[href="/login-admin"]'), path).toHaveText("Admin");
+    }
+  });
+});
