@@ -258,16 +258,24 @@ test.describe("club, employee and scholarship pages", () => {
 
   test("the team carousel loops by itself and pauses on hover", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "autoplay needs JavaScript; without it the photos are a scrollable list");
+    const AUTOPLAY_MS = 4_000; // app/routes/trabalhe-conosco.tsx
+    await page.clock.install();
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/trabalhe-conosco");
     const carousel = page.getByTestId("team-carousel");
     await expect(carousel).toHaveAttribute("data-enhanced", "true");
-    await expect(carousel.getByText("1 de 9")).toBeVisible();
-    await expect(carousel.getByText("2 de 9")).toBeVisible({ timeout: 6_000 });
+    await page.mouse.move(0, 0); // not hovering it
+    // From here the browser's clock moves only when the test says so (a slow machine cannot outrun it).
+    await page.clock.pauseAt(Date.now() + 1_000);
+    const label = carousel.getByText(/^\d de 9$/);
+    const position = async () => Number(((await label.textContent()) ?? "").split(" ")[0]);
+    const start = await position();
+    await page.clock.runFor(AUTOPLAY_MS);
+    await expect(label).toHaveText(`${(start % 9) + 1} de 9`);
     await carousel.hover();
-    const position = await carousel.getByText(/\d de 9/).textContent();
-    await page.waitForTimeout(5_000);
-    await expect(carousel.getByText(/\d de 9/)).toHaveText(position!);
+    const held = await position();
+    await page.clock.runFor(AUTOPLAY_MS * 2);
+    await expect(label).toHaveText(`${held} de 9`);
     await carousel.getByRole("button", { name: "Pausar carrossel" }).click();
     await expect(carousel.getByRole("button", { name: "Reproduzir carrossel" })).toBeVisible();
   });
@@ -276,11 +284,12 @@ test.describe("club, employee and scholarship pages", () => {
     test.skip(!jsEnabled, "autoplay needs JavaScript");
     const context = await browser.newContext({ reducedMotion: "reduce", baseURL, viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto("/trabalhe-conosco");
     const carousel = page.getByTestId("team-carousel");
     await expect(carousel).toHaveAttribute("data-enhanced", "true");
     await expect(carousel.getByRole("button", { name: "Reproduzir carrossel" })).toBeVisible();
-    await page.waitForTimeout(5_000);
+    await page.clock.runFor(4_000 * 3); // three autoplay intervals (app/routes/trabalhe-conosco.tsx)
     await expect(carousel.getByText("1 de 9")).toBeVisible();
     await context.close();
   });

@@ -142,18 +142,23 @@ test.describe("home page", () => {
 
   test("what is typed in the live search boxes before the JavaScript arrives is kept, and searched", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "without JavaScript nothing replaces what was typed");
-    // A slow phone: the page is shown and can be typed in before its scripts arrive.
+    // A slow phone: the page is shown and can be typed in before its scripts arrive. The scripts are
+    // held until the box is filled (not for a fixed time, which a busy machine could outlast).
+    let releaseScripts = () => {};
+    let scriptsHeld = Promise.resolve();
     await page.route("**/assets/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await scriptsHeld;
       await route.continue();
     });
     for (const [form, label, value, url, result] of [
       ["Buscar polos", "Buscar polo por cidade ou bairro", "natal", /[?&]polo=natal/, page.getByTestId("polo").first()],
       ["Buscar cursos no catálogo", "Buscar curso", "direito", /[?&]q=direito/, page.getByText('Exibindo resultados para "direito"')],
     ] as const) {
+      scriptsHeld = new Promise((resolve) => (releaseScripts = resolve));
       await page.goto("/", { waitUntil: "commit" });
       const box = page.getByRole("search", { name: form }).getByRole("searchbox", { name: label });
       await box.fill(value);
+      releaseScripts();
       await waitForHydration(page);
       // Once alive, the page searches what was typed, as if it had been typed then.
       await expect(page).toHaveURL(url);
