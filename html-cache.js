@@ -1,4 +1,6 @@
-// A small in-process micro-cache for pages that do not depend on the visitor (docs/decisions/030-html-cache.md).
+// A small in-process micro-cache for pages that do not depend on the visitor (docs/decisions/031-html-cache.md),
+// and the rule that keeps every answer that does depend on the visitor out of every cache
+// (keepPersonalAnswersPrivate: `private, no-store`).
 //
 // Only GET/HEAD requests without a Cookie or Authorization header and without an outside Referer or
 // UTM parameters (those set the visitor's attribution cookie) are looked up. A response is stored

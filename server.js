@@ -1,7 +1,8 @@
 // The production server: one Node process serving the React Router build.
 // Compression, immutable caching of hashed assets, request logging, security headers,
 // a request-body limit, the client IP for rate limits, a micro-cache for pages that do not depend
-// on the visitor (html-cache.js), and a graceful shutdown.
+// on the visitor (html-cache.js), `private, no-store` on every personal answer, refusal of malformed
+// and cross-origin state-changing requests (request-guards.js), and a graceful shutdown.
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { createRequestHandler as createFetchHandler } from "react-router";
@@ -105,7 +106,10 @@ const htmlCache = createHtmlCache({
 app.use(htmlCache.lookup);
 app.use(compression());
 
-/** Files served as they are keep their browser caching even for a visitor with a session. */
+/**
+ * Files served as they are keep their browser caching even for a visitor with a session.
+ * @param {import("express").Response} res
+ */
 function markSameForEveryone(res) {
   res.locals.sameForEveryone = true;
 }

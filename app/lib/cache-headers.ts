@@ -3,7 +3,7 @@ import type { HeadersFunction } from "react-router";
 /**
  * How long a shared cache (the micro-cache in server.js, a CDN in front of the site) may keep a page
  * that is the same for every visitor without a cookie. Short, because pages show server-rendered
- * countdowns and campaign states (docs/decisions/030-html-cache.md).
+ * countdowns and campaign states (docs/decisions/031-html-cache.md).
  */
 export const PUBLIC_PAGE_TTL_SECONDS = 10;
 

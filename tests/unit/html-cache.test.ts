@@ -313,7 +313,7 @@ describe("createHtmlCache", () => {
     const setsCookie = await site.get("/cookie");
     expect(setsCookie.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
     // A request with a session: whatever answers it (here the fallback handler, which sets nothing).
-    for (const headers of [{ cookie: "__visitante=abc" }, { authorization: "Basic eA==" }]) {
+    for (const headers of [{ cookie: "__visitante=abc" }, { authorization: "Basic eA==" }] as Record<string, string>[]) {
       const personal = await site.get("/", headers);
       expect(personal.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
     }
