@@ -12,6 +12,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
+# Fonts for the graduation picture's PNG (sharp renders its SVG text with what fontconfig finds;
+# the slim image has none, and the text would come out as empty boxes).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-liberation fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_PATH=/data/site.db

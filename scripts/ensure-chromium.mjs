@@ -1,5 +1,6 @@
 // Finds Chromium for the browser tests. On a Debian-like machine, as root, installs Debian's
-// `chromium` package when none is found; otherwise stops with what to install.
+// `chromium` package when none is found (with the fonts the graduation picture's PNG is drawn
+// with); otherwise stops with what to install.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -15,7 +16,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const isDebian = existsSync("/usr/bin/apt-get");
     if (isRoot && isDebian) {
       console.log("Chromium não encontrado: instalando o pacote Debian 'chromium'...");
-      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation fonts-dejavu-core", {
         stdio: "inherit",
       });
       found = findChromium();
@@ -29,4 +30,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(`Chromium: ${found}`);
+  // Fonts: sharp draws the graduation picture's text with what fontconfig finds.
+  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get") && !existsSync("/usr/share/fonts/truetype/liberation")) {
+    console.log("Fontes não encontradas: instalando fonts-liberation e fonts-dejavu-core...");
+    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation fonts-dejavu-core", {
+      stdio: "inherit",
+    });
+  }
 }
