@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
-import { answerField, countAnswered, isComplete, mergePostedAnswers, type Answers } from "~/lib/answers";
+import { answerField, countAnswered, isComplete, mergePostedAnswers, pageProgress, type Answers } from "~/lib/answers";
 import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import { LETTERS, TOTAL_QUESTIONS, isLetter } from "~/lib/scoring";
@@ -53,16 +53,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state } = await requireTestLead(request);
   const page = clampPage(new URL(request.url).searchParams.get("pagina"));
   const ids = questionsOfPage(page).map((q) => q.id);
-  const saved: Record<number, string> = {};
-  for (const id of ids) if (state.answers[id]) saved[id] = state.answers[id];
-  return { page, saved, otherAnswered: countAnswered(state.answers) - Object.keys(saved).length };
+  return { page, ...pageProgress(state.answers, ids) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const ip = clientIp(request);
   if (!testAnswersLimiter.hit(ip)) {
     return data(
-      { error: RATE_LIMITED, next: null },
+      { error: RATE_LIMITED, next: null, progress: null },
       { status: 429, headers: { "Retry-After": String(testAnswersLimiter.retryAfterSeconds(ip)) } },
     );
   }
@@ -87,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "resultado") {
     const answered = countAnswered(answers);
     if (!isComplete(answers)) {
-      return data({ error: testIncomplete(answered), next: null }, { status: 400, headers: await commit() });
+      return data({ error: testIncomplete(answered), next: null, progress: pageProgress(answers, ids) }, { status: 400, headers: await commit() });
     }
     let perfil = null;
     try {
@@ -97,13 +95,14 @@ export async function action({ request }: Route.ActionArgs) {
       console.error("Falha ao gravar o resultado do teste vocacional", error);
     }
     writeTestState(session, { ...state, answers, perfil });
-    if (withJs) return data({ error: null, next: TEST_PATHS.analysis }, { headers: await commit() });
+    if (withJs) return data({ error: null, next: TEST_PATHS.analysis, progress: null }, { headers: await commit() });
     return redirect(TEST_PATHS.analysis, { status: 303, headers: await commit() });
   }
 
-  // 'Próximo'
+  // 'Próximo'. An incomplete page answers with what was just saved: without JavaScript the page is
+  // rendered in the same request, and the loader still reads the session from before this post.
   if (ids.some((id) => !answers[id])) {
-    return data({ error: PAGE_INCOMPLETE, next: null }, { status: 400, headers: await commit() });
+    return data({ error: PAGE_INCOMPLETE, next: null, progress: pageProgress(answers, ids) }, { status: 400, headers: await commit() });
   }
   return redirect(pageUrl(Math.min(QUESTION_PAGES, page + 1)), { status: 303, headers: await commit() });
 }
@@ -125,21 +124,22 @@ export default function QuestionsPage({ loaderData, actionData }: Route.Componen
 
 function QuestionsForm({
   page,
-  saved,
-  otherAnswered,
   actionData,
+  ...loaded
 }: Route.ComponentProps["loaderData"] & { actionData: Route.ComponentProps["actionData"] }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [choices, setChoices] = useState<Answers>(saved as Answers);
+  const { lost, answer } = splitConnectionLost(actionData);
+  // After a refused post the action's answers are the saved ones (the loader ran before they were stored).
+  const { saved, otherAnswered } = answer?.progress ?? loaded;
+  const [choices, setChoices] = useState<Answers>(saved);
   const [waiting, setWaiting] = useState(false);
   const questions = questionsOfPage(page);
   const category = QUESTION_CATEGORIES.find((c) => c.id === questions[0]?.categoryId);
   const answered = otherAnswered + countAnswered(choices);
   const percent = Math.round((answered / TOTAL_QUESTIONS) * 100);
   const isLast = page === QUESTION_PAGES;
-  const { lost, answer } = splitConnectionLost(actionData);
   const error = lost ?? answer?.error ?? null;
   // Unanswered questions are marked when the server said the page is incomplete (not when the connection dropped).
   const missing = answer?.error ? new Set(questions.filter((q) => !choices[q.id]).map((q) => q.id)) : new Set<number>();

@@ -11,7 +11,7 @@ import {
 } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
-import { BLANK_PASSWORD_MESSAGE, manageSchema, removalId, WHATSAPP_PATH } from "~/lib/whatsapp";
+import { BLANK_PASSWORD_ALERT, BLANK_PASSWORD_MESSAGE, manageSchema, removalId, WHATSAPP_PATH } from "~/lib/whatsapp";
 import { getAdmin } from "~/server/auth.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -89,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return fail(
       400,
       blank
-        ? { title: "Senha inválida", description: BLANK_PASSWORD_MESSAGE }
+        ? BLANK_PASSWORD_ALERT
         : { title: "Ação inválida", description: "Confira os campos e tente novamente." },
     );
   }
@@ -157,7 +157,11 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
       return parseWithZod(formData, { schema: manageSchema });
     },
   });
-  const alert = navigation.state === "idle" ? (lost ?? failure?.alert) : undefined;
+  // With JavaScript a blank new password never reaches the server: the browser's check shows the
+  // server's message too, so the page looks the same with and without JavaScript. It is the newest
+  // answer, so it comes before the alert of an earlier post.
+  const blank = fields.newPassword.errors?.includes(BLANK_PASSWORD_MESSAGE) ? BLANK_PASSWORD_ALERT : undefined;
+  const alert = navigation.state === "idle" ? (blank ?? lost ?? failure?.alert) : undefined;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
