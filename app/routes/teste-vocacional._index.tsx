@@ -17,7 +17,7 @@ import {
 import { countAnswered } from "~/lib/answers";
 import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { maskPhone } from "~/lib/phone";
-import { resultUrl, TEST_PATHS } from "~/lib/test-paths";
+import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
@@ -84,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const withJs = formData.get(JS_FIELD) === "1";
   // A bot filled the hidden field: pretend nothing happened and store nothing.
-  if (isSpam(formData)) return redirect(TEST_PATHS.form, 303);
+  if (isSpam(formData)) return redirect(VOCATIONAL_PATHS.form, 303);
 
   const submission = parseWithZod(formData, { schema: vocationalLeadSchema });
   const ip = clientIp(request);
@@ -120,12 +120,12 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (withJs) {
     // The page shows the toast and opens the questions after the spec's 1.5 s.
-    return data({ result: submission.reply(), error: null, next: TEST_PATHS.questions }, {
+    return data({ result: submission.reply(), error: null, next: VOCATIONAL_PATHS.questions }, {
       headers: { "Set-Cookie": await commitVisitor(session) },
     });
   }
   putToast(session, SAVED_TOAST);
-  return redirect(TEST_PATHS.questions, { status: 303, headers: { "Set-Cookie": await commitVisitor(session) } });
+  return redirect(VOCATIONAL_PATHS.questions, { status: 303, headers: { "Set-Cookie": await commitVisitor(session) } });
 }
 
 /**
@@ -355,7 +355,7 @@ function ContinueNotice({ answered, resultUrl }: { answered: number; resultUrl: 
       ) : (
         <p>
           Você já começou o teste ({answered} de 20 perguntas respondidas).{" "}
-          <Link to={TEST_PATHS.questions} className="font-semibold text-brand-700 underline">
+          <Link to={VOCATIONAL_PATHS.questions} className="font-semibold text-brand-700 underline">
             Continuar de onde parei
           </Link>{" "}
           ou envie o formulário abaixo para recomeçar.

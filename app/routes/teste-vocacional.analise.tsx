@@ -13,7 +13,7 @@ import {
 import { isComplete } from "~/lib/answers";
 import { scoreProfile } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
-import { resultUrl as resultPath, TEST_PATHS } from "~/lib/test-paths";
+import { resultUrl as resultPath, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { requireTestLead } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional.analise";
 
@@ -28,7 +28,7 @@ export const handle = {
 export async function loader({ request }: Route.LoaderArgs) {
   const { state } = await requireTestLead(request);
   // Spec: without answers, the visitor goes to the questions page.
-  if (!isComplete(state.answers)) throw redirect(TEST_PATHS.questions);
+  if (!isComplete(state.answers)) throw redirect(VOCATIONAL_PATHS.questions);
   const perfil = state.perfil ?? scoreProfile(state.answers);
   return { resultUrl: resultPath(perfil!) };
 }

@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { LETTERS, TOTAL_QUESTIONS, isLetter } from "~/lib/scoring";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { commitVisitor } from "~/server/session.server";
-import { questionsPageUrl as pageUrl, TEST_PATHS } from "~/lib/test-paths";
+import { questionsPageUrl as pageUrl, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { requireTestLead, saveTestResult, writeTestState } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional.perguntas";
 import { readFormData } from "~/server/form-data.server";
@@ -95,8 +95,8 @@ export async function action({ request }: Route.ActionArgs) {
       console.error("Falha ao gravar o resultado do teste vocacional", error);
     }
     writeTestState(session, { ...state, answers, perfil });
-    if (withJs) return data({ error: null, next: TEST_PATHS.analysis, progress: null }, { headers: await commit() });
-    return redirect(TEST_PATHS.analysis, { status: 303, headers: await commit() });
+    if (withJs) return data({ error: null, next: VOCATIONAL_PATHS.analysis, progress: null }, { headers: await commit() });
+    return redirect(VOCATIONAL_PATHS.analysis, { status: 303, headers: await commit() });
   }
 
   // 'Próximo'. An incomplete page answers with what was just saved: without JavaScript the page is

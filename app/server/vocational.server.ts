@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { redirect, type Session } from "react-router";
 import { VOCATIONAL_CONSENT } from "~/content/vocational-form";
-import { TEST_PATHS } from "~/lib/test-paths";
+import { VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { answersJson, decodeAnswers, encodeAnswers, isComplete, type Answers } from "~/lib/answers";
 import { dominantLetter, LETTER_PROFILE, scoreProfile, tallyAnswers, type ScoredProfile } from "~/lib/scoring";
 import type { VocationalLead } from "~/lib/vocational-lead-schema";
@@ -17,7 +17,7 @@ import { takeToast } from "./toast.server";
  * browser's storage) and the lead row in SQLite.
  */
 
-export { TEST_PATHS };
+export { VOCATIONAL_PATHS };
 
 /** Countdown of the result pages (spec: 24 h, created on the first visit, then reused). */
 export const COUNTDOWN_MS = 24 * 60 * 60 * 1000;
@@ -75,12 +75,12 @@ export function writeTestState(session: Session, state: TestState) {
 export async function requireTestLead(request: Request) {
   const session = await getVisitorSession(request);
   const state = readTestState(session);
-  if (state.leadId === null) throw redirect(TEST_PATHS.form);
+  if (state.leadId === null) throw redirect(VOCATIONAL_PATHS.form);
   return { session, state };
 }
 
 /** As requireTestLead, and the 20 answers must be there (else: lead form, as the spec says). */
-export async function requireCompletedTest(request: Request, missingAnswersTo: string = TEST_PATHS.form) {
+export async function requireCompletedTest(request: Request, missingAnswersTo: string = VOCATIONAL_PATHS.form) {
   const { session, state } = await requireTestLead(request);
   if (!isComplete(state.answers)) throw redirect(missingAnswersTo);
   return { session, state };

@@ -1,5 +1,5 @@
 /** Paths of the vocational test's screens. */
-export const TEST_PATHS = {
+export const VOCATIONAL_PATHS = {
   form: "/teste-vocacional",
   questions: "/teste-vocacional/perguntas",
   analysis: "/teste-vocacional/analise",
@@ -9,7 +9,7 @@ export const TEST_PATHS = {
 } as const;
 
 /** A question page (1 to 4). */
-export const questionsPageUrl = (page: number) => `${TEST_PATHS.questions}?pagina=${page}`;
+export const questionsPageUrl = (page: number) => `${VOCATIONAL_PATHS.questions}?pagina=${page}`;
 
 /** The result page of a profile. */
-export const resultUrl = (profile: string) => `${TEST_PATHS.result}/${profile}`;
+export const resultUrl = (profile: string) => `${VOCATIONAL_PATHS.result}/${profile}`;
