@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type RefObject, useEffect, useState } from "react";
 
 /** The message an embedded page of ours sends its parent with its content height (components/ui/embedded-form.tsx). */
 export const EMBEDDED_HEIGHT_MESSAGE = "embedded-form-height";
@@ -37,4 +37,26 @@ export function EmbeddedHeightReporter() {
     return () => observer.disconnect();
   }, []);
   return null;
+}
+
+/**
+ * In the parent page: the content height one of our frames reports (same origin only, and only
+ * from that frame), plus the frame's borders; null until it reports, for an outside page, and
+ * without JavaScript. Used by the embedded forms and the form modal.
+ */
+export function useReportedHeight(ref: RefObject<HTMLIFrameElement | null>, external: boolean) {
+  const [px, setPx] = useState<number | null>(null);
+  useEffect(() => {
+    if (external) return;
+    const onMessage = (event: MessageEvent) => {
+      const frame = ref.current;
+      if (!frame || event.source !== frame.contentWindow || event.origin !== window.location.origin) return;
+      if (!isEmbeddedHeightMessage(event.data)) return;
+      const borders = frame.offsetHeight - frame.clientHeight;
+      setPx(event.data.height + borders);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [ref, external]);
+  return { ref, px };
 }

@@ -1,5 +1,5 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
-import { isEmbeddedHeightMessage } from "~/components/layout/embedded-height";
+import { useRef } from "react";
+import { useReportedHeight } from "~/components/layout/embedded-height";
 
 type EmbeddedFormProps = {
   src: string;
@@ -41,25 +41,4 @@ export function EmbeddedForm({ src, title, className = "h-[900px] md:h-[800px]" 
       </p>
     </div>
   );
-}
-
-/**
- * The content height the framed page (same origin only) reports, plus the frame's borders; null
- * until it reports, for an outside form, and without JavaScript.
- */
-function useReportedHeight(ref: RefObject<HTMLIFrameElement | null>, external: boolean) {
-  const [px, setPx] = useState<number | null>(null);
-  useEffect(() => {
-    if (external) return;
-    const onMessage = (event: MessageEvent) => {
-      const frame = ref.current;
-      if (!frame || event.source !== frame.contentWindow || event.origin !== window.location.origin) return;
-      if (!isEmbeddedHeightMessage(event.data)) return;
-      const borders = frame.offsetHeight - frame.clientHeight;
-      setPx(event.data.height + borders);
-    };
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [ref, external]);
-  return { ref, px };
 }

@@ -1,11 +1,13 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useMatches } from "react-router";
+import { useReportedHeight } from "~/components/layout/embedded-height";
 import { useSite } from "~/components/layout/use-site";
 import {
   closeFormModal,
   connectFormModal,
   FORM_MODAL_IFRAME_TITLE,
+  formFrameHeight,
   type FormModalOptions,
   type FormModalState,
   formModalTexts,
@@ -31,6 +33,10 @@ export function FormModal() {
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const origin = typeof window === "undefined" ? site.siteUrl : window.location.origin;
+  const src = iframeUrl(state.formUrl, state.type, state.formData, origin);
+  // Our own form (a same-origin path) reports its content height and the frame takes it.
+  const reported = useReportedHeight(frameRef, !src.startsWith("/")).px;
 
   useEffect(() => {
     const show = (options: FormModalOptions | null) => {
@@ -129,7 +135,6 @@ export function FormModal() {
     }
   };
 
-  const origin = typeof window === "undefined" ? site.siteUrl : window.location.origin;
   return (
     <dialog
       ref={dialogRef}
@@ -169,12 +174,13 @@ export function FormModal() {
       {state.isOpen ? (
         <iframe
           ref={frameRef}
-          src={iframeUrl(state.formUrl, state.type, state.formData, origin)}
+          src={src}
           title={FORM_MODAL_IFRAME_TITLE}
           loading="lazy"
           referrerPolicy="no-referrer"
           onLoad={onFrameLoad}
-          className="block h-[600px] w-full border-0"
+          style={{ height: formFrameHeight(reported) }}
+          className="block w-full border-0"
         />
       ) : null}
     </dialog>
