@@ -1,13 +1,16 @@
 import type { Locator, Page } from "@playwright/test";
 import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
-import { expect, openE2eDb, test } from "./fixtures";
+import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
+import { adminSession } from "./sessions";
 
 /**
- * Where a toast flashed by the server shows on a phone (360 x 740): without JavaScript it stays in
- * the page's flow and covers no control; with and without JavaScript it can be closed by mouse and
- * keyboard. The toasts are real ones: the WhatsApp password
- * management page flashes 'Senha adicionada' / 'Senha removida' after its posts.
+ * Where a toast shows on a phone (360 x 740): with and without JavaScript it stays in the page's
+ * flow, first in the content, and covers no control; it can be closed by mouse and keyboard; one
+ * that closes by itself (JavaScript) leaves the page where it was. The toasts are real ones: the
+ * WhatsApp password management page flashes 'Senha adicionada' / 'Senha removida' after its posts,
+ * the admin panel 'Lead excluído', the vocational test 'Dados salvos com sucesso!' and its
+ * incomplete-page message.
  */
 
 const MANAGE = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
@@ -46,7 +49,13 @@ async function controlsUnder(page: Page, toast: Locator): Promise<string[]> {
   return covered;
 }
 
-test("a server toast on a phone closes with and without JavaScript, and without it covers no control", async ({ page, jsEnabled }) => {
+/** The toast sits in the page's flow (nothing can slide under it) and no control lies under it. */
+async function expectInFlowOverNoControl(page: Page, toast: Locator, what: string) {
+  expect(await controlsUnder(page, toast), `controls under the toast ${what}`).toEqual([]);
+  await expect(page.getByRole("region", { name: "Notificações (F8)" })).toHaveCSS("position", "static");
+}
+
+test("a server toast on a phone covers no control and closes, with and without JavaScript", async ({ page, jsEnabled }) => {
   if (jsEnabled) await page.clock.install();
   await page.goto(MANAGE);
   const password = `celular-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -58,12 +67,7 @@ test("a server toast on a phone closes with and without JavaScript, and without 
   // With JavaScript the toast floats: the clock stands still so it stays while it is measured.
   if (jsEnabled) await page.clock.pauseAt(Date.now() + 1_000);
 
-  if (!jsEnabled) {
-    // In the flow of the page (nothing can slide under it), first in the content.
-    expect(await controlsUnder(page, added), "controls under the toast").toEqual([]);
-    await expect(page.getByRole("region", { name: "Notificações (F8)" })).toHaveCSS("position", "static");
-  }
-  // With JavaScript it still floats at the bottom for up to 5 s (and closes by button, swipe, timer).
+  await expectInFlowOverNoControl(page, added, "'Senha adicionada'");
   // Screen readers get it as a status message.
   await expect(page.getByRole("status").filter({ hasText: "Senha adicionada" })).toBeVisible();
 
@@ -77,8 +81,89 @@ test("a server toast on a phone closes with and without JavaScript, and without 
   await page.locator(`button[value="remover:${await passwordId(password)}"]`).click();
   const removed = page.getByTestId("toast").filter({ hasText: "Senha removida" });
   await expect(removed).toBeVisible();
-  if (!jsEnabled) expect(await controlsUnder(page, removed), "controls under the second toast").toEqual([]);
+  await expectInFlowOverNoControl(page, removed, "'Senha removida'");
   await removed.getByLabel("Fechar notificação").focus();
   await page.keyboard.press("Enter");
   await expect(removed).toBeHidden();
+});
+
+/** Where an element is in the document (not the viewport): it moved if this changed. */
+const documentTop = (locator: Locator) => locator.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+
+test("a toast that closes by itself leaves every control where it was", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "without JavaScript a toast stays until it is closed");
+  await page.clock.install();
+  await page.goto(MANAGE);
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const password = `sozinho-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+  await page.getByLabel("Nova Senha").fill(password);
+  const addButton = page.getByRole("button", { name: "Adicionar Nova Senha" });
+  await addButton.click();
+  const added = page.getByTestId("toast").filter({ hasText: "Senha adicionada" });
+  await expect(added).toBeVisible();
+  const before = await documentTop(addButton);
+
+  await page.clock.runFor(5_100);
+  await expect(added).toHaveCount(0);
+  expect(await documentTop(addButton), "the button moved when the toast closed").toBe(before);
+
+  await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+  await page.locator(`button[value="remover:${await passwordId(password)}"]`).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Senha removida" })).toBeVisible();
+});
+
+/** A lead only this test knows, straight in the e2e database. */
+function seedLead(email: string): number {
+  const db = openE2eDb();
+  try {
+    const now = new Date().toISOString();
+    const info = db
+      .prepare(
+        `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
+         VALUES ('inscricao', 'Titular Do Aviso', '(31)96666-4444', ?, 'Betim', ?, ?, ?, ?)`,
+      )
+      .run(email, now.slice(0, 10), now, now, `titular do aviso ${email}`);
+    return Number(info.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
+
+test("the admin panel's 'Lead excluído' covers no control", async ({ page, context, baseURL, jsEnabled }) => {
+  if (jsEnabled) await page.clock.install();
+  const id = seedLead(uniqueEmail("aviso"));
+  const admin = await adminSession(baseURL!);
+  const separator = admin.indexOf("=");
+  await context.addCookies([{ name: admin.slice(0, separator), value: admin.slice(separator + 1), url: baseURL! }]);
+  await page.goto(`/contato/lead/${id}/excluir`);
+  await page.getByRole("button", { name: "Excluir definitivamente" }).click();
+  await expect(page).toHaveURL(/\/contato$/);
+  const deleted = page.getByTestId("toast").filter({ hasText: "Lead excluído" });
+  await expect(deleted).toBeVisible();
+  if (jsEnabled) await page.clock.pauseAt(Date.now() + 1_000);
+  await expectInFlowOverNoControl(page, deleted, "'Lead excluído'");
+});
+
+test("the vocational test's toasts cover no control", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "these toasts are shown by JavaScript; without it the pages' own alerts say the same");
+  await page.clock.install();
+  await page.goto("/teste-vocacional");
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.getByLabel("Nome completo").fill("Carlos Eduardo Aviso");
+  await page.getByLabel("Telefone (WhatsApp)").fill("31999997777");
+  await page.getByLabel("E-mail").fill(uniqueEmail("aviso"));
+  for (const select of await page.locator("form select").all()) await select.selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+  const saved = page.getByTestId("toast").filter({ hasText: "Dados salvos com sucesso!" });
+  await expect(saved).toBeVisible();
+  await expectInFlowOverNoControl(page, saved, "'Dados salvos com sucesso!'");
+
+  // The questions page, reached 1.5 s later: 'Próximo' with nothing answered is refused with a toast.
+  await page.clock.runFor(1_600);
+  await expect(page).toHaveURL(/\/teste-vocacional\/perguntas/);
+  await page.getByRole("button", { name: "Próximo" }).click();
+  const incomplete = page.getByTestId("toast").filter({ hasNotText: "Dados salvos" });
+  await expect(incomplete).toBeVisible();
+  await expectInFlowOverNoControl(page, incomplete, "of an incomplete page");
 });

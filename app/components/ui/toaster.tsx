@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import {
   dismissToast,
@@ -13,16 +14,19 @@ import {
 } from "~/lib/toast";
 
 /**
- * The toast region, rendered at the top of the page's content. A toast flashed by the server is in
- * the HTML, so it shows without JavaScript: there it stays in the page's flow (it pushes the content
- * down instead of floating over a form control) and closes with its own button, a <details> that
- * CSS hides once closed. Once JavaScript runs the region floats at the bottom, toasts close after
- * 5 s, by button, or by a 50 px swipe, and F8 moves focus to the region.
+ * The toast region, rendered at the top of the page's content and always in the page's flow, with
+ * and without JavaScript: a toast pushes the content down instead of floating over it, so it never
+ * covers a form control (a floating one lay over buttons on phones, e.g. "Adicionar Nova Senha").
+ * A toast flashed by the server is in the HTML, so it shows without JavaScript and closes there with
+ * its own button, a <details> that CSS hides once closed. Once JavaScript runs toasts also close
+ * after 5 s or by a 50 px swipe, and F8 moves focus to the region.
  */
 export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const [items, setItems] = useState<ToastItem[]>(serverToast ? [{ ...serverToast, id: 0 }] : []);
   const regionRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   const hydrated = useHydrated();
+  const reserved = useReservedHeight(listRef);
 
   useEffect(() => subscribeToasts(setItems), []);
 
@@ -47,24 +51,41 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
       ref={regionRef}
       tabIndex={-1}
       aria-label={`Notificações (${TOAST_HOTKEY})`}
-      data-floating={hydrated}
-      className={
-        hydrated
-          ? "fixed inset-x-0 bottom-20 z-[60] mx-auto w-full max-w-sm px-4 outline-none sm:bottom-6 sm:right-6 sm:left-auto sm:mx-0"
-          : "mx-auto w-full max-w-3xl px-4 outline-none"
-      }
+      // Clipped sideways: a card being swiped to the right must not widen the page.
+      className="mx-auto w-full max-w-3xl overflow-x-clip px-4 outline-none"
     >
       <div role="status" aria-live="polite">
-        <ol data-testid="toaster" className="flex flex-col gap-2">
-          {items.map((item) => (hydrated ? <ToastCard key={item.id} item={item} /> : <StaticToast key={item.id} item={item} />))}
+        <ol ref={listRef} data-testid="toaster" style={reserved.height ? { minHeight: reserved.height } : undefined} className="flex flex-col gap-2">
+          {items.map((item) =>
+            hydrated ? <ToastCard key={item.id} item={item} onExpire={reserved.expire} /> : <StaticToast key={item.id} item={item} />,
+          )}
         </ol>
       </div>
     </section>
   );
 }
 
+/**
+ * A toast that closes by itself would pull the whole page up under the visitor's finger: its room
+ * is kept (the list's height when it expired) until the next navigation. Closing one by hand
+ * (button, swipe) frees the room at once, as the visitor expects.
+ */
+function useReservedHeight(listRef: React.RefObject<HTMLOListElement | null>) {
+  const [height, setHeight] = useState(0);
+  const { key } = useLocation();
+  useEffect(() => setHeight(0), [key]);
+  const expire = useCallback(
+    (id: number) => {
+      setHeight((current) => Math.max(current, listRef.current?.offsetHeight ?? 0));
+      dismissToast(id);
+    },
+    [listRef],
+  );
+  return { height, expire };
+}
+
 const cardClass = (item: ToastItem) =>
-  `relative rounded-lg border p-4 pr-10 shadow-lg ${
+  `relative mt-4 rounded-lg border p-4 pr-10 shadow-lg ${
     item.variant === "destructive" ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
   }`;
 
@@ -75,7 +96,7 @@ const cardClass = (item: ToastItem) =>
  */
 function StaticToast({ item }: { item: ToastItem }) {
   return (
-    <li data-testid="toast" data-variant={item.variant ?? "default"} className="mt-4 has-[details:not([open])]:hidden">
+    <li data-testid="toast" data-variant={item.variant ?? "default"} className="has-[details:not([open])]:hidden">
       <details open className={cardClass(item)}>
         <summary
           aria-label="Fechar notificação"
@@ -90,7 +111,7 @@ function StaticToast({ item }: { item: ToastItem }) {
   );
 }
 
-function ToastCard({ item }: { item: ToastItem }) {
+function ToastCard({ item, onExpire }: { item: ToastItem; onExpire: (id: number) => void }) {
   const startX = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
 
@@ -116,9 +137,9 @@ function ToastCard({ item }: { item: ToastItem }) {
   };
 
   useEffect(() => {
-    const timer = setTimeout(() => dismissToast(item.id), TOAST_DURATION_MS);
+    const timer = setTimeout(() => onExpire(item.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [item.id]);
+  }, [item.id, onExpire]);
 
   return (
     <li
