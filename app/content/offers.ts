@@ -2,13 +2,16 @@
  * The flash campaign's offers (spec 01, section 9): the six modality cards of 'Modalidades e
  * Descontos' and the four regular-price cards of 'AGORA EU POSSO'. Every discount is a campaign
  * scholarship plus the 10% punctuality discount. Change a price or a percentage here; the campaign
- * page and /bolsas read this file.
+ * page and /bolsas read this file. Prices are numbers in reais, written on the pages by formatReais
+ * so that every price reads the same way ('R$ 19,90').
  */
+
+import { formatReais } from "~/lib/format";
 
 export type ModalityOffer = {
   title: string;
-  /** First monthly payment, as shown. */
-  firstPayment: string;
+  /** First monthly payment, in reais. */
+  firstPayment: number;
   /** The headline discount, as shown. */
   discount: string;
   details: string;
@@ -20,8 +23,12 @@ export type ModalityOffer = {
 
 export type PriceCard = {
   title: string;
-  firstPayment: string;
-  remainingPrice: string;
+  /** First monthly payment, in reais. */
+  firstPayment: number;
+  /** Every later monthly payment, in reais. */
+  remainingPrice: number;
+  /** The later payments depend on the course and this is the lowest ('a partir de R$ 149,00'). */
+  remainingFrom?: boolean;
 };
 
 /** The extra discount for paying each monthly fee by its due date. */
@@ -42,7 +49,7 @@ export const HIGHLIGHT_RIBBON = "MAIS POPULAR";
 /** The note under the regular prices. */
 export const PRICES_NOTE = "*CURSOS SELECIONADOS";
 
-function offer(title: string, firstPayment: string, scholarshipPercent: number, details: string, highlight = false): ModalityOffer {
+function offer(title: string, firstPayment: number, scholarshipPercent: number, details: string, highlight = false): ModalityOffer {
   const total = scholarshipPercent + PUNCTUALITY_PERCENT;
   return {
     title,
@@ -55,36 +62,29 @@ function offer(title: string, firstPayment: string, scholarshipPercent: number, 
 }
 
 export const modalityOffers: ModalityOffer[] = [
-  offer("Graduação", "R$ 19,90", 50, "Bacharelados, licenciaturas e tecnólogos EAD."),
-  offer("Híbridos B.E. e P.T.", "R$ 29,90", 35, "Condição especial para os cursos híbridos B.E. e P.T."),
-  offer("Demais híbridos", "R$ 39,90", 35, "Todos os outros cursos híbridos, com aulas práticas no polo."),
-  offer("Pós-graduação", "R$ 19,90", 40, "Especializações e MBAs 100% on-line."),
-  offer("Profissionalizante", "R$ 19,90", 40, "Cursos rápidos para entrar no mercado de trabalho.", true),
-  offer("Técnicos", "R$ 19,90", 30, "Cursos técnicos com certificado reconhecido."),
+  offer("Graduação", 19.9, 50, "Bacharelados, licenciaturas e tecnólogos EAD."),
+  offer("Híbridos B.E. e P.T.", 29.9, 35, "Condição especial para os cursos híbridos B.E. e P.T."),
+  offer("Demais híbridos", 39.9, 35, "Todos os outros cursos híbridos, com aulas práticas no polo."),
+  offer("Pós-graduação", 19.9, 40, "Especializações e MBAs 100% on-line."),
+  offer("Profissionalizante", 19.9, 40, "Cursos rápidos para entrar no mercado de trabalho.", true),
+  offer("Técnicos", 19.9, 30, "Cursos técnicos com certificado reconhecido."),
 ];
 
 export const regularPrices: PriceCard[] = [
-  { title: "Graduação", firstPayment: "R$ 79,90", remainingPrice: "a partir de R$ 149,00" },
-  { title: "Profissionalizantes", firstPayment: "R$ 49,90", remainingPrice: "R$ 69,90" },
-  { title: "Técnicos", firstPayment: "R$ 59,90", remainingPrice: "R$ 89,90" },
-  { title: "Pós-graduação", firstPayment: "R$ 49,90", remainingPrice: "R$ 79,90" },
+  { title: "Graduação", firstPayment: 79.9, remainingPrice: 149, remainingFrom: true },
+  { title: "Profissionalizantes", firstPayment: 49.9, remainingPrice: 69.9 },
+  { title: "Técnicos", firstPayment: 59.9, remainingPrice: 89.9 },
+  { title: "Pós-graduação", firstPayment: 49.9, remainingPrice: 79.9 },
 ];
+
+/** The later monthly payments as a price card shows them: 'R$ 69,90' or 'a partir de R$ 149,00'. */
+export function remainingPriceText(price: PriceCard): string {
+  return `${price.remainingFrom ? "a partir de " : ""}${formatReais(price.remainingPrice)}`;
+}
 
 /** Total discount (%) of an offer: scholarship plus punctuality. */
 export function totalDiscountPercent(offer: Pick<ModalityOffer, "scholarshipPercent">): number {
   return offer.scholarshipPercent + PUNCTUALITY_PERCENT;
-}
-
-/** 'R$ 149,00' → 149; 'a partir de R$ 1.049,90' → 1049.9; no price → NaN. */
-export function parseReais(text: string): number {
-  const match = text.match(/R\$\s*([\d.]+,\d{2}|[\d.]+)/);
-  if (!match) return Number.NaN;
-  return Number(match[1].replace(/\./g, "").replace(",", "."));
-}
-
-/** A value in reais as 'R$ 1.234,56'. */
-export function formatReais(value: number): string {
-  return new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(value).replace(/\u00a0/g, " ");
 }
 
 /** A monthly fee after a percentage discount (percentages add up: 50% + 10% = 60% off), rounded to cents. */

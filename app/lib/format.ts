@@ -16,6 +16,17 @@ export function formatNumber(value: number, maxDecimals = 2): string {
   return formatter.format(value);
 }
 
+const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+/**
+ * A value in reais with cents, the one way the site writes money: 19.9 → 'R$ 19,90',
+ * 1049.9 → 'R$ 1.049,90'. Intl puts a non-breaking space after 'R$'; the pages have always shown
+ * a plain space, so it is replaced to keep their text (and what visitors search for) unchanged.
+ */
+export function formatReais(value: number): string {
+  return money.format(value).replace(/\u00a0/g, " ");
+}
+
 /** A duration in years as the catalogue shows it: '1 ano', '2 anos', '2,5 anos'. */
 export function formatYears(years: number): string {
   return `${formatNumber(years)} ${years === 1 ? "ano" : "anos"}`;

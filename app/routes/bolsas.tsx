@@ -6,16 +6,16 @@ import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
 import {
   discountedFee,
-  formatReais,
   MAX_SCHOLARSHIP_PERCENT,
   modalityOffers,
-  parseReais,
   PRICES_NOTE,
   PUNCTUALITY_PERCENT,
   regularPrices,
+  remainingPriceText,
   totalDiscountPercent,
 } from "~/content/offers";
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
+import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/bolsas";
 
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => {
 /** The worked example of the punctuality discount, from the first regular price (Graduação). */
 function punctualityExample() {
   const graduacao = modalityOffers[0];
-  const fee = parseReais(regularPrices[0].remainingPrice);
+  const fee = regularPrices[0].remainingPrice;
   return {
     modality: graduacao.title,
     fee,
@@ -118,7 +118,7 @@ export default function Bolsas() {
                     <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
                       {offer.title}
                     </th>
-                    <td className="px-4 py-3">{offer.firstPayment}</td>
+                    <td className="px-4 py-3">{formatReais(offer.firstPayment)}</td>
                     <td className="px-4 py-3">{offer.scholarshipPercent}%</td>
                     <td className="px-4 py-3">{PUNCTUALITY_PERCENT}%</td>
                     <td className="px-4 py-3 font-bold text-green-800">até {totalDiscountPercent(offer)}%</td>
@@ -174,8 +174,8 @@ export default function Bolsas() {
               <li key={price.title} className="rounded-2xl bg-white p-6 text-slate-900">
                 <h3 className="text-lg font-bold">{price.title}*</h3>
                 <p className="mt-3 text-sm text-slate-600">1ª mensalidade</p>
-                <p className="text-2xl font-extrabold text-brand-700">{price.firstPayment}</p>
-                <p className="mt-2 text-sm text-slate-600">Demais mensalidades: {price.remainingPrice}</p>
+                <p className="text-2xl font-extrabold text-brand-700">{formatReais(price.firstPayment)}</p>
+                <p className="mt-2 text-sm text-slate-600">Demais mensalidades: {remainingPriceText(price)}</p>
               </li>
             ))}
           </ul>

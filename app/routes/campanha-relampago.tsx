@@ -13,8 +13,10 @@ import {
   OFFERS_VALID_UNTIL,
   PRICES_NOTE,
   regularPrices,
+  remainingPriceText,
 } from "~/content/offers";
 import { type CampaignDeadline, campaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
+import { formatReais } from "~/lib/format";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/campanha-relampago";
@@ -118,14 +120,14 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
                 ) : null}
                 <h3 className="text-xl font-bold text-slate-900">{offer.title}</h3>
                 <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
-                <p className="text-4xl font-extrabold text-brand-700">{offer.firstPayment}</p>
+                <p className="text-4xl font-extrabold text-brand-700">{formatReais(offer.firstPayment)}</p>
                 <p className="mt-3 inline-flex w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-bold text-green-800">
                   {offer.discount}
                 </p>
                 <p className="mt-3 flex-1 text-sm text-slate-600">{offer.details}</p>
                 <FormLink
                   type="lead"
-                  description={`${offer.title}: 1ª mensalidade de ${offer.firstPayment} e ${offer.discount.toLowerCase()}.`}
+                  description={`${offer.title}: 1ª mensalidade de ${formatReais(offer.firstPayment)} e ${offer.discount.toLowerCase()}.`}
                   className={`mt-6 inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2.5 font-semibold ${
                     offer.highlight ? "bg-accent-400 text-slate-900 hover:bg-accent-300" : "bg-brand-600 text-white hover:bg-brand-700"
                   }`}
@@ -152,9 +154,9 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               <li key={price.title} className="rounded-2xl bg-white p-6 text-slate-900 shadow-sm">
                 <h3 className="text-lg font-bold">{price.title}*</h3>
                 <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
-                <p className="text-3xl font-extrabold text-brand-700">{price.firstPayment}</p>
+                <p className="text-3xl font-extrabold text-brand-700">{formatReais(price.firstPayment)}</p>
                 <p className="mt-3 text-sm text-slate-600">Demais mensalidades</p>
-                <p className="text-lg font-semibold">{price.remainingPrice}</p>
+                <p className="text-lg font-semibold">{remainingPriceText(price)}</p>
               </li>
             ))}
           </ul>

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   discountedFee,
-  formatReais,
   HIGHLIGHT_RIBBON,
   modalityOffers,
-  parseReais,
   regularPrices,
+  remainingPriceText,
   totalDiscountPercent,
 } from "~/content/offers";
+import { formatReais } from "~/lib/format";
 
 describe("campaign offers (spec 01, section 9)", () => {
   it("has the six modality offers with the spec's first payments and discounts", () => {
-    expect(modalityOffers.map((o) => [o.title, o.firstPayment, o.discount, o.scholarshipPercent])).toEqual([
+    expect(modalityOffers.map((o) => [o.title, formatReais(o.firstPayment), o.discount, o.scholarshipPercent])).toEqual([
       ["Graduação", "R$ 19,90", "Até 60% de desconto", 50],
       ["Híbridos B.E. e P.T.", "R$ 29,90", "Até 45% de desconto", 35],
       ["Demais híbridos", "R$ 39,90", "Até 45% de desconto", 35],
@@ -23,8 +23,9 @@ describe("campaign offers (spec 01, section 9)", () => {
     expect(HIGHLIGHT_RIBBON).toBe("MAIS POPULAR");
     expect(modalityOffers.every((o) => o.details.includes("+ 10% de pontualidade"))).toBe(true);
   });
-  it("has the four regular prices", () => {
-    expect(regularPrices).toEqual([
+  it("has the four regular prices, as the cards show them", () => {
+    const shown = regularPrices.map((p) => ({ title: p.title, firstPayment: formatReais(p.firstPayment), remainingPrice: remainingPriceText(p) }));
+    expect(shown).toEqual([
       { title: "Graduação", firstPayment: "R$ 79,90", remainingPrice: "a partir de R$ 149,00" },
       { title: "Profissionalizantes", firstPayment: "R$ 49,90", remainingPrice: "R$ 69,90" },
       { title: "Técnicos", firstPayment: "R$ 59,90", remainingPrice: "R$ 89,90" },
@@ -34,19 +35,10 @@ describe("campaign offers (spec 01, section 9)", () => {
 });
 
 describe("price helpers", () => {
-  it("reads prices written in reais", () => {
-    expect(parseReais("R$ 149,00")).toBe(149);
-    expect(parseReais("a partir de R$ 1.049,90")).toBe(1049.9);
-    expect(parseReais("grátis")).toBeNaN();
-  });
   it("adds the punctuality discount to the scholarship", () => {
     expect(totalDiscountPercent({ scholarshipPercent: 50 })).toBe(60);
     expect(discountedFee(149, 50)).toBe(74.5);
     expect(discountedFee(149, 60)).toBe(59.6);
     expect(discountedFee(79.9, 60)).toBe(31.96);
-  });
-  it("formats reais the Brazilian way", () => {
-    expect(formatReais(59.6)).toBe("R$ 59,60");
-    expect(formatReais(1049.9)).toBe("R$ 1.049,90");
   });
 });
