@@ -179,7 +179,7 @@ test.describe("form modal", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
   });
 
-  test("at a desktop viewport the modal is 625 px wide and at most 90vh high; the form frame is 600 px high", async ({ page, jsEnabled }) => {
+  test("at a desktop viewport the modal is 625 px wide and at most 90vh high; the form frame is at least 600 px high, as tall as the form", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the modal is a JavaScript enhancement");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/privacidade");
@@ -188,20 +188,26 @@ test.describe("form modal", () => {
     await expect(dialog).toBeVisible();
     const frame = dialog.locator('iframe[title="Formulário de Inscrição"]');
     await expect(frame).toBeVisible();
+    await expect(page.frameLocator('iframe[title="Formulário de Inscrição"]').getByLabel("Nome completo", { exact: true })).toBeVisible();
+    await expect
+      .poll(() => frame.evaluate((el: HTMLIFrameElement) => el.contentDocument!.documentElement.scrollHeight - el.clientHeight))
+      .toBeLessThanOrEqual(0);
 
     const dialogBox = (await dialog.boundingBox())!;
     const frameBox = (await frame.boundingBox())!;
     expect(dialogBox.width).toBeCloseTo(625, 0);
     expect(frameBox.width).toBeCloseTo(625, 0);
-    expect(frameBox.height).toBeCloseTo(600, 0);
+    // The spec's 600 px, or more: our own form reports its height and nothing scrolls inside the frame.
+    expect(frameBox.height).toBeGreaterThanOrEqual(600);
+    const frameHeight = frameBox.height;
     expect(dialogBox.height).toBeLessThanOrEqual(900 * 0.9 + 0.5);
     // Centred on the page.
     expect(dialogBox.x + dialogBox.width / 2).toBeCloseTo(1280 / 2, 0);
 
-    // On a short desktop window the modal stops at 90vh and scrolls; the frame keeps its 600 px.
+    // On a short desktop window the modal stops at 90vh and scrolls; the frame keeps its height.
     await page.setViewportSize({ width: 1280, height: 600 });
     await expect.poll(async () => (await dialog.boundingBox())!.height).toBeCloseTo(600 * 0.9, 0);
-    expect((await frame.boundingBox())!.height).toBeCloseTo(600, 0);
+    expect((await frame.boundingBox())!.height).toBeCloseTo(frameHeight, 0);
     expect((await dialog.boundingBox())!.width).toBeCloseTo(625, 0);
     const scrolls = await dialog.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === "auto");
     expect(scrolls).toBe(true);
