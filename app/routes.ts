@@ -1,8 +1,8 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
- * THE route table. It mirrors the spec's table (document 2, "Full route table") plus the pages this
- * project adds (own enrolment form, privacy, terms, health check, SEO files).
+ * THE route table, written out so that every address the site answers is in this one file,
+ * including the pages this project adds (own enrolment form, privacy, terms, health check, SEO files).
  */
 export default [
   // Public marketing pages

@@ -1,5 +1,5 @@
 /**
- * The flash campaign page's texts and its 'Histórias de Sucesso' (spec 01, "Flash campaign page").
+ * The flash campaign page's texts (/campanha-relampago) and its 'Histórias de Sucesso'.
  * Prices and discounts are in offers.ts.
  */
 import type { Testimonial } from "./testimonials";

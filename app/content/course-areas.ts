@@ -1,5 +1,5 @@
 /**
- * The catalogue's areas and modalities (spec 01, section 3), kept apart from the course list so
+ * The catalogue's areas and modalities, kept apart from the course list so
  * client code (tabs, links) can import them without pulling the whole catalogue into the bundle.
  */
 
@@ -83,7 +83,7 @@ export const MODALITY_DESCRIPTIONS: Record<Modality, string> = {
     "Você escolhe como estudar: aulas no campus ou a distância, com o mesmo currículo, os mesmos professores e o mesmo diploma.",
 };
 
-/** Entry routes (spec 01, FAQ facts), listed on course pages. */
+/** Entry routes (the same as the home FAQ's answer), listed on course pages. */
 export const ENTRY_ROUTES = [
   "Vestibular online, feito de casa",
   "Nota do ENEM",

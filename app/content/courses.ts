@@ -1,12 +1,12 @@
 /**
- * The course catalogue (spec 01, section 3): 77 courses, ids 1-77. A marketing person can change a
+ * The course catalogue: 77 courses, ids 1-77. A marketing person can change a
  * course here; every page (home catalogue, course pages, enrolment form) reads this list.
  *
  * `url` is the course's own page. Most are top-level paths (/enfermagem, /educacaofisica,
  * /administracao-nova, ...) served by the catch-all route; Agronegócio, Análise e Desenvolvimento
- * de Sistemas and Biomedicina link to their dedicated pages under /cursos/ (spec 02 "Course pages"),
+ * de Sistemas and Biomedicina link to their dedicated pages under /cursos/,
  * so each of those courses has exactly one page. /cursos/administracao is the dedicated page of
- * Administração, whose catalogue link stays /administracao-nova as the spec shows.
+ * Administração, whose catalogue link stays /administracao-nova, the address already published.
  *
  * `image` is a path under public/: the self-made SVG of the course's area by default; drop a real
  * photo into public/images/cursos/ and point the course at it to replace the art.
@@ -846,7 +846,7 @@ export function findCourseById(id: number): Course | undefined {
 }
 
 /**
- * The four dedicated course pages of spec 02 (/cursos/:slug) and the course each presents.
+ * The four dedicated course pages (/cursos/:slug) and the course each presents.
  * Administração's catalogue link is /administracao-nova; the other three link here directly.
  */
 export const SPECIAL_COURSE_PAGES = {

@@ -1,5 +1,5 @@
 /**
- * The employee page (/trabalhe-conosco, spec 02 "Employee page"): the Auxílio Educação benefit
+ * The employee page (/trabalhe-conosco): the Auxílio Educação benefit
  * (up to 100% for staff, 70% for dependants), the 9-photo team carousel and testimonials.
  * The photos are self-made SVG illustrations: drop real photos into public/images/trabalhe-conosco/
  * and point `src` at them to replace the art.

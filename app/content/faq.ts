@@ -1,6 +1,6 @@
 /**
- * The home FAQ (spec 01, "FAQ"): six questions in a single-open accordion. The answers carry the
- * facts the spec lists: durations (bachelor's 4 to 5 years, teaching degrees about 4, technology
+ * The home FAQ: six questions in a single-open accordion. The answers carry the facts a visitor
+ * asks about first: durations (bachelor's 4 to 5 years, teaching degrees about 4, technology
  * courses 2 to 3) and the entry routes (online entrance exam, ENEM score, transfer, diploma holder,
  * special selection processes).
  */

@@ -1,5 +1,5 @@
 /**
- * Home page hero content (spec 01, home item 2). The picture beside the hero text (desktop only)
+ * Home page hero content. The picture beside the hero text (desktop only)
  * is a light inline illustration by default; to use a real photo, drop it into `public/images/`
  * and point `heroImage` at it with its real size (the width and height keep the layout stable).
  */

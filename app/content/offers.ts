@@ -1,5 +1,5 @@
 /**
- * The flash campaign's offers (spec 01, section 9): the six modality cards of 'Modalidades e
+ * The flash campaign's offers: the six modality cards of 'Modalidades e
  * Descontos' and the four regular-price cards of 'AGORA EU POSSO'. Every discount is a campaign
  * scholarship plus the 10% punctuality discount. Change a price or a percentage here; the campaign
  * page and /bolsas read this file. Prices are numbers in reais, written on the pages by formatReais
@@ -40,7 +40,7 @@ export const MAX_SCHOLARSHIP_PERCENT = 70;
 /** The closing call to action's figure ('até 60% de desconto'). */
 export const CLOSING_DISCOUNT_PERCENT = 60;
 
-/** Spec 01: the modality discounts are stated as valid until this day (dd/mm). */
+/** The modality discounts are stated as valid until this day (dd/mm). */
 export const OFFERS_VALID_UNTIL = "14/04";
 
 /** The ribbon of the highlighted offer. */

@@ -1,5 +1,5 @@
 /**
- * The study centres (polos) shown in the home finder (spec 01, section 3): 29 entries, each a
+ * The study centres (polos) shown in the home finder: 29 entries, each a
  * location ("City - District - UF", in Minas Gerais, Mato Grosso do Sul, Rio Grande do Norte or
  * Mato Grosso) and a phone. Add, remove or edit a polo here.
  */

@@ -2,7 +2,7 @@ import { findCourseById, type Course } from "./courses";
 import type { Letter } from "~/lib/scoring";
 
 /**
- * Profiles of the vocational test (spec 02, sections 2 and 3) and what each result page shows.
+ * Profiles of the vocational test (one per answer letter) and what each result page shows.
  * Courses are referenced by their id in the catalogue (app/content/courses.ts), so every card links
  * to the course's real page; tests/unit/profiles.test.ts fails when an id does not resolve.
  */

@@ -1,7 +1,7 @@
 import type { Letter } from "~/lib/scoring";
 
 /**
- * The 20 questions of the vocational test (spec 02: 4 categories of 5 questions, options A to D).
+ * The 20 questions of the vocational test: 4 pages of 5 questions, options A to D.
  * Every option leans to one area, always in the same order:
  * A: health and people, B: business and management, C: technology and analysis,
  * D: creativity and communication. Keep that order when editing, the scoring depends on it.

@@ -1,5 +1,5 @@
 /**
- * Student testimonials (spec 01, section 3): id, name, course, image (a path under public/) and
+ * Student testimonials: id, name, course, image (a path under public/) and
  * text. Shown on the home page (#depoimentos); the campaign page may reuse them. The images are
  * self-made SVG avatars: replace them with real photos (same path, or point `image` at a new one).
  */

@@ -1,6 +1,6 @@
 /**
- * The lead form of the vocational test (spec 02, sections 2, 3 and 5): the five 'Sondagem
- * Profissional' questions with the spec's option values, and the consent text the visitor sees.
+ * The lead form of the vocational test: the five 'Sondagem Profissional' questions with the
+ * option values stored in each lead row, and the consent text the visitor sees.
  */
 
 export const WORK_STATUS = {

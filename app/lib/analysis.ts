@@ -1,4 +1,7 @@
-/** The analysis screen of the vocational test (spec 02, sections 2, 4 and 9). */
+/**
+ * The analysis screen of the vocational test: a progress bar that fills in steps, with a message
+ * per progress band, before the result page.
+ */
 
 export const ANALYSIS_TICK_MS = 200;
 export const ANALYSIS_MAX_STEP = 10;

@@ -1,7 +1,7 @@
 import { saoPauloDate } from "./dates";
 
 /**
- * The flash campaign's deadline (spec 01, "Campaign deadline"): the configured end date when one
+ * The flash campaign's deadline: the configured end date when one
  * is set; otherwise a rolling window that ends 5 days ahead at 23:59:59 São Paulo time and starts
  * again once it has passed, so the offer never shows an expired clock. A configured date that has
  * passed stays passed: the countdown shows zeros.

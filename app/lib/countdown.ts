@@ -1,4 +1,4 @@
-/** Countdown math (spec 01, section 4): days, hours, minutes and seconds left, never negative. */
+/** Countdown math: days, hours, minutes and seconds left, never negative. */
 export type TimeLeft = {
   days: number;
   hours: number;

@@ -11,7 +11,7 @@ export function cleanTerm(value: string | null | undefined): string {
 }
 
 /**
- * Spec 01, section 5: case-insensitive substring on name, area or modality; here also
+ * Case-insensitive substring on name, area or modality; also
  * accent-insensitive ('educacao fisica' finds 'Educação Física', 'saude' the Saúde courses).
  * An empty term gives the featured courses (see `featuredCourses`).
  */
@@ -48,7 +48,7 @@ export function parseArea(value: string | null | undefined): CourseArea {
   return COURSE_AREAS.find((a) => AREA_SLUGS[a] === wanted || normalizeText(a) === wanted) ?? DEFAULT_AREA;
 }
 
-/** Spec 01, section 5: case- (and accent-) insensitive substring on the location only. */
+/** Case- (and accent-) insensitive substring on the location only. */
 export function searchPolos(list: readonly Polo[], term: string): Polo[] {
   const cleaned = cleanTerm(term);
   if (!cleaned) return [...list];

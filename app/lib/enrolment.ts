@@ -5,7 +5,7 @@ import { normalizePhone, PHONE_MESSAGE } from "./phone";
 /**
  * The site's own enrolment form (/inscricao): one zod schema used by the action and, once
  * JavaScript runs, in the browser (through conform). The contact fields and their messages are
- * the lead form's (spec 02, section 5); other lead forms may reuse `leadContactFields`.
+ * the vocational lead form's; other lead forms may reuse `leadContactFields`.
  */
 
 export const NAME_MESSAGE = "Nome completo é obrigatório";

@@ -1,5 +1,5 @@
 /**
- * Brazilian mobile phone numbers as the lead forms take them (spec 02, section 5):
+ * Brazilian mobile phone numbers as the lead forms take them:
  * canonical form '(99)99999-9999', i.e. a two-digit area code (DDD) and nine digits.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Scoring of the vocational test (spec 02, section 4): the profile is the letter chosen most
+ * Scoring of the vocational test: the profile is the letter chosen most
  * often; ties resolve in the order A, B, C, D; only the letters A to D count.
  */
 

@@ -5,7 +5,7 @@ export type ToastMessage = {
   variant?: "default" | "destructive";
 };
 
-/** The spec's limits (section 9 of document 1). */
+/** One toast at a time, closed after 5 s or by a 50 px swipe. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -3,7 +3,7 @@ import { CAREER_GOAL, DESIRED_AREA, WORK_AREA, WORK_SATISFACTION, WORK_STATUS } 
 import { NAME_CHARS_MESSAGE, PERSON_TEXT } from "./person-text";
 import { normalizePhone, PHONE_MESSAGE } from "./phone";
 
-/** The spec's messages (document 2, section 5). */
+/** The message shown beside each field the visitor left blank or got wrong. */
 export const LEAD_MESSAGES = {
   fullName: "Nome completo é obrigatório",
   phone: PHONE_MESSAGE,

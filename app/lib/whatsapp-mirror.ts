@@ -10,8 +10,8 @@ import {
 } from "./whatsapp";
 
 /**
- * The state of the mirroring page and how each helper event changes it (spec 02 section 4,
- * "WhatsApp connection", plus the helper's job events, see helper/README.md). A pure reducer: the
+ * The state of the mirroring page and how each helper event changes it (connection, QR code,
+ * linked account, and the helper's job events, see helper/README.md). A pure reducer: the
  * page turns socket events into actions; toasts and log recording happen beside it.
  */
 

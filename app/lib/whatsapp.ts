@@ -8,9 +8,9 @@ import { z } from "zod";
 
 export const WHATSAPP_PATH = "/whatsapp";
 
-// ---- Constants of the spec (document 02, sections 7 and 9) --------------------------------------
+// ---- Fixed texts, limits and connection settings of the WhatsApp tool ----------------------------
 
-/** socket.io-client options of the spec: WebSocket first, polling fallback, 20 s, 5 attempts 2 s apart. */
+/** socket.io-client options: WebSocket first, polling fallback, 20 s, 5 attempts 2 s apart. */
 export const SOCKET_OPTIONS = {
   transports: ["websocket", "polling"],
   timeout: 20_000,
@@ -84,7 +84,7 @@ export function removalId(intent: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Operator name: at least 3 characters (spec 02 section 5). */
+/** Operator name: at least 3 characters. */
 export const operatorNameSchema = z
   .string()
   .trim()

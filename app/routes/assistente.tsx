@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * The full-page assistant (spec 02: 'full-page assistant chat, open by default'). With no
+ * The full-page assistant: the chat is open as the page loads, not behind a button. With no
  * assistant URL configured it offers the course finder instead of a frame that cannot load.
  */
 export default function Assistente() {

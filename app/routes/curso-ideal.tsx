@@ -20,7 +20,7 @@ const STEPS = [
   { icon: ClipboardList, title: "Garanta sua bolsa", text: "Escolheu? Um consultor confirma o seu desconto e ajuda na matrícula." },
 ];
 
-/** The assistant's intro page (spec 02 route table: '/curso-ideal: AI assistant intro page'). */
+/** The assistant's intro page: what the AI assistant does, with a way into it. */
 export default function CursoIdeal() {
   const site = useSite();
   return (

@@ -7,7 +7,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/cursos.$slug";
 
 /**
- * The dedicated course pages of spec 02 (/cursos/administracao, /cursos/agronegocio,
+ * The dedicated course pages (/cursos/administracao, /cursos/agronegocio,
  * /cursos/analise-desenvolvimento, /cursos/biomedicina), with the sticky bar after 500 px.
  * /cursos/<path of another course> redirects to that course's page; anything else is a 404.
  */

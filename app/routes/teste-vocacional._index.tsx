@@ -36,7 +36,7 @@ import {
 import type { Route } from "./+types/teste-vocacional._index";
 import { readFormData } from "~/server/form-data.server";
 
-/** Spec 02, section 4 and 8. */
+/** The toasts of the lead form: saved, could not save, too many tries. */
 const SAVED_TOAST: ToastMessage = { title: "Dados salvos com sucesso!", description: "Agora vamos iniciar seu teste vocacional." };
 const SAVE_ERROR: ToastMessage = { title: "Erro ao salvar seus dados", description: "Por favor, tente novamente.", variant: "destructive" };
 const RATE_LIMITED: ToastMessage = {
@@ -44,7 +44,7 @@ const RATE_LIMITED: ToastMessage = {
   description: "Aguarde um minuto e tente novamente.",
   variant: "destructive",
 };
-/** Spec: after saving, the questions open 1.5 s later (with JavaScript; without it, at once). */
+/** After saving, the questions open 1.5 s later (with JavaScript; without it, at once). */
 const REDIRECT_DELAY_MS = 1500;
 /** Hidden field the browser adds once JavaScript runs: the action then answers with data, not a redirect. */
 const JS_FIELD = "_js";

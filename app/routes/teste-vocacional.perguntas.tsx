@@ -17,7 +17,7 @@ import { HoneypotField } from "~/components/ui/honeypot-field";
 import { isSpam } from "~/server/honeypot.server";
 import { clientIp, testAnswersLimiter, withRetryAfter } from "~/server/rate-limit.server";
 
-/** Spec 02, section 5. */
+/** A page sent with a question unanswered: the visitor stays on it and is told why. */
 const PAGE_INCOMPLETE: ToastMessage = {
   title: "Responda todas as perguntas",
   description: "Por favor, responda todas as perguntas desta página antes de continuar.",

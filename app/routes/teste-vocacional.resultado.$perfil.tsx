@@ -23,7 +23,7 @@ import { pageMeta } from "~/lib/seo";
 import { loadResultState } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional.resultado.$perfil";
 
-/** Spec 02: the business page's consultant form title. */
+/** The consultant form's title on the business profile's page. */
 const BUSINESS_FORM_TITLE = "Garanta sua bolsa de até 70%";
 
 export const meta: Route.MetaFunction = (args) => {

@@ -13,5 +13,5 @@ export interface Contact {
   number: string;
 }
 
-/** Parses "Nome, Número" lines into contacts (spec 02 section 5). */
+/** Parses "Nome, Número" lines into contacts (no comma: 'Desconhecido'; under 8 digits: dropped). */
 export declare function parseContacts(text: string): Contact[];

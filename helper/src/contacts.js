@@ -1,7 +1,7 @@
 // Contact parsing shared by the /whatsapp page (site) and the helper.
-// Spec 02 section 5 "Contact parsing". Pure: no I/O, no dependencies.
+// Parsing of the contact list the operator pastes. Pure: no I/O, no dependencies.
 
-/** Name given to a contact whose line has no comma (spec 02 section 5). */
+/** Name given to a contact whose line has no comma. */
 export const UNKNOWN_CONTACT_NAME = "Desconhecido";
 
 /** Contacts with fewer digits than this are dropped. */
@@ -14,7 +14,7 @@ export const MIN_CONTACT_DIGITS = 8;
 /**
  * Parses the contact textarea ("Nome, Número" per line) into contacts.
  *
- * Rules (spec 02 section 5):
+ * Rules:
  * - split by lines; skip blank lines;
  * - a line with a comma gives the name (first part) and the number (second part);
  * - without a comma the name is 'Desconhecido' and the whole line is the number;

@@ -1,5 +1,5 @@
 // The helper's socket.io server: loopback only, Origin allow-list, short-lived token, the events
-// of spec 02 section 7 (plus a few documented in README.md), a paced send queue.
+// listed in README.md (the page's connection, QR, send and log-out events), a paced send queue.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { homedir } from "node:os";

@@ -6,7 +6,7 @@ import { routeTable, urlFor } from "./route-table";
 import { completedTestCookie, openSessions, type Sessions } from "./sessions";
 
 /**
- * Accessibility (issue 9, item 8): axe on every public page (from the route table and one course
+ * Accessibility: axe on every public page (from the route table and one course
  * page of each kind), every screen of the vocational test, the admin login, panel and LGPD page,
  * and the WhatsApp gate, management and mirroring pages: no serious or critical violation, on the
  * whole document (shared layout included). axe runs as a script in the page, so these run in the

@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from "./server-process";
 import { enrolment, openSessions, type Sessions, vocationalLead } from "./sessions";
 
 /**
- * Spam and brute force (issue 9, item 3), against the production server with small limits:
+ * Spam and brute force, against the production server with small limits:
  * every form people can post without an account carries the honeypot field, and every public POST
  * (lead forms, the test's answers, both password forms) is limited per client IP.
  */

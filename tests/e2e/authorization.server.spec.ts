@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from "./server-process";
 import { openSessions, type Sessions } from "./sessions";
 
 /**
- * Authorisation (issue 9, item 5). The admin area is every route of app/routes.ts under /contato;
+ * Authorisation. The admin area is every route of app/routes.ts under /contato;
  * the WhatsApp operator area is every route under /whatsapp. Each of their loaders and actions,
  * found from the route table, must refuse anonymous requests and requests carrying a session of
  * the wrong kind (a visitor's, an operator's on admin routes, an admin's on operator routes), a

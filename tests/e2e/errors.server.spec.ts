@@ -4,8 +4,8 @@ import { expect, test } from "./fixtures";
 import { type RunningServer, startServer } from "./server-process";
 
 /**
- * The error boundary in production (issue 2: "an error boundary that never shows a stack trace in
- * production"). A real failure, not a test switch: the production server runs on its own temporary
+ * The error boundary in production never shows a stack trace (or any other detail of the
+ * failure). A real failure, not a test switch: the production server runs on its own temporary
  * database, and the test breaks that database underneath it (renames the `admin_users` table) so
  * the loader of the public /login-admin page throws a genuine SqliteError. The visitor must get a
  * friendly pt-BR page with status 500, and neither the HTML nor the data React Router sends along

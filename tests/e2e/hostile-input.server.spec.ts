@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from "./server-process";
 import { adminSession, enrolment, openSessions, type SessionKind, type Sessions, vocationalLead } from "./sessions";
 
 /**
- * Hostile input (issue 9, item 2). Every route of app/routes.ts whose module exports an `action`
+ * Hostile input. Every route of app/routes.ts whose module exports an `action`
  * gets, against the real production server: empty bodies, missing and duplicated fields, 100 KB
  * strings, control characters and NUL bytes, invalid UTF-8, HTML/script tags, SQL fragments, wrong
  * content types and oversized bodies. Each answer must be a refusal (4xx with the page's message;

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { openSessions } from "./sessions";
 
 /**
- * Keyboard-only use (issue 9, item 8): the menu (desktop and mobile), the form modal (focus kept
+ * Keyboard-only use: the menu (desktop and mobile), the form modal (focus kept
  * inside, Esc closes, focus returns), the carousels and the FAQ; and every form's errors are
  * announced (a live region, or aria-describedby from the invalid field). Both projects: with
  * JavaScript and without it (where a behaviour needs JavaScript, the test says so).

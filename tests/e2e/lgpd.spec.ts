@@ -2,7 +2,7 @@ import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
 import { openSessions } from "./sessions";
 
 /**
- * LGPD in the browser (issue 9, item 6), with and without JavaScript: from a row of the /contato
+ * LGPD (Brazil's data protection law) in the browser, with and without JavaScript: from a row of the /contato
  * panel an admin downloads one person's data and deletes them after a confirmation step; the
  * privacy page says what is collected, why, for how long and how to ask for deletion.
  */

@@ -350,7 +350,7 @@ const BUSINESS_GRADUATION = [
   "Empreendedorismo",
 ];
 
-/** What each profile page shows (spec 02, 'Result pages'). */
+/** What each profile's result page shows. */
 const PROFILE_PAGES: {
   slug: string;
   title: string;

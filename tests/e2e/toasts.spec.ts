@@ -5,7 +5,7 @@ import { E2E_ENV } from "./env";
 import { expect, openE2eDb, test } from "./fixtures";
 
 /**
- * Toasts (spec 01, sections 3 and 9): at most 1 visible, closed after 5000 ms, a 50 px swipe
+ * Toasts: at most 1 visible, closed after 5000 ms, a 50 px swipe
  * dismisses one, F8 moves focus to the notifications region. The toasts are real ones: the WhatsApp
  * password management page flashes "Senha adicionada" / "Senha removida" from its actions, which the
  * root loader hands to the Toaster. Time is Playwright's fake clock, paused, so nothing here waits

@@ -276,7 +276,7 @@ test.describe("WhatsApp: mirroring page", () => {
       await expect(qr.getByRole("img", { name: "QR code para conectar o WhatsApp" })).toHaveAttribute("src", /^data:image\/png;base64,/);
       await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
       await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp conectado");
-      // Accessibility of the connected state (issue 9, item 8): the a11y spec only reaches the page without a helper.
+      // Accessibility of the connected state: a11y.spec.ts only reaches the page without a helper.
       expect(await seriousViolations(page), "connected").toEqual([]);
 
       // Preconditions: a message is needed.

@@ -6,7 +6,7 @@ import { getVisitorSession } from "~/server/session.server";
 import { readTestState } from "~/server/vocational.server";
 import { args, cookieFrom, getRequest, payload, postForm } from "./request";
 
-/** The vocational test's answer pages: honeypot and per-IP limit (issue 9, item 3). */
+/** The vocational test's answer pages refuse spam: a filled honeypot field, and too many posts from one IP. */
 
 const LEAD = {
   fullName: "Maria da Silva",

@@ -15,7 +15,7 @@ import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { recordSendResults } from "~/server/whatsapp-log.server";
 import { args, getRequest, payload, postForm } from "./request";
 
-/** LGPD (issue 9, item 6): consent with every lead, one person's export and deletion, retention of the send log. */
+/** LGPD, Brazil's data protection law: consent with every lead, one person's export and deletion, retention of the send log. */
 
 async function settle(run: () => unknown): Promise<unknown> {
   try {

@@ -10,7 +10,7 @@ import { EMPTY_FILTERS } from "~/lib/lead-filters";
 import { args, cookieFrom, getRequest, payload } from "./request";
 
 /**
- * 'The panel must stay fast with 100 000 leads' (issue 6): 100 000 leads in the test's own SQLite
+ * The panel must stay fast with 100 000 leads: 100 000 leads in the test's own SQLite
  * file, and the query plans of every statement the panel's loader runs. No timings: the plan says
  * whether a query walks an index in display order (and stops after a page) or reads and sorts the
  * whole table. Then the first and the last page come back with the right rows.

@@ -7,7 +7,7 @@ import {
   openFormModal,
 } from "~/lib/form-modal";
 
-describe("form modal default texts (spec 01, section 4)", () => {
+describe("form modal default texts", () => {
   it("has the spec's title per type", () => {
     expect(formModalTexts({ type: "lead" }).title).toBe("Garanta sua vaga");
     expect(formModalTexts({ type: "contact" }).title).toBe("Fale com um consultor");

@@ -9,7 +9,7 @@ import {
 } from "~/content/offers";
 import { formatReais } from "~/lib/format";
 
-describe("campaign offers (spec 01, section 9)", () => {
+describe("campaign offers", () => {
   it("has the six modality offers with the spec's first payments and discounts", () => {
     expect(modalityOffers.map((o) => [o.title, formatReais(o.firstPayment), o.discount, o.scholarshipPercent])).toEqual([
       ["Graduação", "R$ 19,90", "Até 60% de desconto", 50],

@@ -1,7 +1,7 @@
 import { LoaderCircle, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-/** Spec 01, sections 4 and 8: the assistant's texts. */
+/** The assistant's texts: its title and what the sheet says while loading and when it fails. */
 export const ASSISTANT_TEXTS = {
   title: "Assistente virtual",
   loading: "Carregando assistente...",
@@ -10,7 +10,7 @@ export const ASSISTANT_TEXTS = {
   retry: "Tentar novamente",
 } as const;
 
-/** What the embedded assistant may use (spec 01 "Assistant chat"). */
+/** What the embedded assistant may use (voice and video, fullscreen, screen sharing, autoplay). */
 export const ASSISTANT_ALLOW = "camera; microphone; fullscreen; display-capture; autoplay";
 
 /** A frame that has not loaded after this long is reported as failed. */

@@ -7,7 +7,7 @@ import type { CoursePageData } from "~/lib/course-page";
 import { CourseGrid } from "./course-card";
 import { useScrolledPast } from "./use-scrolled-past";
 
-/** Spec 02 "Course pages": the sticky bar appears after this much scroll. */
+/** A course page's sticky bar appears after this much scroll. */
 export const STICKY_BAR_THRESHOLD_PX = 500;
 
 function areaHref(area: CoursePageData["areas"][number]) {
@@ -201,7 +201,7 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
 }
 
 /**
- * The bar that slides in at the bottom after 500 px of scroll (spec 02). It needs JavaScript to
+ * The bar that slides in at the bottom after 500 px of scroll. It needs JavaScript to
  * know the scroll position; without it the bar stays hidden and the page's own calls to action
  * (hero, closing block) remain.
  */

@@ -6,13 +6,13 @@ import { FormLink } from "~/components/ui/form-link";
 import { homeHref, type HomeCatalogue, type HomePolos } from "~/lib/home-data";
 import { useLiveSearch } from "./use-live-search";
 
-/** The no-result message of spec 01, section 8. */
+/** What a search that finds no course says (the same text with and without JavaScript). */
 export function noCourseMessage(term: string) {
   return `Nenhum curso encontrado para "${term}". Por favor, tente outra busca.`;
 }
 
 /**
- * Spec 01 "Course catalogue" (#cursos): featured block + area tabs, or the results of a search.
+ * The course catalogue (#cursos): featured block + area tabs, or the results of a search.
  * On phones the featured block and the area's courses are each one row that scrolls sideways
  * (`course-row` in app.css): a card under another made the home page about 24 screens long.
  */

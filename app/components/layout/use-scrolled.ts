@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Spec 01: the legal banner hides and the nav gains a shadow once scrollY ≥ 20 px. */
+/** The legal banner hides and the nav gains a shadow once scrollY ≥ 20 px. */
 export const SCROLL_THRESHOLD_PX = 20;
 
 export function useScrolled(threshold = SCROLL_THRESHOLD_PX): boolean {

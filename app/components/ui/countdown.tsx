@@ -25,7 +25,7 @@ function toDate(value: string | number | Date): Date {
 }
 
 /**
- * Dias / Horas / Min / Seg, two digits each (spec 01, section 4). Rendered by the server; with
+ * Dias / Horas / Min / Seg, two digits each. Rendered by the server; with
  * JavaScript it ticks every second. Shows all zeros once the target has passed.
  */
 export function Countdown({

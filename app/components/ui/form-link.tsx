@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useSite } from "~/components/layout/use-site";
 
-/** The spec's form-modal types (document 1, section 4). */
+/** Which form a link opens; each type has its own default title and description. */
 export type FormType = "lead" | "contact" | "scholarship" | "other";
 
 type FormLinkProps = {

@@ -61,7 +61,7 @@ const OPERATOR_STORAGE_KEY = "whatsapp-operador";
 const DEFAULT_DELAY = { minMs: 30_000, maxMs: 60_000 };
 
 /**
- * The mirroring page (spec 02, "WhatsApp tool"): connect to the local helper, scan the QR, paste
+ * The mirroring page of the WhatsApp tool: connect to the local helper, scan the QR, paste
  * contacts and a message, send in bulk and follow each result. Needs JavaScript; without it the
  * page says so and still offers the start scripts and the stored 'Registro de Envios'.
  */
@@ -210,7 +210,7 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
     if (connectionLost) toast(connectionLost.connectionLost);
   }, [connectionLost]);
 
-  // Spec: the initial connection check after 2 s.
+  // Still not connected 2 s after the page opened: tell the operator to check that the helper runs.
   useEffect(() => {
     dispatch({ type: "socket-connecting" });
     const timer = setTimeout(() => dispatch({ type: "connect-timeout" }), CONNECT_CHECK_DELAY_MS);
