@@ -1,5 +1,5 @@
 /**
- * The form modal (spec 01, section 4): its state, the default texts per type, and a tiny client
+ * The form modal: its state, the default texts per type, and a tiny client
  * API (`openFormModal`) that any code may call. The <FormModal /> mounted once in the root renders
  * the state; links with `data-form-modal` open it through one delegated click listener.
  */

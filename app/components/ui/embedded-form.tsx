@@ -5,10 +5,10 @@ type EmbeddedFormProps = {
   src: string;
   title: string;
   /**
-   * The frame's height before (or without) JavaScript. Spec 02 uses 600 px on phones and 800 px from
-   * 768 px; our own enrolment form is about 750 px tall in a phone's narrow frame (more with error
-   * messages), so phones get 900 px: nobody has to scroll inside the frame to reach the consent box
-   * and the submit button.
+   * The frame's height before (or without) JavaScript. An outside form gets 600 px on phones and
+   * 800 px from 768 px; our own enrolment form is about 750 px tall in a phone's narrow frame (more
+   * with error messages), so phones get 900 px: nobody has to scroll inside the frame to reach the
+   * consent box and the submit button.
    */
   className?: string;
 };

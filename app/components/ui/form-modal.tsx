@@ -21,7 +21,7 @@ export { closeFormModal, openFormModal };
 const CLOSED: FormModalState = { isOpen: false, formUrl: "", type: "other", title: "", description: "" };
 
 /**
- * The form modal (spec 01, section 4), mounted once in the root. Until JavaScript runs, every
+ * The form modal, mounted once in the root. Until JavaScript runs, every
  * `a[data-form-modal]` is a plain link to the form page; afterwards one delegated click listener
  * opens the form here instead, in a native modal <dialog> (focus kept inside, Esc closes, focus
  * returns to the opener) with page scrolling locked.
