@@ -7,7 +7,7 @@ import { useLiveSearch } from "./use-live-search";
 
 export const NO_POLO_MESSAGE = "Nenhum polo encontrado com esse termo. Tente outra busca.";
 
-/** Spec 01 "Study-centre finder" (#onde-estudar, also #polos). */
+/** The study-centre finder (#onde-estudar, also #polos): search the polos by location. */
 export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: HomeCatalogue }) {
   const live = useLiveSearch(polos.term);
   const keepCatalogue = catalogue.term ? { q: catalogue.term } : { area: catalogue.area };

@@ -21,7 +21,7 @@ import { faq } from "~/content/faq";
 import { heroImage, heroStats, type HeroImage } from "~/content/home";
 import { testimonials } from "~/content/testimonials";
 
-/** Spec 01 home item 2: MEC badge, 'Quero minha bolsa agora', /america-mg link, stats. */
+/** The home hero: MEC badge, 'Quero minha bolsa agora', /america-mg link, stats. */
 export function HomeHero() {
   return (
     <section aria-labelledby="hero-titulo" className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
@@ -105,7 +105,7 @@ function HeroArt() {
   );
 }
 
-/** Spec 01 home item 3: the course search box; it jumps to the catalogue with the results. */
+/** The home page's course search box; it jumps to the catalogue with the results. */
 export function HomeSearchBox({ term }: { term: string }) {
   return (
     <section aria-labelledby="busca-titulo" className="relative z-10 -mt-8 px-4">
@@ -140,7 +140,7 @@ export function HomeSearchBox({ term }: { term: string }) {
   );
 }
 
-/** Spec 01 home item 4: three 'why choose us' cards, plus the modalities (#modalidades). */
+/** Three 'why choose us' cards, plus the modalities (#modalidades). */
 export function WhyChooseUs() {
   const cards = [
     {
@@ -200,7 +200,7 @@ export function WhyChooseUs() {
   );
 }
 
-/** Spec 01 home item 5: vocational-test banner with 'Fazer Teste'. */
+/** The vocational-test banner with 'Fazer Teste'. */
 export function VocationalTestBanner() {
   return (
     <section aria-labelledby="teste-titulo" className="below-fold px-4 pb-16">
@@ -226,7 +226,7 @@ export function VocationalTestBanner() {
   );
 }
 
-/** Spec 01 home item 7: countdown to the configured target (all zeros once passed). */
+/** The home countdown to the configured target (all zeros once passed). */
 export function HomeCountdown({ target, now }: { target: string; now: number }) {
   return (
     <section
@@ -256,7 +256,7 @@ export function HomeCountdown({ target, now }: { target: string; now: number }) 
   );
 }
 
-/** Spec 01 home item 8: testimonials (#depoimentos). */
+/** Student testimonials (#depoimentos). */
 export function Testimonials() {
   return (
     <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-16">
@@ -289,7 +289,7 @@ export function Testimonials() {
   );
 }
 
-/** Spec 01 "FAQ" (#faq): single-open accordion with <details name>, consultant button and phone. */
+/** The FAQ (#faq): single-open accordion with <details name>, consultant button and phone. */
 export function FaqSection() {
   const site = useSite();
   return (

@@ -5,7 +5,7 @@ import { Logo } from "./logo";
 import { useScrolled } from "./use-scrolled";
 import { useSite } from "./use-site";
 
-/** Spec 01 "Shared layout": the menu links, in order. */
+/** The menu links of every marketing page, in order. */
 export const MENU_LINKS = [
   { to: "/", label: "Início" },
   { to: "/curso-id", label: "Curso Ideal", highlight: true },
