@@ -240,7 +240,7 @@ export const GENERIC_PROFILES: Record<Letter, GenericProfile> = {
   },
 };
 
-/** The business page's differentials (spec: including '+1200 polos presenciais'). */
+/** The business page's differentials (including '+1200 polos presenciais'). */
 export const BUSINESS_DIFFERENTIALS = [
   { title: "+1200 polos presenciais", text: "Apoio perto de você em todo o Brasil." },
   { title: "Nota máxima no MEC", text: "Qualidade reconhecida na avaliação oficial." },

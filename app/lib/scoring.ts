@@ -8,7 +8,7 @@ export type Letter = (typeof LETTERS)[number];
 
 export const TOTAL_QUESTIONS = 20;
 
-/** The result page each letter leads to (spec: A → saude, B → negocios, C → tecnologia, D → criatividade). */
+/** The result page each letter leads to (A → saude, B → negocios, C → tecnologia, D → criatividade). */
 export const LETTER_PROFILE = {
   A: "saude",
   B: "negocios",

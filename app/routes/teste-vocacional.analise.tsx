@@ -27,7 +27,7 @@ export const handle = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state } = await requireTestLead(request);
-  // Spec: without answers, the visitor goes to the questions page.
+  // Without answers there is nothing to analyse: the visitor goes to the questions page.
   if (!isComplete(state.answers)) throw redirect(VOCATIONAL_PATHS.questions);
   const perfil = state.perfil ?? scoreProfile(state.answers);
   return { resultUrl: resultPath(perfil!) };
@@ -39,7 +39,7 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const [progress, setProgress] = useState(0);
 
-  // Spec: every 200 ms a random step of 0 to 10 until 100, then the result 1 s later.
+  // Every 200 ms a random step of 0 to 10 until 100, then the result 1 s later.
   useEffect(() => {
     const id = window.setInterval(() => {
       setProgress((p) => {

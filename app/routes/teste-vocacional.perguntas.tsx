@@ -35,7 +35,7 @@ const RATE_LIMITED: ToastMessage = {
   description: "Aguarde um minuto e tente novamente.",
   variant: "destructive",
 };
-/** Spec: the final submit goes to the analysis 1 s later (with JavaScript). */
+/** The final submit goes to the analysis 1 s later (with JavaScript). */
 const SUBMIT_DELAY_MS = 1000;
 const JS_FIELD = "_js";
 
@@ -91,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       perfil = saveTestResult(state.leadId!, answers);
     } catch (error) {
-      // Spec: a failure to store is only logged; the visitor still gets the result.
+      // A failure to store is only logged: the visitor answered everything and still gets the result.
       console.error("Falha ao gravar o resultado do teste vocacional", error);
     }
     writeTestState(session, { ...state, answers, perfil });

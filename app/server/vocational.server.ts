@@ -19,7 +19,7 @@ import { takeToast } from "./toast.server";
 
 export { VOCATIONAL_PATHS };
 
-/** Countdown of the result pages (spec: 24 h, created on the first visit, then reused). */
+/** Countdown of the result pages: 24 h, started on the first visit, then the same deadline on every visit. */
 export const COUNTDOWN_MS = 24 * 60 * 60 * 1000;
 /** How many submissions of this session the log remembers. */
 const MAX_SUBMISSIONS = 20;
