@@ -25,7 +25,8 @@ COPY --from=build --chown=node:node /app/drizzle ./drizzle
 # Sources for the maintenance commands run with tsx (npm run admin / backup / purge-leads).
 COPY --from=build --chown=node:node /app/scripts ./scripts
 COPY --from=build --chown=node:node /app/app ./app
-COPY --from=build --chown=node:node /app/package.json /app/server.js /app/html-cache.js /app/request-guards.js /app/tsconfig.json ./
+COPY --from=build --chown=node:node /app/server ./server
+COPY --from=build --chown=node:node /app/package.json /app/server.js /app/tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

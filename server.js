@@ -1,147 +1,17 @@
-// The production server: one Node process serving the React Router build.
-// Compression, immutable caching of hashed assets, request logging, security headers,
-// a request-body limit, the client IP for rate limits, a micro-cache for pages that do not depend
-// on the visitor (html-cache.js), `private, no-store` on every personal answer, refusal of malformed
-// and cross-origin state-changing requests (request-guards.js), and a graceful shutdown.
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import { createRequestHandler as createFetchHandler } from "react-router";
-import { chooseEncoding, createHtmlCache, keepPersonalAnswersPrivate } from "./html-cache.js";
-import { refuseForeignOrigins, refuseMalformedRequests } from "./request-guards.js";
-import { existsSync, readdirSync } from "node:fs";
-import express from "express";
-import morgan from "morgan";
-import { randomBytes } from "node:crypto";
+// The production server's entry: loads the React Router build, builds the Express app around it
+// (server/app.js), runs the app's start-up work, listens, and shuts down gracefully.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createApp } from "./server/app.js";
+import { positiveIntEnv } from "./server/env.js";
+import { shutDownGracefully } from "./server/shutdown.js";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-/** A whole number above zero from the environment; blank, zero or not a number gives the default. */
-function positiveIntEnv(name, fallback) {
-  const value = Number(process.env[name]?.trim() || fallback);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
 const port = positiveIntEnv("PORT", 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-/** Request bodies above this many bytes are refused before any parsing (413). */
-const MAX_BODY_BYTES = positiveIntEnv("MAX_BODY_BYTES", 64 * 1024);
 
 const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
-
-const app = express();
-app.disable("x-powered-by");
-// Behind reverse proxies: how many of them to trust ("true" = one). Express then takes the client
-// address from the right of X-Forwarded-For, skipping only those hops; the left-most entries are
-// whatever the client sent and are never trusted.
-const trustProxy = process.env.TRUST_PROXY ?? "false";
-if (trustProxy === "true") app.set("trust proxy", 1);
-else if (/^[1-9]\d*$/.test(trustProxy)) app.set("trust proxy", Number(trustProxy));
-
-if (process.env.LOG_REQUESTS !== "false") app.use(morgan(process.env.NODE_ENV === "production" ? "combined" : "dev"));
-// Personal answers leave as `private, no-store` (and shareable ones with `Vary: Cookie`), decided as
-// their headers are written, whichever part of the server answers.
-app.use(keepPersonalAnswersPrivate);
-
-// Headers for every response. The document's Content-Security-Policy is set in entry.server.tsx
-// because it carries the per-request script nonce.
-app.use((req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "SAMEORIGIN");
-  res.setHeader("Permissions-Policy", "geolocation=(), payment=(), usb=()");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  // The client address for rate limits: always overwritten, so a client cannot choose its own.
-  req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-  next();
-});
-
-// A method, target or Host the site cannot serve: a short 4xx (and one log line) before any routing.
-app.use(refuseMalformedRequests);
-
-// Refuse oversized bodies before anything reads them.
-app.use((req, res, next) => {
-  const length = Number(req.headers["content-length"] ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    res.status(413).type("text/plain; charset=utf-8").send("Requisição grande demais.");
-    req.resume();
-    return;
-  }
-  if (req.headers["transfer-encoding"] && req.method !== "GET" && req.method !== "HEAD") {
-    // Forms always declare their length; a body of unknown length is refused rather than read.
-    res.status(411).type("text/plain; charset=utf-8").send("Informe o tamanho da requisição.");
-    req.resume();
-    return;
-  }
-  next();
-});
-
-// A path that is not valid percent-encoded UTF-8 (/%FF) names no page: 400 here, rather than a
-// 404 from the router after a warning in the log for every such request.
-app.use((req, res, next) => {
-  try {
-    decodeURIComponent(req.path);
-  } catch {
-    res
-      .status(400)
-      .type("text/html; charset=utf-8")
-      .send('<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Endereço inválido</title><p>Endereço inválido. <a href="/">Voltar ao início</a></p></html>');
-    return;
-  }
-  next();
-});
-
-// A state-changing request from another origin is refused for every route, resource routes included.
-app.use(refuseForeignOrigins(process.env.SITE_URL?.trim() || `http://localhost:${port}`));
-
-/** Each render gets its own CSP nonce (a cached page keeps the nonce it was rendered with). */
-const loadContext = () => ({ cspNonce: randomBytes(16).toString("base64") });
-const renderPage = createFetchHandler(build, process.env.NODE_ENV);
-const htmlCache = createHtmlCache({
-  enabled: process.env.HTML_CACHE !== "off",
-  maxTtlSeconds: positiveIntEnv("HTML_CACHE_MAX_TTL", 60),
-  render: (request) => renderPage(request, loadContext()),
-});
-// Cached pages are answered here, already compressed, before compression and the static files.
-app.use(htmlCache.lookup);
-app.use(compression());
-
-/**
- * Files served as they are keep their browser caching even for a visitor with a session.
- * @param {import("express").Response} res
- */
-function markSameForEveryone(res) {
-  res.locals.sameForEveryone = true;
-}
-
-// Hashed assets: the brotli/gzip copies written at build time (scripts/precompress.mjs) when the
-// browser takes them, else the file itself (compressed on the fly).
-const assetsDir = path.join(buildDir, "client", "assets");
-const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(br|gz)$/.test(name)) : []);
-app.use("/assets", (req, res, next) => {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const name = req.path.slice(1);
-  const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "";
-  if (!suffix || !precompressed.has(name + suffix)) return next();
-  res.locals.sameForEveryone = true;
-  res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Vary", "Accept-Encoding");
-  res.type(path.extname(name));
-  res.sendFile(path.join(assetsDir, name + suffix), { immutable: true, maxAge: "1y" }, (error) => {
-    if (error && !res.headersSent) next(error);
-  });
-});
-app.use(
-  "/assets",
-  express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders: markSameForEveryone }),
-);
-app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders: markSameForEveryone }));
-
-app.all(
-  /.*/,
-  htmlCache.handler(createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContext })),
-);
+const app = createApp({ build, buildDir, port });
 
 // Start-up work of the app (the first admin from ADMIN_EMAIL/ADMIN_PASSWORD) before the first request.
 await build.entry.module.startup?.();
@@ -151,22 +21,4 @@ const server = app.listen(port, host, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-// Graceful shutdown: stop accepting, let in-flight requests finish, close the database, exit 0.
-let closing = false;
-function shutdown(signal) {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal} recebido: encerrando...`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close(() => {
-    build.entry.module.closeDatabase?.();
-    process.exit(0);
-  });
-  // Keep-alive connections: the idle ones close now; one still finishing its answer becomes idle
-  // a moment later and would otherwise stay open until keepAliveTimeout (past the 10 s above).
-  server.closeIdleConnections?.();
-  setInterval(() => server.closeIdleConnections?.(), 100).unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+shutDownGracefully(server, () => build.entry.module.closeDatabase?.());

@@ -32,7 +32,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? randomBytes(16).toString("base64");
+  const nonce = loadContext.cspNonce ?? randomBytes(16).toString("base64");
   if (config.isProduction) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, new URL(request.url).pathname));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 

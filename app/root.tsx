@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const toast = takeToast(session);
   const changed = rememberAttribution(request, session) || toast !== null;
   const headers = changed ? { "Set-Cookie": await commitVisitor(session) } : undefined;
-  const nonce = (context as { cspNonce?: string } | undefined)?.cspNonce;
+  const nonce = context.cspNonce;
   return data({ site: publicConfig(), toast, nonce }, { headers });
 }
 

@@ -1,7 +1,7 @@
 import type { HeadersFunction } from "react-router";
 
 /**
- * How long a shared cache (the micro-cache in server.js, a CDN in front of the site) may keep a page
+ * How long a shared cache (the micro-cache in server/html-cache.js, a CDN in front of the site) may keep a page
  * that is the same for every visitor without a cookie. Short, because pages show server-rendered
  * countdowns and campaign states (docs/decisions/031-html-cache.md).
  */
@@ -12,14 +12,14 @@ export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_P
 
 /**
  * Every answer that depends on who asks (a session, a cookie it sets): no browser disk, proxy or CDN
- * may keep it. server.js enforces it on every such answer (html-cache.js spells the same value; a
+ * may keep it. The server enforces it on every such answer (server/html-cache.js spells the same value; a
  * unit test keeps the two equal); routes use this constant rather than their own spelling.
  */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**
  * The `headers` export of the public marketing routes. React Router adds the loaders' Set-Cookie
- * headers to it, and server.js never stores a response that sets a cookie, so a page that wrote
+ * headers to it, and the page cache never stores a response that sets a cookie, so a page that wrote
  * the visitor's session (a toast, the landing attribution) is never shared.
  */
 export const publicPageHeaders: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });

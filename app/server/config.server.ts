@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+// Shared with server.js (plain JavaScript), so both read numbers such as PORT the same way.
+import { positiveIntEnv } from "../../server/env.js";
 
 /**
  * Every setting of the site, read once from the environment. Defaults are neutral placeholders
@@ -10,12 +12,6 @@ import path from "node:path";
 function env(name: string, fallback: string): string {
   const value = process.env[name];
   return value === undefined || value.trim() === "" ? fallback : value.trim();
-}
-
-/** A whole number above zero; blank, zero or not a number gives the default (never a limit of 0). */
-function positiveIntEnv(name: string, fallback: number): number {
-  const value = Number(env(name, String(fallback)));
-  return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 function optionalEnv(name: string): string | undefined {

@@ -106,7 +106,7 @@ export function resetAllRateLimits() {
 }
 
 /**
- * The client's IP for rate limits. server.js copies Express's `req.ip` into X-Client-Ip,
+ * The client's IP for rate limits. server/app.js copies Express's `req.ip` into X-Client-Ip,
  * overwriting anything the client sent: the socket address, or behind TRUST_PROXY the address
  * the trusted proxy saw (counted from the right of X-Forwarded-For, so a client cannot pick its own).
  */

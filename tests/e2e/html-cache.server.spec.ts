@@ -1,4 +1,4 @@
-// The page micro-cache of the production server (html-cache.js, docs/decisions/031-html-cache.md),
+// The page micro-cache of the production server (server/html-cache.js, docs/decisions/031-html-cache.md),
 // against a server of its own. Only what does not depend on time is checked here: the TTL, the stale
 // answer while a background render replaces it, and the grace period are proven with an injected
 // clock in tests/unit/html-cache.test.ts. A stored page is answered HIT, or STALE once its 10 s TTL

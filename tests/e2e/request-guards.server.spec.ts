@@ -1,4 +1,4 @@
-// What server.js refuses before routing (request-guards.js), over real HTTP and raw TCP against a
+// What server.js refuses before routing (server/request-guards.js), over real HTTP and raw TCP against a
 // server of its own: state-changing requests from another origin, on resource routes too, and
 // malformed requests (a 4xx and one log line, never a 500 with a stack trace).
 import { readFileSync, mkdtempSync, rmSync } from "node:fs";

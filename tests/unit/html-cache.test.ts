@@ -1,4 +1,4 @@
-// The page micro-cache of server.js (html-cache.js), driven through a real Express app on a free
+// The page micro-cache of the production server (server/html-cache.js), driven through a real Express app on a free
 // port with a fake renderer and a fake clock.
 import express from "express";
 import http, { type IncomingHttpHeaders, type Server } from "node:http";
@@ -13,7 +13,7 @@ import {
   keepPersonalAnswersPrivate,
   PRIVATE_CACHE_CONTROL,
   sharedMaxAge,
-} from "../../html-cache.js";
+} from "../../server/html-cache.js";
 import { PRIVATE_CACHE_CONTROL as ROUTES_PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-headers";
 
 describe("sharedMaxAge", () => {

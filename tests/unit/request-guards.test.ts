@@ -1,7 +1,7 @@
-// The pure rules of request-guards.js (server.js runs them before any routing; the e2e test
+// The pure rules of server/request-guards.js (server/app.js runs them before any routing; the e2e test
 // tests/e2e/request-guards.server.spec.ts drives them through a real server).
 import { describe, expect, it } from "vitest";
-import { isOwnOrigin, isValidHost } from "../../request-guards.js";
+import { isOwnOrigin, isValidHost } from "../../server/request-guards.js";
 
 describe("isValidHost", () => {
   it("takes names, IPv4 and bracketed IPv6 addresses with an optional port", () => {
