@@ -92,8 +92,8 @@ test.describe("error boundary in production", () => {
     await expect(page).toHaveTitle("Algo deu errado");
     await expect(page.getByRole("heading", { level: 1, name: "Algo deu errado" })).toBeVisible();
     await expect(page.getByText("Erro 500")).toBeVisible();
-    // The site around it still works: header navigation and a way home.
-    await expect(page.getByRole("navigation", { name: "Principal" })).toBeVisible();
+    // The area around it still works: the admin area's own header navigation and a way home.
+    await expect(page.getByRole("navigation", { name: "Painel Administrativo" })).toBeVisible();
     await expect(page.locator("main").getByRole("link", { name: "Voltar para o início" })).toHaveAttribute("href", "/");
     expectNoInternals(await page.content());
 

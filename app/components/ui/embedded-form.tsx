@@ -6,9 +6,10 @@ type EmbeddedFormProps = {
   title: string;
   /**
    * The frame's height before (or without) JavaScript. An outside form gets 600 px on phones and
-   * 800 px from 768 px; our own enrolment form is about 750 px tall in a phone's narrow frame (more
-   * with error messages), so phones get 900 px: nobody has to scroll inside the frame to reach the
-   * consent box and the submit button.
+   * 800 px from 768 px (its height cannot be known); our own enrolment form is about 750 px tall in
+   * a phone's narrow frame (more with error messages), so phones get 900 px: nobody has to scroll
+   * inside the frame to reach the consent box and the submit button. With JavaScript our own pages
+   * report their height and the frame takes it.
    */
   className?: string;
 };
@@ -18,8 +19,9 @@ type EmbeddedFormProps = {
  * outside hosts, with a plain link under it for anyone whose browser blocks the frame. Our own
  * pages report their content height (components/layout/embedded-height.tsx) and the frame takes it.
  */
-export function EmbeddedForm({ src, title, className = "h-[900px] md:h-[800px]" }: EmbeddedFormProps) {
+export function EmbeddedForm({ src, title, className }: EmbeddedFormProps) {
   const external = /^https?:\/\//.test(src);
+  const heightClass = className ?? (external ? "h-[600px] md:h-[800px]" : "h-[900px] md:h-[800px]");
   const height = useReportedHeight(useRef<HTMLIFrameElement>(null), external);
   return (
     <div>
@@ -30,7 +32,7 @@ export function EmbeddedForm({ src, title, className = "h-[900px] md:h-[800px]" 
         loading="lazy"
         referrerPolicy={external ? "no-referrer" : undefined}
         style={height.px ? { height: height.px } : undefined}
-        className={`block w-full rounded-xl border border-slate-200 bg-white ${className}`}
+        className={`block w-full rounded-xl border border-slate-200 bg-white ${heightClass}`}
       />
       <p className="mt-3 text-center text-sm text-slate-600">
         O formulário não apareceu?{" "}
