@@ -13,7 +13,7 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
   const keepCatalogue = catalogue.term ? { q: catalogue.term } : { area: catalogue.area };
 
   return (
-    <section id="onde-estudar" aria-labelledby="onde-estudar-titulo" className="below-fold bg-white py-16">
+    <section id="onde-estudar" aria-labelledby="onde-estudar-titulo" className="below-fold bg-white py-10 sm:py-16">
       <span id="polos" aria-hidden="true" className="block scroll-mt-28" />
       <div className="mx-auto max-w-7xl px-4">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Onde estudar</p>
@@ -64,7 +64,7 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           </button>
         </Form>
 
-        <div className="mt-8" aria-live="polite">
+        <div className="mt-6 sm:mt-8" aria-live="polite">
           {polos.total === 0 ? (
             <p className="rounded-lg bg-slate-50 p-6 text-slate-700" data-testid="no-polo">
               {NO_POLO_MESSAGE}
@@ -76,7 +76,8 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           )}
         </div>
         {polos.visible.length > 0 ? (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="polo-list">
+          // On phones two sideways rows (app.css `phone-row-grid`): every polo of the page is still there, scrolled to.
+          <ul className="phone-row-grid grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="polo-list">
             {polos.visible.map((p) => (
               <li key={p.location} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid="polo">
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
@@ -93,7 +94,7 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           </ul>
         ) : null}
         {polos.hidden > 0 ? (
-          <div className="mt-6 text-center">
+          <div className="mt-4 text-center sm:mt-6">
             <Link
               to={homeHref({ ...keepCatalogue, polo: polos.term, allPolos: true }, "onde-estudar")}
               preventScrollReset

@@ -165,12 +165,13 @@ export function WhyChooseUs() {
     { icon: Building2, title: "Presencial/EAD", text: "Escolha estudar no campus ou a distância." },
   ];
   return (
-    <section aria-labelledby="porque-titulo" className="below-fold py-16">
+    <section aria-labelledby="porque-titulo" className="below-fold py-10 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
         <h2 id="porque-titulo" className="text-center text-3xl font-extrabold text-slate-900">
           Por que escolher a gente?
         </h2>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        {/* A sideways row on phones (app.css `phone-row`), so the sections after it are near. */}
+        <ul tabIndex={0} aria-label="Motivos para escolher a gente" className="phone-row mt-6 grid gap-6 [--row-card:18rem] sm:mt-8 md:grid-cols-3">
           {cards.map((card) => (
             <li key={card.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -181,9 +182,9 @@ export function WhyChooseUs() {
             </li>
           ))}
         </ul>
-        <div id="modalidades" className="mt-10 scroll-mt-28 rounded-2xl bg-brand-50 p-6">
+        <div id="modalidades" className="mt-6 scroll-mt-28 rounded-2xl bg-brand-50 p-5 sm:mt-10 sm:p-6">
           <h3 className="text-lg font-bold text-slate-900">Modalidades para a sua rotina</h3>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+          <ul className="mt-3 grid gap-3 sm:mt-4 sm:grid-cols-3 sm:gap-4">
             {modalities.map((m) => (
               <li key={m.title} className="flex gap-3">
                 <m.icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
@@ -203,7 +204,7 @@ export function WhyChooseUs() {
 /** The vocational-test banner with 'Fazer Teste'. */
 export function VocationalTestBanner() {
   return (
-    <section aria-labelledby="teste-titulo" className="below-fold px-4 pb-16">
+    <section aria-labelledby="teste-titulo" className="below-fold px-4 pb-10 sm:pb-16">
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-2xl bg-gradient-to-r from-accent-400 to-accent-300 p-6 text-slate-900 sm:flex-row sm:items-center sm:justify-between sm:p-10">
         <div className="flex gap-4">
           <span className="hidden size-14 shrink-0 items-center justify-center rounded-2xl bg-white/60 sm:inline-flex">
@@ -232,7 +233,7 @@ export function HomeCountdown({ target, now }: { target: string; now: number }) 
     <section
       id="campanha-relampago"
       aria-labelledby="contagem-titulo"
-      className="below-fold scroll-mt-28 bg-brand-900 py-14 text-white"
+      className="below-fold scroll-mt-28 bg-brand-900 py-10 text-white sm:py-14"
     >
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 text-center">
         <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
@@ -259,12 +260,17 @@ export function HomeCountdown({ target, now }: { target: string; now: number }) 
 /** Student testimonials (#depoimentos). */
 export function Testimonials() {
   return (
-    <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-16">
+    <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
         <h2 id="depoimentos-titulo" className="text-center text-3xl font-extrabold text-slate-900">
           Quem estuda com a gente recomenda
         </h2>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        {/* A sideways row on phones (app.css `phone-row`), one testimonial at a time with the next peeking in. */}
+        <ul
+          tabIndex={0}
+          aria-label="Depoimentos de alunos"
+          className="phone-row mt-6 grid gap-6 [--row-card:18rem] sm:mt-8 md:grid-cols-3"
+        >
           {testimonials.map((t) => (
             <li key={t.id}>
               <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -293,25 +299,25 @@ export function Testimonials() {
 export function FaqSection() {
   const site = useSite();
   return (
-    <section id="faq" aria-labelledby="faq-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-16">
+    <section id="faq" aria-labelledby="faq-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
       <div className="mx-auto max-w-3xl px-4">
         <h2 id="faq-titulo" className="text-center text-3xl font-extrabold text-slate-900">
           Perguntas frequentes
         </h2>
-        <div className="mt-8 space-y-3" data-testid="faq-list">
+        <div className="mt-6 space-y-2 sm:mt-8 sm:space-y-3" data-testid="faq-list">
           {faq.map((item, index) => (
             <details key={item.question} name="faq" className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-index={index}>
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl p-5 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl p-4 font-semibold text-slate-900 sm:p-5 [&::-webkit-details-marker]:hidden">
                 {item.question}
                 <span aria-hidden="true" className="text-xl leading-none text-brand-600 transition-transform group-open:rotate-45">
                   +
                 </span>
               </summary>
-              <p className="px-5 pb-5 text-slate-700">{item.answer}</p>
+              <p className="px-4 pb-4 text-slate-700 sm:px-5 sm:pb-5">{item.answer}</p>
             </details>
           ))}
         </div>
-        <div className="mt-8 flex flex-col items-center gap-3 text-center">
+        <div className="mt-6 flex flex-col items-center gap-3 text-center sm:mt-8">
           <p className="text-slate-700">Ainda tem dúvidas? Nossa equipe ajuda você.</p>
           <div className="flex flex-wrap justify-center gap-3">
             <FormLink type="contact" newTab className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">

@@ -18,9 +18,10 @@ export const MENU_LINKS = [
 
 /**
  * Height of the fixed header (legal banner + campaign bar + nav); the spacer keeps content below it.
- * On phones the banner is 48 px instead of 40 so its whole text (tax id included) fits in three short lines.
+ * On phones the banner is 48 px instead of 40 so its whole text (tax id included) fits in three short
+ * lines, and the campaign bar 40 px instead of 36 so its text fits whole in two.
  */
-export const HEADER_SPACER_CLASS = "h-[148px] sm:h-[140px]";
+export const HEADER_SPACER_CLASS = "h-[152px] sm:h-[140px]";
 
 export function SiteHeader() {
   const site = useSite();
@@ -48,10 +49,11 @@ export function SiteHeader() {
         </div>
         <Link
           to="/campanha-relampago"
-          className="flex h-9 items-center justify-center gap-2 bg-accent-400 px-3 text-center text-sm font-semibold text-slate-900 hover:bg-accent-300"
+          className="flex h-10 items-center justify-center gap-2 bg-accent-400 px-3 text-center text-[13px] font-semibold leading-tight text-slate-900 hover:bg-accent-300 sm:h-9 sm:text-sm"
         >
           <Zap aria-hidden="true" className="size-4 shrink-0" />
-          <span className="truncate">Campanha Relâmpago: bolsas de até 70% por tempo limitado!</span>
+          {/* Wraps to two lines on a phone rather than being cut short; one line from 640 px. */}
+          <span className="sm:truncate">Campanha Relâmpago: bolsas de até 70% por tempo limitado!</span>
         </Link>
         <nav
           aria-label="Principal"
