@@ -3,7 +3,7 @@ import { snapshot } from "./db-snapshot";
 import { E2E_ENV } from "./env";
 import { routeTable, urlFor } from "./route-table";
 import { type RunningServer, startServer } from "./server-process";
-import { enrolment, openSessions, type Sessions, vocationalLead } from "./sessions";
+import { enrolment, openSessions, postForm, type Sessions, vocationalLead } from "./sessions";
 
 /**
  * Spam and brute force, against the production server with small limits:
@@ -54,17 +54,9 @@ async function withAddress<T>(ip: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A form post from the given client address. */
 function post(path: string, fields: Record<string, string>, ip: string, cookie = "") {
-  return fetch(server.url + path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Forwarded-For": ip,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-  });
+  return postForm(server.url, path, fields, cookie, { "X-Forwarded-For": ip });
 }
 
 /** Each `<form method="post">` of an HTML page, as its markup. */

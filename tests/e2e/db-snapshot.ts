@@ -5,6 +5,17 @@ import { createHash } from "node:crypto";
  * A fingerprint of every table of a SQLite file: its row count and a SHA-256 over all its rows in
  * rowid order. Two equal snapshots mean no row was added, removed or changed anywhere.
  */
+/** Runs `run` on the SQLite file of a running server (writable, waits for its locks), then closes it. */
+export function withDb<T>(file: string, run: (db: Database.Database) => T): T {
+  const db = new Database(file);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
 export type Snapshot = Record<string, { rows: number; sha256: string }>;
 
 export function snapshot(file: string): Snapshot {

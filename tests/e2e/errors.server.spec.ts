@@ -1,4 +1,4 @@
-import Database from "better-sqlite3";
+import { withDb } from "./db-snapshot";
 import { E2E_ENV } from "./env";
 import { expect, test } from "./fixtures";
 import { type RunningServer, startServer } from "./server-process";
@@ -22,17 +22,8 @@ test.afterAll(async () => {
   server?.cleanup();
 });
 
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
-const breakAdminTable = () => withDb((db) => db.exec("ALTER TABLE admin_users RENAME TO admin_users_fora"));
-const repairAdminTable = () => withDb((db) => db.exec("ALTER TABLE admin_users_fora RENAME TO admin_users"));
+const breakAdminTable = () => withDb(server.databasePath, (db) => db.exec("ALTER TABLE admin_users RENAME TO admin_users_fora"));
+const repairAdminTable = () => withDb(server.databasePath, (db) => db.exec("ALTER TABLE admin_users_fora RENAME TO admin_users"));
 
 /** What must never reach a visitor: the error itself, stack frames, source or build paths. */
 function expectNoInternals(body: string) {
@@ -52,7 +43,7 @@ test.describe.configure({ mode: "serial" });
 test.describe("error boundary in production", () => {
   test.afterEach(() => {
     // Leave the database sound for the next test, whatever happened.
-    withDb((db) => {
+    withDb(server.databasePath, (db) => {
       const broken = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'admin_users_fora'").get();
       if (broken) db.exec("ALTER TABLE admin_users_fora RENAME TO admin_users");
     });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 import path from "node:path";
+import { withDb } from "./db-snapshot";
 import { E2E_ENV } from "./env";
 import { routeTable, urlFor } from "./route-table";
 import { type RunningServer, startServer } from "./server-process";
@@ -30,23 +30,13 @@ test.beforeAll(async () => {
     // The vocational result pages need a finished test.
     completedTest: await completedTestCookie(server.url, `html.${Date.now()}@example.com`),
   };
-  leadId = withDb((db) => String((db.prepare("SELECT max(id) AS id FROM leads").get() as { id: number }).id));
+  leadId = withDb(server.databasePath, (db) => String((db.prepare("SELECT max(id) AS id FROM leads").get() as { id: number }).id));
 });
 
 test.afterAll(async () => {
   await server?.stop();
   server?.cleanup();
 });
-
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** Real parameters for each dynamic page route; a new dynamic route must be added here. */
 function paramsFor(routePath: string): Record<string, string> {
@@ -146,7 +136,7 @@ test("a page showing a toast is valid HTML", async () => {
 
 test("the 500 page is valid HTML with one title", async () => {
   // A real failure: the admin login's loader reads a table that is gone (as in errors.server.spec.ts).
-  withDb((db) => db.exec("ALTER TABLE admin_users RENAME TO admin_users_fora"));
+  withDb(server.databasePath, (db) => db.exec("ALTER TABLE admin_users RENAME TO admin_users_fora"));
   try {
     const response = await get("/login-admin");
     expect(response.status).toBe(500);
@@ -155,6 +145,6 @@ test("the 500 page is valid HTML with one title", async () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain("<title>Algo deu errado</title>");
   } finally {
-    withDb((db) => db.exec("ALTER TABLE admin_users_fora RENAME TO admin_users"));
+    withDb(server.databasePath, (db) => db.exec("ALTER TABLE admin_users_fora RENAME TO admin_users"));
   }
 });

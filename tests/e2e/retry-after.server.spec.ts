@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_ENV } from "./env";
 import { urlFor } from "./route-table";
 import { type RunningServer, startServer } from "./server-process";
-import { vocationalLead } from "./sessions";
+import { postForm, vocationalLead } from "./sessions";
 
 /**
  * Every 429 tells the client when to try again: `Retry-After: <seconds until the window frees>`,
@@ -63,13 +63,9 @@ const LIMITED: Record<string, Limited> = {
   },
 };
 
+/** A form post from the given client address. */
 function post(path: string, fields: Record<string, string>, ip: string, cookie = "") {
-  return fetch(server.url + path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip, ...(cookie ? { Cookie: cookie } : {}) },
-  });
+  return postForm(server.url, path, fields, cookie, { "X-Forwarded-For": ip });
 }
 
 let address = 1;

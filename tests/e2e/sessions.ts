@@ -23,12 +23,13 @@ function cookieNamed(response: Response, name: string): string {
   return found;
 }
 
-export function postForm(baseUrl: string, path: string, fields: Record<string, string>, cookie = "") {
+/** Posts a form the way a browser without JavaScript does, and returns the answer itself (redirects not followed). */
+export function postForm(baseUrl: string, path: string, fields: Record<string, string>, cookie = "", headers: Record<string, string> = {}) {
   return fetch(baseUrl + path, {
     method: "POST",
     body: new URLSearchParams(fields),
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}), ...headers },
   });
 }
 

@@ -4,7 +4,7 @@ import { action as questionsAction } from "~/routes/teste-vocacional.perguntas";
 import { resetAllRateLimits, testAnswersLimiter } from "~/server/rate-limit.server";
 import { getVisitorSession } from "~/server/session.server";
 import { readTestState } from "~/server/vocational.server";
-import { args, cookieFrom, getRequest, payload, postForm } from "./request";
+import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /** The vocational test's answer pages refuse spam: a filled honeypot field, and too many posts from one IP. */
 
@@ -24,16 +24,6 @@ async function leadCookie() {
   expect(response.status).toBe(303);
   return cookieFrom(response);
 }
-
-async function settle(run: () => unknown) {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as any)?.init?.status ?? 200));
 
 beforeEach(() => resetAllRateLimits());
 

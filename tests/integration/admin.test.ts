@@ -18,24 +18,10 @@ import { requireAdmin, safeRedirect } from "~/server/auth.server";
 import { db, schema, sqlite } from "~/server/db.server";
 import { saveLead } from "~/server/leads.server";
 import { resetAllRateLimits, setSleepForTests } from "~/server/rate-limit.server";
-import { args, cookieFrom, getRequest, payload, postForm } from "./request";
+import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 const EMAIL = "admin@example.com";
 const PASSWORD = "senha-correta-123";
-
-/** Runs a loader/action and returns the Response it returned or threw. */
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  return (result as any)?.init?.status ?? 200;
-}
 
 function adminCookieSet(response: unknown): boolean {
   if (!(response instanceof Response)) {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isRouteErrorResponse } from "react-router";
 import { courses } from "~/content/courses";
 import { homeHref } from "~/lib/home-data";
 import { loader as catchAllLoader } from "~/routes/$";
 import { loader as specialCourseLoader } from "~/routes/cursos.$slug";
 import { loader as homeLoader } from "~/routes/home";
-import { args, getRequest, payload } from "./request";
+import { args, getRequest, payload, statusOf } from "./request";
 
 function home(pathname: string) {
   return payload(homeLoader(args(getRequest(pathname))));
@@ -19,14 +18,6 @@ function thrown(run: () => unknown): unknown {
     return error;
   }
   throw new Error("the loader did not throw");
-}
-
-/** The HTTP status of a thrown Response or data() error. */
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof Response) return error.status;
-  if (isRouteErrorResponse(error)) return error.status;
-  const init = (error as { init?: { status?: number } } | null)?.init;
-  return init?.status;
 }
 
 describe("home loader", () => {

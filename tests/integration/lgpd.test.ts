@@ -13,18 +13,10 @@ import { saveLead } from "~/server/leads.server";
 import { purgeExpiredSendLog } from "~/server/maintenance.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { recordSendResults } from "~/server/whatsapp-log.server";
-import { args, getRequest, payload, postForm } from "./request";
+import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /** LGPD, Brazil's data protection law: consent with every lead, one person's export and deletion, retention of the send log. */
 
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
-}
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as any)?.init?.status ?? 200));
 const leadsOf = (email: string) => db.select().from(schema.leads).where(eq(schema.leads.email, email)).all();
 
 let adminCookie = "";

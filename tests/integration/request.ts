@@ -1,4 +1,6 @@
 // Small helpers to call loaders and actions the way React Router does: with a real Request.
+import { isRouteErrorResponse } from "react-router";
+
 const ORIGIN = "http://localhost";
 
 export function getRequest(pathname: string, init: { cookie?: string; headers?: Record<string, string> } = {}) {
@@ -44,6 +46,25 @@ export function payload<T = any>(result: unknown): T {
     return (result as any).data as T;
   }
   return result as T;
+}
+
+/**
+ * Runs a loader or action and returns what it returned or threw: redirects, 404s and data() errors
+ * are thrown, and a test wants to look at them like any other answer.
+ */
+export async function settle(run: () => unknown): Promise<any> {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** The HTTP status of a loader's or action's answer: a Response, a route error, or a data() result (200 unless it says). */
+export function statusOf(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  if (isRouteErrorResponse(result)) return result.status;
+  return (result as any)?.init?.status ?? 200;
 }
 
 /** React Router's route-args shape, with what our loaders and actions read. */

@@ -21,26 +21,11 @@ import { loader as shLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]
 import { loader as batLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]bat";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
-import { args, cookieFrom, getRequest, payload, postForm } from "./request";
+import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 const SLUG = "painel-secreto";
 const MASTER = "mestra-integracao-1";
 const MANAGE = `/whatsapp/${SLUG}`;
-
-/** Runs a loader/action and returns what it returned or threw (redirects and 404s are thrown). */
-async function run<T>(fn: () => Promise<T>): Promise<any> {
-  try {
-    return await fn();
-  } catch (error) {
-    return error;
-  }
-}
-
-function statusOf(result: any): number {
-  if (result instanceof Response) return result.status;
-  if (result?.type === "DataWithResponseInit") return result.init?.status ?? 200;
-  return 200;
-}
 
 async function toastOf(response: Response) {
   const cookie = cookieFrom(response);
@@ -65,9 +50,9 @@ describe("password management /whatsapp/<slug>", () => {
   });
 
   it("answers 404 for a wrong slug, on GET and POST", async () => {
-    const get = await run(() => manageLoader(args(getRequest("/whatsapp/errado"), { slug: "errado" })));
+    const get = await settle(() => manageLoader(args(getRequest("/whatsapp/errado"), { slug: "errado" })));
     expect(statusOf(get)).toBe(404);
-    const post = await run(() =>
+    const post = await settle(() =>
       manageAction(args(postForm("/whatsapp/errado", { intent: "adicionar", masterPassword: MASTER, newPassword: "x" }), { slug: "errado" })),
     );
     expect(statusOf(post)).toBe(404);
@@ -249,7 +234,7 @@ describe("the gate /whatsapp", () => {
     const other = await operatorCookie();
     await gateAction(args(postForm("/whatsapp", { intent: "desconectar" }, { cookie: copy })));
     expect(payload(await gateLoader(args(getRequest("/whatsapp", { cookie: copy })))).view).toBe("gate");
-    expect(await run(() => logLoader(args(getRequest("/whatsapp/registro", { cookie: copy }))))).toHaveProperty("status", 401);
+    expect(await settle(() => logLoader(args(getRequest("/whatsapp/registro", { cookie: copy }))))).toHaveProperty("status", 401);
     expect(payload(await gateLoader(args(getRequest("/whatsapp", { cookie: other })))).view).toBe("mirror");
   });
 
@@ -340,9 +325,9 @@ describe("send log /whatsapp/registro", () => {
   }
 
   it("refuses anonymous requests (401) and stores nothing", async () => {
-    const result = await run(() => logAction(args(postJson(entry))));
+    const result = await settle(() => logAction(args(postJson(entry))));
     expect(statusOf(result)).toBe(401);
-    const list = await run(() => logLoader(args(getRequest("/whatsapp/registro"))));
+    const list = await settle(() => logLoader(args(getRequest("/whatsapp/registro"))));
     expect(statusOf(list)).toBe(401);
     expect(db.select().from(schema.whatsappSendLog).all()).toHaveLength(0);
   });
@@ -418,7 +403,7 @@ describe("start scripts", () => {
       [shLoader, "/whatsapp/iniciar-whatsapp-helper.sh"],
       [batLoader, "/whatsapp/iniciar-whatsapp-helper.bat"],
     ] as const) {
-      const result = await run(() => loader(args(getRequest(path))));
+      const result = await settle(() => loader(args(getRequest(path))));
       expect(result).toBeInstanceOf(Response);
       expect([302, 401]).toContain(result.status);
       expect(await result.text()).not.toContain(config.helperSecret);
