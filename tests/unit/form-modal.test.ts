@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   connectFormModal,
+  FORM_FRAME_HEIGHT_PX,
+  formFrameHeight,
   formModalTexts,
   formModalType,
   iframeUrl,
@@ -65,5 +67,17 @@ describe("openFormModal", () => {
     openFormModal({ type: "lead", formData: { curso: "Direito" } });
     expect(listener).toHaveBeenLastCalledWith({ type: "lead", formData: { curso: "Direito" } });
     disconnect();
+  });
+});
+
+describe("form frame height", () => {
+  it("is the spec's 600 px until our form reports, and for an outside form", () => {
+    expect(FORM_FRAME_HEIGHT_PX).toBe(600);
+    expect(formFrameHeight(null)).toBe(600);
+  });
+
+  it("grows to a taller reported form (a phone's narrow modal, error messages), never below 600 px", () => {
+    expect(formFrameHeight(912)).toBe(912);
+    expect(formFrameHeight(420)).toBe(600);
   });
 });
