@@ -267,9 +267,22 @@ test.describe("club, employee and scholarship pages", () => {
     await page.goto("/trabalhe-conosco");
     const carousel = page.getByTestId("team-carousel");
     await expect(carousel).toHaveAttribute("data-enhanced", "true");
-    await page.mouse.move(0, 0); // not hovering it
-    // From here the browser's clock moves only when the test says so (a slow machine cannot outrun it).
+    // Hovering holds the autoplay while the browser's clock is paused: from then on it moves only
+    // when the test says so. A step a slow machine let happen before that is waited out (the list
+    // at rest on the labelled photo), so no smooth scroll is still running when the test starts.
+    await carousel.hover();
     await page.clock.pauseAt(Date.now() + 1_000);
+    await expect
+      .poll(() =>
+        carousel.evaluate((root) => {
+          const list = root.querySelector("ul");
+          const shown = Number(/(\d) de 9/.exec(root.textContent ?? "")?.[1]);
+          const item = list?.children[shown - 1];
+          return !!list && !!item && Math.abs(item.getBoundingClientRect().left - list.getBoundingClientRect().left) < 2;
+        }),
+      )
+      .toBe(true);
+    await page.mouse.move(0, 0); // no longer hovering it: the autoplay runs on the paused clock
     const label = carousel.getByText(/^\d de 9$/);
     const position = async () => Number(((await label.textContent()) ?? "").split(" ")[0]);
     const start = await position();
