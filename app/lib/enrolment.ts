@@ -1,17 +1,14 @@
 import { z } from "zod";
-import { CITY_CHARS_MESSAGE, NAME_CHARS_MESSAGE, PERSON_TEXT } from "./person-text";
-import { normalizePhone, PHONE_MESSAGE } from "./phone";
+import { contactFields, EMAIL_MESSAGE, NAME_MESSAGE, PHONE_MESSAGE, SELECT_MESSAGE } from "./contact-fields";
+import { CITY_CHARS_MESSAGE, PERSON_TEXT } from "./person-text";
 
 /**
  * The site's own enrolment form (/inscricao): one zod schema used by the action and, once
  * JavaScript runs, in the browser (through conform). The contact fields and their messages are
- * the vocational lead form's; other lead forms may reuse `leadContactFields`.
+ * shared with the vocational lead form (lib/contact-fields).
  */
 
-export const NAME_MESSAGE = "Nome completo é obrigatório";
-export const EMAIL_MESSAGE = "E-mail inválido";
-export { PHONE_MESSAGE };
-export const SELECT_MESSAGE = "Por favor, selecione uma opção";
+export { EMAIL_MESSAGE, NAME_MESSAGE, PHONE_MESSAGE, SELECT_MESSAGE };
 export const CITY_MESSAGE = "Informe a sua cidade";
 export const CONSENT_MESSAGE = "Para continuar, aceite a Política de Privacidade";
 export const RATE_LIMIT_MESSAGE = "Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.";
@@ -26,28 +23,7 @@ export const UNDECIDED_COURSE = "Ainda não decidi";
 export const UNDECIDED_POLO = "Ainda não sei";
 
 /** Full name (≥ 5 characters), phone ((99)99999-9999, stored canonical) and e-mail (lower-case). */
-export const leadContactFields = {
-  nome: z
-    .string({ error: NAME_MESSAGE })
-    .trim()
-    .min(5, NAME_MESSAGE)
-    .max(120, NAME_MESSAGE)
-    .regex(PERSON_TEXT, NAME_CHARS_MESSAGE),
-  telefone: z.string({ error: PHONE_MESSAGE }).transform((value, ctx) => {
-    const phone = normalizePhone(value);
-    if (phone === null) {
-      ctx.issues.push({ code: "custom", message: PHONE_MESSAGE, input: value });
-      return z.NEVER;
-    }
-    return phone;
-  }),
-  email: z
-    .string({ error: EMAIL_MESSAGE })
-    .trim()
-    .toLowerCase()
-    .max(254, EMAIL_MESSAGE)
-    .pipe(z.email({ error: EMAIL_MESSAGE })),
-};
+export const leadContactFields = contactFields({ name: "nome", phone: "telefone" });
 
 /** Lead origins this form may store (keys of LEAD_ORIGINS in app/server/leads.server.ts). */
 export const ENROLMENT_ORIGINS = ["inscricao", "contato", "bolsa", "america_mg"] as const;
