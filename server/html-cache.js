@@ -73,7 +73,7 @@ export function cacheHeadersFor({ personalRequest, setsCookie, cacheControl, var
 export function keepPersonalAnswersPrivate(req, res, next) {
   const writeHead = res.writeHead;
   const personalRequest = Boolean(req.headers.cookie || req.headers.authorization);
-  // @ts-ignore -- same signature; the headers argument is folded into setHeader first so the rule sees it
+  // @ts-expect-error -- same signature; the headers argument is folded into setHeader first so the rule sees it
   res.writeHead = function (statusCode, ...rest) {
     const message = typeof rest[0] === "string" ? rest.shift() : undefined;
     const given = rest[0];

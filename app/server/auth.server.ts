@@ -168,6 +168,8 @@ const LOCAL_BASE = "http://local.invalid";
  */
 export function safeRedirect(to: unknown, fallback: string = PANEL_PATH): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return fallback;
+  // Control characters (and backslashes, which browsers read as "/") never belong in a return address.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
   let url: URL;
   try {

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { UNKNOWN_CONTACT_NAME } from "./contacts.js";
-import { DailyCounter, nextMidnight } from "./files.js";
+import { nextMidnight } from "./files.js";
 import { isRateLimitError } from "./drivers/driver.js";
 import { jidToNumber, normalizeNumber } from "./phone.js";
 
@@ -77,7 +77,7 @@ export class SendQueue extends EventEmitter {
    *   driver: import("./drivers/driver.js").Driver,
    *   isReady: () => boolean,
    *   optOuts: import("./optout.js").OptOutList,
-   *   dailyCounter: DailyCounter,
+   *   dailyCounter: import("./files.js").DailyCounter,
    *   journal: (entry: Record<string, unknown>) => void,
    *   minDelayMs: number, maxDelayMs: number, dailyCap: number, rateLimitPauseMs: number,
    *   random?: () => number, now?: () => number,

@@ -94,7 +94,10 @@ describe("spec 02 section 7 flow", () => {
     // only the numbers on WhatsApp were sent to, with their normalised ids
     expect(helper.driver.sent.map((s) => s.jid)).toEqual(["5531999991111@s.whatsapp.net", "5531988882222@s.whatsapp.net"]);
     // the gaps the queue chose respect the configured bounds (20-40 ms here)
-    for (const gap of helper.queue.gaps) expect(gap).toBeGreaterThanOrEqual(20), expect(gap).toBeLessThanOrEqual(40);
+    for (const gap of helper.queue.gaps) {
+      expect(gap).toBeGreaterThanOrEqual(20);
+      expect(gap).toBeLessThanOrEqual(40);
+    }
 
     // the journal recorded the job
     const journal = readFileSync(join(helper.dataDir, "jobs.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));

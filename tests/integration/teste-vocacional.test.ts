@@ -341,7 +341,9 @@ describe("questions", () => {
   });
 
   it("completing the test writes answers, profile and time to the lead row and routes to the right result", async () => {
-    let { cookie, email } = await startLead();
+    const lead = await startLead();
+    const email = lead.email;
+    let cookie = lead.cookie;
     // 6 x B, 5 x C, 5 x D, 4 x A → negocios
     for (const [page, letters] of [[1, "BBBBB"], [2, "CCCCC"], [3, "DDDDD"], [4, "BAAAA"]] as const) {
       const step = await answerPage(cookie, page, letters, page === 4 ? "resultado" : "proximo");
