@@ -6,7 +6,7 @@ import { normalizePhone, PHONE_MESSAGE } from "./phone";
  * The contact fields every public lead form asks for (full name, phone, e-mail) and their pt-BR
  * messages, defined once. Each form keeps its own field names, because they are part of links
  * and scripts outside the site (the enrolment form posts nome/telefone, the vocational test
- * fullName/phone), so a form builds its schema with `contactFields({ name, phone })`.
+ * fullName/phone), so each form's schema puts these field schemas under its own names.
  */
 
 export const NAME_MESSAGE = "Nome completo é obrigatório";
@@ -43,14 +43,3 @@ export const emailField = z
   .toLowerCase()
   .max(EMAIL_MAX, EMAIL_MESSAGE)
   .pipe(z.email({ error: EMAIL_MESSAGE }));
-
-type ContactFields<Name extends string, Phone extends string> = Record<Name, typeof fullNameField> &
-  Record<Phone, typeof phoneField> & { email: typeof emailField };
-
-/** The contact fields under the names a form posts them with, to spread into its z.object(). */
-export function contactFields<Name extends string, Phone extends string>(names: {
-  name: Name;
-  phone: Phone;
-}): ContactFields<Name, Phone> {
-  return { [names.name]: fullNameField, [names.phone]: phoneField, email: emailField } as ContactFields<Name, Phone>;
-}

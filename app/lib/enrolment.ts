@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { contactFields, EMAIL_MESSAGE, NAME_MESSAGE, PHONE_MESSAGE, SELECT_MESSAGE } from "./contact-fields";
+import {
+  EMAIL_MESSAGE,
+  emailField,
+  fullNameField,
+  NAME_MESSAGE,
+  PHONE_MESSAGE,
+  phoneField,
+  SELECT_MESSAGE,
+} from "./contact-fields";
 import { CITY_CHARS_MESSAGE, PERSON_TEXT } from "./person-text";
 
 /**
@@ -23,7 +31,7 @@ export const UNDECIDED_COURSE = "Ainda não decidi";
 export const UNDECIDED_POLO = "Ainda não sei";
 
 /** Full name (≥ 5 characters), phone ((99)99999-9999, stored canonical) and e-mail (lower-case). */
-export const leadContactFields = contactFields({ name: "nome", phone: "telefone" });
+export const leadContactFields = { nome: fullNameField, telefone: phoneField, email: emailField };
 
 /** Lead origins this form may store (keys of LEAD_ORIGINS in app/server/leads.server.ts). */
 export const ENROLMENT_ORIGINS = ["inscricao", "contato", "bolsa", "america_mg"] as const;

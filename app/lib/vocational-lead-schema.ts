@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { CAREER_GOAL, DESIRED_AREA, WORK_AREA, WORK_SATISFACTION, WORK_STATUS } from "~/content/vocational-form";
-import { contactFields, EMAIL_MESSAGE, FULL_NAME_MIN, NAME_MESSAGE, PHONE_MESSAGE, SELECT_MESSAGE } from "./contact-fields";
+import {
+  EMAIL_MESSAGE,
+  emailField,
+  FULL_NAME_MIN,
+  fullNameField,
+  NAME_MESSAGE,
+  PHONE_MESSAGE,
+  phoneField,
+  SELECT_MESSAGE,
+} from "./contact-fields";
 
 /** The message shown beside each field the visitor left blank or got wrong. */
 export const LEAD_MESSAGES = {
@@ -21,7 +30,9 @@ const select = <T extends Record<string, string>>(options: T) => z.enum(keys(opt
  * names; the phone comes out canonical: '(31)99999-8888'.
  */
 export const vocationalLeadSchema = z.object({
-  ...contactFields({ name: "fullName", phone: "phone" }),
+  fullName: fullNameField,
+  phone: phoneField,
+  email: emailField,
   workStatus: select(WORK_STATUS),
   workArea: select(WORK_AREA),
   workSatisfaction: select(WORK_SATISFACTION),

@@ -1,9 +1,8 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Lock } from "lucide-react";
 import { useMemo, type ReactNode } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/inscricao";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
@@ -22,10 +21,8 @@ import { maskPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { attributionFor } from "~/server/attribution.server";
 import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl } from "~/server/enrolment.server";
-import { isSpam } from "~/server/honeypot.server";
-import { clientIp, publicFormLimiter, withRetryAfter } from "~/server/rate-limit.server";
-import { getVisitorSession } from "~/server/session.server";
-import { readFormData } from "~/server/form-data.server";
+import { handleLeadPost } from "~/server/lead-post.server";
+import { withRetryAfter } from "~/server/rate-limit.server";
 
 /** The form modal loads this page with ?embed=1: the root layout then leaves out the site chrome. */
 export const handle = { embeddable: true };
@@ -59,29 +56,16 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
   const embedded = new URL(request.url).searchParams.get("embed") === "1";
-  const schema = enrolmentSchema(enrolmentChoices());
-
-  const ip = clientIp(request);
-  if (!publicFormLimiter.hit(ip)) {
-    const submission = parseWithZod(formData, { schema });
-    return data(
-      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }) },
-      { status: 429, headers: { "Retry-After": String(publicFormLimiter.retryAfterSeconds(ip)) } },
-    );
-  }
-  // A bot filled the hidden field: it sees the usual thank-you page, nothing is stored.
-  if (isSpam(formData)) {
-    return redirect(thankYouUrl(originFromQuery(new URL(request.url).searchParams), embedded), 303);
-  }
-
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-
-  const session = await getVisitorSession(request);
-  saveEnrolment(submission.value, attributionFor(request, session));
-  return redirect(thankYouUrl(submission.value.origem, embedded), 303);
+  return handleLeadPost(request, {
+    schema: enrolmentSchema(enrolmentChoices()),
+    name: "inscrição",
+    rateLimited: { message: RATE_LIMIT_MESSAGE, toast: null },
+    // A bot sees the usual thank-you page.
+    spamRedirect: () => thankYouUrl(originFromQuery(new URL(request.url).searchParams), embedded),
+    save: (value, { session }) => saveEnrolment(value, attributionFor(request, session)),
+    saved: (_id, value) => redirect(thankYouUrl(value.origem, embedded), 303),
+  });
 }
 
 /** With JavaScript, a lost connection keeps the form as typed (lib/offline-submit). */
@@ -330,5 +314,5 @@ function ThankYou({ embedded, origin }: { embedded: boolean; origin: string }) {
   );
 }
 
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers: Route.HeadersFunction = (args) => withRetryAfter(publicPageHeaders(args), args);
+/** The public layout's headers, plus a 429's Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);

@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Lock, Phone, Sparkles, Star, Users, Zap } from "lucide-react";
@@ -22,8 +21,8 @@ import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
 import { attributionFor } from "~/server/attribution.server";
-import { isSpam } from "~/server/honeypot.server";
-import { clientIp, publicFormLimiter, withRetryAfter } from "~/server/rate-limit.server";
+import { handleLeadPost } from "~/server/lead-post.server";
+import { withRetryAfter } from "~/server/rate-limit.server";
 import { commitVisitor, getVisitorSession } from "~/server/session.server";
 import { putToast } from "~/server/toast.server";
 import {
@@ -34,11 +33,9 @@ import {
   writeTestState,
 } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional._index";
-import { readFormData } from "~/server/form-data.server";
 
-/** The toasts of the lead form: saved, could not save, too many tries. */
+/** The toasts of the lead form: saved, too many tries (a failed save's is the lead pipeline's). */
 const SAVED_TOAST: ToastMessage = { title: "Dados salvos com sucesso!", description: "Agora vamos iniciar seu teste vocacional." };
-const SAVE_ERROR: ToastMessage = { title: "Erro ao salvar seus dados", description: "Por favor, tente novamente.", variant: "destructive" };
 const RATE_LIMITED: ToastMessage = {
   title: "Muitas tentativas",
   description: "Aguarde um minuto e tente novamente.",
@@ -81,51 +78,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const withJs = formData.get(JS_FIELD) === "1";
-  // A bot filled the hidden field: pretend nothing happened and store nothing.
-  if (isSpam(formData)) return redirect(VOCATIONAL_PATHS.form, 303);
-
-  const submission = parseWithZod(formData, { schema: vocationalLeadSchema });
-  const ip = clientIp(request);
-  if (!publicFormLimiter.hit(ip)) {
-    return data(
-      { result: submission.reply({ formErrors: [`${RATE_LIMITED.title}. ${RATE_LIMITED.description}`] }), error: RATE_LIMITED },
-      { status: 429, headers: { "Retry-After": String(publicFormLimiter.retryAfterSeconds(ip)) } },
-    );
-  }
-  const consentVersion = postedConsentVersion(formData);
-  if (consentVersion === null) {
+  return handleLeadPost(request, {
+    schema: vocationalLeadSchema,
+    name: "teste vocacional",
+    rateLimited: { message: `${RATE_LIMITED.title}. ${RATE_LIMITED.description}`, toast: RATE_LIMITED },
+    // A bot is sent back to the form as if nothing happened.
+    spamRedirect: () => VOCATIONAL_PATHS.form,
     // The page shows the current notice (with JavaScript too, where loaders do not run again after a
     // 400), so that sending again consents to the text now on screen.
-    const result = submission.reply({ formErrors: [UNKNOWN_CONSENT_VERSION_MESSAGE] });
-    return data({ result, error: null, consent: VOCATIONAL_CONSENT }, { status: 400 });
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), error: null }, { status: 400 });
-  }
-
-  const session = await getVisitorSession(request);
-  let leadId: number;
-  try {
-    leadId = saveVocationalLead(submission.value, {
-      attribution: attributionFor(request, session),
-      consentVersion,
-    });
-  } catch (error) {
-    console.error("Falha ao salvar o lead do teste vocacional", error);
-    return data({ result: submission.reply(), error: SAVE_ERROR }, { status: 500 });
-  }
-  writeTestState(session, startTest(readTestState(session), leadId, submission.value.fullName));
-
-  if (withJs) {
-    // The page shows the toast and opens the questions after the spec's 1.5 s.
-    return data({ result: submission.reply(), error: null, next: VOCATIONAL_PATHS.questions }, {
-      headers: { "Set-Cookie": await commitVisitor(session) },
-    });
-  }
-  putToast(session, SAVED_TOAST);
-  return redirect(VOCATIONAL_PATHS.questions, { status: 303, headers: { "Set-Cookie": await commitVisitor(session) } });
+    refuse: (formData) =>
+      postedConsentVersion(formData) === null
+        ? { message: UNKNOWN_CONSENT_VERSION_MESSAGE, extra: { consent: VOCATIONAL_CONSENT } }
+        : null,
+    save: (value, { formData, session }) =>
+      saveVocationalLead(value, {
+        attribution: attributionFor(request, session),
+        consentVersion: postedConsentVersion(formData) ?? VOCATIONAL_CONSENT.version,
+      }),
+    saved: async (leadId, value, { formData, session, result }) => {
+      writeTestState(session, startTest(readTestState(session), leadId, value.fullName));
+      if (formData.get(JS_FIELD) === "1") {
+        // The page shows the toast and opens the questions after the spec's 1.5 s.
+        return data(
+          { result, error: null, next: VOCATIONAL_PATHS.questions },
+          { headers: { "Set-Cookie": await commitVisitor(session) } },
+        );
+      }
+      putToast(session, SAVED_TOAST);
+      const headers = { "Set-Cookie": await commitVisitor(session) };
+      return redirect(VOCATIONAL_PATHS.questions, { status: 303, headers });
+    },
+  });
 }
 
 /**
@@ -396,5 +379,5 @@ function Field({
   );
 }
 
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers: Route.HeadersFunction = (args) => withRetryAfter(publicPageHeaders(args), args);
+/** The public layout's headers, plus a 429's Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);

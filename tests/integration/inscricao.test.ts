@@ -15,7 +15,7 @@ import {
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/inscricao";
-import { db, schema } from "~/server/db.server";
+import { db, schema, sqlite } from "~/server/db.server";
 import { publicFormLimiter, resetAllRateLimits } from "~/server/rate-limit.server";
 import { args, getRequest, payload, postForm } from "./request";
 
@@ -176,6 +176,24 @@ describe("/inscricao action", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toContain("enviado=1");
     expect(rowsFor(email)).toHaveLength(0);
+  });
+
+  it("a failure while saving keeps the form as typed with a pt-BR message and toast, as the vocational test does", async () => {
+    const email = "falha.inscricao@example.com";
+    sqlite.exec(`CREATE TRIGGER falha_inscricao BEFORE INSERT ON leads WHEN NEW.email = '${email}'
+      BEGIN SELECT RAISE(ABORT, 'disco cheio'); END`);
+    try {
+      const result = await post(goodFields(email));
+      expect(result).not.toBeInstanceOf(Response);
+      expect((result as any).init.status).toBe(500);
+      const { result: reply, error } = payload(result);
+      expect(error).toEqual({ title: "Erro ao salvar seus dados", description: "Por favor, tente novamente.", variant: "destructive" });
+      expect(reply.error?.[""]).toEqual(["Erro ao salvar seus dados. Por favor, tente novamente."]);
+      expect(reply.initialValue).toMatchObject({ nome: "Maria Aparecida da Silva", email });
+      expect(rowsFor(email)).toHaveLength(0);
+    } finally {
+      sqlite.exec("DROP TRIGGER falha_inscricao");
+    }
   });
 
   it("refuses with a message once the IP exceeds the public form limit, storing nothing", async () => {
