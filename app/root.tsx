@@ -13,16 +13,10 @@ import {
 import type { Route } from "./+types/root";
 // Sent inline, cut down to the page's rules, and linked only after the first paint (server/document.server.ts).
 import "./app.css";
-import { AreaHeader, useStaffArea } from "./components/layout/area-header";
-import { AssistantButton } from "./components/layout/assistant-button";
 import { NoscriptRefreshMeta } from "./components/layout/noscript-refresh";
-import { EmbeddedHeightReporter } from "./components/layout/embedded-height";
 import { SectionJumps } from "./components/layout/section-jumps";
-import { SiteFooter } from "./components/layout/site-footer";
-import { SiteHeader } from "./components/layout/site-header";
-import { FormModal, useEmbedded } from "./components/ui/form-modal";
+import { ErrorShell } from "./components/layout/shells";
 import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
-import { Toaster } from "./components/ui/toaster";
 import { rememberAttribution } from "./server/attribution.server";
 import { publicConfig } from "./server/config.server";
 import { commitVisitor, getVisitorSession } from "./server/session.server";
@@ -56,11 +50,6 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = rootData?.nonce;
-  // Inside the form modal (?embed=1 on an embeddable route) the page shows without the site chrome.
-  const embedded = useEmbedded();
-  // Admin and WhatsApp pages (route handle `layout`) get their own header and none of the marketing widgets.
-  const staff = useStaffArea();
-  const chrome = !!rootData && !embedded && !staff;
   return (
     <html lang="pt-BR">
       <head>
@@ -78,21 +67,8 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Pular para o conteúdo
         </a>
-        {chrome ? <SiteHeader /> : null}
-        {rootData && staff ? <AreaHeader area={staff.area} person={staff.person} /> : null}
-        <main id="conteudo">
-          {/* First in the content: without JavaScript a server toast sits here, in the flow, over no control. */}
-          {rootData && (chrome || staff) ? <Toaster serverToast={rootData.toast} /> : null}
-          {children}
-        </main>
-        {embedded ? <EmbeddedHeightReporter /> : null}
-        {chrome && rootData ? (
-          <>
-            <SiteFooter />
-            <AssistantButton />
-            <FormModal />
-          </>
-        ) : null}
+        {/* The page's header, <main> and footer come from its layout route (app/routes.ts), or from ErrorShell. */}
+        {children}
         <SectionJumps />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -112,7 +88,11 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return <ErrorShell>{notFound ? <NotFound /> : <ErrorMessage error={error} />}</ErrorShell>;
+}
+
+function ErrorMessage({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A request the site refused (400, 415, ...) may carry its own pt-BR explanation.
   const refusal = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;

@@ -1,55 +1,63 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /**
  * THE route table, written out so that every address the site answers is in this one file,
  * including the pages this project adds (own enrolment form, privacy, terms, health check, SEO files).
  */
 export default [
-  // Public marketing pages
-  index("routes/home.tsx"),
-  route("campanha-relampago", "routes/campanha-relampago.tsx"),
-  route("america-mg", "routes/america-mg.tsx"),
-  route("bolsas", "routes/bolsas.tsx"),
-  route("trabalhe-conosco", "routes/trabalhe-conosco.tsx"),
-  route("curso-id", "routes/curso-id.tsx"),
-  route("curso-ideal", "routes/curso-ideal.tsx"),
-  route("assistente", "routes/assistente.tsx"),
-  route("cursos/:slug", "routes/cursos.$slug.tsx"),
-  route("inscricao", "routes/inscricao.tsx"),
-  route("privacidade", "routes/privacidade.tsx"),
-  route("termos", "routes/termos.tsx"),
+  // One pathless layout route per audience: it draws the page around its children and owns their
+  // response headers, without adding anything to their addresses.
+  layout("routes/_public.tsx", [
+    // Public marketing pages
+    index("routes/home.tsx"),
+    route("campanha-relampago", "routes/campanha-relampago.tsx"),
+    route("america-mg", "routes/america-mg.tsx"),
+    route("bolsas", "routes/bolsas.tsx"),
+    route("trabalhe-conosco", "routes/trabalhe-conosco.tsx"),
+    route("curso-id", "routes/curso-id.tsx"),
+    route("curso-ideal", "routes/curso-ideal.tsx"),
+    route("assistente", "routes/assistente.tsx"),
+    route("cursos/:slug", "routes/cursos.$slug.tsx"),
+    route("inscricao", "routes/inscricao.tsx"),
+    route("privacidade", "routes/privacidade.tsx"),
+    route("termos", "routes/termos.tsx"),
 
-  // Vocational test
-  route("teste-vocacional", "routes/teste-vocacional._index.tsx"),
-  route("teste-vocacional/perguntas", "routes/teste-vocacional.perguntas.tsx"),
-  route("teste-vocacional/analise", "routes/teste-vocacional.analise.tsx"),
-  route("teste-vocacional/resultado", "routes/teste-vocacional.resultado._index.tsx"),
-  route("teste-vocacional/resultado/:perfil", "routes/teste-vocacional.resultado.$perfil.tsx"),
-  route("teste-vocacional/simulacao-formatura", "routes/teste-vocacional.simulacao-formatura.tsx"),
-  route("teste-vocacional/simulacao-formatura/imagem.svg", "routes/teste-vocacional.simulacao-formatura.imagem[.svg].ts"),
-  route("teste-vocacional/simulacao-formatura/imagem.png", "routes/teste-vocacional.simulacao-formatura.imagem[.png].ts"),
-  route("teste-vocacional/submissoes", "routes/teste-vocacional.submissoes.tsx"),
+    // Vocational test
+    route("teste-vocacional", "routes/teste-vocacional._index.tsx"),
+    route("teste-vocacional/perguntas", "routes/teste-vocacional.perguntas.tsx"),
+    route("teste-vocacional/analise", "routes/teste-vocacional.analise.tsx"),
+    route("teste-vocacional/resultado", "routes/teste-vocacional.resultado._index.tsx"),
+    route("teste-vocacional/resultado/:perfil", "routes/teste-vocacional.resultado.$perfil.tsx"),
+    route("teste-vocacional/simulacao-formatura", "routes/teste-vocacional.simulacao-formatura.tsx"),
+    route("teste-vocacional/simulacao-formatura/imagem.svg", "routes/teste-vocacional.simulacao-formatura.imagem[.svg].ts"),
+    route("teste-vocacional/simulacao-formatura/imagem.png", "routes/teste-vocacional.simulacao-formatura.imagem[.png].ts"),
+    route("teste-vocacional/submissoes", "routes/teste-vocacional.submissoes.tsx"),
+
+    // Course pages at their own top-level paths (/enfermagem, ...) and the 404 page.
+    route("*", "routes/$.tsx"),
+  ]),
 
   // Admin (guarded by the admin session)
-  route("login-admin", "routes/login-admin.tsx"),
-  route("contato", "routes/contato.tsx"),
-  route("contato/leads.csv", "routes/contato.leads[.csv].ts"),
-  route("contato/sair", "routes/contato.sair.ts"),
-  route("contato/lead/:id/dados.json", "routes/contato.lead.$id.dados[.json].ts"),
-  route("contato/lead/:id/excluir", "routes/contato.lead.$id.excluir.tsx"),
+  layout("routes/_admin.tsx", [
+    route("login-admin", "routes/login-admin.tsx"),
+    route("contato", "routes/contato.tsx"),
+    route("contato/leads.csv", "routes/contato.leads[.csv].ts"),
+    route("contato/sair", "routes/contato.sair.ts"),
+    route("contato/lead/:id/dados.json", "routes/contato.lead.$id.dados[.json].ts"),
+    route("contato/lead/:id/excluir", "routes/contato.lead.$id.excluir.tsx"),
+  ]),
 
   // WhatsApp tool (guarded by the operator session or the master password)
-  route("whatsapp", "routes/whatsapp._index.tsx"),
-  route("whatsapp/registro", "routes/whatsapp.registro.ts"),
-  route("whatsapp/iniciar-whatsapp-helper.sh", "routes/whatsapp.iniciar-whatsapp-helper[.]sh.ts"),
-  route("whatsapp/iniciar-whatsapp-helper.bat", "routes/whatsapp.iniciar-whatsapp-helper[.]bat.ts"),
-  route("whatsapp/:slug", "routes/whatsapp.$slug.tsx"),
+  layout("routes/_whatsapp.tsx", [
+    route("whatsapp", "routes/whatsapp._index.tsx"),
+    route("whatsapp/registro", "routes/whatsapp.registro.ts"),
+    route("whatsapp/iniciar-whatsapp-helper.sh", "routes/whatsapp.iniciar-whatsapp-helper[.]sh.ts"),
+    route("whatsapp/iniciar-whatsapp-helper.bat", "routes/whatsapp.iniciar-whatsapp-helper[.]bat.ts"),
+    route("whatsapp/:slug", "routes/whatsapp.$slug.tsx"),
+  ]),
 
   // Resources
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
-
-  // Course pages at their own top-level paths (/enfermagem, ...) and the 404 page.
-  route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

@@ -18,8 +18,29 @@ export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_P
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**
- * The `headers` export of the public marketing routes. React Router adds the loaders' Set-Cookie
+ * The `headers` export of the public layout, inherited by its pages. React Router adds the loaders' Set-Cookie
  * headers to it, and the page cache never stores a response that sets a cookie, so a page that wrote
  * the visitor's session (a toast, the landing attribution) is never shared.
  */
 export const publicPageHeaders: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+/**
+ * Pages built from the visitor's own answers (the vocational test after its first page) sit in the
+ * public layout but must never be marked for a shared cache: they drop the layout's marking and say
+ * nothing, and the server makes them private whenever a session cookie is involved.
+ */
+export function visitorPageHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  headers.delete("Cache-Control");
+  return headers;
+}
+
+/** What every admin and WhatsApp operator answer carries: kept by no cache, indexed by no search engine. */
+export const PRIVATE_PAGE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex, nofollow" } as const;
+
+/** The `headers` export of the admin and WhatsApp layouts; the pages under them inherit it. */
+export function privatePageHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) headers.set(name, value);
+  return headers;
+}

@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { data, useLoaderData } from "react-router";
 import { CoursePage } from "~/components/courses/course-page";
 import { courses, findCoursesByUrl } from "~/content/courses";
@@ -25,6 +24,3 @@ export default function CoursePath() {
   const { page } = useLoaderData<typeof loader>();
   return <CoursePage page={page} />;
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { Award, CalendarDays, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
 import { telHref } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
@@ -223,6 +222,3 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { Bot } from "lucide-react";
 import { Link } from "react-router";
 import { AssistantFrame, ASSISTANT_TEXTS } from "~/components/assistant/assistant-frame";
@@ -88,6 +87,3 @@ export default function Assistente() {
     </div>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

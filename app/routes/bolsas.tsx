@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { BadgePercent, CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
@@ -223,6 +222,3 @@ export default function Bolsas() {
     </div>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { CalendarClock, Check, Phone, Zap } from "lucide-react";
 import { useState } from "react";
 import { telHref, useSite } from "~/components/layout/use-site";
@@ -223,6 +222,3 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
     </div>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contato.lead.$id.dados[.json]";
+import { PRIVATE_CACHE_CONTROL, PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { requireAdmin } from "~/server/auth.server";
 import { findLead, leadIdParam, personDataExport } from "~/server/lead-privacy.server";
 
@@ -12,14 +13,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const id = leadIdParam(params.id);
   const lead = id === null ? undefined : findLead(id);
-  if (!lead) throw data("Lead não encontrado.", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!lead) throw data("Lead não encontrado.", { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   console.info(`admin ${admin.email}: exported the data of lead ${lead.id}`);
   return new Response(JSON.stringify(personDataExport(lead), null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="dados-lead-${lead.id}.json"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex, nofollow",
+      ...PRIVATE_PAGE_HEADERS,
     },
   });
 }

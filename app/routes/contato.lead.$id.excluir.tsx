@@ -9,7 +9,7 @@ import { readFormData } from "~/server/form-data.server";
 import { deletePerson, findLead, leadIdParam, recordsOfPerson } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { AreaHandle } from "~/components/layout/area-header";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 
 /**
  * /contato/lead/:id/excluir: the LGPD deletion of a lead's person, with a confirmation step.
@@ -18,19 +18,11 @@ import type { AreaHandle } from "~/components/layout/area-header";
  * works without JavaScript.
  */
 
-/** The staff layout of the admin area (components/layout/area-header.tsx), not the marketing one. */
-export const handle = { layout: "admin" } satisfies AreaHandle;
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Excluir lead - Painel Administrativo", description: "Exclusão de dados pessoais (LGPD).", noindex: true });
 
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
-
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-  return headers;
-};
+/** Answers that leave without the layout's headers (errors, redirects) carry them too. */
+const PRIVATE = PRIVATE_PAGE_HEADERS;
 
 const CONFIRM_INTENT = "excluir";
 

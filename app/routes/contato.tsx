@@ -20,16 +20,11 @@ import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLea
 import { requireAdmin } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import type { Route } from "./+types/contato";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
-import type { AreaHandle } from "~/components/layout/area-header";
 
 /**
  * /contato: the admin leads panel. Dashboard, search (GET form), filters, a server-side paginated
  * table newest first, CSV export of the current selection, and 'Sair'. Admin only.
  */
-
-/** The staff layout of the admin area (components/layout/area-header.tsx), not the marketing one. */
-export const handle = { layout: "admin" } satisfies AreaHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -37,13 +32,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Leads do teste vocacional e dos formulários do site.",
     noindex: true,
   });
-
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-  headers.set("X-Robots-Tag", "noindex, nofollow");
-  return headers;
-};
 
 type PageData = {
   rows: PanelLead[];

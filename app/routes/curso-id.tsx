@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { ArrowRight, BookOpen, Clock, GraduationCap, MonitorSmartphone, RotateCcw } from "lucide-react";
 import { Form, Link } from "react-router";
 import { FormLink } from "~/components/ui/form-link";
@@ -280,6 +279,3 @@ function Results({
     </section>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { Bot, ClipboardList, Compass, MessageCircle, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { useSite } from "~/components/layout/use-site";
@@ -104,6 +103,3 @@ export default function CursoIdeal() {
     </div>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { data, redirect, useLoaderData } from "react-router";
 import { CoursePage } from "~/components/courses/course-page";
 import { courses, findCoursesByUrl, findSpecialCourse } from "~/content/courses";
@@ -33,6 +32,3 @@ export default function SpecialCoursePage() {
   const { page } = useLoaderData<typeof loader>();
   return <CoursePage page={page} />;
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

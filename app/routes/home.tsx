@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { useLoaderData } from "react-router";
 import { CourseCatalogue } from "~/components/home/course-catalogue";
 import { PoloFinder } from "~/components/home/polo-finder";
@@ -63,6 +62,3 @@ export default function Home() {
     </>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -17,9 +17,9 @@ import {
 } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login-admin";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
-import type { AreaHandle } from "~/components/layout/area-header";
+import { withRetryAfter } from "~/server/rate-limit.server";
 
 /**
  * /login-admin: 'Painel Administrativo'. E-mail and password checked on the server (remix-auth
@@ -29,9 +29,6 @@ import type { AreaHandle } from "~/components/layout/area-header";
  * With JavaScript, a lost connection keeps the e-mail and password typed (lib/offline-submit).
  */
 
-/** The staff layout of the admin area (components/layout/area-header.tsx), not the marketing one. */
-export const handle = { layout: "admin" } satisfies AreaHandle;
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Painel Administrativo - Login",
@@ -39,16 +36,11 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+/** Answers that leave without the layout's headers (redirects) carry them too. */
+const PRIVATE = PRIVATE_PAGE_HEADERS;
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-  headers.set("X-Robots-Tag", "noindex, nofollow");
-  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+/** The admin layout's headers, plus a 429's Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

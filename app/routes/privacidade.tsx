@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { useLoaderData } from "react-router";
 import { config } from "~/server/config.server";
 import { telHref, useSite } from "~/components/layout/use-site";
@@ -122,6 +121,3 @@ export default function Privacidade() {
     </article>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

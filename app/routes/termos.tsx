@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { Link } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
 
@@ -48,6 +47,3 @@ export default function Termos() {
     </article>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -1,3 +1,4 @@
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { Brain } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
@@ -16,6 +17,9 @@ import { pageMeta } from "~/lib/seo";
 import { resultUrl as resultPath, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { requireTestLead } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional.analise";
+
+/** Built from the visitor's own answers: never marked for a shared cache. */
+export const headers = visitorPageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Analisando suas respostas - Teste Vocacional", description: "Analisando suas respostas.", noindex: true });

@@ -1,3 +1,4 @@
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { BadgeCheck, ChevronLeft, ChevronRight, GraduationCap, Loader2, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
@@ -46,8 +47,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Only the 429's Retry-After is added to what the parent routes set. */
-export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
+/** The visitor's own answers: never marked for a shared cache; a 429 keeps its Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(visitorPageHeaders(args), args);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state } = await requireTestLead(request);

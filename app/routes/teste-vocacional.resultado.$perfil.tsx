@@ -1,3 +1,4 @@
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { CheckCircle2, Quote, Star } from "lucide-react";
 import { data } from "react-router";
 import {
@@ -25,6 +26,9 @@ import type { Route } from "./+types/teste-vocacional.resultado.$perfil";
 
 /** The consultant form's title on the business profile's page. */
 const BUSINESS_FORM_TITLE = "Garanta sua bolsa de até 70%";
+
+/** Built from the visitor's own answers: never marked for a shared cache. */
+export const headers = visitorPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
   const page = args.loaderData ? RESULT_PAGES[args.loaderData.slug] : undefined;

@@ -1,3 +1,4 @@
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { Share2 } from "lucide-react";
 import { data } from "react-router";
 import { useSite } from "~/components/layout/use-site";
@@ -18,6 +19,9 @@ import { pageMeta } from "~/lib/seo";
 import { resultShareText, whatsappShareUrl } from "~/lib/share";
 import { loadResultState } from "~/server/vocational.server";
 import type { Route } from "./+types/teste-vocacional.resultado._index";
+
+/** Built from the visitor's own answers: never marked for a shared cache. */
+export const headers = visitorPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
   const name = args.loaderData ? GENERIC_PROFILE_NAMES[args.loaderData.letter] : "";

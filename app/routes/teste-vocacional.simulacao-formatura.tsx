@@ -1,3 +1,4 @@
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { ArrowLeft, Download, Loader2, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -13,6 +14,9 @@ import type { Route } from "./+types/teste-vocacional.simulacao-formatura";
 const PICTURE_PATH = "/teste-vocacional/simulacao-formatura/imagem.png";
 const LOAD_ERROR = "Não foi possível carregar as imagens necessárias.";
 const DRAW_ERROR = "Ocorreu um erro ao gerar a imagem de formatura.";
+
+/** Built from the visitor's own answers: never marked for a shared cache. */
+export const headers = visitorPageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

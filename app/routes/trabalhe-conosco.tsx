@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-react";
 import { useSite } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
@@ -150,6 +149,3 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-/** The same for every visitor without a cookie: the page cache (and a CDN) may keep it briefly. */
-export const headers = publicPageHeaders;

@@ -29,7 +29,6 @@ import {
 import type { Route } from "./+types/whatsapp.$slug";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
-import type { AreaHandle } from "~/components/layout/area-header";
 
 /**
  * /whatsapp/<admin slug>: 'Gerenciamento de Senhas - Área Restrita'. Adding and removing access
@@ -38,9 +37,6 @@ import type { AreaHandle } from "~/components/layout/area-header";
  * connection keeps what was typed, with a message (lib/offline-submit).
  */
 
-/** The staff layout of the WhatsApp tool (components/layout/area-header.tsx), not the marketing one. */
-export const handle = { layout: "whatsapp" } satisfies AreaHandle;
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Gerenciamento de Senhas - Área Restrita",
@@ -48,14 +44,11 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
+/** Answers that leave without the layout's headers (redirects, thrown answers) are not kept either. */
+const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
-export const headers: Route.HeadersFunction = (args) => {
-  const headers = withRetryAfter(args.parentHeaders, args);
-  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-  headers.set("X-Robots-Tag", "noindex, nofollow");
-  return headers;
-};
+/** The WhatsApp layout's headers, plus a 429's Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
 function notFound(): never {
   throw data(null, { status: 404 });

@@ -28,7 +28,6 @@ import { listSendLog } from "~/server/whatsapp-log.server";
 import type { Route } from "./+types/whatsapp._index";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
-import type { AreaHandle } from "~/components/layout/area-header";
 
 /**
  * /whatsapp: the password gate, or (for an operator who passed it) the mirroring page that talks
@@ -36,9 +35,6 @@ import type { AreaHandle } from "~/components/layout/area-header";
  * With JavaScript, a lost connection keeps the typed password, or the mirroring page, with a
  * message (lib/offline-submit).
  */
-
-/** The staff layout of the WhatsApp tool (components/layout/area-header.tsx), not the marketing one. */
-export const handle = { layout: "whatsapp" } satisfies AreaHandle;
 
 export const meta: Route.MetaFunction = (args) => {
   const mirror = args.data?.view === "mirror";
@@ -49,14 +45,11 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
+/** Answers that leave without the layout's headers (redirects, thrown answers) are not kept either. */
+const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
-export const headers: Route.HeadersFunction = (args) => {
-  const headers = withRetryAfter(args.parentHeaders, args);
-  headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-  headers.set("X-Robots-Tag", "noindex, nofollow");
-  return headers;
-};
+/** The WhatsApp layout's headers, plus a 429's Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const operator = await getOperator(request);

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { LOG_PAGE_PARAM } from "~/lib/whatsapp";
 import { config } from "~/server/config.server";
 import { requireOperator } from "~/server/whatsapp-access.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/whatsapp.registro";
  * POST (JSON or form) records one per-message result; idempotent per (jobId, number).
  * GET returns one page of the log, newest first (?pagina=N).
  */
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 /** No Origin (not a browser) or this site's own; a foreign or opaque ("null") Origin is refused. */
 function sameOrigin(request: Request): boolean {

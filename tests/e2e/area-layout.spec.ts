@@ -49,12 +49,12 @@ function seedLead(): number {
 }
 
 test.describe("staff areas have their own layout", () => {
-  test("every route of the admin and WhatsApp areas declares its layout", () => {
+  test("every route of the admin and WhatsApp areas sits under its area's layout route", () => {
     const pages = routeTable().filter((r) => r.hasComponent && /^(contato|login-admin|whatsapp)/.test(r.path));
     expect(pages.map((r) => r.path).sort()).toEqual(["contato", "contato/lead/:id/excluir", "login-admin", "whatsapp", "whatsapp/:slug"]);
     for (const route of pages) {
-      const expected = route.path.startsWith("whatsapp") ? "whatsapp" : "admin";
-      expect((route.handle as { layout?: string } | undefined)?.layout, route.path).toBe(expected);
+      const expected = route.path.startsWith("whatsapp") ? "routes/_whatsapp" : "routes/_admin";
+      expect(route.layout, route.path).toBe(expected);
     }
   });
 

@@ -22,14 +22,22 @@ export type RouteInfo = {
   /** Resource routes (CSV, scripts, sitemap) have no component. */
   hasComponent: boolean;
   handle: unknown;
+  /** The id of the pathless layout route the route sits under ("routes/_admin"), null for none. */
+  layout: string | null;
 };
 
 type Entry = { file: string; path?: string; index?: boolean; children?: Entry[] };
 
-function flatten(entries: Entry[], parent = ""): { file: string; path: string }[] {
+const routeId = (file: string) => file.replace(/\.[jt]sx?$/, "");
+
+/** Every address of the table; a pathless layout route is no address of its own, only its children's layout. */
+type Address = { file: string; path: string; layout: string | null };
+
+function flatten(entries: Entry[], parent = "", layout: string | null = null): Address[] {
   return entries.flatMap((entry) => {
+    if (entry.path === undefined && !entry.index && entry.children) return flatten(entry.children, parent, routeId(entry.file));
     const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    return [{ file: entry.file, path: full }, ...flatten(entry.children ?? [], full)];
+    return [{ file: entry.file, path: full, layout }, ...flatten(entry.children ?? [], full, layout)];
   });
 }
 
@@ -75,11 +83,11 @@ let cached: RouteInfo[] | undefined;
 export function routeTable(): RouteInfo[] {
   if (cached) return cached;
   const exports = buildExports();
-  cached = flatten(routes as Entry[]).map(({ file, path: routePath }) => {
-    const id = file.replace(/\.[jt]sx?$/, "");
+  cached = flatten(routes as Entry[]).map(({ file, path: routePath, layout }) => {
+    const id = routeId(file);
     const found = exports[id];
     if (!found) throw new Error(`${file} from app/routes.ts is not in the build (id ${id}): rebuild first`);
-    return { id, file, path: routePath, ...found };
+    return { id, file, path: routePath, ...found, layout };
   });
   return cached;
 }

@@ -5,8 +5,9 @@ import { useSite } from "./use-site";
 
 /**
  * The staff areas (admin panel, WhatsApp tool) have a layout of their own instead of the marketing
- * one: no campaign bar, no 'Inscreva-se', no assistant button, no marketing footer. A route joins
- * an area with `export const handle = { layout: "admin" }` (or "whatsapp"); the root layout reads it.
+ * one: no campaign bar, no 'Inscreva-se', no assistant button, no marketing footer. Their pages sit
+ * under the layout routes routes/_admin.tsx and routes/_whatsapp.tsx (app/routes.ts), whose
+ * `handle = { layout: "admin" }` (or "whatsapp") lets the root's error boundary find the area.
  */
 export type StaffArea = "admin" | "whatsapp";
 
@@ -37,11 +38,9 @@ const AREA_NAV: Record<StaffArea, { title: string; links: { to: string; label: s
   whatsapp: { title: "Ferramenta de WhatsApp", links: [{ to: WHATSAPP_PATH, label: "Espelhamento" }] },
 };
 
-export function useStaffArea(): { area: StaffArea; person: string | null } | null {
-  const matches = useMatches();
-  const area = staffArea(matches);
-  if (!area) return null;
-  return { area, person: signedInPerson(area, matches[matches.length - 1]?.data) };
+/** The staff area of the current page (or of the page that failed), null for public pages. */
+export function useStaffArea(): StaffArea | null {
+  return staffArea(useMatches());
 }
 
 export function AreaHeader({ area, person }: { area: StaffArea; person: string | null }) {
