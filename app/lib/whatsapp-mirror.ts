@@ -5,14 +5,18 @@ import {
   HELPER_REFUSED_TEXT,
   isPollError,
   isServerNotFoundError,
+  MESSAGE_MAX,
+  OPERATOR_NAME_MAX,
   statusCounts,
+  type SendLogEntryInput,
   type TrackedContact,
 } from "./whatsapp";
 
 /**
  * The state of the mirroring page and how each helper event changes it (connection, QR code,
- * linked account, and the helper's job events, see helper/README.md). A pure reducer: the
- * page turns socket events into actions; toasts and log recording happen beside it.
+ * linked account, and the helper's job events, see helper/README.md). Pure functions:
+ * `mirrorReducer` for the page's own actions, `reduceHelperEvent` for a socket event, which also
+ * says which toasts to show and which results to record; the page only carries those out.
  */
 
 export type HelperLimits = { minDelayMs: number; maxDelayMs: number; dailyCap: number; sentToday: number };
@@ -108,6 +112,8 @@ export type MirrorState = {
   progress: BulkProgress | null;
   /** Jobs cleared with 'Limpar': their late events no longer fill the table. */
   ignoredJobs: string[];
+  /** A fresh token was already fetched after the helper refused this page's token (once per streak). */
+  tokenRefreshed: boolean;
 };
 
 export const initialMirrorState: MirrorState = {
@@ -126,6 +132,7 @@ export const initialMirrorState: MirrorState = {
   jobId: null,
   progress: null,
   ignoredJobs: [],
+  tokenRefreshed: false,
 };
 
 export type MirrorAction =
@@ -181,10 +188,11 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
   }
   switch (action.type) {
     case "socket-connecting":
-      return { ...state, socket: state.socket === "connected" ? "connected" : "connecting" };
+      // A new attempt (page opened, or 'Tentar novamente') may refresh a refused token again.
+      return { ...state, socket: state.socket === "connected" ? "connected" : "connecting", tokenRefreshed: false };
 
     case "connect":
-      return { ...state, socket: "connected", error: null, attempts: 0, panel: null, pollBanner: false };
+      return { ...state, socket: "connected", error: null, attempts: 0, panel: null, pollBanner: false, tokenRefreshed: false };
 
     case "connect-error": {
       const refused = action.code === "invalid-token";
@@ -348,4 +356,164 @@ export function bulkStatusToast(event: BulkStatusEvent): ToastMessage {
     return { title: "WhatsApp não autenticado", description: "Você precisa escanear o QR code primeiro", variant: "destructive" };
   }
   return { title: "Erro no envio em massa", description: event.message, variant: "destructive" };
+}
+
+/** What the helper sends (helper/README.md), plus socket.io's own events, by name. */
+export type HelperPayloads = {
+  connect: undefined;
+  connect_error: { message?: string; data?: { code?: string } } | undefined;
+  disconnect: string;
+  reconnect_failed: undefined;
+  "helper-state": HelperState;
+  "whatsapp-qr": { qrDataURL: string } | undefined;
+  "whatsapp-ready": { account?: string | null } | undefined;
+  "whatsapp-auth-failure": { message?: string } | undefined;
+  "whatsapp-disconnected": { reason?: string } | undefined;
+  "whatsapp-logged-out": undefined;
+  "message-status": MessageStatusEvent;
+  "bulk-started": BulkStartedEvent;
+  "bulk-progress": BulkProgress;
+  "bulk-status": BulkStatusEvent;
+  "opt-out": { number?: string } | undefined;
+  /** The helper's own errors; `fatal` when the page could not even load the socket client. */
+  error: { message?: string; fatal?: boolean } | undefined;
+};
+
+export type HelperEventName = keyof HelperPayloads;
+
+export type HelperEvent = { [Name in HelperEventName]: { name: Name; payload: HelperPayloads[Name] } }[HelperEventName];
+
+/** What one helper event does to the page: its next state and the effects the page carries out. */
+export type HelperEventOutcome = {
+  state: MirrorState;
+  toasts: ToastMessage[];
+  /** Per-message results to record in 'Registro de Envios'. */
+  logRows: SendLogEntryInput[];
+  /** The helper refused the token: fetch a fresh one, then connect again. */
+  refreshToken: boolean;
+};
+
+/** A log row for one message result; `operatorName` is the name typed on this page, used when the helper has none. */
+export function sendLogRow(event: MessageStatusEvent, operatorName: string): SendLogEntryInput {
+  return {
+    jobId: event.jobId,
+    operator: (event.operatorName || operatorName || "Sistema").slice(0, OPERATOR_NAME_MAX),
+    name: (event.name || "Desconhecido").slice(0, 200),
+    number: event.number,
+    message: (event.text ?? event.message ?? "").slice(0, MESSAGE_MAX),
+    status: event.status,
+    detail: event.status === "error" ? (event.error ?? event.message ?? undefined)?.slice(0, 500) : undefined,
+    sentAt: event.at,
+  };
+}
+
+/** The toasts of a failed connection attempt: only the first of a streak speaks, a refusal always does. */
+function connectErrorToasts(message: string | undefined, refused: boolean, first: boolean): ToastMessage[] {
+  if (refused) return [{ title: "Falha na autenticação", description: message, variant: "destructive" }];
+  if (!first) return [];
+  if (/websocket error|xhr poll error|connect_error|timeout/i.test(message ?? "")) {
+    return [{ title: "Servidor não encontrado", description: "Erro de conexão com o servidor", variant: "destructive" }];
+  }
+  return [{ title: "Erro de conexão", description: `Erro ao conectar ao servidor: ${connectionReasonText(message)}`, variant: "destructive" }];
+}
+
+/**
+ * One helper event applied to the page: the next state, the toasts to show and the results to
+ * record. Pure, so every event's texts and rows are checked by unit tests.
+ */
+export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operatorName: string): HelperEventOutcome {
+  const outcome = (next: MirrorState, toasts: ToastMessage[] = [], logRows: SendLogEntryInput[] = []): HelperEventOutcome => ({
+    state: next,
+    toasts,
+    logRows,
+    refreshToken: false,
+  });
+  switch (event.name) {
+    case "connect":
+      return outcome(mirrorReducer(state, { type: "connect" }), [
+        { title: "Servidor conectado", description: "O ajudante do WhatsApp está em execução neste computador." },
+      ]);
+
+    case "connect_error": {
+      const message = event.payload?.message;
+      const code = event.payload?.data?.code;
+      const next = mirrorReducer(state, { type: "connect-error", message: message ?? "erro desconhecido", code });
+      const refused = code === "invalid-token";
+      // The token expired or the helper has another secret: fetch a fresh token once and retry, quietly.
+      if (refused && !state.tokenRefreshed) return { ...outcome({ ...next, tokenRefreshed: true }), refreshToken: true };
+      return outcome(next, connectErrorToasts(message, refused, state.attempts === 0));
+    }
+
+    case "reconnect_failed":
+      return outcome(mirrorReducer(state, { type: "reconnect-failed" }));
+
+    case "disconnect": {
+      const next = mirrorReducer(state, { type: "disconnect", reason: String(event.payload) });
+      // The page closing its own socket is no news to the operator.
+      if (event.payload === "io client disconnect") return outcome(next);
+      return outcome(next, [{ title: "Desconectado", description: connectionReasonText(event.payload), variant: "destructive" }]);
+    }
+
+    case "helper-state":
+      return outcome(mirrorReducer(state, { type: "helper-state", state: event.payload }));
+
+    case "whatsapp-qr":
+      return outcome(mirrorReducer(state, { type: "qr", qrDataURL: event.payload?.qrDataURL as string }));
+
+    case "whatsapp-ready": {
+      const next = mirrorReducer(state, { type: "ready", account: event.payload?.account ?? null });
+      // The helper repeats 'ready' on every reconnection: greet only when it is news.
+      return outcome(next, state.isAuthenticated ? [] : [{ title: "WhatsApp espelhado", description: "Seu WhatsApp está conectado." }]);
+    }
+
+    case "whatsapp-auth-failure":
+      return outcome(mirrorReducer(state, { type: "auth-failure", message: event.payload?.message ?? "Falha na autenticação" }), [
+        { title: "Falha na autenticação", description: event.payload?.message, variant: "destructive" },
+      ]);
+
+    case "whatsapp-disconnected":
+      return outcome(mirrorReducer(state, { type: "whatsapp-disconnected", reason: event.payload?.reason ?? "" }), [
+        { title: "WhatsApp desconectado", description: `Motivo: ${event.payload?.reason ?? "-"}`, variant: "destructive" },
+      ]);
+
+    case "whatsapp-logged-out":
+      return outcome(mirrorReducer(state, { type: "logged-out" }), [
+        { title: "Sessão encerrada", description: "O WhatsApp foi desconectado deste computador." },
+      ]);
+
+    case "bulk-started":
+      return outcome(mirrorReducer(state, { type: "bulk-started", event: event.payload }));
+
+    case "bulk-progress":
+      return outcome(mirrorReducer(state, { type: "bulk-progress", progress: event.payload }));
+
+    case "message-status": {
+      const status = event.payload;
+      // Every result is recorded, replays and cleared jobs too: the server ignores repeats.
+      const toasts: ToastMessage[] =
+        status.status === "error" && !status.replay
+          ? [{ title: "Erro ao enviar mensagem", description: `${status.number}: ${status.error ?? status.message}`, variant: "destructive" }]
+          : [];
+      return outcome(mirrorReducer(state, { type: "message-status", event: status }), toasts, [sendLogRow(status, operatorName)]);
+    }
+
+    case "bulk-status": {
+      const status = event.payload;
+      // A replayed end (after a reconnection) was already announced.
+      return outcome(mirrorReducer(state, { type: "bulk-status", event: status }), status.replay ? [] : [bulkStatusToast(status)]);
+    }
+
+    case "opt-out":
+      return outcome(state, [
+        { title: "Contato descadastrado", description: `${event.payload?.number} respondeu SAIR/PARAR e não receberá mais mensagens.` },
+      ]);
+
+    case "error": {
+      const fatal = !!event.payload?.fatal;
+      const message = event.payload?.message;
+      return outcome(mirrorReducer(state, { type: "init-failed", message: fatal ? (message as string) : (message ?? "Erro") }), [
+        { title: fatal ? "Erro de inicialização" : "Erro de socket", description: message, variant: "destructive" },
+      ]);
+    }
+  }
 }

@@ -1,57 +1,23 @@
-import {
-  CheckCircle2,
-  Download,
-  Laptop,
-  Loader2,
-  LogOut,
-  QrCode,
-  RefreshCw,
-  Send,
-  ServerCrash,
-  ShieldAlert,
-  Smartphone,
-  Trash2,
-} from "lucide-react";
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
-import { Form, useRevalidator } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import { parseContacts } from "../../../helper/src/contacts.js";
 import type { ConnectionLost } from "~/lib/offline-submit";
 import { toast } from "~/lib/toast";
-import {
-  CONNECT_CHECK_DELAY_MS,
-  connectionReasonText,
-  CONTACTS_MAX,
-  expectedFinish,
-  formatFinish,
-  formatTimestamp,
-  HELPER_REFUSED_TEXT,
-  isValidOperatorName,
-  LOGOUT_INTENT,
-  MESSAGE_MAX,
-  operatorNameError,
-  OPERATOR_NAME_MAX,
-  progressPercent,
-  WHATSAPP_PATH,
-  type TrackedContact,
-} from "~/lib/whatsapp";
-import {
-  bulkStatusToast,
-  initialMirrorState,
-  mirrorCounts,
-  mirrorReducer,
-  type BulkProgress,
-  type BulkStatusEvent,
-  type MessageStatusEvent,
-  type MirrorState,
-} from "~/lib/whatsapp-mirror";
+import { CONNECT_CHECK_DELAY_MS, CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
+import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
+import { ConnectCard, ConnectedCards, ServerPanel, type HelperDownloads } from "./connection-panels";
+import { StatusPill } from "./mirror-parts";
 import { SendLogTable, type SendLogPage } from "./send-log-table";
+import { SendPanel } from "./send-panel";
+import { StatusTable } from "./status-table";
 import { useHelperSocket, type HelperEventHandler } from "./use-helper-socket";
+import { useMirrorState } from "./use-mirror-state";
 import { useSendLog } from "./use-send-log";
 
 type Props = {
   productName: string;
   helper: { url: string; token: string; expiresAt: string };
-  downloads: { windows: string; unix: string; package: string };
+  downloads: HelperDownloads;
   log: SendLogPage;
   /** 'Sair'/'Desconectar' was sent while the connection dropped (lib/offline-submit): the page stays, with this toast. */
   connectionLost?: ConnectionLost | null;
@@ -66,9 +32,7 @@ const DEFAULT_DELAY = { minMs: 30_000, maxMs: 60_000 };
  * page says so and still offers the start scripts and the stored 'Registro de Envios'.
  */
 export function MirrorPage({ productName, helper, downloads, log, connectionLost }: Props) {
-  const [state, dispatch] = useReducer(mirrorReducer, initialMirrorState);
-  const stateRef = useRef<MirrorState>(state);
-  stateRef.current = state;
+  const { state, stateRef, set, dispatch } = useMirrorState();
   const [operatorName, setOperatorName] = useState("");
   const operatorRef = useRef(operatorName);
   operatorRef.current = operatorName;
@@ -76,7 +40,6 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
   const [message, setMessage] = useState("");
   const [now, setNow] = useState(() => Date.now());
   const revalidator = useRevalidator();
-  const tokenRetried = useRef(false);
   const waitingForToken = useRef(false);
 
   const record = useSendLog({
@@ -88,119 +51,19 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
       }),
   });
 
+  // What each event means is decided in lib/whatsapp-mirror; here it is only carried out.
   const onEvent: HelperEventHandler = useCallback(
-    (name, payload) => {
-      switch (name) {
-        case "connect":
-          tokenRetried.current = false;
-          dispatch({ type: "connect" });
-          toast({ title: "Servidor conectado", description: "O ajudante do WhatsApp está em execução neste computador." });
-          return;
-        case "connect_error": {
-          const error = payload as Error & { data?: { code?: string } };
-          const code = error?.data?.code;
-          const first = stateRef.current.attempts === 0;
-          dispatch({ type: "connect-error", message: error?.message ?? "erro desconhecido", code });
-          if (code === "invalid-token") {
-            // The token expired or the helper has another secret: fetch a fresh token once and retry.
-            if (!tokenRetried.current) {
-              tokenRetried.current = true;
-              waitingForToken.current = true;
-              revalidator.revalidate();
-              return;
-            }
-            toast({ title: "Falha na autenticação", description: error.message, variant: "destructive" });
-            return;
-          }
-          if (!first) return;
-          if (/websocket error|xhr poll error|connect_error|timeout/i.test(error?.message ?? "")) {
-            toast({ title: "Servidor não encontrado", description: "Erro de conexão com o servidor", variant: "destructive" });
-          } else {
-            toast({ title: "Erro de conexão", description: `Erro ao conectar ao servidor: ${connectionReasonText(error?.message)}`, variant: "destructive" });
-          }
-          return;
-        }
-        case "reconnect_failed":
-          dispatch({ type: "reconnect-failed" });
-          return;
-        case "disconnect":
-          dispatch({ type: "disconnect", reason: String(payload) });
-          if (payload !== "io client disconnect") toast({ title: "Desconectado", description: connectionReasonText(payload), variant: "destructive" });
-          return;
-        case "helper-state":
-          dispatch({ type: "helper-state", state: payload });
-          return;
-        case "whatsapp-qr":
-          dispatch({ type: "qr", qrDataURL: payload?.qrDataURL });
-          return;
-        case "whatsapp-ready":
-          if (!stateRef.current.isAuthenticated) toast({ title: "WhatsApp espelhado", description: "Seu WhatsApp está conectado." });
-          dispatch({ type: "ready", account: payload?.account ?? null });
-          return;
-        case "whatsapp-auth-failure":
-          dispatch({ type: "auth-failure", message: payload?.message ?? "Falha na autenticação" });
-          toast({ title: "Falha na autenticação", description: payload?.message, variant: "destructive" });
-          return;
-        case "whatsapp-disconnected":
-          dispatch({ type: "whatsapp-disconnected", reason: payload?.reason ?? "" });
-          toast({ title: "WhatsApp desconectado", description: `Motivo: ${payload?.reason ?? "-"}`, variant: "destructive" });
-          return;
-        case "whatsapp-logged-out":
-          dispatch({ type: "logged-out" });
-          toast({ title: "Sessão encerrada", description: "O WhatsApp foi desconectado deste computador." });
-          return;
-        case "bulk-started":
-          dispatch({ type: "bulk-started", event: payload });
-          return;
-        case "bulk-progress":
-          dispatch({ type: "bulk-progress", progress: payload as BulkProgress });
-          return;
-        case "message-status": {
-          const event = payload as MessageStatusEvent;
-          dispatch({ type: "message-status", event });
-          record({
-            jobId: event.jobId,
-            operator: (event.operatorName || operatorRef.current || "Sistema").slice(0, OPERATOR_NAME_MAX),
-            name: (event.name || "Desconhecido").slice(0, 200),
-            number: event.number,
-            message: (event.text ?? event.message ?? "").slice(0, MESSAGE_MAX),
-            status: event.status,
-            detail: event.status === "error" ? (event.error ?? event.message ?? undefined)?.slice(0, 500) : undefined,
-            sentAt: event.at,
-          });
-          if (event.status === "error" && !event.replay) {
-            toast({
-              title: "Erro ao enviar mensagem",
-              description: `${event.number}: ${event.error ?? event.message}`,
-              variant: "destructive",
-            });
-          }
-          return;
-        }
-        case "bulk-status": {
-          const event = payload as BulkStatusEvent;
-          dispatch({ type: "bulk-status", event });
-          if (!event.replay) toast(bulkStatusToast(event));
-          return;
-        }
-        case "opt-out":
-          toast({
-            title: "Contato descadastrado",
-            description: `${payload?.number} respondeu SAIR/PARAR e não receberá mais mensagens.`,
-          });
-          return;
-        case "error":
-          if (payload?.fatal) {
-            dispatch({ type: "init-failed", message: payload.message });
-            toast({ title: "Erro de inicialização", description: payload.message, variant: "destructive" });
-          } else {
-            dispatch({ type: "init-failed", message: payload?.message ?? "Erro" });
-            toast({ title: "Erro de socket", description: payload?.message, variant: "destructive" });
-          }
-          return;
+    (event) => {
+      const outcome = reduceHelperEvent(stateRef.current, event, operatorRef.current);
+      set(outcome.state);
+      for (const row of outcome.logRows) record(row);
+      for (const shown of outcome.toasts) toast(shown);
+      if (outcome.refreshToken) {
+        waitingForToken.current = true;
+        revalidator.revalidate();
       }
     },
-    [record, revalidator],
+    [stateRef, set, record, revalidator],
   );
 
   const socketRef = useHelperSocket(helper.url, helper.token, onEvent);
@@ -254,7 +117,6 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
       toast({ title: "Erro de conexão", description: "Socket não inicializado", variant: "destructive" });
       return;
     }
-    tokenRetried.current = false;
     dispatch({ type: "socket-connecting" });
     socket.connect();
   };
@@ -384,407 +246,36 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {state.isAuthenticated ? (
-          <div className="space-y-6">
-            <Card title="WhatsApp Conectado" icon={<CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" />} testId="connected-card">
-              <p className="text-slate-700">
-                Seu WhatsApp está espelhado{state.account ? ` (número ${state.account})` : ""}. Você já pode enviar mensagens.
-              </p>
-            </Card>
-            <Card title="Operador" icon={<Laptop aria-hidden="true" className="size-5 text-slate-500" />}>
-              <OperatorNameField value={operatorName} onChange={changeOperatorName} id="operador-conectado" />
-              <Form method="post" action={WHATSAPP_PATH} className="mt-4">
-                <input type="hidden" name="intent" value={LOGOUT_INTENT} />
-                <button
-                  type="submit"
-                  onClick={onDisconnect}
-                  className="inline-flex items-center gap-2 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50"
-                >
-                  <LogOut aria-hidden="true" className="size-4" /> Desconectar
-                </button>
-              </Form>
-            </Card>
-          </div>
+          <ConnectedCards account={state.account} operatorName={operatorName} onOperatorNameChange={changeOperatorName} onDisconnect={onDisconnect} />
         ) : (
-          <Card title="Espelhe seu WhatsApp" icon={<QrCode aria-hidden="true" className="size-5 text-slate-500" />} testId="connect-card">
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                startMirroring();
-              }}
-            >
-              <OperatorNameField value={operatorName} onChange={changeOperatorName} id="operador" />
-              <QrArea state={state} />
-              <button
-                type="submit"
-                disabled={!nameValid || state.isConnecting}
-                className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
-              >
-                <Smartphone aria-hidden="true" className="size-4" /> Iniciar Espelhamento
-              </button>
-            </form>
-            <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-600">
-              <li>Mantenha o ajudante do WhatsApp aberto neste computador enquanto usar a ferramenta.</li>
-              <li>No celular: WhatsApp → Aparelhos conectados → Conectar um aparelho, e aponte a câmera para o QR code.</li>
-              <li>
-                O Chrome pode perguntar se este site pode acessar dispositivos da sua rede local: clique em{" "}
-                <strong>Permitir</strong>. É assim que a página conversa com o ajudante no seu computador.
-              </li>
-            </ul>
-          </Card>
+          <ConnectCard
+            state={state}
+            operatorName={operatorName}
+            onOperatorNameChange={changeOperatorName}
+            nameValid={nameValid}
+            onStart={startMirroring}
+          />
         )}
-
-        <Card title="Envio de mensagens" icon={<Send aria-hidden="true" className="size-5 text-slate-500" />} testId="send-card">
-          <div>
-            <label htmlFor="contatos" className="block text-sm font-medium text-slate-800">
-              Contatos
-            </label>
-            <textarea
-              id="contatos"
-              value={contactsText}
-              onChange={(e) => setContactsText(e.target.value)}
-              rows={6}
-              placeholder={"Maria Silva, 31999998888\nJoão Souza, 11988887777"}
-              aria-describedby="contatos-dica"
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm focus:border-brand-500"
-            />
-            <p id="contatos-dica" className="mt-1 text-xs text-slate-500">
-              Um contato por linha, no formato <code>Nome, Número</code>. {contacts.length}{" "}
-              {contacts.length === 1 ? "contato válido" : "contatos válidos"}.
-            </p>
-          </div>
-          <div className="mt-4">
-            <label htmlFor="mensagem" className="block text-sm font-medium text-slate-800">
-              Mensagem
-            </label>
-            <textarea
-              id="mensagem"
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              rows={5}
-              maxLength={MESSAGE_MAX}
-              placeholder="Olá {nome}, tudo bem?"
-              aria-describedby="mensagem-dica"
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500"
-            />
-            <p id="mensagem-dica" className="mt-1 text-xs text-slate-500">
-              Use <code>{"{nome}"}</code> para inserir o nome de cada contato.
-            </p>
-          </div>
-          {!state.sending && contacts.length > 0 ? (
-            <p className="mt-3 text-xs text-slate-500" data-testid="send-estimate">
-              Para proteger o seu número, o ajudante envia uma mensagem a cada {Math.round(delay.minMs / 1000)} a{" "}
-              {Math.round(delay.maxMs / 1000)} segundos
-              {state.limits ? ` e no máximo ${state.limits.dailyCap} por dia` : ""}. Estimativa para {contacts.length}{" "}
-              {contacts.length === 1 ? "contato" : "contatos"}: {formatFinish(expectedFinish(contacts.length, delay, now)!, now).relative.replace(/^em /, "")}.
-            </p>
-          ) : null}
-          <div className="mt-4 flex flex-wrap gap-3">
-            <button
-              type="button"
-              onClick={clearAll}
-              className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
-            >
-              <Trash2 aria-hidden="true" className="size-4" /> Limpar
-            </button>
-            <button
-              type="button"
-              onClick={startSending}
-              disabled={state.sending || operatorName.trim() === ""}
-              className="inline-flex items-center gap-2 rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {state.sending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
-              {state.sending ? "Enviando..." : "Iniciar Envio"}
-            </button>
-          </div>
-          {state.progress ? <JobProgress progress={state.progress} now={now} delay={delay} onResume={resumeNow} /> : null}
-        </Card>
+        <SendPanel
+          contactsText={contactsText}
+          onContactsTextChange={setContactsText}
+          contactCount={contacts.length}
+          message={message}
+          onMessageChange={setMessage}
+          sending={state.sending}
+          canSend={operatorName.trim() !== ""}
+          limits={state.limits}
+          delay={delay}
+          progress={state.progress}
+          now={now}
+          onClear={clearAll}
+          onSend={startSending}
+          onResume={resumeNow}
+        />
       </div>
 
       <StatusTable contacts={state.contacts} counts={counts} />
       <SendLogTable log={log} />
     </section>
-  );
-}
-
-function StatusPill({ ok, okText, badText, testId }: { ok: boolean; okText: string; badText: string; testId: string }) {
-  return (
-    <span
-      data-testid={testId}
-      data-ok={ok}
-      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 font-medium ${
-        ok ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"
-      }`}
-    >
-      <span aria-hidden="true" className={`size-2 rounded-full ${ok ? "bg-emerald-500" : "bg-slate-400"}`} />
-      {ok ? okText : badText}
-    </span>
-  );
-}
-
-function Card({ title, icon, children, testId }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId}>
-      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        {icon}
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </div>
-  );
-}
-
-function OperatorNameField({ value, onChange, id }: { value: string; onChange: (value: string) => void; id: string }) {
-  const error = operatorNameError(value);
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Nome do Operador *
-      </label>
-      <input
-        id={id}
-        type="text"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete="name"
-        maxLength={OPERATOR_NAME_MAX}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-erro` : undefined}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 ${error ? "border-red-500" : "border-slate-300"}`}
-      />
-      {error ? (
-        <p id={`${id}-erro`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The four states of the QR area. */
-function QrArea({ state }: { state: MirrorState }) {
-  let content: ReactNode;
-  let qrState: string;
-  if (state.qrCode) {
-    qrState = "qr";
-    content = (
-      <>
-        <img src={state.qrCode} alt="QR code para conectar o WhatsApp" width={224} height={224} className="size-56" />
-        <p className="mt-2 text-sm text-slate-600">Escaneie com o WhatsApp do celular.</p>
-      </>
-    );
-  } else if (state.isConnecting) {
-    qrState = "connecting";
-    content = (
-      <p className="flex items-center gap-2 text-slate-700">
-        <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Conectando...
-      </p>
-    );
-  } else if (state.error) {
-    qrState = "error";
-    content = (
-      <div className="text-center">
-        <p className="font-semibold text-red-700">Erro de conexão</p>
-        <p className="mt-1 text-sm text-red-700">{state.error}</p>
-      </div>
-    );
-  } else {
-    qrState = "prompt";
-    content = <p className="text-center text-slate-600">Clique no botão abaixo para iniciar</p>;
-  }
-  return (
-    <div
-      data-testid="qr-area"
-      data-state={qrState}
-      aria-live="polite"
-      className="mt-4 flex min-h-64 flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-200 bg-slate-50 p-4"
-    >
-      {content}
-    </div>
-  );
-}
-
-function ServerPanel({
-  kind,
-  attempts,
-  downloads,
-  onRetry,
-  retrying,
-}: {
-  kind: "not-found" | "refused";
-  attempts: number;
-  downloads: Props["downloads"];
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  return (
-    <div role="alert" data-testid="server-panel" data-kind={kind} className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-950">
-      <h2 className="flex items-center gap-2 text-lg font-semibold">
-        {kind === "refused" ? <ShieldAlert aria-hidden="true" className="size-5" /> : <ServerCrash aria-hidden="true" className="size-5" />}
-        {kind === "refused" ? "Falha na autenticação" : "Servidor não encontrado"}
-      </h2>
-      <p className="mt-1">
-        {kind === "refused" ? HELPER_REFUSED_TEXT : "Erro de conexão com o servidor"}
-        {attempts > 1 ? ` (${attempts} tentativas)` : ""}
-      </p>
-      <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm">
-        <li>
-          Baixe o script de início do ajudante para o seu computador (os dois exigem o Node.js, disponível em{" "}
-          <a className="underline" href="https://nodejs.org" target="_blank" rel="noopener noreferrer">
-            nodejs.org
-          </a>
-          ).
-        </li>
-        <li>
-          <strong>Windows:</strong> dê dois cliques no arquivo <code>.bat</code>. <strong>Mac/Linux:</strong> no Terminal,
-          rode <code>sh iniciar-whatsapp-helper.sh</code> na pasta onde o arquivo foi salvo.
-        </li>
-        <li>Deixe a janela do ajudante aberta. Se ele já estava aberto, feche-o e execute o script baixado agora.</li>
-        <li>
-          Se o Chrome perguntar se este site pode acessar dispositivos da rede local, clique em <strong>Permitir</strong>.
-        </li>
-        <li>Clique em “Tentar novamente”.</li>
-      </ol>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <a
-          href={downloads.windows}
-          download
-          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          <Download aria-hidden="true" className="size-4" /> Baixar para Windows (.bat)
-        </a>
-        <a
-          href={downloads.unix}
-          download
-          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          <Download aria-hidden="true" className="size-4" /> Baixar para Mac/Linux (.sh)
-        </a>
-        <button
-          type="button"
-          onClick={onRetry}
-          disabled={retrying}
-          className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
-          <RefreshCw aria-hidden="true" className={`size-4 ${retrying ? "animate-spin" : ""}`} /> Tentar novamente
-        </button>
-      </div>
-    </div>
-  );
-}
-
-const timeFormat = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "America/Sao_Paulo" });
-
-function JobProgress({
-  progress,
-  now,
-  delay,
-  onResume,
-}: {
-  progress: BulkProgress;
-  now: number;
-  delay: { minMs: number; maxMs: number };
-  onResume: () => void;
-}) {
-  const percent = progressPercent(progress.done, progress.total);
-  const live = progress.state === "running" || progress.state === "paused";
-  const finishAt = progress.expectedFinishAt ? new Date(progress.expectedFinishAt) : expectedFinish(progress.pending, delay, now);
-  const finish = live && finishAt ? formatFinish(finishAt, now) : null;
-  return (
-    <div className="mt-5 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="job-progress" data-state={progress.state}>
-      <div className="flex items-baseline justify-between text-sm">
-        <span className="font-medium text-slate-800">
-          Progresso: {progress.done} de {progress.total}
-        </span>
-        <span className="text-slate-600">{percent}%</span>
-      </div>
-      <progress className="mt-2 h-2 w-full accent-emerald-600" value={progress.done} max={Math.max(1, progress.total)} aria-label="Progresso do envio">
-        {percent}%
-      </progress>
-      {finish ? (
-        <p className="mt-2 text-sm text-slate-700" data-testid="job-eta">
-          Término previsto às <strong>{finish.clock}</strong> ({finish.relative}).
-          {progress.nextAt && !progress.paused ? ` Próximo envio às ${timeFormat.format(new Date(progress.nextAt))}.` : ""}
-        </p>
-      ) : null}
-      {progress.state === "completed" ? <p className="mt-2 text-sm text-emerald-800">Envio concluído.</p> : null}
-      {progress.state === "cancelled" ? <p className="mt-2 text-sm text-slate-700">Envio cancelado.</p> : null}
-      {progress.paused ? (
-        <div role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="font-semibold">Envio pausado</p>
-          <p>{progress.pauseMessage ?? "O envio continuará quando for seguro."}</p>
-          {progress.pauseReason === "rate-limit" ? (
-            <button type="button" onClick={onResume} className="mt-2 rounded-md border border-amber-400 px-3 py-1 font-semibold hover:bg-amber-100">
-              Retomar agora
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-const STATUS_LABEL: Record<TrackedContact["status"], string> = { pending: "Pendente", sent: "Enviado", error: "Erro" };
-const STATUS_STYLE: Record<TrackedContact["status"], string> = {
-  pending: "bg-amber-100 text-amber-900",
-  sent: "bg-emerald-100 text-emerald-900",
-  error: "bg-red-100 text-red-900",
-};
-
-function StatusTable({ contacts, counts }: { contacts: TrackedContact[]; counts: ReturnType<typeof mirrorCounts> }) {
-  return (
-    <div className="mt-10" data-testid="status-table">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">Status dos Envios</h2>
-        <p className="flex flex-wrap gap-2 text-sm">
-          <Badge label="Total" value={counts.total} className="bg-slate-100 text-slate-800" />
-          <Badge label="Enviados" value={counts.sent} className="bg-emerald-100 text-emerald-900" />
-          <Badge label="Pendentes" value={counts.pending} className="bg-amber-100 text-amber-900" />
-          <Badge label="Erros" value={counts.errors} className="bg-red-100 text-red-900" />
-        </p>
-      </div>
-      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Nome</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Número</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Horário</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {contacts.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-3 py-4 text-center text-slate-500">
-                  Nenhum envio em andamento.
-                </td>
-              </tr>
-            ) : (
-              contacts.map((contact, index) => (
-                <tr key={`${contact.number}-${index}`} data-status={contact.status}>
-                  <td className="px-3 py-2">{contact.name}</td>
-                  <td className="px-3 py-2 font-mono">{contact.number}</td>
-                  <td className="px-3 py-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[contact.status]}`}>
-                      {STATUS_LABEL[contact.status]}
-                    </span>
-                    {contact.detail ? <span className="ml-2 text-xs text-red-700">{contact.detail}</span> : null}
-                  </td>
-                  <td className="px-3 py-2 text-slate-600">{formatTimestamp(contact.timestamp)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
-}
-
-function Badge({ label, value, className }: { label: string; value: number; className: string }) {
-  return (
-    <span className={`rounded-full px-3 py-1 font-medium ${className}`} data-testid={`badge-${label.toLowerCase()}`}>
-      {label}: <strong>{value}</strong>
-    </span>
   );
 }

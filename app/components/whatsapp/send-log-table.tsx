@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatTimestamp, LOG_PAGE_PARAM, WHATSAPP_PATH } from "~/lib/whatsapp";
 
@@ -30,48 +31,24 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
           {log.total} {log.total === 1 ? "registro" : "registros"}
         </p>
       </div>
-      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Operador</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Nome</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Número</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Horário</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {log.rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-center text-slate-500">
-                  Nenhum envio registrado.
-                </td>
-              </tr>
-            ) : (
-              log.rows.map((row) => (
-                <tr key={row.id} data-status={row.status}>
-                  <td className="px-3 py-2">{row.operator}</td>
-                  <td className="px-3 py-2">{row.name}</td>
-                  <td className="px-3 py-2 font-mono">{row.number}</td>
-                  <td className="px-3 py-2">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                        row.status === "Enviado" ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"
-                      }`}
-                      title={row.detail ?? undefined}
-                    >
-                      {row.status}
-                    </span>
-                    {row.detail ? <span className="ml-2 text-xs text-red-700">{row.detail}</span> : null}
-                  </td>
-                  <td className="px-3 py-2 text-slate-600">{formatTimestamp(row.sentAt)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ResultsTable
+        columns={[
+          { header: "Operador", cell: (row) => row.operator },
+          { header: "Nome", cell: (row) => row.name },
+          { header: "Número", cell: (row) => row.number, className: "font-mono" },
+          {
+            header: "Status",
+            cell: (row) => (
+              <ResultStatus label={row.status} tone={row.status === "Enviado" ? "sent" : "error"} detail={row.detail} title={row.detail ?? undefined} />
+            ),
+          },
+          { header: "Horário", cell: (row) => formatTimestamp(row.sentAt), className: "text-slate-600" },
+        ]}
+        rows={log.rows}
+        rowKey={(row) => row.id}
+        rowStatus={(row) => row.status}
+        emptyText="Nenhum envio registrado."
+      />
       {log.pages > 1 ? (
         <nav aria-label="Páginas do registro" className="mt-3 flex items-center justify-between text-sm">
           {log.page > 1 ? (
@@ -94,5 +71,85 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+export type ResultColumn<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string };
+
+/** The table of message results, shared by 'Registro de Envios' and the live 'Status dos Envios'. */
+export function ResultsTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  rowStatus,
+  emptyText,
+}: {
+  columns: ResultColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string | number;
+  rowStatus: (row: Row) => string;
+  emptyText: string;
+}) {
+  return (
+    <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50 text-left text-slate-700">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className="px-3 py-2 font-semibold">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-3 py-4 text-center text-slate-500">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr key={rowKey(row, index)} data-status={rowStatus(row)}>
+                {columns.map((column) => (
+                  <td key={column.header} className={column.className ? `px-3 py-2 ${column.className}` : "px-3 py-2"}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const TONE_STYLE = {
+  pending: "bg-amber-100 text-amber-900",
+  sent: "bg-emerald-100 text-emerald-900",
+  error: "bg-red-100 text-red-900",
+};
+
+/** A result's status pill, with the error detail beside it. */
+export function ResultStatus({
+  label,
+  tone,
+  detail,
+  title,
+}: {
+  label: string;
+  tone: keyof typeof TONE_STYLE;
+  detail?: string | null;
+  title?: string;
+}) {
+  return (
+    <>
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_STYLE[tone]}`} title={title}>
+        {label}
+      </span>
+      {detail ? <span className="ml-2 text-xs text-red-700">{detail}</span> : null}
+    </>
   );
 }

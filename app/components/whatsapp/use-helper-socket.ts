@@ -1,26 +1,9 @@
 import { useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
 import { SOCKET_OPTIONS } from "~/lib/whatsapp";
+import type { HelperEvent, HelperEventName } from "~/lib/whatsapp-mirror";
 
-/** Every event the helper sends (helper/README.md), plus socket.io's own. */
-export type HelperEventName =
-  | "connect"
-  | "connect_error"
-  | "disconnect"
-  | "reconnect_failed"
-  | "helper-state"
-  | "whatsapp-qr"
-  | "whatsapp-ready"
-  | "whatsapp-auth-failure"
-  | "whatsapp-disconnected"
-  | "whatsapp-logged-out"
-  | "message-status"
-  | "bulk-started"
-  | "bulk-progress"
-  | "bulk-status"
-  | "opt-out"
-  | "error";
-
+/** The helper's own events (helper/README.md); socket.io's connection events are listened to apart. */
 const HELPER_EVENTS: HelperEventName[] = [
   "helper-state",
   "whatsapp-qr",
@@ -36,7 +19,7 @@ const HELPER_EVENTS: HelperEventName[] = [
   "error",
 ];
 
-export type HelperEventHandler = (name: HelperEventName, payload: any) => void;
+export type HelperEventHandler = (event: HelperEvent) => void;
 
 /**
  * Connects to the local helper with socket.io-client, loaded only here (a dynamic import, so other
@@ -54,7 +37,8 @@ export function useHelperSocket(url: string, token: string, onEvent: HelperEvent
   useEffect(() => {
     let cancelled = false;
     let socket: Socket | null = null;
-    const emit: HelperEventHandler = (name, payload) => handlerRef.current(name, payload);
+    // The payload's shape is the helper's word: it is trusted as the event's type says.
+    const emit = (name: HelperEventName, payload: unknown) => handlerRef.current({ name, payload } as HelperEvent);
 
     import("socket.io-client")
       .then(({ io }) => {
