@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, Loader2, Lock } from "lucide-react";
-import { useMemo, type ReactNode } from "react";
+import { CheckCircle2, Lock } from "lucide-react";
+import { useEffect, useMemo } from "react";
 import { Form, redirect, useNavigation } from "react-router";
+import { ErrorList, Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
 import type { Route } from "./+types/inscricao";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
@@ -17,8 +18,8 @@ import {
   UNDECIDED_POLO,
 } from "~/lib/enrolment";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
-import { maskPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { toast } from "~/lib/toast";
 import { attributionFor } from "~/server/attribution.server";
 import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl } from "~/server/enrolment.server";
 import { handleLeadPost } from "~/server/lead-post.server";
@@ -124,9 +125,13 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
   const texts = ENROLMENT_TEXTS[origin];
   const schema = useMemo(() => enrolmentSchema(choices), [choices]);
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/inscricao");
+  const pending = useIsPending();
 
   const { lost, answer } = splitConnectionLost(actionData);
+  // A failed save also shows the toast (the form stays as typed, with the message above it).
+  useEffect(() => {
+    if (answer?.error) toast(answer.error);
+  }, [answer]);
   const [form, fields] = useForm<EnrolmentFields>({
     id: "inscricao",
     lastResult: navigation.state === "idle" ? answer?.result : undefined,
@@ -153,24 +158,19 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
       <HoneypotField />
       <input type="hidden" name="origem" value={origin} />
 
-      <Field label="Nome completo" id={fields.nome.id} errorId={fields.nome.errorId} errors={fields.nome.errors}>
+      <Field label="Nome completo" htmlFor={fields.nome.id} errorId={fields.nome.errorId} errors={fields.nome.errors}>
         <input {...getInputProps(fields.nome, { type: "text" })} autoComplete="name" className={inputClass} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Telefone (WhatsApp)" id={fields.telefone.id} errorId={fields.telefone.errorId} errors={fields.telefone.errors}>
-          <input
+        <Field label="Telefone (WhatsApp)" htmlFor={fields.telefone.id} errorId={fields.telefone.errorId} errors={fields.telefone.errors}>
+          <PhoneInput
             {...getInputProps(fields.telefone, { type: "tel" })}
             inputMode="numeric"
-            autoComplete="tel"
             placeholder="(31)99999-8888"
-            onChange={(event) => {
-              const masked = maskPhone(event.currentTarget.value);
-              if (masked !== event.currentTarget.value) event.currentTarget.value = masked;
-            }}
             className={inputClass}
           />
         </Field>
-        <Field label="E-mail" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Field label="E-mail" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             autoComplete="email"
@@ -179,10 +179,10 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
           />
         </Field>
       </div>
-      <Field label="Cidade" id={fields.cidade.id} errorId={fields.cidade.errorId} errors={fields.cidade.errors}>
+      <Field label="Cidade" htmlFor={fields.cidade.id} errorId={fields.cidade.errorId} errors={fields.cidade.errors}>
         <input {...getInputProps(fields.cidade, { type: "text" })} autoComplete="address-level2" className={inputClass} />
       </Field>
-      <Field label="Curso de interesse" id={fields.curso.id} errorId={fields.curso.errorId} errors={fields.curso.errors}>
+      <Field label="Curso de interesse" htmlFor={fields.curso.id} errorId={fields.curso.errorId} errors={fields.curso.errors}>
         <select {...getSelectProps(fields.curso)} className={inputClass}>
           <option value="">Selecione um curso</option>
           <option value={UNDECIDED_COURSE}>{UNDECIDED_COURSE}</option>
@@ -197,7 +197,7 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
           ))}
         </select>
       </Field>
-      <Field label="Polo de preferência" id={fields.polo.id} errorId={fields.polo.errorId} errors={fields.polo.errors}>
+      <Field label="Polo de preferência" htmlFor={fields.polo.id} errorId={fields.polo.errorId} errors={fields.polo.errors}>
         <select {...getSelectProps(fields.polo)} className={inputClass}>
           <option value="">Selecione um polo</option>
           <option value={UNDECIDED_POLO}>{UNDECIDED_POLO}</option>
@@ -227,23 +227,16 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
             {consentAfter}
           </label>
         </div>
-        <FieldError id={fields.consentimento.errorId} errors={fields.consentimento.errors} />
+        <ErrorList id={fields.consentimento.errorId} errors={fields.consentimento.errors} />
       </div>
 
-      <button
-        type="submit"
-        disabled={submitting}
+      <SubmitButton
+        pending={pending}
+        pendingText="Enviando..."
         className="flex w-full items-center justify-center gap-2 rounded-lg bg-accent-400 px-5 py-3.5 text-base font-bold text-slate-900 hover:bg-accent-300 disabled:cursor-wait disabled:opacity-70"
       >
-        {submitting ? (
-          <>
-            <Loader2 aria-hidden="true" className="size-5 animate-spin" />
-            Enviando...
-          </>
-        ) : (
-          texts.submit
-        )}
-      </button>
+        {texts.submit}
+      </SubmitButton>
       <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
         <Lock aria-hidden="true" className="size-3.5" />
         Seus dados estão protegidos
@@ -256,26 +249,6 @@ const [consentBefore, consentAfter] = CONSENT_TEXT.split("Política de Privacida
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600";
-
-function Field(props: { label: string; id: string; errorId: string; errors?: string[]; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={props.id} className="block text-sm font-semibold text-slate-800">
-        {props.label}
-      </label>
-      {props.children}
-      <FieldError id={props.errorId} errors={props.errors} />
-    </div>
-  );
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 empty:hidden">
-      {errors?.[0]}
-    </p>
-  );
-}
 
 const THANKS: Record<string, string> = {
   inscricao: "Inscrição recebida!",

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Loader2, Lock, TriangleAlert } from "lucide-react";
+import { Lock, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/lib/admin-login";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
@@ -104,7 +105,7 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function LoginAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
+  const pending = useIsPending();
   const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
   const failure = answer as ActionFailure | undefined;
   const [form, fields] = useForm({
@@ -165,10 +166,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
 
           <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
 
-          <div>
-            <label htmlFor={fields.email.id} className="block text-sm font-medium text-slate-800">
-              E-mail
-            </label>
+          <Field label="E-mail" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
             <input
               {...getInputProps(fields.email, { type: "email" })}
               autoComplete="username"
@@ -176,17 +174,9 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
               autoFocus
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
             />
-            {fields.email.errors ? (
-              <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
-                {fields.email.errors[0]}
-              </p>
-            ) : null}
-          </div>
+          </Field>
 
-          <div>
-            <label htmlFor={fields.password.id} className="block text-sm font-medium text-slate-800">
-              Senha
-            </label>
+          <Field label="Senha" htmlFor={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
             <input
               {...getInputProps(fields.password, { type: "password" })}
               ref={passwordRef}
@@ -194,26 +184,15 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
               required
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
             />
-            {fields.password.errors ? (
-              <p id={fields.password.errorId} className="mt-1 text-sm text-red-700">
-                {fields.password.errors[0]}
-              </p>
-            ) : null}
-          </div>
+          </Field>
 
-          <button
-            type="submit"
-            disabled={submitting}
+          <SubmitButton
+            pending={pending}
+            pendingText="Entrando..."
             className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
           >
-            {submitting ? (
-              <>
-                <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Entrando...
-              </>
-            ) : (
-              "Entrar"
-            )}
-          </button>
+            Entrar
+          </SubmitButton>
         </Form>
       </div>
     </section>

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, Loader2, Lock, Phone, Sparkles, Star, Users, Zap } from "lucide-react";
-import { useEffect, useMemo, useState, type ReactElement } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { CheckCircle2, Lock, Phone, Sparkles, Star, Users, Zap } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
@@ -15,7 +16,6 @@ import {
 } from "~/content/vocational-form";
 import { countAnswered } from "~/lib/answers";
 import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { maskPhone } from "~/lib/phone";
 import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
@@ -141,7 +141,6 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
   );
   const site = useSite();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const [waiting, setWaiting] = useState(false);
 
@@ -171,7 +170,8 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
   // A refused consent version brings the current notice with it.
   const refused = actionData && "consent" in actionData ? (actionData.consent as typeof loaderData.consent) : undefined;
   const consent = refused ?? loaderData.consent;
-  const busy = waiting || (navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST");
+  // With JavaScript the button stays busy during the 1.5 s before the questions open.
+  const busy = useIsPending() || waiting;
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
@@ -226,7 +226,7 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
 
               <fieldset className="space-y-4">
                 <legend className="sr-only">Contato</legend>
-                <Field label="Nome completo" errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
+                <Field label="Nome completo" htmlFor={fields.fullName.id} errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
                   <input
                     {...getInputProps(fields.fullName, { type: "text" })}
                     autoComplete="name"
@@ -234,21 +234,15 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
                     className={inputClass(!!fields.fullName.errors)}
                   />
                 </Field>
-                <Field label="Telefone (WhatsApp)" errorId={fields.phone.errorId} errors={fields.phone.errors}>
-                  <input
+                <Field label="Telefone (WhatsApp)" htmlFor={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+                  <PhoneInput
                     {...getInputProps(fields.phone, { type: "tel" })}
-                    autoComplete="tel"
-                    inputMode="tel"
                     placeholder="(99)99999-9999"
                     maxLength={20}
-                    onInput={(event) => {
-                      const input = event.currentTarget;
-                      input.value = maskPhone(input.value);
-                    }}
                     className={inputClass(!!fields.phone.errors)}
                   />
                 </Field>
-                <Field label="E-mail" errorId={fields.email.errorId} errors={fields.email.errors}>
+                <Field label="E-mail" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
                   <input
                     {...getInputProps(fields.email, { type: "email" })}
                     autoComplete="email"
@@ -263,7 +257,7 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
                 {SURVEY_FIELDS.map((survey) => {
                   const field = fields[survey.name];
                   return (
-                    <Field key={survey.name} label={survey.label} errorId={field.errorId} errors={field.errors}>
+                    <Field key={survey.name} label={survey.label} htmlFor={field.id} errorId={field.errorId} errors={field.errors}>
                       <select {...getSelectProps(field)} className={inputClass(!!field.errors)}>
                         <option value="">Selecione uma opção</option>
                         {Object.entries(survey.options).map(([value, label]) => (
@@ -284,19 +278,13 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
                 </Link>
               </p>
 
-              <button
-                type="submit"
-                disabled={busy}
+              <SubmitButton
+                pending={busy}
+                pendingText="Enviando..."
                 className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-4 text-lg font-bold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
               >
-                {busy ? (
-                  <>
-                    <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Enviando...
-                  </>
-                ) : (
-                  "Iniciar Teste Vocacional"
-                )}
-              </button>
+                Iniciar Teste Vocacional
+              </SubmitButton>
               <p className="flex items-center justify-center gap-2 text-sm text-slate-600">
                 <Lock aria-hidden="true" className="size-4" /> Seus dados estão protegidos
               </p>
@@ -352,31 +340,6 @@ function inputClass(invalid: boolean) {
   return `mt-1 block w-full rounded-lg border bg-white px-3 py-3 text-base text-slate-900 ${
     invalid ? "border-red-500" : "border-slate-300"
   }`;
-}
-
-function Field({
-  label,
-  errorId,
-  errors,
-  children,
-}: {
-  label: string;
-  errorId: string;
-  errors?: string[];
-  children: ReactElement<{ id?: string }>;
-}) {
-  const id = children.props.id;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {children}
-      <p id={errorId} className="mt-1 text-sm font-medium text-red-700 empty:hidden">
-        {errors?.join(" ")}
-      </p>
-    </div>
-  );
 }
 
 /** The public layout's headers, plus a 429's Retry-After. */

@@ -1,8 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { ActionAlert, Field } from "~/components/whatsapp/form-bits";
+import { Field, useIsPending } from "~/components/forms";
+import { ActionAlert, inputClass } from "~/components/whatsapp/form-bits";
 import {
   sendKeepingForm,
   skipRevalidationAfterConnectionLost,
@@ -141,7 +142,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const location = useLocation();
   const formKey = useFormKeyKeptAfterConnectionLost(location.key, actionData);
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({
     id: "gerenciar-senhas",
     lastResult: navigation.state === "idle" ? failure?.result : undefined,
@@ -189,24 +190,24 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         {adminEmail ? null : (
           <Field
             label="Senha Mestra"
-            id={fields.masterPassword.id}
-            name={fields.masterPassword.name}
-            type="password"
-            autoComplete="current-password"
+            htmlFor={fields.masterPassword.id}
+            errorId={fields.masterPassword.errorId}
             errors={fields.masterPassword.errors}
             hint="Necessária para adicionar e para remover senhas."
-          />
+            hintId={fields.masterPassword.descriptionId}
+          >
+            <input
+              {...getInputProps(fields.masterPassword, { type: "password", ariaDescribedBy: fields.masterPassword.descriptionId })}
+              autoComplete="current-password"
+              className={inputClass}
+            />
+          </Field>
         )}
 
         <div className="rounded-lg border border-slate-200 p-4">
-          <Field
-            label="Nova Senha"
-            id={fields.newPassword.id}
-            name={fields.newPassword.name}
-            type="password"
-            autoComplete="new-password"
-            errors={fields.newPassword.errors}
-          />
+          <Field label="Nova Senha" htmlFor={fields.newPassword.id} errorId={fields.newPassword.errorId} errors={fields.newPassword.errors}>
+            <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" className={inputClass} />
+          </Field>
           <button
             type="submit"
             name="intent"

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole, MessageCircle } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -6,7 +6,8 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { isConnectionLost, useFormKeyKeptAfterConnectionLost, type ConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
-import { ActionAlert, Field } from "./form-bits";
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { ActionAlert, inputClass } from "./form-bits";
 
 /** True for the gate's shortcut, Ctrl+Alt+W. */
 export function isGateShortcut(event: Pick<KeyboardEvent, "ctrlKey" | "altKey" | "key" | "code">): boolean {
@@ -29,7 +30,7 @@ export function WhatsAppGate({
   const formKey = useFormKeyKeptAfterConnectionLost(location.key, answer);
   // A lost connection shows like a refused password (alert, field focused), without the form's result.
   const failure = useMemo(() => (isConnectionLost(answer) ? { result: undefined, alert: answer.connectionLost } : answer), [answer]);
-  const submitting = navigation.state === "submitting";
+  const pending = useIsPending();
   const idle = navigation.state === "idle";
   const [form, fields] = useForm({
     id: "acesso-whatsapp",
@@ -87,22 +88,21 @@ export function WhatsAppGate({
         <Form method="post" {...getFormProps(form)} key={formKey} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={GATE_INTENT} />
           <ActionAlert alert={idle ? failure?.alert : undefined} />
-          <Field
-            label="Senha de acesso"
-            id={fields.password.id}
-            name={fields.password.name}
-            type="password"
-            autoComplete="current-password"
-            required
-            errors={fields.password.errors}
-          />
-          <button
-            type="submit"
-            disabled={submitting}
-            className="w-full rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+          <Field label="Senha de acesso" htmlFor={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+              required
+              className={inputClass}
+            />
+          </Field>
+          <SubmitButton
+            pending={pending}
+            pendingText="Verificando..."
+            className="flex w-full items-center justify-center gap-2 rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
           >
-            {submitting ? "Verificando..." : "Entrar"}
-          </button>
+            Entrar
+          </SubmitButton>
         </Form>
         <p className="mt-4 text-xs text-slate-500">
           Atalho: <kbd className="rounded border border-slate-300 px-1">Ctrl</kbd>+

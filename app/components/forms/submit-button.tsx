@@ -1,0 +1,26 @@
+import { Loader2 } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
+
+/**
+ * A form's submit button: while the post is on its way it is disabled (so a second tap cannot send
+ * the form twice) and says so, with a spinner.
+ */
+export function SubmitButton({
+  pending,
+  pendingText,
+  children,
+  ...button
+}: { pending: boolean; pendingText: string; children: ReactNode } & Omit<ComponentProps<"button">, "type" | "children">) {
+  return (
+    <button type="submit" {...button} disabled={pending || button.disabled}>
+      {pending ? (
+        <>
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+          {pendingText}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

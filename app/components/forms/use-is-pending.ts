@@ -1,0 +1,19 @@
+import { useFormAction, useNavigation } from "react-router";
+
+/**
+ * True while this route's form post is on its way and until the page it leads to has loaded (the
+ * redirect's loaders, or the revalidation after an answer with data), so a submit button stays
+ * disabled for the whole trip. Only posts to `formAction` (by default this route's own action)
+ * count: a post from another form of the page, such as the header's, does not.
+ */
+export function useIsPending({ formAction }: { formAction?: string } = {}): boolean {
+  const ownAction = useFormAction();
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return false;
+  return pathOf(navigation.formAction) === pathOf(formAction ?? ownAction);
+}
+
+/** The path of a form action, without its query (?embed=1, ?index). */
+function pathOf(action: string | undefined): string {
+  return (action ?? "").split("?")[0];
+}
