@@ -21,7 +21,7 @@ export { closeFormModal, openFormModal };
 const CLOSED: FormModalState = { isOpen: false, formUrl: "", type: "other", title: "", description: "" };
 
 /**
- * The form modal, mounted once in the root. Until JavaScript runs, every
+ * The form modal, mounted once by the public layout (components/layout/shells.tsx). Until JavaScript runs, every
  * `a[data-form-modal]` is a plain link to the form page; afterwards one delegated click listener
  * opens the form here instead, in a native modal <dialog> (focus kept inside, Esc closes, focus
  * returns to the opener) with page scrolling locked.
@@ -189,7 +189,7 @@ export function FormModal() {
 
 /**
  * True when the page is shown inside the form modal: the route declares `handle.embeddable` and
- * the URL carries `?embed=1`. The root layout then leaves out the site's header, footer and widgets.
+ * the URL carries `?embed=1`. The public layout then leaves out the site's header, footer and widgets.
  */
 export function useEmbedded(): boolean {
   const matches = useMatches();
