@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+
 import { type AreaHandle } from "~/components/layout/area-header";
 import { AreaShell } from "~/components/layout/shells";
 import { privatePageHeaders } from "~/lib/cache-headers";

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+
 import { PublicShell } from "~/components/layout/shells";
 import { publicPageHeaders } from "~/lib/cache-headers";
 

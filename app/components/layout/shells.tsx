@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { useMatches, useRouteLoaderData } from "react-router";
+
 import type { ToastMessage } from "~/lib/toast";
+
 import { FormModal, useEmbedded } from "../ui/form-modal";
 import { Toaster } from "../ui/toaster";
 import { AreaHeader, signedInPerson, type StaffArea, useStaffArea } from "./area-header";
