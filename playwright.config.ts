@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+
 import { findChromium } from "./scripts/ensure-chromium.mjs";
 
 const chromium = findChromium();

@@ -2,6 +2,7 @@
 // (server/app.js), runs the app's start-up work, listens, and shuts down gracefully.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { createApp } from "./server/app.js";
 import { positiveIntEnv } from "./server/env.js";
 import { shutDownGracefully } from "./server/shutdown.js";

@@ -1,7 +1,9 @@
+import { fileURLToPath } from "node:url";
+
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+
 import { helperPackagePlugin } from "./scripts/helper-package.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
 

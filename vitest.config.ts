@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests. Integration tests import loaders and actions directly and run them

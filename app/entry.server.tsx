@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
+
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+
 import appCss from "./app.css?inline";
-import { config } from "./server/config.server";
 import { bootstrapAdminAtStartup } from "./server/admin-users.server";
+import { config } from "./server/config.server";
 import { closeDatabase } from "./server/db.server";
 import { optimiseDocument } from "./server/document.server";
 import { scheduleRetentionPurge } from "./server/maintenance.server";

@@ -1,4 +1,6 @@
-import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
+// Sent inline, cut down to the page's rules, and linked only after the first paint (server/document.server.ts).
+import "./app.css";
+
 import type { ReactNode } from "react";
 import {
   data,
@@ -10,12 +12,12 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+
 import type { Route } from "./+types/root";
-// Sent inline, cut down to the page's rules, and linked only after the first paint (server/document.server.ts).
-import "./app.css";
 import { NoscriptRefreshMeta } from "./components/layout/noscript-refresh";
 import { SectionJumps } from "./components/layout/section-jumps";
 import { ErrorShell } from "./components/layout/shells";
+import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
 import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
 import { rememberAttribution } from "./server/attribution.server";
 import { publicConfig } from "./server/config.server";

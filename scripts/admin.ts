@@ -5,6 +5,7 @@
 // from the first line of standard input (e.g. `printf '%s\n' "$PASS" | npm run admin -- create a@b.c`).
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
+
 import {
   createAdmin,
   listAdmins,

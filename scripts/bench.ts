@@ -2,17 +2,19 @@
 // (1) bytes each page really fetches on first view in Chromium, (2) Lighthouse on two mobile
 // profiles (median of 3), (3) HTTP load with autocannon. Prints one table, writes JSON, and exits
 // non-zero naming every missed budget. Not a test: CI does not run it (slow and noisy).
+import { execSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { execSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { chromium } from "@playwright/test";
+
 import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../app/content/vocational-form";
-import { findChromium } from "./ensure-chromium.mjs";
 import { startServer } from "../tests/e2e/server-process";
+import { findChromium } from "./ensure-chromium.mjs";
 
 process.env.BUILD_DIR ??= "build-bench";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -3,17 +3,19 @@
 // for rate limits, a micro-cache for pages that do not depend on the visitor (html-cache.js),
 // `private, no-store` on every personal answer, and refusal of malformed and cross-origin
 // state-changing requests (request-guards.js). server.js (the entry) listens and shuts down.
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import { createRequestHandler as createFetchHandler } from "react-router";
-import { chooseEncoding, createHtmlCache, keepPersonalAnswersPrivate } from "./html-cache.js";
-import { refuseForeignOrigins, refuseMalformedRequests } from "./request-guards.js";
-import { positiveIntEnv } from "./env.js";
-import { existsSync, readdirSync } from "node:fs";
 import express from "express";
 import morgan from "morgan";
-import { randomBytes } from "node:crypto";
-import path from "node:path";
+import { createRequestHandler as createFetchHandler } from "react-router";
+
+import { positiveIntEnv } from "./env.js";
+import { chooseEncoding, createHtmlCache, keepPersonalAnswersPrivate } from "./html-cache.js";
+import { refuseForeignOrigins, refuseMalformedRequests } from "./request-guards.js";
 
 /**
  * Files served as they are keep their browser caching even for a visitor with a session.

@@ -10,9 +10,10 @@
 // with `X-Cache: HIT`. Concurrent misses of one page share a single render. For as long again after
 // it expires, the stored page is still answered (`X-Cache: STALE`) while one background render
 // replaces it, so no visitor waits for a render once a page is in the cache.
-import { writeReadableStreamToWritable } from "@react-router/node";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+
+import { writeReadableStreamToWritable } from "@react-router/node";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -12,10 +12,10 @@
  * photo into public/images/cursos/ and point the course at it to replace the art.
  */
 
-import { AREA_SLUGS, type Course } from "./course-areas";
 // Durations are written with formatYears so they read "2,5 anos" (pt-BR decimal comma), never "2.5 anos".
 // A relative path: the Playwright tests import this catalogue without the "~" alias.
 import { formatYears } from "../lib/format";
+import { AREA_SLUGS, type Course } from "./course-areas";
 
 export * from "./course-areas";
 

@@ -1,5 +1,6 @@
-import { findCourseById, type Course } from "./courses";
 import type { Letter } from "~/lib/scoring";
+
+import { type Course,findCourseById } from "./courses";
 
 /**
  * Profiles of the vocational test (one per answer letter) and what each result page shows.

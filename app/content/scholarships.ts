@@ -2,8 +2,8 @@
  * The /bolsas page: who can get the largest scholarships and the scholarship FAQ. Percentages and
  * prices come from offers.ts and employee.ts, so a change there shows here too.
  */
-import type { FaqItem } from "./faq";
 import { DEPENDANT_BENEFIT_PERCENT, STAFF_BENEFIT_PERCENT } from "./employee";
+import type { FaqItem } from "./faq";
 import { CLOSING_DISCOUNT_PERCENT, MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "./offers";
 
 export type ScholarshipAudience = { title: string; percent: string; text: string; href: string; linkLabel: string };

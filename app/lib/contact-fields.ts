@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { NAME_CHARS_MESSAGE, PERSON_TEXT } from "./person-text";
 import { normalizePhone, PHONE_MESSAGE } from "./phone";
 

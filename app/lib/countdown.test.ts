@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { countdownUnits, describeTimeLeft, isOver, pad2, timeLeft } from "./countdown";
 
 describe("timeLeft", () => {

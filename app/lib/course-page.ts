@@ -1,5 +1,5 @@
 import { AREA_CAREERS, type Course, type CourseArea, type Modality } from "~/content/course-areas";
-import { toCardData, type CourseCardData } from "~/lib/home-data";
+import { type CourseCardData,toCardData } from "~/lib/home-data";
 import { courseJsonLd, type SeoSite } from "~/lib/seo";
 
 export type CoursePageData = {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { COURSE_AREAS, courses, findCoursesByUrl, findSpecialCourse } from "~/content/courses";
 import { polos } from "~/content/polos";
+
 import {
   cleanTerm,
   coursesInArea,

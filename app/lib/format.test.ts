@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatNumber, formatReais, formatYears } from "./format";
 
 describe("pt-BR number formatting", () => {

@@ -3,6 +3,7 @@
  * Pure: the panel's loader, the CSV export and the links of the page all use these functions.
  */
 import { RESULT_TITLES } from "~/content/result-titles";
+
 import { normalizeText } from "./text";
 
 /**

@@ -1,4 +1,5 @@
 import { useState } from "react";
+
 import type { ToastMessage } from "./toast";
 
 /**

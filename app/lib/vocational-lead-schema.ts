@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { CAREER_GOAL, DESIRED_AREA, WORK_AREA, WORK_SATISFACTION, WORK_STATUS } from "~/content/vocational-form";
+
 import {
   EMAIL_MESSAGE,
   emailField,

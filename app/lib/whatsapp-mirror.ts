@@ -7,8 +7,8 @@ import {
   isServerNotFoundError,
   MESSAGE_MAX,
   OPERATOR_NAME_MAX,
-  statusCounts,
   type SendLogEntryInput,
+  statusCounts,
   type TrackedContact,
 } from "./whatsapp";
 

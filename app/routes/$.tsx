@@ -1,8 +1,10 @@
 import { data, useLoaderData } from "react-router";
+
 import { CoursePage } from "~/components/courses/course-page";
 import { courses, findCoursesByUrl } from "~/content/courses";
 import { coursePageData, courseSeo } from "~/lib/course-page";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+
 import type { Route } from "./+types/$";
 
 /**

@@ -1,4 +1,5 @@
 import { Award, CalendarDays, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
+
 import { telHref } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
@@ -16,6 +17,7 @@ import {
 } from "~/content/club";
 import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
+
 import type { Route } from "./+types/america-mg";
 
 /** The club-games form: the configured URL, or the site's own enrolment form marked as coming from this page. */

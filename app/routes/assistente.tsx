@@ -1,9 +1,11 @@
 import { Bot } from "lucide-react";
 import { Link } from "react-router";
-import { AssistantFrame, ASSISTANT_TEXTS } from "~/components/assistant/assistant-frame";
+
+import { ASSISTANT_TEXTS,AssistantFrame } from "~/components/assistant/assistant-frame";
 import { QuickCourseFinder } from "~/components/assistant/quick-course-finder";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { pageMeta } from "~/lib/seo";
+
 import type { Route } from "./+types/assistente";
 
 export const meta: Route.MetaFunction = (args) =>

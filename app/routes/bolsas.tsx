@@ -1,5 +1,6 @@
 import { BadgePercent, CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
+
 import { telHref, useSite } from "~/components/layout/use-site";
 import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
@@ -16,6 +17,7 @@ import {
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
 import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
+
 import type { Route } from "./+types/bolsas";
 
 export const meta: Route.MetaFunction = (args) => {

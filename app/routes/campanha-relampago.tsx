@@ -1,5 +1,6 @@
 import { CalendarClock, Check, Phone, Zap } from "lucide-react";
 import { useState } from "react";
+
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
 import { Countdown } from "~/components/ui/countdown";
@@ -18,6 +19,7 @@ import { type CampaignDeadline, campaignDeadline, formatDayMonth, refreshDeadlin
 import { formatReais } from "~/lib/format";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
+
 import type { Route } from "./+types/campanha-relampago";
 
 export function loader() {

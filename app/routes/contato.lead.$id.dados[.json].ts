@@ -1,8 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/contato.lead.$id.dados[.json]";
+
 import { PRIVATE_CACHE_CONTROL, PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { requireAdmin } from "~/server/auth.server";
 import { findLead, leadIdParam, personDataExport } from "~/server/lead-privacy.server";
+
+import type { Route } from "./+types/contato.lead.$id.dados[.json]";
 
 /**
  * GET /contato/lead/:id/dados.json: every record the site keeps about this lead's person (their

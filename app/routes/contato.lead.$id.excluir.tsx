@@ -1,6 +1,7 @@
 import { Download, Trash2, TriangleAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/contato.lead.$id.excluir";
+
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth.server";
@@ -9,7 +10,8 @@ import { readFormData } from "~/server/form-data.server";
 import { deletePerson, findLead, leadIdParam, recordsOfPerson } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+
+import type { Route } from "./+types/contato.lead.$id.excluir";
 
 /**
  * /contato/lead/:id/excluir: the LGPD deletion of a lead's person, with a confirmation step.

@@ -1,8 +1,9 @@
-import type { Route } from "./+types/contato.leads[.csv]";
 import { parseLeadFilters } from "~/lib/lead-filters";
 import { requireAdmin } from "~/server/auth.server";
-import { leadsCsvResponse } from "~/server/leads-csv.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
+import { leadsCsvResponse } from "~/server/leads-csv.server";
+
+import type { Route } from "./+types/contato.leads[.csv]";
 
 /**
  * GET /contato/leads.csv: the leads matching the panel's current search and filters (same query

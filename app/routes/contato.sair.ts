@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/contato.sair";
+
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { endAdminSession, LOGIN_PATH, PANEL_PATH, requireAdmin } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+import type { Route } from "./+types/contato.sair";
 
 const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "Content-Type": "text/plain; charset=utf-8" };
 

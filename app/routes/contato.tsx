@@ -1,17 +1,18 @@
 import { ChevronLeft, ChevronRight, Download, Search, TriangleAlert, Users } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+
 import { LeadDashboard } from "~/components/admin/lead-dashboard";
-import { SURVEY_FIELDS, surveyLabel, type SurveyField } from "~/content/vocational-form";
+import { SURVEY_FIELDS, type SurveyField,surveyLabel } from "~/content/vocational-form";
 import { formatDateBr, saoPauloDate, SITE_TIME_ZONE } from "~/lib/dates";
-import { addDays, buildDashboard, DASHBOARD_DAYS, type Dashboard } from "~/lib/lead-dashboard";
+import { addDays, buildDashboard, type Dashboard,DASHBOARD_DAYS } from "~/lib/lead-dashboard";
 import {
   hasActiveFilters,
+  type LeadFilters,
   leadFiltersQuery,
   NO_PROFILE,
   parseLeadFilters,
   profileLabel,
-  type LeadFilters,
 } from "~/lib/lead-filters";
 import { LETTER_PROFILE } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
@@ -19,6 +20,7 @@ import { toast, type ToastMessage } from "~/lib/toast";
 import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "~/server/admin-leads.server";
 import { requireAdmin } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
+
 import type { Route } from "./+types/contato";
 
 /**

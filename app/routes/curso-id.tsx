@@ -1,19 +1,21 @@
 import { ArrowRight, BookOpen, Clock, GraduationCap, MonitorSmartphone, RotateCcw } from "lucide-react";
 import { Form, Link } from "react-router";
+
 import { FormLink } from "~/components/ui/form-link";
 import { COURSE_AREAS, courses } from "~/content/courses";
 import {
   answerLabel,
   filterCourses,
+  type FinderAnswers,
   finderHref,
   finderOptions,
-  finderStep,
-  type FinderAnswers,
   type FinderStep,
+  finderStep,
   parseFinderAnswers,
   uniqueCourses,
 } from "~/lib/course-finder";
 import { pageMeta } from "~/lib/seo";
+
 import type { Route } from "./+types/curso-id";
 
 type Question = Exclude<FinderStep, "resultado">;

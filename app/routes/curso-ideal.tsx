@@ -1,8 +1,10 @@
 import { Bot, ClipboardList, Compass, MessageCircle, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+
 import { useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/ui/form-link";
 import { pageMeta } from "~/lib/seo";
+
 import type { Route } from "./+types/curso-ideal";
 
 export const meta: Route.MetaFunction = (args) => {

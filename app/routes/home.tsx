@@ -1,4 +1,5 @@
 import { useLoaderData } from "react-router";
+
 import { CourseCatalogue } from "~/components/home/course-catalogue";
 import { PoloFinder } from "~/components/home/polo-finder";
 import {
@@ -16,6 +17,7 @@ import { polos } from "~/content/polos";
 import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
 import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
+
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Lock } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Form, redirect, useNavigation } from "react-router";
+
 import { ErrorList, Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
-import type { Route } from "./+types/inscricao";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import {
   CONSENT_TEXT,
-  type EnrolmentFields,
   ENROLMENT_TEXTS,
+  type EnrolmentFields,
   enrolmentSchema,
   originFromQuery,
   RATE_LIMIT_MESSAGE,
@@ -24,6 +24,8 @@ import { attributionFor } from "~/server/attribution.server";
 import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl } from "~/server/enrolment.server";
 import { handleLeadPost } from "~/server/lead-post.server";
 import { withRetryAfter } from "~/server/rate-limit.server";
+
+import type { Route } from "./+types/inscricao";
 
 /** The form modal loads this page with ?embed=1: the root layout then leaves out the site chrome. */
 export const handle = { embeddable: true };

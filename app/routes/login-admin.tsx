@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/lib/admin-login";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
@@ -16,11 +18,11 @@ import {
   safeRedirect,
   startAdminSession,
 } from "~/server/auth.server";
-import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/login-admin";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { readFormData } from "~/server/form-data.server";
 import { withRetryAfter } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+import type { Route } from "./+types/login-admin";
 
 /**
  * /login-admin: 'Painel Administrativo'. E-mail and password checked on the server (remix-auth
@@ -171,6 +173,8 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
               {...getInputProps(fields.email, { type: "email" })}
               autoComplete="username"
               required
+              // The page's one task is signing in: the cursor starts in its first field.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
             />

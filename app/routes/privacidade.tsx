@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
-import { config } from "~/server/config.server";
+
 import { telHref, useSite } from "~/components/layout/use-site";
+import { config } from "~/server/config.server";
 
 export function loader() {
   return { retentionDays: config.leadRetentionDays };

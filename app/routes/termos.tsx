@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { telHref, useSite } from "~/components/layout/use-site";
 
 export function meta() {

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Lock, Phone, Sparkles, Star, Users, Zap } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
+
 import { Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
@@ -16,10 +17,10 @@ import {
 } from "~/content/vocational-form";
 import { countAnswered } from "~/lib/answers";
 import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
+import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { attributionFor } from "~/server/attribution.server";
 import { handleLeadPost } from "~/server/lead-post.server";
 import { withRetryAfter } from "~/server/rate-limit.server";
@@ -32,6 +33,7 @@ import {
   vocationalLead,
   writeTestState,
 } from "~/server/vocational.server";
+
 import type { Route } from "./+types/teste-vocacional._index";
 
 /** The toasts of the lead form: saved, too many tries (a failed save's is the lead pipeline's). */

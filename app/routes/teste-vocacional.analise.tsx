@@ -1,7 +1,7 @@
-import { visitorPageHeaders } from "~/lib/cache-headers";
 import { Brain } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
+
 import type { NoscriptRefresh } from "~/components/layout/noscript-refresh";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import {
@@ -12,10 +12,12 @@ import {
   nextProgress,
 } from "~/lib/analysis";
 import { isComplete } from "~/lib/answers";
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { scoreProfile } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
 import { resultUrl as resultPath, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 import { requireTestLead } from "~/server/vocational.server";
+
 import type { Route } from "./+types/teste-vocacional.analise";
 
 /** Built from the visitor's own answers: never marked for a shared cache. */

@@ -1,22 +1,24 @@
-import { visitorPageHeaders } from "~/lib/cache-headers";
 import { BadgeCheck, ChevronLeft, ChevronRight, GraduationCap, Loader2, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+
+import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
-import { answerField, countAnswered, isComplete, mergePostedAnswers, pageProgress, type Answers } from "~/lib/answers";
+import { answerField, type Answers,countAnswered, isComplete, mergePostedAnswers, pageProgress } from "~/lib/answers";
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { isLetter,LETTERS, TOTAL_QUESTIONS } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
-import { LETTERS, TOTAL_QUESTIONS, isLetter } from "~/lib/scoring";
 import { toast, type ToastMessage } from "~/lib/toast";
-import { commitVisitor } from "~/server/session.server";
 import { questionsPageUrl as pageUrl, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
-import { requireTestLead, saveTestResult, writeTestState } from "~/server/vocational.server";
-import type { Route } from "./+types/teste-vocacional.perguntas";
 import { readFormData } from "~/server/form-data.server";
-import { HoneypotField } from "~/components/ui/honeypot-field";
 import { isSpam } from "~/server/honeypot.server";
 import { clientIp, testAnswersLimiter, withRetryAfter } from "~/server/rate-limit.server";
+import { commitVisitor } from "~/server/session.server";
+import { requireTestLead, saveTestResult, writeTestState } from "~/server/vocational.server";
+
+import type { Route } from "./+types/teste-vocacional.perguntas";
 
 /** A page sent with a question unanswered: the visitor stays on it and is told why. */
 const PAGE_INCOMPLETE: ToastMessage = {

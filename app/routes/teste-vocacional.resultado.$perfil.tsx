@@ -1,6 +1,6 @@
-import { visitorPageHeaders } from "~/lib/cache-headers";
 import { CheckCircle2, Quote, Star } from "lucide-react";
 import { data } from "react-router";
+
 import {
   BottomBar,
   ConsultantButton,
@@ -16,12 +16,14 @@ import {
 import {
   BUSINESS_DIFFERENTIALS,
   BUSINESS_TESTIMONIAL,
+  type CourseGroups,
   isResultSlug,
   RESULT_PAGES,
-  type CourseGroups,
 } from "~/content/profiles";
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/seo";
 import { loadResultState } from "~/server/vocational.server";
+
 import type { Route } from "./+types/teste-vocacional.resultado.$perfil";
 
 /** The consultant form's title on the business profile's page. */

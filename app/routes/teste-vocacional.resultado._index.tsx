@@ -1,6 +1,6 @@
-import { visitorPageHeaders } from "~/lib/cache-headers";
 import { Share2 } from "lucide-react";
 import { data } from "react-router";
+
 import { useSite } from "~/components/layout/use-site";
 import {
   BottomBar,
@@ -14,10 +14,12 @@ import {
   WhyThisProfile,
 } from "~/components/vocational/result-parts";
 import { GENERIC_PROFILES } from "~/content/profiles";
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { GENERIC_PROFILE_NAMES } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
 import { resultShareText, whatsappShareUrl } from "~/lib/share";
 import { loadResultState } from "~/server/vocational.server";
+
 import type { Route } from "./+types/teste-vocacional.resultado._index";
 
 /** Built from the visitor's own answers: never marked for a shared cache. */

@@ -1,4 +1,5 @@
 import { graduationHeaders, graduationSvgFor, noGraduationPicture, renderGraduationPng } from "~/server/graduation.server";
+
 import type { Route } from "./+types/teste-vocacional.simulacao-formatura.imagem[.png]";
 
 /**

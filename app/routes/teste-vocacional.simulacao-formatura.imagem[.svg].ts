@@ -1,4 +1,5 @@
 import { graduationHeaders, graduationSvgFor, noGraduationPicture } from "~/server/graduation.server";
+
 import type { Route } from "./+types/teste-vocacional.simulacao-formatura.imagem[.svg]";
 
 /**

@@ -1,13 +1,15 @@
-import { visitorPageHeaders } from "~/lib/cache-headers";
 import { ArrowLeft, Download, Loader2, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+
 import { useSite } from "~/components/layout/use-site";
 import { useHydrated } from "~/components/vocational/use-hydrated";
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { GRADUATION_HEIGHT, GRADUATION_WIDTH, graduationFileName } from "~/lib/graduation";
 import { pageMeta } from "~/lib/seo";
 import { whatsappShareUrl } from "~/lib/share";
-import { requireTestLead, firstName } from "~/server/vocational.server";
+import { firstName,requireTestLead } from "~/server/vocational.server";
+
 import type { Route } from "./+types/teste-vocacional.simulacao-formatura";
 
 /** The server-rendered PNG: what is shown, downloaded and shared. */

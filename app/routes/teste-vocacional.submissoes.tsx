@@ -1,11 +1,13 @@
-import { visitorPageHeaders } from "~/lib/cache-headers";
 import { Link } from "react-router";
+
 import { RESULT_PAGES } from "~/content/profiles";
 import { SURVEY_FIELDS, surveyLabel } from "~/content/vocational-form";
+import { visitorPageHeaders } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { getVisitorSession } from "~/server/session.server";
 import { readTestState, submissionsOf } from "~/server/vocational.server";
+
 import type { Route } from "./+types/teste-vocacional.submissoes";
 
 /** Built from the visitor's own answers: never marked for a shared cache. */

@@ -1,4 +1,5 @@
 import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-react";
+
 import { useSite } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
@@ -6,6 +7,7 @@ import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { employeeBenefits, employeeTestimonials, employeeTexts, teamPhotos } from "~/content/employee";
 import { institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
+
 import type { Route } from "./+types/trabalhe-conosco";
 
 /** The team carousel advances every this many ms (paused on hover/focus, off with reduced motion). */

@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
+
 import { Field, useIsPending } from "~/components/forms";
 import { ActionAlert, inputClass } from "~/components/whatsapp/form-bits";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import {
   sendKeepingForm,
   skipRevalidationAfterConnectionLost,
@@ -14,6 +16,7 @@ import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { BLANK_PASSWORD_ALERT, BLANK_PASSWORD_MESSAGE, manageSchema, removalId, WHATSAPP_PATH } from "~/lib/whatsapp";
 import { getAdmin } from "~/server/auth.server";
+import { readFormData } from "~/server/form-data.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import {
@@ -27,9 +30,8 @@ import {
   removeAccessPassword,
   tooManyAttemptsMessage,
 } from "~/server/whatsapp-access.server";
+
 import type { Route } from "./+types/whatsapp.$slug";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
-import { readFormData } from "~/server/form-data.server";
 
 /**
  * /whatsapp/<admin slug>: 'Gerenciamento de Senhas - Área Restrita'. Adding and removing access

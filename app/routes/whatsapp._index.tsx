@@ -1,18 +1,21 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+
 import { WhatsAppGate } from "~/components/whatsapp/gate";
 import { MirrorPage } from "~/components/whatsapp/mirror";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import {
+  type ConnectionLost,
   isConnectionLost,
   sendKeepingForm,
   skipRevalidationAfterConnectionLost,
-  type ConnectionLost,
 } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { gateSchema, HELPER_PACKAGE_PATH, LOG_PAGE_PARAM, LOGOUT_INTENT, START_SCRIPT_PATHS, WHATSAPP_PATH } from "~/lib/whatsapp";
 import { config } from "~/server/config.server";
+import { readFormData } from "~/server/form-data.server";
 import { signHelperToken } from "~/server/helper-token.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -25,9 +28,8 @@ import {
   tooManyAttemptsMessage,
 } from "~/server/whatsapp-access.server";
 import { listSendLog } from "~/server/whatsapp-log.server";
+
 import type { Route } from "./+types/whatsapp._index";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
-import { readFormData } from "~/server/form-data.server";
 
 /**
  * /whatsapp: the password gate, or (for an operator who passed it) the mirroring page that talks

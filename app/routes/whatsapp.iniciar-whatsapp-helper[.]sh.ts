@@ -1,6 +1,7 @@
 import { START_SCRIPT_PATHS } from "~/lib/whatsapp";
 import { scriptResponse, unixStartScript } from "~/server/helper-scripts.server";
 import { requireOperator } from "~/server/whatsapp-access.server";
+
 import type { Route } from "./+types/whatsapp.iniciar-whatsapp-helper[.]sh";
 
 /** The Mac/Linux start script of the helper (operator only: it carries the helper secret). */

@@ -1,9 +1,11 @@
 import { data } from "react-router";
+
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { LOG_PAGE_PARAM } from "~/lib/whatsapp";
 import { config } from "~/server/config.server";
 import { requireOperator } from "~/server/whatsapp-access.server";
 import { listSendLog, recordSendResults } from "~/server/whatsapp-log.server";
+
 import type { Route } from "./+types/whatsapp.registro";
 
 /**

@@ -1,6 +1,8 @@
 import Database from "better-sqlite3";
-import { and, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { escapeLike, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms, type LeadFilters } from "~/lib/lead-filters";
+import { and, count, desc, eq, gte, isNotNull, isNull, lte, type SQL,sql } from "drizzle-orm";
+
+import { escapeLike, type LeadFilters,NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/lead-filters";
+
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 

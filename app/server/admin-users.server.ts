@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+
 import { and, asc, count, eq, gt, lte } from "drizzle-orm";
+
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import { hashPassword } from "./password.server";

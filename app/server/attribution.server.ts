@@ -1,4 +1,5 @@
 import type { Session } from "react-router";
+
 import { config } from "./config.server";
 
 /** Marketing attribution of a visit: UTM parameters and the external referrer of the landing. */

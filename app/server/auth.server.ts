@@ -1,18 +1,20 @@
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+
 import { loginSchema } from "~/lib/admin-login";
+
 import {
+  type AdminUser,
   closeAdminSession,
   ensureBootstrapAdminOnce,
-  isAdminSessionOpen,
-  openAdminSession,
   findAdminByEmail,
   findAdminById,
+  isAdminSessionOpen,
   normalizeEmail,
+  openAdminSession,
   recordAdminLogin,
   replaceAdminHash,
-  type AdminUser,
 } from "./admin-users.server";
 import { config } from "./config.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";

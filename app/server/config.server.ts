@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 // Shared with server.js (plain JavaScript), so both read numbers such as PORT the same way.
 import { positiveIntEnv } from "../../server/env.js";
 

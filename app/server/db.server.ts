@@ -1,8 +1,10 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
+
 import { config } from "./config.server";
 import * as schema from "./db/schema";
 

@@ -6,6 +6,7 @@ import {
   type EnrolmentInput,
   type EnrolmentOrigin,
 } from "~/lib/enrolment";
+
 import type { Attribution } from "./attribution.server";
 import { saveLead } from "./leads.server";
 

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+
 import { saoPauloDate } from "~/lib/dates";
 import { GRADUATION_HEIGHT, GRADUATION_WIDTH, graduationFileName, graduationSvg } from "~/lib/graduation";
 import { publicConfig } from "~/server/config.server";

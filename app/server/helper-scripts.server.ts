@@ -1,5 +1,6 @@
-import helperPackage from "../../helper/package.json";
 import { HELPER_PACKAGE_PATH, START_SCRIPT_PATHS } from "~/lib/whatsapp";
+
+import helperPackage from "../../helper/package.json";
 import { config } from "./config.server";
 
 /**

@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type Session } from "react-router";
 import type { z } from "zod";
+
 import type { ToastMessage } from "~/lib/toast";
+
 import { readFormData } from "./form-data.server";
 import { isSpam } from "./honeypot.server";
 import { clientIp, publicFormLimiter } from "./rate-limit.server";

@@ -1,4 +1,5 @@
 import { eq, inArray, like, or, type SQL } from "drizzle-orm";
+
 import { db, schema } from "./db.server";
 import { LEAD_ORIGINS } from "./leads.server";
 

@@ -1,7 +1,10 @@
-import { stringify } from "csv-stringify";
 import { Readable } from "node:stream";
+
+import { stringify } from "csv-stringify";
+
 import type { LeadFilters } from "~/lib/lead-filters";
 import { CSV_COLUMNS, CSV_FILE_NAME, leadCsvRecord } from "~/lib/leads-csv";
+
 import { iterateLeadsForExport } from "./admin-leads.server";
 import { LEAD_ORIGINS } from "./leads.server";
 

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { normalizeText } from "~/lib/text";
+
 import { saoPauloDate } from "~/lib/dates";
-import { db, schema } from "./db.server";
+import { normalizeText } from "~/lib/text";
+
 import type { Attribution } from "./attribution.server";
+import { db, schema } from "./db.server";
 
 /** Where a lead came from. */
 export const LEAD_ORIGINS = {

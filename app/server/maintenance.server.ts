@@ -1,6 +1,8 @@
-import { lt } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+
+import { lt } from "drizzle-orm";
+
 import { config } from "./config.server";
 import { db, schema, sqlite } from "./db.server";
 

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, scrypt, type ScryptOptions,timingSafeEqual } from "node:crypto";
 
 /**
  * Password hashing with node:crypto scrypt (no native addon). A hash is stored as a

@@ -1,4 +1,5 @@
 import { WHATSAPP_PATH } from "~/lib/whatsapp";
+
 import { config, externalOrigins } from "./config.server";
 
 /** The helper's origins as the browser reaches them (http and ws). */

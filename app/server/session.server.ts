@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session } from "react-router";
+
 import { config } from "./config.server";
 
 /**

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+
 import type { ToastMessage } from "~/lib/toast";
+
 import { commitVisitor, getVisitorSession } from "./session.server";
 
 /**

@@ -1,14 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { redirect, type Session } from "react-router";
+
 import { VOCATIONAL_CONSENT } from "~/content/vocational-form";
-import { VOCATIONAL_PATHS } from "~/lib/vocational-paths";
-import { answersJson, decodeAnswers, encodeAnswers, isComplete, type Answers } from "~/lib/answers";
-import { dominantLetter, LETTER_PROFILE, scoreProfile, tallyAnswers, type ScoredProfile } from "~/lib/scoring";
+import { type Answers,answersJson, decodeAnswers, encodeAnswers, isComplete } from "~/lib/answers";
+import { dominantLetter, LETTER_PROFILE, type ScoredProfile,scoreProfile, tallyAnswers } from "~/lib/scoring";
 import type { VocationalLead } from "~/lib/vocational-lead-schema";
+import { VOCATIONAL_PATHS } from "~/lib/vocational-paths";
+
 import type { Attribution } from "./attribution.server";
+import { rememberAttribution } from "./attribution.server";
 import { db, schema } from "./db.server";
 import { saveLead } from "./leads.server";
-import { rememberAttribution } from "./attribution.server";
 import { commitVisitor, getVisitorSession } from "./session.server";
 import { takeToast } from "./toast.server";
 

@@ -1,7 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import { redirect } from "react-router";
+
 import { WHATSAPP_PATH } from "~/lib/whatsapp";
+
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import { hashPassword, verifyPassword } from "./password.server";

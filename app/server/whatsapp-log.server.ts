@@ -1,7 +1,9 @@
 import { count, desc } from "drizzle-orm";
 import type { z } from "zod";
+
+import { logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput,sendLogEntrySchema } from "~/lib/whatsapp";
+
 import { db, schema } from "./db.server";
-import { logStatusOf, SEND_LOG_PAGE_SIZE, sendLogEntrySchema, type SendLogEntryInput } from "~/lib/whatsapp";
 
 /**
  * 'Registro de Envios': every per-message result the /whatsapp page receives from the helper is

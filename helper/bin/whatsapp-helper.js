@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // whatsapp-helper: starts the local WhatsApp helper with settings from the environment
 // (see README.md). Messages for the operator are in Portuguese.
-import { startHelper, resolveConfig } from "../src/server.js";
+import { resolveConfig,startHelper } from "../src/server.js";
 
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 20) {

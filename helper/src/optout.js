@@ -1,6 +1,6 @@
 // Opt-out: contacts who answer 'SAIR' or 'PARAR' are never messaged again by this helper.
-import { numberKey } from "./phone.js";
 import { readJson, writeJson } from "./files.js";
+import { numberKey } from "./phone.js";
 
 const OPT_OUT_WORDS = new Set(["sair", "parar"]);
 

@@ -7,9 +7,10 @@
 //   'bulk-status'    ({ status, jobId, results, total, sent, errors, reason?, message? })
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+
 import { UNKNOWN_CONTACT_NAME } from "./contacts.js";
-import { nextMidnight } from "./files.js";
 import { isRateLimitError } from "./drivers/driver.js";
+import { nextMidnight } from "./files.js";
 import { jidToNumber, normalizeNumber } from "./phone.js";
 
 /** Most contacts accepted in one job. */

@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { homedir } from "node:os";
 import { join } from "node:path";
+
 import { Server } from "socket.io";
+
 import { createDriver } from "./drivers/index.js";
 import { appendJsonLine, DailyCounter } from "./files.js";
 import { isOptOutText, OptOutList } from "./optout.js";

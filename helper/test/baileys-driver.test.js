@@ -6,8 +6,10 @@ import { EventEmitter } from "node:events";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import * as realBaileys from "baileys";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { BaileysDriver } from "../src/drivers/baileys.js";
 
 /** Baileys closes with @hapi/boom errors; only `message` and `output.statusCode` matter. */

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { afterEach, expect, it } from "vitest";
+
 import { cleanup, connect, once, ORIGIN, SECRET } from "./helpers.js";
 
 const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));

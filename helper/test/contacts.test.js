@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { MIN_CONTACT_DIGITS, parseContacts, UNKNOWN_CONTACT_NAME } from "../src/contacts.js";
 
 describe("parseContacts (spec 02 section 5)", () => {

@@ -3,7 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { io as connectClient } from "socket.io-client";
+
 import { startHelper } from "../src/server.js";
 import { signToken } from "../src/token.js";
 

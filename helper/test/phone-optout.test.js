@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { isOptOutText, OptOutList } from "../src/optout.js";
 import { jidToNumber, normalizeNumber, numberKey } from "../src/phone.js";
 import { personalise } from "../src/queue.js";

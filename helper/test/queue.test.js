@@ -2,7 +2,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { RateLimitError } from "../src/drivers/driver.js";
 import { FakeDriver } from "../src/drivers/fake.js";
 import { DailyCounter } from "../src/files.js";

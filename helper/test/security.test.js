@@ -1,5 +1,6 @@
 // Who may connect: only the configured site origins, only with a valid short-lived token.
 import { afterEach, describe, expect, it } from "vitest";
+
 import { signToken } from "../src/token.js";
 import { cleanup, connect, ORIGIN, SECRET, sleep, startTestHelper } from "./helpers.js";
 

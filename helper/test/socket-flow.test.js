@@ -1,7 +1,9 @@
 // The whole flow over a real socket.io connection with the fake driver.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+
 import { afterEach, describe, expect, it } from "vitest";
+
 import { cleanup, connect, connectReady, once, record, startTestHelper } from "./helpers.js";
 
 afterEach(cleanup);

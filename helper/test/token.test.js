@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
+
 import { describe, expect, it } from "vitest";
+
 import { checkToken, MAX_TOKEN_TTL_SECONDS, signToken, verifyToken } from "../src/token.js";
 
 const SECRET = "s3cret";

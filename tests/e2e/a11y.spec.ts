@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+
 import { E2E_ENV } from "./env";
 import { expect, test, uniqueEmail } from "./fixtures";
 import { routeTable, urlFor } from "./route-table";

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { snapshot } from "./db-snapshot";
 import { E2E_ENV } from "./env";
 import { routeTable, urlFor } from "./route-table";

@@ -1,6 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
+
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { E2E_ENV } from "./env";
 import { expect, openE2eDb, test } from "./fixtures";
 

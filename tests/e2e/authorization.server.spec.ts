@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+
 import { snapshot } from "./db-snapshot";
 import { E2E_ENV } from "./env";
-import { routeTable, urlFor, type RouteInfo } from "./route-table";
+import { type RouteInfo,routeTable, urlFor } from "./route-table";
 import { type RunningServer, startServer } from "./server-process";
 import { openSessions, type Sessions } from "./sessions";
 

@@ -2,11 +2,12 @@
 // each kind of real session, as a document, as a `.data` request and as a post. An answer to a
 // request with a cookie, or one that sets a cookie, is `private, no-store`; an anonymous answer that
 // a shared cache may keep carries `Vary: Cookie`.
-import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+
 import { E2E_ENV } from "./env";
-import { routeTable, urlFor, type RouteInfo } from "./route-table";
-import { startServer, type RunningServer } from "./server-process";
+import { type RouteInfo,routeTable, urlFor } from "./route-table";
+import { type RunningServer,startServer } from "./server-process";
 import { openSessions, type SessionKind, type Sessions } from "./sessions";
 
 const PRIVATE = "private, no-store";

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
+
 import { courses } from "../../app/content/courses";
+import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
 import { expect, test } from "./fixtures";
 
 async function countdownValues(page: import("@playwright/test").Page) {

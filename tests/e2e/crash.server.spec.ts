@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+
 import { startServer } from "./server-process";
 
 /**

@@ -1,5 +1,6 @@
-import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
+
+import Database from "better-sqlite3";
 
 /**
  * A fingerprint of every table of a SQLite file: its row count and a SHA-256 over all its rows in

@@ -4,8 +4,9 @@
 // clock in tests/unit/html-cache.test.ts. A stored page is answered HIT, or STALE once its 10 s TTL
 // has passed (a very busy machine), so both count as "from the cache".
 import { expect, test } from "@playwright/test";
+
 import { E2E_ENV } from "./env";
-import { startServer, type RunningServer } from "./server-process";
+import { type RunningServer,startServer } from "./server-process";
 
 let server: RunningServer;
 

@@ -1,6 +1,8 @@
+import path from "node:path";
+
 import { expect, test } from "@playwright/test";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
-import path from "node:path";
+
 import { withDb } from "./db-snapshot";
 import { E2E_ENV } from "./env";
 import { routeTable, urlFor } from "./route-table";

@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
+
 import { E2E_ENV } from "./env";
 import { expect, test } from "./fixtures";
 import { openSessions } from "./sessions";

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+
 import { hashPassword, verifyPassword } from "../../app/server/password.server";
 import { fillEnrolmentForm } from "./enrolment-form";
 import { E2E_ENV } from "./env";

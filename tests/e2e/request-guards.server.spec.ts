@@ -1,14 +1,16 @@
 // What server.js refuses before routing (server/request-guards.js), over real HTTP and raw TCP against a
 // server of its own: state-changing requests from another origin, on resource routes too, and
 // malformed requests (a 4xx and one log line, never a 500 with a stack trace).
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { expect, test } from "@playwright/test";
+
 import { E2E_ENV } from "./env";
 import { routeTable, urlFor } from "./route-table";
-import { startServer, type RunningServer } from "./server-process";
+import { type RunningServer,startServer } from "./server-process";
 import { adminSession, openSessions } from "./sessions";
 
 let server: RunningServer;

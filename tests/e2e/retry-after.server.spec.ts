@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { E2E_ENV } from "./env";
 import { urlFor } from "./route-table";
 import { type RunningServer, startServer } from "./server-process";

@@ -1,14 +1,16 @@
-import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+
 import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
-import { buildDir, freePort, startServer, type RunningServer } from "./server-process";
+import { buildDir, freePort, type RunningServer,startServer } from "./server-process";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

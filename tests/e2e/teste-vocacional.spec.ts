@@ -1,6 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
+
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+
 import { courses } from "../../app/content/courses";
 import { VOCATIONAL_CONSENT } from "../../app/content/vocational-form";
 import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";

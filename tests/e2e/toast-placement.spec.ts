@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
 import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";

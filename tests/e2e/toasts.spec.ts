@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from "../../app/lib/toast";
 import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";

@@ -1,9 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { CONNECT_CHECK_DELAY_MS, HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
 import { hashPassword, verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { action as leadAction } from "~/routes/teste-vocacional._index";
 import { action as questionsAction } from "~/routes/teste-vocacional.perguntas";
 import { resetAllRateLimits, testAnswersLimiter } from "~/server/rate-limit.server";
 import { getVisitorSession } from "~/server/session.server";
 import { readTestState } from "~/server/vocational.server";
+
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /** The vocational test's answer pages refuse spam: a filled honeypot field, and too many posts from one IP. */

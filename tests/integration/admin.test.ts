@@ -1,23 +1,26 @@
-import { eq } from "drizzle-orm";
 import path from "node:path";
+
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, UNSAFE_withComponentProps as withComponentProps } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { loader as rootLoader } from "~/root";
 import routes from "~/routes";
-import * as loginModule from "~/routes/login-admin";
-import { action as loginAction, loader as loginLoader } from "~/routes/login-admin";
 import * as panelModule from "~/routes/contato";
 import { loader as panelLoader } from "~/routes/contato";
 import { loader as csvLoader } from "~/routes/contato.leads[.csv]";
 import { action as logoutAction } from "~/routes/contato.sair";
+import * as loginModule from "~/routes/login-admin";
+import { action as loginAction, loader as loginLoader } from "~/routes/login-admin";
 import { countAdmins, createAdmin, ensureBootstrapAdmin, setAdminPassword } from "~/server/admin-users.server";
 import * as authServer from "~/server/auth.server";
 import { requireAdmin, safeRedirect } from "~/server/auth.server";
 import { db, schema, sqlite } from "~/server/db.server";
 import { saveLead } from "~/server/leads.server";
 import { resetAllRateLimits, setSleepForTests } from "~/server/rate-limit.server";
+
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 const EMAIL = "admin@example.com";

@@ -1,15 +1,18 @@
-import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { loader as rootLoader } from "~/root";
+import { loader as healthz } from "~/routes/healthz";
 import { config } from "~/server/config.server";
 import { db, schema, sqlite } from "~/server/db.server";
 import { saveLead } from "~/server/leads.server";
 import { createRateLimiter } from "~/server/rate-limit.server";
 import { commitVisitor, getAdminSession, getVisitorSession, visitorStorage } from "~/server/session.server";
-import { loader as healthz } from "~/routes/healthz";
-import { loader as rootLoader } from "~/root";
+
 import { args, getRequest, payload } from "./request";
-import { eq } from "drizzle-orm";
 
 describe("database", () => {
   it("is migrated, in WAL mode, with foreign keys and a busy timeout", () => {

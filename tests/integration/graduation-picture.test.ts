@@ -1,10 +1,12 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+
 import { graduationFileName } from "~/lib/graduation";
-import { publicConfig } from "~/server/config.server";
 import { action as leadAction } from "~/routes/teste-vocacional._index";
 import { loader as pageLoader } from "~/routes/teste-vocacional.simulacao-formatura";
 import { loader as pngLoader } from "~/routes/teste-vocacional.simulacao-formatura.imagem[.png]";
+import { publicConfig } from "~/server/config.server";
+
 import { args, cookieFrom, getRequest, payload, postForm } from "./request";
 
 const PNG_PATH = "/teste-vocacional/simulacao-formatura/imagem.png";

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+
 import { courses } from "~/content/courses";
 import { homeHref } from "~/lib/home-data";
 import { loader as catchAllLoader } from "~/routes/$";
 import { loader as specialCourseLoader } from "~/routes/cursos.$slug";
 import { loader as homeLoader } from "~/routes/home";
+
 import { args, getRequest, payload, statusOf } from "./request";
 
 function home(pathname: string) {

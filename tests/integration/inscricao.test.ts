@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { courses } from "~/content/courses";
 import { polos } from "~/content/polos";
 import {
@@ -17,6 +18,7 @@ import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/inscricao";
 import { db, schema, sqlite } from "~/server/db.server";
 import { publicFormLimiter, resetAllRateLimits } from "~/server/rate-limit.server";
+
 import { args, getRequest, payload, postForm } from "./request";
 
 const course = courses.find((c) => c.name === "Enfermagem")!.name;

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { VOCATIONAL_CONSENT } from "~/content/vocational-form";
 import { CONSENT_VERSION, ENROLMENT_ORIGINS } from "~/lib/enrolment";
-import { action as enrolAction } from "~/routes/inscricao";
-import { action as leadAction } from "~/routes/teste-vocacional._index";
 import { loader as exportLoader } from "~/routes/contato.lead.$id.dados[.json]";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/contato.lead.$id.excluir";
+import { action as enrolAction } from "~/routes/inscricao";
+import { action as leadAction } from "~/routes/teste-vocacional._index";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
 import { db, schema } from "~/server/db.server";
@@ -13,6 +14,7 @@ import { saveLead } from "~/server/leads.server";
 import { purgeExpiredSendLog } from "~/server/maintenance.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { recordSendResults } from "~/server/whatsapp-log.server";
+
 import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /** LGPD, Brazil's data protection law: consent with every lead, one person's export and deletion, retention of the send log. */

@@ -1,11 +1,13 @@
-import Database from "better-sqlite3";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { config } from "~/server/config.server";
 import { db, schema } from "~/server/db.server";
 import { saveLead } from "~/server/leads.server";
-import { config } from "~/server/config.server";
 import { backupDatabase, purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "~/server/maintenance.server";
 
 function lead(email: string, when: Date) {

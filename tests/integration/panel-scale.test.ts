@@ -1,4 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { EMPTY_FILTERS } from "~/lib/lead-filters";
 import { normalizeText } from "~/lib/text";
 import { loader as panelLoader } from "~/routes/contato";
 import { countAllLeads, leadQueryPlan } from "~/server/admin-leads.server";
@@ -6,7 +8,7 @@ import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
 import { sqlite } from "~/server/db.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
-import { EMPTY_FILTERS } from "~/lib/lead-filters";
+
 import { args, cookieFrom, getRequest, payload } from "./request";
 
 /**

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
+import { action as leadAction, loader as leadLoader } from "~/routes/teste-vocacional._index";
 import { db, schema } from "~/server/db.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { action as leadAction, loader as leadLoader } from "~/routes/teste-vocacional._index";
+
 import { args, getRequest, payload, postForm } from "./request";
 
 /**

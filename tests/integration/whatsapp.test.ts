@@ -7,20 +7,22 @@ vi.hoisted(() => {
 });
 
 import { eq } from "drizzle-orm";
-import { verifyToken } from "../../helper/src/token.js";
+
+import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp._index";
+import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp.$slug";
+import { loader as batLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]bat";
+import { loader as shLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]sh";
+import { action as logAction, loader as logLoader } from "~/routes/whatsapp.registro";
+import { createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
 import { config } from "~/server/config.server";
 import { db, schema } from "~/server/db.server";
 import { signHelperToken } from "~/server/helper-token.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { operatorStorage, getVisitorSession } from "~/server/session.server";
+import { getVisitorSession,operatorStorage } from "~/server/session.server";
 import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp-access.server";
-import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp._index";
-import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp.$slug";
-import { action as logAction, loader as logLoader } from "~/routes/whatsapp.registro";
-import { loader as shLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]sh";
-import { loader as batLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]bat";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
+
+import { verifyToken } from "../../helper/src/token.js";
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 const SLUG = "painel-secreto";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { addDays, buildDashboard, lastDays, niceMax, percent } from "~/lib/lead-dashboard";
 import {
   escapeLike,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { analysisMessage, nextProgress } from "~/lib/analysis";
 
 describe("analysis screen", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import {
-  campaignDeadline,
   CAMPAIGN_WINDOW_DAYS,
+  campaignDeadline,
   formatDayMonth,
   parseCampaignEnd,
   refreshDeadline,

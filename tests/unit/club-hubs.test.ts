@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { clubHubs } from "~/content/club";
 import { polos } from "~/content/polos";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { COURSE_AREAS, courses } from "~/content/courses";
 import {
   ANY,

@@ -1,7 +1,9 @@
 // The finishing of rendered documents: critical CSS and the JavaScript started after the first paint.
 import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
+
 import { describe, expect, it } from "vitest";
+
 import { criticalCss, documentClasses, selectorClasses } from "~/server/critical-css.server";
 import { optimiseDocument, starterScript } from "~/server/document.server";
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+
 import {
   CITY_MESSAGE,
   CONSENT_MESSAGE,

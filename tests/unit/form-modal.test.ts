@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+
 import {
   connectFormModal,
   FORM_FRAME_HEIGHT_PX,

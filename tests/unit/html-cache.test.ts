@@ -1,10 +1,14 @@
 // The page micro-cache of the production server (server/html-cache.js), driven through a real Express app on a free
 // port with a fake renderer and a fake clock.
-import express from "express";
 import http, { type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
+import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+
+import { PRIVATE_CACHE_CONTROL as ROUTES_PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-headers";
+
 import {
   cacheHeadersFor,
   chooseEncoding,
@@ -14,7 +18,6 @@ import {
   PRIVATE_CACHE_CONTROL,
   sharedMaxAge,
 } from "../../server/html-cache.js";
-import { PRIVATE_CACHE_CONTROL as ROUTES_PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-headers";
 
 describe("sharedMaxAge", () => {
   it("reads s-maxage of public responses only", () => {

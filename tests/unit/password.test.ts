@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
 
 describe("password hashing", () => {

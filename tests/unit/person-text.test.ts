@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+
 import { enrolmentSchema } from "~/lib/enrolment";
 import { isPersonText, NAME_CHARS_MESSAGE } from "~/lib/person-text";
 import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { maskPhone, normalizePhone, PHONE_PATTERN } from "~/lib/phone";
 
 describe("normalizePhone", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { RESULT_PAGES, RESULT_SLUGS } from "~/content/profiles";
 import { RESULT_TITLES } from "~/content/result-titles";
 import { RESULT_PROFILE_LABELS } from "~/lib/lead-filters";

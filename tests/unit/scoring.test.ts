@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { answersJson, countAnswered, decodeAnswers, encodeAnswers, mergePostedAnswers } from "~/lib/answers";
 import { dominantLetter, genericProfileName, scoreProfile, tallyAnswers } from "~/lib/scoring";
 

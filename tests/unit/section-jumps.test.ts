@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { fragmentId } from "~/components/layout/section-jumps";
 
 describe("fragmentId: the element a jump's fragment names", () => {

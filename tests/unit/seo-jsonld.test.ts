@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { courseJsonLd, faqJsonLd, institutionJsonLd, isoDuration, pageMeta } from "~/lib/seo";
 
 const site = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { courses } from "~/content/courses";
 import { robotsTxt, sitemapUrls, sitemapXml } from "~/lib/sitemap";
 

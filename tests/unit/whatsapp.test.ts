@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isGateShortcut } from "~/components/whatsapp/gate";
 import {
   applyMessageStatus,
@@ -16,11 +17,11 @@ import {
   type TrackedContact,
 } from "~/lib/whatsapp";
 import {
+  type BulkProgress,
   initialMirrorState,
+  type MirrorAction,
   mirrorCounts,
   mirrorReducer,
-  type BulkProgress,
-  type MirrorAction,
   type MirrorState,
 } from "~/lib/whatsapp-mirror";
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
+
 import { formatDateBr } from "~/lib/dates";
-import { niceMax, percent, type Dashboard, type Slice } from "~/lib/lead-dashboard";
+import { type Dashboard, niceMax, percent, type Slice } from "~/lib/lead-dashboard";
 import { profileLabel } from "~/lib/lead-filters";
 
 /**

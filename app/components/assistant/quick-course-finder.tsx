@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { Form } from "react-router";
+
 import { COURSE_AREAS } from "~/content/course-areas";
 import { ANY, DURATION_BUCKETS, FINDER_MODALITIES } from "~/lib/course-finder";
 

@@ -1,5 +1,6 @@
 import { Clock, MonitorSmartphone } from "lucide-react";
 import { Link } from "react-router";
+
 import type { CourseCardData } from "~/lib/home-data";
 
 /** One course in a grid: art, name (the link), area, modality, duration, optional scholarship badge. */

@@ -1,9 +1,11 @@
 import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Phone } from "lucide-react";
 import { Link } from "react-router";
+
 import { telHref, useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/ui/form-link";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
 import type { CoursePageData } from "~/lib/course-page";
+
 import { CourseGrid } from "./course-card";
 import { useScrolledPast } from "./use-scrolled-past";
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { ErrorList } from "./error-list";
 
 /**

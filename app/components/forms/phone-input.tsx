@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+
 import { maskPhone } from "~/lib/phone";
 
 /**

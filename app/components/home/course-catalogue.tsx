@@ -1,9 +1,11 @@
 import { Phone, Search } from "lucide-react";
 import { Form, Link } from "react-router";
+
 import { CourseGrid } from "~/components/courses/course-card";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/ui/form-link";
-import { homeHref, type HomeCatalogue, type HomePolos } from "~/lib/home-data";
+import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
+
 import { useLiveSearch } from "./use-live-search";
 
 /** What a search that finds no course says (the same text with and without JavaScript). */

@@ -1,8 +1,10 @@
 import { MapPin, Phone, Search } from "lucide-react";
 import { Form, Link } from "react-router";
+
 import { telHref } from "~/components/layout/use-site";
 import { AREA_SLUGS, DEFAULT_AREA } from "~/content/course-areas";
-import { homeHref, type HomeCatalogue, type HomePolos } from "~/lib/home-data";
+import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
+
 import { useLiveSearch } from "./use-live-search";
 
 export const NO_POLO_MESSAGE = "Nenhum polo encontrado com esse termo. Tente outra busca.";

@@ -14,11 +14,12 @@ import {
   Users,
 } from "lucide-react";
 import { Form, Link } from "react-router";
+
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
 import { faq } from "~/content/faq";
-import { heroImage, heroStats, type HeroImage } from "~/content/home";
+import { type HeroImage,heroImage, heroStats } from "~/content/home";
 import { testimonials } from "~/content/testimonials";
 
 /** The home hero: MEC badge, 'Quero minha bolsa agora', /america-mg link, stats. */

@@ -1,6 +1,8 @@
 import { LogOut } from "lucide-react";
-import { Form, Link, useMatches, type UIMatch } from "react-router";
+import { Form, Link, type UIMatch,useMatches } from "react-router";
+
 import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp";
+
 import { useSite } from "./use-site";
 
 /**

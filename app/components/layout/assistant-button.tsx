@@ -1,8 +1,10 @@
 import { Bot, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { AssistantFrame, ASSISTANT_TEXTS } from "~/components/assistant/assistant-frame";
+
+import { ASSISTANT_TEXTS,AssistantFrame } from "~/components/assistant/assistant-frame";
 import { QuickCourseFinder } from "~/components/assistant/quick-course-finder";
+
 import { useSite } from "./use-site";
 
 /**
@@ -56,6 +58,8 @@ export function AssistantButton() {
         <Bot aria-hidden="true" className="size-7" />
       </Link>
       {mounted ? (
+        // The backdrop click below is a mouse shortcut; the keyboard closes a <dialog> with Escape.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
         <dialog
           ref={dialogRef}
           aria-labelledby="assistente-titulo"

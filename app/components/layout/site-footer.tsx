@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+
 import { Logo } from "./logo";
 import { telHref, useSite } from "./use-site";
 

@@ -1,6 +1,7 @@
 import { Menu, X, Zap } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+
 import { Logo } from "./logo";
 import { useScrolled } from "./use-scrolled";
 import { useSite } from "./use-site";

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+
 import type { PublicConfig } from "~/server/config.server";
 
 /** The public site configuration (brand, phone, form URLs), loaded once by the root route. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+
 import { countdownUnits, describeTimeLeft, isOver, timeLeft } from "~/lib/countdown";
 
 type CountdownProps = {

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+
 import { useReportedHeight } from "~/components/layout/embedded-height";
 
 type EmbeddedFormProps = {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { useSite } from "~/components/layout/use-site";
 
 /** Which form a link opens; each type has its own default title and description. */

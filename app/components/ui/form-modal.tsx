@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useMatches } from "react-router";
+
 import { useReportedHeight } from "~/components/layout/embedded-height";
 import { useSite } from "~/components/layout/use-site";
 import {

@@ -6,18 +6,19 @@ import {
   GraduationCap,
   Heart,
   HelpCircle,
+  type LucideIcon,
   Megaphone,
   Palette,
   RotateCcw,
-  type LucideIcon,
 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { type ReactNode,useEffect, useState } from "react";
 import { Link } from "react-router";
+
 import { FormLink } from "~/components/ui/form-link";
 import type { Course } from "~/content/courses";
 import { courseFor, type ExtraCourse, type ProfileIcon } from "~/content/profiles";
 import { hoursMinutesSeconds } from "~/lib/result-countdown";
-import { LETTER_THEMES, LETTERS, TOTAL_QUESTIONS, type Letter, type Tally } from "~/lib/scoring";
+import { type Letter, LETTER_THEMES, LETTERS, type Tally,TOTAL_QUESTIONS } from "~/lib/scoring";
 
 export const PROFILE_ICONS: Record<ProfileIcon, LucideIcon> = {
   heart: Heart,

@@ -1,12 +1,14 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole, MessageCircle } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { isConnectionLost, useFormKeyKeptAfterConnectionLost, type ConnectionLost } from "~/lib/offline-submit";
+
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { type ConnectionLost,isConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
+
 import { ActionAlert, inputClass } from "./form-bits";
 
 /** True for the gate's shortcut, Ctrl+Alt+W. */

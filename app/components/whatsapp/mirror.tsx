@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { parseContacts } from "../../../helper/src/contacts.js";
+
 import type { ConnectionLost } from "~/lib/offline-submit";
 import { toast } from "~/lib/toast";
 import { CONNECT_CHECK_DELAY_MS, CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
 import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
-import { ConnectCard, ConnectedCards, ServerPanel, type HelperDownloads } from "./connection-panels";
+
+import { parseContacts } from "../../../helper/src/contacts.js";
+import { ConnectCard, ConnectedCards, type HelperDownloads,ServerPanel } from "./connection-panels";
 import { StatusPill } from "./mirror-parts";
-import { SendLogTable, type SendLogPage } from "./send-log-table";
+import { type SendLogPage,SendLogTable } from "./send-log-table";
 import { SendPanel } from "./send-panel";
 import { StatusTable } from "./status-table";
-import { useHelperSocket, type HelperEventHandler } from "./use-helper-socket";
+import { type HelperEventHandler,useHelperSocket } from "./use-helper-socket";
 import { useMirrorState } from "./use-mirror-state";
 import { useSendLog } from "./use-send-log";
 
@@ -78,7 +80,7 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
     dispatch({ type: "socket-connecting" });
     const timer = setTimeout(() => dispatch({ type: "connect-timeout" }), CONNECT_CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [dispatch]);
 
   // A fresh token arrived after an 'invalid-token' refusal: try again with it.
   useEffect(() => {

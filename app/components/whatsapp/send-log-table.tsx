@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { formatTimestamp, LOG_PAGE_PARAM, WHATSAPP_PATH } from "~/lib/whatsapp";
 
 export type SendLogPage = {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
+
 import { SOCKET_OPTIONS } from "~/lib/whatsapp";
 import type { HelperEvent, HelperEventName } from "~/lib/whatsapp-mirror";
 

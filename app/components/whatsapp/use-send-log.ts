@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
+
 import type { SendLogEntryInput } from "~/lib/whatsapp";
 
 const LOG_URL = "/whatsapp/registro";

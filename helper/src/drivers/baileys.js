@@ -3,7 +3,9 @@
 // - the session (multi-file auth state) lives in `authDir`, so the operator scans only once;
 // - transient closes reconnect with a growing back-off; a logout clears the session.
 import { rm } from "node:fs/promises";
+
 import QRCode from "qrcode";
+
 import { jidToNumber } from "../phone.js";
 import { Driver } from "./driver.js";
 

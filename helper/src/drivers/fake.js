@@ -4,6 +4,7 @@
 // - numbers ending in 0429 get a rate-limit error on their first send (to see the pause);
 // - sends instantly and records them in `sent`.
 import QRCode from "qrcode";
+
 import { Driver, RateLimitError } from "./driver.js";
 
 export class FakeDriver extends Driver {

@@ -1,5 +1,6 @@
 // Picks the driver named by HELPER_DRIVER.
 import { join } from "node:path";
+
 import { BaileysDriver } from "./baileys.js";
 import { FakeDriver } from "./fake.js";
 
