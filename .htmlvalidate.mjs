@@ -10,14 +10,17 @@ import { definePlugin, Rule } from "html-validate";
 /** `async` only means something on a script with `src` or on a module script; anywhere else the HTML standard forbids it. */
 class ScriptAsync extends Rule {
   documentation() {
-    return { description: "`async` is allowed only on a <script> with `src` or with type=\"module\"." };
+    return { description: '`async` is allowed only on a <script> with `src` or with type="module".' };
   }
   setup() {
     this.on("dom:ready", ({ document }) => {
       for (const script of document.querySelectorAll("script[async]")) {
         const type = script.getAttributeValue("type");
         if (script.hasAttribute("src") || type === "module") continue;
-        this.report(script, `"async" on a <script type="${type ?? ""}"> without src (only src or type="module" scripts may be async)`);
+        this.report(
+          script,
+          `"async" on a <script type="${type ?? ""}"> without src (only src or type="module" scripts may be async)`,
+        );
       }
     });
   }
@@ -53,7 +56,10 @@ class GenericAriaLabel extends Rule {
     this.on("dom:ready", ({ document }) => {
       for (const element of document.querySelectorAll("div[aria-label], span[aria-label]")) {
         if (element.hasAttribute("role")) continue;
-        this.report(element, `"aria-label" on a <${element.tagName}> without a role (use an element with a role, or visible or sr-only text)`);
+        this.report(
+          element,
+          `"aria-label" on a <${element.tagName}> without a role (use an element with a role, or visible or sr-only text)`,
+        );
       }
     });
   }

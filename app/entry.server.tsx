@@ -35,7 +35,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? randomBytes(16).toString("base64");
-  if (config.isProduction) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, new URL(request.url).pathname));
+  if (config.isProduction)
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, new URL(request.url).pathname));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (request.method.toUpperCase() === "HEAD") {
@@ -49,33 +50,30 @@ export default function handleRequest(
     // Every page is rendered completely before it is sent: loaders here are fast and local, and a
     // whole document is what a slow phone (and a crawler) should receive. It gets its stylesheet
     // inlined and its scripts started after the first paint (server/document.server.ts).
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          const chunks: Buffer[] = [];
-          const body = new PassThrough();
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("error", reject);
-          body.on("end", () => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            const html = optimiseDocument(Buffer.concat(chunks).toString("utf8"), { css: appCss, nonce });
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      onAllReady() {
+        shellRendered = true;
+        const chunks: Buffer[] = [];
+        const body = new PassThrough();
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("error", reject);
+        body.on("end", () => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          const html = optimiseDocument(Buffer.concat(chunks).toString("utf8"), { css: appCss, nonce });
+          resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        });
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
   });
 }
 

@@ -2,16 +2,7 @@
 import "./app.css";
 
 import type { ReactNode } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 
 import type { Route } from "./+types/root";
 import { NoscriptRefreshMeta } from "./components/layout/noscript-refresh";
@@ -122,8 +113,8 @@ export function NotFound() {
       <p className="text-sm font-semibold text-brand-600">Erro 404</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Página não encontrada</h1>
       <p className="mt-4 text-slate-600">
-        O endereço que você procurou não existe ou foi alterado. Que tal conhecer nossos cursos ou fazer o teste
-        vocacional gratuito?
+        O endereço que você procurou não existe ou foi alterado. Que tal conhecer nossos cursos ou fazer o teste vocacional
+        gratuito?
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href="/" className="rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
@@ -132,7 +123,10 @@ export function NotFound() {
         <a href="/#cursos" className="rounded border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
           Ver cursos
         </a>
-        <a href="/teste-vocacional" className="rounded border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+        <a
+          href="/teste-vocacional"
+          className="rounded border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+        >
           Fazer o teste vocacional
         </a>
       </div>

@@ -1,4 +1,4 @@
-import { index, layout, route,type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /**
  * THE route table, written out so that every address the site answers is in this one file,

@@ -6,12 +6,7 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 
-import {
-  createAdmin,
-  listAdmins,
-  MIN_ADMIN_PASSWORD_LENGTH,
-  setAdminPassword,
-} from "~/server/admin-users.server";
+import { createAdmin, listAdmins, MIN_ADMIN_PASSWORD_LENGTH, setAdminPassword } from "~/server/admin-users.server";
 import { closeDatabase } from "~/server/db.server";
 
 const USAGE = `Uso:

@@ -75,7 +75,16 @@ const BUDGET = {
   postRps: 400,
 };
 
-type Bytes = { html: number; js: number; css: number; font: number; image: number; other: number; requests: number; transfer: number };
+type Bytes = {
+  html: number;
+  js: number;
+  css: number;
+  font: number;
+  image: number;
+  other: number;
+  requests: number;
+  transfer: number;
+};
 type LhResult = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
 
 const failures: string[] = [];
@@ -134,7 +143,10 @@ async function measureBytes(baseUrl: string, executablePath: string): Promise<Re
   // The hero text and primary button are in the server HTML, visible before any script.
   const html = await (await fetch(baseUrl + "/")).text();
   const body = html.replace(/<script[\s\S]*?<\/script>/g, "");
-  const hero = body.match(/<h1[\s>][\s\S]*?<\/h1>/)?.[0].replace(/<[^>]+>/g, "").trim();
+  const hero = body
+    .match(/<h1[\s>][\s\S]*?<\/h1>/)?.[0]
+    .replace(/<[^>]+>/g, "")
+    .trim();
   if (!hero) failures.push("/: no <h1> hero heading in the server HTML");
   if (!/<a[^>]*>[^<]*Quero minha bolsa agora/.test(body)) failures.push("/: primary button missing from the server HTML");
   return result;
@@ -200,10 +212,7 @@ async function main() {
     throw new Error("The build failed");
   }
 
-  const server = await startServer(
-    { RATE_LIMIT_PUBLIC_FORMS: "100000000", SESSION_SECRET: "bench-secret" },
-    { quiet: true },
-  );
+  const server = await startServer({ RATE_LIMIT_PUBLIC_FORMS: "100000000", SESSION_SECRET: "bench-secret" }, { quiet: true });
   console.log(`Serving ${server.url}`);
   const report: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS };
   try {
@@ -292,7 +301,13 @@ async function main() {
     const acknowledgedWithRow = [...acknowledgedEmails].filter((email) => storedEmails.has(email)).length;
     const postErrors = post.errors + (post.non2xx - post["3xx"]) + (post["3xx"] - acknowledged);
     report.load = {
-      get: { rps: get.requests.average, p50: get.latency.p50, p99: get.latency.p99, errors: getErrors, requests: get.requests.total },
+      get: {
+        rps: get.requests.average,
+        p50: get.latency.p50,
+        p99: get.latency.p99,
+        errors: getErrors,
+        requests: get.requests.total,
+      },
       post: {
         rps: post.requests.average,
         p50: post.latency.p50,
@@ -307,7 +322,8 @@ async function main() {
     if (getErrors > 0) failures.push(`GET /: ${getErrors} errors or non-2xx answers`);
     if (get.requests.average < BUDGET.getRps) failures.push(`GET / ${Math.round(get.requests.average)} req/s < ${BUDGET.getRps}`);
     if (get.latency.p99 > BUDGET.getP99) failures.push(`GET / p99 ${get.latency.p99} ms > ${BUDGET.getP99} ms`);
-    if (post.requests.average < BUDGET.postRps) failures.push(`POST lead ${Math.round(post.requests.average)} req/s < ${BUDGET.postRps}`);
+    if (post.requests.average < BUDGET.postRps)
+      failures.push(`POST lead ${Math.round(post.requests.average)} req/s < ${BUDGET.postRps}`);
     if (postErrors > 0) failures.push(`POST lead: ${postErrors} errors (statuses ${JSON.stringify(statuses)})`);
     if (acknowledged === 0) failures.push("POST lead: no submission was acknowledged");
     if (acknowledgedWithRow !== acknowledged) {
@@ -315,7 +331,8 @@ async function main() {
     }
     // Each e-mail is distinct and (origem, email) is unique, so rows ≥ acknowledged; the only rows
     // without an acknowledgement are the few requests autocannon abandoned at the deadline.
-    if (rows - acknowledged > CONNECTIONS) failures.push(`POST lead: ${rows} rows written for ${acknowledged} acknowledged answers`);
+    if (rows - acknowledged > CONNECTIONS)
+      failures.push(`POST lead: ${rows} rows written for ${acknowledged} acknowledged answers`);
 
     printTable(report);
   } finally {
@@ -364,7 +381,9 @@ async function settle(count: () => number) {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the report is JSON assembled step by step above
 function printTable(report: Record<string, any>) {
-  const rows: string[][] = [["page", "HTML", "JS", "CSS", "fonts", "images", "mobile score", "FCP", "LCP", "TBT", "CLS", "3G FCP", "3G LCP"]];
+  const rows: string[][] = [
+    ["page", "HTML", "JS", "CSS", "fonts", "images", "mobile score", "FCP", "LCP", "TBT", "CLS", "3G FCP", "3G LCP"],
+  ];
   for (const page of PAGES) {
     const b = report.bytes[page] as Bytes;
     const m = report.lighthouse.mobile[page] as LhResult;

@@ -16,9 +16,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const isDebian = existsSync("/usr/bin/apt-get");
     if (isRoot && isDebian) {
       console.log("Chromium não encontrado: instalando o pacote Debian 'chromium'...");
-      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation fonts-dejavu-core", {
-        stdio: "inherit",
-      });
+      execSync(
+        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation fonts-dejavu-core",
+        {
+          stdio: "inherit",
+        },
+      );
       found = findChromium();
     }
   }

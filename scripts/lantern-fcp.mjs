@@ -15,19 +15,38 @@ if (!url) {
 }
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
-  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, {
-    extends: "lighthouse:default",
-    settings: { formFactor: "mobile", throttlingMethod: "simulate", onlyCategories: ["performance"], throttling: { rttMs: 300, throughputKbps: 400, cpuSlowdownMultiplier: 4 } },
-  });
+  const result = await lighthouse(
+    url,
+    { port: chrome.port, output: "json", logLevel: "error" },
+    {
+      extends: "lighthouse:default",
+      settings: {
+        formFactor: "mobile",
+        throttlingMethod: "simulate",
+        onlyCategories: ["performance"],
+        throttling: { rttMs: 300, throughputKbps: 400, cpuSlowdownMultiplier: 4 },
+      },
+    },
+  );
   console.log(`FCP ${Math.round(result.lhr.audits["first-contentful-paint"].numericValue)} ms`);
   const timings = Lantern.Simulation.Simulator.allNodeTimings.get("optimisticFirstContentfulPaint");
   for (const [node, t] of timings ?? []) {
-    const what = node.type === "network"
-      ? `network ${node.request.url} (${node.request.transferSize} B with headers)`
-      : `cpu ${[...new Set(node.childEvents.map((e) => e.name).filter((n) => /Parse|Layout|Paint|Style|EvaluateScript/.test(n)))].join(", ")}`;
+    const what =
+      node.type === "network"
+        ? `network ${node.request.url} (${node.request.transferSize} B with headers)`
+        : `cpu ${[...new Set(node.childEvents.map((e) => e.name).filter((n) => /Parse|Layout|Paint|Style|EvaluateScript/.test(n)))].join(", ")}`;
     console.log(`${String(Math.round(t.startTime)).padStart(6)} → ${String(Math.round(t.endTime)).padStart(6)}  ${what}`);
   }
 } finally {

@@ -99,7 +99,9 @@ export function createApp({ build, buildDir, port }) {
       res
         .status(400)
         .type("text/html; charset=utf-8")
-        .send('<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Endereço inválido</title><p>Endereço inválido. <a href="/">Voltar ao início</a></p></html>');
+        .send(
+          '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Endereço inválido</title><p>Endereço inválido. <a href="/">Voltar ao início</a></p></html>',
+        );
       return;
     }
     next();
@@ -138,14 +140,16 @@ export function createApp({ build, buildDir, port }) {
   });
   app.use(
     "/assets",
-    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders: markSameForEveryone }),
+    express.static(path.join(buildDir, "client", "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      setHeaders: markSameForEveryone,
+    }),
   );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders: markSameForEveryone }));
 
-  app.all(
-    /.*/,
-    htmlCache.handler(createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContext })),
-  );
+  app.all(/.*/, htmlCache.handler(createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContext })));
 
   return app;
 }

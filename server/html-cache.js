@@ -59,7 +59,10 @@ export function cacheHeadersFor({ personalRequest, setsCookie, cacheControl, var
   if (personalRequest || setsCookie) return { cacheControl: PRIVATE_CACHE_CONTROL, vary };
   const isPublic = /(^|,)\s*public\s*(,|$)/i.test(cacheControl ?? "");
   if (!isPublic) return { cacheControl, vary };
-  const names = (vary ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  const names = (vary ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (names.includes("*") || names.some((name) => name.toLowerCase() === "cookie")) return { cacheControl, vary };
   return { cacheControl, vary: [...names, "Cookie"].join(", ") };
 }
@@ -275,7 +278,16 @@ export function createHtmlCache({
     });
     const storedAt = now();
     const expiresAt = storedAt + ttl * 1000;
-    const entry = { status: response.status, headers, body, br, gzip: gz, storedAt, expiresAt, staleUntil: expiresAt + ttl * 1000 };
+    const entry = {
+      status: response.status,
+      headers,
+      body,
+      br,
+      gzip: gz,
+      storedAt,
+      expiresAt,
+      staleUntil: expiresAt + ttl * 1000,
+    };
     entries.delete(key);
     entries.set(key, entry);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
@@ -285,7 +297,10 @@ export function createHtmlCache({
   return {
     /** Answers fresh hits; marks cacheable misses for `handler`. */
     lookup(req, res, next) {
-      if (!enabled || !isCacheableRequest({ method: req.method, headers: req.headers, url: req.originalUrl, host: req.headers.host ?? "" })) {
+      if (
+        !enabled ||
+        !isCacheableRequest({ method: req.method, headers: req.headers, url: req.originalUrl, host: req.headers.host ?? "" })
+      ) {
         return next();
       }
       const key = keyOf(req);

@@ -142,7 +142,8 @@ export const clubTestimonials: ClubTestimonial[] = [
     id: 1,
     name: "Thiago Almeida",
     role: "Sócio-torcedor, aluno de Educação Física",
-    quote: "Conheci a parceria no estande da Arena, fiz a inscrição ali mesmo e hoje curso Educação Física com bolsa. Melhor contratação da temporada!",
+    quote:
+      "Conheci a parceria no estande da Arena, fiz a inscrição ali mesmo e hoje curso Educação Física com bolsa. Melhor contratação da temporada!",
     rating: 5,
     image: "/images/america-mg/depoimento-1.svg",
   },
@@ -150,7 +151,8 @@ export const clubTestimonials: ClubTestimonial[] = [
     id: 2,
     name: "Patrícia Gomes",
     role: "Torcedora, aluna de Gestão de Recursos Humanos",
-    quote: "Sempre quis voltar a estudar. Com o desconto de torcedora e as aulas on-line, consigo conciliar trabalho, família e os jogos do Coelho.",
+    quote:
+      "Sempre quis voltar a estudar. Com o desconto de torcedora e as aulas on-line, consigo conciliar trabalho, família e os jogos do Coelho.",
     rating: 5,
     image: "/images/america-mg/depoimento-2.svg",
   },
@@ -158,7 +160,8 @@ export const clubTestimonials: ClubTestimonial[] = [
     id: 3,
     name: "Lucas Pereira",
     role: "Torcedor, aluno de Análise e Desenvolvimento de Sistemas",
-    quote: "O polo fica a dez minutos de casa e o atendimento é ótimo. A parceria com o América fez eu finalmente começar a faculdade.",
+    quote:
+      "O polo fica a dez minutos de casa e o atendimento é ótimo. A parceria com o América fez eu finalmente começar a faculdade.",
     rating: 4,
     image: "/images/america-mg/depoimento-3.svg",
   },

@@ -212,8 +212,7 @@ export const courses: Course[] = [
     duration: formatYears(4),
     modality: "EAD",
     url: "/historia",
-    description:
-      "Compreenda os processos históricos do Brasil e do mundo e aprenda a ensiná-los de forma crítica e envolvente.",
+    description: "Compreenda os processos históricos do Brasil e do mundo e aprenda a ensiná-los de forma crítica e envolvente.",
   }),
   course({
     id: 19,
@@ -272,8 +271,7 @@ export const courses: Course[] = [
     duration: formatYears(4),
     modality: "EAD",
     url: "/sociologia",
-    description:
-      "Analise a sociedade, a cultura e a política e prepare-se para ensinar Sociologia e atuar em pesquisas sociais.",
+    description: "Analise a sociedade, a cultura e a política e prepare-se para ensinar Sociologia e atuar em pesquisas sociais.",
   }),
   course({
     id: 25,
@@ -302,8 +300,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/segunda-licenciatura-pedagogia",
-    description:
-      "Para quem já é licenciado: amplie sua habilitação para a educação infantil e os anos iniciais em menos tempo.",
+    description: "Para quem já é licenciado: amplie sua habilitação para a educação infantil e os anos iniciais em menos tempo.",
   }),
 
   // Negócios
@@ -324,8 +321,7 @@ export const courses: Course[] = [
     duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/ciencias-contabeis",
-    description:
-      "Domine contabilidade, tributos, auditoria e perícia contábil, uma profissão essencial para qualquer empresa.",
+    description: "Domine contabilidade, tributos, auditoria e perícia contábil, uma profissão essencial para qualquer empresa.",
   }),
   course({
     id: 30,
@@ -364,8 +360,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/logistica",
-    description:
-      "Gerencie estoques, transportes e cadeias de suprimentos em uma área estratégica para a indústria e o comércio.",
+    description: "Gerencie estoques, transportes e cadeias de suprimentos em uma área estratégica para a indústria e o comércio.",
   }),
   course({
     id: 34,
@@ -384,8 +379,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-comercial",
-    description:
-      "Desenvolva técnicas de vendas, negociação e gestão de equipes comerciais para bater metas com consistência.",
+    description: "Desenvolva técnicas de vendas, negociação e gestão de equipes comerciais para bater metas com consistência.",
   }),
   course({
     id: 36,
@@ -394,8 +388,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/processos-gerenciais",
-    description:
-      "Formação rápida em gestão para quem quer assumir cargos de liderança e melhorar os processos da empresa.",
+    description: "Formação rápida em gestão para quem quer assumir cargos de liderança e melhorar os processos da empresa.",
   }),
   course({
     id: 37,
@@ -414,8 +407,7 @@ export const courses: Course[] = [
     duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/publicidade-e-propaganda",
-    description:
-      "Crie campanhas, planeje mídia e gerencie marcas, unindo criatividade e estratégia de negócios.",
+    description: "Crie campanhas, planeje mídia e gerencie marcas, unindo criatividade e estratégia de negócios.",
   }),
   course({
     id: 39,
@@ -434,8 +426,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/comercio-exterior",
-    description:
-      "Aprenda importação, exportação, câmbio e logística internacional para levar empresas brasileiras ao mundo.",
+    description: "Aprenda importação, exportação, câmbio e logística internacional para levar empresas brasileiras ao mundo.",
   }),
 
   // Direito e Segurança
@@ -456,8 +447,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/seguranca-privada",
-    description:
-      "Planeje e coordene a segurança de empresas, condomínios e eventos, com gestão de riscos e de equipes.",
+    description: "Planeje e coordene a segurança de empresas, condomínios e eventos, com gestão de riscos e de equipes.",
   }),
   course({
     id: 43,
@@ -508,8 +498,7 @@ export const courses: Course[] = [
     duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-de-producao",
-    description:
-      "Otimize processos, custos e qualidade em indústrias e serviços, unindo engenharia, gestão e análise de dados.",
+    description: "Otimize processos, custos e qualidade em indústrias e serviços, unindo engenharia, gestão e análise de dados.",
   }),
   course({
     id: 48,
@@ -528,8 +517,7 @@ export const courses: Course[] = [
     duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-mecanica",
-    description:
-      "Projete máquinas, motores e sistemas térmicos, com prática em manufatura, manutenção industrial e automação.",
+    description: "Projete máquinas, motores e sistemas térmicos, com prática em manufatura, manutenção industrial e automação.",
   }),
   course({
     id: 50,
@@ -538,8 +526,7 @@ export const courses: Course[] = [
     duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-de-computacao",
-    description:
-      "Una hardware e software para criar sistemas embarcados, redes e soluções de Internet das Coisas.",
+    description: "Una hardware e software para criar sistemas embarcados, redes e soluções de Internet das Coisas.",
   }),
 
   // Tecnologia
@@ -550,8 +537,7 @@ export const courses: Course[] = [
     duration: formatYears(2.5),
     modality: "EAD",
     url: "/cursos/analise-desenvolvimento",
-    description:
-      "Aprenda a programar e a criar sistemas web e mobile do zero, com projetos reais desde o primeiro semestre.",
+    description: "Aprenda a programar e a criar sistemas web e mobile do zero, com projetos reais desde o primeiro semestre.",
   }),
   course({
     id: 52,
@@ -570,8 +556,7 @@ export const courses: Course[] = [
     duration: formatYears(4),
     modality: "EAD",
     url: "/sistemas-de-informacao",
-    description:
-      "Conecte tecnologia e negócios: desenvolvimento de sistemas, banco de dados e gestão de projetos de TI.",
+    description: "Conecte tecnologia e negócios: desenvolvimento de sistemas, banco de dados e gestão de projetos de TI.",
   }),
   course({
     id: 54,
@@ -590,8 +575,7 @@ export const courses: Course[] = [
     duration: formatYears(2.5),
     modality: "EAD",
     url: "/redes-de-computadores",
-    description:
-      "Projete, configure e mantenha redes e servidores, com foco em infraestrutura, nuvem e segurança.",
+    description: "Projete, configure e mantenha redes e servidores, com foco em infraestrutura, nuvem e segurança.",
   }),
   course({
     id: 56,
@@ -600,8 +584,7 @@ export const courses: Course[] = [
     duration: formatYears(2.5),
     modality: "EAD",
     url: "/ciencia-de-dados",
-    description:
-      "Transforme dados em decisões com estatística, programação em Python, aprendizado de máquina e visualização.",
+    description: "Transforme dados em decisões com estatística, programação em Python, aprendizado de máquina e visualização.",
   }),
   course({
     id: 57,
@@ -622,8 +605,7 @@ export const courses: Course[] = [
     duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/jornalismo",
-    description:
-      "Apure, escreva e produza notícias para jornais, rádio, TV e internet, com ética e domínio das novas mídias.",
+    description: "Apure, escreva e produza notícias para jornais, rádio, TV e internet, com ética e domínio das novas mídias.",
   }),
   course({
     id: 59,
@@ -632,8 +614,7 @@ export const courses: Course[] = [
     duration: formatYears(4),
     modality: "Presencial/EAD",
     url: "/publicidade-e-propaganda",
-    description:
-      "Crie campanhas, planeje mídia e gerencie marcas, unindo criatividade e estratégia de negócios.",
+    description: "Crie campanhas, planeje mídia e gerencie marcas, unindo criatividade e estratégia de negócios.",
   }),
   course({
     id: 60,
@@ -652,8 +633,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "Híbrido",
     url: "/producao-audiovisual",
-    description:
-      "Roteiro, captação, edição e finalização de vídeos para cinema, TV, publicidade e plataformas digitais.",
+    description: "Roteiro, captação, edição e finalização de vídeos para cinema, TV, publicidade e plataformas digitais.",
   }),
   course({
     id: 62,
@@ -662,8 +642,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/marketing-digital",
-    description:
-      "Domine redes sociais, anúncios on-line, SEO e métricas para fazer marcas crescerem na internet.",
+    description: "Domine redes sociais, anúncios on-line, SEO e métricas para fazer marcas crescerem na internet.",
   }),
 
   // Design
@@ -674,8 +653,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/design-grafico",
-    description:
-      "Crie identidades visuais, peças gráficas e interfaces, com domínio das principais ferramentas do mercado.",
+    description: "Crie identidades visuais, peças gráficas e interfaces, com domínio das principais ferramentas do mercado.",
   }),
   course({
     id: 64,
@@ -684,8 +662,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/design-de-interiores",
-    description:
-      "Planeje ambientes funcionais e bonitos para casas, lojas e escritórios, do conceito ao projeto executivo.",
+    description: "Planeje ambientes funcionais e bonitos para casas, lojas e escritórios, do conceito ao projeto executivo.",
   }),
   course({
     id: 65,
@@ -694,8 +671,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/design-de-moda",
-    description:
-      "Desenvolva coleções, da pesquisa de tendências à modelagem, e conheça a gestão de marcas de moda.",
+    description: "Desenvolva coleções, da pesquisa de tendências à modelagem, e conheça a gestão de marcas de moda.",
   }),
   course({
     id: 66,
@@ -704,8 +680,7 @@ export const courses: Course[] = [
     duration: formatYears(5),
     modality: "Híbrido",
     url: "/arquitetura-e-urbanismo",
-    description:
-      "Projete edificações e espaços urbanos sustentáveis, com ateliês de projeto, maquetes e modelagem digital.",
+    description: "Projete edificações e espaços urbanos sustentáveis, com ateliês de projeto, maquetes e modelagem digital.",
   }),
   course({
     id: 67,
@@ -714,8 +689,7 @@ export const courses: Course[] = [
     duration: formatYears(2.5),
     modality: "EAD",
     url: "/jogos-digitais",
-    description:
-      "Crie games do roteiro à publicação: game design, arte digital, programação e produção de jogos.",
+    description: "Crie games do roteiro à publicação: game design, arte digital, programação e produção de jogos.",
   }),
 
   // Meio Ambiente
@@ -726,8 +700,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/gestao-ambiental",
-    description:
-      "Implante sistemas de gestão ambiental, licenciamento e sustentabilidade em empresas e órgãos públicos.",
+    description: "Implante sistemas de gestão ambiental, licenciamento e sustentabilidade em empresas e órgãos públicos.",
   }),
   course({
     id: 69,
@@ -736,8 +709,7 @@ export const courses: Course[] = [
     duration: formatYears(5),
     modality: "Híbrido",
     url: "/engenharia-ambiental",
-    description:
-      "Projete soluções de saneamento, tratamento de resíduos e recuperação de áreas degradadas.",
+    description: "Projete soluções de saneamento, tratamento de resíduos e recuperação de áreas degradadas.",
   }),
   course({
     id: 70,
@@ -746,8 +718,7 @@ export const courses: Course[] = [
     duration: formatYears(4),
     modality: "Híbrido",
     url: "/ciencias-biologicas-bacharelado",
-    description:
-      "Estude a vida em todas as suas formas para atuar em pesquisa, meio ambiente, biotecnologia e análises.",
+    description: "Estude a vida em todas as suas formas para atuar em pesquisa, meio ambiente, biotecnologia e análises.",
   }),
   course({
     id: 71,
@@ -756,8 +727,7 @@ export const courses: Course[] = [
     duration: formatYears(3),
     modality: "EAD",
     url: "/agronegocio-sustentavel",
-    description:
-      "Una produtividade e preservação: manejo sustentável, certificações e gestão ambiental no campo.",
+    description: "Una produtividade e preservação: manejo sustentável, certificações e gestão ambiental no campo.",
   }),
   course({
     id: 72,
@@ -766,8 +736,7 @@ export const courses: Course[] = [
     duration: formatYears(5),
     modality: "Híbrido",
     url: "/agronomia",
-    description:
-      "Aumente a produtividade do campo com ciência: solos, plantas, máquinas agrícolas e tecnologia no agronegócio.",
+    description: "Aumente a produtividade do campo com ciência: solos, plantas, máquinas agrícolas e tecnologia no agronegócio.",
   }),
   course({
     id: 73,
@@ -776,8 +745,7 @@ export const courses: Course[] = [
     duration: formatYears(5),
     modality: "Híbrido",
     url: "/medicina-veterinaria",
-    description:
-      "Cuide da saúde de animais de companhia e de produção, com hospital veterinário e práticas no campo.",
+    description: "Cuide da saúde de animais de companhia e de produção, com hospital veterinário e práticas no campo.",
   }),
 
   // Turismo
@@ -788,8 +756,7 @@ export const courses: Course[] = [
     duration: formatYears(3),
     modality: "EAD",
     url: "/turismo",
-    description:
-      "Planeje roteiros, destinos e experiências, com gestão de agências, turismo sustentável e hospitalidade.",
+    description: "Planeje roteiros, destinos e experiências, com gestão de agências, turismo sustentável e hospitalidade.",
   }),
   course({
     id: 75,
@@ -818,8 +785,7 @@ export const courses: Course[] = [
     duration: formatYears(2),
     modality: "EAD",
     url: "/hotelaria",
-    description:
-      "Gerencie hotéis, pousadas e resorts, com recepção, governança, eventos e atendimento de excelência.",
+    description: "Gerencie hotéis, pousadas e resorts, com recepção, governança, eventos e atendimento de excelência.",
   }),
 ];
 

@@ -62,7 +62,8 @@ export const employeeTestimonials: EmployeeTestimonial[] = [
     id: 1,
     name: "Fernanda Lima",
     role: "Coordenadora de polo",
-    quote: "Entrei como atendente e, com o Auxílio Educação, me formei em Gestão e fiz um MBA. Hoje coordeno o polo onde comecei.",
+    quote:
+      "Entrei como atendente e, com o Auxílio Educação, me formei em Gestão e fiz um MBA. Hoje coordeno o polo onde comecei.",
     image: "/images/trabalhe-conosco/depoimento-1.svg",
   },
   {

@@ -49,7 +49,13 @@ export const HIGHLIGHT_RIBBON = "MAIS POPULAR";
 /** The note under the regular prices. */
 export const PRICES_NOTE = "*CURSOS SELECIONADOS";
 
-function offer(title: string, firstPayment: number, scholarshipPercent: number, details: string, highlight = false): ModalityOffer {
+function offer(
+  title: string,
+  firstPayment: number,
+  scholarshipPercent: number,
+  details: string,
+  highlight = false,
+): ModalityOffer {
   const total = scholarshipPercent + PUNCTUALITY_PERCENT;
   return {
     title,

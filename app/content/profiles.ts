@@ -1,6 +1,6 @@
 import type { Letter } from "~/lib/scoring";
 
-import { type Course,findCourseById } from "./courses";
+import { type Course, findCourseById } from "./courses";
 
 /**
  * Profiles of the vocational test (one per answer letter) and what each result page shows.

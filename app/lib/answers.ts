@@ -1,4 +1,4 @@
-import { isLetter, type Letter,TOTAL_QUESTIONS } from "./scoring";
+import { isLetter, type Letter, TOTAL_QUESTIONS } from "./scoring";
 
 /** The test's answers: question id (1 to 20) → letter. */
 export type Answers = Partial<Record<number, Letter>>;

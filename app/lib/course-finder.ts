@@ -96,7 +96,11 @@ export function finderOptions(
   areas: readonly string[],
 ): FinderOption[] {
   const before: FinderAnswers =
-    question === "area" ? {} : question === "modalidade" ? { area: answers.area } : { area: answers.area, modalidade: answers.modalidade };
+    question === "area"
+      ? {}
+      : question === "modalidade"
+        ? { area: answers.area }
+        : { area: answers.area, modalidade: answers.modalidade };
   const pool = filterCourses(courses, before);
   const options: FinderOption[] =
     question === "area"

@@ -1,5 +1,5 @@
 import { AREA_CAREERS, type Course, type CourseArea, type Modality } from "~/content/course-areas";
-import { type CourseCardData,toCardData } from "~/lib/home-data";
+import { type CourseCardData, toCardData } from "~/lib/home-data";
 import { courseJsonLd, type SeoSite } from "~/lib/seo";
 
 export type CoursePageData = {
@@ -16,7 +16,7 @@ export type CoursePageData = {
   related: CourseCardData[];
 };
 
-const unique = <T,>(values: T[]) => [...new Set(values)];
+const unique = <T>(values: T[]) => [...new Set(values)];
 
 /** 'Educação Física - Licenciatura' + 'Educação Física - Bacharelado' → 'Educação Física'. */
 export function commonCourseTitle(names: string[]): string {

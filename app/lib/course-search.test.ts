@@ -3,15 +3,7 @@ import { describe, expect, it } from "vitest";
 import { COURSE_AREAS, courses, findCoursesByUrl, findSpecialCourse } from "~/content/courses";
 import { polos } from "~/content/polos";
 
-import {
-  cleanTerm,
-  coursesInArea,
-  featuredCourses,
-  pagePolos,
-  parseArea,
-  searchCourses,
-  searchPolos,
-} from "./course-search";
+import { cleanTerm, coursesInArea, featuredCourses, pagePolos, parseArea, searchCourses, searchPolos } from "./course-search";
 
 const names = (list: { name: string }[]) => list.map((c) => c.name);
 
@@ -33,10 +25,7 @@ describe("course content", () => {
       "Educação Física - Licenciatura",
       "Educação Física - Bacharelado",
     ]);
-    expect(courses.filter((c) => c.name === "Publicidade e Propaganda").map((c) => c.area)).toEqual([
-      "Negócios",
-      "Comunicação",
-    ]);
+    expect(courses.filter((c) => c.name === "Publicidade e Propaganda").map((c) => c.area)).toEqual(["Negócios", "Comunicação"]);
     expect(findCoursesByUrl("/administracao-nova")[0]?.name).toBe("Administração");
     expect(findCoursesByUrl("/Enfermagem/")[0]?.name).toBe("Enfermagem");
     expect(findCoursesByUrl("/nao-existe")).toEqual([]);

@@ -1,4 +1,4 @@
-import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea,DEFAULT_AREA } from "~/content/course-areas";
+import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/content/course-areas";
 import type { Polo } from "~/content/polos";
 import { includesText, normalizeText } from "~/lib/text";
 
@@ -18,9 +18,7 @@ export function cleanTerm(value: string | null | undefined): string {
 export function searchCourses(list: readonly Course[], term: string): Course[] {
   const cleaned = cleanTerm(term);
   if (!cleaned) return featuredCourses(list);
-  return list.filter(
-    (c) => includesText(c.name, cleaned) || includesText(c.area, cleaned) || includesText(c.modality, cleaned),
-  );
+  return list.filter((c) => includesText(c.name, cleaned) || includesText(c.area, cleaned) || includesText(c.modality, cleaned));
 }
 
 export function isEducacaoFisica(course: Pick<Course, "name">): boolean {

@@ -82,9 +82,7 @@ export const ENROLMENT_TEXTS: Record<EnrolmentOrigin, { title: string; intro: st
 export type EnrolmentChoices = { courses: readonly string[]; polos: readonly string[] };
 
 function choice(options: readonly string[], undecided: string) {
-  return z
-    .string({ error: SELECT_MESSAGE })
-    .refine((value) => value === undecided || options.includes(value), SELECT_MESSAGE);
+  return z.string({ error: SELECT_MESSAGE }).refine((value) => value === undecided || options.includes(value), SELECT_MESSAGE);
 }
 
 /** The enrolment form's schema; course and study centre must be among the given choices. */

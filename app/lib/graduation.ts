@@ -16,8 +16,11 @@ export function escapeXml(value: string): string {
 
 /** The name as the picture shows it: spaces collapsed, control characters removed, at most 40 characters. */
 export function displayName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, "").replace(/\s+/g, " ").trim();
+  const clean = name
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return clean.length > NAME_MAX ? `${clean.slice(0, NAME_MAX - 1).trimEnd()}…` : clean;
 }
 
@@ -32,7 +35,11 @@ export function nameFontSize(name: string): number {
 
 /** minha-formatura-{product}.png (or .svg), with the product name made safe for a file name. */
 export function graduationFileName(product: string, extension: "png" | "svg" = "png"): string {
-  const safe = product.trim().replace(/[^\p{L}\p{N}_-]+/gu, "-").replace(/^-+|-+$/g, "") || "universidade";
+  const safe =
+    product
+      .trim()
+      .replace(/[^\p{L}\p{N}_-]+/gu, "-")
+      .replace(/^-+|-+$/g, "") || "universidade";
   return `minha-formatura-${safe}.${extension}`;
 }
 

@@ -1,4 +1,4 @@
-import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea,DEFAULT_AREA } from "~/content/course-areas";
+import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/content/course-areas";
 import type { Polo } from "~/content/polos";
 import {
   cleanTerm,

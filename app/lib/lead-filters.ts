@@ -85,10 +85,7 @@ export function hasActiveFilters(filters: LeadFilters): boolean {
 
 /** The search words, each normalised like the `busca` column (lower case, no accents). */
 export function searchTerms(busca: string): string[] {
-  return normalizeText(busca)
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8);
+  return normalizeText(busca).split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
 /** Escapes a term for `LIKE ... ESCAPE '\'`. */

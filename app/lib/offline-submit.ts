@@ -54,8 +54,13 @@ export async function sendKeepingForm<T>(serverAction: () => Promise<T>): Promis
 }
 
 /** An action's answer as a page reads it: the lost-connection message, or else what the server answered. */
-export function splitConnectionLost<T>(actionData: T | ConnectionLost | undefined): { lost: ToastMessage | null; answer: T | undefined } {
-  return isConnectionLost(actionData) ? { lost: actionData.connectionLost, answer: undefined } : { lost: null, answer: actionData };
+export function splitConnectionLost<T>(actionData: T | ConnectionLost | undefined): {
+  lost: ToastMessage | null;
+  answer: T | undefined;
+} {
+  return isConnectionLost(actionData)
+    ? { lost: actionData.connectionLost, answer: undefined }
+    : { lost: null, answer: actionData };
 }
 
 /** After a lost connection nothing changed on the server, and asking it again would fail too. */

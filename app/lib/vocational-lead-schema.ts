@@ -23,7 +23,8 @@ export const LEAD_MESSAGES = {
 
 export { FULL_NAME_MIN };
 
-const keys = <T extends Record<string, string>>(options: T) => Object.keys(options) as [keyof T & string, ...(keyof T & string)[]];
+const keys = <T extends Record<string, string>>(options: T) =>
+  Object.keys(options) as [keyof T & string, ...(keyof T & string)[]];
 const select = <T extends Record<string, string>>(options: T) => z.enum(keys(options), { error: LEAD_MESSAGES.select });
 
 /**

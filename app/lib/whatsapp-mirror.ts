@@ -311,7 +311,12 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
       }
       if (state.jobId !== null && state.jobId !== event.jobId) return state;
       const progress = state.progress
-        ? { ...state.progress, state: event.status === "completed" ? ("completed" as const) : ("cancelled" as const), nextAt: null, expectedFinishAt: null }
+        ? {
+            ...state.progress,
+            state: event.status === "completed" ? ("completed" as const) : ("cancelled" as const),
+            nextAt: null,
+            expectedFinishAt: null,
+          }
         : null;
       return { ...state, jobId: event.jobId, sending: false, progress };
     }
@@ -414,7 +419,13 @@ function connectErrorToasts(message: string | undefined, refused: boolean, first
   if (/websocket error|xhr poll error|connect_error|timeout/i.test(message ?? "")) {
     return [{ title: "Servidor não encontrado", description: "Erro de conexão com o servidor", variant: "destructive" }];
   }
-  return [{ title: "Erro de conexão", description: `Erro ao conectar ao servidor: ${connectionReasonText(message)}`, variant: "destructive" }];
+  return [
+    {
+      title: "Erro de conexão",
+      description: `Erro ao conectar ao servidor: ${connectionReasonText(message)}`,
+      variant: "destructive",
+    },
+  ];
 }
 
 /**
@@ -463,7 +474,10 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
     case "whatsapp-ready": {
       const next = mirrorReducer(state, { type: "ready", account: event.payload?.account ?? null });
       // The helper repeats 'ready' on every reconnection: greet only when it is news.
-      return outcome(next, state.isAuthenticated ? [] : [{ title: "WhatsApp espelhado", description: "Seu WhatsApp está conectado." }]);
+      return outcome(
+        next,
+        state.isAuthenticated ? [] : [{ title: "WhatsApp espelhado", description: "Seu WhatsApp está conectado." }],
+      );
     }
 
     case "whatsapp-auth-failure":
@@ -492,7 +506,13 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
       // Every result is recorded, replays and cleared jobs too: the server ignores repeats.
       const toasts: ToastMessage[] =
         status.status === "error" && !status.replay
-          ? [{ title: "Erro ao enviar mensagem", description: `${status.number}: ${status.error ?? status.message}`, variant: "destructive" }]
+          ? [
+              {
+                title: "Erro ao enviar mensagem",
+                description: `${status.number}: ${status.error ?? status.message}`,
+                variant: "destructive",
+              },
+            ]
           : [];
       return outcome(mirrorReducer(state, { type: "message-status", event: status }), toasts, [sendLogRow(status, operatorName)]);
     }
@@ -500,12 +520,18 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
     case "bulk-status": {
       const status = event.payload;
       // A replayed end (after a reconnection) was already announced.
-      return outcome(mirrorReducer(state, { type: "bulk-status", event: status }), status.replay ? [] : [bulkStatusToast(status)]);
+      return outcome(
+        mirrorReducer(state, { type: "bulk-status", event: status }),
+        status.replay ? [] : [bulkStatusToast(status)],
+      );
     }
 
     case "opt-out":
       return outcome(state, [
-        { title: "Contato descadastrado", description: `${event.payload?.number} respondeu SAIR/PARAR e não receberá mais mensagens.` },
+        {
+          title: "Contato descadastrado",
+          description: `${event.payload?.number} respondeu SAIR/PARAR e não receberá mais mensagens.`,
+        },
       ]);
 
     case "error": {

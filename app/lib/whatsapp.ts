@@ -51,10 +51,7 @@ export const LOGOUT_INTENT = "desconectar";
 /** The gate: the access password. */
 export const gateSchema = z.object({
   intent: z.literal(GATE_INTENT),
-  password: z
-    .string({ error: "Informe a senha de acesso" })
-    .min(1, "Informe a senha de acesso")
-    .max(256, "Senha longa demais"),
+  password: z.string({ error: "Informe a senha de acesso" }).min(1, "Informe a senha de acesso").max(256, "Senha longa demais"),
 });
 
 /**

@@ -68,13 +68,24 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
               Quero minha bolsa de torcedor
             </a>
           </div>
-          <svg viewBox="0 0 300 240" width="300" height="240" role="img" aria-label="Ilustração: bola de futebol no gramado do estádio" className="mx-auto h-auto w-full max-w-xs">
+          <svg
+            viewBox="0 0 300 240"
+            width="300"
+            height="240"
+            role="img"
+            aria-label="Ilustração: bola de futebol no gramado do estádio"
+            className="mx-auto h-auto w-full max-w-xs"
+          >
             <rect x="0" y="150" width="300" height="90" rx="12" fill="#15803d" />
             <path d="M0 190 H300 M150 150 V240" stroke="#bbf7d0" strokeWidth="3" opacity="0.6" />
             <circle cx="150" cy="195" r="22" fill="none" stroke="#bbf7d0" strokeWidth="3" opacity="0.6" />
             <circle cx="150" cy="95" r="62" fill="#ffffff" />
             <path d="M150 64 l29 21 -11 34 h-36 l-11 -34z" fill="#111827" />
-            <path d="M150 33 v31 M179 85 l30 -10 M168 119 l18 26 M132 119 l-18 26 M121 85 l-30 -10" stroke="#111827" strokeWidth="4" />
+            <path
+              d="M150 33 v31 M179 85 l30 -10 M168 119 l18 26 M132 119 l-18 26 M121 85 l-30 -10"
+              stroke="#111827"
+              strokeWidth="4"
+            />
             <path d="M40 40 l8 16 18 3 -13 12 3 18 -16 -8 -16 8 3 -18 -13 -12 18 -3z" fill="#facc15" />
           </svg>
         </div>
@@ -178,12 +189,18 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-center text-slate-600">{texts.hubsIntro}</p>
           <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="club-hubs">
             {clubHubs.map((hub) => (
-              <li key={hub.location} className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+              <li
+                key={hub.location}
+                className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+              >
                 <span className="flex items-start gap-2 font-medium text-slate-900">
                   <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
                   {hub.location} - MG
                 </span>
-                <a href={telHref(hub.phone)} className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+                <a
+                  href={telHref(hub.phone)}
+                  className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
                   <Phone aria-hidden="true" className="size-4" />
                   {hub.phone}
                 </a>

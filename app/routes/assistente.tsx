@@ -1,7 +1,7 @@
 import { Bot } from "lucide-react";
 import { Link } from "react-router";
 
-import { ASSISTANT_TEXTS,AssistantFrame } from "~/components/assistant/assistant-frame";
+import { ASSISTANT_TEXTS, AssistantFrame } from "~/components/assistant/assistant-frame";
 import { QuickCourseFinder } from "~/components/assistant/quick-course-finder";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { pageMeta } from "~/lib/seo";
@@ -46,7 +46,9 @@ export default function Assistente() {
               <h2 id="encontre-curso" className="text-xl font-bold text-slate-900">
                 Encontre seu curso em três perguntas
               </h2>
-              <p className="mt-2 text-slate-600">Escolha a área, a modalidade e a duração e veja os cursos que combinam com você.</p>
+              <p className="mt-2 text-slate-600">
+                Escolha a área, a modalidade e a duração e veja os cursos que combinam com você.
+              </p>
               <div className="mt-5">
                 <QuickCourseFinder idPrefix="page-finder" />
               </div>

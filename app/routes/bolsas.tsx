@@ -58,8 +58,8 @@ export default function Bolsas() {
           </p>
           <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">Bolsas de até {MAX_SCHOLARSHIP_PERCENT}%</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">
-            Graduação, pós-graduação, técnicos e profissionalizantes com bolsa nas mensalidades e mais{" "}
-            {PUNCTUALITY_PERCENT}% de desconto quando você paga em dia. Sem comprovação de renda.
+            Graduação, pós-graduação, técnicos e profissionalizantes com bolsa nas mensalidades e mais {PUNCTUALITY_PERCENT}% de
+            desconto quando você paga em dia. Sem comprovação de renda.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <FormLink
@@ -102,15 +102,29 @@ export default function Bolsas() {
             Descontos por modalidade
           </h2>
           <p className="mt-3 text-center text-slate-600">Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</p>
-          <section className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" tabIndex={0} aria-label="Tabela de descontos por modalidade">
+          <section
+            className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+            tabIndex={0}
+            aria-label="Tabela de descontos por modalidade"
+          >
             <table className="w-full min-w-[560px] text-left text-sm">
               <thead className="bg-brand-700 text-white">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Modalidade</th>
-                  <th scope="col" className="px-4 py-3">1ª mensalidade</th>
-                  <th scope="col" className="px-4 py-3">Bolsa</th>
-                  <th scope="col" className="px-4 py-3">Pontualidade</th>
-                  <th scope="col" className="px-4 py-3">Desconto total</th>
+                  <th scope="col" className="px-4 py-3">
+                    Modalidade
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    1ª mensalidade
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Bolsa
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Pontualidade
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Desconto total
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -139,8 +153,8 @@ export default function Bolsas() {
           </h2>
           <p className="mt-4 text-slate-700">
             Todo mês em que você paga a mensalidade <strong>até a data de vencimento</strong>, ganha {PUNCTUALITY_PERCENT}% de
-            desconto a mais, somado à sua bolsa. Pagou depois do vencimento? Naquele mês vale só a bolsa; no mês seguinte,
-            pagando em dia, os {PUNCTUALITY_PERCENT}% voltam.
+            desconto a mais, somado à sua bolsa. Pagou depois do vencimento? Naquele mês vale só a bolsa; no mês seguinte, pagando
+            em dia, os {PUNCTUALITY_PERCENT}% voltam.
           </p>
         </div>
         <figure className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100" data-testid="punctuality-example">
@@ -208,7 +222,10 @@ export default function Bolsas() {
           <h2 className="text-3xl font-extrabold">Garanta a sua bolsa hoje</h2>
           <p>As condições das campanhas têm prazo. Solicite agora e um consultor confirma o seu desconto.</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <FormLink type="scholarship" className="rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white hover:bg-brand-800">
+            <FormLink
+              type="scholarship"
+              className="rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white hover:bg-brand-800"
+            >
               Solicite sua bolsa
             </FormLink>
             <a

@@ -130,7 +130,9 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
                   type="lead"
                   description={`${offer.title}: 1ª mensalidade de ${formatReais(offer.firstPayment)} e ${offer.discount.toLowerCase()}.`}
                   className={`mt-6 inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2.5 font-semibold ${
-                    offer.highlight ? "bg-accent-400 text-slate-900 hover:bg-accent-300" : "bg-brand-600 text-white hover:bg-brand-700"
+                    offer.highlight
+                      ? "bg-accent-400 text-slate-900 hover:bg-accent-300"
+                      : "bg-brand-600 text-white hover:bg-brand-700"
                   }`}
                 >
                   Garanta sua vaga
@@ -188,21 +190,27 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
       </section>
 
       {/* Closing call to action */}
-      <section aria-labelledby="ultima-semana-titulo" className="bg-gradient-to-r from-accent-400 to-accent-300 py-16 text-slate-900">
+      <section
+        aria-labelledby="ultima-semana-titulo"
+        className="bg-gradient-to-r from-accent-400 to-accent-300 py-16 text-slate-900"
+      >
         <div className="mx-auto max-w-3xl px-4 text-center">
           <h2 id="ultima-semana-titulo" className="text-3xl font-extrabold sm:text-4xl">
             {texts.closingTitle}
           </h2>
           <p className="mt-4 text-lg">{texts.closingText}</p>
           <ul className="mx-auto mt-6 grid max-w-xl gap-2 text-left sm:grid-cols-2">
-            {["Matrícula 100% on-line", "Diploma reconhecido pelo MEC", "Mais de 1.000 polos", "Primeira mensalidade a partir de R$ 19,90"].map(
-              (item) => (
-                <li key={item} className="flex items-center gap-2 font-medium">
-                  <Check aria-hidden="true" className="size-5 shrink-0 text-green-800" />
-                  {item}
-                </li>
-              ),
-            )}
+            {[
+              "Matrícula 100% on-line",
+              "Diploma reconhecido pelo MEC",
+              "Mais de 1.000 polos",
+              "Primeira mensalidade a partir de R$ 19,90",
+            ].map((item) => (
+              <li key={item} className="flex items-center gap-2 font-medium">
+                <Check aria-hidden="true" className="size-5 shrink-0 text-green-800" />
+                {item}
+              </li>
+            ))}
           </ul>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <FormLink

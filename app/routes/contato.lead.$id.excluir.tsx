@@ -21,7 +21,11 @@ import type { Route } from "./+types/contato.lead.$id.excluir";
  */
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Excluir lead - Painel Administrativo", description: "Exclusão de dados pessoais (LGPD).", noindex: true });
+  pageMeta(args, {
+    title: "Excluir lead - Painel Administrativo",
+    description: "Exclusão de dados pessoais (LGPD).",
+    noindex: true,
+  });
 
 /** Answers that leave without the layout's headers (errors, redirects) carry them too. */
 const PRIVATE = PRIVATE_PAGE_HEADERS;
@@ -120,7 +124,9 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
               Lead nº {row.id}: {row.origem} ({row.data})
             </li>
           ))}
-          <li>{messages === 1 ? "1 mensagem de WhatsApp enviada" : `${messages} mensagens de WhatsApp enviadas`} a este telefone</li>
+          <li>
+            {messages === 1 ? "1 mensagem de WhatsApp enviada" : `${messages} mensagens de WhatsApp enviadas`} a este telefone
+          </li>
         </ul>
         <p className="mt-2 text-sm">Esta ação não pode ser desfeita.</p>
       </div>

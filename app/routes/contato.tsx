@@ -3,9 +3,9 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { LeadDashboard } from "~/components/admin/lead-dashboard";
-import { SURVEY_FIELDS, type SurveyField,surveyLabel } from "~/content/vocational-form";
+import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/content/vocational-form";
 import { formatDateBr, saoPauloDate, SITE_TIME_ZONE } from "~/lib/dates";
-import { addDays, buildDashboard, type Dashboard,DASHBOARD_DAYS } from "~/lib/lead-dashboard";
+import { addDays, buildDashboard, type Dashboard, DASHBOARD_DAYS } from "~/lib/lead-dashboard";
 import {
   hasActiveFilters,
   type LeadFilters,
@@ -62,7 +62,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     console.error("admin: could not load the leads", error);
     return data(
-      { ...base, page: null as PageData | null, dashboard: null as Dashboard | null, profiles: [] as string[], error: LOAD_ERROR },
+      {
+        ...base,
+        page: null as PageData | null,
+        dashboard: null as Dashboard | null,
+        profiles: [] as string[],
+        error: LOAD_ERROR,
+      },
       { status: 503 },
     );
   }
@@ -109,12 +115,20 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
       </header>
 
       {error ? (
-        <div role="alert" className="mt-6 flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-900" data-testid="load-error">
+        <div
+          role="alert"
+          className="mt-6 flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-900"
+          data-testid="load-error"
+        >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-semibold">{error.title}</p>
             <p className="text-sm">{error.description}</p>
-            <Link to={`/contato${leadFiltersQuery(filters)}`} reloadDocument className="mt-2 inline-block text-sm font-semibold underline">
+            <Link
+              to={`/contato${leadFiltersQuery(filters)}`}
+              reloadDocument
+              className="mt-2 inline-block text-sm font-semibold underline"
+            >
               Tentar novamente
             </Link>
           </div>
@@ -144,10 +158,24 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function FiltersForm({ filters, originLabels, profiles }: { filters: LeadFilters; originLabels: Record<string, string>; profiles: string[] }) {
+function FiltersForm({
+  filters,
+  originLabels,
+  profiles,
+}: {
+  filters: LeadFilters;
+  originLabels: Record<string, string>;
+  profiles: string[];
+}) {
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
   return (
-    <Form method="get" action="/contato" role="search" aria-label="Filtros dos leads" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+    <Form
+      method="get"
+      action="/contato"
+      role="search"
+      aria-label="Filtros dos leads"
+      className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
         <div className="sm:col-span-2">
           <label htmlFor="busca" className="block text-sm font-medium text-slate-800">
@@ -211,7 +239,10 @@ function FiltersForm({ filters, originLabels, profiles }: { filters: LeadFilters
           <Search aria-hidden="true" className="size-4" /> Filtrar
         </button>
         {hasActiveFilters(filters) ? (
-          <Link to="/contato" className="inline-flex items-center rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/contato"
+            className="inline-flex items-center rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:underline"
+          >
             Limpar filtros
           </Link>
         ) : null}
@@ -228,7 +259,15 @@ const SURVEY_HEADERS: Record<SurveyField, string> = {
   desiredArea: "Área Desejada",
 };
 
-function LeadsTable({ page, filters, originLabels }: { page: PageData; filters: LeadFilters; originLabels: Record<string, string> }) {
+function LeadsTable({
+  page,
+  filters,
+  originLabels,
+}: {
+  page: PageData;
+  filters: LeadFilters;
+  originLabels: Record<string, string>;
+}) {
   const { rows, total, pages } = page;
   const filtered = hasActiveFilters(filters);
   if (total === 0) {
@@ -257,27 +296,53 @@ function LeadsTable({ page, filters, originLabels }: { page: PageData; filters: 
         {total === 1 ? "1 lead encontrado" : `${number.format(total)} leads encontrados`}
         {pages > 1 ? ` · mostrando ${number.format(first)}–${number.format(last)}` : ""}
       </p>
-      <section className="relative mt-2 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} aria-label="Tabela de leads (role para os lados)">
+      <section
+        className="relative mt-2 overflow-x-auto rounded-lg border border-slate-200"
+        tabIndex={0}
+        aria-label="Tabela de leads (role para os lados)"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="leads-table">
           <caption className="sr-only">Leads, do mais recente para o mais antigo</caption>
           <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className={cell}>Data</th>
-              <th scope="col" className={cell}>Nome</th>
-              <th scope="col" className={cell}>Telefone</th>
-              <th scope="col" className={cell}>E-mail</th>
-              <th scope="col" className={cell}>Cidade</th>
-              <th scope="col" className={cell}>Curso de interesse</th>
-              <th scope="col" className={cell}>Polo</th>
-              <th scope="col" className={cell}>Origem</th>
-              <th scope="col" className={cell}>Perfil (resultado)</th>
+              <th scope="col" className={cell}>
+                Data
+              </th>
+              <th scope="col" className={cell}>
+                Nome
+              </th>
+              <th scope="col" className={cell}>
+                Telefone
+              </th>
+              <th scope="col" className={cell}>
+                E-mail
+              </th>
+              <th scope="col" className={cell}>
+                Cidade
+              </th>
+              <th scope="col" className={cell}>
+                Curso de interesse
+              </th>
+              <th scope="col" className={cell}>
+                Polo
+              </th>
+              <th scope="col" className={cell}>
+                Origem
+              </th>
+              <th scope="col" className={cell}>
+                Perfil (resultado)
+              </th>
               {SURVEY_FIELDS.map((f) => (
                 <th key={f.name} scope="col" className={cell}>
                   {SURVEY_HEADERS[f.name]}
                 </th>
               ))}
-              <th scope="col" className={cell}>ID</th>
-              <th scope="col" className={cell}>Dados (LGPD)</th>
+              <th scope="col" className={cell}>
+                ID
+              </th>
+              <th scope="col" className={cell}>
+                Dados (LGPD)
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
@@ -323,7 +388,8 @@ function LeadsTable({ page, filters, originLabels }: { page: PageData; filters: 
 
 function Pagination({ page, pages, filters }: { page: number; pages: number; filters: LeadFilters }) {
   const href = (n: number) => `/contato${leadFiltersQuery({ ...filters, pagina: n })}`;
-  const link = "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+  const link =
+    "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
   const disabled = "inline-flex items-center gap-1 rounded-md border border-slate-200 px-3 py-2 text-sm text-slate-400";
   return (
     <nav aria-label="Paginação" className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -244,7 +244,11 @@ function Results({
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {results.map((course) => (
-            <li key={course.id} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="finder-course">
+            <li
+              key={course.id}
+              className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+              data-testid="finder-course"
+            >
               <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{course.area}</p>
               <h3 className="mt-1 text-lg font-bold text-slate-900">{course.name}</h3>
               <p className="mt-2 flex-1 text-sm text-slate-600">{course.description}</p>

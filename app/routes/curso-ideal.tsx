@@ -16,9 +16,21 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 const STEPS = [
-  { icon: MessageCircle, title: "Conte sobre você", text: "Diga do que gosta, quanto tempo tem para estudar e onde quer chegar." },
-  { icon: Sparkles, title: "Receba sugestões", text: "O assistente indica cursos do nosso catálogo que combinam com o seu perfil." },
-  { icon: ClipboardList, title: "Garanta sua bolsa", text: "Escolheu? Um consultor confirma o seu desconto e ajuda na matrícula." },
+  {
+    icon: MessageCircle,
+    title: "Conte sobre você",
+    text: "Diga do que gosta, quanto tempo tem para estudar e onde quer chegar.",
+  },
+  {
+    icon: Sparkles,
+    title: "Receba sugestões",
+    text: "O assistente indica cursos do nosso catálogo que combinam com o seu perfil.",
+  },
+  {
+    icon: ClipboardList,
+    title: "Garanta sua bolsa",
+    text: "Escolheu? Um consultor confirma o seu desconto e ajuda na matrícula.",
+  },
 ];
 
 /** The assistant's intro page: what the AI assistant does, with a way into it. */
@@ -35,8 +47,8 @@ export default function CursoIdeal() {
             </p>
             <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">Descubra seu curso ideal conversando</h1>
             <p className="mt-4 max-w-xl text-lg text-slate-100">
-              Nosso assistente virtual tira suas dúvidas sobre cursos, modalidades, duração e bolsas, a qualquer hora, e
-              ajuda você a escolher o próximo passo da sua carreira.
+              Nosso assistente virtual tira suas dúvidas sobre cursos, modalidades, duração e bolsas, a qualquer hora, e ajuda
+              você a escolher o próximo passo da sua carreira.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link
@@ -55,7 +67,14 @@ export default function CursoIdeal() {
               </Link>
             </div>
           </div>
-          <svg viewBox="0 0 320 240" width="320" height="240" role="img" aria-label="Ilustração: conversa com o assistente virtual" className="mx-auto h-auto w-full max-w-sm">
+          <svg
+            viewBox="0 0 320 240"
+            width="320"
+            height="240"
+            role="img"
+            aria-label="Ilustração: conversa com o assistente virtual"
+            className="mx-auto h-auto w-full max-w-sm"
+          >
             <rect x="20" y="20" width="280" height="200" rx="24" fill="#ffffff" opacity="0.12" />
             <rect x="44" y="48" width="170" height="40" rx="14" fill="#ffffff" />
             <rect x="60" y="62" width="120" height="10" rx="5" fill="#94a3b8" />
@@ -96,7 +115,10 @@ export default function CursoIdeal() {
             <FormLink type="contact" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
               Fale com um consultor
             </FormLink>
-            <Link to="/teste-vocacional" className="rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+            <Link
+              to="/teste-vocacional"
+              className="rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+            >
               Fazer o teste vocacional
             </Link>
           </div>

@@ -45,8 +45,7 @@ export const meta: Route.MetaFunction = (args) =>
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { courses, polos } = enrolmentChoices();
-  const prefill = (value: string | null, options: readonly string[]) =>
-    value && options.includes(value) ? value : undefined;
+  const prefill = (value: string | null, options: readonly string[]) => (value && options.includes(value) ? value : undefined);
   return {
     origin: originFromQuery(params),
     embedded: params.get("embed") === "1",
@@ -81,10 +80,18 @@ export default function Inscricao({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className={embedded ? "px-4 py-5 sm:px-6" : "bg-brand-50/60 px-4 py-10 sm:py-14"}>
       {/* Once sent, the confirmation stands alone, in the first screen of a phone too. */}
-      <div className={embedded ? "" : sent ? "mx-auto max-w-xl" : "mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1fr_1.25fr] lg:items-start"}>
+      <div
+        className={
+          embedded ? "" : sent ? "mx-auto max-w-xl" : "mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1fr_1.25fr] lg:items-start"
+        }
+      >
         {embedded || sent ? null : <Intro title={texts.title} intro={texts.intro} />}
         <div className={embedded ? "" : "rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8"}>
-          {sent ? <ThankYou embedded={embedded} origin={origin} /> : <EnrolmentForm loaderData={loaderData} actionData={actionData} />}
+          {sent ? (
+            <ThankYou embedded={embedded} origin={origin} />
+          ) : (
+            <EnrolmentForm loaderData={loaderData} actionData={actionData} />
+          )}
         </div>
       </div>
     </div>
@@ -145,9 +152,17 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-      {embedded ? <h1 className="sr-only">{texts.title}</h1> : <h2 className="text-xl font-bold text-slate-900">Preencha seus dados</h2>}
+      {embedded ? (
+        <h1 className="sr-only">{texts.title}</h1>
+      ) : (
+        <h2 className="text-xl font-bold text-slate-900">Preencha seus dados</h2>
+      )}
       {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
           {form.errors.join(" ")}
         </p>
       ) : null}
@@ -164,7 +179,12 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
         <input {...getInputProps(fields.nome, { type: "text" })} autoComplete="name" className={inputClass} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Telefone (WhatsApp)" htmlFor={fields.telefone.id} errorId={fields.telefone.errorId} errors={fields.telefone.errors}>
+        <Field
+          label="Telefone (WhatsApp)"
+          htmlFor={fields.telefone.id}
+          errorId={fields.telefone.errorId}
+          errors={fields.telefone.errors}
+        >
           <PhoneInput
             {...getInputProps(fields.telefone, { type: "tel" })}
             inputMode="numeric"
@@ -276,7 +296,11 @@ function ThankYou({ embedded, origin }: { embedded: boolean; origin: string }) {
         </a>
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <a href="/teste-vocacional" target={target} className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <a
+          href="/teste-vocacional"
+          target={target}
+          className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        >
           Fazer o teste vocacional
         </a>
         {embedded ? null : (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -11,13 +11,7 @@ import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLo
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { countAdmins, ensureBootstrapAdminOnce } from "~/server/admin-users.server";
-import {
-  authenticator,
-  getAdmin,
-  LoginError,
-  safeRedirect,
-  startAdminSession,
-} from "~/server/auth.server";
+import { authenticator, getAdmin, LoginError, safeRedirect, startAdminSession } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -93,12 +87,20 @@ export async function action({ request }: Route.ActionArgs) {
         );
       }
       if (failure.kind === "invalid-credentials") {
-        return fail(401, { title: "Credenciais inválidas", description: "Verifique sua senha e tente novamente.", variant: "destructive" });
+        return fail(401, {
+          title: "Credenciais inválidas",
+          description: "Verifique sua senha e tente novamente.",
+          variant: "destructive",
+        });
       }
       return fail(400, null);
     }
     console.error("admin: login failed", error);
-    return fail(503, { title: "Erro ao fazer login", description: "Falha na autenticação. Tente novamente.", variant: "destructive" });
+    return fail(503, {
+      title: "Erro ao fazer login",
+      description: "Falha na autenticação. Tente novamente.",
+      variant: "destructive",
+    });
   }
 }
 
@@ -143,8 +145,9 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
           <div className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="no-admin">
             <p className="font-semibold">Nenhum administrador cadastrado.</p>
             <p className="mt-1">
-              Para criar o primeiro, rode no servidor <code className="rounded bg-amber-100 px-1">npm run admin -- create seu-email@exemplo.com</code>{" "}
-              ou defina <code className="rounded bg-amber-100 px-1">ADMIN_EMAIL</code> e{" "}
+              Para criar o primeiro, rode no servidor{" "}
+              <code className="rounded bg-amber-100 px-1">npm run admin -- create seu-email@exemplo.com</code> ou defina{" "}
+              <code className="rounded bg-amber-100 px-1">ADMIN_EMAIL</code> e{" "}
               <code className="rounded bg-amber-100 px-1">ADMIN_PASSWORD</code> e reinicie o site.
             </p>
           </div>

@@ -19,9 +19,9 @@ export default function Termos() {
       </p>
       <h2>Ofertas e bolsas</h2>
       <p>
-        Os percentuais de bolsa e os valores anunciados valem para os cursos, modalidades e prazos indicados em cada
-        oferta, para novos alunos, e dependem de disponibilidade de vagas no polo escolhido. O desconto de pontualidade
-        vale apenas para mensalidades pagas até o vencimento. As condições finais constam do contrato de matrícula.
+        Os percentuais de bolsa e os valores anunciados valem para os cursos, modalidades e prazos indicados em cada oferta, para
+        novos alunos, e dependem de disponibilidade de vagas no polo escolhido. O desconto de pontualidade vale apenas para
+        mensalidades pagas até o vencimento. As condições finais constam do contrato de matrícula.
       </p>
       <h2>Teste vocacional</h2>
       <p>
@@ -30,8 +30,8 @@ export default function Termos() {
       </p>
       <h2>Informações do site</h2>
       <p>
-        Procuramos manter cursos, polos e valores atualizados, mas eles podem mudar sem aviso. Confirme as condições com
-        um consultor pelo telefone{" "}
+        Procuramos manter cursos, polos e valores atualizados, mas eles podem mudar sem aviso. Confirme as condições com um
+        consultor pelo telefone{" "}
         <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
           {site.phone}
         </a>{" "}

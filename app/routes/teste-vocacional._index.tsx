@@ -26,18 +26,15 @@ import { handleLeadPost } from "~/server/lead-post.server";
 import { withRetryAfter } from "~/server/rate-limit.server";
 import { commitVisitor, getVisitorSession } from "~/server/session.server";
 import { putToast } from "~/server/toast.server";
-import {
-  readTestState,
-  saveVocationalLead,
-  startTest,
-  vocationalLead,
-  writeTestState,
-} from "~/server/vocational.server";
+import { readTestState, saveVocationalLead, startTest, vocationalLead, writeTestState } from "~/server/vocational.server";
 
 import type { Route } from "./+types/teste-vocacional._index";
 
 /** The toasts of the lead form: saved, too many tries (a failed save's is the lead pipeline's). */
-const SAVED_TOAST: ToastMessage = { title: "Dados salvos com sucesso!", description: "Agora vamos iniciar seu teste vocacional." };
+const SAVED_TOAST: ToastMessage = {
+  title: "Dados salvos com sucesso!",
+  description: "Agora vamos iniciar seu teste vocacional.",
+};
 const RATE_LIMITED: ToastMessage = {
   title: "Muitas tentativas",
   description: "Aguarde um minuto e tente novamente.",
@@ -182,7 +179,10 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
           <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
             <Sparkles aria-hidden="true" className="size-4" /> 100% gratuito
           </p>
-          <a href={telHref(site.phone)} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
+          <a
+            href={telHref(site.phone)}
+            className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+          >
             <Phone aria-hidden="true" className="size-4" /> Dúvidas? Ligue {site.phone}
           </a>
         </div>
@@ -193,7 +193,10 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
 
         <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Quem já fez o teste">
           {SOCIAL_PROOF.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3 rounded-lg bg-white px-4 py-3 text-sm font-semibold text-slate-800 shadow-sm">
+            <li
+              key={text}
+              className="flex items-center gap-3 rounded-lg bg-white px-4 py-3 text-sm font-semibold text-slate-800 shadow-sm"
+            >
               <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
               {text}
             </li>
@@ -228,7 +231,12 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
 
               <fieldset className="space-y-4">
                 <legend className="sr-only">Contato</legend>
-                <Field label="Nome completo" htmlFor={fields.fullName.id} errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
+                <Field
+                  label="Nome completo"
+                  htmlFor={fields.fullName.id}
+                  errorId={fields.fullName.errorId}
+                  errors={fields.fullName.errors}
+                >
                   <input
                     {...getInputProps(fields.fullName, { type: "text" })}
                     autoComplete="name"
@@ -236,7 +244,12 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
                     className={inputClass(!!fields.fullName.errors)}
                   />
                 </Field>
-                <Field label="Telefone (WhatsApp)" htmlFor={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+                <Field
+                  label="Telefone (WhatsApp)"
+                  htmlFor={fields.phone.id}
+                  errorId={fields.phone.errorId}
+                  errors={fields.phone.errors}
+                >
                   <PhoneInput
                     {...getInputProps(fields.phone, { type: "tel" })}
                     placeholder="(99)99999-9999"
@@ -259,7 +272,13 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
                 {SURVEY_FIELDS.map((survey) => {
                   const field = fields[survey.name];
                   return (
-                    <Field key={survey.name} label={survey.label} htmlFor={field.id} errorId={field.errorId} errors={field.errors}>
+                    <Field
+                      key={survey.name}
+                      label={survey.label}
+                      htmlFor={field.id}
+                      errorId={field.errorId}
+                      errors={field.errors}
+                    >
                       <select {...getSelectProps(field)} className={inputClass(!!field.errors)}>
                         <option value="">Selecione uma opção</option>
                         {Object.entries(survey.options).map(([value, label]) => (
@@ -300,11 +319,13 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
               <p className="mt-3 text-sm text-brand-100">Agora é a sua vez: leva menos de 5 minutos.</p>
             </div>
             <ul className="space-y-3 rounded-2xl bg-white p-6 text-sm text-slate-700 shadow ring-1 ring-slate-200">
-              {["20 perguntas rápidas", "Resultado na hora", "Cursos recomendados para o seu perfil", "Bolsas de até 70%"].map((item) => (
-                <li key={item} className="flex items-center gap-2">
-                  <CheckCircle2 aria-hidden="true" className="size-4 text-green-600" /> {item}
-                </li>
-              ))}
+              {["20 perguntas rápidas", "Resultado na hora", "Cursos recomendados para o seu perfil", "Bolsas de até 70%"].map(
+                (item) => (
+                  <li key={item} className="flex items-center gap-2">
+                    <CheckCircle2 aria-hidden="true" className="size-4 text-green-600" /> {item}
+                  </li>
+                ),
+              )}
             </ul>
           </aside>
         </div>

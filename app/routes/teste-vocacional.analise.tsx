@@ -24,11 +24,18 @@ import type { Route } from "./+types/teste-vocacional.analise";
 export const headers = visitorPageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Analisando suas respostas - Teste Vocacional", description: "Analisando suas respostas.", noindex: true });
+  pageMeta(args, {
+    title: "Analisando suas respostas - Teste Vocacional",
+    description: "Analisando suas respostas.",
+    noindex: true,
+  });
 
 /** Without JavaScript the page moves on to the result by itself (a refresh the root layout puts in <head>). */
 export const handle = {
-  noscriptRefresh: (data: { resultUrl: string }): NoscriptRefresh => ({ seconds: ANALYSIS_NO_JS_REFRESH_SECONDS, url: data.resultUrl }),
+  noscriptRefresh: (data: { resultUrl: string }): NoscriptRefresh => ({
+    seconds: ANALYSIS_NO_JS_REFRESH_SECONDS,
+    url: data.resultUrl,
+  }),
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -94,7 +101,10 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
       </div>
       {/* The bar fills by CSS while JavaScript is off or still loading. With href and precedence
           React puts this <style> in <head>, the only place HTML allows it. */}
-      <style href="analysis-fill" precedence="default">{`.analysis-fill{width:100%;transform-origin:left;animation:analysis-fill ${ANALYSIS_NO_JS_REFRESH_SECONDS}s linear both}@keyframes analysis-fill{from{transform:scaleX(0)}to{transform:scaleX(1)}}`}</style>
+      <style
+        href="analysis-fill"
+        precedence="default"
+      >{`.analysis-fill{width:100%;transform-origin:left;animation:analysis-fill ${ANALYSIS_NO_JS_REFRESH_SECONDS}s linear both}@keyframes analysis-fill{from{transform:scaleX(0)}to{transform:scaleX(1)}}`}</style>
     </section>
   );
 }

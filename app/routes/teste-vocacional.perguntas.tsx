@@ -5,10 +5,15 @@ import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
-import { answerField, type Answers,countAnswered, isComplete, mergePostedAnswers, pageProgress } from "~/lib/answers";
+import { answerField, type Answers, countAnswered, isComplete, mergePostedAnswers, pageProgress } from "~/lib/answers";
 import { visitorPageHeaders } from "~/lib/cache-headers";
-import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
-import { isLetter,LETTERS, TOTAL_QUESTIONS } from "~/lib/scoring";
+import {
+  isConnectionLost,
+  sendKeepingForm,
+  skipRevalidationAfterConnectionLost,
+  splitConnectionLost,
+} from "~/lib/offline-submit";
+import { isLetter, LETTERS, TOTAL_QUESTIONS } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { questionsPageUrl as pageUrl, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
@@ -88,7 +93,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "resultado") {
     const answered = countAnswered(answers);
     if (!isComplete(answers)) {
-      return data({ error: testIncomplete(answered), next: null, progress: pageProgress(answers, ids) }, { status: 400, headers: await commit() });
+      return data(
+        { error: testIncomplete(answered), next: null, progress: pageProgress(answers, ids) },
+        { status: 400, headers: await commit() },
+      );
     }
     let perfil = null;
     try {
@@ -105,7 +113,10 @@ export async function action({ request }: Route.ActionArgs) {
   // 'Próximo'. An incomplete page answers with what was just saved: without JavaScript the page is
   // rendered in the same request, and the loader still reads the session from before this post.
   if (ids.some((id) => !answers[id])) {
-    return data({ error: PAGE_INCOMPLETE, next: null, progress: pageProgress(answers, ids) }, { status: 400, headers: await commit() });
+    return data(
+      { error: PAGE_INCOMPLETE, next: null, progress: pageProgress(answers, ids) },
+      { status: 400, headers: await commit() },
+    );
   }
   return redirect(pageUrl(Math.min(QUESTION_PAGES, page + 1)), { status: 303, headers: await commit() });
 }
@@ -165,7 +176,9 @@ function QuestionsForm({
       <div className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">Teste Vocacional</h1>
         <p className="mt-2 text-slate-600">
-          {page === 1 ? "Vamos começar conhecendo seu perfil profissional:" : "Escolha a alternativa que mais se parece com você."}
+          {page === 1
+            ? "Vamos começar conhecendo seu perfil profissional:"
+            : "Escolha a alternativa que mais se parece com você."}
         </p>
 
         <div className="mt-6">
@@ -294,7 +307,10 @@ function QuestionsForm({
 
         <ul className="mt-10 flex flex-wrap justify-center gap-3" aria-label="Vantagens do teste">
           {BADGES.map(({ icon: Icon, text }) => (
-            <li key={text} className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200">
+            <li
+              key={text}
+              className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200"
+            >
               <Icon aria-hidden="true" className="size-4 text-brand-600" /> {text}
             </li>
           ))}

@@ -13,13 +13,7 @@ import {
   RetakeLink,
   WhyThisProfile,
 } from "~/components/vocational/result-parts";
-import {
-  BUSINESS_DIFFERENTIALS,
-  BUSINESS_TESTIMONIAL,
-  type CourseGroups,
-  isResultSlug,
-  RESULT_PAGES,
-} from "~/content/profiles";
+import { BUSINESS_DIFFERENTIALS, BUSINESS_TESTIMONIAL, type CourseGroups, isResultSlug, RESULT_PAGES } from "~/content/profiles";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/seo";
 import { loadResultState } from "~/server/vocational.server";

@@ -63,7 +63,10 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
           <p className="mt-2 max-w-3xl text-lg text-white/90">{profile.heroPhrase}</p>
           <p className="mt-2 max-w-3xl text-white/80">{profile.description}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <ConsultantButton nome={nome} className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300">
+            <ConsultantButton
+              nome={nome}
+              className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
+            >
               Falar com um consultor
             </ConsultantButton>
             <RetakeLink className="text-white hover:bg-white/10" />
@@ -101,7 +104,10 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
           </h2>
           <ResultCountdown target={countdownEnd} now={now} />
           <div className="flex flex-wrap justify-center gap-3">
-            <ConsultantButton nome={nome} className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300">
+            <ConsultantButton
+              nome={nome}
+              className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
+            >
               Quero minha bolsa
             </ConsultantButton>
             <GraduationLink className="bg-white/10 text-white hover:bg-white/20" />

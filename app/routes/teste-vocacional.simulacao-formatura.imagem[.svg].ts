@@ -9,5 +9,7 @@ import type { Route } from "./+types/teste-vocacional.simulacao-formatura.imagem
 export async function loader({ request }: Route.LoaderArgs) {
   const picture = await graduationSvgFor(request);
   if (!picture) return noGraduationPicture();
-  return new Response(picture.svg, { headers: graduationHeaders(request, "image/svg+xml; charset=utf-8", picture.productName, "svg") });
+  return new Response(picture.svg, {
+    headers: graduationHeaders(request, "image/svg+xml; charset=utf-8", picture.productName, "svg"),
+  });
 }

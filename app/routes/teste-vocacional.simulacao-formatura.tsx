@@ -8,7 +8,7 @@ import { visitorPageHeaders } from "~/lib/cache-headers";
 import { GRADUATION_HEIGHT, GRADUATION_WIDTH, graduationFileName } from "~/lib/graduation";
 import { pageMeta } from "~/lib/seo";
 import { whatsappShareUrl } from "~/lib/share";
-import { firstName,requireTestLead } from "~/server/vocational.server";
+import { firstName, requireTestLead } from "~/server/vocational.server";
 
 import type { Route } from "./+types/teste-vocacional.simulacao-formatura";
 
@@ -30,7 +30,9 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const { state } = await requireTestLead(request);
   // The picture changes with the name: a version in the URL keeps a cached copy from being reused.
-  const version = Array.from(state.nome).reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(36);
+  const version = Array.from(state.nome)
+    .reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7)
+    .toString(36);
   const backUrl = state.perfil ? `/teste-vocacional/resultado/${state.perfil}` : "/teste-vocacional/perguntas";
   return {
     nome: firstName(state.nome),
@@ -111,10 +113,13 @@ export default function GraduationPage({ loaderData }: Route.ComponentProps) {
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-4xl px-4 py-10">
         <Link to={backUrl} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" /> {backUrl.includes("resultado") ? "Voltar ao resultado" : "Voltar ao teste"}
+          <ArrowLeft aria-hidden="true" className="size-4" />{" "}
+          {backUrl.includes("resultado") ? "Voltar ao resultado" : "Voltar ao teste"}
         </Link>
         <h1 className="mt-4 text-3xl font-extrabold text-slate-900">Simulação de Formatura</h1>
-        <p className="mt-2 text-slate-600">{nome}, imagine o dia da sua formatura. Baixe a imagem e compartilhe com quem torce por você!</p>
+        <p className="mt-2 text-slate-600">
+          {nome}, imagine o dia da sua formatura. Baixe a imagem e compartilhe com quem torce por você!
+        </p>
 
         <div className="relative mt-6 overflow-hidden rounded-2xl bg-brand-900 shadow-lg" style={{ aspectRatio: "4 / 3" }}>
           {/* The server-rendered picture: what shows without JavaScript and until the canvas is ready. */}

@@ -29,9 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     telefone: row.telefone,
     email: row.email,
     survey: SURVEY_FIELDS.map((field) => surveyLabel(field.name, row[field.column])),
-    resultado: row.perfil_resultado && row.perfil_resultado in RESULT_PAGES
-      ? RESULT_PAGES[row.perfil_resultado as keyof typeof RESULT_PAGES].title
-      : null,
+    resultado:
+      row.perfil_resultado && row.perfil_resultado in RESULT_PAGES
+        ? RESULT_PAGES[row.perfil_resultado as keyof typeof RESULT_PAGES].title
+        : null,
     enviadoEm: formatDateTimeBr(row.atualizado_em),
   }));
   return { rows };
@@ -51,21 +52,35 @@ export default function SubmissionsPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <section className="mt-8 overflow-x-auto rounded-2xl ring-1 ring-slate-200" tabIndex={0} aria-label="Registros de Formulário (role para os lados)">
+        <section
+          className="mt-8 overflow-x-auto rounded-2xl ring-1 ring-slate-200"
+          tabIndex={0}
+          aria-label="Registros de Formulário (role para os lados)"
+        >
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Registros de Formulário</caption>
             <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-3">Nome</th>
-                <th scope="col" className="px-3 py-3">Telefone</th>
-                <th scope="col" className="px-3 py-3">Email</th>
+                <th scope="col" className="px-3 py-3">
+                  Nome
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Telefone
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Email
+                </th>
                 {SURVEY_FIELDS.map((field) => (
                   <th key={field.name} scope="col" className="px-3 py-3">
                     {field.logHeader}
                   </th>
                 ))}
-                <th scope="col" className="px-3 py-3">Resultado</th>
-                <th scope="col" className="px-3 py-3">Data de Envio</th>
+                <th scope="col" className="px-3 py-3">
+                  Resultado
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Data de Envio
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white">

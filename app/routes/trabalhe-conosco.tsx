@@ -107,7 +107,10 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
 
       {/* Testimonials */}
       <section aria-labelledby="depoimentos-equipe" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="depoimentos-equipe" className="flex items-center justify-center gap-2 text-center text-3xl font-extrabold text-slate-900">
+        <h2
+          id="depoimentos-equipe"
+          className="flex items-center justify-center gap-2 text-center text-3xl font-extrabold text-slate-900"
+        >
           <HeartHandshake aria-hidden="true" className="size-8 text-brand-600" />
           {texts.testimonialsTitle}
         </h2>

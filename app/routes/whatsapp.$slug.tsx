@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
@@ -78,15 +78,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: manageSchema });
   const hideFields = ["masterPassword", "newPassword"];
   const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>, init: HeadersInit = {}) =>
-    data<ActionFailure>({ result: submission.reply({ fieldErrors, hideFields }), alert }, { status, headers: { ...PRIVATE_HEADERS, ...init } });
+    data<ActionFailure>(
+      { result: submission.reply({ fieldErrors, hideFields }), alert },
+      { status, headers: { ...PRIVATE_HEADERS, ...init } },
+    );
 
   if (submission.status !== "success") {
     const blank = submission.error?.newPassword?.includes(BLANK_PASSWORD_MESSAGE);
     return fail(
       400,
-      blank
-        ? BLANK_PASSWORD_ALERT
-        : { title: "Ação inválida", description: "Confira os campos e tente novamente." },
+      blank ? BLANK_PASSWORD_ALERT : { title: "Ação inválida", description: "Confira os campos e tente novamente." },
     );
   }
   const { intent, masterPassword, newPassword } = submission.value;
@@ -99,7 +100,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const ip = clientIp(request);
     if (!masterLimiter.hit(ip)) {
       const retryAfter = masterLimiter.retryAfterSeconds(ip);
-      return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, { "Retry-After": String(retryAfter) });
+      return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, {
+        "Retry-After": String(retryAfter),
+      });
     }
     if (!checkMasterPassword(masterPassword)) {
       const description = masterPasswordConfigured()
@@ -119,9 +122,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (!newPassword || (await matchAccessPassword(newPassword)) !== null) {
-    return fail(409, { title: "Senha já cadastrada", description: "Escolha uma senha diferente das já cadastradas." }, {
-      newPassword: ["Esta senha já está cadastrada"],
-    });
+    return fail(
+      409,
+      { title: "Senha já cadastrada", description: "Escolha uma senha diferente das já cadastradas." },
+      {
+        newPassword: ["Esta senha já está cadastrada"],
+      },
+    );
   }
   await addAccessPassword(newPassword);
   return redirectWithToast(
@@ -166,8 +173,8 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
       </p>
       <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Gerenciamento de Senhas - Área Restrita</h1>
       <p className="mt-2 text-slate-600">
-        As senhas cadastradas aqui dão acesso à ferramenta de envio em <code>/whatsapp</code>. Elas são guardadas
-        cifradas e nunca são exibidas.
+        As senhas cadastradas aqui dão acesso à ferramenta de envio em <code>/whatsapp</code>. Elas são guardadas cifradas e nunca
+        são exibidas.
       </p>
 
       {adminEmail ? (
@@ -199,7 +206,10 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
             hintId={fields.masterPassword.descriptionId}
           >
             <input
-              {...getInputProps(fields.masterPassword, { type: "password", ariaDescribedBy: fields.masterPassword.descriptionId })}
+              {...getInputProps(fields.masterPassword, {
+                type: "password",
+                ariaDescribedBy: fields.masterPassword.descriptionId,
+              })}
               autoComplete="current-password"
               className={inputClass}
             />
@@ -207,8 +217,17 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         )}
 
         <div className="rounded-lg border border-slate-200 p-4">
-          <Field label="Nova Senha" htmlFor={fields.newPassword.id} errorId={fields.newPassword.errorId} errors={fields.newPassword.errors}>
-            <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" className={inputClass} />
+          <Field
+            label="Nova Senha"
+            htmlFor={fields.newPassword.id}
+            errorId={fields.newPassword.errorId}
+            errors={fields.newPassword.errors}
+          >
+            <input
+              {...getInputProps(fields.newPassword, { type: "password" })}
+              autoComplete="new-password"
+              className={inputClass}
+            />
           </Field>
           <button
             type="submit"

@@ -13,7 +13,14 @@ import {
 } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
-import { gateSchema, HELPER_PACKAGE_PATH, LOG_PAGE_PARAM, LOGOUT_INTENT, START_SCRIPT_PATHS, WHATSAPP_PATH } from "~/lib/whatsapp";
+import {
+  gateSchema,
+  HELPER_PACKAGE_PATH,
+  LOG_PAGE_PARAM,
+  LOGOUT_INTENT,
+  START_SCRIPT_PATHS,
+  WHATSAPP_PATH,
+} from "~/lib/whatsapp";
 import { config } from "~/server/config.server";
 import { readFormData } from "~/server/form-data.server";
 import { signHelperToken } from "~/server/helper-token.server";
@@ -112,7 +119,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   gateLimiter.release(ip);
   const cookie = await startOperatorSession(request, passwordId);
-  return redirectWithToast(request, WHATSAPP_PATH, { title: "Autenticado com sucesso" }, { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } });
+  return redirectWithToast(
+    request,
+    WHATSAPP_PATH,
+    { title: "Autenticado com sucesso" },
+    { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } },
+  );
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);

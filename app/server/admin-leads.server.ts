@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
-import { and, count, desc, eq, gte, isNotNull, isNull, lte, type SQL,sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 
-import { escapeLike, type LeadFilters,NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/lead-filters";
+import { escapeLike, type LeadFilters, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/lead-filters";
 
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
@@ -128,7 +128,12 @@ export type ExportLead = typeof schema.leads.$inferSelect;
  */
 export function* iterateLeadsForExport(filters: LeadFilters): Generator<ExportLead> {
   const plan = leadQueryPlan(filters, countLeads(filters));
-  const query = db.select().from(leads).where(plan.where).orderBy(...plan.orderBy).toSQL();
+  const query = db
+    .select()
+    .from(leads)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .toSQL();
   const reader = new Database(config.databasePath, { readonly: true, fileMustExist: true });
   try {
     reader.pragma("busy_timeout = 5000");

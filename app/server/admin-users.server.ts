@@ -21,7 +21,11 @@ export function countAdmins(): number {
 }
 
 export function findAdminByEmail(email: string) {
-  return db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, normalizeEmail(email))).get();
+  return db
+    .select()
+    .from(schema.adminUsers)
+    .where(eq(schema.adminUsers.email, normalizeEmail(email)))
+    .get();
 }
 
 export function findAdminById(id: number) {
@@ -120,7 +124,9 @@ export async function ensureBootstrapAdminOnce(): Promise<BootstrapResult> {
 export async function bootstrapAdminAtStartup(): Promise<BootstrapResult> {
   const result = await ensureBootstrapAdminOnce();
   if (result === "created") {
-    console.log(`admin: primeiro administrador criado (${normalizeEmail(config.adminEmail)}) a partir de ADMIN_EMAIL/ADMIN_PASSWORD.`);
+    console.log(
+      `admin: primeiro administrador criado (${normalizeEmail(config.adminEmail)}) a partir de ADMIN_EMAIL/ADMIN_PASSWORD.`,
+    );
   } else if (result === "no-password") {
     console.log("admin: nenhum administrador; defina ADMIN_PASSWORD ou rode `npm run admin -- create <email>`.");
   }
@@ -133,7 +139,9 @@ export async function bootstrapAdminAtStartup(): Promise<BootstrapResult> {
 export function openAdminSession(adminId: number, lifetimeMs: number, now: Date = new Date()): string {
   const id = randomBytes(24).toString("base64url");
   db.delete(schema.adminSessions).where(lte(schema.adminSessions.expiresAt, now.getTime())).run();
-  db.insert(schema.adminSessions).values({ id, adminId, expiresAt: now.getTime() + lifetimeMs }).run();
+  db.insert(schema.adminSessions)
+    .values({ id, adminId, expiresAt: now.getTime() + lifetimeMs })
+    .run();
   return id;
 }
 
@@ -142,7 +150,13 @@ export function isAdminSessionOpen(id: string, adminId: number, now: Date = new 
   const row = db
     .select({ id: schema.adminSessions.id })
     .from(schema.adminSessions)
-    .where(and(eq(schema.adminSessions.id, id), eq(schema.adminSessions.adminId, adminId), gt(schema.adminSessions.expiresAt, now.getTime())))
+    .where(
+      and(
+        eq(schema.adminSessions.id, id),
+        eq(schema.adminSessions.adminId, adminId),
+        gt(schema.adminSessions.expiresAt, now.getTime()),
+      ),
+    )
     .get();
   return row !== undefined;
 }

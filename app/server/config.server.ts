@@ -93,13 +93,7 @@ export const config = {
 
 /** Hosts the Content-Security-Policy must allow to be framed or to receive form posts. */
 export function externalOrigins(): string[] {
-  const urls = [
-    config.enrolmentFormUrl,
-    config.consultantFormUrl,
-    config.clubFormUrl,
-    config.cvFormUrl,
-    config.assistantUrl,
-  ];
+  const urls = [config.enrolmentFormUrl, config.consultantFormUrl, config.clubFormUrl, config.cvFormUrl, config.assistantUrl];
   const origins = new Set<string>();
   for (const url of urls) {
     if (!url) continue;

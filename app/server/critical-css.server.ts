@@ -207,7 +207,15 @@ export function documentClasses(html: string): Set<string> {
   const classes = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of match[1].split(/\s+/)) {
-      if (name) classes.add(name.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">"));
+      if (name)
+        classes.add(
+          name
+            .replace(/&amp;/g, "&")
+            .replace(/&quot;/g, '"')
+            .replace(/&#x27;/g, "'")
+            .replace(/&lt;/g, "<")
+            .replace(/&gt;/g, ">"),
+        );
     }
   }
   return classes;

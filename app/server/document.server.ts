@@ -71,7 +71,8 @@ export function optimiseDocument(html: string, { css, nonce }: { css?: string; n
     head = head.replace(MODULEPRELOAD, collect);
     rest = rest.replace(MODULEPRELOAD, collect);
     // A held script is a data block: `async` (valid only with src or type="module") goes too.
-    const held = (_tag: string, before: string, after: string) => `<script${dropAsync(before)} type="${HELD_TYPE}"${dropAsync(after)}>`;
+    const held = (_tag: string, before: string, after: string) =>
+      `<script${dropAsync(before)} type="${HELD_TYPE}"${dropAsync(after)}>`;
     rest = rest.replace(MODULE_SCRIPT, held);
   }
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";

@@ -1,11 +1,6 @@
 import { COURSE_AREAS, courses } from "~/content/courses";
 import { polos } from "~/content/polos";
-import {
-  CONSENT_VERSION,
-  type EnrolmentChoices,
-  type EnrolmentInput,
-  type EnrolmentOrigin,
-} from "~/lib/enrolment";
+import { CONSENT_VERSION, type EnrolmentChoices, type EnrolmentInput, type EnrolmentOrigin } from "~/lib/enrolment";
 
 import type { Attribution } from "./attribution.server";
 import { saveLead } from "./leads.server";
@@ -34,7 +29,12 @@ export function courseGroups(): OptionGroup[] {
 export function poloGroups(): OptionGroup[] {
   const groups = new Map<string, string[]>();
   for (const polo of polos) {
-    const uf = polo.location.split(/\s*-\s*/).at(-1)?.trim().toUpperCase() ?? "";
+    const uf =
+      polo.location
+        .split(/\s*-\s*/)
+        .at(-1)
+        ?.trim()
+        .toUpperCase() ?? "";
     const label = STATES[uf] ?? "Outros";
     groups.set(label, [...(groups.get(label) ?? []), polo.location]);
   }

@@ -85,7 +85,10 @@ function upsertStatement() {
     Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)]));
   upsert ??= db
     .insert(schema.leads)
-    .values({ ...placeholders([...UPDATED_COLUMNS, ...INSERT_ONLY_COLUMNS]), atualizado_em: sql.placeholder("atualizado_em") } as never)
+    .values({
+      ...placeholders([...UPDATED_COLUMNS, ...INSERT_ONLY_COLUMNS]),
+      atualizado_em: sql.placeholder("atualizado_em"),
+    } as never)
     .onConflictDoUpdate({
       target: [schema.leads.origem, schema.leads.email],
       // excluded.<column> is the value this submission tried to insert.

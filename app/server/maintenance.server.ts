@@ -55,7 +55,9 @@ export function scheduleRetentionPurge(intervalMs = PURGE_INTERVAL_MS, log: (lin
     try {
       const { leads, sendLog } = purgeExpired();
       if (leads > 0 || sendLog > 0) {
-        log(`retenção: ${leads} lead(s) e ${sendLog} registro(s) de envio com mais de ${config.leadRetentionDays} dias apagado(s).`);
+        log(
+          `retenção: ${leads} lead(s) e ${sendLog} registro(s) de envio com mais de ${config.leadRetentionDays} dias apagado(s).`,
+        );
       }
     } catch (error) {
       console.error("retenção: a limpeza de dados antigos falhou:", (error as Error).message);

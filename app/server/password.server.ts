@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, type ScryptOptions,timingSafeEqual } from "node:crypto";
+import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
 
 /**
  * Password hashing with node:crypto scrypt (no native addon). A hash is stored as a
@@ -36,10 +36,18 @@ function parse(stored: string) {
   const salt = Buffer.from(parts[4], "base64url");
   const key = Buffer.from(parts[5], "base64url");
   const valid =
-    Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0 && N <= 2 ** 20 &&
-    Number.isInteger(r) && r >= 1 && r <= 32 &&
-    Number.isInteger(p) && p >= 1 && p <= 16 &&
-    salt.length > 0 && key.length >= 16;
+    Number.isInteger(N) &&
+    N > 1 &&
+    (N & (N - 1)) === 0 &&
+    N <= 2 ** 20 &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= 32 &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= 16 &&
+    salt.length > 0 &&
+    key.length >= 16;
   return valid ? { params: { N, r, p }, salt, key } : null;
 }
 

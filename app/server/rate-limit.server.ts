@@ -43,7 +43,9 @@ export function createRateLimiter(limit: number, windowMs: number, name?: string
       }
       window.count += 1;
       if (name && window.count === limit + 1) {
-        console.warn(`rate-limit: ${name} bloqueado para ${key} por ${Math.ceil((window.resetAt - now) / 1000)} s (limite: ${limit})`);
+        console.warn(
+          `rate-limit: ${name} bloqueado para ${key} por ${Math.ceil((window.resetAt - now) / 1000)} s (limite: ${limit})`,
+        );
       }
       return window.count <= limit;
     },

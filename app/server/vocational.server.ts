@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { redirect, type Session } from "react-router";
 
 import { VOCATIONAL_CONSENT } from "~/content/vocational-form";
-import { type Answers,answersJson, decodeAnswers, encodeAnswers, isComplete } from "~/lib/answers";
-import { dominantLetter, LETTER_PROFILE, type ScoredProfile,scoreProfile, tallyAnswers } from "~/lib/scoring";
+import { type Answers, answersJson, decodeAnswers, encodeAnswers, isComplete } from "~/lib/answers";
+import { dominantLetter, LETTER_PROFILE, type ScoredProfile, scoreProfile, tallyAnswers } from "~/lib/scoring";
 import type { VocationalLead } from "~/lib/vocational-lead-schema";
 import { VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 

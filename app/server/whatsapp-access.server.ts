@@ -49,11 +49,7 @@ export function listAccessPasswords(): StoredPassword[] {
 
 export async function addAccessPassword(password: string): Promise<number> {
   const passwordHash = await hashPassword(password);
-  return db
-    .insert(schema.whatsappPasswords)
-    .values({ passwordHash })
-    .returning({ id: schema.whatsappPasswords.id })
-    .get().id;
+  return db.insert(schema.whatsappPasswords).values({ passwordHash }).returning({ id: schema.whatsappPasswords.id }).get().id;
 }
 
 /** Removes one password; false when there was none with that id. */
@@ -139,7 +135,9 @@ export async function startOperatorSession(request: Request, passwordId: number,
   if (previous) closeOperatorSession(previous.sid);
   const sid = randomBytes(24).toString("base64url");
   db.delete(schema.operatorSessions).where(lte(schema.operatorSessions.expiresAt, now.getTime())).run();
-  db.insert(schema.operatorSessions).values({ id: sid, passwordId, expiresAt: now.getTime() + OPERATOR_SESSION_SECONDS * 1000 }).run();
+  db.insert(schema.operatorSessions)
+    .values({ id: sid, passwordId, expiresAt: now.getTime() + OPERATOR_SESSION_SECONDS * 1000 })
+    .run();
   session.set(OPERATOR_KEY, { sid, passwordId, since: now.toISOString() } satisfies OperatorCookie);
   return commitOperator(session);
 }

@@ -1,7 +1,7 @@
 import { count, desc } from "drizzle-orm";
 import type { z } from "zod";
 
-import { logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput,sendLogEntrySchema } from "~/lib/whatsapp";
+import { logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput, sendLogEntrySchema } from "~/lib/whatsapp";
 
 import { db, schema } from "./db.server";
 
@@ -23,9 +23,7 @@ export type SendLogRow = {
   sentAt: string;
 };
 
-export type RecordResult =
-  | { ok: true; inserted: number }
-  | { ok: false; fieldErrors: Record<string, string[]> };
+export type RecordResult = { ok: true; inserted: number } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /**
  * Validates and stores results (one object or a batch); idempotent on (jobId, number). A batch is

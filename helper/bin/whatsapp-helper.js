@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // whatsapp-helper: starts the local WhatsApp helper with settings from the environment
 // (see README.md). Messages for the operator are in Portuguese.
-import { resolveConfig,startHelper } from "../src/server.js";
+import { resolveConfig, startHelper } from "../src/server.js";
 
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 20) {
@@ -42,7 +42,9 @@ try {
 } catch (error) {
   const err = /** @type {NodeJS.ErrnoException} */ (error);
   if (err?.code === "EADDRINUSE") {
-    console.error(`A porta ${config.port} já está em uso. Talvez o ajudante já esteja aberto em outra janela; feche-a ou defina HELPER_PORT.`);
+    console.error(
+      `A porta ${config.port} já está em uso. Talvez o ajudante já esteja aberto em outra janela; feche-a ou defina HELPER_PORT.`,
+    );
   } else {
     console.error(`Não foi possível iniciar o ajudante: ${err?.message ?? err}`);
   }

@@ -169,7 +169,13 @@ export class SendQueue extends EventEmitter {
         continue;
       }
       seen.set(normalized, contacts.length);
-      contacts.push({ index: contacts.length, name, number, normalized, text: personalise(template, name).slice(0, MAX_MESSAGE_LENGTH) });
+      contacts.push({
+        index: contacts.length,
+        name,
+        number,
+        normalized,
+        text: personalise(template, name).slice(0, MAX_MESSAGE_LENGTH),
+      });
     }
     if (contacts.length === 0) throw new JobRefused("no-contacts");
 
@@ -203,8 +209,19 @@ export class SendQueue extends EventEmitter {
       final: null,
     };
     this.job = job;
-    this.journal({ type: "job-started", jobId: job.id, kind: job.kind, at: new Date(now).toISOString(), operatorName, total: contacts.length, duplicates, account: this.driver.account });
-    this.log(`Envio iniciado por ${operatorName}: ${contacts.length} contato(s). Intervalo entre mensagens: ${Math.round(this.minDelayMs / 1000)}-${Math.round(this.maxDelayMs / 1000)} s.`);
+    this.journal({
+      type: "job-started",
+      jobId: job.id,
+      kind: job.kind,
+      at: new Date(now).toISOString(),
+      operatorName,
+      total: contacts.length,
+      duplicates,
+      account: this.driver.account,
+    });
+    this.log(
+      `Envio iniciado por ${operatorName}: ${contacts.length} contato(s). Intervalo entre mensagens: ${Math.round(this.minDelayMs / 1000)}-${Math.round(this.maxDelayMs / 1000)} s.`,
+    );
     this.schedule(Math.max(0, this.notBefore - now));
     if (job.kind === "bulk") {
       this.emit("bulk-started", {
@@ -273,7 +290,11 @@ export class SendQueue extends EventEmitter {
     const now = new Date(this.now());
     if (this.sentToday() >= this.dailyCap) {
       const midnight = nextMidnight(now);
-      this.pause("daily-cap", `Limite diário de ${this.dailyCap} mensagens atingido; o envio continua após a meia-noite.`, midnight.getTime());
+      this.pause(
+        "daily-cap",
+        `Limite diário de ${this.dailyCap} mensagens atingido; o envio continua após a meia-noite.`,
+        midnight.getTime(),
+      );
       return;
     }
 
@@ -397,13 +418,22 @@ export class SendQueue extends EventEmitter {
         : "Conexão com o WhatsApp perdida. O envio continua quando ela voltar.");
     job.resumeAt = resumeAt ?? null;
     job.nextAt = null;
-    this.journal({ type: "job-paused", jobId: job.id, at: new Date(this.now()).toISOString(), reason, message: job.pauseMessage });
+    this.journal({
+      type: "job-paused",
+      jobId: job.id,
+      at: new Date(this.now()).toISOString(),
+      reason,
+      message: job.pauseMessage,
+    });
     this.log(`Envio pausado: ${job.pauseMessage}`);
     if (resumeAt !== undefined) {
-      this.timer = this.setTimer(() => {
-        this.timer = null;
-        this.resume(reason);
-      }, Math.max(0, resumeAt - this.now()));
+      this.timer = this.setTimer(
+        () => {
+          this.timer = null;
+          this.resume(reason);
+        },
+        Math.max(0, resumeAt - this.now()),
+      );
     }
     if (job.kind === "bulk") this.emitProgress();
   }
@@ -498,7 +528,12 @@ export class SendQueue extends EventEmitter {
     job.finishedAt = this.now();
     this.job = null;
     this.lastJob = job;
-    const results = job.statuses.map((/** @type {MessageStatus} */ s) => ({ number: s.number, name: s.name, status: s.status, message: s.message }));
+    const results = job.statuses.map((/** @type {MessageStatus} */ s) => ({
+      number: s.number,
+      name: s.name,
+      status: s.status,
+      message: s.message,
+    }));
     job.final = {
       status: state === "completed" ? "completed" : "error",
       jobId: job.id,
@@ -508,7 +543,15 @@ export class SendQueue extends EventEmitter {
       errors: job.errors,
       ...(state === "cancelled" ? { reason: "cancelled", message: "Envio cancelado" } : {}),
     };
-    this.journal({ type: "job-finished", jobId: job.id, at: new Date(job.finishedAt).toISOString(), state, total: job.contacts.length, sent: job.sent, errors: job.errors });
+    this.journal({
+      type: "job-finished",
+      jobId: job.id,
+      at: new Date(job.finishedAt).toISOString(),
+      state,
+      total: job.contacts.length,
+      sent: job.sent,
+      errors: job.errors,
+    });
     this.log(
       state === "completed"
         ? `Envio concluído: ${job.sent} de ${job.contacts.length} mensagens enviadas (${job.errors} com erro).`
@@ -534,7 +577,8 @@ export class SendQueue extends EventEmitter {
     let base = null;
     if (job.state === "running") base = job.nextAt ?? now;
     else if (job.state === "paused") base = job.resumeAt;
-    const expectedFinishAt = pending === 0 ? job.finishedAt ?? now : base === null ? null : base + Math.max(0, pending - 1) * averageGap;
+    const expectedFinishAt =
+      pending === 0 ? (job.finishedAt ?? now) : base === null ? null : base + Math.max(0, pending - 1) * averageGap;
     return {
       jobId: job.id,
       state: job.state,
@@ -568,7 +612,8 @@ export class SendQueue extends EventEmitter {
    */
   replayableJob() {
     if (this.job) return this.job;
-    if (this.lastJob && this.lastJob.kind === "bulk" && this.now() - this.lastJob.finishedAt < REPLAY_WINDOW_MS) return this.lastJob;
+    if (this.lastJob && this.lastJob.kind === "bulk" && this.now() - this.lastJob.finishedAt < REPLAY_WINDOW_MS)
+      return this.lastJob;
     return null;
   }
 

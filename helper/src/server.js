@@ -100,11 +100,13 @@ export async function startHelper(options = {}) {
   const log =
     options.logger === false
       ? () => {}
-      : options.logger ?? ((/** @type {string} */ message) => console.log(`[${clock(new Date())}] ${message}`));
+      : (options.logger ?? ((/** @type {string} */ message) => console.log(`[${clock(new Date())}] ${message}`)));
 
   mkdirSync(config.dataDir, { recursive: true });
-  if (!config.secret) log("ATENÇÃO: HELPER_SECRET não definido; todas as conexões serão recusadas. Use o script de início baixado do site.");
-  if (config.allowedOrigins.length === 0) log("ATENÇÃO: HELPER_ALLOWED_ORIGINS vazio; todas as conexões serão recusadas. Use o script de início baixado do site.");
+  if (!config.secret)
+    log("ATENÇÃO: HELPER_SECRET não definido; todas as conexões serão recusadas. Use o script de início baixado do site.");
+  if (config.allowedOrigins.length === 0)
+    log("ATENÇÃO: HELPER_ALLOWED_ORIGINS vazio; todas as conexões serão recusadas. Use o script de início baixado do site.");
 
   const driver = createDriver(config.driver, { dataDir: config.dataDir, log, fakeReadyDelayMs: config.fakeReadyDelayMs });
   const optOuts = new OptOutList(join(config.dataDir, "opt-out.json"));
@@ -163,7 +165,9 @@ export async function startHelper(options = {}) {
   io.use((socket, next) => {
     const result = checkToken(socket.handshake.auth?.token, config.secret, now());
     if (result.ok) return next();
-    log(`Conexão recusada: token ${result.reason === "expired" ? "expirado" : "inválido"} (${result.reason}). Recarregue a página /whatsapp do site.`);
+    log(
+      `Conexão recusada: token ${result.reason === "expired" ? "expirado" : "inválido"} (${result.reason}). Recarregue a página /whatsapp do site.`,
+    );
     const error = /** @type {Error & { data?: unknown }} */ (new Error("Token inválido ou expirado"));
     error.data = { code: "invalid-token", reason: result.reason };
     next(error);
@@ -175,7 +179,12 @@ export async function startHelper(options = {}) {
       whatsapp,
       account: driver.account ?? null,
       operatorName,
-      limits: { minDelayMs: config.minDelayMs, maxDelayMs: config.maxDelayMs, dailyCap: config.dailyCap, sentToday: queue.sentToday() },
+      limits: {
+        minDelayMs: config.minDelayMs,
+        maxDelayMs: config.maxDelayMs,
+        dailyCap: config.dailyCap,
+        sentToday: queue.sentToday(),
+      },
       job: queue.progress(),
     };
   }
@@ -204,7 +213,9 @@ export async function startHelper(options = {}) {
   driver.on("disconnected", (/** @type {{ reason: string, reconnecting: boolean }} */ info) => {
     whatsapp = info.reconnecting ? "connecting" : "disconnected";
     io.emit("whatsapp-disconnected", { reason: info.reason });
-    log(`WhatsApp desconectado: ${info.reason}.${info.reconnecting ? " Reconectando..." : " Clique em Iniciar Espelhamento na página para conectar de novo."}`);
+    log(
+      `WhatsApp desconectado: ${info.reason}.${info.reconnecting ? " Reconectando..." : " Clique em Iniciar Espelhamento na página para conectar de novo."}`,
+    );
     queue.onDown("disconnected");
   });
   driver.on("logged-out", () => {
@@ -325,7 +336,16 @@ export async function startHelper(options = {}) {
         ack(callback, { ok: true, ...result });
       } catch (error) {
         if (!(error instanceof JobRefused)) return unexpected(socket, error, callback);
-        socket.emit("bulk-status", { status: "error", jobId: null, results: [], total: 0, sent: 0, errors: 0, reason: error.reason, message: error.message });
+        socket.emit("bulk-status", {
+          status: "error",
+          jobId: null,
+          results: [],
+          total: 0,
+          sent: 0,
+          errors: 0,
+          reason: error.reason,
+          message: error.message,
+        });
         ack(callback, { ok: false, reason: error.reason, message: error.message });
       }
     });
@@ -343,7 +363,11 @@ export async function startHelper(options = {}) {
       } catch (error) {
         if (!(error instanceof JobRefused)) return unexpected(socket, error, callback);
         const message =
-          error.reason === "no-contacts" ? "Número inválido." : error.reason === "no-message" ? "Mensagem necessária." : error.message;
+          error.reason === "no-contacts"
+            ? "Número inválido."
+            : error.reason === "no-message"
+              ? "Mensagem necessária."
+              : error.message;
         socket.emit("error", { message });
         ack(callback, { ok: false, reason: error.reason, message });
       }

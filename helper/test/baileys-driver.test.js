@@ -37,7 +37,11 @@ function stubSocket() {
     lookups: [],
     loggedOut: false,
     ended: false,
-    signalRepository: { lidMapping: { getPNForLID: async (/** @type {string} */ lid) => (lid === "999@lid" ? "5531977776666@s.whatsapp.net" : null) } },
+    signalRepository: {
+      lidMapping: {
+        getPNForLID: async (/** @type {string} */ lid) => (lid === "999@lid" ? "5531977776666@s.whatsapp.net" : null),
+      },
+    },
     /** @param {string[]} numbers */
     async onWhatsApp(...numbers) {
       this.lookups.push(numbers);
@@ -122,7 +126,10 @@ describe("BaileysDriver", () => {
     await driver.start();
     sockets[0].ev.emit("connection.update", {
       connection: "close",
-      lastDisconnect: { error: new Boom("restart required", { statusCode: realBaileys.DisconnectReason.restartRequired }), date: new Date() },
+      lastDisconnect: {
+        error: new Boom("restart required", { statusCode: realBaileys.DisconnectReason.restartRequired }),
+        date: new Date(),
+      },
     });
     await until(() => sockets.length === 2);
     expect(events.filter((e) => e.event === "disconnected")).toHaveLength(0); // a restart is not news for the page
@@ -152,7 +159,10 @@ describe("BaileysDriver", () => {
     await driver.start();
     sockets[0].ev.emit("connection.update", {
       connection: "close",
-      lastDisconnect: { error: new Boom("QR refs attempts ended", { statusCode: realBaileys.DisconnectReason.timedOut }), date: new Date() },
+      lastDisconnect: {
+        error: new Boom("QR refs attempts ended", { statusCode: realBaileys.DisconnectReason.timedOut }),
+        date: new Date(),
+      },
     });
     await until(() => events.some((e) => e.event === "auth-failure"));
     expect(events.find((e) => e.event === "auth-failure")?.payload.message).toMatch(/QR code expirou/);

@@ -42,7 +42,9 @@ describe("parseContacts (spec 02 section 5)", () => {
 
   it("drops contacts with fewer than 8 digits and keeps those with exactly 8", () => {
     expect(MIN_CONTACT_DIGITS).toBe(8);
-    expect(parseContacts("Ana, 1234567\nBia, 12345678\nCaio, abc\nDani,\nsem numero")).toEqual([{ name: "Bia", number: "12345678" }]);
+    expect(parseContacts("Ana, 1234567\nBia, 12345678\nCaio, abc\nDani,\nsem numero")).toEqual([
+      { name: "Bia", number: "12345678" },
+    ]);
   });
 
   it("returns an empty list for empty or non-string input", () => {

@@ -94,7 +94,11 @@ describe("pacing", () => {
   });
 
   it("keeps every gap inside the configured bounds, whatever the random source gives", async () => {
-    const { queue, driver } = makeQueue({ minDelayMs: 1000, maxDelayMs: 5000, random: sequence([0, 0.1, 0.5, 0.9, 0.999999, 1]) });
+    const { queue, driver } = makeQueue({
+      minDelayMs: 1000,
+      maxDelayMs: 5000,
+      random: sequence([0, 0.1, 0.5, 0.9, 0.999999, 1]),
+    });
     queue.start({ contacts: contacts(12), messageTemplate: "Oi" });
     await tick(12 * 5000);
     expect(driver.sent).toHaveLength(12);
@@ -150,7 +154,9 @@ describe("job rules", () => {
   it("refuses a second job while one runs, an empty message, no contacts, not ready", () => {
     const { queue, driver } = makeQueue();
     expect(() => queue.start({ contacts: contacts(1), messageTemplate: "  " })).toThrow(/Mensagem necessária/);
-    expect(() => queue.start({ contacts: [{ name: "a", number: "abc" }], messageTemplate: "Oi" })).toThrow(/Nenhum contato válido/);
+    expect(() => queue.start({ contacts: [{ name: "a", number: "abc" }], messageTemplate: "Oi" })).toThrow(
+      /Nenhum contato válido/,
+    );
     queue.start({ contacts: contacts(2), messageTemplate: "Oi" });
     expect(() => queue.start({ contacts: contacts(1), messageTemplate: "Oi" })).toThrow(/envio em andamento/);
     queue.cancel();
@@ -176,7 +182,12 @@ describe("job rules", () => {
     await tick(0);
     expect(driver.lookups).toEqual(["5531999998888"]);
     expect(driver.sent).toEqual([expect.objectContaining({ jid: "553199998888@s.whatsapp.net", text: "Olá Ana" })]);
-    expect(statuses[0]).toMatchObject({ number: "31999998888", normalizedNumber: "5531999998888", status: "sent", message: "Olá Ana" });
+    expect(statuses[0]).toMatchObject({
+      number: "31999998888",
+      normalizedNumber: "5531999998888",
+      status: "sent",
+      message: "Olá Ana",
+    });
   });
 
   it("cancels: no further sends and a bulk-status error 'cancelled'", async () => {

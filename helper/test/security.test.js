@@ -13,7 +13,9 @@ afterEach(cleanup);
 function outcome(socket) {
   return new Promise((resolve) => {
     socket.once("connect", () => resolve({ connected: true }));
-    socket.once("connect_error", (error) => resolve({ connected: false, message: error.message, data: /** @type {any} */ (error).data }));
+    socket.once("connect_error", (error) =>
+      resolve({ connected: false, message: error.message, data: /** @type {any} */ (error).data }),
+    );
   });
 }
 
@@ -59,7 +61,9 @@ describe("Origin allow-list", () => {
 
   it("answers a plain HTTP handshake from a foreign origin with 403 and no CORS grant", async () => {
     const helper = await startTestHelper();
-    const response = await fetch(`${helper.url}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: "https://evil.example" } });
+    const response = await fetch(`${helper.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { Origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
     const allowed = await fetch(`${helper.url}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: ORIGIN } });

@@ -82,7 +82,12 @@ describe("spec 02 section 7 flow", () => {
       ["31999990000", "error"],
       ["5531988882222", "sent"],
     ]);
-    expect(statuses[0]).toMatchObject({ name: "Ana", message: "Olá Ana, temos uma bolsa para você!", jobId: ack.jobId, operatorName: "Maria" });
+    expect(statuses[0]).toMatchObject({
+      name: "Ana",
+      message: "Olá Ana, temos uma bolsa para você!",
+      jobId: ack.jobId,
+      operatorName: "Maria",
+    });
     expect(statuses[1]).toMatchObject({ code: "not-on-whatsapp", message: "Número não está no WhatsApp" });
     expect(final).toMatchObject({ status: "completed", jobId: ack.jobId, total: 3, sent: 2, errors: 1 });
     expect(final.results).toEqual([
@@ -102,8 +107,17 @@ describe("spec 02 section 7 flow", () => {
     }
 
     // the journal recorded the job
-    const journal = readFileSync(join(helper.dataDir, "jobs.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(journal.map((e) => e.type)).toEqual(["job-started", "message-status", "message-status", "message-status", "job-finished"]);
+    const journal = readFileSync(join(helper.dataDir, "jobs.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(journal.map((e) => e.type)).toEqual([
+      "job-started",
+      "message-status",
+      "message-status",
+      "message-status",
+      "job-finished",
+    ]);
   });
 
   it("refuses a bulk send before WhatsApp is ready, and a second one while one runs", async () => {
@@ -113,12 +127,24 @@ describe("spec 02 section 7 flow", () => {
     const refused = once(early, "bulk-status");
     const ack = await early.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi", operatorName: "Maria" });
     expect(ack).toMatchObject({ ok: false, reason: "not-ready" });
-    expect(await refused).toMatchObject({ status: "error", jobId: null, message: expect.stringMatching(/WhatsApp não autenticado/) });
+    expect(await refused).toMatchObject({
+      status: "error",
+      jobId: null,
+      message: expect.stringMatching(/WhatsApp não autenticado/),
+    });
 
     const { socket } = await connectReady(helper.url);
-    expect(await socket.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi" })).toMatchObject({ ok: true });
-    expect(await socket.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi" })).toMatchObject({ ok: false, reason: "busy" });
-    expect(await socket.emitWithAck("send-message", { number: "31977776666", message: "Oi" })).toMatchObject({ ok: false, reason: "busy" });
+    expect(await socket.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi" })).toMatchObject({
+      ok: true,
+    });
+    expect(await socket.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi" })).toMatchObject({
+      ok: false,
+      reason: "busy",
+    });
+    expect(await socket.emitWithAck("send-message", { number: "31977776666", message: "Oi" })).toMatchObject({
+      ok: false,
+      reason: "busy",
+    });
   });
 
   it("send-message sends one message with a job id and no bulk-status", async () => {
@@ -213,7 +239,11 @@ describe("protections", () => {
     await socket.emitWithAck("send-bulk-messages", { contacts: THREE, messageTemplate: "Oi" });
     const final = await done;
     const ana = log.of("message-status").find((s) => s.number === "31999991111");
-    expect(ana).toMatchObject({ status: "error", code: "opted-out", message: "Contato pediu para não receber mensagens (SAIR/PARAR)" });
+    expect(ana).toMatchObject({
+      status: "error",
+      code: "opted-out",
+      message: "Contato pediu para não receber mensagens (SAIR/PARAR)",
+    });
     expect(helper.driver.lookups).not.toContain("5531999991111");
     expect(helper.driver.sent.map((s) => s.jid)).toEqual(["5531988882222@s.whatsapp.net"]);
     expect(final).toMatchObject({ sent: 1, errors: 2 });

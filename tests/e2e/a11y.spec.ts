@@ -20,7 +20,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => SERIOUS.has(v.impact ?? ""))
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }
 
 /** Visits each URL and collects its serious and critical violations. */
@@ -51,7 +57,10 @@ const AREAS = ["contato", "whatsapp", "teste-vocacional"];
 /** Public pages: every route of app/routes.ts with a page and no parameter, outside the guarded areas and the test flow. */
 function publicPages(): string[] {
   const pages = routeTable()
-    .filter((route) => route.hasComponent && !/[:*]/.test(route.path) && !AREAS.some((a) => route.path === a || route.path.startsWith(`${a}/`)))
+    .filter(
+      (route) =>
+        route.hasComponent && !/[:*]/.test(route.path) && !AREAS.some((a) => route.path === a || route.path.startsWith(`${a}/`)),
+    )
     .map((route) => urlFor(route));
   return [
     ...pages,
@@ -79,7 +88,9 @@ test.describe("axe: no serious or critical violations", () => {
   test("every public page", async ({ page }) => {
     test.setTimeout(240_000);
     const urls = publicPages();
-    expect(urls).toEqual(expect.arrayContaining(["/", "/campanha-relampago", "/america-mg", "/trabalhe-conosco", "/bolsas", "/inscricao"]));
+    expect(urls).toEqual(
+      expect.arrayContaining(["/", "/campanha-relampago", "/america-mg", "/trabalhe-conosco", "/bolsas", "/inscricao"]),
+    );
     expect(await audit(page, urls)).toEqual([]);
   });
 
@@ -113,7 +124,11 @@ test.describe("axe: no serious or critical violations", () => {
     expect(found).toEqual([]);
   });
 
-  test("the whole vocational test: lead form, each question page, analysis, results, simulation, submissions", async ({ page, context, baseURL }) => {
+  test("the whole vocational test: lead form, each question page, analysis, results, simulation, submissions", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(240_000);
     const found = await audit(page, ["/teste-vocacional"]);
     await useCookies(context, await completedTestCookie(baseURL!, uniqueEmail("a11y")), baseURL!);

@@ -80,7 +80,9 @@ test("every public form carries the honeypot; forms without it are password form
   let honeypots = 0;
   for (const page of pages) {
     // A visitor who filled the test's lead form sees the question pages too.
-    const response = await fetch(server.url + page, { headers: { Cookie: sessions.visitorWithLead, "X-Forwarded-For": "10.99.0.2" } });
+    const response = await fetch(server.url + page, {
+      headers: { Cookie: sessions.visitorWithLead, "X-Forwarded-For": "10.99.0.2" },
+    });
     expect(response.status, page).toBeLessThan(500);
     for (const form of postForms(await response.text())) {
       formsSeen++;
@@ -167,7 +169,10 @@ for (const [path, limited] of Object.entries(PUBLIC_POSTS)) {
     const other = `10.98.${address++}.2`;
     const statuses: number[] = [];
     for (let i = 0; i < limited.limit; i++) statuses.push((await post(url, limited.fields(), ip, limited.cookie?.())).status);
-    expect(statuses.every((s) => s !== 429), `within the limit: ${statuses}`).toBe(true);
+    expect(
+      statuses.every((s) => s !== 429),
+      `within the limit: ${statuses}`,
+    ).toBe(true);
 
     const blocked = await post(url, limited.fields(), ip, limited.cookie?.());
     expect(blocked.status).toBe(429);
@@ -189,7 +194,10 @@ for (const [path, limited] of Object.entries(PUBLIC_POSTS).filter(([p]) => p.sta
     const ip = `10.96.${address++}.1`;
     const answers = await Promise.all(Array.from({ length: 12 }, () => post(url, limited.fields(), ip, limited.cookie?.())));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s !== 429), `${statuses}`).toHaveLength(limited.limit);
+    expect(
+      statuses.filter((s) => s !== 429),
+      `${statuses}`,
+    ).toHaveLength(limited.limit);
   });
 }
 
@@ -201,7 +209,10 @@ test("behind the trusted proxy, a client cannot escape the limit by forging X-Fo
     const forged = `203.0.113.${i + 1}, ${seenByProxy}`;
     statuses.push((await post("/whatsapp", { intent: "entrar", password: "chute-errado" }, forged)).status);
   }
-  expect(statuses.slice(0, LIMITS.login).every((s) => s === 401), `${statuses}`).toBe(true);
+  expect(
+    statuses.slice(0, LIMITS.login).every((s) => s === 401),
+    `${statuses}`,
+  ).toBe(true);
   expect(statuses.slice(LIMITS.login)).toEqual([429, 429]);
 });
 

@@ -18,7 +18,14 @@ function seedLeads(prefix: string) {
     const now = new Date().toISOString();
     const today = now.slice(0, 10);
     const rows = [
-      ["teste_vocacional", `Conceição Araújo ${token}`, "(31)99999-1111", `conceicao.${token}@example.com`, "São João del-Rei", "saude"],
+      [
+        "teste_vocacional",
+        `Conceição Araújo ${token}`,
+        "(31)99999-1111",
+        `conceicao.${token}@example.com`,
+        "São João del-Rei",
+        "saude",
+      ],
       ["inscricao", `João Ribeiro ${token}`, "(31)99999-2222", `joao.${token}@example.com`, "Belo Horizonte", null],
       ["contato", `=HYPERLINK("http://x") ${token}`, "(31)99999-3333", `formula.${token}@example.com`, "Contagem", null],
     ] as const;
@@ -159,7 +166,12 @@ test.describe("admin", () => {
     await expect(page.getByTestId("lead-row").first()).toBeVisible();
     const widths = await page.evaluate(() => {
       const box = document.querySelector('[aria-label="Tabela de leads (role para os lados)"]')!;
-      return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, table: box.scrollWidth, box: box.clientWidth };
+      return {
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+        table: box.scrollWidth,
+        box: box.clientWidth,
+      };
     });
     expect(widths.table, "the table is wider than its box (it scrolls sideways)").toBeGreaterThan(widths.box);
     expect(widths.page, "the page itself is wider than the phone").toBeLessThanOrEqual(widths.viewport);
@@ -178,7 +190,12 @@ test.describe("admin", () => {
     await page.goto("/login-admin");
     expect(await scan()).toEqual([]);
     await logIn(page);
-    await page.getByTestId("toaster").getByRole("button").first().click().catch(() => {});
+    await page
+      .getByTestId("toaster")
+      .getByRole("button")
+      .first()
+      .click()
+      .catch(() => {});
     expect(await scan()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { E2E_ENV } from "./env";
 import { expect, openE2eDb, test } from "./fixtures";
 import { routeTable, urlFor } from "./route-table";
-import { adminSession, openSessions,OPERATOR_PASSWORD } from "./sessions";
+import { adminSession, openSessions, OPERATOR_PASSWORD } from "./sessions";
 
 /**
  * The admin pages and the WhatsApp tool have a layout of their own: the institution's name, the
@@ -52,7 +52,13 @@ function seedLead(): number {
 test.describe("staff areas have their own layout", () => {
   test("every route of the admin and WhatsApp areas sits under its area's layout route", () => {
     const pages = routeTable().filter((r) => r.hasComponent && /^(contato|login-admin|whatsapp)/.test(r.path));
-    expect(pages.map((r) => r.path).sort()).toEqual(["contato", "contato/lead/:id/excluir", "login-admin", "whatsapp", "whatsapp/:slug"]);
+    expect(pages.map((r) => r.path).sort()).toEqual([
+      "contato",
+      "contato/lead/:id/excluir",
+      "login-admin",
+      "whatsapp",
+      "whatsapp/:slug",
+    ]);
     for (const route of pages) {
       const expected = route.path.startsWith("whatsapp") ? "routes/_whatsapp" : "routes/_admin";
       expect(route.layout, route.path).toBe(expected);
@@ -91,7 +97,10 @@ test.describe("staff areas have their own layout", () => {
     for (const path of ["/whatsapp", manage]) {
       await page.goto(path);
       await expect(header, path).toContainText("Universidade Exemplo");
-      await expect(header.getByRole("navigation").getByRole("link", { name: "Espelhamento" }), path).toHaveAttribute("href", "/whatsapp");
+      await expect(header.getByRole("navigation").getByRole("link", { name: "Espelhamento" }), path).toHaveAttribute(
+        "href",
+        "/whatsapp",
+      );
       await expectNoMarketingLayout(page, path);
     }
     await page.goto("/whatsapp");
@@ -111,7 +120,10 @@ test.describe("staff areas have their own layout", () => {
       await expect(page.getByTestId("area-header"), path).toHaveCount(0);
       await expect(page.getByTestId("legal-banner"), path).toBeVisible();
       await expect(page.locator("[data-assistant-button]"), path).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }), path).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }),
+        path,
+      ).toBeVisible();
       // The spec's Admin button (in the menu on a phone, hidden until it opens).
       await expect(page.locator('#menu-mobile a[href="/login-admin"]'), path).toHaveText("Admin");
     }

@@ -23,7 +23,10 @@ test.afterAll(async () => {
 });
 
 test.describe("assistant with a configured URL", () => {
-  test("the sheet opens and reports the failed state when the assistant cannot load; retry reloads", async ({ page, jsEnabled }) => {
+  test("the sheet opens and reports the failed state when the assistant cannot load; retry reloads", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link to /assistente");
     await page.goto(`${server.url}/bolsas`);
     await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
@@ -40,13 +43,19 @@ test.describe("assistant with a configured URL", () => {
     await expect(sheet).toBeHidden();
   });
 
-  test("the sheet shows 'Carregando assistente...' and then the loaded assistant in a lazy iframe", async ({ page, jsEnabled }) => {
+  test("the sheet shows 'Carregando assistente...' and then the loaded assistant in a lazy iframe", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "the sheet needs JavaScript");
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`${assistantUrl}**`, async (route) => {
       await held;
-      await route.fulfill({ contentType: "text/html; charset=utf-8", body: "<!doctype html><meta charset=\"utf-8\"><title>Chat</title><h1>Olá! Sou o assistente</h1>" });
+      await route.fulfill({
+        contentType: "text/html; charset=utf-8",
+        body: '<!doctype html><meta charset="utf-8"><title>Chat</title><h1>Olá! Sou o assistente</h1>',
+      });
     });
     await page.goto(`${server.url}/bolsas`);
     await page.getByRole("link", { name: "Abrir assistente virtual" }).click();

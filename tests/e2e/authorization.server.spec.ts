@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 
 import { snapshot } from "./db-snapshot";
 import { E2E_ENV } from "./env";
-import { type RouteInfo,routeTable, urlFor } from "./route-table";
+import { type RouteInfo, routeTable, urlFor } from "./route-table";
 import { type RunningServer, startServer } from "./server-process";
 import { openSessions, type Sessions } from "./sessions";
 
@@ -29,7 +29,8 @@ function areaOf(route: Pick<RouteInfo, "path">): Area | null {
 
 /** Routes under a guarded prefix whose access rule differs, and why. */
 const EXCEPTIONS: Record<string, string> = {
-  whatsapp: "the gate itself: its loader shows the password form to anyone (the mirror only to operators); its action is the password check",
+  whatsapp:
+    "the gate itself: its loader shows the password form to anyone (the mirror only to operators); its action is the password check",
   "whatsapp/:slug":
     "password management: reached through a secret slug; changes need the master password or an admin session (an admin is explicitly allowed)",
 };
@@ -67,8 +68,16 @@ function wrongCookies(area: Area): Record<string, string> {
     "a visitor's value in the operator cookie": `__operador=${value(sessions.visitorWithLead)}`,
   };
   return area === "admin"
-    ? { ...common, "an operator's cookie": sessions.operator, "an operator's value in the admin cookie": `__admin=${value(sessions.operator)}` }
-    : { ...common, "an admin's cookie": sessions.admin, "an admin's value in the operator cookie": `__operador=${value(sessions.admin)}` };
+    ? {
+        ...common,
+        "an operator's cookie": sessions.operator,
+        "an operator's value in the admin cookie": `__admin=${value(sessions.operator)}`,
+      }
+    : {
+        ...common,
+        "an admin's cookie": sessions.admin,
+        "an admin's value in the operator cookie": `__operador=${value(sessions.admin)}`,
+      };
 }
 
 const rightCookie = (area: Area) => (area === "admin" ? sessions.admin : sessions.operator);
@@ -101,7 +110,9 @@ function refused(area: Area, answer: Answer): boolean {
 const guarded = () => routeTable().filter((route) => areaOf(route) && !EXCEPTIONS[route.path]);
 
 test("the guarded areas are found in the route table", () => {
-  const paths = routeTable().filter((r) => areaOf(r)).map((r) => r.path);
+  const paths = routeTable()
+    .filter((r) => areaOf(r))
+    .map((r) => r.path);
   expect(paths).toEqual(
     expect.arrayContaining([
       "contato",
@@ -133,7 +144,8 @@ test("every admin and operator loader and action refuses anonymous and wrong-kin
         const answer = await request(method, url, cookie);
         checked++;
         if (!refused(area, answer)) failures.push(`${method} ${url} with ${label}: ${answer.status} ${answer.location}`);
-        if (answer.text.includes("@example.com") || /scrypt\$/.test(answer.text)) failures.push(`${method} ${url} with ${label}: leaks data`);
+        if (answer.text.includes("@example.com") || /scrypt\$/.test(answer.text))
+          failures.push(`${method} ${url} with ${label}: leaks data`);
       }
     }
   }
@@ -185,7 +197,10 @@ test("exception /whatsapp/<slug>: changes need the master password or an admin s
   expect((await remove(sessions.operator)).status, "an operator").toBe(403);
   // Past the check, the unknown password id is a 404: the admin and the master password get there.
   expect((await remove(sessions.admin)).status, "an admin").toBe(404);
-  expect((await remove("", `&masterPassword=${encodeURIComponent(E2E_ENV.WHATSAPP_MASTER_PASSWORD)}`)).status, "master password").toBe(404);
+  expect(
+    (await remove("", `&masterPassword=${encodeURIComponent(E2E_ENV.WHATSAPP_MASTER_PASSWORD)}`)).status,
+    "master password",
+  ).toBe(404);
   // A wrong slug is a 404 for everyone, and the page never shows a hash.
   expect((await request("GET", "/whatsapp/outra-coisa", sessions.admin)).status).toBe(404);
   expect((await request("GET", url, "")).text).not.toMatch(/scrypt\$/);

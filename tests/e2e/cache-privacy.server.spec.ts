@@ -6,8 +6,8 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { E2E_ENV } from "./env";
-import { type RouteInfo,routeTable, urlFor } from "./route-table";
-import { type RunningServer,startServer } from "./server-process";
+import { type RouteInfo, routeTable, urlFor } from "./route-table";
+import { type RunningServer, startServer } from "./server-process";
 import { openSessions, type SessionKind, type Sessions } from "./sessions";
 
 const PRIVATE = "private, no-store";
@@ -105,7 +105,11 @@ test("every action's answer to a session is private, no-store", async () => {
       const response = await fetch(server.url + urlOf(route), {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
         body: "intent=nada",
       });
       await response.arrayBuffer();

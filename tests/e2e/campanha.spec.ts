@@ -21,7 +21,9 @@ test.describe("flash campaign page", () => {
     await expect(main.getByRole("link", { name: "Garanta sua vaga" }).first()).toHaveAttribute("href", /inscricao/);
     await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
 
-    const offers = page.locator("section", { has: page.getByRole("heading", { name: "Modalidades e Descontos" }) }).locator("ul > li");
+    const offers = page
+      .locator("section", { has: page.getByRole("heading", { name: "Modalidades e Descontos" }) })
+      .locator("ul > li");
     await expect(offers).toHaveCount(6);
     const popular = page.locator('[data-highlight="true"]');
     await expect(popular).toHaveCount(1);
@@ -152,7 +154,10 @@ test.describe("course finder (/curso-id)", () => {
     const results = page.getByTestId("finder-course");
     await expect(results).toHaveCount(expected.length);
     await expect(page.getByTestId("finder-results")).toContainText("Enfermagem");
-    await expect(results.filter({ hasText: "Enfermagem" }).getByRole("link", { name: "Ver curso" })).toHaveAttribute("href", "/enfermagem");
+    await expect(results.filter({ hasText: "Enfermagem" }).getByRole("link", { name: "Ver curso" })).toHaveAttribute(
+      "href",
+      "/enfermagem",
+    );
   });
 
   test("'Tanto faz' answers and the summary's change links", async ({ page }) => {
@@ -318,7 +323,10 @@ test.describe("club, employee and scholarship pages", () => {
     await expect(page.getByTestId("punctuality-example")).toContainText("R$ 149,00");
     await expect(page.getByTestId("punctuality-example")).toContainText("R$ 59,60");
     await expect(page.getByRole("table")).toContainText("Profissionalizante");
-    await expect(page.locator("main").getByRole("link", { name: "Solicite sua bolsa" }).first()).toHaveAttribute("href", /inscricao/);
+    await expect(page.locator("main").getByRole("link", { name: "Solicite sua bolsa" }).first()).toHaveAttribute(
+      "href",
+      /inscricao/,
+    );
   });
 });
 
@@ -335,14 +343,26 @@ test.describe("SEO", () => {
         error: doc.getElementsByTagName("parsererror").length > 0,
         root: doc.documentElement.localName,
         ns: doc.documentElement.namespaceURI,
-        locs: Array.from(doc.getElementsByTagNameNS("http://www.sitemaps.org/schemas/sitemap/0.9", "loc")).map((n) => n.textContent),
+        locs: Array.from(doc.getElementsByTagNameNS("http://www.sitemaps.org/schemas/sitemap/0.9", "loc")).map(
+          (n) => n.textContent,
+        ),
       };
     }, xml);
     expect(parsed.error).toBe(false);
     expect(parsed.root).toBe("urlset");
     expect(parsed.ns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     expect(new Set(parsed.locs).size).toBe(parsed.locs.length);
-    for (const path of ["/", "/campanha-relampago", "/america-mg", "/bolsas", "/trabalhe-conosco", "/curso-id", "/curso-ideal", "/assistente", "/teste-vocacional"]) {
+    for (const path of [
+      "/",
+      "/campanha-relampago",
+      "/america-mg",
+      "/bolsas",
+      "/trabalhe-conosco",
+      "/curso-id",
+      "/curso-ideal",
+      "/assistente",
+      "/teste-vocacional",
+    ]) {
       expect(parsed.locs).toContain(baseURL + path);
     }
     for (const course of courses) expect(parsed.locs).toContain(baseURL + course.url);
@@ -353,13 +373,25 @@ test.describe("SEO", () => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     const text = await response.text();
-    for (const path of ["/contato", "/login-admin", "/whatsapp", "/teste-vocacional/submissoes"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/contato", "/login-admin", "/whatsapp", "/teste-vocacional/submissoes"])
+      expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 
   test("pages carry a title, description, canonical URL, Open Graph tags and JSON-LD", async ({ page, baseURL }) => {
     const titles = new Set<string>();
-    for (const path of ["/", "/campanha-relampago", "/america-mg", "/bolsas", "/trabalhe-conosco", "/curso-id", "/curso-ideal", "/assistente", "/teste-vocacional", "/enfermagem"]) {
+    for (const path of [
+      "/",
+      "/campanha-relampago",
+      "/america-mg",
+      "/bolsas",
+      "/trabalhe-conosco",
+      "/curso-id",
+      "/curso-ideal",
+      "/assistente",
+      "/teste-vocacional",
+      "/enfermagem",
+    ]) {
       await page.goto(path);
       titles.add(await page.title());
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
@@ -383,7 +415,10 @@ test.describe("SEO", () => {
 });
 
 test.describe("accessibility", () => {
-  test("the campaign, club, employee, scholarship, finder and assistant pages have no axe violations", async ({ page, jsEnabled }) => {
+  test("the campaign, club, employee, scholarship, finder and assistant pages have no axe violations", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "axe runs as a script in the page, which the no-JavaScript project forbids");
     test.setTimeout(90_000);
     for (const path of [

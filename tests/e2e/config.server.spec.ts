@@ -25,21 +25,33 @@ function saoPauloDayFromNow(days: number): string {
 async function countdownSeconds(page: import("@playwright/test").Page) {
   const countdown = page.getByTestId("countdown");
   const read = async (unit: string) => (await countdown.locator(`[data-unit="${unit}"]`).textContent())?.trim() ?? "";
-  const values = { days: await read("days"), hours: await read("hours"), minutes: await read("minutes"), seconds: await read("seconds") };
+  const values = {
+    days: await read("days"),
+    hours: await read("hours"),
+    minutes: await read("minutes"),
+    seconds: await read("seconds"),
+  };
   for (const value of Object.values(values)) expect(value).toMatch(/^\d{2}$/);
-  const total = Number(values.days) * 86_400 + Number(values.hours) * 3_600 + Number(values.minutes) * 60 + Number(values.seconds);
+  const total =
+    Number(values.days) * 86_400 + Number(values.hours) * 3_600 + Number(values.minutes) * 60 + Number(values.seconds);
   return { ...values, total };
 }
 
 /** Answers every request to a fake external form's origin with a small page naming it. */
 async function serveExternalForm(page: import("@playwright/test").Page, url: string, heading: string) {
   await page.route(`${new URL(url).origin}/**`, (route) =>
-    route.fulfill({ contentType: "text/html; charset=utf-8", body: `<!doctype html><meta charset="utf-8"><title>${heading}</title><h1>${heading}</h1>` }),
+    route.fulfill({
+      contentType: "text/html; charset=utf-8",
+      body: `<!doctype html><meta charset="utf-8"><title>${heading}</title><h1>${heading}</h1>`,
+    }),
   );
 }
 
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(";").map((part) => part.trim().split(/\s+/)).find(([key]) => key === name);
+  const found = csp
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name);
   return found ? found.slice(1) : [];
 }
 
@@ -60,9 +72,14 @@ test.describe("configured external forms (CLUB_FORM_URL, CV_FORM_URL)", () => {
       const csp = (await request.get(`${server.url}${path}`)).headers()["content-security-policy"];
       for (const name of ["frame-src", "form-action"]) {
         const sources = directive(csp, name);
-        expect(sources, `${path} ${name}`).toEqual(expect.arrayContaining(["'self'", new URL(CLUB_FORM_URL).origin, new URL(CV_FORM_URL).origin]));
+        expect(sources, `${path} ${name}`).toEqual(
+          expect.arrayContaining(["'self'", new URL(CLUB_FORM_URL).origin, new URL(CV_FORM_URL).origin]),
+        );
         // Origins only: no path or query of the configured URLs.
-        expect(sources.some((source) => source.includes("/ingressos") || source.includes("/curriculo")), `${path} ${name}`).toBe(false);
+        expect(
+          sources.some((source) => source.includes("/ingressos") || source.includes("/curriculo")),
+          `${path} ${name}`,
+        ).toBe(false);
       }
     }
     // The shared e2e server, which has neither setting, allows neither origin.
@@ -85,7 +102,9 @@ test.describe("configured external forms (CLUB_FORM_URL, CV_FORM_URL)", () => {
     await expect(page.locator('iframe[src*="/inscricao"]')).toHaveCount(0);
   });
 
-  test("/trabalhe-conosco#formulario embeds the configured CV form, 600 px high on phones and 800 px on desktops", async ({ page }) => {
+  test("/trabalhe-conosco#formulario embeds the configured CV form, 600 px high on phones and 800 px on desktops", async ({
+    page,
+  }) => {
     await serveExternalForm(page, CV_FORM_URL, "Banco de talentos");
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${server.url}/trabalhe-conosco#formulario`);
@@ -134,7 +153,9 @@ test.describe("configured campaign end date (CAMPAIGN_END_DATE)", () => {
 
   test("the page counts down to the end of that day in São Paulo", async ({ page }) => {
     await page.goto(`${server.url}/campanha-relampago`);
-    await expect(page.getByTestId("campaign-valid-until")).toHaveText(`Condições válidas até ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}`);
+    await expect(page.getByTestId("campaign-valid-until")).toHaveText(
+      `Condições válidas até ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}`,
+    );
     const before = Date.now();
     const shown = await countdownSeconds(page);
     const after = Date.now();
@@ -162,11 +183,15 @@ test.describe("a configured campaign end date that has passed", () => {
   test("shows zeros and keeps the configured date (it does not roll like the default window)", async ({ page }) => {
     await page.clock.install();
     await page.goto(`${server.url}/campanha-relampago`);
-    await expect(page.getByTestId("campaign-valid-until")).toHaveText(`Condições válidas até ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}`);
+    await expect(page.getByTestId("campaign-valid-until")).toHaveText(
+      `Condições válidas até ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}`,
+    );
     expect(await countdownSeconds(page)).toMatchObject({ days: "00", hours: "00", minutes: "00", seconds: "00" });
     // A minute later (fake clock) it has neither restarted nor moved to a new deadline.
     await page.clock.runFor(60_000);
     expect(await countdownSeconds(page)).toMatchObject({ total: 0 });
-    await expect(page.getByTestId("campaign-valid-until")).toHaveText(`Condições válidas até ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}`);
+    await expect(page.getByTestId("campaign-valid-until")).toHaveText(
+      `Condições válidas até ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}`,
+    );
   });
 });

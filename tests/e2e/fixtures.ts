@@ -1,4 +1,4 @@
-import { expect, type Page, type Response,test as base } from "@playwright/test";
+import { expect, type Page, type Response, test as base } from "@playwright/test";
 import Database from "better-sqlite3";
 
 /** A read-write connection to the e2e server's database, to check what a flow stored. */

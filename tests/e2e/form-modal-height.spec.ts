@@ -44,17 +44,29 @@ async function reachedWithoutInnerScroll(page: Page, frameElement: Locator, cont
 }
 
 async function expectWholeFormReachable(page: Page, frameElement: Locator) {
-  await expect.poll(() => overflowInside(frameElement), { message: "scrolling needed inside the frame (px)" }).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => overflowInside(frameElement), { message: "scrolling needed inside the frame (px)" })
+    .toBeLessThanOrEqual(0);
   const form = page.frameLocator(FRAME);
   const reached = { innerScroll: 0, onScreen: true, hitInFrame: true, frameAtPoint: true };
-  expect(await reachedWithoutInnerScroll(page, frameElement, form.getByRole("checkbox", { name: /Li e aceito/ })), "consent box").toEqual(reached);
-  expect(await reachedWithoutInnerScroll(page, frameElement, form.locator("button[type=submit]")), "submit button").toEqual(reached);
+  expect(
+    await reachedWithoutInnerScroll(page, frameElement, form.getByRole("checkbox", { name: /Li e aceito/ })),
+    "consent box",
+  ).toEqual(reached);
+  expect(await reachedWithoutInnerScroll(page, frameElement, form.locator("button[type=submit]")), "submit button").toEqual(
+    reached,
+  );
 }
 
 test.describe("the form modal at 360 × 740", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the modal is a JavaScript enhancement (without it: the test below)");
+  test.skip(
+    ({ javaScriptEnabled }) => javaScriptEnabled === false,
+    "the modal is a JavaScript enhancement (without it: the test below)",
+  );
 
-  test("'Inscreva-se': the whole form is reached without scrolling inside the frame, also after a refused post", async ({ page }) => {
+  test("'Inscreva-se': the whole form is reached without scrolling inside the frame, also after a refused post", async ({
+    page,
+  }) => {
     await page.goto("/privacidade");
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).click();
     const dialog = page.getByRole("dialog", { name: "Inscreva-se" });

@@ -42,7 +42,9 @@ async function landing(page: Page, headingId: string) {
 }
 
 function expectOnScreen(where: { top: number; headerBottom: number; height: number }, what: string) {
-  expect(where.top, `${what}: heading hidden above or under the header (${JSON.stringify(where)})`).toBeGreaterThanOrEqual(where.headerBottom - 4);
+  expect(where.top, `${what}: heading hidden above or under the header (${JSON.stringify(where)})`).toBeGreaterThanOrEqual(
+    where.headerBottom - 4,
+  );
   expect(where.top, `${what}: heading below the first screen (${JSON.stringify(where)})`).toBeLessThan(where.height / 2);
 }
 

@@ -23,9 +23,17 @@ test.describe("home page", () => {
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
     }
     const order = await page.evaluate(() =>
-      ["hero-titulo", "busca-titulo", "porque-titulo", "teste-titulo", "cursos", "contagem-titulo", "depoimentos", "onde-estudar", "faq"].map(
-        (id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY,
-      ),
+      [
+        "hero-titulo",
+        "busca-titulo",
+        "porque-titulo",
+        "teste-titulo",
+        "cursos",
+        "contagem-titulo",
+        "depoimentos",
+        "onde-estudar",
+        "faq",
+      ].map((id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY),
     );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     for (const id of ["cursos", "depoimentos", "onde-estudar", "polos", "faq", "modalidades"]) {
@@ -74,7 +82,9 @@ test.describe("home page", () => {
     await expect(page.getByRole("searchbox", { name: "Buscar curso" })).toBeFocused();
   });
 
-  test("no term: Educação Física featured first with its badge, then area tabs (default Educação) that switch", async ({ page }) => {
+  test("no term: Educação Física featured first with its badge, then area tabs (default Educação) that switch", async ({
+    page,
+  }) => {
     await page.goto("/");
     const featured = page.getByRole("list", { name: "Cursos em destaque" });
     await expect(featured.getByTestId("course-card").first()).toContainText("Educação Física");
@@ -141,7 +151,10 @@ test.describe("home page", () => {
     await expect(list).toHaveCount(0);
   });
 
-  test("what is typed in the live search boxes before the JavaScript arrives is kept, and searched", async ({ page, jsEnabled }) => {
+  test("what is typed in the live search boxes before the JavaScript arrives is kept, and searched", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "without JavaScript nothing replaces what was typed");
     // A slow phone: the page is shown and can be typed in before its scripts arrive. The scripts are
     // held until the box is filled (not for a fixed time, which a busy machine could outlast).
@@ -153,7 +166,13 @@ test.describe("home page", () => {
     });
     for (const [form, label, value, url, result] of [
       ["Buscar polos", "Buscar polo por cidade ou bairro", "natal", /[?&]polo=natal/, page.getByTestId("polo").first()],
-      ["Buscar cursos no catálogo", "Buscar curso", "direito", /[?&]q=direito/, page.getByText('Exibindo resultados para "direito"')],
+      [
+        "Buscar cursos no catálogo",
+        "Buscar curso",
+        "direito",
+        /[?&]q=direito/,
+        page.getByText('Exibindo resultados para "direito"'),
+      ],
     ] as const) {
       scriptsHeld = new Promise((resolve) => (releaseScripts = resolve));
       await page.goto("/", { waitUntil: "commit" });

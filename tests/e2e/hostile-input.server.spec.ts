@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 
 import { type Snapshot, snapshot } from "./db-snapshot";
 import { E2E_ENV } from "./env";
-import { type RouteInfo,routeTable, urlFor } from "./route-table";
+import { type RouteInfo, routeTable, urlFor } from "./route-table";
 import { type RunningServer, startServer } from "./server-process";
 import { adminSession, enrolment, openSessions, type SessionKind, type Sessions, vocationalLead } from "./sessions";
 
@@ -163,7 +163,8 @@ function casesFor(spec: ActionSpec): Case[] {
     add("every field twice", urlencoded(duplicated.toString()));
   }
   for (const field of names.length ? names : ["campo"]) {
-    for (const [label, value] of Object.entries(HOSTILE_VALUES)) add(`${label} in ${field}`, urlencoded({ ...base, [field]: value }));
+    for (const [label, value] of Object.entries(HOSTILE_VALUES))
+      add(`${label} in ${field}`, urlencoded({ ...base, [field]: value }));
     // Raw bytes that are not UTF-8, and their percent-encoded form.
     const rest = encode(Object.fromEntries(Object.entries(base).filter(([key]) => key !== field)));
     const raw = Buffer.concat([Buffer.from(`${rest}${rest ? "&" : ""}${field}=Maria`), INVALID_UTF8]);
@@ -204,7 +205,9 @@ function casesFor(spec: ActionSpec): Case[] {
     add("otherwise valid, every validated field twice", urlencoded(twice.toString()));
   }
   if (spec.honeypot) {
-    add("honeypot filled in", urlencoded({ ...(spec.accepted?.fields ?? base), website: "https://spam.example" }), { honeypotPath: true });
+    add("honeypot filled in", urlencoded({ ...(spec.accepted?.fields ?? base), website: "https://spam.example" }), {
+      honeypotPath: true,
+    });
   }
   return cases;
 }
@@ -259,7 +262,8 @@ async function send(url: string, session: SessionKind, body: Body, cookie = sess
   return { response, text: await response.text() };
 }
 
-const ACCEPTED_REFUSAL_TEXTS = /Envie o formulário pela página do site|Não foi possível ler o formulário|Requisição grande demais/;
+const ACCEPTED_REFUSAL_TEXTS =
+  /Envie o formulário pela página do site|Não foi possível ler o formulário|Requisição grande demais/;
 
 async function attack(route: RouteInfo, spec: ActionSpec, url: string) {
   const failures: string[] = [];
@@ -290,7 +294,8 @@ async function attack(route: RouteInfo, spec: ActionSpec, url: string) {
       }
       const isData = target.endsWith(".data");
       if (status >= 500) failures.push(`${label}: ${status}`);
-      else if (item.expectStatus && status !== item.expectStatus) failures.push(`${label}: ${status}, expected ${item.expectStatus}`);
+      else if (item.expectStatus && status !== item.expectStatus)
+        failures.push(`${label}: ${status}, expected ${item.expectStatus}`);
       else if (spec.bodyIgnored) {
         // Logout: the body does not matter; the answer ends the session and goes to the login page.
         const ok = isData ? status === 202 || (status >= 400 && status < 500) : status === 303 && location === "/login-admin";
@@ -346,8 +351,35 @@ test("a post to a route without an action is a 405, never a 5xx, and changes not
 test("hostile query strings and path segments on every page and resource, with every session, never give a 5xx", async () => {
   test.setTimeout(240_000);
   const before = snapshot(server.databasePath);
-  const names = ["q", "busca", "pagina", "area", "origem", "perfil", "de", "ate", "tipo", "curso", "polo", "polos", "download", "embed", "enviado", "redirectTo", "formato"];
-  const values = ["%FF%FE", "%00", "%", encodeURIComponent(XSS), encodeURIComponent("'; DROP TABLE leads; --"), "-1e400", "9".repeat(40), "x".repeat(8 * 1024)];
+  const names = [
+    "q",
+    "busca",
+    "pagina",
+    "area",
+    "origem",
+    "perfil",
+    "de",
+    "ate",
+    "tipo",
+    "curso",
+    "polo",
+    "polos",
+    "download",
+    "embed",
+    "enviado",
+    "redirectTo",
+    "formato",
+  ];
+  const values = [
+    "%FF%FE",
+    "%00",
+    "%",
+    encodeURIComponent(XSS),
+    encodeURIComponent("'; DROP TABLE leads; --"),
+    "-1e400",
+    "9".repeat(40),
+    "x".repeat(8 * 1024),
+  ];
   const failures: string[] = [];
   for (const route of routeTable().filter((r) => r.hasLoader)) {
     const urls = [urlFor(route, { ...params, "*": "enfermagem", perfil: "tecnologia" })];
@@ -386,7 +418,10 @@ test("the accepted submissions really are accepted (the table above can tell), e
     expect(snapshot(server.databasePath).leads.rows, path).toBe(before.leads.rows + 1);
     // LGPD: the new lead carries when consent was given and which text version.
     const db = new Database(server.databasePath, { readonly: true });
-    const row = db.prepare("SELECT consentimento_em, consentimento_versao FROM leads WHERE email = ?").get(email) as Record<string, string | null>;
+    const row = db.prepare("SELECT consentimento_em, consentimento_versao FROM leads WHERE email = ?").get(email) as Record<
+      string,
+      string | null
+    >;
     db.close();
     expect(row.consentimento_em, path).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(row.consentimento_versao, path).toBeTruthy();

@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 
 import { E2E_ENV } from "./env";
-import { type RunningServer,startServer } from "./server-process";
+import { type RunningServer, startServer } from "./server-process";
 
 let server: RunningServer;
 
@@ -23,8 +23,7 @@ test.afterAll(async () => {
 let counter = 0;
 const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}t=${Date.now()}-${counter++}`;
 
-const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(server.url + path, { headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers, redirect: "manual" });
 
 /** Answered from a stored page (HIT; STALE after its TTL), not rendered for this request. */
 const FROM_CACHE = ["HIT", "STALE"];
@@ -133,17 +132,30 @@ test.describe("page cache", () => {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD, redirectTo: "/contato" }).toString(),
+      body: new URLSearchParams({
+        email: E2E_ENV.ADMIN_EMAIL,
+        password: E2E_ENV.ADMIN_PASSWORD,
+        redirectTo: "/contato",
+      }).toString(),
     });
     expect(login.status).toBe(303);
-    const admin = login.headers.getSetCookie().find((c) => c.startsWith("__admin="))!.split(";")[0];
+    const admin = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__admin="))!
+      .split(";")[0];
     for (let i = 0; i < 2; i++) {
       const panel = await get("/contato", { Cookie: admin });
       expect(panel.status).toBe(200);
       expect(panel.headers.get("x-cache")).toBeNull();
       await panel.text();
     }
-    for (const page of ["/contato", "/contato/leads.csv", "/login-admin", "/whatsapp", `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`]) {
+    for (const page of [
+      "/contato",
+      "/contato/leads.csv",
+      "/login-admin",
+      "/whatsapp",
+      `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`,
+    ]) {
       for (let i = 0; i < 2; i++) {
         const answer = await get(page);
         expect(answer.headers.get("x-cache"), page).toBeNull();

@@ -32,7 +32,9 @@ test.beforeAll(async () => {
     // The vocational result pages need a finished test.
     completedTest: await completedTestCookie(server.url, `html.${Date.now()}@example.com`),
   };
-  leadId = withDb(server.databasePath, (db) => String((db.prepare("SELECT max(id) AS id FROM leads").get() as { id: number }).id));
+  leadId = withDb(server.databasePath, (db) =>
+    String((db.prepare("SELECT max(id) AS id FROM leads").get() as { id: number }).id),
+  );
 });
 
 test.afterAll(async () => {
@@ -72,7 +74,8 @@ async function validate(label: string, response: Response, found: string[]): Pro
   return true;
 }
 
-const get = (url: string, cookie = "") => fetch(server.url + url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+const get = (url: string, cookie = "") =>
+  fetch(server.url + url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 
 for (const kind of ["anonymous", "visitor", "visitorWithLead", "completedTest", "operator", "admin"] as const) {
   test(`every page route is valid HTML (${kind})`, async () => {
@@ -86,7 +89,9 @@ for (const kind of ["anonymous", "visitor", "visitorWithLead", "completedTest", 
 }
 
 test("every page route was validated as a page for at least one session", () => {
-  const pages = routeTable().filter((r) => r.hasComponent).map((r) => r.path);
+  const pages = routeTable()
+    .filter((r) => r.hasComponent)
+    .map((r) => r.path);
   expect(pages.filter((p) => !rendered.has(p))).toEqual([]);
 });
 
@@ -119,7 +124,8 @@ test("forms answered with bad input (messages next to the fields) are valid HTML
     ["/whatsapp", { intent: "entrar", password: "senha-errada" }],
     [`/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, { intent: "adicionar", masterPassword: "errada", newPassword: "x" }],
   ];
-  for (const [url, fields] of posts) expect(await validate(`POST ${url}`, await postForm(server.url, url, fields), found), url).toBe(true);
+  for (const [url, fields] of posts)
+    expect(await validate(`POST ${url}`, await postForm(server.url, url, fields), found), url).toBe(true);
   expect(found).toEqual([]);
 });
 

@@ -179,7 +179,10 @@ test.describe("form modal", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
   });
 
-  test("at a desktop viewport the modal is 625 px wide and at most 90vh high; the form frame is at least 600 px high, as tall as the form", async ({ page, jsEnabled }) => {
+  test("at a desktop viewport the modal is 625 px wide and at most 90vh high; the form frame is at least 600 px high, as tall as the form", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "the modal is a JavaScript enhancement");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/privacidade");
@@ -188,7 +191,9 @@ test.describe("form modal", () => {
     await expect(dialog).toBeVisible();
     const frame = dialog.locator('iframe[title="Formulário de Inscrição"]');
     await expect(frame).toBeVisible();
-    await expect(page.frameLocator('iframe[title="Formulário de Inscrição"]').getByLabel("Nome completo", { exact: true })).toBeVisible();
+    await expect(
+      page.frameLocator('iframe[title="Formulário de Inscrição"]').getByLabel("Nome completo", { exact: true }),
+    ).toBeVisible();
     await expect
       .poll(() => frame.evaluate((el: HTMLIFrameElement) => el.contentDocument!.documentElement.scrollHeight - el.clientHeight))
       .toBeLessThanOrEqual(0);

@@ -219,7 +219,10 @@ async function expectAnnounced(page: Page, text: string) {
   await expect(page.getByText(text).first()).toBeVisible();
   const ways = await howAnnounced(page, text);
   expect(ways.length, `"${text}" not found`).toBeGreaterThan(0);
-  expect(ways.filter((w) => w === "none"), `"${text}" is shown but not announced (${ways})`).toEqual([]);
+  expect(
+    ways.filter((w) => w === "none"),
+    `"${text}" is shown but not announced (${ways})`,
+  ).toEqual([]);
 }
 
 async function useCookies(context: BrowserContext, header: string, url: string) {
@@ -237,7 +240,12 @@ test.describe("every form's errors are announced", () => {
     await page.getByLabel("Nome completo", { exact: true }).fill("Ana");
     await page.getByRole("textbox", { name: "E-mail" }).fill("ana@");
     await page.getByRole("button", { name: "Quero garantir minha vaga" }).click();
-    for (const text of ["Nome completo é obrigatório", "E-mail inválido", "Informe a sua cidade", "Para continuar, aceite a Política de Privacidade"]) {
+    for (const text of [
+      "Nome completo é obrigatório",
+      "E-mail inválido",
+      "Informe a sua cidade",
+      "Para continuar, aceite a Política de Privacidade",
+    ]) {
       await expectAnnounced(page, text);
     }
     await page.getByLabel("Nome completo", { exact: true }).fill("Ana <b>Souza</b>");
@@ -248,7 +256,8 @@ test.describe("every form's errors are announced", () => {
   test("/teste-vocacional (lead form)", async ({ page }) => {
     await page.goto("/teste-vocacional");
     await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
-    for (const text of ["Nome completo é obrigatório", "E-mail inválido", "Por favor, selecione uma opção"]) await expectAnnounced(page, text);
+    for (const text of ["Nome completo é obrigatório", "E-mail inválido", "Por favor, selecione uma opção"])
+      await expectAnnounced(page, text);
   });
 
   test("/teste-vocacional/perguntas", async ({ page, context, baseURL }) => {

@@ -23,7 +23,10 @@ test.describe("shared layout", () => {
     const footer = page.locator("footer");
     await expect(footer.getByRole("link", { name: "Enfermagem" })).toHaveAttribute("href", "/enfermagem");
     await expect(footer.getByRole("link", { name: "Minas Gerais" })).toHaveAttribute("href", /Minas%20Gerais%20Brasil$/);
-    await expect(footer.getByRole("link", { name: "Rio Grande do Norte" })).toHaveAttribute("href", /Rio%20Grande%20do%20Norte%20Brasil$/);
+    await expect(footer.getByRole("link", { name: "Rio Grande do Norte" })).toHaveAttribute(
+      "href",
+      /Rio%20Grande%20do%20Norte%20Brasil$/,
+    );
     await expect(footer.locator('a[href^="tel:"]').first()).toBeVisible();
     const bolsa = footer.getByRole("link", { name: "Quero minha bolsa" });
     await expect(bolsa).toHaveAttribute("target", "_blank");
@@ -46,7 +49,10 @@ test.describe("shared layout", () => {
     // Everything in the bar fits the phone's width: 'Inscreva-se' on one line, the toggle on screen.
     for (const width of [320, 375]) {
       await page.setViewportSize({ width, height: 740 });
-      const signUp = await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).boundingBox();
+      const signUp = await page
+        .getByRole("navigation", { name: "Principal" })
+        .getByRole("link", { name: "Inscreva-se" })
+        .boundingBox();
       expect(signUp!.height).toBeLessThan(40);
       const brand = await page.getByRole("link", { name: /página inicial/ }).boundingBox();
       expect(brand!.x + brand!.width).toBeLessThanOrEqual(signUp!.x);

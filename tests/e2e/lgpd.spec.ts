@@ -32,7 +32,11 @@ function countLeads(email: string) {
   }
 }
 
-test("an admin exports a lead's data and deletes it from the panel, with a confirmation step", async ({ page, context, baseURL }) => {
+test("an admin exports a lead's data and deletes it from the panel, with a confirmation step", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("lgpd");
   const id = seedLead(email);
@@ -81,7 +85,12 @@ test("the privacy page says what is collected, why, for how long and how to ask 
   await page.goto("/privacidade");
   await expect(page.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeVisible();
   const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
-  for (const heading of ["Quais dados coletamos", "Para que usamos", "Por quanto tempo guardamos", "Seus direitos e como pedir a exclusão"]) {
+  for (const heading of [
+    "Quais dados coletamos",
+    "Para que usamos",
+    "Por quanto tempo guardamos",
+    "Seus direitos e como pedir a exclusão",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
   expect(text).toMatch(/nome, telefone, e-mail/);
@@ -90,5 +99,8 @@ test("the privacy page says what is collected, why, for how long and how to ask 
   // The e2e server runs with the default retention, 730 days.
   expect(text).toMatch(/por até 2 anos após o último envio/);
   expect(text).toMatch(/exclusão apaga todos os registros ligados ao seu e-mail/);
-  await expect(page.getByRole("link", { name: "privacidade@example.com" })).toHaveAttribute("href", "mailto:privacidade@example.com");
+  await expect(page.getByRole("link", { name: "privacidade@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:privacidade@example.com",
+  );
 });

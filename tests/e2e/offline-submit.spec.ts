@@ -91,8 +91,14 @@ test.describe("a form sent while the connection drops", () => {
     expect(rowsFor(email, "teste_vocacional")).toBe(1);
   });
 
-  test("question page: keeps the chosen answers and the count, then moves on once the connection is back", async ({ page, baseURL }) => {
-    const cookie = mergeCookies("", await postForm(baseURL!, "/teste-vocacional", vocationalLead(uniqueEmail("perguntas-sem-conexao"))));
+  test("question page: keeps the chosen answers and the count, then moves on once the connection is back", async ({
+    page,
+    baseURL,
+  }) => {
+    const cookie = mergeCookies(
+      "",
+      await postForm(baseURL!, "/teste-vocacional", vocationalLead(uniqueEmail("perguntas-sem-conexao"))),
+    );
     await page.context().addCookies(
       cookie.split("; ").map((pair) => {
         const at = pair.indexOf("=");
@@ -143,7 +149,10 @@ test.describe("a form sent while the connection drops", () => {
     expect(rowsFor(email, "inscricao")).toBe(1);
   });
 
-  test("admin login: keeps the e-mail and the password, opens no session, and logs in once the connection is back", async ({ page, context }) => {
+  test("admin login: keeps the e-mail and the password, opens no session, and logs in once the connection is back", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/login-admin?redirectTo=%2Fcontato");
     await page.getByLabel("E-mail").fill(E2E_ENV.ADMIN_EMAIL);
     await page.getByLabel("Senha").fill(E2E_ENV.ADMIN_PASSWORD);
@@ -165,7 +174,10 @@ test.describe("a form sent while the connection drops", () => {
     expect(await hasCookie(context, "__admin")).toBe(true);
   });
 
-  test("WhatsApp gate: keeps the typed password and passes once the connection is back; 'Sair' offline keeps the session", async ({ page, context }) => {
+  test("WhatsApp gate: keeps the typed password and passes once the connection is back; 'Sair' offline keeps the session", async ({
+    page,
+    context,
+  }) => {
     const password = `gate-offline-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
     const db = openE2eDb();
     try {
@@ -208,7 +220,10 @@ test.describe("a form sent while the connection drops", () => {
     expect(await hasCookie(context, "__operador")).toBe(false);
   });
 
-  test("WhatsApp password management: keeps both passwords typed, adds nothing, and adds once the connection is back", async ({ page, context }) => {
+  test("WhatsApp password management: keeps both passwords typed, adds nothing, and adds once the connection is back", async ({
+    page,
+    context,
+  }) => {
     const newPassword = `nova-offline-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
     await page.goto(`/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`);
     await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);

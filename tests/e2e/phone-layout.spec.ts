@@ -25,12 +25,14 @@ async function contentRects(page: Page, excludeSelector: string): Promise<{ what
     for (const el of document.body.querySelectorAll(controls)) {
       if (el.closest(exclude) || el.closest(".sr-only") || !visible(el)) continue;
       const r = el.getBoundingClientRect();
-      if (r.width > 1 && r.height > 1) found.push({ what: `${el.tagName} ${el.textContent?.trim().slice(0, 40)}`, rect: r.toJSON() });
+      if (r.width > 1 && r.height > 1)
+        found.push({ what: `${el.tagName} ${el.textContent?.trim().slice(0, 40)}`, rect: r.toJSON() });
     }
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || !node.textContent?.trim() || parent.closest(exclude) || parent.closest(".sr-only, script, style, noscript")) continue;
+      if (!parent || !node.textContent?.trim() || parent.closest(exclude) || parent.closest(".sr-only, script, style, noscript"))
+        continue;
       if (!visible(parent)) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
@@ -77,7 +79,9 @@ async function expectEachReachable(items: Locator, card: string) {
 }
 
 test.describe("at 360 × 740", () => {
-  test("the legal banner shows whole: tax id and 'Todos os direitos reservados', and the header stays compact", async ({ page }) => {
+  test("the legal banner shows whole: tax id and 'Todos os direitos reservados', and the header stays compact", async ({
+    page,
+  }) => {
     for (const path of ["/", "/privacidade", "/trabalhe-conosco"]) {
       await page.goto(path);
       const banner = page.getByTestId("legal-banner");
@@ -117,7 +121,11 @@ test.describe("at 360 × 740", () => {
         return {
           overflowing: text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1,
           ellipsis: getComputedStyle(text).textOverflow === "ellipsis" && getComputedStyle(text).whiteSpace === "nowrap",
-          outsideBar: textBox.left < box.left - 1 || textBox.right > box.right + 1 || textBox.top < box.top - 1 || textBox.bottom > box.bottom + 1,
+          outsideBar:
+            textBox.left < box.left - 1 ||
+            textBox.right > box.right + 1 ||
+            textBox.top < box.top - 1 ||
+            textBox.bottom > box.bottom + 1,
         };
       });
       expect(cut, path).toEqual({ overflowing: false, ellipsis: false, outsideBar: false });
@@ -128,7 +136,11 @@ test.describe("at 360 × 740", () => {
     for (const path of ["/", "/teste-vocacional", "/trabalhe-conosco", "/bolsas", "/privacidade"]) {
       await page.goto(path);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1)).toBe(true);
+      await expect
+        .poll(() =>
+          page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1),
+        )
+        .toBe(true);
       const button = page.locator("[data-assistant-button]");
       await expect(button).toBeVisible();
       expect(await coveredBy(page, button), path).toEqual([]);
@@ -139,9 +151,15 @@ test.describe("at 360 × 740", () => {
     await page.goto("/teste-vocacional");
     const button = page.locator("[data-assistant-button]");
     await expect(button).toBeVisible();
-    await page.getByLabel(/Nome completo/).first().focus();
+    await page
+      .getByLabel(/Nome completo/)
+      .first()
+      .focus();
     await expect(button).toBeHidden();
-    await page.getByLabel(/Nome completo/).first().blur();
+    await page
+      .getByLabel(/Nome completo/)
+      .first()
+      .blur();
     await expect(button).toBeVisible();
   });
 

@@ -10,7 +10,7 @@ import { expect, test } from "@playwright/test";
 
 import { E2E_ENV } from "./env";
 import { routeTable, urlFor } from "./route-table";
-import { type RunningServer,startServer } from "./server-process";
+import { type RunningServer, startServer } from "./server-process";
 import { adminSession, openSessions } from "./sessions";
 
 let server: RunningServer;
@@ -95,7 +95,10 @@ test.describe("Origin of state-changing requests", () => {
     );
     for (const route of actions) {
       const url = urlFor(route, { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG, id: "1", perfil: "tecnologia" });
-      for (const body of [{ type: "application/x-www-form-urlencoded", text: "intent=excluir" }, { type: "application/json", text: "[]" }]) {
+      for (const body of [
+        { type: "application/x-www-form-urlencoded", text: "intent=excluir" },
+        { type: "application/json", text: "[]" },
+      ]) {
         const answer = await fetch(server.url + url, {
           method: "POST",
           redirect: "manual",
@@ -128,9 +131,11 @@ test.describe("malformed requests", () => {
     ["TRACE", () => `TRACE / HTTP/1.1\r\nHost: ${host()}\r\n`, 405],
     ["an absolute-form target", () => `GET http://evil.example/contato HTTP/1.1\r\nHost: ${host()}\r\n`, 400],
     ["OPTIONS *", () => `OPTIONS * HTTP/1.1\r\nHost: ${host()}\r\n`, 400],
-    ...["a b", "[::1", "x:99999", "%", "127.0.0.1:4301@evil.example"].map(
-      (bad): [string, () => string, number] => [`Host "${bad}"`, () => `GET /bolsas HTTP/1.1\r\nHost: ${bad}\r\n`, 400],
-    ),
+    ...["a b", "[::1", "x:99999", "%", "127.0.0.1:4301@evil.example"].map((bad): [string, () => string, number] => [
+      `Host "${bad}"`,
+      () => `GET /bolsas HTTP/1.1\r\nHost: ${bad}\r\n`,
+      400,
+    ]),
   ];
 
   test("get a 4xx, and exactly one log line each, no stack trace", async () => {

@@ -35,7 +35,10 @@ test.beforeAll(async () => {
   );
   const lead = await post("/teste-vocacional", vocationalLead("retry-after@example.com"), "10.80.0.1");
   expect(lead.status).toBe(303);
-  visitorWithLead = lead.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  visitorWithLead = lead.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 });
 
 test.afterAll(async () => {
@@ -55,7 +58,11 @@ const LIMITED: Record<string, Limited> = {
     window: WINDOW.publicForms,
     withLead: true,
   },
-  "login-admin": { fields: { email: "tentativa@example.com", password: "senha-errada-123" }, limit: LIMITS.login, window: WINDOW.login },
+  "login-admin": {
+    fields: { email: "tentativa@example.com", password: "senha-errada-123" },
+    limit: LIMITS.login,
+    window: WINDOW.login,
+  },
   whatsapp: { fields: { intent: "entrar", password: "senha-errada-123" }, limit: LIMITS.login, window: WINDOW.login },
   "whatsapp/:slug": {
     fields: { intent: "adicionar", masterPassword: "mestra-errada-123", newPassword: "outra-senha-123" },

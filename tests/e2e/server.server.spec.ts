@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 
 import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
-import { buildDir, freePort, type RunningServer,startServer } from "./server-process";
+import { buildDir, freePort, type RunningServer, startServer } from "./server-process";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -34,7 +34,11 @@ async function startServerWithLog(): Promise<{ server: RunningServer; log: () =>
  * Resolves with the final answer once the connection is closed (by the server, for a keep-alive
  * connection).
  */
-async function postAcrossSigterm(server: RunningServer, log: () => string, { keepAlive }: { keepAlive: boolean }): Promise<string> {
+async function postAcrossSigterm(
+  server: RunningServer,
+  log: () => string,
+  { keepAlive }: { keepAlive: boolean },
+): Promise<string> {
   const body = "nome=Maria+Silva&telefone=31999998888";
   const socket = connect(server.port, "127.0.0.1");
   let data = "";
@@ -251,7 +255,11 @@ test.describe("production server", () => {
     function admins() {
       const db = new Database(databasePath, { readonly: true });
       try {
-        return db.prepare("SELECT id, email, password_hash AS hash FROM admin_users").all() as { id: number; email: string; hash: string }[];
+        return db.prepare("SELECT id, email, password_hash AS hash FROM admin_users").all() as {
+          id: number;
+          email: string;
+          hash: string;
+        }[];
       } finally {
         db.close();
       }

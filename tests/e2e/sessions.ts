@@ -24,7 +24,13 @@ function cookieNamed(response: Response, name: string): string {
 }
 
 /** Posts a form the way a browser without JavaScript does, and returns the answer itself (redirects not followed). */
-export function postForm(baseUrl: string, path: string, fields: Record<string, string>, cookie = "", headers: Record<string, string> = {}) {
+export function postForm(
+  baseUrl: string,
+  path: string,
+  fields: Record<string, string>,
+  cookie = "",
+  headers: Record<string, string> = {},
+) {
   return fetch(baseUrl + path, {
     method: "POST",
     body: new URLSearchParams(fields),
@@ -91,7 +97,12 @@ export async function openSessions(baseUrl: string): Promise<Sessions> {
 
 /** Merges the cookies a response sets into a Cookie header. */
 export function mergeCookies(previous: string, response: Response): string {
-  const jar = new Map(previous.split(/;\s*/).filter(Boolean).map((pair) => [pair.split("=")[0], pair] as const));
+  const jar = new Map(
+    previous
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0], pair] as const),
+  );
   for (const pair of cookiesOf(response)) jar.set(pair.split("=")[0], pair);
   return [...jar.values()].join("; ");
 }
@@ -104,7 +115,10 @@ export async function completedTestCookie(baseUrl: string, email: string): Promi
   let cookie = mergeCookies("", await postForm(baseUrl, "/teste-vocacional", vocationalLead(email)));
   for (const [i, letters] of TECH_PATTERN.entries()) {
     const page = i + 1;
-    const fields: Record<string, string> = { pagina: String(page), intent: page === TECH_PATTERN.length ? "resultado" : "proximo" };
+    const fields: Record<string, string> = {
+      pagina: String(page),
+      intent: page === TECH_PATTERN.length ? "resultado" : "proximo",
+    };
     [...letters].forEach((letter, j) => (fields[`q${i * 5 + j + 1}`] = letter));
     const response = await postForm(baseUrl, `/teste-vocacional/perguntas?pagina=${page}`, fields, cookie);
     if (response.status !== 303) throw new Error(`question page ${page}: ${response.status}`);

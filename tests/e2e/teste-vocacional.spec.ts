@@ -124,14 +124,20 @@ test.describe("vocational test", () => {
 
     await expect(page).toHaveURL(/\/teste-vocacional\/analise/);
     await expect(page.getByRole("heading", { name: "Analisando seu perfil" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Ver meu resultado agora" })).toHaveAttribute("href", "/teste-vocacional/resultado/tecnologia");
+    await expect(page.getByRole("link", { name: "Ver meu resultado agora" })).toHaveAttribute(
+      "href",
+      "/teste-vocacional/resultado/tecnologia",
+    );
     await expect(page).toHaveURL(/\/teste-vocacional\/resultado\/tecnologia$/, { timeout: 20_000 });
 
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Tecnologia & Engenharias");
     await expect(page.getByText("Parabéns, Carlos!")).toBeVisible();
     const cards = page.getByTestId("cursos-recomendados").getByRole("listitem");
     await expect(cards).toHaveCount(6);
-    await expect(cards.first().getByRole("link", { name: /Conhecer o curso/ })).toHaveAttribute("href", "/cursos/analise-desenvolvimento");
+    await expect(cards.first().getByRole("link", { name: /Conhecer o curso/ })).toHaveAttribute(
+      "href",
+      "/cursos/analise-desenvolvimento",
+    );
     await expect(page.getByRole("link", { name: "Refazer o teste" }).first()).toHaveAttribute("href", "/teste-vocacional");
     await expect(page.getByRole("heading", { name: "Por que este perfil?" })).toBeVisible();
     await expect(page.locator('[data-letter="C"]')).toContainText("11 de 20");
@@ -242,7 +248,9 @@ test.describe("vocational test", () => {
     expect(await seriousA11yViolations(page, jsEnabled)).toEqual([]);
   });
 
-  test("'Próximo' with a question left out keeps the chosen answers checked, marks only the missing one and counts the saved ones", async ({ page }) => {
+  test("'Próximo' with a question left out keeps the chosen answers checked, marks only the missing one and counts the saved ones", async ({
+    page,
+  }) => {
     await page.goto("/teste-vocacional");
     await fillLeadForm(page, uniqueEmail("sem-resposta"), "31999998888");
     await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
@@ -260,7 +268,12 @@ test.describe("vocational test", () => {
   });
 
   test("a fresh browser going straight to the questions or a result lands on the lead form", async ({ page }) => {
-    for (const path of ["/teste-vocacional/perguntas", "/teste-vocacional/resultado/saude", "/teste-vocacional/resultado", "/teste-vocacional/analise"]) {
+    for (const path of [
+      "/teste-vocacional/perguntas",
+      "/teste-vocacional/resultado/saude",
+      "/teste-vocacional/resultado",
+      "/teste-vocacional/analise",
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/teste-vocacional$/);
       await expect(page.getByRole("heading", { name: "Preencha seus dados para iniciar o teste vocacional" })).toBeVisible();
@@ -269,7 +282,9 @@ test.describe("vocational test", () => {
     await expect(page.getByText("Nenhum registro encontrado.")).toBeVisible();
   });
 
-  test("a consent version the server does not know gets a clear message, stores nothing, and the current notice is shown", async ({ page }) => {
+  test("a consent version the server does not know gets a clear message, stores nothing, and the current notice is shown", async ({
+    page,
+  }) => {
     const email = uniqueEmail("consentimento");
     // A page that showed a notice version this server never published (as if served before a change).
     await page.route(
@@ -340,7 +355,16 @@ function groupList(page: Page, heading: string) {
     .getByRole("heading", { level: 4 });
 }
 
-const HEALTH_GRADUATION = ["Enfermagem", "Psicologia", "Farmácia", "Fisioterapia", "Nutrição", "Biomedicina", "Estética e Cosmética", "Radiologia"];
+const HEALTH_GRADUATION = [
+  "Enfermagem",
+  "Psicologia",
+  "Farmácia",
+  "Fisioterapia",
+  "Nutrição",
+  "Biomedicina",
+  "Estética e Cosmética",
+  "Radiologia",
+];
 const BUSINESS_GRADUATION = [
   "Administração",
   "Ciências Contábeis",
@@ -374,7 +398,14 @@ const PROFILE_PAGES: {
   {
     slug: "criatividade",
     title: "Criatividade, Comunicação & Artes",
-    recommended: ["Design Gráfico", "Publicidade e Propaganda", "Produção Audiovisual", "Jogos Digitais", "Design de Moda", "Arquitetura e Urbanismo"],
+    recommended: [
+      "Design Gráfico",
+      "Publicidade e Propaganda",
+      "Produção Audiovisual",
+      "Jogos Digitais",
+      "Design de Moda",
+      "Arquitetura e Urbanismo",
+    ],
     retake: true,
   },
   {
@@ -393,17 +424,36 @@ const PROFILE_PAGES: {
   {
     slug: "comunicacao",
     title: "Comunicação",
-    recommended: ["Jornalismo", "Publicidade e Propaganda", "Relações Públicas", "Marketing Digital", "Produção Audiovisual", "Letras - Português e Inglês"],
+    recommended: [
+      "Jornalismo",
+      "Publicidade e Propaganda",
+      "Relações Públicas",
+      "Marketing Digital",
+      "Produção Audiovisual",
+      "Letras - Português e Inglês",
+    ],
     retake: false,
   },
   {
     slug: "negocios",
     title: "Gestão & Negócios",
-    recommended: ["Administração", "Ciências Contábeis", "Gestão de Recursos Humanos", "Marketing", "Gestão Financeira", "Logística"],
+    recommended: [
+      "Administração",
+      "Ciências Contábeis",
+      "Gestão de Recursos Humanos",
+      "Marketing",
+      "Gestão Financeira",
+      "Logística",
+    ],
     groups: {
       graduacao: BUSINESS_GRADUATION,
       tecnicos: ["Técnico em Administração", "Técnico em Contabilidade", "Técnico em Logística", "Técnico em Recursos Humanos"],
-      profissionalizantes: ["Assistente Administrativo", "Auxiliar de Departamento Pessoal", "Vendas e Atendimento ao Cliente", "Excel para Negócios"],
+      profissionalizantes: [
+        "Assistente Administrativo",
+        "Auxiliar de Departamento Pessoal",
+        "Vendas e Atendimento ao Cliente",
+        "Excel para Negócios",
+      ],
     },
     retake: false,
   },
@@ -423,7 +473,10 @@ const PROFILE_PAGES: {
 ];
 
 test.describe("result pages", () => {
-  test("each profile page shows its courses, and a visitor on another profile's page is offered their own result", async ({ page, baseURL }) => {
+  test("each profile page shows its courses, and a visitor on another profile's page is offered their own result", async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     await finishTestInBrowser(page, baseURL);
     const own = "/teste-vocacional/resultado/tecnologia";
@@ -436,7 +489,10 @@ test.describe("result pages", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Seu perfil: ${profile.title}`);
       await expect(page.getByText("Parabéns, Carla!")).toBeVisible();
       await expect(page.getByTestId("faixa-contagem")).toContainText("Sua bolsa expira em");
-      await expect(page.getByTestId("faixa-contagem").getByTestId("contagem-resultado")).toHaveAttribute("data-remaining", /^2[34]:\d{2}:\d{2}$/);
+      await expect(page.getByTestId("faixa-contagem").getByTestId("contagem-resultado")).toHaveAttribute(
+        "data-remaining",
+        /^2[34]:\d{2}:\d{2}$/,
+      );
       await expect(page.getByTestId("barra-inferior")).toBeVisible();
 
       if (profile.recommended) {
@@ -462,7 +518,9 @@ test.describe("result pages", () => {
         await expect(retake, path).toHaveCount(0);
       }
 
-      const consultant = page.getByRole("link", { name: profile.slug === "negocios" ? "Quero minha Bolsa com Desconto!" : "Falar com um consultor" }).first();
+      const consultant = page
+        .getByRole("link", { name: profile.slug === "negocios" ? "Quero minha Bolsa com Desconto!" : "Falar com um consultor" })
+        .first();
       await expect(consultant).toHaveAttribute(
         "data-form-title",
         profile.slug === "negocios" ? "Garanta sua bolsa de até 70%" : "Carla, fale com um consultor",
@@ -569,13 +627,16 @@ test.describe("graduation simulation with JavaScript", () => {
       (window as unknown as { shared: typeof shared }).shared = shared;
       navigator.canShare = () => true;
       navigator.share = async (data?: ShareData) => {
-        for (const file of data?.files ?? []) shared.push({ name: file.name, type: file.type, bytes: [...new Uint8Array(await file.arrayBuffer())] });
+        for (const file of data?.files ?? [])
+          shared.push({ name: file.name, type: file.type, bytes: [...new Uint8Array(await file.arrayBuffer())] });
       };
     });
     await page.goto("/teste-vocacional/simulacao-formatura");
     await page.getByRole("button", { name: "Compartilhar" }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared.length)).toBe(1);
-    const [file] = await page.evaluate(() => (window as unknown as { shared: { name: string; type: string; bytes: number[] }[] }).shared);
+    const [file] = await page.evaluate(
+      () => (window as unknown as { shared: { name: string; type: string; bytes: number[] }[] }).shared,
+    );
     expect(file.name).toMatch(/^minha-formatura-.+\.png$/);
     expect(file.type).toBe("image/png");
     const fromServer = await page.context().request.get("/teste-vocacional/simulacao-formatura/imagem.png");
@@ -590,10 +651,16 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 test.describe("graduation picture download", () => {
-  test("'Baixar imagem' saves minha-formatura-{product}.png, an 800x600 PNG from the server (with and without JavaScript)", async ({ page, baseURL }) => {
+  test("'Baixar imagem' saves minha-formatura-{product}.png, an 800x600 PNG from the server (with and without JavaScript)", async ({
+    page,
+    baseURL,
+  }) => {
     await finishTestInBrowser(page, baseURL);
     await page.goto("/teste-vocacional/simulacao-formatura");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar imagem" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Baixar imagem" }).click(),
+    ]);
     expect(download.url()).toMatch(/\/teste-vocacional\/simulacao-formatura\/imagem\.png\?download=1/);
     expect(download.suggestedFilename()).toMatch(/^minha-formatura-.+\.png$/);
     expect(pngSize(readFileSync(await download.path()))).toEqual({ width: 800, height: 600 });

@@ -39,7 +39,10 @@ async function addPassword(page: Page): Promise<{ password: string; toast: Locat
 async function passwordId(password: string): Promise<number> {
   const db = openE2eDb();
   try {
-    const rows = db.prepare("SELECT id, password_hash AS hash FROM whatsapp_passwords ORDER BY id DESC").all() as { id: number; hash: string }[];
+    const rows = db.prepare("SELECT id, password_hash AS hash FROM whatsapp_passwords ORDER BY id DESC").all() as {
+      id: number;
+      hash: string;
+    }[];
     for (const row of rows) if (await verifyPassword(password, row.hash)) return row.id;
     throw new Error("password not stored");
   } finally {

@@ -48,7 +48,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }
 
 async function enterGate(page: Page, password: string) {
@@ -275,7 +281,10 @@ test.describe("WhatsApp: mirroring page", () => {
       await start.click();
 
       await expect(qr).toHaveAttribute("data-state", "qr");
-      await expect(qr.getByRole("img", { name: "QR code para conectar o WhatsApp" })).toHaveAttribute("src", /^data:image\/png;base64,/);
+      await expect(qr.getByRole("img", { name: "QR code para conectar o WhatsApp" })).toHaveAttribute(
+        "src",
+        /^data:image\/png;base64,/,
+      );
       await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
       await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp conectado");
       // Accessibility of the connected state: a11y.spec.ts only reaches the page without a helper.

@@ -22,7 +22,9 @@ const LEAD = {
 const PAGE_ONE = { pagina: "1", intent: "proximo", q1: "A", q2: "B", q3: "C", q4: "D", q5: "A" };
 
 async function leadCookie() {
-  const response = (await leadAction(args(postForm("/teste-vocacional", { ...LEAD, email: `abuso.${Math.random()}@example.com` })))) as Response;
+  const response = (await leadAction(
+    args(postForm("/teste-vocacional", { ...LEAD, email: `abuso.${Math.random()}@example.com` })),
+  )) as Response;
   expect(response.status).toBe(303);
   return cookieFrom(response);
 }
@@ -33,7 +35,9 @@ describe("vocational questions: spam and flooding", () => {
   it("a post with the honeypot filled in goes back to the page and saves no answer", async () => {
     const cookie = await leadCookie();
     const result = (await settle(() =>
-      questionsAction(args(postForm("/teste-vocacional/perguntas", { ...PAGE_ONE, website: "https://spam.example" }, { cookie }))),
+      questionsAction(
+        args(postForm("/teste-vocacional/perguntas", { ...PAGE_ONE, website: "https://spam.example" }, { cookie })),
+      ),
     )) as Response;
     expect(result.status).toBe(303);
     expect(result.headers.get("Location")).toBe("/teste-vocacional/perguntas?pagina=1");
@@ -44,7 +48,9 @@ describe("vocational questions: spam and flooding", () => {
 
   it("the same post without the honeypot is saved (the check above can fail)", async () => {
     const cookie = await leadCookie();
-    const result = (await settle(() => questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie }))))) as Response;
+    const result = (await settle(() =>
+      questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie }))),
+    )) as Response;
     expect(result.status).toBe(303);
     const state = readTestState(await getVisitorSession(getRequest("/", { cookie: cookieFrom(result, cookie) })));
     expect(Object.keys(state.answers)).toHaveLength(5);
@@ -55,16 +61,22 @@ describe("vocational questions: spam and flooding", () => {
     const headers = { "X-Client-Ip": "203.0.113.77" };
     const limit = Number(process.env.RATE_LIMIT_PUBLIC_FORMS ?? 30) * 4;
     for (let i = 0; i < limit; i++) {
-      const result = await settle(() => questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers }))));
+      const result = await settle(() =>
+        questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers }))),
+      );
       expect(statusOf(result)).toBe(303);
     }
-    const blocked = await settle(() => questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers }))));
+    const blocked = await settle(() =>
+      questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers }))),
+    );
     expect(statusOf(blocked)).toBe(429);
     expect(payload(blocked).error.title).toBe("Muitas tentativas");
     expect(Number(new Headers((blocked as any).init.headers).get("Retry-After"))).toBeGreaterThan(0);
     // Another address still gets through.
     const other = await settle(() =>
-      questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers: { "X-Client-Ip": "203.0.113.78" } }))),
+      questionsAction(
+        args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers: { "X-Client-Ip": "203.0.113.78" } })),
+      ),
     );
     expect(statusOf(other)).toBe(303);
     expect(testAnswersLimiter.isLimited("203.0.113.78")).toBe(false);

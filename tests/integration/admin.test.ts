@@ -3,7 +3,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, UNSAFE_withComponentProps as withComponentProps } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  UNSAFE_withComponentProps as withComponentProps,
+} from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { loader as rootLoader } from "~/root";
@@ -50,15 +55,27 @@ async function adminCookie(): Promise<string> {
  * Runs a request through React Router's static handler and renders the page, as the server does
  * (without the hydration data, so only what the page itself shows is in the HTML).
  */
-async function renderRoute(mod: { default: any; loader?: any; action?: any }, request: Request): Promise<{ status: number; html: string }> {
+async function renderRoute(
+  mod: { default: any; loader?: any; action?: any },
+  request: Request,
+): Promise<{ status: number; html: string }> {
   const routes = [
-    { id: "page", path: new URL(request.url).pathname, loader: mod.loader, action: mod.action, Component: withComponentProps(mod.default) },
+    {
+      id: "page",
+      path: new URL(request.url).pathname,
+      loader: mod.loader,
+      action: mod.action,
+      Component: withComponentProps(mod.default),
+    },
   ];
   const handler = createStaticHandler(routes);
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error(`expected a page, got a ${context.status} response`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return { status: context.statusCode, html: renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })) };
+  return {
+    status: context.statusCode,
+    html: renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })),
+  };
 }
 
 /** The per-e-mail login delays asked for (recorded instead of waited: no test waits on the clock). */
@@ -130,13 +147,23 @@ describe("every admin route is guarded", () => {
   });
 
   it("rejects a forged or tampered admin cookie", async () => {
-    const result = await settle(() => panelLoader(args(getRequest("/contato", { cookie: "__admin=eyJhZG1pbklkIjoxfQ%3D%3D.forged" }))));
+    const result = await settle(() =>
+      panelLoader(args(getRequest("/contato", { cookie: "__admin=eyJhZG1pbklkIjoxfQ%3D%3D.forged" }))),
+    );
     expect((result as Response).headers.get("Location")).toMatch(/^\/login-admin/);
   });
 
   it("only redirects to local paths after login", () => {
     expect(safeRedirect("/contato?pagina=2")).toBe("/contato?pagina=2");
-    for (const bad of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "", null, "/login-admin"]) {
+    for (const bad of [
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      null,
+      "/login-admin",
+    ]) {
       expect(safeRedirect(bad)).toBe("/contato");
     }
   });
@@ -274,14 +301,24 @@ describe("login", () => {
     expect(new URL(response.headers.get("Location")!, "http://x").searchParams.get("q")).toBe("ação€😀");
     // An open session skips the login page, to the same encoded address.
     const again = (await settle(() =>
-      loginLoader(args(getRequest(`/login-admin?redirectTo=${encodeURIComponent("/contato?q=ação")}`, { cookie: cookieFrom(response) }))),
+      loginLoader(
+        args(getRequest(`/login-admin?redirectTo=${encodeURIComponent("/contato?q=ação")}`, { cookie: cookieFrom(response) })),
+      ),
     )) as Response;
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe("/contato?q=a%C3%A7%C3%A3o");
   });
 
   it("sends hostile redirectTo values to /contato, never 5xx, one session each", async () => {
-    for (const hostile of ["//evil.example/x", "/\\evil.example", "https://evil.example", "/.//evil.example", "/%2e//evil.example", "javascript:alert(1)", "/\u{1F600}/..//evil.example"]) {
+    for (const hostile of [
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example",
+      "/.//evil.example",
+      "/%2e//evil.example",
+      "javascript:alert(1)",
+      "/\u{1F600}/..//evil.example",
+    ]) {
       const before = sessionRows();
       const response = (await login(PASSWORD, { redirectTo: hostile })) as Response;
       expect(response.status, hostile).toBe(303);
@@ -361,9 +398,18 @@ describe("leads panel", () => {
         day,
       );
     }
-    db.update(schema.leads).set({ perfil_resultado: "saude", teste_concluido_em: "2025-01-01T16:00:00.000Z" }).where(eq(schema.leads.email, "pessoa0@example.com")).run();
-    db.update(schema.leads).set({ perfil_resultado: "saude", teste_concluido_em: "2025-01-03T16:00:00.000Z" }).where(eq(schema.leads.email, "pessoa2@example.com")).run();
-    db.update(schema.leads).set({ perfil_resultado: "tecnologia", teste_concluido_em: "2025-01-05T16:00:00.000Z" }).where(eq(schema.leads.email, "pessoa4@example.com")).run();
+    db.update(schema.leads)
+      .set({ perfil_resultado: "saude", teste_concluido_em: "2025-01-01T16:00:00.000Z" })
+      .where(eq(schema.leads.email, "pessoa0@example.com"))
+      .run();
+    db.update(schema.leads)
+      .set({ perfil_resultado: "saude", teste_concluido_em: "2025-01-03T16:00:00.000Z" })
+      .where(eq(schema.leads.email, "pessoa2@example.com"))
+      .run();
+    db.update(schema.leads)
+      .set({ perfil_resultado: "tecnologia", teste_concluido_em: "2025-01-05T16:00:00.000Z" })
+      .where(eq(schema.leads.email, "pessoa4@example.com"))
+      .run();
   });
 
   it("lists 25 leads per page, newest first, with the total", async () => {
@@ -384,8 +430,14 @@ describe("leads panel", () => {
   });
 
   it("orders leads of the same day by their creation time", async () => {
-    saveLead({ origem: "contato", nome: "Mesmo Dia Cedo", telefone: "(31)91111-1111", email: "cedo@example.com" }, new Date("2025-03-01T12:00:00Z"));
-    saveLead({ origem: "contato", nome: "Mesmo Dia Tarde", telefone: "(31)91111-2222", email: "tarde@example.com" }, new Date("2025-03-01T20:00:00Z"));
+    saveLead(
+      { origem: "contato", nome: "Mesmo Dia Cedo", telefone: "(31)91111-1111", email: "cedo@example.com" },
+      new Date("2025-03-01T12:00:00Z"),
+    );
+    saveLead(
+      { origem: "contato", nome: "Mesmo Dia Tarde", telefone: "(31)91111-2222", email: "tarde@example.com" },
+      new Date("2025-03-01T20:00:00Z"),
+    );
     const result = await panel("?origem=contato");
     expect(result.page.rows.map((r: any) => r.nome)).toEqual(["Mesmo Dia Tarde", "Mesmo Dia Cedo"]);
     sqlite.exec("DELETE FROM leads WHERE origem = 'contato'");
@@ -501,7 +553,10 @@ describe("CSV export", () => {
     expect(lines[1].startsWith("Pessoa 02;")).toBe(true);
     expect(lines[2].startsWith("Pessoa 00;")).toBe(true);
     expect(lines[1]).toContain(";Saúde & Bem-Estar;");
-    const empty = new TextDecoder().decode((await csv("?busca=ninguem-assim")).bytes).trim().split("\r\n");
+    const empty = new TextDecoder()
+      .decode((await csv("?busca=ninguem-assim")).bytes)
+      .trim()
+      .split("\r\n");
     expect(empty).toHaveLength(1); // just the header
   });
 
@@ -596,11 +651,15 @@ describe("admin error toasts", () => {
       "CREATE TEMP TRIGGER admin_write_fails BEFORE UPDATE ON main.admin_users BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
     );
     try {
-      const request = () => postForm("/login-admin", { email: EMAIL, password: PASSWORD }, { headers: { "X-Client-Ip": "10.3.3.3" } });
+      const request = () =>
+        postForm("/login-admin", { email: EMAIL, password: PASSWORD }, { headers: { "X-Client-Ip": "10.3.3.3" } });
       const result = await login(PASSWORD, { ip: "10.3.3.3" });
       expect(statusOf(result)).toBe(503);
       expect(adminCookieSet(result)).toBe(false);
-      expect(payload(result).alert).toMatchObject({ title: "Erro ao fazer login", description: "Falha na autenticação. Tente novamente." });
+      expect(payload(result).alert).toMatchObject({
+        title: "Erro ao fazer login",
+        description: "Falha na autenticação. Tente novamente.",
+      });
 
       const page = await renderRoute(loginModule, request());
       expect(page.status).toBe(503);

@@ -72,12 +72,26 @@ describe("configuration", () => {
     const previous = names.map((name) => process.env[name]);
     const numbers = (c: typeof config) => [c.rateLimitPublicForms, c.rateLimitLogin, c.port, c.leadRetentionDays];
     try {
-      for (const [forms, login, port, days] of [["", " ", "", ""], ["0", "-3", "abc", "0"], ["2.5", "5x", "0", "-30"]]) {
-        Object.assign(process.env, { RATE_LIMIT_PUBLIC_FORMS: forms, RATE_LIMIT_LOGIN: login, PORT: port, LEAD_RETENTION_DAYS: days });
+      for (const [forms, login, port, days] of [
+        ["", " ", "", ""],
+        ["0", "-3", "abc", "0"],
+        ["2.5", "5x", "0", "-30"],
+      ]) {
+        Object.assign(process.env, {
+          RATE_LIMIT_PUBLIC_FORMS: forms,
+          RATE_LIMIT_LOGIN: login,
+          PORT: port,
+          LEAD_RETENTION_DAYS: days,
+        });
         vi.resetModules();
         expect(numbers((await import("~/server/config.server")).config)).toEqual([30, 5, 3000, 730]);
       }
-      Object.assign(process.env, { RATE_LIMIT_PUBLIC_FORMS: "12", RATE_LIMIT_LOGIN: "3", PORT: "8080", LEAD_RETENTION_DAYS: "365" });
+      Object.assign(process.env, {
+        RATE_LIMIT_PUBLIC_FORMS: "12",
+        RATE_LIMIT_LOGIN: "3",
+        PORT: "8080",
+        LEAD_RETENTION_DAYS: "365",
+      });
       vi.resetModules();
       expect(numbers((await import("~/server/config.server")).config)).toEqual([12, 3, 8080, 365]);
     } finally {

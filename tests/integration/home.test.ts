@@ -27,7 +27,9 @@ describe("home loader", () => {
     const data = home("/");
     expect(data.catalogue.results).toBeNull();
     expect(data.catalogue.featured.map((c: { id: number }) => c.id)).toEqual([12, 13, 1, 2, 28, 51, 58, 72, 73]);
-    expect(data.catalogue.featured.filter((c: { scholarshipBadge: boolean }) => c.scholarshipBadge).map((c: { id: number }) => c.id)).toEqual([12, 13]);
+    expect(
+      data.catalogue.featured.filter((c: { scholarshipBadge: boolean }) => c.scholarshipBadge).map((c: { id: number }) => c.id),
+    ).toEqual([12, 13]);
     expect(data.catalogue.area).toBe("Educação");
     expect(data.catalogue.areaCourses.every((c: { area: string }) => c.area === "Educação")).toBe(true);
     expect(data.catalogue.areaCourses).toHaveLength(courses.filter((c) => c.area === "Educação").length);
@@ -140,7 +142,9 @@ describe("course page loaders", () => {
       expect(statusOf(thrown(() => catchAllLoader(args(getRequest(`/${path}`), { "*": path }))))).toBe(404);
     }
     expect(statusOf(thrown(() => specialCourseLoader(args(getRequest("/cursos/xyz"), { slug: "xyz" }))))).toBe(404);
-    expect(statusOf(thrown(() => specialCourseLoader(args(getRequest("/cursos/constructor"), { slug: "constructor" }))))).toBe(404);
+    expect(statusOf(thrown(() => specialCourseLoader(args(getRequest("/cursos/constructor"), { slug: "constructor" }))))).toBe(
+      404,
+    );
   });
 
   it("/cursos/<another course> redirects to that course's page", () => {

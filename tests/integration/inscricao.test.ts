@@ -189,7 +189,11 @@ describe("/inscricao action", () => {
       expect(result).not.toBeInstanceOf(Response);
       expect((result as any).init.status).toBe(500);
       const { result: reply, error } = payload(result);
-      expect(error).toEqual({ title: "Erro ao salvar seus dados", description: "Por favor, tente novamente.", variant: "destructive" });
+      expect(error).toEqual({
+        title: "Erro ao salvar seus dados",
+        description: "Por favor, tente novamente.",
+        variant: "destructive",
+      });
       expect(reply.error?.[""]).toEqual(["Erro ao salvar seus dados. Por favor, tente novamente."]);
       expect(reply.initialValue).toMatchObject({ nome: "Maria Aparecida da Silva", email });
       expect(rowsFor(email)).toHaveLength(0);

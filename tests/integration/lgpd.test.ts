@@ -56,7 +56,16 @@ describe("consent is recorded with each lead, on every path that creates one", (
     const email = "sem.consentimento@example.com";
     const result = await settle(() =>
       enrolAction(
-        args(postForm("/inscricao", { nome: "Maria Sem Aceite", telefone: "(31)99999-1234", email, cidade: "Contagem", curso: "Ainda não decidi", polo: "Ainda não sei" })),
+        args(
+          postForm("/inscricao", {
+            nome: "Maria Sem Aceite",
+            telefone: "(31)99999-1234",
+            email,
+            cidade: "Contagem",
+            curso: "Ainda não decidi",
+            polo: "Ainda não sei",
+          }),
+        ),
       ),
     );
     expect(statusOf(result)).toBe(400);
@@ -95,9 +104,26 @@ function seedPerson(tag: string) {
   const n = String(1000 + people++);
   const phone = `(31)98888-${n}`;
   const number = `5531988881111`.slice(0, -4) + n;
-  const first = saveLead({ origem: "inscricao", nome: "Pessoa Titular", telefone: phone, email, consentimento_versao: CONSENT_VERSION });
-  const second = saveLead({ origem: "teste_vocacional", nome: "Pessoa Titular", telefone: phone, email, consentimento_versao: "v" });
-  const stranger = saveLead({ origem: "inscricao", nome: "Outra Pessoa", telefone: "(31)97777-2222", email: `outra.${tag}@example.com` });
+  const first = saveLead({
+    origem: "inscricao",
+    nome: "Pessoa Titular",
+    telefone: phone,
+    email,
+    consentimento_versao: CONSENT_VERSION,
+  });
+  const second = saveLead({
+    origem: "teste_vocacional",
+    nome: "Pessoa Titular",
+    telefone: phone,
+    email,
+    consentimento_versao: "v",
+  });
+  const stranger = saveLead({
+    origem: "inscricao",
+    nome: "Outra Pessoa",
+    telefone: "(31)97777-2222",
+    email: `outra.${tag}@example.com`,
+  });
   const result = recordSendResults([
     { jobId: `job-${tag}`, number, name: "Pessoa", message: "Olá Pessoa", status: "sent" },
     { jobId: `job-${tag}-2`, number: number.slice(2), name: "Pessoa", message: "Oi de novo", status: "error" },
@@ -107,12 +133,19 @@ function seedPerson(tag: string) {
   return { email, first, second, stranger, number };
 }
 
-const sendLogNumbers = () => db.select({ number: schema.whatsappSendLog.number }).from(schema.whatsappSendLog).all().map((r) => r.number);
+const sendLogNumbers = () =>
+  db
+    .select({ number: schema.whatsappSendLog.number })
+    .from(schema.whatsappSendLog)
+    .all()
+    .map((r) => r.number);
 
 describe("an admin exports one person's data", () => {
   it("as a JSON download with every form row of the e-mail and the messages sent to the phone", async () => {
     const { email, first, second } = seedPerson("exporta");
-    const response = (await exportLoader(args(getRequest(`/contato/lead/${first}/dados.json`, { cookie: adminCookie }), { id: String(first) }))) as Response;
+    const response = (await exportLoader(
+      args(getRequest(`/contato/lead/${first}/dados.json`, { cookie: adminCookie }), { id: String(first) }),
+    )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="dados-lead-${first}.json"`);
@@ -128,7 +161,9 @@ describe("an admin exports one person's data", () => {
 
   it("answers 404 for an unknown or malformed id", async () => {
     for (const id of ["999999", "abc", "0", "-1", "1e3"]) {
-      const result = await settle(() => exportLoader(args(getRequest(`/contato/lead/${id}/dados.json`, { cookie: adminCookie }), { id })));
+      const result = await settle(() =>
+        exportLoader(args(getRequest(`/contato/lead/${id}/dados.json`, { cookie: adminCookie }), { id })),
+      );
       expect(statusOf(result), id).toBe(404);
     }
   });
@@ -137,7 +172,9 @@ describe("an admin exports one person's data", () => {
 describe("an admin deletes a person with everything tied to them", () => {
   it("shows what will be deleted before deleting", async () => {
     const { first, second } = seedPerson("mostra");
-    const view = payload(await deleteLoader(args(getRequest(`/contato/lead/${first}/excluir`, { cookie: adminCookie }), { id: String(first) })));
+    const view = payload(
+      await deleteLoader(args(getRequest(`/contato/lead/${first}/excluir`, { cookie: adminCookie }), { id: String(first) })),
+    );
     expect(view.lead).toMatchObject({ id: first, nome: "Pessoa Titular", email: "pessoa.mostra@example.com" });
     expect(view.forms.map((f: { id: number }) => f.id).sort()).toEqual([first, second].sort());
     expect(view.messages).toBe(2);
@@ -146,7 +183,9 @@ describe("an admin deletes a person with everything tied to them", () => {
   it("a post without the confirmation deletes nothing", async () => {
     const { email, first } = seedPerson("semconfirmar");
     const result = await settle(() =>
-      deleteAction(args(postForm(`/contato/lead/${first}/excluir`, { intent: "outra" }, { cookie: adminCookie }), { id: String(first) })),
+      deleteAction(
+        args(postForm(`/contato/lead/${first}/excluir`, { intent: "outra" }, { cookie: adminCookie }), { id: String(first) }),
+      ),
     );
     expect(statusOf(result)).toBe(400);
     expect(leadsOf(email)).toHaveLength(2);
@@ -156,9 +195,16 @@ describe("an admin deletes a person with everything tied to them", () => {
     const { email, first } = seedPerson("outrosite");
     const result = await settle(() =>
       deleteAction(
-        args(postForm(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie, headers: { Origin: "https://evil.example" } }), {
-          id: String(first),
-        }),
+        args(
+          postForm(
+            `/contato/lead/${first}/excluir`,
+            { intent: "excluir" },
+            { cookie: adminCookie, headers: { Origin: "https://evil.example" } },
+          ),
+          {
+            id: String(first),
+          },
+        ),
       ),
     );
     expect(statusOf(result)).toBe(403);
@@ -181,7 +227,9 @@ describe("an admin deletes a person with everything tied to them", () => {
 
     // Posting again (a double click): the lead is gone, 404, nothing else touched.
     const again = await settle(() =>
-      deleteAction(args(postForm(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie }), { id: String(first) })),
+      deleteAction(
+        args(postForm(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie }), { id: String(first) }),
+      ),
     );
     expect(statusOf(again)).toBe(404);
   });

@@ -26,7 +26,11 @@ describe("LGPD retention purge", () => {
     expect(retentionCutoff(now, 365).toISOString()).toBe("2025-11-22T12:00:00.000Z");
     const deleted = purgeExpiredLeads(now, 365);
     expect(deleted).toBe(1);
-    const emails = db.select({ email: schema.leads.email }).from(schema.leads).all().map((r) => r.email);
+    const emails = db
+      .select({ email: schema.leads.email })
+      .from(schema.leads)
+      .all()
+      .map((r) => r.email);
     expect(emails).toEqual(expect.arrayContaining(["recente@example.com", "voltou@example.com"]));
     expect(emails).not.toContain("antigo@example.com");
   });
@@ -40,7 +44,12 @@ describe("the server's own retention schedule", () => {
   afterEach(() => vi.useRealTimers());
 
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-  const emails = () => db.select({ email: schema.leads.email }).from(schema.leads).all().map((r) => r.email);
+  const emails = () =>
+    db
+      .select({ email: schema.leads.email })
+      .from(schema.leads)
+      .all()
+      .map((r) => r.email);
 
   it("purges at once, then once per interval, and stops when told", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
@@ -50,7 +59,9 @@ describe("the server's own retention schedule", () => {
     const lines: string[] = [];
     const stop = scheduleRetentionPurge(60_000, (line) => lines.push(line));
     expect(emails()).not.toContain("agendado-1@example.com");
-    expect(lines).toEqual([`retenção: 1 lead(s) e 0 registro(s) de envio com mais de ${config.leadRetentionDays} dias apagado(s).`]);
+    expect(lines).toEqual([
+      `retenção: 1 lead(s) e 0 registro(s) de envio com mais de ${config.leadRetentionDays} dias apagado(s).`,
+    ]);
 
     lead("agendado-2@example.com", daysAgo(old));
     vi.advanceTimersByTime(59_000);

@@ -41,7 +41,18 @@ function seed() {
       const email = `lead${i}@example.com`;
       const cidade = i % 1000 === 0 ? RARE_CITY : "Belo Horizonte";
       const busca = normalizeText([name(i), email, telefone, telefone.replace(/\D/g, ""), cidade].join(" | "));
-      insert.run(ORIGINS[i % ORIGINS.length], name(i), telefone, email, cidade, saoPauloDay(when), iso, iso, i % 3 === 0 ? "saude" : null, busca);
+      insert.run(
+        ORIGINS[i % ORIGINS.length],
+        name(i),
+        telefone,
+        email,
+        cidade,
+        saoPauloDay(when),
+        iso,
+        iso,
+        i % 3 === 0 ? "saude" : null,
+        busca,
+      );
     }
   })();
 }
@@ -94,7 +105,9 @@ describe("the leads panel with 100 000 leads", () => {
     seed();
     expect(countAllLeads()).toBe(TOTAL);
     const admin = await createAdmin("escala@example.com", "senha-de-escala-123");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/contato"), admin) } }));
+    cookie = cookieFrom(
+      new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/contato"), admin) } }),
+    );
   }, 120_000);
 
   afterEach(() => vi.restoreAllMocks());

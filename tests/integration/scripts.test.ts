@@ -41,11 +41,20 @@ function migratedDatabase(): string {
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** `npm run <script> -- <args>` in the project, with this database and the given standard input. */
-function npmRun(script: string, argv: string[], databasePath: string, options: { input?: string; env?: Record<string, string> } = {}): Promise<Run> {
+function npmRun(
+  script: string,
+  argv: string[],
+  databasePath: string,
+  options: { input?: string; env?: Record<string, string> } = {},
+): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: databasePath, ...options.env };
   delete env.ADMIN_PASSWORD;
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...argv], { cwd: process.cwd(), env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", script, "--", ...argv], {
+      cwd: process.cwd(),
+      env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -65,7 +74,10 @@ describe("npm run admin", () => {
   const adminRows = () => {
     const db = openReadOnly(dbPath);
     try {
-      return db.prepare("SELECT email, password_hash AS hash FROM admin_users ORDER BY id").all() as { email: string; hash: string }[];
+      return db.prepare("SELECT email, password_hash AS hash FROM admin_users ORDER BY id").all() as {
+        email: string;
+        hash: string;
+      }[];
     } finally {
       db.close();
     }

@@ -100,16 +100,21 @@ describe("lead form action", () => {
     });
     expect(reply.initialValue).toMatchObject({ fullName: "Ana", phone: "3199", email });
     expect(leadRows(email)).toHaveLength(0);
-    const count = db.select().from(schema.leads).all().filter((r) => r.nome === "Ana");
+    const count = db
+      .select()
+      .from(schema.leads)
+      .all()
+      .filter((r) => r.nome === "Ana");
     expect(count).toHaveLength(0);
   });
 
   it("a good lead writes one row (canonical phone, consent, attribution) and opens the questions with the toast", async () => {
     const email = uniqueEmail();
-    const request = postForm(
-      "/teste-vocacional?utm_source=instagram&utm_campaign=vestibular",
-      { ...GOOD, phone: "(31) 99999-8888", email: email.toUpperCase() },
-    );
+    const request = postForm("/teste-vocacional?utm_source=instagram&utm_campaign=vestibular", {
+      ...GOOD,
+      phone: "(31) 99999-8888",
+      email: email.toUpperCase(),
+    });
     const response = (await leadAction(args(request))) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/teste-vocacional/perguntas");
@@ -136,7 +141,10 @@ describe("lead form action", () => {
 
     const cookie = cookieFrom(response);
     const session = await getVisitorSession(getRequest("/", { cookie }));
-    expect(session.get("toast")).toEqual({ title: "Dados salvos com sucesso!", description: "Agora vamos iniciar seu teste vocacional." });
+    expect(session.get("toast")).toEqual({
+      title: "Dados salvos com sucesso!",
+      description: "Agora vamos iniciar seu teste vocacional.",
+    });
     const state = readTestState(session);
     expect(state.leadId).toBe(rows[0].id);
     expect(state.nome).toBe("Maria da Silva");
@@ -147,10 +155,7 @@ describe("lead form action", () => {
 
   it("stores data_criacao as the São Paulo date: 02:30 UTC is still the previous day", () => {
     const email = uniqueEmail();
-    const id = saveVocationalLead(
-      { ...GOOD, phone: "(31)99999-8888", email } as any,
-      { now: new Date("2026-03-10T02:30:00Z") },
-    );
+    const id = saveVocationalLead({ ...GOOD, phone: "(31)99999-8888", email } as any, { now: new Date("2026-03-10T02:30:00Z") });
     const [row] = leadRows(email);
     expect(row.id).toBe(id);
     expect(row.data_criacao).toBe("2026-03-09");
@@ -196,7 +201,9 @@ describe("lead form action", () => {
 
   it("a filled honeypot stores nothing", async () => {
     const email = uniqueEmail();
-    const response = (await leadAction(args(postForm("/teste-vocacional", { ...GOOD, email, website: "http://spam" })))) as Response;
+    const response = (await leadAction(
+      args(postForm("/teste-vocacional", { ...GOOD, email, website: "http://spam" })),
+    )) as Response;
     expect(response.status).toBe(303);
     expect(leadRows(email)).toHaveLength(0);
   });
@@ -235,7 +242,9 @@ describe("lead form action", () => {
     for (const version of ["teste-vocacional-v0", "", "__proto__", "constructor", "x".repeat(5000)]) {
       for (const js of [{}, { _js: "1" }] as Record<string, string>[]) {
         const email = uniqueEmail();
-        const result = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, ...js, email, [CONSENT_VERSION_FIELD]: version })));
+        const result = await leadAction(
+          args(postForm("/teste-vocacional", { ...GOOD, ...js, email, [CONSENT_VERSION_FIELD]: version })),
+        );
         expect(initOf(result).status, version.slice(0, 30)).toBe(400);
         const reply = payload(result).result;
         expect(reply.error).toEqual({ "": [UNKNOWN_CONSENT_VERSION_MESSAGE] });
@@ -247,7 +256,9 @@ describe("lead form action", () => {
     }
     // With other mistakes too, every message comes back at once.
     const email = uniqueEmail();
-    const result = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, phone: "3199", email, [CONSENT_VERSION_FIELD]: "v9" })));
+    const result = await leadAction(
+      args(postForm("/teste-vocacional", { ...GOOD, phone: "3199", email, [CONSENT_VERSION_FIELD]: "v9" })),
+    );
     expect(payload(result).result.error).toEqual({
       "": [UNKNOWN_CONSENT_VERSION_MESSAGE],
       phone: ["Telefone inválido - Formato: (99)99999-9999"],
@@ -258,7 +269,12 @@ describe("lead form action", () => {
   it("prefills the form for a returning visitor", async () => {
     const { cookie, email } = await startLead();
     const data = payload(await leadLoader(args(getRequest("/teste-vocacional", { cookie }))));
-    expect(data.defaults).toMatchObject({ fullName: "Maria da Silva", email, phone: "(31)99999-8888", workStatus: "carteira_assinada" });
+    expect(data.defaults).toMatchObject({
+      fullName: "Maria da Silva",
+      email,
+      phone: "(31)99999-8888",
+      workStatus: "carteira_assinada",
+    });
     expect(data.progress).toEqual({ answered: 0, resultUrl: null });
     const fresh = payload(await leadLoader(args(getRequest("/teste-vocacional"))));
     expect(fresh).toMatchObject({ defaults: undefined, progress: null });
@@ -280,7 +296,9 @@ describe("questions", () => {
       expect(response.status, path).toBe(302);
       expect(response.headers.get("Location"), path).toBe("/teste-vocacional");
     }
-    const posted = (await run(() => questionsAction(args(postForm("/teste-vocacional/perguntas", { pagina: "1", q1: "A" }))))) as Response;
+    const posted = (await run(() =>
+      questionsAction(args(postForm("/teste-vocacional/perguntas", { pagina: "1", q1: "A" }))),
+    )) as Response;
     expect(posted.headers.get("Location")).toBe("/teste-vocacional");
   });
 
@@ -338,7 +356,9 @@ describe("questions", () => {
     const { cookie } = await startLead();
     const response = (await run(() => analysisLoader(args(getRequest("/teste-vocacional/analise", { cookie }))))) as Response;
     expect(response.headers.get("Location")).toBe("/teste-vocacional/perguntas");
-    const result = (await run(() => resultLoader(args(getRequest("/teste-vocacional/resultado/saude", { cookie }), { perfil: "saude" })))) as Response;
+    const result = (await run(() =>
+      resultLoader(args(getRequest("/teste-vocacional/resultado/saude", { cookie }), { perfil: "saude" })),
+    )) as Response;
     expect(result.headers.get("Location")).toBe("/teste-vocacional");
   });
 
@@ -347,7 +367,12 @@ describe("questions", () => {
     const email = lead.email;
     let cookie = lead.cookie;
     // 6 x B, 5 x C, 5 x D, 4 x A → negocios
-    for (const [page, letters] of [[1, "BBBBB"], [2, "CCCCC"], [3, "DDDDD"], [4, "BAAAA"]] as const) {
+    for (const [page, letters] of [
+      [1, "BBBBB"],
+      [2, "CCCCC"],
+      [3, "DDDDD"],
+      [4, "BAAAA"],
+    ] as const) {
       const step = await answerPage(cookie, page, letters, page === 4 ? "resultado" : "proximo");
       cookie = step.cookie;
       if (page === 4) expect((step.result as Response).headers.get("Location")).toBe("/teste-vocacional/analise");
@@ -362,7 +387,9 @@ describe("questions", () => {
     expect(analysis.resultUrl).toBe("/teste-vocacional/resultado/negocios");
 
     // The result page creates the 24 h countdown once and reuses it.
-    const first = await resultLoader(args(getRequest("/teste-vocacional/resultado/negocios", { cookie }), { perfil: "negocios" }));
+    const first = await resultLoader(
+      args(getRequest("/teste-vocacional/resultado/negocios", { cookie }), { perfil: "negocios" }),
+    );
     const view = payload(first);
     expect(view).toMatchObject({ slug: "negocios", nome: "Maria", perfil: "negocios", letter: "B" });
     expect(view.tally).toEqual({ A: 4, B: 6, C: 5, D: 5 });
@@ -372,7 +399,9 @@ describe("questions", () => {
     expect(payload(again).countdownEnd).toBe(view.countdownEnd);
     expect(new Headers(initOf(again).headers).get("Set-Cookie")).toBeNull();
 
-    const missing = (await run(() => resultLoader(args(getRequest("/teste-vocacional/resultado/medicina", { cookie }), { perfil: "medicina" })))) as any;
+    const missing = (await run(() =>
+      resultLoader(args(getRequest("/teste-vocacional/resultado/medicina", { cookie }), { perfil: "medicina" })),
+    )) as any;
     expect(missing.init?.status ?? missing.status).toBe(404);
   });
 });
@@ -396,7 +425,9 @@ describe("submissions log and graduation picture", () => {
     expect(none.status).toBe(404);
     // Markup never passes the lead form (letters only); an apostrophe does, and must be escaped.
     const { cookie } = await startLead({ fullName: "Ana D'Ávila Souza" });
-    const response = (await graduationImage(args(getRequest("/teste-vocacional/simulacao-formatura/imagem.svg?download=1", { cookie })))) as Response;
+    const response = (await graduationImage(
+      args(getRequest("/teste-vocacional/simulacao-formatura/imagem.svg?download=1", { cookie })),
+    )) as Response;
     expect(response.headers.get("Content-Type")).toContain("image/svg+xml");
     expect(response.headers.get("Content-Disposition")).toContain("minha-formatura-");
     const svg = await response.text();

@@ -19,7 +19,7 @@ import { config } from "~/server/config.server";
 import { db, schema } from "~/server/db.server";
 import { signHelperToken } from "~/server/helper-token.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { getVisitorSession,operatorStorage } from "~/server/session.server";
+import { getVisitorSession, operatorStorage } from "~/server/session.server";
 import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp-access.server";
 
 import { verifyToken } from "../../helper/src/token.js";
@@ -39,7 +39,9 @@ async function operatorCookie(password = "senha-operador-1") {
   const rows = db.select().from(schema.whatsappPasswords).all();
   if (rows.length === 0) await addAccessPassword(password);
   const response = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password })));
-  return cookieFrom(response as Response).split("; ").find((c) => c.startsWith("__operador="))!;
+  return cookieFrom(response as Response)
+    .split("; ")
+    .find((c) => c.startsWith("__operador="))!;
 }
 
 beforeEach(() => {
@@ -55,7 +57,9 @@ describe("password management /whatsapp/<slug>", () => {
     const get = await settle(() => manageLoader(args(getRequest("/whatsapp/errado"), { slug: "errado" })));
     expect(statusOf(get)).toBe(404);
     const post = await settle(() =>
-      manageAction(args(postForm("/whatsapp/errado", { intent: "adicionar", masterPassword: MASTER, newPassword: "x" }), { slug: "errado" })),
+      manageAction(
+        args(postForm("/whatsapp/errado", { intent: "adicionar", masterPassword: MASTER, newPassword: "x" }), { slug: "errado" }),
+      ),
     );
     expect(statusOf(post)).toBe(404);
     expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(0);
@@ -116,7 +120,9 @@ describe("password management /whatsapp/<slug>", () => {
     expect(statusOf(again)).toBe(409);
 
     // Removing needs the master password too.
-    const wrong = await manageAction(args(postForm(MANAGE, { intent: `remover:${rows[0].id}`, masterPassword: "x" }), { slug: SLUG }));
+    const wrong = await manageAction(
+      args(postForm(MANAGE, { intent: `remover:${rows[0].id}`, masterPassword: "x" }), { slug: SLUG }),
+    );
     expect(statusOf(wrong)).toBe(403);
     expect(payload(wrong).alert.description).toBe("Você não tem permissão para remover senhas");
     expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(1);
@@ -144,9 +150,16 @@ describe("password management /whatsapp/<slug>", () => {
   it("rate-limits wrong master passwords per IP (429)", async () => {
     const attempt = () =>
       manageAction(
-        args(postForm(MANAGE, { intent: "adicionar", masterPassword: "chute", newPassword: "p" }, { headers: { "X-Client-Ip": "10.0.0.9" } }), {
-          slug: SLUG,
-        }),
+        args(
+          postForm(
+            MANAGE,
+            { intent: "adicionar", masterPassword: "chute", newPassword: "p" },
+            { headers: { "X-Client-Ip": "10.0.0.9" } },
+          ),
+          {
+            slug: SLUG,
+          },
+        ),
       );
     for (let i = 0; i < GATE_MAX_FAILURES; i++) expect(statusOf(await attempt())).toBe(403);
     const limited = await attempt();
@@ -154,9 +167,16 @@ describe("password management /whatsapp/<slug>", () => {
     expect(payload(limited).alert.title).toBe("Muitas tentativas");
     // Even the right master password waits now.
     const right = await manageAction(
-      args(postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: "p" }, { headers: { "X-Client-Ip": "10.0.0.9" } }), {
-        slug: SLUG,
-      }),
+      args(
+        postForm(
+          MANAGE,
+          { intent: "adicionar", masterPassword: MASTER, newPassword: "p" },
+          { headers: { "X-Client-Ip": "10.0.0.9" } },
+        ),
+        {
+          slug: SLUG,
+        },
+      ),
     );
     expect(statusOf(right)).toBe(429);
   });
@@ -165,7 +185,11 @@ describe("password management /whatsapp/<slug>", () => {
     for (let i = 0; i <= GATE_MAX_FAILURES + 1; i++) {
       const added = await manageAction(
         args(
-          postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: `senha-${i}` }, { headers: { "X-Client-Ip": "10.0.0.10" } }),
+          postForm(
+            MANAGE,
+            { intent: "adicionar", masterPassword: MASTER, newPassword: `senha-${i}` },
+            { headers: { "X-Client-Ip": "10.0.0.10" } },
+          ),
           { slug: SLUG },
         ),
       );
@@ -205,7 +229,9 @@ describe("the gate /whatsapp", () => {
   });
 
   it("lets the right password in: operator cookie, 'Autenticado com sucesso', then the mirroring page with a helper token", async () => {
-    const response = (await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-1" })))) as Response;
+    const response = (await gateAction(
+      args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-1" })),
+    )) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/whatsapp");
     expect((await toastOf(response))?.title).toBe("Autenticado com sucesso");
@@ -342,7 +368,14 @@ describe("send log /whatsapp/registro", () => {
     expect(second).toMatchObject({ ok: true, inserted: 0 });
     // A batch (a replay after a reload) with the same row plus a new one.
     const batch = payload(
-      await logAction(args(postJson([entry, { ...entry, number: "(31) 98888-7777", name: "", status: "error", detail: "Número não está no WhatsApp" }], cookie))),
+      await logAction(
+        args(
+          postJson(
+            [entry, { ...entry, number: "(31) 98888-7777", name: "", status: "error", detail: "Número não está no WhatsApp" }],
+            cookie,
+          ),
+        ),
+      ),
     );
     expect(batch).toMatchObject({ ok: true, inserted: 1, received: 2 });
     // Form posts work too.
@@ -352,16 +385,40 @@ describe("send log /whatsapp/registro", () => {
     const rows = db.select().from(schema.whatsappSendLog).where(eq(schema.whatsappSendLog.jobId, "job-1")).all();
     expect(rows).toHaveLength(2);
     const error = rows.find((r) => r.number === "31988887777")!;
-    expect(error).toMatchObject({ status: "Erro", name: "Desconhecido", detail: "Número não está no WhatsApp", operator: "Ana Operadora" });
+    expect(error).toMatchObject({
+      status: "Erro",
+      name: "Desconhecido",
+      detail: "Número não está no WhatsApp",
+      operator: "Ana Operadora",
+    });
     expect(rows.find((r) => r.number === "31999998888")).toMatchObject({ status: "Enviado", sentAt: "2026-03-10T15:00:00.000Z" });
   });
 
   it("validates with zod: bad entries get 400 and a batch with one bad entry stores nothing", async () => {
     const cookie = await operatorCookie();
-    for (const bad of [{ ...entry, number: "123" }, { ...entry, status: "talvez" }, { ...entry, jobId: "" }, { ...entry, sentAt: "ontem" }]) {
+    for (const bad of [
+      { ...entry, number: "123" },
+      { ...entry, status: "talvez" },
+      { ...entry, jobId: "" },
+      { ...entry, sentAt: "ontem" },
+    ]) {
       expect(statusOf(await logAction(args(postJson(bad, cookie))))).toBe(400);
     }
-    expect(statusOf(await logAction(args(postJson([{ ...entry, number: "31911112222" }, { ...entry, number: "1" }], cookie))))).toBe(400);
+    expect(
+      statusOf(
+        await logAction(
+          args(
+            postJson(
+              [
+                { ...entry, number: "31911112222" },
+                { ...entry, number: "1" },
+              ],
+              cookie,
+            ),
+          ),
+        ),
+      ),
+    ).toBe(400);
     const garbage = new Request("http://localhost/whatsapp/registro", {
       method: "POST",
       body: "{not json",
@@ -391,7 +448,13 @@ describe("send log /whatsapp/registro", () => {
     expect(first.log.rows).toHaveLength(20);
     expect(first.log.rows[0].number).toBe("31999990024");
     const second = payload(await gateLoader(args(getRequest("/whatsapp?pagina=2", { cookie }))));
-    expect(second.log.rows.map((r: any) => r.number)).toEqual(["31999990004", "31999990003", "31999990002", "31999990001", "31999990000"]);
+    expect(second.log.rows.map((r: any) => r.number)).toEqual([
+      "31999990004",
+      "31999990003",
+      "31999990002",
+      "31999990001",
+      "31999990000",
+    ]);
   });
 });
 

@@ -73,7 +73,12 @@ describe("configured end date", () => {
   it("is used when set, instead of the rolling window", () => {
     const deadline = campaignDeadline(at("2030-03-01T13:00:00Z"), "2030-04-14");
     expect(deadline).toEqual({ endsAt: "2030-04-15T02:59:59.000Z", rolling: false });
-    expect(timeLeft(new Date(deadline.endsAt), at("2030-04-14T02:59:59Z"))).toEqual({ days: 1, hours: 0, minutes: 0, seconds: 0 });
+    expect(timeLeft(new Date(deadline.endsAt), at("2030-04-14T02:59:59Z"))).toEqual({
+      days: 1,
+      hours: 0,
+      minutes: 0,
+      seconds: 0,
+    });
   });
   it("shows zeros once it has passed (it does not roll)", () => {
     const now = at("2030-05-01T12:00:00Z");

@@ -125,7 +125,12 @@ describe("finderOptions", () => {
   it("never leads to an empty result in the real catalogue", () => {
     for (const area of finderOptions(courses, {}, "area", COURSE_AREAS)) {
       for (const modalidade of finderOptions(courses, { area: area.value }, "modalidade", COURSE_AREAS)) {
-        for (const duracao of finderOptions(courses, { area: area.value, modalidade: modalidade.value }, "duracao", COURSE_AREAS)) {
+        for (const duracao of finderOptions(
+          courses,
+          { area: area.value, modalidade: modalidade.value },
+          "duracao",
+          COURSE_AREAS,
+        )) {
           const found = filterCourses(courses, { area: area.value, modalidade: modalidade.value, duracao: duracao.value });
           expect(found.length).toBe(duracao.count);
           expect(found.length).toBeGreaterThan(0);

@@ -96,7 +96,9 @@ describe("optimiseDocument", () => {
   it("replaces the stylesheet link with the page's critical CSS, in place", () => {
     const html = optimiseDocument(page('<p class="a">x</p>'), { css, nonce: "N1" });
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<style id="critical-css" data-href="/assets/root-abc.css">@layer utilities{.a{color:red}}</style><title>');
+    expect(html).toContain(
+      '<style id="critical-css" data-href="/assets/root-abc.css">@layer utilities{.a{color:red}}</style><title>',
+    );
     expect(html).toContain('<link rel="preload" href="/assets/font.woff2" as="font"/>');
   });
 
@@ -128,7 +130,8 @@ describe("optimiseDocument", () => {
       getAttribute: () => "/assets/root-abc.css",
       nextSibling: "next",
       parentNode: {
-        insertBefore: (node: { rel: string; href: string }, before: string) => log.push(`insert ${node.rel} ${node.href} before ${before}`),
+        insertBefore: (node: { rel: string; href: string }, before: string) =>
+          log.push(`insert ${node.rel} ${node.href} before ${before}`),
       },
     };
     const document = {
@@ -137,7 +140,10 @@ describe("optimiseDocument", () => {
       getElementById: (id: string) => (id === "critical-css" ? critical : null),
       querySelector: () => held,
       createElement: () => ({}) as Record<string, unknown>,
-      head: { appendChild: (node: Record<string, unknown>) => log.push(`append ${node.rel ?? node.type} ${node.href ?? node.textContent} ${node.nonce ?? ""}`.trim()) },
+      head: {
+        appendChild: (node: Record<string, unknown>) =>
+          log.push(`append ${node.rel ?? node.type} ${node.href ?? node.textContent} ${node.nonce ?? ""}`.trim()),
+      },
       addEventListener() {},
     };
     const timers: (() => void)[] = [];

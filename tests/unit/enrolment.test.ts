@@ -53,10 +53,7 @@ describe("enrolment schema (through conform, as the action and the browser use i
   });
 
   it("gives the spec's message for each bad contact field", () => {
-    const submission = parseWithZod(
-      form({ ...good, nome: "Ana", telefone: "3199999", email: "maria@" }),
-      { schema },
-    );
+    const submission = parseWithZod(form({ ...good, nome: "Ana", telefone: "3199999", email: "maria@" }), { schema });
     expect(submission.status).toBe("error");
     const errors = submission.reply().error ?? {};
     expect(errors.nome).toEqual([NAME_MESSAGE]);

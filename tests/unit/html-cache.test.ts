@@ -43,9 +43,16 @@ describe("cacheHeadersFor", () => {
     }
   });
   it("adds Cookie to the Vary of anonymous public answers only, once", () => {
-    expect(cacheHeadersFor({ ...anonymous, cacheControl: PUBLIC_PAGE_CACHE_CONTROL })).toEqual({ cacheControl: PUBLIC_PAGE_CACHE_CONTROL, vary: "Cookie" });
-    expect(cacheHeadersFor({ ...anonymous, cacheControl: "public", vary: "Accept-Encoding" }).vary).toBe("Accept-Encoding, Cookie");
-    expect(cacheHeadersFor({ ...anonymous, cacheControl: "public", vary: "accept-encoding, cookie" }).vary).toBe("accept-encoding, cookie");
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: PUBLIC_PAGE_CACHE_CONTROL })).toEqual({
+      cacheControl: PUBLIC_PAGE_CACHE_CONTROL,
+      vary: "Cookie",
+    });
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: "public", vary: "Accept-Encoding" }).vary).toBe(
+      "Accept-Encoding, Cookie",
+    );
+    expect(cacheHeadersFor({ ...anonymous, cacheControl: "public", vary: "accept-encoding, cookie" }).vary).toBe(
+      "accept-encoding, cookie",
+    );
     expect(cacheHeadersFor({ ...anonymous, cacheControl: "public", vary: "*" }).vary).toBe("*");
     expect(cacheHeadersFor({ ...anonymous, cacheControl: "private, no-store", vary: "Accept-Encoding" })).toEqual({
       cacheControl: "private, no-store",
@@ -120,7 +127,10 @@ describe("createHtmlCache", () => {
     const app = express();
     if (options.privacy) app.use(keepPersonalAnswersPrivate);
     app.use(cache.lookup);
-    app.all(/.*/, cache.handler((_req: express.Request, res: express.Response) => res.status(299).send("fallback")));
+    app.all(
+      /.*/,
+      cache.handler((_req: express.Request, res: express.Response) => res.status(299).send("fallback")),
+    );
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
@@ -146,7 +156,9 @@ describe("createHtmlCache", () => {
     };
   }
 
-  const cacheable = { headers: { "Cache-Control": "public, max-age=0, s-maxage=10", "Content-Security-Policy": "script-src 'nonce-abc'" } };
+  const cacheable = {
+    headers: { "Cache-Control": "public, max-age=0, s-maxage=10", "Content-Security-Policy": "script-src 'nonce-abc'" },
+  };
 
   it("answers a hit after a miss, with the stored headers and compressed bodies", async () => {
     const site = await start({ "/": { ...cacheable, body: "<h1>Início</h1>" } });

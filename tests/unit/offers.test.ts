@@ -25,7 +25,11 @@ describe("campaign offers", () => {
     expect(modalityOffers.every((o) => o.details.includes("+ 10% de pontualidade"))).toBe(true);
   });
   it("has the four regular prices, as the cards show them", () => {
-    const shown = regularPrices.map((p) => ({ title: p.title, firstPayment: formatReais(p.firstPayment), remainingPrice: remainingPriceText(p) }));
+    const shown = regularPrices.map((p) => ({
+      title: p.title,
+      firstPayment: formatReais(p.firstPayment),
+      remainingPrice: remainingPriceText(p),
+    }));
     expect(shown).toEqual([
       { title: "Graduação", firstPayment: "R$ 79,90", remainingPrice: "a partir de R$ 149,00" },
       { title: "Profissionalizantes", firstPayment: "R$ 49,90", remainingPrice: "R$ 69,90" },

@@ -35,7 +35,9 @@ describe("sending a form when the connection drops", () => {
   });
 
   it("skips revalidation only after a lost connection", () => {
-    expect(skipRevalidationAfterConnectionLost({ actionResult: { connectionLost: CONNECTION_LOST }, defaultShouldRevalidate: true })).toBe(false);
+    expect(
+      skipRevalidationAfterConnectionLost({ actionResult: { connectionLost: CONNECTION_LOST }, defaultShouldRevalidate: true }),
+    ).toBe(false);
     expect(skipRevalidationAfterConnectionLost({ actionResult: { error: null }, defaultShouldRevalidate: true })).toBe(true);
     expect(skipRevalidationAfterConnectionLost({ defaultShouldRevalidate: false })).toBe(false);
     expect(CONNECTION_LOST.title).toBe("Sem conexão com a internet");

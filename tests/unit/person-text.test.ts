@@ -7,7 +7,16 @@ import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
 
 describe("names and cities: letters only", () => {
   it("accepts real names and cities, in any alphabet, with apostrophes, hyphens and dots", () => {
-    for (const ok of ["Maria Aparecida da Silva", "Joana D'Ávila", "Ana d’Arc", "São João del-Rei", "João Jr.", "Zoë Łukasz", "Nguyễn Văn An", ""]) {
+    for (const ok of [
+      "Maria Aparecida da Silva",
+      "Joana D'Ávila",
+      "Ana d’Arc",
+      "São João del-Rei",
+      "João Jr.",
+      "Zoë Łukasz",
+      "Nguyễn Văn An",
+      "",
+    ]) {
       expect(isPersonText(ok), ok).toBe(true);
     }
   });

@@ -9,7 +9,8 @@ const DECIMAL_POINT = /(^|[^\d.\w/])\d+\.\d{1,2}(?![\d.])/;
 function textsOf(value: unknown, where: string, out: [string, string][] = []): [string, string][] {
   if (typeof value === "string") out.push([where, value]);
   else if (Array.isArray(value)) value.forEach((item, i) => textsOf(item, `${where}[${i}]`, out));
-  else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) textsOf(item, `${where}.${key}`, out);
+  else if (value && typeof value === "object")
+    for (const [key, item] of Object.entries(value)) textsOf(item, `${where}.${key}`, out);
   return out;
 }
 

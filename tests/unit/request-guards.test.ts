@@ -6,7 +6,15 @@ import { isOwnOrigin, isValidHost } from "../../server/request-guards.js";
 
 describe("isValidHost", () => {
   it("takes names, IPv4 and bracketed IPv6 addresses with an optional port", () => {
-    for (const host of ["localhost", "localhost:3000", "127.0.0.1:4301", "www.site.com.br", "[::1]", "[::1]:3000", "meu_host.local"]) {
+    for (const host of [
+      "localhost",
+      "localhost:3000",
+      "127.0.0.1:4301",
+      "www.site.com.br",
+      "[::1]",
+      "[::1]:3000",
+      "meu_host.local",
+    ]) {
       expect(isValidHost(host), host).toBe(true);
     }
   });
@@ -25,7 +33,15 @@ describe("isOwnOrigin", () => {
     expect(isOwnOrigin("HTTPS://WWW.site.com.br:443", own)).toBe(true);
   });
   it("refuses other origins, even of the same site, and opaque or broken ones", () => {
-    for (const origin of ["https://evil.example", "http://127.0.0.1:3001", "http://www.site.com.br", "https://site.com.br", "null", "", "not a url"]) {
+    for (const origin of [
+      "https://evil.example",
+      "http://127.0.0.1:3001",
+      "http://www.site.com.br",
+      "https://site.com.br",
+      "null",
+      "",
+      "not a url",
+    ]) {
       expect(isOwnOrigin(origin, own), origin).toBe(false);
     }
   });

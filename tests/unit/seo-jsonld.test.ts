@@ -31,7 +31,14 @@ describe("JSON-LD helpers", () => {
   });
   it("describes a course with an absolute url, its mode and duration", () => {
     const ld = courseJsonLd(
-      { name: "Enfermagem", description: "Cuide de pessoas.", url: "/enfermagem", modality: "Híbrido", duration: "5 anos", area: "Saúde" },
+      {
+        name: "Enfermagem",
+        description: "Cuide de pessoas.",
+        url: "/enfermagem",
+        modality: "Híbrido",
+        duration: "5 anos",
+        area: "Saúde",
+      },
       site,
     ) as Record<string, any>;
     expect(ld["@type"]).toBe("Course");

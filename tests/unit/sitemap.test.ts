@@ -5,7 +5,12 @@ import { robotsTxt, sitemapUrls, sitemapXml } from "~/lib/sitemap";
 
 describe("sitemap", () => {
   it("lists public pages and each course path once, absolute", () => {
-    const urls = sitemapUrls("https://exemplo.edu.br/", ["/enfermagem", "/educacaofisica", "/educacaofisica", "cursos/biomedicina"]);
+    const urls = sitemapUrls("https://exemplo.edu.br/", [
+      "/enfermagem",
+      "/educacaofisica",
+      "/educacaofisica",
+      "cursos/biomedicina",
+    ]);
     expect(urls).toContain("https://exemplo.edu.br/");
     expect(urls).toContain("https://exemplo.edu.br/campanha-relampago");
     expect(urls).toContain("https://exemplo.edu.br/cursos/biomedicina");
@@ -14,7 +19,10 @@ describe("sitemap", () => {
     expect(urls.some((u) => /contato|login-admin|whatsapp|submissoes/.test(u))).toBe(false);
   });
   it("covers every course of the catalogue", () => {
-    const urls = sitemapUrls("https://exemplo.edu.br", courses.map((c) => c.url));
+    const urls = sitemapUrls(
+      "https://exemplo.edu.br",
+      courses.map((c) => c.url),
+    );
     for (const course of courses) expect(urls).toContain(`https://exemplo.edu.br${course.url}`);
   });
   it("writes escaped sitemap XML", () => {

@@ -39,7 +39,9 @@ describe("connection reasons in Portuguese", () => {
       expect(text.toLowerCase(), reason).not.toContain(reason.toLowerCase().split(":")[0]);
       expect(text, reason).toMatch(/^[A-ZÀ-Ú].*\.$/);
     }
-    expect(connectionReasonText("transport close")).toBe("A conexão com o ajudante foi fechada (o ajudante pode ter sido encerrado).");
+    expect(connectionReasonText("transport close")).toBe(
+      "A conexão com o ajudante foi fechada (o ajudante pode ter sido encerrado).",
+    );
     expect(connectionReasonText("io server disconnect")).toBe("O ajudante encerrou a conexão.");
     expect(connectionReasonText("ping timeout")).toBe("O ajudante parou de responder.");
   });
@@ -77,7 +79,15 @@ describe("a helper that refuses the page's key", () => {
 
 describe("end-of-send toasts", () => {
   it("a cancelled send says what was sent and what was not", () => {
-    const toast = bulkStatusToast({ status: "error", jobId: "j", total: 5, sent: 2, errors: 1, reason: "cancelled", message: "Envio cancelado" });
+    const toast = bulkStatusToast({
+      status: "error",
+      jobId: "j",
+      total: 5,
+      sent: 2,
+      errors: 1,
+      reason: "cancelled",
+      message: "Envio cancelado",
+    });
     expect(toast.title).toBe("Envio cancelado");
     expect(toast.description).toBe("2 de 5 mensagens enviadas antes do cancelamento; 2 não serão enviadas.");
     expect(bulkStatusToast({ status: "error", jobId: "j", total: 1, sent: 0, errors: 0, reason: "cancelled" }).description).toBe(
@@ -86,7 +96,14 @@ describe("end-of-send toasts", () => {
   });
 
   it("a send the helper refused because WhatsApp is not connected gets the spec's pair", () => {
-    expect(bulkStatusToast({ status: "error", jobId: null, reason: "not-ready", message: "WhatsApp não autenticado. Você precisa escanear o QR code primeiro." })).toEqual({
+    expect(
+      bulkStatusToast({
+        status: "error",
+        jobId: null,
+        reason: "not-ready",
+        message: "WhatsApp não autenticado. Você precisa escanear o QR code primeiro.",
+      }),
+    ).toEqual({
       title: "WhatsApp não autenticado",
       description: "Você precisa escanear o QR code primeiro",
       variant: "destructive",
@@ -98,7 +115,9 @@ describe("end-of-send toasts", () => {
       title: "Envio em massa concluído",
       description: "2 de 3 mensagens enviadas com sucesso",
     });
-    expect(bulkStatusToast({ status: "error", jobId: null, reason: "busy", message: "Já existe um envio em andamento." })).toMatchObject({
+    expect(
+      bulkStatusToast({ status: "error", jobId: null, reason: "busy", message: "Já existe um envio em andamento." }),
+    ).toMatchObject({
       title: "Erro no envio em massa",
       description: "Já existe um envio em andamento.",
     });

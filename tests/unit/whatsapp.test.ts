@@ -79,7 +79,9 @@ describe("send log entries", () => {
     expect(sendLogEntrySchema.safeParse({ jobId: "a", number: "1234567", status: "sent" }).success).toBe(false);
     expect(sendLogEntrySchema.safeParse({ jobId: "a b", number: "31999998888", status: "sent" }).success).toBe(false);
     expect(sendLogEntrySchema.safeParse({ jobId: "a", number: "31999998888", status: "ok" }).success).toBe(false);
-    expect(sendLogEntrySchema.safeParse({ jobId: "a", number: "31999998888", status: "Erro", sentAt: "ontem" }).success).toBe(false);
+    expect(sendLogEntrySchema.safeParse({ jobId: "a", number: "31999998888", status: "Erro", sentAt: "ontem" }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -115,7 +117,8 @@ describe("statuses", () => {
   });
 
   it("classifies the errors that show 'Servidor não encontrado'", () => {
-    for (const message of ["websocket error", "xhr poll error", "connect_error", "timeout"]) expect(isServerNotFoundError(message)).toBe(true);
+    for (const message of ["websocket error", "xhr poll error", "connect_error", "timeout"])
+      expect(isServerNotFoundError(message)).toBe(true);
     expect(isServerNotFoundError("Token inválido ou expirado")).toBe(false);
     expect(isServerNotFoundError(undefined)).toBe(false);
   });
@@ -150,7 +153,10 @@ describe("mirroring page state", () => {
   });
 
   it("a helper that is not running shows the panel; an invalid token shows the refused panel", () => {
-    const notFound = run([{ type: "connect-error", message: "websocket error" }, { type: "connect-error", message: "xhr poll error" }]);
+    const notFound = run([
+      { type: "connect-error", message: "websocket error" },
+      { type: "connect-error", message: "xhr poll error" },
+    ]);
     expect(notFound).toMatchObject({
       panel: "not-found",
       attempts: 2,
@@ -160,7 +166,9 @@ describe("mirroring page state", () => {
     expect(run([{ type: "connect" }], notFound)).toMatchObject({ panel: null, attempts: 0, pollBanner: false, error: null });
     const refused = run([{ type: "connect-error", message: "Token inválido ou expirado", code: "invalid-token" }]);
     expect(refused.panel).toBe("refused");
-    expect(run([{ type: "connect-timeout" }]).error).toBe("Não foi possível conectar ao servidor. Verifique se o servidor está rodando.");
+    expect(run([{ type: "connect-timeout" }]).error).toBe(
+      "Não foi possível conectar ao servidor. Verifique se o servidor está rodando.",
+    );
   });
 
   it("a bulk job: pending rows, statuses by number, completion resets the sending flag", () => {
@@ -180,10 +188,20 @@ describe("mirroring page state", () => {
     state = run(
       [
         { type: "bulk-started", event: { jobId: "job-1", total: 2 } },
-        { type: "message-status", event: { jobId: "job-1", status: "sent", number: "31999990001", name: "Maria", message: "Olá" } },
         {
           type: "message-status",
-          event: { jobId: "job-1", status: "error", number: "31977770000", name: "Sem Zap", message: "x", error: "Número não está no WhatsApp" },
+          event: { jobId: "job-1", status: "sent", number: "31999990001", name: "Maria", message: "Olá" },
+        },
+        {
+          type: "message-status",
+          event: {
+            jobId: "job-1",
+            status: "error",
+            number: "31977770000",
+            name: "Sem Zap",
+            message: "x",
+            error: "Número não está no WhatsApp",
+          },
         },
         { type: "bulk-status", event: { status: "completed", jobId: "job-1", total: 2, sent: 1, errors: 1 } },
       ],
@@ -218,7 +236,10 @@ describe("mirroring page state", () => {
           job: progress(),
         },
       },
-      { type: "message-status", event: { jobId: "job-1", status: "sent", number: "31999990001", name: "Maria", message: "Olá", replay: true } },
+      {
+        type: "message-status",
+        event: { jobId: "job-1", status: "sent", number: "31999990001", name: "Maria", message: "Olá", replay: true },
+      },
       { type: "bulk-progress", progress: progress() },
     ]);
     expect(state).toMatchObject({ sending: true, jobId: "job-1", isAuthenticated: true });
@@ -236,7 +257,10 @@ describe("mirroring page state", () => {
     expect(state).toMatchObject({ sending: false, contacts: [], jobId: null });
     state = run(
       [
-        { type: "message-status", event: { jobId: "job-9", status: "sent", number: "31999990001", name: "Maria", message: "Olá" } },
+        {
+          type: "message-status",
+          event: { jobId: "job-9", status: "sent", number: "31999990001", name: "Maria", message: "Olá" },
+        },
         { type: "bulk-progress", progress: progress({ jobId: "job-9" }) },
       ],
       state,
@@ -250,7 +274,13 @@ describe("mirroring page state", () => {
       { type: "bulk-started", event: { jobId: "job-1", total: 1 } },
       {
         type: "helper-state",
-        state: { whatsapp: "idle", account: null, operatorName: null, limits: { minDelayMs: 1, maxDelayMs: 2, dailyCap: 200, sentToday: 0 }, job: null },
+        state: {
+          whatsapp: "idle",
+          account: null,
+          operatorName: null,
+          limits: { minDelayMs: 1, maxDelayMs: 2, dailyCap: 200, sentToday: 0 },
+          job: null,
+        },
       },
     ]);
     expect(state.sending).toBe(false);

@@ -101,7 +101,15 @@ const H = 190;
 const PAD = { left: 36, right: 8, top: 10, bottom: 24 };
 
 /** Stacked bars: one per day, split by origin. */
-function DailyChart({ dashboard, origins, originLabels }: { dashboard: Dashboard; origins: string[]; originLabels: Record<string, string> }) {
+function DailyChart({
+  dashboard,
+  origins,
+  originLabels,
+}: {
+  dashboard: Dashboard;
+  origins: string[];
+  originLabels: Record<string, string>;
+}) {
   const titleId = useId();
   const { days } = dashboard;
   const max = niceMax(Math.max(0, ...days.map((d) => d.total)));
@@ -160,7 +168,11 @@ function DailyChart({ dashboard, origins, originLabels }: { dashboard: Dashboard
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legenda">
           {present.map((origem) => (
             <li key={origem} className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: originColor(origins, origem) }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 rounded-sm"
+                style={{ background: originColor(origins, origem) }}
+              />
               {originLabels[origem] ?? origem}
             </li>
           ))}
@@ -236,7 +248,14 @@ function BarList({
                 {number.format(slice.n)} <span className="font-normal text-slate-600">({percent(slice.n, whole)}%)</span>
               </span>
             </div>
-            <svg viewBox="0 0 100 10" preserveAspectRatio="none" width="100%" height="10" aria-hidden="true" className="mt-1 block">
+            <svg
+              viewBox="0 0 100 10"
+              preserveAspectRatio="none"
+              width="100%"
+              height="10"
+              aria-hidden="true"
+              className="mt-1 block"
+            >
               <rect x="0" y="0" width="100" height="10" rx="2" fill="#f1f5f9" />
               <rect x="0" y="0" width={slice.n > 0 ? Math.max(1, share) : 0} height="10" rx="2" fill={color(slice.key)} />
             </svg>

@@ -54,13 +54,10 @@ export function AssistantFrame({ url, className = "h-full" }: { url: string; cla
     }
     const timer = window.setTimeout(fail, ASSISTANT_LOAD_TIMEOUT_MS);
     window.addEventListener("offline", fail);
-    fetch(url, { mode: "no-cors", cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer" }).then(
-      () => {
-        reachable.current = true;
-        succeedIfReady();
-      },
-      fail,
-    );
+    fetch(url, { mode: "no-cors", cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer" }).then(() => {
+      reachable.current = true;
+      succeedIfReady();
+    }, fail);
     return () => {
       done = true;
       window.clearTimeout(timer);

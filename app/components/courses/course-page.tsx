@@ -156,10 +156,16 @@ export function CoursePage({ page }: { page: CoursePageData }) {
             <h2 id="cta-titulo" className="text-2xl font-bold">
               Comece {page.title} com bolsa de até 70%
             </h2>
-            <p className="mt-1 text-white/85">Preencha seus dados e um consultor confirma sua bolsa e o polo mais perto de você.</p>
+            <p className="mt-1 text-white/85">
+              Preencha seus dados e um consultor confirma sua bolsa e o polo mais perto de você.
+            </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <FormLink type="lead" title={leadTitle} className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300">
+            <FormLink
+              type="lead"
+              title={leadTitle}
+              className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300"
+            >
               Quero minha bolsa agora
             </FormLink>
             <a

@@ -47,7 +47,10 @@ export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue
             Buscar curso
           </label>
           <div className="relative flex-1">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
+            />
             <input
               ref={live.inputRef}
               id="catalogo-busca"
@@ -77,7 +80,9 @@ export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue
                 <h3 id="destaques-titulo" className="text-xl font-bold text-slate-900">
                   Cursos em destaque
                 </h3>
-                <p className="mb-4 mt-1 text-sm text-slate-600">Educação Física com bolsa de até 70% e os cursos mais procurados.</p>
+                <p className="mb-4 mt-1 text-sm text-slate-600">
+                  Educação Física com bolsa de até 70% e os cursos mais procurados.
+                </p>
                 <div className="course-row">
                   <CourseGrid courses={catalogue.featured} label="Cursos em destaque" headingLevel={4} />
                 </div>
@@ -159,10 +164,7 @@ function NotFoundCta() {
         <p className="mt-1 text-white/85">Temos mais de 80 cursos. Um consultor ajuda você a escolher e a garantir sua bolsa.</p>
       </div>
       <div className="flex flex-wrap gap-3">
-        <FormLink
-          type="contact"
-          className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300"
-        >
+        <FormLink type="contact" className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300">
           Fale com um consultor
         </FormLink>
         <a

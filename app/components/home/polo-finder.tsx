@@ -23,8 +23,8 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           Encontre um polo perto de você
         </h2>
         <p className="mt-2 max-w-3xl text-slate-600">
-          São mais de 1.000 polos pelo Brasil, com presença em Minas Gerais, Mato Grosso, Mato Grosso do Sul e Rio Grande do Norte.
-          Digite sua cidade ou bairro.
+          São mais de 1.000 polos pelo Brasil, com presença em Minas Gerais, Mato Grosso, Mato Grosso do Sul e Rio Grande do
+          Norte. Digite sua cidade ou bairro.
         </p>
 
         <Form
@@ -39,7 +39,10 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
             Buscar polo por cidade ou bairro
           </label>
           <div className="relative flex-1">
-            <MapPin aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+            <MapPin
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
+            />
             <input
               ref={live.inputRef}
               id="polo-busca"
@@ -85,7 +88,10 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
                 <div>
                   <p className="font-semibold text-slate-900">{p.location}</p>
-                  <a href={telHref(p.phone)} className="mt-1 inline-flex min-h-8 items-center gap-1 text-sm text-brand-700 hover:underline">
+                  <a
+                    href={telHref(p.phone)}
+                    className="mt-1 inline-flex min-h-8 items-center gap-1 text-sm text-brand-700 hover:underline"
+                  >
                     <Phone aria-hidden="true" className="size-3.5" />
                     <span className="sr-only">Telefone: </span>
                     {p.phone}

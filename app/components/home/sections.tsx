@@ -19,13 +19,16 @@ import { telHref, useSite } from "~/components/layout/use-site";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
 import { faq } from "~/content/faq";
-import { type HeroImage,heroImage, heroStats } from "~/content/home";
+import { type HeroImage, heroImage, heroStats } from "~/content/home";
 import { testimonials } from "~/content/testimonials";
 
 /** The home hero: MEC badge, 'Quero minha bolsa agora', /america-mg link, stats. */
 export function HomeHero() {
   return (
-    <section aria-labelledby="hero-titulo" className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
+    <section
+      aria-labelledby="hero-titulo"
+      className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white"
+    >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1.2fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
@@ -36,8 +39,8 @@ export function HomeHero() {
             Sua graduação com <span className="text-accent-300">bolsa de até 70%</span>
           </h1>
           <p className="mt-4 max-w-xl text-lg text-white/90">
-            Cursos EAD, híbridos e presenciais reconhecidos pelo MEC, com 35 anos de tradição e polos perto de você. Estude
-            no seu ritmo e pague menos.
+            Cursos EAD, híbridos e presenciais reconhecidos pelo MEC, com 35 anos de tradição e polos perto de você. Estude no seu
+            ritmo e pague menos.
           </p>
           <div className="mt-6 flex flex-wrap items-center gap-3">
             <FormLink
@@ -114,12 +117,21 @@ export function HomeSearchBox({ term }: { term: string }) {
         <h2 id="busca-titulo" className="text-lg font-bold text-slate-900">
           Qual curso você procura?
         </h2>
-        <Form method="get" action="/#cursos" role="search" aria-label="Buscar cursos" className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <Form
+          method="get"
+          action="/#cursos"
+          role="search"
+          aria-label="Buscar cursos"
+          className="mt-3 flex flex-col gap-2 sm:flex-row"
+        >
           <label htmlFor="home-busca" className="sr-only">
             Nome do curso, área ou modalidade
           </label>
           <div className="relative flex-1">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
+            />
             <input
               id="home-busca"
               type="search"
@@ -172,7 +184,11 @@ export function WhyChooseUs() {
           Por que escolher a gente?
         </h2>
         {/* A sideways row on phones (app.css `phone-row`), so the sections after it are near. */}
-        <ul tabIndex={0} aria-label="Motivos para escolher a gente" className="phone-row mt-6 grid gap-6 [--row-card:18rem] sm:mt-8 md:grid-cols-3">
+        <ul
+          tabIndex={0}
+          aria-label="Motivos para escolher a gente"
+          className="phone-row mt-6 grid gap-6 [--row-card:18rem] sm:mt-8 md:grid-cols-3"
+        >
           {cards.map((card) => (
             <li key={card.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -220,7 +236,10 @@ export function VocationalTestBanner() {
             </p>
           </div>
         </div>
-        <Link to="/teste-vocacional" className="shrink-0 rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+        <Link
+          to="/teste-vocacional"
+          className="shrink-0 rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800"
+        >
           Fazer Teste
         </Link>
       </div>
@@ -246,7 +265,10 @@ export function HomeCountdown({ target, now }: { target: string; now: number }) 
         </h2>
         <Countdown target={target} now={now} label="Tempo restante para a oferta" />
         <div className="flex flex-wrap justify-center gap-3">
-          <FormLink type="scholarship" className="rounded-lg bg-accent-400 px-6 py-3 font-bold text-slate-900 hover:bg-accent-300">
+          <FormLink
+            type="scholarship"
+            className="rounded-lg bg-accent-400 px-6 py-3 font-bold text-slate-900 hover:bg-accent-300"
+          >
             Solicitar minha bolsa
           </FormLink>
           <Link to="/campanha-relampago" className="rounded-lg border border-white/50 px-6 py-3 font-semibold hover:bg-white/10">
@@ -278,7 +300,15 @@ export function Testimonials() {
                 <Quote aria-hidden="true" className="size-8 text-brand-500/40" />
                 <blockquote className="mt-2 flex-1 text-slate-700">“{t.text}”</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <img src={t.image} alt={`Foto de ${t.name}`} width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-full" />
+                  <img
+                    src={t.image}
+                    alt={`Foto de ${t.name}`}
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-12 rounded-full"
+                  />
                   <span>
                     <span className="block font-bold text-slate-900">{t.name}</span>
                     <span className="flex items-center gap-1 text-sm text-slate-600">
@@ -307,10 +337,18 @@ export function FaqSection() {
         </h2>
         <div className="mt-6 space-y-2 sm:mt-8 sm:space-y-3" data-testid="faq-list">
           {faq.map((item, index) => (
-            <details key={item.question} name="faq" className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-index={index}>
+            <details
+              key={item.question}
+              name="faq"
+              className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+              data-index={index}
+            >
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl p-4 font-semibold text-slate-900 sm:p-5 [&::-webkit-details-marker]:hidden">
                 {item.question}
-                <span aria-hidden="true" className="text-xl leading-none text-brand-600 transition-transform group-open:rotate-45">
+                <span
+                  aria-hidden="true"
+                  className="text-xl leading-none text-brand-600 transition-transform group-open:rotate-45"
+                >
                   +
                 </span>
               </summary>
@@ -321,7 +359,11 @@ export function FaqSection() {
         <div className="mt-6 flex flex-col items-center gap-3 text-center sm:mt-8">
           <p className="text-slate-700">Ainda tem dúvidas? Nossa equipe ajuda você.</p>
           <div className="flex flex-wrap justify-center gap-3">
-            <FormLink type="contact" newTab className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+            <FormLink
+              type="contact"
+              newTab
+              className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+            >
               Fale com um consultor
             </FormLink>
             <a

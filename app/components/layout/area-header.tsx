@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { Form, Link, type UIMatch,useMatches } from "react-router";
+import { Form, Link, type UIMatch, useMatches } from "react-router";
 
 import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp";
 

@@ -2,7 +2,7 @@ import { Bot, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
-import { ASSISTANT_TEXTS,AssistantFrame } from "~/components/assistant/assistant-frame";
+import { ASSISTANT_TEXTS, AssistantFrame } from "~/components/assistant/assistant-frame";
 import { QuickCourseFinder } from "~/components/assistant/quick-course-finder";
 
 import { useSite } from "./use-site";
@@ -93,9 +93,7 @@ export function AssistantButton() {
               <AssistantFrame url={site.assistantUrl} className="flex-1" />
             ) : (
               <div className="flex-1 overflow-y-auto p-5">
-                <p className="text-slate-700">
-                  Responda três perguntas rápidas e veja os cursos que combinam com você.
-                </p>
+                <p className="text-slate-700">Responda três perguntas rápidas e veja os cursos que combinam com você.</p>
                 <div className="mt-5">
                   <QuickCourseFinder idPrefix="sheet-finder" />
                 </div>

@@ -29,7 +29,10 @@ export function EmbeddedHeightReporter() {
     if (window.parent === window) return;
     const report = () => {
       const height = Math.ceil(document.body.getBoundingClientRect().height);
-      window.parent.postMessage({ type: EMBEDDED_HEIGHT_MESSAGE, height } satisfies EmbeddedHeightMessage, window.location.origin);
+      window.parent.postMessage(
+        { type: EMBEDDED_HEIGHT_MESSAGE, height } satisfies EmbeddedHeightMessage,
+        window.location.origin,
+      );
     };
     report();
     const observer = new ResizeObserver(report);

@@ -44,8 +44,8 @@ export function SiteHeader() {
           className="flex h-12 items-center justify-center bg-slate-900 px-2 text-center text-[10px] leading-[1.2] text-slate-200 sm:h-10 sm:px-3 sm:text-[11px]"
         >
           <p>
-            Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}, CNPJ {site.taxId}.
-            Todos os direitos reservados.
+            Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}, CNPJ {site.taxId}. Todos os
+            direitos reservados.
           </p>
         </div>
         <Link
@@ -155,10 +155,14 @@ export function SiteHeader() {
                 </Link>
               </li>
               <li>
-                <a href="#fechar-menu" className="block px-3 py-3 text-sm text-white/80 underline" onClick={(e) => {
-                  e.preventDefault();
-                  setMenuOpen(false);
-                }}>
+                <a
+                  href="#fechar-menu"
+                  className="block px-3 py-3 text-sm text-white/80 underline"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setMenuOpen(false);
+                  }}
+                >
                   Fechar menu
                 </a>
               </li>

@@ -183,7 +183,12 @@ export function Carousel<T>({
         ))}
       </ul>
       <div className={`mt-4 flex items-center justify-center gap-3 ${controlsClass} ${enhanced ? "" : "invisible"}`}>
-        <button type="button" className={button} aria-label={`${itemName[0].toUpperCase()}${itemName.slice(1)} anterior`} onClick={() => goTo(index - 1)}>
+        <button
+          type="button"
+          className={button}
+          aria-label={`${itemName[0].toUpperCase()}${itemName.slice(1)} anterior`}
+          onClick={() => goTo(index - 1)}
+        >
           <ChevronLeft aria-hidden="true" className="size-5" />
         </button>
         <p className="min-w-16 text-center text-sm font-medium text-slate-600" aria-live={paused ? "polite" : "off"}>

@@ -37,7 +37,12 @@ export function EmbeddedForm({ src, title, className }: EmbeddedFormProps) {
       />
       <p className="mt-3 text-center text-sm text-slate-600">
         O formulário não apareceu?{" "}
-        <a href={src.replace(/([?&])embed=1(&|$)/, "$1").replace(/[?&]$/, "")} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+        <a
+          href={src.replace(/([?&])embed=1(&|$)/, "$1").replace(/[?&]$/, "")}
+          target="_blank"
+          rel="noopener"
+          className="font-semibold text-brand-700 underline"
+        >
           Abra o formulário em uma nova aba
         </a>
         .

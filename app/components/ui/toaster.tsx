@@ -56,9 +56,18 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
       className="mx-auto w-full max-w-3xl overflow-x-clip px-4 outline-none"
     >
       <div role="status" aria-live="polite">
-        <ol ref={listRef} data-testid="toaster" style={reserved.height ? { minHeight: reserved.height } : undefined} className="flex flex-col gap-2">
+        <ol
+          ref={listRef}
+          data-testid="toaster"
+          style={reserved.height ? { minHeight: reserved.height } : undefined}
+          className="flex flex-col gap-2"
+        >
           {items.map((item) =>
-            hydrated ? <ToastCard key={item.id} item={item} onExpire={reserved.expire} /> : <StaticToast key={item.id} item={item} />,
+            hydrated ? (
+              <ToastCard key={item.id} item={item} onExpire={reserved.expire} />
+            ) : (
+              <StaticToast key={item.id} item={item} />
+            ),
           )}
         </ol>
       </div>

@@ -11,14 +11,14 @@ import {
   Palette,
   RotateCcw,
 } from "lucide-react";
-import { type ReactNode,useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 
 import { FormLink } from "~/components/ui/form-link";
 import type { Course } from "~/content/courses";
 import { courseFor, type ExtraCourse, type ProfileIcon } from "~/content/profiles";
 import { hoursMinutesSeconds } from "~/lib/result-countdown";
-import { type Letter, LETTER_THEMES, LETTERS, type Tally,TOTAL_QUESTIONS } from "~/lib/scoring";
+import { type Letter, LETTER_THEMES, LETTERS, type Tally, TOTAL_QUESTIONS } from "~/lib/scoring";
 
 export const PROFILE_ICONS: Record<ProfileIcon, LucideIcon> = {
   heart: Heart,
@@ -87,10 +87,7 @@ export function ResultCountdown({
 /** The banner with the countdown (sticky on the business page, as the spec says). */
 export function CountdownBanner({ target, now, sticky = false }: { target: number; now: number; sticky?: boolean }) {
   return (
-    <div
-      data-testid="faixa-contagem"
-      className={`${sticky ? "sticky top-[100px] z-20" : ""} bg-red-700 text-white shadow`}
-    >
+    <div data-testid="faixa-contagem" className={`${sticky ? "sticky top-[100px] z-20" : ""} bg-red-700 text-white shadow`}>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-3 px-4 py-2 sm:gap-5">
         <p className="flex items-center gap-2 font-bold">
           <Clock aria-hidden="true" className="size-5" /> Sua bolsa expira em
@@ -171,10 +168,9 @@ export function WhyThisProfile({
           <HelpCircle aria-hidden="true" className="size-6 text-brand-600" /> Por que este perfil?
         </h2>
         <p className="mt-3 text-slate-700">
-          Cada alternativa do teste corresponde a uma área. Contamos quantas vezes você escolheu cada uma nas{" "}
-          {TOTAL_QUESTIONS} perguntas: a área mais escolhida define o perfil (em caso de empate, vale a ordem A, B, C, D).
-          Você escolheu mais vezes as alternativas de <strong>{LETTER_THEMES[letter]}</strong>, por isso seu resultado é{" "}
-          <strong>{resultTitle}</strong>.
+          Cada alternativa do teste corresponde a uma área. Contamos quantas vezes você escolheu cada uma nas {TOTAL_QUESTIONS}{" "}
+          perguntas: a área mais escolhida define o perfil (em caso de empate, vale a ordem A, B, C, D). Você escolheu mais vezes
+          as alternativas de <strong>{LETTER_THEMES[letter]}</strong>, por isso seu resultado é <strong>{resultTitle}</strong>.
         </p>
         {!shownIsResult ? (
           <p className="mt-3 text-slate-700">
@@ -198,15 +194,18 @@ export function WhyThisProfile({
                   </span>
                 </div>
                 <div className="mt-1 h-2.5 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-                  <div className={`h-full rounded-full ${l === letter ? "bg-brand-600" : "bg-slate-400"}`} style={{ width: `${percent}%` }} />
+                  <div
+                    className={`h-full rounded-full ${l === letter ? "bg-brand-600" : "bg-slate-400"}`}
+                    style={{ width: `${percent}%` }}
+                  />
                 </div>
               </li>
             );
           })}
         </ul>
         <p className="mt-6 text-sm text-slate-600">
-          O resultado é uma sugestão automática e não decide nada por você. Quer outra leitura? Refaça o teste ou converse
-          com um consultor. Saiba como tratamos seus dados na{" "}
+          O resultado é uma sugestão automática e não decide nada por você. Quer outra leitura? Refaça o teste ou converse com um
+          consultor. Saiba como tratamos seus dados na{" "}
           <Link to="/privacidade" className="font-semibold text-brand-700 underline">
             Política de Privacidade
           </Link>
@@ -257,7 +256,9 @@ export function ConsultantButton({
     <FormLink
       type="contact"
       title={title ?? `${nome}, fale com um consultor`}
-      description={description ?? `${nome}, um consultor vai ajudar você a escolher o curso ideal e garantir sua bolsa de até 70%.`}
+      description={
+        description ?? `${nome}, um consultor vai ajudar você a escolher o curso ideal e garantir sua bolsa de até 70%.`
+      }
       className={className}
     >
       {children}
@@ -284,7 +285,10 @@ export function BottomBar({
   return (
     <>
       <div className="hidden h-24 lg:block" aria-hidden="true" />
-      <div data-testid="barra-inferior" className="fixed inset-x-0 bottom-0 z-20 hidden bg-slate-900/95 text-white shadow-2xl lg:block">
+      <div
+        data-testid="barra-inferior"
+        className="fixed inset-x-0 bottom-0 z-20 hidden bg-slate-900/95 text-white shadow-2xl lg:block"
+      >
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 py-3 pl-4 pr-24">
           <p className="font-semibold">
             Bolsa de até 70% <span className="text-slate-300">· expira em</span>

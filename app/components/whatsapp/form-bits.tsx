@@ -4,12 +4,7 @@ import type { ToastMessage } from "~/lib/toast";
 export function ActionAlert({ alert, id }: { alert: ToastMessage | null | undefined; id?: string }) {
   if (!alert) return null;
   return (
-    <div
-      id={id}
-      role="alert"
-      data-testid="action-alert"
-      className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900"
-    >
+    <div id={id} role="alert" data-testid="action-alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{alert.title}</p>
       {alert.description ? <p className="mt-1 text-sm">{alert.description}</p> : null}
     </div>

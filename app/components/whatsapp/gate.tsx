@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole, MessageCircle } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
-import { type ConnectionLost,isConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
+import { type ConnectionLost, isConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
 
@@ -31,7 +31,10 @@ export function WhatsAppGate({
   const location = useLocation();
   const formKey = useFormKeyKeptAfterConnectionLost(location.key, answer);
   // A lost connection shows like a refused password (alert, field focused), without the form's result.
-  const failure = useMemo(() => (isConnectionLost(answer) ? { result: undefined, alert: answer.connectionLost } : answer), [answer]);
+  const failure = useMemo(
+    () => (isConnectionLost(answer) ? { result: undefined, alert: answer.connectionLost } : answer),
+    [answer],
+  );
   const pending = useIsPending();
   const idle = navigation.state === "idle";
   const [form, fields] = useForm({
@@ -72,8 +75,8 @@ export function WhatsAppGate({
         </div>
       </div>
       <p className="mt-4 text-slate-600">
-        Esta é a ferramenta de envio de mensagens pelo WhatsApp usada pela equipe de atendimento. O acesso é
-        permitido apenas a operadores autorizados, com a senha fornecida pela coordenação.
+        Esta é a ferramenta de envio de mensagens pelo WhatsApp usada pela equipe de atendimento. O acesso é permitido apenas a
+        operadores autorizados, com a senha fornecida pela coordenação.
       </p>
 
       <div
@@ -90,7 +93,12 @@ export function WhatsAppGate({
         <Form method="post" {...getFormProps(form)} key={formKey} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={GATE_INTENT} />
           <ActionAlert alert={idle ? failure?.alert : undefined} />
-          <Field label="Senha de acesso" htmlFor={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+          <Field
+            label="Senha de acesso"
+            htmlFor={fields.password.id}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+          >
             <input
               {...getInputProps(fields.password, { type: "password" })}
               autoComplete="current-password"

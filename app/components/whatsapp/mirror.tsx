@@ -7,12 +7,12 @@ import { CONNECT_CHECK_DELAY_MS, CONTACTS_MAX, isValidOperatorName } from "~/lib
 import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
 import { parseContacts } from "../../../helper/src/contacts.js";
-import { ConnectCard, ConnectedCards, type HelperDownloads,ServerPanel } from "./connection-panels";
+import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
 import { StatusPill } from "./mirror-parts";
-import { type SendLogPage,SendLogTable } from "./send-log-table";
+import { type SendLogPage, SendLogTable } from "./send-log-table";
 import { SendPanel } from "./send-panel";
 import { StatusTable } from "./status-table";
-import { type HelperEventHandler,useHelperSocket } from "./use-helper-socket";
+import { type HelperEventHandler, useHelperSocket } from "./use-helper-socket";
 import { useMirrorState } from "./use-mirror-state";
 import { useSendLog } from "./use-send-log";
 
@@ -125,7 +125,11 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
 
   const startMirroring = () => {
     if (operatorName.trim() === "" || !nameValid) {
-      toast({ title: "Nome do operador necessário", description: "Por favor, informe o nome do operador", variant: "destructive" });
+      toast({
+        title: "Nome do operador necessário",
+        description: "Por favor, informe o nome do operador",
+        variant: "destructive",
+      });
       return;
     }
     const socket = socketRef.current;
@@ -143,18 +147,30 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
     socket.connect();
     setTimeout(() => {
       if (socket.connected) init();
-      else dispatch({ type: "init-failed", message: "Não foi possível reconectar ao servidor. Verifique se o servidor está rodando." });
+      else
+        dispatch({
+          type: "init-failed",
+          message: "Não foi possível reconectar ao servidor. Verifique se o servidor está rodando.",
+        });
     }, CONNECT_CHECK_DELAY_MS);
   };
 
   const startSending = () => {
     if (!state.isAuthenticated) {
       // The same words as the helper's refusal (bulkStatusToast): one situation, one message.
-      toast({ title: "WhatsApp não autenticado", description: "Você precisa escanear o QR code primeiro", variant: "destructive" });
+      toast({
+        title: "WhatsApp não autenticado",
+        description: "Você precisa escanear o QR code primeiro",
+        variant: "destructive",
+      });
       return;
     }
     if (!nameValid) {
-      toast({ title: "Nome do operador necessário", description: "Por favor, informe o nome do operador", variant: "destructive" });
+      toast({
+        title: "Nome do operador necessário",
+        description: "Por favor, informe o nome do operador",
+        variant: "destructive",
+      });
       return;
     }
     if (message.trim() === "") {
@@ -166,7 +182,11 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
       return;
     }
     if (contacts.length > CONTACTS_MAX) {
-      toast({ title: "Lista muito grande", description: `No máximo ${CONTACTS_MAX} contatos por envio.`, variant: "destructive" });
+      toast({
+        title: "Lista muito grande",
+        description: `No máximo ${CONTACTS_MAX} contatos por envio.`,
+        variant: "destructive",
+      });
       return;
     }
     const socket = socketRef.current;
@@ -176,7 +196,10 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
     }
     dispatch({ type: "start-bulk", contacts });
     socket.emit("send-bulk-messages", { contacts, messageTemplate: message, operatorName: operatorName.trim() });
-    toast({ title: "Iniciando envio em massa", description: `Enviando para ${contacts.length} ${contacts.length === 1 ? "contato" : "contatos"}` });
+    toast({
+      title: "Iniciando envio em massa",
+      description: `Enviando para ${contacts.length} ${contacts.length === 1 ? "contato" : "contatos"}`,
+    });
   };
 
   const clearAll = () => {
@@ -219,8 +242,18 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Espelhamento WhatsApp {productName}</h1>
           <p className="mt-1 flex flex-wrap gap-2 text-sm" aria-live="polite">
-            <StatusPill ok={state.socket === "connected"} okText="Servidor conectado" badText="Servidor desconectado" testId="server-status" />
-            <StatusPill ok={state.isAuthenticated} okText="WhatsApp conectado" badText="WhatsApp não conectado" testId="whatsapp-status" />
+            <StatusPill
+              ok={state.socket === "connected"}
+              okText="Servidor conectado"
+              badText="Servidor desconectado"
+              testId="server-status"
+            />
+            <StatusPill
+              ok={state.isAuthenticated}
+              okText="WhatsApp conectado"
+              badText="WhatsApp não conectado"
+              testId="whatsapp-status"
+            />
           </p>
         </div>
       </header>
@@ -229,9 +262,15 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
         <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="no-js-notice">
           <p className="font-semibold">O espelhamento precisa do JavaScript ativado.</p>
           <p className="mt-1 text-sm">
-            Ative o JavaScript no navegador para conectar o WhatsApp e enviar mensagens. Você ainda pode baixar o
-            ajudante: <a className="underline" href={downloads.windows}>script para Windows (.bat)</a> ou{" "}
-            <a className="underline" href={downloads.unix}>script para Mac/Linux (.sh)</a>.
+            Ative o JavaScript no navegador para conectar o WhatsApp e enviar mensagens. Você ainda pode baixar o ajudante:{" "}
+            <a className="underline" href={downloads.windows}>
+              script para Windows (.bat)
+            </a>{" "}
+            ou{" "}
+            <a className="underline" href={downloads.unix}>
+              script para Mac/Linux (.sh)
+            </a>
+            .
           </p>
         </div>
       </noscript>
@@ -243,12 +282,23 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
       ) : null}
 
       {state.panel ? (
-        <ServerPanel kind={state.panel} attempts={state.attempts} downloads={downloads} onRetry={retry} retrying={state.socket === "connecting"} />
+        <ServerPanel
+          kind={state.panel}
+          attempts={state.attempts}
+          downloads={downloads}
+          onRetry={retry}
+          retrying={state.socket === "connecting"}
+        />
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {state.isAuthenticated ? (
-          <ConnectedCards account={state.account} operatorName={operatorName} onOperatorNameChange={changeOperatorName} onDisconnect={onDisconnect} />
+          <ConnectedCards
+            account={state.account}
+            operatorName={operatorName}
+            onOperatorNameChange={changeOperatorName}
+            onDisconnect={onDisconnect}
+          />
         ) : (
           <ConnectCard
             state={state}

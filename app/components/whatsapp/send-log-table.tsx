@@ -40,7 +40,12 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
           {
             header: "Status",
             cell: (row) => (
-              <ResultStatus label={row.status} tone={row.status === "Enviado" ? "sent" : "error"} detail={row.detail} title={row.detail ?? undefined} />
+              <ResultStatus
+                label={row.status}
+                tone={row.status === "Enviado" ? "sent" : "error"}
+                detail={row.detail}
+                title={row.detail ?? undefined}
+              />
             ),
           },
           { header: "Horário", cell: (row) => formatTimestamp(row.sentAt), className: "text-slate-600" },
@@ -53,7 +58,11 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
       {log.pages > 1 ? (
         <nav aria-label="Páginas do registro" className="mt-3 flex items-center justify-between text-sm">
           {log.page > 1 ? (
-            <Link to={pageHref(log.page - 1)} className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50" preventScrollReset>
+            <Link
+              to={pageHref(log.page - 1)}
+              className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+              preventScrollReset
+            >
               Anterior
             </Link>
           ) : (
@@ -63,7 +72,11 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
             Página {log.page} de {log.pages}
           </span>
           {log.page < log.pages ? (
-            <Link to={pageHref(log.page + 1)} className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50" preventScrollReset>
+            <Link
+              to={pageHref(log.page + 1)}
+              className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+              preventScrollReset
+            >
               Próxima
             </Link>
           ) : (

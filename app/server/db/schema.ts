@@ -58,7 +58,9 @@ export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  createdAt: text("created_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   lastLoginAt: text("last_login_at"),
 });
 
@@ -73,7 +75,9 @@ export const adminSessions = sqliteTable(
     adminId: integer("admin_id")
       .notNull()
       .references(() => adminUsers.id, { onDelete: "cascade" }),
-    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text("created_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     expiresAt: integer("expires_at").notNull(),
   },
   (table) => [index("admin_sessions_admin_idx").on(table.adminId)],
@@ -83,7 +87,9 @@ export const adminSessions = sqliteTable(
 export const whatsappPasswords = sqliteTable("whatsapp_passwords", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   passwordHash: text("password_hash").notNull(),
-  createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  createdAt: text("created_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
 
 /**
@@ -98,7 +104,9 @@ export const operatorSessions = sqliteTable(
     passwordId: integer("password_id")
       .notNull()
       .references(() => whatsappPasswords.id, { onDelete: "cascade" }),
-    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text("created_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     expiresAt: integer("expires_at").notNull(),
   },
   (table) => [index("operator_sessions_password_idx").on(table.passwordId)],
@@ -117,7 +125,9 @@ export const whatsappSendLog = sqliteTable(
     status: text("status").notNull(), // 'Enviado' | 'Erro'
     detail: text("detail"),
     sentAt: text("sent_at").notNull(),
-    recordedAt: text("recorded_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    recordedAt: text("recorded_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
   (t) => [uniqueIndex("send_log_job_number_unique").on(t.jobId, t.number), index("send_log_time_idx").on(t.sentAt)],
 );
