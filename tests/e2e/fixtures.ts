@@ -1,6 +1,8 @@
 import { expect, type Page, type Response, test as base } from "@playwright/test";
 import Database from "better-sqlite3";
 
+import { verifyPassword } from "../../app/server/password.server";
+
 /** A read-write connection to the e2e server's database, to check what a flow stored. */
 export function openE2eDb() {
   const file = process.env.E2E_DATABASE_PATH;
@@ -8,6 +10,21 @@ export function openE2eDb() {
   const db = new Database(file);
   db.pragma("busy_timeout = 5000");
   return db;
+}
+
+/** The id of the stored WhatsApp access password matching this one, or null (the table holds hashes only). */
+export async function storedPasswordId(password: string): Promise<number | null> {
+  const db = openE2eDb();
+  try {
+    const rows = db.prepare("SELECT id, password_hash AS hash FROM whatsapp_passwords ORDER BY id DESC").all() as {
+      id: number;
+      hash: string;
+    }[];
+    for (const row of rows) if (await verifyPassword(password, row.hash)) return row.id;
+    return null;
+  } finally {
+    db.close();
+  }
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
-import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
+import { expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "./fixtures";
 import { adminSession } from "./sessions";
 
 /**
@@ -17,21 +16,6 @@ import { adminSession } from "./sessions";
 const MANAGE = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-/** The id of the stored access password matching this one (the table holds hashes only). */
-async function passwordId(password: string): Promise<number> {
-  const db = openE2eDb();
-  try {
-    const rows = db.prepare("SELECT id, password_hash AS hash FROM whatsapp_passwords ORDER BY id DESC").all() as {
-      id: number;
-      hash: string;
-    }[];
-    for (const row of rows) if (await verifyPassword(password, row.hash)) return row.id;
-    throw new Error("password not stored");
-  } finally {
-    db.close();
-  }
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -82,7 +66,9 @@ test("a server toast on a phone covers no control and closes, with and without J
 
   // The keyboard closes it as well (and the password is removed again).
   await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
-  await page.locator(`button[value="remover:${await passwordId(password)}"]`).click();
+  const id = await storedPasswordId(password);
+  expect(id, "password not stored").not.toBeNull();
+  await page.locator(`button[value="remover:${id}"]`).click();
   const removed = page.getByTestId("toast").filter({ hasText: "Senha removida" });
   await expect(removed).toBeVisible();
   await expectInFlowOverNoControl(page, removed, "'Senha removida'");
@@ -113,7 +99,9 @@ test("a toast that closes by itself leaves every control where it was", async ({
   expect(await documentTop(addButton), "the button moved when the toast closed").toBe(before);
 
   await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
-  await page.locator(`button[value="remover:${await passwordId(password)}"]`).click();
+  const id = await storedPasswordId(password);
+  expect(id, "password not stored").not.toBeNull();
+  await page.locator(`button[value="remover:${id}"]`).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Senha removida" })).toBeVisible();
 });
 

@@ -1,9 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from "../../app/lib/toast";
-import { verifyPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
-import { expect, openE2eDb, test } from "./fixtures";
+import { expect, storedPasswordId, test } from "./fixtures";
 
 /**
  * Toasts: at most 1 visible, closed after 5000 ms, a 50 px swipe
@@ -35,24 +34,10 @@ async function addPassword(page: Page): Promise<{ password: string; toast: Locat
   return { password, toast };
 }
 
-/** The id of the stored access password matching this one (the table holds hashes only). */
-async function passwordId(password: string): Promise<number> {
-  const db = openE2eDb();
-  try {
-    const rows = db.prepare("SELECT id, password_hash AS hash FROM whatsapp_passwords ORDER BY id DESC").all() as {
-      id: number;
-      hash: string;
-    }[];
-    for (const row of rows) if (await verifyPassword(password, row.hash)) return row.id;
-    throw new Error("password not stored");
-  } finally {
-    db.close();
-  }
-}
-
 /** Removes a stored access password through the page's form (a real second toast; also cleans up). */
 async function removePassword(page: Page, password: string) {
-  const id = await passwordId(password);
+  const id = await storedPasswordId(password);
+  expect(id, "password not stored").not.toBeNull();
   await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
   await page.locator(`button[value="remover:${id}"]`).click();
 }

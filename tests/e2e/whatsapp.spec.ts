@@ -7,9 +7,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { CONNECT_CHECK_DELAY_MS, HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
-import { hashPassword, verifyPassword } from "../../app/server/password.server";
+import { hashPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "./env";
-import { expect, openE2eDb, test } from "./fixtures";
+import { expect, openE2eDb, storedPasswordId, test } from "./fixtures";
 
 /**
  * The WhatsApp tool: password management and the gate in both projects (they are plain forms);
@@ -26,18 +26,6 @@ async function seedPassword(password: string) {
   const db = openE2eDb();
   try {
     db.prepare("INSERT INTO whatsapp_passwords (password_hash) VALUES (?)").run(hash);
-  } finally {
-    db.close();
-  }
-}
-
-/** The id of the stored password matching this one (the table holds hashes only). */
-async function passwordId(password: string): Promise<number | null> {
-  const db = openE2eDb();
-  try {
-    const rows = db.prepare("SELECT id, password_hash AS hash FROM whatsapp_passwords").all() as { id: number; hash: string }[];
-    for (const row of rows) if (await verifyPassword(password, row.hash)) return row.id;
-    return null;
   } finally {
     db.close();
   }
@@ -87,7 +75,7 @@ test.describe("WhatsApp: password management", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Senha mestra incorreta" })).toContainText(
       "Você não tem permissão para adicionar senhas",
     );
-    expect(await passwordId(newPassword)).toBeNull();
+    expect(await storedPasswordId(newPassword)).toBeNull();
 
     // Blank new password.
     await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
@@ -102,7 +90,7 @@ test.describe("WhatsApp: password management", () => {
     await page.getByLabel("Nova Senha").fill(newPassword);
     await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Senha adicionada" })).toBeVisible();
-    const id = await passwordId(newPassword);
+    const id = await storedPasswordId(newPassword);
     expect(id).not.toBeNull();
     const remove = page.locator(`button[value="remover:${id}"]`);
     await expect(remove).toHaveText(/Remover/);
@@ -112,12 +100,12 @@ test.describe("WhatsApp: password management", () => {
     // Removing needs the master password too.
     await remove.click();
     await expect(page.getByRole("alert").filter({ hasText: "Senha mestra incorreta" })).toBeVisible();
-    expect(await passwordId(newPassword)).toBe(id);
+    expect(await storedPasswordId(newPassword)).toBe(id);
     await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
     await page.locator(`button[value="remover:${id}"]`).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Senha removida" })).toBeVisible();
     await expect(page.locator(`button[value="remover:${id}"]`)).toHaveCount(0);
-    expect(await passwordId(newPassword)).toBeNull();
+    expect(await storedPasswordId(newPassword)).toBeNull();
   });
 });
 
