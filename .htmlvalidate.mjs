@@ -1,7 +1,7 @@
 import { definePlugin, Rule } from "html-validate";
 
 /**
- * html-validate's configuration for the server HTML of every page (tests/e2e/html-valid.server.spec.ts).
+ * html-validate's configuration for the server HTML of every page (tests/process/html-valid.spec.ts).
  * A JavaScript file rather than .htmlvalidate.json so that each rule turned off or loosened carries
  * its reason, and so the two checks below (which html-validate lacks, and the W3C Nu checker has) can
  * live beside it.

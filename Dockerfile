@@ -6,10 +6,15 @@ WORKDIR /app
 # Toolchain for better-sqlite3's native build.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# The WhatsApp helper is an npm workspace: its package.json must be there for the install.
+COPY helper/package.json ./helper/
 # Same install command as CI (npm ci fails against our registry mirror).
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The build bundles the two helper modules the site uses (contacts, token) and packs the helper for
+# operators; the running site needs neither the helper nor its WhatsApp library, so the prune drops
+# the workspace with the development packages.
+RUN npm run build && npm prune --omit=dev --workspaces=false
 
 FROM node:22-bookworm-slim
 # Fonts for the graduation picture's PNG (sharp renders its SVG text with what fontconfig finds;

@@ -14,7 +14,6 @@ export default tseslint.config(
       "build*/**",
       ".react-router/**",
       "node_modules/**",
-      "helper/node_modules/**",
       "test-results*/**",
       "playwright-report/**",
       "bench-results/**",

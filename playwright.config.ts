@@ -20,13 +20,13 @@ const outputSuffix = process.env.BUILD_DIR ? `-${process.env.BUILD_DIR.replace(/
 
 /**
  * E2E tests run against the production build (`npm run build`), served by server.js on a free port
- * with its own temporary database (tests/e2e/global-setup.ts), in Debian's Chromium, twice:
+ * with its own temporary database (tests/support/global-setup.ts), in Debian's Chromium, twice:
  * with JavaScript enabled and with JavaScript disabled.
  */
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir: "tests",
   outputDir: `test-results${outputSuffix}`,
-  globalSetup: "./tests/e2e/global-setup.ts",
+  globalSetup: "./tests/support/global-setup.ts",
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -43,15 +43,16 @@ export default defineConfig({
   projects: [
     {
       name: "js",
-      testIgnore: /\.server\.spec\.ts$/,
+      testDir: "tests/e2e",
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true },
     },
     {
       name: "no-js",
-      testIgnore: /\.server\.spec\.ts$/,
+      testDir: "tests/e2e",
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
     },
-    // Tests of the server process itself (headers, limits, shutdown, crash safety, build contents).
-    { name: "server", testMatch: /\.server\.spec\.ts$/ },
+    // Tests of the server process itself, without a browser (headers, limits, shutdown, crash
+    // safety, build contents): tests/process.
+    { name: "server", testDir: "tests/process" },
   ],
 });

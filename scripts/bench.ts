@@ -13,7 +13,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../app/content/vocational-form";
-import { startServer } from "../tests/e2e/server-process";
+import { startServer } from "../tests/support/server-process";
 import { findChromium } from "./ensure-chromium.mjs";
 
 process.env.BUILD_DIR ??= "build-bench";

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 
-import { E2E_ENV } from "./env";
-import { expect, test, uniqueEmail } from "./fixtures";
-import { routeTable, urlFor } from "./route-table";
-import { completedTestCookie, openSessions, type Sessions } from "./sessions";
+import { E2E_ENV } from "../support/env";
+import { expect, test, uniqueEmail } from "../support/fixtures";
+import { routeTable, urlFor } from "../support/route-table";
+import { completedTestCookie, openSessions, type Sessions } from "../support/sessions";
 
 /**
  * Accessibility: axe on every public page (from the route table and one course

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-import { E2E_ENV } from "./env";
-import { expect, openE2eDb, test } from "./fixtures";
+import { E2E_ENV } from "../support/env";
+import { expect, openE2eDb, test } from "../support/fixtures";
 
 /** Inserts leads straight into the e2e database; returns a token unique to this test run. */
 function seedLeads(prefix: string) {

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 
-import { E2E_ENV } from "./env";
-import { expect, openE2eDb, test } from "./fixtures";
-import { routeTable, urlFor } from "./route-table";
-import { adminSession, openSessions, OPERATOR_PASSWORD } from "./sessions";
+import { E2E_ENV } from "../support/env";
+import { expect, openE2eDb, test } from "../support/fixtures";
+import { routeTable, urlFor } from "../support/route-table";
+import { adminSession, openSessions, OPERATOR_PASSWORD } from "../support/sessions";
 
 /**
  * The admin pages and the WhatsApp tool have a layout of their own: the institution's name, the

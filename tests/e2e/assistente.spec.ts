@@ -1,6 +1,6 @@
-import { E2E_ENV } from "./env";
-import { expect, test } from "./fixtures";
-import { freePort, type RunningServer, startServer } from "./server-process";
+import { E2E_ENV } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { freePort, type RunningServer, startServer } from "../support/server-process";
 
 /**
  * The assistant with a configured URL. The shared e2e server has no ASSISTANT_URL (so the course

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 
 import { courses } from "../../app/content/courses";
 import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 async function countdownValues(page: import("@playwright/test").Page) {
   const countdown = page.getByTestId("countdown");

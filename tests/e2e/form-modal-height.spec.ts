@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 /**
  * The form modal on a phone (360 × 740): our own form in its frame never needs scrolling inside the

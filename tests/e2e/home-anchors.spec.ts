@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 /**
  * The menu's "Cursos" and "Polos", the FAQ links and the study-centre search (GET /?polo=…#onde-estudar,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration } from "../support/fixtures";
 
 const catalogue = (page: Page) => page.locator("#cursos");
 const polosSection = (page: Page) => page.locator("#onde-estudar");

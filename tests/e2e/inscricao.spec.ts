@@ -1,5 +1,5 @@
-import { fillEnrolmentForm } from "./enrolment-form";
-import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
+import { fillEnrolmentForm } from "../support/enrolment-form";
+import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
 
 type LeadRow = {
   origem: string;

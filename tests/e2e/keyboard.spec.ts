@@ -1,8 +1,8 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 
-import { E2E_ENV } from "./env";
-import { expect, test } from "./fixtures";
-import { openSessions } from "./sessions";
+import { E2E_ENV } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { openSessions } from "../support/sessions";
 
 /**
  * Keyboard-only use: the menu (desktop and mobile), the form modal (focus kept

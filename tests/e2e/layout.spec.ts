@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test.describe("shared layout", () => {
   test("renders banner, campaign bar, menu, footer and assistant button", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
-import { openSessions } from "./sessions";
+import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
+import { openSessions } from "../support/sessions";
 
 /**
  * LGPD (Brazil's data protection law) in the browser, with and without JavaScript: from a row of the /contato

@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from "@playwright/test";
 
 import { hashPassword } from "../../app/server/password.server";
-import { fillEnrolmentForm } from "./enrolment-form";
-import { E2E_ENV } from "./env";
-import { expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "./fixtures";
-import { mergeCookies, postForm, vocationalLead } from "./sessions";
+import { fillEnrolmentForm } from "../support/enrolment-form";
+import { E2E_ENV } from "../support/env";
+import { expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "../support/fixtures";
+import { mergeCookies, postForm, vocationalLead } from "../support/sessions";
 
 /**
  * A weak mobile signal drops the connection while a form is being sent (app/lib/offline-submit.ts):

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test.describe("contact phone and numbers in pt-BR", () => {
   for (const path of ["/assistente", "/privacidade", "/termos"]) {

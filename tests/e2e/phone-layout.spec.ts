@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail } from "../support/fixtures";
 
 /**
  * What a phone user sees at 360 × 740, with and without JavaScript: the legal banner whole, the

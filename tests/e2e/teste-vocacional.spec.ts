@@ -5,8 +5,8 @@ import type { Locator, Page } from "@playwright/test";
 
 import { courses } from "../../app/content/courses";
 import { VOCATIONAL_CONSENT } from "../../app/content/vocational-form";
-import { expect, openE2eDb, test, uniqueEmail } from "./fixtures";
-import { completedTestCookie } from "./sessions";
+import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
+import { completedTestCookie } from "../support/sessions";
 
 /** Letters per question page. C wins (11 of 20) → tecnologia. */
 const TECH_PATTERN = ["CCCCA", "CCBDA", "CCCDB", "ABCDC"];

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { E2E_ENV } from "./env";
-import { expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "./fixtures";
-import { adminSession } from "./sessions";
+import { E2E_ENV } from "../support/env";
+import { expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "../support/fixtures";
+import { adminSession } from "../support/sessions";
 
 /**
  * Where a toast shows on a phone (360 x 740): with and without JavaScript it stays in the page's

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from "../../app/lib/toast";
-import { E2E_ENV } from "./env";
-import { expect, storedPasswordId, test } from "./fixtures";
+import { E2E_ENV } from "../support/env";
+import { expect, storedPasswordId, test } from "../support/fixtures";
 
 /**
  * Toasts: at most 1 visible, closed after 5000 ms, a 50 px swipe

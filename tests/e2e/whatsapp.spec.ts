@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -8,8 +7,8 @@ import type { Page } from "@playwright/test";
 
 import { CONNECT_CHECK_DELAY_MS, HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
 import { hashPassword } from "../../app/server/password.server";
-import { E2E_ENV } from "./env";
-import { expect, openE2eDb, storedPasswordId, test } from "./fixtures";
+import { E2E_ENV } from "../support/env";
+import { expect, openE2eDb, storedPasswordId, test } from "../support/fixtures";
 
 /**
  * The WhatsApp tool: password management and the gate in both projects (they are plain forms);
@@ -217,13 +216,11 @@ test.describe("WhatsApp: mirroring page", () => {
       | undefined;
     let dataDir = "";
 
-    test.beforeAll(async () => {
-      test.setTimeout(180_000);
-      const helperDir = path.resolve("helper");
-      if (!existsSync(path.join(helperDir, "node_modules", "socket.io"))) {
-        execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: helperDir, stdio: "inherit" });
-      }
-      const { startHelper } = await import("../../helper/src/server.js");
+    test.beforeAll(async ({}, testInfo) => {
+      // The describe's skip does not stop this hook: without JavaScript it would start a second
+      // helper on the one helper port while the JavaScript project's worker uses it.
+      if (testInfo.project.use.javaScriptEnabled === false) return;
+      const { startHelper } = await import("whatsapp-helper");
       dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
       helper = await startHelper({
         port: Number(process.env.E2E_HELPER_PORT),
@@ -351,7 +348,7 @@ test.describe("WhatsApp: a helper started with another secret", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 
   test("refuses the page's token: the page shows the authentication panel with the downloads", async ({ page }) => {
-    const { startHelper } = await import("../../helper/src/server.js");
+    const { startHelper } = await import("whatsapp-helper");
     const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
     const helper = await startHelper({
       port: Number(process.env.E2E_HELPER_PORT),
@@ -389,7 +386,7 @@ test.describe("WhatsApp: the helper stops while the page is connected", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 
   test("'Desconectado' and the QR area give the reason in Portuguese, not socket.io's English", async ({ page }) => {
-    const { startHelper } = await import("../../helper/src/server.js");
+    const { startHelper } = await import("whatsapp-helper");
     const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
     const helper = await startHelper({
       port: Number(process.env.E2E_HELPER_PORT),

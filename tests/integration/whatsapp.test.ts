@@ -7,6 +7,7 @@ vi.hoisted(() => {
 });
 
 import { eq } from "drizzle-orm";
+import { verifyToken } from "whatsapp-helper/token";
 
 import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp._index";
 import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp.$slug";
@@ -22,7 +23,6 @@ import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { getVisitorSession, operatorStorage } from "~/server/session.server";
 import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp-access.server";
 
-import { verifyToken } from "../../helper/src/token.js";
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 const SLUG = "painel-secreto";

@@ -1,5 +1,5 @@
 // The pure rules of server/request-guards.js (server/app.js runs them before any routing; the e2e test
-// tests/e2e/request-guards.server.spec.ts drives them through a real server).
+// tests/process/request-guards.spec.ts drives them through a real server).
 import { describe, expect, it } from "vitest";
 
 import { isOwnOrigin, isValidHost } from "../../server/request-guards.js";

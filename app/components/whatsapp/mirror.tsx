@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { parseContacts } from "whatsapp-helper/contacts";
 
 import type { ConnectionLost } from "~/lib/offline-submit";
 import { toast } from "~/lib/toast";
 import { CONNECT_CHECK_DELAY_MS, CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
 import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
-import { parseContacts } from "../../../helper/src/contacts.js";
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
 import { StatusPill } from "./mirror-parts";
 import { type SendLogPage, SendLogTable } from "./send-log-table";

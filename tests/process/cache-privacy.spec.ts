@@ -5,10 +5,10 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { E2E_ENV } from "./env";
-import { type RouteInfo, routeTable, urlFor } from "./route-table";
-import { type RunningServer, startServer } from "./server-process";
-import { openSessions, type SessionKind, type Sessions } from "./sessions";
+import { E2E_ENV } from "../support/env";
+import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
+import { type RunningServer, startServer } from "../support/server-process";
+import { openSessions, type SessionKind, type Sessions } from "../support/sessions";
 
 const PRIVATE = "private, no-store";
 

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 
-import { snapshot } from "./db-snapshot";
-import { E2E_ENV } from "./env";
-import { routeTable, urlFor } from "./route-table";
-import { type RunningServer, startServer } from "./server-process";
-import { enrolment, openSessions, postForm, type Sessions, vocationalLead } from "./sessions";
+import { snapshot } from "../support/db-snapshot";
+import { E2E_ENV } from "../support/env";
+import { routeTable, urlFor } from "../support/route-table";
+import { type RunningServer, startServer } from "../support/server-process";
+import { enrolment, openSessions, postForm, type Sessions, vocationalLead } from "../support/sessions";
 
 /**
  * Spam and brute force, against the production server with small limits:

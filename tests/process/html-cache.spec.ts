@@ -5,8 +5,8 @@
 // has passed (a very busy machine), so both count as "from the cache".
 import { expect, test } from "@playwright/test";
 
-import { E2E_ENV } from "./env";
-import { type RunningServer, startServer } from "./server-process";
+import { E2E_ENV } from "../support/env";
+import { type RunningServer, startServer } from "../support/server-process";
 
 let server: RunningServer;
 

@@ -9,8 +9,8 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { verifyPassword } from "../../app/server/password.server";
-import { E2E_ENV } from "./env";
-import { buildDir, freePort, type RunningServer, startServer } from "./server-process";
+import { E2E_ENV } from "../support/env";
+import { buildDir, freePort, type RunningServer, startServer } from "../support/server-process";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

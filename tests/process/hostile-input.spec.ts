@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { type Snapshot, snapshot } from "./db-snapshot";
-import { E2E_ENV } from "./env";
-import { type RouteInfo, routeTable, urlFor } from "./route-table";
-import { type RunningServer, startServer } from "./server-process";
-import { adminSession, enrolment, openSessions, type SessionKind, type Sessions, vocationalLead } from "./sessions";
+import { type Snapshot, snapshot } from "../support/db-snapshot";
+import { E2E_ENV } from "../support/env";
+import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
+import { type RunningServer, startServer } from "../support/server-process";
+import { adminSession, enrolment, openSessions, type SessionKind, type Sessions, vocationalLead } from "../support/sessions";
 
 /**
  * Hostile input. Every route of app/routes.ts whose module exports an `action`
@@ -245,7 +245,7 @@ test.afterAll(async () => {
 test("every action in the route table has an entry in the hostile-input table", () => {
   const paths = actionRoutes.map((route) => route.path);
   expect(paths.length).toBeGreaterThanOrEqual(7);
-  for (const path of paths) expect(SPECS[path], `add "${path}" to SPECS in tests/e2e/hostile-input.server.spec.ts`).toBeDefined();
+  for (const path of paths) expect(SPECS[path], `add "${path}" to SPECS in tests/process/hostile-input.spec.ts`).toBeDefined();
 });
 
 /** Sends one case as a document request and as React Router's data request (/path.data). */

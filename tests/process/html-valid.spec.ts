@@ -3,11 +3,11 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 
-import { withDb } from "./db-snapshot";
-import { E2E_ENV } from "./env";
-import { routeTable, urlFor } from "./route-table";
-import { type RunningServer, startServer } from "./server-process";
-import { completedTestCookie, enrolment, mergeCookies, openSessions, postForm, type SessionKind } from "./sessions";
+import { withDb } from "../support/db-snapshot";
+import { E2E_ENV } from "../support/env";
+import { routeTable, urlFor } from "../support/route-table";
+import { type RunningServer, startServer } from "../support/server-process";
+import { completedTestCookie, enrolment, mergeCookies, openSessions, postForm, type SessionKind } from "../support/sessions";
 
 /**
  * Valid HTML on every page: the server HTML of every page route of app/routes.ts (dynamic ones with
@@ -143,7 +143,7 @@ test("a page showing a toast is valid HTML", async () => {
 });
 
 test("the 500 page is valid HTML with one title", async () => {
-  // A real failure: the admin login's loader reads a table that is gone (as in errors.server.spec.ts).
+  // A real failure: the admin login's loader reads a table that is gone (as in errors.spec.ts).
   withDb(server.databasePath, (db) => db.exec("ALTER TABLE admin_users RENAME TO admin_users_fora"));
   try {
     const response = await get("/login-admin");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { startServer } from "./server-process";
+import { startServer } from "../support/server-process";
 
 /**
  * No lead lost: hundreds of valid lead submissions in flight, the server is killed with SIGKILL in

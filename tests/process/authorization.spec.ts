@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { snapshot } from "./db-snapshot";
-import { E2E_ENV } from "./env";
-import { type RouteInfo, routeTable, urlFor } from "./route-table";
-import { type RunningServer, startServer } from "./server-process";
-import { openSessions, type Sessions } from "./sessions";
+import { snapshot } from "../support/db-snapshot";
+import { E2E_ENV } from "../support/env";
+import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
+import { type RunningServer, startServer } from "../support/server-process";
+import { openSessions, type Sessions } from "../support/sessions";
 
 /**
  * Authorisation. The admin area is every route of app/routes.ts under /contato;

@@ -1,7 +1,7 @@
-import { withDb } from "./db-snapshot";
-import { E2E_ENV } from "./env";
-import { expect, test } from "./fixtures";
-import { type RunningServer, startServer } from "./server-process";
+import { withDb } from "../support/db-snapshot";
+import { E2E_ENV } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { type RunningServer, startServer } from "../support/server-process";
 
 /**
  * The error boundary in production never shows a stack trace (or any other detail of the

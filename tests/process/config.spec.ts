@@ -1,8 +1,8 @@
 import { formatDayMonth, parseCampaignEnd } from "../../app/lib/campaign";
 import { saoPauloDate } from "../../app/lib/dates";
-import { E2E_ENV } from "./env";
-import { expect, test } from "./fixtures";
-import { type RunningServer, startServer } from "./server-process";
+import { E2E_ENV } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { type RunningServer, startServer } from "../support/server-process";
 
 /**
  * Settings read from the environment (README "Configuration") that the shared e2e server leaves

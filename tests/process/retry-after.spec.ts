@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 
-import { E2E_ENV } from "./env";
-import { urlFor } from "./route-table";
-import { type RunningServer, startServer } from "./server-process";
-import { postForm, vocationalLead } from "./sessions";
+import { E2E_ENV } from "../support/env";
+import { urlFor } from "../support/route-table";
+import { type RunningServer, startServer } from "../support/server-process";
+import { postForm, vocationalLead } from "../support/sessions";
 
 /**
  * Every 429 tells the client when to try again: `Retry-After: <seconds until the window frees>`,
@@ -48,7 +48,7 @@ test.afterAll(async () => {
 
 type Limited = { fields: Record<string, string>; limit: number; window: number; withLead?: boolean };
 
-/** Each public POST (the ones abuse.server.spec.ts proves are all of them), with a post it counts. */
+/** Each public POST (the ones abuse.spec.ts proves are all of them), with a post it counts. */
 const LIMITED: Record<string, Limited> = {
   inscricao: { fields: {}, limit: LIMITS.publicForms, window: WINDOW.publicForms },
   "teste-vocacional": { fields: {}, limit: LIMITS.publicForms, window: WINDOW.publicForms },

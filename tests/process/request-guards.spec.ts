@@ -8,10 +8,10 @@ import path from "node:path";
 
 import { expect, test } from "@playwright/test";
 
-import { E2E_ENV } from "./env";
-import { routeTable, urlFor } from "./route-table";
-import { type RunningServer, startServer } from "./server-process";
-import { adminSession, openSessions } from "./sessions";
+import { E2E_ENV } from "../support/env";
+import { routeTable, urlFor } from "../support/route-table";
+import { type RunningServer, startServer } from "../support/server-process";
+import { adminSession, openSessions } from "../support/sessions";
 
 let server: RunningServer;
 let logDir: string;
