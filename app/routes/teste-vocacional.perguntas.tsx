@@ -66,10 +66,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const ip = clientIp(request);
-  if (!testAnswersLimiter.hit(ip)) {
+  if (!(await testAnswersLimiter.hit(ip))) {
     return data(
       { error: RATE_LIMITED, next: null, progress: null },
-      { status: 429, headers: { "Retry-After": String(testAnswersLimiter.retryAfterSeconds(ip)) } },
+      { status: 429, headers: { "Retry-After": String(await testAnswersLimiter.retryAfterSeconds(ip)) } },
     );
   }
   const { session, state } = await requireTestLead(request);

@@ -98,8 +98,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await getAdmin(request);
   if (!admin) {
     const ip = clientIp(request);
-    if (!masterLimiter.hit(ip)) {
-      const retryAfter = masterLimiter.retryAfterSeconds(ip);
+    if (!(await masterLimiter.hit(ip))) {
+      const retryAfter = await masterLimiter.retryAfterSeconds(ip);
       return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, {
         "Retry-After": String(retryAfter),
       });
@@ -110,7 +110,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : `Você não tem permissão para ${verb} senhas. A senha mestra não está configurada: entre como administrador.`;
       return fail(403, { title: "Senha mestra incorreta", description }, { masterPassword: ["Senha mestra incorreta"] });
     }
-    masterLimiter.release(ip);
+    await masterLimiter.release(ip);
   }
 
   const url = new URL(request.url).pathname;

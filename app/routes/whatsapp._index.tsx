@@ -109,15 +109,15 @@ export async function action({ request }: Route.ActionArgs) {
 
   // Counted before the (slow) hash comparisons so concurrent guesses cannot all reach them; a success gives it back.
   const ip = clientIp(request);
-  if (!gateLimiter.hit(ip)) {
-    const retryAfter = gateLimiter.retryAfterSeconds(ip);
+  if (!(await gateLimiter.hit(ip))) {
+    const retryAfter = await gateLimiter.retryAfterSeconds(ip);
     return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, retryAfter);
   }
   const passwordId = await matchAccessPassword(submission.value.password);
   if (passwordId === null) {
     return fail(401, { title: "Senha incorreta", description: "Por favor, tente novamente" }, { password: ["Senha incorreta"] });
   }
-  gateLimiter.release(ip);
+  await gateLimiter.release(ip);
   const cookie = await startOperatorSession(request, passwordId);
   return redirectWithToast(
     request,

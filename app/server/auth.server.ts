@@ -84,12 +84,12 @@ export async function verifyLogin(form: FormData, request: Request): Promise<Adm
   // The attempt is counted before the (slow) password check, so a burst of concurrent guesses cannot
   // all reach it; over the limit, the answer comes without checking the password at all. A
   // successful login gives its attempt back.
-  if (!loginIpLimiter.hit(ipKey)) {
-    throw new LoginError({ kind: "rate-limited", retryAfterSeconds: loginIpLimiter.retryAfterSeconds(ipKey) });
+  if (!(await loginIpLimiter.hit(ipKey))) {
+    throw new LoginError({ kind: "rate-limited", retryAfterSeconds: await loginIpLimiter.retryAfterSeconds(ipKey) });
   }
   // Counted before waiting, so concurrent guesses at one e-mail wait longer and longer too.
-  loginEmailAttempts.hit(email);
-  const earlier = loginEmailAttempts.attempts(email) - 1;
+  await loginEmailAttempts.hit(email);
+  const earlier = (await loginEmailAttempts.attempts(email)) - 1;
   const delay = loginDelayMs(earlier);
   // Logged once, when the e-mail's wait reaches its cap (the password is never logged).
   if (delay === LOGIN_MAX_DELAY_MS && loginDelayMs(earlier - 1) < LOGIN_MAX_DELAY_MS) {
@@ -102,9 +102,9 @@ export async function verifyLogin(form: FormData, request: Request): Promise<Adm
   const ok = await verifyPassword(parsed.data.password, admin?.passwordHash ?? (await dummyPasswordHash()));
   if (!admin || !ok) throw new LoginError({ kind: "invalid-credentials" });
 
-  loginIpLimiter.release(ipKey);
+  await loginIpLimiter.release(ipKey);
   // Only failures slow the e-mail down: the admin's own logins add nothing, and do not wipe an attacker's count.
-  loginEmailAttempts.release(email);
+  await loginEmailAttempts.release(email);
   recordAdminLogin(admin.id);
   if (needsRehash(admin.passwordHash)) replaceAdminHash(admin.id, await hashPassword(parsed.data.password));
   return { id: admin.id, email: admin.email };

@@ -64,12 +64,12 @@ export async function handleLeadPost<Schema extends z.ZodType, Saved, Done, Extr
   const submission = parseWithZod(formData, { schema: options.schema });
 
   const ip = clientIp(request);
-  if (!publicFormLimiter.hit(ip)) {
+  if (!(await publicFormLimiter.hit(ip))) {
     const reply: LeadReply = {
       result: submission.reply({ formErrors: [options.rateLimited.message] }),
       error: options.rateLimited.toast,
     };
-    return data(reply, { status: 429, headers: { "Retry-After": String(publicFormLimiter.retryAfterSeconds(ip)) } });
+    return data(reply, { status: 429, headers: { "Retry-After": String(await publicFormLimiter.retryAfterSeconds(ip)) } });
   }
   if (isSpam(formData)) return redirect(options.spamRedirect(formData), 303);
 

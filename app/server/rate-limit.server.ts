@@ -1,22 +1,27 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
 import { config } from "./config.server";
 
 /**
- * Fixed-window rate limiting kept in this process's memory (one Node process serves the site;
- * docs/scaling.md says what changes with more). Each limiter has its own name, limit and window.
+ * Fixed-window rate limits, counted by rate-limiter-flexible's `RateLimiterMemory` in this process's
+ * memory (one Node process serves the site; docs/scaling.md says what changes with more: the
+ * library's SQLite or Redis store instead of the memory one, behind this same interface).
+ * Each limiter has its own name, limit and window. The library reads `Date.now()` and expires keys
+ * with `setTimeout`, so tests move its clock with Vitest's fake timers, never by waiting.
  */
-type Window = { count: number; resetAt: number };
-
 export type RateLimiter = {
-  /** Counts one attempt for the key; returns false once the limit is exceeded in this window. */
-  hit(key: string, now?: number): boolean;
+  /** Counts one attempt for the key; false once the limit is exceeded in this window. */
+  hit(key: string): Promise<boolean>;
   /** The attempts counted for the key in its current window. */
-  attempts(key: string, now?: number): number;
+  attempts(key: string): Promise<number>;
   /** True when the key is already over its limit (does not count an attempt). */
-  isLimited(key: string, now?: number): boolean;
+  isLimited(key: string): Promise<boolean>;
   /** Gives back one attempt counted by `hit` (an attempt that turned out to succeed). */
-  release(key: string, now?: number): void;
-  reset(key?: string): void;
-  retryAfterSeconds(key: string, now?: number): number;
+  release(key: string): Promise<void>;
+  /** Forgets every key (tests). */
+  reset(): void;
+  /** Seconds until the key's window frees (at least 1), or 0 when it has none. */
+  retryAfterSeconds(key: string): Promise<number>;
 };
 
 const limiters: RateLimiter[] = [];
@@ -27,46 +32,45 @@ const limiters: RateLimiter[] = [];
  * without one line per refused request.
  */
 export function createRateLimiter(limit: number, windowMs: number, name?: string): RateLimiter {
-  const windows = new Map<string, Window>();
-  const current = (key: string, now: number) => {
-    const window = windows.get(key);
-    if (!window || window.resetAt <= now) return undefined;
-    return window;
+  const newStore = () => new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
+  let store = newStore();
+  /** The key's live window; a record whose time is up counts as none (its expiry timer may not have run yet). */
+  const current = async (key: string) => {
+    const res = await store.get(key);
+    return res && res.msBeforeNext > 0 ? res : null;
   };
   const limiter: RateLimiter = {
-    hit(key, now = Date.now()) {
-      let window = current(key, now);
-      if (!window) {
-        if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
+    async hit(key) {
+      try {
+        await store.consume(key);
+        return true;
+      } catch (refused) {
+        // The memory store refuses with the counter; anything else is a real error.
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        if (name && refused.consumedPoints === limit + 1) {
+          console.warn(
+            `rate-limit: ${name} bloqueado para ${key} por ${Math.ceil(refused.msBeforeNext / 1000)} s (limite: ${limit})`,
+          );
+        }
+        return false;
       }
-      window.count += 1;
-      if (name && window.count === limit + 1) {
-        console.warn(
-          `rate-limit: ${name} bloqueado para ${key} por ${Math.ceil((window.resetAt - now) / 1000)} s (limite: ${limit})`,
-        );
-      }
-      return window.count <= limit;
     },
-    attempts(key, now = Date.now()) {
-      return current(key, now)?.count ?? 0;
+    async attempts(key) {
+      return (await current(key))?.consumedPoints ?? 0;
     },
-    isLimited(key, now = Date.now()) {
-      const window = current(key, now);
-      return !!window && window.count >= limit;
+    async isLimited(key) {
+      return ((await current(key))?.consumedPoints ?? 0) >= limit;
     },
-    release(key, now = Date.now()) {
-      const window = current(key, now);
-      if (window && window.count > 0) window.count -= 1;
+    async release(key) {
+      // Only a live window with attempts in it gives one back (reward on a missing key would start a window at -1).
+      if (((await current(key))?.consumedPoints ?? 0) > 0) await store.reward(key);
     },
-    reset(key) {
-      if (key === undefined) windows.clear();
-      else windows.delete(key);
+    reset() {
+      store = newStore();
     },
-    retryAfterSeconds(key, now = Date.now()) {
-      const window = current(key, now);
-      return window ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
+    async retryAfterSeconds(key) {
+      const window = await current(key);
+      return window ? Math.max(1, Math.ceil(window.msBeforeNext / 1000)) : 0;
     },
   };
   limiters.push(limiter);

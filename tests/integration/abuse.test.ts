@@ -79,6 +79,6 @@ describe("vocational questions: spam and flooding", () => {
       ),
     );
     expect(statusOf(other)).toBe(303);
-    expect(testAnswersLimiter.isLimited("203.0.113.78")).toBe(false);
+    expect(await testAnswersLimiter.isLimited("203.0.113.78")).toBe(false);
   });
 });

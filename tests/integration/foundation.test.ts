@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { loader as rootLoader } from "~/root";
 import { loader as healthz } from "~/routes/healthz";
@@ -145,24 +145,78 @@ describe("sessions", () => {
 });
 
 describe("rate limiter", () => {
-  it("allows the limit within a window and refuses after it", () => {
-    const limiter = createRateLimiter(3, 1000);
-    expect([1, 2, 3].map(() => limiter.hit("ip", 0))).toEqual([true, true, true]);
-    expect(limiter.hit("ip", 10)).toBe(false);
-    expect(limiter.isLimited("ip", 10)).toBe(true);
-    expect(limiter.hit("other", 10)).toBe(true);
-    expect(limiter.hit("ip", 1001)).toBe(true);
+  // rate-limiter-flexible reads Date.now() and expires keys with setTimeout: fake timers move both, nothing waits.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it("gives back an attempt that succeeded", () => {
+  it("allows the limit within a window and refuses after it", async () => {
+    const limiter = createRateLimiter(3, 1000);
+    expect([await limiter.hit("ip"), await limiter.hit("ip"), await limiter.hit("ip")]).toEqual([true, true, true]);
+    vi.advanceTimersByTime(10);
+    expect(await limiter.hit("ip")).toBe(false);
+    expect(await limiter.isLimited("ip")).toBe(true);
+    expect(await limiter.hit("other")).toBe(true);
+  });
+
+  it("frees the key once its window is over, and says how long until then", async () => {
+    const limiter = createRateLimiter(1, 60_000);
+    expect(await limiter.hit("ip")).toBe(true);
+    expect(await limiter.hit("ip")).toBe(false);
+    vi.advanceTimersByTime(58_500);
+    expect(await limiter.retryAfterSeconds("ip")).toBe(2);
+    expect(await limiter.hit("ip")).toBe(false);
+    // The last millisecond of the window still counts; the next one starts a new window.
+    vi.advanceTimersByTime(1_499);
+    expect(await limiter.retryAfterSeconds("ip")).toBe(1);
+    expect(await limiter.isLimited("ip")).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(await limiter.retryAfterSeconds("ip")).toBe(0);
+    expect(await limiter.attempts("ip")).toBe(0);
+    expect(await limiter.hit("ip")).toBe(true);
+    expect(await limiter.hit("ip")).toBe(false);
+  });
+
+  it("frees the key by the clock alone, before the store's expiry timer has run", async () => {
+    const limiter = createRateLimiter(1, 1000);
+    await limiter.hit("ip");
+    vi.setSystemTime(1000);
+    expect(await limiter.isLimited("ip")).toBe(false);
+    expect(await limiter.retryAfterSeconds("ip")).toBe(0);
+    expect(await limiter.hit("ip")).toBe(true);
+  });
+
+  it("gives back an attempt that succeeded", async () => {
     const limiter = createRateLimiter(2, 1000);
-    limiter.hit("ip", 0);
-    limiter.hit("ip", 0);
-    expect(limiter.isLimited("ip", 0)).toBe(true);
-    limiter.release("ip", 0);
-    expect(limiter.isLimited("ip", 0)).toBe(false);
-    expect(limiter.hit("ip", 0)).toBe(true);
-    expect(limiter.hit("ip", 0)).toBe(false);
+    await limiter.hit("ip");
+    await limiter.hit("ip");
+    expect(await limiter.isLimited("ip")).toBe(true);
+    await limiter.release("ip");
+    expect(await limiter.isLimited("ip")).toBe(false);
+    expect(await limiter.hit("ip")).toBe(true);
+    expect(await limiter.hit("ip")).toBe(false);
+  });
+
+  it("gives nothing back for a key without attempts (no credit for later)", async () => {
+    const limiter = createRateLimiter(1, 1000);
+    await limiter.release("ip");
+    expect(await limiter.attempts("ip")).toBe(0);
+    expect(await limiter.hit("ip")).toBe(true);
+    expect(await limiter.hit("ip")).toBe(false);
+  });
+
+  it("logs a block once per window, with the seconds left", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const limiter = createRateLimiter(1, 60_000, "teste");
+      for (let i = 0; i < 4; i++) await limiter.hit("198.51.100.9");
+      expect(warn.mock.calls).toEqual([["rate-limit: teste bloqueado para 198.51.100.9 por 60 s (limite: 1)"]]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -204,7 +204,7 @@ describe("/inscricao action", () => {
 
   it("refuses with a message once the IP exceeds the public form limit, storing nothing", async () => {
     const ip = "198.51.100.77";
-    while (publicFormLimiter.hit(ip)) {
+    while (await publicFormLimiter.hit(ip)) {
       // use up this IP's allowance
     }
     const email = "limite@example.com";
