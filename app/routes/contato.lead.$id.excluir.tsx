@@ -1,6 +1,7 @@
 import { Download, Trash2, TriangleAlert } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 
+import { SubmitButton, useIsPending } from "~/components/forms";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
@@ -91,8 +92,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function DeleteLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, forms, messages } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const deleting = useIsPending();
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       <p className="text-sm font-semibold text-brand-700">Painel Administrativo · LGPD</p>
@@ -140,13 +140,14 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value={CONFIRM_INTENT} />
-          <button
-            type="submit"
-            disabled={busy}
+          <SubmitButton
+            pending={deleting}
+            pendingText="Excluindo..."
+            spinnerClassName="size-4"
             className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
           >
-            <Trash2 aria-hidden="true" className="size-4" /> {busy ? "Excluindo..." : "Excluir definitivamente"}
-          </button>
+            <Trash2 aria-hidden="true" className="size-4" /> Excluir definitivamente
+          </SubmitButton>
         </Form>
         <a
           href={`/contato/lead/${lead.id}/dados.json`}

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { LeadDashboard } from "~/components/admin/lead-dashboard";
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/content/vocational-form";
 import { formatDateBr, saoPauloDate, SITE_TIME_ZONE } from "~/lib/dates";
 import { addDays, buildDashboard, type Dashboard, DASHBOARD_DAYS } from "~/lib/lead-dashboard";
@@ -168,6 +169,7 @@ function FiltersForm({
   profiles: string[];
 }) {
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+  const filtering = useIsPending({ formMethod: "GET" });
   return (
     <Form
       method="get"
@@ -177,10 +179,7 @@ function FiltersForm({
       className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="sm:col-span-2">
-          <label htmlFor="busca" className="block text-sm font-medium text-slate-800">
-            Buscar
-          </label>
+        <Field label="Buscar" htmlFor="busca" className="sm:col-span-2">
           <input
             id="busca"
             name="busca"
@@ -190,11 +189,8 @@ function FiltersForm({
             placeholder="Nome, e-mail, telefone, cidade, curso ou polo"
             className={field}
           />
-        </div>
-        <div>
-          <label htmlFor="origem" className="block text-sm font-medium text-slate-800">
-            Origem
-          </label>
+        </Field>
+        <Field label="Origem" htmlFor="origem">
           <select id="origem" name="origem" defaultValue={filters.origem ?? ""} key={filters.origem ?? ""} className={field}>
             <option value="">Todas</option>
             {Object.entries(originLabels).map(([key, label]) => (
@@ -203,11 +199,8 @@ function FiltersForm({
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="perfil" className="block text-sm font-medium text-slate-800">
-            Perfil do resultado
-          </label>
+        </Field>
+        <Field label="Perfil do resultado" htmlFor="perfil">
           <select id="perfil" name="perfil" defaultValue={filters.perfil ?? ""} key={filters.perfil ?? ""} className={field}>
             <option value="">Todos</option>
             {profiles.map((key) => (
@@ -217,27 +210,23 @@ function FiltersForm({
             ))}
             <option value={NO_PROFILE}>Sem resultado</option>
           </select>
-        </div>
-        <div>
-          <label htmlFor="de" className="block text-sm font-medium text-slate-800">
-            De
-          </label>
+        </Field>
+        <Field label="De" htmlFor="de">
           <input id="de" name="de" type="date" defaultValue={filters.de ?? ""} key={`de-${filters.de}`} className={field} />
-        </div>
-        <div>
-          <label htmlFor="ate" className="block text-sm font-medium text-slate-800">
-            Até
-          </label>
+        </Field>
+        <Field label="Até" htmlFor="ate">
           <input id="ate" name="ate" type="date" defaultValue={filters.ate ?? ""} key={`ate-${filters.ate}`} className={field} />
-        </div>
+        </Field>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        <SubmitButton
+          pending={filtering}
+          pendingText="Filtrando..."
+          spinnerClassName="size-4"
+          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
         >
           <Search aria-hidden="true" className="size-4" /> Filtrar
-        </button>
+        </SubmitButton>
         {hasActiveFilters(filters) ? (
           <Link
             to="/contato"

@@ -1,7 +1,8 @@
-import { BadgeCheck, ChevronLeft, ChevronRight, GraduationCap, Loader2, Zap } from "lucide-react";
+import { BadgeCheck, ChevronLeft, ChevronRight, GraduationCap, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigate } from "react-router";
 
+import { RadioGroup, SubmitButton, useIsPending } from "~/components/forms";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
@@ -46,6 +47,8 @@ const RATE_LIMITED: ToastMessage = {
 /** The final submit goes to the analysis 1 s later (with JavaScript). */
 const SUBMIT_DELAY_MS = 1000;
 const JS_FIELD = "_js";
+/** What a pressed button shows while the page's answers are on their way. */
+const SENDING = "Enviando...";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -142,7 +145,6 @@ function QuestionsForm({
   ...loaded
 }: Route.ComponentProps["loaderData"] & { actionData: Route.ComponentProps["actionData"] }) {
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const { lost, answer } = splitConnectionLost(actionData);
   // After a refused post the action's answers are the saved ones (the loader ran before they were stored).
@@ -157,7 +159,13 @@ function QuestionsForm({
   const error = lost ?? answer?.error ?? null;
   // Unanswered questions are marked when the server said the page is incomplete (not when the connection dropped).
   const missing = answer?.error ? new Set(questions.filter((q) => !choices[q.id]).map((q) => q.id)) : new Set<number>();
-  const submitting = waiting || navigation.state === "submitting";
+  // Any of the buttons sends the page: all wait for it, the pressed one says so.
+  const sending = useIsPending() || waiting;
+  const pendingIntent = {
+    resultado: useIsPending({ intent: "resultado" }) || waiting,
+    proximo: useIsPending({ intent: "proximo" }),
+    anterior: useIsPending({ intent: "anterior" }),
+  };
 
   useEffect(() => {
     if (!actionData) return;
@@ -227,81 +235,58 @@ function QuestionsForm({
           <HoneypotField />
           <input type="hidden" name="pagina" value={page} />
           {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
-          {questions.map((question) => {
-            const isMissing = missing.has(question.id);
-            return (
-              <fieldset
-                key={question.id}
-                aria-describedby={isMissing ? `faltando-${question.id}` : undefined}
-                className={`rounded-2xl bg-white p-5 shadow-sm ring-1 sm:p-6 ${isMissing ? "ring-2 ring-red-500" : "ring-slate-200"}`}
-              >
-                <legend className="float-left w-full text-lg font-semibold text-slate-900">
+          {questions.map((question) => (
+            <RadioGroup
+              key={question.id}
+              legend={
+                <>
                   <span className="mr-2 text-brand-600">{question.id}.</span>
                   {question.text}
-                </legend>
-                {isMissing ? (
-                  <p id={`faltando-${question.id}`} className="clear-both pt-1 text-sm font-medium text-red-700">
-                    Pergunta sem resposta
-                  </p>
-                ) : null}
-                <div className="clear-both grid gap-2 pt-4">
-                  {LETTERS.map((letter) => (
-                    <label
-                      key={letter}
-                      className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
-                    >
-                      <input
-                        type="radio"
-                        name={answerField(question.id)}
-                        value={letter}
-                        defaultChecked={saved[question.id] === letter}
-                        className="mt-1 size-4 accent-brand-600"
-                      />
-                      <span className="text-slate-800">{question.options[letter]}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            );
-          })}
+                </>
+              }
+              name={answerField(question.id)}
+              options={LETTERS.map((letter) => ({ value: letter, label: question.options[letter] }))}
+              defaultValue={saved[question.id]}
+              errorId={`faltando-${question.id}`}
+              errors={missing.has(question.id) ? ["Pergunta sem resposta"] : null}
+            />
+          ))}
 
           {/* The forward button comes first in the markup, so Enter submits it; the row shows 'Anterior' on the left. */}
           <div className="flex flex-row-reverse items-center justify-between gap-3">
             {isLast ? (
-              <button
-                type="submit"
+              <SubmitButton
                 name="intent"
                 value="resultado"
-                disabled={submitting}
+                pending={pendingIntent.resultado}
+                pendingText={SENDING}
+                disabled={sending}
                 className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-6 py-3 font-bold text-white shadow hover:bg-green-800 disabled:opacity-70"
               >
-                {submitting ? (
-                  <>
-                    <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Enviando...
-                  </>
-                ) : (
-                  "Ver Resultado"
-                )}
-              </button>
+                Ver Resultado
+              </SubmitButton>
             ) : (
-              <button
-                type="submit"
+              <SubmitButton
                 name="intent"
                 value="proximo"
-                className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-bold text-white shadow hover:bg-brand-700"
+                pending={pendingIntent.proximo}
+                pendingText={SENDING}
+                disabled={sending}
+                className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-bold text-white shadow hover:bg-brand-700 disabled:opacity-70"
               >
                 Próximo <ChevronRight aria-hidden="true" className="size-5" />
-              </button>
+              </SubmitButton>
             )}
-            <button
-              type="submit"
+            <SubmitButton
               name="intent"
               value="anterior"
-              disabled={page === 1}
+              pending={pendingIntent.anterior}
+              pendingText={SENDING}
+              disabled={page === 1 || sending}
               className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
             >
               <ChevronLeft aria-hidden="true" className="size-5" /> Anterior
-            </button>
+            </SubmitButton>
           </div>
         </Form>
 

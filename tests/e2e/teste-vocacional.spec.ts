@@ -264,6 +264,9 @@ test.describe("vocational test", () => {
     await expect(page.locator('input[name="q5"]:checked')).toHaveCount(0);
     await expect(page.getByText("Pergunta sem resposta")).toHaveCount(1);
     await expect(page.locator("#faltando-5")).toHaveText("Pergunta sem resposta");
+    // Each question is a group named by its legend; only the unanswered one is described by the message.
+    await expect(page.getByRole("group", { name: /^5\./ })).toHaveAccessibleDescription("Pergunta sem resposta");
+    await expect(page.getByRole("group", { name: /^4\./ })).toHaveAccessibleDescription("");
     await expect(page.getByTestId("contador-respostas")).toHaveText("4 de 20 perguntas respondidas");
   });
 

@@ -5,7 +5,8 @@ import { ErrorList } from "./error-list";
 /**
  * A labelled control with its hint and its error. The control (an <input>, <select>, PhoneInput)
  * is the child, with its props from conform's getInputProps/getSelectProps, so it carries its own
- * id, aria-invalid and aria-describedby.
+ * id, aria-invalid and aria-describedby. A control that cannot be wrong (a search filter) has no
+ * errorId, and then no message element.
  */
 export function Field({
   label,
@@ -19,7 +20,7 @@ export function Field({
 }: {
   label: ReactNode;
   htmlFor: string;
-  errorId: string;
+  errorId?: string;
   errors?: string[] | null;
   hint?: ReactNode;
   hintId?: string;
@@ -37,7 +38,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      {errorId ? <ErrorList id={errorId} errors={errors} /> : null}
     </div>
   );
 }

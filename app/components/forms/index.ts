@@ -2,5 +2,6 @@
 export { ErrorList } from "./error-list";
 export { Field } from "./field";
 export { PhoneInput } from "./phone-input";
+export { RadioGroup } from "./radio-group";
 export { SubmitButton } from "./submit-button";
 export { useIsPending } from "./use-is-pending";

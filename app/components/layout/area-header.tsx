@@ -1,6 +1,7 @@
 import { LogOut } from "lucide-react";
 import { Form, Link, type UIMatch, useMatches } from "react-router";
 
+import { SubmitButton, useIsPending } from "~/components/forms";
 import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp";
 
 import { useSite } from "./use-site";
@@ -87,13 +88,18 @@ export function AreaHeader({ area, person }: { area: StaffArea; person: string |
 
 /** 'Sair': the admin's POST /contato/sair, or the operator's logout post to /whatsapp. */
 function SignOut({ area }: { area: StaffArea }) {
+  const pending = useIsPending(
+    area === "admin" ? { formAction: "/contato/sair" } : { formAction: WHATSAPP_PATH, intent: LOGOUT_INTENT },
+  );
   const button = (
-    <button
-      type="submit"
-      className="inline-flex items-center gap-2 rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10"
+    <SubmitButton
+      pending={pending}
+      pendingText="Saindo..."
+      spinnerClassName="size-4"
+      className="inline-flex items-center gap-2 rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10 disabled:opacity-70"
     >
       <LogOut aria-hidden="true" className="size-4" /> Sair
-    </button>
+    </SubmitButton>
   );
   if (area === "admin") {
     return (
