@@ -8,6 +8,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
 import { bootstrapAdminAtStartup } from "./server/admin-users.server";
 import { config } from "./server/config.server";
+import { seedContent } from "./server/content/collections.server";
 import { closeDatabase } from "./server/db.server";
 import { optimiseDocument } from "./server/document.server";
 import { scheduleRetentionPurge } from "./server/maintenance.server";
@@ -18,12 +19,16 @@ export const streamTimeout = 5_000;
 // server.js calls this on SIGTERM, after the last request has finished.
 export { closeDatabase };
 
+// The page cache (server/html-cache.js) never answers a page rendered before the last content save.
+export { contentGeneration } from "./server/content/store.server";
+
 /**
  * server.js awaits this once before it listens: the first admin exists before any request, and the
  * LGPD retention purge runs now and daily.
  */
 export async function startup() {
   await bootstrapAdminAtStartup();
+  seedContent();
   scheduleRetentionPurge();
 }
 

@@ -11,7 +11,7 @@ import { ErrorShell } from "./components/layout/shells";
 import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
 import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
 import { rememberAttribution } from "./server/attribution.server";
-import { publicConfig } from "./server/config.server";
+import { publicSite } from "./server/site.server";
 import { commitVisitor, getVisitorSession } from "./server/session.server";
 import { takeToast } from "./server/toast.server";
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const changed = rememberAttribution(request, session) || toast !== null;
   const headers = changed ? { "Set-Cookie": await commitVisitor(session) } : undefined;
   const nonce = context.cspNonce;
-  return data({ site: publicConfig(), toast, nonce }, { headers });
+  return data({ site: publicSite(), toast, nonce }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {

@@ -45,6 +45,13 @@ export default [
     route("contato/sair", "routes/contato.sair.ts"),
     route("contato/lead/:id/dados.json", "routes/contato.lead.$id.dados[.json].ts"),
     route("contato/lead/:id/excluir", "routes/contato.lead.$id.excluir.tsx"),
+
+    // Content studio: the marketing team edits the site here.
+    route("admin/conteudo", "routes/admin.conteudo.tsx", [
+      index("routes/admin.conteudo._index.tsx"),
+      route("instituicao", "routes/admin.conteudo.instituicao.tsx"),
+      route("historico", "routes/admin.conteudo.historico.tsx"),
+    ]),
   ]),
 
   // WhatsApp tool (guarded by the operator session or the master password)

@@ -115,6 +115,8 @@ export function createApp({ build, buildDir, port }) {
     enabled: process.env.HTML_CACHE !== "off",
     maxTtlSeconds: positiveIntEnv("HTML_CACHE_MAX_TTL", 60),
     render: (request) => renderPage(request, loadContext()),
+    // app/entry.server.tsx exports the content studio's generation: a save makes cached pages stale.
+    generation: () => build.entry.module.contentGeneration?.() ?? 0,
   });
   // Cached pages are answered here, already compressed, before compression and the static files.
   app.use(htmlCache.lookup);

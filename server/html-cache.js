@@ -156,6 +156,7 @@ export function isCacheableRequest({ method, headers, url, host }) {
  *   storedAt: number;
  *   expiresAt: number;
  *   staleUntil: number;
+ *   generation: number;
  * }} Entry
  *
  * @typedef {{
@@ -165,6 +166,7 @@ export function isCacheableRequest({ method, headers, url, host }) {
  *   maxEntries?: number;
  *   maxBodyBytes?: number;
  *   now?: () => number;
+ *   generation?: () => number;
  * }} Options
  */
 
@@ -182,6 +184,9 @@ export function createHtmlCache({
   maxEntries = 200,
   maxBodyBytes = 1024 * 1024,
   now = () => Date.now(),
+  // The site's content generation (the content studio moves it on with every save): a page
+  // rendered in an older generation is never answered again, so a save shows on the next request.
+  generation = () => 0,
 }) {
   /** @type {Map<string, Entry>} insertion order = least recently used first */
   const entries = new Map();
@@ -202,7 +207,7 @@ export function createHtmlCache({
     const entry = entries.get(key);
     if (!entry) return undefined;
     const time = now();
-    if (entry.staleUntil <= time) {
+    if (entry.staleUntil <= time || entry.generation !== generation()) {
       entries.delete(key);
       return undefined;
     }
@@ -219,10 +224,12 @@ export function createHtmlCache({
    * @param {Request} request
    */
   function refresh(key, request) {
-    const running = inflight.get(key);
+    // Renders begun before a content save are not shared with requests that come after it.
+    const renderKey = `${generation()} ${key}`;
+    const running = inflight.get(renderKey);
     if (running) return running;
-    const filling = fill(key, request).finally(() => inflight.delete(key));
-    inflight.set(key, filling);
+    const filling = fill(key, request).finally(() => inflight.delete(renderKey));
+    inflight.set(renderKey, filling);
     return filling;
   }
 
@@ -253,6 +260,7 @@ export function createHtmlCache({
    * @returns {Promise<{ entry: Entry | null; response?: Response }>}
    */
   async function fill(key, request) {
+    const renderedIn = generation();
     const response = await render(request);
     const ttl = Math.min(sharedMaxAge(response.headers.get("Cache-Control")), maxTtlSeconds);
     const cookies = response.headers.getSetCookie().length;
@@ -287,6 +295,7 @@ export function createHtmlCache({
       storedAt,
       expiresAt,
       staleUntil: expiresAt + ttl * 1000,
+      generation: renderedIn,
     };
     entries.delete(key);
     entries.set(key, entry);
@@ -328,7 +337,7 @@ export function createHtmlCache({
         const key = res.locals.htmlCacheKey;
         if (!key) return fallback(req, res, next);
         try {
-          const shared = inflight.get(key);
+          const shared = inflight.get(`${generation()} ${key}`);
           if (shared) {
             // Another request is rendering this page: share its result (or render our own when
             // the page turned out not to be cacheable: its response is that request's to send).

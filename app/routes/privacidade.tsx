@@ -29,8 +29,8 @@ export default function Privacidade() {
     <article className="prose-legal mx-auto max-w-3xl px-4 py-12 text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_li]:mt-1 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
       <h1 className="text-3xl font-bold text-slate-900">Política de Privacidade</h1>
       <p>
-        Esta política explica como a {site.companyName} ({site.brandName}), CNPJ {site.taxId}, trata os dados pessoais de quem usa
-        este site, conforme a Lei Geral de Proteção de Dados (LGPD, Lei 13.709/2018).
+        Esta política explica como a {site.companyName} ({site.brandName}){site.taxId && `, CNPJ ${site.taxId},`} trata os dados
+        pessoais de quem usa este site, conforme a Lei Geral de Proteção de Dados (LGPD, Lei 13.709/2018).
       </p>
 
       <h2>Quais dados coletamos</h2>

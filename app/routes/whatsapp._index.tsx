@@ -22,6 +22,7 @@ import {
   WHATSAPP_PATH,
 } from "~/lib/whatsapp";
 import { config } from "~/server/config.server";
+import { getInstitution } from "~/server/content/institution.server";
 import { readFormData } from "~/server/form-data.server";
 import { signHelperToken } from "~/server/helper-token.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
@@ -66,14 +67,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     const headers = new Headers(PRIVATE_HEADERS);
     // A stale operator cookie (its session ended or expired, or its password was removed) is cleared.
     if (request.headers.get("Cookie")?.includes("__operador=")) headers.append("Set-Cookie", await endOperatorSession(request));
-    return data({ view: "gate" as const, productName: config.productName }, { headers });
+    return data({ view: "gate" as const, productName: getInstitution().productName }, { headers });
   }
   const page = Number(new URL(request.url).searchParams.get(LOG_PAGE_PARAM) ?? 1);
   const { token, expiresAt } = signHelperToken();
   return data(
     {
       view: "mirror" as const,
-      productName: config.productName,
+      productName: getInstitution().productName,
       helper: { url: config.helperUrl, token, expiresAt: expiresAt.toISOString() },
       downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
       log: listSendLog(page),

@@ -42,7 +42,7 @@ export const config = {
   port: positiveIntEnv("PORT", 3000),
   siteUrl,
 
-  // Brand and institution (placeholders: the spec withholds the real values).
+  // Brand and institution: only what an empty database is seeded with (the content studio edits them).
   brandName: env("BRAND_NAME", "Universidade Exemplo"),
   productName: env("PRODUCT_NAME", "Universidade"),
   groupName: env("GROUP_NAME", "Grupo Educacional Exemplo"),
@@ -106,21 +106,14 @@ export function externalOrigins(): string[] {
   return [...origins];
 }
 
-/** The subset of the configuration that pages may show. Never put a secret here. */
+/**
+ * The settings pages may show (form addresses, the assistant). Never put a secret here. The
+ * institution's identity is content (app/server/content/institution.server.ts): the identity
+ * variables above only seed an empty database.
+ */
 export function publicConfig() {
   return {
     siteUrl: config.siteUrl,
-    brandName: config.brandName,
-    productName: config.productName,
-    groupName: config.groupName,
-    companyName: config.companyName,
-    taxId: config.taxId,
-    addressLines: config.addressLines,
-    phone: config.phone,
-    phoneHours: config.phoneHours,
-    contactEmail: config.contactEmail,
-    privacyEmail: config.privacyEmail,
-    socialLinks: config.socialLinks,
     enrolmentFormUrl: config.enrolmentFormUrl ?? "/inscricao",
     consultantFormUrl: config.consultantFormUrl ?? "/inscricao?tipo=contato",
     assistantUrl: config.assistantUrl ?? null,

@@ -2,7 +2,7 @@ import sharp from "sharp";
 
 import { saoPauloDate } from "~/lib/dates";
 import { GRADUATION_HEIGHT, GRADUATION_WIDTH, graduationFileName, graduationSvg } from "~/lib/graduation";
-import { publicConfig } from "~/server/config.server";
+import { getInstitution } from "~/server/content/institution.server";
 import { getVisitorSession } from "~/server/session.server";
 import { readTestState } from "~/server/vocational.server";
 
@@ -19,7 +19,7 @@ const PRIVATE = "private, no-store";
 export async function graduationSvgFor(request: Request, now = new Date()): Promise<{ svg: string; productName: string } | null> {
   const state = readTestState(await getVisitorSession(request));
   if (state.leadId === null) return null;
-  const { productName } = publicConfig();
+  const { productName } = getInstitution();
   const year = Number(saoPauloDate(now).slice(0, 4)) + YEARS_TO_GRADUATE;
   return { svg: graduationSvg({ name: state.nome, product: productName, year }), productName };
 }

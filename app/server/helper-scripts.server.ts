@@ -2,6 +2,7 @@ import { HELPER_PACKAGE_PATH, START_SCRIPT_PATHS } from "~/lib/whatsapp";
 
 import helperPackage from "../../helper/package.json";
 import { config } from "./config.server";
+import { getInstitution } from "~/server/content/institution.server";
 
 /**
  * The start scripts an authenticated operator downloads from the server-not-found panel: they check
@@ -30,7 +31,7 @@ export function scriptSettings(): ScriptSettings {
   } catch {
     // keep the default
   }
-  return { siteUrl: config.siteUrl, secret: config.helperSecret, helperPort, productName: config.productName };
+  return { siteUrl: config.siteUrl, secret: config.helperSecret, helperPort, productName: getInstitution().productName };
 }
 
 /** Node one-liner (CommonJS, Node 18+ fetch) that downloads argv[1] into the file argv[2]. */

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
+import { E2E_ENV } from "../support/env";
 import { expect, test, uniqueEmail } from "../support/fixtures";
 
 /**
@@ -85,7 +86,7 @@ test.describe("at 360 × 740", () => {
     for (const path of ["/", "/privacidade", "/trabalhe-conosco"]) {
       await page.goto(path);
       const banner = page.getByTestId("legal-banner");
-      await expect(banner).toContainText("CNPJ 00.000.000/0001-00");
+      await expect(banner).toContainText(`CNPJ ${E2E_ENV.TAX_ID}`);
       await expect(banner).toContainText("Todos os direitos reservados");
       const clipped = await banner.evaluate((el) => {
         const text = el.querySelector("p")!;

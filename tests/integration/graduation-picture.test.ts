@@ -5,7 +5,7 @@ import { graduationFileName } from "~/lib/graduation";
 import { action as leadAction } from "~/routes/teste-vocacional._index";
 import { loader as pageLoader } from "~/routes/teste-vocacional.simulacao-formatura";
 import { loader as pngLoader } from "~/routes/teste-vocacional.simulacao-formatura.imagem[.png]";
-import { publicConfig } from "~/server/config.server";
+import { getInstitution } from "~/server/content/institution.server";
 
 import { args, cookieFrom, getRequest, payload, postForm } from "./request";
 
@@ -39,7 +39,7 @@ describe("graduation picture as a PNG (rendered by sharp)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/png");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const fileName = graduationFileName(publicConfig().productName, "png");
+    const fileName = graduationFileName(getInstitution().productName, "png");
     expect(fileName).toMatch(/^minha-formatura-.+\.png$/);
     expect(response.headers.get("Content-Disposition")).toContain(`attachment; filename="${fileName}"`);
 

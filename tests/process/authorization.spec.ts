@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from "../support/server-process";
 import { openSessions, type Sessions } from "../support/sessions";
 
 /**
- * Authorisation. The admin area is every route of app/routes.ts under /contato;
+ * Authorisation. The admin area is every route of app/routes.ts under /contato and /admin;
  * the WhatsApp operator area is every route under /whatsapp. Each of their loaders and actions,
  * found from the route table, must refuse anonymous requests and requests carrying a session of
  * the wrong kind (a visitor's, an operator's on admin routes, an admin's on operator routes), a
@@ -22,7 +22,7 @@ type Area = "admin" | "operator";
 
 function areaOf(route: Pick<RouteInfo, "path">): Area | null {
   const [first] = route.path.split("/");
-  if (first === "contato") return "admin";
+  if (first === "contato" || first === "admin") return "admin";
   if (first === "whatsapp") return "operator";
   return null;
 }
@@ -120,6 +120,9 @@ test("the guarded areas are found in the route table", () => {
       "contato/sair",
       "contato/lead/:id/dados.json",
       "contato/lead/:id/excluir",
+      "admin/conteudo",
+      "admin/conteudo/instituicao",
+      "admin/conteudo/historico",
       "whatsapp",
       "whatsapp/registro",
       "whatsapp/iniciar-whatsapp-helper.sh",

@@ -80,6 +80,13 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { intent: "cancelar" },
     message: /Confirme a exclusão|Lead não encontrado/,
   },
+  // Content studio: no version (or an old one) is refused before anything is written.
+  "admin/conteudo/instituicao": {
+    session: "admin",
+    refused: { brandName: "", taxId: "11.222.333/0001-82" },
+    message: /Campo obrigatório|CNPJ inválido|inválido|alterado por|caracteres/,
+  },
+  "admin/conteudo/historico": { session: "admin", refused: { revision: "999999" }, message: /Versão não encontrada/ },
   whatsapp: {
     session: "anonymous",
     refused: { intent: "entrar", password: "senha-errada-123" },

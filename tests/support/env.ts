@@ -9,4 +9,6 @@ export const E2E_ENV = {
   // E2E runs post many forms from one IP; rate limits themselves are proved by integration tests.
   RATE_LIMIT_PUBLIC_FORMS: "100000",
   RATE_LIMIT_LOGIN: "100000",
+  // A CNPJ with valid check digits (the seed leaves an invalid one out): the legal texts show it.
+  TAX_ID: "11.222.333/0001-81",
 } as const;

@@ -37,7 +37,13 @@ export function signedInPerson(area: StaffArea, data: unknown): string | null {
 }
 
 const AREA_NAV: Record<StaffArea, { title: string; links: { to: string; label: string }[] }> = {
-  admin: { title: "Painel Administrativo", links: [{ to: "/contato", label: "Leads" }] },
+  admin: {
+    title: "Painel Administrativo",
+    links: [
+      { to: "/contato", label: "Leads" },
+      { to: "/admin/conteudo", label: "Conteúdo" },
+    ],
+  },
   whatsapp: { title: "Ferramenta de WhatsApp", links: [{ to: WHATSAPP_PATH, label: "Espelhamento" }] },
 };
 

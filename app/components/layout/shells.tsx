@@ -59,7 +59,8 @@ export function PublicShell({ children }: { children: ReactNode }) {
 /** The admin panel and the WhatsApp tool: their own header and none of the marketing widgets. */
 export function AreaShell({ area, children }: { area: StaffArea; children: ReactNode }) {
   const matches = useMatches();
-  const person = signedInPerson(area, matches[matches.length - 1]?.data);
+  // The deepest page that says who is signed in (a studio page, or the studio layout above it).
+  const person = [...matches].reverse().reduce<string | null>((found, match) => found ?? signedInPerson(area, match.data), null);
   return (
     <>
       <AreaHeader area={area} person={person} />

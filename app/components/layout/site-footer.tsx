@@ -30,7 +30,7 @@ export function SiteFooter() {
     { href: site.socialLinks.facebook, label: "Facebook" },
     { href: site.socialLinks.youtube, label: "YouTube" },
     { href: site.socialLinks.linkedin, label: "LinkedIn" },
-  ];
+  ].filter((item) => item.href !== "");
   return (
     <footer className="bg-brand-900 text-slate-200" aria-labelledby="rodape-titulo">
       <h2 id="rodape-titulo" className="sr-only">
@@ -51,15 +51,17 @@ export function SiteFooter() {
           >
             Quero minha bolsa
           </a>
-          <ul className="mt-5 flex flex-wrap gap-3 text-sm" aria-label="Redes sociais">
-            {social.map((item) => (
-              <li key={item.label}>
-                <a href={item.href} rel="noopener" className="underline-offset-2 hover:underline">
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <ul className="mt-5 flex flex-wrap gap-3 text-sm" aria-label="Redes sociais">
+              {social.map((item) => (
+                <li key={item.label}>
+                  <a href={item.href} rel="noopener" className="underline-offset-2 hover:underline">
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
         <nav aria-labelledby="rodape-links">
           <h3 id="rodape-links" className="text-base font-semibold text-white">
@@ -127,7 +129,8 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pb-20 pt-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {year} {site.companyName} · CNPJ {site.taxId}
+            © {year} {site.companyName}
+            {site.taxId && ` · CNPJ ${site.taxId}`}
           </p>
           <ul className="flex gap-4">
             <li>

@@ -44,8 +44,8 @@ export function SiteHeader() {
           className="flex h-12 items-center justify-center bg-slate-900 px-2 text-center text-[10px] leading-[1.2] text-slate-200 sm:h-10 sm:px-3 sm:text-[11px]"
         >
           <p>
-            Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}, CNPJ {site.taxId}. Todos os
-            direitos reservados.
+            Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}
+            {site.taxId && `, CNPJ ${site.taxId}`}. Todos os direitos reservados.
           </p>
         </div>
         <Link

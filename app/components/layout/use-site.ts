@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from "react-router";
 
-import type { PublicConfig } from "~/server/config.server";
+import type { PublicSite } from "~/server/site.server";
 
 /** The public site configuration (brand, phone, form URLs), loaded once by the root route. */
-export function useSite(): PublicConfig {
-  const data = useRouteLoaderData("root") as { site: PublicConfig } | undefined;
+export function useSite(): PublicSite {
+  const data = useRouteLoaderData("root") as { site: PublicSite } | undefined;
   if (!data) throw new Error("useSite must be used under the root route");
   return data.site;
 }

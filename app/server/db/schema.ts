@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * Leads. The spec's columns (leads_vocacionais: nome ... polo) keep their Portuguese names;
@@ -130,6 +130,81 @@ export const whatsappSendLog = sqliteTable(
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
   (t) => [uniqueIndex("send_log_job_number_unique").on(t.jobId, t.number), index("send_log_time_idx").on(t.sentAt)],
+);
+
+/**
+ * The site's editable content (the admin's content studio). Each entry is one document of a
+ * collection: a singleton section ("institution"/"main", "home"/"main", …) or one item of a list
+ * ("courses"/"<id>", "polos"/"<id>", …). `data` is JSON, checked by the collection's zod schema on
+ * every write and read (app/server/content/). `version` grows by one per save: a save that names an
+ * older version is refused (two admins editing the same item). Seeded from app/content on first use.
+ */
+export const contentEntries = sqliteTable(
+  "content_entries",
+  {
+    collection: text("collection").notNull(),
+    id: text("id").notNull(),
+    data: text("data").notNull(),
+    position: integer("position").notNull().default(0),
+    version: integer("version").notNull().default(1),
+    updatedAt: text("updated_at").notNull(),
+    updatedBy: text("updated_by").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.id] })],
+);
+
+/**
+ * Every save of the studio, kept: who, when, the document as saved (null when the item was
+ * removed) and the names of the fields that changed. "Restaurar" saves an old `data` again.
+ */
+export const contentRevisions = sqliteTable(
+  "content_revisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    collection: text("collection").notNull(),
+    entryId: text("entry_id").notNull(),
+    version: integer("version").notNull(),
+    data: text("data"),
+    changed: text("changed").notNull(),
+    savedAt: text("saved_at").notNull(),
+    savedBy: text("saved_by").notNull(),
+  },
+  (t) => [index("content_revisions_entry_idx").on(t.collection, t.entryId), index("content_revisions_time_idx").on(t.savedAt)],
+);
+
+/** Old public paths that answer 301 to the new one (a course whose path changed). */
+export const contentRedirects = sqliteTable("content_redirects", {
+  fromPath: text("from_path").primaryKey(),
+  toPath: text("to_path").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+/**
+ * Uploaded photos: one row per picture, named by the hash of its original bytes; the resized
+ * AVIF, WebP and JPEG files live beside the database (app/server/content/images.server.ts).
+ */
+export const contentImages = sqliteTable("content_images", {
+  id: text("id").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  widths: text("widths").notNull(),
+  bytes: integer("bytes").notNull(),
+  createdAt: text("created_at").notNull(),
+  createdBy: text("created_by").notNull(),
+});
+
+/** Clicks on the students' WhatsApp buttons: where and from which campaign, never who. */
+export const whatsappClicks = sqliteTable(
+  "whatsapp_clicks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    page: text("page").notNull(),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    clickedAt: text("clicked_at").notNull(),
+  },
+  (t) => [index("whatsapp_clicks_time_idx").on(t.clickedAt)],
 );
 
 export type Lead = typeof leads.$inferSelect;

@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/**
+ * Field schemas shared by the content studio's forms. Every message is the pt-BR text shown next
+ * to the field. Texts are stored as typed and always rendered as text (React escapes them).
+ */
+
+export const REQUIRED_MESSAGE = "Campo obrigatório";
+
+/** A required one-line text of at most `max` characters. */
+export function requiredText(max: number, message = REQUIRED_MESSAGE) {
+  return (
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `Use no máximo ${max} caracteres`)
+      // Control characters (other than tab and line breaks) have no place in a page's text.
+      // eslint-disable-next-line no-control-regex
+      .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value), "Texto com caracteres inválidos")
+  );
+}
+
+/** An optional text: empty becomes "". */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Use no máximo ${max} caracteres`)
+    .optional()
+    .transform((value) => value ?? "");
+}
+
+export const URL_MESSAGE = "Endereço inválido - use um link completo, começando com https://";
+
+/** An optional https:// (or http://) link; empty means "not shown". */
+export const optionalUrl = z
+  .string()
+  .trim()
+  .max(500, URL_MESSAGE)
+  .optional()
+  .transform((value) => value ?? "")
+  .refine((value) => {
+    if (value === "") return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+    } catch {
+      return false;
+    }
+  }, URL_MESSAGE);
+
+/** A date as the browser's date input sends it (AAAA-MM-DD), checked for being a real day. */
+export const DATE_MESSAGE = "Data inválida";
+export const isoDate = z
+  .string({ error: DATE_MESSAGE })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .refine((value) => {
+    const date = new Date(`${value}T12:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, DATE_MESSAGE);
+
+/** CNPJ: 14 digits with both check digits right; stored formatted 00.000.000/0000-00. */
+export const CNPJ_MESSAGE = "CNPJ inválido - confira os números";
+
+export function isValidCnpj(input: string): boolean {
+  const digits = input.replace(/\D/g, "");
+  if (digits.length !== 14 || /^(\d)\1{13}$/.test(digits)) return false;
+  const check = (length: number) => {
+    const weights = length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((total, weight, index) => total + weight * Number(digits[index]), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return check(12) === Number(digits[12]) && check(13) === Number(digits[13]);
+}
+
+export function formatCnpj(input: string): string {
+  const d = input.replace(/\D/g, "");
+  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12, 14)}`;
+}
+
+/** A CNPJ, or empty (then the site shows none and the studio warns). */
+export const optionalCnpjField = z
+  .string({ error: CNPJ_MESSAGE })
+  .trim()
+  .optional()
+  .transform((value) => value ?? "")
+  .refine((value) => value === "" || (/^[\d./\s-]+$/.test(value) && isValidCnpj(value)), CNPJ_MESSAGE)
+  .transform((value) => (value === "" ? "" : formatCnpj(value)));
+
+/** The institution's phone as shown (0800 000 0000, (31) 3333-4444): 8 to 13 digits. */
+export const INSTITUTION_PHONE_MESSAGE = "Telefone inválido - use só números, espaços, parênteses e hífen";
+export const institutionPhoneField = z
+  .string({ error: INSTITUTION_PHONE_MESSAGE })
+  .trim()
+  .refine((value) => /^[\d\s()+-]+$/.test(value) && /^\d{8,13}$/.test(value.replace(/\D/g, "")), INSTITUTION_PHONE_MESSAGE);
+
+/**
+ * A Brazilian WhatsApp number as people type it ((31) 99999-8888, +55 31 99999-8888), stored as
+ * wa.me wants it: digits with the country code (5531999998888). Empty means "no WhatsApp".
+ */
+export const WHATSAPP_NUMBER_MESSAGE = "Número de WhatsApp inválido - Formato: (99)99999-9999";
+
+export function normalizeWhatsappNumber(input: string): string | null {
+  const digits = input.replace(/\D/g, "");
+  const national = digits.length >= 12 && digits.startsWith("55") ? digits.slice(2) : digits;
+  if (!/^[1-9][1-9]\d{8,9}$/.test(national)) return null;
+  return `55${national}`;
+}
+
+export const optionalWhatsappNumber = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return "";
+    if (!/^[\d\s()+-]+$/.test(value)) {
+      ctx.issues.push({ code: "custom", message: WHATSAPP_NUMBER_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    const number = normalizeWhatsappNumber(value);
+    if (number === null) {
+      ctx.issues.push({ code: "custom", message: WHATSAPP_NUMBER_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+/** Shows a stored WhatsApp number (5531999998888) the way Brazilians write it: (31) 99999-8888. */
+export function formatWhatsappNumber(number: string): string {
+  const national = number.startsWith("55") ? number.slice(2) : number;
+  const local = national.slice(2);
+  return `(${national.slice(0, 2)}) ${local.slice(0, local.length - 4)}-${local.slice(-4)}`;
+}

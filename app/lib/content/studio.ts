@@ -1,0 +1,23 @@
+/** Names shared by the studio's server actions and its forms. */
+
+export const STUDIO_PATH = "/admin/conteudo";
+
+/** The hidden field every studio form carries: the version the editor started from. */
+export const VERSION_FIELD = "version";
+
+/** The studio's pages, in the order of its menu. A new section adds itself here. */
+export const STUDIO_SECTIONS = [
+  { to: STUDIO_PATH, label: "Visão geral", end: true },
+  { to: `${STUDIO_PATH}/instituicao`, label: "Instituição" },
+  { to: `${STUDIO_PATH}/historico`, label: "Histórico" },
+] as const satisfies readonly { to: string; label: string; end?: boolean }[];
+
+/** One line per item of a text box (blank lines dropped): addresses, lists of highlights. */
+export function linesOf(value: unknown): string[] {
+  return typeof value === "string"
+    ? value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : [];
+}

@@ -1,0 +1,145 @@
+import { History } from "lucide-react";
+import { data, Form } from "react-router";
+
+import { SubmitButton, useIsPending } from "~/components/forms";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { formatDateTimeBr } from "~/lib/dates";
+import { requireAdmin } from "~/server/auth.server";
+import { collectionLabels, contentCollections } from "~/server/content/collections.server";
+import { getRevision, listRevisions, restoreRevision } from "~/server/content/store.server";
+import { conflictMessage, STUDIO_PATH } from "~/server/content/studio.server";
+import { readFormData } from "~/server/form-data.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+import type { Route } from "./+types/admin.conteudo.historico";
+
+/**
+ * /admin/conteudo/historico: every save of the studio (who, when, which fields) with "Restaurar",
+ * which saves that version again as a new one (so a restore can itself be undone).
+ */
+
+const HISTORY_SIZE = 100;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const revisions = listRevisions({ limit: HISTORY_SIZE });
+  // The newest revision of each item is what the site shows now: nothing to restore there.
+  const seen = new Set<string>();
+  const rows = revisions.map((revision) => {
+    const key = `${revision.collection}/${revision.entryId}`;
+    const current = !seen.has(key);
+    seen.add(key);
+    return {
+      id: revision.id,
+      section: collectionLabels[revision.collection] ?? revision.collection,
+      item: revision.entryId === "main" ? "" : revision.entryId,
+      savedAt: formatDateTimeBr(revision.savedAt),
+      savedBy: revision.savedBy,
+      changed: JSON.parse(revision.changed) as string[],
+      removed: revision.data === null,
+      current,
+    };
+  });
+  return { adminEmail: admin.email, rows };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const id = Number(form.get("revision"));
+  const revision = Number.isSafeInteger(id) && id > 0 ? getRevision(id) : undefined;
+  const collection = revision ? contentCollections[revision.collection] : undefined;
+  if (!revision || !collection) {
+    return data({ error: "Versão não encontrada. Recarregue a página." }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  }
+  const result = restoreRevision(collection, revision, admin.email);
+  if (!result.ok) {
+    const error =
+      "invalid" in result
+        ? "Esta versão não é mais válida com as regras atuais e não pode ser restaurada."
+        : conflictMessage(result.conflict);
+    return data({ error }, { status: 409, headers: PRIVATE_PAGE_HEADERS });
+  }
+  return redirectWithToast(
+    request,
+    `${STUDIO_PATH}/historico`,
+    { title: "Versão restaurada", description: "Ela já está no site." },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export default function StudioHistory({ loaderData, actionData }: Route.ComponentProps) {
+  const pending = useIsPending();
+  return (
+    <section aria-labelledby="historico-titulo">
+      <h1 id="historico-titulo" className="text-2xl font-bold text-slate-900">
+        Histórico
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        As últimas {HISTORY_SIZE} alterações. &quot;Restaurar&quot; coloca de volta no site o conteúdo daquela versão.
+      </p>
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="content-history">
+          <caption className="sr-only">Alterações do conteúdo, da mais recente para a mais antiga</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-4">
+                Quando
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Quem
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Seção
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                O que mudou
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">Ação</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.rows.map((row) => (
+              <tr key={row.id} className="border-b border-slate-100 align-top">
+                <td className="py-2 pr-4 whitespace-nowrap">{row.savedAt}</td>
+                <td className="py-2 pr-4">{row.savedBy}</td>
+                <td className="py-2 pr-4">
+                  {row.section}
+                  {row.item ? <span className="block text-xs text-slate-500">{row.item}</span> : null}
+                </td>
+                <td className="py-2 pr-4">
+                  {row.removed ? "Removido" : row.changed.length ? row.changed.join(", ") : "Versão inicial"}
+                </td>
+                <td className="py-2">
+                  {row.current ? (
+                    <span className="text-xs text-slate-500">Versão atual</span>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="revision" value={row.id} />
+                      <SubmitButton
+                        pending={pending}
+                        pendingText="Restaurando..."
+                        spinnerClassName="size-4"
+                        aria-label={`Restaurar a versão de ${row.savedAt} (${row.section})`}
+                        className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold hover:bg-slate-50 disabled:opacity-70"
+                      >
+                        <History aria-hidden="true" className="size-3.5" /> Restaurar
+                      </SubmitButton>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { institutionContent } from "./institution.server";
+import { type ContentCollection, listEntries } from "./store.server";
+
+/**
+ * Every collection of the content studio, by name: the history page finds a revision's schema here
+ * ("Restaurar"). A new section adds its collection to this list.
+ */
+export const contentCollections: Record<string, ContentCollection<unknown>> = {
+  [institutionContent.name]: institutionContent as ContentCollection<unknown>,
+};
+
+/** Seeds every collection that is still empty: at start-up, before the server listens (so no GET writes). */
+export function seedContent(): void {
+  for (const collection of Object.values(contentCollections)) listEntries(collection);
+}
+
+/** Names shown in the history ("Histórico"). */
+export const collectionLabels: Record<string, string> = {
+  institution: "Instituição",
+};

@@ -1,0 +1,54 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { STUDIO_PATH, VERSION_FIELD } from "~/lib/content/studio";
+import { SITE_TIME_ZONE } from "~/lib/dates";
+import type { ToastMessage } from "~/lib/toast";
+
+import { redirectWithToast } from "../toast.server";
+import type { ContentConflict, SaveResult } from "./store.server";
+
+/**
+ * What every form of the content studio does after parsing (one way for every section): a refused
+ * form comes back with its messages next to the fields and what was typed; a save somebody else
+ * got in first is refused with who and when; a save goes back to the page with "Alterações salvas".
+ */
+
+export { STUDIO_PATH, VERSION_FIELD };
+
+export const SAVED_TOAST: ToastMessage = { title: "Alterações salvas", description: "Já estão no site." };
+
+export type StudioFailure = { result: SubmissionResult<string[]> };
+
+/** "Este conteúdo foi alterado por {nome} às {hora}" (São Paulo time). */
+export function conflictMessage(conflict: ContentConflict): string {
+  const time = conflict.at
+    ? new Intl.DateTimeFormat("pt-BR", { timeZone: SITE_TIME_ZONE, hour: "2-digit", minute: "2-digit" }).format(
+        new Date(conflict.at),
+      )
+    : "";
+  return `Este conteúdo foi alterado por ${conflict.by || "outra pessoa"} às ${time}. Copie o que você digitou, recarregue a página e aplique suas mudanças de novo.`;
+}
+
+/** The version the form was opened with (0 for a new item; -1, never current, when missing or forged). */
+export function versionOf(formData: FormData): number {
+  const raw = formData.get(VERSION_FIELD);
+  return typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
+}
+
+/** A refused form: 400 with the field messages, everything typed kept (passwords are not studio fields). */
+export function invalidForm(submission: Submission<unknown>) {
+  return data<StudioFailure>({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+}
+
+/** A form-level refusal (conflict, a rule across fields) with its status. */
+export function refusedForm(submission: Submission<unknown>, message: string, status = 409) {
+  return data<StudioFailure>({ result: submission.reply({ formErrors: [message] }) }, { status, headers: PRIVATE_PAGE_HEADERS });
+}
+
+/** After a save: back to `redirectTo` with the saved toast, or the conflict with the form kept. */
+export async function answerSave(request: Request, submission: Submission<unknown>, result: SaveResult, redirectTo: string) {
+  if (!result.ok) return refusedForm(submission, conflictMessage(result.conflict));
+  return redirectWithToast(request, redirectTo, SAVED_TOAST, { headers: PRIVATE_PAGE_HEADERS });
+}

@@ -1,0 +1,224 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+
+import { loader as rootLoader } from "~/root";
+import { loader as overviewLoader } from "~/routes/admin.conteudo._index";
+import { action as historyAction, loader as historyLoader } from "~/routes/admin.conteudo.historico";
+import { action as institutionAction, loader as institutionLoader } from "~/routes/admin.conteudo.instituicao";
+import { createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
+import { getInstitution, institutionContent } from "~/server/content/institution.server";
+import {
+  type ContentCollection,
+  contentGeneration,
+  getEntry,
+  listEntries,
+  listRevisions,
+  removeEntry,
+  restoreRevision,
+  saveEntry,
+  SEED_AUTHOR,
+  SINGLETON_ID,
+} from "~/server/content/store.server";
+import { db, schema } from "~/server/db.server";
+
+import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+
+const notes: ContentCollection<{ title: string; body: string }> = {
+  name: "test-notes",
+  schema: z.object({ title: z.string().min(1), body: z.string() }),
+  seed: () => [
+    { id: "a", data: { title: "Primeira", body: "um" } },
+    { id: "b", data: { title: "Segunda", body: "dois" } },
+  ],
+};
+
+describe("content store", () => {
+  it("seeds an empty collection once, in order, with a first revision by 'Conteúdo inicial'", () => {
+    const entries = listEntries(notes);
+    expect(entries.map((entry) => [entry.id, entry.data.title, entry.version])).toEqual([
+      ["a", "Primeira", 1],
+      ["b", "Segunda", 1],
+    ]);
+    expect(listRevisions({ collection: notes.name }).map((revision) => revision.savedBy)).toEqual([SEED_AUTHOR, SEED_AUTHOR]);
+    listEntries(notes);
+    expect(listRevisions({ collection: notes.name })).toHaveLength(2);
+  });
+
+  it("saves from the current version, keeps a revision naming the changed fields, and moves the generation on", () => {
+    const generation = contentGeneration();
+    const result = saveEntry(notes, {
+      id: "a",
+      data: { title: "Primeira!", body: "um" },
+      expectedVersion: 1,
+      by: "ana@exemplo.com",
+    });
+    expect(result).toEqual({ ok: true, version: 2 });
+    expect(getEntry(notes, "a")?.data.title).toBe("Primeira!");
+    expect(contentGeneration()).toBeGreaterThan(generation);
+    const [latest] = listRevisions({ collection: notes.name, entryId: "a" });
+    expect(latest).toMatchObject({ version: 2, savedBy: "ana@exemplo.com", changed: '["title"]' });
+  });
+
+  it("refuses a save from an older version with who saved last and when, and changes nothing", () => {
+    const before = getEntry(notes, "a");
+    const result = saveEntry(notes, {
+      id: "a",
+      data: { title: "Outra", body: "x" },
+      expectedVersion: 1,
+      by: "bruno@exemplo.com",
+    });
+    expect(result).toEqual({ ok: false, conflict: { by: "ana@exemplo.com", at: before!.updatedAt } });
+    expect(getEntry(notes, "a")).toEqual(before);
+  });
+
+  it("refuses a document its schema does not accept, writing nothing", () => {
+    const revisions = listRevisions({ collection: notes.name }).length;
+    expect(() => saveEntry(notes, { id: "a", data: { title: "", body: "" }, expectedVersion: 2, by: "x" })).toThrow();
+    expect(listRevisions({ collection: notes.name })).toHaveLength(revisions);
+    expect(getEntry(notes, "a")?.version).toBe(2);
+  });
+
+  it("restores an old version as a new one, and brings a removed item back", () => {
+    const first = listRevisions({ collection: notes.name, entryId: "a" }).at(-1)!;
+    expect(restoreRevision(notes, first, "carla@exemplo.com")).toEqual({ ok: true, version: 3 });
+    expect(getEntry(notes, "a")?.data.title).toBe("Primeira");
+
+    expect(removeEntry(notes, { id: "b", expectedVersion: 1, by: "carla@exemplo.com" })).toEqual({ ok: true, version: 2 });
+    expect(getEntry(notes, "b")).toBeUndefined();
+    const seeded = listRevisions({ collection: notes.name, entryId: "b" }).at(-1)!;
+    expect(restoreRevision(notes, seeded, "carla@exemplo.com")).toEqual({ ok: true, version: 3 });
+    expect(getEntry(notes, "b")?.data.title).toBe("Segunda");
+  });
+});
+
+describe("studio: Instituição", () => {
+  let cookie = "";
+
+  beforeAll(async () => {
+    const admin = await createAdmin("marketing@exemplo.com", "senha-do-marketing-1");
+    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+  });
+
+  const valid = {
+    brandName: "Universidade Horizonte",
+    productName: "Horizonte",
+    groupName: "Grupo Horizonte",
+    companyName: "Horizonte Educação Ltda.",
+    taxId: "11222333000181",
+    phone: "0800 123 4567",
+    phoneHours: "Segunda a sábado, das 8h às 20h",
+    contactEmail: "contato@horizonte.edu.br",
+    privacyEmail: "privacidade@horizonte.edu.br",
+    addressLines: "Av. Afonso Pena, 1000\n\nBelo Horizonte - MG, 30130-000",
+    "socialLinks.instagram": "https://instagram.com/horizonte",
+    "socialLinks.facebook": "",
+    "socialLinks.youtube": "",
+    "socialLinks.linkedin": "",
+    whatsappNumber: "(31) 99876-5432",
+  };
+
+  it("refuses anonymous visitors: the login page, remembering the studio", async () => {
+    const answer = await settle(() => institutionLoader(args(getRequest("/admin/conteudo/instituicao"))));
+    expect(statusOf(answer)).toBe(302);
+    expect((answer as Response).headers.get("Location")).toBe("/login-admin?redirectTo=%2Fadmin%2Fconteudo%2Finstituicao");
+    const post = await settle(() => institutionAction(args(postForm("/admin/conteudo/instituicao", { ...valid, version: "1" }))));
+    expect(statusOf(post)).toBe(302);
+    expect(getInstitution().brandName).not.toBe(valid.brandName);
+  });
+
+  it("starts from the seed: no placeholder CNPJ, no '#' social links, and the overview warns about them", async () => {
+    const loaded = payload(await institutionLoader(args(getRequest("/admin/conteudo/instituicao", { cookie }))));
+    expect(loaded.institution.taxId).toBe("");
+    expect(loaded.institution.socialLinks).toEqual({ instagram: "", facebook: "", youtube: "", linkedin: "" });
+    const overview = payload(await overviewLoader(args(getRequest("/admin/conteudo", { cookie }))));
+    const texts = overview.warnings.map((warning: { text: string }) => warning.text);
+    expect(texts).toContain("CNPJ não informado: o rodapé e as páginas legais aparecem sem CNPJ.");
+    expect(texts).toContain("Sem número de WhatsApp para estudantes: nenhum botão de WhatsApp aparece no site.");
+  });
+
+  it("refuses bad input with a message next to each field and saves nothing", async () => {
+    const before = getEntry(institutionContent, SINGLETON_ID);
+    const answer = await institutionAction(
+      args(
+        postForm(
+          "/admin/conteudo/instituicao",
+          {
+            ...valid,
+            taxId: "11.222.333/0001-82",
+            contactEmail: "não é e-mail",
+            whatsappNumber: "12345",
+            "socialLinks.instagram": "javascript:alert(1)",
+            brandName: "",
+            version: String(before!.version),
+          },
+          { cookie },
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(400);
+    const errors = payload(answer).result.error;
+    expect(errors.taxId).toEqual(["CNPJ inválido - confira os números"]);
+    expect(errors.contactEmail).toEqual(["E-mail inválido"]);
+    expect(errors.whatsappNumber).toEqual(["Número de WhatsApp inválido - Formato: (99)99999-9999"]);
+    expect(errors["socialLinks.instagram"]).toEqual(["Endereço inválido - use um link completo, começando com https://"]);
+    expect(errors.brandName).toEqual(["Campo obrigatório"]);
+    // What was typed comes back.
+    expect(payload(answer).result.initialValue.contactEmail).toBe("não é e-mail");
+    expect(getEntry(institutionContent, SINGLETON_ID)).toEqual(before);
+  });
+
+  it("a save is live on the next request: the root loader's site carries the new identity", async () => {
+    const { version } = getEntry(institutionContent, SINGLETON_ID)!;
+    const answer = await institutionAction(
+      args(postForm("/admin/conteudo/instituicao", { ...valid, version: String(version) }, { cookie })),
+    );
+    expect(statusOf(answer)).toBe(303);
+    expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/instituicao");
+    const root = payload(await rootLoader(args(getRequest("/"))));
+    expect(root.site).toMatchObject({
+      brandName: "Universidade Horizonte",
+      taxId: "11.222.333/0001-81",
+      addressLines: ["Av. Afonso Pena, 1000", "Belo Horizonte - MG, 30130-000"],
+      whatsappNumber: "5531998765432",
+      socialLinks: { instagram: "https://instagram.com/horizonte", facebook: "" },
+    });
+  });
+
+  it("a second admin saving from the old version is refused with who and when, and their input is kept", async () => {
+    const current = getEntry(institutionContent, SINGLETON_ID)!;
+    const answer = await institutionAction(
+      args(
+        postForm(
+          "/admin/conteudo/instituicao",
+          { ...valid, brandName: "Outra Marca", version: String(current.version - 1) },
+          { cookie },
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(409);
+    const result = payload(answer).result;
+    expect(result.error[""][0]).toMatch(/^Este conteúdo foi alterado por marketing@exemplo\.com às \d{2}:\d{2}\./);
+    expect(result.initialValue.brandName).toBe("Outra Marca");
+    expect(getInstitution().brandName).toBe("Universidade Horizonte");
+  });
+
+  it("the history lists the save and 'Restaurar' puts the seeded identity back", async () => {
+    const history = payload(await historyLoader(args(getRequest("/admin/conteudo/historico", { cookie }))));
+    const rows = history.rows.filter((row: { section: string }) => row.section === "Instituição");
+    expect(rows[0]).toMatchObject({ current: true, savedBy: "marketing@exemplo.com" });
+    expect(rows[0].changed).toEqual(expect.arrayContaining(["brandName", "taxId", "whatsappNumber"]));
+    const seeded = rows.at(-1);
+    expect(seeded).toMatchObject({ savedBy: SEED_AUTHOR, current: false });
+    const answer = await historyAction(args(postForm("/admin/conteudo/historico", { revision: String(seeded.id) }, { cookie })));
+    expect(statusOf(answer)).toBe(303);
+    expect(getInstitution().brandName).toBe("Universidade Exemplo");
+    expect(getInstitution().taxId).toBe("");
+    const revisions = db
+      .select()
+      .from(schema.contentRevisions)
+      .all()
+      .filter((row) => row.collection === "institution");
+    expect(revisions).toHaveLength(3);
+  });
+});
