@@ -31,6 +31,14 @@ export type Course = {
   image: string;
   featured: boolean;
   description: string;
+  /** The card's icon until the course has a photo (a name from COURSE_ICONS in app/lib/content/courses.ts). */
+  icon: string;
+  /** The uploaded photo's id; "" until there is one. */
+  photo: string;
+  /** Monthly price in reais ("a partir de R$ …"); null when none is published. */
+  monthlyPrice: number | null;
+  /** Curriculum highlights, one per line on the course page. */
+  highlights: string[];
 };
 
 /** The area tab shown first when there is no search term. */

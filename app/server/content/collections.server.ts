@@ -1,3 +1,4 @@
+import { coursesContent, polosContent } from "./courses.server";
 import { institutionContent } from "./institution.server";
 import { type ContentCollection, listEntries } from "./store.server";
 
@@ -7,6 +8,8 @@ import { type ContentCollection, listEntries } from "./store.server";
  */
 export const contentCollections: Record<string, ContentCollection<unknown>> = {
   [institutionContent.name]: institutionContent as ContentCollection<unknown>,
+  [coursesContent.name]: coursesContent as ContentCollection<unknown>,
+  [polosContent.name]: polosContent as ContentCollection<unknown>,
 };
 
 /** Seeds every collection that is still empty: at start-up, before the server listens (so no GET writes). */
@@ -17,4 +20,6 @@ export function seedContent(): void {
 /** Names shown in the history ("Histórico"). */
 export const collectionLabels: Record<string, string> = {
   institution: "Instituição",
+  courses: "Cursos",
+  polos: "Polos",
 };

@@ -1,0 +1,237 @@
+import { z } from "zod";
+
+import { COURSE_AREAS, MODALITIES } from "~/content/course-areas";
+
+import { institutionPhoneField, optionalText, REQUIRED_MESSAGE, requiredText } from "./fields";
+
+/**
+ * The catalogue's courses and the study centres (polos) as the studio edits them (pages "Cursos"
+ * and "Polos"): one document per course and per polo. Shared by the forms' client validation and
+ * the server.
+ */
+
+/**
+ * The icons a course card can show until the course has a photo: a small set of lucide icons,
+ * drawn as files under public/images/icones/ (scripts/course-icons.tsx), so a card costs no script.
+ */
+export const COURSE_ICONS = {
+  "graduation-cap": "Capelo",
+  stethoscope: "Estetoscópio",
+  "heart-pulse": "Coração (pulso)",
+  brain: "Cérebro",
+  pill: "Medicamento",
+  apple: "Maçã",
+  microscope: "Microscópio",
+  sparkles: "Brilho",
+  scan: "Exame de imagem",
+  hospital: "Hospital",
+  "book-open": "Livro aberto",
+  dumbbell: "Haltere",
+  languages: "Idiomas",
+  calculator: "Calculadora",
+  globe: "Globo",
+  "flask-conical": "Frasco de laboratório",
+  atom: "Átomo",
+  users: "Pessoas",
+  palette: "Paleta",
+  music: "Música",
+  briefcase: "Maleta",
+  "chart-line": "Gráfico",
+  "piggy-bank": "Cofrinho",
+  truck: "Caminhão",
+  megaphone: "Megafone",
+  landmark: "Instituição pública",
+  scale: "Balança",
+  "shield-check": "Escudo",
+  search: "Lupa",
+  "hard-hat": "Capacete de obra",
+  factory: "Fábrica",
+  zap: "Raio (energia)",
+  cog: "Engrenagem",
+  cpu: "Processador",
+  code: "Código",
+  database: "Banco de dados",
+  network: "Rede",
+  "lock-keyhole": "Cadeado",
+  newspaper: "Jornal",
+  film: "Filme",
+  "pen-tool": "Caneta de desenho",
+  sofa: "Sofá",
+  shirt: "Camisa",
+  ruler: "Régua",
+  "gamepad-2": "Controle de jogo",
+  leaf: "Folha",
+  tractor: "Trator",
+  sprout: "Broto",
+  "paw-print": "Pegada de animal",
+  plane: "Avião",
+  "chef-hat": "Chapéu de chef",
+  "party-popper": "Festa",
+  hotel: "Hotel",
+} as const;
+
+export type CourseIcon = keyof typeof COURSE_ICONS;
+export const COURSE_ICON_NAMES = Object.keys(COURSE_ICONS) as [CourseIcon, ...CourseIcon[]];
+
+/** Where a course card's icon file is. */
+export function courseIconSrc(icon: CourseIcon): string {
+  return `/images/icones/${icon}.svg`;
+}
+
+/**
+ * First path segments the site's own pages answer (app/routes.ts's top-level paths): a course
+ * cannot take them. tests/unit/course-paths.test.ts checks this list against the route table.
+ */
+export const RESERVED_PATHS = [
+  "admin",
+  "america-mg",
+  "assets",
+  "assistente",
+  "bolsas",
+  "campanha-relampago",
+  "contato",
+  "curso-id",
+  "curso-ideal",
+  "cursos",
+  "fonts",
+  "healthz",
+  "images",
+  "inscricao",
+  "login-admin",
+  "privacidade",
+  "robots.txt",
+  "sitemap.xml",
+  "termos",
+  "teste-vocacional",
+  "trabalhe-conosco",
+  "whatsapp",
+] as const;
+
+/** A path as the catalogue writes it: leading slash, no trailing slash, lower-case, decoded. */
+export function normalizeCoursePath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // keep the raw path
+  }
+  const trimmed = decoded.trim().toLowerCase().replace(/\/+$/, "");
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+export const PATH_FORMAT_MESSAGE = "Endereço inválido - use letras minúsculas sem acento, números e hífens, ex.: /enfermagem";
+export const PATH_RESERVED_MESSAGE = "Este endereço já é de uma página do site - escolha outro";
+
+/** Does this path fall on one of the site's own pages (/contato, /whatsapp/..., /admin/...)? */
+export function isReservedPath(path: string): boolean {
+  const first = normalizeCoursePath(path).split("/")[1] ?? "";
+  return (RESERVED_PATHS as readonly string[]).includes(first);
+}
+
+/**
+ * A course's own address: /enfermagem, or /cursos/<slug> for the dedicated pages. Lower-case
+ * letters, digits and hyphens; not a page the site already has.
+ */
+export const coursePathField = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .min(1, REQUIRED_MESSAGE)
+  .transform((value) => normalizeCoursePath(value))
+  .refine(
+    (value) => /^\/[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)?$/.test(value) && value.length <= 80,
+    PATH_FORMAT_MESSAGE,
+  )
+  .refine((value) => !isReservedPath(value) || /^\/cursos\/[a-z0-9-]+$/.test(value), PATH_RESERVED_MESSAGE);
+
+export const PRICE_MESSAGE = "Valor inválido - use só o número em reais, ex.: 349,90";
+
+/** "349,90", "1.049,90", "R$ 349" → 349.9; empty → null (no price shown). */
+export function parsePrice(input: string): number | null | undefined {
+  const text = input.replace(/^R\$\s*/i, "").trim();
+  if (text === "") return null;
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(text)) return undefined;
+  return Number(text.replace(/\./g, "").replace(",", "."));
+}
+
+/** The monthly price in reais ("a partir de R$ …"), or null when none is published. */
+export const monthlyPriceField = z
+  .number({ error: PRICE_MESSAGE })
+  .positive(PRICE_MESSAGE)
+  .max(99_999, PRICE_MESSAGE)
+  .multipleOf(0.01, PRICE_MESSAGE)
+  .nullable();
+
+/** What a course is, as stored. */
+export const courseSchema = z.object({
+  name: requiredText(120),
+  area: z.enum(COURSE_AREAS, { error: "Escolha uma área" }),
+  modality: z.enum(MODALITIES, { error: "Escolha uma modalidade" }),
+  /** As shown: "4 anos", "2,5 anos". */
+  duration: requiredText(40),
+  path: coursePathField,
+  featured: z.boolean(),
+  /** The uploaded photo's id ("" until there is one: the card shows the icon). Set by the photos section. */
+  photo: z.string().max(200),
+  icon: z.enum(COURSE_ICON_NAMES, { error: "Escolha um ícone" }),
+  description: requiredText(400),
+  monthlyPrice: monthlyPriceField,
+  /** What the curriculum stands out for: one line each, shown on the course page. */
+  highlights: z.array(requiredText(160)).max(12, "Use no máximo 12 destaques"),
+  active: z.boolean(),
+});
+
+export type CourseDocument = z.infer<typeof courseSchema>;
+
+/** A checkbox as a form sends it: "on" when ticked, nothing otherwise. */
+export const checkboxField = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+
+/** The Brazilian states (UF) a polo can be in. */
+export const BRAZILIAN_STATES = {
+  AC: "Acre",
+  AL: "Alagoas",
+  AP: "Amapá",
+  AM: "Amazonas",
+  BA: "Bahia",
+  CE: "Ceará",
+  DF: "Distrito Federal",
+  ES: "Espírito Santo",
+  GO: "Goiás",
+  MA: "Maranhão",
+  MT: "Mato Grosso",
+  MS: "Mato Grosso do Sul",
+  MG: "Minas Gerais",
+  PA: "Pará",
+  PB: "Paraíba",
+  PR: "Paraná",
+  PE: "Pernambuco",
+  PI: "Piauí",
+  RJ: "Rio de Janeiro",
+  RN: "Rio Grande do Norte",
+  RS: "Rio Grande do Sul",
+  RO: "Rondônia",
+  RR: "Roraima",
+  SC: "Santa Catarina",
+  SP: "São Paulo",
+  SE: "Sergipe",
+  TO: "Tocantins",
+} as const;
+
+export type StateCode = keyof typeof BRAZILIAN_STATES;
+const STATE_CODES = Object.keys(BRAZILIAN_STATES) as [StateCode, ...StateCode[]];
+
+/** A study centre, as stored. Visitors see "location - UF" ("Belo Horizonte - Centro - MG"). */
+export const poloSchema = z.object({
+  /** City and district: "Belo Horizonte - Centro". */
+  location: requiredText(100),
+  state: z.enum(STATE_CODES, { error: "Escolha o estado" }),
+  phone: institutionPhoneField,
+  address: optionalText(200),
+  active: z.boolean(),
+});
+
+export type PoloDocument = z.infer<typeof poloSchema>;
+
+/** The polo's name as visitors and the enrolment form see it. */
+export function poloLabel(polo: Pick<PoloDocument, "location" | "state">): string {
+  return `${polo.location} - ${polo.state}`;
+}

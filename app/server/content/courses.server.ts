@@ -1,0 +1,241 @@
+import { eq } from "drizzle-orm";
+
+import { AREA_SLUGS, type Course } from "~/content/course-areas";
+import { courses as seedCourses, SPECIAL_COURSE_PAGES } from "~/content/courses";
+import { polos as seedPolos } from "~/content/polos";
+import {
+  type CourseDocument,
+  courseSchema,
+  normalizeCoursePath,
+  type PoloDocument,
+  poloLabel,
+  poloSchema,
+  type StateCode,
+} from "~/lib/content/courses";
+
+import { db, schema, sqlite } from "../db.server";
+import {
+  type ContentCollection,
+  type ContentEntry,
+  contentGeneration,
+  invalidateContent,
+  listEntries,
+  saveEntry,
+  type SaveResult,
+} from "./store.server";
+
+/**
+ * The catalogue (studio page "Cursos") and the study centres ("Polos"): one document per course
+ * and per polo. Public pages read the active ones through this module; a deactivated course
+ * keeps its page address, which answers 410; a course's old address answers 301 to its new one.
+ */
+
+function courseSeedDocument(course: Course): CourseDocument {
+  return {
+    name: course.name,
+    area: course.area,
+    modality: course.modality,
+    duration: course.duration,
+    path: course.url,
+    featured: course.featured,
+    photo: course.photo,
+    icon: course.icon as CourseDocument["icon"],
+    description: course.description,
+    monthlyPrice: course.monthlyPrice,
+    highlights: course.highlights,
+    active: true,
+  };
+}
+
+export const coursesContent: ContentCollection<CourseDocument> = {
+  name: "courses",
+  schema: courseSchema,
+  seed: () => seedCourses.map((course) => ({ id: String(course.id), data: courseSeedDocument(course) })),
+};
+
+/** "Belo Horizonte - Centro - MG" → location "Belo Horizonte - Centro", state "MG". */
+function splitPoloLocation(location: string): { location: string; state: StateCode } {
+  const parts = location.split(/\s+-\s+/);
+  const state = parts.at(-1)!.trim().toUpperCase() as StateCode;
+  return { location: parts.slice(0, -1).join(" - "), state };
+}
+
+export const polosContent: ContentCollection<PoloDocument> = {
+  name: "polos",
+  schema: poloSchema,
+  seed: () =>
+    seedPolos.map((polo, index) => ({
+      id: String(index + 1),
+      data: { ...splitPoloLocation(polo.location), phone: polo.phone, address: "", active: true },
+    })),
+};
+
+/** A stored course as the public pages know it (the numeric id, `url` for its address). */
+export function toCourse(entry: ContentEntry<CourseDocument>): Course {
+  const { data } = entry;
+  return {
+    id: Number(entry.id),
+    name: data.name,
+    area: data.area,
+    duration: data.duration,
+    modality: data.modality,
+    url: data.path,
+    image: `/images/cursos/${AREA_SLUGS[data.area]}.svg`,
+    featured: data.featured,
+    description: data.description,
+    icon: data.icon,
+    photo: data.photo,
+    monthlyPrice: data.monthlyPrice,
+    highlights: data.highlights,
+  };
+}
+
+let activeCopy: { generation: number; courses: Course[] } | null = null;
+
+/** The active catalogue, in the studio's order (what every public page lists). */
+export function activeCourses(): Course[] {
+  const generation = contentGeneration();
+  if (activeCopy?.generation === generation) return activeCopy.courses;
+  const list = listEntries(coursesContent)
+    .filter((entry) => entry.data.active)
+    .map(toCourse);
+  activeCopy = { generation: contentGeneration(), courses: list };
+  return list;
+}
+
+/** Every course entry, active or not (the studio's list). */
+export function courseEntries(): ContentEntry<CourseDocument>[] {
+  return listEntries(coursesContent);
+}
+
+/**
+ * How many courses the catalogue offers: distinct names among the active courses (a course listed
+ * in two areas, like Publicidade e Propaganda, counts once). The home's "N+ cursos" rounds it.
+ */
+export function activeCourseCount(): number {
+  return new Set(activeCourses().map((course) => course.name)).size;
+}
+
+/** Active study centres (the home's "N+ polos" rounds it). */
+export function activePoloCount(): number {
+  return activePolos().length;
+}
+
+/** Every active course at a path (/educacaofisica has two variants; /publicidade-e-propaganda is in two areas). */
+export function findActiveCoursesByPath(path: string): Course[] {
+  const wanted = normalizeCoursePath(path);
+  return activeCourses().filter((course) => course.url === wanted);
+}
+
+/** The course a dedicated page (/cursos/administracao, ...) presents, when it is active. */
+export function findSpecialCourse(slug: string): Course | undefined {
+  const key = slug.toLowerCase();
+  if (!Object.hasOwn(SPECIAL_COURSE_PAGES, key)) return undefined;
+  const id = SPECIAL_COURSE_PAGES[key as keyof typeof SPECIAL_COURSE_PAGES];
+  return activeCourses().find((course) => course.id === id);
+}
+
+/** Is there a deactivated course at this path (and no active one)? Its page answers 410. */
+export function isRetiredCoursePath(path: string): boolean {
+  const wanted = normalizeCoursePath(path);
+  const entries = listEntries(coursesContent).filter((entry) => entry.data.path === wanted);
+  return entries.length > 0 && entries.every((entry) => !entry.data.active);
+}
+
+/** Where an old course address now points (after its path changed), if anywhere. */
+export function courseRedirect(path: string): string | undefined {
+  const wanted = normalizeCoursePath(path);
+  return db
+    .select({ toPath: schema.contentRedirects.toPath })
+    .from(schema.contentRedirects)
+    .where(eq(schema.contentRedirects.fromPath, wanted))
+    .get()?.toPath;
+}
+
+/** The part of a course name before " - " ("Educação Física - Licenciatura" → "Educação Física"). */
+function nameBase(name: string): string {
+  return name.split(" - ")[0]!.trim().toLocaleLowerCase("pt-BR");
+}
+
+export const PATH_TAKEN_MESSAGE = "Este endereço já é de outro curso - escolha outro";
+
+/**
+ * Is `path` another course's address? A path belongs to one course; only variants of the same
+ * course (same name before " - ", e.g. Licenciatura and Bacharelado) share one page.
+ */
+export function coursePathTaken(path: string, name: string, exceptId?: string): boolean {
+  const wanted = normalizeCoursePath(path);
+  return listEntries(coursesContent).some(
+    (entry) => entry.id !== exceptId && entry.data.path === wanted && nameBase(entry.data.name) !== nameBase(name),
+  );
+}
+
+/** The id a new course gets: the next number after the largest. */
+export function nextCourseId(): string {
+  const ids = listEntries(coursesContent)
+    .map((entry) => Number(entry.id))
+    .filter(Number.isFinite);
+  return String(Math.max(0, ...ids) + 1);
+}
+
+/**
+ * Saves a course; when its path changed, the old path answers 301 to the new one from then on
+ * (earlier redirects to the old path follow along, and a redirect from the new path is dropped).
+ * One transaction: a refused save leaves no redirect behind.
+ */
+export function saveCourse(input: {
+  id: string;
+  data: CourseDocument;
+  expectedVersion: number;
+  by: string;
+  now?: Date;
+}): SaveResult {
+  const before = listEntries(coursesContent).find((entry) => entry.id === input.id)?.data.path;
+  const at = (input.now ?? new Date()).toISOString();
+  const save = sqlite.transaction((): SaveResult => {
+    const result = saveEntry(coursesContent, input);
+    if (!result.ok) return result;
+    const to = input.data.path;
+    db.delete(schema.contentRedirects).where(eq(schema.contentRedirects.fromPath, to)).run();
+    const pathStillUsed = listEntries(coursesContent).some((entry) => entry.data.path === before);
+    if (before && before !== to && !pathStillUsed) {
+      db.update(schema.contentRedirects).set({ toPath: to }).where(eq(schema.contentRedirects.toPath, before)).run();
+      db.insert(schema.contentRedirects)
+        .values({ fromPath: before, toPath: to, createdAt: at })
+        .onConflictDoUpdate({ target: schema.contentRedirects.fromPath, set: { toPath: to, createdAt: at } })
+        .run();
+    }
+    return result;
+  });
+  const result = save.immediate();
+  // The copies read inside the transaction are dropped again once it is committed.
+  if (result.ok) invalidateContent();
+  return result;
+}
+
+/** A polo as the public pages show it: "Belo Horizonte - Centro - MG" and its phone. */
+export type PublicPolo = { location: string; phone: string; address: string };
+
+let polosCopy: { generation: number; polos: PublicPolo[] } | null = null;
+
+/** The active study centres, in the studio's order (home finder, enrolment form). */
+export function activePolos(): PublicPolo[] {
+  const generation = contentGeneration();
+  if (polosCopy?.generation === generation) return polosCopy.polos;
+  const list = listEntries(polosContent)
+    .filter((entry) => entry.data.active)
+    .map((entry) => ({ location: poloLabel(entry.data), phone: entry.data.phone, address: entry.data.address }));
+  polosCopy = { generation: contentGeneration(), polos: list };
+  return list;
+}
+
+export function poloEntries(): ContentEntry<PoloDocument>[] {
+  return listEntries(polosContent);
+}
+
+export function nextPoloId(): string {
+  const ids = listEntries(polosContent)
+    .map((entry) => Number(entry.id))
+    .filter(Number.isFinite);
+  return String(Math.max(0, ...ids) + 1);
+}
