@@ -134,3 +134,68 @@ export function formatWhatsappNumber(number: string): string {
   const local = national.slice(2);
   return `(${national.slice(0, 2)}) ${local.slice(0, local.length - 4)}-${local.slice(-4)}`;
 }
+
+/** An optional date (AAAA-MM-DD); empty means "no date" and becomes "". */
+export const optionalIsoDate = z
+  .string({ error: DATE_MESSAGE })
+  .trim()
+  .optional()
+  .transform((value) => value ?? "")
+  .refine((value) => value === "" || isoDate.safeParse(value).success, DATE_MESSAGE);
+
+/** Reads a number as Brazilians type it ("19,90", "1.049,90", "19.90"); anything else stays as it came. */
+export function parseBrazilianNumber(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.replace(/^R\$\s*/i, "").trim();
+  if (text === "") return undefined;
+  if (/^\d{1,3}(\.\d{3})*(,\d{1,2})?$/.test(text) || /^\d+(,\d{1,2})?$/.test(text)) {
+    return Number(text.replace(/\./g, "").replace(",", "."));
+  }
+  if (/^\d+(\.\d{1,2})?$/.test(text)) return Number(text);
+  return value;
+}
+
+/** A price in reais (R$ 0,01 to R$ 99.999,99) with at most two decimals; the form takes "19,90". */
+export const PRICE_MESSAGE = "Valor inválido - use reais com vírgula, ex.: 19,90";
+export const priceReais = z.preprocess(
+  parseBrazilianNumber,
+  z
+    .number({ error: PRICE_MESSAGE })
+    .min(0.01, PRICE_MESSAGE)
+    .max(99_999.99, PRICE_MESSAGE)
+    .refine((value) => Math.round(value * 100) === Math.round(value * 100 * 1e6) / 1e6, PRICE_MESSAGE),
+);
+
+/** A whole percentage from `min` to `max` ("50" or "50%"). */
+export function percentField(min: number, max: number) {
+  const message = `Informe um número inteiro de ${min} a ${max}`;
+  return z.preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value.replace("%", "").trim() === ""
+          ? undefined
+          : Number(value.replace("%", "").trim())
+        : value,
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
+/**
+ * A photo as a section stores it: the uploaded image's id (app/lib/content/photos.ts), its text for
+ * people who cannot see it, and the size of its largest stored copy (the page reserves its space).
+ * The studio's photo field sends `<name>.id`, `<name>.alt` and the file; the server's
+ * saveUploadedPhoto fills in the id, width and height from the stored image before parsing.
+ */
+export const storedPhoto = z.object({
+  id: z.string({ error: PHOTO_MESSAGES.notFound }).regex(IMAGE_ID_PATTERN, PHOTO_MESSAGES.notFound),
+  alt: requiredText(200, PHOTO_MESSAGES.alt),
+  width: z.coerce.number().int().min(1).max(PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]),
+  height: z.coerce.number().int().min(1).max(20_000),
+});
+export type StoredPhoto = z.infer<typeof storedPhoto>;
+
+/** A photo a section may go without: no id means none (null). */
+export const optionalStoredPhoto = z.preprocess(
+  (value) => (value && typeof value === "object" && "id" in value && value.id ? value : null),
+  storedPhoto.nullable(),
+);

@@ -1,3 +1,4 @@
+import { campaignContent } from "./campaign.server";
 import { coursesContent, polosContent } from "./courses.server";
 import { institutionContent } from "./institution.server";
 import { type ContentCollection, listEntries } from "./store.server";
@@ -10,6 +11,7 @@ export const contentCollections: Record<string, ContentCollection<unknown>> = {
   [institutionContent.name]: institutionContent as ContentCollection<unknown>,
   [coursesContent.name]: coursesContent as ContentCollection<unknown>,
   [polosContent.name]: polosContent as ContentCollection<unknown>,
+  [campaignContent.name]: campaignContent as ContentCollection<unknown>,
 };
 
 /** Seeds every collection that is still empty: at start-up, before the server listens (so no GET writes). */
@@ -22,4 +24,5 @@ export const collectionLabels: Record<string, string> = {
   institution: "Instituição",
   courses: "Cursos",
   polos: "Polos",
+  campaign: "Campanha",
 };

@@ -1,5 +1,6 @@
 import { STUDIO_PATH } from "~/lib/content/studio";
 
+import { campaignWarnings } from "./campaign.server";
 import { getInstitution } from "./institution.server";
 
 /**
@@ -25,7 +26,7 @@ function institutionWarnings(): ContentWarning[] {
   return warnings;
 }
 
-const CHECKS: Array<(now: Date) => ContentWarning[]> = [institutionWarnings];
+const CHECKS: Array<(now: Date) => ContentWarning[]> = [institutionWarnings, campaignWarnings];
 
 export function contentWarnings(now: Date = new Date()): ContentWarning[] {
   return CHECKS.flatMap((check) => check(now));

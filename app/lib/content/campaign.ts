@@ -1,0 +1,194 @@
+import { z } from "zod";
+
+import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../campaign";
+import { formatDateBr, saoPauloDate } from "../dates";
+import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
+
+/**
+ * The flash campaign (studio page "Campanha"): title, headline percentage, end (a date or the
+ * rolling 5-day window), closing text, the six offer cards and the four price cards. The rules
+ * that keep it honest (no headline above the offers, no expired date shown as current) are pure
+ * functions of the document and a `now`, shared by the form, the server and the public pages.
+ */
+
+/** A card's validity: "" means "while the campaign lasts" (offers) or "no end" (prices). */
+export const offerCardSchema = z.object({
+  title: requiredText(60),
+  /** First monthly payment, in reais. */
+  firstPayment: priceReais,
+  /** Campaign scholarship (%), without the punctuality discount. */
+  scholarshipPercent: percentField(0, 90),
+  details: requiredText(240),
+  /** The highlighted card carries the 'MAIS POPULAR' ribbon. */
+  highlight: z
+    .boolean()
+    .optional()
+    .transform((value) => value ?? false),
+  validUntil: optionalIsoDate,
+});
+
+export const priceCardSchema = z.object({
+  title: requiredText(60),
+  firstPayment: priceReais,
+  remainingPrice: priceReais,
+  /** The later payments depend on the course and this is the lowest ('a partir de R$ 149,00'). */
+  remainingFrom: z
+    .boolean()
+    .optional()
+    .transform((value) => value ?? false),
+  validUntil: optionalIsoDate,
+});
+
+export const CAMPAIGN_END_MODES = ["rolling", "date"] as const;
+export const END_DATE_REQUIRED = "Informe a data de término ou escolha a janela de 5 dias";
+
+export const campaignSchema = z
+  .object({
+    title: requiredText(80),
+    /** "Até X% de desconto!" */
+    headlinePercent: percentField(1, 100),
+    /** "rolling": ends 5 days ahead and starts again; "date": ends on endDate at 23:59:59 (São Paulo). */
+    endMode: z.enum(CAMPAIGN_END_MODES, { error: "Escolha como a campanha termina" }),
+    endDate: optionalIsoDate,
+    closingTitle: requiredText(80),
+    closingText: requiredText(400),
+    /** The extra discount for paying each monthly fee by its due date. */
+    punctualityPercent: percentField(0, 50),
+    offers: z.array(offerCardSchema).length(6, "A campanha tem seis cartões de oferta"),
+    prices: z.array(priceCardSchema).length(4, "A campanha tem quatro cartões de preço"),
+  })
+  .superRefine((campaign, ctx) => {
+    if (campaign.endMode === "date" && !campaign.endDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: END_DATE_REQUIRED });
+    }
+  });
+
+export type Campaign = z.infer<typeof campaignSchema>;
+export type OfferCard = z.infer<typeof offerCardSchema>;
+export type PriceCard = z.infer<typeof priceCardSchema>;
+
+/** Total discount (%) of an offer: campaign scholarship plus punctuality. */
+export function offerDiscount(
+  offer: Pick<OfferCard, "scholarshipPercent">,
+  campaign: Pick<Campaign, "punctualityPercent">,
+): number {
+  return offer.scholarshipPercent + campaign.punctualityPercent;
+}
+
+/** The headline as shown: "Até 60% de desconto!". */
+export function headlineText(percent: number): string {
+  return `Até ${percent}% de desconto!`;
+}
+
+/** A card's badge: "Até 60% de desconto". */
+export function offerDiscountText(offer: OfferCard, campaign: Pick<Campaign, "punctualityPercent">): string {
+  return `Até ${offerDiscount(offer, campaign)}% de desconto`;
+}
+
+/** A card's text: "50% de bolsa da campanha + 10% de pontualidade. …". */
+export function offerDetailsText(offer: OfferCard, campaign: Pick<Campaign, "punctualityPercent">): string {
+  return `${offer.scholarshipPercent}% de bolsa da campanha + ${campaign.punctualityPercent}% de pontualidade. ${offer.details}`;
+}
+
+/** A validity date (AAAA-MM-DD) has passed once its São Paulo day is over. */
+export function datePassed(date: string, now: Date): boolean {
+  return date !== "" && date < saoPauloDate(now);
+}
+
+/**
+ * The campaign's deadline at `now`: its end date at 23:59:59 São Paulo time, or the rolling window
+ * (today plus 5 days). `ended` is true once a fixed end date has passed: then no countdown and no
+ * offer is shown as current.
+ */
+export function deadlineOf(campaign: Pick<Campaign, "endMode" | "endDate">, now: Date): CampaignDeadline & { ended: boolean } {
+  const fixed = campaign.endMode === "date" ? parseCampaignEnd(campaign.endDate) : null;
+  if (fixed) return { endsAt: fixed.toISOString(), rolling: false, ended: fixed.getTime() <= now.getTime() };
+  return { endsAt: rollingDeadline(now).toISOString(), rolling: true, ended: false };
+}
+
+/** Offer cards visitors may see at `now`: none once the campaign ended, otherwise those whose own date has not passed. */
+export function activeOfferCards(campaign: Campaign, now: Date): OfferCard[] {
+  if (deadlineOf(campaign, now).ended) return [];
+  return campaign.offers.filter((offer) => !datePassed(offer.validUntil, now));
+}
+
+/** Price cards visitors may see at `now` (a passed validity date hides the card). */
+export function activePriceCards(campaign: Campaign, now: Date): PriceCard[] {
+  return campaign.prices.filter((price) => !datePassed(price.validUntil, now));
+}
+
+/** The largest total discount among the offers active at `now` (0 when none is). */
+export function largestDiscountOf(campaign: Campaign, now: Date): number {
+  return Math.max(0, ...activeOfferCards(campaign, now).map((offer) => offerDiscount(offer, campaign)));
+}
+
+/** Every "até N%" a text promises. */
+export function promisedPercents(text: string): number[] {
+  return [...text.matchAll(/até\s+(\d{1,3})\s?%/gi)].map((match) => Number(match[1]));
+}
+
+/** A problem of the document, with the field it belongs to (conform's path) and its pt-BR message. */
+export type CampaignProblem = { path: (string | number)[]; message: string };
+
+/**
+ * What would make the campaign tell visitors something untrue at `now`: the rules checked when
+ * saving (messages next to the field) and listed as warnings on the studio's first page.
+ */
+export function campaignProblems(campaign: Campaign, now: Date): CampaignProblem[] {
+  const problems: CampaignProblem[] = [];
+  const deadline = deadlineOf(campaign, now);
+  const today = saoPauloDate(now);
+  if (campaign.endMode === "date" && campaign.endDate && campaign.endDate < today) {
+    problems.push({
+      path: ["endDate"],
+      message: `A data de término (${formatDateBr(campaign.endDate)}) já passou: escolha uma data futura ou a janela de 5 dias`,
+    });
+  }
+  const fixedEnd = campaign.endMode === "date" && campaign.endDate ? campaign.endDate : "";
+  campaign.offers.forEach((offer, index) => {
+    if (datePassed(offer.validUntil, now)) {
+      problems.push({
+        path: ["offers", index, "validUntil"],
+        message: `A validade de "${offer.title}" (${formatDateBr(offer.validUntil)}) já passou: o cartão não aparece no site`,
+      });
+    } else if (fixedEnd && offer.validUntil > fixedEnd) {
+      problems.push({
+        path: ["offers", index, "validUntil"],
+        message: `A validade de "${offer.title}" passa do fim da campanha (${formatDateBr(fixedEnd)})`,
+      });
+    }
+  });
+  campaign.prices.forEach((price, index) => {
+    if (datePassed(price.validUntil, now)) {
+      problems.push({
+        path: ["prices", index, "validUntil"],
+        message: `A validade do preço "${price.title}" (${formatDateBr(price.validUntil)}) já passou: o cartão não aparece no site`,
+      });
+    }
+  });
+  if (!deadline.ended) {
+    const largest = largestDiscountOf(campaign, now);
+    if (campaign.headlinePercent > largest) {
+      problems.push({
+        path: ["headlinePercent"],
+        message: `O título promete até ${campaign.headlinePercent}%, mas o maior desconto das ofertas ativas é ${largest}%`,
+      });
+    }
+    const promised = Math.max(0, ...promisedPercents(campaign.closingText));
+    if (promised > largest) {
+      problems.push({
+        path: ["closingText"],
+        message: `O texto promete até ${promised}%, mas o maior desconto das ofertas ativas é ${largest}%`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** The schema a save must pass at `now`: the document's own rules plus the honesty rules. */
+export function campaignSaveSchema(now: Date) {
+  return campaignSchema.superRefine((campaign, ctx) => {
+    for (const problem of campaignProblems(campaign, now))
+      ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
+  });
+}

@@ -1,0 +1,99 @@
+import { campaignTexts } from "~/content/campaign";
+import { CLOSING_DISCOUNT_PERCENT, modalityOffers, PUNCTUALITY_PERCENT, regularPrices } from "~/content/offers";
+import type { CampaignDeadline } from "~/lib/campaign";
+import {
+  activeOfferCards,
+  activePriceCards,
+  type Campaign,
+  campaignProblems,
+  campaignSchema,
+  deadlineOf,
+  largestDiscountOf,
+  type OfferCard,
+  type PriceCard,
+} from "~/lib/content/campaign";
+import { STUDIO_PATH } from "~/lib/content/studio";
+
+import { config } from "../config.server";
+import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
+
+/**
+ * The flash campaign in the content store (one document). Seeded from app/content/offers.ts and
+ * app/content/campaign.ts, made consistent: the headline promises what the best offer gives
+ * (50% + 10% = 60%, not the old 70%), the cards have no date of their own (they last as long as
+ * the campaign), and the end is CAMPAIGN_END_DATE when set, otherwise the rolling 5-day window.
+ * Public pages and the home page read it through the accessors below, always with a `now`.
+ */
+export function campaignSeed(): Campaign {
+  const offers = modalityOffers.map((offer) => ({
+    title: offer.title,
+    firstPayment: offer.firstPayment,
+    scholarshipPercent: offer.scholarshipPercent,
+    // The seed's texts start with the percentages, which the page now writes from the numbers.
+    details: offer.details.replace(/^.*?de pontualidade\.\s*/, ""),
+    highlight: offer.highlight,
+    validUntil: "",
+  }));
+  const largest = Math.max(...modalityOffers.map((offer) => offer.scholarshipPercent + PUNCTUALITY_PERCENT));
+  const endDate =
+    config.campaignEndDate && /^\d{4}-\d{2}-\d{2}/.test(config.campaignEndDate) ? config.campaignEndDate.slice(0, 10) : "";
+  return campaignSchema.parse({
+    title: campaignTexts.title,
+    headlinePercent: largest,
+    endMode: endDate ? "date" : "rolling",
+    endDate,
+    closingTitle: campaignTexts.closingTitle,
+    closingText: campaignTexts.closingText.replace(`até ${CLOSING_DISCOUNT_PERCENT}%`, `até ${largest}%`),
+    punctualityPercent: PUNCTUALITY_PERCENT,
+    offers,
+    prices: regularPrices.map((price) => ({ ...price, remainingFrom: price.remainingFrom ?? false, validUntil: "" })),
+  });
+}
+
+export const campaignContent: ContentCollection<Campaign> = {
+  name: "campaign",
+  schema: campaignSchema,
+  seed: () => [{ id: SINGLETON_ID, data: campaignSeed() }],
+};
+
+export function getCampaign(): Campaign {
+  return getSingleton(campaignContent).data;
+}
+
+/** The offer cards visitors see at `now` (none once a fixed end date has passed; a card past its own date is left out). */
+export function activeOffers(now: Date): OfferCard[] {
+  return activeOfferCards(getCampaign(), now);
+}
+
+/** The price cards visitors see at `now`. */
+export function activePrices(now: Date): PriceCard[] {
+  return activePriceCards(getCampaign(), now);
+}
+
+/** The largest total discount (scholarship + punctuality) among the offers active at `now`; 0 when none is. */
+export function largestActiveDiscount(now: Date): number {
+  return largestDiscountOf(getCampaign(), now);
+}
+
+/**
+ * The campaign's deadline at `now` for a countdown, or null once the campaign has ended (a fixed
+ * end date that passed): then no countdown is shown, never one at zero under a call to hurry.
+ */
+export function campaignDeadlineFor(now: Date): CampaignDeadline | null {
+  const deadline = deadlineOf(getCampaign(), now);
+  return deadline.ended ? null : { endsAt: deadline.endsAt, rolling: deadline.rolling };
+}
+
+/** The overview's warnings: the same rules a save is checked against, seen at `now` (dates pass while nobody edits). */
+export function campaignWarnings(now: Date): Array<{ section: string; to: string; text: string }> {
+  const campaign = getCampaign();
+  const at = { section: "Campanha", to: `${STUDIO_PATH}/campanha` };
+  const warnings = campaignProblems(campaign, now).map((problem) => ({ ...at, text: `${problem.message}.` }));
+  if (deadlineOf(campaign, now).ended) {
+    warnings.unshift({
+      ...at,
+      text: 'A campanha terminou: a página mostra "Campanha encerrada" e nenhuma oferta. Defina uma nova data ou use a janela de 5 dias.',
+    });
+  }
+  return warnings;
+}
