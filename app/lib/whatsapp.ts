@@ -5,8 +5,9 @@ import { z } from "zod";
  * schemas, the spec's texts and limits, and small calculations (counters, progress, finish time,
  * connection-error classification). No I/O here.
  */
+import { LOGOUT_INTENT, WHATSAPP_PATH } from "./whatsapp-paths";
 
-export const WHATSAPP_PATH = "/whatsapp";
+export { LOGOUT_INTENT, WHATSAPP_PATH };
 
 // ---- Fixed texts, limits and connection settings of the WhatsApp tool ----------------------------
 
@@ -46,7 +47,6 @@ export const HELPER_PACKAGE_PATH = "/downloads/whatsapp-helper.tgz";
 // ---- Form schemas (one schema, server and browser) ----------------------------------------------
 
 export const GATE_INTENT = "entrar";
-export const LOGOUT_INTENT = "desconectar";
 
 /** The gate: the access password. */
 export const gateSchema = z.object({

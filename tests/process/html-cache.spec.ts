@@ -5,8 +5,10 @@
 // has passed (a very busy machine), so both count as "from the cache".
 import { expect, test } from "@playwright/test";
 
+import { withDb } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { type RunningServer, startServer } from "../support/server-process";
+import { adminSession, postForm } from "../support/sessions";
 
 let server: RunningServer;
 
@@ -57,6 +59,33 @@ async function vocationalVisitor(name: string, email: string): Promise<string> {
 }
 
 test.describe("page cache", () => {
+  test("a content studio save is on the next anonymous request, even for a page the cache holds", async () => {
+    const url = fresh("/");
+    expect((await get(url)).headers.get("x-cache")).toBe("MISS");
+    expect(FROM_CACHE).toContain((await get(url)).headers.get("x-cache"));
+
+    const { data, version } = withDb(server.databasePath, (db) =>
+      db.prepare("SELECT data, version FROM content_entries WHERE collection = 'institution' AND id = 'main'").get(),
+    ) as { data: string; version: number };
+    const institution = JSON.parse(data);
+    const link = `https://www.youtube.com/@cache-${Date.now()}`;
+    const fields: Record<string, string> = { version: String(version), addressLines: institution.addressLines.join("\n") };
+    for (const [key, value] of Object.entries(institution)) {
+      if (typeof value === "string") fields[key] = value;
+    }
+    for (const [key, value] of Object.entries(institution.socialLinks as Record<string, string>))
+      fields[`socialLinks.${key}`] = value;
+    fields["socialLinks.youtube"] = link;
+    const save = await postForm(server.url, "/admin/conteudo/instituicao", fields, await adminSession(server.url), {
+      Origin: server.url,
+    });
+    expect(save.status).toBe(303);
+
+    const after = await get(url);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(await after.text()).toContain(`href="${link}"`);
+  });
+
   test("a public page is a MISS, then answered from the cache with the same body, CSP and nonce", async () => {
     for (const page of ["/", "/teste-vocacional", "/campanha-relampago", "/enfermagem", "/bolsas", "/inscricao"]) {
       const url = fresh(page);

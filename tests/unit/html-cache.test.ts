@@ -106,7 +106,14 @@ describe("createHtmlCache", () => {
 
   async function start(
     pages: Record<string, Page>,
-    options: { maxTtlSeconds?: number; maxEntries?: number; delayMs?: number; privacy?: boolean } = {},
+    options: {
+      maxTtlSeconds?: number;
+      maxEntries?: number;
+      delayMs?: number;
+      privacy?: boolean;
+      generation?: () => number;
+      onRender?: () => void;
+    } = {},
   ) {
     let clock = 1_000_000;
     const renders: string[] = [];
@@ -114,9 +121,11 @@ describe("createHtmlCache", () => {
       now: () => clock,
       maxTtlSeconds: options.maxTtlSeconds ?? 60,
       maxEntries: options.maxEntries,
+      generation: options.generation,
       async render(request: Request) {
         const path = new URL(request.url).pathname;
         renders.push(path);
+        options.onRender?.();
         if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
         const page = pages[path] ?? { status: 404, body: "not found" };
         const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", ...page.headers });
@@ -159,6 +168,36 @@ describe("createHtmlCache", () => {
   const cacheable = {
     headers: { "Cache-Control": "public, max-age=0, s-maxage=10", "Content-Security-Policy": "script-src 'nonce-abc'" },
   };
+
+  it("never answers a page rendered before the content generation moved on (a studio save)", async () => {
+    let generation = 7;
+    const site = await start({ "/": { ...cacheable, body: "<h1>Início</h1>" } }, { generation: () => generation });
+    expect((await site.get("/")).headers.get("x-cache")).toBe("MISS");
+    expect((await site.get("/")).headers.get("x-cache")).toBe("HIT");
+    generation += 1;
+    const after = await site.get("/");
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(await after.text()).toBe("<h1>Início</h1> #2");
+    expect((await site.get("/")).headers.get("x-cache")).toBe("HIT");
+    expect(site.renders).toEqual(["/", "/"]);
+  });
+
+  it("a render that began before a save is sent to its own request but not kept", async () => {
+    let generation = 1;
+    const pages = { "/": { ...cacheable, body: "<h1>Início</h1>" } };
+    // The save lands while the first render runs.
+    const site = await start(pages, {
+      generation: () => generation,
+      onRender: () => {
+        if (generation === 1) generation += 1;
+      },
+    });
+    expect((await site.get("/")).headers.get("x-cache")).toBe("MISS");
+    await site.cache.settled();
+    expect((await site.get("/")).headers.get("x-cache")).toBe("MISS");
+    expect((await site.get("/")).headers.get("x-cache")).toBe("HIT");
+    expect(site.renders).toEqual(["/", "/"]);
+  });
 
   it("answers a hit after a miss, with the stored headers and compressed bodies", async () => {
     const site = await start({ "/": { ...cacheable, body: "<h1>Início</h1>" } });

@@ -2,7 +2,7 @@ import { LogOut } from "lucide-react";
 import { Form, Link, type UIMatch, useMatches } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp";
+import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp-paths";
 
 import { useSite } from "./use-site";
 
