@@ -47,17 +47,17 @@ export const config = {
   productName: env("PRODUCT_NAME", "Universidade"),
   groupName: env("GROUP_NAME", "Grupo Educacional Exemplo"),
   companyName: env("COMPANY_NAME", "Empresa Educacional Exemplo Ltda."),
-  taxId: env("TAX_ID", "00.000.000/0001-00"),
+  taxId: env("TAX_ID", ""),
   addressLines: env("ADDRESS_LINES", "Rua Exemplo, 100 - Centro|Belo Horizonte - MG, 30000-000").split("|"),
   phone: env("PHONE", "0800 000 0000"),
   phoneHours: env("PHONE_HOURS", "Segunda a sexta, das 8h às 21h"),
   contactEmail: env("CONTACT_EMAIL", "contato@example.com"),
   privacyEmail: env("PRIVACY_EMAIL", "privacidade@example.com"),
   socialLinks: {
-    instagram: env("SOCIAL_INSTAGRAM", "#"),
-    facebook: env("SOCIAL_FACEBOOK", "#"),
-    youtube: env("SOCIAL_YOUTUBE", "#"),
-    linkedin: env("SOCIAL_LINKEDIN", "#"),
+    instagram: env("SOCIAL_INSTAGRAM", ""),
+    facebook: env("SOCIAL_FACEBOOK", ""),
+    youtube: env("SOCIAL_YOUTUBE", ""),
+    linkedin: env("SOCIAL_LINKEDIN", ""),
   },
 
   // External services. Empty means: use the site's own page instead.
