@@ -1,7 +1,8 @@
 /**
  * The part of the site's stylesheet one rendered page needs for its first paint: every rule without
  * a class selector (preflight, theme variables, @font-face, @property, @keyframes) and every rule
- * whose classes all appear in the page's class attributes. Hover, focus, :target, [open] and media
+ * whose classes all appear in the page's class attributes; of a selector list, only the selectors
+ * whose classes and element names (outside brackets and parentheses) the page has. Hover, focus, :target, [open] and media
  * variants of those classes stay, so the page works fully without JavaScript; classes that only
  * scripts add later are covered by the full stylesheet, which document.server.ts loads after the
  * first paint.
@@ -12,7 +13,7 @@
 
 type Node =
   | { kind: "text"; text: string } // kept as is: leaf at-rules, declarations-only blocks, statements
-  | { kind: "rule"; selector: string; text: string; classSets: string[][] }
+  | { kind: "rule"; selector: string; text: string; selectors: { text: string; classes: string[]; elements: string[] }[] }
   | { kind: "block"; prelude: string; children: Node[] };
 
 /** Finds the index of the `}` closing the block whose `{` is at `open` (strings and escapes skipped). */
@@ -52,6 +53,34 @@ function splitSelectors(selector: string): string[] {
   }
   parts.push(selector.slice(start));
   return parts;
+}
+
+/**
+ * The element names a selector requires: type selectors outside brackets and parentheses ('h1',
+ * 'ul li', 'input:where([type=button])'). Inside :not(), :is() or :where() a name may be optional or
+ * excluded, so those are not counted; escaped characters belong to class names and are skipped.
+ */
+export function selectorElements(selector: string): string[] {
+  let plain = "";
+  let depth = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === "\\") {
+      plain += "__";
+      i++;
+    } else if (c === '"' || c === "'") {
+      i++;
+      while (i < selector.length && selector[i] !== c) i += selector[i] === "\\" ? 2 : 1;
+    } else if (c === "(" || c === "[") {
+      depth++;
+      plain += " ";
+    } else if (c === ")" || c === "]") {
+      depth--;
+    } else if (depth === 0) {
+      plain += c;
+    }
+  }
+  return [...plain.matchAll(/(?:^|[\s>+~])([a-z][\w-]*)/gi)].map((match) => match[1].toLowerCase());
 }
 
 /** The class names a selector requires, unescaped ('.sm\:px-6' → 'sm:px-6'). */
@@ -102,7 +131,12 @@ function parse(css: string): Node[] {
       // @font-face, @property, @keyframes, nested rules: kept whole.
       nodes.push({ kind: "text", text });
     } else {
-      nodes.push({ kind: "rule", selector: prelude, text, classSets: splitSelectors(prelude).map(selectorClasses) });
+      const selectors = splitSelectors(prelude).map((text) => ({
+        text,
+        classes: selectorClasses(text),
+        elements: selectorElements(text),
+      }));
+      nodes.push({ kind: "rule", selector: prelude, text, selectors });
     }
     i = close + 1;
   }
@@ -148,7 +182,10 @@ const VARIABLE_LAYERS = /^@layer\s+(theme|properties)\s*$/i;
  */
 type Mode = { kind: "scan" } | { kind: "prune"; used: Set<string> };
 
-function render(nodes: Node[], classes: Set<string>, mode: Mode, inVariableLayer = false): string {
+/** What a page has: the class names of its class attributes and the names of its elements. */
+type PageParts = { classes: Set<string>; elements: Set<string> };
+
+function render(nodes: Node[], page: PageParts, mode: Mode, inVariableLayer = false): string {
   let out = "";
   for (const node of nodes) {
     if (node.kind === "text") {
@@ -156,18 +193,23 @@ function render(nodes: Node[], classes: Set<string>, mode: Mode, inVariableLayer
       if (property && (mode.kind === "scan" || !mode.used.has(property))) continue;
       out += node.text;
     } else if (node.kind === "rule") {
-      if (!node.classSets.some((set) => set.every((name) => classes.has(name)))) continue;
+      const matching = node.selectors.filter(
+        (s) => s.classes.every((name) => page.classes.has(name)) && s.elements.every((name) => page.elements.has(name)),
+      );
+      if (!matching.length) continue;
+      const selector = matching.length === node.selectors.length ? node.selector : matching.map((s) => s.text).join(",");
+      const text = selector === node.selector ? node.text : selector + node.text.slice(node.text.indexOf("{"));
       const variables = inVariableLayer ? declarations(node.text) : null;
       if (variables && mode.kind === "prune") {
         const kept = variables.filter((v) => mode.used.has(v.name));
-        if (kept.length) out += `${node.selector}{${kept.map((v) => v.text).join(";")}}`;
+        if (kept.length) out += `${selector}{${kept.map((v) => v.text).join(";")}}`;
       } else {
-        out += node.text;
+        out += text;
       }
     } else {
       const variableLayer = inVariableLayer || VARIABLE_LAYERS.test(node.prelude);
       if (variableLayer && mode.kind === "scan") continue;
-      const inner = render(node.children, classes, mode, variableLayer);
+      const inner = render(node.children, page, mode, variableLayer);
       // An empty @layer block still fixes the layer order: keep it.
       if (inner || /^@layer\b/i.test(node.prelude)) out += `${node.prelude}{${inner}}`;
     }
@@ -223,6 +265,11 @@ export function documentClasses(html: string): Set<string> {
 
 const parsed = new Map<string, { nodes: Node[]; definitions: Map<string, string> }>();
 
+/** The element names of an HTML document's tags (lower case). */
+export function documentElements(html: string): Set<string> {
+  return new Set([...html.matchAll(/<([a-z][\w-]*)/gi)].map((match) => match[1].toLowerCase()));
+}
+
 /** The rules of `css` this HTML document needs (see above). */
 export function criticalCss(css: string, html: string): string {
   let sheet = parsed.get(css);
@@ -231,10 +278,10 @@ export function criticalCss(css: string, html: string): string {
     sheet = { nodes, definitions: collectDefinitions(nodes) };
     parsed.set(css, sheet);
   }
-  const classes = documentClasses(html);
+  const page = { classes: documentClasses(html), elements: documentElements(html) };
   // Pass 1: the rules the page uses, without the variable definitions; pass 2: those rules and
   // only the variables they (or the page's own style attributes) reference.
-  const rules = render(sheet.nodes, classes, { kind: "scan" });
+  const rules = render(sheet.nodes, page, { kind: "scan" });
   const used = usedVariables(rules + (html.match(/style="[^"]*"/g)?.join("") ?? ""), sheet.definitions);
-  return render(sheet.nodes, classes, { kind: "prune", used });
+  return render(sheet.nodes, page, { kind: "prune", used });
 }

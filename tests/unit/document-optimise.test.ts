@@ -4,7 +4,7 @@ import { runInNewContext } from "node:vm";
 
 import { describe, expect, it } from "vitest";
 
-import { criticalCss, documentClasses, selectorClasses } from "~/server/critical-css.server";
+import { criticalCss, documentClasses, documentElements, selectorClasses, selectorElements } from "~/server/critical-css.server";
 import { optimiseDocument, starterScript } from "~/server/document.server";
 
 describe("selectorClasses", () => {
@@ -20,10 +20,33 @@ describe("selectorClasses", () => {
   });
 });
 
+describe("selectorElements", () => {
+  it("names the elements a selector requires, not those inside brackets, parentheses or class names", () => {
+    expect(selectorElements("h1")).toEqual(["h1"]);
+    expect(selectorElements("ul li>a+p~SPAN")).toEqual(["ul", "li", "a", "p", "span"]);
+    expect(selectorElements('input:where([type=button],[type="re set"])')).toEqual(["input"]);
+    expect(selectorElements(":where(select:is([multiple],[size])) optgroup")).toEqual(["optgroup"]);
+    expect(selectorElements(":-moz-focusring:where(:not(iframe))")).toEqual([]);
+    expect(selectorElements("*,:before,::file-selector-button,:host")).toEqual([]);
+    expect(selectorElements(".\\[\\&\\>svg\\]\\:size-4>svg")).toEqual(["svg"]);
+    expect(selectorElements(".\\[\\&_p\\]\\:mt-2 p")).toEqual(["p"]);
+  });
+});
+
 describe("documentClasses", () => {
   it("reads class attributes, decoding HTML entities", () => {
     const classes = documentClasses('<div class="a  sm:b"><svg class="[&amp;&gt;svg]:size-4"></svg><p class=""></p></div>');
     expect([...classes].sort()).toEqual(["[&>svg]:size-4", "a", "sm:b"]);
+  });
+
+  it("reads element names, in lower case", () => {
+    expect([...documentElements("<DIV><my-card><svg><linearGradient/></svg></my-card><p>a < b</p></DIV>")].sort()).toEqual([
+      "div",
+      "lineargradient",
+      "my-card",
+      "p",
+      "svg",
+    ]);
   });
 });
 
@@ -38,21 +61,22 @@ describe("criticalCss", () => {
     "@keyframes spin{to{transform:rotate(360deg)}}.mobile-menu:target{display:block}";
 
   it("keeps class-less rules and the rules of the classes the page uses, media variants included", () => {
-    const out = criticalCss(css, '<p class="a sm:a mobile-menu a-list">x</p>');
+    const out = criticalCss(css, '<h1 class="a sm:a mobile-menu a-list">x</h1>');
     expect(out).toContain("*,:before{box-sizing:border-box}h1{margin:0;font-family:var(--font)}");
     expect(out).toContain("@layer components;");
     expect(out).toContain(".a{color:var(--color-x);--tw-x:1}");
     expect(out).not.toContain(".b{");
     expect(out).toContain("@media(width>=40rem){.sm\\:a{color:green}}");
     expect(out).not.toContain("pink");
-    expect(out).toContain(".x,.a-list{top:0}");
+    // Of a selector list, only the selectors the page has.
+    expect(out).toContain("}.a-list{top:0}");
     expect(out).not.toContain("group-hover");
     expect(out).toContain("@keyframes spin{to{transform:rotate(360deg)}}");
     expect(out).toContain(".mobile-menu:target{display:block}");
   });
 
   it("keeps only the variables the kept rules use, following the theme's own references", () => {
-    const out = criticalCss(css, '<p class="a">x</p>');
+    const out = criticalCss(css, '<h1 class="a">x</h1>');
     expect(out).toContain("@layer theme{:root{--color-x:red;--font:var(--font-base);--font-base:Inter}}");
     expect(out).toContain("@layer properties{@supports (-moz-orient:inline){*,:before{--tw-x:0}}}");
     expect(out).toContain('@property --tw-x{syntax:"*";inherits:false}');
@@ -70,6 +94,30 @@ describe("criticalCss", () => {
     // The '}' inside the string did not end the utilities layer: what follows it is still parsed.
     expect(out).toContain("@keyframes spin");
     expect(out).not.toContain(".mobile-menu:target");
+  });
+
+  it("leaves out the selectors of elements the page does not have", () => {
+    const preflight = "@layer base{h1,h2,h3{font-size:inherit}hr{height:0}input:where([type=button]),button{cursor:pointer}}";
+    const out = criticalCss(preflight, "<h2>x</h2><button>y</button>");
+    expect(out).toBe("@layer base{h2{font-size:inherit}button{cursor:pointer}}");
+  });
+
+  // What beasties left out of the same pages (decision 036): the first screen changed (fallback font,
+  // list spacing), and pages without JavaScript lost the focus ring and the open state of <details>.
+  it("keeps what the first screen and a page without JavaScript need beyond the matched elements", () => {
+    const tailwind =
+      "@font-face{font-family:Inter;src:url(/inter.woff2)}@layer theme{:root{--font-sans:Inter,sans-serif}}" +
+      "@layer base{html{font-family:var(--font-sans)}:focus-visible{outline:2px solid}}" +
+      "@layer utilities{:where(.space-y-2>:not(:last-child)){margin-block-end:.5rem}}" +
+      "@layer utilities{:is(:where(.group):is([open],:popover-open,:open) .group-open\\:rotate-45){rotate:45deg}}";
+    const out = criticalCss(
+      tailwind,
+      '<ul class="space-y-2"><li>a</li><li>b</li></ul><details class="group"><summary class="group-open:rotate-45">+</summary></details>',
+    );
+    expect(out).toContain("@font-face{font-family:Inter;src:url(/inter.woff2)}");
+    expect(out).toContain(":focus-visible{outline:2px solid}");
+    expect(out).toContain(":where(.space-y-2>:not(:last-child)){margin-block-end:.5rem}");
+    expect(out).toContain(":is(:where(.group):is([open],:popover-open,:open) .group-open\\:rotate-45){rotate:45deg}");
   });
 
   it("cuts the site's real stylesheet down for a small page", () => {
