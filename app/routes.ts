@@ -50,6 +50,14 @@ export default [
     route("admin/conteudo", "routes/admin.conteudo.tsx", [
       index("routes/admin.conteudo._index.tsx"),
       route("instituicao", "routes/admin.conteudo.instituicao.tsx"),
+      route("inicio", "routes/admin.conteudo.inicio.tsx"),
+      route("depoimentos", "routes/admin.conteudo.depoimentos.tsx"),
+      route("faq", "routes/admin.conteudo.faq.tsx"),
+      route("cursos", "routes/admin.conteudo.cursos.tsx"),
+      route("cursos/novo", "routes/admin.conteudo.cursos.novo.tsx"),
+      route("cursos/:curso", "routes/admin.conteudo.cursos.$curso.tsx"),
+      route("polos", "routes/admin.conteudo.polos.tsx"),
+      route("campanha", "routes/admin.conteudo.campanha.tsx"),
       route("historico", "routes/admin.conteudo.historico.tsx"),
     ]),
   ]),
@@ -65,6 +73,10 @@ export default [
 
   // Resources
   route("healthz", "routes/healthz.ts"),
+  // The students' WhatsApp buttons: counts the click, then 302 to wa.me (not under /whatsapp, the operators' area).
+  route("fale-conosco/whatsapp", "routes/fale-conosco.whatsapp.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  // The content studio's photos, by content hash (immutable).
+  route("imagens/:file", "routes/imagens.$file.ts"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 /**
- * Student testimonials: id, name, course, image (a path under public/) and
+ * The seed of the studio's "Depoimentos" (app/server/content/home.server.ts). Student testimonials: id, name, course, image (a path under public/) and
  * text. Shown on the home page (#depoimentos); the campaign page may reuse them. The images are
  * self-made SVG avatars: replace them with real photos (same path, or point `image` at a new one).
  */

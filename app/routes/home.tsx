@@ -11,21 +11,20 @@ import {
   VocationalTestBanner,
   WhyChooseUs,
 } from "~/components/home/sections";
-import { courses } from "~/content/courses";
-import { faq } from "~/content/faq";
-import { polos } from "~/content/polos";
+import { formatNumber } from "~/lib/format";
 import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
 import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
-import { config } from "~/server/config.server";
+import { activeCourses, activePolos } from "~/server/content/courses.server";
+import { homePageContent } from "~/server/content/home.server";
 
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = parseHomeQuery(new URL(request.url).searchParams);
   return {
-    catalogue: catalogueData(courses, query),
-    polos: polosData(polos, query),
-    countdown: { target: config.homeCountdownTarget, now: Date.now() },
+    catalogue: catalogueData(activeCourses(), query),
+    polos: polosData(activePolos(), query),
+    home: homePageContent(),
   };
 }
 
@@ -35,32 +34,37 @@ function institution(matches: Route.MetaArgs["matches"]) {
   return site ? [institutionJsonLd(site)] : [];
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Graduação EAD, híbrida e presencial com bolsa de até 70%",
-    description:
-      "Mais de 80 cursos reconhecidos pelo MEC, bolsas de até 70% e mais de 1.000 polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.",
+/** The title and description carry the same stats as the hero (from the store, never contradicting it). */
+export const meta: Route.MetaFunction = (args) => {
+  const home = args.loaderData?.home;
+  const stats = home?.stats;
+  return pageMeta(args, {
+    title: `Graduação EAD, híbrida e presencial com bolsa de até ${stats?.bolsa ?? ""}`,
+    description: stats
+      ? `Mais de ${formatNumber(stats.courseClaim)} cursos reconhecidos pelo MEC, bolsas de até ${stats.bolsa} e mais de ${formatNumber(stats.poloClaim)} polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.`
+      : "",
     canonicalPath: "/",
-    jsonLd: [...institution(args.matches), faqJsonLd(faq)],
+    jsonLd: [...institution(args.matches), faqJsonLd(home?.faq ?? [])],
   });
+};
 
 export default function Home() {
-  const { catalogue, polos, countdown } = useLoaderData<typeof loader>();
+  const { catalogue, polos, home } = useLoaderData<typeof loader>();
   return (
     <>
       {/* Without JavaScript nothing can lay the sections out before a jump (/#faq): they never skip it. */}
       <noscript>
         <style>{".below-fold{content-visibility:visible}"}</style>
       </noscript>
-      <HomeHero />
+      <HomeHero hero={home.hero} stats={home.stats} />
       <HomeSearchBox term={catalogue.term} />
-      <WhyChooseUs />
+      <WhyChooseUs poloClaim={home.stats.poloClaim} />
       <VocationalTestBanner />
       <CourseCatalogue catalogue={catalogue} polos={polos} />
-      <HomeCountdown target={countdown.target} now={countdown.now} />
-      <Testimonials />
+      <HomeCountdown countdown={home.countdown} />
+      <Testimonials items={home.testimonials} />
       <PoloFinder polos={polos} catalogue={catalogue} />
-      <FaqSection />
+      <FaqSection items={home.faq} />
     </>
   );
 }

@@ -13,17 +13,30 @@ import {
   Sparkles,
   Users,
 } from "lucide-react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
-import { faq } from "~/content/faq";
-import { type HeroImage, heroImage, heroStats } from "~/content/home";
-import { testimonials } from "~/content/testimonials";
+import { refreshDeadline } from "~/lib/campaign";
+import type { FaqItemContent, HomeCountdownView, HomeStats, TestimonialContent } from "~/lib/content/home";
+import { formatNumber } from "~/lib/format";
+
+/** A photo beside the hero text (desktop only): the studio's hero photo, with its real size. */
+export type HeroImage = { src: string; width: number; height: number; alt: string };
+
+/** The hero's texts as the studio saved them, with the stats filled in. */
+export type HeroContent = { badge: string; title: string; highlight: string; text: string; photo: HeroImage | null };
 
 /** The home hero: MEC badge, 'Quero minha bolsa agora', /america-mg link, stats. */
-export function HomeHero() {
+export function HomeHero({ hero, stats }: { hero: HeroContent; stats: HomeStats }) {
+  const heroStats = [
+    { value: stats.courses, label: "cursos" },
+    { value: stats.bolsa, label: "de bolsa" },
+    { value: stats.polos, label: "polos" },
+    // With no active offer there is no scholarship to announce.
+  ].filter((stat) => stat.label !== "de bolsa" || stats.bolsaPercent > 0);
   return (
     <section
       aria-labelledby="hero-titulo"
@@ -33,15 +46,12 @@ export function HomeHero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
             <Award aria-hidden="true" className="size-4 text-accent-300" />
-            Nota máxima no MEC
+            {hero.badge}
           </p>
           <h1 id="hero-titulo" className="mt-4 text-3xl font-extrabold leading-tight sm:text-5xl">
-            Sua graduação com <span className="text-accent-300">bolsa de até 70%</span>
+            {hero.title} <span className="text-accent-300">{hero.highlight}</span>
           </h1>
-          <p className="mt-4 max-w-xl text-lg text-white/90">
-            Cursos EAD, híbridos e presenciais reconhecidos pelo MEC, com 35 anos de tradição e polos perto de você. Estude no seu
-            ritmo e pague menos.
-          </p>
+          <p className="mt-4 max-w-xl text-lg text-white/90">{hero.text}</p>
           <div className="mt-6 flex flex-wrap items-center gap-3">
             <FormLink
               type="lead"
@@ -62,13 +72,13 @@ export function HomeHero() {
             ))}
           </dl>
         </div>
-        {heroImage ? <HeroPhoto image={heroImage} /> : <HeroArt />}
+        {hero.photo ? <HeroPhoto image={hero.photo} /> : <HeroArt />}
       </div>
     </section>
   );
 }
 
-/** A real photo configured in content/home.ts (desktop only, like the illustration). */
+/** The hero photo (desktop only, like the illustration); the photos section supplies it. */
 function HeroPhoto({ image }: { image: HeroImage }) {
   return (
     <img
@@ -153,8 +163,8 @@ export function HomeSearchBox({ term }: { term: string }) {
   );
 }
 
-/** Three 'why choose us' cards, plus the modalities (#modalidades). */
-export function WhyChooseUs() {
+/** Three 'why choose us' cards, plus the modalities (#modalidades); the polo count is the hero's. */
+export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
   const cards = [
     {
       icon: Lightbulb,
@@ -169,7 +179,7 @@ export function WhyChooseUs() {
     {
       icon: MapPinned,
       title: "Presença nacional",
-      text: "Mais de 1.000 polos pelo Brasil, com atendimento em Minas Gerais, Mato Grosso, Mato Grosso do Sul e Rio Grande do Norte.",
+      text: `Mais de ${formatNumber(poloClaim)} polos pelo Brasil, com atendimento em Minas Gerais, Mato Grosso, Mato Grosso do Sul e Rio Grande do Norte.`,
     },
   ];
   const modalities = [
@@ -247,8 +257,15 @@ export function VocationalTestBanner() {
   );
 }
 
-/** The home countdown to the configured target (all zeros once passed). */
-export function HomeCountdown({ target, now }: { target: string; now: number }) {
+/**
+ * The home countdown (the studio's date or the campaign's deadline). Never at zero under its call to
+ * hurry (decision 038): the server sends no deadline once it has passed, and an open page hides the
+ * section when it passes (a rolling campaign window moves on to the next one instead).
+ */
+export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownView; title: string; now: number } }) {
+  const [view, setView] = useState(countdown.view);
+  if (!view) return null;
+  const expire = () => setView((current) => (current?.rolling ? refreshDeadline(current, new Date()) : null));
   return (
     <section
       id="campanha-relampago"
@@ -261,9 +278,9 @@ export function HomeCountdown({ target, now }: { target: string; now: number }) 
           Oferta por tempo limitado
         </p>
         <h2 id="contagem-titulo" className="text-2xl font-extrabold sm:text-3xl">
-          Bolsas de até 70%: garanta a sua antes que o prazo acabe
+          {countdown.title}
         </h2>
-        <Countdown target={target} now={now} label="Tempo restante para a oferta" />
+        <Countdown target={view.endsAt} now={countdown.now} onExpire={expire} label="Tempo restante para a oferta" />
         <div className="flex flex-wrap justify-center gap-3">
           <FormLink
             type="scholarship"
@@ -280,8 +297,14 @@ export function HomeCountdown({ target, now }: { target: string; now: number }) 
   );
 }
 
-/** Student testimonials (#depoimentos). */
-export function Testimonials() {
+/** The initials shown where a testimonial has no picture yet ("Ana Paula Ribeiro" → "AR"). */
+function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  return ((words[0]?.[0] ?? "") + (words.length > 1 ? (words.at(-1)?.[0] ?? "") : "")).toUpperCase();
+}
+
+/** Student testimonials (#depoimentos), as the studio lists them. */
+export function Testimonials({ items }: { items: ReadonlyArray<{ id: string } & TestimonialContent> }) {
   return (
     <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
@@ -294,21 +317,30 @@ export function Testimonials() {
           aria-label="Depoimentos de alunos"
           className="phone-row mt-6 grid gap-6 [--row-card:18rem] sm:mt-8 md:grid-cols-3"
         >
-          {testimonials.map((t) => (
+          {items.map((t) => (
             <li key={t.id}>
               <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <Quote aria-hidden="true" className="size-8 text-brand-500/40" />
                 <blockquote className="mt-2 flex-1 text-slate-700">“{t.text}”</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <img
-                    src={t.image}
-                    alt={`Foto de ${t.name}`}
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-12 rounded-full"
-                  />
+                  {t.image ? (
+                    <img
+                      src={t.image}
+                      alt={`Foto de ${t.name}`}
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-12 rounded-full"
+                    />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                    >
+                      {initialsOf(t.name)}
+                    </span>
+                  )}
                   <span>
                     <span className="block font-bold text-slate-900">{t.name}</span>
                     <span className="flex items-center gap-1 text-sm text-slate-600">
@@ -327,7 +359,7 @@ export function Testimonials() {
 }
 
 /** The FAQ (#faq): single-open accordion with <details name>, consultant button and phone. */
-export function FaqSection() {
+export function FaqSection({ items }: { items: ReadonlyArray<{ id: string } & FaqItemContent> }) {
   const site = useSite();
   return (
     <section id="faq" aria-labelledby="faq-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
@@ -336,9 +368,9 @@ export function FaqSection() {
           Perguntas frequentes
         </h2>
         <div className="mt-6 space-y-2 sm:mt-8 sm:space-y-3" data-testid="faq-list">
-          {faq.map((item, index) => (
+          {items.map((item, index) => (
             <details
-              key={item.question}
+              key={item.id}
               name="faq"
               className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
               data-index={index}

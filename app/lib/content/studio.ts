@@ -5,10 +5,19 @@ export const STUDIO_PATH = "/admin/conteudo";
 /** The hidden field every studio form carries: the version the editor started from. */
 export const VERSION_FIELD = "version";
 
+/** The hidden field of a list section's item form (FAQ, Depoimentos): the item's id, "" for a new one. */
+export const LIST_ITEM_FIELD = "item";
+
 /** The studio's pages, in the order of its menu. A new section adds itself here. */
 export const STUDIO_SECTIONS = [
   { to: STUDIO_PATH, label: "Visão geral", end: true },
   { to: `${STUDIO_PATH}/instituicao`, label: "Instituição" },
+  { to: `${STUDIO_PATH}/inicio`, label: "Página inicial" },
+  { to: `${STUDIO_PATH}/depoimentos`, label: "Depoimentos" },
+  { to: `${STUDIO_PATH}/faq`, label: "FAQ" },
+  { to: `${STUDIO_PATH}/cursos`, label: "Cursos" },
+  { to: `${STUDIO_PATH}/polos`, label: "Polos" },
+  { to: `${STUDIO_PATH}/campanha`, label: "Campanha" },
   { to: `${STUDIO_PATH}/historico`, label: "Histórico" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean }[];
 

@@ -1,5 +1,6 @@
 import { campaignContent } from "./campaign.server";
 import { coursesContent, polosContent } from "./courses.server";
+import { faqContent, homeContent, testimonialsContent } from "./home.server";
 import { institutionContent } from "./institution.server";
 import { type ContentCollection, listEntries } from "./store.server";
 
@@ -11,6 +12,9 @@ export const contentCollections: Record<string, ContentCollection<unknown>> = {
   [institutionContent.name]: institutionContent as ContentCollection<unknown>,
   [coursesContent.name]: coursesContent as ContentCollection<unknown>,
   [polosContent.name]: polosContent as ContentCollection<unknown>,
+  [homeContent.name]: homeContent as ContentCollection<unknown>,
+  [faqContent.name]: faqContent as ContentCollection<unknown>,
+  [testimonialsContent.name]: testimonialsContent as ContentCollection<unknown>,
   [campaignContent.name]: campaignContent as ContentCollection<unknown>,
 };
 
@@ -24,5 +28,8 @@ export const collectionLabels: Record<string, string> = {
   institution: "Instituição",
   courses: "Cursos",
   polos: "Polos",
+  home: "Página inicial",
+  faq: "FAQ",
+  testimonials: "Depoimentos",
   campaign: "Campanha",
 };

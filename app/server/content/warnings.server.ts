@@ -1,6 +1,8 @@
 import { STUDIO_PATH } from "~/lib/content/studio";
 
 import { campaignWarnings } from "./campaign.server";
+import { courseWarnings } from "./courses.server";
+import { homeWarnings } from "./home.server";
 import { getInstitution } from "./institution.server";
 
 /**
@@ -26,7 +28,7 @@ function institutionWarnings(): ContentWarning[] {
   return warnings;
 }
 
-const CHECKS: Array<(now: Date) => ContentWarning[]> = [institutionWarnings, campaignWarnings];
+const CHECKS: Array<(now: Date) => ContentWarning[]> = [institutionWarnings, campaignWarnings, homeWarnings, courseWarnings];
 
 export function contentWarnings(now: Date = new Date()): ContentWarning[] {
   return CHECKS.flatMap((check) => check(now));

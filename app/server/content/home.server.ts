@@ -1,0 +1,212 @@
+import { faq as faqSeed } from "~/content/faq";
+import { heroStats } from "~/content/home";
+import { testimonials as testimonialSeed } from "~/content/testimonials";
+import { type CampaignDeadline, parseCampaignEnd } from "~/lib/campaign";
+import {
+  countdownDateEnd,
+  type FaqItemContent,
+  faqItemSchema,
+  fillStats,
+  HOME_TEXT_FIELDS,
+  type HomeContent,
+  type HomeCountdownView,
+  type HomeFacts,
+  homeSchema,
+  type HomeStats,
+  homeStats,
+  percentagesAbove,
+  percentMessage,
+  resolveHomeCountdown,
+  type TestimonialContent,
+  testimonialSchema,
+} from "~/lib/content/home";
+import { STUDIO_PATH } from "~/lib/content/studio";
+import { formatDateBr, saoPauloDate } from "~/lib/dates";
+
+import { campaignDeadlineFor, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
+import { activeCourseCount, activePoloCount } from "./courses.server";
+import { type ContentCollection, getSingleton, listEntries, SINGLETON_ID } from "./store.server";
+
+/**
+ * The home page's content in the store: the "Página inicial" singleton, the FAQ and the
+ * testimonials (one document per item, in the page's order), seeded from today's app/content files.
+ */
+
+/** The polo claim seeded from today's hero ("1000+"): the network's size, larger than the finder's list. */
+function seededPoloClaim(): number | null {
+  const stat = heroStats.find((item) => item.label === "polos");
+  const value = stat ? Number.parseInt(stat.value, 10) : Number.NaN;
+  return Number.isFinite(value) ? value : null;
+}
+
+/** An explicit HOME_COUNTDOWN_TARGET seeds a date; otherwise the countdown follows the campaign. */
+function seededCountdown(): Pick<HomeContent, "countdownMode" | "countdownDate"> {
+  const target = parseCampaignEnd(process.env.HOME_COUNTDOWN_TARGET);
+  return target
+    ? { countdownMode: "date", countdownDate: saoPauloDate(target) }
+    : { countdownMode: "campaign", countdownDate: "" };
+}
+
+export function homeSeed(): HomeContent {
+  return {
+    heroBadge: "Nota máxima no MEC",
+    heroTitle: "Sua graduação com",
+    heroHighlight: "bolsa de até {bolsa}",
+    heroText:
+      "Cursos EAD, híbridos e presenciais reconhecidos pelo MEC, com 35 anos de tradição e polos perto de você. Estude no seu ritmo e pague menos.",
+    // Courses: derived from the catalogue. Polos: today's "1000+" is the whole network, of which the
+    // finder lists a few; it stays an explicit override the studio shows as such.
+    courseCount: null,
+    poloCount: seededPoloClaim(),
+    scholarshipPercent: null,
+    ...seededCountdown(),
+    countdownTitle: "Bolsas de até {bolsa}: garanta a sua antes que o prazo acabe",
+  };
+}
+
+export const homeContent: ContentCollection<HomeContent> = {
+  name: "home",
+  schema: homeSchema,
+  seed: () => [{ id: SINGLETON_ID, data: homeSeed() }],
+};
+
+/** Today's FAQ texts, with their numbers turned into the stats' tokens so they never contradict the hero. */
+function faqSeedItem(item: FaqItemContent): FaqItemContent {
+  const tokens = (text: string) =>
+    text.replace(/até 70%/g, "até {bolsa}").replace(/mais de 1\.000 polos/g, "mais de {polos} polos");
+  return { question: tokens(item.question), answer: tokens(item.answer) };
+}
+
+export const faqContent: ContentCollection<FaqItemContent> = {
+  name: "faq",
+  schema: faqItemSchema,
+  seed: () => faqSeed.map((item, index) => ({ id: String(index + 1), data: faqSeedItem(item) })),
+};
+
+export const testimonialsContent: ContentCollection<TestimonialContent> = {
+  name: "testimonials",
+  schema: testimonialSchema,
+  seed: () =>
+    testimonialSeed.map((item) => ({
+      id: String(item.id),
+      data: { name: item.name, course: item.course, text: item.text, image: item.image },
+    })),
+};
+
+export function getHomeContent(): HomeContent {
+  return getSingleton(homeContent).data;
+}
+
+/** The sizes of the active catalogue (the courses section's store: distinct active course names, active polos). */
+export function activeCatalogueCounts(): { courses: number; polos: number } {
+  return { courses: activeCourseCount(), polos: activePoloCount() };
+}
+
+/** The largest total discount (scholarship + punctuality) among the offers active at `now` (the campaign section's store). */
+export function largestActiveDiscount(now: Date = new Date()): number {
+  return campaignLargestDiscount(now);
+}
+
+/** The current campaign's deadline, or null once it has ended (the campaign section's rule). */
+export function currentCampaignDeadline(now: Date): CampaignDeadline | null {
+  return campaignDeadlineFor(now);
+}
+
+export function homeFacts(now: Date = new Date()): HomeFacts {
+  const counts = activeCatalogueCounts();
+  return { activeCourses: counts.courses, activePolos: counts.polos, largestDiscount: largestActiveDiscount(now) };
+}
+
+/**
+ * The hero photo. None yet: the photos section wires the uploaded hero photo in here (src, size,
+ * alt); until then the hero shows its illustration.
+ */
+export type HeroPhoto = { src: string; width: number; height: number; alt: string };
+export function heroPhoto(): HeroPhoto | null {
+  return null;
+}
+
+export type HomePageContent = {
+  hero: { badge: string; title: string; highlight: string; text: string; photo: HeroPhoto | null };
+  stats: HomeStats;
+  countdown: { view: HomeCountdownView; title: string; now: number };
+  faq: Array<{ id: string } & FaqItemContent>;
+  testimonials: Array<{ id: string } & TestimonialContent>;
+};
+
+/** Everything the home page shows from the store, with the stats filled into the texts. */
+export function homePageContent(now: Date = new Date()): HomePageContent {
+  const home = getHomeContent();
+  const stats = homeStats(home, homeFacts(now));
+  const fill = (text: string) => fillStats(text, stats);
+  return {
+    hero: {
+      badge: fill(home.heroBadge),
+      title: fill(home.heroTitle),
+      highlight: fill(home.heroHighlight),
+      text: fill(home.heroText),
+      photo: heroPhoto(),
+    },
+    stats,
+    countdown: {
+      view: resolveHomeCountdown(home, currentCampaignDeadline(now), now),
+      title: fill(home.countdownTitle),
+      now: now.getTime(),
+    },
+    faq: listEntries(faqContent).map((entry) => ({
+      id: entry.id,
+      question: fill(entry.data.question),
+      answer: fill(entry.data.answer),
+    })),
+    testimonials: listEntries(testimonialsContent).map((entry) => ({ id: entry.id, ...entry.data })),
+  };
+}
+
+/**
+ * The overview's warnings for the home page, seen at `now` (offers end and dates pass while nobody
+ * edits): what the page would otherwise claim beyond the offers, and a countdown date that has passed.
+ */
+export function homeWarnings(now: Date = new Date()): Array<{ section: string; to: string; text: string }> {
+  const home = getHomeContent();
+  const largest = largestActiveDiscount(now);
+  const at = { section: "Página inicial", to: `${STUDIO_PATH}/inicio` };
+  const warnings: Array<{ section: string; to: string; text: string }> = [];
+  if (largest === 0) {
+    warnings.push({
+      ...at,
+      text: "Nenhuma oferta ativa: o número da bolsa some do destaque e os textos com {bolsa} mostram 0%.",
+    });
+  } else if (home.scholarshipPercent !== null && home.scholarshipPercent > largest) {
+    warnings.push({
+      ...at,
+      text: `A bolsa informada (${home.scholarshipPercent}%) passa do maior desconto das ofertas ativas (${largest}%): a página mostra ${largest}%.`,
+    });
+  }
+  for (const field of HOME_TEXT_FIELDS) {
+    const [above] = percentagesAbove(home[field], largest);
+    if (above !== undefined) warnings.push({ ...at, text: percentMessage(above, largest) });
+  }
+  if (home.countdownMode === "date") {
+    const end = countdownDateEnd(home.countdownDate);
+    if (!end || end.getTime() <= now.getTime()) {
+      const fallback = currentCampaignDeadline(now) ? "a página mostra o prazo da campanha" : "a página não mostra contagem";
+      warnings.push({
+        ...at,
+        text: `A data da contagem regressiva (${formatDateBr(home.countdownDate)}) já passou: ${fallback}.`,
+      });
+    }
+  } else if (home.countdownMode === "campaign" && !currentCampaignDeadline(now)) {
+    warnings.push({ ...at, text: "A campanha terminou: a contagem regressiva da página inicial não aparece." });
+  }
+  for (const entry of listEntries(faqContent)) {
+    const [above] = [...percentagesAbove(entry.data.question, largest), ...percentagesAbove(entry.data.answer, largest)];
+    if (above !== undefined) {
+      warnings.push({
+        section: "FAQ",
+        to: `${STUDIO_PATH}/faq`,
+        text: `"${entry.data.question}": ${percentMessage(above, largest)}`,
+      });
+    }
+  }
+  return warnings;
+}
