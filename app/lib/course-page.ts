@@ -1,4 +1,5 @@
 import { AREA_CAREERS, type Course, type CourseArea, type Modality } from "~/content/course-areas";
+import { formatReais } from "~/lib/format";
 import { type CourseCardData, toCardData } from "~/lib/home-data";
 import { courseJsonLd, type SeoSite } from "~/lib/seo";
 
@@ -14,7 +15,16 @@ export type CoursePageData = {
   variants: Pick<Course, "id" | "name" | "modality" | "duration" | "description">[];
   careers: string;
   related: CourseCardData[];
+  /** The lowest monthly price among the page's courses ("a partir de R$ …"); null when none is published. */
+  monthlyPrice: number | null;
+  /** What the curriculum stands out for (every variant's, without repeats). */
+  highlights: string[];
 };
+
+/** "a partir de R$ 349,90": how a course's monthly price is written on its page. */
+export function monthlyPriceText(price: number): string {
+  return `a partir de ${formatReais(price)}`;
+}
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -63,7 +73,14 @@ export function coursePageData(matched: readonly Course[], all: readonly Course[
     variants: variants.map(({ id, name, modality, duration, description }) => ({ id, name, modality, duration, description })),
     careers: AREA_CAREERS[primary.area],
     related: relatedCourses.map((c) => toCardData(c)),
+    monthlyPrice: lowestPrice(matched),
+    highlights: unique(matched.flatMap((c) => c.highlights)),
   };
+}
+
+function lowestPrice(matched: readonly Course[]): number | null {
+  const prices = matched.map((c) => c.monthlyPrice).filter((price): price is number => price !== null);
+  return prices.length ? Math.min(...prices) : null;
 }
 
 /** Title, description and Course JSON-LD of the course page at `path`, for `pageMeta`. */

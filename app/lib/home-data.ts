@@ -1,5 +1,6 @@
 import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/content/course-areas";
 import type { Polo } from "~/content/polos";
+import type { CourseIcon } from "~/lib/content/courses";
 import {
   cleanTerm,
   coursesInArea,
@@ -45,7 +46,9 @@ export function homeHref(state: Partial<HomeQuery>, hash?: string): string {
 }
 
 /** The slice of a course a catalogue card shows (no description: keeps the page data small). */
-export type CourseCardData = Pick<Course, "id" | "name" | "area" | "duration" | "modality" | "url" | "image"> & {
+export type CourseCardData = Pick<Course, "id" | "name" | "area" | "duration" | "modality" | "url" | "photo"> & {
+  /** The course's own icon, shown until it has a photo. */
+  icon: CourseIcon;
   /** 'Bolsa de até 70%' badge: Educação Física courses in the featured block. */
   scholarshipBadge: boolean;
 };
@@ -58,7 +61,8 @@ export function toCardData(course: Course, withBadge = false): CourseCardData {
     duration: course.duration,
     modality: course.modality,
     url: course.url,
-    image: course.image,
+    icon: course.icon as CourseIcon,
+    photo: course.photo,
     scholarshipBadge: withBadge && isEducacaoFisica(course),
   };
 }

@@ -6,7 +6,7 @@ import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { requireAdmin } from "~/server/auth.server";
 import { collectionLabels, contentCollections } from "~/server/content/collections.server";
-import { getRevision, listRevisions, restoreRevision } from "~/server/content/store.server";
+import { getRevision, listRevisions, restoreRevision, SEED_AUTHOR } from "~/server/content/store.server";
 import { conflictMessage, STUDIO_PATH } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -22,14 +22,19 @@ const HISTORY_SIZE = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const revisions = listRevisions({ limit: HISTORY_SIZE });
-  // The newest revision of each item is what the site shows now: nothing to restore there.
+  // The newest revision of each item is what the site shows now: nothing to restore there. A
+  // seeded first version nobody changed yet is left out (a catalogue seeds a hundred of them).
   const seen = new Set<string>();
-  const rows = revisions.map((revision) => {
-    const key = `${revision.collection}/${revision.entryId}`;
-    const current = !seen.has(key);
-    seen.add(key);
-    return {
+  const rows = listRevisions({ limit: HISTORY_SIZE * 10 })
+    .map((revision) => {
+      const key = `${revision.collection}/${revision.entryId}`;
+      const current = !seen.has(key);
+      seen.add(key);
+      return { revision, current };
+    })
+    .filter(({ revision, current }) => !(current && revision.savedBy === SEED_AUTHOR))
+    .slice(0, HISTORY_SIZE)
+    .map(({ revision, current }) => ({
       id: revision.id,
       section: collectionLabels[revision.collection] ?? revision.collection,
       item: revision.entryId === "main" ? "" : revision.entryId,
@@ -38,8 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       changed: JSON.parse(revision.changed) as string[],
       removed: revision.data === null,
       current,
-    };
-  });
+    }));
   return { adminEmail: admin.email, rows };
 }
 

@@ -2,7 +2,7 @@ import { ArrowRight, BookOpen, Clock, GraduationCap, MonitorSmartphone, RotateCc
 import { Form, Link } from "react-router";
 
 import { FormLink } from "~/components/ui/form-link";
-import { COURSE_AREAS, courses } from "~/content/courses";
+import { COURSE_AREAS } from "~/content/course-areas";
 import {
   answerLabel,
   filterCourses,
@@ -15,6 +15,7 @@ import {
   uniqueCourses,
 } from "~/lib/course-finder";
 import { pageMeta } from "~/lib/seo";
+import { activeCourses } from "~/server/content/courses.server";
 
 import type { Route } from "./+types/curso-id";
 
@@ -35,6 +36,7 @@ const MODALITY_HINTS: Record<string, string> = {
 export function loader({ request }: Route.LoaderArgs) {
   const answers = parseFinderAnswers(new URL(request.url).searchParams, COURSE_AREAS);
   const step = finderStep(answers);
+  const courses = activeCourses();
   if (step === "resultado") {
     const results = uniqueCourses(filterCourses(courses, answers)).map((c) => ({
       id: c.id,

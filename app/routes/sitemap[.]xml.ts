@@ -1,10 +1,15 @@
-import { courses, SPECIAL_COURSE_PAGES } from "~/content/courses";
+import { SPECIAL_COURSE_PAGES } from "~/content/courses";
 import { sitemapUrls, sitemapXml } from "~/lib/sitemap";
 import { config } from "~/server/config.server";
+import { activeCourses } from "~/server/content/courses.server";
 
-/** Every course page: each catalogue path plus the dedicated /cursos/... pages. */
+/** Every active course's page: each catalogue path plus the dedicated /cursos/... pages of active courses. */
 function coursePaths(): string[] {
-  return [...courses.map((c) => c.url), ...Object.keys(SPECIAL_COURSE_PAGES).map((slug) => `/cursos/${slug}`)];
+  const courses = activeCourses();
+  const special = Object.entries(SPECIAL_COURSE_PAGES)
+    .filter(([, id]) => courses.some((c) => c.id === id))
+    .map(([slug]) => `/cursos/${slug}`);
+  return [...new Set([...courses.map((c) => c.url), ...special])];
 }
 
 /** /sitemap.xml: every public page and every course page, with absolute URLs. */

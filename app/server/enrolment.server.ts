@@ -1,24 +1,19 @@
-import { COURSE_AREAS, courses } from "~/content/courses";
-import { polos } from "~/content/polos";
+import { COURSE_AREAS } from "~/content/course-areas";
+import { BRAZILIAN_STATES, type StateCode } from "~/lib/content/courses";
 import { CONSENT_VERSION, type EnrolmentChoices, type EnrolmentInput, type EnrolmentOrigin } from "~/lib/enrolment";
 
 import type { Attribution } from "./attribution.server";
+import { activeCourses, activePolos } from "./content/courses.server";
 import { saveLead } from "./leads.server";
 
 /** A <select>'s options in groups (<optgroup>). */
 export type OptionGroup = { label: string; options: string[] };
 
-const STATES: Record<string, string> = {
-  MG: "Minas Gerais",
-  MS: "Mato Grosso do Sul",
-  RN: "Rio Grande do Norte",
-  MT: "Mato Grosso",
-};
-
 const byName = (a: string, b: string) => a.localeCompare(b, "pt-BR");
 
 /** Courses of the catalogue by area (in the catalogue's area order), names alphabetical. */
 export function courseGroups(): OptionGroup[] {
+  const courses = activeCourses();
   return COURSE_AREAS.map((area) => ({
     label: area,
     options: [...new Set(courses.filter((c) => c.area === area).map((c) => c.name))].sort(byName),
@@ -28,14 +23,14 @@ export function courseGroups(): OptionGroup[] {
 /** Study centres by state (from the location's UF suffix), in the content file's order. */
 export function poloGroups(): OptionGroup[] {
   const groups = new Map<string, string[]>();
-  for (const polo of polos) {
+  for (const polo of activePolos()) {
     const uf =
       polo.location
         .split(/\s*-\s*/)
         .at(-1)
         ?.trim()
         .toUpperCase() ?? "";
-    const label = STATES[uf] ?? "Outros";
+    const label = BRAZILIAN_STATES[uf as StateCode] ?? "Outros";
     groups.set(label, [...(groups.get(label) ?? []), polo.location]);
   }
   return [...groups].map(([label, options]) => ({ label, options }));
@@ -44,8 +39,8 @@ export function poloGroups(): OptionGroup[] {
 /** The values the enrolment form accepts for course and study centre. */
 export function enrolmentChoices(): EnrolmentChoices {
   return {
-    courses: [...new Set(courses.map((c) => c.name))],
-    polos: polos.map((p) => p.location),
+    courses: [...new Set(activeCourses().map((c) => c.name))],
+    polos: activePolos().map((p) => p.location),
   };
 }
 

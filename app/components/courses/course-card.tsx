@@ -1,7 +1,31 @@
 import { Clock, MonitorSmartphone } from "lucide-react";
 import { Link } from "react-router";
 
+import { courseIconSrc } from "~/lib/content/courses";
 import type { CourseCardData } from "~/lib/home-data";
+
+/**
+ * The top of a card: the course's photo once it has one (the studio's photo upload fills
+ * `course.photo`), until then the icon chosen for this course on a tinted background.
+ * The icon is a file (public/images/icones/), so the cards add no script to the page.
+ */
+function CourseCardArt({ course }: { course: CourseCardData }) {
+  return (
+    <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100">
+      <img
+        src={courseIconSrc(course.icon)}
+        alt=""
+        width={64}
+        height={64}
+        loading="lazy"
+        decoding="async"
+        className="size-16"
+        data-testid="course-icon"
+        data-icon={course.icon}
+      />
+    </div>
+  );
+}
 
 /** One course in a grid: art, name (the link), area, modality, duration, optional scholarship badge. */
 export function CourseCard({ course, headingLevel = 3 }: { course: CourseCardData; headingLevel?: 3 | 4 }) {
@@ -12,15 +36,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseCardDat
       data-testid="course-card"
     >
       <div className="relative aspect-video w-full overflow-hidden bg-slate-100">
-        <img
-          src={course.image}
-          alt={`Ilustração do curso de ${course.name}, área de ${course.area}`}
-          width={400}
-          height={225}
-          loading="lazy"
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
+        <CourseCardArt course={course} />
         {course.scholarshipBadge ? (
           <span className="absolute left-3 top-3 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-slate-900 shadow">
             Bolsa de até 70%

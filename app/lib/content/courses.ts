@@ -93,8 +93,10 @@ export const RESERVED_PATHS = [
   "curso-id",
   "curso-ideal",
   "cursos",
+  "fale-conosco",
   "fonts",
   "healthz",
+  "imagens",
   "images",
   "inscricao",
   "login-admin",
@@ -234,4 +236,38 @@ export type PoloDocument = z.infer<typeof poloSchema>;
 /** The polo's name as visitors and the enrolment form see it. */
 export function poloLabel(polo: Pick<PoloDocument, "location" | "state">): string {
   return `${polo.location} - ${polo.state}`;
+}
+
+/** The price box as typed: empty → null (no price shown), "349,90" → 349.9; anything else fails with PRICE_MESSAGE. */
+const priceInput = z.preprocess((value) => {
+  if (value === undefined || value === null || value === "") return null;
+  if (typeof value !== "string") return value;
+  const price = parsePrice(value);
+  return price === undefined ? value : price;
+}, monthlyPriceField);
+
+/** One line per highlight in the form's text box. */
+function lines(value: unknown): string[] {
+  return typeof value === "string"
+    ? value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/** The course form (studio "Cursos"): the photo is not part of it (the photo upload sets it). */
+export const courseFormSchema = courseSchema.omit({ photo: true }).extend({
+  featured: checkboxField,
+  active: checkboxField,
+  monthlyPrice: priceInput,
+  highlights: z.preprocess(lines, courseSchema.shape.highlights),
+});
+
+/** The polo form (studio "Polos"). */
+export const poloFormSchema = poloSchema.extend({ active: checkboxField });
+
+/** How a price is shown back in the form's box: 349.9 → "349,90". */
+export function priceInputValue(price: number | null): string {
+  return price === null ? "" : price.toFixed(2).replace(".", ",");
 }

@@ -12,6 +12,7 @@ import {
   poloSchema,
   type StateCode,
 } from "~/lib/content/courses";
+import { STUDIO_PATH } from "~/lib/content/studio";
 
 import { db, schema, sqlite } from "../db.server";
 import {
@@ -23,6 +24,7 @@ import {
   saveEntry,
   type SaveResult,
 } from "./store.server";
+import type { ContentWarning } from "./warnings.server";
 
 /**
  * The catalogue (studio page "Cursos") and the study centres ("Polos"): one document per course
@@ -238,4 +240,32 @@ export function nextPoloId(): string {
     .map((entry) => Number(entry.id))
     .filter(Number.isFinite);
   return String(Math.max(0, ...ids) + 1);
+}
+
+/**
+ * The overview's warnings for "Cursos" and "Polos": a featured course without a price (the home
+ * shows it to everyone who compares), an active course without curriculum highlights, no active polo.
+ */
+export function courseWarnings(): ContentWarning[] {
+  const at = { section: "Cursos", to: `${STUDIO_PATH}/cursos` };
+  const warnings: ContentWarning[] = [];
+  for (const entry of listEntries(coursesContent)) {
+    const course = entry.data;
+    if (!course.active) continue;
+    const to = `${STUDIO_PATH}/cursos/${entry.id}`;
+    if (course.featured && course.monthlyPrice === null) {
+      warnings.push({ ...at, to, text: `O curso em destaque "${course.name}" está sem mensalidade.` });
+    }
+    if (course.highlights.length === 0) {
+      warnings.push({ ...at, to, text: `O curso "${course.name}" está sem destaques do currículo.` });
+    }
+  }
+  if (activePolos().length === 0) {
+    warnings.push({
+      section: "Polos",
+      to: `${STUDIO_PATH}/polos`,
+      text: "Nenhum polo ativo: a busca de polos e a inscrição ficam sem polos.",
+    });
+  }
+  return warnings;
 }

@@ -1,0 +1,120 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+
+import { SubmitButton } from "~/components/forms";
+import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
+import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
+import { COURSE_AREAS, MODALITIES } from "~/content/course-areas";
+import { COURSE_ICONS, type CourseDocument, courseFormSchema, priceInputValue } from "~/lib/content/courses";
+
+const AREA_OPTIONS = COURSE_AREAS.map((area) => ({ value: area, label: area }));
+const MODALITY_OPTIONS = MODALITIES.map((modality) => ({ value: modality, label: modality }));
+const ICON_OPTIONS = Object.entries(COURSE_ICONS).map(([value, label]) => ({ value, label }));
+
+/** A new course starts active, not featured, with the mortarboard until an icon is chosen. */
+export const EMPTY_COURSE: CourseDocument = {
+  name: "",
+  area: COURSE_AREAS[0],
+  modality: "EAD",
+  duration: "",
+  path: "",
+  featured: false,
+  photo: "",
+  icon: "graduation-cap",
+  description: "",
+  monthlyPrice: null,
+  highlights: [],
+  active: true,
+};
+
+/**
+ * The course form of the studio ("Novo curso" and a course's edit page): works without
+ * JavaScript (a plain POST), keeps what was typed on a refusal, messages next to the fields.
+ */
+export function CourseForm({
+  formId,
+  course,
+  version,
+  lastResult,
+  formErrors,
+  pending,
+}: {
+  formId: string;
+  course: CourseDocument;
+  version: number;
+  lastResult?: SubmissionResult<string[]>;
+  formErrors?: string[];
+  pending: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    defaultValue: {
+      ...course,
+      featured: course.featured ? "on" : undefined,
+      active: course.active ? "on" : undefined,
+      monthlyPrice: priceInputValue(course.monthlyPrice),
+      highlights: course.highlights.join("\n"),
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+      <FormAlert id={form.errorId} errors={formErrors ?? form.errors} />
+      <VersionInput version={version} />
+      <FieldGroup legend="Curso">
+        <TextField meta={fields.name} label="Nome do curso" required />
+        <TextField
+          meta={fields.path}
+          label="Endereço da página"
+          hint="Ex.: /enfermagem. Ao mudar, o endereço antigo leva ao novo."
+          required
+        />
+        <SelectField meta={fields.area} label="Área" options={AREA_OPTIONS} required />
+        <SelectField meta={fields.modality} label="Modalidade" options={MODALITY_OPTIONS} required />
+        <TextField meta={fields.duration} label="Duração" hint='Ex.: "4 anos", "2,5 anos".' required />
+        <TextField
+          meta={fields.monthlyPrice}
+          label="Mensalidade a partir de (R$)"
+          hint="Ex.: 349,90. Vazio: a página não mostra preço."
+          inputMode="decimal"
+        />
+        <TextAreaField meta={fields.description} label="Descrição curta" rows={3} required className="sm:col-span-2" />
+        <TextAreaField
+          meta={fields.highlights}
+          label="Destaques do currículo"
+          hint="Um por linha (até 12). Aparecem na página do curso."
+          rows={4}
+          className="sm:col-span-2"
+        />
+      </FieldGroup>
+      <FieldGroup legend="Vitrine">
+        <SelectField
+          meta={fields.icon}
+          label="Ícone do cartão"
+          options={ICON_OPTIONS}
+          hint="Aparece no cartão do curso enquanto ele não tem foto."
+          required
+        />
+        <div className="space-y-3">
+          <CheckboxField meta={fields.featured} label="Destaque na página inicial" />
+          <CheckboxField
+            meta={fields.active}
+            label="Curso ativo"
+            hint="Desmarcado: o curso sai do catálogo e a página dele avisa que não está mais disponível."
+          />
+        </div>
+      </FieldGroup>
+      <SubmitButton
+        pending={pending}
+        pendingText="Salvando..."
+        className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+      >
+        Salvar
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { ExternalLink } from "lucide-react";
+import { Link, useNavigation } from "react-router";
+
+import { useIsPending } from "~/components/forms";
+import { CourseForm } from "~/components/studio/course-form";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { requireAdmin } from "~/server/auth.server";
+import { courseEntryOr404, courseFormAction } from "~/server/content/course-studio.server";
+import { STUDIO_PATH, type StudioFailure } from "~/server/content/studio.server";
+
+import type { Route } from "./+types/admin.conteudo.cursos.$curso";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const entry = courseEntryOr404(params.curso);
+  return { adminEmail: admin.email, id: entry.id, course: entry.data, version: entry.version };
+}
+
+export const action = ({ request, params }: Route.ActionArgs) => courseFormAction(request, params.curso);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+export default function CourseEditStudio({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, course, version } = loaderData;
+  const navigation = useNavigation();
+  const pending = useIsPending();
+  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
+  const failure = answer as StudioFailure | undefined;
+  return (
+    <section aria-labelledby="curso-titulo">
+      <p className="text-sm">
+        <Link to={`${STUDIO_PATH}/cursos`} className="text-brand-700 underline">
+          Cursos
+        </Link>
+      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="curso-titulo" className="text-2xl font-bold text-slate-900">
+          {course.name}
+          {course.active ? null : <span className="ml-2 text-base font-semibold text-slate-500">(inativo)</span>}
+        </h1>
+        <a
+          href={course.path}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1 rounded-md border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          Ver página
+          <ExternalLink aria-hidden="true" className="size-4" />
+          <span className="sr-only"> (abre em nova aba)</span>
+        </a>
+      </div>
+      <CourseForm
+        formId={`curso-${id}-${version}`}
+        course={course}
+        version={version}
+        lastResult={failure?.result}
+        formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
+        pending={pending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link, useNavigation } from "react-router";
+
+import { useIsPending } from "~/components/forms";
+import { CourseForm, EMPTY_COURSE } from "~/components/studio/course-form";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { requireAdmin } from "~/server/auth.server";
+import { courseFormAction } from "~/server/content/course-studio.server";
+import { STUDIO_PATH, type StudioFailure } from "~/server/content/studio.server";
+
+import type { Route } from "./+types/admin.conteudo.cursos.novo";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { adminEmail: admin.email };
+}
+
+export const action = ({ request }: Route.ActionArgs) => courseFormAction(request, null);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+export default function NewCourseStudio({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = useIsPending();
+  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
+  const failure = answer as StudioFailure | undefined;
+  return (
+    <section aria-labelledby="novo-curso-titulo">
+      <p className="text-sm">
+        <Link to={`${STUDIO_PATH}/cursos`} className="text-brand-700 underline">
+          Cursos
+        </Link>
+      </p>
+      <h1 id="novo-curso-titulo" className="mt-1 text-2xl font-bold text-slate-900">
+        Novo curso
+      </h1>
+      <CourseForm
+        formId="curso-novo"
+        course={EMPTY_COURSE}
+        version={0}
+        lastResult={failure?.result}
+        formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
+        pending={pending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+
+import { SubmitButton, useIsPending } from "~/components/forms";
+import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
+import { FieldGroup, FormAlert, TextField, VersionInput } from "~/components/studio/studio-fields";
+import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { requireAdmin } from "~/server/auth.server";
+import { poloBeingEdited, poloFormAction } from "~/server/content/course-studio.server";
+import { poloEntries } from "~/server/content/courses.server";
+import { STUDIO_PATH, type StudioFailure } from "~/server/content/studio.server";
+
+import type { Route } from "./+types/admin.conteudo.polos";
+
+const STATE_OPTIONS = Object.entries(BRAZILIAN_STATES).map(([value, name]) => ({ value, label: `${value} - ${name}` }));
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const editing = poloBeingEdited(new URL(request.url));
+  return {
+    adminEmail: admin.email,
+    polos: poloEntries().map((entry) => ({ id: entry.id, ...entry.data })),
+    editing: editing ? { id: editing.id, polo: editing.data, version: editing.version } : null,
+  };
+}
+
+export const action = ({ request }: Route.ActionArgs) => poloFormAction(request);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+const NEW_POLO = { location: "", state: "MG", phone: "", address: "", active: true } as const;
+
+export default function PolosStudio({ loaderData, actionData }: Route.ComponentProps) {
+  const { polos, editing } = loaderData;
+  const navigation = useNavigation();
+  const pending = useIsPending();
+  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
+  const failure = answer as StudioFailure | undefined;
+  const polo = editing?.polo ?? NEW_POLO;
+  const version = editing?.version ?? 0;
+  const [form, fields] = useForm({
+    id: `polo-${editing?.id ?? "novo"}-${version}`,
+    lastResult: failure?.result,
+    defaultValue: { ...polo, active: polo.active ? "on" : undefined },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: poloFormSchema }),
+  });
+  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
+
+  return (
+    <section aria-labelledby="polos-titulo">
+      <h1 id="polos-titulo" className="text-2xl font-bold text-slate-900">
+        Polos
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Os polos ativos aparecem na busca de polos da página inicial e no formulário de inscrição.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormAlert id={form.errorId} errors={formErrors} />
+        <VersionInput version={version} />
+        <input type="hidden" name="polo" value={editing?.id ?? ""} />
+        <FieldGroup legend={editing ? `Editar polo: ${poloLabel(editing.polo)}` : "Novo polo"}>
+          <TextField meta={fields.location} label="Cidade e bairro" hint="Ex.: Belo Horizonte - Centro" required />
+          <SelectField meta={fields.state} label="Estado" options={STATE_OPTIONS} required />
+          <TextField meta={fields.phone} label="Telefone" type="tel" hint="Ex.: (31) 3000-0101" required />
+          <TextField meta={fields.address} label="Endereço" hint="Rua, número (opcional)." />
+          <CheckboxField meta={fields.active} label="Polo ativo" hint="Desmarcado: o polo não aparece no site." />
+        </FieldGroup>
+        <div className="flex flex-wrap items-center gap-4">
+          <SubmitButton
+            pending={pending}
+            pendingText="Salvando..."
+            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {editing ? "Salvar polo" : "Adicionar polo"}
+          </SubmitButton>
+          {editing ? (
+            <Link to={`${STUDIO_PATH}/polos`} className="text-sm text-brand-700 underline">
+              Cancelar e adicionar um novo
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <div className="mt-8 overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="studio-polos">
+          <caption className="mb-2 text-left font-semibold text-slate-900">{polos.length} polos</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                Polo
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Telefone
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Situação
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">Ações</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {polos.map((item) => (
+              <tr key={item.id} className="border-b border-slate-100">
+                <td className="py-2 pr-3">{poloLabel(item)}</td>
+                <td className="py-2 pr-3">{item.phone}</td>
+                <td className="py-2 pr-3">{item.active ? "Ativo" : "Inativo"}</td>
+                <td className="py-2">
+                  <Link to={`${STUDIO_PATH}/polos?polo=${item.id}`} className="text-brand-700 underline">
+                    Editar<span className="sr-only"> {poloLabel(item)}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

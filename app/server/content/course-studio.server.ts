@@ -1,0 +1,128 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+
+import { courseFormSchema, type PoloDocument, poloFormSchema } from "~/lib/content/courses";
+import { includesText } from "~/lib/text";
+
+import { requireAdmin } from "../auth.server";
+import { readFormData } from "../form-data.server";
+import {
+  coursePathTaken,
+  coursesContent,
+  nextCourseId,
+  nextPoloId,
+  PATH_TAKEN_MESSAGE,
+  poloEntries,
+  polosContent,
+  saveCourse,
+} from "./courses.server";
+import { type ContentEntry, getEntry, listEntries, saveEntry } from "./store.server";
+import { answerSave, invalidForm, STUDIO_PATH, versionOf } from "./studio.server";
+
+/** The studio's course list shows this many courses a page. */
+export const COURSES_PER_PAGE = 20;
+
+export type CourseRow = {
+  id: string;
+  name: string;
+  area: string;
+  modality: string;
+  path: string;
+  monthlyPrice: number | null;
+  featured: boolean;
+  active: boolean;
+};
+
+/**
+ * The studio's course list: courses whose name, area, modality or path contain `q` (accents and
+ * case ignored), `page` (from 1) of them; a page past the end shows the last one.
+ */
+export function courseListPage(q: string, page: number) {
+  const term = q.trim().slice(0, 80);
+  const rows: CourseRow[] = listEntries(coursesContent)
+    .filter(({ data: course }) =>
+      term ? [course.name, course.area, course.modality, course.path].some((text) => includesText(text, term)) : true,
+    )
+    .map(({ id, data: course }) => ({
+      id,
+      name: course.name,
+      area: course.area,
+      modality: course.modality,
+      path: course.path,
+      monthlyPrice: course.monthlyPrice,
+      featured: course.featured,
+      active: course.active,
+    }));
+  const pages = Math.max(1, Math.ceil(rows.length / COURSES_PER_PAGE));
+  const current = Math.min(Math.max(1, Number.isInteger(page) ? page : 1), pages);
+  return {
+    q: term,
+    page: current,
+    pages,
+    total: rows.length,
+    rows: rows.slice((current - 1) * COURSES_PER_PAGE, current * COURSES_PER_PAGE),
+  };
+}
+
+/** Reads ?q=&pagina= of the list's GET form. */
+export function parseCourseListQuery(url: URL) {
+  const page = Number.parseInt(url.searchParams.get("pagina") ?? "1", 10);
+  return { q: url.searchParams.get("q") ?? "", page: Number.isFinite(page) ? page : 1 };
+}
+
+/** The course an edit page is about (404 when there is none). */
+export function courseEntryOr404(id: string) {
+  const entry = getEntry(coursesContent, id);
+  if (!entry) throw data(null, { status: 404 });
+  return entry;
+}
+
+/**
+ * Saves the course form ("Novo curso" when `id` is null): field rules, then the path's rules
+ * (another course's address is refused next to the field), then the save with its version check.
+ */
+export async function courseFormAction(request: Request, id: string | null) {
+  const admin = await requireAdmin(request);
+  const existing = id ? courseEntryOr404(id) : undefined;
+  const formData = await readFormData(request);
+  const schema = courseFormSchema.superRefine((value, ctx) => {
+    if (coursePathTaken(value.path, value.name, id ?? undefined)) {
+      ctx.addIssue({ code: "custom", path: ["path"], message: PATH_TAKEN_MESSAGE });
+    }
+  });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return invalidForm(submission);
+  const courseId = id ?? nextCourseId();
+  const result = saveCourse({
+    id: courseId,
+    data: { ...submission.value, photo: existing?.data.photo ?? "" },
+    expectedVersion: versionOf(formData),
+    by: admin.email,
+  });
+  return answerSave(request, submission, result, `${STUDIO_PATH}/cursos/${courseId}`);
+}
+
+/** The polo being edited on the "Polos" page (?polo=<id>), if any. */
+export function poloBeingEdited(url: URL): ContentEntry<PoloDocument> | undefined {
+  const id = url.searchParams.get("polo");
+  return id ? poloEntries().find((entry) => entry.id === id) : undefined;
+}
+
+/** Saves the polo form: a new polo when the form names none, else the named one (unknown → 404). */
+export async function poloFormAction(request: Request) {
+  const admin = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const rawId = formData.get("polo");
+  const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
+  if (id !== null && !getEntry(polosContent, id)) throw data(null, { status: 404 });
+  const submission = parseWithZod(formData, { schema: poloFormSchema });
+  if (submission.status !== "success") return invalidForm(submission);
+  const poloId = id ?? nextPoloId();
+  const result = saveEntry(polosContent, {
+    id: poloId,
+    data: submission.value,
+    expectedVersion: versionOf(formData),
+    by: admin.email,
+  });
+  return answerSave(request, submission, result, `${STUDIO_PATH}/polos`);
+}

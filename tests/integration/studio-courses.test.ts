@@ -1,0 +1,293 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { loader as coursePathLoader } from "~/routes/$";
+import { loader as listLoader } from "~/routes/admin.conteudo.cursos";
+import { action as editAction, loader as editLoader } from "~/routes/admin.conteudo.cursos.$curso";
+import { action as newAction } from "~/routes/admin.conteudo.cursos.novo";
+import { action as polosAction } from "~/routes/admin.conteudo.polos";
+import { loader as specialLoader } from "~/routes/cursos.$slug";
+import { loader as homeLoader } from "~/routes/home";
+import { createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
+import { activeCourseCount, activePoloCount, coursesContent, polosContent } from "~/server/content/courses.server";
+import { getEntry } from "~/server/content/store.server";
+import { contentWarnings } from "~/server/content/warnings.server";
+import { enrolmentChoices } from "~/server/enrolment.server";
+
+import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+
+/** The edit form of a stored course, as the page sends it back unchanged. */
+function formOf(id: string, changes: Record<string, string | undefined> = {}) {
+  const entry = getEntry(coursesContent, id)!;
+  const course = entry.data;
+  const fields: Record<string, string> = {
+    name: course.name,
+    area: course.area,
+    modality: course.modality,
+    duration: course.duration,
+    path: course.path,
+    icon: course.icon,
+    description: course.description,
+    monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
+    highlights: course.highlights.join("\n"),
+    version: String(entry.version),
+  };
+  if (course.featured) fields.featured = "on";
+  if (course.active) fields.active = "on";
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete fields[key];
+    else fields[key] = value;
+  }
+  return fields;
+}
+
+describe("studio: Cursos and Polos", () => {
+  let cookie = "";
+  const edit = (id: string, fields: Record<string, string>) =>
+    settle(() => editAction(args(postForm(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
+  const visit = (path: string) => settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) })));
+
+  beforeAll(async () => {
+    const admin = await createAdmin("cursos@exemplo.com", "senha-do-marketing-1");
+    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+  });
+
+  it("seeds the catalogue and the polos: 76 distinct active courses (77 entries), 29 active polos, each course with its own icon and a price", () => {
+    expect(activeCourseCount()).toBe(76);
+    expect(activePoloCount()).toBe(29);
+    const educacao = payload(homeLoader(args(getRequest("/?area=educacao")))).catalogue.areaCourses;
+    expect(educacao).toHaveLength(16);
+    // Not one mortarboard per area: the Educação cards show several different icons.
+    expect(new Set(educacao.map((card: { icon: string }) => card.icon)).size).toBeGreaterThan(8);
+    expect(getEntry(coursesContent, "1")?.data).toMatchObject({
+      path: "/enfermagem",
+      active: true,
+      monthlyPrice: expect.any(Number),
+    });
+  });
+
+  it("searches the list by name, area or path (accents ignored) and pages it with ?pagina=", async () => {
+    const first = payload(await listLoader(args(getRequest("/admin/conteudo/cursos", { cookie })))).list;
+    expect(first).toMatchObject({ page: 1, pages: 4, total: 77 });
+    expect(first.rows).toHaveLength(20);
+    const last = payload(await listLoader(args(getRequest("/admin/conteudo/cursos?pagina=4", { cookie })))).list;
+    expect(last.rows).toHaveLength(17);
+    expect(last.rows[0].id).not.toBe(first.rows[0].id);
+    const beyond = payload(await listLoader(args(getRequest("/admin/conteudo/cursos?pagina=99", { cookie })))).list;
+    expect(beyond.page).toBe(4);
+    const found = payload(await listLoader(args(getRequest("/admin/conteudo/cursos?q=educacao%20fisica", { cookie })))).list;
+    expect(found.rows.map((row: { name: string }) => row.name)).toEqual([
+      "Educação Física - Licenciatura",
+      "Educação Física - Bacharelado",
+    ]);
+    const byPath = payload(await listLoader(args(getRequest("/admin/conteudo/cursos?q=/hotelaria", { cookie })))).list;
+    expect(byPath.rows.map((row: { name: string }) => row.name)).toEqual(["Hotelaria"]);
+  });
+
+  it("refuses a path another course has, with the message next to the field, and saves nothing", async () => {
+    const before = getEntry(coursesContent, "77");
+    const answer = await edit("77", formOf("77", { path: "/enfermagem" }));
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error.path).toEqual(["Este endereço já é de outro curso - escolha outro"]);
+    expect(payload(answer).result.initialValue.path).toBe("/enfermagem");
+    expect(getEntry(coursesContent, "77")).toEqual(before);
+  });
+
+  it("refuses a new course at a path another course has", async () => {
+    const answer = await settle(() =>
+      newAction(
+        args(
+          postForm(
+            "/admin/conteudo/cursos/novo",
+            { ...formOf("77", { path: "/psicologia", name: "Outro curso" }), version: "0" },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error.path).toEqual(["Este endereço já é de outro curso - escolha outro"]);
+  });
+
+  it("refuses a path that falls on one of the site's own pages", async () => {
+    for (const path of [
+      "/contato",
+      "/whatsapp",
+      "/admin/conteudo",
+      "/inscricao",
+      "/sitemap.xml",
+      "/teste-vocacional/perguntas",
+    ]) {
+      const answer = await edit("77", formOf("77", { path }));
+      expect(statusOf(answer), path).toBe(400);
+      const message = payload(answer).result.error.path[0];
+      expect(message, path).toMatch(/^(Este endereço já é de uma página do site - escolha outro|Endereço inválido)/);
+    }
+    const answer = await edit("77", formOf("77", { path: "/contato" }));
+    expect(payload(answer).result.error.path).toEqual(["Este endereço já é de uma página do site - escolha outro"]);
+  });
+
+  it("refuses a price that is not a price", async () => {
+    const answer = await edit("77", formOf("77", { monthlyPrice: "duzentos" }));
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error.monthlyPrice).toEqual(["Valor inválido - use só o número em reais, ex.: 349,90"]);
+  });
+
+  it("after a path change the old path answers 301 to the new one, which shows the course with its price and highlights", async () => {
+    const answer = await edit(
+      "77",
+      formOf("77", {
+        path: "/hotelaria-e-hospitalidade",
+        monthlyPrice: "1.049,90",
+        highlights: "Gestão hoteleira\nRevenue management",
+      }),
+    );
+    expect(statusOf(answer)).toBe(303);
+    expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/cursos/77");
+    const moved = await visit("/hotelaria");
+    expect(statusOf(moved)).toBe(301);
+    expect((moved as Response).headers.get("Location")).toBe("/hotelaria-e-hospitalidade");
+    const page = payload(await visit("/hotelaria-e-hospitalidade")).page;
+    expect(page).toMatchObject({
+      title: "Hotelaria",
+      monthlyPrice: 1049.9,
+      highlights: ["Gestão hoteleira", "Revenue management"],
+    });
+    // A second change: the first old path follows to the newest.
+    expect(statusOf(await edit("77", formOf("77", { path: "/hotelaria" })))).toBe(303);
+    expect(statusOf(payload(await visit("/hotelaria")))).toBe(200);
+    const back = await visit("/hotelaria-e-hospitalidade");
+    expect((back as Response).headers.get("Location")).toBe("/hotelaria");
+  });
+
+  it("a deactivated course's page answers 410 with a way to the catalogue, and it leaves the catalogue, the count and the enrolment form", async () => {
+    const count = activeCourseCount();
+    expect(statusOf(await edit("76", formOf("76", { active: undefined })))).toBe(303);
+    const gone = await visit("/gestao-de-eventos");
+    expect(statusOf(gone)).toBe(410);
+    expect(payload(gone)).toMatchObject({ page: null, retired: true });
+    expect(activeCourseCount()).toBe(count - 1);
+    expect(enrolmentChoices().courses).not.toContain("Gestão de Eventos");
+    const search = payload(homeLoader(args(getRequest("/?q=eventos")))).catalogue.results;
+    expect(search).toEqual([]);
+    expect(statusOf(await visit("/nao-existe-curso"))).toBe(404);
+    // Active again: the page is back.
+    expect(statusOf(await edit("76", formOf("76", { active: "on" })))).toBe(303);
+    expect(statusOf(payload(await visit("/gestao-de-eventos")))).toBe(200);
+  });
+
+  it("a dedicated page shows a course whose path the studio set under /cursos/", async () => {
+    expect(statusOf(await edit("75", formOf("75", { path: "/cursos/gastronomia" })))).toBe(303);
+    const page = payload(await specialLoader(args(getRequest("/cursos/gastronomia"), { slug: "gastronomia" }))).page;
+    expect(page.title).toBe("Gastronomia");
+    const old = await visit("/gastronomia");
+    expect((old as Response).headers.get("Location")).toBe("/cursos/gastronomia");
+  });
+
+  it("a second admin saving from the old version is refused with who and when, their input kept", async () => {
+    const current = getEntry(coursesContent, "74")!;
+    expect(statusOf(await edit("74", formOf("74", { name: "Turismo e Viagens" })))).toBe(303);
+    const stale = await edit("74", { ...formOf("74", { name: "Turismo Outro" }), version: String(current.version) });
+    expect(statusOf(stale)).toBe(409);
+    expect(payload(stale).result.error[""][0]).toMatch(/^Este conteúdo foi alterado por cursos@exemplo\.com às \d{2}:\d{2}\./);
+    expect(payload(stale).result.initialValue.name).toBe("Turismo Outro");
+    expect(getEntry(coursesContent, "74")!.data.name).toBe("Turismo e Viagens");
+  });
+
+  it("adds a new course, shown at its path and in the edit page", async () => {
+    const answer = await settle(() =>
+      newAction(
+        args(
+          postForm(
+            "/admin/conteudo/cursos/novo",
+            {
+              name: "Odontologia",
+              area: "Saúde",
+              modality: "Híbrido",
+              duration: "5 anos",
+              path: "/odontologia",
+              icon: "sparkles",
+              description: "Cuide da saúde bucal com clínica-escola.",
+              monthlyPrice: "899,90",
+              highlights: "Clínica-escola\n\nOrtodontia",
+              active: "on",
+              version: "0",
+            },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(303);
+    expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/cursos/78");
+    const loaded = payload(await editLoader(args(getRequest("/admin/conteudo/cursos/78", { cookie }), { curso: "78" })));
+    expect(loaded.course).toMatchObject({ name: "Odontologia", highlights: ["Clínica-escola", "Ortodontia"], featured: false });
+    expect(payload(await visit("/odontologia")).page.monthlyPrice).toBe(899.9);
+  });
+
+  it("warns on the overview about a featured course without a price", async () => {
+    expect(contentWarnings().filter((warning) => warning.section === "Cursos")).toEqual([]);
+    expect(statusOf(await edit("1", formOf("1", { monthlyPrice: "" })))).toBe(303);
+    expect(contentWarnings()).toContainEqual({
+      section: "Cursos",
+      to: "/admin/conteudo/cursos/1",
+      text: 'O curso em destaque "Enfermagem" está sem mensalidade.',
+    });
+  });
+
+  it("adds, edits and deactivates a polo: the home finder and the enrolment form list only active ones", async () => {
+    const add = await settle(() =>
+      polosAction(
+        args(
+          postForm(
+            "/admin/conteudo/polos",
+            { polo: "", location: "Florianópolis - Centro", state: "SC", phone: "(48) 3000-0501", active: "on", version: "0" },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(add)).toBe(303);
+    expect(enrolmentChoices().polos).toContain("Florianópolis - Centro - SC");
+    expect(payload(homeLoader(args(getRequest("/?polo=florianopolis")))).polos.visible).toEqual([
+      expect.objectContaining({ location: "Florianópolis - Centro - SC", phone: "(48) 3000-0501" }),
+    ]);
+    const entry = getEntry(polosContent, "30")!;
+    const off = await settle(() =>
+      polosAction(
+        args(
+          postForm(
+            "/admin/conteudo/polos",
+            {
+              polo: "30",
+              location: "Florianópolis - Centro",
+              state: "SC",
+              phone: "(48) 3000-0501",
+              version: String(entry.version),
+            },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(off)).toBe(303);
+    expect(enrolmentChoices().polos).not.toContain("Florianópolis - Centro - SC");
+    expect(activePoloCount()).toBe(29);
+    const bad = await settle(() =>
+      polosAction(
+        args(postForm("/admin/conteudo/polos", { polo: "", location: "", state: "XX", phone: "abc", version: "0" }, { cookie })),
+      ),
+    );
+    expect(statusOf(bad)).toBe(400);
+    expect(payload(bad).result.error).toMatchObject({
+      location: ["Campo obrigatório"],
+      state: ["Escolha o estado"],
+      phone: [expect.stringMatching(/^Telefone inválido/)],
+    });
+  });
+
+  it("refuses anonymous visitors", async () => {
+    const answer = await settle(() => listLoader(args(getRequest("/admin/conteudo/cursos"))));
+    expect([302, 303, 401, 403]).toContain(statusOf(answer));
+  });
+});
