@@ -1,10 +1,10 @@
-import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Phone } from "lucide-react";
+import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Phone, Wallet } from "lucide-react";
 import { Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/ui/form-link";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
-import type { CoursePageData } from "~/lib/course-page";
+import { type CoursePageData, monthlyPriceText } from "~/lib/course-page";
 
 import { CourseGrid } from "./course-card";
 import { useScrolledPast } from "./use-scrolled-past";
@@ -65,6 +65,13 @@ export function CoursePage({ page }: { page: CoursePageData }) {
                 value={page.modalities.join(", ")}
               />
               <Fact icon={<Clock aria-hidden="true" className="size-4" />} label="Duração" value={page.durations.join(" ou ")} />
+              {page.monthlyPrice !== null ? (
+                <Fact
+                  icon={<Wallet aria-hidden="true" className="size-4" />}
+                  label="Mensalidade"
+                  value={monthlyPriceText(page.monthlyPrice)}
+                />
+              ) : null}
             </dl>
             <div className="mt-8 flex flex-wrap gap-3">
               <FormLink
@@ -110,6 +117,24 @@ export function CoursePage({ page }: { page: CoursePageData }) {
                   >
                     Quero esta formação
                   </FormLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      {page.highlights.length > 0 ? (
+        <section aria-labelledby="curriculo-titulo" className="py-12">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2 id="curriculo-titulo" className="text-2xl font-extrabold text-slate-900">
+              Destaques do currículo
+            </h2>
+            <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="course-highlights">
+              {page.highlights.map((highlight) => (
+                <li key={highlight} className="flex gap-2 rounded-xl border border-slate-200 p-4 text-slate-800">
+                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                  {highlight}
                 </li>
               ))}
             </ul>
