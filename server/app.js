@@ -25,6 +25,19 @@ function markSameForEveryone(res) {
   res.locals.sameForEveryone = true;
 }
 
+/** A studio form with a photo: the photo (8 MB at most) and the form's other fields. */
+export const MAX_UPLOAD_BODY_BYTES = 9 * 1024 * 1024;
+
+/**
+ * Whether a request is a content studio form that may carry a photo: a multipart POST to a page
+ * under /admin/conteudo (its `.data` twin included, which is how the page posts with JavaScript).
+ * @param {import("express").Request} req
+ */
+export function isPhotoUpload(req) {
+  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  return req.method === "POST" && type === "multipart/form-data" && /^\/admin\/conteudo(\/|\.data$|$)/.test(req.path);
+}
+
 /**
  * Each render gets its own CSP nonce (a cached page keeps the nonce it was rendered with).
  * The type of this context is declared for the app in app/load-context.ts.
@@ -73,11 +86,17 @@ export function createApp({ build, buildDir, port }) {
   // A method, target or Host the site cannot serve: a short 4xx (and one log line) before any routing.
   app.use(refuseMalformedRequests);
 
-  // Refuse oversized bodies before anything reads them.
+  // Refuse oversized bodies before anything reads them. Only the content studio's forms may carry a
+  // photo (multipart posts under /admin/conteudo, whose actions read nothing before checking the admin
+  // session): a photo of up to 8 MB (app/lib/content/photos.ts) plus the rest of the form.
   app.use((req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      res.status(413).type("text/plain; charset=utf-8").send("Requisição grande demais.");
+    const upload = isPhotoUpload(req);
+    if (length > (upload ? Math.max(MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES) : MAX_BODY_BYTES)) {
+      res
+        .status(413)
+        .type("text/plain; charset=utf-8")
+        .send(upload ? "Arquivo grande demais: a foto deve ter no máximo 8 MB." : "Requisição grande demais.");
       req.resume();
       return;
     }
@@ -150,6 +169,14 @@ export function createApp({ build, buildDir, port }) {
     }),
   );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders: markSameForEveryone }));
+  // The studio's photos (app/routes/imagens.$file.ts) are the same for everyone: a visitor's cookie
+  // must not turn their year-long caching into `private, no-store`. They are already compressed files
+  // streamed from disk: the page cache (made for HTML) neither keeps nor re-compresses them.
+  app.use("/imagens/", (req, res, next) => {
+    markSameForEveryone(res);
+    delete res.locals.htmlCacheKey;
+    next();
+  });
 
   app.all(/.*/, htmlCache.handler(createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContext })));
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { IMAGE_ID_PATTERN, PHOTO_MESSAGES, PHOTO_WIDTHS } from "./photos";
+
 /**
  * Field schemas shared by the content studio's forms. Every message is the pt-BR text shown next
  * to the field. Texts are stored as typed and always rendered as text (React escapes them).
@@ -183,19 +185,36 @@ export function percentField(min: number, max: number) {
 /**
  * A photo as a section stores it: the uploaded image's id (app/lib/content/photos.ts), its text for
  * people who cannot see it, and the size of its largest stored copy (the page reserves its space).
- * The studio's photo field sends `<name>.id`, `<name>.alt` and the file; the server's
- * saveUploadedPhoto fills in the id, width and height from the stored image before parsing.
+ * The studio's photo field (components/studio/photo-field.tsx) sends `<name>.id`, `<name>.alt` and
+ * `<name>.file`; on the server, saveUploadedPhoto (server/content/images.server.ts) stores a new file
+ * and sets the id, width and height from the stored image before this schema runs. In the browser,
+ * a chosen file stands for the photo the server will store.
  */
-export const storedPhoto = z.object({
-  id: z.string({ error: PHOTO_MESSAGES.notFound }).regex(IMAGE_ID_PATTERN, PHOTO_MESSAGES.notFound),
-  alt: requiredText(200, PHOTO_MESSAGES.alt),
-  width: z.coerce.number().int().min(1).max(PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]),
-  height: z.coerce.number().int().min(1).max(20_000),
-});
-export type StoredPhoto = z.infer<typeof storedPhoto>;
+function fileChosen(value: unknown): boolean {
+  return typeof document !== "undefined" && typeof File !== "undefined" && value instanceof File && value.size > 0;
+}
 
-/** A photo a section may go without: no id means none (null). */
-export const optionalStoredPhoto = z.preprocess(
-  (value) => (value && typeof value === "object" && "id" in value && value.id ? value : null),
-  storedPhoto.nullable(),
-);
+export const storedPhoto = z
+  .object(
+    {
+      id: z.string().regex(IMAGE_ID_PATTERN, PHOTO_MESSAGES.notFound).optional(),
+      alt: requiredText(200, PHOTO_MESSAGES.alt),
+      width: z.coerce.number().int().min(1).max(PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]).optional(),
+      height: z.coerce.number().int().min(1).optional(),
+      file: z.unknown().optional(),
+    },
+    { error: PHOTO_MESSAGES.missing },
+  )
+  .superRefine((photo, ctx) => {
+    if (fileChosen(photo.file)) return;
+    if (!photo.id) ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.missing });
+    else if (!photo.width || !photo.height) ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.notFound });
+  })
+  .transform(({ id = "", alt, width = 0, height = 0 }) => ({ id, alt, width, height }));
+export type StoredPhoto = z.output<typeof storedPhoto>;
+
+/** A photo a section may go without: none (no id, no file chosen, or "Remover a foto" checked) is null. */
+export const optionalStoredPhoto = z.preprocess((value) => {
+  if (!value || typeof value !== "object" || ("remove" in value && value.remove === "on")) return null;
+  return ("id" in value && value.id) || ("file" in value && fileChosen(value.file)) ? value : null;
+}, storedPhoto.nullable());

@@ -1,0 +1,322 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+import { parseWithZod } from "@conform-to/zod/v4";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+
+import { optionalStoredPhoto, requiredText, type StoredPhoto } from "~/lib/content/fields";
+import { MAX_PHOTO_BYTES, PHOTO_CACHE_CONTROL, PHOTO_MESSAGES, photoFileName } from "~/lib/content/photos";
+import { VERSION_FIELD } from "~/lib/content/studio";
+import { loader as imageLoader } from "~/routes/imagens.$file";
+import { createAdmin } from "~/server/admin-users.server";
+import { requireAdmin, startAdminSession } from "~/server/auth.server";
+import { imagesDir, invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
+import { type ContentCollection, getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
+import { answerSave, versionOf } from "~/server/content/studio.server";
+import { db, schema } from "~/server/db.server";
+import { readFormData } from "~/server/form-data.server";
+
+import {
+  gif,
+  hasGpsTag,
+  jpegBomb,
+  notAPhoto,
+  oversized,
+  phoneJpeg,
+  plainJpeg,
+  polyglotJpeg,
+  svgWithScript,
+  transparentPng,
+  truncatedJpeg,
+} from "../support/photos";
+import { args, cookieFrom, getRequest, payload, settle, statusOf } from "./request";
+
+/**
+ * A section with one optional photo, saved by an action written the way every studio page with a
+ * photo is (read the form, saveUploadedPhoto, parse, invalidPhotoForm or saveWithPhotos + answerSave):
+ * the whole pipeline runs for real (multipart parsing, sharp, files beside the SQLite file, the store).
+ */
+const gallery: ContentCollection<{ title: string; photo: StoredPhoto | null }> = {
+  name: "test-gallery",
+  schema: z.object({ title: requiredText(80), photo: optionalStoredPhoto }),
+  seed: () => [{ id: SINGLETON_ID, data: { title: "Galeria", photo: null } }],
+};
+
+async function galleryAction({ request }: { request: Request }) {
+  const admin = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const photo = await saveUploadedPhoto(formData, "photo", admin.email);
+  const submission = parseWithZod(formData, { schema: gallery.schema });
+  if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
+  const result = saveWithPhotos([photo], () =>
+    saveEntry(gallery, { id: SINGLETON_ID, data: submission.value, expectedVersion: versionOf(formData), by: admin.email }),
+  );
+  return answerSave(request, submission, result, "/admin/conteudo");
+}
+
+let cookie = "";
+
+beforeAll(async () => {
+  const admin = await createAdmin("fotos@exemplo.com", "senha-das-fotos-1");
+  cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+});
+
+function upload(file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set("title", "Galeria");
+  form.set(VERSION_FIELD, String(getSingleton(gallery).version));
+  form.set("photo.id", getSingleton(gallery).data.photo?.id ?? "");
+  form.set("photo.alt", "Estudantes no laboratório");
+  form.set(
+    "photo.file",
+    file
+      ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type })
+      : new File([], "", { type: "application/octet-stream" }),
+  );
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return new Request("http://localhost/admin/conteudo/galeria", { method: "POST", body: form, headers: { Cookie: cookie } });
+}
+
+const imageRows = () => db.select().from(schema.contentImages).all();
+const imageFiles = () => (existsSync(imagesDir()) ? readdirSync(imagesDir()) : []);
+
+async function serve(name: string) {
+  return settle(() => imageLoader(args(getRequest(`/imagens/${name}`), { file: name })));
+}
+
+describe("studio photos: a phone's photo", () => {
+  let stored: StoredPhoto;
+
+  it("stores a 4000×3000 JPEG with GPS and orientation 6 as AVIF, WebP and JPEG at 480/800/1200/1600, upright, without EXIF", async () => {
+    const original = await phoneJpeg();
+    const before = await sharp(original).metadata();
+    expect([before.width, before.height, before.orientation, hasGpsTag(before.exif)]).toEqual([4000, 3000, 6, true]);
+
+    const answer = await settle(() => galleryAction(args(upload({ bytes: original, name: "IMG_0001.JPG", type: "image/jpeg" }))));
+    expect(statusOf(answer), JSON.stringify(payload(answer))).toBe(303);
+
+    stored = getSingleton(gallery).data.photo!;
+    // Turned upright: 3000 × 4000 shown, stored at most 1600 wide.
+    expect(stored).toMatchObject({ alt: "Estudantes no laboratório", width: 1600, height: 2133 });
+    expect(imageRows()).toEqual([
+      expect.objectContaining({ id: stored.id, width: 1600, height: 2133, widths: "[480,800,1200,1600]" }),
+    ]);
+    const expected = [480, 800, 1200, 1600].flatMap((width) =>
+      (["avif", "webp", "jpg"] as const).map((format) => photoFileName(stored.id, width, format)),
+    );
+    expect(imageFiles().sort()).toEqual(expected.sort());
+
+    for (const name of expected) {
+      const file = path.join(imagesDir(), name);
+      const meta = await sharp(file).metadata();
+      const [, width, format] = /-(\d+)\.(\w+)$/.exec(name)!;
+      expect(meta.width, name).toBe(Number(width));
+      expect(meta.height, name).toBe(Math.round((Number(width) * 4000) / 3000));
+      expect({ avif: "heif", webp: "webp", jpg: "jpeg" }[format], name).toBe(meta.format);
+      expect(meta.exif, `${name} keeps no EXIF`).toBeUndefined();
+      expect(meta.orientation ?? 1, name).toBe(1);
+    }
+    // The red quarter stored at the top left is at the top right once upright.
+    const { data, info } = await sharp(path.join(imagesDir(), photoFileName(stored.id, 480, "jpg")))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
+    expect(pixel(info.width - 20, 20)[0]).toBeGreaterThan(200);
+    expect(pixel(20, 20)[0]).toBeLessThan(100);
+  });
+
+  it("serves each file with its type and a year of immutable caching; names outside the pattern are 404", async () => {
+    for (const [format, type] of [
+      ["avif", "image/avif"],
+      ["webp", "image/webp"],
+      ["jpg", "image/jpeg"],
+    ] as const) {
+      const response = (await serve(photoFileName(stored.id, 800, format))) as Response;
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe(type);
+      expect(response.headers.get("Cache-Control")).toBe(PHOTO_CACHE_CONTROL);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(Number(response.headers.get("Content-Length"))).toBe(bytes.length);
+      expect((await sharp(bytes).metadata()).width).toBe(800);
+    }
+    for (const name of [
+      "../site.db",
+      "..%2Fsite.db",
+      "test.db",
+      `${stored.id}-800.png`,
+      `${stored.id}-801.jpg`,
+      `${stored.id.toUpperCase()}-800.jpg`,
+      `${stored.id}-800.jpg/../../test.db`,
+      `.${stored.id}-800.jpg.tmp`,
+    ]) {
+      expect(statusOf(await serve(name)), name).toBe(404);
+    }
+  });
+
+  it("keeps the photo when the form is saved again without a new file, and takes a changed alt text", async () => {
+    const answer = await settle(() => galleryAction(args(upload(null, { "photo.alt": "Laboratório de enfermagem" }))));
+    expect(statusOf(answer)).toBe(303);
+    expect(getSingleton(gallery).data.photo).toEqual({ ...stored, alt: "Laboratório de enfermagem" });
+  });
+
+  it("ignores a width, height or id the browser forges: the stored image's size wins, an unknown id is refused", async () => {
+    const forged = await settle(() => galleryAction(args(upload(null, { "photo.width": "10", "photo.height": "10" }))));
+    expect(statusOf(forged)).toBe(303);
+    expect(getSingleton(gallery).data.photo).toMatchObject({ width: 1600, height: 2133 });
+
+    const unknown = await settle(() => galleryAction(args(upload(null, { "photo.id": "0".repeat(32) }))));
+    expect(statusOf(unknown)).toBe(400);
+    expect(payload(unknown).result.error.photo).toEqual([PHOTO_MESSAGES.notFound]);
+    expect(getSingleton(gallery).data.photo?.id).toBe(stored.id);
+  });
+});
+
+describe("studio photos: bad uploads leave no row and no file", () => {
+  const cases: [string, () => Promise<{ bytes: Buffer; name: string; type: string }>, number, string][] = [
+    [
+      "an SVG (with a script)",
+      async () => ({ bytes: svgWithScript, name: "foto.jpg", type: "image/jpeg" }),
+      415,
+      PHOTO_MESSAGES.svg,
+    ],
+    ["zero bytes", async () => ({ bytes: Buffer.alloc(0), name: "vazia.jpg", type: "image/jpeg" }), 400, PHOTO_MESSAGES.empty],
+    [
+      "a truncated JPEG",
+      async () => ({ bytes: await truncatedJpeg(), name: "cortada.jpg", type: "image/jpeg" }),
+      400,
+      PHOTO_MESSAGES.broken,
+    ],
+    [
+      "a 20000×20000 JPEG bomb",
+      async () => ({ bytes: await jpegBomb(), name: "bomba.jpg", type: "image/jpeg" }),
+      400,
+      PHOTO_MESSAGES.tooManyPixels,
+    ],
+    [
+      "an 8000×6000 JPEG bomb (over our 40 megapixels, under sharp's default limit)",
+      async () => ({ bytes: await jpegBomb(8000, 6000), name: "bomba.jpg", type: "image/jpeg" }),
+      400,
+      PHOTO_MESSAGES.tooManyPixels,
+    ],
+    [
+      "a JPEG that is also an HTML page (polyglot)",
+      async () => ({ bytes: await polyglotJpeg(), name: "poliglota.jpg", type: "image/jpeg" }),
+      400,
+      PHOTO_MESSAGES.polyglot,
+    ],
+    ["text named .jpg", async () => ({ bytes: notAPhoto, name: "texto.jpg", type: "image/jpeg" }), 415, PHOTO_MESSAGES.notPhoto],
+    ["a GIF", async () => ({ bytes: await gif(), name: "anim.gif", type: "image/gif" }), 415, PHOTO_MESSAGES.notPhoto],
+    [
+      "a photo over 8 MB",
+      async () => ({ bytes: oversized(MAX_PHOTO_BYTES), name: "enorme.jpg", type: "image/jpeg" }),
+      413,
+      PHOTO_MESSAGES.tooLarge,
+    ],
+    [
+      "a tiny photo",
+      async () => ({ bytes: await plainJpeg(120, 90), name: "mini.jpg", type: "image/jpeg" }),
+      400,
+      PHOTO_MESSAGES.tooSmall,
+    ],
+  ];
+
+  for (const [label, make, status, message] of cases) {
+    it(`refuses ${label}: ${status}, the message next to the field, the page's photo unchanged`, async () => {
+      const rows = imageRows();
+      const files = imageFiles();
+      const before = getSingleton(gallery);
+      const answer = await settle(async () => galleryAction(args(upload(await make()))));
+      expect(statusOf(answer)).toBe(status);
+      expect(payload(answer).result.error.photo).toEqual([message]);
+      // What was typed comes back (the alt text), never the file.
+      expect(payload(answer).result.initialValue.photo.alt).toBe("Estudantes no laboratório");
+      expect(payload(answer).result.initialValue.photo.file).toBeUndefined();
+      expect(imageRows()).toEqual(rows);
+      expect(imageFiles()).toEqual(files);
+      expect(getSingleton(gallery)).toEqual(before);
+    });
+  }
+
+  it("a good photo in a form refused for another field (no alt text) is discarded: no row, no file", async () => {
+    const rows = imageRows();
+    const files = imageFiles();
+    const answer = await settle(async () =>
+      galleryAction(
+        args(upload({ bytes: await plainJpeg(1000, 700, "#10a0a0"), name: "ok.jpg", type: "image/jpeg" }, { "photo.alt": " " })),
+      ),
+    );
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error["photo.alt"]).toEqual([PHOTO_MESSAGES.alt]);
+    expect(imageRows()).toEqual(rows);
+    expect(imageFiles()).toEqual(files);
+  });
+
+  it("a good photo in a save refused as a conflict is discarded; the page's photo stays", async () => {
+    const rows = imageRows();
+    const files = imageFiles();
+    const before = getSingleton(gallery);
+    const answer = await settle(async () =>
+      galleryAction(
+        args(
+          upload({ bytes: await plainJpeg(1000, 700, "#a01010"), name: "ok.jpg", type: "image/jpeg" }, { [VERSION_FIELD]: "1" }),
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(409);
+    expect(imageRows()).toEqual(rows);
+    expect(imageFiles()).toEqual(files);
+    expect(getSingleton(gallery)).toEqual(before);
+  });
+
+  it("a form posted without multipart (the file's name as text) is refused, not taken as 'no photo'", async () => {
+    const formData = new FormData();
+    formData.set("photo.file", "IMG_0001.JPG");
+    const result = await saveUploadedPhoto(formData, "photo", "x");
+    expect(result).toMatchObject({ ok: false, status: 400, message: PHOTO_MESSAGES.notSent });
+  });
+});
+
+describe("studio photos: other formats and the same photo twice", () => {
+  it("takes a transparent PNG (widths capped at its own 640: 480 and 640), and the same bytes again are the same image", async () => {
+    const png = await transparentPng();
+    const first = await settle(() => galleryAction(args(upload({ bytes: png, name: "logo.png", type: "image/png" }))));
+    expect(statusOf(first)).toBe(303);
+    const photo = getSingleton(gallery).data.photo!;
+    expect(photo).toMatchObject({ width: 640, height: 480 });
+    expect(
+      imageFiles()
+        .filter((name) => name.startsWith(photo.id))
+        .sort(),
+    ).toEqual(
+      [480, 640]
+        .flatMap((width) => (["avif", "jpg", "webp"] as const).map((format) => photoFileName(photo.id, width, format)))
+        .sort(),
+    );
+    expect((await sharp(path.join(imagesDir(), photoFileName(photo.id, 640, "webp"))).metadata()).hasAlpha).toBe(true);
+
+    const rows = imageRows().length;
+    const again = await settle(() => galleryAction(args(upload({ bytes: png, name: "logo-de-novo.png", type: "image/png" }))));
+    expect(statusOf(again)).toBe(303);
+    expect(imageRows()).toHaveLength(rows);
+    expect(getSingleton(gallery).data.photo?.id).toBe(photo.id);
+  });
+
+  it("'Remover a foto' leaves the section without a photo; the image stays for the history's Restaurar", async () => {
+    const id = getSingleton(gallery).data.photo!.id;
+    const answer = await settle(() => galleryAction(args(upload(null, { "photo.remove": "on", "photo.alt": "" }))));
+    expect(statusOf(answer)).toBe(303);
+    expect(getSingleton(gallery).data.photo).toBeNull();
+    expect(imageRows().some((row) => row.id === id)).toBe(true);
+  });
+
+  it("refuses anonymous posts before reading the body", async () => {
+    const request = new Request("http://localhost/admin/conteudo/galeria", { method: "POST", body: new FormData() });
+    const answer = await settle(() => galleryAction({ request }));
+    expect([302, 401, 403]).toContain(statusOf(answer));
+    expect(request.bodyUsed).toBe(false);
+  });
+});
