@@ -42,8 +42,11 @@ export const clubTexts = {
   announcementText:
     "O América-MG e a nossa universidade se uniram para levar educação de qualidade à torcida. Nos jogos em casa, a marca da universidade estará no uniforme e no estádio, e a torcida ganha condições especiais para estudar.",
   benefitsTitle: "Benefícios para a torcida",
-  gamesTitle: "Calendário de jogos em casa 2025",
+  gamesTitle: "Próximos jogos em casa",
   gamesIntro: "Nos jogos em casa, procure o nosso estande no estádio: tem consultor, brindes e inscrição na hora.",
+  /** Shown when every game of the calendar has been played (past games are never listed as upcoming). */
+  noGamesText:
+    "A tabela dos próximos jogos em casa ainda não foi divulgada. Assim que sair, os jogos com o estande da universidade aparecem aqui.",
   excellenceTitle: "Excelência dentro e fora de campo",
   hubsTitle: "14 polos em Minas Gerais",
   hubsIntro: "Estude perto de casa: faça provas, aulas práticas e tire dúvidas no polo mais próximo.",

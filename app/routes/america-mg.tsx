@@ -5,26 +5,14 @@ import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
 import { FaqSection } from "~/components/ui/faq-section";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
-import {
-  CLUB_NAME,
-  clubBenefits,
-  clubExcellence,
-  clubFaq,
-  clubHubs,
-  clubTestimonials,
-  clubTexts,
-  homeGames2025,
-} from "~/content/club";
+import { CLUB_NAME, clubBenefits, clubExcellence, clubFaq, clubHubs, clubTestimonials, clubTexts } from "~/content/club";
 import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
-import { config } from "~/server/config.server";
+import { clubPageData } from "~/server/content/club.server";
 
 import type { Route } from "./+types/america-mg";
 
-/** The club-games form: the configured URL, or the site's own enrolment form marked as coming from this page. */
-const DEFAULT_CLUB_FORM_URL = "/inscricao?origem=america_mg&embed=1";
-
 export function loader() {
-  return { formUrl: config.clubFormUrl ?? DEFAULT_CLUB_FORM_URL };
+  return clubPageData(new Date());
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -120,45 +108,54 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {/* 2025 home games */}
+      {/* Upcoming home games */}
       <section aria-labelledby="jogos" className="bg-green-50 py-14">
         <div className="mx-auto max-w-5xl px-4">
           <h2 id="jogos" className="text-center text-3xl font-extrabold text-slate-900">
             {texts.gamesTitle}
           </h2>
           <p className="mt-3 text-center text-slate-600">{texts.gamesIntro}</p>
-          <ol className="mt-8 grid gap-4 sm:grid-cols-2" data-testid="club-games">
-            {homeGames2025.map((game) => (
-              <li
-                key={game.id}
-                className={`relative rounded-2xl bg-white p-5 shadow-sm ${game.highlight ? "ring-2 ring-accent-400" : "ring-1 ring-slate-200"}`}
-              >
-                {game.highlight ? (
-                  <p className="absolute -top-3 right-4 rounded-full bg-accent-400 px-3 py-0.5 text-xs font-bold text-slate-900">
-                    Jogo em destaque
-                  </p>
-                ) : null}
-                <p className="text-sm font-semibold text-green-800">{game.round}</p>
-                <h3 className="mt-1 text-xl font-bold text-slate-900">
-                  {CLUB_NAME} x {game.opponent}
-                </h3>
-                <ul className="mt-3 space-y-1 text-sm text-slate-700">
-                  <li className="flex items-center gap-2">
-                    <CalendarDays aria-hidden="true" className="size-4" />
-                    <time dateTime={game.date}>{gameDate(game.date)}</time>
-                  </li>
-                  <li className="flex items-center gap-2">
-                    <Clock aria-hidden="true" className="size-4" />
-                    {game.time.replace(":", "h")}
-                  </li>
-                  <li className="flex items-center gap-2">
-                    <MapPin aria-hidden="true" className="size-4" />
-                    {game.location}
-                  </li>
-                </ul>
-              </li>
-            ))}
-          </ol>
+          {loaderData.games.length === 0 ? (
+            <p
+              className="mt-8 rounded-2xl bg-white p-6 text-center text-slate-700 ring-1 ring-slate-200"
+              data-testid="no-club-games"
+            >
+              {texts.noGamesText}
+            </p>
+          ) : (
+            <ol className="mt-8 grid gap-4 sm:grid-cols-2" data-testid="club-games">
+              {loaderData.games.map((game) => (
+                <li
+                  key={game.id}
+                  className={`relative rounded-2xl bg-white p-5 shadow-sm ${game.highlight ? "ring-2 ring-accent-400" : "ring-1 ring-slate-200"}`}
+                >
+                  {game.highlight ? (
+                    <p className="absolute -top-3 right-4 rounded-full bg-accent-400 px-3 py-0.5 text-xs font-bold text-slate-900">
+                      Jogo em destaque
+                    </p>
+                  ) : null}
+                  <p className="text-sm font-semibold text-green-800">{game.round}</p>
+                  <h3 className="mt-1 text-xl font-bold text-slate-900">
+                    {CLUB_NAME} x {game.opponent}
+                  </h3>
+                  <ul className="mt-3 space-y-1 text-sm text-slate-700">
+                    <li className="flex items-center gap-2">
+                      <CalendarDays aria-hidden="true" className="size-4" />
+                      <time dateTime={game.date}>{gameDate(game.date)}</time>
+                    </li>
+                    <li className="flex items-center gap-2">
+                      <Clock aria-hidden="true" className="size-4" />
+                      {game.time.replace(":", "h")}
+                    </li>
+                    <li className="flex items-center gap-2">
+                      <MapPin aria-hidden="true" className="size-4" />
+                      {game.location}
+                    </li>
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          )}
         </div>
       </section>
 

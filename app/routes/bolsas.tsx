@@ -4,19 +4,11 @@ import { Link } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
-import {
-  discountedFee,
-  MAX_SCHOLARSHIP_PERCENT,
-  modalityOffers,
-  PRICES_NOTE,
-  PUNCTUALITY_PERCENT,
-  regularPrices,
-  remainingPriceText,
-  totalDiscountPercent,
-} from "~/content/offers";
+import { discountedFee, MAX_SCHOLARSHIP_PERCENT, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/content/offers";
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
 import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
+import { type CampaignPageData,campaignPageData } from "~/server/content/campaign.server";
 
 import type { Route } from "./+types/bolsas";
 
@@ -30,23 +22,54 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** The worked example of the punctuality discount, from the first regular price (Graduação). */
-function punctualityExample() {
-  const graduacao = modalityOffers[0];
-  const fee = regularPrices[0].remainingPrice;
+/** The campaign's current offers and prices (the content studio's "Campanha"), seen now. */
+export function loader() {
+  return campaignPageData(new Date());
+}
+
+/**
+ * The worked example of the punctuality discount: the first current offer applied to the first
+ * current regular price (Graduação in the seed); none when either is missing.
+ */
+function punctualityExample({ offers, prices }: Pick<CampaignPageData, "offers" | "prices">) {
+  const offer = offers[0];
+  const price = prices[0];
+  if (!offer || !price) return null;
+  const fee = price.remainingPrice;
   return {
-    modality: graduacao.title,
+    modality: offer.title,
     fee,
-    scholarship: graduacao.scholarshipPercent,
-    withScholarship: discountedFee(fee, graduacao.scholarshipPercent),
-    total: totalDiscountPercent(graduacao),
-    onTime: discountedFee(fee, totalDiscountPercent(graduacao)),
+    scholarship: offer.scholarshipPercent,
+    withScholarship: discountedFee(fee, offer.scholarshipPercent),
+    total: offer.discount,
+    onTime: discountedFee(fee, offer.discount),
   };
 }
 
-export default function Bolsas() {
+/** The "Campanha Relâmpago" audience says what the campaign gives now (and is left out once it ended). */
+function audiencesFor({ offers, ended }: Pick<CampaignPageData, "offers" | "ended">) {
+  const best = offers.reduce<CampaignPageData["offers"][number] | undefined>(
+    (top, offer) => (!top || offer.discount > top.discount ? offer : top),
+    undefined,
+  );
+  return scholarshipAudiences.flatMap((audience) => {
+    if (audience.href !== "/campanha-relampago") return [audience];
+    if (ended || !best) return [];
+    return [
+      {
+        ...audience,
+        percent: `até ${best.discount}%`,
+        text: `${best.title}: ${best.scholarshipPercent}% de bolsa da campanha mais ${PUNCTUALITY_PERCENT}% de pontualidade, com a primeira mensalidade de ${formatReais(best.firstPayment)}.`,
+      },
+    ];
+  });
+}
+
+export default function Bolsas({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const example = punctualityExample();
+  const { offers, prices } = loaderData;
+  const example = punctualityExample(loaderData);
+  const audiences = audiencesFor(loaderData);
 
   return (
     <div>
@@ -83,7 +106,7 @@ export default function Bolsas() {
           Quem pode ter as maiores bolsas
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {scholarshipAudiences.map((audience) => (
+          {audiences.map((audience) => (
             <li key={audience.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <p className="text-3xl font-extrabold text-brand-700">{audience.percent}</p>
               <h3 className="mt-2 text-lg font-bold text-slate-900">{audience.title}</h3>
@@ -102,46 +125,52 @@ export default function Bolsas() {
             Descontos por modalidade
           </h2>
           <p className="mt-3 text-center text-slate-600">Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</p>
-          <section
-            className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-            tabIndex={0}
-            aria-label="Tabela de descontos por modalidade"
-          >
-            <table className="w-full min-w-[560px] text-left text-sm">
-              <thead className="bg-brand-700 text-white">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Modalidade
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    1ª mensalidade
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Bolsa
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Pontualidade
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Desconto total
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {modalityOffers.map((offer) => (
-                  <tr key={offer.title} className={offer.highlight ? "bg-accent-300/20" : undefined}>
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
-                      {offer.title}
+          {offers.length === 0 ? (
+            <p className="mt-8 rounded-lg bg-white p-6 text-center text-slate-700 shadow-sm" data-testid="no-offers">
+              Nenhuma oferta de campanha está ativa no momento. Fale com um consultor para conhecer as condições atuais.
+            </p>
+          ) : (
+            <section
+              className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+              tabIndex={0}
+              aria-label="Tabela de descontos por modalidade"
+            >
+              <table className="w-full min-w-[560px] text-left text-sm">
+                <thead className="bg-brand-700 text-white">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Modalidade
                     </th>
-                    <td className="px-4 py-3">{formatReais(offer.firstPayment)}</td>
-                    <td className="px-4 py-3">{offer.scholarshipPercent}%</td>
-                    <td className="px-4 py-3">{PUNCTUALITY_PERCENT}%</td>
-                    <td className="px-4 py-3 font-bold text-green-800">até {totalDiscountPercent(offer)}%</td>
+                    <th scope="col" className="px-4 py-3">
+                      1ª mensalidade
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Bolsa
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Pontualidade
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Desconto total
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {offers.map((offer) => (
+                    <tr key={offer.title} className={offer.highlight ? "bg-accent-300/20" : undefined}>
+                      <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                        {offer.title}
+                      </th>
+                      <td className="px-4 py-3">{formatReais(offer.firstPayment)}</td>
+                      <td className="px-4 py-3">{offer.scholarshipPercent}%</td>
+                      <td className="px-4 py-3">{PUNCTUALITY_PERCENT}%</td>
+                      <td className="px-4 py-3 font-bold text-green-800">até {offer.discount}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
         </div>
       </section>
 
@@ -157,26 +186,30 @@ export default function Bolsas() {
             em dia, os {PUNCTUALITY_PERCENT}% voltam.
           </p>
         </div>
-        <figure className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100" data-testid="punctuality-example">
-          <figcaption className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-            Exemplo ilustrativo: {example.modality}
-          </figcaption>
-          <dl className="mt-4 space-y-3">
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Mensalidade regular</dt>
-              <dd className="font-semibold">{formatReais(example.fee)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Com {example.scholarship}% de bolsa (pagando atrasado)</dt>
-              <dd className="font-semibold">{formatReais(example.withScholarship)}</dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-brand-200 pt-3">
-              <dt className="font-semibold text-slate-900">Pagando em dia ({example.total}% no total)</dt>
-              <dd className="text-xl font-extrabold text-green-800">{formatReais(example.onTime)}</dd>
-            </div>
-          </dl>
-          <p className="mt-4 text-xs text-slate-600">Valores de referência; o valor do seu curso é confirmado pelo consultor.</p>
-        </figure>
+        {example ? (
+          <figure className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100" data-testid="punctuality-example">
+            <figcaption className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              Exemplo ilustrativo: {example.modality}
+            </figcaption>
+            <dl className="mt-4 space-y-3">
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Mensalidade regular</dt>
+                <dd className="font-semibold">{formatReais(example.fee)}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Com {example.scholarship}% de bolsa (pagando atrasado)</dt>
+                <dd className="font-semibold">{formatReais(example.withScholarship)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 border-t border-brand-200 pt-3">
+                <dt className="font-semibold text-slate-900">Pagando em dia ({example.total}% no total)</dt>
+                <dd className="text-xl font-extrabold text-green-800">{formatReais(example.onTime)}</dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-xs text-slate-600">
+              Valores de referência; o valor do seu curso é confirmado pelo consultor.
+            </p>
+          </figure>
+        ) : null}
       </section>
 
       <section aria-labelledby="valores" className="bg-brand-900 py-14 text-white">
@@ -185,7 +218,7 @@ export default function Bolsas() {
             Valores regulares
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {regularPrices.map((price) => (
+            {prices.map((price) => (
               <li key={price.title} className="rounded-2xl bg-white p-6 text-slate-900">
                 <h3 className="text-lg font-bold">{price.title}*</h3>
                 <p className="mt-3 text-sm text-slate-600">1ª mensalidade</p>

@@ -6,40 +6,50 @@ import { Carousel } from "~/components/ui/carousel";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
-import { CAMPAIGN_TITLE, campaignTestimonials, campaignTexts } from "~/content/campaign";
-import {
-  HIGHLIGHT_RIBBON,
-  modalityOffers,
-  OFFERS_VALID_UNTIL,
-  PRICES_NOTE,
-  regularPrices,
-  remainingPriceText,
-} from "~/content/offers";
-import { type CampaignDeadline, campaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
+import { campaignTestimonials, campaignTexts } from "~/content/campaign";
+import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/content/offers";
+import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
+import { headlineText } from "~/lib/content/campaign";
 import { formatReais } from "~/lib/format";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { config } from "~/server/config.server";
+import { campaignPageData } from "~/server/content/campaign.server";
 
 import type { Route } from "./+types/campanha-relampago";
 
+/** The campaign as the content studio last saved it, seen now (expired cards left out). */
 export function loader() {
-  const now = new Date();
-  return { deadline: campaignDeadline(now, config.campaignEndDate), now: now.toISOString() };
+  return campaignPageData(new Date());
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
   return pageMeta(args, {
-    title: `${CAMPAIGN_TITLE}: até 70% de desconto | ${site?.brandName ?? "Universidade"}`,
-    description:
-      "Campanha Relâmpago: bolsas de até 70% e primeira mensalidade a partir de R$ 19,90 em graduação, pós, técnicos e profissionalizantes. Oferta por tempo limitado.",
+    title: `${campaignTitleOf(args.loaderData)} | ${site?.brandName ?? "Universidade"}`,
+    description: args.loaderData?.ended
+      ? `${args.loaderData.title}: campanha encerrada. Fale com um consultor para conhecer as condições atuais de graduação, pós, técnicos e profissionalizantes.`
+      : `${args.loaderData?.title ?? campaignTexts.title}: descontos de até ${args.loaderData?.headlinePercent ?? ""}% e primeira mensalidade a partir de R$ 19,90 em graduação, pós, técnicos e profissionalizantes. Oferta por tempo limitado.`,
   });
 };
+
+/** "Campanha Relâmpago: até 60% de desconto", or just the title once the campaign ended. */
+function campaignTitleOf(data: { title: string; headlinePercent: number; ended: boolean } | undefined): string {
+  if (!data) return campaignTexts.title;
+  return data.ended ? `${data.title} (encerrada)` : `${data.title}: até ${data.headlinePercent}% de desconto`;
+}
 
 export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const [deadline, setDeadline] = useState<CampaignDeadline>(loaderData.deadline);
-  const texts = campaignTexts;
+  // A fixed end date reached while the page is open ends the campaign here too (no clock at zero).
+  const [ended, setEnded] = useState(loaderData.ended);
+  const texts = {
+    ...campaignTexts,
+    title: loaderData.title,
+    closingTitle: loaderData.closingTitle,
+    closingText: loaderData.closingText,
+  };
+  const { offers, prices } = loaderData;
+  const validUntil = formatDayMonth(deadline.endsAt);
 
   return (
     <div data-page="campanha">
@@ -51,7 +61,11 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
             {texts.badge}
           </p>
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl">{texts.title}</h1>
-          <p className="mt-4 text-3xl font-extrabold text-accent-300 sm:text-5xl">{texts.headline}</p>
+          {ended ? null : (
+            <p className="mt-4 text-3xl font-extrabold text-accent-300 sm:text-5xl" data-testid="campaign-headline">
+              {headlineText(loaderData.headlinePercent)}
+            </p>
+          )}
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-100">{texts.intro}</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <FormLink
@@ -78,20 +92,33 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
           <div>
             <h2 id="oferta-titulo" className="flex items-center justify-center gap-2 text-2xl font-extrabold md:justify-start">
               <CalendarClock aria-hidden="true" className="size-6" />
-              {texts.bannerTitle}
+              {ended ? "Campanha encerrada" : texts.bannerTitle}
             </h2>
-            <p className="mt-1 font-medium">{texts.bannerText}</p>
-            <p className="mt-2 text-sm font-semibold" data-testid="campaign-valid-until">
-              Condições válidas até {formatDayMonth(deadline.endsAt)}
-            </p>
+            {ended ? (
+              <p className="mt-1 font-medium" data-testid="campaign-ended">
+                As condições desta campanha terminaram em {validUntil}. Fale com um consultor para conhecer as condições atuais.
+              </p>
+            ) : (
+              <>
+                <p className="mt-1 font-medium">{texts.bannerText}</p>
+                <p className="mt-2 text-sm font-semibold" data-testid="campaign-valid-until">
+                  Condições válidas até {validUntil}
+                </p>
+              </>
+            )}
           </div>
-          <Countdown
-            target={deadline.endsAt}
-            now={loaderData.now}
-            label="Tempo restante da campanha"
-            onExpire={() => setDeadline((current) => refreshDeadline(current, new Date()))}
-            boxClassName="flex w-16 flex-col items-center rounded-lg bg-slate-900 px-2 py-2 text-white sm:w-20"
-          />
+          {ended ? null : (
+            <Countdown
+              target={deadline.endsAt}
+              now={loaderData.now}
+              label="Tempo restante da campanha"
+              onExpire={() => {
+                if (deadline.rolling) setDeadline((current) => refreshDeadline(current, new Date()));
+                else setEnded(true);
+              }}
+              boxClassName="flex w-16 flex-col items-center rounded-lg bg-slate-900 px-2 py-2 text-white sm:w-20"
+            />
+          )}
         </div>
       </section>
 
@@ -103,10 +130,19 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               {texts.offersTitle}
             </h2>
             <p className="mt-3 text-slate-600">{texts.offersIntro}</p>
-            <p className="mt-2 text-sm font-semibold text-brand-700">Descontos válidos até {OFFERS_VALID_UNTIL}.</p>
+            {ended || offers.length === 0 ? null : (
+              <p className="mt-2 text-sm font-semibold text-brand-700" data-testid="offers-valid-until">
+                Descontos válidos até {validUntil}.
+              </p>
+            )}
           </div>
+          {ended || offers.length === 0 ? (
+            <p className="mt-10 rounded-lg bg-white p-6 text-center text-slate-700 shadow-sm" data-testid="no-offers">
+              Nenhuma oferta da campanha está ativa no momento. Fale com um consultor para conhecer as condições atuais.
+            </p>
+          ) : null}
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {modalityOffers.map((offer) => (
+            {(ended ? [] : offers).map((offer) => (
               <li
                 key={offer.title}
                 data-highlight={offer.highlight ? "true" : undefined}
@@ -123,12 +159,15 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
                 <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
                 <p className="text-4xl font-extrabold text-brand-700">{formatReais(offer.firstPayment)}</p>
                 <p className="mt-3 inline-flex w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-bold text-green-800">
-                  {offer.discount}
+                  {offer.discountText}
                 </p>
-                <p className="mt-3 flex-1 text-sm text-slate-600">{offer.details}</p>
+                <p className="mt-3 flex-1 text-sm text-slate-600">{offer.detailsText}</p>
+                {offer.validUntilText ? (
+                  <p className="mt-2 text-sm font-semibold text-brand-700">Válido até {offer.validUntilText}.</p>
+                ) : null}
                 <FormLink
                   type="lead"
-                  description={`${offer.title}: 1ª mensalidade de ${formatReais(offer.firstPayment)} e ${offer.discount.toLowerCase()}.`}
+                  description={`${offer.title}: 1ª mensalidade de ${formatReais(offer.firstPayment)} e ${offer.discountText.toLowerCase()}.`}
                   className={`mt-6 inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2.5 font-semibold ${
                     offer.highlight
                       ? "bg-accent-400 text-slate-900 hover:bg-accent-300"
@@ -153,7 +192,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
             <p className="mt-3 text-slate-200">{texts.pricesIntro}</p>
           </div>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {regularPrices.map((price) => (
+            {prices.map((price) => (
               <li key={price.title} className="rounded-2xl bg-white p-6 text-slate-900 shadow-sm">
                 <h3 className="text-lg font-bold">{price.title}*</h3>
                 <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
@@ -189,46 +228,48 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
         </div>
       </section>
 
-      {/* Closing call to action */}
-      <section
-        aria-labelledby="ultima-semana-titulo"
-        className="bg-gradient-to-r from-accent-400 to-accent-300 py-16 text-slate-900"
-      >
-        <div className="mx-auto max-w-3xl px-4 text-center">
-          <h2 id="ultima-semana-titulo" className="text-3xl font-extrabold sm:text-4xl">
-            {texts.closingTitle}
-          </h2>
-          <p className="mt-4 text-lg">{texts.closingText}</p>
-          <ul className="mx-auto mt-6 grid max-w-xl gap-2 text-left sm:grid-cols-2">
-            {[
-              "Matrícula 100% on-line",
-              "Diploma reconhecido pelo MEC",
-              "Mais de 1.000 polos",
-              "Primeira mensalidade a partir de R$ 19,90",
-            ].map((item) => (
-              <li key={item} className="flex items-center gap-2 font-medium">
-                <Check aria-hidden="true" className="size-5 shrink-0 text-green-800" />
-                {item}
-              </li>
-            ))}
-          </ul>
-          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <FormLink
-              type="lead"
-              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white shadow-lg hover:bg-brand-800"
-            >
-              Garanta sua vaga
-            </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
-            >
-              <Phone aria-hidden="true" className="size-5" />
-              {site.phone}
-            </a>
+      {/* Closing call to action (a hurry that would be untrue once the campaign ended) */}
+      {ended ? null : (
+        <section
+          aria-labelledby="ultima-semana-titulo"
+          className="bg-gradient-to-r from-accent-400 to-accent-300 py-16 text-slate-900"
+        >
+          <div className="mx-auto max-w-3xl px-4 text-center">
+            <h2 id="ultima-semana-titulo" className="text-3xl font-extrabold sm:text-4xl">
+              {texts.closingTitle}
+            </h2>
+            <p className="mt-4 text-lg">{texts.closingText}</p>
+            <ul className="mx-auto mt-6 grid max-w-xl gap-2 text-left sm:grid-cols-2">
+              {[
+                "Matrícula 100% on-line",
+                "Diploma reconhecido pelo MEC",
+                "Mais de 1.000 polos",
+                "Primeira mensalidade a partir de R$ 19,90",
+              ].map((item) => (
+                <li key={item} className="flex items-center gap-2 font-medium">
+                  <Check aria-hidden="true" className="size-5 shrink-0 text-green-800" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <FormLink
+                type="lead"
+                className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white shadow-lg hover:bg-brand-800"
+              >
+                Garanta sua vaga
+              </FormLink>
+              <a
+                href={telHref(site.phone)}
+                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
+              >
+                <Phone aria-hidden="true" className="size-5" />
+                {site.phone}
+              </a>
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
     </div>
   );
 }

@@ -180,18 +180,24 @@ test.describe("a configured campaign end date that has passed", () => {
     server?.cleanup();
   });
 
-  test("shows zeros and keeps the configured date (it does not roll like the default window)", async ({ page }) => {
+  test("says the campaign ended on that date: no countdown at zero, no headline percentage, no offer shown as current", async ({
+    page,
+  }) => {
+    // Issue 17 item 4 departs from the spec's "all zeros": a passed end date is not shown under a call to hurry.
     await page.clock.install();
     await page.goto(`${server.url}/campanha-relampago`);
-    await expect(page.getByTestId("campaign-valid-until")).toHaveText(
-      `Condições válidas até ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}`,
+    await expect(page.getByRole("heading", { name: "Campanha encerrada" })).toBeVisible();
+    await expect(page.getByTestId("campaign-ended")).toContainText(
+      `As condições desta campanha terminaram em ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}.`,
     );
-    expect(await countdownSeconds(page)).toMatchObject({ days: "00", hours: "00", minutes: "00", seconds: "00" });
+    await expect(page.getByTestId("countdown")).toHaveCount(0);
+    await expect(page.getByTestId("campaign-valid-until")).toHaveCount(0);
+    await expect(page.getByTestId("campaign-headline")).toHaveCount(0);
+    await expect(page.getByTestId("no-offers")).toBeVisible();
+    await expect(page.getByText(/última semana/i)).toHaveCount(0);
     // A minute later (fake clock) it has neither restarted nor moved to a new deadline.
     await page.clock.runFor(60_000);
-    expect(await countdownSeconds(page)).toMatchObject({ total: 0 });
-    await expect(page.getByTestId("campaign-valid-until")).toHaveText(
-      `Condições válidas até ${endDate.slice(8, 10)}/${endDate.slice(5, 7)}`,
-    );
+    await expect(page.getByTestId("countdown")).toHaveCount(0);
+    await expect(page.getByTestId("campaign-ended")).toBeVisible();
   });
 });

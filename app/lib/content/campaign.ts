@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { PUNCTUALITY_PERCENT } from "../../content/offers";
 import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../campaign";
 import { formatDateBr, saoPauloDate } from "../dates";
 import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
@@ -52,8 +53,6 @@ export const campaignSchema = z
     endDate: optionalIsoDate,
     closingTitle: requiredText(80),
     closingText: requiredText(400),
-    /** The extra discount for paying each monthly fee by its due date. */
-    punctualityPercent: percentField(0, 50),
     offers: z.array(offerCardSchema).length(6, "A campanha tem seis cartões de oferta"),
     prices: z.array(priceCardSchema).length(4, "A campanha tem quatro cartões de preço"),
   })
@@ -67,12 +66,9 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export type OfferCard = z.infer<typeof offerCardSchema>;
 export type PriceCard = z.infer<typeof priceCardSchema>;
 
-/** Total discount (%) of an offer: campaign scholarship plus punctuality. */
-export function offerDiscount(
-  offer: Pick<OfferCard, "scholarshipPercent">,
-  campaign: Pick<Campaign, "punctualityPercent">,
-): number {
-  return offer.scholarshipPercent + campaign.punctualityPercent;
+/** Total discount (%) of an offer: campaign scholarship plus the fixed punctuality discount (app/content/offers.ts). */
+export function offerDiscount(offer: Pick<OfferCard, "scholarshipPercent">): number {
+  return offer.scholarshipPercent + PUNCTUALITY_PERCENT;
 }
 
 /** The headline as shown: "Até 60% de desconto!". */
@@ -81,13 +77,13 @@ export function headlineText(percent: number): string {
 }
 
 /** A card's badge: "Até 60% de desconto". */
-export function offerDiscountText(offer: OfferCard, campaign: Pick<Campaign, "punctualityPercent">): string {
-  return `Até ${offerDiscount(offer, campaign)}% de desconto`;
+export function offerDiscountText(offer: OfferCard): string {
+  return `Até ${offerDiscount(offer)}% de desconto`;
 }
 
 /** A card's text: "50% de bolsa da campanha + 10% de pontualidade. …". */
-export function offerDetailsText(offer: OfferCard, campaign: Pick<Campaign, "punctualityPercent">): string {
-  return `${offer.scholarshipPercent}% de bolsa da campanha + ${campaign.punctualityPercent}% de pontualidade. ${offer.details}`;
+export function offerDetailsText(offer: OfferCard): string {
+  return `${offer.scholarshipPercent}% de bolsa da campanha + ${PUNCTUALITY_PERCENT}% de pontualidade. ${offer.details}`;
 }
 
 /** A validity date (AAAA-MM-DD) has passed once its São Paulo day is over. */
@@ -119,7 +115,7 @@ export function activePriceCards(campaign: Campaign, now: Date): PriceCard[] {
 
 /** The largest total discount among the offers active at `now` (0 when none is). */
 export function largestDiscountOf(campaign: Campaign, now: Date): number {
-  return Math.max(0, ...activeOfferCards(campaign, now).map((offer) => offerDiscount(offer, campaign)));
+  return Math.max(0, ...activeOfferCards(campaign, now).map((offer) => offerDiscount(offer)));
 }
 
 /** Every "até N%" a text promises. */

@@ -1,6 +1,6 @@
 import { campaignTexts } from "~/content/campaign";
 import { CLOSING_DISCOUNT_PERCENT, modalityOffers, PUNCTUALITY_PERCENT, regularPrices } from "~/content/offers";
-import type { CampaignDeadline } from "~/lib/campaign";
+import { type CampaignDeadline, formatDayMonth } from "~/lib/campaign";
 import {
   activeOfferCards,
   activePriceCards,
@@ -10,9 +10,13 @@ import {
   deadlineOf,
   largestDiscountOf,
   type OfferCard,
+  offerDetailsText,
+  offerDiscount,
+  offerDiscountText,
   type PriceCard,
 } from "~/lib/content/campaign";
 import { STUDIO_PATH } from "~/lib/content/studio";
+import { saoPauloDate } from "~/lib/dates";
 
 import { config } from "../config.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
@@ -44,7 +48,6 @@ export function campaignSeed(): Campaign {
     endDate,
     closingTitle: campaignTexts.closingTitle,
     closingText: campaignTexts.closingText.replace(`até ${CLOSING_DISCOUNT_PERCENT}%`, `até ${largest}%`),
-    punctualityPercent: PUNCTUALITY_PERCENT,
     offers,
     prices: regularPrices.map((price) => ({ ...price, remainingFrom: price.remainingFrom ?? false, validUntil: "" })),
   });
@@ -97,3 +100,42 @@ export function campaignWarnings(now: Date): Array<{ section: string; to: string
   }
   return warnings;
 }
+
+/** An offer card as the public pages show it. */
+export type OfferView = OfferCard & { discount: number; discountText: string; detailsText: string; validUntilText: string };
+
+/**
+ * Everything the campaign page (and /bolsas) shows at `now`, from the store: only the cards that
+ * are current, one deadline for both "Condições válidas até" and "Descontos válidos até", and a
+ * card's own date only when it ends before the campaign. Once a fixed end date has passed the page
+ * says the campaign ended: no headline percentage, no offer, no countdown.
+ */
+export function campaignPageData(now: Date) {
+  const campaign = getCampaign();
+  const deadline = deadlineOf(campaign, now);
+  const deadlineDay = saoPauloDate(new Date(deadline.endsAt));
+  const offers: OfferView[] = activeOfferCards(campaign, now).map((offer) => ({
+    ...offer,
+    discount: offerDiscount(offer),
+    discountText: offerDiscountText(offer),
+    detailsText: offerDetailsText(offer),
+    // A card's own date is worth saying only when it comes before the campaign's end.
+    validUntilText:
+      offer.validUntil && offer.validUntil < deadlineDay ? formatDayMonth(`${offer.validUntil}T12:00:00-03:00`) : "",
+  }));
+  return {
+    title: campaign.title,
+    headlinePercent: campaign.headlinePercent,
+    largestDiscount: largestDiscountOf(campaign, now),
+    ended: deadline.ended,
+    deadline: { endsAt: deadline.endsAt, rolling: deadline.rolling } satisfies CampaignDeadline,
+    closingTitle: campaign.closingTitle,
+    closingText: campaign.closingText,
+    punctualityPercent: PUNCTUALITY_PERCENT,
+    offers,
+    prices: activePriceCards(campaign, now),
+    now: now.toISOString(),
+  };
+}
+
+export type CampaignPageData = ReturnType<typeof campaignPageData>;

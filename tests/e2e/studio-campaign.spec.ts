@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+
+import { formatDayMonth } from "../../app/lib/campaign";
+import { saoPauloDate } from "../../app/lib/dates";
+import { expect, test } from "../support/fixtures";
+import { openAsAdmin } from "../support/studio";
+
+/**
+ * The studio's "Campanha" page, through a real browser, with and without JavaScript: a headline
+ * promising more than the best offer is refused next to its field with what was typed kept; a
+ * card's text and date are on /campanha-relampago at the next request. Only the last offer card
+ * (Técnicos), which no other spec looks at, is changed, and it is put back at the end.
+ */
+
+const PATH = "/admin/conteudo/campanha";
+const SEED_DETAILS = "Cursos técnicos com certificado reconhecido.";
+
+/**
+ * Saves the form after `fill`. The js and no-js runs of this file may edit the one campaign at
+ * the same time: a save refused because the other run saved first is done again on a fresh page.
+ */
+async function save(page: Page, fill: () => Promise<void>) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await fill();
+    await page.getByRole("button", { name: "Salvar" }).click();
+    const outcome = await Promise.race([
+      page
+        .getByTestId("toaster")
+        .getByText("Alterações salvas")
+        .waitFor()
+        .then(() => "saved"),
+      page
+        .getByTestId("form-alert")
+        .getByText(/Este conteúdo foi alterado por/)
+        .waitFor()
+        .then(() => "conflict"),
+    ]);
+    if (outcome === "saved") return;
+    await page.goto(PATH);
+  }
+  throw new Error("the campaign could not be saved");
+}
+
+test.describe("studio: Campanha", () => {
+  test("an untrue headline is refused next to its field; a card's text and date are on the campaign page at once", async ({
+    page,
+    jsEnabled,
+  }) => {
+    const details = `Cursos técnicos ${jsEnabled ? "js" : "sem-js"} ${Date.now()}.`;
+    const tomorrow = saoPauloDate(new Date(Date.now() + 24 * 3600 * 1000));
+    await openAsAdmin(page, PATH);
+    await expect(page.getByRole("heading", { level: 1, name: "Campanha" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Seções do conteúdo" }).getByRole("link", { name: "Campanha" }),
+    ).toHaveAttribute("aria-current", "page");
+    const lastOffer = page.getByRole("group", { name: "Oferta 6" });
+    await expect(lastOffer.getByLabel("Modalidade")).toHaveValue("Técnicos");
+
+    // 70% is more than the best offer gives (50% + 10%): refused, next to the field, typing kept.
+    await page.getByLabel("Desconto do título (%)").fill("70");
+    await lastOffer.getByLabel("Descrição").fill(details);
+    await page.getByRole("button", { name: "Salvar" }).click();
+    const headline = page.getByLabel("Desconto do título (%)");
+    await expect(headline).toHaveAttribute("aria-invalid", "true");
+    const describedBy = (await headline.getAttribute("aria-describedby")) ?? "";
+    const message = page.locator(`[id="${describedBy.split(" ").find((id) => id.endsWith("-error"))}"]`);
+    await expect(message).toHaveText("O título promete até 70%, mas o maior desconto das ofertas ativas é 60%");
+    await expect(headline).toHaveValue("70");
+    await expect(lastOffer.getByLabel("Descrição")).toHaveValue(details);
+
+    await save(page, async () => {
+      await page.getByLabel("Desconto do título (%)").fill("60");
+      await lastOffer.getByLabel("Descrição").fill(details);
+      await lastOffer.getByLabel("Válida até").fill(tomorrow);
+    });
+
+    await page.goto("/campanha-relampago");
+    const card = page
+      .locator("section", { has: page.getByRole("heading", { name: "Modalidades e Descontos" }) })
+      .locator("ul > li")
+      .filter({ hasText: "Técnicos" });
+    await expect(card).toContainText(details);
+    await expect(card).toContainText(`Válido até ${formatDayMonth(`${tomorrow}T12:00:00-03:00`)}.`);
+    await expect(page.getByTestId("campaign-headline")).toHaveText("Até 60% de desconto!");
+
+    // Put the seed back: the card lasts as long as the campaign, with its own text.
+    await page.goto(PATH);
+    await save(page, async () => {
+      await lastOffer.getByLabel("Descrição").fill(SEED_DETAILS);
+      await lastOffer.getByLabel("Válida até").fill("");
+    });
+    await page.goto("/campanha-relampago");
+    await expect(page.getByText(details)).toHaveCount(0);
+  });
+
+  test("a validity date that has passed is refused next to its field", async ({ page }) => {
+    await openAsAdmin(page, PATH);
+    const price = page.getByRole("group", { name: "Preço regular 2 (AGORA EU POSSO)" });
+    await price.getByLabel("Válido até").fill("2020-01-31");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    const field = price.getByLabel("Válido até");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(price).toContainText(
+      'A validade do preço "Profissionalizantes" (31/01/2020) já passou: o cartão não aparece no site',
+    );
+    await expect(field).toHaveValue("2020-01-31");
+  });
+});

@@ -1,0 +1,282 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { type Campaign, campaignProblems } from "~/lib/content/campaign";
+import { loader as overviewLoader } from "~/routes/admin.conteudo._index";
+import { action as campaignAction, loader as campaignLoader } from "~/routes/admin.conteudo.campanha";
+import { loader as scholarshipsLoader } from "~/routes/bolsas";
+import { loader as campaignPageLoader } from "~/routes/campanha-relampago";
+import { createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
+import {
+  activeOffers,
+  campaignContent,
+  campaignDeadlineFor,
+  campaignPageData,
+  campaignWarnings,
+  getCampaign,
+  largestActiveDiscount,
+} from "~/server/content/campaign.server";
+import { clubPageData } from "~/server/content/club.server";
+import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
+
+import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+
+/** The day the issue was filed: a fresh deployment on it must show nothing expired. */
+const FRESH = new Date("2026-11-23T15:00:00Z");
+
+/** The form's fields for a campaign document, as the studio page posts them. */
+function formOf(campaign: Campaign, version: number): Record<string, string> {
+  const price = (value: number) => value.toFixed(2).replace(".", ",");
+  const fields: Record<string, string> = {
+    version: String(version),
+    title: campaign.title,
+    headlinePercent: String(campaign.headlinePercent),
+    endMode: campaign.endMode,
+    endDate: campaign.endDate,
+    closingTitle: campaign.closingTitle,
+    closingText: campaign.closingText,
+  };
+  campaign.offers.forEach((offer, i) => {
+    Object.assign(fields, {
+      [`offers[${i}].title`]: offer.title,
+      [`offers[${i}].firstPayment`]: price(offer.firstPayment),
+      [`offers[${i}].scholarshipPercent`]: String(offer.scholarshipPercent),
+      [`offers[${i}].details`]: offer.details,
+      [`offers[${i}].validUntil`]: offer.validUntil,
+    });
+    if (offer.highlight) fields[`offers[${i}].highlight`] = "on";
+  });
+  campaign.prices.forEach((card, i) => {
+    Object.assign(fields, {
+      [`prices[${i}].title`]: card.title,
+      [`prices[${i}].firstPayment`]: price(card.firstPayment),
+      [`prices[${i}].remainingPrice`]: price(card.remainingPrice),
+      [`prices[${i}].validUntil`]: card.validUntil,
+    });
+    if (card.remainingFrom) fields[`prices[${i}].remainingFrom`] = "on";
+  });
+  return fields;
+}
+
+/** Writes a campaign straight into the store (the studio's rules are tested through its action below). */
+function store(change: (campaign: Campaign) => Campaign) {
+  const entry = getEntry(campaignContent, SINGLETON_ID)!;
+  const result = saveEntry(campaignContent, {
+    id: SINGLETON_ID,
+    data: change(structuredClone(entry.data)),
+    expectedVersion: entry.version,
+    by: "teste",
+  });
+  expect(result.ok).toBe(true);
+}
+
+describe("campaign seed: a fresh deployment is consistent", () => {
+  it("the headline promises exactly the best offer (50% + 10% = 60%, not 70%), and the closing text agrees", () => {
+    const campaign = getCampaign();
+    expect(campaign.headlinePercent).toBe(60);
+    expect(largestActiveDiscount(FRESH)).toBe(60);
+    expect(campaign.closingText).toContain("até 60% de desconto");
+    expect(campaignProblems(campaign, FRESH)).toEqual([]);
+    expect(campaignWarnings(FRESH)).toEqual([]);
+  });
+
+  it("both dates on the campaign page are the one rolling deadline (28/11 on 23/11), never 14/04", () => {
+    const page = campaignPageData(FRESH);
+    expect(page.ended).toBe(false);
+    expect(page.deadline).toEqual({ endsAt: "2026-11-29T02:59:59.000Z", rolling: true });
+    expect(page.offers).toHaveLength(6);
+    expect(page.prices).toHaveLength(4);
+    expect(page.offers.every((offer) => offer.validUntilText === "")).toBe(true);
+    expect(page.offers.map((offer) => offer.discountText)).toContain("Até 60% de desconto");
+    expect(JSON.stringify(page)).not.toContain("14/04");
+    expect(campaignDeadlineFor(FRESH)).toEqual({ endsAt: "2026-11-29T02:59:59.000Z", rolling: true });
+  });
+});
+
+describe("campaign accessors at an injected now", () => {
+  it("a card past its own date is left out, the largest discount follows, and the overview warns", () => {
+    store((campaign) => {
+      campaign.offers[0].validUntil = "2026-11-25"; // Graduação, the 60% card
+      campaign.prices[3].validUntil = "2026-11-25";
+      return campaign;
+    });
+    const before = new Date("2026-11-25T20:00:00Z"); // 17:00 in São Paulo, still the 25th
+    expect(activeOffers(before).map((offer) => offer.title)).toContain("Graduação");
+    expect(campaignPageData(before).offers[0].validUntilText).toBe("25/11");
+    expect(largestActiveDiscount(before)).toBe(60);
+
+    const after = new Date("2026-11-26T03:00:00Z"); // 00:00 of the 26th in São Paulo
+    expect(activeOffers(after).map((offer) => offer.title)).not.toContain("Graduação");
+    expect(largestActiveDiscount(after)).toBe(50);
+    expect(campaignPageData(after).prices.map((card) => card.title)).not.toContain("Pós-graduação");
+    const warnings = campaignWarnings(after).map((warning) => warning.text);
+    expect(warnings).toContain('A validade de "Graduação" (25/11/2026) já passou: o cartão não aparece no site.');
+    expect(warnings).toContain("O título promete até 60%, mas o maior desconto das ofertas ativas é 50%.");
+  });
+
+  it("a fixed end date: the countdown ends at 23:59:59 in São Paulo, then the campaign is over (no deadline, no offer)", () => {
+    store((campaign) => ({
+      ...campaign,
+      endMode: "date",
+      endDate: "2026-11-30",
+      offers: campaign.offers.map((offer) => ({ ...offer, validUntil: "" })),
+      prices: campaign.prices.map((card) => ({ ...card, validUntil: "" })),
+    }));
+    expect(campaignDeadlineFor(new Date("2026-11-30T12:00:00Z"))).toEqual({ endsAt: "2026-12-01T02:59:59.000Z", rolling: false });
+    const over = new Date("2026-12-01T03:00:00Z");
+    expect(campaignDeadlineFor(over)).toBeNull();
+    expect(activeOffers(over)).toEqual([]);
+    expect(largestActiveDiscount(over)).toBe(0);
+    expect(campaignPageData(over)).toMatchObject({ ended: true, offers: [] });
+    expect(campaignWarnings(over)[0].text).toMatch(/^A campanha terminou/);
+    store((campaign) => ({ ...campaign, endMode: "rolling", endDate: "" }));
+  });
+});
+
+describe("studio: Campanha", () => {
+  let cookie = "";
+
+  beforeAll(async () => {
+    const admin = await createAdmin("campanha@exemplo.com", "senha-do-marketing-1");
+    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+  });
+
+  it("refuses anonymous visitors and saves nothing", async () => {
+    const answer = await settle(() => campaignLoader(args(getRequest("/admin/conteudo/campanha"))));
+    expect(statusOf(answer)).toBe(302);
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    const post = await settle(() =>
+      campaignAction(args(postForm("/admin/conteudo/campanha", { ...formOf(entry.data, entry.version), title: "Invasão" }))),
+    );
+    expect(statusOf(post)).toBe(302);
+    expect(getCampaign().title).not.toBe("Invasão");
+  });
+
+  it("refuses untrue or invalid input with a message next to each field, keeps what was typed and saves nothing", async () => {
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    const form = {
+      ...formOf(entry.data, entry.version),
+      headlinePercent: "70",
+      closingText: "Última chance: até 80% de desconto!",
+      "offers[1].validUntil": "2020-01-01",
+    };
+    const answer = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+    expect(statusOf(answer)).toBe(400);
+    const { error, initialValue } = payload(answer).result;
+    expect(error.headlinePercent).toEqual(["O título promete até 70%, mas o maior desconto das ofertas ativas é 60%"]);
+    expect(error.closingText).toEqual(["O texto promete até 80%, mas o maior desconto das ofertas ativas é 60%"]);
+    expect(error["offers[1].validUntil"]).toEqual([
+      'A validade de "Híbridos B.E. e P.T." (01/01/2020) já passou: o cartão não aparece no site',
+    ]);
+    expect(initialValue.headlinePercent).toBe("70");
+    expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
+
+    // Malformed numbers are refused before the rules compare them.
+    const malformed = await campaignAction(
+      args(
+        postForm(
+          "/admin/conteudo/campanha",
+          {
+            ...formOf(entry.data, entry.version),
+            "prices[0].remainingPrice": "abc",
+            "offers[2].scholarshipPercent": "35,5",
+            "offers[0].firstPayment": "-5",
+            "offers[4].details": "",
+          },
+          { cookie },
+        ),
+      ),
+    );
+    expect(statusOf(malformed)).toBe(400);
+    const malformedErrors = payload(malformed).result.error;
+    expect(malformedErrors["prices[0].remainingPrice"]).toEqual(["Valor inválido - use reais com vírgula, ex.: 19,90"]);
+    expect(malformedErrors["offers[0].firstPayment"]).toEqual(["Valor inválido - use reais com vírgula, ex.: 19,90"]);
+    expect(malformedErrors["offers[2].scholarshipPercent"]).toEqual(["Informe um número inteiro de 0 a 90"]);
+    expect(malformedErrors["offers[4].details"]).toEqual(["Campo obrigatório"]);
+
+    const noDate = await campaignAction(
+      args(
+        postForm("/admin/conteudo/campanha", { ...formOf(entry.data, entry.version), endMode: "date", endDate: "" }, { cookie }),
+      ),
+    );
+    expect(payload(noDate).result.error.endDate).toEqual(["Informe a data de término ou escolha a janela de 5 dias"]);
+    const passed = await campaignAction(
+      args(
+        postForm(
+          "/admin/conteudo/campanha",
+          { ...formOf(entry.data, entry.version), endMode: "date", endDate: "2021-03-01" },
+          { cookie },
+        ),
+      ),
+    );
+    expect(payload(passed).result.error.endDate).toEqual([
+      "A data de término (01/03/2021) já passou: escolha uma data futura ou a janela de 5 dias",
+    ]);
+    expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
+  });
+
+  it("a save is live on the next request of /campanha-relampago and /bolsas", async () => {
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    const form = {
+      ...formOf(entry.data, entry.version),
+      title: "Campanha de Verão",
+      headlinePercent: "55",
+      "offers[0].scholarshipPercent": "45",
+      "offers[0].firstPayment": "1.049,90",
+      "offers[3].title": "Pós <b>MBA</b>",
+      closingText: "Última semana para garantir até 55% de desconto.",
+    };
+    const answer = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+    expect(payload(answer)?.result?.error).toBeUndefined();
+    expect(statusOf(answer)).toBe(303);
+    expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/campanha");
+
+    const page = payload(await campaignPageLoader());
+    expect(page.title).toBe("Campanha de Verão");
+    expect(page.headlinePercent).toBe(55);
+    expect(page.offers[0]).toMatchObject({ firstPayment: 1049.9, discountText: "Até 55% de desconto" });
+    expect(page.offers[3].title).toBe("Pós <b>MBA</b>");
+    const scholarships = payload(await scholarshipsLoader());
+    expect(scholarships.largestDiscount).toBe(55);
+    expect(scholarships.offers[0].discount).toBe(55);
+
+    const overview = payload(await overviewLoader(args(getRequest("/admin/conteudo", { cookie }))));
+    expect(overview.warnings.filter((warning: { section: string }) => warning.section === "Campanha")).toEqual([]);
+  });
+
+  it("a second admin saving from the old version is refused with who and when, their input kept", async () => {
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    const answer = await campaignAction(
+      args(
+        postForm("/admin/conteudo/campanha", { ...formOf(entry.data, entry.version - 1), title: "Outra campanha" }, { cookie }),
+      ),
+    );
+    expect(statusOf(answer)).toBe(409);
+    const result = payload(answer).result;
+    expect(result.error[""][0]).toMatch(/^Este conteúdo foi alterado por campanha@exemplo\.com às \d{2}:\d{2}\./);
+    expect(result.initialValue.title).toBe("Outra campanha");
+    expect(getCampaign().title).toBe("Campanha de Verão");
+  });
+});
+
+describe("club calendar at an injected now", () => {
+  it("lists only games not yet played, through the game's own day", () => {
+    expect(clubPageData(new Date("2025-04-01T12:00:00Z")).games.map((game) => game.date)).toEqual([
+      "2025-04-12",
+      "2025-05-03",
+      "2025-05-24",
+      "2025-06-14",
+    ]);
+    // 23:30 in São Paulo on the day of the Coritiba game: still listed; the next morning it is gone.
+    expect(clubPageData(new Date("2025-05-04T02:30:00Z")).games.map((game) => game.opponent)).toEqual([
+      "Coritiba",
+      "Goiás",
+      "Cuiabá",
+    ]);
+    expect(clubPageData(new Date("2025-05-04T12:00:00Z")).games.map((game) => game.opponent)).toEqual(["Goiás", "Cuiabá"]);
+  });
+
+  it("a fresh deployment (2026-11-23) shows no 2025 game as upcoming", () => {
+    expect(clubPageData(FRESH).games).toEqual([]);
+  });
+});
