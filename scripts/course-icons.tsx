@@ -11,7 +11,7 @@ import * as icons from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
-import { COURSE_ICON_NAMES } from "../app/lib/content/courses";
+import { COURSE_ICON_NAMES } from "../app/lib/content/course-icons";
 
 const BRAND_600 = "#1f56c8";
 const dir = join(import.meta.dirname, "..", "public", "images", "icones");

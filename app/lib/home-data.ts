@@ -1,6 +1,6 @@
 import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/content/course-areas";
 import type { Polo } from "~/content/polos";
-import type { CourseIcon } from "~/lib/content/courses";
+import type { CourseIcon } from "~/lib/content/course-icons";
 import {
   cleanTerm,
   coursesInArea,

@@ -3,10 +3,11 @@ import { Link, useNavigation } from "react-router";
 
 import { useIsPending } from "~/components/forms";
 import { CourseForm } from "~/components/studio/course-form";
+import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { courseEntryOr404, courseFormAction } from "~/server/content/course-studio.server";
-import { STUDIO_PATH, type StudioFailure } from "~/server/content/studio.server";
+import type { StudioFailure } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.cursos.$curso";
 

@@ -3,10 +3,10 @@ import { Form, Link } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { INPUT_CLASS } from "~/components/studio/studio-fields";
+import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatReais } from "~/lib/format";
 import { requireAdmin } from "~/server/auth.server";
 import { courseListPage, parseCourseListQuery } from "~/server/content/course-studio.server";
-import { STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.cursos";
 

@@ -6,11 +6,12 @@ import { SubmitButton, useIsPending } from "~/components/forms";
 import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
 import { FieldGroup, FormAlert, TextField, VersionInput } from "~/components/studio/studio-fields";
 import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
+import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { poloBeingEdited, poloFormAction } from "~/server/content/course-studio.server";
 import { poloEntries } from "~/server/content/courses.server";
-import { STUDIO_PATH, type StudioFailure } from "~/server/content/studio.server";
+import type { StudioFailure } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.polos";
 

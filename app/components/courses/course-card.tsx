@@ -1,7 +1,7 @@
 import { Clock, MonitorSmartphone } from "lucide-react";
 import { Link } from "react-router";
 
-import { courseIconSrc } from "~/lib/content/courses";
+import { courseIconSrc } from "~/lib/content/course-icons";
 import type { CourseCardData } from "~/lib/home-data";
 
 /**

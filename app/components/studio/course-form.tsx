@@ -6,7 +6,8 @@ import { SubmitButton } from "~/components/forms";
 import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
 import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
 import { COURSE_AREAS, MODALITIES } from "~/content/course-areas";
-import { COURSE_ICONS, type CourseDocument, courseFormSchema, priceInputValue } from "~/lib/content/courses";
+import { COURSE_ICONS } from "~/lib/content/course-icons";
+import { type CourseDocument, courseFormSchema, priceInputValue } from "~/lib/content/courses";
 
 const AREA_OPTIONS = COURSE_AREAS.map((area) => ({ value: area, label: area }));
 const MODALITY_OPTIONS = MODALITIES.map((modality) => ({ value: modality, label: modality }));
