@@ -1,14 +1,15 @@
 import { useNavigation } from "react-router";
 
-import { answeredItem, ListItemForm } from "~/components/studio/list-item-form";
+import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
 import { TextAreaField, TextField } from "~/components/studio/studio-fields";
 import { testimonialFormSchema } from "~/lib/content/home";
+import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { testimonialsContent } from "~/server/content/home.server";
 import { listAction } from "~/server/content/list-studio.server";
 import { listEntries } from "~/server/content/store.server";
-import { STUDIO_PATH, type StudioFailure } from "~/server/content/studio.server";
+import type { StudioFailure } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 
 import type { Route } from "./+types/admin.conteudo.depoimentos";
@@ -76,6 +77,7 @@ export default function TestimonialsStudio({ loaderData, actionData }: Route.Com
           {lostErrors[0]}
         </p>
       ) : null}
+      <UnplacedAlert result={failure?.result} itemIds={items.map((item) => item.id)} />
       <ol className="mt-6 space-y-4" data-testid="testimonial-items">
         {items.map((item, index) => (
           <li key={`${item.id}-${item.version}`} id={`depoimento-${item.id}`}>

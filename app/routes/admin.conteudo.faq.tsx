@@ -1,14 +1,15 @@
 import { useNavigation } from "react-router";
 
-import { answeredItem, ListItemForm } from "~/components/studio/list-item-form";
+import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
 import { TextAreaField, TextField } from "~/components/studio/studio-fields";
 import { faqFormSchema } from "~/lib/content/home";
+import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { faqContent, largestActiveDiscount } from "~/server/content/home.server";
 import { listAction } from "~/server/content/list-studio.server";
 import { listEntries } from "~/server/content/store.server";
-import { STUDIO_PATH, type StudioFailure } from "~/server/content/studio.server";
+import type { StudioFailure } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 
 import type { Route } from "./+types/admin.conteudo.faq";
@@ -63,6 +64,7 @@ export default function FaqStudio({ loaderData, actionData }: Route.ComponentPro
           {lostErrors[0]}
         </p>
       ) : null}
+      <UnplacedAlert result={failure?.result} itemIds={items.map((item) => item.id)} />
       <ol className="mt-6 space-y-4" data-testid="faq-items">
         {items.map((item, index) => (
           <li key={`${item.id}-${item.version}`} id={`pergunta-${item.id}`}>

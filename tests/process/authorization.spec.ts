@@ -46,6 +46,8 @@ test.beforeAll(async () => {
   sessions = await openSessions(server.url);
   const db = new Database(server.databasePath, { readonly: true });
   params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
+  // A course of the seeded catalogue (the studio's edit page).
+  params.curso = "1";
   db.close();
 });
 
@@ -122,6 +124,13 @@ test("the guarded areas are found in the route table", () => {
       "contato/lead/:id/excluir",
       "admin/conteudo",
       "admin/conteudo/instituicao",
+      "admin/conteudo/inicio",
+      "admin/conteudo/faq",
+      "admin/conteudo/depoimentos",
+      "admin/conteudo/cursos",
+      "admin/conteudo/cursos/novo",
+      "admin/conteudo/cursos/:curso",
+      "admin/conteudo/polos",
       "admin/conteudo/historico",
       "whatsapp",
       "whatsapp/registro",

@@ -86,6 +86,36 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { brandName: "", taxId: "11.222.333/0001-82" },
     message: /Campo obrigatório|CNPJ inválido|inválido|alterado por|caracteres/,
   },
+  "admin/conteudo/inicio": {
+    session: "admin",
+    refused: { heroBadge: "", heroHighlight: "bolsa de até 99%", countdownMode: "date", countdownDate: "", version: "1" },
+    message: /Campo obrigatório|O texto anuncia|Informe a data|inválid|caracteres|Escolha uma opção|alterado por/,
+  },
+  "admin/conteudo/faq": {
+    session: "admin",
+    refused: { intent: "salvar", item: "", version: "0", question: "", answer: "" },
+    message: /Campo obrigatório|O texto anuncia|caracteres|não existe mais|Ação desconhecida|alterado por/,
+  },
+  "admin/conteudo/depoimentos": {
+    session: "admin",
+    refused: { intent: "salvar", item: "", version: "0", name: "", course: "", text: "" },
+    message: /Campo obrigatório|caracteres|não existe mais|Ação desconhecida|alterado por/,
+  },
+  "admin/conteudo/cursos/novo": {
+    session: "admin",
+    refused: { name: "", path: "/contato", area: "Turismo", modality: "EAD", version: "0" },
+    message: /Campo obrigatório|Este endereço já é|Endereço inválido|Escolha|Valor inválido|caracteres|alterado por/,
+  },
+  "admin/conteudo/cursos/:curso": {
+    session: "admin",
+    refused: { name: "", path: "/whatsapp", monthlyPrice: "grátis", version: "1" },
+    message: /Campo obrigatório|Este endereço já é|Endereço inválido|Escolha|Valor inválido|caracteres|alterado por/,
+  },
+  "admin/conteudo/polos": {
+    session: "admin",
+    refused: { polo: "", location: "", state: "XX", phone: "abc", version: "0" },
+    message: /Campo obrigatório|Escolha o estado|Telefone inválido|caracteres|alterado por/,
+  },
   "admin/conteudo/historico": { session: "admin", refused: { revision: "999999" }, message: /Versão não encontrada/ },
   whatsapp: {
     session: "anonymous",

@@ -129,8 +129,29 @@ function usePendingItem(): string | null {
   return typeof item === "string" ? item : null;
 }
 
-/** The id of the item an action's answer is about ("" for the form that adds one). */
+/**
+ * The id of the item an action's answer is about: "" for the form that adds one (conform leaves an
+ * empty value out of what it sends back), undefined when no form of the page sent it (a forged list).
+ */
 export function answeredItem(result: SubmissionResult<string[]> | undefined): string | undefined {
-  const value = result?.initialValue?.[LIST_ITEM_FIELD];
+  if (!result) return undefined;
+  const value = result.initialValue?.[LIST_ITEM_FIELD];
+  if (value === undefined || value === null) return "";
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * A refusal no form of the page can show (a forged or duplicated item id, an unknown action): its
+ * messages above the list, so nothing is refused in silence.
+ */
+export function UnplacedAlert({ result, itemIds }: { result?: SubmissionResult<string[]>; itemIds: string[] }) {
+  const about = answeredItem(result);
+  if (!result?.error || (about !== undefined && (about === "" || itemIds.includes(about)))) return null;
+  const messages = [...new Set(Object.values(result.error).flatMap((list) => list ?? []))];
+  if (messages.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <FormAlert id="lista-erros" errors={messages} />
+    </div>
+  );
 }

@@ -23,7 +23,7 @@ export const NOT_FOUND_MESSAGE = "Este item não existe mais (outra pessoa pode 
 
 const changeSchema = z.object({
   [LIST_ITEM_FIELD]: z.string({ error: NOT_FOUND_MESSAGE }).max(64, NOT_FOUND_MESSAGE),
-  intent: z.enum(["subir", "descer", "remover"], { error: "Ação desconhecida" }),
+  intent: z.enum(["subir", "descer", "remover"]),
 });
 
 /** An id for a new item: short, random, URL-safe. */
@@ -57,6 +57,9 @@ type ListActionInput<T> = {
 export async function listAction<T>(input: ListActionInput<T>) {
   const { request, formData, collection, by, redirectTo } = input;
   const intent = formData.get("intent") ?? "salvar";
+  if (!LIST_INTENTS.includes(intent as ListIntent)) {
+    return refusedForm(parseWithZod(formData, { schema: z.object({}) }), "Ação desconhecida", 400);
+  }
   if (intent !== "salvar") {
     const submission = parseWithZod(formData, { schema: changeSchema });
     if (submission.status !== "success") return invalidForm(submission);
