@@ -27,6 +27,14 @@ export type Dashboard = {
   funnel: { formLeads: number; completed: number };
 };
 
+/** "Contatos pelo WhatsApp": clicks on the students' WhatsApp buttons in the period, by UTM source ("" = none). */
+export type WhatsappContacts = { total: number; bySource: Slice[] };
+
+/** How the dashboard names a click's UTM source: the source itself, or "Sem UTM (acesso direto)". */
+export function utmSourceLabel(source: string): string {
+  return source || "Sem UTM (acesso direto)";
+}
+
 /** YYYY-MM-DD of `date` plus `delta` days (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, delta: number): string {
   const d = new Date(`${date}T12:00:00Z`);

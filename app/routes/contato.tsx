@@ -6,7 +6,7 @@ import { LeadDashboard } from "~/components/admin/lead-dashboard";
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/content/vocational-form";
 import { formatDateBr, saoPauloDate, SITE_TIME_ZONE } from "~/lib/dates";
-import { addDays, buildDashboard, type Dashboard, DASHBOARD_DAYS } from "~/lib/lead-dashboard";
+import { addDays, buildDashboard, type Dashboard, DASHBOARD_DAYS, type WhatsappContacts } from "~/lib/lead-dashboard";
 import {
   hasActiveFilters,
   type LeadFilters,
@@ -21,6 +21,7 @@ import { toast, type ToastMessage } from "~/lib/toast";
 import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "~/server/admin-leads.server";
 import { requireAdmin } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
+import { whatsappContactsSince } from "~/server/whatsapp-clicks.server";
 
 import type { Route } from "./+types/contato";
 
@@ -57,9 +58,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const page: PageData = listLeadsPage(filters);
     const today = saoPauloDate(new Date());
-    const dashboard = buildDashboard(leadActivitySince(addDays(today, -(DASHBOARD_DAYS - 1))), today);
+    const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
+    const dashboard = buildDashboard(leadActivitySince(firstDay), today);
+    const whatsapp = whatsappContactsSince(firstDay);
     const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];
-    return data({ ...base, page, dashboard, profiles, error: null });
+    return data({ ...base, page, dashboard, whatsapp, profiles, error: null });
   } catch (error) {
     console.error("admin: could not load the leads", error);
     return data(
@@ -67,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ...base,
         page: null as PageData | null,
         dashboard: null as Dashboard | null,
+        whatsapp: null as WhatsappContacts | null,
         profiles: [] as string[],
         error: LOAD_ERROR,
       },
@@ -85,7 +89,7 @@ function formatTime(iso: string) {
 
 export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
   // The admin's e-mail and 'Sair' are in the admin area's header (components/layout/area-header.tsx).
-  const { filters, originLabels, page, dashboard, profiles, error } = loaderData;
+  const { filters, originLabels, page, dashboard, whatsapp, profiles, error } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/contato";
   const csvHref = `/contato/leads.csv${leadFiltersQuery({ ...filters, pagina: 1 })}`;
@@ -136,7 +140,7 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {dashboard ? <LeadDashboard dashboard={dashboard} originLabels={originLabels} /> : null}
+      {dashboard ? <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} /> : null}
 
       <section aria-labelledby="leads-title" className="mt-10">
         <h2 id="leads-title" className="text-lg font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 import { CheckCircle2, Quote, Star } from "lucide-react";
 import { data } from "react-router";
 
+import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import {
   BottomBar,
   ConsultantButton,
@@ -76,6 +77,7 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
             >
               {isBusiness ? "Quero minha Bolsa com Desconto!" : "Falar com um consultor"}
             </ConsultantButton>
+            <WhatsappContactButton className="px-5 py-3" />
             {page.retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
           </div>
         </div>

@@ -2,6 +2,7 @@ import { Share2 } from "lucide-react";
 import { data } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
+import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import {
   BottomBar,
   ConsultantButton,
@@ -69,6 +70,7 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
             >
               Falar com um consultor
             </ConsultantButton>
+            <WhatsappContactButton className="px-5 py-3" />
             <RetakeLink className="text-white hover:bg-white/10" />
             <a
               href={shareUrl}

@@ -1,7 +1,7 @@
 import { useId } from "react";
 
 import { formatDateBr } from "~/lib/dates";
-import { type Dashboard, niceMax, percent, type Slice } from "~/lib/lead-dashboard";
+import { type Dashboard, niceMax, percent, type Slice, utmSourceLabel, type WhatsappContacts } from "~/lib/lead-dashboard";
 import { profileLabel } from "~/lib/lead-filters";
 
 /**
@@ -20,9 +20,16 @@ export function originColor(origins: readonly string[], origem: string): string 
   return ORIGIN_COLORS[index >= 0 ? index % ORIGIN_COLORS.length : ORIGIN_COLORS.length - 1];
 }
 
-type Props = { dashboard: Dashboard; originLabels: Record<string, string> };
+type Props = {
+  dashboard: Dashboard;
+  originLabels: Record<string, string>;
+  /** Clicks on the students' WhatsApp buttons; null hides the card (no number set and no click in the period). */
+  whatsapp?: WhatsappContacts | null;
+};
 
-export function LeadDashboard({ dashboard, originLabels }: Props) {
+const WHATSAPP_COLOR = "#15803d";
+
+export function LeadDashboard({ dashboard, originLabels, whatsapp = null }: Props) {
   const origins = Object.keys(originLabels);
   const { funnel } = dashboard;
   const today = dashboard.days.at(-1);
@@ -73,6 +80,23 @@ export function LeadDashboard({ dashboard, originLabels }: Props) {
             caption="Funil do teste vocacional: formulário preenchido, teste concluído"
           />
         </Card>
+        {whatsapp ? (
+          <Card title="Contatos pelo WhatsApp" className="lg:col-span-2">
+            <p className="text-sm text-slate-700" data-testid="whatsapp-contatos-total">
+              <strong className="text-2xl font-bold text-slate-900">{number.format(whatsapp.total)}</strong>{" "}
+              {whatsapp.total === 1 ? "clique" : "cliques"} nos botões de WhatsApp nos últimos 30 dias
+            </p>
+            <div className="mt-3">
+              <BarList
+                slices={whatsapp.bySource}
+                label={utmSourceLabel}
+                color={() => WHATSAPP_COLOR}
+                empty="Nenhum contato pelo WhatsApp nos últimos 30 dias."
+                caption="Contatos pelo WhatsApp por origem (utm_source) nos últimos 30 dias"
+              />
+            </div>
+          </Card>
+        ) : null}
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Phone, Wallet } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import { FormLink } from "~/components/ui/form-link";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
 import { type CoursePageData, monthlyPriceText } from "~/lib/course-page";
@@ -19,6 +20,7 @@ function areaHref(area: CoursePageData["areas"][number]) {
 /** A course page rendered from the catalogue data: hero, facts, how it works, careers, entry, related. */
 export function CoursePage({ page }: { page: CoursePageData }) {
   const site = useSite();
+  const { pathname } = useLocation();
   const leadTitle = `Garanta sua vaga em ${page.title}`;
   return (
     <>
@@ -84,6 +86,7 @@ export function CoursePage({ page }: { page: CoursePageData }) {
               <FormLink type="contact" className="rounded-lg border border-white/50 px-5 py-3.5 font-semibold hover:bg-white/10">
                 Fale com um consultor
               </FormLink>
+              <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
             </div>
           </div>
           <img

@@ -10,6 +10,7 @@ import { AssistantButton } from "./assistant-button";
 import { EmbeddedHeightReporter } from "./embedded-height";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { WhatsappFloatingButton } from "./whatsapp-button";
 
 /**
  * The page around the content for each audience. The layout routes (routes/_public.tsx,
@@ -50,6 +51,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <SiteHeader />
       <PageMain toaster>{children}</PageMain>
       <SiteFooter />
+      <WhatsappFloatingButton />
       <AssistantButton />
       <FormModal />
     </>

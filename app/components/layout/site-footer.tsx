@@ -125,7 +125,7 @@ export function SiteFooter() {
           </ul>
         </section>
       </div>
-      {/* pb-20: the end of every page keeps room for the floating assistant button (56 px, 16 px from the edge). */}
+      {/* pb-20: the end of every page keeps room for the floating assistant and WhatsApp buttons (56 px, 16 px from the edge, side by side). */}
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pb-20 pt-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <p>

@@ -14,6 +14,7 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 
+import { useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/ui/form-link";
 import type { Course } from "~/content/courses";
 import { courseFor, type ExtraCourse, type ProfileIcon } from "~/content/profiles";
@@ -282,6 +283,7 @@ export function BottomBar({
   title?: string;
   description?: string;
 }) {
+  const { whatsappNumber } = useSite();
   return (
     <>
       <div className="hidden h-24 lg:block" aria-hidden="true" />
@@ -289,7 +291,10 @@ export function BottomBar({
         data-testid="barra-inferior"
         className="fixed inset-x-0 bottom-0 z-20 hidden bg-slate-900/95 text-white shadow-2xl lg:block"
       >
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 py-3 pl-4 pr-24">
+        {/* Room on the right for the floating buttons: the assistant's (pr-24), and the WhatsApp one beside it (pr-40). */}
+        <div
+          className={`mx-auto flex max-w-6xl items-center justify-between gap-6 py-3 pl-4 ${whatsappNumber ? "pr-40" : "pr-24"}`}
+        >
           <p className="font-semibold">
             Bolsa de até 70% <span className="text-slate-300">· expira em</span>
           </p>
