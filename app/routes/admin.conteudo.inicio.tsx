@@ -3,13 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 
 import { RadioGroup, SubmitButton, useIsPending } from "~/components/forms";
+import { PhotoField } from "~/components/studio/photo-field";
 import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
 import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, homeFormSchema, homeStats } from "~/lib/content/home";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { homeContent, homeFacts } from "~/server/content/home.server";
+import { invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
 import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { answerSave, invalidForm, STUDIO_PATH, type StudioFailure, versionOf } from "~/server/content/studio.server";
+import { answerSave, STUDIO_PATH, type StudioFailure, versionOf } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 
 import type { Route } from "./+types/admin.conteudo.inicio";
@@ -25,15 +27,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readFormData(request);
+  const photo = await saveUploadedPhoto(formData, "heroPhoto", admin.email);
   // The honesty rules are checked against the offers active now.
   const submission = parseWithZod(formData, { schema: homeFormSchema(homeFacts().largestDiscount) });
-  if (submission.status !== "success") return invalidForm(submission);
-  const result = saveEntry(homeContent, {
-    id: SINGLETON_ID,
-    data: submission.value,
-    expectedVersion: versionOf(formData),
-    by: admin.email,
-  });
+  if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
+  const result = saveWithPhotos([photo], () =>
+    saveEntry(homeContent, {
+      id: SINGLETON_ID,
+      data: submission.value,
+      expectedVersion: versionOf(formData),
+      by: admin.email,
+    }),
+  );
   return answerSave(request, submission, result, `${STUDIO_PATH}/inicio`);
 }
 
@@ -56,6 +61,7 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
       courseCount: home.courseCount === null ? "" : String(home.courseCount),
       poloCount: home.poloCount === null ? "" : String(home.poloCount),
       scholarshipPercent: home.scholarshipPercent === null ? "" : String(home.scholarshipPercent),
+      heroPhoto: home.heroPhoto ? { id: home.heroPhoto.id, alt: home.heroPhoto.alt } : null,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -72,7 +78,7 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-1 text-sm text-slate-600">
         Os textos do topo da página inicial, os números ao lado deles e a contagem regressiva.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-6">
         <FormAlert id={form.errorId} errors={formErrors} />
         <VersionInput version={version} />
         <FieldGroup legend="Destaque (topo da página)">
@@ -80,7 +86,12 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
           <TextField meta={fields.heroTitle} label="Título" hint="Ex.: Sua graduação com" required />
           <TextField meta={fields.heroHighlight} label="Fim do título, em destaque" hint={TOKENS_HINT} required />
           <TextAreaField meta={fields.heroText} label="Texto" rows={3} required />
-          {/* Foto de destaque: the photos section adds the hero photo's upload field here (see heroPhoto in home.server.ts). */}
+          <PhotoField
+            meta={fields.heroPhoto}
+            current={home.heroPhoto}
+            label="Foto de destaque"
+            hint="Aparece ao lado do texto em telas largas (computador). JPEG, PNG, WebP ou AVIF, até 8 MB; a localização (GPS) é apagada. Sem foto: a ilustração."
+          />
         </FieldGroup>
         <FieldGroup legend="Números do destaque">
           <TextField

@@ -9,9 +9,12 @@ import { z } from "zod";
 import { optionalStoredPhoto, requiredText, type StoredPhoto } from "~/lib/content/fields";
 import { MAX_PHOTO_BYTES, PHOTO_CACHE_CONTROL, PHOTO_MESSAGES, photoFileName } from "~/lib/content/photos";
 import { VERSION_FIELD } from "~/lib/content/studio";
+import { action as homeStudioAction } from "~/routes/admin.conteudo.inicio";
+import { loader as homeLoader } from "~/routes/home";
 import { loader as imageLoader } from "~/routes/imagens.$file";
 import { createAdmin } from "~/server/admin-users.server";
 import { requireAdmin, startAdminSession } from "~/server/auth.server";
+import { homeContent, homePageContent } from "~/server/content/home.server";
 import { imagesDir, invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
 import { type ContentCollection, getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 import { answerSave, versionOf } from "~/server/content/studio.server";
@@ -318,5 +321,67 @@ describe("studio photos: other formats and the same photo twice", () => {
     const answer = await settle(() => galleryAction({ request }));
     expect([302, 401, 403]).toContain(statusOf(answer));
     expect(request.bodyUsed).toBe(false);
+  });
+});
+
+describe("the home hero photo, through /admin/conteudo/inicio", () => {
+  function homeUpload(file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {
+    const { data, version } = getSingleton(homeContent);
+    const form = new FormData();
+    const values: Record<string, string> = {
+      heroBadge: data.heroBadge,
+      heroTitle: data.heroTitle,
+      heroHighlight: data.heroHighlight,
+      heroText: data.heroText,
+      courseCount: data.courseCount === null ? "" : String(data.courseCount),
+      poloCount: data.poloCount === null ? "" : String(data.poloCount),
+      scholarshipPercent: data.scholarshipPercent === null ? "" : String(data.scholarshipPercent),
+      countdownMode: data.countdownMode,
+      countdownDate: data.countdownDate,
+      countdownTitle: data.countdownTitle,
+      [VERSION_FIELD]: String(version),
+      "heroPhoto.id": data.heroPhoto?.id ?? "",
+      "heroPhoto.alt": "Estudante sorrindo com o notebook",
+      ...fields,
+    };
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    form.set(
+      "heroPhoto.file",
+      file
+        ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type })
+        : new File([], "", { type: "application/octet-stream" }),
+    );
+    return new Request("http://localhost/admin/conteudo/inicio", { method: "POST", body: form, headers: { Cookie: cookie } });
+  }
+
+  it("a refused photo (SVG) is 415 next to 'Foto de destaque' and the hero keeps the illustration", async () => {
+    const rows = imageRows().length;
+    const answer = await settle(() =>
+      homeStudioAction(args(homeUpload({ bytes: svgWithScript, name: "hero.svg", type: "image/svg+xml" }))),
+    );
+    expect(statusOf(answer)).toBe(415);
+    expect(payload(answer).result.error.heroPhoto).toEqual([PHOTO_MESSAGES.svg]);
+    expect(imageRows()).toHaveLength(rows);
+    expect(homePageContent().hero.photo).toBeNull();
+  });
+
+  it("an uploaded photo is the hero's on the next request, with its alt text and size", async () => {
+    const answer = await settle(async () =>
+      homeStudioAction(
+        args(homeUpload({ bytes: await phoneJpeg({ width: 2400, height: 1600 }), name: "hero.jpg", type: "image/jpeg" })),
+      ),
+    );
+    expect(statusOf(answer), JSON.stringify(payload(answer))).toBe(303);
+    const photo = homePageContent().hero.photo!;
+    expect(photo).toMatchObject({ alt: "Estudante sorrindo com o notebook", width: 1600, height: 2400 });
+    expect(imageRows().some((row) => row.id === photo.id)).toBe(true);
+    const page = payload(homeLoader(args(getRequest("/"))));
+    expect(page.home.hero.photo).toEqual(photo);
+  });
+
+  it("the alt text is required with a photo", async () => {
+    const answer = await settle(() => homeStudioAction(args(homeUpload(null, { "heroPhoto.alt": "" }))));
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error["heroPhoto.alt"]).toEqual([PHOTO_MESSAGES.alt]);
   });
 });

@@ -17,14 +17,16 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { ContentPicture } from "~/components/ui/content-picture";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
 import { refreshDeadline } from "~/lib/campaign";
+import type { StoredPhoto } from "~/lib/content/fields";
 import type { FaqItemContent, HomeCountdownView, HomeStats, TestimonialContent } from "~/lib/content/home";
 import { formatNumber } from "~/lib/format";
 
 /** A photo beside the hero text (desktop only): the studio's hero photo, with its real size. */
-export type HeroImage = { src: string; width: number; height: number; alt: string };
+export type HeroImage = StoredPhoto;
 
 /** The hero's texts as the studio saved them, with the stats filled in. */
 export type HeroContent = { badge: string; title: string; highlight: string; text: string; photo: HeroImage | null };
@@ -78,16 +80,19 @@ export function HomeHero({ hero, stats }: { hero: HeroContent; stats: HomeStats 
   );
 }
 
-/** The hero photo (desktop only, like the illustration); the photos section supplies it. */
+/**
+ * The hero photo (desktop only, like the illustration): the page's largest element on arrival, so
+ * requested at once at high priority; phones download nothing for it (`media`).
+ */
 function HeroPhoto({ image }: { image: HeroImage }) {
   return (
-    <img
-      src={image.src}
-      width={image.width}
-      height={image.height}
-      alt={image.alt}
-      decoding="async"
-      className="mx-auto hidden h-auto w-full max-w-md rounded-2xl object-cover lg:block"
+    <ContentPicture
+      photo={image}
+      priority
+      media="(min-width: 1024px)"
+      sizes="28rem"
+      className="mx-auto hidden w-full max-w-md lg:block"
+      imgClassName="h-auto w-full rounded-2xl object-cover"
     />
   );
 }

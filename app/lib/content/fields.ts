@@ -194,27 +194,52 @@ function fileChosen(value: unknown): boolean {
   return typeof document !== "undefined" && typeof File !== "undefined" && value instanceof File && value.size > 0;
 }
 
-export const storedPhoto = z
-  .object(
-    {
-      id: z.string().regex(IMAGE_ID_PATTERN, PHOTO_MESSAGES.notFound).optional(),
-      alt: requiredText(200, PHOTO_MESSAGES.alt),
-      width: z.coerce.number().int().min(1).max(PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]).optional(),
-      height: z.coerce.number().int().min(1).optional(),
-      file: z.unknown().optional(),
-    },
-    { error: PHOTO_MESSAGES.missing },
-  )
-  .superRefine((photo, ctx) => {
-    if (fileChosen(photo.file)) return;
-    if (!photo.id) ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.missing });
-    else if (!photo.width || !photo.height) ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.notFound });
-  })
-  .transform(({ id = "", alt, width = 0, height = 0 }) => ({ id, alt, width, height }));
+const photoAlt = requiredText(200, PHOTO_MESSAGES.alt);
+
+/** What the photo field sends (and what is stored, less `file` and `remove`). */
+const photoInput = z.object(
+  {
+    id: z.string().regex(IMAGE_ID_PATTERN, PHOTO_MESSAGES.notFound).optional(),
+    alt: z.string().optional(),
+    width: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1])
+      .optional(),
+    height: z.coerce.number().int().min(1).optional(),
+    file: z.unknown().optional(),
+    /** "Remover a foto" (only for a photo the section may go without). */
+    remove: z.string().optional(),
+  },
+  { error: PHOTO_MESSAGES.missing },
+);
+type PhotoInput = z.infer<typeof photoInput>;
+
+/** Whether the form names no photo at all (then an optional photo is null). */
+function noPhoto(photo: PhotoInput | null | undefined): boolean {
+  return !photo || photo.remove === "on" || (!photo.id && !fileChosen(photo.file));
+}
+
+function checkPhoto(photo: PhotoInput, ctx: z.RefinementCtx) {
+  const alt = photoAlt.safeParse(photo.alt ?? "");
+  if (!alt.success) ctx.addIssue({ code: "custom", path: ["alt"], message: alt.error.issues[0].message });
+  if (fileChosen(photo.file)) return;
+  if (!photo.id) ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.missing });
+  else if (!photo.width || !photo.height) ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.notFound });
+}
+
+function toStored(photo: PhotoInput): { id: string; alt: string; width: number; height: number } {
+  return { id: photo.id ?? "", alt: (photo.alt ?? "").trim(), width: photo.width ?? 0, height: photo.height ?? 0 };
+}
+
+export const storedPhoto = photoInput.superRefine(checkPhoto).transform(toStored);
 export type StoredPhoto = z.output<typeof storedPhoto>;
 
 /** A photo a section may go without: none (no id, no file chosen, or "Remover a foto" checked) is null. */
-export const optionalStoredPhoto = z.preprocess((value) => {
-  if (!value || typeof value !== "object" || ("remove" in value && value.remove === "on")) return null;
-  return ("id" in value && value.id) || ("file" in value && fileChosen(value.file)) ? value : null;
-}, storedPhoto.nullable());
+export const optionalStoredPhoto = photoInput
+  .nullish()
+  .superRefine((photo, ctx) => {
+    if (!noPhoto(photo)) checkPhoto(photo!, ctx);
+  })
+  .transform((photo) => (noPhoto(photo) ? null : toStored(photo!)));

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { type CampaignDeadline, parseCampaignEnd } from "../campaign";
 import { formatNumber } from "../format";
-import { DATE_MESSAGE, isoDate, optionalText, requiredText } from "./fields";
+import { DATE_MESSAGE, isoDate, optionalStoredPhoto, optionalText, requiredText } from "./fields";
 
 /**
  * The home page's own content (studio page "Página inicial"): the hero's texts, the three stats and
@@ -80,7 +80,8 @@ function buildHomeSchema(largestDiscount?: number) {
         .optional()
         .transform((value) => value ?? ""),
       countdownTitle: honestText(120, largestDiscount),
-      // Hero photo: the photos section adds its field here (an uploaded image's id); until then the hero shows the illustration.
+      /** The photo beside the hero text (desktop); none: the illustration. */
+      heroPhoto: optionalStoredPhoto,
     })
     .superRefine((home, ctx) => {
       if (home.countdownMode === "date" && !home.countdownDate) {

@@ -2,6 +2,7 @@ import { faq as faqSeed } from "~/content/faq";
 import { heroStats } from "~/content/home";
 import { testimonials as testimonialSeed } from "~/content/testimonials";
 import { type CampaignDeadline, parseCampaignEnd } from "~/lib/campaign";
+import type { StoredPhoto } from "~/lib/content/fields";
 import {
   countdownDateEnd,
   type FaqItemContent,
@@ -61,6 +62,7 @@ export function homeSeed(): HomeContent {
     scholarshipPercent: null,
     ...seededCountdown(),
     countdownTitle: "Bolsas de até {bolsa}: garanta a sua antes que o prazo acabe",
+    heroPhoto: null,
   };
 }
 
@@ -117,14 +119,8 @@ export function homeFacts(now: Date = new Date()): HomeFacts {
   return { activeCourses: counts.courses, activePolos: counts.polos, largestDiscount: largestActiveDiscount(now) };
 }
 
-/**
- * The hero photo. None yet: the photos section wires the uploaded hero photo in here (src, size,
- * alt); until then the hero shows its illustration.
- */
-export type HeroPhoto = { src: string; width: number; height: number; alt: string };
-export function heroPhoto(): HeroPhoto | null {
-  return null;
-}
+/** The hero photo uploaded in the studio (none: the hero shows its illustration). */
+export type HeroPhoto = StoredPhoto;
 
 export type HomePageContent = {
   hero: { badge: string; title: string; highlight: string; text: string; photo: HeroPhoto | null };
@@ -145,7 +141,7 @@ export function homePageContent(now: Date = new Date()): HomePageContent {
       title: fill(home.heroTitle),
       highlight: fill(home.heroHighlight),
       text: fill(home.heroText),
-      photo: heroPhoto(),
+      photo: home.heroPhoto,
     },
     stats,
     countdown: {
