@@ -48,6 +48,8 @@ test.beforeAll(async () => {
   params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
   // A course of the seeded catalogue (the studio's edit page).
   params.curso = "1";
+  // A course of the seeded catalogue (the studio's edit page).
+  params.curso = "1";
   db.close();
 });
 
@@ -127,6 +129,10 @@ test("the guarded areas are found in the route table", () => {
       "admin/conteudo/inicio",
       "admin/conteudo/faq",
       "admin/conteudo/depoimentos",
+      "admin/conteudo/cursos",
+      "admin/conteudo/cursos/novo",
+      "admin/conteudo/cursos/:curso",
+      "admin/conteudo/polos",
       "admin/conteudo/cursos",
       "admin/conteudo/cursos/novo",
       "admin/conteudo/cursos/:curso",

@@ -116,6 +116,21 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { polo: "", location: "", state: "XX", phone: "abc", version: "0" },
     message: /Campo obrigatório|Escolha o estado|Telefone inválido|caracteres|alterado por/,
   },
+  "admin/conteudo/cursos/novo": {
+    session: "admin",
+    refused: { name: "", path: "/contato", area: "Turismo", modality: "EAD", version: "0" },
+    message: /Campo obrigatório|Este endereço já é|Endereço inválido|Escolha|Valor inválido|caracteres|alterado por/,
+  },
+  "admin/conteudo/cursos/:curso": {
+    session: "admin",
+    refused: { name: "", path: "/whatsapp", monthlyPrice: "grátis", version: "1" },
+    message: /Campo obrigatório|Este endereço já é|Endereço inválido|Escolha|Valor inválido|caracteres|alterado por/,
+  },
+  "admin/conteudo/polos": {
+    session: "admin",
+    refused: { polo: "", location: "", state: "XX", phone: "abc", version: "0" },
+    message: /Campo obrigatório|Escolha o estado|Telefone inválido|caracteres|não existe mais|alterado por/,
+  },
   "admin/conteudo/historico": { session: "admin", refused: { revision: "999999" }, message: /Versão não encontrada/ },
   whatsapp: {
     session: "anonymous",
@@ -253,7 +268,7 @@ let server: RunningServer;
 let sessions: Sessions;
 let actionRoutes: RouteInfo[];
 /** Route parameters: the management slug, and a lead that exists (the one the sessions created). */
-const params: Record<string, string> = { slug: SLUG };
+const params: Record<string, string> = { slug: SLUG, curso: "1" };
 
 test.setTimeout(240_000);
 

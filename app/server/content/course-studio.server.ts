@@ -17,7 +17,7 @@ import {
   saveCourse,
 } from "./courses.server";
 import { type ContentEntry, getEntry, listEntries, saveEntry } from "./store.server";
-import { answerSave, invalidForm, STUDIO_PATH, versionOf } from "./studio.server";
+import { answerSave, invalidForm, refusedForm, STUDIO_PATH, versionOf } from "./studio.server";
 
 /** The studio's course list shows this many courses a page. */
 export const COURSES_PER_PAGE = 20;
@@ -108,14 +108,16 @@ export function poloBeingEdited(url: URL): ContentEntry<PoloDocument> | undefine
   return id ? poloEntries().find((entry) => entry.id === id) : undefined;
 }
 
+export const POLO_GONE_MESSAGE = "Este polo não existe mais. Recarregue a página.";
+
 /** Saves the polo form: a new polo when the form names none, else the named one (unknown → 404). */
 export async function poloFormAction(request: Request) {
   const admin = await requireAdmin(request);
   const formData = await readFormData(request);
   const rawId = formData.get("polo");
   const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
-  if (id !== null && !getEntry(polosContent, id)) throw data(null, { status: 404 });
   const submission = parseWithZod(formData, { schema: poloFormSchema });
+  if (id !== null && !getEntry(polosContent, id)) return refusedForm(submission, POLO_GONE_MESSAGE, 404);
   if (submission.status !== "success") return invalidForm(submission);
   const poloId = id ?? nextPoloId();
   const result = saveEntry(polosContent, {
