@@ -1,8 +1,9 @@
 /**
- * The home FAQ: six questions in a single-open accordion. The answers carry the facts a visitor
- * asks about first: durations (bachelor's 4 to 5 years, teaching degrees about 4, technology
- * courses 2 to 3) and the entry routes (online entrance exam, ENEM score, transfer, diploma holder,
- * special selection processes).
+ * The seed of the studio's "FAQ" (app/server/content/home.server.ts; "até 70%" and "mais de 1.000
+ * polos" become the {bolsa} and {polos} tokens there). The home FAQ: six questions in a single-open
+ * accordion. The answers carry the facts a visitor asks about first: durations (bachelor's 4 to 5
+ * years, teaching degrees about 4, technology courses 2 to 3) and the entry routes (online entrance
+ * exam, ENEM score, transfer, diploma holder, special selection processes).
  */
 export type FaqItem = {
   question: string;

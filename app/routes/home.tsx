@@ -60,7 +60,7 @@ export default function Home() {
       <HomeSearchBox term={catalogue.term} />
       <WhyChooseUs poloClaim={home.stats.poloClaim} />
       <VocationalTestBanner />
-      <CourseCatalogue catalogue={catalogue} polos={polos} />
+      <CourseCatalogue catalogue={catalogue} polos={polos} bolsa={home.stats.bolsa} />
       <HomeCountdown countdown={home.countdown} />
       <Testimonials items={home.testimonials} />
       <PoloFinder polos={polos} catalogue={catalogue} />

@@ -70,7 +70,8 @@ export const config = {
 
   // Dates.
   campaignEndDate: optionalEnv("CAMPAIGN_END_DATE"),
-  homeCountdownTarget: env("HOME_COUNTDOWN_TARGET", "2024-10-15T23:59:59-03:00"),
+  /** Seed only: the home countdown's date on an empty database (decision 038). */
+  homeCountdownTarget: optionalEnv("HOME_COUNTDOWN_TARGET"),
 
   // Storage and secrets.
   databasePath,

@@ -17,8 +17,9 @@ export function noCourseMessage(term: string) {
  * The course catalogue (#cursos): featured block + area tabs, or the results of a search.
  * On phones the featured block and the area's courses are each one row that scrolls sideways
  * (`course-row` in app.css): a card under another made the home page about 24 screens long.
+ * `bolsa` is the hero's scholarship figure ("60%"), never above the largest active offer.
  */
-export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue; polos: HomePolos }) {
+export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCatalogue; polos: HomePolos; bolsa: string }) {
   const live = useLiveSearch(catalogue.term);
   const keepPolos = { polo: polos.term, allPolos: polos.showAll };
 
@@ -31,7 +32,7 @@ export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue
             Encontre o curso ideal para você
           </h2>
           <p className="mt-2 text-slate-600">
-            Graduações EAD, híbridas e presenciais com bolsas de até 70%. Pesquise pelo nome, pela área ou pela modalidade.
+            Graduações EAD, híbridas e presenciais com bolsas de até {bolsa}. Pesquise pelo nome, pela área ou pela modalidade.
           </p>
         </div>
 
@@ -81,7 +82,7 @@ export function CourseCatalogue({ catalogue, polos }: { catalogue: HomeCatalogue
                   Cursos em destaque
                 </h3>
                 <p className="mb-4 mt-1 text-sm text-slate-600">
-                  Educação Física com bolsa de até 70% e os cursos mais procurados.
+                  Educação Física com bolsa de até {bolsa} e os cursos mais procurados.
                 </p>
                 <div className="course-row">
                   <CourseGrid courses={catalogue.featured} label="Cursos em destaque" headingLevel={4} />

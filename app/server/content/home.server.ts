@@ -24,6 +24,7 @@ import {
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatDateBr, saoPauloDate } from "~/lib/dates";
 
+import { config } from "../config.server";
 import { campaignDeadlineFor, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
 import { activeCourseCount, activePoloCount } from "./courses.server";
 import { type ContentCollection, getSingleton, listEntries, SINGLETON_ID } from "./store.server";
@@ -42,7 +43,7 @@ function seededPoloClaim(): number | null {
 
 /** An explicit HOME_COUNTDOWN_TARGET seeds a date; otherwise the countdown follows the campaign. */
 function seededCountdown(): Pick<HomeContent, "countdownMode" | "countdownDate"> {
-  const target = parseCampaignEnd(process.env.HOME_COUNTDOWN_TARGET);
+  const target = parseCampaignEnd(config.homeCountdownTarget);
   return target
     ? { countdownMode: "date", countdownDate: saoPauloDate(target) }
     : { countdownMode: "campaign", countdownDate: "" };
