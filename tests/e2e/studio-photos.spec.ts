@@ -1,0 +1,123 @@
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+
+import { PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/lib/content/photos";
+import { expect, test } from "../support/fixtures";
+import { phoneJpeg, svgWithScript } from "../support/photos";
+import { openAsAdmin } from "../support/studio";
+
+/**
+ * The studio's photo upload through a real browser, with and without JavaScript, on the home hero
+ * ("Página inicial" → "Foto de destaque"): an SVG is refused next to the field; a phone photo (sideways,
+ * with GPS) is on the home page at the next request as a <picture> whose AVIF Chromium downloads,
+ * with width and height and high priority; a phone's first view downloads nothing for it. The photo
+ * is removed again at the end (other specs see the seeded illustration).
+ */
+
+const PATH = "/admin/conteudo/inicio";
+
+/**
+ * The js and no-js runs of this spec edit the same home document: one at a time (a directory beside
+ * the e2e database is the lock; mkdir either creates it or fails, atomically).
+ */
+async function oneAtATime(name: string, run: () => Promise<void>) {
+  const lock = path.join(path.dirname(process.env.E2E_DATABASE_PATH!), `.lock-${name}`);
+  const take = () => {
+    try {
+      mkdirSync(lock);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  await expect.poll(take, { timeout: 120_000, intervals: [250] }).toBe(true);
+  try {
+    await run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+test.describe("studio: photos", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("an SVG is refused next to 'Foto de destaque'; a phone photo is the hero at the next request, as AVIF with its size", async ({
+    page,
+    jsEnabled,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const photo = await phoneJpeg({ width: 2400, height: 1600 });
+    const alt = `Estudantes no polo (${jsEnabled ? "js" : "sem js"})`;
+
+    await oneAtATime("home-hero", async () => {
+      await openAsAdmin(page, PATH);
+      const field = page.getByRole("group", { name: "Foto de destaque" });
+      await expect(field.getByText("Nenhuma foto.")).toBeVisible();
+
+      await field
+        .getByLabel("Escolher a foto")
+        .setInputFiles({ name: "logo.jpg", mimeType: "image/jpeg", buffer: svgWithScript });
+      await field.getByLabel("Texto alternativo").fill(alt);
+      await page.getByRole("button", { name: "Salvar" }).click();
+      const input = page.getByRole("group", { name: "Foto de destaque" }).getByLabel("Escolher a foto");
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+      const describedBy = (await input.getAttribute("aria-describedby")) ?? "";
+      await expect(page.locator(`[id="${describedBy.split(" ")[0]}"]`)).toHaveText(PHOTO_MESSAGES.svg);
+      // The alt text typed is kept.
+      await expect(page.getByRole("group", { name: "Foto de destaque" }).getByLabel("Texto alternativo")).toHaveValue(alt);
+
+      await input.setInputFiles({ name: "IMG_2041.JPG", mimeType: "image/jpeg", buffer: photo });
+      await page.getByRole("button", { name: "Salvar" }).click();
+      await expect(page.getByTestId("toaster")).toContainText("Alterações salvas", { timeout: 30_000 });
+      await expect(page.getByRole("group", { name: "Foto de destaque" }).getByTestId("photo-current")).toBeVisible();
+
+      try {
+        const avif = page.waitForResponse((response) => /\/imagens\/[a-f0-9]{32}-\d+\.avif$/.test(response.url()));
+        await page.goto("/");
+        const hero = page.locator('section[aria-labelledby="hero-titulo"]');
+        const img = hero.locator("picture img");
+        await expect(img).toHaveAttribute("alt", alt);
+        // Turned upright: 1600 × 2400 (the photo was stored sideways with orientation 6).
+        await expect(img).toHaveAttribute("width", "1600");
+        await expect(img).toHaveAttribute("height", "2400");
+        await expect(img).toHaveAttribute("fetchpriority", "high");
+        await expect(img).not.toHaveAttribute("loading", /.*/);
+        await expect(hero.locator('picture source[type="image/avif"]')).toHaveAttribute(
+          "srcset",
+          /\/imagens\/[a-f0-9]{32}-480\.avif 480w/,
+        );
+        await expect(hero.locator('picture source[type="image/webp"]')).toHaveAttribute(
+          "srcset",
+          /\/imagens\/[a-f0-9]{32}-1600\.webp 1600w/,
+        );
+        const answer = await avif;
+        expect(answer.status()).toBe(200);
+        expect(answer.headers()["content-type"]).toBe("image/avif");
+        expect(answer.headers()["cache-control"]).toBe(PHOTO_CACHE_CONTROL);
+        // Its box has the photo's proportions (the space was reserved from width and height).
+        const box = (await img.boundingBox())!;
+        expect(box.height / box.width).toBeCloseTo(2400 / 1600, 1);
+
+        // A phone's first view: the hero photo is not shown there, and not downloaded either.
+        const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: jsEnabled });
+        const phonePage = await phone.newPage();
+        const requested: string[] = [];
+        phonePage.on("request", (request) => {
+          if (request.url().includes("/imagens/")) requested.push(request.url());
+        });
+        await phonePage.goto("/", { waitUntil: "load" });
+        await expect(phonePage.locator('section[aria-labelledby="hero-titulo"] picture img')).toBeHidden();
+        expect(requested).toEqual([]);
+        await phone.close();
+      } finally {
+        // Back to the seed: no hero photo.
+        await page.goto(PATH);
+        await page.getByRole("group", { name: "Foto de destaque" }).getByLabel("Remover a foto").check();
+        await page.getByRole("button", { name: "Salvar" }).click();
+        await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
+        await expect(page.getByRole("group", { name: "Foto de destaque" }).getByText("Nenhuma foto.")).toBeVisible();
+      }
+    });
+  });
+});
