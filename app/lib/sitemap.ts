@@ -30,6 +30,8 @@ export const DISALLOWED_PATHS = [
   "/teste-vocacional/simulacao-formatura",
   "/teste-vocacional/submissoes",
   "/healthz",
+  // The WhatsApp buttons' counting route: a crawler following it would only be sent on to wa.me.
+  "/fale-conosco/whatsapp",
   "/*?*embed=1",
 ] as const;
 

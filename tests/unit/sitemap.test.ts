@@ -36,7 +36,14 @@ describe("sitemap", () => {
 describe("robots.txt", () => {
   it("disallows admin, WhatsApp and test-internal routes and links the sitemap", () => {
     const txt = robotsTxt("https://exemplo.edu.br");
-    for (const path of ["/contato", "/login-admin", "/whatsapp", "/teste-vocacional/submissoes", "/teste-vocacional/perguntas"]) {
+    for (const path of [
+      "/contato",
+      "/login-admin",
+      "/whatsapp",
+      "/teste-vocacional/submissoes",
+      "/teste-vocacional/perguntas",
+      "/fale-conosco/whatsapp",
+    ]) {
       expect(txt).toContain(`Disallow: ${path}\n`);
     }
     expect(txt).not.toMatch(/Disallow: \/\n/);
