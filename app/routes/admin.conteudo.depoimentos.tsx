@@ -1,7 +1,9 @@
 import { useNavigation } from "react-router";
 
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
+import { PhotoField } from "~/components/studio/photo-field";
 import { TextAreaField, TextField } from "~/components/studio/studio-fields";
+import type { StoredPhoto } from "~/lib/content/fields";
 import { testimonialFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
@@ -29,13 +31,15 @@ export async function action({ request }: Route.ActionArgs) {
     formData,
     collection: testimonialsContent,
     schema: testimonialFormSchema,
-    // The picture is kept as it is (the photos section edits it).
+    // The seeded picture path is kept; the uploaded photo comes from the form.
     toDocument: (value, current) => ({
       name: String(value.name),
       course: String(value.course),
       text: String(value.text),
       image: current?.image ?? "",
+      photo: (value.photo as StoredPhoto | null) ?? null,
     }),
+    photos: ["photo"],
     by: admin.email,
     redirectTo: `${STUDIO_PATH}/depoimentos`,
   });
@@ -52,14 +56,20 @@ export default function TestimonialsStudio({ loaderData, actionData }: Route.Com
   const about = answeredItem(failure?.result);
   const lostErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined;
   const resultFor = (id: string) => (about === id ? failure?.result : undefined);
-  const fieldsOf = (fields: Parameters<Parameters<typeof ListItemForm>[0]["children"]>[0]) => (
+  const fieldsOf = (current: StoredPhoto | null) => (fields: Parameters<Parameters<typeof ListItemForm>[0]["children"]>[0]) => (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField meta={fields.name} label="Nome" required />
         <TextField meta={fields.course} label="Curso" required />
       </div>
       <TextAreaField meta={fields.text} label="Depoimento" rows={4} required />
-      {/* Foto: the photos section adds the testimonial's picture here; until then the seeded avatar or the initials show. */}
+      <PhotoField
+        meta={fields.photo}
+        current={current}
+        label="Foto do aluno"
+        hint="JPEG, PNG, WebP ou AVIF, até 8 MB; aparece pequena e redonda. Sem foto: o avatar desenhado ou as iniciais."
+        className=""
+      />
     </>
   );
 
@@ -87,14 +97,20 @@ export default function TestimonialsStudio({ loaderData, actionData }: Route.Com
               formId={`depoimento-${item.id}-${item.version}`}
               legend={`Depoimento ${index + 1}: ${item.name}`}
               schema={testimonialFormSchema}
-              defaultValue={{ name: item.name, course: item.course, text: item.text }}
+              defaultValue={{
+                name: item.name,
+                course: item.course,
+                text: item.text,
+                photo: item.photo ? { id: item.photo.id, alt: item.photo.alt } : null,
+              }}
               lastResult={resultFor(item.id)}
               extraErrors={about === item.id ? lostErrors : undefined}
               first={index === 0}
               last={index === items.length - 1}
               saveLabel="Salvar"
+              multipart
             >
-              {fieldsOf}
+              {fieldsOf(item.photo)}
             </ListItemForm>
           </li>
         ))}
@@ -110,8 +126,9 @@ export default function TestimonialsStudio({ loaderData, actionData }: Route.Com
           lastResult={resultFor("")}
           extraErrors={about === "" ? lostErrors : undefined}
           saveLabel="Adicionar depoimento"
+          multipart
         >
-          {fieldsOf}
+          {fieldsOf(null)}
         </ListItemForm>
       </div>
     </section>

@@ -9,14 +9,15 @@ import { z } from "zod";
 import { optionalStoredPhoto, requiredText, type StoredPhoto } from "~/lib/content/fields";
 import { MAX_PHOTO_BYTES, PHOTO_CACHE_CONTROL, PHOTO_MESSAGES, photoFileName } from "~/lib/content/photos";
 import { VERSION_FIELD } from "~/lib/content/studio";
+import { action as testimonialsAction } from "~/routes/admin.conteudo.depoimentos";
 import { action as homeStudioAction } from "~/routes/admin.conteudo.inicio";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as imageLoader } from "~/routes/imagens.$file";
 import { createAdmin } from "~/server/admin-users.server";
 import { requireAdmin, startAdminSession } from "~/server/auth.server";
-import { homeContent, homePageContent } from "~/server/content/home.server";
+import { homeContent, homePageContent, testimonialsContent } from "~/server/content/home.server";
 import { imagesDir, invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
-import { type ContentCollection, getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
+import { type ContentCollection, getSingleton, listEntries, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 import { answerSave, versionOf } from "~/server/content/studio.server";
 import { db, schema } from "~/server/db.server";
 import { readFormData } from "~/server/form-data.server";
@@ -383,5 +384,54 @@ describe("the home hero photo, through /admin/conteudo/inicio", () => {
     const answer = await settle(() => homeStudioAction(args(homeUpload(null, { "heroPhoto.alt": "" }))));
     expect(statusOf(answer)).toBe(400);
     expect(payload(answer).result.error["heroPhoto.alt"]).toEqual([PHOTO_MESSAGES.alt]);
+  });
+});
+
+describe("testimonial photos, through /admin/conteudo/depoimentos", () => {
+  function testimonialUpload(file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {
+    const entry = listEntries(testimonialsContent)[0];
+    const form = new FormData();
+    const values: Record<string, string> = {
+      intent: "salvar",
+      item: entry.id,
+      [VERSION_FIELD]: String(entry.version),
+      name: entry.data.name,
+      course: entry.data.course,
+      text: entry.data.text,
+      "photo.id": entry.data.photo?.id ?? "",
+      "photo.alt": `Foto de ${entry.data.name}`,
+      ...fields,
+    };
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    if (file) form.set("photo.file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+    return new Request("http://localhost/admin/conteudo/depoimentos", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie },
+    });
+  }
+
+  it("a polyglot is refused next to the item's photo field; nothing stored", async () => {
+    const rows = imageRows().length;
+    const answer = await settle(async () =>
+      testimonialsAction(args(testimonialUpload({ bytes: await polyglotJpeg(), name: "ana.jpg", type: "image/jpeg" }))),
+    );
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error.photo).toEqual([PHOTO_MESSAGES.polyglot]);
+    expect(payload(answer).result.initialValue.item).toBe(listEntries(testimonialsContent)[0].id);
+    expect(imageRows()).toHaveLength(rows);
+    expect(homePageContent().testimonials[0].photo).toBeNull();
+  });
+
+  it("an uploaded photo is the testimonial's on the home page; the seeded avatar path stays for when it is removed", async () => {
+    const answer = await settle(async () =>
+      testimonialsAction(
+        args(testimonialUpload({ bytes: await plainJpeg(600, 600, "#c08040"), name: "ana.jpg", type: "image/jpeg" })),
+      ),
+    );
+    expect(statusOf(answer), JSON.stringify(payload(answer))).toBe(303);
+    const [first] = homePageContent().testimonials;
+    expect(first.photo).toMatchObject({ alt: `Foto de ${first.name}`, width: 600, height: 600 });
+    expect(first.image).not.toBe("");
   });
 });

@@ -328,7 +328,14 @@ export function Testimonials({ items }: { items: ReadonlyArray<{ id: string } & 
                 <Quote aria-hidden="true" className="size-8 text-brand-500/40" />
                 <blockquote className="mt-2 flex-1 text-slate-700">“{t.text}”</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  {t.image ? (
+                  {t.photo ? (
+                    <ContentPicture
+                      photo={t.photo}
+                      sizes="48px"
+                      className="size-12 shrink-0"
+                      imgClassName="size-12 rounded-full object-cover"
+                    />
+                  ) : t.image ? (
                     <img
                       src={t.image}
                       alt={`Foto de ${t.name}`}

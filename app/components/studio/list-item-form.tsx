@@ -26,7 +26,7 @@ type ListItemFormProps = {
   formId: string;
   legend: string;
   schema: z.ZodType<unknown>;
-  defaultValue: Record<string, string>;
+  defaultValue: Record<string, unknown>;
   /** The action's answer, when it was about this item. */
   lastResult?: SubmissionResult<string[]>;
   /** Extra form-level messages (a lost connection). */
@@ -34,6 +34,8 @@ type ListItemFormProps = {
   first?: boolean;
   last?: boolean;
   saveLabel: string;
+  /** The item has a photo field (components/studio/photo-field.tsx): the form is sent as multipart. */
+  multipart?: boolean;
   children: (fields: AnyFields) => ReactNode;
 };
 
@@ -60,7 +62,13 @@ export function ListItemForm(props: ListItemFormProps) {
   const errors = [...(form.errors ?? []), ...(extraErrors ?? [])];
   const titleId = `${formId}-titulo`;
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby={titleId} className="rounded-lg border border-slate-200 p-4">
+    <Form
+      method="post"
+      encType={props.multipart ? "multipart/form-data" : undefined}
+      {...getFormProps(form)}
+      aria-labelledby={titleId}
+      className="rounded-lg border border-slate-200 p-4"
+    >
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
         {legend}
       </h2>

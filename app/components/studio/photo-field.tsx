@@ -10,6 +10,8 @@ import { INPUT_CLASS } from "./studio-fields";
 /** The photo field of any section's form (its shape beyond id and alt does not matter here). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type PhotoMeta = FieldMetadata<{ id?: string; alt?: string } | null | undefined, any, string[]>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFieldMeta = FieldMetadata<any, any, string[]>;
 
 /**
  * A photo of a section in a studio form (the form needs encType="multipart/form-data"): the photo the
@@ -27,7 +29,8 @@ export function PhotoField({
   required = false,
   className = "sm:col-span-2",
 }: {
-  meta: PhotoMeta;
+  /** The form's field for the photo (storedPhoto or optionalStoredPhoto in the section's schema). */
+  meta: PhotoMeta | AnyFieldMeta;
   /** The photo the section has now (loader data). */
   current: StoredPhoto | null;
   label: string;
@@ -37,7 +40,7 @@ export function PhotoField({
   className?: string;
 }) {
   const [tooLarge, setTooLarge] = useState(false);
-  const fieldset = meta.getFieldset();
+  const fieldset = (meta as PhotoMeta).getFieldset();
   const fileId = `${meta.id}-file`;
   const hintId = `${fileId}-hint`;
   const errors = tooLarge ? [PHOTO_MESSAGES.tooLarge] : [...(meta.errors ?? []), ...(fieldset.id.errors ?? [])];

@@ -202,8 +202,10 @@ export const testimonialSchema = z.object({
   name: requiredText(80),
   course: requiredText(120),
   text: requiredText(600),
-  /** A picture under public/ (the seeded avatars); the photos section replaces it with an upload. "" = initials. */
+  /** A picture under public/ (the seeded avatars), shown while there is no uploaded photo. "" = initials. */
   image: optionalText(300),
+  /** The student's photo uploaded in the studio (preferred over `image`). */
+  photo: optionalStoredPhoto,
 });
 export type TestimonialContent = z.infer<typeof testimonialSchema>;
 
@@ -224,5 +226,5 @@ export function faqFormSchema(largestDiscount: number) {
   });
 }
 
-/** The testimonial form (the picture is not edited here: the photos section adds it). */
+/** The testimonial form (the seeded picture path is not edited; the uploaded photo is). */
 export const testimonialFormSchema = testimonialSchema.omit({ image: true }).extend({ item: itemField });

@@ -92,7 +92,7 @@ export const testimonialsContent: ContentCollection<TestimonialContent> = {
   seed: () =>
     testimonialSeed.map((item) => ({
       id: String(item.id),
-      data: { name: item.name, course: item.course, text: item.text, image: item.image },
+      data: { name: item.name, course: item.course, text: item.text, image: item.image, photo: null },
     })),
 };
 

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import { LIST_ITEM_FIELD } from "~/lib/content/studio";
 
+import { invalidPhotoForm, type PhotoUpload, saveUploadedPhoto, saveWithPhotos } from "./images.server";
 import { type ContentCollection, listEntries, removeEntry, reorderEntries, saveEntry, type SaveResult } from "./store.server";
 import { answerSave, invalidForm, refusedForm, versionOf } from "./studio.server";
 
@@ -51,6 +52,8 @@ type ListActionInput<T> = {
   toDocument: (value: Record<string, unknown>, current: T | undefined) => T;
   by: string;
   redirectTo: string;
+  /** The item's photo fields (stored by saveUploadedPhoto before the form is parsed). */
+  photos?: string[];
 };
 
 /** The action of a list section: saves, adds, moves or removes one item. */
@@ -73,17 +76,24 @@ export async function listAction<T>(input: ListActionInput<T>) {
     moveEntry(collection, entry.id, change, by);
     return answerSave(request, submission, { ok: true, version: entry.version }, redirectTo);
   }
+  const uploads: PhotoUpload[] = [];
+  for (const field of input.photos ?? []) uploads.push(await saveUploadedPhoto(formData, field, by));
   const submission = parseWithZod(formData, { schema: input.schema });
-  if (submission.status !== "success") return invalidForm(submission);
+  if (submission.status !== "success" || uploads.some((upload) => !upload.ok)) return invalidPhotoForm(submission, ...uploads);
   const { [LIST_ITEM_FIELD]: item, ...value } = submission.value as Record<string, unknown>;
   const id = typeof item === "string" && item ? item : "";
   const current = id ? listEntries(collection).find((entry) => entry.id === id) : undefined;
-  if (id && !current) return refusedForm(submission as Submission<unknown>, NOT_FOUND_MESSAGE, 404);
-  const result: SaveResult = saveEntry(collection, {
-    id: id || newItemId(),
-    data: input.toDocument(value, current?.data),
-    expectedVersion: versionOf(formData),
-    by,
-  });
+  if (id && !current) {
+    for (const upload of uploads) upload.discard();
+    return refusedForm(submission as Submission<unknown>, NOT_FOUND_MESSAGE, 404);
+  }
+  const result: SaveResult = saveWithPhotos(uploads, () =>
+    saveEntry(collection, {
+      id: id || newItemId(),
+      data: input.toDocument(value, current?.data),
+      expectedVersion: versionOf(formData),
+      by,
+    }),
+  );
   return answerSave(request, submission as Submission<unknown>, result, redirectTo);
 }
