@@ -194,7 +194,7 @@ export const clubFaq: FaqItem[] = [
   {
     question: "Posso me inscrever no estádio?",
     answer:
-      "Sim. Nos jogos em casa do calendário 2025 há um estande da universidade na Arena Independência, com consultores para tirar dúvidas e fazer a sua inscrição.",
+      "Sim. Nos jogos em casa há um estande da universidade na Arena Independência, com consultores para tirar dúvidas e fazer a sua inscrição.",
   },
   {
     question: "O desconto vale até o fim do curso?",

@@ -48,8 +48,6 @@ test.beforeAll(async () => {
   params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
   // A course of the seeded catalogue (the studio's edit page).
   params.curso = "1";
-  // A course of the seeded catalogue (the studio's edit page).
-  params.curso = "1";
   db.close();
 });
 
@@ -133,10 +131,7 @@ test("the guarded areas are found in the route table", () => {
       "admin/conteudo/cursos/novo",
       "admin/conteudo/cursos/:curso",
       "admin/conteudo/polos",
-      "admin/conteudo/cursos",
-      "admin/conteudo/cursos/novo",
-      "admin/conteudo/cursos/:curso",
-      "admin/conteudo/polos",
+      "admin/conteudo/campanha",
       "admin/conteudo/historico",
       "whatsapp",
       "whatsapp/registro",

@@ -114,22 +114,12 @@ const SPECS: Record<string, ActionSpec> = {
   "admin/conteudo/polos": {
     session: "admin",
     refused: { polo: "", location: "", state: "XX", phone: "abc", version: "0" },
-    message: /Campo obrigatório|Escolha o estado|Telefone inválido|caracteres|alterado por/,
-  },
-  "admin/conteudo/cursos/novo": {
-    session: "admin",
-    refused: { name: "", path: "/contato", area: "Turismo", modality: "EAD", version: "0" },
-    message: /Campo obrigatório|Este endereço já é|Endereço inválido|Escolha|Valor inválido|caracteres|alterado por/,
-  },
-  "admin/conteudo/cursos/:curso": {
-    session: "admin",
-    refused: { name: "", path: "/whatsapp", monthlyPrice: "grátis", version: "1" },
-    message: /Campo obrigatório|Este endereço já é|Endereço inválido|Escolha|Valor inválido|caracteres|alterado por/,
-  },
-  "admin/conteudo/polos": {
-    session: "admin",
-    refused: { polo: "", location: "", state: "XX", phone: "abc", version: "0" },
     message: /Campo obrigatório|Escolha o estado|Telefone inválido|caracteres|não existe mais|alterado por/,
+  },
+  "admin/conteudo/campanha": {
+    session: "admin",
+    refused: { title: "", headlinePercent: "99", endMode: "date", endDate: "2020-01-01", version: "1" },
+    message: /Campo obrigatório|O título promete|já passou|Informe|Valor inválido|cartões|caracteres|Escolha como|alterado por/,
   },
   "admin/conteudo/historico": { session: "admin", refused: { revision: "999999" }, message: /Versão não encontrada/ },
   whatsapp: {
