@@ -987,6 +987,17 @@ export function findCourseById(id: number): Course | undefined {
 }
 
 /**
+ * The seeded course for an id; throws when content references a course that does not exist (the
+ * result pages name courses by id: tests/unit/profiles.test.ts checks each is in the seed). Not in
+ * app/content/profiles.ts, which the result pages' script imports: the catalogue stays out of it.
+ */
+export function courseFor(id: number): Course {
+  const course = findCourseById(id);
+  if (!course) throw new Error(`Course ${id} is not in the catalogue`);
+  return course;
+}
+
+/**
  * The four dedicated course pages (/cursos/:slug) and the course each presents.
  * Administração's catalogue link is /administracao-nova; the other three link here directly.
  */

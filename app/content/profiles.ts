@@ -1,7 +1,5 @@
 import type { Letter } from "~/lib/scoring";
 
-import { type Course, findCourseById } from "./courses";
-
 /**
  * Profiles of the vocational test (one per answer letter) and what each result page shows.
  * Courses are referenced by their id in the catalogue (app/content/courses.ts), so every card links
@@ -257,10 +255,3 @@ export const BUSINESS_TESTIMONIAL = {
     "Fiz Administração trabalhando o dia todo. Apliquei no emprego o que aprendia à noite e fui promovido a gerente antes de terminar o curso.",
   rating: 5,
 } as const;
-
-/** The catalogue course for an id; throws when content references a course that does not exist. */
-export function courseFor(id: number): Course {
-  const course = findCourseById(id);
-  if (!course) throw new Error(`Course ${id} is not in the catalogue`);
-  return course;
-}

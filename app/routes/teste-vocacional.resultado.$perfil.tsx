@@ -11,12 +11,14 @@ import {
   GraduationLink,
   PROFILE_ICONS,
   ResultCountdown,
+  type ResultCourse,
   RetakeLink,
   WhyThisProfile,
 } from "~/components/vocational/result-parts";
 import { BUSINESS_DIFFERENTIALS, BUSINESS_TESTIMONIAL, type CourseGroups, isResultSlug, RESULT_PAGES } from "~/content/profiles";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/seo";
+import { resultCourses } from "~/server/content/courses.server";
 import { loadResultState } from "~/server/vocational.server";
 
 import type { Route } from "./+types/teste-vocacional.resultado.$perfil";
@@ -39,11 +41,13 @@ export const meta: Route.MetaFunction = (args) => {
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isResultSlug(params.perfil)) throw data(null, { status: 404 });
   const { headers, view } = await loadResultState(request);
-  return data({ slug: params.perfil, ...view }, { headers });
+  const page = RESULT_PAGES[params.perfil];
+  const courses = resultCourses([...(page.recommended ?? []), ...(page.groups?.graduacao ?? [])]);
+  return data({ slug: params.perfil, ...view, courses }, { headers });
 }
 
 export default function ResultPage({ loaderData }: Route.ComponentProps) {
-  const { slug, nome, tally, letter, perfil, countdownEnd, now } = loaderData;
+  const { slug, nome, tally, letter, perfil, countdownEnd, now, courses } = loaderData;
   const page = RESULT_PAGES[slug];
   const Icon = PROFILE_ICONS[page.icon];
   const isBusiness = slug === "negocios";
@@ -84,20 +88,20 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {!page.recommended && page.groups ? (
-        <CatalogueGroups groups={page.groups} heading="Cursos recomendados para você" />
+        <CatalogueGroups groups={page.groups} courses={courses} heading="Cursos recomendados para você" />
       ) : (
         <section aria-labelledby="cursos-recomendados" className="mx-auto max-w-6xl px-4 py-12">
           <h2 id="cursos-recomendados" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             Cursos recomendados para você
           </h2>
           <p className="mt-2 text-slate-600">Cursos que combinam com o perfil {page.title}, com bolsas de até 70%.</p>
-          <CourseGrid ids={page.recommended ?? []} testId="cursos-recomendados" />
+          <CourseGrid ids={page.recommended ?? []} courses={courses} testId="cursos-recomendados" />
         </section>
       )}
 
       {isBusiness && page.groups ? (
         <>
-          <CatalogueGroups groups={page.groups} heading="Catálogo de cursos de Gestão & Negócios" />
+          <CatalogueGroups groups={page.groups} courses={courses} heading="Catálogo de cursos de Gestão & Negócios" />
           <section aria-labelledby="diferenciais" className="bg-slate-50">
             <div className="mx-auto max-w-6xl px-4 py-12">
               <h2 id="diferenciais" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -176,14 +180,22 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CatalogueGroups({ groups, heading }: { groups: CourseGroups; heading: string }) {
+function CatalogueGroups({
+  groups,
+  courses,
+  heading,
+}: {
+  groups: CourseGroups;
+  courses: Record<number, ResultCourse>;
+  heading: string;
+}) {
   return (
     <section aria-labelledby="catalogo" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="catalogo" className="text-2xl font-bold text-slate-900 sm:text-3xl">
         {heading}
       </h2>
       <h3 className="mt-8 text-xl font-bold text-slate-900">Graduação (EAD e Híbrida)</h3>
-      <CourseGrid ids={groups.graduacao} testId="grupo-graduacao" />
+      <CourseGrid ids={groups.graduacao} courses={courses} testId="grupo-graduacao" />
       <h3 className="mt-10 text-xl font-bold text-slate-900">Técnicos</h3>
       <ExtraCourseList items={groups.tecnicos} />
       <h3 className="mt-10 text-xl font-bold text-slate-900">Profissionalizantes</h3>

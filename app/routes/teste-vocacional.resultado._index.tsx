@@ -19,6 +19,7 @@ import { visitorPageHeaders } from "~/lib/cache-headers";
 import { GENERIC_PROFILE_NAMES } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
 import { resultShareText, whatsappShareUrl } from "~/lib/share";
+import { resultCourses } from "~/server/content/courses.server";
 import { loadResultState } from "~/server/vocational.server";
 
 import type { Route } from "./+types/teste-vocacional.resultado._index";
@@ -37,11 +38,11 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers, view } = await loadResultState(request);
-  return data(view, { headers });
+  return data({ ...view, courses: resultCourses(GENERIC_PROFILES[view.letter].courses) }, { headers });
 }
 
 export default function GenericResultPage({ loaderData }: Route.ComponentProps) {
-  const { nome, tally, letter, countdownEnd, now } = loaderData;
+  const { nome, tally, letter, countdownEnd, now, courses } = loaderData;
   const site = useSite();
   const profile = GENERIC_PROFILES[letter];
   const name = GENERIC_PROFILE_NAMES[letter];
@@ -88,7 +89,7 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
         <h2 id="cursos-perfil" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Cursos para o perfil {name}
         </h2>
-        <CourseGrid ids={profile.courses} testId="cursos-perfil" />
+        <CourseGrid ids={profile.courses} courses={courses} testId="cursos-perfil" />
       </section>
 
       <WhyThisProfile

@@ -9,7 +9,7 @@ import { loader as specialLoader } from "~/routes/cursos.$slug";
 import { loader as homeLoader } from "~/routes/home";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
-import { activeCourseCount, activePoloCount, coursesContent, polosContent } from "~/server/content/courses.server";
+import { activeCourseCount, activePoloCount, coursesContent, polosContent, resultCourses } from "~/server/content/courses.server";
 import { getEntry } from "~/server/content/store.server";
 import { contentWarnings } from "~/server/content/warnings.server";
 import { enrolmentChoices } from "~/server/enrolment.server";
@@ -284,6 +284,30 @@ describe("studio: Cursos and Polos", () => {
       state: ["Escolha o estado"],
       phone: [expect.stringMatching(/^Telefone inválido/)],
     });
+  });
+
+  it("a vocational result page gets only its recommended courses, and a deactivated one is left out", async () => {
+    expect(Object.keys(resultCourses([72, 73, 9999]))).toEqual(["72", "73"]);
+    expect(statusOf(await edit("73", formOf("73", { active: undefined })))).toBe(303);
+    expect(Object.keys(resultCourses([72, 73]))).toEqual(["72"]);
+    expect(statusOf(await edit("73", formOf("73", { active: "on" })))).toBe(303);
+  });
+
+  it("a polo form naming a polo that does not exist is refused with a message, saving nothing", async () => {
+    const answer = await settle(() =>
+      polosAction(
+        args(
+          postForm(
+            "/admin/conteudo/polos",
+            { polo: "999", location: "Natal - Centro", state: "RN", phone: "(84) 3000-0399", active: "on", version: "1" },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(404);
+    expect(payload(answer).result.error[""]).toEqual(["Este polo não existe mais. Recarregue a página."]);
+    expect(getEntry(polosContent, "999")).toBeUndefined();
   });
 
   it("refuses anonymous visitors", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { courses } from "~/content/courses";
-import { courseFor, GENERIC_PROFILES, RESULT_PAGES, RESULT_SLUGS } from "~/content/profiles";
+import { courseFor, courses } from "~/content/courses";
+import { GENERIC_PROFILES, RESULT_PAGES, RESULT_SLUGS } from "~/content/profiles";
 import { QUESTION_CATEGORIES, QUESTION_PAGES, QUESTIONS, questionsOfPage } from "~/content/questions";
 import { LETTER_PROFILE, LETTERS } from "~/lib/scoring";
 

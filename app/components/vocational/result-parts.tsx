@@ -16,8 +16,8 @@ import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/ui/form-link";
-import type { Course } from "~/content/courses";
-import { courseFor, type ExtraCourse, type ProfileIcon } from "~/content/profiles";
+import type { ExtraCourse, ProfileIcon } from "~/content/profiles";
+import { type CourseIcon, courseIconSrc } from "~/lib/content/course-icons";
 import { hoursMinutesSeconds } from "~/lib/result-countdown";
 import { type Letter, LETTER_THEMES, LETTERS, type Tally, TOTAL_QUESTIONS } from "~/lib/scoring";
 
@@ -99,10 +99,34 @@ export function CountdownBanner({ target, now, sticky = false }: { target: numbe
   );
 }
 
-export function CourseCard({ course }: { course: Course }) {
+/** A recommended course as its result page's loader sends it (app/server/content/courses.server.ts resultCourses). */
+export type ResultCourse = {
+  id: number;
+  name: string;
+  area: string;
+  modality: string;
+  duration: string;
+  description: string;
+  url: string;
+  icon: string;
+  photo: string;
+};
+
+/** The cards show the course's own icon until it has a photo, like the catalogue's cards. */
+export function CourseCard({ course }: { course: ResultCourse }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <img src={course.image} alt="" width={400} height={225} loading="lazy" className="aspect-video w-full object-cover" />
+      <div className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100">
+        <img
+          src={courseIconSrc(course.icon as CourseIcon)}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          className="size-16"
+          data-testid="course-icon"
+        />
+      </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{course.area}</p>
         <h3 className="mt-1 text-lg font-bold text-slate-900">{course.name}</h3>
@@ -121,11 +145,13 @@ export function CourseCard({ course }: { course: Course }) {
   );
 }
 
-export function CourseGrid({ ids, testId }: { ids: number[]; testId?: string }) {
+/** The cards of `ids`, in that order; a course the loader did not send (deactivated) is left out. */
+export function CourseGrid({ ids, courses, testId }: { ids: number[]; courses: Record<number, ResultCourse>; testId?: string }) {
+  const shown = ids.map((id) => courses[id]).filter((course): course is ResultCourse => course !== undefined);
   return (
     <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
-      {ids.map((id) => (
-        <CourseCard key={id} course={courseFor(id)} />
+      {shown.map((course) => (
+        <CourseCard key={course.id} course={course} />
       ))}
     </ul>
   );

@@ -269,3 +269,25 @@ export function courseWarnings(): ContentWarning[] {
   }
   return warnings;
 }
+
+/** What a result page's course card shows (the vocational test's recommendations). */
+export type ResultCourse = Pick<
+  Course,
+  "id" | "name" | "area" | "modality" | "duration" | "description" | "url" | "icon" | "photo"
+>;
+
+/**
+ * The active courses among `ids`, by id, for a vocational result page's cards: the page's loader
+ * sends only these, so the catalogue stays out of the browser's script; a deactivated course is
+ * simply not shown.
+ */
+export function resultCourses(ids: readonly number[]): Record<number, ResultCourse> {
+  const wanted = new Set(ids);
+  const found: Record<number, ResultCourse> = {};
+  for (const course of activeCourses()) {
+    if (!wanted.has(course.id) || found[course.id]) continue;
+    const { id, name, area, modality, duration, description, url, icon, photo } = course;
+    found[id] = { id, name, area, modality, duration, description, url, icon, photo };
+  }
+  return found;
+}
