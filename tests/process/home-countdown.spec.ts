@@ -1,0 +1,43 @@
+import { E2E_ENV } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { type RunningServer, startServer } from "../support/server-process";
+
+/**
+ * Decision 038 on a fresh deployment: a production server with an empty database and the spec's
+ * HOME_COUNTDOWN_TARGET of 2024-10-15 (the old default) never shows 00:00:00:00 on the home page
+ * under its call to hurry: the passed date gives way to the campaign's deadline, which is ahead.
+ */
+
+/** The countdown's four boxes as the server rendered them (data-unit="days" … "seconds"). */
+function countdownUnits(html: string): string[] {
+  return [...html.matchAll(/data-unit="(?:days|hours|minutes|seconds)"[^>]*>(\d+)</g)].map((match) => match[1]);
+}
+
+test.describe("a fresh deployment with HOME_COUNTDOWN_TARGET in the past", () => {
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    server = await startServer({ ...E2E_ENV, HOME_COUNTDOWN_TARGET: "2024-10-15T23:59:59-03:00" }, { quiet: true });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    server?.cleanup();
+  });
+
+  test("the home countdown shows the campaign's deadline, never zeros, under 'garanta a sua antes que o prazo acabe'", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain("garanta a sua antes que o prazo acabe");
+    const units = countdownUnits(html);
+    expect(units).toHaveLength(4);
+    expect(units.some((value) => Number(value) > 0)).toBe(true);
+    // The campaign's rolling window ends within 6 days.
+    expect(Number(units[0])).toBeLessThanOrEqual(6);
+    // No percentage above the largest offer (60%) in the hero or the countdown's heading.
+    const hero = html.slice(html.indexOf('id="hero-titulo"'), html.indexOf("</h1>"));
+    const heading = html.slice(html.indexOf('id="contagem-titulo"'), html.indexOf("</h2>", html.indexOf('id="contagem-titulo"')));
+    expect(hero).toContain("60%");
+    expect(`${hero}${heading}`).not.toMatch(/(6[1-9]|[7-9]\d)%/);
+    expect(heading).toContain("Bolsas de até 60%");
+  });
+});
