@@ -1,6 +1,7 @@
-import { data, Link, redirect, useLoaderData } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
 
 import { CoursePage } from "~/components/courses/course-page";
+import { RetiredCourse } from "~/components/courses/retired-course";
 import { coursePageData, courseSeo } from "~/lib/course-page";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { activeCourses, courseRedirect, findActiveCoursesByPath, isRetiredCoursePath } from "~/server/content/courses.server";
@@ -32,23 +33,4 @@ export const meta: Route.MetaFunction = (args) => {
 export default function CoursePath() {
   const { page } = useLoaderData<typeof loader>();
   return page ? <CoursePage page={page} /> : <RetiredCourse />;
-}
-
-/** What a deactivated course's address shows (410): the course is no longer offered, the catalogue is. */
-function RetiredCourse() {
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="retired-course">
-      <p className="text-sm font-semibold text-brand-600">Erro 410</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Este curso não está mais disponível</h1>
-      <p className="mt-4 text-slate-600">
-        O curso deste endereço não recebe novas inscrições. Conheça os outros cursos do nosso catálogo.
-      </p>
-      <Link
-        to="/#cursos"
-        className="mt-8 inline-block rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-      >
-        Ver o catálogo de cursos
-      </Link>
-    </section>
-  );
 }

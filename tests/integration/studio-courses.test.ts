@@ -184,6 +184,16 @@ describe("studio: Cursos and Polos", () => {
     expect((old as Response).headers.get("Location")).toBe("/cursos/gastronomia");
   });
 
+  it("a deactivated course with a dedicated /cursos/ page answers 410 there too", async () => {
+    const special = (slug: string) => settle(() => specialLoader(args(getRequest(`/cursos/${slug}`), { slug })));
+    expect(statusOf(await edit("39", formOf("39", { active: undefined })))).toBe(303);
+    const gone = await special("agronegocio");
+    expect(statusOf(gone)).toBe(410);
+    expect(payload(gone)).toMatchObject({ page: null, retired: true });
+    expect(statusOf(await edit("39", formOf("39", { active: "on" })))).toBe(303);
+    expect(payload(await special("agronegocio")).page.title).toBe("Agronegócio");
+  });
+
   it("a second admin saving from the old version is refused with who and when, their input kept", async () => {
     const current = getEntry(coursesContent, "74")!;
     expect(statusOf(await edit("74", formOf("74", { name: "Turismo e Viagens" })))).toBe(303);

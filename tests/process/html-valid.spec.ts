@@ -49,6 +49,7 @@ function paramsFor(routePath: string): Record<string, string> {
     "teste-vocacional/resultado/:perfil": { perfil: "tecnologia" },
     "contato/lead/:id/excluir": { id: leadId },
     "whatsapp/:slug": { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG },
+    "admin/conteudo/cursos/:curso": { curso: "1" }, // a course of the seeded catalogue
     "*": { "*": "enfermagem" }, // a course page at its own path
   };
   if (routePath.includes(":") || routePath.includes("*")) {

@@ -1,0 +1,20 @@
+import { Link } from "react-router";
+
+/** What a deactivated course's address shows (410): the course is no longer offered, the catalogue is. */
+export function RetiredCourse() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="retired-course">
+      <p className="text-sm font-semibold text-brand-600">Erro 410</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Este curso não está mais disponível</h1>
+      <p className="mt-4 text-slate-600">
+        O curso deste endereço não recebe novas inscrições. Conheça os outros cursos do nosso catálogo.
+      </p>
+      <Link
+        to="/#cursos"
+        className="mt-8 inline-block rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+      >
+        Ver o catálogo de cursos
+      </Link>
+    </section>
+  );
+}
