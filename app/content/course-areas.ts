@@ -3,6 +3,8 @@
  * client code (tabs, links) can import them without pulling the whole catalogue into the bundle.
  */
 
+import type { StoredPhoto } from "~/lib/content/fields";
+
 export const COURSE_AREAS = [
   "Saúde",
   "Educação",
@@ -33,8 +35,8 @@ export type Course = {
   description: string;
   /** The card's icon until the course has a photo (a name from COURSE_ICONS in app/lib/content/courses.ts). */
   icon: string;
-  /** The uploaded photo's id; "" until there is one. */
-  photo: string;
+  /** The photo uploaded in the studio; null until there is one (the card shows the icon). */
+  photo: StoredPhoto | null;
   /** Monthly price in reais ("a partir de R$ …"); null when none is published. */
   monthlyPrice: number | null;
   /** Curriculum highlights, one per line on the course page. */

@@ -200,7 +200,7 @@ function course(input: CourseInput): Course {
     image: input.image ?? `/images/cursos/${AREA_SLUGS[input.area]}.svg`,
     featured: FEATURED_IDS.has(input.id),
     icon: ICONS[input.id] ?? "graduation-cap",
-    photo: "",
+    photo: null,
     monthlyPrice: seedPrice(input.modality, Number.parseFloat(input.duration.replace(",", "."))),
     highlights: HIGHLIGHTS[input.id] ?? [],
   };

@@ -8,6 +8,8 @@ export type CoursePageData = {
   title: string;
   description: string;
   image: string;
+  /** The first course's photo from the studio (null: the area's illustration). */
+  photo: Course["photo"];
   areas: CourseArea[];
   modalities: Modality[];
   durations: string[];
@@ -67,6 +69,7 @@ export function coursePageData(matched: readonly Course[], all: readonly Course[
     title,
     description,
     image: primary.image,
+    photo: matched.find((c) => c.photo)?.photo ?? null,
     areas,
     modalities: unique(matched.map((c) => c.modality)),
     durations: unique(matched.map((c) => c.duration)),

@@ -9,15 +9,25 @@ import { z } from "zod";
 import { optionalStoredPhoto, requiredText, type StoredPhoto } from "~/lib/content/fields";
 import { MAX_PHOTO_BYTES, PHOTO_CACHE_CONTROL, PHOTO_MESSAGES, photoFileName } from "~/lib/content/photos";
 import { VERSION_FIELD } from "~/lib/content/studio";
+import { loader as coursePathLoader } from "~/routes/$";
+import { action as courseAction } from "~/routes/admin.conteudo.cursos.$curso";
 import { action as testimonialsAction } from "~/routes/admin.conteudo.depoimentos";
 import { action as homeStudioAction } from "~/routes/admin.conteudo.inicio";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as imageLoader } from "~/routes/imagens.$file";
 import { createAdmin } from "~/server/admin-users.server";
 import { requireAdmin, startAdminSession } from "~/server/auth.server";
+import { activeCourses, coursesContent } from "~/server/content/courses.server";
 import { homeContent, homePageContent, testimonialsContent } from "~/server/content/home.server";
 import { imagesDir, invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
-import { type ContentCollection, getSingleton, listEntries, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
+import {
+  type ContentCollection,
+  getEntry,
+  getSingleton,
+  listEntries,
+  saveEntry,
+  SINGLETON_ID,
+} from "~/server/content/store.server";
 import { answerSave, versionOf } from "~/server/content/studio.server";
 import { db, schema } from "~/server/db.server";
 import { readFormData } from "~/server/form-data.server";
@@ -433,5 +443,71 @@ describe("testimonial photos, through /admin/conteudo/depoimentos", () => {
     const [first] = homePageContent().testimonials;
     expect(first.photo).toMatchObject({ alt: `Foto de ${first.name}`, width: 600, height: 600 });
     expect(first.image).not.toBe("");
+  });
+});
+
+describe("course photos, through /admin/conteudo/cursos/:curso", () => {
+  function courseUpload(
+    id: string,
+    file: { bytes: Buffer; name: string; type: string } | null,
+    fields: Record<string, string> = {},
+  ) {
+    const entry = getEntry(coursesContent, id)!;
+    const course = entry.data;
+    const values: Record<string, string> = {
+      name: course.name,
+      area: course.area,
+      modality: course.modality,
+      duration: course.duration,
+      path: course.path,
+      icon: course.icon,
+      description: course.description,
+      monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
+      highlights: course.highlights.join("\n"),
+      [VERSION_FIELD]: String(entry.version),
+      "photo.id": course.photo?.id ?? "",
+      "photo.alt": `Laboratório do curso de ${course.name}`,
+      ...fields,
+    };
+    if (course.featured) values.featured = "on";
+    if (course.active) values.active = "on";
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    if (file) form.set("photo.file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+    return new Request(`http://localhost/admin/conteudo/cursos/${id}`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie },
+    });
+  }
+
+  it("a truncated photo is refused next to 'Foto do curso'; nothing stored; the card keeps its icon", async () => {
+    const rows = imageRows().length;
+    const answer = await settle(async () =>
+      courseAction(
+        args(courseUpload("1", { bytes: await truncatedJpeg(), name: "curso.jpg", type: "image/jpeg" }), { curso: "1" }),
+      ),
+    );
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error.photo).toEqual([PHOTO_MESSAGES.broken]);
+    expect(imageRows()).toHaveLength(rows);
+    expect(getEntry(coursesContent, "1")!.data.photo).toBeNull();
+  });
+
+  it("an uploaded photo is on the course's page and its cards at the next request", async () => {
+    const answer = await settle(async () =>
+      courseAction(
+        args(courseUpload("1", { bytes: await plainJpeg(1200, 800, "#208060"), name: "curso.jpg", type: "image/jpeg" }), {
+          curso: "1",
+        }),
+      ),
+    );
+    expect(statusOf(answer), JSON.stringify(payload(answer))).toBe(303);
+    const photo = getEntry(coursesContent, "1")!.data.photo!;
+    expect(photo).toMatchObject({ width: 1200, height: 800 });
+    const path = getEntry(coursesContent, "1")!.data.path;
+    const page = payload(await settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) }))));
+    expect(JSON.stringify(page)).toContain(photo.id);
+    expect(activeCourses().find((course) => course.id === 1)?.photo).toEqual(photo);
   });
 });

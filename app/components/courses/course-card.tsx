@@ -1,6 +1,7 @@
 import { Clock, MonitorSmartphone } from "lucide-react";
 import { Link } from "react-router";
 
+import { ContentPicture } from "~/components/ui/content-picture";
 import { courseIconSrc } from "~/lib/content/course-icons";
 import type { CourseCardData } from "~/lib/home-data";
 
@@ -10,6 +11,16 @@ import type { CourseCardData } from "~/lib/home-data";
  * The icon is a file (public/images/icones/), so the cards add no script to the page.
  */
 function CourseCardArt({ course }: { course: CourseCardData }) {
+  if (course.photo) {
+    return (
+      <ContentPicture
+        photo={course.photo}
+        sizes="(min-width: 1280px) 20rem, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        className="block h-full w-full"
+        imgClassName="h-full w-full object-cover"
+      />
+    );
+  }
   return (
     <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100">
       <img

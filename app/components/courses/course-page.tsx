@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
+import { ContentPicture } from "~/components/ui/content-picture";
 import { FormLink } from "~/components/ui/form-link";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
 import { type CoursePageData, monthlyPriceText } from "~/lib/course-page";
@@ -89,13 +90,23 @@ export function CoursePage({ page }: { page: CoursePageData }) {
               <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
             </div>
           </div>
-          <img
-            src={page.image}
-            alt={`Ilustração do curso de ${page.title}`}
-            width={400}
-            height={225}
-            className="mx-auto h-auto w-full max-w-md rounded-2xl shadow-2xl"
-          />
+          {page.photo ? (
+            <ContentPicture
+              photo={page.photo}
+              priority
+              sizes="(min-width: 1024px) 28rem, min(28rem, calc(100vw - 2rem))"
+              className="mx-auto block w-full max-w-md"
+              imgClassName="h-auto w-full rounded-2xl shadow-2xl"
+            />
+          ) : (
+            <img
+              src={page.image}
+              alt={`Ilustração do curso de ${page.title}`}
+              width={400}
+              height={225}
+              className="mx-auto h-auto w-full max-w-md rounded-2xl shadow-2xl"
+            />
+          )}
         </div>
       </section>
 

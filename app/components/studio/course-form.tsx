@@ -4,6 +4,7 @@ import { Form } from "react-router";
 
 import { SubmitButton } from "~/components/forms";
 import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
+import { PhotoField } from "~/components/studio/photo-field";
 import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
 import { COURSE_AREAS, MODALITIES } from "~/content/course-areas";
 import { COURSE_ICONS } from "~/lib/content/course-icons";
@@ -21,7 +22,7 @@ export const EMPTY_COURSE: CourseDocument = {
   duration: "",
   path: "",
   featured: false,
-  photo: "",
+  photo: null,
   icon: "graduation-cap",
   description: "",
   monthlyPrice: null,
@@ -57,13 +58,14 @@ export function CourseForm({
       active: course.active ? "on" : undefined,
       monthlyPrice: priceInputValue(course.monthlyPrice),
       highlights: course.highlights.join("\n"),
+      photo: course.photo ? { id: course.photo.id, alt: course.photo.alt } : null,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: courseFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-6">
       <FormAlert id={form.errorId} errors={formErrors ?? form.errors} />
       <VersionInput version={version} />
       <FieldGroup legend="Curso">
@@ -93,6 +95,12 @@ export function CourseForm({
         />
       </FieldGroup>
       <FieldGroup legend="Vitrine">
+        <PhotoField
+          meta={fields.photo}
+          current={course.photo}
+          label="Foto do curso"
+          hint="Aparece no cartão e no topo da página do curso. JPEG, PNG, WebP ou AVIF, até 8 MB; a localização (GPS) é apagada. Sem foto: o ícone."
+        />
         <SelectField
           meta={fields.icon}
           label="Ícone do cartão"

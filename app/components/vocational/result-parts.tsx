@@ -15,9 +15,11 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
+import { ContentPicture } from "~/components/ui/content-picture";
 import { FormLink } from "~/components/ui/form-link";
 import type { ExtraCourse, ProfileIcon } from "~/content/profiles";
 import { type CourseIcon, courseIconSrc } from "~/lib/content/course-icons";
+import type { StoredPhoto } from "~/lib/content/fields";
 import { hoursMinutesSeconds } from "~/lib/result-countdown";
 import { type Letter, LETTER_THEMES, LETTERS, type Tally, TOTAL_QUESTIONS } from "~/lib/scoring";
 
@@ -109,7 +111,7 @@ export type ResultCourse = {
   description: string;
   url: string;
   icon: string;
-  photo: string;
+  photo: StoredPhoto | null;
 };
 
 /** The cards show the course's own icon until it has a photo, like the catalogue's cards. */
@@ -117,15 +119,24 @@ export function CourseCard({ course }: { course: ResultCourse }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100">
-        <img
-          src={courseIconSrc(course.icon as CourseIcon)}
-          alt=""
-          width={64}
-          height={64}
-          loading="lazy"
-          className="size-16"
-          data-testid="course-icon"
-        />
+        {course.photo ? (
+          <ContentPicture
+            photo={course.photo}
+            sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+            className="block h-full w-full"
+            imgClassName="h-full w-full object-cover"
+          />
+        ) : (
+          <img
+            src={courseIconSrc(course.icon as CourseIcon)}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+            className="size-16"
+            data-testid="course-icon"
+          />
+        )}
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{course.area}</p>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { COURSE_AREAS, MODALITIES } from "~/content/course-areas";
 
 import { COURSE_ICON_NAMES } from "./course-icons";
-import { institutionPhoneField, optionalText, REQUIRED_MESSAGE, requiredText } from "./fields";
+import { institutionPhoneField, optionalStoredPhoto, optionalText, REQUIRED_MESSAGE, requiredText } from "./fields";
 
 /**
  * The catalogue's courses and the study centres (polos) as the studio edits them (pages "Cursos"
@@ -105,8 +105,8 @@ export const courseSchema = z.object({
   duration: requiredText(40),
   path: coursePathField,
   featured: z.boolean(),
-  /** The uploaded photo's id ("" until there is one: the card shows the icon). Set by the photos section. */
-  photo: z.string().max(200),
+  /** The photo uploaded in the studio (null until there is one: the card shows the icon). An older "" means none. */
+  photo: z.preprocess((value) => (value === "" ? null : value), optionalStoredPhoto),
   icon: z.enum(COURSE_ICON_NAMES, { error: "Escolha um ícone" }),
   description: requiredText(400),
   monthlyPrice: monthlyPriceField,
@@ -189,8 +189,9 @@ function lines(value: unknown): string[] {
     : [];
 }
 
-/** The course form (studio "Cursos"): the photo is not part of it (the photo upload sets it). */
-export const courseFormSchema = courseSchema.omit({ photo: true }).extend({
+/** The course form (studio "Cursos"); its photo field is stored by saveUploadedPhoto before parsing. */
+export const courseFormSchema = courseSchema.extend({
+  photo: optionalStoredPhoto,
   featured: checkboxField,
   active: checkboxField,
   monthlyPrice: priceInput,

@@ -16,6 +16,7 @@ import {
   polosContent,
   saveCourse,
 } from "./courses.server";
+import { invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "./images.server";
 import { type ContentEntry, getEntry, listEntries, saveEntry } from "./store.server";
 import { answerSave, invalidForm, refusedForm, STUDIO_PATH, versionOf } from "./studio.server";
 
@@ -83,22 +84,25 @@ export function courseEntryOr404(id: string) {
  */
 export async function courseFormAction(request: Request, id: string | null) {
   const admin = await requireAdmin(request);
-  const existing = id ? courseEntryOr404(id) : undefined;
+  if (id) courseEntryOr404(id);
   const formData = await readFormData(request);
   const schema = courseFormSchema.superRefine((value, ctx) => {
     if (coursePathTaken(value.path, value.name, id ?? undefined)) {
       ctx.addIssue({ code: "custom", path: ["path"], message: PATH_TAKEN_MESSAGE });
     }
   });
+  const photo = await saveUploadedPhoto(formData, "photo", admin.email);
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return invalidForm(submission);
+  if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
   const courseId = id ?? nextCourseId();
-  const result = saveCourse({
-    id: courseId,
-    data: { ...submission.value, photo: existing?.data.photo ?? "" },
-    expectedVersion: versionOf(formData),
-    by: admin.email,
-  });
+  const result = saveWithPhotos([photo], () =>
+    saveCourse({
+      id: courseId,
+      data: submission.value,
+      expectedVersion: versionOf(formData),
+      by: admin.email,
+    }),
+  );
   return answerSave(request, submission, result, `${STUDIO_PATH}/cursos/${courseId}`);
 }
 
