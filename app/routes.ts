@@ -58,6 +58,7 @@ export default [
       route("cursos/:curso", "routes/admin.conteudo.cursos.$curso.tsx"),
       route("polos", "routes/admin.conteudo.polos.tsx"),
       route("campanha", "routes/admin.conteudo.campanha.tsx"),
+      route("clube", "routes/admin.conteudo.clube.tsx"),
       route("historico", "routes/admin.conteudo.historico.tsx"),
     ]),
   ]),

@@ -114,19 +114,19 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
           <h2 id="jogos" className="text-center text-3xl font-extrabold text-slate-900">
             {texts.gamesTitle}
           </h2>
-          <p className="mt-3 text-center text-slate-600">{texts.gamesIntro}</p>
+          <p className="mt-3 text-center text-slate-600">{loaderData.gamesIntro}</p>
           {loaderData.games.length === 0 ? (
             <p
               className="mt-8 rounded-2xl bg-white p-6 text-center text-slate-700 ring-1 ring-slate-200"
               data-testid="no-club-games"
             >
-              {texts.noGamesText}
+              {loaderData.noGamesText}
             </p>
           ) : (
             <ol className="mt-8 grid gap-4 sm:grid-cols-2" data-testid="club-games">
               {loaderData.games.map((game) => (
                 <li
-                  key={game.id}
+                  key={`${game.date}-${game.time}-${game.opponent}`}
                   className={`relative rounded-2xl bg-white p-5 shadow-sm ${game.highlight ? "ring-2 ring-accent-400" : "ring-1 ring-slate-200"}`}
                 >
                   {game.highlight ? (

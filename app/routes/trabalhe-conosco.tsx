@@ -7,14 +7,16 @@ import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { employeeBenefits, employeeTestimonials, employeeTexts, teamPhotos } from "~/content/employee";
 import { institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
+import { employeePageTexts } from "~/server/content/club.server";
 
 import type { Route } from "./+types/trabalhe-conosco";
 
 /** The team carousel advances every this many ms (paused on hover/focus, off with reduced motion). */
 const TEAM_AUTOPLAY_MS = 4000;
 
+/** The CV form, and the page's texts as the content studio last saved them. */
 export function loader() {
-  return { cvFormUrl: config.cvFormUrl ?? null };
+  return { cvFormUrl: config.cvFormUrl ?? null, texts: employeePageTexts() };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -29,7 +31,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const texts = employeeTexts;
+  const texts = { ...employeeTexts, ...loaderData.texts };
   const mailto = `mailto:${site.contactEmail}?subject=${encodeURIComponent("Trabalhe conosco - currículo")}`;
 
   return (

@@ -106,3 +106,66 @@ test.describe("studio: Campanha", () => {
     await expect(field).toHaveValue("2020-01-31");
   });
 });
+
+test.describe("studio: Clube e Trabalhe conosco", () => {
+  const CLUB_PATH = "/admin/conteudo/clube";
+
+  test("'Adicionar jogo' adds a row and 'Remover' takes it away, with or without JavaScript (nothing saved)", async ({
+    page,
+  }) => {
+    await openAsAdmin(page, CLUB_PATH);
+    await expect(page.getByRole("heading", { level: 1, name: "Clube e Trabalhe conosco" })).toBeVisible();
+    await expect(page.getByRole("group", { name: /^Jogo \d+$/ })).toHaveCount(4);
+    await page.getByRole("button", { name: "Adicionar jogo" }).click();
+    await expect(page.getByRole("group", { name: "Jogo 5" })).toBeVisible();
+    await page.getByRole("group", { name: "Jogo 5" }).getByLabel("Adversário").fill("Cruzeiro");
+    await page.getByRole("button", { name: "Remover jogo 5" }).click();
+    await expect(page.getByRole("group", { name: /^Jogo \d+$/ })).toHaveCount(4);
+    await page.goto("/america-mg");
+    await expect(page.getByTestId("no-club-games")).toBeVisible();
+  });
+
+  test("a text of the employee page is refused when empty and shows on /trabalhe-conosco once saved", async ({
+    page,
+    jsEnabled,
+  }) => {
+    const text = `Venha crescer com a gente (${jsEnabled ? "js" : "sem-js"} ${Date.now()}).`;
+    await openAsAdmin(page, CLUB_PATH);
+    const employee = page.getByRole("group", { name: "Trabalhe conosco" });
+    const seed = await employee.getByLabel("Texto de abertura").inputValue();
+    await employee.getByLabel("Texto de abertura").fill("");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(employee.getByLabel("Texto de abertura")).toHaveAttribute("aria-invalid", "true");
+    await expect(employee).toContainText("Campo obrigatório");
+
+    const saveClub = async (value: string) => {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await employee.getByLabel("Texto de abertura").fill(value);
+        await page.getByRole("button", { name: "Salvar" }).click();
+        const outcome = await Promise.race([
+          page
+            .getByTestId("toaster")
+            .getByText("Alterações salvas")
+            .waitFor()
+            .then(() => "saved"),
+          page
+            .getByTestId("form-alert")
+            .getByText(/Este conteúdo foi alterado por/)
+            .waitFor()
+            .then(() => "conflict"),
+        ]);
+        if (outcome === "saved") return;
+        await page.goto(CLUB_PATH);
+      }
+      throw new Error("the page could not be saved");
+    };
+    await saveClub(text);
+    await page.goto("/trabalhe-conosco");
+    await expect(page.getByText(text)).toBeVisible();
+
+    await page.goto(CLUB_PATH);
+    await saveClub(seed);
+    await page.goto("/trabalhe-conosco");
+    await expect(page.getByText(text)).toHaveCount(0);
+  });
+});

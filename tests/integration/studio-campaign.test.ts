@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Campaign, campaignProblems } from "~/lib/content/campaign";
 import { loader as overviewLoader } from "~/routes/admin.conteudo._index";
 import { action as campaignAction, loader as campaignLoader } from "~/routes/admin.conteudo.campanha";
+import { action as clubAction, loader as clubStudioLoader } from "~/routes/admin.conteudo.clube";
 import { loader as scholarshipsLoader } from "~/routes/bolsas";
 import { loader as campaignPageLoader } from "~/routes/campanha-relampago";
+import { loader as employeeLoader } from "~/routes/trabalhe-conosco";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
 import {
@@ -16,7 +18,7 @@ import {
   getCampaign,
   largestActiveDiscount,
 } from "~/server/content/campaign.server";
-import { clubPageData } from "~/server/content/club.server";
+import { clubPageData, clubPagesContent, clubWarnings, getClubPages } from "~/server/content/club.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
@@ -278,5 +280,104 @@ describe("club calendar at an injected now", () => {
 
   it("a fresh deployment (2026-11-23) shows no 2025 game as upcoming", () => {
     expect(clubPageData(FRESH).games).toEqual([]);
+  });
+});
+
+describe("studio: Clube e Trabalhe conosco", () => {
+  let cookie = "";
+
+  beforeAll(async () => {
+    const admin = await createAdmin("clube@exemplo.com", "senha-do-marketing-1");
+    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+  });
+
+  /** The form's fields for the stored document. */
+  function clubForm(version: number): Record<string, string> {
+    const pages = getClubPages();
+    const fields: Record<string, string> = {
+      version: String(version),
+      gamesIntro: pages.gamesIntro,
+      noGamesText: pages.noGamesText,
+      ...Object.fromEntries(Object.entries(pages.employee).map(([key, value]) => [`employee.${key}`, value])),
+    };
+    pages.games.forEach((game, i) => {
+      Object.assign(fields, {
+        [`games[${i}].opponent`]: game.opponent,
+        [`games[${i}].date`]: game.date,
+        [`games[${i}].time`]: game.time,
+        [`games[${i}].location`]: game.location,
+        [`games[${i}].round`]: game.round,
+      });
+      if (game.highlight) fields[`games[${i}].highlight`] = "on";
+    });
+    return fields;
+  }
+
+  it("a fresh deployment: the 2025 games are kept but none is upcoming, and the overview says so", () => {
+    expect(getClubPages().games).toHaveLength(4);
+    expect(clubWarnings(FRESH).map((warning) => warning.text)).toEqual([
+      "Nenhum jogo em casa por vir (4 já aconteceram e não aparecem): a página do clube mostra que a tabela ainda não foi divulgada.",
+    ]);
+  });
+
+  it("'Adicionar jogo' without JavaScript answers with one more row and saves nothing", async () => {
+    const entry = getEntry(clubPagesContent, SINGLETON_ID)!;
+    const answer = await clubAction(
+      args(
+        postForm(
+          "/admin/conteudo/clube",
+          { ...clubForm(entry.version), __intent__: JSON.stringify({ type: "insert", payload: { name: "games" } }) },
+          { cookie },
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(200);
+    expect(payload(answer).result.initialValue.games).toHaveLength(5);
+    expect(getEntry(clubPagesContent, SINGLETON_ID)).toEqual(entry);
+  });
+
+  it("refuses a bad date and time next to their fields; a saved game and text are live on the next request", async () => {
+    const entry = getEntry(clubPagesContent, SINGLETON_ID)!;
+    const bad = await clubAction(
+      args(
+        postForm(
+          "/admin/conteudo/clube",
+          { ...clubForm(entry.version), "games[0].date": "2026-02-30", "games[0].time": "25:00", "games[1].opponent": "" },
+          { cookie },
+        ),
+      ),
+    );
+    expect(statusOf(bad)).toBe(400);
+    expect(payload(bad).result.error).toMatchObject({
+      "games[0].date": ["Data inválida"],
+      "games[0].time": ["Horário inválido - use HH:MM, ex.: 16:00"],
+      "games[1].opponent": ["Campo obrigatório"],
+    });
+
+    const answer = await clubAction(
+      args(
+        postForm(
+          "/admin/conteudo/clube",
+          {
+            ...clubForm(entry.version),
+            "games[4].opponent": "Cruzeiro",
+            "games[4].date": "2026-12-06",
+            "games[4].time": "16:00",
+            "games[4].location": "Arena Independência, Belo Horizonte",
+            "games[4].round": "Rodada 1",
+            "employee.heroTitle": "Venha trabalhar com a gente",
+          },
+          { cookie },
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(303);
+    const club = clubPageData(FRESH);
+    expect(club.games.map((game) => game.opponent)).toEqual(["Cruzeiro"]);
+    expect(clubPageData(new Date("2026-12-07T12:00:00Z")).games).toEqual([]);
+    expect(clubWarnings(FRESH)).toEqual([]);
+    expect(payload(await employeeLoader()).texts.heroTitle).toBe("Venha trabalhar com a gente");
+    const studio = payload(await clubStudioLoader(args(getRequest("/admin/conteudo/clube", { cookie }))));
+    expect(studio.pages.games).toHaveLength(5);
   });
 });

@@ -132,6 +132,7 @@ test("the guarded areas are found in the route table", () => {
       "admin/conteudo/cursos/:curso",
       "admin/conteudo/polos",
       "admin/conteudo/campanha",
+      "admin/conteudo/clube",
       "admin/conteudo/historico",
       "whatsapp",
       "whatsapp/registro",

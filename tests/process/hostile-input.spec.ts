@@ -121,6 +121,11 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { title: "", headlinePercent: "99", endMode: "date", endDate: "2020-01-01", version: "1" },
     message: /Campo obrigatório|O título promete|já passou|Informe|Valor inválido|cartões|caracteres|Escolha como|alterado por/,
   },
+  "admin/conteudo/clube": {
+    session: "admin",
+    refused: { gamesIntro: "", "games[0].date": "2026-02-30", "games[0].time": "99:99", version: "1" },
+    message: /Campo obrigatório|Data inválida|Horário inválido|caracteres|no máximo|alterado por/,
+  },
   "admin/conteudo/historico": { session: "admin", refused: { revision: "999999" }, message: /Versão não encontrada/ },
   whatsapp: {
     session: "anonymous",

@@ -1,12 +1,75 @@
-import { homeGames2025 } from "~/content/club";
+import { clubTexts, homeGames2025 } from "~/content/club";
+import { employeeTexts } from "~/content/employee";
 import { upcomingGames } from "~/lib/club";
+import { type ClubPages, clubPagesSchema, playedGames } from "~/lib/content/club";
+import { STUDIO_PATH } from "~/lib/content/studio";
 
 import { config } from "../config.server";
+import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
 
 /** The club-games form: the configured URL, or the site's own enrolment form marked as coming from this page. */
 const DEFAULT_CLUB_FORM_URL = "/inscricao?origem=america_mg&embed=1";
 
-/** The club page's data at `now`: the form, and the home games not yet played (past ones are not shown as upcoming). */
+/** The first content: today's app/content/club.ts and employee.ts (the 2025 games stay as the list's history). */
+export function clubPagesSeed(): ClubPages {
+  return clubPagesSchema.parse({
+    gamesIntro: clubTexts.gamesIntro,
+    noGamesText: clubTexts.noGamesText,
+    games: homeGames2025.map((game) => ({
+      opponent: game.opponent,
+      date: game.date,
+      time: game.time,
+      location: game.location,
+      round: game.round,
+      highlight: game.highlight,
+    })),
+    employee: {
+      heroTitle: employeeTexts.heroTitle,
+      heroText: employeeTexts.heroText,
+      benefitTitle: employeeTexts.benefitTitle,
+      benefitText: employeeTexts.benefitText,
+      formTitle: employeeTexts.formTitle,
+      formText: employeeTexts.formText,
+    },
+  });
+}
+
+export const clubPagesContent: ContentCollection<ClubPages> = {
+  name: "club",
+  schema: clubPagesSchema,
+  seed: () => [{ id: SINGLETON_ID, data: clubPagesSeed() }],
+};
+
+export function getClubPages(): ClubPages {
+  return getSingleton(clubPagesContent).data;
+}
+
+/** The club page's data at `now`: the form, its texts, and the home games not yet played (past ones are not shown as upcoming). */
 export function clubPageData(now: Date) {
-  return { formUrl: config.clubFormUrl ?? DEFAULT_CLUB_FORM_URL, games: upcomingGames(homeGames2025, now) };
+  const pages = getClubPages();
+  return {
+    formUrl: config.clubFormUrl ?? DEFAULT_CLUB_FORM_URL,
+    gamesIntro: pages.gamesIntro,
+    noGamesText: pages.noGamesText,
+    games: upcomingGames(pages.games, now),
+  };
+}
+
+/** The employee page's editable texts. */
+export function employeePageTexts(): ClubPages["employee"] {
+  return getClubPages().employee;
+}
+
+/** The overview's warnings at `now`: no game to come (the page says the fixtures are not out yet). */
+export function clubWarnings(now: Date): Array<{ section: string; to: string; text: string }> {
+  const pages = getClubPages();
+  const at = { section: "Clube e Trabalhe conosco", to: `${STUDIO_PATH}/clube` };
+  if (upcomingGames(pages.games, now).length > 0) return [];
+  const played = playedGames(pages.games, now).length;
+  return [
+    {
+      ...at,
+      text: `Nenhum jogo em casa por vir${played ? ` (${played} já aconteceram e não aparecem)` : ""}: a página do clube mostra que a tabela ainda não foi divulgada.`,
+    },
+  ];
 }

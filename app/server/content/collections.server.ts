@@ -1,4 +1,5 @@
 import { campaignContent } from "./campaign.server";
+import { clubPagesContent } from "./club.server";
 import { coursesContent, polosContent } from "./courses.server";
 import { faqContent, homeContent, testimonialsContent } from "./home.server";
 import { institutionContent } from "./institution.server";
@@ -16,6 +17,7 @@ export const contentCollections: Record<string, ContentCollection<unknown>> = {
   [faqContent.name]: faqContent as ContentCollection<unknown>,
   [testimonialsContent.name]: testimonialsContent as ContentCollection<unknown>,
   [campaignContent.name]: campaignContent as ContentCollection<unknown>,
+  [clubPagesContent.name]: clubPagesContent as ContentCollection<unknown>,
 };
 
 /** Seeds every collection that is still empty: at start-up, before the server listens (so no GET writes). */
@@ -32,4 +34,5 @@ export const collectionLabels: Record<string, string> = {
   faq: "FAQ",
   testimonials: "Depoimentos",
   campaign: "Campanha",
+  club: "Clube e Trabalhe conosco",
 };

@@ -1,6 +1,7 @@
 import { STUDIO_PATH } from "~/lib/content/studio";
 
 import { campaignWarnings } from "./campaign.server";
+import { clubWarnings } from "./club.server";
 import { courseWarnings } from "./courses.server";
 import { homeWarnings } from "./home.server";
 import { getInstitution } from "./institution.server";
@@ -28,7 +29,13 @@ function institutionWarnings(): ContentWarning[] {
   return warnings;
 }
 
-const CHECKS: Array<(now: Date) => ContentWarning[]> = [institutionWarnings, campaignWarnings, homeWarnings, courseWarnings];
+const CHECKS: Array<(now: Date) => ContentWarning[]> = [
+  institutionWarnings,
+  campaignWarnings,
+  clubWarnings,
+  homeWarnings,
+  courseWarnings,
+];
 
 export function contentWarnings(now: Date = new Date()): ContentWarning[] {
   return CHECKS.flatMap((check) => check(now));

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+import { saoPauloDate } from "../dates";
+import { isoDate, optionalText, requiredText } from "./fields";
+
+/**
+ * The studio's "Clube e Trabalhe conosco": the club page's home games and texts around them, and
+ * the employee page's texts. A game that has been played stays in the list (the history) but is
+ * never shown as upcoming (app/lib/club.ts).
+ */
+
+export const TIME_MESSAGE = "Horário inválido - use HH:MM, ex.: 16:00";
+
+export const clubGameSchema = z.object({
+  opponent: requiredText(60),
+  /** AAAA-MM-DD */
+  date: isoDate,
+  /** HH:mm, Brasília time */
+  time: z
+    .string({ error: TIME_MESSAGE })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE),
+  location: requiredText(120),
+  round: optionalText(40),
+  highlight: z
+    .boolean()
+    .optional()
+    .transform((value) => value ?? false),
+});
+
+export const clubPagesSchema = z.object({
+  gamesIntro: requiredText(300),
+  /** Shown when no game of the list is still to be played. */
+  noGamesText: requiredText(300),
+  games: z.array(clubGameSchema).max(20, "Use no máximo 20 jogos"),
+  employee: z.object({
+    heroTitle: requiredText(80),
+    heroText: requiredText(400),
+    benefitTitle: requiredText(80),
+    benefitText: requiredText(400),
+    formTitle: requiredText(80),
+    formText: requiredText(400),
+  }),
+});
+
+export type ClubPages = z.infer<typeof clubPagesSchema>;
+export type ClubGameEntry = z.infer<typeof clubGameSchema>;
+
+/** Games whose day is over: kept in the list, never shown as upcoming. */
+export function playedGames(games: readonly ClubGameEntry[], now: Date): ClubGameEntry[] {
+  const today = saoPauloDate(now);
+  return games.filter((game) => game.date < today);
+}
