@@ -1,6 +1,7 @@
 /**
  * The flash campaign page's texts (/campanha-relampago) and its 'Histórias de Sucesso'.
- * Prices and discounts are in offers.ts.
+ * Prices and discounts are in offers.ts. The title and the closing texts seed the content store's
+ * campaign; its headline ("Até N% de desconto!") is a number there, never above the best offer.
  */
 import type { Testimonial } from "./testimonials";
 
@@ -9,7 +10,6 @@ export const CAMPAIGN_TITLE = "Campanha Relâmpago";
 
 export const campaignTexts = {
   title: CAMPAIGN_TITLE,
-  headline: "Até 70% de desconto!",
   badge: "Oferta por Tempo Limitado",
   intro:
     "Graduação, pós-graduação, cursos técnicos e profissionalizantes com primeira mensalidade a partir de R$ 19,90. Garanta sua vaga antes que o tempo acabe.",

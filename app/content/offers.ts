@@ -1,8 +1,8 @@
 /**
  * The flash campaign's offers: the six modality cards of 'Modalidades e
  * Descontos' and the four regular-price cards of 'AGORA EU POSSO'. Every discount is a campaign
- * scholarship plus the 10% punctuality discount. Change a price or a percentage here; the campaign
- * page and /bolsas read this file. Prices are numbers in reais, written on the pages by formatReais
+ * scholarship plus the 10% punctuality discount. This is the seed of the content store's campaign
+ * (app/server/content/campaign.server.ts): the pages read the store, edited in the studio. Prices are numbers in reais, written on the pages by formatReais
  * so that every price reads the same way ('R$ 19,90').
  */
 
@@ -34,14 +34,11 @@ export type PriceCard = {
 /** The extra discount for paying each monthly fee by its due date. */
 export const PUNCTUALITY_PERCENT = 10;
 
-/** The headline scholarship of the campaign ('Até 70% de desconto!'). */
+/** The largest scholarship, in selected courses such as Educação Física ('Bolsas de até 70%' on /bolsas): not a campaign offer. */
 export const MAX_SCHOLARSHIP_PERCENT = 70;
 
-/** The closing call to action's figure ('até 60% de desconto'). */
+/** The old closing text's figure ('até 60% de desconto'); the seed writes the best offer's discount in its place. */
 export const CLOSING_DISCOUNT_PERCENT = 60;
-
-/** The modality discounts are stated as valid until this day (dd/mm). */
-export const OFFERS_VALID_UNTIL = "14/04";
 
 /** The ribbon of the highlighted offer. */
 export const HIGHLIGHT_RIBBON = "MAIS POPULAR";
