@@ -39,7 +39,9 @@ export const meta: Route.MetaFunction = (args) => {
   const home = args.loaderData?.home;
   const stats = home?.stats;
   return pageMeta(args, {
-    title: `Graduação EAD, híbrida e presencial com bolsa de até ${stats?.bolsa ?? ""}`,
+    title: stats?.bolsaPercent
+      ? `Graduação EAD, híbrida e presencial com bolsa de até ${stats.bolsa}`
+      : "Graduação EAD, híbrida e presencial",
     description: stats
       ? `Mais de ${formatNumber(stats.courseClaim)} cursos reconhecidos pelo MEC, bolsas de até ${stats.bolsa} e mais de ${formatNumber(stats.poloClaim)} polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.`
       : "",
@@ -61,7 +63,8 @@ export default function Home() {
       <WhyChooseUs poloClaim={home.stats.poloClaim} />
       <VocationalTestBanner />
       <CourseCatalogue catalogue={catalogue} polos={polos} bolsa={home.stats.bolsa} />
-      <HomeCountdown countdown={home.countdown} />
+      {/* Keyed by its deadline: a new one from the loader (after a save) starts the clock again. */}
+      <HomeCountdown key={home.countdown.view?.endsAt ?? "sem-contagem"} countdown={home.countdown} />
       <Testimonials items={home.testimonials} />
       <PoloFinder polos={polos} catalogue={catalogue} />
       <FaqSection items={home.faq} />
