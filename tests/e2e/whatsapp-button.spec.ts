@@ -4,7 +4,8 @@ import path from "node:path";
 
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, test } from "../support/fixtures";
+import { expect, test, uniqueEmail } from "../support/fixtures";
+import { completedTestCookie } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -19,6 +20,8 @@ import { openAsAdmin } from "../support/studio";
 const STUDIO = "/admin/conteudo/instituicao";
 const NUMBER = "5531998765432";
 const COURSE_TEXT = "Olá! Vim pelo site e quero saber mais sobre o curso de Enfermagem.";
+/** The result page of the completed test the spec's visitor carries (tests/support/sessions.ts answers for Tecnologia). */
+const RESULT = "/teste-vocacional/resultado/tecnologia";
 
 /**
  * The js and no-js projects run in parallel on one server: the spec holding the studio's number
@@ -54,7 +57,7 @@ async function saveNumber(page: Page, typed: string) {
 }
 
 async function expectNoWhatsapp(page: Page) {
-  for (const path of ["/", "/enfermagem", "/bolsas"]) {
+  for (const path of ["/", "/enfermagem", "/bolsas", RESULT]) {
     await page.goto(path);
     await expect(page.locator("[data-assistant-button]"), path).toBeVisible();
     await expect(page.locator("[data-whatsapp-button]"), path).toHaveCount(0);
@@ -105,6 +108,14 @@ test.describe("students' WhatsApp buttons", () => {
   }) => {
     test.setTimeout(120_000);
     const source = `e2e-${jsEnabled ? "js" : "nojs"}-${Date.now()}`;
+    // A visitor who has completed the vocational test (so the result pages open), not yet from any campaign.
+    const visitor = await completedTestCookie(process.env.E2E_BASE_URL!, uniqueEmail("whatsapp"));
+    for (const pair of visitor.split(/;\s*/).filter(Boolean)) {
+      const [name, value] = [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)];
+      await page.context().addCookies([{ name, value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: "Lax" }]);
+    }
+    // The lead form's "Dados salvos" toast is waiting in that session: taken here, it hides no floating button later.
+    await (await page.request.get("/privacidade")).body();
     await withNumberLock(async () => {
       // The seed has no number: nothing WhatsApp-related anywhere, and the counting route is a 404.
       await expectNoWhatsapp(page);
@@ -174,6 +185,14 @@ test.describe("students' WhatsApp buttons", () => {
         const card = page.getByRole("figure", { name: "Contatos pelo WhatsApp" });
         await expect(card).toBeVisible();
         await expect(card.getByRole("listitem").filter({ hasText: source })).toHaveText(new RegExp(`${source}\\s*1 \\(\\d+%\\)`));
+
+        // The result page has its "Falar no WhatsApp" too, naming the page (the route words the profile).
+        await page.goto(RESULT);
+        await expect(page.getByTestId("whatsapp-contato")).toHaveAttribute(
+          "href",
+          `/fale-conosco/whatsapp?pagina=${encodeURIComponent(RESULT)}`,
+        );
+        await expect(page.locator("[data-whatsapp-button]")).toBeVisible();
       } finally {
         // Back to the seed: no number.
         await page.setViewportSize({ width: 1280, height: 800 });
