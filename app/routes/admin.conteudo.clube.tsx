@@ -130,6 +130,7 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
               <Checkbox meta={row.highlight} label="Jogo em destaque" />
               <div className="sm:col-span-2">
                 <button
+                  type="submit"
                   {...form.remove.getButtonProps({ name: fields.games.name, index })}
                   className={BUTTON_CLASS}
                   aria-label={`Remover jogo ${index + 1}`}
@@ -141,6 +142,7 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
           );
         })}
         <button
+          type="submit"
           {...form.insert.getButtonProps({
             name: fields.games.name,
             defaultValue: { opponent: "", date: "", time: "16:00", location: "Arena Independência, Belo Horizonte", round: "" },
