@@ -6,6 +6,8 @@
 export type Polo = {
   location: string;
   phone: string;
+  /** Street and number, when the studio has one ("Polos"); the finder shows it under the name. */
+  address?: string;
 };
 
 /** How many polos the finder shows before 'Ver todos os polos'. */

@@ -251,7 +251,15 @@ describe("studio: Cursos and Polos", () => {
         args(
           postForm(
             "/admin/conteudo/polos",
-            { polo: "", location: "Florianópolis - Centro", state: "SC", phone: "(48) 3000-0501", active: "on", version: "0" },
+            {
+              polo: "",
+              location: "Florianópolis - Centro",
+              state: "SC",
+              phone: "(48) 3000-0501",
+              address: "Rua Felipe Schmidt, 100",
+              active: "on",
+              version: "0",
+            },
             { cookie },
           ),
         ),
@@ -260,7 +268,11 @@ describe("studio: Cursos and Polos", () => {
     expect(statusOf(add)).toBe(303);
     expect(enrolmentChoices().polos).toContain("Florianópolis - Centro - SC");
     expect(payload(homeLoader(args(getRequest("/?polo=florianopolis")))).polos.visible).toEqual([
-      expect.objectContaining({ location: "Florianópolis - Centro - SC", phone: "(48) 3000-0501" }),
+      expect.objectContaining({
+        location: "Florianópolis - Centro - SC",
+        phone: "(48) 3000-0501",
+        address: "Rua Felipe Schmidt, 100",
+      }),
     ]);
     const entry = getEntry(polosContent, "30")!;
     const off = await settle(() =>

@@ -88,6 +88,7 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
                 <div>
                   <p className="font-semibold text-slate-900">{p.location}</p>
+                  {p.address ? <p className="text-sm text-slate-600">{p.address}</p> : null}
                   <a
                     href={telHref(p.phone)}
                     className="mt-1 inline-flex min-h-8 items-center gap-1 text-sm text-brand-700 hover:underline"

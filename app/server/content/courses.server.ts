@@ -216,7 +216,7 @@ export function saveCourse(input: {
 }
 
 /** A polo as the public pages show it: "Belo Horizonte - Centro - MG" and its phone. */
-export type PublicPolo = { location: string; phone: string; address: string };
+export type PublicPolo = { location: string; phone: string; address?: string };
 
 let polosCopy: { generation: number; polos: PublicPolo[] } | null = null;
 
@@ -226,7 +226,12 @@ export function activePolos(): PublicPolo[] {
   if (polosCopy?.generation === generation) return polosCopy.polos;
   const list = listEntries(polosContent)
     .filter((entry) => entry.data.active)
-    .map((entry) => ({ location: poloLabel(entry.data), phone: entry.data.phone, address: entry.data.address }));
+    // The address only when there is one: the home page's data stays as small as before.
+    .map((entry) => ({
+      location: poloLabel(entry.data),
+      phone: entry.data.phone,
+      ...(entry.data.address ? { address: entry.data.address } : {}),
+    }));
   polosCopy = { generation: contentGeneration(), polos: list };
   return list;
 }
