@@ -8,12 +8,17 @@ import { openAsAdmin } from "../support/studio";
 /**
  * The studio's "Campanha" page, through a real browser, with and without JavaScript: a headline
  * promising more than the best offer is refused next to its field with what was typed kept; a
- * card's text and date are on /campanha-relampago at the next request. Only the last offer card
- * (Técnicos), which no other spec looks at, is changed, and it is put back at the end.
+ * card's text and date are on /campanha-relampago at the next request. The js and no-js runs
+ * each change their own card, which no other spec looks at (Técnicos, Pós-graduação), and put it
+ * back at the end.
  */
 
 const PATH = "/admin/conteudo/campanha";
-const SEED_DETAILS = "Cursos técnicos com certificado reconhecido.";
+/** Each run's own card: the runs may overlap, and neither must see the other's change. */
+const CARDS = {
+  js: { legend: "Oferta 6", title: "Técnicos", seed: "Cursos técnicos com certificado reconhecido." },
+  noJs: { legend: "Oferta 4", title: "Pós-graduação", seed: "Especializações e MBAs 100% on-line." },
+};
 
 /**
  * Saves the form after `fill`. The js and no-js runs of this file may edit the one campaign at
@@ -46,15 +51,16 @@ test.describe("studio: Campanha", () => {
     page,
     jsEnabled,
   }) => {
-    const details = `Cursos técnicos ${jsEnabled ? "js" : "sem-js"} ${Date.now()}.`;
+    const own = jsEnabled ? CARDS.js : CARDS.noJs;
+    const details = `${own.title} ${jsEnabled ? "js" : "sem-js"} ${Date.now()}.`;
     const tomorrow = saoPauloDate(new Date(Date.now() + 24 * 3600 * 1000));
     await openAsAdmin(page, PATH);
     await expect(page.getByRole("heading", { level: 1, name: "Campanha" })).toBeVisible();
     await expect(
       page.getByRole("navigation", { name: "Seções do conteúdo" }).getByRole("link", { name: "Campanha" }),
     ).toHaveAttribute("aria-current", "page");
-    const lastOffer = page.getByRole("group", { name: "Oferta 6" });
-    await expect(lastOffer.getByLabel("Modalidade")).toHaveValue("Técnicos");
+    const lastOffer = page.getByRole("group", { name: own.legend, exact: true });
+    await expect(lastOffer.getByLabel("Modalidade")).toHaveValue(own.title);
 
     // 70% is more than the best offer gives (50% + 10%): refused, next to the field, typing kept.
     await page.getByLabel("Desconto do título (%)").fill("70");
@@ -78,7 +84,7 @@ test.describe("studio: Campanha", () => {
     const card = page
       .locator("section", { has: page.getByRole("heading", { name: "Modalidades e Descontos" }) })
       .locator("ul > li")
-      .filter({ hasText: "Técnicos" });
+      .filter({ has: page.getByRole("heading", { name: own.title, exact: true }) });
     await expect(card).toContainText(details);
     await expect(card).toContainText(`Válido até ${formatDayMonth(`${tomorrow}T12:00:00-03:00`)}.`);
     await expect(page.getByTestId("campaign-headline")).toHaveText("Até 60% de desconto!");
@@ -86,7 +92,7 @@ test.describe("studio: Campanha", () => {
     // Put the seed back: the card lasts as long as the campaign, with its own text.
     await page.goto(PATH);
     await save(page, async () => {
-      await lastOffer.getByLabel("Descrição").fill(SEED_DETAILS);
+      await lastOffer.getByLabel("Descrição").fill(own.seed);
       await lastOffer.getByLabel("Válida até").fill("");
     });
     await page.goto("/campanha-relampago");
@@ -130,17 +136,19 @@ test.describe("studio: Clube e Trabalhe conosco", () => {
     jsEnabled,
   }) => {
     const text = `Venha crescer com a gente (${jsEnabled ? "js" : "sem-js"} ${Date.now()}).`;
+    // Each run its own field: the js and no-js runs may overlap.
+    const label = jsEnabled ? "Texto de abertura" : "Texto do formulário";
     await openAsAdmin(page, CLUB_PATH);
     const employee = page.getByRole("group", { name: "Trabalhe conosco" });
-    const seed = await employee.getByLabel("Texto de abertura").inputValue();
-    await employee.getByLabel("Texto de abertura").fill("");
+    const seed = await employee.getByLabel(label).inputValue();
+    await employee.getByLabel(label).fill("");
     await page.getByRole("button", { name: "Salvar" }).click();
-    await expect(employee.getByLabel("Texto de abertura")).toHaveAttribute("aria-invalid", "true");
+    await expect(employee.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
     await expect(employee).toContainText("Campo obrigatório");
 
     const saveClub = async (value: string) => {
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        await employee.getByLabel("Texto de abertura").fill(value);
+        await employee.getByLabel(label).fill(value);
         await page.getByRole("button", { name: "Salvar" }).click();
         const outcome = await Promise.race([
           page
