@@ -1,3 +1,4 @@
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { PHOTO_CACHE_CONTROL } from "~/lib/content/photos";
 import { openImageFile } from "~/server/content/images.server";
 
@@ -13,7 +14,8 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!file) {
     throw new Response("Imagem não encontrada.", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      // Kept by no cache: the file may exist a moment later (and the answer is the same for everyone).
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_CACHE_CONTROL },
     });
   }
   return new Response(file.body, {
