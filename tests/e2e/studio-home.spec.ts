@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
 import { saoPauloDate } from "../../app/lib/dates";
@@ -192,5 +193,27 @@ test.describe("studio: Depoimentos", () => {
       await page.goto("/");
       await expect(page.getByText(marker)).toHaveCount(0);
     });
+  });
+});
+
+test.describe("studio home pages: screen readers and keyboards", () => {
+  test.setTimeout(90_000);
+  test("the three pages, and one showing a refusal, have no serious accessibility violation", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "axe runs as a script inside the page");
+    const scan = async () => {
+      const results = await new AxeBuilder({ page }).include("main").analyze();
+      return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+    };
+    await openAsAdmin(page, FAQ_STUDIO);
+    expect(await scan()).toEqual([]);
+    await page.goto(TESTIMONIALS_STUDIO);
+    expect(await scan()).toEqual([]);
+    await page.goto(HOME_STUDIO);
+    expect(await scan()).toEqual([]);
+    // A refused save (nothing stored): the message is tied to its field.
+    await page.getByLabel("Bolsa (%)").fill("99");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByLabel("Bolsa (%)")).toHaveAttribute("aria-invalid", "true");
+    expect(await scan()).toEqual([]);
   });
 });
