@@ -1,13 +1,9 @@
-import { mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
 import { saoPauloDate } from "../../app/lib/dates";
 import { expect, test } from "../support/fixtures";
-import { openAsAdmin } from "../support/studio";
+import { exclusively, openAsAdmin } from "../support/studio";
 
 /**
  * The studio's "Página inicial", "FAQ" and "Depoimentos" through a real browser, with and without
@@ -22,28 +18,6 @@ const FAQ_STUDIO = "/admin/conteudo/faq";
 const TESTIMONIALS_STUDIO = "/admin/conteudo/depoimentos";
 const SEED_HERO_TEXT =
   "Cursos EAD, híbridos e presenciais reconhecidos pelo MEC, com 35 anos de tradição e polos perto de você. Estude no seu ritmo e pague menos.";
-
-/**
- * Runs `body` while no other test of this run (the other project's copy of it, in the other worker)
- * edits the same section: both would edit the same documents and refuse each other's saves.
- */
-async function exclusively(section: string, body: () => Promise<void>) {
-  const port = new URL(process.env.E2E_BASE_URL!).port;
-  const lock = path.join(tmpdir(), `studio-home-${port}-${section}.lock`);
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    await body();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
 
 /** The message a field points at with aria-describedby. */
 async function messageOf(page: Page, field: Locator) {

@@ -1,12 +1,8 @@
-import { mkdirSync, rmdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import type { Locator, Page } from "@playwright/test";
 
 import { expect, test, uniqueEmail } from "../support/fixtures";
 import { completedTestCookie } from "../support/sessions";
-import { openAsAdmin } from "../support/studio";
+import { exclusively, openAsAdmin } from "../support/studio";
 
 /**
  * The students' WhatsApp buttons (issue 17 item 5), with and without JavaScript: with no number in
@@ -22,32 +18,6 @@ const NUMBER = "5531998765432";
 const COURSE_TEXT = "Olá! Vim pelo site e quero saber mais sobre o curso de Enfermagem.";
 /** The result page of the completed test the spec's visitor carries (tests/support/sessions.ts answers for Tecnologia). */
 const RESULT = "/teste-vocacional/resultado/tecnologia";
-
-/**
- * The js and no-js projects run in parallel on one server: the spec holding the studio's number
- * keeps the other out until it has emptied it again (an atomic mkdir, released in `finally`).
- */
-async function withNumberLock<T>(run: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), `whatsapp-button-spec-${new URL(process.env.E2E_BASE_URL!).port}.lock`);
-  await expect
-    .poll(
-      () => {
-        try {
-          mkdirSync(lock);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 120_000, intervals: [250] },
-    )
-    .toBe(true);
-  try {
-    return await run();
-  } finally {
-    rmdirSync(lock);
-  }
-}
 
 async function saveNumber(page: Page, typed: string) {
   await openAsAdmin(page, STUDIO);
@@ -116,7 +86,7 @@ test.describe("students' WhatsApp buttons", () => {
     }
     // The lead form's "Dados salvos" toast is waiting in that session: taken here, it hides no floating button later.
     await (await page.request.get("/privacidade")).body();
-    await withNumberLock(async () => {
+    await exclusively("institution", async () => {
       // The seed has no number: nothing WhatsApp-related anywhere, and the counting route is a 404.
       await expectNoWhatsapp(page);
       expect((await page.request.get("/fale-conosco/whatsapp?pagina=%2Fenfermagem", { maxRedirects: 0 })).status()).toBe(404);

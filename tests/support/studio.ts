@@ -1,4 +1,8 @@
-import type { Page } from "@playwright/test";
+import { mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { expect, type Page } from "@playwright/test";
 
 import { adminSession } from "./sessions";
 
@@ -13,4 +17,32 @@ export async function openAsAdmin(page: Page, path: string): Promise<void> {
   const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
   await page.context().addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
   await page.goto(path);
+}
+
+/**
+ * Runs `body` while no other test of this run edits the same content `section` (the js and no-js
+ * projects run in parallel against one server: two tests saving one document would refuse each
+ * other's saves as concurrent edits). An atomic mkdir per server port and section, released after.
+ */
+export async function exclusively<T>(section: string, body: () => Promise<T>): Promise<T> {
+  const port = new URL(process.env.E2E_BASE_URL!).port;
+  const lock = path.join(tmpdir(), `studio-${port}-${section}.lock`);
+  await expect
+    .poll(
+      () => {
+        try {
+          mkdirSync(lock);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 120_000, intervals: [200] },
+    )
+    .toBe(true);
+  try {
+    return await body();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
