@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/lib/content/photos";
 import { expect, test } from "../support/fixtures";
-import { phoneJpeg, svgWithScript } from "../support/photos";
+import { phoneJpeg, plainJpeg, svgWithScript } from "../support/photos";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -119,5 +119,66 @@ test.describe("studio: photos", () => {
         await expect(page.getByRole("group", { name: "Foto de destaque" }).getByText("Nenhuma foto.")).toBeVisible();
       }
     });
+  });
+
+  test("a new course with a photo: an empty file is refused next to 'Foto do curso'; the photo is on the course page and its card", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = `${jsEnabled ? "js" : "sem-js"}-${Date.now()}`;
+    const name = `Fotografia de viagem ${tag}`;
+    const path = `/fotografia-de-viagem-${tag}`;
+    const alt = `Estudante fotografando uma paisagem (${tag})`;
+    await openAsAdmin(page, "/admin/conteudo/cursos");
+    await page.getByRole("link", { name: "Novo curso" }).click();
+    await page.getByLabel("Nome do curso").fill(name);
+    await page.getByLabel("Endereço da página").fill(path);
+    await page.getByLabel("Área").selectOption("Turismo");
+    await page.getByLabel("Modalidade").selectOption("EAD");
+    await page.getByLabel("Duração").fill("2 anos");
+    await page.getByLabel("Descrição curta").fill("Fotografe destinos e conte histórias de viagem.");
+    const field = page.getByRole("group", { name: "Foto do curso" });
+    await field
+      .getByLabel("Escolher a foto")
+      .setInputFiles({ name: "vazia.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(0) });
+    await field.getByLabel("Texto alternativo").fill(alt);
+    await page.getByRole("button", { name: "Salvar" }).click();
+    const input = page.getByRole("group", { name: "Foto do curso" }).getByLabel("Escolher a foto");
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    const describedBy = (await input.getAttribute("aria-describedby")) ?? "";
+    await expect(page.locator(`[id="${describedBy.split(" ")[0]}"]`)).toHaveText(PHOTO_MESSAGES.empty);
+    await expect(page.getByLabel("Nome do curso")).toHaveValue(name);
+
+    await input.setInputFiles({ name: "paisagem.jpg", mimeType: "image/jpeg", buffer: await plainJpeg(1200, 800, "#3a7bd5") });
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByTestId("toaster")).toContainText("Alterações salvas", { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/admin\/conteudo\/cursos\/\d+$/);
+    const editUrl = page.url();
+
+    try {
+      const avif = page.waitForResponse((response) => /\/imagens\/[a-f0-9]{32}-\d+\.avif$/.test(response.url()));
+      await page.goto(path);
+      const hero = page.locator('section[aria-labelledby="curso-titulo"] picture img');
+      await expect(hero).toHaveAttribute("alt", alt);
+      await expect(hero).toHaveAttribute("width", "1200");
+      await expect(hero).toHaveAttribute("height", "800");
+      await expect(hero).toHaveAttribute("fetchpriority", "high");
+      expect((await avif).headers()["content-type"]).toBe("image/avif");
+
+      await page.goto("/?area=turismo#cursos-por-area");
+      const card = page.getByTestId("course-card").filter({ hasText: name });
+      const cardImg = card.locator("picture img");
+      await expect(cardImg).toHaveAttribute("loading", "lazy");
+      await expect(cardImg).toHaveAttribute("width", "1200");
+      await expect(card.locator('picture source[type="image/webp"]')).toHaveAttribute("srcset", /-480\.webp 480w/);
+      await expect(card.getByTestId("course-icon")).toHaveCount(0);
+    } finally {
+      // Out of the catalogue again (other specs count the active courses).
+      await page.goto(editUrl);
+      await page.getByLabel("Curso ativo").uncheck();
+      await page.getByRole("button", { name: "Salvar" }).click();
+      await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
+    }
   });
 });

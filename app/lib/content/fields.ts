@@ -190,8 +190,10 @@ export function percentField(min: number, max: number) {
  * and sets the id, width and height from the stored image before this schema runs. In the browser,
  * a chosen file stands for the photo the server will store.
  */
+const inBrowser = () => typeof document !== "undefined";
+
 function fileChosen(value: unknown): boolean {
-  return typeof document !== "undefined" && typeof File !== "undefined" && value instanceof File && value.size > 0;
+  return inBrowser() && typeof File !== "undefined" && value instanceof File && value.size > 0;
 }
 
 const photoAlt = requiredText(200, PHOTO_MESSAGES.alt);
@@ -226,7 +228,10 @@ function checkPhoto(photo: PhotoInput, ctx: z.RefinementCtx) {
   if (!alt.success) ctx.addIssue({ code: "custom", path: ["alt"], message: alt.error.issues[0].message });
   if (fileChosen(photo.file)) return;
   if (!photo.id) ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.missing });
-  else if (!photo.width || !photo.height) ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.notFound });
+  // The form never sends the size: the server sets it from the stored image (the browser cannot know it).
+  else if ((!photo.width || !photo.height) && !inBrowser()) {
+    ctx.addIssue({ code: "custom", path: ["id"], message: PHOTO_MESSAGES.notFound });
+  }
 }
 
 function toStored(photo: PhotoInput): { id: string; alt: string; width: number; height: number } {
