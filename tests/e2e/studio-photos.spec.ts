@@ -1,10 +1,7 @@
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
-
 import { PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/lib/content/photos";
 import { expect, test } from "../support/fixtures";
 import { phoneJpeg, plainJpeg, svgWithScript } from "../support/photos";
-import { openAsAdmin } from "../support/studio";
+import { exclusively, openAsAdmin } from "../support/studio";
 
 /**
  * The studio's photo upload through a real browser, with and without JavaScript, on the home hero
@@ -15,28 +12,6 @@ import { openAsAdmin } from "../support/studio";
  */
 
 const PATH = "/admin/conteudo/inicio";
-
-/**
- * The js and no-js runs of this spec edit the same home document: one at a time (a directory beside
- * the e2e database is the lock; mkdir either creates it or fails, atomically).
- */
-async function oneAtATime(name: string, run: () => Promise<void>) {
-  const lock = path.join(path.dirname(process.env.E2E_DATABASE_PATH!), `.lock-${name}`);
-  const take = () => {
-    try {
-      mkdirSync(lock);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  await expect.poll(take, { timeout: 120_000, intervals: [250] }).toBe(true);
-  try {
-    await run();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
 
 test.describe("studio: photos", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -50,7 +25,8 @@ test.describe("studio: photos", () => {
     const photo = await phoneJpeg({ width: 2400, height: 1600 });
     const alt = `Estudantes no polo (${jsEnabled ? "js" : "sem js"})`;
 
-    await oneAtATime("home-hero", async () => {
+    // One at a time with every test editing the home document (tests/e2e/studio-home.spec.ts too).
+    await exclusively("inicio", async () => {
       await openAsAdmin(page, PATH);
       const field = page.getByRole("group", { name: "Foto de destaque" });
       await expect(field.getByText("Nenhuma foto.")).toBeVisible();
@@ -180,5 +156,41 @@ test.describe("studio: photos", () => {
       await page.getByRole("button", { name: "Salvar" }).click();
       await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
     }
+  });
+
+  test("a testimonial's photo: uploaded in 'Depoimentos', shown round on the home page instead of the avatar, removed again", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.setTimeout(120_000);
+    const alt = `Retrato da aluna (${jsEnabled ? "js" : "sem js"})`;
+    await exclusively("depoimentos", async () => {
+      await openAsAdmin(page, "/admin/conteudo/depoimentos");
+      const form = () => page.getByRole("form", { name: /^Depoimento 1:/ });
+      const field = () => form().getByRole("group", { name: "Foto do aluno" });
+      await field()
+        .getByLabel("Escolher a foto")
+        .setInputFiles({
+          name: "retrato.png",
+          mimeType: "image/png",
+          buffer: await plainJpeg(400, 400, "#d08050"),
+        });
+      await field().getByLabel("Texto alternativo").fill(alt);
+      await form().getByRole("button", { name: "Salvar" }).click();
+      await expect(page.getByTestId("toaster")).toContainText("Alterações salvas", { timeout: 30_000 });
+      try {
+        await page.goto("/");
+        const img = page.locator("#depoimentos figure").first().locator("picture img");
+        await expect(img).toHaveAttribute("alt", alt);
+        await expect(img).toHaveAttribute("width", "400");
+        await expect(img).toHaveAttribute("loading", "lazy");
+      } finally {
+        await page.goto("/admin/conteudo/depoimentos");
+        await field().getByLabel("Remover a foto").check();
+        await form().getByRole("button", { name: "Salvar" }).click();
+        await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
+        await expect(field().getByText("Nenhuma foto.")).toBeVisible();
+      }
+    });
   });
 });
