@@ -11,8 +11,8 @@ import { ErrorShell } from "./components/layout/shells";
 import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
 import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
 import { rememberAttribution } from "./server/attribution.server";
-import { publicSite } from "./server/site.server";
 import { commitVisitor, getVisitorSession } from "./server/session.server";
+import { publicSite } from "./server/site.server";
 import { takeToast } from "./server/toast.server";
 
 /** A form that lost its connection changed nothing: the layout's data is not asked for again (lib/offline-submit). */

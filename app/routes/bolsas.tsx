@@ -8,7 +8,7 @@ import { discountedFee, MAX_SCHOLARSHIP_PERCENT, PRICES_NOTE, PUNCTUALITY_PERCEN
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
 import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
-import { type CampaignPageData,campaignPageData } from "~/server/content/campaign.server";
+import { type CampaignPageData, campaignPageData } from "~/server/content/campaign.server";
 
 import type { Route } from "./+types/bolsas";
 

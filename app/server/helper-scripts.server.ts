@@ -1,8 +1,8 @@
 import { HELPER_PACKAGE_PATH, START_SCRIPT_PATHS } from "~/lib/whatsapp";
+import { getInstitution } from "~/server/content/institution.server";
 
 import helperPackage from "../../helper/package.json";
 import { config } from "./config.server";
-import { getInstitution } from "~/server/content/institution.server";
 
 /**
  * The start scripts an authenticated operator downloads from the server-not-found panel: they check
