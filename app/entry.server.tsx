@@ -9,6 +9,7 @@ import appCss from "./app.css?inline";
 import { bootstrapAdminAtStartup } from "./server/admin-users.server";
 import { config } from "./server/config.server";
 import { seedContent } from "./server/content/collections.server";
+import { removeOrphanImageFiles } from "./server/content/images.server";
 import { closeDatabase } from "./server/db.server";
 import { optimiseDocument } from "./server/document.server";
 import { scheduleRetentionPurge } from "./server/maintenance.server";
@@ -23,12 +24,13 @@ export { closeDatabase };
 export { contentGeneration } from "./server/content/store.server";
 
 /**
- * server.js awaits this once before it listens: the first admin exists before any request, and the
- * LGPD retention purge runs now and daily.
+ * server.js awaits this once before it listens: the first admin exists before any request, files of
+ * an interrupted photo upload are removed, and the LGPD retention purge runs now and daily.
  */
 export async function startup() {
   await bootstrapAdminAtStartup();
   seedContent();
+  removeOrphanImageFiles();
   scheduleRetentionPurge();
 }
 

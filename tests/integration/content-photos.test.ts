@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -19,7 +19,13 @@ import { createAdmin } from "~/server/admin-users.server";
 import { requireAdmin, startAdminSession } from "~/server/auth.server";
 import { activeCourses, coursesContent } from "~/server/content/courses.server";
 import { homeContent, homePageContent, testimonialsContent } from "~/server/content/home.server";
-import { imagesDir, invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
+import {
+  imagesDir,
+  invalidPhotoForm,
+  removeOrphanImageFiles,
+  saveUploadedPhoto,
+  saveWithPhotos,
+} from "~/server/content/images.server";
 import {
   type ContentCollection,
   getEntry,
@@ -509,5 +515,17 @@ describe("course photos, through /admin/conteudo/cursos/:curso", () => {
     const page = payload(await settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) }))));
     expect(JSON.stringify(page)).toContain(photo.id);
     expect(activeCourses().find((course) => course.id === 1)?.photo).toEqual(photo);
+  });
+});
+
+describe("files left by an interrupted upload", () => {
+  it("are removed at start-up: temporary files and files of an image without a row; stored images keep theirs", async () => {
+    const kept = imageFiles();
+    const orphan = `${"c0ffee00".repeat(4)}-480.webp`;
+    const temporary = `.${"c0ffee00".repeat(4)}-800.jpg.a1b2c3.tmp`;
+    writeFileSync(path.join(imagesDir(), orphan), "x");
+    writeFileSync(path.join(imagesDir(), temporary), "x");
+    expect(removeOrphanImageFiles().sort()).toEqual([temporary, orphan].sort());
+    expect(imageFiles()).toEqual(kept);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 
@@ -239,6 +239,31 @@ export function isImageReferenced(id: string): boolean {
     )
     .get(pattern, pattern);
   return hit !== undefined;
+}
+
+/**
+ * Removes what a process stopped mid-upload left in the images folder: temporary files, and files of
+ * an image that has no row (the row is written after its files). Run before the server takes
+ * requests (no upload is under way then). Returns the names removed.
+ */
+export function removeOrphanImageFiles(): string[] {
+  const dir = imagesDir();
+  if (!existsSync(dir)) return [];
+  const known = new Set(
+    db
+      .select({ id: schema.contentImages.id })
+      .from(schema.contentImages)
+      .all()
+      .map((row) => row.id),
+  );
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const match = IMAGE_FILE_PATTERN.exec(name);
+    if (match ? known.has(match[1]) : !/^\..+\.tmp$/.test(name)) continue;
+    rmSync(path.join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 /** Removes an image no content names (its row, then its files). */
