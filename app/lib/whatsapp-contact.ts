@@ -1,5 +1,5 @@
 /**
- * The students' WhatsApp buttons (issue 17 item 5). A button is a plain link to our own counting
+ * The students' WhatsApp buttons: shown only when the studio has a number for students. A button is a plain link to our own counting
  * route, which records the click and answers 302 to wa.me with a pt-BR message naming the page or
  * the course. Shared by the buttons (building the link) and the route (reading it back).
  */

@@ -1,16 +1,26 @@
-import { type FieldMetadata, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
-import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
-import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
+import { ErrorList } from "~/components/forms";
+import { CheckboxField } from "~/components/studio/choice-fields";
+import {
+  type AnyField,
+  FieldGroup,
+  FormAlert,
+  SaveButton,
+  TextAreaField,
+  TextField,
+  useStudioAnswer,
+  VersionInput,
+} from "~/components/studio/studio-fields";
 import { PUNCTUALITY_PERCENT } from "~/content/offers";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { campaignContent } from "~/server/content/campaign.server";
 import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { answerSave, invalidForm, STUDIO_PATH, type StudioFailure, versionOf } from "~/server/content/studio.server";
+import { answerSave, invalidForm, STUDIO_PATH, versionOf } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 
 import type { Route } from "./+types/admin.conteudo.campanha";
@@ -68,23 +78,6 @@ function formValues(campaign: Campaign) {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
-
-/** A checkbox with its label beside it and its message. */
-function Checkbox({ meta, label }: { meta: AnyField; label: string }) {
-  const props = getInputProps(meta, { type: "checkbox" });
-  return (
-    <div className="flex items-center gap-2 self-end pb-2">
-      <input {...props} key={props.key} className="size-4 accent-brand-600" />
-      <label htmlFor={meta.id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
 /** How the campaign ends: the rolling window or a date (radio buttons in their own fieldset). */
 function EndModeField({ meta }: { meta: AnyField }) {
   const choices = [
@@ -119,10 +112,7 @@ function EndModeField({ meta }: { meta: AnyField }) {
 
 export default function CampaignStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, version } = loaderData;
-  const navigation = useNavigation();
-  const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
   const [form, fields] = useForm({
     id: `campanha-${version}`,
     lastResult: failure?.result,
@@ -196,7 +186,7 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
                 hint="Vazio: vale enquanto durar a campanha. Vencida: o cartão some do site."
               />
               <TextAreaField meta={card.details} label="Descrição" rows={2} required />
-              <Checkbox meta={card.highlight} label="Destacar (MAIS POPULAR)" />
+              <CheckboxField meta={card.highlight} label="Destacar (MAIS POPULAR)" />
             </FieldGroup>
           );
         })}
@@ -213,17 +203,11 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
                 type="date"
                 hint="Vazio: sem prazo. Vencido: o cartão some do site."
               />
-              <Checkbox meta={card.remainingFrom} label="Mostrar “a partir de” nas demais mensalidades" />
+              <CheckboxField meta={card.remainingFrom} label="Mostrar “a partir de” nas demais mensalidades" />
             </FieldGroup>
           );
         })}
-        <SubmitButton
-          pending={pending}
-          pendingText="Salvando..."
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          Salvar
-        </SubmitButton>
+        <SaveButton pending={pending} />
       </Form>
     </section>
   );

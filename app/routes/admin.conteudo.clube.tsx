@@ -1,12 +1,21 @@
-import { type FieldMetadata, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 
-import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
-import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
+import { ErrorList } from "~/components/forms";
+import { CheckboxField } from "~/components/studio/choice-fields";
+import {
+  FieldGroup,
+  FormAlert,
+  SaveButton,
+  TextAreaField,
+  TextField,
+  useStudioAnswer,
+  VersionInput,
+} from "~/components/studio/studio-fields";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { clubPagesSchema } from "~/lib/content/club";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { clubPagesContent } from "~/server/content/club.server";
 import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
@@ -48,31 +57,11 @@ export async function action({ request }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
-
-/** A checkbox with its label beside it and its message. */
-function Checkbox({ meta, label }: { meta: AnyField; label: string }) {
-  const props = getInputProps(meta, { type: "checkbox" });
-  return (
-    <div className="flex items-center gap-2 self-end pb-2">
-      <input {...props} key={props.key} className="size-4 accent-brand-600" />
-      <label htmlFor={meta.id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
 const BUTTON_CLASS = "rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
 
 export default function ClubStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { pages, version } = loaderData;
-  const navigation = useNavigation();
-  const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
   const [form, fields] = useForm({
     id: `clube-${version}`,
     lastResult: failure?.result,
@@ -127,7 +116,7 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
               <TextField meta={row.time} label="Horário (Brasília)" hint="HH:MM, ex.: 16:00" required />
               <TextField meta={row.location} label="Local" required />
               <TextField meta={row.round} label="Rodada" />
-              <Checkbox meta={row.highlight} label="Jogo em destaque" />
+              <CheckboxField meta={row.highlight} label="Jogo em destaque" />
               <div className="sm:col-span-2">
                 <button
                   type="submit"
@@ -159,13 +148,7 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
           <TextField meta={employee.formTitle} label="Título do formulário" required />
           <TextAreaField meta={employee.formText} label="Texto do formulário" rows={3} required />
         </FieldGroup>
-        <SubmitButton
-          pending={pending}
-          pendingText="Salvando..."
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          Salvar
-        </SubmitButton>
+        <SaveButton pending={pending} />
       </Form>
     </section>
   );

@@ -1,13 +1,12 @@
 import { ExternalLink } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 
-import { useIsPending } from "~/components/forms";
 import { CourseForm } from "~/components/studio/course-form";
+import { useStudioAnswer } from "~/components/studio/studio-fields";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { courseEntryOr404, courseFormAction } from "~/server/content/course-studio.server";
-import type { StudioFailure } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.cursos.$curso";
 
@@ -24,10 +23,7 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function CourseEditStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { id, course, version } = loaderData;
-  const navigation = useNavigation();
-  const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
   return (
     <section aria-labelledby="curso-titulo">
       <p className="text-sm">

@@ -1,12 +1,11 @@
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 
-import { useIsPending } from "~/components/forms";
 import { CourseForm, EMPTY_COURSE } from "~/components/studio/course-form";
+import { useStudioAnswer } from "~/components/studio/studio-fields";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { courseFormAction } from "~/server/content/course-studio.server";
-import type { StudioFailure } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.cursos.novo";
 
@@ -21,10 +20,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKe
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function NewCourseStudio({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
   return (
     <section aria-labelledby="novo-curso-titulo">
       <p className="text-sm">

@@ -1,17 +1,14 @@
-import { useNavigation } from "react-router";
-
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
 import { PhotoField } from "~/components/studio/photo-field";
-import { TextAreaField, TextField } from "~/components/studio/studio-fields";
+import { TextAreaField, TextField, useStudioAnswer } from "~/components/studio/studio-fields";
 import type { StoredPhoto } from "~/lib/content/fields";
 import { testimonialFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { testimonialsContent } from "~/server/content/home.server";
 import { listAction } from "~/server/content/list-studio.server";
 import { listEntries } from "~/server/content/store.server";
-import type { StudioFailure } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 
 import type { Route } from "./+types/admin.conteudo.depoimentos";
@@ -50,9 +47,7 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function TestimonialsStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { items } = loaderData;
-  const navigation = useNavigation();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { lost, failure } = useStudioAnswer(actionData);
   const about = answeredItem(failure?.result);
   const lostErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined;
   const resultFor = (id: string) => (about === id ? failure?.result : undefined);

@@ -1,15 +1,12 @@
-import { useNavigation } from "react-router";
-
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
-import { TextAreaField, TextField } from "~/components/studio/studio-fields";
+import { TextAreaField, TextField, useStudioAnswer } from "~/components/studio/studio-fields";
 import { faqFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { faqContent, largestActiveDiscount } from "~/server/content/home.server";
 import { listAction } from "~/server/content/list-studio.server";
 import { listEntries } from "~/server/content/store.server";
-import type { StudioFailure } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 
 import type { Route } from "./+types/admin.conteudo.faq";
@@ -42,9 +39,7 @@ const TOKENS_HINT = "Pode usar {bolsa}, {cursos} e {polos}: aparecem com os núm
 
 export default function FaqStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { items, largestDiscount } = loaderData;
-  const navigation = useNavigation();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { lost, failure } = useStudioAnswer(actionData);
   const about = answeredItem(failure?.result);
   const lostErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined;
   const schema = faqFormSchema(largestDiscount);

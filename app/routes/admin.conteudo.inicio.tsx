@@ -1,17 +1,25 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
-import { RadioGroup, SubmitButton, useIsPending } from "~/components/forms";
+import { RadioGroup } from "~/components/forms";
 import { PhotoField } from "~/components/studio/photo-field";
-import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
+import {
+  FieldGroup,
+  FormAlert,
+  SaveButton,
+  TextAreaField,
+  TextField,
+  useStudioAnswer,
+  VersionInput,
+} from "~/components/studio/studio-fields";
 import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, homeFormSchema, homeStats } from "~/lib/content/home";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { homeContent, homeFacts } from "~/server/content/home.server";
 import { invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
 import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { answerSave, STUDIO_PATH, type StudioFailure, versionOf } from "~/server/content/studio.server";
+import { answerSave, STUDIO_PATH, versionOf } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 
 import type { Route } from "./+types/admin.conteudo.inicio";
@@ -49,10 +57,7 @@ const TOKENS_HINT = "Use {bolsa}, {cursos} e {polos} para mostrar os números at
 
 export default function HomeStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { home, version, facts, stats } = loaderData;
-  const navigation = useNavigation();
-  const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
   const [form, fields] = useForm({
     id: `inicio-${version}`,
     lastResult: failure?.result,
@@ -138,13 +143,7 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
           />
           <TextField meta={fields.countdownTitle} label="Chamada acima da contagem" hint={TOKENS_HINT} required />
         </FieldGroup>
-        <SubmitButton
-          pending={pending}
-          pendingText="Salvando..."
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          Salvar
-        </SubmitButton>
+        <SaveButton pending={pending} />
       </Form>
     </section>
   );

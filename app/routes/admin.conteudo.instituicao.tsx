@@ -1,18 +1,25 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 
-import { SubmitButton, useIsPending } from "~/components/forms";
-import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
+import {
+  FieldGroup,
+  FormAlert,
+  SaveButton,
+  TextAreaField,
+  TextField,
+  useStudioAnswer,
+  VersionInput,
+} from "~/components/studio/studio-fields";
 import { formatWhatsappNumber } from "~/lib/content/fields";
 import { institutionSchema } from "~/lib/content/institution";
 import { linesOf } from "~/lib/content/studio";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { institutionContent } from "~/server/content/institution.server";
 import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { answerSave, invalidForm, STUDIO_PATH, type StudioFailure, versionOf } from "~/server/content/studio.server";
+import { answerSave, invalidForm, STUDIO_PATH, versionOf } from "~/server/content/studio.server";
 import { readFormData } from "~/server/form-data.server";
 
 import type { Route } from "./+types/admin.conteudo.instituicao";
@@ -47,10 +54,7 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function InstitutionStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { institution, version } = loaderData;
-  const navigation = useNavigation();
-  const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
   const [form, fields] = useForm({
     id: `instituicao-${version}`,
     lastResult: failure?.result,
@@ -120,13 +124,7 @@ export default function InstitutionStudio({ loaderData, actionData }: Route.Comp
           <TextField meta={social.youtube} label="YouTube" type="url" />
           <TextField meta={social.linkedin} label="LinkedIn" type="url" />
         </FieldGroup>
-        <SubmitButton
-          pending={pending}
-          pendingText="Salvando..."
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          Salvar
-        </SubmitButton>
+        <SaveButton pending={pending} />
       </Form>
     </section>
   );

@@ -1,17 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
-import { SubmitButton, useIsPending } from "~/components/forms";
 import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
-import { FieldGroup, FormAlert, TextField, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, FormAlert, SaveButton, TextField, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { poloBeingEdited, poloFormAction } from "~/server/content/course-studio.server";
 import { poloEntries } from "~/server/content/courses.server";
-import type { StudioFailure } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.polos";
 
@@ -36,10 +34,7 @@ const NEW_POLO = { location: "", state: "MG", phone: "", address: "", active: tr
 
 export default function PolosStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { polos, editing } = loaderData;
-  const navigation = useNavigation();
-  const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as StudioFailure | undefined;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
   const polo = editing?.polo ?? NEW_POLO;
   const version = editing?.version ?? 0;
   const [form, fields] = useForm({
@@ -72,13 +67,7 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
           <CheckboxField meta={fields.active} label="Polo ativo" hint="Desmarcado: o polo não aparece no site." />
         </FieldGroup>
         <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton
-            pending={pending}
-            pendingText="Salvando..."
-            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            {editing ? "Salvar polo" : "Adicionar polo"}
-          </SubmitButton>
+          <SaveButton pending={pending}>{editing ? "Salvar polo" : "Adicionar polo"}</SaveButton>
           {editing ? (
             <Link to={`${STUDIO_PATH}/polos`} className="text-sm text-brand-700 underline">
               Cancelar e adicionar um novo

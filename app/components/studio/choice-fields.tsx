@@ -1,11 +1,8 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 
-import { Field } from "~/components/forms";
-import { INPUT_CLASS } from "~/components/studio/studio-fields";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+import { ErrorList, Field } from "~/components/forms";
+import { type AnyField, INPUT_CLASS } from "~/components/studio/studio-fields";
 
 /** A labelled list of choices (<select>) with its hint and its message. */
 export function SelectField({
@@ -56,11 +53,7 @@ export function CheckboxField({ meta, label, hint }: { meta: AnyField; label: Re
           {hint}
         </p>
       ) : null}
-      {meta.errors?.length ? (
-        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
-          {meta.errors.join(" ")}
-        </p>
-      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

@@ -2,10 +2,9 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 
-import { SubmitButton } from "~/components/forms";
 import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
 import { PhotoField } from "~/components/studio/photo-field";
-import { FieldGroup, FormAlert, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, FormAlert, SaveButton, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
 import { COURSE_AREAS, MODALITIES } from "~/content/course-areas";
 import { COURSE_ICONS } from "~/lib/content/course-icons";
 import { type CourseDocument, courseFormSchema, priceInputValue } from "~/lib/content/courses";
@@ -117,13 +116,7 @@ export function CourseForm({
           />
         </div>
       </FieldGroup>
-      <SubmitButton
-        pending={pending}
-        pendingText="Salvando..."
-        className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-      >
-        Salvar
-      </SubmitButton>
+      <SaveButton pending={pending} />
     </Form>
   );
 }

@@ -1,9 +1,12 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
 
-import { Field } from "~/components/forms";
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { VERSION_FIELD } from "~/lib/content/studio";
+import { splitConnectionLost } from "~/lib/offline-submit";
+import type { StudioFailure } from "~/server/content/studio.server";
 
 /**
  * The content studio's form parts, built on the forms toolkit: every studio form is a conform form
@@ -15,7 +18,7 @@ export const INPUT_CLASS =
 
 /** Any field of any conform form (the form's own shape does not matter here). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+export type AnyField = FieldMetadata<any, any, string[]>;
 
 type TextFieldProps = {
   meta: AnyField;
@@ -112,5 +115,29 @@ export function FieldGroup({ legend, children }: { legend: string; children: Rea
       <legend className="px-1 text-base font-semibold text-slate-900">{legend}</legend>
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
+  );
+}
+
+/**
+ * What a studio page shows about its last post: whether one is on its way, a lost connection (the
+ * form keeps what was typed) or the server's refusal with its messages.
+ */
+export function useStudioAnswer(actionData: unknown) {
+  const navigation = useNavigation();
+  const pending = useIsPending();
+  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
+  return { pending, lost, failure: answer as StudioFailure | undefined };
+}
+
+/** The studio forms' main button: "Salvar" (or `children`), "Salvando..." while the post is on its way. */
+export function SaveButton({ pending, children = "Salvar" }: { pending: boolean; children?: ReactNode }) {
+  return (
+    <SubmitButton
+      pending={pending}
+      pendingText="Salvando..."
+      className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+    >
+      {children}
+    </SubmitButton>
   );
 }
