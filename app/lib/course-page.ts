@@ -87,7 +87,8 @@ function lowestPrice(matched: readonly Course[]): number | null {
 }
 
 /** Title, description and Course JSON-LD of the course page at `path`, for `pageMeta`. */
-export function courseSeo(page: CoursePageData, site: SeoSite | undefined, path: string) {
+export function courseSeo(page: CoursePageData, site: (SeoSite & { claims?: { bolsa: string } }) | undefined, path: string) {
+  const bolsa = site?.claims?.bolsa;
   const course = {
     name: page.title,
     description: page.description,
@@ -97,8 +98,8 @@ export function courseSeo(page: CoursePageData, site: SeoSite | undefined, path:
     area: page.areas[0],
   };
   return {
-    title: `${page.title}: graduação ${page.modalities.join(" ou ")} com bolsa de até 70%`,
-    description: `${page.description} Duração: ${page.durations.join(" ou ")}. Bolsas de até 70%.`,
+    title: `${page.title}: graduação ${page.modalities.join(" ou ")}${bolsa ? ` com bolsa de até ${bolsa}` : ""}`,
+    description: `${page.description} Duração: ${page.durations.join(" ou ")}.${bolsa ? ` Bolsas de até ${bolsa}.` : ""}`,
     image: page.image,
     jsonLd: site ? [courseJsonLd(course, site)] : [],
   };

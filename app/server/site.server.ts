@@ -1,11 +1,18 @@
 import type { Institution } from "~/lib/content/institution";
 
 import { type PublicConfig, publicConfig } from "./config.server";
+import { siteClaims } from "./content/home.server";
 import { getInstitution } from "./content/institution.server";
 
-export type PublicSite = PublicConfig & Institution;
+/**
+ * The claims every page may make ("bolsa de até 60%", "mais de 70 cursos"), the same numbers the
+ * home page shows: derived from the active offers and catalogue (or the studio's lower overrides).
+ */
+export type SiteClaims = { bolsa: string; courses: number; polos: number };
 
-/** What every page may show about the site: the institution (content studio) and the public settings. */
-export function publicSite(): PublicSite {
-  return { ...publicConfig(), ...getInstitution() };
+export type PublicSite = PublicConfig & Institution & { claims: SiteClaims };
+
+/** What every page may show about the site: the institution (content studio), its claims and the public settings. */
+export function publicSite(now: Date = new Date()): PublicSite {
+  return { ...publicConfig(), ...getInstitution(), claims: siteClaims(now) };
 }

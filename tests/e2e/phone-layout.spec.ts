@@ -114,7 +114,7 @@ test.describe("at 360 × 740", () => {
     for (const path of ["/", "/privacidade", "/trabalhe-conosco"]) {
       await page.goto(path);
       const campaign = page.locator("header").getByRole("link", { name: /Campanha Relâmpago/ });
-      await expect(campaign).toContainText("Campanha Relâmpago: bolsas de até 70% por tempo limitado!");
+      await expect(campaign).toContainText("Campanha Relâmpago: bolsas de até 60% por tempo limitado!");
       const cut = await campaign.evaluate((link) => {
         const text = link.querySelector("span") ?? link;
         const box = link.getBoundingClientRect();

@@ -43,4 +43,16 @@ test.describe("a fresh deployment with HOME_COUNTDOWN_TARGET in the past", () =>
     expect(html).toMatch(/<title>[^<]*bolsa de até 60%/);
     expect(html).toContain("Mais de 70 cursos reconhecidos pelo MEC, bolsas de até 60% e mais de 1.000 polos.");
   });
+
+  test("the rest of the site makes the home page's claims: the campaign bar, course pages and the catalogue", async () => {
+    // React separates text from the values inside it with empty comments.
+    const page = async (path: string) => (await (await fetch(`${server.url}${path}`)).text()).replaceAll("<!-- -->", "");
+    const home = await page("/");
+    expect(home).toContain("Campanha Relâmpago: bolsas de até 60% por tempo limitado!");
+    expect(home).toContain("Temos mais de 70 cursos.");
+    const course = await page("/enfermagem");
+    expect(course).toMatch(/<title>[^<]*com bolsa de até 60%/);
+    expect(course).toContain("Bolsa de até 60%");
+    expect(course).not.toMatch(/[Bb]olsas? de até 70%/);
+  });
 });

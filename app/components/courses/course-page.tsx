@@ -54,7 +54,7 @@ export function CoursePage({ page }: { page: CoursePageData }) {
               </ol>
             </nav>
             <p className="mt-4 inline-block rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
-              Bolsa de até 70%
+              Bolsa de até {site.claims.bolsa}
             </p>
             <h1 id="curso-titulo" className="mt-3 text-3xl font-extrabold leading-tight sm:text-5xl">
               {page.title}
@@ -193,7 +193,7 @@ export function CoursePage({ page }: { page: CoursePageData }) {
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-4 rounded-2xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>
             <h2 id="cta-titulo" className="text-2xl font-bold">
-              Comece {page.title} com bolsa de até 70%
+              Comece {page.title} com bolsa de até {site.claims.bolsa}
             </h2>
             <p className="mt-1 text-white/85">
               Preencha seus dados e um consultor confirma sua bolsa e o polo mais perto de você.
@@ -254,6 +254,7 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
  */
 function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: string }) {
   const visible = useScrolledPast(STICKY_BAR_THRESHOLD_PX);
+  const { claims } = useSite();
   return (
     <div
       data-testid="sticky-bar"
@@ -263,7 +264,7 @@ function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: strin
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
         <p className="min-w-0 truncate font-semibold text-slate-900">
-          {title} <span className="hidden font-normal text-slate-600 sm:inline">· bolsa de até 70%</span>
+          {title} <span className="hidden font-normal text-slate-600 sm:inline">· bolsa de até {claims.bolsa}</span>
         </p>
         <FormLink
           type="lead"

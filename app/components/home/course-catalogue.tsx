@@ -162,7 +162,9 @@ function NotFoundCta() {
     <div className="mt-12 flex flex-col items-start gap-4 rounded-2xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
       <div>
         <h3 className="text-xl font-bold">Não encontrou o curso que procura?</h3>
-        <p className="mt-1 text-white/85">Temos mais de 80 cursos. Um consultor ajuda você a escolher e a garantir sua bolsa.</p>
+        <p className="mt-1 text-white/85">
+          Temos mais de {site.claims.courses} cursos. Um consultor ajuda você a escolher e a garantir sua bolsa.
+        </p>
       </div>
       <div className="flex flex-wrap gap-3">
         <FormLink type="contact" className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300">

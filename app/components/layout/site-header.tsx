@@ -54,7 +54,7 @@ export function SiteHeader() {
         >
           <Zap aria-hidden="true" className="size-4 shrink-0" />
           {/* Wraps to two lines on a phone rather than being cut short; one line from 640 px. */}
-          <span className="sm:truncate">Campanha Relâmpago: bolsas de até 70% por tempo limitado!</span>
+          <span className="sm:truncate">Campanha Relâmpago: bolsas de até {site.claims.bolsa} por tempo limitado!</span>
         </Link>
         <nav
           aria-label="Principal"

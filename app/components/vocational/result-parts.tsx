@@ -290,12 +290,14 @@ export function ConsultantButton({
   children: ReactNode;
   className?: string;
 }) {
+  const { claims } = useSite();
   return (
     <FormLink
       type="contact"
       title={title ?? `${nome}, fale com um consultor`}
       description={
-        description ?? `${nome}, um consultor vai ajudar você a escolher o curso ideal e garantir sua bolsa de até 70%.`
+        description ??
+        `${nome}, um consultor vai ajudar você a escolher o curso ideal e garantir sua bolsa de até ${claims.bolsa}.`
       }
       className={className}
     >
@@ -320,7 +322,7 @@ export function BottomBar({
   title?: string;
   description?: string;
 }) {
-  const { whatsappNumber } = useSite();
+  const { whatsappNumber, claims } = useSite();
   return (
     <>
       <div className="hidden h-24 lg:block" aria-hidden="true" />
@@ -333,7 +335,7 @@ export function BottomBar({
           className={`mx-auto flex max-w-6xl items-center justify-between gap-6 py-3 pl-4 ${whatsappNumber ? "pr-40" : "pr-24"}`}
         >
           <p className="font-semibold">
-            Bolsa de até 70% <span className="text-slate-300">· expira em</span>
+            Bolsa de até {claims.bolsa} <span className="text-slate-300">· expira em</span>
           </p>
           <ResultCountdown target={target} now={now} compact />
           <ConsultantButton

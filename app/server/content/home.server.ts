@@ -120,6 +120,12 @@ export function homeFacts(now: Date = new Date()): HomeFacts {
   return { activeCourses: counts.courses, activePolos: counts.polos, largestDiscount: largestActiveDiscount(now) };
 }
 
+/** The home page's stats as claims for the rest of the site (header bar, course and result pages). */
+export function siteClaims(now: Date = new Date()): { bolsa: string; courses: number; polos: number } {
+  const stats = homeStats(getHomeContent(), homeFacts(now));
+  return { bolsa: stats.bolsa, courses: stats.courseClaim, polos: stats.poloClaim };
+}
+
 /** The hero photo uploaded in the studio (none: the hero shows its illustration). */
 export type HeroPhoto = StoredPhoto;
 
