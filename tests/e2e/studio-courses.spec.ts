@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { expect, test } from "../support/fixtures";
-import { openAsAdmin } from "../support/studio";
+import { openAsAdmin, saveStudioForm } from "../support/studio";
 
 /**
  * The studio's "Cursos" page through a real browser, with and without JavaScript: the list is
@@ -20,11 +20,6 @@ async function messageOf(page: Page, label: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
   return page.locator(`[id="${describedBy.split(" ").find((id) => id.endsWith("-error"))}"]`);
-}
-
-async function save(page: Page) {
-  await page.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
 }
 
 test.describe("studio: Cursos", () => {
@@ -72,7 +67,7 @@ test.describe("studio: Cursos", () => {
     await expect(page.getByLabel("Destaques do currículo")).toHaveValue("Visitas a vinícolas\nHarmonização de vinhos");
 
     await page.getByLabel("Endereço da página").fill(path);
-    await save(page);
+    await saveStudioForm(page);
     await expect(page).toHaveURL(/\/admin\/conteudo\/cursos\/\d+$/);
     const editUrl = page.url();
     await expect(page.getByRole("link", { name: /Ver página/ })).toHaveAttribute("href", path);
@@ -90,7 +85,7 @@ test.describe("studio: Cursos", () => {
 
     await page.goto(editUrl);
     await page.getByLabel("Endereço da página").fill(`${path}-novo`);
-    await save(page);
+    await saveStudioForm(page);
     const moved = await page.goto(path);
     expect(moved?.request().redirectedFrom()?.url()).toContain(path);
     await expect(page).toHaveURL(new RegExp(`${path}-novo$`));
@@ -98,7 +93,7 @@ test.describe("studio: Cursos", () => {
 
     await page.goto(editUrl);
     await page.getByLabel("Curso ativo").uncheck();
-    await save(page);
+    await saveStudioForm(page);
     const gone = await page.goto(`${path}-novo`);
     expect(gone?.status()).toBe(410);
     await expect(page.getByRole("heading", { level: 1, name: "Este curso não está mais disponível" })).toBeVisible();

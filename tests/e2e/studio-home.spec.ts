@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 
 import { saoPauloDate } from "../../app/lib/dates";
 import { expect, test } from "../support/fixtures";
-import { exclusively, openAsAdmin } from "../support/studio";
+import { exclusively, openAsAdmin, saveStudioForm } from "../support/studio";
 
 /**
  * The studio's "Página inicial", "FAQ" and "Depoimentos" through a real browser, with and without
@@ -24,11 +24,6 @@ async function messageOf(page: Page, field: Locator) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
   return page.locator(`[id="${describedBy.split(" ").find((id) => id.endsWith("-error"))}"]`);
-}
-
-async function save(page: Page, form: Page | Locator, name = "Salvar") {
-  await form.getByRole("button", { name, exact: true }).click();
-  await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
 }
 
 /** YYYY-MM-DD of the São Paulo day `days` after today. */
@@ -61,7 +56,7 @@ test.describe("studio: Página inicial", () => {
       await bolsa.fill("");
       await page.getByLabel("Até uma data").check();
       await page.getByLabel("Data final").fill(dayFromNow(20));
-      await save(page, page);
+      await saveStudioForm(page, page);
 
       await page.goto("/");
       await expect(page.getByText(text)).toBeVisible();
@@ -74,7 +69,7 @@ test.describe("studio: Página inicial", () => {
       await page.getByLabel("Texto", { exact: true }).fill(SEED_HERO_TEXT);
       await page.getByLabel("Usar o prazo da campanha").check();
       await page.getByLabel("Data final").fill("");
-      await save(page, page);
+      await saveStudioForm(page, page);
       await page.goto("/");
       await expect(page.getByText(SEED_HERO_TEXT)).toBeVisible();
     });
@@ -104,7 +99,7 @@ test.describe("studio: FAQ", () => {
       await expect(last().getByLabel("Resposta")).toHaveValue(`Sim, com bolsa de até 90% (${marker}).`);
 
       await last().getByLabel("Resposta").fill(`Sim, com bolsa de até {bolsa} (${marker}).`);
-      await save(page, last());
+      await saveStudioForm(page, last());
 
       await page.goto("/");
       const items = page.getByTestId("faq-list").locator("details");
@@ -115,15 +110,15 @@ test.describe("studio: FAQ", () => {
       expect((await questions()).at(-1)).toBe(question);
 
       await page.goto(FAQ_STUDIO);
-      await save(page, last(), "Subir");
+      await saveStudioForm(page, last(), "Subir");
       await page.goto("/");
       expect((await questions()).at(-2)).toBe(question);
 
       // Back: 'Descer' and the seeded answer.
       await page.goto(FAQ_STUDIO);
-      await save(page, page.getByRole("form", { name: "Pergunta 5" }), "Descer");
+      await saveStudioForm(page, page.getByRole("form", { name: "Pergunta 5" }), "Descer");
       await last().getByLabel("Resposta").fill(original);
-      await save(page, last());
+      await saveStudioForm(page, last());
       await page.goto("/");
       expect((await questions()).at(-1)).toBe(question);
       await expect(page.getByText(marker)).toHaveCount(0);
@@ -152,7 +147,7 @@ test.describe("studio: Depoimentos", () => {
       await expect(form().getByLabel("Depoimento")).toHaveValue(edited);
 
       await form().getByLabel("Nome").fill("Juliana Santos");
-      await save(page, form());
+      await saveStudioForm(page, form());
 
       await page.goto("/");
       const figure = page.locator("#depoimentos figure").filter({ hasText: marker });
@@ -163,7 +158,7 @@ test.describe("studio: Depoimentos", () => {
 
       await page.goto(TESTIMONIALS_STUDIO);
       await form().getByLabel("Depoimento").fill(original);
-      await save(page, form());
+      await saveStudioForm(page, form());
       await page.goto("/");
       await expect(page.getByText(marker)).toHaveCount(0);
     });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { expect, test } from "../support/fixtures";
-import { exclusively, openAsAdmin } from "../support/studio";
+import { exclusively, openAsAdmin, saveStudioForm } from "../support/studio";
 
 /**
  * The studio's "Instituição" page, through a real browser, with and without JavaScript: a bad value
@@ -45,8 +45,7 @@ async function badThenSaved(page: Page, jsEnabled: boolean) {
   await expect(cnpj).toHaveValue("11.222.333/0001-82");
 
   await cnpj.fill("11.222.333/0001-81");
-  await page.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
+  await saveStudioForm(page);
   await expect(page.getByLabel("YouTube")).toHaveValue(link);
 
   await page.goto("/");
@@ -55,8 +54,7 @@ async function badThenSaved(page: Page, jsEnabled: boolean) {
   // Put the seed's empty link back: the footer then has no YouTube link.
   await page.goto(PATH);
   await page.getByLabel("YouTube").fill("");
-  await page.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
+  await saveStudioForm(page);
   await page.goto("/");
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "YouTube" })).toHaveCount(0);
 }
@@ -65,13 +63,11 @@ async function concurrentSave(page: Page) {
   await openAsAdmin(page, PATH);
   const other = await page.context().newPage();
   await other.goto(PATH);
-  await other.getByRole("button", { name: "Salvar" }).click();
-  await expect(other.getByTestId("toaster")).toContainText("Alterações salvas");
+  await saveStudioForm(other);
   // Saving the same content again is no change: the second page must still be on an old version.
   const typed = `https://www.linkedin.com/school/universidade-${Date.now()}`;
   await other.getByLabel("LinkedIn").fill(typed);
-  await other.getByRole("button", { name: "Salvar" }).click();
-  await expect(other.getByTestId("toaster")).toContainText("Alterações salvas");
+  await saveStudioForm(other);
 
   await page.getByLabel("LinkedIn").fill("https://www.linkedin.com/school/outra");
   await page.getByRole("button", { name: "Salvar" }).click();
@@ -81,6 +77,5 @@ async function concurrentSave(page: Page) {
   await other.goto(PATH);
   await expect(other.getByLabel("LinkedIn")).toHaveValue(typed);
   await other.getByLabel("LinkedIn").fill("");
-  await other.getByRole("button", { name: "Salvar" }).click();
-  await expect(other.getByTestId("toaster")).toContainText("Alterações salvas");
+  await saveStudioForm(other);
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 
 import { expect, test, uniqueEmail } from "../support/fixtures";
 import { completedTestCookie } from "../support/sessions";
-import { exclusively, openAsAdmin } from "../support/studio";
+import { exclusively, openAsAdmin, saveStudioForm } from "../support/studio";
 
 /**
  * The students' WhatsApp buttons (issue 17 item 5), with and without JavaScript: with no number in
@@ -22,8 +22,7 @@ const RESULT = "/teste-vocacional/resultado/tecnologia";
 async function saveNumber(page: Page, typed: string) {
   await openAsAdmin(page, STUDIO);
   await page.getByLabel("WhatsApp para estudantes").fill(typed);
-  await page.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
+  await saveStudioForm(page);
 }
 
 async function expectNoWhatsapp(page: Page) {

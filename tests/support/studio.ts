@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 import { adminSession } from "./sessions";
 
@@ -45,4 +45,18 @@ export async function exclusively<T>(section: string, body: () => Promise<T>): P
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/**
+ * Presses a studio form's button (in `scope`: the page or one item's form) and waits until the save
+ * is done and the page shows it: the post answered, the page settled (with JavaScript, the loaders
+ * it revalidates), and "Alterações salvas" shown. Waiting for the toast alone is not enough when
+ * an earlier save's toast is still on the page.
+ */
+export async function saveStudioForm(page: Page, scope: Page | Locator = page, name = "Salvar"): Promise<void> {
+  const posted = page.waitForResponse((response) => response.request().method() === "POST");
+  await scope.getByRole("button", { name, exact: true }).click();
+  await posted;
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
 }
