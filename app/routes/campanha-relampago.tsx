@@ -9,7 +9,6 @@ import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { campaignTestimonials, campaignTexts } from "~/content/campaign";
 import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/content/offers";
 import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
-import { headlineText } from "~/lib/content/campaign";
 import { formatReais } from "~/lib/format";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { campaignPageData } from "~/server/content/campaign.server";
@@ -63,7 +62,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl">{texts.title}</h1>
           {ended ? null : (
             <p className="mt-4 text-3xl font-extrabold text-accent-300 sm:text-5xl" data-testid="campaign-headline">
-              {headlineText(loaderData.headlinePercent)}
+              {loaderData.headline}
             </p>
           )}
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-100">{texts.intro}</p>

@@ -8,6 +8,7 @@ import {
   campaignProblems,
   campaignSchema,
   deadlineOf,
+  headlineText,
   largestDiscountOf,
   type OfferCard,
   offerDetailsText,
@@ -126,6 +127,8 @@ export function campaignPageData(now: Date) {
   return {
     title: campaign.title,
     headlinePercent: campaign.headlinePercent,
+    // Written here: the page's script then needs none of the campaign's schemas (zod).
+    headline: headlineText(campaign.headlinePercent),
     largestDiscount: largestDiscountOf(campaign, now),
     ended: deadline.ended,
     deadline: { endsAt: deadline.endsAt, rolling: deadline.rolling } satisfies CampaignDeadline,
