@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -6,7 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { FormAlert, VersionInput } from "~/components/studio/studio-fields";
+import { type AnyField, FormAlert, VersionInput } from "~/components/studio/studio-fields";
 import { LIST_ITEM_FIELD } from "~/lib/content/studio";
 
 /**
@@ -15,8 +15,7 @@ import { LIST_ITEM_FIELD } from "~/lib/content/studio";
  * The moving and removing buttons skip validation: they do not send the fields.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyFields = Record<string, FieldMetadata<any, any, string[]>>;
+type AnyFields = Record<string, AnyField>;
 
 type ListItemFormProps = {
   /** The item's id; "" for the form that adds one. */

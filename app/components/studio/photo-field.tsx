@@ -5,13 +5,11 @@ import { Field } from "~/components/forms";
 import type { StoredPhoto } from "~/lib/content/fields";
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_MESSAGES, photoUrl, photoWidths } from "~/lib/content/photos";
 
-import { INPUT_CLASS } from "./studio-fields";
+import { type AnyField, INPUT_CLASS } from "./studio-fields";
 
 /** The photo field of any section's form (its shape beyond id and alt does not matter here). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type PhotoMeta = FieldMetadata<{ id?: string; alt?: string } | null | undefined, any, string[]>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyFieldMeta = FieldMetadata<any, any, string[]>;
 
 /**
  * A photo of a section in a studio form (the form needs encType="multipart/form-data"): the photo the
@@ -30,7 +28,7 @@ export function PhotoField({
   className = "sm:col-span-2",
 }: {
   /** The form's field for the photo (storedPhoto or optionalStoredPhoto in the section's schema). */
-  meta: PhotoMeta | AnyFieldMeta;
+  meta: PhotoMeta | AnyField;
   /** The photo the section has now (loader data). */
   current: StoredPhoto | null;
   label: string;
