@@ -21,10 +21,10 @@ const CARDS = {
 };
 
 /**
- * Saves the form after `fill`. The js and no-js runs of this file may edit the one campaign at
+ * Saves the form at `path` after `fill`. The js and no-js runs of this file may edit one document at
  * the same time: a save refused because the other run saved first is done again on a fresh page.
  */
-async function save(page: Page, fill: () => Promise<void>) {
+async function save(page: Page, path: string, fill: () => Promise<void>) {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await fill();
     await page.getByRole("button", { name: "Salvar" }).click();
@@ -41,9 +41,9 @@ async function save(page: Page, fill: () => Promise<void>) {
         .then(() => "conflict"),
     ]);
     if (outcome === "saved") return;
-    await page.goto(PATH);
+    await page.goto(path);
   }
-  throw new Error("the campaign could not be saved");
+  throw new Error(`${path} could not be saved`);
 }
 
 test.describe("studio: Campanha", () => {
@@ -74,7 +74,7 @@ test.describe("studio: Campanha", () => {
     await expect(headline).toHaveValue("70");
     await expect(lastOffer.getByLabel("Descrição")).toHaveValue(details);
 
-    await save(page, async () => {
+    await save(page, PATH, async () => {
       await page.getByLabel("Desconto do título (%)").fill("60");
       await lastOffer.getByLabel("Descrição").fill(details);
       await lastOffer.getByLabel("Válida até").fill(tomorrow);
@@ -91,7 +91,7 @@ test.describe("studio: Campanha", () => {
 
     // Put the seed back: the card lasts as long as the campaign, with its own text.
     await page.goto(PATH);
-    await save(page, async () => {
+    await save(page, PATH, async () => {
       await lastOffer.getByLabel("Descrição").fill(own.seed);
       await lastOffer.getByLabel("Válida até").fill("");
     });
@@ -146,27 +146,7 @@ test.describe("studio: Clube e Trabalhe conosco", () => {
     await expect(employee.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
     await expect(employee).toContainText("Campo obrigatório");
 
-    const saveClub = async (value: string) => {
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        await employee.getByLabel(label).fill(value);
-        await page.getByRole("button", { name: "Salvar" }).click();
-        const outcome = await Promise.race([
-          page
-            .getByTestId("toaster")
-            .getByText("Alterações salvas")
-            .waitFor()
-            .then(() => "saved"),
-          page
-            .getByTestId("form-alert")
-            .getByText(/Este conteúdo foi alterado por/)
-            .waitFor()
-            .then(() => "conflict"),
-        ]);
-        if (outcome === "saved") return;
-        await page.goto(CLUB_PATH);
-      }
-      throw new Error("the page could not be saved");
-    };
+    const saveClub = (value: string) => save(page, CLUB_PATH, () => employee.getByLabel(label).fill(value));
     await saveClub(text);
     await page.goto("/trabalhe-conosco");
     await expect(page.getByText(text)).toBeVisible();
