@@ -15,3 +15,16 @@ export interface Contact {
 
 /** Parses "Nome, Número" lines into contacts (no comma: 'Desconhecido'; under 8 digits: dropped). */
 export declare function parseContacts(text: string): Contact[];
+
+/** A line of the text that gave no contact: its 1-based number, the line (trimmed) and why, in pt-BR. */
+export interface DroppedLine {
+  line: number;
+  text: string;
+  reason: string;
+}
+
+/** The pt-BR reasons of a dropped line. */
+export declare const DROP_REASONS: { noNumber: string; tooShort: string };
+
+/** parseContacts' contacts plus the non-blank lines it dropped, with the reason. */
+export declare function parseContactLines(text: string): { contacts: Contact[]; dropped: DroppedLine[] };

@@ -12,10 +12,21 @@ export const MIN_CONTACT_DIGITS = 8;
  */
 
 /**
- * Parses the contact textarea ("Nome, Número" per line) into contacts.
+ * @typedef {{ line: number, text: string, reason: string }} DroppedLine
+ */
+
+/** Why a line was dropped, in pt-BR (shown under the page's text box). */
+export const DROP_REASONS = {
+  noNumber: "sem número",
+  tooShort: `número com menos de ${MIN_CONTACT_DIGITS} dígitos`,
+};
+
+/**
+ * Parses the contact textarea ("Nome, Número" per line) into contacts, and lists the lines it
+ * dropped (1-based line number, the line as typed, and why).
  *
  * Rules:
- * - split by lines; skip blank lines;
+ * - split by lines; skip blank lines (they are not listed as dropped);
  * - a line with a comma gives the name (first part) and the number (second part);
  * - without a comma the name is 'Desconhecido' and the whole line is the number;
  * - non-digits are stripped from numbers;
@@ -25,14 +36,16 @@ export const MIN_CONTACT_DIGITS = 8;
  * (unnamed contacts are logged as 'Desconhecido').
  *
  * @param {string} text
- * @returns {Contact[]}
+ * @returns {{ contacts: Contact[], dropped: DroppedLine[] }}
  */
-export function parseContacts(text) {
-  if (typeof text !== "string") return [];
+export function parseContactLines(text) {
   /** @type {Contact[]} */
   const contacts = [];
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    if (line.trim() === "") continue;
+  /** @type {DroppedLine[]} */
+  const dropped = [];
+  if (typeof text !== "string") return { contacts, dropped };
+  text.split(/\r\n|\r|\n/).forEach((line, index) => {
+    if (line.trim() === "") return;
     const comma = line.indexOf(",");
     let name;
     let rawNumber;
@@ -47,8 +60,25 @@ export function parseContacts(text) {
       rawNumber = next === -1 ? rest : rest.slice(0, next);
     }
     const number = rawNumber.replace(/\D/g, "");
-    if (number.length < MIN_CONTACT_DIGITS) continue;
+    if (number.length < MIN_CONTACT_DIGITS) {
+      dropped.push({
+        line: index + 1,
+        text: line.trim(),
+        reason: number.length === 0 ? DROP_REASONS.noNumber : DROP_REASONS.tooShort,
+      });
+      return;
+    }
     contacts.push({ name, number });
-  }
-  return contacts;
+  });
+  return { contacts, dropped };
+}
+
+/**
+ * The contacts of the textarea (see parseContactLines for the rules).
+ *
+ * @param {string} text
+ * @returns {Contact[]}
+ */
+export function parseContacts(text) {
+  return parseContactLines(text).contacts;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { MIN_CONTACT_DIGITS, parseContacts, UNKNOWN_CONTACT_NAME } from "../src/contacts.js";
+import { MIN_CONTACT_DIGITS, parseContactLines, parseContacts, UNKNOWN_CONTACT_NAME } from "../src/contacts.js";
 
 describe("parseContacts (spec 02 section 5)", () => {
   it("splits by lines, one contact per 'Nome, Número' line", () => {
@@ -50,5 +50,24 @@ describe("parseContacts (spec 02 section 5)", () => {
   it("returns an empty list for empty or non-string input", () => {
     expect(parseContacts("")).toEqual([]);
     expect(parseContacts(/** @type {any} */ (undefined))).toEqual([]);
+  });
+});
+
+describe("parseContactLines: the dropped lines and why", () => {
+  it("lists each non-blank line that gave no contact, with its line number and a pt-BR reason", () => {
+    const result = parseContactLines("Ana, 31999998888\n\nBruno, 123\nCarla\n  sem vírgula 31988887777  \n");
+    expect(result.contacts).toEqual([
+      { name: "Ana", number: "31999998888" },
+      { name: "Desconhecido", number: "31988887777" },
+    ]);
+    expect(result.dropped).toEqual([
+      { line: 3, text: "Bruno, 123", reason: "número com menos de 8 dígitos" },
+      { line: 4, text: "Carla", reason: "sem número" },
+    ]);
+  });
+
+  it("parseContacts gives the same contacts", () => {
+    const text = "Ana, 31999998888\nx\nBruno, 31988887777";
+    expect(parseContacts(text)).toEqual(parseContactLines(text).contacts);
   });
 });
