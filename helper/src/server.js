@@ -9,6 +9,7 @@ import { Server } from "socket.io";
 
 import { createDriver } from "./drivers/index.js";
 import { appendJsonLine, DailyCounter } from "./files.js";
+import { keepAwakeWhileSending } from "./keep-awake.js";
 import { isOptOutText, OptOutList } from "./optout.js";
 import { normalizeNumber } from "./phone.js";
 import { JobRefused, SendQueue } from "./queue.js";
@@ -26,6 +27,7 @@ const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.u
  *   random?: () => number, now?: () => number,
  *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
  *   env?: Record<string, string | undefined>,
+ *   keepAwake?: import("./keep-awake.js").KeepAwakeOptions | false,
  * }} HelperOptions
  */
 
@@ -143,6 +145,12 @@ export async function startHelper(options = {}) {
     clearTimer: options.clearTimer,
     log,
   });
+
+  // The computer does not sleep while a bulk job runs (keep-awake.js); HELPER_KEEP_AWAKE=off or keepAwake: false disables it.
+  const keepAwake =
+    options.keepAwake === false || (options.env ?? process.env).HELPER_KEEP_AWAKE === "off"
+      ? null
+      : keepAwakeWhileSending(queue, { log, ...options.keepAwake });
 
   const httpServer = createServer((req, res) => {
     // Anything that is not socket.io: a plain answer, no data.
@@ -427,6 +435,7 @@ export async function startHelper(options = {}) {
     if (closed) return;
     closed = true;
     queue.close();
+    keepAwake?.stop();
     await driver.stop().catch(() => {});
     await new Promise((resolve) => io.close(() => resolve(undefined)));
   }
