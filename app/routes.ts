@@ -80,4 +80,7 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   // The content studio's photos, by content hash (immutable).
   route("imagens/:file", "routes/imagens.$file.ts"),
+  // The operators' helpers (Bearer token, no cookie): the central opt-out list and "already sent?".
+  route("api/whatsapp-helper/descadastros", "routes/api.whatsapp-helper.descadastros.ts"),
+  route("api/whatsapp-helper/ja-enviados", "routes/api.whatsapp-helper.ja-enviados.ts"),
 ] satisfies RouteConfig;

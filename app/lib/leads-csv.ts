@@ -5,7 +5,8 @@
  * Column order: the spec's 12 columns first, in this order
  *   nome; telefone; email; cidade; curso_interesse; polo; data_criacao; perfil_trabalho;
  *   area_atuacao; satisfacao_area; objetivo_carreira; area_desejada
- * then the columns this project adds (id, origin, test result, timestamps, attribution, consent).
+ * then the columns this project adds (id, origin, test result, timestamps, attribution, consent,
+ * and "whatsapp": "não quer" for a person who asked not to get WhatsApp messages).
  */
 import { formatDateBr, SITE_TIME_ZONE } from "./dates";
 import { profileLabel } from "./lead-filters";
@@ -44,6 +45,8 @@ export const EXTRA_CSV_COLUMNS = [
   "consentimento_em",
   "consentimento_versao",
   "respostas",
+  // "não quer" when the lead's phone is on the WhatsApp opt-out list (app/server/whatsapp-optouts.server.ts).
+  "whatsapp",
 ] as const;
 
 export const CSV_COLUMNS = [...SPEC_CSV_COLUMNS, ...EXTRA_CSV_COLUMNS];

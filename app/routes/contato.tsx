@@ -22,6 +22,7 @@ import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLea
 import { requireAdmin } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { whatsappContactsSince } from "~/server/whatsapp-clicks.server";
+import { countOptOuts, withWhatsappOptOut } from "~/server/whatsapp-optouts.server";
 
 import type { Route } from "./+types/contato";
 
@@ -38,7 +39,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 type PageData = {
-  rows: PanelLead[];
+  /** `whatsappOptOut`: the lead's phone is on the WhatsApp opt-out list ("não quer WhatsApp"). */
+  rows: (PanelLead & { whatsappOptOut: boolean })[];
   total: number;
   page: number;
   pages: number;
@@ -56,13 +58,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseLeadFilters(new URL(request.url).searchParams, Object.keys(LEAD_ORIGINS));
   const base = { adminEmail: admin.email, filters, originLabels: { ...LEAD_ORIGINS } as Record<string, string> };
   try {
-    const page: PageData = listLeadsPage(filters);
+    const listed = listLeadsPage(filters);
+    const page: PageData = { ...listed, rows: withWhatsappOptOut(listed.rows) };
     const today = saoPauloDate(new Date());
     const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
     const dashboard = buildDashboard(leadActivitySince(firstDay), today);
     const whatsapp = whatsappContactsSince(firstDay);
     const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];
-    return data({ ...base, page, dashboard, whatsapp, profiles, error: null });
+    return data({ ...base, page, dashboard, whatsapp, profiles, optOuts: countOptOuts(), error: null });
   } catch (error) {
     console.error("admin: could not load the leads", error);
     return data(
@@ -72,6 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         dashboard: null as Dashboard | null,
         whatsapp: null as WhatsappContacts | null,
         profiles: [] as string[],
+        optOuts: 0,
         error: LOAD_ERROR,
       },
       { status: 503 },
@@ -89,7 +93,7 @@ function formatTime(iso: string) {
 
 export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
   // The admin's e-mail and 'Sair' are in the admin area's header (components/layout/area-header.tsx).
-  const { filters, originLabels, page, dashboard, whatsapp, profiles, error } = loaderData;
+  const { filters, originLabels, page, dashboard, whatsapp, profiles, optOuts, error } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/contato";
   const csvHref = `/contato/leads.csv${leadFiltersQuery({ ...filters, pagina: 1 })}`;
@@ -156,6 +160,7 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
             <LeadsTable page={page} filters={filters} originLabels={originLabels} />
+            <OptOutCount count={optOuts} />
           </div>
         ) : null}
       </section>
@@ -347,7 +352,17 @@ function LeadsTable({
                 <th scope="row" className={`${cell} font-medium text-slate-900`}>
                   {lead.nome}
                 </th>
-                <td className={cell}>{lead.telefone}</td>
+                <td className={cell}>
+                  {lead.telefone}
+                  {lead.whatsappOptOut ? (
+                    <span
+                      data-testid="whatsapp-optout"
+                      className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                    >
+                      não quer WhatsApp
+                    </span>
+                  ) : null}
+                </td>
                 <td className={cell}>{lead.email}</td>
                 <td className={cell}>{lead.cidade || "-"}</td>
                 <td className={cell}>{lead.curso_interesse || "-"}</td>
@@ -376,6 +391,18 @@ function LeadsTable({
       </section>
       {pages > 1 ? <Pagination page={page.page} pages={pages} filters={filters} /> : null}
     </>
+  );
+}
+
+/** How many people asked not to get WhatsApp messages (the helpers skip them). */
+function OptOutCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="mt-3 text-sm text-slate-600" data-testid="whatsapp-optout-count">
+      {count === 1
+        ? "1 número pediu para não receber mensagens de WhatsApp; os envios pelo WhatsApp o pulam."
+        : `${number.format(count)} números pediram para não receber mensagens de WhatsApp; os envios pelo WhatsApp os pulam.`}
+    </p>
   );
 }
 

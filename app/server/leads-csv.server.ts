@@ -7,6 +7,10 @@ import { CSV_COLUMNS, CSV_FILE_NAME, leadCsvRecord } from "~/lib/leads-csv";
 
 import { iterateLeadsForExport } from "./admin-leads.server";
 import { LEAD_ORIGINS } from "./leads.server";
+import { optOutChecker } from "./whatsapp-optouts.server";
+
+/** The "whatsapp" cell of a lead whose phone is on the opt-out list. */
+export const WHATSAPP_OPT_OUT_CELL = "não quer";
 
 /**
  * The leads CSV as a stream: rows come one at a time from a read-only SQLite iterator, become
@@ -15,8 +19,11 @@ import { LEAD_ORIGINS } from "./leads.server";
  * means only a few rows are in memory at once, whatever the number of leads.
  */
 export function leadsCsvStream(filters: LeadFilters): ReadableStream<Uint8Array> {
+  const optedOut = optOutChecker();
   function* records() {
-    for (const lead of iterateLeadsForExport(filters)) yield leadCsvRecord(lead, LEAD_ORIGINS);
+    for (const lead of iterateLeadsForExport(filters)) {
+      yield leadCsvRecord({ ...lead, whatsapp: optedOut(lead.telefone) ? WHATSAPP_OPT_OUT_CELL : "" }, LEAD_ORIGINS);
+    }
   }
   const stringifier = stringify({
     bom: true,

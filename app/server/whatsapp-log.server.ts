@@ -1,14 +1,16 @@
-import { count, desc } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
 import type { z } from "zod";
 
-import { logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput, sendLogEntrySchema } from "~/lib/whatsapp";
+import { LOG_STATUS, logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput, sendLogEntrySchema } from "~/lib/whatsapp";
 
 import { db, schema } from "./db.server";
+import { personKey } from "./whatsapp-optouts.server";
 
 /**
  * 'Registro de Envios': every per-message result the /whatsapp page receives from the helper is
  * recorded here, once per (bulk job, number). A reload, a second tab or a reconnecting page that
- * receives the same statuses again never duplicates a row.
+ * receives the same statuses again never duplicates a row; a refusal that comes after 'Enviado'
+ * turns the row into 'Erro'.
  */
 
 export type SendLogRow = {
@@ -23,7 +25,7 @@ export type SendLogRow = {
   sentAt: string;
 };
 
-export type RecordResult = { ok: true; inserted: number } | { ok: false; fieldErrors: Record<string, string[]> };
+export type RecordResult = { ok: true; inserted: number; updated: number } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /**
  * Validates and stores results (one object or a batch); idempotent on (jobId, number). A batch is
@@ -41,10 +43,12 @@ export function recordSendResults(input: unknown, now: Date = new Date()): Recor
     }
     entries.push(parsed.data);
   }
-  const inserted = db.transaction((tx) => {
-    let changes = 0;
+  return db.transaction((tx) => {
+    let inserted = 0;
+    let updated = 0;
     for (const entry of entries) {
-      changes += tx
+      const status = logStatusOf(entry.status);
+      const added = tx
         .insert(schema.whatsappSendLog)
         .values({
           jobId: entry.jobId,
@@ -52,16 +56,34 @@ export function recordSendResults(input: unknown, now: Date = new Date()): Recor
           name: entry.name || "Desconhecido",
           number: entry.number,
           message: entry.message,
-          status: logStatusOf(entry.status),
+          status,
           detail: entry.detail ?? null,
           sentAt: entry.sentAt ? new Date(entry.sentAt).toISOString() : now.toISOString(),
         })
         .onConflictDoNothing({ target: [schema.whatsappSendLog.jobId, schema.whatsappSendLog.number] })
         .run().changes;
+      inserted += added;
+      if (!added && status === LOG_STATUS.error) updated += markRefused(tx, entry.jobId, entry.number, entry.detail);
     }
-    return changes;
+    return { ok: true as const, inserted, updated };
   });
-  return { ok: true, inserted };
+}
+
+type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * WhatsApp can refuse a message after accepting it (a restricted account, ...): the refusal arrives
+ * as an error for a (job, number) already logged 'Enviado', and turns that row into 'Erro' with the
+ * reason. Anything else about an existing row stays as first recorded (an 'Erro' is never overwritten,
+ * a late 'Enviado' never hides an error).
+ */
+function markRefused(tx: Transaction, jobId: string, number: string, detail: string | undefined): number {
+  const log = schema.whatsappSendLog;
+  return tx
+    .update(log)
+    .set({ status: LOG_STATUS.error, detail: detail ?? null })
+    .where(and(eq(log.jobId, jobId), eq(log.number, number), eq(log.status, LOG_STATUS.sent)))
+    .run().changes;
 }
 
 export type { SendLogEntryInput };
@@ -89,4 +111,47 @@ export function listSendLog(page = 1, pageSize = SEND_LOG_PAGE_SIZE) {
     .offset((current - 1) * pageSize)
     .all();
   return { rows, page: current, pages, total, pageSize };
+}
+
+/** How far back a send counts as "already sent" for the same text: 7 days. */
+export const ALREADY_SENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The numbers among `contacts` that got exactly this text ('Enviado') in the 7 days before `now`,
+ * each with the time of its latest such send, keyed by the number as given. Numbers match with and
+ * without the Brazilian ninth digit, and however they were written in the log. A send stamped a little
+ * after `now` (the operator's computer clock runs ahead) still counts: better skipped than sent twice.
+ */
+export function recentlySent(
+  contacts: readonly { number: string; text: string }[],
+  now: Date = new Date(),
+): Record<string, string> {
+  const log = schema.whatsappSendLog;
+  const since = new Date(now.getTime() - ALREADY_SENT_WINDOW_MS).toISOString();
+  const texts = [...new Set(contacts.map((contact) => contact.text))];
+  /** Latest send per (person, text). */
+  const latest = new Map<string, string>();
+  // SQLite caps the parameters of one statement: the texts go in slices.
+  for (let i = 0; i < texts.length; i += 500) {
+    const rows = db
+      .select({ number: log.number, message: log.message, sentAt: log.sentAt })
+      .from(log)
+      .where(and(eq(log.status, LOG_STATUS.sent), gte(log.sentAt, since), inArray(log.message, texts.slice(i, i + 500))))
+      .all();
+    for (const row of rows) {
+      const id = sendKey(row.number, row.message);
+      const previous = latest.get(id);
+      if (!previous || row.sentAt > previous) latest.set(id, row.sentAt);
+    }
+  }
+  const sent: Record<string, string> = {};
+  for (const contact of contacts) {
+    const at = latest.get(sendKey(contact.number, contact.text));
+    if (at) sent[contact.number] = at;
+  }
+  return sent;
+}
+
+function sendKey(number: string, text: string): string {
+  return `${personKey(number)}\u0000${text}`;
 }

@@ -207,5 +207,27 @@ export const whatsappClicks = sqliteTable(
   (t) => [index("whatsapp_clicks_time_idx").on(t.clickedAt)],
 );
 
+/**
+ * People who asked not to get WhatsApp messages (SAIR, PARAR, ...), shared by every operator's helper.
+ * `number` is the digits as first reported; `key` compares Brazilian numbers with and without the
+ * ninth digit (55 + DDD + last 8 digits), so the same person is stored once. `at` is when they asked;
+ * `source` says who recorded it: "helper" (a reply caught by a helper) or "painel" (the admin panel).
+ */
+export const whatsappOptOuts = sqliteTable(
+  "whatsapp_optouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    number: text("number").notNull(),
+    key: text("key").notNull(),
+    at: text("at").notNull(),
+    operator: text("operator").notNull().default(""),
+    source: text("source").notNull(),
+    recordedAt: text("recorded_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [uniqueIndex("whatsapp_optouts_key_unique").on(t.key)],
+);
+
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;

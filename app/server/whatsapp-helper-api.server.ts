@@ -1,0 +1,98 @@
+import { verifyToken } from "whatsapp-helper/token";
+import { z } from "zod";
+
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+
+import { config } from "./config.server";
+import { recentlySent } from "./whatsapp-log.server";
+import { optedOutNumbers, optOutReportSchema, recordOptOuts } from "./whatsapp-optouts.server";
+
+/**
+ * The site's API for the operators' helpers (/api/whatsapp-helper/...). No cookie: the helper proves
+ * it was started by this site with `Authorization: Bearer <token>`, signed with HELPER_SECRET (the same
+ * token format the page hands it, checked with the helper package's own verifyToken). Every answer is
+ * JSON and `private, no-store`; a missing or wrong token is a 401 before anything else is read.
+ */
+
+const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+/** How many contacts one "already sent?" question may ask about. */
+export const MAX_SENT_QUERIES = 1000;
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...HEADERS, ...headers } });
+}
+
+const refused = (error: string, status: number, extra: Record<string, unknown> = {}) =>
+  json({ ok: false, error, ...extra }, status);
+
+/** Whether the request carries a valid helper token in `Authorization: Bearer`. */
+export function hasHelperToken(request: Request, now: Date = new Date(), secret: string = config.helperSecret): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  return !!match && verifyToken(match[1], secret, now.getTime());
+}
+
+/** The answer every method a route does not serve gets (after the token check). */
+function methodNotAllowed(allow: string): Response {
+  return json({ ok: false, error: "Método não permitido" }, 405, { Allow: allow });
+}
+
+/** The JSON body checked against `schema`, or the 400 answer saying what is wrong. */
+async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T> | Response> {
+  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) {
+    return refused("Envie o corpo em JSON (Content-Type: application/json)", 400);
+  }
+  let input: unknown;
+  try {
+    input = await request.json();
+  } catch {
+    return refused("JSON inválido", 400);
+  }
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue.path.length > 1 ? ` (item ${Number(issue.path[1]) + 1})` : "";
+  return refused(`${issue.message}${where}`, 400);
+}
+
+/**
+ * GET /api/whatsapp-helper/descadastros: `{ numbers }`, the central opt-out list.
+ * POST: `{ entries: [{ number, at, operator? }] }` adds opt-outs caught by a helper; idempotent per person.
+ */
+export async function optOutsApi(request: Request, now: Date = new Date()): Promise<Response> {
+  if (!hasHelperToken(request, now)) return refused("Token inválido", 401);
+  if (request.method === "GET" || request.method === "HEAD") return json({ numbers: optedOutNumbers() });
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const body = await readBody(request, optOutReportSchema);
+  if (body instanceof Response) return body;
+  return json({ ok: true, inserted: recordOptOuts(body.entries, "helper") });
+}
+
+const sentQuerySchema = z.object({
+  contacts: z
+    .array(
+      z.object({
+        number: z
+          .string({ error: "Número obrigatório" })
+          .min(1, "Número obrigatório")
+          .max(40, "Número inválido")
+          .refine((value) => /^[\d\s()+.-]+$/.test(value) && value.replace(/\D/g, "").length >= 8, "Número inválido"),
+        text: z.string({ error: "Texto obrigatório" }).min(1, "Texto obrigatório").max(10_000, "Texto longo demais"),
+      }),
+      { error: "Envie a lista de contatos em 'contacts'" },
+    )
+    .min(1, `Envie de 1 a ${MAX_SENT_QUERIES} contatos por vez`)
+    .max(MAX_SENT_QUERIES, `Envie de 1 a ${MAX_SENT_QUERIES} contatos por vez`),
+});
+
+/**
+ * POST /api/whatsapp-helper/ja-enviados: `{ contacts: [{ number, text }] }` → `{ sent: { number: ISO } }`,
+ * the numbers (as given) that got exactly this text in the last 7 days, with when.
+ */
+export async function alreadySentApi(request: Request, now: Date = new Date()): Promise<Response> {
+  if (!hasHelperToken(request, now)) return refused("Token inválido", 401);
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readBody(request, sentQuerySchema);
+  if (body instanceof Response) return body;
+  return json({ sent: recentlySent(body.contacts, now) });
+}

@@ -1,0 +1,130 @@
+import { asc, count, inArray } from "drizzle-orm";
+import { normalizeNumber, numberKey } from "whatsapp-helper/phone";
+import { z } from "zod";
+
+import { OPERATOR_NAME_MAX } from "~/lib/whatsapp";
+
+import { db, schema } from "./db.server";
+
+/**
+ * The central list of people who asked not to get WhatsApp messages. Every operator's helper reports
+ * the opt-outs it catches here and loads the whole list before sending, so a person who answered SAIR
+ * to one operator is skipped by all of them. A person is one entry whatever way their number is
+ * written: the comparison key is the helper's own (whatsapp-helper/phone), where a Brazilian mobile
+ * with and without the ninth digit are the same person.
+ */
+
+/** Who recorded an opt-out: a helper that caught the reply, or someone in the admin panel. */
+export type OptOutSource = "helper" | "painel";
+
+/** How many opt-outs one request may report. */
+export const MAX_OPTOUTS_PER_REQUEST = 500;
+
+/** The comparison key of any written form of a number ("(31)99999-8888", "553199998888", ...). */
+export function personKey(number: string): string {
+  return numberKey(normalizeNumber(number));
+}
+
+const optOutEntrySchema = z.object({
+  number: z
+    .string({ error: "Número obrigatório" })
+    .transform((value) => value.replace(/\D/g, ""))
+    .pipe(z.string().min(8, "Número inválido").max(20, "Número inválido")),
+  at: z.iso.datetime({ offset: true, error: "Horário inválido" }),
+  operator: z.string({ error: "Operador inválido" }).trim().max(OPERATOR_NAME_MAX, "Operador inválido").optional().default(""),
+});
+
+export const optOutReportSchema = z.object({
+  entries: z
+    .array(optOutEntrySchema, { error: "Envie a lista de descadastros em 'entries'" })
+    .min(1, `Envie de 1 a ${MAX_OPTOUTS_PER_REQUEST} descadastros por vez`)
+    .max(MAX_OPTOUTS_PER_REQUEST, `Envie de 1 a ${MAX_OPTOUTS_PER_REQUEST} descadastros por vez`),
+});
+
+export type OptOutEntry = z.output<typeof optOutEntrySchema>;
+
+/**
+ * Stores opt-outs; a person already on the list (any variant of their number) is left as first
+ * recorded. Returns how many people were added.
+ */
+export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSource): number {
+  return db.transaction((tx) => {
+    let inserted = 0;
+    for (const entry of entries) {
+      inserted += tx
+        .insert(schema.whatsappOptOuts)
+        .values({
+          number: normalizeNumber(entry.number),
+          key: personKey(entry.number),
+          at: new Date(entry.at).toISOString(),
+          operator: entry.operator,
+          source,
+        })
+        .onConflictDoNothing({ target: schema.whatsappOptOuts.key })
+        .run().changes;
+    }
+    return inserted;
+  });
+}
+
+/** Every opted-out number, as stored (digits), oldest first. */
+export function optedOutNumbers(): string[] {
+  return db
+    .select({ number: schema.whatsappOptOuts.number })
+    .from(schema.whatsappOptOuts)
+    .orderBy(asc(schema.whatsappOptOuts.id))
+    .all()
+    .map((row) => row.number);
+}
+
+/** Whether this person (any written form of the number, ninth digit or not) asked not to get WhatsApp. */
+export function isOptedOut(number: string): boolean {
+  return optedOutAmong([number]).size > 0;
+}
+
+/** Of these numbers (any written form), the ones whose person is on the list. One query. */
+export function optedOutAmong(numbers: readonly string[]): Set<string> {
+  const byKey = new Map<string, string[]>();
+  for (const number of numbers) {
+    const key = personKey(number);
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), number]);
+  }
+  const found = new Set<string>();
+  const keys = [...byKey.keys()];
+  // SQLite caps the parameters of one statement; a page of leads is far below this.
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = db
+      .select({ key: schema.whatsappOptOuts.key })
+      .from(schema.whatsappOptOuts)
+      .where(inArray(schema.whatsappOptOuts.key, keys.slice(i, i + 500)))
+      .all();
+    for (const row of rows) for (const number of byKey.get(row.key) ?? []) found.add(number);
+  }
+  return found;
+}
+
+/**
+ * A checker over the whole list, read once: for long walks over many numbers (the CSV export) where
+ * one query per number would be slow.
+ */
+export function optOutChecker(): (number: string) => boolean {
+  const keys = new Set(
+    db
+      .select({ key: schema.whatsappOptOuts.key })
+      .from(schema.whatsappOptOuts)
+      .all()
+      .map((row) => row.key),
+  );
+  return (number) => keys.has(personKey(number));
+}
+
+/** How many people are on the list. */
+export function countOptOuts(): number {
+  return db.select({ n: count() }).from(schema.whatsappOptOuts).get()?.n ?? 0;
+}
+
+/** Leads (or anything with a phone) marked with whether their person asked not to get WhatsApp. */
+export function withWhatsappOptOut<T extends { telefone: string }>(rows: readonly T[]): (T & { whatsappOptOut: boolean })[] {
+  const optedOut = optedOutAmong(rows.map((row) => row.telefone));
+  return rows.map((row) => ({ ...row, whatsappOptOut: optedOut.has(row.telefone) }));
+}
