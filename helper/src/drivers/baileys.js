@@ -1,33 +1,68 @@
 // Real WhatsApp driver through Baileys 7 (pure WebSocket, no browser).
 // - QR codes become PNG data URLs with `qrcode`;
 // - the session (multi-file auth state) lives in `authDir`, so the operator scans only once;
-// - transient closes reconnect with a growing back-off; a logout clears the session.
+// - transient closes reconnect with a growing back-off; a logout clears the session; a bad session
+//   (500) is not retried: the operator has to link again;
+// - WhatsApp's refusals of messages we sent (`messages.update` with status ERROR, from a bad ack)
+//   become 'message-refused', and a 463 also 'account-restricted';
+// - WhatsApp's new-chat limit is read at connect and followed ('chat-cap');
+// - incoming texts, live ('notify') or received while the helper was closed ('append'), are
+//   unwrapped (disappearing, view-once, edited) and reported as 'message';
+// - Baileys' warnings reach the helper's window in pt-BR ('warning').
 import { rm } from "node:fs/promises";
 
 import QRCode from "qrcode";
 
+import { isOptOutText } from "../optout.js";
 import { jidToNumber } from "../phone.js";
-import { Driver } from "./driver.js";
-
-/** A Baileys logger that stays quiet (Baileys logs a lot at info level). */
-const silentLogger = {
-  level: "silent",
-  child() {
-    return silentLogger;
-  },
-  trace() {},
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-};
+import { createBaileysLogger } from "./baileys-logger.js";
+import { BAD_SESSION_MESSAGE, Driver, refusalReason, RESTRICTED_CODE } from "./driver.js";
 
 /** Maximum automatic reconnection attempts in a row before giving up. */
 const MAX_RECONNECTS = 8;
 
+/** How many sent message ids are remembered to recognise their refusals. */
+const SENT_IDS_KEPT = 2000;
+
+/**
+ * WhatsApp's new-chat limit (Baileys' NewChatMessageCapInfo) as the driver's 'chat-cap' payload.
+ * No positive `total_quota` means WhatsApp states no limit.
+ * @param {any} info
+ * @returns {{ limit: number | null, remaining: number | null, resetsAt: Date | null, status: string | null }}
+ */
+export function chatCapFrom(info) {
+  const total = Number(info?.total_quota);
+  const used = Number(info?.used_quota);
+  const limit = Number.isFinite(total) && total > 0 ? Math.floor(total) : null;
+  const remaining = limit === null ? null : Math.max(0, limit - (Number.isFinite(used) && used > 0 ? Math.floor(used) : 0));
+  const end = Number(info?.cycle_end_timestamp);
+  // WhatsApp's timestamps are in seconds; accept milliseconds too
+  const resetsAt = Number.isFinite(end) && end > 0 ? new Date(end < 1e12 ? end * 1000 : end) : null;
+  return { limit, remaining, resetsAt, status: typeof info?.capping_status === "string" ? info.capping_status : null };
+}
+
+/**
+ * The text of a received message, after unwrapping disappearing, view-once and edited messages.
+ * @param {any} content a proto.IMessage
+ * @param {(content: any) => any} normalize Baileys' normalizeMessageContent
+ * @returns {string | null}
+ */
+export function messageText(content, normalize) {
+  let message = normalize(content);
+  // an edit carries the new content inside a protocol message
+  const edited = message?.protocolMessage?.editedMessage;
+  if (edited) message = normalize(edited);
+  const text =
+    message?.conversation ??
+    message?.extendedTextMessage?.text ??
+    message?.imageMessage?.caption ??
+    message?.videoMessage?.caption;
+  return typeof text === "string" ? text : null;
+}
+
 export class BaileysDriver extends Driver {
   /**
-   * @param {{ authDir: string, log?: (message: string) => void }} options
+   * @param {{ authDir: string, log?: (message: string) => void, now?: () => number }} options
    */
   constructor(options) {
     super();
@@ -45,6 +80,16 @@ export class BaileysDriver extends Driver {
     this.reconnectTimer = null;
     /** @type {string | null} */
     this.lastQr = null;
+    /** Baileys' logger: its warnings become pt-BR 'warning' events. */
+    this.logger = createBaileysLogger((message) => this.emit("warning", { message }), { now: options.now });
+    /** @type {Map<string, string>} id of a message we sent → the jid we sent it to */
+    this.sentIds = new Map();
+    /** @type {Set<string>} ids already reported as refused (a refusal is reported once) */
+    this.refusedIds = new Set();
+    /** Sends whose `sendMessage` has not returned yet. */
+    this.sendsInFlight = 0;
+    /** @type {Map<string, { id: string, jid: string, code: number | null, reason: string }>} refusals that beat their send's return */
+    this.earlyRefusals = new Map();
   }
 
   async start() {
@@ -66,16 +111,23 @@ export class BaileysDriver extends Driver {
     this.connecting = true;
     try {
       this.baileys ??= await import("baileys");
-      const { default: makeWASocket, useMultiFileAuthState, Browsers, fetchLatestWaWebVersion } = this.baileys;
+      const { default: makeWASocket, useMultiFileAuthState, Browsers, fetchLatestWaWebVersion, proto } = this.baileys;
       const { state, saveCreds } = await useMultiFileAuthState(this.authDir);
+      // History the helper does not need stays off (old chats, full sync), but the light types carry
+      // the LID ↔ phone mappings Baileys needs to tell who wrote from a LID chat (an opt-out there
+      // would otherwise have no number); with all types off Baileys warns of unstable sessions.
+      const types = proto?.HistorySync?.HistorySyncType ?? {};
+      const historyKept = new Set(
+        [types.INITIAL_BOOTSTRAP, types.PUSH_NAME, types.NON_BLOCKING_DATA].filter((t) => t !== undefined),
+      );
       /** @type {Record<string, unknown>} */
       const config = {
         auth: state,
-        logger: silentLogger,
+        logger: this.logger,
         browser: Browsers.appropriate("Chrome"),
         markOnlineOnConnect: false,
         syncFullHistory: false,
-        shouldSyncHistoryMessage: () => false,
+        shouldSyncHistoryMessage: (/** @type {any} */ notification) => historyKept.has(notification?.syncType),
         generateHighQualityLinkPreview: false,
       };
       try {
@@ -95,7 +147,15 @@ export class BaileysDriver extends Driver {
       });
       sock.ev.on("messages.upsert", (/** @type {any} */ event) => {
         if (this.sock !== sock) return;
-        this.onMessages(sock, event).catch(() => {});
+        this.onMessages(sock, event).catch((error) => this.log(`Erro ao ler mensagem recebida: ${error?.message ?? error}`));
+      });
+      sock.ev.on("messages.update", (/** @type {any} */ updates) => {
+        if (this.sock !== sock) return;
+        this.onMessagesUpdate(sock, updates);
+      });
+      sock.ev.on("message-capping.update", (/** @type {any} */ info) => {
+        if (this.sock !== sock) return;
+        this.emit("chat-cap", chatCapFrom(info));
       });
     } finally {
       this.connecting = false;
@@ -123,6 +183,7 @@ export class BaileysDriver extends Driver {
       this.reconnects = 0;
       this.account = jidToNumber(sock.user?.id) || null;
       this.emit("ready", { account: this.account });
+      this.readLimits(sock);
       return;
     }
     if (connection !== "close") return;
@@ -152,6 +213,14 @@ export class BaileysDriver extends Driver {
       });
       return;
     }
+    // A bad session (500: WhatsApp's stream failure or an unknown stream error) does not heal by
+    // retrying: the operator links again. Baileys also gives 500 to local WebSocket errors without a
+    // known code ("WebSocket Error (…)"); those are network trouble and keep reconnecting.
+    if (status === DisconnectReason.badSession && !/^WebSocket Error/i.test(detail)) {
+      this.lastQr = null;
+      this.emit("auth-failure", { message: BAD_SESSION_MESSAGE, code: "bad-session" });
+      return;
+    }
     if (!wasReady && /QR refs attempts ended/i.test(detail)) {
       this.lastQr = null;
       this.emit("auth-failure", { message: "O QR code expirou sem ser escaneado. Clique em Iniciar Espelhamento novamente." });
@@ -173,23 +242,97 @@ export class BaileysDriver extends Driver {
     }, delay);
   }
 
+  /**
+   * At connect: WhatsApp's new-chat limit ('chat-cap') and whether the account is time-locked
+   * (Baileys reports that as a connection.update with reachoutTimeLock, handled above).
+   * Both queries are optional in Baileys' API: skipped when absent, failures only logged.
+   * @param {any} sock
+   */
+  readLimits(sock) {
+    if (typeof sock.fetchNewChatMessageCap === "function") {
+      Promise.resolve()
+        .then(() => sock.fetchNewChatMessageCap())
+        .then((info) => {
+          if (this.sock === sock) this.emit("chat-cap", chatCapFrom(info));
+        })
+        .catch((error) => this.log(`Não foi possível ler o limite de conversas novas do WhatsApp: ${error?.message ?? error}`));
+    }
+    if (typeof sock.fetchAccountReachoutTimelock === "function") {
+      Promise.resolve()
+        .then(() => sock.fetchAccountReachoutTimelock())
+        .catch((error) => this.log(`Não foi possível ler se a conta está restrita: ${error?.message ?? error}`));
+    }
+  }
+
+  /**
+   * Refusals: WhatsApp answers a message we sent with an error ack, which Baileys turns into
+   * `messages.update` with status ERROR and the code in `messageStubParameters[0]`.
+   * @param {any} sock
+   * @param {any} updates WAMessageUpdate[]
+   */
+  onMessagesUpdate(sock, updates) {
+    const ERROR = this.baileys.WAMessageStatus?.ERROR ?? 0;
+    for (const { key, update } of Array.isArray(updates) ? updates : []) {
+      if (!key?.fromMe || !key.id || update?.status !== ERROR) continue;
+      if (this.refusedIds.has(key.id)) continue;
+      this.refusedIds.add(key.id);
+      const parsed = Number.parseInt(String(update.messageStubParameters?.[0] ?? ""), 10);
+      const code = Number.isFinite(parsed) ? parsed : null;
+      const refusal = {
+        id: key.id,
+        jid: this.sentIds.get(key.id) ?? String(key.remoteJid ?? ""),
+        code,
+        reason: refusalReason(code),
+      };
+      if (code === RESTRICTED_CODE) {
+        this.emit("account-restricted", {
+          message: "O WhatsApp restringiu esta conta: ela não pode iniciar conversas novas agora (erro 463).",
+          until: null,
+          code: RESTRICTED_CODE,
+        });
+        // the time-lock query may tell until when (it arrives as another account-restricted)
+        if (typeof sock.fetchAccountReachoutTimelock === "function") {
+          Promise.resolve()
+            .then(() => sock.fetchAccountReachoutTimelock())
+            .catch(() => {});
+        }
+      }
+      if (!this.sentIds.has(key.id) && this.sendsInFlight > 0) {
+        // the refusal beat sendMessage's return: report it once the sender knows the id
+        this.earlyRefusals.set(key.id, refusal);
+        continue;
+      }
+      this.emit("message-refused", refusal);
+    }
+  }
+
   /** @param {any} sock @param {any} event */
   async onMessages(sock, event) {
-    if (event.type !== "notify") return;
-    const { isPnUser, isLidUser } = this.baileys;
+    if (event?.type !== "notify" && event?.type !== "append") return;
+    const offline = event.type === "append"; // received while the helper was closed (or resent by the phone)
+    const { isPnUser, isLidUser, normalizeMessageContent } = this.baileys;
     for (const message of event.messages ?? []) {
       const key = message.key ?? {};
-      if (key.fromMe) continue;
-      const text = message.message?.conversation ?? message.message?.extendedTextMessage?.text;
-      if (typeof text !== "string") continue;
+      if (key.fromMe) continue; // our own messages (Baileys echoes each send as 'append')
+      const text = messageText(message.message, normalizeMessageContent);
+      if (text === null) continue;
       let pn = null;
       if (isPnUser(key.remoteJid)) pn = key.remoteJid;
       else if (isPnUser(key.remoteJidAlt)) pn = key.remoteJidAlt;
       else if (isLidUser(key.remoteJid)) {
         pn = await sock.signalRepository?.lidMapping?.getPNForLID?.(key.remoteJid).catch(() => null);
       }
-      if (!pn) continue; // groups, broadcasts, unknown senders
-      this.emit("message", { from: jidToNumber(pn), text });
+      if (!pn) {
+        // groups and broadcasts are not contacts; a private chat whose number WhatsApp hides matters for an opt-out
+        if (isLidUser(key.remoteJid) && isOptOutText(text)) {
+          this.emit("warning", {
+            message:
+              "Um contato pediu para sair da lista, mas o WhatsApp não informou o número dele. Confira as conversas no celular.",
+          });
+        }
+        continue;
+      }
+      this.emit("message", { from: jidToNumber(pn), text, offline });
     }
   }
 
@@ -200,10 +343,51 @@ export class BaileysDriver extends Driver {
     return result?.exists ? result.jid : null;
   }
 
-  /** @param {string} jid @param {string} text */
+  /**
+   * @param {string} jid @param {string} text
+   * @returns {Promise<{ id: string | null }>} the sent message's id (its refusal, if any, carries it)
+   */
   async sendText(jid, text) {
     const sock = this.requireSocket();
-    await sock.sendMessage(jid, { text });
+    /** @type {string | null} */
+    let id = null;
+    this.sendsInFlight += 1;
+    try {
+      const sent = await sock.sendMessage(jid, { text });
+      id = typeof sent?.key?.id === "string" ? sent.key.id : null;
+      if (id) this.rememberSent(id, jid);
+    } finally {
+      this.sendsInFlight -= 1;
+      this.flushEarlyRefusals(id, jid);
+    }
+    return { id };
+  }
+
+  /** @param {string} id @param {string} jid */
+  rememberSent(id, jid) {
+    this.sentIds.set(id, jid);
+    if (this.sentIds.size > SENT_IDS_KEPT) this.sentIds.delete(this.sentIds.keys().next().value ?? id);
+    if (this.refusedIds.size > SENT_IDS_KEPT) this.refusedIds.delete(this.refusedIds.values().next().value ?? id);
+  }
+
+  /**
+   * Reports refusals that arrived before their send returned, after the caller has the id.
+   * @param {string | null} id the send that just returned
+   * @param {string} jid
+   */
+  flushEarlyRefusals(id, jid) {
+    /** @type {{ id: string, jid: string, code: number | null, reason: string }[]} */
+    const due = [];
+    const own = id ? this.earlyRefusals.get(id) : undefined;
+    if (id && own) {
+      this.earlyRefusals.delete(id);
+      due.push({ ...own, jid });
+    }
+    if (this.sendsInFlight === 0) {
+      due.push(...this.earlyRefusals.values());
+      this.earlyRefusals.clear();
+    }
+    if (due.length) setImmediate(() => due.forEach((refusal) => this.emit("message-refused", refusal)));
   }
 
   async logout() {

@@ -4,18 +4,34 @@
 // A driver is an EventEmitter with:
 //   start(): Promise<void>        begin connecting; resolves once connecting has begun
 //   isOnWhatsApp(number): Promise<string | null>   the WhatsApp id (jid) for these digits, or null
-//   sendText(jid, text): Promise<void>
+//   sendText(jid, text): Promise<{ id: string | null }>   resolves when handed to WhatsApp, with the
+//                                 message's id; WhatsApp may still refuse it later ('message-refused')
 //   logout(): Promise<void>       unlink this device and forget the local session
 //   stop(): Promise<void>         close the connection, keep the session (used on shutdown)
 //   account: string | null        own number (digits) once ready
 // and these events:
 //   'qr'            (qrDataURL: string)          a QR code to scan, as a PNG data URL
 //   'ready'         ({ account: string|null })   connected and authenticated
-//   'auth-failure'  ({ message: string })         could not authenticate (pt-BR message)
+//   'auth-failure'  ({ message: string, code?: "bad-session" })  could not authenticate (pt-BR
+//                                 message); "bad-session": the session is invalid, not retried, the
+//                                 operator has to disconnect and scan the QR code again
 //   'disconnected'  ({ reason: string, reconnecting: boolean })
 //   'logged-out'    ()                            session ended; a new QR scan is needed
-//   'message'       ({ from: string, text: string })  incoming text from a contact (digits)
-//   'account-restricted' ({ message: string, until: Date|null })  WhatsApp blocks outgoing messages
+//   'message'       ({ from: string, text: string, offline: boolean })  incoming text from a
+//                                 contact (digits), never our own; offline: it arrived while the
+//                                 helper was closed (Baileys' 'append'); disappearing, view-once and
+//                                 edited messages are unwrapped
+//   'message-refused' ({ id: string, jid: string, code: number|null, reason: string })  WhatsApp
+//                                 refused a message we sent (after sendText resolved); reason pt-BR,
+//                                 463 → "WhatsApp recusou a mensagem: conta restrita"
+//   'account-restricted' ({ message: string, until: Date|null, code?: 463 })  WhatsApp blocks
+//                                 outgoing messages (a 463 refusal, or the reach-out time-lock; may
+//                                 come more than once: the latest `until` wins)
+//   'chat-cap'      ({ limit: number|null, remaining: number|null, resetsAt: Date|null })  WhatsApp's
+//                                 limit of new chats (read at connect, then on each change); null
+//                                 limit: WhatsApp states none
+//   'warning'       ({ message: string })        a pt-BR line for the helper's window (WhatsApp's
+//                                 warnings and errors, translated)
 import { EventEmitter } from "node:events";
 
 export class Driver extends EventEmitter {
@@ -29,7 +45,7 @@ export class Driver extends EventEmitter {
   async isOnWhatsApp(_number) {
     throw new Error("not implemented");
   }
-  /** @param {string} _jid @param {string} _text @returns {Promise<void>} */
+  /** @param {string} _jid @param {string} _text @returns {Promise<{ id: string | null }>} */
   async sendText(_jid, _text) {
     throw new Error("not implemented");
   }
@@ -39,6 +55,21 @@ export class Driver extends EventEmitter {
   }
   /** @returns {Promise<void>} */
   async stop() {}
+}
+
+/** WhatsApp's code for "this account may not start new chats now" (restricted / reach-out time-lock). */
+export const RESTRICTED_CODE = 463;
+
+export const BAD_SESSION_MESSAGE = "Sessão do WhatsApp inválida. Desconecte e escaneie o QR code de novo.";
+
+/**
+ * pt-BR reason for a refusal code carried in `messageStubParameters[0]`.
+ * @param {number | null} code
+ */
+export function refusalReason(code) {
+  if (code === RESTRICTED_CODE) return "WhatsApp recusou a mensagem: conta restrita";
+  if (code === null) return "WhatsApp recusou a mensagem";
+  return `WhatsApp recusou a mensagem (código ${code})`;
 }
 
 /** An error that means "WhatsApp is limiting us": the queue pauses instead of failing. */

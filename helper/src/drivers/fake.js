@@ -2,33 +2,63 @@
 // - start(): emits a QR at once and becomes ready `readyDelayMs` later, as if scanned;
 // - numbers ending in 0000 are not on WhatsApp;
 // - numbers ending in 0429 get a rate-limit error on their first send (to see the pause);
-// - sends instantly and records them in `sent`.
+// - numbers ending in 0463 are accepted, then refused as restricted a moment later
+//   (`refusalDelayMs`, through the injectable `schedule`): 'message-refused' with code 463 and
+//   'account-restricted', as WhatsApp does when it restricts an account;
+// - messages queued with `queueOfflineMessage` (or `offlineMessages`) arrive as 'message' with
+//   offline: true right after the next 'ready', like replies received while the helper was closed;
+// - `chatCap` is reported as 'chat-cap' after each 'ready', like WhatsApp's new-chat limit;
+// - sends instantly, records them in `sent` and resolves with a message id.
 import QRCode from "qrcode";
 
-import { Driver, RateLimitError } from "./driver.js";
+import { BAD_SESSION_MESSAGE, Driver, RateLimitError, refusalReason, RESTRICTED_CODE } from "./driver.js";
+
+/**
+ * @typedef {{ limit: number | null, remaining: number | null, resetsAt: Date | null }} ChatCap
+ * @typedef {(callback: () => void, ms: number) => unknown} Schedule
+ */
 
 export class FakeDriver extends Driver {
-  /** @param {{ readyDelayMs?: number, account?: string }} [options] */
+  /**
+   * @param {{
+   *   readyDelayMs?: number, account?: string, refusalDelayMs?: number,
+   *   schedule?: Schedule, cancel?: (handle: any) => void,
+   *   offlineMessages?: { from: string, text: string }[], chatCap?: ChatCap | null,
+   * }} [options]
+   */
   constructor(options = {}) {
     super();
     this.readyDelayMs = options.readyDelayMs ?? 500;
     this.fakeAccount = options.account ?? "5511900000001";
-    /** @type {{ jid: string, text: string, at: Date }[]} */
+    this.refusalDelayMs = options.refusalDelayMs ?? 50;
+    /** @type {Schedule} */
+    this.schedule = options.schedule ?? ((callback, ms) => setTimeout(callback, ms));
+    this.cancel = options.cancel ?? ((/** @type {any} */ handle) => clearTimeout(handle));
+    /** @type {{ jid: string, text: string, at: Date, id: string }[]} */
     this.sent = [];
+    /** @type {{ id: string, jid: string, code: number | null, reason: string }[]} refusals emitted */
+    this.refused = [];
     /** @type {string[]} numbers looked up, in order */
     this.lookups = [];
     /** @type {Error[]} errors thrown by the next sends, in order */
     this.sendFailures = [];
     /** @type {Set<string>} */
     this.rateLimitedOnce = new Set();
+    /** @type {{ from: string, text: string }[]} delivered after the next 'ready' */
+    this.offlineQueue = [...(options.offlineMessages ?? [])];
+    /** @type {ChatCap | null} */
+    this.chatCap = options.chatCap ?? null;
     this.ready = false;
+    this.nextId = 1;
     /** @type {NodeJS.Timeout | null} */
     this.timer = null;
+    /** @type {Set<unknown>} pending refusals */
+    this.pending = new Set();
   }
 
   async start() {
     if (this.ready) {
-      this.emit("ready", { account: this.account });
+      this.becomeReady();
       return;
     }
     if (this.timer) return;
@@ -36,10 +66,18 @@ export class FakeDriver extends Driver {
     this.emit("qr", qr);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.ready = true;
       this.account = this.fakeAccount;
-      this.emit("ready", { account: this.account });
+      this.becomeReady();
     }, this.readyDelayMs);
+  }
+
+  /** Ready, then what a real connection brings at once: WhatsApp's limit and offline replies. */
+  becomeReady() {
+    this.ready = true;
+    this.emit("ready", { account: this.account });
+    if (this.chatCap) this.emit("chat-cap", this.chatCap);
+    const queued = this.offlineQueue.splice(0);
+    for (const { from, text } of queued) this.emit("message", { from, text, offline: true });
   }
 
   /** @param {string} number */
@@ -60,7 +98,16 @@ export class FakeDriver extends Driver {
       this.rateLimitedOnce.add(number);
       throw new RateLimitError();
     }
-    this.sent.push({ jid, text, at: new Date() });
+    const id = `FAKE${String(this.nextId++).padStart(6, "0")}`;
+    this.sent.push({ jid, text, at: new Date(), id });
+    if (number.endsWith("0463")) {
+      const handle = this.schedule(() => {
+        this.pending.delete(handle);
+        this.simulateRefusal(id, jid, RESTRICTED_CODE);
+      }, this.refusalDelayMs);
+      this.pending.add(handle);
+    }
+    return { id };
   }
 
   async logout() {
@@ -72,13 +119,58 @@ export class FakeDriver extends Driver {
 
   async stop() {
     this.clearTimer();
+    for (const handle of this.pending) this.cancel(handle);
+    this.pending.clear();
   }
 
   // --- test controls -------------------------------------------------------------------------
 
-  /** Simulates an incoming text message from `from` (digits). @param {string} from @param {string} text */
-  simulateIncoming(from, text) {
-    this.emit("message", { from, text });
+  /**
+   * Simulates an incoming text message from `from` (digits).
+   * @param {string} from @param {string} text @param {boolean} [offline]
+   */
+  simulateIncoming(from, text, offline = false) {
+    this.emit("message", { from, text, offline });
+  }
+
+  /** Queues a reply received while the helper is closed: delivered after the next 'ready'. */
+  queueOfflineMessage(/** @type {string} */ from, /** @type {string} */ text) {
+    this.offlineQueue.push({ from, text });
+  }
+
+  /**
+   * WhatsApp refuses a message we sent; 463 also restricts the account.
+   * @param {string} id @param {string} jid @param {number | null} code
+   */
+  simulateRefusal(id, jid, code) {
+    const refusal = { id, jid, code, reason: refusalReason(code) };
+    this.refused.push(refusal);
+    if (code === RESTRICTED_CODE) {
+      this.emit("account-restricted", {
+        message: "O WhatsApp restringiu esta conta: ela não pode iniciar conversas novas agora (erro 463).",
+        until: null,
+        code: RESTRICTED_CODE,
+      });
+    }
+    this.emit("message-refused", refusal);
+  }
+
+  /** WhatsApp states (or changes) its new-chat limit. @param {ChatCap | null} cap */
+  simulateChatCap(cap) {
+    this.chatCap = cap;
+    if (cap && this.ready) this.emit("chat-cap", cap);
+  }
+
+  /** A WhatsApp warning for the helper's window. @param {string} message */
+  simulateWarning(message) {
+    this.emit("warning", { message });
+  }
+
+  /** WhatsApp drops the session as invalid (Baileys' badSession): no reconnection. */
+  simulateBadSession() {
+    this.clearTimer();
+    this.ready = false;
+    this.emit("auth-failure", { message: BAD_SESSION_MESSAGE, code: "bad-session" });
   }
 
   /** Simulates a transient disconnect followed (optionally) by a reconnection. */
@@ -88,8 +180,7 @@ export class FakeDriver extends Driver {
     if (reconnectAfterMs >= 0) {
       this.timer = setTimeout(() => {
         this.timer = null;
-        this.ready = true;
-        this.emit("ready", { account: this.account });
+        this.becomeReady();
       }, reconnectAfterMs);
     }
   }
