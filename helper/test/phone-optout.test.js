@@ -34,11 +34,76 @@ describe("jidToNumber", () => {
 });
 
 describe("isOptOutText", () => {
-  it.each(["SAIR", "sair", " Sair ", "PARAR", "parar!", "Párar.", "  SAÍR  "])("'%s' opts out", (text) => {
+  it.each([
+    "SAIR",
+    "sair",
+    " Sair ",
+    "PARAR",
+    "parar!",
+    "Párar.",
+    "  SAÍR  ",
+    "Pare",
+    "PARA",
+    "STOP",
+    "stop.",
+    "Cancelar",
+    "DESCADASTRAR",
+    "SAIR 🙏",
+    "sair sair",
+    "Sair, por favor",
+    "Oi, quero sair",
+    "quero sair",
+    "Quero sair da lista",
+    "Gostaria de ser removida da lista",
+    "Não quero mais",
+    "eu não quero mais",
+    "nao quero mais receber",
+    "Não quero receber mais mensagens",
+    "não quero mais receber essas mensagens",
+    "me tire da lista",
+    "Me tira dessa lista!",
+    "tire-me da lista",
+    "remova meu número",
+    "me remova",
+    "pare de enviar",
+    "Parem de me mandar mensagens",
+    "Por favor, pare de enviar mensagens. Obrigado",
+    "não me mande mais mensagens",
+    "nao envie mais",
+    "sair da lista",
+    "cancelar inscrição",
+  ])("'%s' opts out", (text) => {
     expect(isOptOutText(text)).toBe(true);
   });
-  it.each(["quero sair", "sair agora", "ok", "", "parei"])("'%s' does not", (text) => {
+  it.each([
+    "vou sair mais cedo hoje",
+    "Posso sair às 18h?",
+    "quero sair com a turma",
+    "sair de casa",
+    "sair agora",
+    "quero saber mais",
+    "pode parar aqui",
+    "pare no portão",
+    "para quando é a aula?",
+    "para mim está ótimo",
+    "não quero perder a matrícula",
+    "Não quero mais esperar, quero matricular",
+    "não quero",
+    "não, obrigado",
+    "stop motion é legal",
+    "cancelar a matrícula do meu filho",
+    "quero cancelar a matrícula",
+    "me manda mais informações",
+    "parei",
+    "ok",
+    "por favor",
+    "",
+  ])("'%s' does not", (text) => {
     expect(isOptOutText(text)).toBe(false);
+  });
+  it("ignores what is not text", () => {
+    expect(isOptOutText(undefined)).toBe(false);
+    expect(isOptOutText(null)).toBe(false);
   });
 });
 
