@@ -28,3 +28,9 @@ export declare const DROP_REASONS: { noNumber: string; tooShort: string };
 
 /** parseContacts' contacts plus the non-blank lines it dropped, with the reason. */
 export declare function parseContactLines(text: string): { contacts: Contact[]; dropped: DroppedLine[] };
+
+/**
+ * Puts the name where the message says `{nome}`; for 'Desconhecido' the field is dropped with the
+ * space/comma before it ("Olá {nome}, tudo bem?" → "Olá, tudo bem?").
+ */
+export declare function personalise(template: string, name: string): string;

@@ -82,3 +82,21 @@ export function parseContactLines(text) {
 export function parseContacts(text) {
   return parseContactLines(text).contacts;
 }
+
+const NAME_FIELD = /\{\s*nome\s*\}/gi;
+
+/**
+ * Puts the contact's name where the message says `{nome}` (any case, spaces inside the braces
+ * allowed). A contact without a name ('Desconhecido') gets a natural greeting instead: the field
+ * goes away with the space or comma before it ("Olá {nome}, tudo bem?" → "Olá, tudo bem?"), and at
+ * the start of a line with the comma after it, the next letter becoming upper case
+ * ("{nome}, temos uma vaga" → "Temos uma vaga").
+ * @param {string} template
+ * @param {string} name
+ */
+export function personalise(template, name) {
+  if (name !== UNKNOWN_CONTACT_NAME) return template.replace(NAME_FIELD, () => name);
+  return template
+    .replace(/(^|\n)[ \t]*\{\s*nome\s*\}[ \t]*,?[ \t]*(\S?)/gi, (_, start, next) => `${start}${next.toUpperCase()}`)
+    .replace(/[ \t]*,?[ \t]*\{\s*nome\s*\}/gi, "");
+}

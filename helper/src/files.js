@@ -1,6 +1,18 @@
 // Small JSON/JSONL file helpers for the data dir (session, opt-outs, counts, journal).
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname } from "node:path";
+
+import { nextZonedMidnight, zonedDay } from "./schedule.js";
 
 /**
  * @template T
@@ -31,7 +43,7 @@ export function appendJsonLine(file, value) {
 }
 
 /**
- * Messages sent per sending number per local day, in `<dataDir>/daily-count.json`.
+ * Messages sent per sending number per São Paulo calendar day, in `<dataDir>/daily-count.json`.
  */
 export class DailyCounter {
   /** @param {string} file */
@@ -41,12 +53,9 @@ export class DailyCounter {
     this.counts = readJson(file, {});
   }
 
-  /** @param {Date} date */
+  /** The São Paulo day of `date` (the cap resets at 00:00 there, whatever the computer's zone). @param {Date} date */
   static day(date) {
-    const y = date.getFullYear();
-    const m = String(date.getMonth() + 1).padStart(2, "0");
-    const d = String(date.getDate()).padStart(2, "0");
-    return `${y}-${m}-${d}`;
+    return zonedDay(date.getTime());
   }
 
   /** @param {string} account @param {Date} now */
@@ -64,9 +73,71 @@ export class DailyCounter {
   }
 }
 
-/** Start of the next local day after `now`. @param {Date} now */
+/** Start of the next São Paulo day after `now`. @param {Date} now */
 export function nextMidnight(now) {
-  const next = new Date(now.getTime());
-  next.setHours(24, 0, 0, 0);
-  return next;
+  return new Date(nextZonedMidnight(now.getTime()));
+}
+
+/**
+ * The São Paulo day of each sending number's first message, in `<dataDir>/first-send.json`: the
+ * warm-up counts its days from there.
+ */
+export class FirstSendDays {
+  /** @param {string} file */
+  constructor(file) {
+    this.file = file;
+    /** @type {Record<string, string>} */
+    this.days = readJson(file, {});
+  }
+
+  /** @param {string} account @returns {string | null} */
+  get(account) {
+    return this.days[account] ?? null;
+  }
+
+  /** Records `day` as the first send day unless one is already known. @param {string} account @param {string} day */
+  note(account, day) {
+    if (this.days[account]) return;
+    this.days[account] = day;
+    writeJson(this.file, this.days);
+  }
+}
+
+/** Largest tail of the journal read at start (older jobs are finished and not needed). */
+const JOURNAL_TAIL_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The journal's entries (one JSON object a line), reading at most its last 16 MB; a torn last
+ * line (the helper killed while writing) is skipped.
+ * @param {string} file
+ * @returns {Record<string, any>[]}
+ */
+export function readJsonLines(file) {
+  let text;
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const size = fstatSync(fd).size;
+      const length = Math.min(size, JOURNAL_TAIL_BYTES);
+      const buffer = Buffer.alloc(length);
+      readSync(fd, buffer, 0, length, size - length);
+      text = buffer.toString("utf8");
+      if (length < size) text = text.slice(text.indexOf("\n") + 1);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return [];
+  }
+  /** @type {Record<string, any>[]} */
+  const entries = [];
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      entries.push(JSON.parse(line));
+    } catch {
+      // a line cut short by a crash
+    }
+  }
+  return entries;
 }

@@ -2,16 +2,43 @@
 //
 // Events (the server relays them to the page):
 //   'bulk-started'   ({ jobId, total, operatorName, startedAt, expectedFinishAt, duplicates })
-//   'message-status' (MessageStatus)  one per contact
+//   'message-status' (MessageStatus)  one per contact; a refusal comes later as a second one
 //   'bulk-progress'  (BulkProgress)
-//   'bulk-status'    ({ status, jobId, results, total, sent, errors, reason?, message? })
+//   'bulk-status'    ({ status, jobId, results, total, sent, errors, skipped, reason?, message? })
+//
+// Rules, in the order step() applies them to the contact at the cursor: invalid number, opt-out,
+// already sent (same text in the last 7 days, unless the job allows repeats) are skipped without
+// calling WhatsApp; then nothing goes while WhatsApp restricts the account, outside the sending
+// window, or at the effective cap (the lowest of ours, the warm-up's and WhatsApp's).
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 
-import { UNKNOWN_CONTACT_NAME } from "./contacts.js";
+import { personalise, UNKNOWN_CONTACT_NAME } from "./contacts.js";
 import { isRateLimitError } from "./drivers/driver.js";
 import { nextMidnight } from "./files.js";
-import { jidToNumber, normalizeNumber } from "./phone.js";
+import { jidToNumber, normalizeNumber, numberKey } from "./phone.js";
+import {
+  formatDayMonth,
+  formatTime,
+  formatWhen,
+  isWindowOpen,
+  nextWindowOpening,
+  parseSendWindow,
+  warmupFor,
+  windowLabel,
+  zonedDay,
+} from "./schedule.js";
+
+export { personalise };
+
+/** The line appended to each message unless the job turns it off. */
+export const OPT_OUT_FOOTER = "Responda SAIR para não receber mais mensagens";
+/** A number that got the same text within this time is skipped ("já enviado em dd/mm"). */
+export const REPEAT_WINDOW_MS = 7 * 24 * 3600_000;
+/** How long a 463 restriction stops the job when WhatsApp does not say. */
+export const DEFAULT_RESTRICTED_PAUSE_MS = 24 * 3600_000;
+/** Longest delay a timer can hold (setTimeout's limit); longer waits re-arm. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Most contacts accepted in one job. */
 export const MAX_CONTACTS_PER_JOB = 1000;
@@ -25,7 +52,11 @@ export const ERROR_TEXTS = {
   "opted-out": "Contato pediu para não receber mensagens (SAIR/PARAR)",
   "invalid-number": "Número inválido",
   "send-failed": "Falha ao enviar",
+  "already-sent": "já enviado",
+  refused: "WhatsApp recusou a mensagem",
 };
+
+export const RESTORED_MESSAGE = "Envio restaurado após reinício do programa auxiliar. Clique em Retomar.";
 
 export const REFUSALS = {
   "not-ready": "WhatsApp não autenticado. Você precisa escanear o QR code primeiro.",
@@ -33,29 +64,26 @@ export const REFUSALS = {
   "no-message": "Mensagem necessária. Por favor, informe a mensagem a ser enviada.",
   "no-contacts": "Nenhum contato válido. Por favor, verifique a lista de contatos.",
   "too-many": `Lista muito grande: no máximo ${MAX_CONTACTS_PER_JOB} contatos por envio.`,
+  restricted: "WhatsApp restringiu esta conta. Aguarde o fim do período de espera para enviar.",
 };
 
 /** A refused job request. */
 export class JobRefused extends Error {
-  /** @param {keyof typeof REFUSALS} reason */
-  constructor(reason) {
-    super(REFUSALS[reason]);
+  /** @param {keyof typeof REFUSALS} reason @param {string} [message] */
+  constructor(reason, message) {
+    super(message ?? REFUSALS[reason]);
     this.reason = reason;
   }
 }
 
-/**
- * Replaces every `{nome}` (any case, spaces inside the braces allowed) with the contact's name.
- * @param {string} template
- * @param {string} name
- */
-export function personalise(template, name) {
-  return template.replace(/\{\s*nome\s*\}/gi, () => name);
+/** "WhatsApp restringiu esta conta. O envio só pode continuar depois de dd/mm às HH:MM." @param {number} until */
+export function restrictedMessage(until) {
+  return `WhatsApp restringiu esta conta. O envio só pode continuar depois de ${formatDayMonth(until)} às ${formatTime(until)}.`;
 }
 
 /** @param {Date} date */
 function hhmm(date) {
-  return `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
+  return formatTime(date.getTime());
 }
 
 /**
@@ -63,13 +91,19 @@ function hhmm(date) {
  *   index: number, name: string, number: string, normalized: string, text: string,
  *   duplicateOf?: number
  * }} JobContact
+ * @typedef {null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed" | "already-sent" | "refused"} StatusCode
  * @typedef {{
  *   jobId: string, index: number, status: "sent" | "error", number: string, normalizedNumber: string,
  *   name: string, message: string, text: string, error: string | null,
- *   code: null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed",
+ *   code: StatusCode,
  *   operatorName: string, at: string
  * }} MessageStatus
- * @typedef {"rate-limit" | "logged-out" | "disconnected" | "daily-cap"} PauseReason
+ * @typedef {"rate-limit" | "logged-out" | "disconnected" | "daily-cap" | "restricted" | "outside-window" | "restored"} PauseReason
+ * @typedef {{
+ *   beforeJob: () => Promise<void>,
+ *   alreadySent: (contacts: { number: string, text: string }[]) => Promise<Record<string, string>>,
+ * }} SiteCheck  what the site adds before a job: its opt-out list, and its send log's last 7 days
+ * @typedef {{ limit: number | null, remaining: number | null, resetsAt: Date | null }} ChatCap
  */
 
 export class SendQueue extends EventEmitter {
@@ -81,6 +115,11 @@ export class SendQueue extends EventEmitter {
    *   dailyCounter: import("./files.js").DailyCounter,
    *   journal: (entry: Record<string, unknown>) => void,
    *   minDelayMs: number, maxDelayMs: number, dailyCap: number, rateLimitPauseMs: number,
+   *   restrictedPauseMs?: number,
+   *   sendWindow?: import("./schedule.js").SendWindow,
+   *   warmupSteps?: number[], firstSendDays?: import("./files.js").FirstSendDays | null,
+   *   restriction?: { get: () => number | null, set: (until: number | null) => void },
+   *   siteCheck?: SiteCheck | null,
    *   random?: () => number, now?: () => number,
    *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
    *   log?: (message: string) => void,
@@ -97,6 +136,13 @@ export class SendQueue extends EventEmitter {
     this.maxDelayMs = Math.max(options.maxDelayMs, options.minDelayMs);
     this.dailyCap = options.dailyCap;
     this.rateLimitPauseMs = options.rateLimitPauseMs;
+    this.restrictedPauseMs = options.restrictedPauseMs ?? DEFAULT_RESTRICTED_PAUSE_MS;
+    /** the queue alone sends at any hour; the helper passes its configured window */
+    this.sendWindow = options.sendWindow ?? /** @type {import("./schedule.js").SendWindow} */ (parseSendWindow("always"));
+    this.warmupSteps = options.warmupSteps ?? [];
+    this.firstSendDays = options.firstSendDays ?? null;
+    this.restriction = options.restriction ?? { get: () => null, set: () => {} };
+    this.siteCheck = options.siteCheck ?? null;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
@@ -117,6 +163,12 @@ export class SendQueue extends EventEmitter {
     this.timer = null;
     /** @type {null | "logged-out" | "disconnected"} why WhatsApp is down, if it is */
     this.downReason = null;
+    /** @type {(ChatCap & { day: string, sentAtReport: number }) | null} WhatsApp's last word on new chats */
+    this.chatCap = null;
+    /** @type {Map<string, { job: any, index: number }>} sent message id → its contact (for refusals) */
+    this.sentIds = new Map();
+    /** @type {Map<string, number>} numberKey + text → when this helper sent it (last 7 days) */
+    this.recentSends = new Map();
   }
 
   /** A random gap in [minDelayMs, maxDelayMs]. */
@@ -135,14 +187,100 @@ export class SendQueue extends EventEmitter {
     return this.dailyCounter.get(this.account, new Date(this.now()));
   }
 
+  /** WhatsApp's ceiling for today, from its last 'chat-cap' (null: it states none). */
+  whatsappCap() {
+    const cap = this.chatCap;
+    if (!cap) return null;
+    const now = this.now();
+    /** @type {number[]} */
+    const ceilings = [];
+    if (cap.limit !== null) ceilings.push(cap.limit);
+    // "remaining" counts from when WhatsApp said it, until its reset or the end of that day
+    const stillCounts = cap.resetsAt ? now < cap.resetsAt.getTime() : cap.day === zonedDay(now);
+    if (cap.remaining !== null && stillCounts) ceilings.push(cap.sentAtReport + cap.remaining);
+    return ceilings.length ? Math.min(...ceilings) : null;
+  }
+
+  /** Today's warm-up of the sending number, or null when it is over (or off). */
+  warmup() {
+    if (this.warmupSteps.length === 0) return null;
+    const first = this.firstSendDays?.get(this.account) ?? null;
+    return warmupFor(this.warmupSteps, first, zonedDay(this.now()));
+  }
+
+  /** The limits in force now (helper-state's `limits`). */
+  limits() {
+    const warm = this.warmup();
+    const whatsappCap = this.whatsappCap();
+    return {
+      minDelayMs: this.minDelayMs,
+      maxDelayMs: this.maxDelayMs,
+      dailyCap: this.dailyCap,
+      sentToday: this.sentToday(),
+      whatsappCap,
+      warmupCap: warm?.cap ?? null,
+      effectiveCap: Math.min(this.dailyCap, warm?.cap ?? Infinity, whatsappCap ?? Infinity),
+      warmupDay: warm?.day ?? null,
+    };
+  }
+
+  /** The sending window now (helper-state's `window`). */
+  windowState() {
+    const now = this.now();
+    const open = isWindowOpen(this.sendWindow, now);
+    return {
+      always: this.sendWindow.always,
+      open,
+      label: windowLabel(this.sendWindow),
+      nextOpenAt: open ? null : new Date(nextWindowOpening(this.sendWindow, now)).toISOString(),
+    };
+  }
+
+  /** Until when WhatsApp's restriction stops sending (epoch ms), or null. */
+  restrictedUntil() {
+    const until = this.restriction.get();
+    return until !== null && until > this.now() ? until : null;
+  }
+
+  /**
+   * WhatsApp's new-chat limit changed ('chat-cap').
+   * @param {ChatCap} cap
+   */
+  onChatCap(cap) {
+    const now = this.now();
+    this.chatCap = { ...cap, day: zonedDay(now), sentAtReport: this.sentToday() };
+    const whatsappCap = this.whatsappCap();
+    if (whatsappCap !== null) this.log(`Limite de novas conversas informado pelo WhatsApp: ${whatsappCap} mensagem(ns).`);
+    if (this.job?.kind === "bulk") this.emitProgress();
+  }
+
+  /**
+   * WhatsApp restricted the account (a 463 refusal): stop the job until `until` (or the default
+   * wait); the operator may resume only after that.
+   * @param {{ message?: string, until?: Date | null }} info
+   */
+  onRestricted(info) {
+    const now = this.now();
+    const until = Math.max(info.until ? info.until.getTime() : now + this.restrictedPauseMs, this.restriction.get() ?? 0);
+    this.restriction.set(until);
+    this.log(`${restrictedMessage(until)}${info.message ? ` (${info.message})` : ""}`);
+    const job = this.job;
+    if (job && job.state !== "completed" && job.state !== "cancelled") this.pause("restricted", restrictedMessage(until), until);
+  }
+
   /**
    * Starts a job.
-   * @param {{ contacts: unknown, messageTemplate: unknown, operatorName?: unknown, kind?: "bulk" | "single" }} request
+   * @param {{
+   *   contacts: unknown, messageTemplate: unknown, operatorName?: unknown, kind?: "bulk" | "single",
+   *   allowRepeat?: unknown, optOutFooter?: unknown,
+   * }} request
    * @returns {{ jobId: string, total: number, duplicates: number }}
    */
   start(request) {
     if (!this.isReady()) throw new JobRefused("not-ready");
     if (this.job) throw new JobRefused("busy");
+    const restricted = this.restrictedUntil();
+    if (restricted !== null) throw new JobRefused("restricted", restrictedMessage(restricted));
     const template = typeof request.messageTemplate === "string" ? request.messageTemplate : "";
     if (template.trim() === "") throw new JobRefused("no-message");
     if (!Array.isArray(request.contacts)) throw new JobRefused("no-contacts");
@@ -151,6 +289,9 @@ export class SendQueue extends EventEmitter {
       typeof request.operatorName === "string" && request.operatorName.trim() !== ""
         ? request.operatorName.trim().slice(0, 100)
         : "Sistema";
+    const allowRepeat = request.allowRepeat === true;
+    const optOutFooter = request.optOutFooter !== false;
+    const footer = optOutFooter ? `\n\n${OPT_OUT_FOOTER}` : "";
 
     /** @type {JobContact[]} */
     const contacts = [];
@@ -169,46 +310,24 @@ export class SendQueue extends EventEmitter {
         continue;
       }
       seen.set(normalized, contacts.length);
-      contacts.push({
-        index: contacts.length,
-        name,
-        number,
-        normalized,
-        text: personalise(template, name).slice(0, MAX_MESSAGE_LENGTH),
-      });
+      const body = personalise(template, name).slice(0, MAX_MESSAGE_LENGTH - footer.length);
+      contacts.push({ index: contacts.length, name, number, normalized, text: `${body}${footer}` });
     }
     if (contacts.length === 0) throw new JobRefused("no-contacts");
 
     const now = this.now();
-    const job = {
+    const job = this.newJob({
       id: randomUUID(),
       kind: request.kind ?? "bulk",
       operatorName,
       contacts,
       duplicates,
-      cursor: 0,
-      /** @type {MessageStatus[]} */
-      statuses: [],
-      sent: 0,
-      errors: 0,
-      state: "running",
-      /** @type {PauseReason | null} */
-      pauseReason: null,
-      /** @type {string | null} */
-      pauseMessage: null,
-      /** @type {number | null} */
-      resumeAt: null,
-      /** @type {number | null} */
-      nextAt: null,
+      allowRepeat,
+      optOutFooter,
       startedAt: now,
-      /** @type {number | null} */
-      finishedAt: null,
-      inFlight: false,
-      cancelRequested: false,
-      /** @type {any} */
-      final: null,
-    };
+    });
     this.job = job;
+    // the contacts and texts go in the journal so that a restart can bring the job back
     this.journal({
       type: "job-started",
       jobId: job.id,
@@ -218,6 +337,9 @@ export class SendQueue extends EventEmitter {
       total: contacts.length,
       duplicates,
       account: this.driver.account,
+      allowRepeat,
+      optOutFooter,
+      contacts,
     });
     this.log(
       `Envio iniciado por ${operatorName}: ${contacts.length} contato(s). Intervalo entre mensagens: ${Math.round(this.minDelayMs / 1000)}-${Math.round(this.maxDelayMs / 1000)} s.`,
@@ -235,6 +357,42 @@ export class SendQueue extends EventEmitter {
       this.emitProgress();
     }
     return { jobId: job.id, total: contacts.length, duplicates };
+  }
+
+  /**
+   * A job object with its counters at zero.
+   * @param {{ id: string, kind: "bulk" | "single", operatorName: string, contacts: JobContact[], duplicates: number,
+   *   allowRepeat: boolean, optOutFooter: boolean, startedAt: number }} fields
+   */
+  newJob(fields) {
+    return {
+      ...fields,
+      cursor: 0,
+      /** @type {MessageStatus[]} */
+      statuses: [],
+      sent: 0,
+      errors: 0,
+      skipped: 0,
+      state: "running",
+      /** @type {PauseReason | null} */
+      pauseReason: null,
+      /** @type {string | null} */
+      pauseMessage: null,
+      /** @type {number | null} */
+      resumeAt: null,
+      /** @type {number | null} */
+      nextAt: null,
+      /** @type {number | null} */
+      finishedAt: null,
+      inFlight: false,
+      cancelRequested: false,
+      /** whether the site's lists were consulted for this run (again after a restore) */
+      prepared: false,
+      /** @type {Map<number, string>} contact index → ISO time of the same text's earlier send */
+      alreadySent: new Map(),
+      /** @type {any} */
+      final: null,
+    };
   }
 
   /**
@@ -267,10 +425,46 @@ export class SendQueue extends EventEmitter {
     }, ms);
   }
 
+  /**
+   * Before the first contact of a run: the site's opt-outs, and which contacts already got this
+   * text in the last 7 days (the site's log, and this helper's own journal).
+   * @param {any} job
+   */
+  async prepare(job) {
+    if (this.siteCheck) await this.siteCheck.beforeJob().catch(() => {});
+    if (job.allowRepeat) return;
+    const pending = job.contacts.slice(job.cursor);
+    /** @type {Record<string, string>} */
+    let fromSite = {};
+    if (this.siteCheck && pending.length > 0) {
+      fromSite = await this.siteCheck.alreadySent(
+        pending.map((/** @type {JobContact} */ c) => ({ number: c.number, text: c.text })),
+      );
+    }
+    const since = this.now() - REPEAT_WINDOW_MS;
+    for (const contact of pending) {
+      const local = this.recentSends.get(sendKey(contact.normalized, contact.text));
+      const at = fromSite[contact.number] ?? (local !== undefined && local >= since ? new Date(local).toISOString() : undefined);
+      if (at) job.alreadySent.set(contact.index, at);
+    }
+  }
+
   /** Processes the contact at the cursor. */
   async step() {
     const job = this.job;
     if (!job || job.state !== "running" || job.inFlight) return;
+    if (!job.prepared) {
+      job.inFlight = true;
+      try {
+        await this.prepare(job);
+      } catch (error) {
+        this.log(`Não foi possível consultar os envios anteriores: ${/** @type {Error} */ (error)?.message ?? error}`);
+      }
+      job.inFlight = false;
+      job.prepared = true;
+      if (this.finishIfCancelled(job)) return;
+      if (job.state !== "running") return;
+    }
     if (job.cursor >= job.contacts.length) return this.finish(job, "completed");
     if (!this.isReady()) {
       this.pause(this.downReason ?? "disconnected");
@@ -287,31 +481,50 @@ export class SendQueue extends EventEmitter {
       this.record(job, contact, "opted-out");
       return this.advance(job, false);
     }
-    const now = new Date(this.now());
-    if (this.sentToday() >= this.dailyCap) {
-      const midnight = nextMidnight(now);
+    const earlier = job.alreadySent.get(contact.index);
+    if (earlier) {
+      this.record(job, contact, "already-sent", `já enviado em ${formatDayMonth(Date.parse(earlier))}`);
+      return this.advance(job, false);
+    }
+    const nowMs = this.now();
+    const restricted = this.restrictedUntil();
+    if (restricted !== null) {
+      this.pause("restricted", restrictedMessage(restricted), restricted);
+      return;
+    }
+    if (!isWindowOpen(this.sendWindow, nowMs)) {
+      const opening = nextWindowOpening(this.sendWindow, nowMs);
       this.pause(
-        "daily-cap",
-        `Limite diário de ${this.dailyCap} mensagens atingido; o envio continua após a meia-noite.`,
-        midnight.getTime(),
+        "outside-window",
+        `Fora do horário de envio (${windowLabel(this.sendWindow)}). O envio continua ${formatWhen(opening, nowMs)}.`,
+        opening,
       );
       return;
     }
+    if (this.pauseAtCap(nowMs)) return;
 
     job.inFlight = true;
     job.nextAt = null;
     let networkUsed = true;
+    let sendSkipped = false;
     try {
       const jid = await this.driver.isOnWhatsApp(contact.normalized);
       if (!jid) {
         this.record(job, contact, "not-on-whatsapp");
       } else if (this.optOuts.has(jidToNumber(jid))) {
         this.record(job, contact, "opted-out");
-      } else if (job.cancelRequested) {
-        networkUsed = true; // cancelled between look-up and send: do not send
+      } else if (job.cancelRequested || job.state !== "running") {
+        // cancelled or stopped (a restriction) between look-up and send: do not send
+        sendSkipped = true;
       } else {
-        await this.driver.sendText(jid, contact.text);
-        this.dailyCounter.increment(this.account, new Date(this.now()));
+        this.journal({ type: "message-sending", jobId: job.id, index: contact.index, at: new Date(this.now()).toISOString() });
+        const sent = await this.driver.sendText(jid, contact.text);
+        const at = this.now();
+        this.dailyCounter.increment(this.account, new Date(at));
+        this.firstSendDays?.note(this.account, zonedDay(at));
+        this.recentSends.set(sendKey(contact.normalized, contact.text), at);
+        const id = /** @type {any} */ (sent)?.id;
+        if (typeof id === "string" && id) this.rememberSent(id, job, contact.index);
         this.record(job, contact, null);
       }
     } catch (error) {
@@ -335,7 +548,103 @@ export class SendQueue extends EventEmitter {
       return this.advance(job, true, true);
     }
     job.inFlight = false;
+    if (sendSkipped) {
+      // the contact stays at the cursor: it is tried again if the job resumes
+      this.notBefore = this.now() + this.nextGap();
+      this.finishIfCancelled(job);
+      return;
+    }
     return this.advance(job, networkUsed);
+  }
+
+  /**
+   * Pauses the job when today's sends reached the effective cap; it goes on after 00:00 in São
+   * Paulo (or when WhatsApp's limit resets), at the first moment the sending window is open.
+   * @param {number} nowMs
+   * @returns {boolean} whether it paused
+   */
+  pauseAtCap(nowMs) {
+    const limits = this.limits();
+    if (limits.sentToday < limits.effectiveCap) return false;
+    const whatsappBinds =
+      limits.whatsappCap !== null && limits.whatsappCap === limits.effectiveCap && limits.whatsappCap < this.dailyCap;
+    const resetsAt = this.chatCap?.resetsAt?.getTime() ?? 0;
+    const base = whatsappBinds && resetsAt > nowMs ? resetsAt : nextMidnight(new Date(nowMs)).getTime();
+    const resumeAt = nextWindowOpening(this.sendWindow, base);
+    const when = formatWhen(resumeAt, nowMs);
+    let message;
+    if (whatsappBinds) {
+      message = `O WhatsApp permite no máximo ${limits.whatsappCap} novas conversas agora; o envio continua ${when}.`;
+    } else if (limits.warmupCap !== null && limits.warmupCap === limits.effectiveCap && limits.warmupCap < this.dailyCap) {
+      message = `Aquecimento do número (dia ${limits.warmupDay}): no máximo ${limits.warmupCap} mensagens hoje; o envio continua ${when}.`;
+    } else if (this.sendWindow.always) {
+      message = `Limite diário de ${this.dailyCap} mensagens atingido; o envio continua após a meia-noite.`;
+    } else {
+      message = `Limite diário de ${this.dailyCap} mensagens atingido; o envio continua ${when}.`;
+    }
+    this.pause("daily-cap", message, resumeAt);
+    return true;
+  }
+
+  /** @param {string} id @param {any} job @param {number} index */
+  rememberSent(id, job, index) {
+    this.sentIds.set(id, { job, index });
+    if (this.sentIds.size > 5000) this.sentIds.delete(/** @type {string} */ (this.sentIds.keys().next().value));
+  }
+
+  /**
+   * WhatsApp refused a message we sent ('message-refused'): its contact becomes an error with the
+   * driver's pt-BR reason, told to the page as a second message-status.
+   * @param {{ id?: string | null, jid?: string | null, code?: number | null, reason?: string }} info
+   */
+  onRefused(info) {
+    let found = info.id ? this.sentIds.get(info.id) : undefined;
+    if (!found && info.jid) {
+      // no id to match: the latest sent status for that number in the current or last job
+      const key = numberKey(jidToNumber(info.jid));
+      for (const job of [this.job, this.lastJob]) {
+        const status = job?.statuses.findLast(
+          (/** @type {MessageStatus} */ s) => s.status === "sent" && numberKey(s.normalizedNumber) === key,
+        );
+        if (status) {
+          found = { job, index: status.index };
+          break;
+        }
+      }
+    }
+    const reason = info.reason || `${ERROR_TEXTS.refused}${info.code ? ` (código ${info.code})` : ""}`;
+    if (!found) {
+      this.log(`${reason} (${jidToNumber(info.jid) || "mensagem desconhecida"}).`);
+      return;
+    }
+    const { job, index } = found;
+    const position = job.statuses.findIndex((/** @type {MessageStatus} */ s) => s.index === index);
+    const previous = job.statuses[position];
+    if (!previous || previous.code === "refused") return;
+    /** @type {MessageStatus} */
+    const status = {
+      ...previous,
+      status: "error",
+      code: "refused",
+      error: reason,
+      message: reason,
+      at: new Date(this.now()).toISOString(),
+    };
+    job.statuses[position] = status;
+    if (previous.status === "sent") {
+      job.sent -= 1;
+      job.errors += 1;
+    }
+    const contact = job.contacts[index];
+    if (contact) this.recentSends.delete(sendKey(contact.normalized, contact.text));
+    this.journal({ type: "message-status", ...status });
+    this.log(`Recusada pelo WhatsApp: ${status.name} (${status.number}): ${reason}`);
+    this.emit("message-status", status);
+    if (job.final) {
+      job.final.sent = job.sent;
+      job.final.errors = job.errors;
+      job.final.results = this.results(job); // kept for a replay; the page updates from the message-status
+    } else if (job.kind === "bulk") this.emitProgress(job);
   }
 
   /**
@@ -366,11 +675,18 @@ export class SendQueue extends EventEmitter {
   /**
    * @param {any} job
    * @param {any} contact
-   * @param {null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed"} code
+   * @param {StatusCode} code
    * @param {string} [detail]
    */
   record(job, contact, code, detail) {
-    const error = code === null ? null : code === "send-failed" && detail ? `${ERROR_TEXTS[code]}: ${detail}` : ERROR_TEXTS[code];
+    const error =
+      code === null
+        ? null
+        : code === "already-sent" && detail
+          ? detail
+          : code === "send-failed" && detail
+            ? `${ERROR_TEXTS[code]}: ${detail}`
+            : ERROR_TEXTS[code];
     /** @type {MessageStatus} */
     const status = {
       jobId: job.id,
@@ -388,6 +704,7 @@ export class SendQueue extends EventEmitter {
     };
     job.statuses.push(status);
     if (code === null) job.sent += 1;
+    else if (code === "already-sent") job.skipped += 1;
     else job.errors += 1;
     this.journal({ type: "message-status", ...status });
     this.log(
@@ -402,7 +719,8 @@ export class SendQueue extends EventEmitter {
    * Pauses the running job and says why.
    * @param {PauseReason} reason
    * @param {string} [message]
-   * @param {number} [resumeAt] epoch ms of an automatic resume
+   * @param {number} [resumeAt] epoch ms of an automatic resume (for 'restricted': from when the
+   *   operator may resume; it never resumes by itself)
    */
   pause(reason, message, resumeAt) {
     const job = this.job;
@@ -415,7 +733,9 @@ export class SendQueue extends EventEmitter {
       message ??
       (reason === "logged-out"
         ? "O WhatsApp foi desconectado (logout). Escaneie o QR code novamente para continuar."
-        : "Conexão com o WhatsApp perdida. O envio continua quando ela voltar.");
+        : reason === "restored"
+          ? RESTORED_MESSAGE
+          : "Conexão com o WhatsApp perdida. O envio continua quando ela voltar.");
     job.resumeAt = resumeAt ?? null;
     job.nextAt = null;
     this.journal({
@@ -424,41 +744,72 @@ export class SendQueue extends EventEmitter {
       at: new Date(this.now()).toISOString(),
       reason,
       message: job.pauseMessage,
+      ...(resumeAt !== undefined ? { resumeAt: new Date(resumeAt).toISOString() } : {}),
     });
     this.log(`Envio pausado: ${job.pauseMessage}`);
-    if (resumeAt !== undefined) {
-      this.timer = this.setTimer(
-        () => {
-          this.timer = null;
-          this.resume(reason);
-        },
-        Math.max(0, resumeAt - this.now()),
-      );
-    }
+    if (resumeAt !== undefined) this.armResume(job, reason, resumeAt);
     if (job.kind === "bulk") this.emitProgress();
   }
 
   /**
+   * The timer of a pause with a resume time: it resumes the job then ('restricted' only tells the
+   * page that 'Retomar' is allowed now). Waits longer than a timer can hold are taken in parts.
+   * @param {any} job @param {PauseReason} reason @param {number} resumeAt
+   */
+  armResume(job, reason, resumeAt) {
+    const wait = Math.max(0, resumeAt - this.now());
+    this.timer = this.setTimer(
+      () => {
+        this.timer = null;
+        if (this.job !== job || job.state !== "paused" || job.pauseReason !== reason) return;
+        if (this.now() < resumeAt && wait >= MAX_TIMER_MS) return this.armResume(job, reason, resumeAt);
+        if (reason === "restricted") {
+          this.log("O período de espera da restrição terminou: o envio pode ser retomado pela página.");
+          if (job.kind === "bulk") this.emitProgress();
+          return;
+        }
+        this.resume(reason);
+      },
+      Math.min(wait, MAX_TIMER_MS),
+    );
+  }
+
+  /**
+   * Whether the operator's 'Retomar' may lift this pause: a rate-limit wait, a restored job, and a
+   * restriction once its waiting period is over.
+   * @param {any} job
+   */
+  canResume(job) {
+    if (!job || job.state !== "paused") return false;
+    if (job.pauseReason === "rate-limit" || job.pauseReason === "restored") return true;
+    if (job.pauseReason === "restricted") return this.restrictedUntil() === null;
+    return false;
+  }
+
+  /**
    * Resumes a paused job.
-   * @param {PauseReason | "manual"} [cause] which pause this resume may lift; "manual" lifts
-   *   only a rate-limit pause (the operator asked to retry sooner)
+   * @param {PauseReason | "manual"} [cause] which pause this resume may lift; "manual" (the
+   *   operator's 'Retomar') lifts only what canResume allows
    * @returns {boolean}
    */
   resume(cause = "manual") {
     const job = this.job;
     if (!job || job.state !== "paused") return false;
-    if (cause === "manual" && job.pauseReason !== "rate-limit") return false;
+    if (cause === "manual" && !this.canResume(job)) return false;
     if (cause !== "manual" && cause !== job.pauseReason) {
       // a 'ready' lifts both connection pauses
       const connection = ["logged-out", "disconnected"];
       if (!(connection.includes(cause) && connection.includes(job.pauseReason))) return false;
     }
+    if (job.pauseReason === "restricted") this.restriction.set(null);
+    if (job.pauseReason === "restored") job.prepared = false; // ask the site again before going on
     if (!this.isReady()) {
-      if (job.pauseReason === "rate-limit" || job.pauseReason === "daily-cap") {
+      if (["rate-limit", "daily-cap", "outside-window", "restored", "restricted"].includes(job.pauseReason)) {
         job.pauseReason = "disconnected";
         job.pauseMessage = "Conexão com o WhatsApp perdida. O envio continua quando ela voltar.";
         job.resumeAt = null;
         if (job.kind === "bulk") this.emitProgress();
+        return cause === "manual";
       }
       return false;
     }
@@ -490,8 +841,11 @@ export class SendQueue extends EventEmitter {
     const job = this.job;
     if (!job) return;
     if (job.state === "running" && !job.inFlight) this.pause(reason);
-    else if (job.state === "paused" && (job.pauseReason === "rate-limit" || job.pauseReason === "daily-cap")) {
-      // keep the automatic resume; it re-checks the connection
+    else if (
+      job.state === "paused" &&
+      ["rate-limit", "daily-cap", "outside-window", "restricted", "restored"].includes(job.pauseReason)
+    ) {
+      // keep the pause and its timer; an automatic resume re-checks the connection
     } else if (job.state === "paused" && reason === "logged-out") {
       this.pause(reason);
     }
@@ -512,6 +866,16 @@ export class SendQueue extends EventEmitter {
     return job.id;
   }
 
+  /** @param {any} job */
+  results(job) {
+    return job.statuses.map((/** @type {MessageStatus} */ s) => ({
+      number: s.number,
+      name: s.name,
+      status: s.status,
+      message: s.message,
+    }));
+  }
+
   /**
    * @param {any} job
    * @param {"completed" | "cancelled"} state
@@ -528,19 +892,14 @@ export class SendQueue extends EventEmitter {
     job.finishedAt = this.now();
     this.job = null;
     this.lastJob = job;
-    const results = job.statuses.map((/** @type {MessageStatus} */ s) => ({
-      number: s.number,
-      name: s.name,
-      status: s.status,
-      message: s.message,
-    }));
     job.final = {
       status: state === "completed" ? "completed" : "error",
       jobId: job.id,
-      results,
+      results: this.results(job),
       total: job.contacts.length,
       sent: job.sent,
       errors: job.errors,
+      skipped: job.skipped,
       ...(state === "cancelled" ? { reason: "cancelled", message: "Envio cancelado" } : {}),
     };
     this.journal({
@@ -551,10 +910,12 @@ export class SendQueue extends EventEmitter {
       total: job.contacts.length,
       sent: job.sent,
       errors: job.errors,
+      skipped: job.skipped,
     });
+    const skippedText = job.skipped ? `, ${job.skipped} já enviadas antes` : "";
     this.log(
       state === "completed"
-        ? `Envio concluído: ${job.sent} de ${job.contacts.length} mensagens enviadas (${job.errors} com erro).`
+        ? `Envio concluído: ${job.sent} de ${job.contacts.length} mensagens enviadas (${job.errors} com erro${skippedText}).`
         : `Envio cancelado: ${job.sent} enviadas, ${job.contacts.length - job.statuses.length} não processadas.`,
     );
     if (job.kind === "bulk") {
@@ -576,9 +937,10 @@ export class SendQueue extends EventEmitter {
     const now = this.now();
     let base = null;
     if (job.state === "running") base = job.nextAt ?? now;
-    else if (job.state === "paused") base = job.resumeAt;
+    else if (job.state === "paused" && job.pauseReason !== "restricted") base = job.resumeAt;
     const expectedFinishAt =
       pending === 0 ? (job.finishedAt ?? now) : base === null ? null : base + Math.max(0, pending - 1) * averageGap;
+    const limits = this.limits();
     return {
       jobId: job.id,
       state: job.state,
@@ -586,6 +948,7 @@ export class SendQueue extends EventEmitter {
       done,
       sent: job.sent,
       errors: job.errors,
+      skipped: job.skipped,
       pending,
       operatorName: job.operatorName,
       startedAt: new Date(job.startedAt).toISOString(),
@@ -595,8 +958,13 @@ export class SendQueue extends EventEmitter {
       pauseReason: job.pauseReason,
       pauseMessage: job.pauseMessage,
       resumeAt: job.resumeAt === null ? null : new Date(job.resumeAt).toISOString(),
+      canResume: this.canResume(job),
+      restored: job.restored === true,
+      allowRepeat: job.allowRepeat,
+      optOutFooter: job.optOutFooter,
       dailyCap: this.dailyCap,
-      sentToday: this.sentToday(),
+      effectiveCap: limits.effectiveCap,
+      sentToday: limits.sentToday,
     };
   }
 
@@ -617,9 +985,102 @@ export class SendQueue extends EventEmitter {
     return null;
   }
 
+  /**
+   * Reads the journal after a restart: this helper's sends of the last 7 days (so the same text is
+   * not sent twice), and the bulk job that had not finished, brought back paused ('restored') with
+   * its progress. A contact whose send began but was never confirmed is not sent again: it is
+   * marked failed, as the message may have left.
+   * @param {Record<string, any>[]} entries the journal, oldest first
+   * @returns {boolean} whether a job was restored
+   */
+  restore(entries) {
+    const since = this.now() - REPEAT_WINDOW_MS;
+    /** @type {Map<string, string>} jobId → "jobId:index" of the refused ones */
+    const refused = new Set();
+    for (const entry of entries) {
+      if (entry.type === "message-status" && entry.code === "refused") refused.add(`${entry.jobId}:${entry.index}`);
+    }
+    for (const entry of entries) {
+      if (entry.type !== "message-status" || entry.status !== "sent" || refused.has(`${entry.jobId}:${entry.index}`)) continue;
+      const at = Date.parse(entry.at);
+      if (at >= since && typeof entry.normalizedNumber === "string" && typeof entry.text === "string") {
+        this.recentSends.set(sendKey(entry.normalizedNumber, entry.text), at);
+      }
+    }
+
+    let startIndex = -1;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      if (entries[i].type === "job-started") {
+        startIndex = i;
+        break;
+      }
+    }
+    if (startIndex < 0 || this.job) return false;
+    const started = entries[startIndex];
+    const jobId = started.jobId;
+    const later = entries.slice(startIndex + 1).filter((e) => e.jobId === jobId);
+    if (later.some((e) => e.type === "job-finished")) return false;
+    if (started.kind !== "bulk" || !Array.isArray(started.contacts) || started.contacts.length === 0) return false;
+
+    const job = this.newJob({
+      id: jobId,
+      kind: "bulk",
+      operatorName: started.operatorName ?? "Sistema",
+      contacts: started.contacts,
+      duplicates: started.duplicates ?? 0,
+      allowRepeat: started.allowRepeat === true,
+      optOutFooter: started.optOutFooter !== false,
+      startedAt: Date.parse(started.at) || this.now(),
+    });
+    job.restored = true;
+    /** @type {Map<number, MessageStatus>} */
+    const byIndex = new Map();
+    /** @type {Set<number>} */
+    const sending = new Set();
+    for (const entry of later) {
+      if (entry.type === "message-sending") sending.add(entry.index);
+      if (entry.type === "message-status") {
+        const { type: _type, ...status } = entry;
+        byIndex.set(entry.index, /** @type {MessageStatus} */ (status));
+      }
+    }
+    for (const status of [...byIndex.values()].sort((a, b) => a.index - b.index)) {
+      job.statuses.push(status);
+      if (status.status === "sent") job.sent += 1;
+      else if (status.code === "already-sent") job.skipped += 1;
+      else job.errors += 1;
+      job.cursor = Math.max(job.cursor, status.index + 1);
+    }
+    this.job = job;
+    for (const index of [...sending].sort((a, b) => a - b)) {
+      if (byIndex.has(index) || !job.contacts[index]) continue;
+      this.record(
+        job,
+        job.contacts[index],
+        "send-failed",
+        "o programa auxiliar foi encerrado durante o envio; confira no WhatsApp se a mensagem chegou",
+      );
+      job.cursor = Math.max(job.cursor, index + 1);
+    }
+    if (job.cursor >= job.contacts.length) {
+      this.finish(job, "completed");
+      return false;
+    }
+    this.log(
+      `Envio de ${job.operatorName} restaurado: ${job.statuses.length} de ${job.contacts.length} contato(s) já processados. Clique em Retomar na página para continuar.`,
+    );
+    this.pause("restored", RESTORED_MESSAGE);
+    return true;
+  }
+
   /** Stops timers (shutdown). The job stays as it is in the journal. */
   close() {
     if (this.timer) this.clearTimer(this.timer);
     this.timer = null;
   }
+}
+
+/** The key of "this text to this person" (ninth-digit variants are the same person). @param {string} number @param {string} text */
+function sendKey(number, text) {
+  return `${numberKey(number)}\n${text}`;
 }

@@ -8,11 +8,13 @@ import { join } from "node:path";
 import { Server } from "socket.io";
 
 import { createDriver } from "./drivers/index.js";
-import { appendJsonLine, DailyCounter } from "./files.js";
+import { appendJsonLine, DailyCounter, FirstSendDays, readJson, readJsonLines, writeJson } from "./files.js";
 import { keepAwakeWhileSending } from "./keep-awake.js";
 import { isOptOutText, OptOutList } from "./optout.js";
 import { normalizeNumber } from "./phone.js";
-import { JobRefused, SendQueue } from "./queue.js";
+import { DEFAULT_RESTRICTED_PAUSE_MS, JobRefused, OPT_OUT_FOOTER, SendQueue } from "./queue.js";
+import { DEFAULT_SEND_WINDOW, formatClock, parseSendWindow, parseWarmup, TIME_ZONE, windowLabel } from "./schedule.js";
+import { SiteApi, siteUrlFrom } from "./site-api.js";
 import { checkToken } from "./token.js";
 
 const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
@@ -22,7 +24,9 @@ const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.u
  *   port?: number, host?: string, secret?: string, allowedOrigins?: string[] | string,
  *   driver?: "baileys" | "fake" | import("./drivers/driver.js").Driver,
  *   dataDir?: string, minDelayMs?: number, maxDelayMs?: number, dailyCap?: number,
- *   rateLimitPauseMs?: number, fakeReadyDelayMs?: number,
+ *   rateLimitPauseMs?: number, fakeReadyDelayMs?: number, restrictedPauseMs?: number,
+ *   sendWindow?: string, warmup?: string | false | number[], siteUrl?: string | null,
+ *   optOutRetryMs?: number, fetch?: typeof globalThis.fetch,
  *   logger?: ((message: string) => void) | false,
  *   random?: () => number, now?: () => number,
  *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
@@ -83,18 +87,29 @@ export function resolveConfig(options = {}) {
     dailyCap: options.dailyCap ?? intFrom(env.HELPER_DAILY_CAP, 200),
     rateLimitPauseMs: options.rateLimitPauseMs ?? intFrom(env.HELPER_RATE_LIMIT_PAUSE_MS, 15 * 60_000),
     fakeReadyDelayMs: options.fakeReadyDelayMs ?? intFrom(env.HELPER_FAKE_READY_MS, 500),
+    restrictedPauseMs: options.restrictedPauseMs ?? intFrom(env.HELPER_RESTRICTED_PAUSE_MS, DEFAULT_RESTRICTED_PAUSE_MS),
+    /** HELPER_SEND_WINDOW as given ("seg-sab 08:00-20:00", "always"); read by parseSendWindow */
+    sendWindowText: options.sendWindow ?? (env.HELPER_SEND_WINDOW?.trim() || DEFAULT_SEND_WINDOW),
+    warmupSteps: parseWarmup(options.warmup ?? env.HELPER_WARMUP),
+    /** the site's API (central opt-outs, send log): HELPER_SITE_URL, else the first allowed origin */
+    siteUrl: siteUrlFrom(
+      options.siteUrl === null ? null : (options.siteUrl ?? env.HELPER_SITE_URL),
+      parseOrigins(options.allowedOrigins ?? env.HELPER_ALLOWED_ORIGINS),
+    ),
+    /** how often unreported opt-outs are sent to the site again */
+    optOutRetryMs: options.optOutRetryMs ?? intFrom(env.HELPER_OPTOUT_RETRY_MS, 5 * 60_000),
   };
 }
 
-/** @param {Date} date */
+/** @param {Date} date shown in São Paulo's time, whatever the computer's zone */
 function clock(date) {
-  return date.toLocaleTimeString("pt-BR", { hour12: false });
+  return formatClock(date.getTime());
 }
 
 /**
  * Starts the helper. Resolves once it listens.
  * @param {HelperOptions} [options]
- * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig> }>}
+ * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig>, reportOptOuts: () => Promise<void>, loadCentralOptOuts: () => Promise<void> }>}
  */
 export async function startHelper(options = {}) {
   const config = resolveConfig(options);
@@ -110,9 +125,30 @@ export async function startHelper(options = {}) {
   if (config.allowedOrigins.length === 0)
     log("ATENÇÃO: HELPER_ALLOWED_ORIGINS vazio; todas as conexões serão recusadas. Use o script de início baixado do site.");
 
+  let sendWindow = parseSendWindow(config.sendWindowText);
+  if (!sendWindow) {
+    log(`ATENÇÃO: HELPER_SEND_WINDOW "${config.sendWindowText}" não foi entendido; usando ${DEFAULT_SEND_WINDOW}.`);
+    sendWindow = /** @type {import("./schedule.js").SendWindow} */ (parseSendWindow(DEFAULT_SEND_WINDOW));
+  }
+
   const driver = createDriver(config.driver, { dataDir: config.dataDir, log, fakeReadyDelayMs: config.fakeReadyDelayMs });
   const optOuts = new OptOutList(join(config.dataDir, "opt-out.json"));
   const dailyCounter = new DailyCounter(join(config.dataDir, "daily-count.json"));
+  const firstSendDays = new FirstSendDays(join(config.dataDir, "first-send.json"));
+  // WhatsApp's restriction outlives a restart: nothing is sent before it ends
+  const restrictionFile = join(config.dataDir, "restriction.json");
+  const restriction = {
+    get: () => {
+      const until = Date.parse(readJson(restrictionFile, { until: null }).until ?? "");
+      return Number.isFinite(until) ? until : null;
+    },
+    /** @param {number | null} until */
+    set: (until) => writeJson(restrictionFile, { until: until === null ? null : new Date(until).toISOString() }),
+  };
+  const site =
+    config.siteUrl && config.secret
+      ? new SiteApi({ baseUrl: config.siteUrl, secret: config.secret, fetch: options.fetch, now })
+      : null;
   const journalFile = join(config.dataDir, "jobs.jsonl");
   const journal = (/** @type {Record<string, unknown>} */ entry) => {
     try {
@@ -139,12 +175,39 @@ export async function startHelper(options = {}) {
     maxDelayMs: config.maxDelayMs,
     dailyCap: config.dailyCap,
     rateLimitPauseMs: config.rateLimitPauseMs,
+    restrictedPauseMs: config.restrictedPauseMs,
+    sendWindow,
+    warmupSteps: config.warmupSteps,
+    firstSendDays,
+    restriction,
+    siteCheck: site
+      ? {
+          beforeJob: async () => {
+            await reportOptOuts();
+            await loadCentralOptOuts();
+          },
+          alreadySent: async (contacts) => {
+            try {
+              return await site.alreadySent(contacts);
+            } catch (error) {
+              log(
+                `Não foi possível consultar o registro de envios do site (${/** @type {Error} */ (error).message}); só o histórico deste computador evita repetir envios.`,
+              );
+              return {};
+            }
+          },
+        }
+      : null,
     random: options.random,
     now,
     setTimer: options.setTimer,
     clearTimer: options.clearTimer,
     log,
   });
+
+  // A job the helper was running when it stopped comes back paused, with its progress.
+  queue.restore(readJsonLines(journalFile));
+  log(`Horário de envio: ${windowLabel(sendWindow)} (horário de Brasília).`);
 
   // The computer does not sleep while a bulk job runs (keep-awake.js); HELPER_KEEP_AWAKE=off or keepAwake: false disables it.
   const keepAwake =
@@ -181,18 +244,67 @@ export async function startHelper(options = {}) {
     next(error);
   });
 
+  // --- the site: central opt-out list -------------------------------------------------------------
+  /** @type {Promise<void> | null} */
+  let reporting = null;
+  /**
+   * Sends the opt-outs the site has not stored yet; they stay in the local file (reported: false)
+   * until it answers, and are sent again on each connect, before each job and every few minutes.
+   */
+  function reportOptOuts() {
+    if (!site) return Promise.resolve();
+    if (reporting) return reporting;
+    reporting = (async () => {
+      for (let round = 0; round < 3; round++) {
+        const pending = optOuts.unreported();
+        if (pending.length === 0) return;
+        try {
+          await /** @type {SiteApi} */ (site).reportOptOuts(
+            pending.map((e) => ({ number: e.number, at: e.at, ...(e.operator ? { operator: e.operator } : {}) })),
+          );
+        } catch (error) {
+          log(
+            `Não foi possível enviar ${pending.length} descadastro(s) ao site (${/** @type {Error} */ (error).message}); eles ficam guardados neste computador e serão enviados de novo.`,
+          );
+          return;
+        }
+        optOuts.markReported(pending.map((e) => e.number));
+        log(`${pending.length} descadastro(s) registrado(s) no site.`);
+      }
+    })().finally(() => {
+      reporting = null;
+    });
+    return reporting;
+  }
+
+  /** Adds the site's central opt-out list to the local one (other operators' SAIR replies). */
+  async function loadCentralOptOuts() {
+    if (!site) return;
+    try {
+      const added = optOuts.merge(await site.optOutNumbers(), new Date(now()));
+      if (added > 0) log(`${added} descadastro(s) de outros operadores carregado(s) do site.`);
+    } catch (error) {
+      log(
+        `Não foi possível carregar a lista central de descadastros do site (${/** @type {Error} */ (error).message}); usando a lista deste computador.`,
+      );
+    }
+  }
+
+  const retryTimer = site ? setInterval(() => void reportOptOuts(), Math.max(1000, config.optOutRetryMs)) : null;
+  retryTimer?.unref?.();
+
   function helperState() {
+    const restrictedUntil = queue.restrictedUntil();
     return {
       version: VERSION,
       whatsapp,
       account: driver.account ?? null,
       operatorName,
-      limits: {
-        minDelayMs: config.minDelayMs,
-        maxDelayMs: config.maxDelayMs,
-        dailyCap: config.dailyCap,
-        sentToday: queue.sentToday(),
-      },
+      limits: queue.limits(),
+      window: queue.windowState(),
+      timeZone: TIME_ZONE,
+      restrictedUntil: restrictedUntil === null ? null : new Date(restrictedUntil).toISOString(),
+      optOutFooter: OPT_OUT_FOOTER,
       job: queue.progress(),
     };
   }
@@ -210,11 +322,12 @@ export async function startHelper(options = {}) {
     io.emit("whatsapp-ready", { account: info?.account ?? null });
     log(`WhatsApp conectado${info?.account ? ` (${info.account})` : ""}. Já pode enviar pela página.`);
     queue.onReady();
+    void reportOptOuts().then(loadCentralOptOuts);
   });
-  driver.on("auth-failure", (/** @type {{ message: string }} */ info) => {
+  driver.on("auth-failure", (/** @type {{ message: string, code?: string }} */ info) => {
     whatsapp = "auth-failure";
     lastQr = null;
-    io.emit("whatsapp-auth-failure", { message: info.message });
+    io.emit("whatsapp-auth-failure", { message: info.message, ...(info.code ? { code: info.code } : {}) });
     log(`Falha na autenticação do WhatsApp: ${info.message}`);
     queue.onDown("disconnected");
   });
@@ -233,17 +346,36 @@ export async function startHelper(options = {}) {
     log("Sessão do WhatsApp encerrada. Para usar de novo, clique em Iniciar Espelhamento e escaneie o QR code.");
     queue.onDown("logged-out");
   });
-  driver.on("account-restricted", (/** @type {{ message: string, until: Date | null }} */ info) => {
+  driver.on("account-restricted", (/** @type {{ message: string, until: Date | null, code?: number }} */ info) => {
+    if (info.code === 463) {
+      // a refusal "conta restrita": stop; only the operator resumes, after the waiting period
+      queue.onRestricted(info);
+      io.emit("helper-state", helperState());
+      return;
+    }
     const resumeAt = info.until ? info.until.getTime() : now() + config.rateLimitPauseMs;
     queue.pause("rate-limit", info.message, resumeAt);
   });
-  driver.on("message", (/** @type {{ from: string, text: string }} */ incoming) => {
+  driver.on("message-refused", (/** @type {{ id: string, jid: string, code: number | null, reason: string }} */ info) => {
+    queue.onRefused(info);
+  });
+  driver.on("chat-cap", (/** @type {import("./queue.js").ChatCap} */ cap) => {
+    queue.onChatCap({ limit: cap?.limit ?? null, remaining: cap?.remaining ?? null, resetsAt: cap?.resetsAt ?? null });
+    io.emit("helper-state", helperState());
+  });
+  driver.on("warning", (/** @type {{ message: string }} */ info) => {
+    if (info?.message) log(`Aviso do WhatsApp: ${info.message}`);
+  });
+  driver.on("message", (/** @type {{ from: string, text: string, offline?: boolean }} */ incoming) => {
     if (!isOptOutText(incoming.text)) return;
     const number = normalizeNumber(incoming.from);
     const at = new Date(now());
-    if (optOuts.add(number, at)) {
-      log(`O contato ${number} pediu para não receber mais mensagens (SAIR/PARAR); ele será ignorado nos próximos envios.`);
+    if (optOuts.add(number, at, operatorName ?? undefined)) {
+      log(
+        `O contato ${number} pediu para não receber mais mensagens (SAIR/PARAR)${incoming.offline ? " enquanto o programa estava fechado" : ""}; ele será ignorado nos próximos envios.`,
+      );
       io.emit("opt-out", { number, at: at.toISOString() });
+      void reportOptOuts();
     }
   });
 
@@ -340,6 +472,8 @@ export async function startHelper(options = {}) {
           messageTemplate: data.messageTemplate,
           operatorName: data.operatorName ?? operatorName,
           kind: "bulk",
+          allowRepeat: data.allowRepeat,
+          optOutFooter: data.optOutFooter,
         });
         ack(callback, { ok: true, ...result });
       } catch (error) {
@@ -366,6 +500,8 @@ export async function startHelper(options = {}) {
           messageTemplate: data.message,
           operatorName: data.operatorName ?? operatorName,
           kind: "single",
+          allowRepeat: data.allowRepeat,
+          optOutFooter: data.optOutFooter,
         });
         ack(callback, { ok: true, jobId: result.jobId });
       } catch (error) {
@@ -389,7 +525,15 @@ export async function startHelper(options = {}) {
 
     handle("resume-bulk", (_payload, callback) => {
       const resumed = queue.resume("manual");
-      ack(callback, resumed ? { ok: true } : { ok: false, message: "Não há envio pausado por limite do WhatsApp." });
+      if (resumed) return ack(callback, { ok: true });
+      const job = queue.job;
+      ack(callback, {
+        ok: false,
+        message:
+          job?.state === "paused" && job.pauseReason !== "rate-limit" && job.pauseMessage
+            ? job.pauseMessage
+            : "Não há envio pausado por limite do WhatsApp.",
+      });
     });
 
     handle("logout-whatsapp", async (_payload, callback) => {
@@ -434,11 +578,12 @@ export async function startHelper(options = {}) {
   async function close() {
     if (closed) return;
     closed = true;
+    if (retryTimer) clearInterval(retryTimer);
     queue.close();
     keepAwake?.stop();
     await driver.stop().catch(() => {});
     await new Promise((resolve) => io.close(() => resolve(undefined)));
   }
 
-  return { port, url, close, driver, queue, io, config };
+  return { port, url, close, driver, queue, io, config, reportOptOuts, loadCentralOptOuts };
 }

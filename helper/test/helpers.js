@@ -33,6 +33,10 @@ export async function startTestHelper(options = {}) {
     dataDir,
     minDelayMs: 20,
     maxDelayMs: 40,
+    // the tests choose the hour, the warm-up and the site when they are what is tested
+    sendWindow: "always",
+    warmup: false,
+    siteUrl: null,
     logger: process.env.HDEBUG ? (m) => console.log(new Date().toISOString().slice(17), m) : false,
     ...options,
   });

@@ -10,6 +10,7 @@ import { FakeDriver } from "../src/drivers/fake.js";
 import { DailyCounter } from "../src/files.js";
 import { OptOutList } from "../src/optout.js";
 import { SendQueue } from "../src/queue.js";
+import { zonedParts } from "../src/schedule.js";
 
 /** @param {{ random?: () => number, minDelayMs?: number, maxDelayMs?: number, dailyCap?: number }} [options] */
 function makeQueue(options = {}) {
@@ -61,7 +62,7 @@ async function tick(ms) {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ now: new Date(2026, 0, 10, 9, 0, 0) });
+  vi.useFakeTimers({ now: new Date("2026-01-10T12:00:00Z") }); // 09:00 in São Paulo
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -70,7 +71,7 @@ afterEach(() => {
 describe("pacing", () => {
   it("waits a random gap within [min, max] between two sends, never less", async () => {
     const { queue, driver, finals } = makeQueue({ random: sequence([0, 0.999999, 0.5]) });
-    queue.start({ contacts: contacts(3), messageTemplate: "Oi {nome}", operatorName: "Ana" });
+    queue.start({ contacts: contacts(3), messageTemplate: "Oi {nome}", operatorName: "Ana", optOutFooter: false });
 
     await tick(0);
     expect(driver.sent).toHaveLength(1); // the first message goes at once
@@ -177,6 +178,7 @@ describe("job rules", () => {
         { name: "Ana de novo", number: "5531999998888" },
       ],
       messageTemplate: "Olá {nome}",
+      optOutFooter: false,
     });
     expect({ total, duplicates }).toEqual({ total: 1, duplicates: 1 });
     await tick(0);
@@ -207,7 +209,8 @@ describe("job rules", () => {
     expect(driver.sent).toHaveLength(2);
     const paused = progress.at(-1);
     expect(paused).toMatchObject({ paused: true, pauseReason: "daily-cap", pending: 1, sentToday: 2 });
-    expect(new Date(paused.resumeAt).getHours()).toBe(0);
+    // 00:00 in São Paulo, whatever the computer's zone
+    expect(zonedParts(Date.parse(paused.resumeAt))).toMatchObject({ hour: 0, minute: 0 });
     await tick(16 * 3600_000); // 09:01 → past midnight
     expect(driver.sent).toHaveLength(3);
     expect(finals[0]).toMatchObject({ status: "completed", sent: 3 });

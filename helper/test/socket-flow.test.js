@@ -71,6 +71,7 @@ describe("spec 02 section 7 flow", () => {
       contacts: THREE,
       messageTemplate: "Olá {nome}, temos uma bolsa para você!",
       operatorName: "Maria",
+      optOutFooter: false,
     });
     expect(ack).toMatchObject({ ok: true, total: 3 });
     const final = await done;
@@ -111,10 +112,13 @@ describe("spec 02 section 7 flow", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
+    // each send is announced before it happens ("message-sending"), so a restart never repeats it
     expect(journal.map((e) => e.type)).toEqual([
       "job-started",
+      "message-sending",
       "message-status",
       "message-status",
+      "message-sending",
       "message-status",
       "job-finished",
     ]);

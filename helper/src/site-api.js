@@ -1,0 +1,129 @@
+// The site's API for the helper (/api/whatsapp-helper/*): the central opt-out list every operator's
+// helper shares, and the send log's "already sent" check. Each call carries a 5-minute token signed
+// with the helper's secret (`Authorization: Bearer …`); no cookie is involved.
+import { signToken } from "./token.js";
+
+/** Most opt-outs posted in one request (the site accepts 1–500). */
+export const OPT_OUT_BATCH = 500;
+/** Most contacts asked about in one request (the site accepts 1–1000). */
+export const ALREADY_SENT_BATCH = 1000;
+/** How long one call may take before the helper goes on without the site. */
+export const SITE_TIMEOUT_MS = 10_000;
+
+/** A call the site did not answer with 200. */
+export class SiteError extends Error {
+  /** @param {string} message @param {number | null} status */
+  constructor(message, status) {
+    super(message);
+    this.name = "SiteError";
+    this.status = status;
+  }
+}
+
+/**
+ * The site's address: HELPER_SITE_URL when set, else the first allowed origin.
+ * @param {string | null | undefined} explicit
+ * @param {string[]} allowedOrigins
+ * @returns {string | null}
+ */
+export function siteUrlFrom(explicit, allowedOrigins) {
+  if (explicit === null) return null;
+  const value = explicit?.trim() || allowedOrigins[0] || "";
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+export class SiteApi {
+  /**
+   * @param {{
+   *   baseUrl: string, secret: string, fetch?: typeof globalThis.fetch, now?: () => number,
+   *   timeoutMs?: number,
+   * }} options
+   */
+  constructor(options) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.secret = options.secret;
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.now = options.now ?? Date.now;
+    this.timeoutMs = options.timeoutMs ?? SITE_TIMEOUT_MS;
+  }
+
+  /**
+   * @param {"GET" | "POST"} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @returns {Promise<any>}
+   */
+  async call(method, path, body) {
+    let response;
+    try {
+      response = await this.fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${signToken(this.secret, 300, this.now())}`,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const cause = /** @type {any} */ (error)?.cause?.code ?? /** @type {any} */ (error)?.name ?? error;
+      throw new SiteError(`site inacessível (${cause})`, null);
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => "");
+      let detail = "";
+      try {
+        detail = JSON.parse(text)?.error ?? "";
+      } catch {
+        // not JSON
+      }
+      throw new SiteError(`o site respondeu ${response.status}${detail ? `: ${detail}` : ""}`, response.status);
+    }
+    return response.json();
+  }
+
+  /** The central opt-out list (digits). @returns {Promise<string[]>} */
+  async optOutNumbers() {
+    const body = await this.call("GET", "/api/whatsapp-helper/descadastros");
+    if (!Array.isArray(body?.numbers)) throw new SiteError("resposta inesperada do site", 200);
+    return body.numbers.filter((/** @type {unknown} */ n) => typeof n === "string");
+  }
+
+  /**
+   * Stores opt-outs centrally (idempotent on the site's side), in batches of 500.
+   * @param {{ number: string, at: string, operator?: string }[]} entries
+   * @returns {Promise<number>} how many were new on the site
+   */
+  async reportOptOuts(entries) {
+    let inserted = 0;
+    for (let i = 0; i < entries.length; i += OPT_OUT_BATCH) {
+      const body = await this.call("POST", "/api/whatsapp-helper/descadastros", { entries: entries.slice(i, i + OPT_OUT_BATCH) });
+      inserted += Number(body?.inserted ?? 0);
+    }
+    return inserted;
+  }
+
+  /**
+   * Which of these (number, text) pairs the send log has as sent in the last 7 days.
+   * @param {{ number: string, text: string }[]} contacts
+   * @returns {Promise<Record<string, string>>} number (as given) → ISO time of that send
+   */
+  async alreadySent(contacts) {
+    /** @type {Record<string, string>} */
+    const sent = {};
+    for (let i = 0; i < contacts.length; i += ALREADY_SENT_BATCH) {
+      const body = await this.call("POST", "/api/whatsapp-helper/ja-enviados", {
+        contacts: contacts.slice(i, i + ALREADY_SENT_BATCH),
+      });
+      if (!body || typeof body.sent !== "object" || body.sent === null) throw new SiteError("resposta inesperada do site", 200);
+      for (const [number, at] of Object.entries(body.sent)) if (typeof at === "string") sent[number] = at;
+    }
+    return sent;
+  }
+}
