@@ -1,23 +1,90 @@
-// Opt-out: contacts who answer 'SAIR' or 'PARAR' are never messaged again by this helper.
+// Opt-out: contacts who answer 'SAIR', 'PARAR' (or say plainly that they want no more messages)
+// are never messaged again.
 import { readJson, writeJson } from "./files.js";
 import { numberKey } from "./phone.js";
 
-const OPT_OUT_WORDS = new Set(["sair", "parar"]);
+/** Words that ask to stop when they are the whole reply (after courtesies such as "por favor"). */
+const OPT_OUT_WORDS = new Set([
+  "sair",
+  "parar",
+  "pare",
+  "para",
+  "stop",
+  "cancelar",
+  "cancela",
+  "descadastrar",
+  "descadastre",
+  "descadastra",
+  "unsubscribe",
+]);
+
+// Courtesies around the request ("Oi, por favor me tire da lista, obrigado").
+const LEADING_COURTESY = /^(?:ok|oi|ola|opa|bom dia|boa tarde|boa noite|por favor|por gentileza|favor|pfv|pfvr|pf|pls)\s+/;
+const TRAILING_COURTESY = /\s+(?:por favor|por gentileza|pfv|pfvr|pf|pls|obrigad[oa]|obg|grat[oa]|ok|valeu|vlw)$/;
+
+// What is not wanted any more ("mensagens", "essas propagandas", ...) and which list to leave.
+const WHAT =
+  "(?: (?:as |suas |essas |estas |tuas |seus |esses |estes |os )?(?:mensagens|mensagem|msgs?|propagandas?|promocoes|ofertas|novidades|contatos?|nada))?";
+const LIST = "(?:da|dessa|desta|de sua|da sua|dessa sua|de vossa) lista(?: de \\w+)?";
+const REMOVE =
+  "(?:tire|tira|tirem|tirar|retire|retira|retirem|retirar|remova|remove|removam|remover|exclua|exclui|excluam|excluir)";
+const SEND = "(?:envie|enviem|envia|enviar|mande|mandem|manda|mandar)";
+
+/** Whole replies that ask to stop, on the normalised text (lower case, no accents, single spaces). */
+const OPT_OUT_PHRASES = [
+  // "quero sair", "quero sair da lista", "gostaria de ser removida", "quero parar de receber mensagens"
+  new RegExp(
+    `^(?:eu )?(?:quero|queria|gostaria de|desejo) (?:sair|ser removid[oa]|ser descadastrad[oa]|me descadastrar|descadastrar|cancelar|parar de receber${WHAT})(?: ${LIST})?$`,
+  ),
+  // "não quero mais", "não quero mais receber", "não quero receber mais mensagens" (plain "não quero" is an answer, not an opt-out)
+  new RegExp(
+    `^(?:eu )?nao (?:quero|desejo|gostaria de|preciso)(?= (?:mais|receber)\\b)(?: mais)?(?: receber)?(?: mais)?${WHAT}(?: de voces| daqui)?$`,
+  ),
+  // "me tire da lista", "tire-me dessa lista", "remova meu número", "me exclui daqui"
+  new RegExp(`^(?:me )?${REMOVE}(?: me)?(?: (?:o )?meu (?:numero|contato))? ${LIST}$`),
+  new RegExp(`^(?:me ${REMOVE}|${REMOVE} me|${REMOVE} (?:o )?meu (?:numero|contato))(?: daqui)?$`),
+  // "pare de enviar", "parem de me mandar mensagens", "pode parar de enviar"
+  new RegExp(`^(?:pare|parem|para|parar|pode parar|podem parar) de (?:me )?${SEND}(?: me)?${WHAT}(?: (?:pra|para) mim)?$`),
+  /^parar de receber(?: (?:as |essas |suas )?(?:mensagens|mensagem|msgs?))?$/,
+  // "não me mande mais mensagens", "não envie mais"
+  new RegExp(`^nao (?:me )?${SEND}(?: mais)?(?: me)?${WHAT}(?: mais)?$`),
+  // "sair da lista", "cancelar inscrição", "quero cancelar o cadastro"
+  new RegExp(`^(?:sair|descadastrar|remover) ${LIST}$`),
+  /^(?:quero )?(?:cancelar|cancela|cancele)(?: a| o| minha| meu)? (?:inscricao|assinatura|cadastro)$/,
+];
 
 /**
- * True when an incoming text asks to stop: 'SAIR' or 'PARAR', ignoring case, accents,
- * surrounding spaces and punctuation ("Sair.", " parar! ", "PÁRAR").
+ * Lower case, no accents, punctuation and symbols (emoji too) as spaces, single spaces, trimmed.
+ * @param {string} text
+ */
+function normalizeReply(text) {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/**
+ * True when an incoming text asks to stop: a reply that is only SAIR, PARAR, PARE, STOP, CANCELAR or
+ * DESCADASTRAR, or a clear phrase ("quero sair", "não quero mais receber", "me tire da lista",
+ * "pare de enviar"), ignoring case, accents, punctuation, extra spaces and courtesies ("por favor",
+ * "obrigado"). A sentence that merely contains one of the words ("vou sair mais cedo hoje") is not.
  * @param {unknown} text
  * @returns {boolean}
  */
 export function isOptOutText(text) {
   if (typeof text !== "string") return false;
-  const word = text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, "");
-  return OPT_OUT_WORDS.has(word);
+  let reply = normalizeReply(text);
+  for (let previous = ""; previous !== reply;) {
+    previous = reply;
+    reply = reply.replace(LEADING_COURTESY, "").replace(TRAILING_COURTESY, "");
+  }
+  if (reply === "") return false;
+  const words = reply.split(" ");
+  if (words.every((word) => word === words[0]) && OPT_OUT_WORDS.has(words[0])) return true; // "SAIR", "sair sair"
+  return OPT_OUT_PHRASES.some((phrase) => phrase.test(reply));
 }
 
 /** The opt-out list, kept in `<dataDir>/opt-out.json`. */
