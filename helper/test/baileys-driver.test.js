@@ -172,9 +172,21 @@ describe("BaileysDriver: connection", () => {
     const sock = await connected(made);
     await sock.close(DisconnectReason.badSession, "WebSocket Error (self-signed certificate in certificate chain)");
     await until(() => made.of("disconnected").length > 0);
-    expect(made.of("disconnected")[0]).toMatchObject({ reconnecting: true });
+    expect(made.of("disconnected")).toEqual([
+      { reason: "certificado de segurança recusado (proxy ou antivírus?)", reconnecting: true },
+    ]);
     expect(made.of("auth-failure")).toEqual([]);
     expect(made.driver.reconnectTimer).not.toBeNull();
+    await made.driver.stop();
+  });
+
+  it("says in pt-BR why WhatsApp cannot be reached", async () => {
+    const made = makeDriver();
+    const sock = await connected(made);
+    // Baileys numbers a DNS failure 408 (lib/Utils/generics.js getCodeFromWSError)
+    await sock.close(DisconnectReason.connectionLost, "WebSocket Error (getaddrinfo ENOTFOUND web.whatsapp.com)");
+    await until(() => made.of("disconnected").length > 0);
+    expect(made.of("disconnected")).toEqual([{ reason: "sem acesso à internet ou ao WhatsApp", reconnecting: true }]);
     await made.driver.stop();
   });
 

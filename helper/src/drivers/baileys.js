@@ -60,6 +60,22 @@ export function messageText(content, normalize) {
   return typeof text === "string" ? text : null;
 }
 
+/**
+ * Why a connection closed, in pt-BR for the helper's window and the page (Baileys' English detail
+ * is kept only when nothing better is known).
+ * @param {number | undefined} status Baileys' DisconnectReason code
+ * @param {string} detail the error's message
+ */
+export function closeReason(status, detail) {
+  if (/ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH/i.test(detail)) return "sem acesso à internet ou ao WhatsApp";
+  if (/ECONNREFUSED|ECONNRESET/i.test(detail)) return "a rede recusou a conexão com o WhatsApp";
+  if (/certificate|self[- ]signed|TLS/i.test(detail)) return "certificado de segurança recusado (proxy ou antivírus?)";
+  if (status === 408) return "sem resposta do WhatsApp";
+  if (status === 428) return "conexão com o WhatsApp encerrada";
+  if (status === 503) return "serviço do WhatsApp indisponível no momento";
+  return `conexão interrompida: ${detail}`;
+}
+
 export class BaileysDriver extends Driver {
   /**
    * @param {{ authDir: string, log?: (message: string) => void, now?: () => number }} options
@@ -228,13 +244,13 @@ export class BaileysDriver extends Driver {
     }
     // Transient close (restart required after the first scan, network loss, timeouts, ...).
     if (this.reconnects >= MAX_RECONNECTS) {
-      this.emit("disconnected", { reason: `Não foi possível reconectar: ${detail}`, reconnecting: false });
+      this.emit("disconnected", { reason: `Não foi possível reconectar: ${closeReason(status, detail)}`, reconnecting: false });
       return;
     }
     const delay = status === DisconnectReason.restartRequired ? 0 : Math.min(30_000, 2000 * 2 ** this.reconnects);
     this.reconnects += 1;
     if (wasReady || status !== DisconnectReason.restartRequired) {
-      this.emit("disconnected", { reason: detail, reconnecting: true });
+      this.emit("disconnected", { reason: closeReason(status, detail), reconnecting: true });
     }
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
