@@ -69,6 +69,7 @@ export default [
     route("whatsapp/registro", "routes/whatsapp.registro.ts"),
     route("whatsapp/iniciar-whatsapp-helper.sh", "routes/whatsapp.iniciar-whatsapp-helper[.]sh.ts"),
     route("whatsapp/iniciar-whatsapp-helper.bat", "routes/whatsapp.iniciar-whatsapp-helper[.]bat.ts"),
+    route("whatsapp/iniciar-whatsapp-helper-mac.zip", "routes/whatsapp.iniciar-whatsapp-helper-mac[.]zip.ts"),
     route("whatsapp/:slug", "routes/whatsapp.$slug.tsx"),
   ]),
 

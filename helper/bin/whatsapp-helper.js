@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // whatsapp-helper: starts the local WhatsApp helper with settings from the environment
 // (see README.md). Messages for the operator are in Portuguese.
+import { readFileSync } from "node:fs";
+
 import { resolveConfig, startHelper } from "../src/server.js";
 
 const [major] = process.versions.node.split(".").map(Number);
@@ -9,14 +11,34 @@ if (major < 20) {
   process.exit(1);
 }
 
+const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+
+/**
+ * Does the helper already answer at this address? Its plain-text page names it; anything else
+ * (nothing listening, another program) is not it.
+ * @param {string} host
+ * @param {number} port
+ */
+async function helperAnswers(host, port) {
+  try {
+    const response = await fetch(`http://${host.includes(":") ? `[${host}]` : host}:${port}/`, {
+      signal: AbortSignal.timeout(3000),
+    });
+    return (await response.text()).includes("Ajudante WhatsApp");
+  } catch {
+    return false;
+  }
+}
+
 const config = resolveConfig();
+console.log(`Iniciando o ajudante do WhatsApp (versão ${VERSION})...`);
 try {
   const helper = await startHelper();
   const minS = Math.round(config.minDelayMs / 1000);
   const maxS = Math.round(config.maxDelayMs / 1000);
   console.log("");
   console.log("==============================================================");
-  console.log(` Ajudante WhatsApp em execução em ${helper.url}`);
+  console.log(` Ajudante WhatsApp ${VERSION} em execução em ${helper.url}`);
   console.log(config.driver === "fake" ? " MODO DEMONSTRAÇÃO: nenhuma mensagem real será enviada." : " WhatsApp real (Baileys).");
   console.log(` Site(s) permitido(s): ${config.allowedOrigins.join(", ") || "(nenhum!)"}`);
   console.log(` Ritmo: 1 mensagem a cada ${minS}-${maxS} s; no máximo ${config.dailyCap} por dia.`);
@@ -41,9 +63,14 @@ try {
   process.on("SIGTERM", stop);
 } catch (error) {
   const err = /** @type {NodeJS.ErrnoException} */ (error);
-  if (err?.code === "EADDRINUSE") {
+  if (err?.code === "EADDRINUSE" && (await helperAnswers(config.host, config.port))) {
+    // The page's address is fixed: a second copy cannot help, the first one already serves the page.
+    console.log(`O ajudante do WhatsApp já está em execução neste computador (porta ${config.port}), em outra janela.`);
+    console.log("Não é preciso abri-lo de novo: use a página /whatsapp do site normalmente.");
+    process.exit(0);
+  } else if (err?.code === "EADDRINUSE") {
     console.error(
-      `A porta ${config.port} já está em uso. Talvez o ajudante já esteja aberto em outra janela; feche-a ou defina HELPER_PORT.`,
+      `A porta ${config.port} está sendo usada por outro programa, não pelo ajudante. Feche esse programa (ou reinicie o computador) e abra o ajudante de novo.`,
     );
   } else {
     console.error(`Não foi possível iniciar o ajudante: ${err?.message ?? err}`);

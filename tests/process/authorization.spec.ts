@@ -138,6 +138,7 @@ test("the guarded areas are found in the route table", () => {
       "whatsapp/registro",
       "whatsapp/iniciar-whatsapp-helper.sh",
       "whatsapp/iniciar-whatsapp-helper.bat",
+      "whatsapp/iniciar-whatsapp-helper-mac.zip",
       "whatsapp/:slug",
     ]),
   );

@@ -1,0 +1,225 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { expect, test } from "@playwright/test";
+
+import { E2E_ENV } from "../support/env";
+import { freePort, type RunningServer, startServer } from "../support/server-process";
+import { openSessions } from "../support/sessions";
+
+/**
+ * The start script an operator downloads, run for real (decision 044): the first start installs
+ * the helper into the per-user folder and starts it; the next start finds the same version on the
+ * site and starts the installed copy without reinstalling; with the site stopped it still starts
+ * the installed copy and says why; a start while the helper runs says it is already running and
+ * exits 0 without a second server. The macOS download is a zip whose .command keeps its execute bit.
+ *
+ * The script's `npm install` is the one step replaced: a stand-in `npm` first on PATH records each
+ * call and unpacks the site's package, with the repository's node_modules as its dependencies
+ * (no registry is needed; what is installed is the real helper the site serves).
+ */
+
+const REPO = process.cwd();
+const COMMAND_NAME = "iniciar-whatsapp-helper.command";
+
+let server: RunningServer;
+let work: string;
+let home: string;
+let helperPort: number;
+let operator: string;
+const running: ChildProcess[] = [];
+
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  helperPort = await freePort();
+  server = await startServer({ ...E2E_ENV, HELPER_URL: `http://127.0.0.1:${helperPort}` }, { quiet: true });
+  operator = (await openSessions(server.url)).operator;
+  work = mkdtempSync(path.join(tmpdir(), "helper-install-"));
+  home = path.join(work, "home");
+  mkdirSync(home);
+  const bin = path.join(work, "bin");
+  mkdirSync(bin);
+  const npm = path.join(bin, "npm");
+  writeFileSync(
+    npm,
+    [
+      "#!/bin/sh",
+      "# Stands in for `npm install --prefix DIR ... PACKAGE.tgz`: records the call, unpacks the package.",
+      'echo "$*" >> "$NPM_CALLS"',
+      'prefix=""; package=""',
+      'while [ $# -gt 0 ]; do case "$1" in --prefix) prefix="$2"; shift ;; -*) ;; *) package="$1" ;; esac; shift; done',
+      'mkdir -p "$prefix/node_modules/whatsapp-helper"',
+      'tar -xzf "$package" -C "$prefix/node_modules/whatsapp-helper" --strip-components=1',
+      'ln -s "$REPO_NODE_MODULES" "$prefix/node_modules/whatsapp-helper/node_modules"',
+      "",
+    ].join("\n"),
+  );
+  chmodSync(npm, 0o755);
+});
+
+test.afterAll(async () => {
+  for (const child of running) await stopHelper(child);
+  await server?.stop();
+  server?.cleanup();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+function scriptEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) if (name.startsWith("HELPER_") || name.startsWith("WHATSAPP_HELPER")) delete env[name];
+  return {
+    ...env,
+    HOME: home,
+    PATH: `${path.join(work, "bin")}${path.delimiter}${process.env.PATH}`,
+    NPM_CALLS: path.join(work, "npm-calls.txt"),
+    REPO_NODE_MODULES: path.join(REPO, "node_modules"),
+    HELPER_DRIVER: "fake",
+    HELPER_KEEP_AWAKE: "off",
+  };
+}
+
+function npmCalls(): string[] {
+  try {
+    return readFileSync(path.join(work, "npm-calls.txt"), "utf8").trim().split("\n").filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Runs a script file (with sh, or directly when `direct`), collecting what it prints. */
+function run(file: string, direct = false): Run {
+  const child = spawn(direct ? file : "sh", direct ? [] : [file], { env: scriptEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Waits until the started helper prints its banner (its last line included), or the script ends. */
+async function helperStarted(started: Run): Promise<string> {
+  running.push(started.child);
+  await expect
+    .poll(() => (started.child.exitCode !== null ? "exited" : started.output()), { timeout: 30_000 })
+    .toMatch(/Deixe esta janela aberta|exited/);
+  const output = started.output();
+  expect(output, output).toContain(`em execução em http://127.0.0.1:${helperPort}`);
+  return output;
+}
+
+async function stopHelper(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function helperAnswer(): Promise<string> {
+  return (await fetch(`http://127.0.0.1:${helperPort}/`)).text();
+}
+
+function writeTemp(name: string, body: Buffer): string {
+  const file = path.join(work, name);
+  writeFileSync(file, body);
+  return file;
+}
+
+async function download(urlPath: string) {
+  const response = await fetch(server.url + urlPath, { headers: { Cookie: operator }, redirect: "manual" });
+  expect(response.status).toBe(200);
+  return response;
+}
+
+test("the macOS download: operator only, an attachment named for the Mac, private and uncached", async () => {
+  const anonymous = await fetch(`${server.url}/whatsapp/iniciar-whatsapp-helper-mac.zip`, { redirect: "manual" });
+  expect(anonymous.status).toBe(302);
+  expect(anonymous.headers.get("location")).toBe("/whatsapp");
+  expect(await anonymous.text()).not.toContain(E2E_ENV.HELPER_SECRET);
+
+  const response = await download("/whatsapp/iniciar-whatsapp-helper-mac.zip");
+  expect(response.headers.get("content-type")).toBe("application/zip");
+  expect(response.headers.get("content-disposition")).toBe('attachment; filename="iniciar-whatsapp-helper-mac.zip"');
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
+  const zip = Buffer.from(await response.arrayBuffer());
+  expect([...zip.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+  // zipinfo's line for the file: its mode first ("made on Unix" keeps it), then the name last.
+  const listing = execFileSync("unzip", ["-Z", writeTemp("listing.zip", zip)], { encoding: "utf8" });
+  const line = listing.split("\n").find((l) => l.endsWith(` ${COMMAND_NAME}`));
+  expect(line, listing).toMatch(/^-rwxr-xr-x /);
+  expect(zip.toString("utf8")).toContain(`HELPER_SECRET='${E2E_ENV.HELPER_SECRET}'`);
+});
+
+test("the downloaded start script installs once, starts offline, and notices a helper already running", async () => {
+  const shFile = path.join(work, "iniciar-whatsapp-helper.sh");
+  const sh = await (await download("/whatsapp/iniciar-whatsapp-helper.sh")).text();
+  expect(sh).toContain(`HELPER_SITE_URL='${server.url}'`);
+  writeFileSync(shFile, sh);
+  const zipFile = path.join(work, "mac.zip");
+  writeFileSync(zipFile, Buffer.from(await (await download("/whatsapp/iniciar-whatsapp-helper-mac.zip")).arrayBuffer()));
+  const helperDir = path.join(home, ".whatsapp-helper");
+
+  await test.step("first start: installs into ~/.whatsapp-helper and starts the installed copy", async () => {
+    const first = run(shFile);
+    const output = await helperStarted(first);
+    expect(output).toContain("Instalando o ajudante (só na primeira vez");
+    expect(npmCalls()).toHaveLength(1);
+    expect(npmCalls()[0]).toContain(`--prefix ${path.join(helperDir, "app.new")}`);
+    expect(statSync(path.join(helperDir, "app", "node_modules", "whatsapp-helper", "bin", "whatsapp-helper.js")).isFile()).toBe(
+      true,
+    );
+    expect(await helperAnswer()).toContain("Ajudante WhatsApp");
+    await stopHelper(first.child);
+  });
+
+  await test.step("second start, same version on the site: no reinstall", async () => {
+    const second = run(shFile);
+    const output = await helperStarted(second);
+    expect(output).toContain("O ajudante já está instalado e atualizado.");
+    expect(output).not.toContain("Instalando");
+    expect(npmCalls()).toHaveLength(1);
+    await stopHelper(second.child);
+  });
+
+  await test.step("the site serves another version: the script updates once", async () => {
+    writeFileSync(path.join(helperDir, "installed.sha256"), "versao-anterior\n");
+    const third = run(shFile);
+    const output = await helperStarted(third);
+    expect(output).toContain("O site tem uma versão nova do ajudante. Atualizando");
+    expect(npmCalls()).toHaveLength(2);
+    await stopHelper(third.child);
+  });
+
+  await server.stop();
+
+  await test.step("site stopped: says so in Portuguese and starts the installed copy", async () => {
+    const offline = run(shFile);
+    const output = await helperStarted(offline);
+    expect(output).toContain(`Não foi possível acessar o site (${server.url}).`);
+    expect(output).toContain("Iniciando a versão do ajudante já instalada neste computador.");
+    expect(npmCalls()).toHaveLength(2);
+    expect(await helperAnswer()).toContain("Ajudante WhatsApp");
+  });
+
+  await test.step("a second start while the helper runs: 'já está em execução', exit 0, no second server", async () => {
+    // The macOS file, run the way Finder runs it (directly: it must be executable).
+    execFileSync("unzip", ["-q", zipFile, "-d", path.join(work, "mac")]);
+    const command = path.join(work, "mac", COMMAND_NAME);
+    expect(statSync(command).mode & 0o777).toBe(0o755);
+    expect(readFileSync(command, "utf8")).toBe(sh);
+    const again = run(command, true);
+    expect(await again.exited).toBe(0);
+    const output = again.output();
+    expect(output).toContain("O ajudante do WhatsApp já está em execução neste computador");
+    expect(output).not.toContain("HELPER_PORT");
+    expect(output).not.toContain("em execução em http");
+    expect(output).not.toContain("Verificando");
+    expect(npmCalls()).toHaveLength(2);
+    // The first helper still serves.
+    expect(await helperAnswer()).toContain("Ajudante WhatsApp");
+  });
+});
