@@ -254,7 +254,21 @@ describe("BaileysDriver: sending and WhatsApp's refusals", () => {
     sock.badAck(/** @type {string} */ (id), "463");
     await until(() => made.of("account-restricted").length === 2);
     expect(sock.timelockQueries).toBe(queriesAtConnect + 1);
-    expect(made.of("account-restricted")[1].until).toEqual(ends);
+    expect(made.of("account-restricted")[1]).toMatchObject({ until: ends, code: 463 });
+  });
+
+  it("an account already time-locked at connect is reported restricted before anything is sent", async () => {
+    const made = makeDriver();
+    await made.driver.start();
+    const ends = new Date("2026-11-25T15:00:00Z");
+    sockets[0].timelock = { isActive: true, timeEnforcementEnds: ends, enforcementType: /** @type {any} */ ("BIZ_QUALITY") };
+    sockets[0].open();
+    await until(() => made.of("account-restricted").length === 1);
+    expect(made.of("account-restricted")[0]).toEqual({
+      message: "O WhatsApp bloqueou temporariamente o envio de mensagens desta conta.",
+      until: ends,
+      code: 463,
+    });
   });
 
   it("other codes (479, unknown) are refusals with their code, not a restriction", async () => {
@@ -449,7 +463,7 @@ describe("Baileys' logger", () => {
     logger.warn("⚠️ Using the Android browser is experimental and may lead to unexpected behavior. Use at your own risk.");
     expect(made.of("warning").map((w) => w.message)).toEqual([
       "WhatsApp recusou uma mensagem (código 421).",
-      "Aviso do WhatsApp: unexpected error in 'handling message': boom",
+      "mensagem técnica (em inglês): unexpected error in 'handling message': boom",
     ]);
   });
 

@@ -3,7 +3,8 @@
 // - trace/debug/info are dropped (Baileys logs every frame at those levels);
 // - known warnings become a pt-BR sentence ("error 463: account restricted" → conta restrita);
 // - developer notices about Baileys' own options are dropped;
-// - anything else keeps Baileys' English text after "Aviso do WhatsApp:", so nothing is hidden;
+// - anything else keeps Baileys' English text after "mensagem técnica (em inglês):", so nothing is
+//   hidden (the helper's window prefixes each line with "Aviso do WhatsApp:");
 // - the same line is printed at most once per `repeatWindowMs` (Baileys repeats itself in bursts).
 
 /** @typedef {(obj: unknown, msg?: string) => void} LogMethod */
@@ -56,7 +57,7 @@ export function translateBaileysLog(obj, msg) {
   }
   const cause = data.err?.message ?? data.error?.message ?? (typeof data.err === "string" ? data.err : null);
   const detail = [text, cause].filter(Boolean).join(": ");
-  return detail ? `Aviso do WhatsApp: ${detail}` : null;
+  return detail ? `mensagem técnica (em inglês): ${detail}` : null;
 }
 
 /**

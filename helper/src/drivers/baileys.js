@@ -187,10 +187,13 @@ export class BaileysDriver extends Driver {
       this.emit("qr", this.lastQr);
     }
     if (update.reachoutTimeLock?.isActive) {
+      // The reach-out time-lock is WhatsApp's 463 condition (its nack SenderReachoutTimelocked is
+      // 463): the same restriction, here with the time it ends.
       const until = update.reachoutTimeLock.timeEnforcementEnds ?? null;
       this.emit("account-restricted", {
         message: "O WhatsApp bloqueou temporariamente o envio de mensagens desta conta.",
         until: until ? new Date(until) : null,
+        code: RESTRICTED_CODE,
       });
     }
     if (connection === "open") {
@@ -306,7 +309,7 @@ export class BaileysDriver extends Driver {
           until: null,
           code: RESTRICTED_CODE,
         });
-        // the time-lock query may tell until when (it arrives as another account-restricted)
+        // the time-lock query may tell until when (an active lock arrives as another account-restricted)
         if (typeof sock.fetchAccountReachoutTimelock === "function") {
           Promise.resolve()
             .then(() => sock.fetchAccountReachoutTimelock())

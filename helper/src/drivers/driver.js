@@ -24,9 +24,10 @@
 //   'message-refused' ({ id: string, jid: string, code: number|null, reason: string })  WhatsApp
 //                                 refused a message we sent (after sendText resolved); reason pt-BR,
 //                                 463 → "WhatsApp recusou a mensagem: conta restrita"
-//   'account-restricted' ({ message: string, until: Date|null, code?: 463 })  WhatsApp blocks
-//                                 outgoing messages (a 463 refusal, or the reach-out time-lock; may
-//                                 come more than once: the latest `until` wins)
+//   'account-restricted' ({ message: string, until: Date|null, code: 463 })  WhatsApp blocks
+//                                 new chats: a 463 refusal (until null), or the reach-out time-lock
+//                                 (WhatsApp's 463 condition, with its end), read at connect and after
+//                                 a 463; may come more than once for one restriction
 //   'chat-cap'      ({ limit: number|null, remaining: number|null, resetsAt: Date|null })  WhatsApp's
 //                                 limit of new chats (read at connect, then on each change); null
 //                                 limit: WhatsApp states none
