@@ -1,15 +1,19 @@
 import type { ToastMessage } from "./toast";
 import {
   applyMessageStatus,
+  BAD_SESSION_TEXT,
   connectionReasonText,
   HELPER_REFUSED_TEXT,
+  HTTPS_REQUIRED_TEXT,
   isPollError,
   isServerNotFoundError,
   MESSAGE_MAX,
   OPERATOR_NAME_MAX,
+  PERMISSION_DENIED_TEXT,
   type SendLogEntryInput,
   statusCounts,
   type TrackedContact,
+  whatsappUnreachableText,
 } from "./whatsapp";
 
 /**
@@ -19,7 +23,26 @@ import {
  * says which toasts to show and which results to record; the page only carries those out.
  */
 
-export type HelperLimits = { minDelayMs: number; maxDelayMs: number; dailyCap: number; sentToday: number };
+/**
+ * The helper's pace and caps. The newer helper also reports WhatsApp's own new-chat cap, the
+ * warm-up cap of a new number and the cap in force (the lowest); an older one does not.
+ */
+export type HelperLimits = {
+  minDelayMs: number;
+  maxDelayMs: number;
+  dailyCap: number;
+  sentToday: number;
+  whatsappCap?: number | null;
+  warmupCap?: number | null;
+  effectiveCap?: number;
+  warmupDay?: number | null;
+};
+
+/** When the helper sends: `always`, or a weekly window ("segunda a sábado, 08:00–20:00", São Paulo time). */
+export type SendWindow = { always: boolean; open: boolean; label: string; nextOpenAt: string | null };
+
+export type PauseReason =
+  "rate-limit" | "logged-out" | "disconnected" | "daily-cap" | "restricted" | "outside-window" | "restored";
 
 export type BulkProgress = {
   jobId: string;
@@ -34,9 +57,11 @@ export type BulkProgress = {
   nextAt: string | null;
   expectedFinishAt: string | null;
   paused: boolean;
-  pauseReason: null | "rate-limit" | "logged-out" | "disconnected" | "daily-cap";
+  pauseReason: null | PauseReason;
   pauseMessage: string | null;
   resumeAt: string | null;
+  /** False while the operator may not resume (a restriction's waiting period). */
+  canResume?: boolean;
   dailyCap: number;
   sentToday: number;
 };
@@ -48,6 +73,12 @@ export type HelperState = {
   operatorName: string | null;
   limits: HelperLimits;
   job: BulkProgress | null;
+  window?: SendWindow;
+  timeZone?: string;
+  /** ISO instant until which WhatsApp's restriction keeps the account from sending. */
+  restrictedUntil?: string | null;
+  /** The footer the helper appends when asked ("Responda SAIR para não receber mais mensagens"). */
+  optOutFooter?: string;
 };
 
 export type MessageStatusEvent = {
@@ -60,6 +91,7 @@ export type MessageStatusEvent = {
   message: string;
   text?: string;
   error?: string | null;
+  /** e.g. "already-sent" (skipped: "já enviado em dd/mm"), "refused" (WhatsApp refused it after sending). */
   code?: string | null;
   operatorName?: string;
   at?: string;
@@ -87,8 +119,23 @@ export type BulkStartedEvent = {
   duplicates?: number;
 };
 
-/** Why the download panel shows: the helper does not answer, or it refused this page. */
-export type PanelKind = "not-found" | "refused";
+/**
+ * Why the panel above the cards shows: the helper does not answer, it refused this page, Chrome
+ * does not let the page reach it (permission denied), or the page's http address cannot.
+ */
+export type PanelKind = "not-found" | "refused" | "permission-denied" | "https-required";
+
+/** The cause of the message in the QR area: one cause, one persistent message. */
+export type ProblemCause =
+  | "not-running"
+  | "permission-denied"
+  | "https-required"
+  | "token-refused"
+  | "disconnected"
+  | "whatsapp-unreachable"
+  | "session-invalid"
+  | "auth-failure"
+  | "failed";
 
 export type MirrorState = {
   /** The socket to the helper. 'idle' until the client library has loaded. */
@@ -97,7 +144,11 @@ export type MirrorState = {
   isConnecting: boolean;
   isAuthenticated: boolean;
   qrCode: string | null;
+  /** The QR area's message for a failure, and its cause. */
   error: string | null;
+  cause: ProblemCause | null;
+  /** 'Desconectar' was asked: waiting for the helper's 'whatsapp-logged-out'. */
+  disconnecting: boolean;
   /** Failed connection attempts in the current streak. */
   attempts: number;
   panel: PanelKind | null;
@@ -105,6 +156,9 @@ export type MirrorState = {
   pollBanner: boolean;
   account: string | null;
   limits: HelperLimits | null;
+  window: SendWindow | null;
+  restrictedUntil: string | null;
+  optOutFooter: string | null;
   /** 'Status dos Envios' rows. */
   contacts: TrackedContact[];
   sending: boolean;
@@ -122,11 +176,16 @@ export const initialMirrorState: MirrorState = {
   isAuthenticated: false,
   qrCode: null,
   error: null,
+  cause: null,
+  disconnecting: false,
   attempts: 0,
   panel: null,
   pollBanner: false,
   account: null,
   limits: null,
+  window: null,
+  restrictedUntil: null,
+  optOutFooter: null,
   contacts: [],
   sending: false,
   jobId: null,
@@ -139,6 +198,9 @@ export type MirrorAction =
   | { type: "socket-connecting" }
   | { type: "connect" }
   | { type: "connect-error"; message: string; code?: string }
+  | { type: "permission-denied" }
+  | { type: "https-required" }
+  | { type: "logout-requested" }
   | { type: "reconnect-failed" }
   | { type: "disconnect"; reason: string }
   | { type: "connect-timeout" }
@@ -147,7 +209,7 @@ export type MirrorAction =
   | { type: "init-failed"; message: string }
   | { type: "qr"; qrDataURL: string }
   | { type: "ready"; account: string | null }
-  | { type: "auth-failure"; message: string }
+  | { type: "auth-failure"; message: string; code?: string }
   | { type: "whatsapp-disconnected"; reason: string }
   | { type: "logged-out" }
   | { type: "start-bulk"; contacts: { name: string; number: string }[] }
@@ -192,16 +254,26 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
       return { ...state, socket: state.socket === "connected" ? "connected" : "connecting", tokenRefreshed: false };
 
     case "connect":
-      return { ...state, socket: "connected", error: null, attempts: 0, panel: null, pollBanner: false, tokenRefreshed: false };
+      return {
+        ...state,
+        socket: "connected",
+        error: null,
+        cause: null,
+        attempts: 0,
+        panel: null,
+        pollBanner: false,
+        tokenRefreshed: false,
+      };
 
     case "connect-error": {
       const refused = action.code === "invalid-token";
       const notFound = isServerNotFoundError(action.message);
+      const base = { ...state, socket: "disconnected" as const, isConnecting: false, attempts: state.attempts + 1 };
+      // What the browser itself forbids explains every failed attempt after it: that message stays.
+      if (!refused && (state.cause === "permission-denied" || state.cause === "https-required")) return base;
       return {
-        ...state,
-        socket: "disconnected",
-        isConnecting: false,
-        attempts: state.attempts + 1,
+        ...base,
+        cause: refused ? "token-refused" : "not-running",
         // A refusal has one message, the panel's: the helper runs, it is the key that does not match.
         error: refused ? HELPER_REFUSED_TEXT : `Erro ao conectar ao servidor: ${connectionReasonText(action.message)}`,
         panel: refused ? "refused" : notFound ? "not-found" : (state.panel ?? "not-found"),
@@ -212,11 +284,40 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
     case "reconnect-failed":
       return { ...state, socket: "disconnected", isConnecting: false, panel: state.panel ?? "not-found" };
 
+    case "permission-denied":
+      return {
+        ...state,
+        socket: "disconnected",
+        isConnecting: false,
+        panel: "permission-denied",
+        cause: "permission-denied",
+        error: PERMISSION_DENIED_TEXT,
+        pollBanner: false,
+      };
+
+    case "https-required":
+      return {
+        ...state,
+        socket: "disconnected",
+        isConnecting: false,
+        panel: "https-required",
+        cause: "https-required",
+        error: HTTPS_REQUIRED_TEXT,
+        pollBanner: false,
+      };
+
+    case "logout-requested":
+      return { ...state, disconnecting: true };
+
     case "connect-timeout":
-      // Not after a refusal: the helper is running, 'check that it runs' would send the operator the wrong way.
-      return state.socket === "connected" || state.panel === "refused"
+      // Not after a refusal or a browser block: the helper may well run, 'check that it runs' would mislead.
+      return state.socket === "connected" || (state.panel !== null && state.panel !== "not-found")
         ? state
-        : { ...state, error: "Não foi possível conectar ao servidor. Verifique se o servidor está rodando." };
+        : {
+            ...state,
+            cause: "not-running",
+            error: "Não foi possível conectar ao servidor. Verifique se o servidor está rodando.",
+          };
 
     case "disconnect":
       return {
@@ -224,6 +325,8 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
         socket: "disconnected",
         isAuthenticated: false,
         isConnecting: false,
+        disconnecting: false,
+        cause: "disconnected",
         error: `Desconectado: ${connectionReasonText(action.reason)}`,
       };
 
@@ -232,6 +335,9 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
       let next: MirrorState = {
         ...state,
         limits,
+        window: action.state.window ?? null,
+        restrictedUntil: action.state.restrictedUntil ?? null,
+        optOutFooter: action.state.optOutFooter ?? null,
         account,
         isAuthenticated: whatsapp === "ready",
         isConnecting: whatsapp === "connecting" || (whatsapp === "qr" && state.isConnecting),
@@ -247,25 +353,59 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
     }
 
     case "init":
-      return { ...state, isConnecting: true, error: null };
+      return { ...state, isConnecting: true, error: null, cause: null };
 
     case "init-failed":
-      return { ...state, isConnecting: false, error: action.message };
+      return { ...state, isConnecting: false, disconnecting: false, error: action.message, cause: "failed" };
 
     case "qr":
-      return { ...state, qrCode: action.qrDataURL, isConnecting: false, isAuthenticated: false, error: null };
+      return { ...state, qrCode: action.qrDataURL, isConnecting: false, isAuthenticated: false, error: null, cause: null };
 
     case "ready":
-      return { ...state, isAuthenticated: true, isConnecting: false, qrCode: null, error: null, account: action.account };
+      return {
+        ...state,
+        isAuthenticated: true,
+        isConnecting: false,
+        qrCode: null,
+        error: null,
+        cause: null,
+        account: action.account,
+      };
 
-    case "auth-failure":
-      return { ...state, isAuthenticated: false, isConnecting: false, qrCode: null, error: action.message };
+    case "auth-failure": {
+      const badSession = action.code === "bad-session";
+      return {
+        ...state,
+        isAuthenticated: false,
+        isConnecting: false,
+        qrCode: null,
+        cause: badSession ? "session-invalid" : "auth-failure",
+        error: badSession ? BAD_SESSION_TEXT : action.message,
+      };
+    }
 
     case "whatsapp-disconnected":
-      return { ...state, isAuthenticated: false, isConnecting: false, qrCode: null };
+      // Said once in the QR area; every further attempt of the helper only keeps it there.
+      return {
+        ...state,
+        isAuthenticated: false,
+        isConnecting: false,
+        qrCode: null,
+        cause: "whatsapp-unreachable",
+        error: whatsappUnreachableText(action.reason),
+      };
 
     case "logged-out":
-      return { ...state, isAuthenticated: false, isConnecting: false, qrCode: null, account: null };
+      return {
+        ...state,
+        isAuthenticated: false,
+        isConnecting: false,
+        disconnecting: false,
+        qrCode: null,
+        account: null,
+        // A fresh start: an invalid session or an unreachable WhatsApp is no longer the news.
+        ...(state.cause === "session-invalid" || state.cause === "whatsapp-unreachable" ? { cause: null, error: null } : {}),
+      };
 
     case "start-bulk":
       return {
@@ -296,10 +436,11 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
       const next = state.jobId === event.jobId ? state : adoptJob(state, event.jobId);
       const timestamp = event.at ?? new Date().toISOString();
       const detail = event.status === "error" ? (event.error ?? event.message) : undefined;
+      const status = contactStatusOf(event);
       const known = next.contacts.some((c) => c.number === event.number);
       const contacts = known
-        ? applyMessageStatus(next.contacts, { number: event.number, status: event.status, timestamp, detail })
-        : [...next.contacts, { name: event.name, number: event.number, status: event.status, timestamp, detail }];
+        ? applyMessageStatus(next.contacts, { number: event.number, status, timestamp, detail })
+        : [...next.contacts, { name: event.name, number: event.number, status, timestamp, detail }];
       return { ...next, contacts };
     }
 
@@ -333,12 +474,23 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
   }
 }
 
+/** A skipped contact ("já enviado em dd/mm") is neither sent nor failed. */
+export function contactStatusOf(event: Pick<MessageStatusEvent, "status" | "code">): "sent" | "error" | "skipped" {
+  return event.code === "already-sent" ? "skipped" : event.status;
+}
+
 /** Counters shown beside 'Status dos Envios': the page's rows, or the helper's counts for an adopted job. */
 export function mirrorCounts(state: MirrorState) {
   const own = statusCounts(state.contacts);
   const progress = state.progress;
   if (progress && progress.jobId === state.jobId && progress.total > own.total) {
-    return { total: progress.total, sent: progress.sent, errors: progress.errors, pending: progress.pending };
+    return {
+      total: progress.total,
+      sent: progress.sent,
+      errors: progress.errors,
+      pending: progress.pending,
+      skipped: own.skipped,
+    };
   }
   return own;
 }
@@ -372,7 +524,7 @@ export type HelperPayloads = {
   "helper-state": HelperState;
   "whatsapp-qr": { qrDataURL: string } | undefined;
   "whatsapp-ready": { account?: string | null } | undefined;
-  "whatsapp-auth-failure": { message?: string } | undefined;
+  "whatsapp-auth-failure": { message?: string; code?: string } | undefined;
   "whatsapp-disconnected": { reason?: string } | undefined;
   "whatsapp-logged-out": undefined;
   "message-status": MessageStatusEvent;
@@ -412,22 +564,6 @@ export function sendLogRow(event: MessageStatusEvent, operatorName: string): Sen
   };
 }
 
-/** The toasts of a failed connection attempt: only the first of a streak speaks, a refusal always does. */
-function connectErrorToasts(message: string | undefined, refused: boolean, first: boolean): ToastMessage[] {
-  if (refused) return [{ title: "Falha na autenticação", description: message, variant: "destructive" }];
-  if (!first) return [];
-  if (/websocket error|xhr poll error|connect_error|timeout/i.test(message ?? "")) {
-    return [{ title: "Servidor não encontrado", description: "Erro de conexão com o servidor", variant: "destructive" }];
-  }
-  return [
-    {
-      title: "Erro de conexão",
-      description: `Erro ao conectar ao servidor: ${connectionReasonText(message)}`,
-      variant: "destructive",
-    },
-  ];
-}
-
 /**
  * One helper event applied to the page: the next state, the toasts to show and the results to
  * record. Pure, so every event's texts and rows are checked by unit tests.
@@ -452,18 +588,16 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
       const refused = code === "invalid-token";
       // The token expired or the helper has another secret: fetch a fresh token once and retry, quietly.
       if (refused && !state.tokenRefreshed) return { ...outcome({ ...next, tokenRefreshed: true }), refreshToken: true };
-      return outcome(next, connectErrorToasts(message, refused, state.attempts === 0));
+      // No toast: the panel and the QR area say it once and keep saying it, however many attempts fail.
+      return outcome(next);
     }
 
     case "reconnect_failed":
       return outcome(mirrorReducer(state, { type: "reconnect-failed" }));
 
-    case "disconnect": {
-      const next = mirrorReducer(state, { type: "disconnect", reason: String(event.payload) });
-      // The page closing its own socket is no news to the operator.
-      if (event.payload === "io client disconnect") return outcome(next);
-      return outcome(next, [{ title: "Desconectado", description: connectionReasonText(event.payload), variant: "destructive" }]);
-    }
+    case "disconnect":
+      // Said in the QR area ('Desconectado: …'), not in a toast: reconnections would repeat it.
+      return outcome(mirrorReducer(state, { type: "disconnect", reason: String(event.payload) }));
 
     case "helper-state":
       return outcome(mirrorReducer(state, { type: "helper-state", state: event.payload }));
@@ -481,14 +615,18 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
     }
 
     case "whatsapp-auth-failure":
-      return outcome(mirrorReducer(state, { type: "auth-failure", message: event.payload?.message ?? "Falha na autenticação" }), [
-        { title: "Falha na autenticação", description: event.payload?.message, variant: "destructive" },
-      ]);
+      // The QR area keeps the message (with 'Desconectar' for an invalid session): no toast.
+      return outcome(
+        mirrorReducer(state, {
+          type: "auth-failure",
+          message: event.payload?.message ?? "Falha na autenticação",
+          code: event.payload?.code,
+        }),
+      );
 
     case "whatsapp-disconnected":
-      return outcome(mirrorReducer(state, { type: "whatsapp-disconnected", reason: event.payload?.reason ?? "" }), [
-        { title: "WhatsApp desconectado", description: `Motivo: ${event.payload?.reason ?? "-"}`, variant: "destructive" },
-      ]);
+      // The helper reports each failed reconnection: the QR area's one message stays, no toast per attempt.
+      return outcome(mirrorReducer(state, { type: "whatsapp-disconnected", reason: event.payload?.reason ?? "" }));
 
     case "whatsapp-logged-out":
       return outcome(mirrorReducer(state, { type: "logged-out" }), [
@@ -505,7 +643,7 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
       const status = event.payload;
       // Every result is recorded, replays and cleared jobs too: the server ignores repeats.
       const toasts: ToastMessage[] =
-        status.status === "error" && !status.replay
+        status.status === "error" && !status.replay && contactStatusOf(status) !== "skipped"
           ? [
               {
                 title: "Erro ao enviar mensagem",

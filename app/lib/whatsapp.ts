@@ -126,7 +126,8 @@ export function logStatusOf(status: "sent" | "error" | LogStatus): LogStatus {
 
 // ---- Bulk-send bookkeeping ----------------------------------------------------------------------
 
-export type ContactStatus = "pending" | "sent" | "error";
+/** 'skipped': the helper did not send it on purpose (it got the same text recently: "já enviado em dd/mm"). */
+export type ContactStatus = "pending" | "sent" | "error" | "skipped";
 export type TrackedContact = {
   name: string;
   number: string;
@@ -140,11 +141,13 @@ export type TrackedContact = {
 export function statusCounts(contacts: readonly { status: ContactStatus }[]) {
   let sent = 0;
   let errors = 0;
+  let skipped = 0;
   for (const contact of contacts) {
     if (contact.status === "sent") sent++;
     else if (contact.status === "error") errors++;
+    else if (contact.status === "skipped") skipped++;
   }
-  return { total: contacts.length, sent, pending: contacts.length - sent - errors, errors };
+  return { total: contacts.length, sent, pending: contacts.length - sent - errors - skipped, errors, skipped };
 }
 
 /**
@@ -154,7 +157,7 @@ export function statusCounts(contacts: readonly { status: ContactStatus }[]) {
  */
 export function applyMessageStatus(
   contacts: readonly TrackedContact[],
-  result: { number: string; status: "sent" | "error"; timestamp: string; detail?: string },
+  result: { number: string; status: Exclude<ContactStatus, "pending">; timestamp: string; detail?: string },
 ): TrackedContact[] {
   const anyPending = contacts.some((c) => c.number === result.number && c.status === "pending");
   return contacts.map((contact) =>
@@ -228,6 +231,23 @@ export function isServerNotFoundError(message: string | undefined | null): boole
 
 /** Why the helper refused this page (its token was signed with another secret, or expired). */
 export const HELPER_REFUSED_TEXT = "O ajudante recusou a conexão desta página (a chave de acesso não confere).";
+
+/** Chrome's Local Network Access permission was refused for this site: the helper cannot be reached. */
+export const PERMISSION_DENIED_TEXT =
+  "O Chrome está bloqueando o acesso desta página ao ajudante neste computador (permissão “Acesso à rede local” negada).";
+
+/** The site is served over plain http from another computer: Chrome refuses to reach the helper from it. */
+export const HTTPS_REQUIRED_TEXT =
+  "Esta página foi aberta sem https: o Chrome não deixa uma página assim falar com o ajudante neste computador.";
+
+/** The helper's saved WhatsApp session no longer works (Baileys' badSession): only a fresh link fixes it. */
+export const BAD_SESSION_TEXT = "Sessão do WhatsApp inválida. Desconecte e escaneie o QR code de novo.";
+
+/** WhatsApp's servers do not answer the helper (it keeps trying by itself). */
+export function whatsappUnreachableText(reason: string | undefined): string {
+  const detail = reason?.trim() ? ` (${reason.trim().replace(/[.]$/, "")})` : "";
+  return `Não foi possível alcançar o WhatsApp${detail}. O ajudante continua tentando; verifique a internet deste computador.`;
+}
 
 /**
  * Every reason socket.io-client 4 (and its engine.io transport) gives for a 'disconnect' or a

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 
+import { BAD_SESSION_TEXT, HELPER_REFUSED_TEXT, PERMISSION_DENIED_TEXT } from "~/lib/whatsapp";
 import {
   type BulkProgress,
   type HelperEvent,
   type HelperState,
   initialMirrorState,
+  mirrorReducer,
   type MirrorState,
   reduceHelperEvent,
 } from "~/lib/whatsapp-mirror";
@@ -54,39 +56,57 @@ describe("helper events: connection", () => {
     expect(outcome.refreshToken).toBe(false);
   });
 
-  it("connect_error: only the first failure of a streak speaks, by the kind of error", () => {
+  it("connect_error: one persistent message per cause, no toast however many attempts fail", () => {
     const first = apply([{ name: "connect_error", payload: { message: "websocket error" } }]);
-    expect(first.toasts).toEqual([
-      { title: "Servidor não encontrado", description: "Erro de conexão com o servidor", variant: "destructive" },
-    ]);
-    expect(first.state).toMatchObject({ socket: "disconnected", attempts: 1, panel: "not-found" });
-    const second = reduceHelperEvent(first.state, { name: "connect_error", payload: { message: "xhr poll error" } }, "Ana");
-    expect(second.toasts).toEqual([]);
-    expect(second.state).toMatchObject({ attempts: 2, pollBanner: true });
+    expect(first.toasts).toEqual([]);
+    expect(first.state).toMatchObject({ socket: "disconnected", attempts: 1, panel: "not-found", cause: "not-running" });
+    expect(first.state.error).toBe(
+      "Erro ao conectar ao servidor: O ajudante não respondeu (verifique se ele está aberto neste computador).",
+    );
+    let state = first.state;
+    for (let attempt = 0; attempt < 9; attempt++) {
+      const next = reduceHelperEvent(state, { name: "connect_error", payload: { message: "xhr poll error" } }, "Ana");
+      expect(next.toasts).toEqual([]);
+      state = next.state;
+    }
+    expect(state).toMatchObject({ attempts: 10, pollBanner: true, cause: "not-running", error: first.state.error });
 
     const other = apply([{ name: "connect_error", payload: { message: "xhr post error" } }]);
-    expect(other.toasts).toEqual([
-      {
-        title: "Erro de conexão",
-        description: "Erro ao conectar ao servidor: Não foi possível enviar dados ao ajudante.",
-        variant: "destructive",
-      },
-    ]);
+    expect(other.toasts).toEqual([]);
+    expect(other.state.error).toBe("Erro ao conectar ao servidor: Não foi possível enviar dados ao ajudante.");
   });
 
-  it("connect_error with a refused token: a fresh token once, quietly; a second refusal is told", () => {
+  it("a denied local network permission (or an http page) explains every later failed attempt", () => {
+    const denied = mirrorReducer(initialMirrorState, { type: "permission-denied" });
+    expect(denied).toMatchObject({ panel: "permission-denied", cause: "permission-denied", error: PERMISSION_DENIED_TEXT });
+    const after = apply([{ name: "connect_error", payload: { message: "websocket error" } }], denied);
+    expect(after.toasts).toEqual([]);
+    expect(after.state).toMatchObject({ panel: "permission-denied", cause: "permission-denied", error: PERMISSION_DENIED_TEXT });
+    const http = mirrorReducer(initialMirrorState, { type: "https-required" });
+    expect(apply([{ name: "connect_error", payload: { message: "websocket error" } }], http).state).toMatchObject({
+      panel: "https-required",
+      cause: "https-required",
+    });
+    // A connection clears it.
+    expect(apply([{ name: "connect", payload: undefined }], denied).state).toMatchObject({
+      panel: null,
+      cause: null,
+      error: null,
+    });
+  });
+
+  it("connect_error with a refused token: a fresh token once, quietly; a second refusal stays in the panel", () => {
     const refused: HelperEvent = {
       name: "connect_error",
       payload: { message: "Token inválido ou expirado", data: { code: "invalid-token" } },
     };
     const first = apply([refused]);
     expect(first).toMatchObject({ refreshToken: true, toasts: [] });
-    expect(first.state).toMatchObject({ panel: "refused", tokenRefreshed: true });
+    expect(first.state).toMatchObject({ panel: "refused", tokenRefreshed: true, cause: "token-refused" });
     const second = reduceHelperEvent(first.state, refused, "Ana");
     expect(second.refreshToken).toBe(false);
-    expect(second.toasts).toEqual([
-      { title: "Falha na autenticação", description: "Token inválido ou expirado", variant: "destructive" },
-    ]);
+    expect(second.toasts).toEqual([]);
+    expect(second.state).toMatchObject({ panel: "refused", cause: "token-refused", error: HELPER_REFUSED_TEXT });
     // A connection (or 'Tentar novamente') allows one more refresh.
     expect(apply([{ name: "connect", payload: undefined }, refused], second.state).refreshToken).toBe(true);
   });
@@ -97,17 +117,15 @@ describe("helper events: connection", () => {
     expect(outcome.toasts).toEqual([]);
   });
 
-  it("disconnect: a toast with the reason in pt-BR, except when the page closed the socket itself", () => {
+  it("disconnect: the reason in pt-BR in the QR area, no toast", () => {
     const outcome = apply([{ name: "disconnect", payload: "transport close" }], authenticated);
-    expect(outcome.state).toMatchObject({ socket: "disconnected", isAuthenticated: false });
-    expect(outcome.toasts).toEqual([
-      {
-        title: "Desconectado",
-        description: "A conexão com o ajudante foi fechada (o ajudante pode ter sido encerrado).",
-        variant: "destructive",
-      },
-    ]);
-    expect(apply([{ name: "disconnect", payload: "io client disconnect" }], authenticated).toasts).toEqual([]);
+    expect(outcome.state).toMatchObject({
+      socket: "disconnected",
+      isAuthenticated: false,
+      cause: "disconnected",
+      error: "Desconectado: A conexão com o ajudante foi fechada (o ajudante pode ter sido encerrado).",
+    });
+    expect(outcome.toasts).toEqual([]);
   });
 
   it("error: fatal (socket client not loaded) or not, both stop the start and are told", () => {
@@ -147,17 +165,42 @@ describe("helper events: WhatsApp", () => {
     expect(reduceHelperEvent(outcome.state, { name: "whatsapp-ready", payload: { account: null } }, "Ana").toasts).toEqual([]);
   });
 
-  it("whatsapp-auth-failure: the message in the QR area and in a toast", () => {
+  it("whatsapp-auth-failure: the message stays in the QR area, no toast; a bad session asks for a fresh link", () => {
     const outcome = apply([{ name: "whatsapp-auth-failure", payload: { message: "Sessão inválida" } }], connected);
-    expect(outcome.state).toMatchObject({ isAuthenticated: false, error: "Sessão inválida" });
-    expect(outcome.toasts).toEqual([{ title: "Falha na autenticação", description: "Sessão inválida", variant: "destructive" }]);
+    expect(outcome.state).toMatchObject({ isAuthenticated: false, error: "Sessão inválida", cause: "auth-failure" });
+    expect(outcome.toasts).toEqual([]);
+    const bad = apply(
+      [{ name: "whatsapp-auth-failure", payload: { message: "qualquer texto", code: "bad-session" } }],
+      authenticated,
+    );
+    expect(bad.state).toMatchObject({ cause: "session-invalid", error: BAD_SESSION_TEXT });
+    expect(BAD_SESSION_TEXT).toContain("Desconecte e escaneie o QR code de novo");
+    expect(bad.toasts).toEqual([]);
+    // Logging out (Desconectar) clears it for the fresh QR code.
+    expect(apply([{ name: "whatsapp-logged-out", payload: undefined }], bad.state).state).toMatchObject({
+      cause: null,
+      error: null,
+    });
   });
 
-  it("whatsapp-disconnected: not authenticated any more, with the reason", () => {
-    const outcome = apply([{ name: "whatsapp-disconnected", payload: { reason: "conflict" } }], authenticated);
-    expect(outcome.state.isAuthenticated).toBe(false);
-    expect(outcome.toasts).toEqual([{ title: "WhatsApp desconectado", description: "Motivo: conflict", variant: "destructive" }]);
-    expect(apply([{ name: "whatsapp-disconnected", payload: {} }], authenticated).toasts[0].description).toBe("Motivo: -");
+  it("whatsapp-disconnected: not authenticated any more; WhatsApp unreachable said once, repeated attempts add no toast", () => {
+    const outcome = apply([{ name: "whatsapp-disconnected", payload: { reason: "Connection Failure" } }], authenticated);
+    expect(outcome.state).toMatchObject({ isAuthenticated: false, cause: "whatsapp-unreachable" });
+    expect(outcome.state.error).toBe(
+      "Não foi possível alcançar o WhatsApp (Connection Failure). O ajudante continua tentando; verifique a internet deste computador.",
+    );
+    expect(outcome.toasts).toEqual([]);
+    const again = apply(
+      Array.from({ length: 9 }, () => ({ name: "whatsapp-disconnected" as const, payload: { reason: "Connection Failure" } })),
+      outcome.state,
+    );
+    expect(again.toasts).toEqual([]);
+    expect(again.state.error).toBe(outcome.state.error);
+    // A new QR code or the link coming back clears it.
+    expect(apply([{ name: "whatsapp-ready", payload: { account: null } }], again.state).state).toMatchObject({
+      error: null,
+      cause: null,
+    });
   });
 
   it("whatsapp-logged-out: the session ended on this computer", () => {

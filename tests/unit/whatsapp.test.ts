@@ -95,10 +95,10 @@ describe("statuses", () => {
   it("a result marks every pending row with that number, and nothing else", () => {
     const next = applyMessageStatus(rows, { number: "31999990001", status: "sent", timestamp: "2026-03-10T12:00:00Z" });
     expect(next.map((r) => r.status)).toEqual(["sent", "sent", "pending"]);
-    expect(statusCounts(next)).toEqual({ total: 3, sent: 2, pending: 1, errors: 0 });
+    expect(statusCounts(next)).toEqual({ total: 3, sent: 2, pending: 1, errors: 0, skipped: 0 });
     // A replayed result rewrites the same rows (no new row, no change elsewhere).
     const replay = applyMessageStatus(next, { number: "31999990001", status: "sent", timestamp: "2026-03-10T12:00:00Z" });
-    expect(statusCounts(replay)).toEqual({ total: 3, sent: 2, pending: 1, errors: 0 });
+    expect(statusCounts(replay)).toEqual({ total: 3, sent: 2, pending: 1, errors: 0, skipped: 0 });
   });
 
   it("progress, expected finish and its wording", () => {
@@ -184,7 +184,7 @@ describe("mirroring page state", () => {
       },
     ]);
     expect(state.sending).toBe(true);
-    expect(mirrorCounts(state)).toEqual({ total: 2, sent: 0, pending: 2, errors: 0 });
+    expect(mirrorCounts(state)).toEqual({ total: 2, sent: 0, pending: 2, errors: 0, skipped: 0 });
     state = run(
       [
         { type: "bulk-started", event: { jobId: "job-1", total: 2 } },
@@ -212,7 +212,7 @@ describe("mirroring page state", () => {
       ["Maria", "sent", undefined],
       ["Sem Zap", "error", "Número não está no WhatsApp"],
     ]);
-    expect(mirrorCounts(state)).toEqual({ total: 2, sent: 1, pending: 0, errors: 1 });
+    expect(mirrorCounts(state)).toEqual({ total: 2, sent: 1, pending: 0, errors: 1, skipped: 0 });
   });
 
   it("a refused bulk send resets at once and leaves no pending rows", () => {
@@ -245,7 +245,7 @@ describe("mirroring page state", () => {
     expect(state).toMatchObject({ sending: true, jobId: "job-1", isAuthenticated: true });
     expect(state.contacts).toHaveLength(1);
     // The helper knows the whole job: 3 contacts, 2 still pending.
-    expect(mirrorCounts(state)).toEqual({ total: 3, sent: 1, errors: 0, pending: 2 });
+    expect(mirrorCounts(state)).toEqual({ total: 3, sent: 1, errors: 0, pending: 2, skipped: 0 });
   });
 
   it("'Limpar' clears the rows and ignores late events of the cleared job", () => {

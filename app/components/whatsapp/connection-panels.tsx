@@ -3,6 +3,7 @@ import {
   Download,
   Laptop,
   Loader2,
+  Lock,
   LogOut,
   QrCode,
   RefreshCw,
@@ -10,11 +11,10 @@ import {
   ShieldAlert,
   Smartphone,
 } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
-import { HELPER_REFUSED_TEXT, LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp";
-import type { MirrorState, PanelKind } from "~/lib/whatsapp-mirror";
+import { HELPER_REFUSED_TEXT, HTTPS_REQUIRED_TEXT, PERMISSION_DENIED_TEXT } from "~/lib/whatsapp";
+import type { MirrorState, PanelKind, ProblemCause } from "~/lib/whatsapp-mirror";
 
 import { Card, OperatorNameField } from "./mirror-parts";
 
@@ -29,7 +29,8 @@ export function ConnectCard({
   onOperatorNameChange,
   nameValid,
   onStart,
-}: OperatorProps & { state: MirrorState; nameValid: boolean; onStart: () => void }) {
+  onRelink,
+}: OperatorProps & { state: MirrorState; nameValid: boolean; onStart: () => void; onRelink: () => void }) {
   return (
     <Card
       title="Espelhe seu WhatsApp"
@@ -43,7 +44,7 @@ export function ConnectCard({
         }}
       >
         <OperatorNameField value={operatorName} onChange={onOperatorNameChange} id="operador" />
-        <QrArea state={state} />
+        <QrArea state={state} onRelink={onRelink} />
         <button
           type="submit"
           disabled={!nameValid || state.isConnecting}
@@ -64,13 +65,24 @@ export function ConnectCard({
   );
 }
 
-/** WhatsApp is linked: the account, the operator's name and 'Desconectar'. */
+/**
+ * WhatsApp is linked: the account, the operator's name and 'Desconectar', which unlinks WhatsApp
+ * from this computer. While a job runs it first asks, since unlinking cancels the job.
+ */
 export function ConnectedCards({
   account,
   operatorName,
   onOperatorNameChange,
   onDisconnect,
-}: OperatorProps & { account: string | null; onDisconnect: () => void }) {
+  disconnecting,
+  jobRunning,
+}: OperatorProps & { account: string | null; onDisconnect: () => void; disconnecting: boolean; jobRunning: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const keepSending = useRef<HTMLButtonElement>(null);
+  // The question takes the focus, on its safe answer (keep sending).
+  useEffect(() => {
+    if (confirming) keepSending.current?.focus();
+  }, [confirming]);
   return (
     <div className="space-y-6">
       <Card
@@ -84,23 +96,80 @@ export function ConnectedCards({
       </Card>
       <Card title="Operador" icon={<Laptop aria-hidden="true" className="size-5 text-slate-500" />}>
         <OperatorNameField value={operatorName} onChange={onOperatorNameChange} id="operador-conectado" />
-        <Form method="post" action={WHATSAPP_PATH} className="mt-4">
-          <input type="hidden" name="intent" value={LOGOUT_INTENT} />
-          <button
-            type="submit"
-            onClick={onDisconnect}
-            className="inline-flex items-center gap-2 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50"
+        {confirming && jobRunning && !disconnecting ? (
+          <div
+            role="alertdialog"
+            aria-labelledby="confirmar-desconexao-titulo"
+            aria-describedby="confirmar-desconexao-texto"
+            data-testid="disconnect-confirm"
+            className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950"
           >
-            <LogOut aria-hidden="true" className="size-4" /> Desconectar
-          </button>
-        </Form>
+            <p id="confirmar-desconexao-titulo" className="font-semibold">
+              Há um envio em andamento.
+            </p>
+            <p id="confirmar-desconexao-texto" className="mt-1">
+              Desconectar cancela o envio (as mensagens que faltam não serão enviadas) e desvincula o WhatsApp deste computador.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button
+                type="button"
+                onClick={() => {
+                  setConfirming(false);
+                  onDisconnect();
+                }}
+                className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+              >
+                Cancelar o envio e desconectar
+              </button>
+              <button
+                type="button"
+                ref={keepSending}
+                onClick={() => setConfirming(false)}
+                className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                Continuar enviando
+              </button>
+            </div>
+          </div>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => (jobRunning ? setConfirming(true) : onDisconnect())}
+          disabled={disconnecting}
+          aria-disabled={disconnecting || undefined}
+          className="mt-4 inline-flex items-center gap-2 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+        >
+          {disconnecting ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <LogOut aria-hidden="true" className="size-4" />
+          )}
+          {disconnecting ? "Desconectando..." : "Desconectar"}
+        </button>
+        <p className="mt-2 text-xs text-slate-500">
+          Desconectar desvincula o WhatsApp deste computador. Para só sair da ferramenta e manter o WhatsApp conectado, use “Sair”
+          no topo da página.
+        </p>
       </Card>
     </div>
   );
 }
 
-/** The four states of the QR area. */
-function QrArea({ state }: { state: MirrorState }) {
+/** The title of the QR area's message for each failure cause. */
+const CAUSE_TITLE: Record<ProblemCause, string> = {
+  "not-running": "Erro de conexão",
+  "permission-denied": "Acesso à rede local bloqueado",
+  "https-required": "O site precisa de https",
+  "token-refused": "Erro de conexão",
+  disconnected: "Erro de conexão",
+  "whatsapp-unreachable": "WhatsApp fora de alcance",
+  "session-invalid": "Sessão do WhatsApp inválida",
+  "auth-failure": "Falha na autenticação",
+  failed: "Erro de conexão",
+};
+
+/** The four states of the QR area; a failure shows one message for its cause until something changes. */
+function QrArea({ state, onRelink }: { state: MirrorState; onRelink: () => void }) {
   let content: ReactNode;
   let qrState: string;
   if (state.qrCode) {
@@ -122,8 +191,23 @@ function QrArea({ state }: { state: MirrorState }) {
     qrState = "error";
     content = (
       <div className="text-center">
-        <p className="font-semibold text-red-700">Erro de conexão</p>
+        <p className="font-semibold text-red-700">{CAUSE_TITLE[state.cause ?? "failed"]}</p>
         <p className="mt-1 text-sm text-red-700">{state.error}</p>
+        {state.cause === "session-invalid" && state.socket === "connected" ? (
+          <button
+            type="button"
+            onClick={onRelink}
+            disabled={state.disconnecting}
+            className="mt-3 inline-flex items-center gap-2 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+          >
+            {state.disconnecting ? (
+              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <LogOut aria-hidden="true" className="size-4" />
+            )}
+            {state.disconnecting ? "Desconectando..." : "Desconectar e escanear de novo"}
+          </button>
+        ) : null}
       </div>
     );
   } else {
@@ -134,6 +218,7 @@ function QrArea({ state }: { state: MirrorState }) {
     <div
       data-testid="qr-area"
       data-state={qrState}
+      data-cause={qrState === "error" ? (state.cause ?? undefined) : undefined}
       aria-live="polite"
       className="mt-4 flex min-h-64 flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-200 bg-slate-50 p-4"
     >
@@ -142,8 +227,78 @@ function QrArea({ state }: { state: MirrorState }) {
   );
 }
 
-/** The helper does not answer, or refused this page: how to (re)start it, the scripts and 'Tentar novamente'. */
-export function ServerPanel({
+/**
+ * The panel above the cards: Chrome blocks the page (permission denied, or a plain-http site), or
+ * the helper does not answer, or refused this page (how to (re)start it, the scripts).
+ */
+export function ServerPanel(props: {
+  kind: PanelKind;
+  attempts: number;
+  downloads: HelperDownloads;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  if (props.kind === "permission-denied") return <PermissionPanel />;
+  if (props.kind === "https-required") return <HttpsPanel />;
+  return <HelperPanel {...props} />;
+}
+
+/**
+ * Chrome's 'Acesso à rede local' permission is denied for this site. Downloading the script again
+ * cannot help: the permission is given back in the site's settings, then the page is reloaded.
+ */
+function PermissionPanel() {
+  return (
+    <div
+      role="alert"
+      data-testid="permission-panel"
+      className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Lock aria-hidden="true" className="size-5" /> Permita o acesso à rede local
+      </h2>
+      <p className="mt-1">{PERMISSION_DENIED_TEXT}</p>
+      <p className="mt-1 text-sm">
+        O ajudante pode estar funcionando normalmente: não é preciso baixar o script de novo. Libere o acesso assim:
+      </p>
+      <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm">
+        <li>Clique no cadeado (ou no ícone de configurações) ao lado do endereço do site, na barra de endereços do Chrome.</li>
+        <li>
+          Clique em <strong>Configurações do site</strong>.
+        </li>
+        <li>
+          Em <strong>Acesso à rede local</strong>, escolha <strong>Permitir</strong>.
+        </li>
+        <li>Volte a esta página e recarregue-a (tecla F5), depois clique em “Iniciar Espelhamento”.</li>
+      </ol>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-4 inline-flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800"
+      >
+        <RefreshCw aria-hidden="true" className="size-4" /> Recarregar a página
+      </button>
+    </div>
+  );
+}
+
+/** The site is served over plain http from another computer: only the site's administrator can fix it. */
+function HttpsPanel() {
+  return (
+    <div role="alert" data-testid="https-panel" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-950">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <ShieldAlert aria-hidden="true" className="size-5" /> O site precisa de https
+      </h2>
+      <p className="mt-1">{HTTPS_REQUIRED_TEXT}</p>
+      <p className="mt-2 text-sm">
+        Abra a ferramenta pelo endereço com <strong>https://</strong>. Se o site não tiver https, peça ao responsável pelo site
+        que o configure: baixar o script de novo não resolve.
+      </p>
+    </div>
+  );
+}
+
+function HelperPanel({
   kind,
   attempts,
   downloads,

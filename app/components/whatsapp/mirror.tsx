@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { parseContacts } from "whatsapp-helper/contacts";
+import type { Socket } from "socket.io-client";
+import { parseContactLines } from "whatsapp-helper/contacts";
 
 import type { ConnectionLost } from "~/lib/offline-submit";
 import { toast } from "~/lib/toast";
-import { CONNECT_CHECK_DELAY_MS, CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
+import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
+import { pageNeedsHttps, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
 import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
@@ -26,6 +28,8 @@ type Props = {
 };
 
 const OPERATOR_STORAGE_KEY = "whatsapp-operador";
+/** This tab's operator already asked to connect: after a reload the page reconnects by itself if Chrome allows it silently. */
+const CONNECT_ASKED_KEY = "whatsapp-conectar";
 const DEFAULT_DELAY = { minMs: 30_000, maxMs: 60_000 };
 
 /**
@@ -40,9 +44,16 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
   operatorRef.current = operatorName;
   const [contactsText, setContactsText] = useState("");
   const [message, setMessage] = useState("");
+  const [optOutFooter, setOptOutFooter] = useState(true);
+  const [allowRepeat, setAllowRepeat] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const revalidator = useRevalidator();
   const waitingForToken = useRef(false);
+  /** 'Iniciar Espelhamento' was clicked: ask the helper for WhatsApp once the socket connects. */
+  const initWanted = useRef(false);
+  /** 'Desconectar e escanear de novo': ask for a fresh QR code once the helper has logged out. */
+  const relinkWanted = useRef(false);
+  const socketRef = useRef<Socket | null>(null);
 
   const record = useSendLog({
     onUnauthorized: () =>
@@ -52,6 +63,30 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
         variant: "destructive",
       }),
   });
+
+  const sendInit = useCallback((socket: Socket) => {
+    initWanted.current = false;
+    socket.emit("init-whatsapp", { operatorName: operatorRef.current.trim() });
+    toast({ title: "Iniciando espelhamento", description: "Aguarde o QR code para escanear com o celular." });
+  }, []);
+
+  /**
+   * A failed attempt may be the browser's doing, not the helper's: Chrome's local network
+   * permission denied, or a plain-http page on another computer's address. Then retrying cannot
+   * help: the attempts stop and the page says what the operator can change.
+   */
+  const explainFailure = useCallback(async () => {
+    const permission = await readLocalNetworkPermission();
+    const blocked =
+      permission === "denied"
+        ? ("permission-denied" as const)
+        : pageNeedsHttps(window.location)
+          ? ("https-required" as const)
+          : null;
+    if (!blocked || stateRef.current.socket === "connected") return;
+    socketRef.current?.disconnect();
+    dispatch({ type: blocked });
+  }, [dispatch, stateRef]);
 
   // What each event means is decided in lib/whatsapp-mirror; here it is only carried out.
   const onEvent: HelperEventHandler = useCallback(
@@ -64,23 +99,56 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
         waitingForToken.current = true;
         revalidator.revalidate();
       }
+      const socket = socketRef.current;
+      if (event.name === "connect" && initWanted.current && socket) sendInit(socket);
+      if (event.name === "connect_error" && outcome.state.cause !== "token-refused") void explainFailure();
+      if (event.name === "whatsapp-logged-out" && relinkWanted.current && socket?.connected) {
+        relinkWanted.current = false;
+        dispatch({ type: "init" });
+        sendInit(socket);
+      }
     },
-    [stateRef, set, record, revalidator],
+    [stateRef, set, record, revalidator, sendInit, explainFailure, dispatch],
   );
 
-  const socketRef = useHelperSocket(helper.url, helper.token, onEvent);
+  const openSocket = useHelperSocket(helper.url, helper.token, onEvent, socketRef);
+
+  /**
+   * Connects to the helper, only ever after the operator's click (or, after a reload, when this
+   * tab's operator had clicked and Chrome grants the access without asking). A denied permission
+   * is said at once: the attempt could not succeed.
+   */
+  const connectToHelper = useCallback(async () => {
+    if ((await readLocalNetworkPermission()) === "denied") {
+      dispatch({ type: "permission-denied" });
+      return;
+    }
+    try {
+      window.sessionStorage.setItem(CONNECT_ASKED_KEY, "1");
+    } catch {
+      // storage blocked: the page just does not reconnect by itself after a reload
+    }
+    dispatch({ type: "socket-connecting" });
+    await openSocket();
+  }, [dispatch, openSocket]);
+
+  useEffect(() => {
+    let asked = false;
+    try {
+      asked = window.sessionStorage.getItem(CONNECT_ASKED_KEY) === "1";
+    } catch {
+      // storage blocked: wait for the click
+    }
+    if (!asked) return;
+    void readLocalNetworkPermission().then((permission) => {
+      if (permission === "granted" || permission === "unsupported") void connectToHelper();
+    });
+  }, [connectToHelper]);
 
   // One toast per failed send (each failed send is a new answer object).
   useEffect(() => {
     if (connectionLost) toast(connectionLost.connectionLost);
   }, [connectionLost]);
-
-  // Still not connected 2 s after the page opened: tell the operator to check that the helper runs.
-  useEffect(() => {
-    dispatch({ type: "socket-connecting" });
-    const timer = setTimeout(() => dispatch({ type: "connect-timeout" }), CONNECT_CHECK_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [dispatch]);
 
   // A fresh token arrived after an 'invalid-token' refusal: try again with it.
   useEffect(() => {
@@ -103,25 +171,17 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
     }
   };
 
-  // The expected finish time is relative ("em cerca de 20 min"): refresh it while a job runs.
+  // The expected finish time ("em cerca de 20 min"), São Paulo's clock and a restriction's end
+  // move with time: refresh them, often while a job runs.
   useEffect(() => {
-    if (!state.sending) return;
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    const timer = setInterval(() => setNow(Date.now()), state.sending ? 15_000 : 60_000);
     return () => clearInterval(timer);
   }, [state.sending]);
 
-  const contacts = useMemo(() => parseContacts(contactsText), [contactsText]);
+  const { contacts, dropped } = useMemo(() => parseContactLines(contactsText), [contactsText]);
   const nameValid = isValidOperatorName(operatorName);
 
-  const retry = () => {
-    const socket = socketRef.current;
-    if (!socket) {
-      toast({ title: "Erro de conexão", description: "Socket não inicializado", variant: "destructive" });
-      return;
-    }
-    dispatch({ type: "socket-connecting" });
-    socket.connect();
-  };
+  const retry = () => void connectToHelper();
 
   const startMirroring = () => {
     if (operatorName.trim() === "" || !nameValid) {
@@ -132,27 +192,12 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
       });
       return;
     }
+    dispatch({ type: "init" });
     const socket = socketRef.current;
-    if (!socket) {
-      toast({ title: "Erro de conexão", description: "Socket não inicializado", variant: "destructive" });
-      return;
-    }
-    const init = () => {
-      dispatch({ type: "init" });
-      socket.emit("init-whatsapp", { operatorName: operatorName.trim() });
-      toast({ title: "Iniciando espelhamento", description: "Aguarde o QR code para escanear com o celular." });
-    };
-    if (socket.connected) return init();
-    toast({ title: "Servidor não conectado", description: "Tentando reconectar ao servidor..." });
-    socket.connect();
-    setTimeout(() => {
-      if (socket.connected) init();
-      else
-        dispatch({
-          type: "init-failed",
-          message: "Não foi possível reconectar ao servidor. Verifique se o servidor está rodando.",
-        });
-    }, CONNECT_CHECK_DELAY_MS);
+    if (socket?.connected) return sendInit(socket);
+    // The helper is asked once the socket connects (onEvent); a failure shows in the QR area.
+    initWanted.current = true;
+    void connectToHelper();
   };
 
   const startSending = () => {
@@ -195,7 +240,13 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
       return;
     }
     dispatch({ type: "start-bulk", contacts });
-    socket.emit("send-bulk-messages", { contacts, messageTemplate: message, operatorName: operatorName.trim() });
+    socket.emit("send-bulk-messages", {
+      contacts,
+      messageTemplate: message,
+      operatorName: operatorName.trim(),
+      optOutFooter,
+      allowRepeat,
+    });
     toast({
       title: "Iniciando envio em massa",
       description: `Enviando para ${contacts.length} ${contacts.length === 1 ? "contato" : "contatos"}`,
@@ -212,26 +263,26 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
 
   const resumeNow = () => socketRef.current?.emit("resume-bulk", state.jobId ? { jobId: state.jobId } : {});
 
-  const onDisconnect = () => {
-    toast({ title: "Encerrando sessão" });
+  /**
+   * 'Desconectar': unlinks WhatsApp from this computer (the helper logs out and forgets the
+   * session), cancelling a running job; the operator stays on the page to scan again. 'Sair' in
+   * the header only ends the operator's session here: WhatsApp stays linked and a job goes on.
+   */
+  const disconnectWhatsApp = ({ relink = false } = {}) => {
     const socket = socketRef.current;
-    if (socket?.connected) {
-      if (stateRef.current.sending) socket.emit("cancel-bulk", {});
-      socket.emit("logout-whatsapp");
+    if (!socket?.connected) {
+      toast({
+        title: "Servidor não conectado",
+        description: "Abra o ajudante e clique em Iniciar Espelhamento para desconectar o WhatsApp.",
+        variant: "destructive",
+      });
+      return;
     }
-    // The form then posts: the operator session ends and the gate shows again.
+    relinkWanted.current = relink;
+    dispatch({ type: "logout-requested" });
+    if (stateRef.current.sending) socket.emit("cancel-bulk", stateRef.current.jobId ? { jobId: stateRef.current.jobId } : {});
+    socket.emit("logout-whatsapp");
   };
-
-  // 'Sair' is in the WhatsApp tool's header (components/layout/area-header.tsx): it logs WhatsApp out here too.
-  const onDisconnectRef = useRef(onDisconnect);
-  onDisconnectRef.current = onDisconnect;
-  useEffect(() => {
-    const onSubmit = (event: SubmitEvent) => {
-      if (event.target instanceof HTMLFormElement && event.target.hasAttribute("data-operator-logout")) onDisconnectRef.current();
-    };
-    document.addEventListener("submit", onSubmit, true);
-    return () => document.removeEventListener("submit", onSubmit, true);
-  }, []);
 
   const counts = mirrorCounts(state);
   const delay = state.limits ? { minMs: state.limits.minDelayMs, maxMs: state.limits.maxDelayMs } : DEFAULT_DELAY;
@@ -297,7 +348,9 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
             account={state.account}
             operatorName={operatorName}
             onOperatorNameChange={changeOperatorName}
-            onDisconnect={onDisconnect}
+            onDisconnect={() => disconnectWhatsApp()}
+            disconnecting={state.disconnecting}
+            jobRunning={state.sending}
           />
         ) : (
           <ConnectCard
@@ -306,17 +359,26 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
             onOperatorNameChange={changeOperatorName}
             nameValid={nameValid}
             onStart={startMirroring}
+            onRelink={() => disconnectWhatsApp({ relink: true })}
           />
         )}
         <SendPanel
           contactsText={contactsText}
           onContactsTextChange={setContactsText}
           contactCount={contacts.length}
+          dropped={dropped}
           message={message}
           onMessageChange={setMessage}
           sending={state.sending}
           canSend={operatorName.trim() !== ""}
           limits={state.limits}
+          window={state.window}
+          options={{ optOutFooter, allowRepeat }}
+          onOptionsChange={(options) => {
+            setOptOutFooter(options.optOutFooter);
+            setAllowRepeat(options.allowRepeat);
+          }}
+          footerText={state.optOutFooter}
           delay={delay}
           progress={state.progress}
           now={now}

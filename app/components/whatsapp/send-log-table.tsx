@@ -144,6 +144,7 @@ const TONE_STYLE = {
   pending: "bg-amber-100 text-amber-900",
   sent: "bg-emerald-100 text-emerald-900",
   error: "bg-red-100 text-red-900",
+  skipped: "bg-slate-200 text-slate-800",
 };
 
 /** A result's status pill, with the error detail beside it. */
@@ -163,7 +164,7 @@ export function ResultStatus({
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_STYLE[tone]}`} title={title}>
         {label}
       </span>
-      {detail ? <span className="ml-2 text-xs text-red-700">{detail}</span> : null}
+      {detail ? <span className={`ml-2 text-xs ${tone === "skipped" ? "text-slate-700" : "text-red-700"}`}>{detail}</span> : null}
     </>
   );
 }

@@ -3,7 +3,13 @@ import type { mirrorCounts } from "~/lib/whatsapp-mirror";
 
 import { ResultsTable, ResultStatus } from "./send-log-table";
 
-const STATUS_LABEL: Record<TrackedContact["status"], string> = { pending: "Pendente", sent: "Enviado", error: "Erro" };
+const STATUS_LABEL: Record<TrackedContact["status"], string> = {
+  pending: "Pendente",
+  sent: "Enviado",
+  error: "Erro",
+  // Not sent on purpose: it got this same text recently (the detail says when).
+  skipped: "Ignorado",
+};
 
 /** 'Status dos Envios': the current job's results as they arrive, with its counters. */
 export function StatusTable({ contacts, counts }: { contacts: TrackedContact[]; counts: ReturnType<typeof mirrorCounts> }) {
@@ -16,6 +22,7 @@ export function StatusTable({ contacts, counts }: { contacts: TrackedContact[]; 
           <Badge label="Enviados" value={counts.sent} className="bg-emerald-100 text-emerald-900" />
           <Badge label="Pendentes" value={counts.pending} className="bg-amber-100 text-amber-900" />
           <Badge label="Erros" value={counts.errors} className="bg-red-100 text-red-900" />
+          {counts.skipped > 0 ? <Badge label="Ignorados" value={counts.skipped} className="bg-slate-200 text-slate-800" /> : null}
         </p>
       </div>
       <ResultsTable

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type MutableRefObject, useCallback, useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
 
 import { SOCKET_OPTIONS } from "~/lib/whatsapp";
@@ -23,28 +23,42 @@ const HELPER_EVENTS: HelperEventName[] = [
 export type HelperEventHandler = (event: HelperEvent) => void;
 
 /**
- * Connects to the local helper with socket.io-client, loaded only here (a dynamic import, so other
- * pages never ship it): WebSocket first with polling fallback, 20 s timeout, 5 reconnection
+ * The connection to the local helper with socket.io-client, loaded only here (a dynamic import, so
+ * other pages never ship it): WebSocket first with polling fallback, 20 s timeout, 5 reconnection
  * attempts 2 s apart, and the short-lived token in the handshake (read at every attempt, so a
- * refreshed token is used on the next one). Events go to `onEvent`; the socket is in the ref.
+ * refreshed token is used on the next one). Events go to `onEvent`; the socket is in `socketRef`.
+ *
+ * Nothing is opened until `open()` is called: Chrome asks the operator whether a public site may
+ * reach this computer (Local Network Access) when the page first tries, and that question must
+ * follow the operator's own click, not appear on load. `open()` creates the socket the first time
+ * and reconnects it afterwards; it resolves with the socket (null if the page went away).
  */
-export function useHelperSocket(url: string, token: string, onEvent: HelperEventHandler) {
-  const socketRef = useRef<Socket | null>(null);
+export function useHelperSocket(
+  url: string,
+  token: string,
+  onEvent: HelperEventHandler,
+  socketRef: MutableRefObject<Socket | null>,
+) {
   const tokenRef = useRef(token);
   tokenRef.current = token;
   const handlerRef = useRef(onEvent);
   handlerRef.current = onEvent;
+  const opening = useRef<Promise<Socket | null> | null>(null);
+  const alive = useRef(true);
 
-  useEffect(() => {
-    let cancelled = false;
-    let socket: Socket | null = null;
-    // The payload's shape is the helper's word: it is trusted as the event's type says.
-    const emit = (name: HelperEventName, payload: unknown) => handlerRef.current({ name, payload } as HelperEvent);
+  // The payload's shape is the helper's word: it is trusted as the event's type says.
+  const emit = useCallback((name: HelperEventName, payload: unknown) => handlerRef.current({ name, payload } as HelperEvent), []);
 
-    import("socket.io-client")
+  const open = useCallback((): Promise<Socket | null> => {
+    const existing = socketRef.current;
+    if (existing) {
+      if (!existing.connected) existing.connect();
+      return Promise.resolve(existing);
+    }
+    opening.current ??= import("socket.io-client")
       .then(({ io }) => {
-        if (cancelled) return;
-        socket = io(url, {
+        if (!alive.current) return null;
+        const socket = io(url, {
           transports: [...SOCKET_OPTIONS.transports],
           timeout: SOCKET_OPTIONS.timeout,
           reconnectionAttempts: SOCKET_OPTIONS.reconnectionAttempts,
@@ -57,13 +71,23 @@ export function useHelperSocket(url: string, token: string, onEvent: HelperEvent
         socket.on("disconnect", (reason: string) => emit("disconnect", reason));
         socket.io.on("reconnect_failed", () => emit("reconnect_failed", undefined));
         for (const name of HELPER_EVENTS) socket.on(name, (payload: unknown) => emit(name, payload));
+        return socket;
       })
       .catch((error: unknown) => {
-        if (!cancelled) emit("error", { message: (error as Error)?.message ?? String(error), fatal: true });
+        if (alive.current) emit("error", { message: (error as Error)?.message ?? String(error), fatal: true });
+        return null;
+      })
+      .finally(() => {
+        opening.current = null;
       });
+    return opening.current;
+  }, [url, emit, socketRef]);
 
+  useEffect(() => {
+    alive.current = true;
     return () => {
-      cancelled = true;
+      alive.current = false;
+      const socket = socketRef.current;
       if (socket) {
         socket.removeAllListeners();
         socket.io.removeAllListeners();
@@ -71,7 +95,7 @@ export function useHelperSocket(url: string, token: string, onEvent: HelperEvent
       }
       socketRef.current = null;
     };
-  }, [url]);
+  }, [url, socketRef]);
 
-  return socketRef;
+  return open;
 }
