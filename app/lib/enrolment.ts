@@ -69,7 +69,8 @@ export const ENROLMENT_TEXTS: Record<EnrolmentOrigin, { title: string; intro: st
   },
   bolsa: {
     title: "Solicite sua bolsa",
-    intro: "Preencha seus dados e descubra a bolsa de até 70% disponível para você.",
+    // {selectedBolsa}: the selected courses' scholarship the studio stores (site.claims.selectedBolsa).
+    intro: "Preencha seus dados e descubra a bolsa de até {selectedBolsa} disponível para você.",
     submit: "Solicitar minha bolsa",
   },
   america_mg: {

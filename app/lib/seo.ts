@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 
+import { SEED_SELECTED_BOLSA } from "~/lib/claims";
+
 type MetaArgs = {
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
@@ -22,6 +24,12 @@ export type PageSeo = {
 export function siteFromMatches(matches: MetaArgs["matches"]): SeoSite | undefined {
   const root = matches.find((m) => m?.id === "root")?.data as { site?: SeoSite } | undefined;
   return root?.site;
+}
+
+/** The selected courses' scholarship ("70%", stored in the studio's "Campanha") as the root loader's site.claims states it, for a route's `meta`. */
+export function selectedBolsaFromMatches(matches: MetaArgs["matches"]): string {
+  const site = siteFromMatches(matches) as (SeoSite & { claims?: { selectedBolsa?: string } }) | undefined;
+  return site?.claims?.selectedBolsa ?? SEED_SELECTED_BOLSA;
 }
 
 /**

@@ -19,9 +19,8 @@ import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { campaignContent } from "~/server/content/campaign.server";
-import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { answerSave, invalidForm, STUDIO_PATH, versionOf } from "~/server/content/studio.server";
-import { readFormData } from "~/server/form-data.server";
+import { getSingleton } from "~/server/content/store.server";
+import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.campanha";
 
@@ -38,19 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { adminEmail: admin.email, campaign: entry.data, version: entry.version };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: campaignSaveSchema(new Date()) });
-  if (submission.status !== "success") return invalidForm(submission);
-  const result = saveEntry(campaignContent, {
-    id: SINGLETON_ID,
-    data: submission.value,
-    expectedVersion: versionOf(formData),
-    by: admin.email,
+export const action = ({ request }: Route.ActionArgs) =>
+  saveSingletonForm(request, {
+    collection: campaignContent,
+    schema: campaignSaveSchema(new Date()),
+    path: `${STUDIO_PATH}/campanha`,
   });
-  return answerSave(request, submission, result, `${STUDIO_PATH}/campanha`);
-}
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
@@ -164,6 +156,13 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
             rows={3}
             required
             className="sm:col-span-2"
+          />
+          <TextField
+            meta={fields.selectedCoursesPercent}
+            label="Bolsa em cursos selecionados (%)"
+            hint="Cursos como Educação Física, fora da campanha e sem a pontualidade: “Bolsas de até X%” em Bolsas, Inscrição, no teste vocacional e nos cartões desses cursos."
+            inputMode="numeric"
+            required
           />
         </FieldGroup>
         {offers.map((offer, index) => {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
 import { CheckboxField } from "~/components/studio/choice-fields";
@@ -13,14 +13,12 @@ import {
   useStudioAnswer,
   VersionInput,
 } from "~/components/studio/studio-fields";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { clubPagesSchema } from "~/lib/content/club";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { clubPagesContent } from "~/server/content/club.server";
-import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { answerSave, invalidForm, STUDIO_PATH, type StudioFailure, versionOf } from "~/server/content/studio.server";
-import { readFormData } from "~/server/form-data.server";
+import { getSingleton } from "~/server/content/store.server";
+import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.clube";
 
@@ -36,23 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { adminEmail: admin.email, pages: entry.data, version: entry.version };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: clubPagesSchema });
-  // "Adicionar jogo" / "Remover": the form comes back with the list changed, nothing saved.
-  if (submission.status === undefined) {
-    return data<StudioFailure>({ result: submission.reply() }, { headers: PRIVATE_PAGE_HEADERS });
-  }
-  if (submission.status !== "success") return invalidForm(submission);
-  const result = saveEntry(clubPagesContent, {
-    id: SINGLETON_ID,
-    data: submission.value,
-    expectedVersion: versionOf(formData),
-    by: admin.email,
+// "Adicionar jogo" / "Remover": the form comes back with the list changed, nothing saved.
+export const action = ({ request }: Route.ActionArgs) =>
+  saveSingletonForm(request, {
+    collection: clubPagesContent,
+    schema: clubPagesSchema,
+    path: `${STUDIO_PATH}/clube`,
+    listButtons: true,
   });
-  return answerSave(request, submission, result, `${STUDIO_PATH}/clube`);
-}
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;

@@ -18,9 +18,8 @@ import { linesOf } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { requireAdmin } from "~/server/auth.server";
 import { institutionContent } from "~/server/content/institution.server";
-import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { answerSave, invalidForm, STUDIO_PATH, versionOf } from "~/server/content/studio.server";
-import { readFormData } from "~/server/form-data.server";
+import { getSingleton } from "~/server/content/store.server";
+import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/admin.conteudo.instituicao";
 
@@ -35,19 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { adminEmail: admin.email, institution: entry.data, version: entry.version };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: formSchema });
-  if (submission.status !== "success") return invalidForm(submission);
-  const result = saveEntry(institutionContent, {
-    id: SINGLETON_ID,
-    data: submission.value,
-    expectedVersion: versionOf(formData),
-    by: admin.email,
-  });
-  return answerSave(request, submission, result, `${STUDIO_PATH}/instituicao`);
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  saveSingletonForm(request, { collection: institutionContent, schema: formSchema, path: `${STUDIO_PATH}/instituicao` });
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;

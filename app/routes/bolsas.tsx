@@ -4,23 +4,31 @@ import { Link } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
-import { discountedFee, MAX_SCHOLARSHIP_PERCENT, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/content/offers";
+import { discountedFee, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/content/offers";
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
+import { SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
 import { formatReais } from "~/lib/format";
-import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
+import { faqJsonLd, institutionJsonLd, pageMeta, selectedBolsaFromMatches, siteFromMatches } from "~/lib/seo";
 import { type CampaignPageData, campaignPageData } from "~/server/content/campaign.server";
 
 import type { Route } from "./+types/bolsas";
 
 export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
+  const selected = selectedBolsaFromMatches(args.matches);
   return pageMeta(args, {
-    title: "Bolsas de estudo de até 70%",
-    description:
-      "Bolsas de até 70% em graduação, pós-graduação, cursos técnicos e profissionalizantes, mais 10% de desconto de pontualidade. Veja quem pode receber e como solicitar.",
-    jsonLd: [...(site ? [institutionJsonLd(site)] : []), faqJsonLd(scholarshipFaq)],
+    title: `Bolsas de estudo de até ${selected}`,
+    description: `Bolsas de até ${selected} em graduação, pós-graduação, cursos técnicos e profissionalizantes, mais 10% de desconto de pontualidade. Veja quem pode receber e como solicitar.`,
+    jsonLd: [...(site ? [institutionJsonLd(site)] : []), faqJsonLd(faqWithSelected(selected))],
   });
 };
+
+/** The FAQ's first question asks about the selected courses' scholarship ("Quem pode receber a bolsa de até 70%?"). */
+function faqWithSelected(selected: string) {
+  return scholarshipFaq.map((item, index) =>
+    index === 0 ? { ...item, question: withSelectedBolsa(item.question, selected) } : item,
+  );
+}
 
 /** The campaign's current offers and prices (the content studio's "Campanha"), seen now. */
 export function loader() {
@@ -46,13 +54,19 @@ function punctualityExample({ offers, prices }: Pick<CampaignPageData, "offers" 
   };
 }
 
-/** The "Campanha Relâmpago" audience says what the campaign gives now (and is left out once it ended). */
-function audiencesFor({ offers, ended }: Pick<CampaignPageData, "offers" | "ended">) {
+/**
+ * The "Campanha Relâmpago" audience says what the campaign gives now (and is left out once it ended);
+ * the selected courses' audiences (Educação Física, the club's courses) state the stored scholarship.
+ */
+function audiencesFor({ offers, ended }: Pick<CampaignPageData, "offers" | "ended">, selected: string) {
   const best = offers.reduce<CampaignPageData["offers"][number] | undefined>(
     (top, offer) => (!top || offer.discount > top.discount ? offer : top),
     undefined,
   );
   return scholarshipAudiences.flatMap((audience) => {
+    if (audience.percent === `até ${SEED_SELECTED_BOLSA}`) {
+      return [{ ...audience, percent: `até ${selected}`, text: withSelectedBolsa(audience.text, selected) }];
+    }
     if (audience.href !== "/campanha-relampago") return [audience];
     if (ended || !best) return [];
     return [
@@ -69,7 +83,8 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { offers, prices } = loaderData;
   const example = punctualityExample(loaderData);
-  const audiences = audiencesFor(loaderData);
+  const selected = site.claims.selectedBolsa;
+  const audiences = audiencesFor(loaderData, selected);
 
   return (
     <div>
@@ -79,7 +94,7 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
             <BadgePercent aria-hidden="true" className="size-4" />
             Bolsas de estudo
           </p>
-          <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">Bolsas de até {MAX_SCHOLARSHIP_PERCENT}%</h1>
+          <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">Bolsas de até {selected}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">
             Graduação, pós-graduação, técnicos e profissionalizantes com bolsa nas mensalidades e mais {PUNCTUALITY_PERCENT}% de
             desconto quando você paga em dia. Sem comprovação de renda.
@@ -248,7 +263,7 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
         </ol>
       </section>
 
-      <FaqSection id="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={scholarshipFaq} />
+      <FaqSection id="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={faqWithSelected(selected)} />
 
       <section className="bg-accent-400">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-12 text-center text-slate-900">

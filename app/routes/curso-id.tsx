@@ -14,7 +14,7 @@ import {
   parseFinderAnswers,
   uniqueCourses,
 } from "~/lib/course-finder";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { activeCourses } from "~/server/content/courses.server";
 
 import type { Route } from "./+types/curso-id";
@@ -55,8 +55,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Curso Ideal: encontre o curso certo para você",
-    description:
-      "Responda três perguntas rápidas (área, modalidade e duração) e veja os cursos de graduação que combinam com você, com bolsas de até 70%.",
+    description: `Responda três perguntas rápidas (área, modalidade e duração) e veja os cursos de graduação que combinam com você, com bolsas de até ${selectedBolsaFromMatches(args.matches)}.`,
     canonicalPath: "/curso-id",
   });
 

@@ -3,15 +3,14 @@ import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/ui/form-link";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 
 import type { Route } from "./+types/curso-ideal";
 
 export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, {
     title: "Curso Ideal com assistente virtual",
-    description:
-      "Converse com o nosso assistente virtual e descubra o curso ideal para você: tire dúvidas sobre áreas, modalidades, duração e bolsas de até 70%.",
+    description: `Converse com o nosso assistente virtual e descubra o curso ideal para você: tire dúvidas sobre áreas, modalidades, duração e bolsas de até ${selectedBolsaFromMatches(args.matches)}.`,
   });
 };
 

@@ -17,8 +17,9 @@ import {
   UNDECIDED_COURSE,
   UNDECIDED_POLO,
 } from "~/lib/enrolment";
+import { formatNumber } from "~/lib/format";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import { attributionFor } from "~/server/attribution.server";
 import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl } from "~/server/enrolment.server";
@@ -37,8 +38,7 @@ export const meta: Route.MetaFunction = (args) =>
       !args.data || args.data.origin === "inscricao"
         ? "Inscreva-se - Garanta sua vaga com desconto"
         : `${ENROLMENT_TEXTS[args.data.origin].title} - Inscreva-se`,
-    description:
-      "Faça sua inscrição em graduação, pós, cursos técnicos e profissionalizantes com bolsas de até 70%. Um consultor entra em contato.",
+    description: `Faça sua inscrição em graduação, pós, cursos técnicos e profissionalizantes com bolsas de até ${selectedBolsaFromMatches(args.matches)}. Um consultor entra em contato.`,
     canonicalPath: "/inscricao",
   });
 
@@ -98,18 +98,20 @@ export default function Inscricao({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
+/** The intro's claims are the site's (site.claims): the selected courses' scholarship, the catalogue and the polos. */
 function Intro({ title, intro }: { title: string; intro: string }) {
   const site = useSite();
+  const { selectedBolsa, courses, polos } = site.claims;
   return (
     <div>
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Inscrição</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
-      <p className="mt-4 text-lg text-slate-600">{intro}</p>
+      <p className="mt-4 text-lg text-slate-600">{intro.replaceAll("{selectedBolsa}", selectedBolsa)}</p>
       <ul className="mt-6 space-y-3 text-slate-700">
         {[
-          "Bolsas de até 70% em cursos selecionados",
+          `Bolsas de até ${selectedBolsa} em cursos selecionados`,
           "Instituição com nota máxima no MEC",
-          "Mais de 80 cursos e mais de 1.000 polos",
+          `Mais de ${courses} cursos e mais de ${formatNumber(polos)} polos`,
           "Um consultor responde todas as suas dúvidas",
         ].map((item) => (
           <li key={item} className="flex items-start gap-2">

@@ -17,7 +17,7 @@ import {
 } from "~/content/vocational-form";
 import { countAnswered } from "~/lib/answers";
 import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
 import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational-paths";
@@ -48,8 +48,7 @@ const JS_FIELD = "_js";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Teste Vocacional",
-    description:
-      "Descubra seu perfil profissional com o teste vocacional gratuito: 20 perguntas, resultado instantâneo e recomendação de cursos com bolsas de até 70%.",
+    description: `Descubra seu perfil profissional com o teste vocacional gratuito: 20 perguntas, resultado instantâneo e recomendação de cursos com bolsas de até ${selectedBolsaFromMatches(args.matches)}.`,
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -319,13 +318,16 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
               <p className="mt-3 text-sm text-brand-100">Agora é a sua vez: leva menos de 5 minutos.</p>
             </div>
             <ul className="space-y-3 rounded-2xl bg-white p-6 text-sm text-slate-700 shadow ring-1 ring-slate-200">
-              {["20 perguntas rápidas", "Resultado na hora", "Cursos recomendados para o seu perfil", "Bolsas de até 70%"].map(
-                (item) => (
-                  <li key={item} className="flex items-center gap-2">
-                    <CheckCircle2 aria-hidden="true" className="size-4 text-green-600" /> {item}
-                  </li>
-                ),
-              )}
+              {[
+                "20 perguntas rápidas",
+                "Resultado na hora",
+                "Cursos recomendados para o seu perfil",
+                `Bolsas de até ${site.claims.selectedBolsa}`,
+              ].map((item) => (
+                <li key={item} className="flex items-center gap-2">
+                  <CheckCircle2 aria-hidden="true" className="size-4 text-green-600" /> {item}
+                </li>
+              ))}
             </ul>
           </aside>
         </div>

@@ -1,6 +1,7 @@
 import { CheckCircle2, Quote, Star } from "lucide-react";
 import { data } from "react-router";
 
+import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import {
   BottomBar,
@@ -17,14 +18,17 @@ import {
 } from "~/components/vocational/result-parts";
 import { BUSINESS_DIFFERENTIALS, BUSINESS_TESTIMONIAL, type CourseGroups, isResultSlug, RESULT_PAGES } from "~/content/profiles";
 import { visitorPageHeaders } from "~/lib/cache-headers";
-import { pageMeta } from "~/lib/seo";
+import { withSelectedBolsa } from "~/lib/claims";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { resultCourses } from "~/server/content/courses.server";
 import { loadResultState } from "~/server/vocational.server";
 
 import type { Route } from "./+types/teste-vocacional.resultado.$perfil";
 
-/** The consultant form's title on the business profile's page. */
-const BUSINESS_FORM_TITLE = "Garanta sua bolsa de até 70%";
+/** The consultant form's title on the business profile's page, with the selected courses' scholarship (site.claims). */
+function businessFormTitle(selectedBolsa: string): string {
+  return `Garanta sua bolsa de até ${selectedBolsa}`;
+}
 
 /** Built from the visitor's own answers: never marked for a shared cache. */
 export const headers = visitorPageHeaders;
@@ -33,7 +37,7 @@ export const meta: Route.MetaFunction = (args) => {
   const page = args.loaderData ? RESULT_PAGES[args.loaderData.slug] : undefined;
   return pageMeta(args, {
     title: page ? `Perfil ${page.title} - Resultado do Teste Vocacional` : "Resultado do Teste Vocacional",
-    description: "Seu resultado do teste vocacional, com cursos recomendados e bolsas de até 70%.",
+    description: `Seu resultado do teste vocacional, com cursos recomendados e bolsas de até ${selectedBolsaFromMatches(args.matches)}.`,
     noindex: true,
   });
 };
@@ -50,8 +54,9 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
   const { slug, nome, tally, letter, perfil, countdownEnd, now, courses } = loaderData;
   const page = RESULT_PAGES[slug];
   const Icon = PROFILE_ICONS[page.icon];
+  const { selectedBolsa } = useSite().claims;
   const isBusiness = slug === "negocios";
-  const formTitle = isBusiness ? BUSINESS_FORM_TITLE : undefined;
+  const formTitle = isBusiness ? businessFormTitle(selectedBolsa) : undefined;
   const formDescription = isBusiness
     ? `${nome}, preencha seus dados e um consultor entra em contato para garantir o seu desconto.`
     : undefined;
@@ -94,7 +99,9 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
           <h2 id="cursos-recomendados" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             Cursos recomendados para você
           </h2>
-          <p className="mt-2 text-slate-600">Cursos que combinam com o perfil {page.title}, com bolsas de até 70%.</p>
+          <p className="mt-2 text-slate-600">
+            Cursos que combinam com o perfil {page.title}, com bolsas de até {selectedBolsa}.
+          </p>
           <CourseGrid ids={page.recommended ?? []} courses={courses} testId="cursos-recomendados" />
         </section>
       )}
@@ -111,7 +118,7 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
                 {BUSINESS_DIFFERENTIALS.map((item) => (
                   <li key={item.title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
                     <CheckCircle2 aria-hidden="true" className="size-6 text-green-600" />
-                    <p className="mt-2 text-lg font-bold text-slate-900">{item.title}</p>
+                    <p className="mt-2 text-lg font-bold text-slate-900">{withSelectedBolsa(item.title, selectedBolsa)}</p>
                     <p className="mt-1 text-sm text-slate-600">{item.text}</p>
                   </li>
                 ))}
@@ -147,7 +154,7 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="cta" className="bg-brand-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-14 text-center">
           <h2 id="cta" className="text-2xl font-extrabold sm:text-3xl">
-            {nome}, garanta sua bolsa de até 70%
+            {nome}, garanta sua bolsa de até {selectedBolsa}
           </h2>
           <p className="max-w-2xl text-brand-100">
             Sua condição especial do teste vocacional vale por 24 horas. Fale com um consultor e comece a estudar.

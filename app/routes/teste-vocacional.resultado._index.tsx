@@ -103,7 +103,7 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
       <section aria-labelledby="cta" className="bg-brand-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-14 text-center">
           <h2 id="cta" className="text-2xl font-extrabold sm:text-3xl">
-            {nome}, garanta sua bolsa de até 70%
+            {nome}, garanta sua bolsa de até {site.claims.selectedBolsa}
           </h2>
           <ResultCountdown target={countdownEnd} now={now} />
           <div className="flex flex-wrap justify-center gap-3">

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { type Campaign, campaignProblems } from "~/lib/content/campaign";
+import { type Campaign, campaignProblems, campaignSchema } from "~/lib/content/campaign";
 import { loader as overviewLoader } from "~/routes/admin.conteudo._index";
 import { action as campaignAction, loader as campaignLoader } from "~/routes/admin.conteudo.campanha";
 import { action as clubAction, loader as clubStudioLoader } from "~/routes/admin.conteudo.clube";
@@ -20,6 +20,7 @@ import {
 } from "~/server/content/campaign.server";
 import { clubPageData, clubPagesContent, clubWarnings, getClubPages } from "~/server/content/club.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
+import { publicSite } from "~/server/site.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
@@ -37,6 +38,7 @@ function formOf(campaign: Campaign, version: number): Record<string, string> {
     endDate: campaign.endDate,
     closingTitle: campaign.closingTitle,
     closingText: campaign.closingText,
+    selectedCoursesPercent: String(campaign.selectedCoursesPercent),
   };
   campaign.offers.forEach((offer, i) => {
     Object.assign(fields, {
@@ -244,6 +246,28 @@ describe("studio: Campanha", () => {
 
     const overview = payload(await overviewLoader(args(getRequest("/admin/conteudo", { cookie }))));
     expect(overview.warnings.filter((warning: { section: string }) => warning.section === "Campanha")).toEqual([]);
+  });
+
+  it("the selected courses' scholarship: seeded at the spec's 70%, refused when empty or out of range, saved into site.claims", async () => {
+    expect(publicSite(FRESH).claims.selectedBolsa).toBe("70%");
+    // A campaign stored before the field existed reads with the seed's figure instead of being unreadable.
+    const { selectedCoursesPercent: _dropped, ...older } = getCampaign();
+    expect(campaignSchema.parse(older).selectedCoursesPercent).toBe(70);
+
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    for (const typed of ["", "0", "101", "setenta"]) {
+      const form = { ...formOf(entry.data, entry.version), selectedCoursesPercent: typed };
+      const refused = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+      expect(statusOf(refused), typed).toBe(400);
+      expect(payload(refused).result.error.selectedCoursesPercent).toEqual(["Informe um número inteiro de 1 a 100"]);
+    }
+    expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
+
+    const form = { ...formOf(entry.data, entry.version), selectedCoursesPercent: "65%" };
+    const saved = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+    expect(statusOf(saved)).toBe(303);
+    expect(publicSite(FRESH).claims.selectedBolsa).toBe("65%");
+    expect(getCampaign()).toEqual({ ...entry.data, selectedCoursesPercent: 65 });
   });
 
   it("a second admin saving from the old version is refused with who and when, their input kept", async () => {

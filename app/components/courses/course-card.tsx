@@ -1,6 +1,7 @@
 import { Clock, MonitorSmartphone } from "lucide-react";
 import { Link } from "react-router";
 
+import { useSite } from "~/components/layout/use-site";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { courseIconSrc } from "~/lib/content/course-icons";
 import type { CourseCardData } from "~/lib/home-data";
@@ -38,8 +39,12 @@ function CourseCardArt({ course }: { course: CourseCardData }) {
   );
 }
 
-/** One course in a grid: art, name (the link), area, modality, duration, optional scholarship badge. */
+/**
+ * One course in a grid: art, name (the link), area, modality, duration, optional scholarship badge
+ * (Educação Física: the selected courses' scholarship the studio stores, site.claims.selectedBolsa).
+ */
 export function CourseCard({ course, headingLevel = 3 }: { course: CourseCardData; headingLevel?: 3 | 4 }) {
+  const { selectedBolsa } = useSite().claims;
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <article
@@ -50,7 +55,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseCardDat
         <CourseCardArt course={course} />
         {course.scholarshipBadge ? (
           <span className="absolute left-3 top-3 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-slate-900 shadow">
-            Bolsa de até 70%
+            Bolsa de até {selectedBolsa}
           </span>
         ) : null}
       </div>

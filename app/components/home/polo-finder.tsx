@@ -1,17 +1,19 @@
 import { MapPin, Phone, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 
-import { telHref } from "~/components/layout/use-site";
+import { telHref, useSite } from "~/components/layout/use-site";
 import { AREA_SLUGS, DEFAULT_AREA } from "~/content/course-areas";
+import { formatNumber } from "~/lib/format";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 
 import { useLiveSearch } from "./use-live-search";
 
 export const NO_POLO_MESSAGE = "Nenhum polo encontrado com esse termo. Tente outra busca.";
 
-/** The study-centre finder (#onde-estudar, also #polos): search the polos by location. */
+/** The study-centre finder (#onde-estudar, also #polos): search the polos by location. Its polo count is the site's claim (site.claims). */
 export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: HomeCatalogue }) {
   const live = useLiveSearch(polos.term);
+  const { claims } = useSite();
   const keepCatalogue = catalogue.term ? { q: catalogue.term } : { area: catalogue.area };
 
   return (
@@ -23,8 +25,8 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           Encontre um polo perto de você
         </h2>
         <p className="mt-2 max-w-3xl text-slate-600">
-          São mais de 1.000 polos pelo Brasil, com presença em Minas Gerais, Mato Grosso, Mato Grosso do Sul e Rio Grande do
-          Norte. Digite sua cidade ou bairro.
+          São mais de {formatNumber(claims.polos)} polos pelo Brasil, com presença em Minas Gerais, Mato Grosso, Mato Grosso do
+          Sul e Rio Grande do Norte. Digite sua cidade ou bairro.
         </p>
 
         <Form

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { PUNCTUALITY_PERCENT } from "../../content/offers";
+import { MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "../../content/offers";
 import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../campaign";
 import { formatDateBr, saoPauloDate } from "../dates";
 import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
@@ -43,24 +43,39 @@ export const priceCardSchema = z.object({
 export const CAMPAIGN_END_MODES = ["rolling", "date"] as const;
 export const END_DATE_REQUIRED = "Informe a data de término ou escolha a janela de 5 dias";
 
-export const campaignSchema = z
-  .object({
-    title: requiredText(80),
-    /** "Até X% de desconto!" */
-    headlinePercent: percentField(1, 100),
-    /** "rolling": ends 5 days ahead and starts again; "date": ends on endDate at 23:59:59 (São Paulo). */
-    endMode: z.enum(CAMPAIGN_END_MODES, { error: "Escolha como a campanha termina" }),
-    endDate: optionalIsoDate,
-    closingTitle: requiredText(80),
-    closingText: requiredText(400),
-    offers: z.array(offerCardSchema).length(6, "A campanha tem seis cartões de oferta"),
-    prices: z.array(priceCardSchema).length(4, "A campanha tem quatro cartões de preço"),
-  })
-  .superRefine((campaign, ctx) => {
-    if (campaign.endMode === "date" && !campaign.endDate) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: END_DATE_REQUIRED });
-    }
-  });
+/** The fields as the studio's form must send them (every one required). */
+const campaignFields = z.object({
+  title: requiredText(80),
+  /** "Até X% de desconto!" */
+  headlinePercent: percentField(1, 100),
+  /** "rolling": ends 5 days ahead and starts again; "date": ends on endDate at 23:59:59 (São Paulo). */
+  endMode: z.enum(CAMPAIGN_END_MODES, { error: "Escolha como a campanha termina" }),
+  endDate: optionalIsoDate,
+  closingTitle: requiredText(80),
+  closingText: requiredText(400),
+  offers: z.array(offerCardSchema).length(6, "A campanha tem seis cartões de oferta"),
+  prices: z.array(priceCardSchema).length(4, "A campanha tem quatro cartões de preço"),
+  /**
+   * The scholarship of selected courses such as Educação Física, without the punctuality discount:
+   * not a campaign offer, so no offer bounds it. "Bolsas de até X%" on /bolsas, /inscricao, the
+   * vocational test and the Educação Física course cards (the root loader's site.claims.selectedBolsa).
+   */
+  selectedCoursesPercent: percentField(1, 100),
+});
+
+function endDateGiven(campaign: { endMode: string; endDate: string }, ctx: z.RefinementCtx) {
+  if (campaign.endMode === "date" && !campaign.endDate) {
+    ctx.addIssue({ code: "custom", path: ["endDate"], message: END_DATE_REQUIRED });
+  }
+}
+
+/**
+ * The stored document. A campaign saved before the selected courses' scholarship was a field reads
+ * with the seed's figure (MAX_SCHOLARSHIP_PERCENT), instead of being unreadable.
+ */
+export const campaignSchema = campaignFields
+  .extend({ selectedCoursesPercent: campaignFields.shape.selectedCoursesPercent.default(MAX_SCHOLARSHIP_PERCENT) })
+  .superRefine(endDateGiven);
 
 export type Campaign = z.infer<typeof campaignSchema>;
 export type OfferCard = z.infer<typeof offerCardSchema>;
@@ -183,7 +198,7 @@ export function campaignProblems(campaign: Campaign, now: Date): CampaignProblem
 
 /** The schema a save must pass at `now`: the document's own rules plus the honesty rules. */
 export function campaignSaveSchema(now: Date) {
-  return campaignSchema.superRefine((campaign, ctx) => {
+  return campaignFields.superRefine(endDateGiven).superRefine((campaign, ctx) => {
     for (const problem of campaignProblems(campaign, now))
       ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
   });

@@ -1,5 +1,11 @@
 import { campaignTexts } from "~/content/campaign";
-import { CLOSING_DISCOUNT_PERCENT, modalityOffers, PUNCTUALITY_PERCENT, regularPrices } from "~/content/offers";
+import {
+  CLOSING_DISCOUNT_PERCENT,
+  MAX_SCHOLARSHIP_PERCENT,
+  modalityOffers,
+  PUNCTUALITY_PERCENT,
+  regularPrices,
+} from "~/content/offers";
 import { type CampaignDeadline, formatDayMonth } from "~/lib/campaign";
 import {
   activeOfferCards,
@@ -51,6 +57,7 @@ export function campaignSeed(): Campaign {
     closingText: campaignTexts.closingText.replace(`até ${CLOSING_DISCOUNT_PERCENT}%`, `até ${largest}%`),
     offers,
     prices: regularPrices.map((price) => ({ ...price, remainingFrom: price.remainingFrom ?? false, validUntil: "" })),
+    selectedCoursesPercent: MAX_SCHOLARSHIP_PERCENT,
   });
 }
 

@@ -25,7 +25,7 @@ import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatDateBr, saoPauloDate } from "~/lib/dates";
 
 import { config } from "../config.server";
-import { campaignDeadlineFor, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
+import { campaignDeadlineFor, getCampaign, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
 import { activeCourseCount, activePoloCount } from "./courses.server";
 import { type ContentCollection, getSingleton, listEntries, SINGLETON_ID } from "./store.server";
 
@@ -120,10 +120,14 @@ export function homeFacts(now: Date = new Date()): HomeFacts {
   return { activeCourses: counts.courses, activePolos: counts.polos, largestDiscount: largestActiveDiscount(now) };
 }
 
-/** The home page's stats as claims for the rest of the site (header bar, course and result pages). */
-export function siteClaims(now: Date = new Date()): { bolsa: string; courses: number; polos: number } {
+/**
+ * The home page's stats as claims for the rest of the site (header bar, course and result pages),
+ * and the selected courses' scholarship ("70%": Educação Física), which the campaign section stores.
+ */
+export function siteClaims(now: Date = new Date()): { bolsa: string; courses: number; polos: number; selectedBolsa: string } {
   const stats = homeStats(getHomeContent(), homeFacts(now));
-  return { bolsa: stats.bolsa, courses: stats.courseClaim, polos: stats.poloClaim };
+  const selectedBolsa = `${getCampaign().selectedCoursesPercent}%`;
+  return { bolsa: stats.bolsa, courses: stats.courseClaim, polos: stats.poloClaim, selectedBolsa };
 }
 
 /** The hero photo uploaded in the studio (none: the hero shows its illustration). */

@@ -1,13 +1,17 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { z } from "zod";
 
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { STUDIO_PATH, VERSION_FIELD } from "~/lib/content/studio";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 import type { ToastMessage } from "~/lib/toast";
 
+import { requireAdmin } from "../auth.server";
+import { readFormData } from "../form-data.server";
 import { redirectWithToast } from "../toast.server";
-import type { ContentConflict, SaveResult } from "./store.server";
+import { type ContentCollection, type ContentConflict, saveEntry, type SaveResult, SINGLETON_ID } from "./store.server";
 
 /**
  * What every form of the content studio does after parsing (one way for every section): a refused
@@ -51,4 +55,30 @@ export function refusedForm(submission: Submission<unknown>, message: string, st
 export async function answerSave(request: Request, submission: Submission<unknown>, result: SaveResult, redirectTo: string) {
   if (!result.ok) return refusedForm(submission, conflictMessage(result.conflict));
   return redirectWithToast(request, redirectTo, SAVED_TOAST, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+/**
+ * The action of a singleton section's page (one document, no photo): the admin's session first,
+ * then the form parsed with `schema`, refused with its messages or saved over the version it was
+ * opened with, and back to `path` with "Alterações salvas". With `listButtons`, a press of the
+ * form's add or remove buttons (conform's intents) comes back with the list changed, nothing saved.
+ */
+export async function saveSingletonForm<T>(
+  request: Request,
+  options: { collection: ContentCollection<T>; schema: z.ZodType<T>; path: string; listButtons?: boolean },
+) {
+  const admin = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: options.schema });
+  if (options.listButtons && submission.status === undefined) {
+    return data<StudioFailure>({ result: submission.reply() }, { headers: PRIVATE_PAGE_HEADERS });
+  }
+  if (submission.status !== "success") return invalidForm(submission);
+  const result = saveEntry(options.collection, {
+    id: SINGLETON_ID,
+    data: submission.value,
+    expectedVersion: versionOf(formData),
+    by: admin.email,
+  });
+  return answerSave(request, submission, result, options.path);
 }
