@@ -1,7 +1,8 @@
 import { History } from "lucide-react";
-import { data, Form } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { StudioTable } from "~/components/studio/studio-table";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { requireAdmin } from "~/server/auth.server";
@@ -72,8 +73,16 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+/** The revision whose "Restaurar" is being posted (so only that row's button says "Restaurando..."). */
+function usePendingRevision(): string | null {
+  const revision = useNavigation().formData?.get("revision");
+  return typeof revision === "string" ? revision : null;
+}
+
 export default function StudioHistory({ loaderData, actionData }: Route.ComponentProps) {
   const pending = useIsPending();
+  const pendingRevision = usePendingRevision();
+  const mine = (id: number) => pending && pendingRevision === String(id);
   return (
     <section aria-labelledby="historico-titulo">
       <h1 id="historico-titulo" className="text-2xl font-bold text-slate-900">
@@ -87,63 +96,44 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
           {actionData.error}
         </p>
       ) : null}
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="content-history">
-          <caption className="sr-only">Alterações do conteúdo, da mais recente para a mais antiga</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4">
-                Quando
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Quem
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Seção
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                O que mudou
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Ação</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.rows.map((row) => (
-              <tr key={row.id} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-4 whitespace-nowrap">{row.savedAt}</td>
-                <td className="py-2 pr-4">{row.savedBy}</td>
-                <td className="py-2 pr-4">
-                  {row.section}
-                  {row.item ? <span className="block text-xs text-slate-500">{row.item}</span> : null}
-                </td>
-                <td className="py-2 pr-4">
-                  {row.removed ? "Removido" : row.changed.length ? row.changed.join(", ") : "Versão inicial"}
-                </td>
-                <td className="py-2">
-                  {row.current ? (
-                    <span className="text-xs text-slate-500">Versão atual</span>
-                  ) : (
-                    <Form method="post">
-                      <input type="hidden" name="revision" value={row.id} />
-                      <SubmitButton
-                        pending={pending}
-                        pendingText="Restaurando..."
-                        spinnerClassName="size-4"
-                        aria-label={`Restaurar a versão de ${row.savedAt} (${row.section})`}
-                        className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold hover:bg-slate-50 disabled:opacity-70"
-                      >
-                        <History aria-hidden="true" className="size-3.5" /> Restaurar
-                      </SubmitButton>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StudioTable
+        testId="content-history"
+        caption="Alterações do conteúdo, da mais recente para a mais antiga"
+        captionHidden
+        columns={["Quando", "Quem", "Seção", "O que mudou", <span className="sr-only">Ação</span>]}
+      >
+        {loaderData.rows.map((row) => (
+          <tr key={row.id} className="border-b border-slate-100 align-top">
+            <td className="py-2 pr-3 whitespace-nowrap">{row.savedAt}</td>
+            <td className="py-2 pr-3">{row.savedBy}</td>
+            <td className="py-2 pr-3">
+              {row.section}
+              {row.item ? <span className="block text-xs text-slate-500">{row.item}</span> : null}
+            </td>
+            <td className="py-2 pr-3">
+              {row.removed ? "Removido" : row.changed.length ? row.changed.join(", ") : "Versão inicial"}
+            </td>
+            <td className="py-2">
+              {row.current ? (
+                <span className="text-xs text-slate-500">Versão atual</span>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="revision" value={row.id} />
+                  <SubmitButton
+                    pending={mine(row.id)}
+                    pendingText="Restaurando..."
+                    spinnerClassName="size-4"
+                    aria-label={`Restaurar a versão de ${row.savedAt} (${row.section})`}
+                    className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold hover:bg-slate-50 disabled:opacity-70"
+                  >
+                    <History aria-hidden="true" className="size-3.5" /> Restaurar
+                  </SubmitButton>
+                </Form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </StudioTable>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 
 import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
 import { FieldGroup, FormAlert, SaveButton, TextField, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { StudioTable } from "~/components/studio/studio-table";
 import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
@@ -75,41 +76,25 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
       </Form>
-      <div className="mt-8 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="studio-polos">
-          <caption className="mb-2 text-left font-semibold text-slate-900">{polos.length} polos</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                Polo
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Telefone
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Situação
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Ações</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {polos.map((item) => (
-              <tr key={item.id} className="border-b border-slate-100">
-                <td className="py-2 pr-3">{poloLabel(item)}</td>
-                <td className="py-2 pr-3">{item.phone}</td>
-                <td className="py-2 pr-3">{item.active ? "Ativo" : "Inativo"}</td>
-                <td className="py-2">
-                  <Link to={`${STUDIO_PATH}/polos?polo=${item.id}`} className="text-brand-700 underline">
-                    Editar<span className="sr-only"> {poloLabel(item)}</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StudioTable
+        testId="studio-polos"
+        caption={`${polos.length} polos`}
+        columns={["Polo", "Telefone", "Situação", <span className="sr-only">Ações</span>]}
+        className="mt-8"
+      >
+        {polos.map((item) => (
+          <tr key={item.id} className="border-b border-slate-100">
+            <td className="py-2 pr-3">{poloLabel(item)}</td>
+            <td className="py-2 pr-3">{item.phone}</td>
+            <td className="py-2 pr-3">{item.active ? "Ativo" : "Inativo"}</td>
+            <td className="py-2">
+              <Link to={`${STUDIO_PATH}/polos?polo=${item.id}`} className="text-brand-700 underline">
+                Editar<span className="sr-only"> {poloLabel(item)}</span>
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </StudioTable>
     </section>
   );
 }
