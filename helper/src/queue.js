@@ -762,7 +762,7 @@ export class SendQueue extends EventEmitter {
       () => {
         this.timer = null;
         if (this.job !== job || job.state !== "paused" || job.pauseReason !== reason) return;
-        if (this.now() < resumeAt && wait >= MAX_TIMER_MS) return this.armResume(job, reason, resumeAt);
+        if (this.now() < resumeAt) return this.armResume(job, reason, resumeAt); // woke early (or a long wait in parts)
         if (reason === "restricted") {
           this.log("O período de espera da restrição terminou: o envio pode ser retomado pela página.");
           if (job.kind === "bulk") this.emitProgress();

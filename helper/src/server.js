@@ -245,36 +245,36 @@ export async function startHelper(options = {}) {
   });
 
   // --- the site: central opt-out list -------------------------------------------------------------
-  /** @type {Promise<void> | null} */
-  let reporting = null;
+  /** @type {Promise<void>} reports run one after another */
+  let reports = Promise.resolve();
+  let reportQueued = false;
   /**
    * Sends the opt-outs the site has not stored yet; they stay in the local file (reported: false)
    * until it answers, and are sent again on each connect, before each job and every few minutes.
+   * A call while a report runs queues one more, which reads the list when it starts.
    */
   function reportOptOuts() {
     if (!site) return Promise.resolve();
-    if (reporting) return reporting;
-    reporting = (async () => {
-      for (let round = 0; round < 3; round++) {
-        const pending = optOuts.unreported();
-        if (pending.length === 0) return;
-        try {
-          await /** @type {SiteApi} */ (site).reportOptOuts(
-            pending.map((e) => ({ number: e.number, at: e.at, ...(e.operator ? { operator: e.operator } : {}) })),
-          );
-        } catch (error) {
-          log(
-            `Não foi possível enviar ${pending.length} descadastro(s) ao site (${/** @type {Error} */ (error).message}); eles ficam guardados neste computador e serão enviados de novo.`,
-          );
-          return;
-        }
-        optOuts.markReported(pending.map((e) => e.number));
-        log(`${pending.length} descadastro(s) registrado(s) no site.`);
+    if (reportQueued) return reports;
+    reportQueued = true;
+    reports = reports.then(async () => {
+      reportQueued = false;
+      const pending = optOuts.unreported();
+      if (pending.length === 0) return;
+      try {
+        await /** @type {SiteApi} */ (site).reportOptOuts(
+          pending.map((e) => ({ number: e.number, at: e.at, ...(e.operator ? { operator: e.operator } : {}) })),
+        );
+      } catch (error) {
+        log(
+          `Não foi possível enviar ${pending.length} descadastro(s) ao site (${/** @type {Error} */ (error).message}); eles ficam guardados neste computador e serão enviados de novo.`,
+        );
+        return;
       }
-    })().finally(() => {
-      reporting = null;
+      optOuts.markReported(pending.map((e) => e.number));
+      log(`${pending.length} descadastro(s) registrado(s) no site.`);
     });
-    return reporting;
+    return reports;
   }
 
   /** Adds the site's central opt-out list to the local one (other operators' SAIR replies). */

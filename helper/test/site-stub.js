@@ -1,0 +1,141 @@
+// A real local HTTP server standing in for the site's API for the helper (/api/whatsapp-helper/*),
+// following the team contract: Bearer token checked with the helper's verifyToken, the central
+// opt-out list (ninth-digit variants stored once), and the send log's "already sent" answer (same
+// text, status Enviado, last 7 days). The test plays the page: it records sends with logSent().
+import { createServer } from "node:http";
+
+import { normalizeNumber, numberKey } from "../src/phone.js";
+import { verifyToken } from "../src/token.js";
+
+const WEEK_MS = 7 * 24 * 3600_000;
+
+/**
+ * @param {{ secret: string, now?: () => number }} options
+ */
+export async function startSiteStub(options) {
+  const now = options.now ?? Date.now;
+  /** @type {{ number: string, at: string, operator?: string }[]} */
+  const optOuts = [];
+  /** @type {{ number: string, text: string, status: "Enviado" | "Erro", at: string }[]} */
+  const log = [];
+  /** @type {{ method: string, path: string, status: number, body: any }[]} */
+  const requests = [];
+  /** @type {{ test: () => boolean, resolve: () => void }[]} */
+  const waiters = [];
+  const state = { down: false };
+
+  const key = (/** @type {string} */ number) => numberKey(normalizeNumber(number));
+
+  /** @param {import("node:http").ServerResponse} res @param {number} status @param {unknown} body */
+  function send(res, status, body) {
+    res.writeHead(status, { "content-type": "application/json", "cache-control": "private, no-store" });
+    res.end(JSON.stringify(body));
+  }
+
+  const server = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const text = Buffer.concat(chunks).toString("utf8");
+    let body = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = undefined;
+    }
+    const path = new URL(req.url ?? "/", "http://stub").pathname;
+    const status = answer(req, res, path, body);
+    requests.push({ method: req.method ?? "", path, status, body });
+    for (const waiter of [...waiters]) {
+      if (waiter.test()) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  });
+
+  /**
+   * @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res
+   * @param {string} path @param {any} body
+   * @returns {number} the status sent
+   */
+  function answer(req, res, path, body) {
+    if (state.down) {
+      send(res, 503, { ok: false, error: "Serviço indisponível" });
+      return 503;
+    }
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (!token || !verifyToken(token, options.secret, now())) {
+      send(res, 401, { ok: false, error: "Token inválido" });
+      return 401;
+    }
+    if (path === "/api/whatsapp-helper/descadastros" && req.method === "GET") {
+      send(res, 200, { numbers: optOuts.map((o) => o.number) });
+      return 200;
+    }
+    if (path === "/api/whatsapp-helper/descadastros" && req.method === "POST") {
+      const entries = body?.entries;
+      if (!Array.isArray(entries) || entries.length < 1 || entries.length > 500) {
+        send(res, 400, { ok: false, error: "Lista de descadastros inválida" });
+        return 400;
+      }
+      let inserted = 0;
+      for (const entry of entries) {
+        if (optOuts.some((o) => key(o.number) === key(entry.number))) continue;
+        optOuts.push({ number: entry.number, at: entry.at, operator: entry.operator });
+        inserted += 1;
+      }
+      send(res, 200, { ok: true, inserted });
+      return 200;
+    }
+    if (path === "/api/whatsapp-helper/ja-enviados" && req.method === "POST") {
+      const contacts = body?.contacts;
+      if (!Array.isArray(contacts) || contacts.length < 1 || contacts.length > 1000) {
+        send(res, 400, { ok: false, error: "Lista de contatos inválida" });
+        return 400;
+      }
+      /** @type {Record<string, string>} */
+      const sent = {};
+      const since = now() - WEEK_MS;
+      for (const contact of contacts) {
+        const row = log.findLast(
+          (r) =>
+            r.status === "Enviado" &&
+            r.text === contact.text &&
+            key(r.number) === key(contact.number) &&
+            Date.parse(r.at) >= since,
+        );
+        if (row) sent[contact.number] = row.at;
+      }
+      send(res, 200, { sent });
+      return 200;
+    }
+    send(res, 405, { ok: false, error: "Método não permitido" });
+    return 405;
+  }
+
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    state,
+    optOuts,
+    log,
+    requests,
+    /** The page records a helper's message-status in 'Registro de Envios'. @param {any} status */
+    logStatus(status) {
+      log.push({
+        number: status.number,
+        text: status.text,
+        status: status.status === "sent" ? "Enviado" : "Erro",
+        at: status.at,
+      });
+    },
+    /** Resolves once `test` holds after some request. @param {() => boolean} test */
+    until(test) {
+      if (test()) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ test, resolve: () => resolve(undefined) }));
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
+}
