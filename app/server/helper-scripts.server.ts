@@ -6,7 +6,7 @@ import { config } from "./config.server";
 
 /**
  * The start scripts an authenticated operator downloads from the server-not-found panel (decision
- * 044). Each start: if the helper already answers on its fixed port, say so and stop; otherwise
+ * 049). Each start: if the helper already answers on its fixed port, say so and stop; otherwise
  * download the helper package from this site (packed into the build by scripts/helper-package.mjs,
  * about 26 KB) and compare its SHA-256 with the installed copy's; install into the operator's home
  * folder only when they differ (first start, or the site now serves another version), into a fresh

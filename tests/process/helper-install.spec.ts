@@ -10,7 +10,7 @@ import { freePort, type RunningServer, startServer } from "../support/server-pro
 import { openSessions } from "../support/sessions";
 
 /**
- * The start script an operator downloads, run for real (decision 044): the first start installs
+ * The start script an operator downloads, run for real (decision 049): the first start installs
  * the helper into the per-user folder and starts it; the next start finds the same version on the
  * site and starts the installed copy without reinstalling; with the site stopped it still starts
  * the installed copy and says why; a start while the helper runs says it is already running and
