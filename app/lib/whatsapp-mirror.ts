@@ -326,6 +326,8 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
         isAuthenticated: false,
         isConnecting: false,
         disconnecting: false,
+        // A QR code shown by a helper that went away cannot be scanned any more.
+        qrCode: null,
         cause: "disconnected",
         error: `Desconectado: ${connectionReasonText(action.reason)}`,
       };
