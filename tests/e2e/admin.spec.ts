@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { signToken } from "whatsapp-helper/token";
 
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
@@ -131,6 +132,54 @@ test.describe("admin", () => {
     const csv = await page.request.get("/contato/leads.csv", { maxRedirects: 0 });
     expect(csv.status()).toBe(302);
     expect(csv.headers()["location"]).toMatch(/^\/login-admin/);
+  });
+
+  test("a lead whose person asked not to get WhatsApp is marked 'não quer WhatsApp', in the table and the CSV", async ({
+    page,
+  }) => {
+    const token = seedLeads("optout");
+    // A lead with a phone of its own; its person answered SAIR from an old WhatsApp id (no ninth digit).
+    const digits = `7${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    const db = openE2eDb();
+    try {
+      const now = new Date().toISOString();
+      db.prepare(
+        `INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em, busca) VALUES ('contato', ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        `Sem WhatsApp ${token}`,
+        `(31)9${digits.slice(0, 4)}-${digits.slice(4)}`,
+        `semwhats.${token}@example.com`,
+        now.slice(0, 10),
+        now,
+        now,
+        `sem whatsapp ${token}`,
+      );
+    } finally {
+      db.close();
+    }
+    // Reported the way a helper reports it: the site's API with the helper's token.
+    const reported = await page.request.post("/api/whatsapp-helper/descadastros", {
+      headers: { Authorization: `Bearer ${signToken(E2E_ENV.HELPER_SECRET, 300)}` },
+      data: { entries: [{ number: `5531${digits}`, at: new Date().toISOString(), operator: "Teste" }] },
+    });
+    expect(await reported.json()).toEqual({ ok: true, inserted: 1 });
+
+    await logIn(page);
+    await page.goto(`/contato?busca=${token}`);
+    await expect(page.getByTestId("lead-row")).toHaveCount(4);
+    const marked = page.getByTestId("lead-row").filter({ has: page.getByTestId("whatsapp-optout") });
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toContainText(`Sem WhatsApp ${token}`);
+    await expect(marked.getByTestId("whatsapp-optout")).toHaveText("não quer WhatsApp");
+    await expect(page.getByTestId("whatsapp-optout-count")).toContainText(/pedi(u|ram) para não receber mensagens de WhatsApp/);
+
+    const csv = await page.request.get(`/contato/leads.csv?busca=${token}`);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0].endsWith(";respostas;whatsapp")).toBe(true);
+    expect(lines.filter((line) => line.endsWith(";não quer"))).toEqual([expect.stringContaining(`Sem WhatsApp ${token}`)]);
   });
 
   test("pagination links keep the filters", async ({ page }) => {

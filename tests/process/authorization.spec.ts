@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { signToken } from "whatsapp-helper/token";
 
 import { snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
@@ -15,17 +16,24 @@ import { openSessions, type Sessions } from "../support/sessions";
  * forged cookie, and a genuine session's value moved into another session's cookie name; and must
  * let the right session through (so the refusals are not an accident).
  *
+ * The helpers' API (every route under /api/whatsapp-helper) opens to no cookie at all: only to a valid
+ * helper token in `Authorization: Bearer`; every session cookie and every wrong token is refused.
+ *
  * Two routes under /whatsapp are, by design, not operator-only (the exceptions below say why).
  */
 
-type Area = "admin" | "operator";
+type Area = "admin" | "operator" | "helper";
 
 function areaOf(route: Pick<RouteInfo, "path">): Area | null {
-  const [first] = route.path.split("/");
+  const [first, second] = route.path.split("/");
   if (first === "contato" || first === "admin") return "admin";
   if (first === "whatsapp") return "operator";
+  if (first === "api" && second === "whatsapp-helper") return "helper";
   return null;
 }
+
+/** A helper token as the helper signs it (HELPER_SECRET), valid for 5 minutes from `now`. */
+const helperBearer = (secret: string = E2E_ENV.HELPER_SECRET, now = Date.now()) => `Bearer ${signToken(secret, 300, now)}`;
 
 /** Routes under a guarded prefix whose access rule differs, and why. */
 const EXCEPTIONS: Record<string, string> = {
@@ -59,7 +67,7 @@ test.afterAll(async () => {
 const value = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
 
 /** Cookies that must never open the given area. */
-function wrongCookies(area: Area): Record<string, string> {
+function wrongCookies(area: Exclude<Area, "helper">): Record<string, string> {
   const common = {
     "no cookie": "",
     "a visitor's cookie": sessions.visitor,
@@ -82,15 +90,37 @@ function wrongCookies(area: Area): Record<string, string> {
       };
 }
 
-const rightCookie = (area: Area) => (area === "admin" ? sessions.admin : sessions.operator);
+type Credentials = { cookie: string; authorization?: string };
 
-async function request(method: "GET" | "POST", url: string, cookie: string) {
+/** What must never open the given area: wrong cookies, and for the helpers' API every cookie and every wrong token. */
+function wrongCredentials(area: Area): Record<string, Credentials> {
+  if (area !== "helper") {
+    return Object.fromEntries(Object.entries(wrongCookies(area)).map(([label, cookie]) => [label, { cookie }]));
+  }
+  const cookies = { ...wrongCookies("operator"), "an operator's cookie": sessions.operator };
+  return {
+    ...Object.fromEntries(Object.entries(cookies).map(([label, cookie]) => [label, { cookie }])),
+    "a token signed with another secret": { cookie: "", authorization: helperBearer("outro-segredo") },
+    "an expired token": { cookie: "", authorization: helperBearer(E2E_ENV.HELPER_SECRET, Date.now() - 10 * 60_000) },
+    "a malformed token": { cookie: "", authorization: "Bearer 9999999999.abc" },
+    "a valid token in another scheme": { cookie: "", authorization: helperBearer().replace("Bearer", "Basic") },
+    "a valid token in a cookie": { cookie: `token=${helperBearer().slice(7)}` },
+  };
+}
+
+const rightCredentials = (area: Area): Credentials =>
+  area === "helper"
+    ? { cookie: "", authorization: helperBearer() }
+    : { cookie: area === "admin" ? sessions.admin : sessions.operator };
+
+async function request(method: "GET" | "POST", url: string, cookie: string, authorization?: string) {
   const response = await fetch(server.url + url, {
     method,
     redirect: "manual",
     headers: {
       Origin: server.url,
       ...(cookie ? { Cookie: cookie } : {}),
+      ...(authorization ? { Authorization: authorization } : {}),
       ...(method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
     },
     body: method === "POST" ? "intent=nada" : undefined,
@@ -140,6 +170,8 @@ test("the guarded areas are found in the route table", () => {
       "whatsapp/iniciar-whatsapp-helper.bat",
       "whatsapp/iniciar-whatsapp-helper-mac.zip",
       "whatsapp/:slug",
+      "api/whatsapp-helper/descadastros",
+      "api/whatsapp-helper/ja-enviados",
     ]),
   );
   for (const path of Object.keys(EXCEPTIONS)) expect(paths).toContain(path);
@@ -155,8 +187,8 @@ test("every admin and operator loader and action refuses anonymous and wrong-kin
     for (const method of ["GET", "POST"] as const) {
       if (method === "GET" && !route.hasLoader) continue;
       if (method === "POST" && !route.hasAction) continue;
-      for (const [label, cookie] of Object.entries(wrongCookies(area))) {
-        const answer = await request(method, url, cookie);
+      for (const [label, { cookie, authorization }] of Object.entries(wrongCredentials(area))) {
+        const answer = await request(method, url, cookie, authorization);
         checked++;
         if (!refused(area, answer)) failures.push(`${method} ${url} with ${label}: ${answer.status} ${answer.location}`);
         if (answer.text.includes("@example.com") || /scrypt\$/.test(answer.text))
@@ -173,14 +205,17 @@ test("the right session opens each of those routes (the refusals above are not a
   for (const route of guarded()) {
     const area = areaOf(route)!;
     const url = urlFor(route, params);
+    const { cookie, authorization } = rightCredentials(area);
     if (route.hasLoader) {
-      const answer = await request("GET", url, rightCookie(area));
+      const answer = await request("GET", url, cookie, authorization);
       expect(refused(area, answer), `GET ${url}: ${answer.status} ${answer.location}`).toBe(false);
-      expect(answer.status, `GET ${url}`).toBeLessThan(400);
+      // "Already sent?" is a question posted with a body: past the token, its GET is a 405.
+      if (route.path === "api/whatsapp-helper/ja-enviados") expect(answer.status, `GET ${url}`).toBe(405);
+      else expect(answer.status, `GET ${url}`).toBeLessThan(400);
     }
     if (route.hasAction && route.path !== "contato/sair") {
       // The body is deliberately wrong: the action itself answers (400), past the guard.
-      const answer = await request("POST", url, rightCookie(area));
+      const answer = await request("POST", url, cookie, authorization);
       expect(refused(area, answer), `POST ${url}: ${answer.status} ${answer.location}`).toBe(false);
     }
   }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { signToken } from "whatsapp-helper/token";
 
 import { type Snapshot, snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
@@ -34,6 +35,13 @@ type ActionSpec = {
   bodyIgnored?: boolean;
   /** A message the re-rendered page shows for a refused submission. */
   message: RegExp;
+  /** The helpers' API: the requests carry a valid helper token (`Authorization: Bearer`), its only credential. */
+  bearer?: boolean;
+  /**
+   * JSON APIs: a valid item and the body that carries it. Each validated field of the item must refuse
+   * each hostile value on its own (those the API would store as text are left out of `validated`).
+   */
+  json?: { item: Record<string, unknown>; body: (item: Record<string, unknown>) => unknown; validated: string[] };
 };
 
 const SLUG = E2E_ENV.WHATSAPP_ADMIN_SLUG;
@@ -151,6 +159,25 @@ const SPECS: Record<string, ActionSpec> = {
     },
     message: /inválid|Envie de 1 a 100/,
   },
+  // The helpers' API (JSON, Bearer token): past the token, a body that is not the documented JSON is a 400.
+  "api/whatsapp-helper/descadastros": {
+    session: "anonymous",
+    bearer: true,
+    refused: { entries: "5531999998888" },
+    json: {
+      item: { number: "5531999998888", at: "2026-11-20T12:00:00.000Z", operator: "Operador" },
+      body: (item) => ({ entries: [item] }),
+      validated: ["number", "at"],
+    },
+    message: /./,
+  },
+  "api/whatsapp-helper/ja-enviados": {
+    session: "anonymous",
+    bearer: true,
+    refused: { contacts: "5531999998888" },
+    json: { item: { number: "5531999998888", text: "Olá" }, body: (item) => ({ contacts: [item] }), validated: ["number"] },
+    message: /./,
+  },
 };
 
 /** The management page attacked a second time with an admin session (no master password needed). */
@@ -251,6 +278,20 @@ function casesFor(spec: ActionSpec): Case[] {
     for (const field of spec.accepted.validated) twice.append(field, good[field]);
     add("otherwise valid, every validated field twice", urlencoded(twice.toString()));
   }
+  if (spec.json) {
+    const { item, body, validated } = spec.json;
+    const json = (value: unknown): Body => ({ body: JSON.stringify(value), contentType: "application/json" });
+    // Bodies of the wrong shape: no wrapper, an empty item, not an object at all.
+    for (const value of [null, [], "texto", 42, item, body({})]) add(`JSON ${JSON.stringify(value).slice(0, 60)}`, json(value));
+    for (const field of validated) {
+      for (const [label, value] of Object.entries(HOSTILE_VALUES))
+        add(`JSON, ${label} in ${field}`, json(body({ ...item, [field]: value })));
+      for (const value of [null, 42, true, [], {}])
+        add(`JSON, ${JSON.stringify(value)} in ${field}`, json(body({ ...item, [field]: value })));
+      const { [field]: _dropped, ...rest } = item;
+      add(`JSON, missing ${field}`, json(body(rest)));
+    }
+  }
   if (spec.honeypot) {
     add("honeypot filled in", urlencoded({ ...(spec.accepted?.fields ?? base), website: "https://spam.example" }), {
       honeypotPath: true,
@@ -296,8 +337,9 @@ test("every action in the route table has an entry in the hostile-input table", 
 });
 
 /** Sends one case as a document request and as React Router's data request (/path.data). */
-async function send(url: string, session: SessionKind, body: Body, cookie = sessions[session]) {
+async function send(url: string, session: SessionKind, body: Body, cookie = sessions[session], bearer = false) {
   const headers: Record<string, string> = { Origin: server.url };
+  if (bearer) headers.Authorization = `Bearer ${signToken(E2E_ENV.HELPER_SECRET, 300)}`;
   if (body.contentType) headers["Content-Type"] = body.contentType;
   if (cookie) headers.Cookie = cookie;
   const init: RequestInit & { duplex?: string } = { method: "POST", headers, body: body.body, redirect: "manual" };
@@ -330,7 +372,7 @@ async function attack(route: RouteInfo, spec: ActionSpec, url: string) {
       let location: string | null;
       let contentType: string;
       try {
-        const { response, text: body } = await send(target, spec.session, item.body, cookie);
+        const { response, text: body } = await send(target, spec.session, item.body, cookie, spec.bearer);
         status = response.status;
         text = body;
         location = response.headers.get("Location");
