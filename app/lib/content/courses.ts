@@ -18,6 +18,7 @@ import { institutionPhoneField, optionalStoredPhoto, optionalText, REQUIRED_MESS
 export const RESERVED_PATHS = [
   "admin",
   "america-mg",
+  "api",
   "assets",
   "assistente",
   "bolsas",
