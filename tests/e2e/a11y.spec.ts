@@ -178,7 +178,9 @@ test.describe("axe: no serious or critical violations", () => {
     await useCookies(context, sessions.operator, baseURL!);
     await page.goto("/whatsapp");
     await expect(page.getByTestId("whatsapp-mirror")).toBeVisible();
-    // The helper is not running: wait for the page to say so, then check that state too.
+    // The helper is not running: after the click that connects, wait for the page to say so, then check that state too.
+    await page.getByLabel("Nome do Operador").fill("Operadora Axe");
+    await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
     await expect(page.getByTestId("server-panel")).toBeVisible({ timeout: 20_000 });
     found.push(...(await seriousViolations(page)).map((v) => `/whatsapp (mirror): ${v}`));
     expect(found).toEqual([]);

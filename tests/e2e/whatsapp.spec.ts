@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 
-import { CONNECT_CHECK_DELAY_MS, HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
+import { HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
 import { hashPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "../support/env";
-import { expect, openE2eDb, storedPasswordId, test } from "../support/fixtures";
+import { expect, openE2eDb, storedPasswordId, test, waitForHydration } from "../support/fixtures";
 
 /**
  * The WhatsApp tool: password management and the gate in both projects (they are plain forms);
@@ -42,6 +42,67 @@ async function seriousViolations(page: Page): Promise<string[]> {
           .map((n) => n.target.join(" "))
           .join(" | ")}`,
     );
+}
+
+/**
+ * Watches what the page sends to the helper's port: every request (socket.io polling, WebSocket
+ * upgrade) is counted, and the events the page emits over WebSocket are read from its frames.
+ */
+function countHelperRequests(page: Page) {
+  const port = `:${process.env.E2E_HELPER_PORT}/`;
+  let requests = 0;
+  const frames: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes(port)) requests++;
+  });
+  page.on("websocket", (socket) => {
+    if (!socket.url().includes(port)) return;
+    requests++;
+    socket.on("framesent", (frame) => {
+      if (typeof frame.payload === "string") frames.push(frame.payload);
+    });
+  });
+  // A socket.io event is the frame "42" followed by the JSON array [name, payload].
+  const emitted = (name: string) =>
+    frames
+      .filter((frame) => frame.startsWith("42["))
+      .map((frame) => JSON.parse(frame.slice(2)) as [string, unknown])
+      .filter(([event]) => event === name)
+      .map(([, payload]) => payload);
+  return {
+    count: () => requests,
+    bulkPayloads: () => emitted("send-bulk-messages"),
+    logoutRequests: () => emitted("logout-whatsapp").length,
+  };
+}
+
+/**
+ * The real helper on its fake driver, on the port the e2e site points at, sending at any hour and
+ * without the warm-up (the tests run at any time of day), counting the pages that connect.
+ */
+async function startFakeHelper(
+  options: { secret?: string; fakeReadyDelayMs?: number; minDelayMs?: number; maxDelayMs?: number } = {},
+) {
+  const { startHelper } = await import("whatsapp-helper");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
+  const started = await startHelper({
+    port: Number(process.env.E2E_HELPER_PORT),
+    secret: E2E_ENV.HELPER_SECRET,
+    allowedOrigins: [new URL(process.env.E2E_BASE_URL!).origin],
+    driver: "fake",
+    dataDir,
+    logger: false,
+    env: { ...process.env, HELPER_SEND_WINDOW: "always", HELPER_WARMUP: "off" },
+    ...options,
+  });
+  const counted = Object.assign(started, { connections: 0 });
+  started.io.on("connection", () => counted.connections++);
+  const close = started.close;
+  counted.close = async () => {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return counted;
 }
 
 async function enterGate(page: Page, password: string) {
@@ -172,13 +233,24 @@ test.describe("WhatsApp: mirroring page", () => {
 
     const scripts: Record<string, string> = {};
     if (jsEnabled) {
+      // Nothing is tried before the operator's click.
+      const qr = page.getByTestId("qr-area");
+      await expect(qr).toHaveAttribute("data-state", "prompt");
+      await expect(page.getByTestId("server-panel")).toHaveCount(0);
+      await page.getByLabel("Nome do Operador").fill("Operadora Painel");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
       const panel = page.getByTestId("server-panel");
       await expect(panel).toBeVisible();
       await expect(panel).toContainText("Servidor não encontrado");
       await expect(panel).toContainText("Erro de conexão com o servidor");
       await expect(panel).toContainText("dispositivos da rede local");
       await expect(panel.getByRole("button", { name: "Tentar novamente" })).toBeVisible();
-      await expect(page.getByTestId("qr-area")).toHaveAttribute("data-state", "error");
+      await expect(qr).toHaveAttribute("data-state", "error");
+      await expect(qr).toHaveAttribute("data-cause", "not-running");
+      // Every reconnection attempt fails the same way: one message stays, no toast adds up.
+      await expect(panel).toContainText("(3 tentativas)");
+      await expect(qr).toContainText("O ajudante não respondeu");
+      await expect(page.getByTestId("toast").filter({ hasText: /Servidor não encontrado|Erro de conexão/ })).toHaveCount(0);
       for (const name of ["Baixar para Windows (.bat)", "Baixar para Mac/Linux (.sh)"]) {
         const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name }).click()]);
         scripts[download.suggestedFilename()] = readFileSync((await download.path())!, "utf8");
@@ -212,44 +284,35 @@ test.describe("WhatsApp: mirroring page", () => {
       | {
           close(): Promise<void>;
           driver: { ready: boolean; account: string | null; sent: unknown[]; on(event: string, listener: () => void): void };
+          /** Pages that connected (past the Origin and token checks). */
+          connections: number;
         }
       | undefined;
-    let dataDir = "";
 
     test.beforeAll(async ({}, testInfo) => {
       // The describe's skip does not stop this hook: without JavaScript it would start a second
       // helper on the one helper port while the JavaScript project's worker uses it.
       if (testInfo.project.use.javaScriptEnabled === false) return;
-      const { startHelper } = await import("whatsapp-helper");
-      dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
-      helper = await startHelper({
-        port: Number(process.env.E2E_HELPER_PORT),
-        secret: E2E_ENV.HELPER_SECRET,
-        allowedOrigins: [new URL(process.env.E2E_BASE_URL!).origin],
-        driver: "fake",
-        fakeReadyDelayMs: 1500,
-        minDelayMs: 10,
-        maxDelayMs: 20,
-        dataDir,
-        logger: false,
-      });
+      helper = await startFakeHelper({ fakeReadyDelayMs: 1500, minDelayMs: 10, maxDelayMs: 20 });
     });
 
     test.afterAll(async () => {
       await helper?.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     test("gate → operator name → QR → connected → bulk send → statuses and log rows", async ({ page }) => {
+      test.setTimeout(90_000);
       const password = `fluxo-${unique()}`;
       const operator = `Operadora ${unique()}`;
       await seedPassword(password);
+      const helperRequests = countHelperRequests(page);
       await enterGate(page, password);
 
-      await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado");
-      await expect(page.getByTestId("server-panel")).toHaveCount(0);
+      // Nothing reaches the helper before the operator's click (Chrome's local network prompt must follow a click).
       const qr = page.getByTestId("qr-area");
       await expect(qr).toContainText("Clique no botão abaixo para iniciar");
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor desconectado");
+      await expect(page.getByTestId("server-panel")).toHaveCount(0);
 
       // The name needs 3 characters before mirroring can start.
       const start = page.getByRole("button", { name: "Iniciar Espelhamento" });
@@ -263,8 +326,12 @@ test.describe("WhatsApp: mirroring page", () => {
       await expect(page.getByTestId("toast").filter({ hasText: "WhatsApp não autenticado" })).toContainText(
         "Você precisa escanear o QR code primeiro",
       );
+      expect(helperRequests.count(), "socket.io requests before the click").toBe(0);
+      expect(helper!.connections, "helper connections before the click").toBe(0);
       await start.click();
 
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado");
+      await expect(page.getByTestId("server-panel")).toHaveCount(0);
       await expect(qr).toHaveAttribute("data-state", "qr");
       await expect(qr.getByRole("img", { name: "QR code para conectar o WhatsApp" })).toHaveAttribute(
         "src",
@@ -275,14 +342,31 @@ test.describe("WhatsApp: mirroring page", () => {
       // Accessibility of the connected state: a11y.spec.ts only reaches the page without a helper.
       expect(await seriousViolations(page), "connected").toEqual([]);
 
-      // Preconditions: a message is needed.
-      await page.getByLabel("Contatos").fill("Maria, 31999990001\nJoão Souza, (31) 98888-0002\nSem Zap, 31977770000\n123");
+      // Lines that give no contact are listed under the text box, with the reason.
+      await page
+        .getByLabel("Contatos")
+        .fill("Maria, 31999990001\nJoão Souza, (31) 98888-0002\nSem Zap, 31977770000\n123\nSó nome");
       await expect(page.getByText("3 contatos válidos")).toBeVisible();
+      const dropped = page.getByTestId("dropped-lines");
+      await expect(dropped.locator("li")).toHaveText([
+        "Linha 4: 123 (número com menos de 8 dígitos)",
+        "Linha 5: Só nome (sem número)",
+      ]);
+      await expect(page.getByText("2 linhas serão ignoradas:")).toBeVisible();
       await page.getByRole("button", { name: "Iniciar Envio" }).click();
       await expect(page.getByTestId("toast").filter({ hasText: "Mensagem necessária" })).toBeVisible();
 
-      await page.getByLabel("Mensagem").fill("Olá {nome}, temos bolsas para você!");
+      // The two options: the opt-out footer on, sending again within 7 days off; both reach the helper.
+      const footer = page.getByRole("checkbox", { name: /Responda SAIR para não receber mais mensagens/ });
+      const repeat = page.getByRole("checkbox", {
+        name: "Enviar também para quem já recebeu esta mensagem nos últimos 7 dias",
+      });
+      await expect(footer).toBeChecked();
+      await expect(repeat).not.toBeChecked();
+      await page.getByLabel("Mensagem", { exact: true }).fill("Olá {nome}, temos bolsas para você!");
       await page.getByRole("button", { name: "Iniciar Envio" }).click();
+      await expect.poll(() => helperRequests.bulkPayloads()).toHaveLength(1);
+      expect(helperRequests.bulkPayloads()[0]).toMatchObject({ optOutFooter: true, allowRepeat: false });
 
       const status = page.getByTestId("status-table");
       await expect(page.getByTestId("badge-total")).toHaveText("Total: 3");
@@ -318,11 +402,14 @@ test.describe("WhatsApp: mirroring page", () => {
           ["Maria", "31999990001", "Enviado"],
         ]);
         expect(new Set(stored.map((r) => r.job_id)).size).toBe(1);
-        expect(stored.find((r) => r.name === "Maria")?.message).toBe("Olá Maria, temos bolsas para você!");
+        expect(stored.find((r) => r.name === "Maria")?.message).toMatch(/^Olá Maria, temos bolsas para você!/);
 
-        // A reload receives the job's statuses again (replay): the table refills, the log stays at 3 rows.
-        const replayed = page.waitForResponse((r) => r.url().endsWith("/whatsapp/registro") && r.request().method() === "POST");
+        // A reload receives the job's statuses again (replay) once the operator connects again:
+        // the table refills, the log stays at 3 rows.
         await page.reload();
+        await expect(page.getByTestId("server-status")).toHaveText("Servidor desconectado");
+        const replayed = page.waitForResponse((r) => r.url().endsWith("/whatsapp/registro") && r.request().method() === "POST");
+        await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
         await expect(status.locator("tbody tr")).toHaveCount(3);
         expect((await replayed).status()).toBe(200);
         expect(rows()).toHaveLength(3);
@@ -330,14 +417,47 @@ test.describe("WhatsApp: mirroring page", () => {
         db.close();
       }
 
-      // 'Desconectar' logs WhatsApp out in the helper and returns to the gate.
+      // 'Sair' ends the operator's session and leaves WhatsApp linked: the helper is not asked to log out.
       const driver = helper!.driver;
-      expect(driver.ready).toBe(true);
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
       let logouts = 0;
       driver.on("logged-out", () => logouts++);
-      await page.getByRole("button", { name: "Desconectar" }).click();
+      await page.getByRole("button", { name: "Sair" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "WhatsApp - Área Restrita" })).toBeVisible();
+      expect(helperRequests.logoutRequests(), "logout-whatsapp sent by 'Sair'").toBe(0);
+      expect(logouts).toBe(0);
+      expect(driver.ready).toBe(true);
+      expect(driver.account).not.toBeNull();
+
+      // Back in: still linked (no QR needed). A job paused by WhatsApp's rate limit is still running:
+      // 'Desconectar' asks first, and 'Continuar enviando' keeps everything.
+      await enterGate(page, password);
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+      await page.getByLabel("Contatos").fill("Lenta, 31955550429\nDepois, 31955550002");
+      await page.getByLabel("Mensagem", { exact: true }).fill("Olá {nome}!");
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+      await expect(page.getByTestId("job-progress")).toHaveAttribute("data-state", "paused");
+      await expect(page.getByRole("button", { name: "Retomar agora" })).toBeVisible();
+      const disconnect = page.getByRole("button", { name: "Desconectar", exact: true });
+      await disconnect.click();
+      const confirm = page.getByRole("alertdialog");
+      await expect(confirm).toContainText("Há um envio em andamento.");
+      await expect(confirm.getByRole("button", { name: "Continuar enviando" })).toBeFocused();
+      expect(await seriousViolations(page), "Desconectar's question").toEqual([]);
+      await confirm.getByRole("button", { name: "Continuar enviando" }).click();
+      await expect(confirm).toHaveCount(0);
+      expect(helperRequests.logoutRequests()).toBe(0);
+      expect(driver.ready).toBe(true);
+
+      // Confirmed: the job is cancelled and WhatsApp unlinked; the operator stays, ready to scan again.
+      await disconnect.click();
+      await confirm.getByRole("button", { name: "Cancelar o envio e desconectar" }).click();
       await expect.poll(() => logouts, { message: "the helper's driver received the logout" }).toBe(1);
+      await expect(page.getByRole("heading", { name: "Espelhe seu WhatsApp" })).toBeVisible();
+      await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp não conectado");
+      await expect(page.getByRole("heading", { level: 1, name: /Espelhamento WhatsApp/ })).toBeVisible();
+      await expect(page.getByTestId("job-progress")).toHaveAttribute("data-state", "cancelled");
       expect(driver.ready).toBe(false);
       expect(driver.account).toBeNull();
     });
@@ -348,36 +468,27 @@ test.describe("WhatsApp: a helper started with another secret", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 
   test("refuses the page's token: the page shows the authentication panel with the downloads", async ({ page }) => {
-    const { startHelper } = await import("whatsapp-helper");
-    const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
-    const helper = await startHelper({
-      port: Number(process.env.E2E_HELPER_PORT),
-      secret: "um-segredo-antigo",
-      allowedOrigins: [new URL(process.env.E2E_BASE_URL!).origin],
-      driver: "fake",
-      dataDir,
-      logger: false,
-    });
+    const helper = await startFakeHelper({ secret: "um-segredo-antigo" });
     try {
-      // The page's clock is Playwright's: the 2 s connection check fires when the test says so.
-      await page.clock.install();
       const password = `antigo-${unique()}`;
       await seedPassword(password);
       await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Antiga");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
       const panel = page.getByTestId("server-panel");
       await expect(panel).toHaveAttribute("data-kind", "refused");
       await expect(panel).toContainText("Falha na autenticação");
       await expect(panel.getByRole("link", { name: "Baixar para Windows (.bat)" })).toBeVisible();
       await expect(page.getByTestId("server-status")).toHaveText("Servidor desconectado");
-      // One cause, one message: after the 2 s check too, the QR area says what the panel says,
-      // not 'check that the helper runs' (it does).
-      await page.clock.runFor(CONNECT_CHECK_DELAY_MS + 1_000);
+      // One cause, one message: the QR area says what the panel says, not 'check that the helper
+      // runs' (it does), and the refusal (a fresh token was tried too) is no toast.
       const qr = page.getByTestId("qr-area");
+      await expect(qr).toHaveAttribute("data-cause", "token-refused");
       await expect(qr).toContainText(HELPER_REFUSED_TEXT);
       await expect(qr).not.toContainText("Verifique se o servidor está rodando");
+      await expect(page.getByTestId("toast").filter({ hasText: "Falha na autenticação" })).toHaveCount(0);
     } finally {
       await helper.close();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -385,39 +496,185 @@ test.describe("WhatsApp: a helper started with another secret", () => {
 test.describe("WhatsApp: the helper stops while the page is connected", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 
-  test("'Desconectado' and the QR area give the reason in Portuguese, not socket.io's English", async ({ page }) => {
-    const { startHelper } = await import("whatsapp-helper");
-    const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
-    const helper = await startHelper({
-      port: Number(process.env.E2E_HELPER_PORT),
-      secret: E2E_ENV.HELPER_SECRET,
-      allowedOrigins: [new URL(process.env.E2E_BASE_URL!).origin],
-      driver: "fake",
-      dataDir,
-      logger: false,
-    });
+  test("the QR area gives the reason in Portuguese, not socket.io's English, and no toast", async ({ page }) => {
+    const helper = await startFakeHelper();
     try {
       await page.clock.install();
       const password = `parado-${unique()}`;
       await seedPassword(password);
       await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Parada");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
       await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado");
-      // From here the page's timers stand still: no reconnection attempt replaces the toast.
+      // From here the page's timers stand still: no reconnection attempt replaces the message.
       // (A short step: a long one would itself fire socket.io's ping timeout.)
       await page.clock.pauseAt(Date.now() + 1_000);
 
       await helper.close();
       // The helper closes the connection: 'io server disconnect' or 'transport close', said in Portuguese.
       const reason = /O ajudante encerrou a conexão\.|A conexão com o ajudante foi fechada/;
-      const toast = page.getByTestId("toast").filter({ hasText: "Desconectado" });
-      await expect(toast).toBeVisible();
-      await expect(toast).toContainText(reason);
-      await expect(page.getByTestId("qr-area")).toContainText("Desconectado: ");
-      await expect(page.getByTestId("qr-area")).toContainText(reason);
+      const qr = page.getByTestId("qr-area");
+      await expect(qr).toContainText("Desconectado: ");
+      await expect(qr).toContainText(reason);
+      await expect(qr).toHaveAttribute("data-cause", "disconnected");
+      await expect(page.getByTestId("toast").filter({ hasText: "Desconectado" })).toHaveCount(0);
       await expect(page.locator("body")).not.toContainText(/transport close|io server disconnect|transport error|ping timeout/);
     } finally {
       await helper.close();
-      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe("WhatsApp: failures of WhatsApp itself, one message each in the QR area", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  test("WhatsApp unreachable, then an invalid session: a persistent message each, no toast stream", async ({ page }) => {
+    const helper = await startFakeHelper({ fakeReadyDelayMs: 300 });
+    try {
+      const password = `falhas-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Falhas");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+
+      // WhatsApp's servers do not answer: the helper reports every failed reconnection.
+      for (let attempt = 0; attempt < 6; attempt++) {
+        helper.driver.emit("disconnected", { reason: "Connection Failure", reconnecting: true });
+      }
+      const qr = page.getByTestId("qr-area");
+      await expect(qr).toHaveAttribute("data-cause", "whatsapp-unreachable");
+      await expect(qr).toContainText("WhatsApp fora de alcance");
+      await expect(qr).toContainText("Não foi possível alcançar o WhatsApp (Connection Failure)");
+      await expect(page.getByTestId("toast").filter({ hasText: "WhatsApp desconectado" })).toHaveCount(0);
+
+      // The saved session is refused (Baileys' badSession): the page asks for a fresh link.
+      let logouts = 0;
+      helper.driver.on("logged-out", () => logouts++);
+      helper.io.emit("whatsapp-auth-failure", {
+        message: "Sessão do WhatsApp inválida. Desconecte e escaneie o QR code de novo.",
+        code: "bad-session",
+      });
+      await expect(qr).toHaveAttribute("data-cause", "session-invalid");
+      await expect(qr).toContainText("Sessão do WhatsApp inválida");
+      await expect(qr).toContainText("Desconecte e escaneie o QR code de novo.");
+      await expect(page.getByTestId("toast").filter({ hasText: "Falha na autenticação" })).toHaveCount(0);
+      await qr.getByRole("button", { name: "Desconectar e escanear de novo" }).click();
+      await expect.poll(() => logouts).toBe(1);
+      // A fresh QR code, then linked again.
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+    } finally {
+      await helper.close();
+    }
+  });
+});
+
+test.describe("WhatsApp: Chrome's Local Network Access, with the site treated as a public address", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  /**
+   * A browser of its own, where the e2e site's address counts as public (Chromium's
+   * --ip-address-space-overrides): reaching the helper on 127.0.0.1 then needs Chrome's local
+   * network permission, set here through the DevTools protocol as the operator's choice would.
+   */
+  async function publicSiteBrowser(setting: "granted" | "denied" | null) {
+    const site = new URL(process.env.E2E_BASE_URL!);
+    const options = test.info().project.use.launchOptions ?? {};
+    const browser = await chromium.launch({
+      ...options,
+      args: [...(options.args ?? []), `--ip-address-space-overrides=${site.hostname}:${site.port}=public`],
+    });
+    const context = await browser.newContext({ baseURL: site.origin, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send("Target.getTargetInfo");
+    const setPermission = async (value: "granted" | "denied") => {
+      for (const name of ["local-network-access", "local-network", "loopback-network"]) {
+        await cdp.send("Browser.setPermission", {
+          permission: { name },
+          setting: value,
+          origin: site.origin,
+          browserContextId: targetInfo.browserContextId,
+        });
+      }
+    };
+    if (setting) await setPermission(setting);
+    return { browser, page, setPermission };
+  }
+
+  async function enterAndStart(page: Page) {
+    const password = `rede-local-${unique()}`;
+    await seedPassword(password);
+    await page.goto("/whatsapp");
+    await waitForHydration(page);
+    await page.getByLabel("Senha de acesso").fill(password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    // The password's hash check is slow on a busy machine.
+    await expect(page.getByRole("heading", { level: 1, name: "Espelhamento WhatsApp Universidade" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await waitForHydration(page);
+    await page.getByLabel("Nome do Operador").fill("Operadora Rede");
+  }
+
+  test("denied: the permission panel with how to allow it, not 'Servidor não encontrado', and nothing sent", async () => {
+    const helper = await startFakeHelper();
+    const { browser, page } = await publicSiteBrowser("denied");
+    try {
+      const requests = countHelperRequests(page);
+      await enterAndStart(page);
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      const panel = page.getByTestId("permission-panel");
+      await expect(panel).toBeVisible();
+      await expect(panel).toContainText("Permita o acesso à rede local");
+      await expect(panel).toContainText("Configurações do site");
+      await expect(panel).toContainText("Acesso à rede local");
+      await expect(panel).toContainText("Permitir");
+      await expect(panel).toContainText("recarregue");
+      await expect(panel.getByRole("button", { name: "Recarregar a página" })).toBeVisible();
+      await expect(page.getByTestId("qr-area")).toHaveAttribute("data-cause", "permission-denied");
+      await expect(page.locator("body")).not.toContainText("Servidor não encontrado");
+      await expect(page.locator("body")).not.toContainText("Baixe o script");
+      expect(requests.count()).toBe(0);
+      expect(helper.connections).toBe(0);
+      expect(await seriousViolations(page), "permission panel").toEqual([]);
+    } finally {
+      await browser.close();
+      await helper.close();
+    }
+  });
+
+  test("refused at the prompt (blocked attempt, then denied): the permission panel replaces the helper's", async () => {
+    const helper = await startFakeHelper();
+    const { browser, page, setPermission } = await publicSiteBrowser(null);
+    try {
+      await enterAndStart(page);
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      // Headless Chromium blocks the unanswered prompt; the operator's 'Bloquear' then denies it.
+      await expect(page.getByTestId("qr-area")).toHaveAttribute("data-state", "error");
+      await setPermission("denied");
+      await expect(page.getByTestId("permission-panel")).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId("server-panel")).toHaveCount(0);
+      await expect(page.getByTestId("qr-area")).toHaveAttribute("data-cause", "permission-denied");
+      expect(helper.connections).toBe(0);
+    } finally {
+      await browser.close();
+      await helper.close();
+    }
+  });
+
+  test("granted: the page reaches the helper through the check", async () => {
+    const helper = await startFakeHelper({ fakeReadyDelayMs: 300 });
+    const { browser, page } = await publicSiteBrowser("granted");
+    try {
+      await enterAndStart(page);
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado");
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+      expect(helper.connections).toBe(1);
+    } finally {
+      await browser.close();
+      await helper.close();
     }
   });
 });
