@@ -329,11 +329,15 @@ export class BaileysDriver extends Driver {
   async onMessages(sock, event) {
     if (event?.type !== "notify" && event?.type !== "append") return;
     const offline = event.type === "append"; // received while the helper was closed (or resent by the phone)
-    const { isPnUser, isLidUser, normalizeMessageContent } = this.baileys;
+    const { isPnUser, isLidUser } = this.baileys;
+    const normalize =
+      typeof this.baileys.normalizeMessageContent === "function"
+        ? this.baileys.normalizeMessageContent
+        : (/** @type {any} */ c) => c;
     for (const message of event.messages ?? []) {
       const key = message.key ?? {};
       if (key.fromMe) continue; // our own messages (Baileys echoes each send as 'append')
-      const text = messageText(message.message, normalizeMessageContent);
+      const text = messageText(message.message, normalize);
       if (text === null) continue;
       let pn = null;
       if (isPnUser(key.remoteJid)) pn = key.remoteJid;
