@@ -16,6 +16,10 @@ const OPT_OUT_WORDS = new Set([
   "descadastre",
   "descadastra",
   "unsubscribe",
+  "parem",
+  "remover",
+  "remova",
+  "descadastro",
 ]);
 
 // Courtesies around the request ("Oi, por favor me tire da lista, obrigado").
@@ -48,6 +52,8 @@ const OPT_OUT_PHRASES = [
   /^parar de receber(?: (?:as |essas |suas )?(?:mensagens|mensagem|msgs?))?$/,
   // "não me mande mais mensagens", "não envie mais"
   new RegExp(`^nao (?:me )?${SEND}(?: mais)?(?: me)?${WHAT}(?: mais)?$`),
+  // "me descadastre", "descadastre-me da lista"
+  new RegExp(`^(?:me )?(?:descadastre|descadastra|descadastrar|descadastrem)(?: me)?(?: ${LIST})?$`),
   // "sair da lista", "cancelar inscrição", "quero cancelar o cadastro"
   new RegExp(`^(?:sair|descadastrar|remover) ${LIST}$`),
   /^(?:quero )?(?:cancelar|cancela|cancele)(?: a| o| minha| meu)? (?:inscricao|assinatura|cadastro)$/,

@@ -72,6 +72,10 @@ describe("isOptOutText", () => {
     "nao envie mais",
     "sair da lista",
     "cancelar inscrição",
+    "Me descadastre, por favor",
+    "descadastre-me da lista",
+    "Remover",
+    "Parem!",
   ])("'%s' opts out", (text) => {
     expect(isOptOutText(text)).toBe(true);
   });
