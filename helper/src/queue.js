@@ -65,6 +65,8 @@ export const REFUSALS = {
   "no-contacts": "Nenhum contato válido. Por favor, verifique a lista de contatos.",
   "too-many": `Lista muito grande: no máximo ${MAX_CONTACTS_PER_JOB} contatos por envio.`,
   restricted: "WhatsApp restringiu esta conta. Aguarde o fim do período de espera para enviar.",
+  "outside-window": "Fora do horário de envio.",
+  "daily-cap": "Limite diário de mensagens atingido.",
 };
 
 /** A refused job request. */
@@ -314,6 +316,9 @@ export class SendQueue extends EventEmitter {
       contacts.push({ index: contacts.length, name, number, normalized, text: `${body}${footer}` });
     }
     if (contacts.length === 0) throw new JobRefused("no-contacts");
+    // a single message the page does not follow as a job: refused now rather than held for hours
+    const hold = request.kind === "single" ? this.hold(this.now()) : null;
+    if (hold && hold.reason !== "restricted") throw new JobRefused(hold.reason, hold.message);
 
     const now = this.now();
     const job = this.newJob({
@@ -486,22 +491,11 @@ export class SendQueue extends EventEmitter {
       this.record(job, contact, "already-sent", `já enviado em ${formatDayMonth(Date.parse(earlier))}`);
       return this.advance(job, false);
     }
-    const nowMs = this.now();
-    const restricted = this.restrictedUntil();
-    if (restricted !== null) {
-      this.pause("restricted", restrictedMessage(restricted), restricted);
+    const hold = this.hold(this.now());
+    if (hold) {
+      this.pause(hold.reason, hold.message, hold.resumeAt);
       return;
     }
-    if (!isWindowOpen(this.sendWindow, nowMs)) {
-      const opening = nextWindowOpening(this.sendWindow, nowMs);
-      this.pause(
-        "outside-window",
-        `Fora do horário de envio (${windowLabel(this.sendWindow)}). O envio continua ${formatWhen(opening, nowMs)}.`,
-        opening,
-      );
-      return;
-    }
-    if (this.pauseAtCap(nowMs)) return;
 
     job.inFlight = true;
     job.nextAt = null;
@@ -558,14 +552,34 @@ export class SendQueue extends EventEmitter {
   }
 
   /**
-   * Pauses the job when today's sends reached the effective cap; it goes on after 00:00 in São
-   * Paulo (or when WhatsApp's limit resets), at the first moment the sending window is open.
+   * Why nothing may be sent now, if so: WhatsApp's restriction (until its end; only the operator
+   * resumes), outside the sending window (until the next opening), or the effective cap reached.
    * @param {number} nowMs
-   * @returns {boolean} whether it paused
+   * @returns {{ reason: "restricted" | "outside-window" | "daily-cap", message: string, resumeAt: number } | null}
    */
-  pauseAtCap(nowMs) {
+  hold(nowMs) {
+    const restricted = this.restrictedUntil();
+    if (restricted !== null) return { reason: "restricted", message: restrictedMessage(restricted), resumeAt: restricted };
+    if (!isWindowOpen(this.sendWindow, nowMs)) {
+      const opening = nextWindowOpening(this.sendWindow, nowMs);
+      return {
+        reason: "outside-window",
+        message: `Fora do horário de envio (${windowLabel(this.sendWindow)}). O envio continua ${formatWhen(opening, nowMs)}.`,
+        resumeAt: opening,
+      };
+    }
+    return this.capHold(nowMs);
+  }
+
+  /**
+   * At the effective cap the job waits for 00:00 in São Paulo (or WhatsApp's reset), then for the
+   * first moment the sending window is open: never a send at midnight outside the window.
+   * @param {number} nowMs
+   * @returns {{ reason: "daily-cap", message: string, resumeAt: number } | null}
+   */
+  capHold(nowMs) {
     const limits = this.limits();
-    if (limits.sentToday < limits.effectiveCap) return false;
+    if (limits.sentToday < limits.effectiveCap) return null;
     const whatsappBinds =
       limits.whatsappCap !== null && limits.whatsappCap === limits.effectiveCap && limits.whatsappCap < this.dailyCap;
     const resetsAt = this.chatCap?.resetsAt?.getTime() ?? 0;
@@ -582,8 +596,7 @@ export class SendQueue extends EventEmitter {
     } else {
       message = `Limite diário de ${this.dailyCap} mensagens atingido; o envio continua ${when}.`;
     }
-    this.pause("daily-cap", message, resumeAt);
-    return true;
+    return { reason: "daily-cap", message, resumeAt };
   }
 
   /** @param {string} id @param {any} job @param {number} index */
@@ -995,14 +1008,20 @@ export class SendQueue extends EventEmitter {
    */
   restore(entries) {
     const since = this.now() - REPEAT_WINDOW_MS;
-    /** @type {Map<string, string>} jobId → "jobId:index" of the refused ones */
+    /** @type {Set<string>} "jobId:index" of the refused sends */
     const refused = new Set();
     for (const entry of entries) {
       if (entry.type === "message-status" && entry.code === "refused") refused.add(`${entry.jobId}:${entry.index}`);
     }
+    /** @type {Map<string, string>} jobId → sending number */
+    const accounts = new Map();
     for (const entry of entries) {
+      if (entry.type === "job-started" && typeof entry.account === "string") accounts.set(entry.jobId, entry.account);
       if (entry.type !== "message-status" || entry.status !== "sent" || refused.has(`${entry.jobId}:${entry.index}`)) continue;
       const at = Date.parse(entry.at);
+      // a number that sent before this version kept first-send days is not "new": its warm-up starts from then
+      const account = accounts.get(entry.jobId);
+      if (account && Number.isFinite(at)) this.firstSendDays?.note(account, zonedDay(at));
       if (at >= since && typeof entry.normalizedNumber === "string" && typeof entry.text === "string") {
         this.recentSends.set(sendKey(entry.normalizedNumber, entry.text), at);
       }

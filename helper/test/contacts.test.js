@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { MIN_CONTACT_DIGITS, parseContactLines, parseContacts, UNKNOWN_CONTACT_NAME } from "../src/contacts.js";
+import { MIN_CONTACT_DIGITS, parseContactLines, parseContacts, personalise, UNKNOWN_CONTACT_NAME } from "../src/contacts.js";
 
 describe("parseContacts (spec 02 section 5)", () => {
   it("splits by lines, one contact per 'Nome, Número' line", () => {
@@ -69,5 +69,20 @@ describe("parseContactLines: the dropped lines and why", () => {
   it("parseContacts gives the same contacts", () => {
     const text = "Ana, 31999998888\nx\nBruno, 31988887777";
     expect(parseContacts(text)).toEqual(parseContactLines(text).contacts);
+  });
+});
+
+describe("personalise: {nome}", () => {
+  it("puts the name in", () => {
+    expect(personalise("Olá {nome}, tudo bem?", "Ana")).toBe("Olá Ana, tudo bem?");
+    expect(personalise("Oi { NOME }!", "Bruno")).toBe("Oi Bruno!");
+  });
+
+  it("a contact without a name gets a natural greeting, not 'Olá Desconhecido'", () => {
+    expect(personalise("Olá {nome}, tudo bem?", UNKNOWN_CONTACT_NAME)).toBe("Olá, tudo bem?");
+    expect(personalise("Olá, {nome}, tudo bem?", UNKNOWN_CONTACT_NAME)).toBe("Olá, tudo bem?");
+    expect(personalise("Oi {nome}! Temos uma bolsa.", UNKNOWN_CONTACT_NAME)).toBe("Oi! Temos uma bolsa.");
+    expect(personalise("{nome}, temos uma vaga", UNKNOWN_CONTACT_NAME)).toBe("Temos uma vaga");
+    expect(personalise("Bom dia {nome}.\n{nome}, veja", UNKNOWN_CONTACT_NAME)).toBe("Bom dia.\nVeja");
   });
 });

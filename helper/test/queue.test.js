@@ -10,7 +10,7 @@ import { FakeDriver } from "../src/drivers/fake.js";
 import { DailyCounter } from "../src/files.js";
 import { OptOutList } from "../src/optout.js";
 import { SendQueue } from "../src/queue.js";
-import { zonedParts } from "../src/schedule.js";
+import { parseSendWindow, zonedParts } from "../src/schedule.js";
 
 /** @param {{ random?: () => number, minDelayMs?: number, maxDelayMs?: number, dailyCap?: number }} [options] */
 function makeQueue(options = {}) {
@@ -239,5 +239,41 @@ describe("job rules", () => {
     // next send 30 s from now, then one more average gap of 45 s
     expect(new Date(after1.expectedFinishAt).getTime() - new Date(after1.nextAt).getTime()).toBe(45_000);
     expect(new Date(after1.nextAt).getTime() - Date.now()).toBe(30_000);
+  });
+});
+
+describe("issue 18 rules in the queue", () => {
+  it("a refusal after the job finished turns that contact into an error (matched by id, or by number without one)", async () => {
+    const { queue, driver, statuses, finals } = makeQueue({ random: () => 0 });
+    queue.start({ contacts: contacts(2), messageTemplate: "Oi" });
+    await tick(30_000);
+    expect(finals[0]).toMatchObject({ sent: 2, errors: 0 });
+    queue.onRefused({
+      id: driver.sent[0].id,
+      jid: driver.sent[0].jid,
+      code: 479,
+      reason: "WhatsApp recusou a mensagem (código 479)",
+    });
+    queue.onRefused({ id: null, jid: "553199991001:3@s.whatsapp.net", code: null, reason: "" }); // no id: by number
+    expect(statuses.slice(2).map((s) => [s.number, s.status, s.code, s.error])).toEqual([
+      ["31999991000", "error", "refused", "WhatsApp recusou a mensagem (código 479)"],
+      ["31999991001", "error", "refused", "WhatsApp recusou a mensagem"],
+    ]);
+    expect(finals).toHaveLength(1); // the page updates from the message-status
+    expect(queue.lastJob.final).toMatchObject({ sent: 0, errors: 2 });
+    queue.onRefused({ id: driver.sent[0].id, jid: driver.sent[0].jid, code: 479, reason: "again" });
+    expect(statuses).toHaveLength(4); // once per message
+  });
+
+  it("a single message outside the sending window is refused with when it can go", async () => {
+    const { queue } = makeQueue();
+    queue.sendWindow = /** @type {any} */ (parseSendWindow("seg-sex 10:00-18:00")); // now: Saturday 09:00
+    expect(() => queue.start({ contacts: contacts(1), messageTemplate: "Oi", kind: "single" })).toThrow(
+      "Fora do horário de envio (segunda a sexta, 10:00–18:00). O envio continua segunda às 10:00.",
+    );
+    // a bulk job is accepted and waits, saying why
+    queue.start({ contacts: contacts(1), messageTemplate: "Oi" });
+    await tick(0);
+    expect(queue.progress()).toMatchObject({ state: "paused", pauseReason: "outside-window", canResume: false });
   });
 });
