@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 
-import { Field, useIsPending } from "~/components/forms";
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { ActionAlert, inputClass } from "~/components/whatsapp/form-bits";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import {
@@ -152,6 +152,8 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
   const location = useLocation();
   const formKey = useFormKeyKeptAfterConnectionLost(location.key, actionData);
   const busy = useIsPending();
+  // Which button sent the post in progress: that one says what is happening, the others wait.
+  const pendingIntent = busy ? String(navigation.formData?.get("intent") ?? "") : null;
   const [form, fields] = useForm({
     id: "gerenciar-senhas",
     lastResult: navigation.state === "idle" ? failure?.result : undefined,
@@ -229,15 +231,17 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
               className={inputClass}
             />
           </Field>
-          <button
-            type="submit"
+          <SubmitButton
             name="intent"
             value="adicionar"
+            pending={pendingIntent === "adicionar"}
+            pendingText="Adicionando..."
+            spinnerClassName="size-4"
             disabled={busy}
-            className="mt-4 inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            className="mt-4 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
           >
             Adicionar Nova Senha
-          </button>
+          </SubmitButton>
         </div>
 
         <div>
@@ -260,16 +264,18 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
                       cadastrada em {dateFormat.format(new Date(password.createdAt))}
                     </span>
                   </span>
-                  <button
-                    type="submit"
+                  <SubmitButton
                     name="intent"
                     value={`remover:${password.id}`}
+                    pending={pendingIntent === `remover:${password.id}`}
+                    pendingText="Removendo..."
+                    spinnerClassName="size-4"
                     disabled={busy}
-                    aria-label={`Remover senha ${index + 1}`}
+                    aria-label={`${pendingIntent === `remover:${password.id}` ? "Removendo" : "Remover"} senha ${index + 1}`}
                     className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
                   >
                     <Trash2 aria-hidden="true" className="size-4" /> Remover
-                  </button>
+                  </SubmitButton>
                 </li>
               ))}
             </ul>

@@ -71,6 +71,7 @@ function countHelperRequests(page: Page) {
       .map(([, payload]) => payload);
   return {
     count: () => requests,
+    emitted,
     bulkPayloads: () => emitted("send-bulk-messages"),
     logoutRequests: () => emitted("logout-whatsapp").length,
   };
@@ -563,6 +564,128 @@ test.describe("WhatsApp: failures of WhatsApp itself, one message each in the QR
       await expect.poll(() => logouts).toBe(1);
       // A fresh QR code, then linked again.
       await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+    } finally {
+      await helper.close();
+    }
+  });
+});
+
+test.describe("WhatsApp: what the helper reports is shown", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  test("effective cap, sending window in São Paulo time, restricted / outside-window / restored pauses, skipped contacts", async ({
+    page,
+  }) => {
+    const helper = await startFakeHelper({ fakeReadyDelayMs: 300 });
+    try {
+      const requests = countHelperRequests(page);
+      const password = `relato-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Relato");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+
+      // The helper's state as the queue contract describes it (events sent straight from the helper's socket server).
+      const nextOpen = new Date(Date.now() + 9 * 3_600_000);
+      helper.io.emit("helper-state", {
+        whatsapp: "ready",
+        account: "5511900000001",
+        operatorName: "Operadora Relato",
+        limits: {
+          minDelayMs: 30_000,
+          maxDelayMs: 60_000,
+          dailyCap: 200,
+          sentToday: 12,
+          whatsappCap: 50,
+          warmupCap: 40,
+          effectiveCap: 40,
+          warmupDay: 2,
+        },
+        window: { always: false, open: false, label: "segunda a sábado, 08:00–20:00", nextOpenAt: nextOpen.toISOString() },
+        timeZone: "America/Sao_Paulo",
+        restrictedUntil: null,
+        optOutFooter: "Responda SAIR para parar",
+        job: null,
+      });
+      const rules = page.getByTestId("sending-rules");
+      await expect(page.getByTestId("effective-cap")).toHaveText(
+        "Limite de hoje: 40 mensagens (nosso limite: 200; limite do WhatsApp: 50; aquecimento do número (dia 2): 40). Enviadas hoje: 12.",
+      );
+      await expect(rules.getByTestId("send-window")).toContainText(
+        /Horário de envio: segunda a sábado, 08:00–20:00 \(horário de São Paulo; agora são \d\d:\d\d\)\. Fora do horário agora: o envio começa /,
+      );
+      await expect(page.getByRole("checkbox", { name: "Incluir ‘Responda SAIR para parar’" })).toBeChecked();
+
+      const job = {
+        jobId: "job-relato",
+        state: "paused",
+        total: 3,
+        done: 1,
+        sent: 0,
+        errors: 0,
+        pending: 2,
+        operatorName: "Operadora Relato",
+        startedAt: new Date().toISOString(),
+        nextAt: null,
+        expectedFinishAt: null,
+        paused: true,
+        dailyCap: 200,
+        sentToday: 12,
+      };
+      const until = new Date(Date.now() + 24 * 3_600_000);
+      helper.io.emit("bulk-progress", {
+        ...job,
+        pauseReason: "restricted",
+        pauseMessage: "WhatsApp restringiu esta conta.",
+        resumeAt: until.toISOString(),
+        canResume: false,
+      });
+      const progress = page.getByTestId("job-progress");
+      await expect(progress).toContainText("WhatsApp restringiu esta conta.");
+      const day = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", timeZone: "America/Sao_Paulo" }).format(
+        until,
+      );
+      await expect(progress.getByTestId("resume-not-before")).toContainText(`Será possível retomar a partir de ${day}`);
+      await expect(progress.getByRole("button")).toHaveCount(0);
+
+      helper.io.emit("bulk-progress", {
+        ...job,
+        pauseReason: "outside-window",
+        pauseMessage: "Fora do horário de envio (segunda a sábado, 08:00–20:00).",
+        resumeAt: nextOpen.toISOString(),
+        canResume: false,
+      });
+      await expect(progress).toContainText("Fora do horário de envio");
+      await expect(progress).toContainText("O envio continua sozinho");
+      await expect(progress.getByRole("button")).toHaveCount(0);
+
+      helper.io.emit("bulk-progress", {
+        ...job,
+        pauseReason: "restored",
+        pauseMessage: "Envio restaurado após reinício do programa auxiliar. Clique em Retomar.",
+        resumeAt: null,
+        canResume: true,
+      });
+      await expect(progress).toContainText("Envio restaurado");
+      await progress.getByRole("button", { name: "Retomar" }).click();
+      await expect.poll(() => requests.emitted("resume-bulk")).toHaveLength(1);
+
+      // A contact skipped because it got the same text recently: 'Ignorado', not 'Erro', and no error toast.
+      helper.io.emit("message-status", {
+        jobId: "job-relato",
+        status: "error",
+        code: "already-sent",
+        error: "já enviado em 20/11",
+        number: "31999990007",
+        name: "Repetida",
+        message: "já enviado em 20/11",
+      });
+      const row = page.getByTestId("status-table").locator("tr", { hasText: "31999990007" });
+      await expect(row).toContainText("Ignorado");
+      await expect(row).toContainText("já enviado em 20/11");
+      await expect(page.getByTestId("badge-ignorados")).toHaveText("Ignorados: 1");
+      await expect(page.getByTestId("toast").filter({ hasText: "Erro ao enviar mensagem" })).toHaveCount(0);
     } finally {
       await helper.close();
     }
