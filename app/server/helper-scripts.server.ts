@@ -223,7 +223,7 @@ export function windowsStartScript(s: ScriptSettings = scriptSettings()): string
   // show garbled on many Windows installs. No parentheses in texts echoed inside ( ) blocks.
   const lines = [
     "@echo off",
-    "setlocal",
+    "setlocal DisableDelayedExpansion",
     `title Ajudante do WhatsApp - ${batValue(s.productName).replace(/[&|<>^]/g, "")}`,
     "REM Inicia o ajudante do WhatsApp neste computador (Windows): de dois cliques neste arquivo.",
     "REM Na primeira vez o ajudante e instalado em %USERPROFILE%\\.whatsapp-helper; depois so e atualizado",
