@@ -815,7 +815,7 @@ export class SendQueue extends EventEmitter {
       if (!(connection.includes(cause) && connection.includes(job.pauseReason))) return false;
     }
     if (job.pauseReason === "restricted") this.restriction.set(null);
-    if (job.pauseReason === "restored") job.prepared = false; // ask the site again before going on
+    job.prepared = false; // after a pause (hours, days, a restart) the site's lists are asked again
     if (!this.isReady()) {
       if (["rate-limit", "daily-cap", "outside-window", "restored", "restricted"].includes(job.pauseReason)) {
         job.pauseReason = "disconnected";

@@ -202,11 +202,11 @@ function clockText(minutes) {
 }
 
 /**
- * The window in words: "segunda a sábado, 08:00–20:00", "todos os dias, …", "sempre".
+ * The window in words: "segunda a sábado, 08:00–20:00", "todos os dias, …", "qualquer dia e hora".
  * @param {SendWindow} window
  */
 export function windowLabel(window) {
-  if (window.always) return "sempre (sem horário restrito)";
+  if (window.always) return "qualquer dia e hora";
   const days = window.days;
   const hours = `${clockText(window.start)}–${clockText(window.end)}`;
   if (days.length === 7) return `todos os dias, ${hours}`;

@@ -12,7 +12,7 @@ import { appendJsonLine, DailyCounter, FirstSendDays, readJson, readJsonLines, w
 import { keepAwakeWhileSending } from "./keep-awake.js";
 import { isOptOutText, OptOutList } from "./optout.js";
 import { normalizeNumber } from "./phone.js";
-import { DEFAULT_RESTRICTED_PAUSE_MS, JobRefused, OPT_OUT_FOOTER, SendQueue } from "./queue.js";
+import { DEFAULT_RESTRICTED_PAUSE_MS, JobRefused, OPT_OUT_FOOTER, restrictedMessage, SendQueue } from "./queue.js";
 import { DEFAULT_SEND_WINDOW, formatClock, parseSendWindow, parseWarmup, TIME_ZONE, windowLabel } from "./schedule.js";
 import { SiteApi, siteUrlFrom } from "./site-api.js";
 import { checkToken } from "./token.js";
@@ -207,7 +207,9 @@ export async function startHelper(options = {}) {
 
   // A job the helper was running when it stopped comes back paused, with its progress.
   queue.restore(readJsonLines(journalFile));
-  log(`Horário de envio: ${windowLabel(sendWindow)} (horário de Brasília).`);
+  log(`Horário de envio: ${windowLabel(sendWindow)}${sendWindow.always ? "" : " (horário de Brasília)"}.`);
+  const restrictedAtStart = queue.restrictedUntil();
+  if (restrictedAtStart !== null) log(restrictedMessage(restrictedAtStart));
 
   // The computer does not sleep while a bulk job runs (keep-awake.js); HELPER_KEEP_AWAKE=off or keepAwake: false disables it.
   const keepAwake =
@@ -290,7 +292,10 @@ export async function startHelper(options = {}) {
     }
   }
 
-  const retryTimer = site ? setInterval(() => void reportOptOuts(), Math.max(1000, config.optOutRetryMs)) : null;
+  // every few minutes: unreported opt-outs again, and other operators' new ones (a job can last hours)
+  const retryTimer = site
+    ? setInterval(() => void reportOptOuts().then(loadCentralOptOuts), Math.max(1000, config.optOutRetryMs))
+    : null;
   retryTimer?.unref?.();
 
   function helperState() {

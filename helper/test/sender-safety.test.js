@@ -483,3 +483,15 @@ describe("contacts without a name", () => {
     expect(helper.driver.sent[0].text).toBe("Olá, tudo bem?");
   });
 });
+
+describe("the helper's window", () => {
+  it("prints WhatsApp's warnings in pt-BR", async () => {
+    /** @type {string[]} */
+    const lines = [];
+    const helper = await startTestHelper({ logger: (line) => lines.push(line) });
+    await readyPage(helper.url, Date.now());
+    helper.driver.simulateWarning("WhatsApp recusou uma mensagem: conta restrita (erro 463).");
+    expect(lines).toContain("Aviso do WhatsApp: WhatsApp recusou uma mensagem: conta restrita (erro 463).");
+    expect(lines).toContain("Horário de envio: qualquer dia e hora.");
+  });
+});
