@@ -33,9 +33,17 @@ export function keepAwakeCommand(platform, pid) {
       `[void]$s::SetThreadExecutionState([uint32]${ES_CONTINUOUS_SYSTEM_REQUIRED});`,
       `Wait-Process -Id ${Number(pid)}`,
     ].join(" ");
+    // -EncodedCommand (UTF-16LE, base64): the script's quotes survive Windows' command-line quoting.
     return {
       command: "powershell.exe",
-      args: ["-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-Command", script],
+      args: [
+        "-NoProfile",
+        "-NonInteractive",
+        "-ExecutionPolicy",
+        "Bypass",
+        "-EncodedCommand",
+        Buffer.from(script, "utf16le").toString("base64"),
+      ],
     };
   }
   return null;

@@ -57,8 +57,8 @@ describe("keepAwakeCommand", () => {
   it("uses PowerShell and SetThreadExecutionState(ES_CONTINUOUS | ES_SYSTEM_REQUIRED) on Windows, until the helper exits", () => {
     const { command, args } = /** @type {{ command: string, args: string[] }} */ (keepAwakeCommand("win32", 4242));
     expect(command).toBe("powershell.exe");
-    const script = /** @type {string} */ (args.at(-1));
-    expect(args.at(-2)).toBe("-Command");
+    expect(args.at(-2)).toBe("-EncodedCommand");
+    const script = Buffer.from(/** @type {string} */ (args.at(-1)), "base64").toString("utf16le");
     expect(script).toContain("SetThreadExecutionState");
     expect(script).toContain(`[uint32]${0x80000001}`);
     expect(script).toContain("Wait-Process -Id 4242");
