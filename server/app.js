@@ -39,6 +39,19 @@ export function isPhotoUpload(req) {
 }
 
 /**
+ * A helper's question to the site's API (/api/whatsapp-helper/…, JSON): up to 1 000 contacts with
+ * their message texts (4 000 characters at most each) in one "already sent?" request. The route checks
+ * the helper's token before it reads anything, so a large body without one is never read.
+ */
+export const MAX_HELPER_API_BODY_BYTES = 5 * 1024 * 1024;
+
+/** @param {import("express").Request} req */
+export function isHelperApiPost(req) {
+  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  return req.method === "POST" && type === "application/json" && /^\/api\/whatsapp-helper\/[a-z-]+$/.test(req.path);
+}
+
+/**
  * Each render gets its own CSP nonce (a cached page keeps the nonce it was rendered with).
  * The type of this context is declared for the app in app/load-context.ts.
  * @returns {import("react-router").AppLoadContext}
@@ -88,11 +101,13 @@ export function createApp({ build, buildDir, port }) {
 
   // Refuse oversized bodies before anything reads them. Only the content studio's forms may carry a
   // photo (multipart posts under /admin/conteudo, whose actions read nothing before checking the admin
-  // session): a photo of up to 8 MB (app/lib/content/photos.ts) plus the rest of the form.
+  // session): a photo of up to 8 MB (app/lib/content/photos.ts) plus the rest of the form. The helpers'
+  // JSON API may carry a long contact list (its routes read nothing before checking the helper token).
   app.use((req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
     const upload = isPhotoUpload(req);
-    if (length > (upload ? Math.max(MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES) : MAX_BODY_BYTES)) {
+    const limit = upload ? MAX_UPLOAD_BODY_BYTES : isHelperApiPost(req) ? MAX_HELPER_API_BODY_BYTES : 0;
+    if (length > Math.max(MAX_BODY_BYTES, limit)) {
       res
         .status(413)
         .type("text/plain; charset=utf-8")

@@ -26,6 +26,16 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
 const refused = (error: string, status: number, extra: Record<string, unknown> = {}) =>
   json({ ok: false, error, ...extra }, status);
 
+/**
+ * The answer to a request refused before its body was read (no token, a method not served). The
+ * connection is closed after it: a client that keeps the connection would otherwise wait for the
+ * server to read the rest of a long body it will never read, and its next request would hang.
+ */
+function refusedUnread(request: Request, error: string, status: number, headers: Record<string, string> = {}): Response {
+  const hasBody = Number(request.headers.get("Content-Length") ?? 0) > 0 || request.headers.has("Transfer-Encoding");
+  return json({ ok: false, error }, status, hasBody ? { ...headers, Connection: "close" } : headers);
+}
+
 /** Whether the request carries a valid helper token in `Authorization: Bearer`. */
 export function hasHelperToken(request: Request, now: Date = new Date(), secret: string = config.helperSecret): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
@@ -33,14 +43,14 @@ export function hasHelperToken(request: Request, now: Date = new Date(), secret:
 }
 
 /** The answer every method a route does not serve gets (after the token check). */
-function methodNotAllowed(allow: string): Response {
-  return json({ ok: false, error: "Método não permitido" }, 405, { Allow: allow });
+function methodNotAllowed(request: Request, allow: string): Response {
+  return refusedUnread(request, "Método não permitido", 405, { Allow: allow });
 }
 
 /** The JSON body checked against `schema`, or the 400 answer saying what is wrong. */
 async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T> | Response> {
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) {
-    return refused("Envie o corpo em JSON (Content-Type: application/json)", 400);
+    return refusedUnread(request, "Envie o corpo em JSON (Content-Type: application/json)", 400);
   }
   let input: unknown;
   try {
@@ -60,9 +70,9 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
  * POST: `{ entries: [{ number, at, operator? }] }` adds opt-outs caught by a helper; idempotent per person.
  */
 export async function optOutsApi(request: Request, now: Date = new Date()): Promise<Response> {
-  if (!hasHelperToken(request, now)) return refused("Token inválido", 401);
+  if (!hasHelperToken(request, now)) return refusedUnread(request, "Token inválido", 401);
   if (request.method === "GET" || request.method === "HEAD") return json({ numbers: optedOutNumbers() });
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
   const body = await readBody(request, optOutReportSchema);
   if (body instanceof Response) return body;
   return json({ ok: true, inserted: recordOptOuts(body.entries, "helper") });
@@ -90,8 +100,8 @@ const sentQuerySchema = z.object({
  * the numbers (as given) that got exactly this text in the last 7 days, with when.
  */
 export async function alreadySentApi(request: Request, now: Date = new Date()): Promise<Response> {
-  if (!hasHelperToken(request, now)) return refused("Token inválido", 401);
-  if (request.method !== "POST") return methodNotAllowed("POST");
+  if (!hasHelperToken(request, now)) return refusedUnread(request, "Token inválido", 401);
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
   const body = await readBody(request, sentQuerySchema);
   if (body instanceof Response) return body;
   return json({ sent: recentlySent(body.contacts, now) });
