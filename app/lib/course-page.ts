@@ -1,7 +1,8 @@
 import { AREA_CAREERS, type Course, type CourseArea, type Modality } from "~/content/course-areas";
 import { formatReais } from "~/lib/format";
 import { type CourseCardData, toCardData } from "~/lib/home-data";
-import { courseJsonLd, type SeoSite } from "~/lib/seo";
+import { courseJsonLd } from "~/lib/json-ld";
+import type { SeoSite } from "~/lib/seo";
 
 export type CoursePageData = {
   /** The page's title: the course name, or the common name of its variants ('Educação Física'). */

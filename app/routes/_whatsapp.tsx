@@ -1,12 +1,11 @@
 import { Outlet } from "react-router";
 
-import { type AreaHandle } from "~/components/layout/area-header";
-import { AreaShell } from "~/components/layout/shells";
+import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
 import { privatePageHeaders } from "~/lib/cache-headers";
 
-/** The WhatsApp operator's tool: its own header, no marketing chrome, nothing cached or indexed. */
-export const handle = { layout: "whatsapp" } satisfies AreaHandle;
+import type { Route } from "./+types/_whatsapp";
 
+/** The WhatsApp operator's tool: its own header, no marketing chrome, nothing cached or indexed. */
 export const headers = privatePageHeaders;
 
 export default function WhatsappLayout() {
@@ -15,4 +14,9 @@ export default function WhatsappLayout() {
       <Outlet />
     </AreaShell>
   );
+}
+
+/** An error in one of its pages keeps this area's header (app/components/layout/area-shell.tsx). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AreaErrorPage area="whatsapp" error={error} />;
 }

@@ -6,7 +6,8 @@ import { EmbeddedForm } from "~/components/ui/embedded-form";
 import { FaqSection } from "~/components/ui/faq-section";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { CLUB_NAME, clubBenefits, clubExcellence, clubFaq, clubHubs, clubTestimonials, clubTexts } from "~/content/club";
-import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
+import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { clubPageData } from "~/server/content/club.server";
 
 import type { Route } from "./+types/america-mg";

@@ -8,7 +8,8 @@ import { discountedFee, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } f
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
 import { SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
 import { formatReais } from "~/lib/format";
-import { faqJsonLd, institutionJsonLd, pageMeta, selectedBolsaFromMatches, siteFromMatches } from "~/lib/seo";
+import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
+import { pageMeta, selectedBolsaFromMatches, siteFromMatches } from "~/lib/seo";
 import { type CampaignPageData, campaignPageData } from "~/server/content/campaign.server";
 
 import type { Route } from "./+types/bolsas";

@@ -13,25 +13,24 @@ import {
 } from "~/components/home/sections";
 import { formatNumber } from "~/lib/format";
 import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
-import { faqJsonLd, institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
+import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
+import { pageMeta } from "~/lib/seo";
 import { activeCourses, activePolos } from "~/server/content/courses.server";
 import { homePageContent } from "~/server/content/home.server";
+import { publicSite } from "~/server/site.server";
 
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = parseHomeQuery(new URL(request.url).searchParams);
+  const home = homePageContent();
   return {
     catalogue: catalogueData(activeCourses(), query),
     polos: polosData(activePolos(), query),
-    home: homePageContent(),
+    home,
+    // Built here, not in `meta`: the page's JavaScript does not carry the JSON-LD builders.
+    jsonLd: [institutionJsonLd(publicSite()), faqJsonLd(home.faq)],
   };
-}
-
-/** The institution's JSON-LD, when the root data (site configuration) is there. */
-function institution(matches: Route.MetaArgs["matches"]) {
-  const site = siteFromMatches(matches);
-  return site ? [institutionJsonLd(site)] : [];
 }
 
 /** The title and description carry the same stats as the hero (from the store, never contradicting it). */
@@ -46,7 +45,7 @@ export const meta: Route.MetaFunction = (args) => {
       ? `Mais de ${formatNumber(stats.courseClaim)} cursos reconhecidos pelo MEC, bolsas de até ${stats.bolsa} e mais de ${formatNumber(stats.poloClaim)} polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.`
       : "",
     canonicalPath: "/",
-    jsonLd: [...institution(args.matches), faqJsonLd(home?.faq ?? [])],
+    jsonLd: args.loaderData?.jsonLd ?? [],
   });
 };
 

@@ -5,7 +5,8 @@ import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { employeeBenefits, employeeTestimonials, employeeTexts, teamPhotos } from "~/content/employee";
-import { institutionJsonLd, pageMeta, siteFromMatches } from "~/lib/seo";
+import { institutionJsonLd } from "~/lib/json-ld";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { config } from "~/server/config.server";
 import { employeePageTexts } from "~/server/content/club.server";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { courseJsonLd, faqJsonLd, institutionJsonLd, isoDuration, pageMeta } from "~/lib/seo";
+import { courseJsonLd, faqJsonLd, institutionJsonLd, isoDuration } from "~/lib/json-ld";
+import { pageMeta } from "~/lib/seo";
 
 const site = {
   siteUrl: "https://exemplo.edu.br",

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
 import { ContentPicture } from "~/components/ui/content-picture";
-import { courseIconSrc } from "~/lib/content/course-icons";
+import { courseIconSrc } from "~/lib/content/course-icon-src";
 import type { CourseCardData } from "~/lib/home-data";
 
 /**

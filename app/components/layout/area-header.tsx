@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { Form, Link, type UIMatch, useMatches } from "react-router";
+import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp-paths";
@@ -9,21 +9,10 @@ import { useSite } from "./use-site";
 /**
  * The staff areas (admin panel, WhatsApp tool) have a layout of their own instead of the marketing
  * one: no campaign bar, no 'Inscreva-se', no assistant button, no marketing footer. Their pages sit
- * under the layout routes routes/_admin.tsx and routes/_whatsapp.tsx (app/routes.ts), whose
- * `handle = { layout: "admin" }` (or "whatsapp") lets the root's error boundary find the area.
+ * under the layout routes routes/_admin.tsx and routes/_whatsapp.tsx (app/routes.ts), which also
+ * catch their pages' errors, so an error page keeps the area's header.
  */
 export type StaffArea = "admin" | "whatsapp";
-
-export type AreaHandle = { layout?: StaffArea };
-
-/** The staff area of the current page, from the deepest matched route that names one; null for public pages. */
-export function staffArea(matches: readonly Pick<UIMatch, "handle">[]): StaffArea | null {
-  for (const match of [...matches].reverse()) {
-    const layout = (match.handle as AreaHandle | undefined)?.layout;
-    if (layout === "admin" || layout === "whatsapp") return layout;
-  }
-  return null;
-}
 
 /**
  * Who is signed in, from the page's own data: the admin pages carry the admin's e-mail
@@ -46,11 +35,6 @@ const AREA_NAV: Record<StaffArea, { title: string; links: { to: string; label: s
   },
   whatsapp: { title: "Ferramenta de WhatsApp", links: [{ to: WHATSAPP_PATH, label: "Espelhamento" }] },
 };
-
-/** The staff area of the current page (or of the page that failed), null for public pages. */
-export function useStaffArea(): StaffArea | null {
-  return staffArea(useMatches());
-}
 
 export function AreaHeader({ area, person }: { area: StaffArea; person: string | null }) {
   const site = useSite();

@@ -61,7 +61,3 @@ export const COURSE_ICONS = {
 export type CourseIcon = keyof typeof COURSE_ICONS;
 export const COURSE_ICON_NAMES = Object.keys(COURSE_ICONS) as [CourseIcon, ...CourseIcon[]];
 
-/** Where a course card's icon file is. */
-export function courseIconSrc(icon: CourseIcon): string {
-  return `/images/icones/${icon}.svg`;
-}
