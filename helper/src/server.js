@@ -261,7 +261,8 @@ export async function startHelper(options = {}) {
     reportQueued = true;
     reports = reports.then(async () => {
       reportQueued = false;
-      const pending = optOuts.unreported();
+      // the site stores numbers of 8 to 20 digits: anything else stays local so it cannot block the rest
+      const pending = optOuts.unreported().filter((e) => /^\d{8,20}$/.test(e.number));
       if (pending.length === 0) return;
       try {
         await /** @type {SiteApi} */ (site).reportOptOuts(
