@@ -23,13 +23,13 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
   return Response.json(body, { status, headers: { ...HEADERS, ...headers } });
 }
 
-const refused = (error: string, status: number, extra: Record<string, unknown> = {}) =>
-  json({ ok: false, error, ...extra }, status);
+const refused = (error: string, status: number) => json({ ok: false, error }, status);
 
 /**
- * The answer to a request refused before its body was read (no token, a method not served). The
- * connection is closed after it: a client that keeps the connection would otherwise wait for the
- * server to read the rest of a long body it will never read, and its next request would hang.
+ * The answer to a request refused before its body was read (no token, a method not served, a body
+ * that is not JSON). The connection is closed after it: a client that keeps the connection would
+ * otherwise wait for the server to read the rest of a long body it will never read, and its next
+ * request would hang.
  */
 function refusedUnread(request: Request, error: string, status: number, headers: Record<string, string> = {}): Response {
   const hasBody = Number(request.headers.get("Content-Length") ?? 0) > 0 || request.headers.has("Transfer-Encoding");

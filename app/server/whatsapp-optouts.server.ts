@@ -82,7 +82,7 @@ export function isOptedOut(number: string): boolean {
   return optedOutAmong([number]).size > 0;
 }
 
-/** Of these numbers (any written form), the ones whose person is on the list. One query. */
+/** Of these numbers (any written form), the ones whose person is on the list (one query per 500 numbers). */
 export function optedOutAmong(numbers: readonly string[]): Set<string> {
   const byKey = new Map<string, string[]>();
   for (const number of numbers) {
