@@ -12,7 +12,7 @@ import { openSessions } from "../support/sessions";
 /**
  * The start script an operator downloads, run for real (decision 049): the first start installs
  * the helper into the per-user folder and starts it; the next start finds the same version on the
- * site and starts the installed copy without reinstalling; with the site stopped it still starts
+ * site and starts the installed copy without reinstalling (a failed update keeps it); with the site stopped it still starts
  * the installed copy and says why; a start while the helper runs says it is already running and
  * exits 0 without a second server. The macOS download is a zip whose .command keeps its execute bit.
  *
@@ -49,6 +49,7 @@ test.beforeAll(async () => {
       "#!/bin/sh",
       "# Stands in for `npm install --prefix DIR ... PACKAGE.tgz`: records the call, unpacks the package.",
       'echo "$*" >> "$NPM_CALLS"',
+      '[ -n "$NPM_FAIL" ] && { echo "npm ERR! network" >&2; exit 1; }',
       'prefix=""; package=""',
       'while [ $# -gt 0 ]; do case "$1" in --prefix) prefix="$2"; shift ;; -*) ;; *) package="$1" ;; esac; shift; done',
       'mkdir -p "$prefix/node_modules/whatsapp-helper"',
@@ -92,8 +93,11 @@ function npmCalls(): string[] {
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /** Runs a script file (with sh, or directly when `direct`), collecting what it prints. */
-function run(file: string, direct = false): Run {
-  const child = spawn(direct ? file : "sh", direct ? [] : [file], { env: scriptEnv(), stdio: ["ignore", "pipe", "pipe"] });
+function run(file: string, direct = false, env: Record<string, string> = {}): Run {
+  const child = spawn(direct ? file : "sh", direct ? [] : [file], {
+    env: { ...scriptEnv(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -194,6 +198,18 @@ test("the downloaded start script installs once, starts offline, and notices a h
     await stopHelper(third.child);
   });
 
+  await test.step("an update that fails keeps the installed copy and starts it", async () => {
+    writeFileSync(path.join(helperDir, "installed.sha256"), "versao-anterior\n");
+    const failing = run(shFile, false, { NPM_FAIL: "1" });
+    const output = await helperStarted(failing);
+    expect(output).toContain("A atualização falhou. Iniciando a versão do ajudante já instalada.");
+    expect(npmCalls()).toHaveLength(3);
+    expect(statSync(path.join(helperDir, "app", "node_modules", "whatsapp-helper", "bin", "whatsapp-helper.js")).isFile()).toBe(
+      true,
+    );
+    await stopHelper(failing.child);
+  });
+
   await server.stop();
 
   await test.step("site stopped: says so in Portuguese and starts the installed copy", async () => {
@@ -201,7 +217,7 @@ test("the downloaded start script installs once, starts offline, and notices a h
     const output = await helperStarted(offline);
     expect(output).toContain(`Não foi possível acessar o site (${server.url}).`);
     expect(output).toContain("Iniciando a versão do ajudante já instalada neste computador.");
-    expect(npmCalls()).toHaveLength(2);
+    expect(npmCalls()).toHaveLength(3);
     expect(await helperAnswer()).toContain("Ajudante WhatsApp");
   });
 
@@ -218,7 +234,7 @@ test("the downloaded start script installs once, starts offline, and notices a h
     expect(output).not.toContain("HELPER_PORT");
     expect(output).not.toContain("em execução em http");
     expect(output).not.toContain("Verificando");
-    expect(npmCalls()).toHaveLength(2);
+    expect(npmCalls()).toHaveLength(3);
     // The first helper still serves.
     expect(await helperAnswer()).toContain("Ajudante WhatsApp");
   });
