@@ -417,10 +417,20 @@ test.describe("WhatsApp: mirroring page", () => {
       } finally {
         db.close();
       }
+    });
+
+    test("'Sair' keeps WhatsApp linked; 'Desconectar' asks while a job runs, then unlinks and stays", async ({ page }) => {
+      test.setTimeout(90_000);
+      const password = `sair-${unique()}`;
+      await seedPassword(password);
+      const helperRequests = countHelperRequests(page);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Sair");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
 
       // 'Sair' ends the operator's session and leaves WhatsApp linked: the helper is not asked to log out.
       const driver = helper!.driver;
-      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
       let logouts = 0;
       driver.on("logged-out", () => logouts++);
       await page.getByRole("button", { name: "Sair" }).click();
