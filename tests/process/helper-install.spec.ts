@@ -12,9 +12,10 @@ import { openSessions } from "../support/sessions";
 /**
  * The start script an operator downloads, run for real (decision 049): the first start installs
  * the helper into the per-user folder and starts it; the next start finds the same version on the
- * site and starts the installed copy without reinstalling (a failed update keeps it); with the site stopped it still starts
- * the installed copy and says why; a start while the helper runs says it is already running and
- * exits 0 without a second server. The macOS download is a zip whose .command keeps its execute bit.
+ * site and starts the installed copy without reinstalling; another version on the site updates it
+ * once, and a failed update keeps the installed copy; with the site stopped it still starts the
+ * installed copy and says why; a start while the helper runs says it is already running and exits
+ * 0 without a second server. The macOS download is a zip whose .command keeps its execute bit.
  *
  * The script's `npm install` is the one step replaced: a stand-in `npm` first on PATH records each
  * call and unpacks the site's package, with the repository's node_modules as its dependencies
