@@ -51,6 +51,8 @@ export type BulkProgress = {
   done: number;
   sent: number;
   errors: number;
+  /** Skipped on purpose ("já enviado em dd/mm"); an older helper does not count them. */
+  skipped?: number;
   pending: number;
   operatorName: string;
   startedAt: string;
@@ -491,7 +493,7 @@ export function mirrorCounts(state: MirrorState) {
       sent: progress.sent,
       errors: progress.errors,
       pending: progress.pending,
-      skipped: own.skipped,
+      skipped: progress.skipped ?? own.skipped,
     };
   }
   return own;
