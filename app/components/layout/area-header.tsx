@@ -98,7 +98,7 @@ function SignOut({ area }: { area: StaffArea }) {
       </Form>
     );
   }
-  // data-operator-logout: the mirroring page also tells the local helper to log WhatsApp out (mirror.tsx).
+  // Only the operator's session ends: WhatsApp stays linked in the local helper ('Desconectar' on the page unlinks it).
   return (
     <Form method="post" action={WHATSAPP_PATH} data-operator-logout>
       <input type="hidden" name="intent" value={LOGOUT_INTENT} />
