@@ -205,7 +205,6 @@ export type MirrorAction =
   | { type: "logout-requested" }
   | { type: "reconnect-failed" }
   | { type: "disconnect"; reason: string }
-  | { type: "connect-timeout" }
   | { type: "helper-state"; state: HelperState }
   | { type: "init" }
   | { type: "init-failed"; message: string }
@@ -310,16 +309,6 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
 
     case "logout-requested":
       return { ...state, disconnecting: true };
-
-    case "connect-timeout":
-      // Not after a refusal or a browser block: the helper may well run, 'check that it runs' would mislead.
-      return state.socket === "connected" || (state.panel !== null && state.panel !== "not-found")
-        ? state
-        : {
-            ...state,
-            cause: "not-running",
-            error: "Não foi possível conectar ao servidor. Verifique se o servidor está rodando.",
-          };
 
     case "disconnect":
       return {

@@ -19,9 +19,6 @@ export const SOCKET_OPTIONS = {
   reconnectionDelay: 2_000,
 } as const;
 
-/** The initial connection check and the 'Servidor não conectado' retry both wait 2 s. */
-export const CONNECT_CHECK_DELAY_MS = 2_000;
-
 export const OPERATOR_NAME_MIN = 3;
 export const OPERATOR_NAME_MAX = 80;
 /** Limits the page enforces before a bulk job reaches the helper. */

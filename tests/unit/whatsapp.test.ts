@@ -166,9 +166,6 @@ describe("mirroring page state", () => {
     expect(run([{ type: "connect" }], notFound)).toMatchObject({ panel: null, attempts: 0, pollBanner: false, error: null });
     const refused = run([{ type: "connect-error", message: "Token inválido ou expirado", code: "invalid-token" }]);
     expect(refused.panel).toBe("refused");
-    expect(run([{ type: "connect-timeout" }]).error).toBe(
-      "Não foi possível conectar ao servidor. Verifique se o servidor está rodando.",
-    );
   });
 
   it("a bulk job: pending rows, statuses by number, completion resets the sending flag", () => {
