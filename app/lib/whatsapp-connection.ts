@@ -51,3 +51,17 @@ export function isLoopbackHost(hostname: string): boolean {
 export function pageNeedsHttps(location: { protocol: string; hostname: string }): boolean {
   return location.protocol === "http:" && !isLoopbackHost(location.hostname);
 }
+
+/**
+ * What the browser itself forbids, before an attempt or after a failed one: a plain-http page on
+ * another computer's address (Chrome also reports the permission as denied there, but only https
+ * helps; a browser without the check is still given its try), or a denied local network permission.
+ */
+export function browserBlock(
+  permission: LocalNetworkPermission,
+  location: { protocol: string; hostname: string },
+  attemptFailed: boolean,
+): "https-required" | "permission-denied" | null {
+  if (pageNeedsHttps(location) && (attemptFailed || permission === "denied")) return "https-required";
+  return permission === "denied" ? "permission-denied" : null;
+}

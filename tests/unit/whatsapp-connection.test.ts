@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isLoopbackHost, pageNeedsHttps, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
+import { browserBlock, isLoopbackHost, pageNeedsHttps, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
 
 /** A navigator.permissions that knows some names (others throw a TypeError, as Chromium does). */
 function permissions(known: Record<string, string>) {
@@ -34,6 +34,23 @@ describe("readLocalNetworkPermission", () => {
   it("unsupported when no name is known or there is no permissions API", async () => {
     expect(await readLocalNetworkPermission(permissions({}))).toBe("unsupported");
     expect(await readLocalNetworkPermission(undefined)).toBe("unsupported");
+  });
+});
+
+describe("browserBlock", () => {
+  const http = { protocol: "http:", hostname: "universidade.example" };
+  const https = { protocol: "https:", hostname: "universidade.example" };
+  it("a plain-http page: https is the cause, even though Chrome reports the permission denied there", () => {
+    expect(browserBlock("denied", http, false)).toBe("https-required");
+    expect(browserBlock("denied", http, true)).toBe("https-required");
+    // A browser without the check gets its try; its failure is still told as https.
+    expect(browserBlock("unsupported", http, false)).toBeNull();
+    expect(browserBlock("unsupported", http, true)).toBe("https-required");
+  });
+  it("over https: only a denied permission blocks", () => {
+    expect(browserBlock("denied", https, false)).toBe("permission-denied");
+    expect(browserBlock("prompt", https, true)).toBeNull();
+    expect(browserBlock("granted", https, true)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { parseContactLines } from "whatsapp-helper/contacts";
 import type { ConnectionLost } from "~/lib/offline-submit";
 import { toast } from "~/lib/toast";
 import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
-import { pageNeedsHttps, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
+import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
 import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
@@ -76,13 +76,7 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
    * help: the attempts stop and the page says what the operator can change.
    */
   const explainFailure = useCallback(async () => {
-    const permission = await readLocalNetworkPermission();
-    const blocked =
-      permission === "denied"
-        ? ("permission-denied" as const)
-        : pageNeedsHttps(window.location)
-          ? ("https-required" as const)
-          : null;
+    const blocked = browserBlock(await readLocalNetworkPermission(), window.location, true);
     if (!blocked || stateRef.current.socket === "connected") return;
     socketRef.current?.disconnect();
     dispatch({ type: blocked });
@@ -119,8 +113,9 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
    * is said at once: the attempt could not succeed.
    */
   const connectToHelper = useCallback(async () => {
-    if ((await readLocalNetworkPermission()) === "denied") {
-      dispatch({ type: "permission-denied" });
+    const blocked = browserBlock(await readLocalNetworkPermission(), window.location, false);
+    if (blocked) {
+      dispatch({ type: blocked });
       return;
     }
     try {
