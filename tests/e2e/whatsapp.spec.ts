@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { type AddressInfo, connect, createServer } from "node:net";
+import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
@@ -698,6 +699,47 @@ test.describe("WhatsApp: what the helper reports is shown", () => {
       await expect(page.getByTestId("toast").filter({ hasText: "Erro ao enviar mensagem" })).toHaveCount(0);
     } finally {
       await helper.close();
+    }
+  });
+});
+
+test.describe("WhatsApp: the site over plain http on another computer's address", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  test("says https is required, not the permission panel nor 'Servidor não encontrado'", async ({ page, context }) => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
+    test.skip(!address, "this machine has no network address besides loopback");
+    // The e2e site reached through this machine's own network address (a TCP relay): plain http, not loopback.
+    const site = new URL(process.env.E2E_BASE_URL!);
+    const relay = createServer((client) => {
+      const upstream = connect(Number(site.port), site.hostname);
+      client.pipe(upstream).pipe(client);
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, address, resolve));
+    const relayOrigin = `http://${address}:${(relay.address() as AddressInfo).port}`;
+    try {
+      const password = `http-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      // The operator's session, taken to the other address.
+      const operator = (await context.cookies()).find((cookie) => cookie.name === "__operador")!;
+      await context.addCookies([{ name: operator.name, value: operator.value, url: relayOrigin, httpOnly: true }]);
+      await page.goto(`${relayOrigin}/whatsapp`);
+      await page.getByLabel("Nome do Operador").fill("Operadora Http");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      const panel = page.getByTestId("https-panel");
+      await expect(panel).toBeVisible();
+      await expect(panel).toContainText("O site precisa de https");
+      await expect(panel).toContainText("https://");
+      await expect(page.getByTestId("qr-area")).toHaveAttribute("data-cause", "https-required");
+      await expect(page.getByTestId("permission-panel")).toHaveCount(0);
+      await expect(page.locator("body")).not.toContainText("Servidor não encontrado");
+    } finally {
+      relay.close();
     }
   });
 });
