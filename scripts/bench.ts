@@ -1,7 +1,10 @@
-// npm run bench: builds the site, serves it on a free port with a fresh database and measures
-// (1) bytes each page really fetches on first view in Chromium, (2) Lighthouse on two mobile
-// profiles (median of 3), (3) HTTP load with autocannon. Prints one table, writes JSON, and exits
-// non-zero naming every missed budget. Not a test: CI does not run it (slow and noisy).
+// npm run bench: builds the site, serves it on a free port with a fresh database, uploads generated
+// photos through the content studio (home hero, the home catalogue's course cards) and measures
+// (1) bytes each page really fetches on first view in Chromium, with the JavaScript chunks of /,
+// (2) Lighthouse on three mobile profiles (median of 3): Lighthouse's mobile default, slow 3G
+// simulated, slow 3G applied in the browser, (3) the vocational questions' responsiveness with the
+// CPU slowed 4×, (4) HTTP load with autocannon. Prints the tables, writes JSON, and exits non-zero
+// naming every missed budget. Not a test: CI does not run it (slow and noisy).
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +16,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../app/content/vocational-form";
+import { E2E_ENV } from "../tests/support/env";
 import { startServer } from "../tests/support/server-process";
+import { uploadBenchPhotos } from "./bench-photos";
+import { measureResponsiveness } from "./bench-responsiveness";
 import { findChromium } from "./ensure-chromium.mjs";
 
 process.env.BUILD_DIR ??= "build-bench";
@@ -68,8 +74,12 @@ const CONNECTIONS = 50;
 
 const BUDGET = {
   mobile: { score: 98, fcp: 1000, lcp: 1500, tbt: 150, cls: 0.02 },
-  slow3g: { fcp: 1600, lcp: 2500 },
-  homeBytes: { js: 130 * 1024, css: 20 * 1024, html: 40 * 1024 },
+  // The home page keeps every section the spec lists: its document needs a second simulated round
+  // trip, so its simulated first paint gets 1.8 s (docs/performance.md, "The home page decision").
+  slow3g: { fcp: 1600, homeFcp: 1800, lcp: 2500 },
+  slow3gBrowser: { fcp: 2000, lcp: 3000 },
+  homeBytes: { js: 125 * 1024, css: 20 * 1024, html: 40 * 1024, image: 60 * 1024 },
+  interactionMs: 100,
   getRps: 1000,
   getP99: 100,
   postRps: 400,
@@ -86,6 +96,9 @@ type Bytes = {
   transfer: number;
 };
 type LhResult = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
+type Profile = "mobile" | "slow3g" | "slow3gBrowser";
+/** One JavaScript file a page fetched on first view: its path and compressed body size. */
+type Chunk = { path: string; bytes: number };
 
 const failures: string[] = [];
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -99,9 +112,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * crossed the wire. Requests the page makes after load (prefetches, lazy images scrolled into
  * view later) count only if they happen before the network is idle.
  */
-async function measureBytes(baseUrl: string, executablePath: string): Promise<Record<string, Bytes>> {
+async function measureBytes(
+  baseUrl: string,
+  executablePath: string,
+): Promise<{ bytes: Record<string, Bytes>; chunks: Record<string, Chunk[]> }> {
   const browser = await chromium.launch({ executablePath, args: CHROME_FLAGS.filter((f) => f !== "--headless=new") });
   const result: Record<string, Bytes> = {};
+  const chunks: Record<string, Chunk[]> = {};
   try {
     for (const page of PAGES) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
@@ -111,8 +128,13 @@ async function measureBytes(baseUrl: string, executablePath: string): Promise<Re
       await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
       const bytes: Bytes = { html: 0, js: 0, css: 0, font: 0, image: 0, other: 0, requests: 0, transfer: 0 };
       const types = new Map<string, string>();
+      const urls = new Map<string, string>();
       const headerBytes = new Map<string, number>();
-      cdp.on("Network.responseReceived", (event) => types.set(event.requestId, event.type));
+      const scripts: Chunk[] = [];
+      cdp.on("Network.responseReceived", (event) => {
+        types.set(event.requestId, event.type);
+        urls.set(event.requestId, event.response.url);
+      });
       cdp.on("Network.responseReceivedExtraInfo", (event) =>
         headerBytes.set(event.requestId, event.headersText ? Buffer.byteLength(event.headersText) : 0),
       );
@@ -123,8 +145,10 @@ async function measureBytes(baseUrl: string, executablePath: string): Promise<Re
         bytes.requests += 1;
         bytes.transfer += event.encodedDataLength;
         if (type === "Document") bytes.html += size;
-        else if (type === "Script") bytes.js += size;
-        else if (type === "Stylesheet") bytes.css += size;
+        else if (type === "Script") {
+          bytes.js += size;
+          scripts.push({ path: new URL(urls.get(event.requestId) ?? baseUrl).pathname, bytes: size });
+        } else if (type === "Stylesheet") bytes.css += size;
         else if (type === "Font") bytes.font += size;
         else if (type === "Image") bytes.image += size;
         else bytes.other += size;
@@ -134,6 +158,7 @@ async function measureBytes(baseUrl: string, executablePath: string): Promise<Re
       const encoding = (await response?.allHeaders())?.["content-encoding"];
       if (!encoding) failures.push(`${page}: the HTML was sent uncompressed`);
       result[page] = bytes;
+      chunks[page] = scripts.sort((a, b) => b.bytes - a.bytes);
       await context.close();
     }
   } finally {
@@ -149,10 +174,10 @@ async function measureBytes(baseUrl: string, executablePath: string): Promise<Re
     .trim();
   if (!hero) failures.push("/: no <h1> hero heading in the server HTML");
   if (!/<a[^>]*>[^<]*Quero minha bolsa agora/.test(body)) failures.push("/: primary button missing from the server HTML");
-  return result;
+  return { bytes: result, chunks };
 }
 
-async function runLighthouse(url: string, profile: "mobile" | "slow3g", executablePath: string): Promise<LhResult> {
+async function runLighthouse(url: string, profile: Profile, executablePath: string): Promise<LhResult> {
   const runs: LhResult[] = [];
   for (let i = 0; i < RUNS; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: CHROME_FLAGS });
@@ -167,6 +192,18 @@ async function runLighthouse(url: string, profile: "mobile" | "slow3g", executab
       // devtools throttling only); Lighthouse merges them over its mobile defaults
       // (150 ms RTT, 1.6 Mbps, 4x CPU).
       if (profile === "slow3g") settings.throttling = { rttMs: 300, throughputKbps: 400, cpuSlowdownMultiplier: 4 };
+      // Slow 3G applied in the browser (`--throttling-method=devtools`): Chromium really delays each
+      // request by 1125 ms and streams the bytes at 360 kbps, with the CPU 4× slower. What a visitor
+      // on a weak signal sees, rather than what the model predicts.
+      if (profile === "slow3gBrowser") {
+        settings.throttlingMethod = "devtools";
+        settings.throttling = {
+          requestLatencyMs: 1125,
+          downloadThroughputKbps: 360,
+          uploadThroughputKbps: 360,
+          cpuSlowdownMultiplier: 4,
+        };
+      }
       const result = await lighthouse(
         url,
         { port: chrome.port, output: "json", logLevel: "error" },
@@ -212,21 +249,40 @@ async function main() {
     throw new Error("The build failed");
   }
 
-  const server = await startServer({ RATE_LIMIT_PUBLIC_FORMS: "100000000", SESSION_SECRET: "bench-secret" }, { quiet: true });
+  const server = await startServer(
+    {
+      RATE_LIMIT_PUBLIC_FORMS: "100000000",
+      SESSION_SECRET: "bench-secret",
+      ADMIN_EMAIL: E2E_ENV.ADMIN_EMAIL,
+      ADMIN_PASSWORD: E2E_ENV.ADMIN_PASSWORD,
+    },
+    { quiet: true },
+  );
   console.log(`Serving ${server.url}`);
   const report: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS };
   try {
+    // 0. Photos, through the studio, before anything is measured.
+    const browser = await chromium.launch({ executablePath, args: CHROME_FLAGS.filter((f) => f !== "--headless=new") });
+    try {
+      console.log("Uploading photos through the studio ...");
+      report.photos = await uploadBenchPhotos(browser, server.url);
+    } finally {
+      await browser.close();
+    }
+
     // 1. Bytes on first view.
-    const bytes = await measureBytes(server.url, executablePath);
+    const { bytes, chunks } = await measureBytes(server.url, executablePath);
     report.bytes = bytes;
+    report.chunks = chunks;
     const home = bytes["/"];
     if (home.js > BUDGET.homeBytes.js) failures.push(`/ JavaScript ${kb(home.js)} > ${kb(BUDGET.homeBytes.js)}`);
     if (home.css > BUDGET.homeBytes.css) failures.push(`/ CSS ${kb(home.css)} > ${kb(BUDGET.homeBytes.css)}`);
     if (home.html > BUDGET.homeBytes.html) failures.push(`/ HTML ${kb(home.html)} > ${kb(BUDGET.homeBytes.html)}`);
+    if (home.image > BUDGET.homeBytes.image) failures.push(`/ images ${kb(home.image)} > ${kb(BUDGET.homeBytes.image)}`);
 
-    // 2. Lighthouse, two profiles.
-    const lh: Record<string, Record<string, LhResult>> = { mobile: {}, slow3g: {} };
-    for (const profile of ["mobile", "slow3g"] as const) {
+    // 2. Lighthouse, three profiles.
+    const lh: Record<Profile, Record<string, LhResult>> = { mobile: {}, slow3g: {}, slow3gBrowser: {} };
+    for (const profile of ["mobile", "slow3g", "slow3gBrowser"] as const) {
       for (const page of PAGES) {
         console.log(`Lighthouse ${profile} ${page} ...`);
         const r = await runLighthouse(server.url + page, profile, executablePath);
@@ -238,16 +294,50 @@ async function main() {
           if (r.lcp > b.lcp) failures.push(`mobile ${page}: LCP ${Math.round(r.lcp)} ms > ${b.lcp} ms`);
           if (r.tbt > b.tbt) failures.push(`mobile ${page}: TBT ${Math.round(r.tbt)} ms > ${b.tbt} ms`);
           if (r.cls > b.cls) failures.push(`mobile ${page}: CLS ${r.cls.toFixed(3)} > ${b.cls}`);
-        } else {
+        } else if (profile === "slow3g") {
           const b = BUDGET.slow3g;
-          if (r.fcp > b.fcp) failures.push(`slow 3G ${page}: FCP ${Math.round(r.fcp)} ms > ${b.fcp} ms`);
+          const fcp = page === "/" ? b.homeFcp : b.fcp;
+          if (r.fcp > fcp) failures.push(`slow 3G ${page}: FCP ${Math.round(r.fcp)} ms > ${fcp} ms`);
           if (r.lcp > b.lcp) failures.push(`slow 3G ${page}: LCP ${Math.round(r.lcp)} ms > ${b.lcp} ms`);
+        } else {
+          const b = BUDGET.slow3gBrowser;
+          if (r.fcp > b.fcp) failures.push(`slow 3G in the browser ${page}: FCP ${Math.round(r.fcp)} ms > ${b.fcp} ms`);
+          if (r.lcp > b.lcp) failures.push(`slow 3G in the browser ${page}: LCP ${Math.round(r.lcp)} ms > ${b.lcp} ms`);
         }
       }
     }
     report.lighthouse = lh;
 
-    // 3. HTTP load (loopback only, bounded in time). Each phase starts with a short unmeasured
+    // 3. Responsiveness of the vocational questions (CPU 4× slower), median of 5 of each interaction.
+    console.log("Responsiveness: /teste-vocacional/perguntas ...");
+    const leadAnswer = await fetch(server.url + LEAD_POST.path, {
+      method: "POST",
+      body: LEAD_POST.body(`responsividade.${RUN_ID}@example.com`),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    const visitorCookie = leadAnswer.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .find((pair) => pair.startsWith("__visitante="));
+    if (!visitorCookie) throw new Error(`responsiveness: the lead form answered ${leadAnswer.status} without a visitor cookie`);
+    const inpBrowser = await chromium.launch({ executablePath, args: CHROME_FLAGS.filter((f) => f !== "--headless=new") });
+    try {
+      const samples = await measureResponsiveness(inpBrowser, server.url, visitorCookie);
+      report.responsiveness = { samples, answer: median(samples.answer), next: median(samples.next) };
+      for (const [label, values] of [
+        ["choosing an answer", samples.answer],
+        ["'Próximo'", samples.next],
+      ] as const) {
+        if (values.length < 5) failures.push(`responsiveness: only ${values.length} samples of ${label}`);
+        else if (median(values) > BUDGET.interactionMs)
+          failures.push(`responsiveness: ${label} reaches the next paint in ${median(values)} ms > ${BUDGET.interactionMs} ms`);
+      }
+    } finally {
+      await inpBrowser.close();
+    }
+
+    // 4. HTTP load (loopback only, bounded in time). Each phase starts with a short unmeasured
     // warm-up (JIT, caches), as a server that has been up for a while would be.
     await load({ url: server.url + "/", connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: BROWSER_HEADERS });
     console.log(`Load: GET / for ${LOAD_SECONDS}s at ${CONNECTIONS} connections ...`);
@@ -382,12 +472,29 @@ async function settle(count: () => number) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the report is JSON assembled step by step above
 function printTable(report: Record<string, any>) {
   const rows: string[][] = [
-    ["page", "HTML", "JS", "CSS", "fonts", "images", "mobile score", "FCP", "LCP", "TBT", "CLS", "3G FCP", "3G LCP"],
+    [
+      "page",
+      "HTML",
+      "JS",
+      "CSS",
+      "fonts",
+      "images",
+      "mobile score",
+      "FCP",
+      "LCP",
+      "TBT",
+      "CLS",
+      "3G FCP",
+      "3G LCP",
+      "3G browser FCP",
+      "3G browser LCP",
+    ],
   ];
   for (const page of PAGES) {
     const b = report.bytes[page] as Bytes;
     const m = report.lighthouse.mobile[page] as LhResult;
     const s = report.lighthouse.slow3g[page] as LhResult;
+    const d = report.lighthouse.slow3gBrowser[page] as LhResult;
     rows.push([
       page,
       kb(b.html),
@@ -402,6 +509,8 @@ function printTable(report: Record<string, any>) {
       m.cls.toFixed(3),
       `${Math.round(s.fcp)} ms`,
       `${Math.round(s.lcp)} ms`,
+      `${Math.round(d.fcp)} ms`,
+      `${Math.round(d.lcp)} ms`,
     ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -409,6 +518,15 @@ function printTable(report: Record<string, any>) {
   console.log("\n" + line(rows[0]));
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
   for (const r of rows.slice(1)) console.log(line(r));
+  console.log(`\nJavaScript on first view of / (compressed bodies, ${(report.chunks["/"] as Chunk[]).length} files):`);
+  for (const chunk of report.chunks["/"] as Chunk[]) console.log(`  ${kb(chunk.bytes).padStart(9)}  ${chunk.path}`);
+  console.log(`  ${kb(report.bytes["/"].js).padStart(9)}  total`);
+  const { photos, responsiveness } = report;
+  console.log(`\nPhotos uploaded through the studio: hero ${photos.hero}, course cards ${photos.courses}.`);
+  console.log(`\n| /teste-vocacional/perguntas, CPU 4× | median | samples (ms) |`);
+  console.log(`|---|---|---|`);
+  console.log(`| choosing an answer → next paint | ${responsiveness.answer} ms | ${responsiveness.samples.answer.join(", ")} |`);
+  console.log(`| 'Próximo' → next paint | ${responsiveness.next} ms | ${responsiveness.samples.next.join(", ")} |`);
   const { get, post } = report.load;
   console.log(`\n| load | req/s | p50 | p99 | errors | rows / acknowledged |`);
   console.log(`|---|---|---|---|---|---|`);
