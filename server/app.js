@@ -40,8 +40,8 @@ export function isPhotoUpload(req) {
 
 /**
  * A helper's question to the site's API (/api/whatsapp-helper/…, JSON): up to 1 000 contacts with
- * their message texts (4 000 characters at most each) in one "already sent?" request. The route checks
- * the helper's token before it reads anything, so a large body without one is never read.
+ * their message texts (4 000 characters at most each) in one "already sent?" request. The routes check
+ * the helper's token before they parse anything (a body without one is read only to be thrown away).
  */
 export const MAX_HELPER_API_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -102,7 +102,7 @@ export function createApp({ build, buildDir, port }) {
   // Refuse oversized bodies before anything reads them. Only the content studio's forms may carry a
   // photo (multipart posts under /admin/conteudo, whose actions read nothing before checking the admin
   // session): a photo of up to 8 MB (app/lib/content/photos.ts) plus the rest of the form. The helpers'
-  // JSON API may carry a long contact list (its routes read nothing before checking the helper token).
+  // JSON API may carry a long contact list (its routes parse nothing before checking the helper token).
   app.use((req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
     const upload = isPhotoUpload(req);

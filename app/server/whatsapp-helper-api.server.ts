@@ -26,14 +26,26 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
 const refused = (error: string, status: number) => json({ ok: false, error }, status);
 
 /**
- * The answer to a request refused before its body was read (no token, a method not served, a body
- * that is not JSON). The connection is closed after it: a client that keeps the connection would
- * otherwise wait for the server to read the rest of a long body it will never read, and its next
- * request would hang.
+ * The answer to a request refused before its body was needed (no token, a method not served, a body
+ * that is not JSON). The body is read and thrown away first: left unread, a long one would stall the
+ * connection, and the client's next request on it would hang waiting for the server to take the rest.
+ * (The server's door has already refused a body over its limit.)
  */
-function refusedUnread(request: Request, error: string, status: number, headers: Record<string, string> = {}): Response {
-  const hasBody = Number(request.headers.get("Content-Length") ?? 0) > 0 || request.headers.has("Transfer-Encoding");
-  return json({ ok: false, error }, status, hasBody ? { ...headers, Connection: "close" } : headers);
+async function refuseDiscardingBody(request: Request, error: string, status: number, headers: Record<string, string> = {}) {
+  await discardBody(request);
+  return json({ ok: false, error }, status, headers);
+}
+
+async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  try {
+    while (!(await reader.read()).done) {
+      // Nothing to keep.
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  }
 }
 
 /** Whether the request carries a valid helper token in `Authorization: Bearer`. */
@@ -43,14 +55,14 @@ export function hasHelperToken(request: Request, now: Date = new Date(), secret:
 }
 
 /** The answer every method a route does not serve gets (after the token check). */
-function methodNotAllowed(request: Request, allow: string): Response {
-  return refusedUnread(request, "Método não permitido", 405, { Allow: allow });
+function methodNotAllowed(request: Request, allow: string): Promise<Response> {
+  return refuseDiscardingBody(request, "Método não permitido", 405, { Allow: allow });
 }
 
 /** The JSON body checked against `schema`, or the 400 answer saying what is wrong. */
 async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T> | Response> {
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) {
-    return refusedUnread(request, "Envie o corpo em JSON (Content-Type: application/json)", 400);
+    return refuseDiscardingBody(request, "Envie o corpo em JSON (Content-Type: application/json)", 400);
   }
   let input: unknown;
   try {
@@ -70,7 +82,7 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
  * POST: `{ entries: [{ number, at, operator? }] }` adds opt-outs caught by a helper; idempotent per person.
  */
 export async function optOutsApi(request: Request, now: Date = new Date()): Promise<Response> {
-  if (!hasHelperToken(request, now)) return refusedUnread(request, "Token inválido", 401);
+  if (!hasHelperToken(request, now)) return refuseDiscardingBody(request, "Token inválido", 401);
   if (request.method === "GET" || request.method === "HEAD") return json({ numbers: optedOutNumbers() });
   if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
   const body = await readBody(request, optOutReportSchema);
@@ -100,7 +112,7 @@ const sentQuerySchema = z.object({
  * the numbers (as given) that got exactly this text in the last 7 days, with when.
  */
 export async function alreadySentApi(request: Request, now: Date = new Date()): Promise<Response> {
-  if (!hasHelperToken(request, now)) return refusedUnread(request, "Token inválido", 401);
+  if (!hasHelperToken(request, now)) return refuseDiscardingBody(request, "Token inválido", 401);
   if (request.method !== "POST") return methodNotAllowed(request, "POST");
   const body = await readBody(request, sentQuerySchema);
   if (body instanceof Response) return body;
