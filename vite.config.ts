@@ -13,6 +13,6 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), helperPackagePlugin(), precompressPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // experimentalMinChunkSize: Rollup merges side-effect-free chunks under 2 KB into a chunk loaded
-  // in the same places (docs/decisions/045-first-view-javascript.md: fewer, larger chunks compress better).
+  // in the same places (docs/decisions/053-first-view-javascript.md: fewer, larger chunks compress better).
   build: { assetsInlineLimit: 0, rollupOptions: { output: { experimentalMinChunkSize: 2000 } } },
 });
