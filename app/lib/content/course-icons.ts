@@ -60,4 +60,3 @@ export const COURSE_ICONS = {
 
 export type CourseIcon = keyof typeof COURSE_ICONS;
 export const COURSE_ICON_NAMES = Object.keys(COURSE_ICONS) as [CourseIcon, ...CourseIcon[]];
-
