@@ -36,6 +36,8 @@ export type LogStatus = (typeof LOG_STATUS)[keyof typeof LOG_STATUS];
 /** Where the start scripts are served (operator only). */
 export const START_SCRIPT_PATHS = {
   windows: "/whatsapp/iniciar-whatsapp-helper.bat",
+  /** macOS: a zip holding the .command with its execute bit (a bare download has none). */
+  mac: "/whatsapp/iniciar-whatsapp-helper-mac.zip",
   unix: "/whatsapp/iniciar-whatsapp-helper.sh",
 } as const;
 /** The helper package the start scripts install, emitted into the build by the Vite plugin. */

@@ -20,7 +20,7 @@ const HELPER_NAME = helperPackage.name;
 const MIN_NODE_MAJOR = Number(/(\d+)/.exec(helperPackage.engines?.node ?? "20")?.[1] ?? 20);
 
 /** The macOS download: a zip holding the .command with its execute bit (a bare download has none). */
-export const MAC_SCRIPT_PATH = "/whatsapp/iniciar-whatsapp-helper-mac.zip";
+export const MAC_SCRIPT_PATH = START_SCRIPT_PATHS.mac;
 /** The file inside it that Finder opens in Terminal with a double click. */
 export const MAC_COMMAND_NAME = "iniciar-whatsapp-helper.command";
 

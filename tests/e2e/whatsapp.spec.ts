@@ -223,7 +223,7 @@ test.describe("WhatsApp: the gate", () => {
 });
 
 test.describe("WhatsApp: mirroring page", () => {
-  test("with no helper running: server-not-found panel and both downloads", async ({ page, jsEnabled, request }) => {
+  test("with no helper running: server-not-found panel and the three downloads", async ({ page, jsEnabled, request }) => {
     const password = `painel-${unique()}`;
     await seedPassword(password);
     await enterGate(page, password);
@@ -253,22 +253,26 @@ test.describe("WhatsApp: mirroring page", () => {
       await expect(panel).toContainText("(3 tentativas)");
       await expect(qr).toContainText("O ajudante não respondeu");
       await expect(page.getByTestId("toast").filter({ hasText: /Servidor não encontrado|Erro de conexão/ })).toHaveCount(0);
-      for (const name of ["Baixar para Windows (.bat)", "Baixar para Mac/Linux (.sh)"]) {
+      for (const name of ["Baixar para Windows (.bat)", "Baixar para Mac (.zip)", "Baixar para Linux (.sh)"]) {
         const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name }).click()]);
-        scripts[download.suggestedFilename()] = readFileSync((await download.path())!, "utf8");
+        scripts[download.suggestedFilename()] = readFileSync((await download.path())!, "latin1");
       }
     } else {
       const notice = page.getByTestId("no-js-notice");
-      for (const name of ["script para Windows (.bat)", "script para Mac/Linux (.sh)"]) {
+      for (const name of ["script para Windows (.bat)", "script para Mac (.zip)", "script para Linux (.sh)"]) {
         const href = (await notice.getByRole("link", { name }).getAttribute("href"))!;
         const response = await page.context().request.get(href);
         expect(response.status()).toBe(200);
         expect(response.headers()["cache-control"]).toBe("private, no-store");
-        scripts[path.basename(href)] = await response.text();
+        scripts[path.basename(href)] = (await response.body()).toString("latin1");
       }
     }
     const bat = scripts["iniciar-whatsapp-helper.bat"];
     const sh = scripts["iniciar-whatsapp-helper.sh"];
+    // The Mac download is a zip ("PK") holding the .command (tests/process/helper-install.spec.ts runs it).
+    const zip = scripts["iniciar-whatsapp-helper-mac.zip"];
+    expect(zip.startsWith("PK")).toBe(true);
+    expect(zip).toContain("iniciar-whatsapp-helper.command");
     const origin = new URL(page.url()).origin;
     expect(sh).toMatch(/^#!\/bin\/sh/);
     expect(sh).toContain(`HELPER_SECRET='${E2E_ENV.HELPER_SECRET}'`);

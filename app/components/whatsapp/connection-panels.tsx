@@ -18,7 +18,7 @@ import type { MirrorState, PanelKind, ProblemCause } from "~/lib/whatsapp-mirror
 
 import { Card, OperatorNameField } from "./mirror-parts";
 
-export type HelperDownloads = { windows: string; unix: string; package: string };
+export type HelperDownloads = { windows: string; mac: string; unix: string; package: string };
 
 type OperatorProps = { operatorName: string; onOperatorNameChange: (value: string) => void };
 
@@ -339,8 +339,9 @@ function HelperPanel({
           ).
         </li>
         <li>
-          <strong>Windows:</strong> dê dois cliques no arquivo <code>.bat</code>. <strong>Mac/Linux:</strong> no Terminal, rode{" "}
-          <code>sh iniciar-whatsapp-helper.sh</code> na pasta onde o arquivo foi salvo.
+          <strong>Windows:</strong> dê dois cliques no arquivo <code>.bat</code>. <strong>Mac:</strong> abra o <code>.zip</code> e
+          dê dois cliques em <code>iniciar-whatsapp-helper.command</code> (na primeira vez: botão direito → Abrir).{" "}
+          <strong>Linux:</strong> no Terminal, rode <code>sh iniciar-whatsapp-helper.sh</code> na pasta onde o arquivo foi salvo.
         </li>
         <li>Deixe a janela do ajudante aberta. Se ele já estava aberto, feche-o e execute o script baixado agora.</li>
         <li>
@@ -357,11 +358,18 @@ function HelperPanel({
           <Download aria-hidden="true" className="size-4" /> Baixar para Windows (.bat)
         </a>
         <a
+          href={downloads.mac}
+          download
+          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          <Download aria-hidden="true" className="size-4" /> Baixar para Mac (.zip)
+        </a>
+        <a
           href={downloads.unix}
           download
           className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
         >
-          <Download aria-hidden="true" className="size-4" /> Baixar para Mac/Linux (.sh)
+          <Download aria-hidden="true" className="size-4" /> Baixar para Linux (.sh)
         </a>
         <button
           type="button"

@@ -311,10 +311,14 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
             Ative o JavaScript no navegador para conectar o WhatsApp e enviar mensagens. Você ainda pode baixar o ajudante:{" "}
             <a className="underline" href={downloads.windows}>
               script para Windows (.bat)
+            </a>
+            ,{" "}
+            <a className="underline" href={downloads.mac}>
+              script para Mac (.zip)
             </a>{" "}
             ou{" "}
             <a className="underline" href={downloads.unix}>
-              script para Mac/Linux (.sh)
+              script para Linux (.sh)
             </a>
             .
           </p>
