@@ -283,6 +283,27 @@ test.describe("WhatsApp: mirroring page", () => {
     expect(bat).toContain("https://nodejs.org");
   });
 
+  test("the page states the sender's safety rules and their defaults in pt-BR", async ({ page }) => {
+    const password = `regras-${unique()}`;
+    await seedPassword(password);
+    await enterGate(page, password);
+    const rules = page.getByTestId("safety-rules");
+    await rules.getByText("Regras de segurança do envio").click();
+    for (const text of [
+      "30 a 60 segundos",
+      "200 mensagens por dia",
+      "20 no primeiro dia, 40 no segundo, 80 no terceiro",
+      "de segunda a sábado, das 08:00 às 20:00, no horário de São Paulo",
+      "só pode continuar depois de 24 horas",
+      "valem para todos os operadores",
+      "Responda SAIR para não receber mais mensagens",
+      "mesmo texto nos últimos 7 dias",
+      "volta pausado com o progresso guardado",
+    ]) {
+      await expect(rules).toContainText(text);
+    }
+  });
+
   test.describe("with the helper running (fake WhatsApp)", () => {
     test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 

@@ -11,6 +11,7 @@ import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
 import { StatusPill } from "./mirror-parts";
+import { SafetyRules } from "./safety-rules";
 import { type SendLogPage, SendLogTable } from "./send-log-table";
 import { SendPanel } from "./send-panel";
 import { StatusTable } from "./status-table";
@@ -387,6 +388,7 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
         />
       </div>
 
+      <SafetyRules />
       <StatusTable contacts={state.contacts} counts={counts} />
       <SendLogTable log={log} />
     </section>
