@@ -97,9 +97,10 @@ test.describe("studio: photos", () => {
     });
   });
 
-  test("a new course with a photo: an empty file is refused next to 'Foto do curso'; the photo is on the course page and its card", async ({
+  test("a new course with a photo: an empty file is refused next to 'Foto do curso'; the photo is on the course page (not on a phone) and its card", async ({
     page,
     jsEnabled,
+    browser,
   }) => {
     test.setTimeout(120_000);
     const tag = `${jsEnabled ? "js" : "sem-js"}-${Date.now()}`;
@@ -141,6 +142,20 @@ test.describe("studio: photos", () => {
       await expect(hero).toHaveAttribute("height", "800");
       await expect(hero).toHaveAttribute("fetchpriority", "high");
       expect((await avif).headers()["content-type"]).toBe("image/avif");
+
+      // A phone's first view of the course page: the light illustration, and no download for the photo.
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: jsEnabled });
+      const phonePage = await phone.newPage();
+      const requested: string[] = [];
+      phonePage.on("request", (request) => {
+        if (request.url().includes("/imagens/")) requested.push(request.url());
+      });
+      await phonePage.goto(path, { waitUntil: "load" });
+      const phoneHero = phonePage.locator('section[aria-labelledby="curso-titulo"]');
+      await expect(phoneHero.locator("picture img")).toBeHidden();
+      await expect(phoneHero.getByAltText(`Ilustração do curso de ${name}`)).toBeVisible();
+      expect(requested).toEqual([]);
+      await phone.close();
 
       await page.goto("/?area=turismo#cursos-por-area");
       const card = page.getByTestId("course-card").filter({ hasText: name });

@@ -90,23 +90,27 @@ export function CoursePage({ page }: { page: CoursePageData }) {
               <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
             </div>
           </div>
+          {/* The studio's photo from a laptop's width up, first and at high priority; a phone on a weak
+              signal gets the light illustration and downloads nothing for the photo (`media`), as on
+              the home page (docs/performance.md: a photo there doubled slow 3G's LCP). */}
           {page.photo ? (
             <ContentPicture
               photo={page.photo}
               priority
-              sizes="(min-width: 1024px) 28rem, min(28rem, calc(100vw - 2rem))"
-              className="mx-auto block w-full max-w-md"
+              media="(min-width: 1024px)"
+              sizes="28rem"
+              className="mx-auto hidden w-full max-w-md lg:block"
               imgClassName="h-auto w-full rounded-2xl shadow-2xl"
             />
-          ) : (
-            <img
-              src={page.image}
-              alt={`Ilustração do curso de ${page.title}`}
-              width={400}
-              height={225}
-              className="mx-auto h-auto w-full max-w-md rounded-2xl shadow-2xl"
-            />
-          )}
+          ) : null}
+          <img
+            src={page.image}
+            alt={`Ilustração do curso de ${page.title}`}
+            width={400}
+            height={225}
+            loading={page.photo ? "lazy" : undefined}
+            className={`mx-auto h-auto w-full max-w-md rounded-2xl shadow-2xl ${page.photo ? "lg:hidden" : ""}`}
+          />
         </div>
       </section>
 
