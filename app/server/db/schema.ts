@@ -229,5 +229,48 @@ export const whatsappOptOuts = sqliteTable(
   (t) => [uniqueIndex("whatsapp_optouts_key_unique").on(t.key)],
 );
 
+/**
+ * Webhook receivers (a CRM's URL). `secret` signs every body (HMAC-SHA256) and is shown to the admin
+ * only once, right after creation; an inactive endpoint gets no new events.
+ */
+export const webhookEndpoints = sqliteTable("webhook_endpoints", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  url: text("url").notNull(),
+  secret: text("secret").notNull(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  createdAt: text("created_at").notNull(),
+  createdBy: text("created_by").notNull(),
+});
+
+/**
+ * The webhook outbox: one row per (event, endpoint), written with the change it reports and sent
+ * later by the delivery worker (app/server/webhooks.server.ts). `status` is pending | delivered |
+ * failed; `nextAttemptAt` is ms since epoch; `body` is the exact JSON text that is signed and sent.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: text("created_at").notNull(),
+    deliveredAt: text("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId),
+    uniqueIndex("webhook_deliveries_event_endpoint_unique").on(t.eventId, t.endpointId),
+  ],
+);
+
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
