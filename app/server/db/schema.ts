@@ -44,6 +44,11 @@ export const leads = sqliteTable(
     consentimento_versao: text("consentimento_versao"),
     /** Lower-case, accent-free copy of the searchable fields, for the admin search. */
     busca: text("busca").notNull().default(""),
+    /** Follow-up (app/server/lead-follow-up.server.ts): a LEAD_STATUSES key, the loss reason when "perdido". */
+    status: text("status").notNull().default("novo"),
+    motivo_perda: text("motivo_perda"),
+    /** Next contact date (YYYY-MM-DD, São Paulo), or null. */
+    proximo_contato: text("proximo_contato"),
   },
   (t) => [
     uniqueIndex("leads_origem_email_unique").on(t.origem, t.email),
@@ -51,7 +56,41 @@ export const leads = sqliteTable(
     index("leads_criado_idx").on(t.criado_em),
     index("leads_origem_idx").on(t.origem),
     index("leads_perfil_idx").on(t.perfil_resultado),
+    index("leads_status_idx").on(t.status),
+    index("leads_proximo_contato_idx").on(t.proximo_contato),
   ],
+);
+
+/** Every status change of a lead: from what, to what (and why, when lost), who (admin e-mail) and when. */
+export const leadStatusChanges = sqliteTable(
+  "lead_status_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    reason: text("reason"),
+    changedBy: text("changed_by").notNull(),
+    changedAt: text("changed_at").notNull(),
+  },
+  (t) => [index("lead_status_changes_lead_idx").on(t.leadId)],
+);
+
+/** Follow-up notes on a lead: plain text, who wrote it (admin e-mail) and when. */
+export const leadNotes = sqliteTable(
+  "lead_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    author: text("author").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("lead_notes_lead_idx").on(t.leadId)],
 );
 
 export const adminUsers = sqliteTable("admin_users", {
