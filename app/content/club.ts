@@ -3,6 +3,9 @@
  * excellence, the 14 Minas Gerais hubs, testimonials and a six-entry FAQ. Edit the games, the
  * choice of hubs or the answers here; a hub's address and phone live in polos.ts.
  */
+import { withSelectedBolsa } from "~/lib/claims";
+import { formatNumber } from "~/lib/format";
+
 import type { FaqItem } from "./faq";
 import { polos } from "./polos";
 
@@ -63,12 +66,38 @@ export const clubBenefits = [
   { title: "Ações nos jogos em casa", text: "Estande da universidade no estádio, sorteios e experiências exclusivas." },
 ] as const;
 
-export const clubExcellence = [
+export const clubExcellence: readonly { value: string; label: string; claim?: "courses" | "polos" }[] = [
   { value: "Nota máxima", label: "no MEC" },
   { value: "35 anos", label: "de tradição em educação" },
-  { value: "+80 cursos", label: "de graduação, pós e técnicos" },
-  { value: "+1.000 polos", label: "em todo o Brasil" },
-] as const;
+  { value: "+80 cursos", label: "de graduação, pós e técnicos", claim: "courses" },
+  { value: "+1.000 polos", label: "em todo o Brasil", claim: "polos" },
+];
+
+/** The site's claims as the root loader states them (site.claims): what the club page's figures must agree with. */
+export type ClubClaims = { selectedBolsa: string; courses: number; polos: number };
+
+/**
+ * The club page's fixed texts with the site's own figures: the selected courses' scholarship the
+ * studio stores ("até 70%"), and the course and polo counts of the catalogue, so the page never
+ * contradicts the rest of the site.
+ */
+export function clubTextsWithClaims(claims: ClubClaims) {
+  const bolsa = (text: string) => withSelectedBolsa(text, claims.selectedBolsa);
+  return {
+    heroTitle: bolsa(clubTexts.heroTitle),
+    benefits: clubBenefits.map((benefit) => ({ ...benefit, title: bolsa(benefit.title), text: bolsa(benefit.text) })),
+    excellence: clubExcellence.map((item) =>
+      item.claim
+        ? { ...item, value: `+${formatNumber(claims[item.claim])} ${item.claim === "courses" ? "cursos" : "polos"}` }
+        : item,
+    ),
+    faq: clubFaq.map((item) => ({ ...item, question: bolsa(item.question), answer: bolsa(item.answer) })),
+    metaTitle: bolsa(`${CLUB_NAME}: bolsa de até 70% para a torcida`),
+    metaDescription: bolsa(
+      "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%, primeira mensalidade a partir de R$ 19,90 e 14 polos em Minas Gerais.",
+    ),
+  };
+}
 
 export const homeGames2025: ClubGame[] = [
   {

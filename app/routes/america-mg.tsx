@@ -1,11 +1,12 @@
 import { Award, CalendarDays, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
 
-import { telHref } from "~/components/layout/use-site";
+import { telHref, useSite } from "~/components/layout/use-site";
 import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
 import { FaqSection } from "~/components/ui/faq-section";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
-import { CLUB_NAME, clubBenefits, clubExcellence, clubFaq, clubHubs, clubTestimonials, clubTexts } from "~/content/club";
+import { CLUB_NAME, type ClubClaims, clubHubs, clubTestimonials, clubTexts, clubTextsWithClaims } from "~/content/club";
+import { SEED_SELECTED_BOLSA } from "~/lib/claims";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { clubPageData } from "~/server/content/club.server";
@@ -18,11 +19,17 @@ export function loader() {
 
 export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
+  // Without the root's data (an error page) only the scholarship matters here: the seed's.
+  const claims = (site as { claims?: ClubClaims } | undefined)?.claims ?? {
+    selectedBolsa: SEED_SELECTED_BOLSA,
+    courses: 0,
+    polos: 0,
+  };
+  const claimed = clubTextsWithClaims(claims);
   return pageMeta(args, {
-    title: `${CLUB_NAME}: bolsa de até 70% para a torcida`,
-    description:
-      "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%, primeira mensalidade a partir de R$ 19,90 e 14 polos em Minas Gerais.",
-    jsonLd: [...(site ? [institutionJsonLd(site)] : []), faqJsonLd(clubFaq)],
+    title: claimed.metaTitle,
+    description: claimed.metaDescription,
+    jsonLd: [...(site ? [institutionJsonLd(site)] : []), faqJsonLd(claimed.faq)],
   });
 };
 
@@ -37,7 +44,8 @@ function gameDate(date: string): string {
 }
 
 export default function AmericaMg({ loaderData }: Route.ComponentProps) {
-  const texts = clubTexts;
+  const claimed = clubTextsWithClaims(useSite().claims);
+  const texts = { ...clubTexts, heroTitle: claimed.heroTitle };
   return (
     <div>
       {/* Hero */}
@@ -99,7 +107,7 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
           {texts.benefitsTitle}
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {clubBenefits.map((benefit) => (
+          {claimed.benefits.map((benefit) => (
             <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <Award aria-hidden="true" className="size-8 text-green-700" />
               <h3 className="mt-3 text-lg font-bold text-slate-900">{benefit.title}</h3>
@@ -166,7 +174,7 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
           {texts.excellenceTitle}
         </h2>
         <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
-          {clubExcellence.map((item) => (
+          {claimed.excellence.map((item) => (
             <li key={item.label} className="rounded-2xl bg-green-800 p-6 text-center text-white">
               <p className="flex items-center justify-center gap-1 text-2xl font-extrabold">
                 <Star aria-hidden="true" className="size-5 fill-accent-400 text-accent-400" />
@@ -224,7 +232,7 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* FAQ */}
-      <FaqSection id="faq-clube" title={texts.faqTitle} name="faq-clube" items={clubFaq} />
+      <FaqSection id="faq-clube" title={texts.faqTitle} name="faq-clube" items={claimed.faq} />
 
       {/* Club games form */}
       <section id="formulario" aria-labelledby="formulario-titulo" className="mx-auto max-w-3xl scroll-mt-36 px-4 py-14">

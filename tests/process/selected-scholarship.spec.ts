@@ -8,7 +8,7 @@ import { saveStudioForm } from "../support/studio";
  * "Never a contradictory number" (issue 17): the selected courses' scholarship (Educação Física,
  * "Bolsas de até 70%") is stored in the studio's "Campanha", and every page that states it follows
  * the stored figure: /bolsas, /inscricao, the vocational test, the business result page's form
- * title and the Educação Física badge of the home page's featured cards. Its own server and
+ * title, the Educação Física badge of the home page's featured cards and the club page (/america-mg). Its own server and
  * database: the edit cannot reach the shared e2e server's other specs.
  */
 
@@ -23,6 +23,7 @@ async function statedFigures(baseUrl: string, resultCookie: string) {
   const test = await html("/teste-vocacional");
   const home = await html("/");
   const business = await html("/teste-vocacional/resultado/negocios", resultCookie);
+  const club = await html("/america-mg");
   const featured = home.slice(home.indexOf('aria-label="Cursos em destaque"'));
   return {
     bolsasHeading: bolsas.match(/<h1[^>]*>(Bolsas de até [^<]*)<\/h1>/)?.[1],
@@ -33,6 +34,12 @@ async function statedFigures(baseUrl: string, resultCookie: string) {
     testIntro: test.match(/<\/svg> ?(Bolsas de até \d+%)<\/li>/)?.[1],
     businessFormTitle: business.match(/data-form-title="(Garanta sua bolsa de até \d+%)"/)?.[1],
     featuredBadges: [...featured.matchAll(/>(Bolsa de até \d+%)<\/span>/g)].map((match) => match[1]),
+    clubHeading: club.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1],
+    clubTitle: club.match(/<title>([^<]*)<\/title>/)?.[1],
+    clubBenefit: club.match(/>(Bolsa de até \d+%)<\/h3>/)?.[1],
+    clubFaq: club.match(/A bolsa chega a até \d+% em cursos selecionados/)?.[0],
+    // The page's figures are the site's claims, not typed numbers ("+1.000 polos", "+80 cursos").
+    clubPolos: club.match(/>\+([\d.]+) polos</)?.[1],
   };
 }
 
@@ -46,6 +53,11 @@ function figuresSaying(percent: string) {
     testIntro: `Bolsas de até ${percent}`,
     businessFormTitle: `Garanta sua bolsa de até ${percent}`,
     featuredBadges: [`Bolsa de até ${percent}`, `Bolsa de até ${percent}`],
+    clubHeading: `Torcedor do América-MG estuda com bolsa de até ${percent}`,
+    clubTitle: `América-MG: bolsa de até ${percent} para a torcida`,
+    clubBenefit: `Bolsa de até ${percent}`,
+    clubFaq: `A bolsa chega a até ${percent} em cursos selecionados`,
+    clubPolos: "1.000",
   };
 }
 
