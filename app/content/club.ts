@@ -91,7 +91,11 @@ export function clubTextsWithClaims(claims: ClubClaims) {
         ? { ...item, value: `+${formatNumber(claims[item.claim])} ${item.claim === "courses" ? "cursos" : "polos"}` }
         : item,
     ),
-    faq: clubFaq.map((item) => ({ ...item, question: bolsa(item.question), answer: bolsa(item.answer) })),
+    faq: clubFaq.map((item) => ({
+      ...item,
+      question: bolsa(item.question),
+      answer: bolsa(item.answer).replace("{polos}", formatNumber(claims.polos)),
+    })),
     metaTitle: bolsa(`${CLUB_NAME}: bolsa de até 70% para a torcida`),
     metaDescription: bolsa(
       "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%, primeira mensalidade a partir de R$ 19,90 e 14 polos em Minas Gerais.",
@@ -213,7 +217,7 @@ export const clubFaq: FaqItem[] = [
   {
     question: "Preciso morar em Belo Horizonte?",
     answer:
-      "Não. Temos 14 polos em Minas Gerais e mais de 1.000 no Brasil. Nos cursos EAD você estuda de onde estiver e vai ao polo apenas para provas e atividades presenciais.",
+      "Não. Temos 14 polos em Minas Gerais e mais de {polos} no Brasil. Nos cursos EAD você estuda de onde estiver e vai ao polo apenas para provas e atividades presenciais.",
   },
   {
     question: "Como funciona a inscrição?",

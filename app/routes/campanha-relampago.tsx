@@ -9,6 +9,7 @@ import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { campaignTestimonials, campaignTexts } from "~/content/campaign";
 import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/content/offers";
 import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
+import { formatNumber } from "~/lib/format";
 import { formatReais } from "~/lib/format";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { campaignPageData } from "~/server/content/campaign.server";
@@ -242,7 +243,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               {[
                 "Matrícula 100% on-line",
                 "Diploma reconhecido pelo MEC",
-                "Mais de 1.000 polos",
+                `Mais de ${formatNumber(site.claims.polos)} polos`,
                 "Primeira mensalidade a partir de R$ 19,90",
               ].map((item) => (
                 <li key={item} className="flex items-center gap-2 font-medium">

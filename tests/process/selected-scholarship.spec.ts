@@ -24,6 +24,7 @@ async function statedFigures(baseUrl: string, resultCookie: string) {
   const home = await html("/");
   const business = await html("/teste-vocacional/resultado/negocios", resultCookie);
   const club = await html("/america-mg");
+  const campaign = await html("/campanha-relampago");
   const featured = home.slice(home.indexOf('aria-label="Cursos em destaque"'));
   return {
     bolsasHeading: bolsas.match(/<h1[^>]*>(Bolsas de até [^<]*)<\/h1>/)?.[1],
@@ -40,10 +41,12 @@ async function statedFigures(baseUrl: string, resultCookie: string) {
     clubFaq: club.match(/A bolsa chega a até \d+% em cursos selecionados/)?.[0],
     // The page's figures are the site's claims, not typed numbers ("+1.000 polos", "+80 cursos").
     clubPolos: club.match(/>\+([\d.]+) polos</)?.[1],
+    clubFaqPolos: club.match(/mais de ([\d.]+) no Brasil/)?.[1],
+    campaignPolos: campaign.match(/Mais de ([\d.]+) polos/)?.[1],
   };
 }
 
-function figuresSaying(percent: string) {
+function figuresSaying(percent: string, polos = "1.000") {
   return {
     bolsasHeading: `Bolsas de até ${percent}`,
     bolsasTitle: expect.stringContaining(`Bolsas de estudo de até ${percent}`),
@@ -57,7 +60,9 @@ function figuresSaying(percent: string) {
     clubTitle: `América-MG: bolsa de até ${percent} para a torcida`,
     clubBenefit: `Bolsa de até ${percent}`,
     clubFaq: `A bolsa chega a até ${percent} em cursos selecionados`,
-    clubPolos: "1.000",
+    clubPolos: polos,
+    clubFaqPolos: polos,
+    campaignPolos: polos,
   };
 }
 
@@ -89,5 +94,12 @@ test.describe("the selected courses' scholarship comes from the content store", 
     await saveStudioForm(page);
 
     expect(await statedFigures(server.url, resultCookie)).toEqual(figuresSaying("65%"));
+
+    // The polo count the home page's stats state ("Página inicial" → "Polos") is the one every page gives.
+    await page.goto(`${server.url}/admin/conteudo/inicio`);
+    await waitForHydration(page);
+    await page.getByLabel("Polos", { exact: true }).fill("1200");
+    await saveStudioForm(page);
+    expect(await statedFigures(server.url, resultCookie)).toEqual(figuresSaying("65%", "1.200"));
   });
 });
