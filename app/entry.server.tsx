@@ -14,6 +14,7 @@ import { closeDatabase } from "./server/db.server";
 import { optimiseDocument } from "./server/document.server";
 import { scheduleRetentionPurge } from "./server/maintenance.server";
 import { contentSecurityPolicy } from "./server/security.server";
+import { startWebhookWorker } from "./server/webhooks.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,13 +26,15 @@ export { contentGeneration } from "./server/content/store.server";
 
 /**
  * server.js awaits this once before it listens: the first admin exists before any request, files of
- * an interrupted photo upload are removed, and the LGPD retention purge runs now and daily.
+ * an interrupted photo upload are removed, the LGPD retention purge runs now and daily, and the
+ * webhook worker starts (sending what a previous process left pending).
  */
 export async function startup() {
   await bootstrapAdminAtStartup();
   seedContent();
   removeOrphanImageFiles();
   scheduleRetentionPurge();
+  startWebhookWorker();
 }
 
 export default function handleRequest(

@@ -61,6 +61,8 @@ export default [
       route("clube", "routes/admin.conteudo.clube.tsx"),
       route("historico", "routes/admin.conteudo.historico.tsx"),
     ]),
+    // Signed webhooks to the CRM: endpoints and the delivery log.
+    route("admin/webhooks", "routes/admin.webhooks.tsx"),
   ]),
 
   // WhatsApp tool (guarded by the operator session or the master password)

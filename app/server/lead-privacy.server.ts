@@ -2,6 +2,7 @@ import { eq, inArray, like, or, type SQL } from "drizzle-orm";
 
 import { db, schema } from "./db.server";
 import { LEAD_ORIGINS } from "./leads.server";
+import { deleteWebhookDeliveriesOfLeads } from "./webhooks.server";
 
 /**
  * LGPD rights the admin panel serves for one person: access/portability (a JSON file with every
@@ -87,6 +88,7 @@ export function deletePerson(lead: Lead): { leads: number; sendLog: number } {
     const deletedLog = logIds.length
       ? tx.delete(schema.whatsappSendLog).where(inArray(schema.whatsappSendLog.id, logIds)).run().changes
       : 0;
+    deleteWebhookDeliveriesOfLeads(leadIds);
     return { leads: deletedLeads, sendLog: deletedLog };
   });
 }

@@ -4,7 +4,8 @@ import { saoPauloDate } from "~/lib/dates";
 import { normalizeText } from "~/lib/text";
 
 import type { Attribution } from "./attribution.server";
-import { db, schema } from "./db.server";
+import { db, schema, sqlite } from "./db.server";
+import { enqueueWebhookEvent, leadEventData } from "./webhooks.server";
 
 /** Where a lead came from. */
 export const LEAD_ORIGINS = {
@@ -79,7 +80,7 @@ type Column = (typeof UPDATED_COLUMNS)[number] | (typeof INSERT_ONLY_COLUMNS)[nu
  * The upsert as one prepared statement, built once: the lead path (campaign bursts) skips building
  * and preparing the SQL on every submission.
  */
-let upsert: { get(values: Record<Column, string | null>): { id: number } | undefined } | undefined;
+let upsert: { get(values: Record<Column, string | null>): { id: number; tentativas: number } | undefined } | undefined;
 function upsertStatement() {
   const placeholders = (columns: readonly Column[]) =>
     Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)]));
@@ -97,21 +98,29 @@ function upsertStatement() {
         tentativas: sql`${schema.leads.tentativas} + 1`,
       },
     })
-    .returning({ id: schema.leads.id })
+    .returning({ id: schema.leads.id, tentativas: schema.leads.tentativas })
     .prepare();
   return upsert;
 }
 
 /**
  * Saves a lead: inserts it, or, when this origin already has a lead with the same e-mail, updates
- * that row and counts the attempt. One prepared statement, committed before it returns, so the
- * caller may acknowledge the visitor right after. Returns the lead id.
+ * that row and counts the attempt. One transaction (the upsert and a new lead's webhook event),
+ * committed before it returns, so the caller may acknowledge the visitor right after. Returns the lead id.
  */
 export function saveLead(input: LeadInput, now: Date = new Date()): number {
+  return sqlite.transaction(() => saveLeadAndAnnounce(input, now))();
+}
+
+/**
+ * The upsert and, when it created the lead (first submission of this origin and e-mail), its
+ * "lead.created" webhook event, in one transaction (app/server/webhooks.server.ts).
+ */
+function saveLeadAndAnnounce(input: LeadInput, now: Date): number {
   const iso = now.toISOString();
   const email = input.email.trim().toLowerCase();
   const attribution = input.attribution ?? {};
-  const row = upsertStatement().get({
+  const values = {
     origem: input.origem,
     nome: input.nome.trim(),
     telefone: input.telefone.trim(),
@@ -136,7 +145,9 @@ export function saveLead(input: LeadInput, now: Date = new Date()): number {
     utm_term: attribution.utm_term ?? null,
     utm_content: attribution.utm_content ?? null,
     referrer: attribution.referrer ?? null,
-  });
+  };
+  const row = upsertStatement().get(values);
   if (!row) throw new Error("saveLead: the upsert returned no row");
+  if (row.tentativas === 1) enqueueWebhookEvent("lead.created", leadEventData({ ...values, id: row.id }), now);
   return row.id;
 }

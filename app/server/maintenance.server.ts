@@ -5,6 +5,7 @@ import { lt } from "drizzle-orm";
 
 import { config } from "./config.server";
 import { db, schema, sqlite } from "./db.server";
+import { purgeWebhookDeliveriesBefore } from "./webhooks.server";
 
 /** The instant before which leads are past the retention period. */
 export function retentionCutoff(now: Date, retentionDays: number): Date {
@@ -21,6 +22,8 @@ export function purgeExpiredLeads(now: Date = new Date(), retentionDays = config
   }
   const cutoff = retentionCutoff(now, retentionDays).toISOString();
   const result = db.delete(schema.leads).where(lt(schema.leads.atualizado_em, cutoff)).run();
+  // The webhook outbox's copies of lead data follow the same period.
+  purgeWebhookDeliveriesBefore(cutoff);
   return result.changes;
 }
 

@@ -164,6 +164,7 @@ test("the guarded areas are found in the route table", () => {
       "admin/conteudo/campanha",
       "admin/conteudo/clube",
       "admin/conteudo/historico",
+      "admin/webhooks",
       "whatsapp",
       "whatsapp/registro",
       "whatsapp/iniciar-whatsapp-helper.sh",

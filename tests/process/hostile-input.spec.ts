@@ -135,6 +135,12 @@ const SPECS: Record<string, ActionSpec> = {
     message: /Campo obrigatório|Data inválida|Horário inválido|caracteres|no máximo|alterado por/,
   },
   "admin/conteudo/historico": { session: "admin", refused: { revision: "999999" }, message: /Versão não encontrada/ },
+  // Webhooks: only http(s) addresses are stored; the row buttons name a row that exists.
+  "admin/webhooks": {
+    session: "admin",
+    refused: { intent: "adicionar", url: "ftp://crm.example.com/eventos" },
+    message: /Informe|endereço pode ter|Ação desconhecida|não existe mais/,
+  },
   whatsapp: {
     session: "anonymous",
     refused: { intent: "entrar", password: "senha-errada-123" },

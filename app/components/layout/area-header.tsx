@@ -31,6 +31,7 @@ const AREA_NAV: Record<StaffArea, { title: string; links: { to: string; label: s
     links: [
       { to: "/contato", label: "Leads" },
       { to: "/admin/conteudo", label: "Conteúdo" },
+      { to: "/admin/webhooks", label: "Webhooks" },
     ],
   },
   whatsapp: { title: "Ferramenta de WhatsApp", links: [{ to: WHATSAPP_PATH, label: "Espelhamento" }] },

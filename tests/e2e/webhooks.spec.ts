@@ -1,0 +1,127 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { expect, test, uniqueEmail } from "../support/fixtures";
+import { enrolment } from "../support/sessions";
+import { openAsAdmin } from "../support/studio";
+
+/**
+ * /admin/webhooks, with and without JavaScript: the admin adds a receiver's URL and sees its secret
+ * once; a new lead is posted to that receiver (a real HTTP server started by this test), which
+ * refuses it the first time (400, so no retry: "Falhou" in the log); "Reenviar" sends it again,
+ * signed with the secret the page showed, and the log then says "Entregue".
+ */
+
+const PATH = "/admin/webhooks";
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+/** A receiver that refuses the first event about `email` with a 400 and accepts everything else. */
+async function startReceiver(email: string) {
+  const received: Received[] = [];
+  let refusedOnce = false;
+  const server: Server = createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      const ours = body.includes(email);
+      if (ours) received.push({ headers: request.headers, body });
+      if (ours && !refusedOnce) {
+        refusedOnce = true;
+        response.writeHead(400).end();
+      } else response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/crm/eventos`;
+  return {
+    url,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async ({ page, jsEnabled }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(jsEnabled ? "webhook.js" : "webhook.nojs");
+  const receiver = await startReceiver(email);
+  try {
+    await openAsAdmin(page, PATH);
+    await expect(
+      page.getByRole("navigation", { name: "Painel Administrativo" }).getByRole("link", { name: "Webhooks" }),
+    ).toBeVisible();
+
+    // Only http(s) addresses: the message is next to the field.
+    await page.getByLabel("Endereço (URL)").fill("ftp://crm.example.com/eventos");
+    await page.getByRole("button", { name: "Adicionar endereço" }).click();
+    await expect(page.getByText("Informe um endereço que comece com http:// ou https://.")).toBeVisible();
+    await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+
+    await page.getByLabel("Endereço (URL)").fill(receiver.url);
+    await page.getByRole("button", { name: "Adicionar endereço" }).click();
+    await expect(page.getByTestId("webhook-secret")).toContainText("não será mostrado de novo");
+    const secret = (await page.getByTestId("webhook-secret-value").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const endpointRow = page.getByTestId("webhook-endpoints").getByRole("row").filter({ hasText: receiver.url });
+    await expect(endpointRow).toContainText("Ativo");
+
+    // Opened again, the page no longer holds the secret anywhere.
+    await page.goto(PATH);
+    await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+    expect(await page.content()).not.toContain(secret);
+
+    // A visitor's enrolment: the event goes out and the receiver refuses it (400: not retried).
+    const posted = await page.request.post("/inscricao", { form: enrolment(email), maxRedirects: 0 });
+    expect(posted.status()).toBe(303);
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    const delivery = page.getByTestId("webhook-delivery").filter({ hasText: receiver.url });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(PATH);
+          return delivery.textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/Falhou/);
+    await expect(delivery).toContainText("lead.created");
+    await expect(delivery).toContainText("400");
+
+    await delivery.getByRole("button", { name: /Reenviar/ }).click();
+    await expect(page.getByText("Reenvio agendado")).toBeVisible();
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+    const [first, again] = receiver.received;
+    expect(again.headers["x-webhook-id"]).toBe(first.headers["x-webhook-id"]);
+    const timestamp = again.headers["x-webhook-timestamp"] as string;
+    const expected = createHmac("sha256", secret).update(`${timestamp}.${again.body}`).digest("hex");
+    expect(again.headers["x-webhook-signature"]).toBe(`sha256=${expected}`);
+    expect(again.headers.cookie).toBeUndefined();
+    await expect
+      .poll(
+        async () => {
+          await page.goto(PATH);
+          return delivery.textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/Entregue/);
+  } finally {
+    // Leave the shared server without this receiver (its deliveries go with it).
+    await page.goto(PATH);
+    const remove = page
+      .getByTestId("webhook-endpoints")
+      .getByRole("row")
+      .filter({ hasText: receiver.url })
+      .getByRole("button", { name: /Remover/ });
+    if (await remove.count()) {
+      await remove.click();
+      await expect(page.getByText("Endereço removido")).toBeVisible();
+    }
+    await receiver.close();
+  }
+});

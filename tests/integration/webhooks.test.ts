@@ -1,0 +1,384 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { courses } from "~/content/courses";
+import { polos } from "~/content/polos";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { action as webhooksPageAction, loader as webhooksPageLoader } from "~/routes/admin.webhooks";
+import { action as enrolmentAction } from "~/routes/inscricao";
+import { createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
+import { db, schema } from "~/server/db.server";
+import { deletePerson, findLead } from "~/server/lead-privacy.server";
+import { saveLead } from "~/server/leads.server";
+import { purgeExpiredLeads } from "~/server/maintenance.server";
+import { resetAllRateLimits } from "~/server/rate-limit.server";
+import {
+  createWebhookEndpoint,
+  createWebhookWorker,
+  MAX_ATTEMPTS,
+  MAX_DELAY_MS,
+  retryDelayMs,
+  startWebhookWorker,
+  stopWebhookWorker,
+  WEBHOOK_URL_MESSAGE,
+} from "~/server/webhooks.server";
+
+import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+
+/**
+ * Signed webhooks (issue 19, item 6) against a real HTTP receiver started here (node:http on a free
+ * port): the event a new lead writes to the outbox, its signature, the retry rules (500, 408, 429
+ * retried; 400 not), and a form post that never waits for the receiver. Time is an injected clock.
+ */
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+/** A receiver whose answers the test decides, one per request (200 once the list is empty). */
+function receiver() {
+  const received: Received[] = [];
+  const answers: (number | "hold")[] = [];
+  const held: ServerResponse[] = [];
+  const waiters: (() => void)[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      const answer = answers.shift() ?? 200;
+      if (answer === "hold") held.push(response);
+      else response.writeHead(answer).end();
+      waiters.splice(0).forEach((wake) => wake());
+    });
+  });
+  return {
+    received,
+    answers,
+    held,
+    server,
+    url: "",
+    /** Resolves once `count` requests have arrived. */
+    until(count: number) {
+      return new Promise<void>((resolve) => {
+        const check = () => (received.length >= count ? resolve() : waiters.push(check));
+        check();
+      });
+    },
+  };
+}
+
+let hook: ReturnType<typeof receiver>;
+let now = Date.parse("2026-11-24T12:00:00Z");
+const clock = () => now;
+
+beforeAll(async () => {
+  hook = receiver();
+  await new Promise<void>((resolve) => hook.server.listen(0, "127.0.0.1", resolve));
+  hook.url = `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/crm/webhook`;
+});
+afterAll(async () => {
+  hook.held.forEach((response) => response.end());
+  hook.server.closeAllConnections();
+  await new Promise((resolve) => hook.server.close(resolve));
+});
+
+let secret = "";
+beforeEach(() => {
+  resetAllRateLimits();
+  db.delete(schema.webhookEndpoints).run();
+  hook.received.length = 0;
+  hook.answers.length = 0;
+  hook.held.splice(0).forEach((response) => response.destroy());
+  secret = createWebhookEndpoint(hook.url, "admin@example.com").secret;
+});
+afterEach(() => stopWebhookWorker());
+
+const course = courses.find((c) => c.name === "Enfermagem")!.name;
+function enrolment(email: string) {
+  return {
+    nome: "Maria Aparecida da Silva",
+    telefone: "31 99999-8888",
+    email,
+    cidade: "Belo Horizonte",
+    curso: course,
+    polo: polos[0].location,
+    consentimento: "on",
+    origem: "inscricao",
+    [HONEYPOT_FIELD]: "",
+  };
+}
+const postEnrolment = (email: string) =>
+  enrolmentAction(args(postForm("/inscricao", enrolment(email), { headers: { "X-Client-Ip": "203.0.113.77" } })));
+
+function deliveries() {
+  return db.select().from(schema.webhookDeliveries).orderBy(schema.webhookDeliveries.id).all();
+}
+
+function expectValidSignature(request: Received, key: string) {
+  const timestamp = request.headers["x-webhook-timestamp"] as string;
+  const expected = createHmac("sha256", key).update(`${timestamp}.${request.body}`).digest("hex");
+  expect(request.headers["x-webhook-signature"]).toBe(`sha256=${expected}`);
+}
+
+describe("lead.created", () => {
+  it("a new lead from /inscricao posts one signed JSON event to the endpoint; a repeated submission posts none", async () => {
+    const answer = await postEnrolment("webhook.nova@example.com");
+    expect(statusOf(answer)).toBe(303);
+    expect(deliveries()).toHaveLength(1);
+
+    const worker = createWebhookWorker({ clock });
+    expect(await worker.runDue()).toBe(1);
+    expect(hook.received).toHaveLength(1);
+    const [request] = hook.received;
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.headers["x-webhook-timestamp"]).toBe(String(Math.floor(now / 1000)));
+    expect(request.headers.cookie).toBeUndefined();
+    expect(request.headers.authorization).toBeUndefined();
+    expectValidSignature(request, secret);
+    const event = JSON.parse(request.body);
+    expect(event).toMatchObject({ type: "lead.created", id: request.headers["x-webhook-id"] });
+    expect(event.data.lead).toMatchObject({
+      origem: "inscricao",
+      nome: "Maria Aparecida da Silva",
+      email: "webhook.nova@example.com",
+      telefone: "(31)99999-8888",
+      cidade: "Belo Horizonte",
+      curso_interesse: course,
+      consentimento_versao: expect.any(String),
+    });
+    expect(deliveries()[0]).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 200 });
+
+    // The same person again: the lead is updated, not created, and the CRM hears nothing new.
+    await postEnrolment("webhook.nova@example.com");
+    expect(deliveries()).toHaveLength(1);
+    expect(await worker.runDue()).toBe(0);
+    expect(hook.received).toHaveLength(1);
+  });
+
+  it("writes no event when no endpoint is active, and one per active endpoint otherwise", async () => {
+    db.update(schema.webhookEndpoints).set({ active: false }).run();
+    saveLead({ origem: "contato", nome: "Sem Destino", telefone: "31 98888-7777", email: "sem.destino@example.com" });
+    expect(deliveries()).toHaveLength(0);
+    db.update(schema.webhookEndpoints).set({ active: true }).run();
+    createWebhookEndpoint(hook.url + "?segundo=1", "admin@example.com");
+    saveLead({ origem: "contato", nome: "Dois Destinos", telefone: "31 98888-6666", email: "dois.destinos@example.com" });
+    const rows = deliveries();
+    expect(rows).toHaveLength(2);
+    expect(rows[0].eventId).toBe(rows[1].eventId);
+  });
+});
+
+describe("retries", () => {
+  it("a 500 is retried after the backoff, with the same event id and a fresh signature", async () => {
+    hook.answers.push(500);
+    saveLead({ origem: "contato", nome: "Ana Retry", telefone: "31 97777-1111", email: "ana.retry@example.com" });
+    const worker = createWebhookWorker({ clock, random: () => 1 });
+    await worker.runDue();
+    expect(deliveries()[0]).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500 });
+    expect(deliveries()[0].nextAttemptAt).toBe(now + retryDelayMs(1, () => 1));
+
+    // Not yet due: nothing is sent.
+    now += retryDelayMs(1, () => 1) - 1;
+    expect(await worker.runDue()).toBe(0);
+    now += 1;
+    expect(await worker.runDue()).toBe(1);
+    expect(hook.received).toHaveLength(2);
+    expect(hook.received[1].headers["x-webhook-id"]).toBe(hook.received[0].headers["x-webhook-id"]);
+    expect(hook.received[1].headers["x-webhook-timestamp"]).toBe(String(Math.floor(now / 1000)));
+    expectValidSignature(hook.received[1], secret);
+    expect(deliveries()[0]).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200 });
+  });
+
+  it("a 400 is not retried: the delivery fails at once", async () => {
+    hook.answers.push(400);
+    saveLead({ origem: "contato", nome: "Bia Recusa", telefone: "31 97777-2222", email: "bia.recusa@example.com" });
+    const worker = createWebhookWorker({ clock });
+    await worker.runDue();
+    expect(deliveries()[0]).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 400 });
+    now += MAX_DELAY_MS * 10;
+    expect(await worker.runDue()).toBe(0);
+    expect(hook.received).toHaveLength(1);
+  });
+
+  it.each([408, 429, 503])("a %i is retried", async (status) => {
+    hook.answers.push(status);
+    saveLead({ origem: "contato", nome: "Caio Espera", telefone: "31 97777-3333", email: `caio.${status}@example.com` });
+    const worker = createWebhookWorker({ clock });
+    await worker.runDue();
+    expect(deliveries()[0]).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: status });
+    now += MAX_DELAY_MS;
+    await worker.runDue();
+    expect(hook.received).toHaveLength(2);
+    expect(deliveries()[0]).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} attempts, never more than 5 minutes apart`, async () => {
+    hook.answers.push(...Array<number>(MAX_ATTEMPTS).fill(500));
+    saveLead({ origem: "contato", nome: "Davi Fora", telefone: "31 97777-4444", email: "davi.fora@example.com" });
+    const worker = createWebhookWorker({ clock });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      const before = now;
+      expect(await worker.runDue()).toBe(1);
+      const row = deliveries()[0];
+      if (row.status === "pending") {
+        expect(row.nextAttemptAt - before).toBeLessThanOrEqual(MAX_DELAY_MS);
+        expect(row.nextAttemptAt - before).toBeGreaterThan(0);
+      }
+      now = Math.max(now, row.nextAttemptAt);
+    }
+    expect(deliveries()[0]).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastStatusCode: 500 });
+    now += MAX_DELAY_MS;
+    expect(await worker.runDue()).toBe(0);
+    expect(hook.received).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it("the backoff doubles from 10 s, keeps a jitter and stops growing at 5 minutes", () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map((attempt) => retryDelayMs(attempt, () => 1))).toEqual([
+      10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000,
+    ]);
+    expect(retryDelayMs(3, () => 0)).toBe(20_000);
+  });
+
+  it("a receiver that does not answer in time counts as a failed attempt, retried later", async () => {
+    hook.answers.push("hold");
+    saveLead({ origem: "contato", nome: "Eva Lenta", telefone: "31 97777-5555", email: "eva.lenta@example.com" });
+    const worker = createWebhookWorker({ clock, timeoutMs: 100 });
+    await worker.runDue();
+    expect(deliveries()[0]).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
+    expect(deliveries()[0].lastError).toMatch(/sem resposta/);
+  });
+});
+
+describe("a slow receiver never delays a visitor", () => {
+  it("the enrolment post is answered while the receiver still holds the event; it is delivered afterwards", async () => {
+    hook.answers.push("hold");
+    startWebhookWorker({ clock, pollMs: 60_000 });
+    const answer = await postEnrolment("webhook.lenta@example.com");
+    expect(statusOf(answer)).toBe(303);
+    expect(deliveries()[0].status).toBe("pending");
+    // The worker sends it on its own (woken by the new event) and the receiver is still holding it.
+    await hook.until(1);
+    expect(deliveries()[0].status).toBe("pending");
+    hook.held.shift()!.writeHead(200).end();
+    await expect.poll(() => deliveries()[0].status).toBe("delivered");
+  });
+});
+
+describe("/admin/webhooks", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    const admin = await createAdmin("webhooks@exemplo.com", "senha-dos-webhooks-1");
+    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+  });
+  const post = (fields: Record<string, string>) =>
+    settle(() => webhooksPageAction(args(postForm("/admin/webhooks", fields, { cookie }))));
+
+  it("refuses a visitor without a session (login page)", async () => {
+    const answer = await settle(() => webhooksPageLoader(args(getRequest("/admin/webhooks"))));
+    expect(statusOf(answer)).toBe(302);
+    const posted = await settle(() =>
+      webhooksPageAction(args(postForm("/admin/webhooks", { intent: "adicionar", url: "https://a.example/" }))),
+    );
+    expect(statusOf(posted)).toBe(302);
+  });
+
+  it("adds an endpoint and shows its secret in that answer only; the page never shows a secret", async () => {
+    const answer = await post({ intent: "adicionar", url: "  https://crm.example.com/hooks  " });
+    expect(statusOf(answer)).toBe(200);
+    const created = payload(answer).created;
+    expect(created.url).toBe("https://crm.example.com/hooks");
+    expect(created.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const stored = db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, created.id)).get();
+    expect(stored?.secret).toBe(created.secret);
+    const page = payload(await webhooksPageLoader(args(getRequest("/admin/webhooks", { cookie }))));
+    expect(page.endpoints.map((e: { url: string }) => e.url)).toContain("https://crm.example.com/hooks");
+    expect(JSON.stringify(page)).not.toContain(created.secret);
+    expect(JSON.stringify(page)).not.toContain(secret);
+  });
+
+  it.each([
+    "ftp://crm.example.com/",
+    "javascript:alert(1)",
+    "file:///etc/passwd",
+    "crm.example.com",
+    "https://user:pw@crm.example.com/",
+    "",
+  ])("refuses %j with a message next to the field and stores nothing", async (url) => {
+    const before = db.select().from(schema.webhookEndpoints).all().length;
+    const answer = await post({ intent: "adicionar", url });
+    expect(statusOf(answer)).toBe(400);
+    expect(JSON.stringify(payload(answer).result.error.url)).toMatch(/Informe/);
+    expect(db.select().from(schema.webhookEndpoints).all()).toHaveLength(before);
+  });
+
+  it("'Reenviar' puts a failed delivery back in the queue, and the worker sends it again", async () => {
+    hook.answers.push(400);
+    saveLead({ origem: "contato", nome: "Fabi Reenvio", telefone: "31 97777-6666", email: "fabi.reenvio@example.com" });
+    const worker = createWebhookWorker({ clock });
+    await worker.runDue();
+    const [failed] = deliveries();
+    expect(failed.status).toBe("failed");
+    const page = payload(await webhooksPageLoader(args(getRequest("/admin/webhooks", { cookie }))));
+    expect(page.deliveries[0]).toMatchObject({ id: failed.id, status: "Falhou", attempts: 1, lastStatusCode: 400 });
+
+    const answer = await post({ intent: "reenviar", entrega: String(failed.id) });
+    expect(statusOf(answer)).toBe(303);
+    expect(deliveries()[0]).toMatchObject({ status: "pending", attempts: 0 });
+    now += 1;
+    await worker.runDue();
+    expect(hook.received).toHaveLength(2);
+    expect(deliveries()[0]).toMatchObject({ status: "delivered", attempts: 1 });
+  });
+
+  it("a deactivated endpoint gets no new event; removing it removes its log", async () => {
+    const [endpoint] = db.select().from(schema.webhookEndpoints).all();
+    expect(statusOf(await post({ intent: "desativar", endpoint: String(endpoint.id) }))).toBe(303);
+    saveLead({ origem: "contato", nome: "Gui Inativo", telefone: "31 97777-7777", email: "gui.inativo@example.com" });
+    expect(deliveries()).toHaveLength(0);
+    expect(statusOf(await post({ intent: "ativar", endpoint: String(endpoint.id) }))).toBe(303);
+    saveLead({ origem: "contato", nome: "Gui Ativo", telefone: "31 97777-8888", email: "gui.ativo@example.com" });
+    expect(deliveries()).toHaveLength(1);
+    expect(statusOf(await post({ intent: "remover", endpoint: String(endpoint.id) }))).toBe(303);
+    expect(deliveries()).toHaveLength(0);
+    expect(statusOf(await post({ intent: "remover", endpoint: String(endpoint.id) }))).toBe(404);
+    expect(statusOf(await post({ intent: "reenviar", entrega: "abc" }))).toBe(404);
+    expect(statusOf(await post({ intent: "outra" }))).toBe(400);
+  });
+
+  it("the URL rule's message is pt-BR", () => {
+    expect(WEBHOOK_URL_MESSAGE).toMatch(/http:\/\/ ou https:\/\//);
+  });
+});
+
+describe("LGPD: the outbox's copies of a person", () => {
+  it("deleting a person deletes the deliveries about them (a pending one is never sent), and no one else's", async () => {
+    const gone = saveLead({
+      origem: "contato",
+      nome: "Hana Apagada",
+      telefone: "31 96666-1111",
+      email: "hana.apagada@example.com",
+    });
+    saveLead({ origem: "contato", nome: "Ivo Fica", telefone: "31 96666-2222", email: "ivo.fica@example.com" });
+    expect(deliveries()).toHaveLength(2);
+    deletePerson(findLead(gone)!);
+    const left = deliveries();
+    expect(left).toHaveLength(1);
+    expect(left[0].body).toContain("ivo.fica@example.com");
+    await createWebhookWorker({ clock }).runDue();
+    expect(hook.received.map((r) => r.body).join()).not.toContain("hana.apagada");
+  });
+
+  it("the retention purge deletes deliveries older than the period with the leads", () => {
+    const longAgo = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+    saveLead({ origem: "contato", nome: "Jonas Antigo", telefone: "31 96666-3333", email: "jonas.antigo@example.com" }, longAgo);
+    saveLead({ origem: "contato", nome: "Karla Nova", telefone: "31 96666-4444", email: "karla.nova@example.com" });
+    expect(deliveries()).toHaveLength(2);
+    purgeExpiredLeads(new Date(), 365);
+    expect(deliveries().map((row) => row.body)).toEqual([expect.stringContaining("karla.nova@example.com")]);
+  });
+});
