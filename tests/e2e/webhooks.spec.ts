@@ -2,6 +2,9 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
 import { expect, test, uniqueEmail } from "../support/fixtures";
 import { enrolment } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
@@ -16,6 +19,12 @@ import { openAsAdmin } from "../support/studio";
 const PATH = "/admin/webhooks";
 
 type Received = { headers: IncomingHttpHeaders; body: string };
+
+/** The page's serious and critical accessibility violations (axe, which runs in the page: JavaScript on only), by rule id. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
 
 /** A receiver that refuses the first event about `email` with a 400 and accepts everything else. */
 async function startReceiver(email: string) {
@@ -61,6 +70,7 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
     await page.getByRole("button", { name: "Adicionar endereço" }).click();
     await expect(page.getByText("Informe um endereço que comece com http:// ou https://.")).toBeVisible();
     await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+    if (jsEnabled) expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel("Endereço (URL)").fill(receiver.url);
     await page.getByRole("button", { name: "Adicionar endereço" }).click();
@@ -91,6 +101,7 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
       .toMatch(/Falhou/);
     await expect(delivery).toContainText("lead.created");
     await expect(delivery).toContainText("400");
+    if (jsEnabled) expect(await seriousViolations(page)).toEqual([]);
 
     await delivery.getByRole("button", { name: /Reenviar/ }).click();
     await expect(page.getByText("Reenvio agendado")).toBeVisible();
