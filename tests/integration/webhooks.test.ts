@@ -10,6 +10,7 @@ import { polos } from "~/content/polos";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { action as webhooksPageAction, loader as webhooksPageLoader } from "~/routes/admin.webhooks";
 import { action as enrolmentAction } from "~/routes/inscricao";
+import { action as vocationalLeadAction } from "~/routes/teste-vocacional._index";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
 import { db, schema } from "~/server/db.server";
@@ -158,6 +159,34 @@ describe("lead.created", () => {
     expect(deliveries()).toHaveLength(1);
     expect(await worker.runDue()).toBe(0);
     expect(hook.received).toHaveLength(1);
+  });
+
+  it("a new lead from the vocational test's form posts one event with the form's answers", async () => {
+    const fields = {
+      fullName: "Lia Vocacional",
+      phone: "31 98888-1212",
+      email: "lia.vocacional@example.com",
+      workStatus: "carteira_assinada",
+      workArea: "saude",
+      workSatisfaction: "gosto_muito",
+      careerGoal: "nova_area",
+      desiredArea: "saude_bem_estar",
+    };
+    const answer = await settle(() =>
+      vocationalLeadAction(args(postForm("/teste-vocacional", fields, { headers: { "X-Client-Ip": "203.0.113.78" } }))),
+    );
+    expect(statusOf(answer)).toBe(303);
+    await createWebhookWorker({ clock }).runDue();
+    expect(hook.received).toHaveLength(1);
+    expectValidSignature(hook.received[0], secret);
+    expect(JSON.parse(hook.received[0].body).data.lead).toMatchObject({
+      origem: "teste_vocacional",
+      nome: "Lia Vocacional",
+      email: "lia.vocacional@example.com",
+      perfil_trabalho: "carteira_assinada",
+      area_desejada: "saude_bem_estar",
+      objetivo_carreira: "nova_area",
+    });
   });
 
   it("writes no event when no endpoint is active, and one per active endpoint otherwise", async () => {
