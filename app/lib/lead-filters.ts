@@ -1,9 +1,11 @@
 /**
- * The admin panel's search and filters, as they travel in the URL (?busca=&origem=&perfil=&de=&ate=&pagina=).
+ * The admin panel's search and filters, as they travel in the URL
+ * (?busca=&origem=&perfil=&status=&atrasados=1&de=&ate=&pagina=).
  * Pure: the panel's loader, the CSV export and the links of the page all use these functions.
  */
 import { RESULT_TITLES } from "~/content/result-titles";
 
+import { isLeadStatus, type LeadStatus } from "./lead-status";
 import { normalizeText } from "./text";
 
 /**
@@ -24,13 +26,26 @@ export type LeadFilters = {
   origem: string | null;
   /** A profile key, NO_PROFILE, or null for all. */
   perfil: string | null;
+  /** A follow-up status key (lib/lead-status.ts), or null for all. */
+  status: LeadStatus | null;
+  /** Only leads whose next-contact date is before today (São Paulo) and still open ("Atrasados"). */
+  atrasados: boolean;
   /** Inclusive YYYY-MM-DD bounds on data_criacao. */
   de: string | null;
   ate: string | null;
   pagina: number;
 };
 
-export const EMPTY_FILTERS: LeadFilters = { busca: "", origem: null, perfil: null, de: null, ate: null, pagina: 1 };
+export const EMPTY_FILTERS: LeadFilters = {
+  busca: "",
+  origem: null,
+  perfil: null,
+  status: null,
+  atrasados: false,
+  de: null,
+  ate: null,
+  pagina: 1,
+};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -53,12 +68,14 @@ export function parseLeadFilters(params: URLSearchParams, origins: readonly stri
   const busca = (params.get("busca") ?? "").trim().slice(0, 200);
   const origem = key(params.get("origem"), (v) => origins.includes(v));
   const perfil = key(params.get("perfil"), (v) => v === NO_PROFILE || /^[a-z_]{1,40}$/.test(v));
+  const status = key(params.get("status"), isLeadStatus) as LeadStatus | null;
+  const atrasados = params.get("atrasados") === "1";
   let de = validDate(params.get("de"));
   let ate = validDate(params.get("ate"));
   if (de && ate && de > ate) [de, ate] = [ate, de];
   const page = Number.parseInt(params.get("pagina") ?? "1", 10);
   const pagina = Number.isFinite(page) && page >= 1 ? Math.min(page, 1_000_000) : 1;
-  return { busca, origem, perfil, de, ate, pagina };
+  return { busca, origem, perfil, status, atrasados, de, ate, pagina };
 }
 
 /** The query string for these filters (page 1 is left out); empty values are left out. */
@@ -67,6 +84,8 @@ export function leadFiltersToParams(filters: Partial<LeadFilters>): URLSearchPar
   if (filters.busca) params.set("busca", filters.busca);
   if (filters.origem) params.set("origem", filters.origem);
   if (filters.perfil) params.set("perfil", filters.perfil);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.atrasados) params.set("atrasados", "1");
   if (filters.de) params.set("de", filters.de);
   if (filters.ate) params.set("ate", filters.ate);
   if (filters.pagina && filters.pagina > 1) params.set("pagina", String(filters.pagina));
@@ -80,7 +99,9 @@ export function leadFiltersQuery(filters: Partial<LeadFilters>): string {
 }
 
 export function hasActiveFilters(filters: LeadFilters): boolean {
-  return Boolean(filters.busca || filters.origem || filters.perfil || filters.de || filters.ate);
+  return Boolean(
+    filters.busca || filters.origem || filters.perfil || filters.status || filters.atrasados || filters.de || filters.ate,
+  );
 }
 
 /** The search words, each normalised like the `busca` column (lower case, no accents). */

@@ -6,7 +6,8 @@
  *   nome; telefone; email; cidade; curso_interesse; polo; data_criacao; perfil_trabalho;
  *   area_atuacao; satisfacao_area; objetivo_carreira; area_desejada
  * then the columns this project adds (id, origin, test result, timestamps, attribution, consent,
- * and "whatsapp": "não quer" for a person who asked not to get WhatsApp messages).
+ * "whatsapp": "não quer" for a person who asked not to get WhatsApp messages, and "status": the
+ * follow-up status, last).
  */
 import { formatDateBr, SITE_TIME_ZONE } from "./dates";
 import { profileLabel } from "./lead-filters";
@@ -47,6 +48,8 @@ export const EXTRA_CSV_COLUMNS = [
   "respostas",
   // "não quer" when the lead's phone is on the WhatsApp opt-out list (app/server/whatsapp-optouts.server.ts).
   "whatsapp",
+  // The follow-up status in words ("Em contato", "Perdido (Sem interesse)"), lib/lead-status.ts.
+  "status",
 ] as const;
 
 export const CSV_COLUMNS = [...SPEC_CSV_COLUMNS, ...EXTRA_CSV_COLUMNS];

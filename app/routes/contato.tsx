@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Search, TriangleAlert, Users } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, RefreshCw, Search, TriangleAlert, Users } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
@@ -11,10 +11,12 @@ import {
   hasActiveFilters,
   type LeadFilters,
   leadFiltersQuery,
+  leadFiltersToParams,
   NO_PROFILE,
   parseLeadFilters,
   profileLabel,
 } from "~/lib/lead-filters";
+import { LEAD_STATUSES, LOSS_REASONS, statusWithReason } from "~/lib/lead-status";
 import { LETTER_PROFILE } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
@@ -160,6 +162,7 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
             <LeadsTable page={page} filters={filters} originLabels={originLabels} />
+            {page.total > 0 ? <BulkStatusForm filters={filters} total={page.total} /> : null}
             <OptOutCount count={optOuts} />
           </div>
         ) : null}
@@ -220,6 +223,29 @@ function FiltersForm({
             <option value={NO_PROFILE}>Sem resultado</option>
           </select>
         </Field>
+        <Field label="Status" htmlFor="status">
+          <select id="status" name="status" defaultValue={filters.status ?? ""} key={filters.status ?? ""} className={field}>
+            <option value="">Todos</option>
+            {Object.entries(LEAD_STATUSES).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="flex items-end pb-2">
+          <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+            <input
+              type="checkbox"
+              name="atrasados"
+              value="1"
+              defaultChecked={filters.atrasados}
+              key={`atrasados-${filters.atrasados}`}
+              className="size-4 accent-brand-600"
+            />
+            Atrasados
+          </label>
+        </div>
         <Field label="De" htmlFor="de">
           <input id="de" name="de" type="date" defaultValue={filters.de ?? ""} key={`de-${filters.de}`} className={field} />
         </Field>
@@ -330,6 +356,12 @@ function LeadsTable({
               <th scope="col" className={cell}>
                 Perfil (resultado)
               </th>
+              <th scope="col" className={cell}>
+                Status
+              </th>
+              <th scope="col" className={cell}>
+                Próximo contato
+              </th>
               {SURVEY_FIELDS.map((f) => (
                 <th key={f.name} scope="col" className={cell}>
                   {SURVEY_HEADERS[f.name]}
@@ -350,7 +382,9 @@ function LeadsTable({
                   {formatDateBr(lead.data_criacao)} <span className="text-slate-500">{formatTime(lead.criado_em)}</span>
                 </td>
                 <th scope="row" className={`${cell} font-medium text-slate-900`}>
-                  {lead.nome}
+                  <Link to={`/contato/lead/${lead.id}`} className="text-brand-700 underline" data-testid="lead-link">
+                    {lead.nome}
+                  </Link>
                 </th>
                 <td className={cell}>
                   {lead.telefone}
@@ -369,6 +403,10 @@ function LeadsTable({
                 <td className={cell}>{lead.polo || "-"}</td>
                 <td className={cell}>{originLabels[lead.origem] ?? lead.origem}</td>
                 <td className={cell}>{lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : "-"}</td>
+                <td className={cell} data-testid="lead-status">
+                  {statusWithReason(lead.status, lead.motivo_perda)}
+                </td>
+                <td className={cell}>{lead.proximo_contato ? formatDateBr(lead.proximo_contato) : "-"}</td>
                 {SURVEY_FIELDS.map((f) => (
                   <td key={f.name} className={cell}>
                     {surveyLabel(f.name, lead[f.column])}
@@ -391,6 +429,57 @@ function LeadsTable({
       </section>
       {pages > 1 ? <Pagination page={page.page} pages={pages} filters={filters} /> : null}
     </>
+  );
+}
+
+/**
+ * "Alterar status dos filtrados": a GET form to the confirmation page (contato.alterar-status.tsx),
+ * carrying the panel's filters and the chosen status; nothing changes before the confirmation there.
+ */
+function BulkStatusForm({ filters, total }: { filters: LeadFilters; total: number }) {
+  const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+  const hidden = [...leadFiltersToParams({ ...filters, pagina: 1 }).entries()];
+  return (
+    <Form
+      method="get"
+      action="/contato/alterar-status"
+      aria-labelledby="bulk-title"
+      className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <h3 id="bulk-title" className="text-sm font-semibold text-slate-900">
+        Alterar status dos filtrados ({total === 1 ? "1 lead" : `${number.format(total)} leads`})
+      </h3>
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        <Field label="Novo status" htmlFor="novo_status">
+          <select id="novo_status" name="novo_status" defaultValue="em_contato" className={field}>
+            {Object.entries(LEAD_STATUSES).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Motivo (se Perdido)" htmlFor="bulk-motivo">
+          <select id="bulk-motivo" name="motivo" defaultValue="" className={field}>
+            <option value="">—</option>
+            {Object.entries(LOSS_REASONS).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <RefreshCw aria-hidden="true" className="size-4" /> Alterar status dos filtrados
+        </button>
+      </div>
+    </Form>
   );
 }
 

@@ -1,7 +1,9 @@
 import Database from "better-sqlite3";
-import { and, count, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from "drizzle-orm";
 
+import { saoPauloDate } from "~/lib/dates";
 import { escapeLike, type LeadFilters, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/lead-filters";
+import { CLOSED_STATUSES } from "~/lib/lead-status";
 
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
@@ -17,8 +19,12 @@ const leads = schema.leads;
  * The WHERE clause for the panel's search and filters (undefined = every lead).
  * `walkDateIndex`: write the origin and profile tests so SQLite cannot use their indexes (`+col`),
  * which makes it walk the (data_criacao, criado_em) index in display order and stop after one page.
+ * `now`: the instant whose São Paulo date decides which leads are "atrasados" (injected by tests).
  */
-export function leadConditions(filters: LeadFilters, { walkDateIndex = false } = {}): SQL | undefined {
+export function leadConditions(
+  filters: LeadFilters,
+  { walkDateIndex = false, now = new Date() }: { walkDateIndex?: boolean; now?: Date } = {},
+): SQL | undefined {
   const conditions: SQL[] = [];
   // Each word must appear in the normalised `busca` column (name, e-mail, phone, city, course, polo).
   for (const term of searchTerms(filters.busca)) {
@@ -33,6 +39,13 @@ export function leadConditions(filters: LeadFilters, { walkDateIndex = false } =
     conditions.push(
       walkDateIndex ? sql`+${leads.perfil_resultado} = ${filters.perfil}` : eq(leads.perfil_resultado, filters.perfil),
     );
+  }
+  if (filters.status) {
+    conditions.push(walkDateIndex ? sql`+${leads.status} = ${filters.status}` : eq(leads.status, filters.status));
+  }
+  // Atrasados: the next contact was due before today (São Paulo) and the follow-up is still open.
+  if (filters.atrasados) {
+    conditions.push(lt(leads.proximo_contato, saoPauloDate(now)), notInArray(leads.status, [...CLOSED_STATUSES]));
   }
   if (filters.de) conditions.push(gte(leads.data_criacao, filters.de));
   if (filters.ate) conditions.push(lte(leads.data_criacao, filters.ate));
@@ -54,11 +67,11 @@ export function countAllLeads(): number {
  * rare (a search for one name), that walk would visit almost every row through the index, so it is
  * faster to find the matches (full scan or origin/profile index) and sort those few.
  */
-export function leadQueryPlan(filters: LeadFilters, matches: number) {
+export function leadQueryPlan(filters: LeadFilters, matches: number, now: Date = new Date()) {
   const sparse = matches * 10 < countAllLeads();
   return sparse
-    ? { where: leadConditions(filters), orderBy: newestFirstSorted }
-    : { where: leadConditions(filters, { walkDateIndex: true }), orderBy: newestFirst };
+    ? { where: leadConditions(filters, { now }), orderBy: newestFirstSorted }
+    : { where: leadConditions(filters, { walkDateIndex: true, now }), orderBy: newestFirst };
 }
 
 /** The columns the panel's table shows. */
@@ -80,18 +93,21 @@ const panelColumns = {
   area_desejada: leads.area_desejada,
   perfil_resultado: leads.perfil_resultado,
   teste_concluido_em: leads.teste_concluido_em,
+  status: leads.status,
+  motivo_perda: leads.motivo_perda,
+  proximo_contato: leads.proximo_contato,
 };
 
-export function countLeads(filters: LeadFilters): number {
-  return db.select({ n: count() }).from(leads).where(leadConditions(filters)).get()?.n ?? 0;
+export function countLeads(filters: LeadFilters, now: Date = new Date()): number {
+  return db.select({ n: count() }).from(leads).where(leadConditions(filters, { now })).get()?.n ?? 0;
 }
 
 /** One page of leads, newest first, and the totals to paginate. A page past the end shows the last one. */
-export function listLeadsPage(filters: LeadFilters, pageSize: number = PAGE_SIZE) {
-  const total = countLeads(filters);
+export function listLeadsPage(filters: LeadFilters, pageSize: number = PAGE_SIZE, now: Date = new Date()) {
+  const total = countLeads(filters, now);
   const pages = pageCount(total, pageSize);
   const page = Math.min(filters.pagina, pages);
-  const plan = leadQueryPlan(filters, total);
+  const plan = leadQueryPlan(filters, total, now);
   const rows = db
     .select(panelColumns)
     .from(leads)

@@ -52,11 +52,30 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
     exportado_em: now.toISOString(),
     titular: { email: lead.email, nome: lead.nome },
     explicacao:
-      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem) e as mensagens de WhatsApp enviadas aos telefones informados.",
+      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem), com o acompanhamento (status e notas), e as mensagens de WhatsApp enviadas aos telefones informados.",
     leads: leads.map(({ busca: _searchCopy, ...row }) => ({
       ...row,
       origem_descricao: LEAD_ORIGINS[row.origem as keyof typeof LEAD_ORIGINS] ?? row.origem,
       respostas: row.respostas ? safeJson(row.respostas) : null,
+      // The follow-up of this lead row: its status changes and notes (who, when).
+      mudancas_de_status: db
+        .select()
+        .from(schema.leadStatusChanges)
+        .where(eq(schema.leadStatusChanges.leadId, row.id))
+        .all()
+        .map((change) => ({
+          de: change.fromStatus,
+          para: change.toStatus,
+          motivo: change.reason,
+          por: change.changedBy,
+          em: change.changedAt,
+        })),
+      notas: db
+        .select()
+        .from(schema.leadNotes)
+        .where(eq(schema.leadNotes.leadId, row.id))
+        .all()
+        .map((note) => ({ texto: note.text, por: note.author, em: note.createdAt })),
     })),
     mensagens_whatsapp: sendLog.map((row) => ({
       nome: row.name,

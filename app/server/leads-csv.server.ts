@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 
 import type { LeadFilters } from "~/lib/lead-filters";
+import { statusWithReason } from "~/lib/lead-status";
 import { CSV_COLUMNS, CSV_FILE_NAME, leadCsvRecord } from "~/lib/leads-csv";
 
 import { iterateLeadsForExport } from "./admin-leads.server";
@@ -22,7 +23,8 @@ export function leadsCsvStream(filters: LeadFilters): ReadableStream<Uint8Array>
   const optedOut = optOutChecker();
   function* records() {
     for (const lead of iterateLeadsForExport(filters)) {
-      yield leadCsvRecord({ ...lead, whatsapp: optedOut(lead.telefone) ? WHATSAPP_OPT_OUT_CELL : "" }, LEAD_ORIGINS);
+      const whatsapp = optedOut(lead.telefone) ? WHATSAPP_OPT_OUT_CELL : "";
+      yield leadCsvRecord({ ...lead, whatsapp, status: statusWithReason(lead.status, lead.motivo_perda) }, LEAD_ORIGINS);
     }
   }
   const stringifier = stringify({

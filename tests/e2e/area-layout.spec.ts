@@ -54,6 +54,8 @@ test.describe("staff areas have their own layout", () => {
     const pages = routeTable().filter((r) => r.hasComponent && /^(contato|login-admin|whatsapp)/.test(r.path));
     expect(pages.map((r) => r.path).sort()).toEqual([
       "contato",
+      "contato/alterar-status",
+      "contato/lead/:id",
       "contato/lead/:id/excluir",
       "login-admin",
       "whatsapp",

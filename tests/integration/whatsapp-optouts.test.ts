@@ -371,13 +371,15 @@ describe("the leads panel shows 'não quer WhatsApp'", () => {
     const header = lines[0].split(";");
     // The existing columns keep their order; the new one comes last.
     expect(header.slice(0, 3)).toEqual(["nome", "telefone", "email"]);
-    expect(header.at(-2)).toBe("respostas");
-    expect(header.at(-1)).toBe("whatsapp");
+    expect(header.at(-3)).toBe("respostas");
+    expect(header.at(-2)).toBe("whatsapp");
+    // The follow-up status came after it (tests/integration/lead-follow-up.test.ts).
+    expect(header.at(-1)).toBe("status");
     const cell = (name: string) =>
       lines
         .find((line) => line.startsWith(name))!
         .split(";")
-        .at(-1);
+        .at(-2);
     expect(cell("Pessoa Naoquer Optout")).toBe("não quer");
     expect(cell("Pessoa Quer Optout")).toBe("");
   });

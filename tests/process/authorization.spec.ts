@@ -150,6 +150,8 @@ test("the guarded areas are found in the route table", () => {
       "contato",
       "contato/leads.csv",
       "contato/sair",
+      "contato/alterar-status",
+      "contato/lead/:id",
       "contato/lead/:id/dados.json",
       "contato/lead/:id/excluir",
       "admin/conteudo",

@@ -88,6 +88,17 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { intent: "cancelar" },
     message: /Confirme a exclusão|Lead não encontrado/,
   },
+  // Lead follow-up: a status outside the list is refused before anything is written.
+  "contato/lead/:id": {
+    session: "admin",
+    refused: { intent: "status", status: "arquivado" },
+    message: /Escolha um status da lista|Escolha o motivo da perda|Ação desconhecida|Lead não encontrado/,
+  },
+  "contato/alterar-status": {
+    session: "admin",
+    refused: { busca: "lote", novo_status: "arquivado", intent: "confirmar" },
+    message: /Escolha um status da lista|Escolha o motivo da perda|Confirme a alteração|Nenhum lead filtrado/,
+  },
   // Content studio: no version (or an old one) is refused before anything is written.
   "admin/conteudo/instituicao": {
     session: "admin",

@@ -47,6 +47,7 @@ function paramsFor(routePath: string): Record<string, string> {
   const known: Record<string, Record<string, string>> = {
     "cursos/:slug": { slug: "administracao" },
     "teste-vocacional/resultado/:perfil": { perfil: "tecnologia" },
+    "contato/lead/:id": { id: leadId },
     "contato/lead/:id/excluir": { id: leadId },
     "whatsapp/:slug": { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG },
     "admin/conteudo/cursos/:curso": { curso: "1" }, // a course of the seeded catalogue
@@ -127,6 +128,22 @@ test("forms answered with bad input (messages next to the fields) are valid HTML
   ];
   for (const [url, fields] of posts)
     expect(await validate(`POST ${url}`, await postForm(server.url, url, fields), found), url).toBe(true);
+  expect(found).toEqual([]);
+});
+
+test("the lead page with a refused status and the bulk status confirmation are valid HTML", async () => {
+  const found: string[] = [];
+  const lead = `/contato/lead/${leadId}`;
+  const refused = await fetch(server.url + lead, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookies.admin, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "status", status: "perdido" }),
+  });
+  expect(refused.status).toBe(400);
+  expect(await validate(`POST ${lead}`, refused, found)).toBe(true);
+  const confirm = "/contato/alterar-status?novo_status=perdido&motivo=outro";
+  expect(await validate(confirm, await get(confirm, cookies.admin), found)).toBe(true);
   expect(found).toEqual([]);
 });
 

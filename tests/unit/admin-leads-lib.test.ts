@@ -22,6 +22,8 @@ describe("lead filters", () => {
       busca: "Maria",
       origem: "inscricao",
       perfil: "saude",
+      status: null,
+      atrasados: false,
       de: "2025-01-01",
       ate: "2025-01-31",
       pagina: 3,
@@ -30,11 +32,15 @@ describe("lead filters", () => {
       busca: "",
       origem: null,
       perfil: null,
+      status: null,
+      atrasados: false,
       de: null,
       ate: null,
       pagina: 1,
     });
     expect(parse(`perfil=${NO_PROFILE}`).perfil).toBe(NO_PROFILE);
+    expect(parse("status=em_contato&atrasados=1")).toMatchObject({ status: "em_contato", atrasados: true });
+    expect(parse("status=fechado&atrasados=sim")).toMatchObject({ status: null, atrasados: false });
   });
 
   it("swaps a reversed date range", () => {

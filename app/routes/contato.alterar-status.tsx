@@ -1,0 +1,176 @@
+import { RefreshCw, TriangleAlert } from "lucide-react";
+import { data, Form, Link } from "react-router";
+
+import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { hasActiveFilters, leadFiltersQuery, leadFiltersToParams, parseLeadFilters, profileLabel } from "~/lib/lead-filters";
+import { parseStatusChoice, statusLabel, statusWithReason } from "~/lib/lead-status";
+import { pageMeta } from "~/lib/seo";
+import { countLeads } from "~/server/admin-leads.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readFormData } from "~/server/form-data.server";
+import { canFollowUp, changeStatusOfSelection, countStatusChanges, sameOrigin } from "~/server/lead-follow-up.server";
+import { LEAD_ORIGINS } from "~/server/leads.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+import type { Route } from "./+types/contato.alterar-status";
+
+/**
+ * /contato/alterar-status: "Alterar status dos filtrados". The panel's GET form lands here with its
+ * filters and the chosen status (?novo_status=&motivo=); this page says how many leads will change
+ * and asks for confirmation; the POST changes them all in one transaction and returns to the panel
+ * with the same filters. Admin only; works without JavaScript.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Alterar status dos filtrados - Painel Administrativo",
+    description: "Alteração de status de vários leads.",
+    noindex: true,
+  });
+
+const PRIVATE = PRIVATE_PAGE_HEADERS;
+const CONFIRM_INTENT = "confirmar";
+const origins = () => Object.keys(LEAD_ORIGINS);
+
+/** The filters and the status choice, from the query string (GET) or the confirmation form (POST). */
+function readSelection(params: URLSearchParams) {
+  const filters = { ...parseLeadFilters(params, origins()), pagina: 1 };
+  const choice = parseStatusChoice(params.get("novo_status"), params.get("motivo"));
+  return { filters, choice };
+}
+
+/** The filters in words, for the confirmation ("Origem: Teste vocacional · Status: Novo"). */
+function describeFilters(filters: ReturnType<typeof readSelection>["filters"]): string[] {
+  const parts: string[] = [];
+  if (filters.busca) parts.push(`Busca: “${filters.busca}”`);
+  if (filters.origem) parts.push(`Origem: ${LEAD_ORIGINS[filters.origem as keyof typeof LEAD_ORIGINS] ?? filters.origem}`);
+  if (filters.perfil) parts.push(`Perfil: ${profileLabel(filters.perfil === "sem_resultado" ? null : filters.perfil)}`);
+  if (filters.status) parts.push(`Status: ${statusLabel(filters.status)}`);
+  if (filters.atrasados) parts.push("Somente atrasados");
+  if (filters.de) parts.push(`De: ${filters.de.split("-").reverse().join("/")}`);
+  if (filters.ate) parts.push(`Até: ${filters.ate.split("-").reverse().join("/")}`);
+  return parts;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const { filters, choice } = readSelection(new URL(request.url).searchParams);
+  const query = leadFiltersQuery(filters);
+  const base = { adminEmail: admin.email, backHref: `/contato${query}`, filterWords: describeFilters(filters) };
+  if (!choice.ok) {
+    return data({ ...base, error: choice.errors.status ?? choice.errors.motivo ?? "", selection: null }, { headers: PRIVATE });
+  }
+  const hidden = [...leadFiltersToParams(filters).entries()];
+  hidden.push(["novo_status", choice.value.status]);
+  if (choice.value.reason) hidden.push(["motivo", choice.value.reason]);
+  return data(
+    {
+      ...base,
+      error: null,
+      selection: {
+        total: countLeads(filters),
+        changes: countStatusChanges(filters, choice.value),
+        target: statusWithReason(choice.value.status, choice.value.reason),
+        filtered: hasActiveFilters(filters),
+        hidden,
+        action: `/contato/alterar-status?${new URLSearchParams(hidden).toString()}`,
+      },
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
+  if (!canFollowUp(admin)) throw data("Você não pode alterar leads.", { status: 403, headers: PRIVATE });
+  const form = await readFormData(request);
+  const params = new URLSearchParams();
+  for (const [key, value] of form) if (typeof value === "string") params.append(key, value);
+  const { filters, choice } = readSelection(params);
+  if (!choice.ok) return data({ error: choice.errors.status ?? choice.errors.motivo ?? "" }, { status: 400, headers: PRIVATE });
+  if (form.get("intent") !== CONFIRM_INTENT) {
+    return data({ error: "Confirme a alteração com o botão “Confirmar alteração”." }, { status: 400, headers: PRIVATE });
+  }
+  const changed = changeStatusOfSelection(filters, choice.value, admin.email);
+  if (changed === 0) {
+    return data(
+      { error: "Nenhum lead filtrado mudaria de status: todos já estão com este status." },
+      { status: 400, headers: PRIVATE },
+    );
+  }
+  console.info(`admin ${admin.email}: changed the status of ${changed} lead(s) to ${choice.value.status}`);
+  const target = statusWithReason(choice.value.status, choice.value.reason);
+  return redirectWithToast(
+    request,
+    `/contato${leadFiltersQuery(filters)}`,
+    {
+      title: "Status alterado",
+      description: changed === 1 ? `1 lead agora está ${target}.` : `${changed} leads agora estão ${target}.`,
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export default function ChangeStatusOfSelection({ loaderData, actionData }: Route.ComponentProps) {
+  const { backHref, filterWords, selection } = loaderData;
+  const error = actionData?.error ?? loaderData.error;
+  const pending = useIsPending({ formAction: "/contato/alterar-status" });
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <p className="text-sm font-semibold text-brand-700">Painel Administrativo · Leads</p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Alterar status dos filtrados</h1>
+
+      <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
+        <p className="font-semibold">Filtros</p>
+        <p data-testid="bulk-filters">{filterWords.length ? filterWords.join(" · ") : "Nenhum filtro: todos os leads."}</p>
+      </div>
+
+      <div role="alert">
+        <ErrorList id="bulk-error" errors={error ? [error] : null} className="mt-4" />
+      </div>
+
+      {selection ? (
+        <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="flex items-center gap-2 font-semibold" data-testid="bulk-summary">
+            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+            {selection.changes === 1
+              ? `1 lead passará para ${selection.target}`
+              : `${selection.changes} leads passarão para ${selection.target}`}
+            {selection.total !== selection.changes
+              ? ` (de ${selection.total} filtrados; os demais já estão com este status)`
+              : ""}
+            .
+          </p>
+          <p className="mt-2 text-sm">Cada alteração fica no histórico do lead, com o seu e-mail e o horário.</p>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            {selection.changes > 0 ? (
+              <Form method="post" action={selection.action}>
+                {selection.hidden.map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <input type="hidden" name="intent" value={CONFIRM_INTENT} />
+                <SubmitButton
+                  pending={pending}
+                  pendingText="Alterando..."
+                  spinnerClassName="size-4"
+                  className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+                >
+                  <RefreshCw aria-hidden="true" className="size-4" /> Confirmar alteração
+                </SubmitButton>
+              </Form>
+            ) : null}
+            <Link to={backHref} className="px-2 py-2.5 font-semibold text-brand-700 underline">
+              Cancelar
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <Link to={backHref} className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Voltar aos leads
+        </Link>
+      )}
+    </section>
+  );
+}

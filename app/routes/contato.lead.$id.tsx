@@ -1,0 +1,361 @@
+import { ArrowLeft, CalendarClock, Download, MessageSquarePlus, RefreshCw, Trash2 } from "lucide-react";
+import { data, Form, Link } from "react-router";
+
+import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
+import { profileLabel } from "~/lib/lead-filters";
+import { LEAD_STATUSES, LOSS_REASONS, NOTE_MAX, parseStatusChoice, statusWithReason } from "~/lib/lead-status";
+import { pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth.server";
+import { readFormData } from "~/server/form-data.server";
+import {
+  addLeadNote,
+  canFollowUp,
+  changeLeadStatus,
+  leadTimeline,
+  parseNextContact,
+  parseNoteText,
+  sameOrigin,
+  setNextContact,
+} from "~/server/lead-follow-up.server";
+import { findLead, leadIdParam } from "~/server/lead-privacy.server";
+import { LEAD_ORIGINS } from "~/server/leads.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { isOptedOut } from "~/server/whatsapp-optouts.server";
+
+import type { Route } from "./+types/contato.lead.$id";
+
+/**
+ * /contato/lead/:id: one lead's page in the admin panel. The person's data, the follow-up (status
+ * with its form, notes, next-contact date) and the history (forms sent, test result, status
+ * changes, notes). Admin only; each form works without JavaScript (post, then 303 back here).
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Lead - Painel Administrativo", description: "Acompanhamento de um lead.", noindex: true });
+
+/** Answers that leave without the layout's headers (errors, redirects) carry them too. */
+const PRIVATE = PRIVATE_PAGE_HEADERS;
+
+function leadOr404(idParam: string | undefined) {
+  const id = leadIdParam(idParam);
+  const lead = id === null ? undefined : findLead(id);
+  if (!lead) throw data("Lead não encontrado. Ele pode ter sido excluído.", { status: 404, headers: PRIVATE });
+  return lead;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const lead = leadOr404(params.id);
+  return data(
+    {
+      // Shown in the admin area's header (components/layout/area-header.tsx).
+      adminEmail: admin.email,
+      canFollowUp: canFollowUp(admin),
+      lead: {
+        id: lead.id,
+        nome: lead.nome,
+        email: lead.email,
+        telefone: lead.telefone,
+        cidade: lead.cidade,
+        curso: lead.curso_interesse,
+        polo: lead.polo,
+        origem: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
+        criado: formatDateTimeBr(lead.criado_em),
+        perfil: lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : null,
+        status: lead.status,
+        motivo: lead.motivo_perda,
+        proximoContato: lead.proximo_contato,
+        atrasado: Boolean(lead.proximo_contato && lead.proximo_contato < saoPauloDate(new Date())),
+        whatsappOptOut: isOptedOut(lead.telefone),
+      },
+      timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
+    },
+    { headers: PRIVATE },
+  );
+}
+
+type Errors = { status?: string; motivo?: string; texto?: string; proximo_contato?: string; form?: string };
+
+function refuse(intent: string, errors: Errors, values: Record<string, string> = {}) {
+  return data({ intent, errors, values }, { status: 400, headers: PRIVATE });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
+  const lead = leadOr404(params.id);
+  if (!canFollowUp(admin)) throw data("Você não pode alterar este lead.", { status: 403, headers: PRIVATE });
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const here = `/contato/lead/${lead.id}`;
+
+  if (intent === "status") {
+    const choice = parseStatusChoice(form.get("status"), form.get("motivo"));
+    if (!choice.ok) return refuse(intent, choice.errors);
+    const change = changeLeadStatus(lead.id, choice.value, admin.email);
+    if (!change) return refuse(intent, { status: "O lead já está com este status." });
+    return redirectWithToast(
+      request,
+      here,
+      { title: "Status alterado", description: statusWithReason(change.to, change.reason) },
+      { headers: PRIVATE },
+    );
+  }
+  if (intent === "nota") {
+    const raw = String(form.get("texto") ?? "");
+    const note = parseNoteText(raw);
+    if (!note.ok) return refuse(intent, { texto: note.error }, { texto: raw.slice(0, NOTE_MAX + 100) });
+    addLeadNote(lead.id, note.text, admin.email);
+    return redirectWithToast(request, here, { title: "Nota adicionada" }, { headers: PRIVATE });
+  }
+  if (intent === "proximo-contato") {
+    const next = parseNextContact(form.get("proximo_contato"));
+    if (!next.ok) return refuse(intent, { proximo_contato: next.error });
+    setNextContact(lead.id, next.date);
+    const description = next.date ? formatDateBr(next.date) : "Sem data marcada";
+    return redirectWithToast(request, here, { title: "Próximo contato salvo", description }, { headers: PRIVATE });
+  }
+  return refuse("", { form: "Ação desconhecida. Recarregue a página e tente novamente." });
+}
+
+const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+const button =
+  "inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
+const card = "mt-6 rounded-lg border border-slate-200 bg-white p-4";
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, timeline } = loaderData;
+  const errors: Errors = actionData?.errors ?? {};
+  const errorsOf = (intent: string) => (actionData?.intent === intent ? errors : {});
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <Link to="/contato" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Voltar aos leads
+      </Link>
+      <p className="mt-4 text-sm font-semibold text-brand-700">Painel Administrativo · Lead nº {lead.id}</p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{lead.nome}</h1>
+      <p className="mt-2 text-slate-700" data-testid="lead-status">
+        Status: <strong>{statusWithReason(lead.status, lead.motivo)}</strong>
+        {lead.proximoContato ? (
+          <>
+            {" · "}Próximo contato: {formatDateBr(lead.proximoContato)}
+            {lead.atrasado ? (
+              <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">atrasado</span>
+            ) : null}
+          </>
+        ) : null}
+      </p>
+      <div role="alert">
+        <ErrorList id="lead-form-error" errors={errors.form ? [errors.form] : null} />
+      </div>
+
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <dt className="font-semibold text-slate-700">E-mail</dt>
+        <dd className="break-all text-slate-900">{lead.email}</dd>
+        <dt className="font-semibold text-slate-700">Telefone</dt>
+        <dd className="text-slate-900">
+          {lead.telefone}
+          {lead.whatsappOptOut ? (
+            <span
+              data-testid="whatsapp-optout"
+              className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+            >
+              não quer WhatsApp
+            </span>
+          ) : null}
+        </dd>
+        <dt className="font-semibold text-slate-700">Cidade</dt>
+        <dd className="text-slate-900">{lead.cidade || "-"}</dd>
+        <dt className="font-semibold text-slate-700">Curso de interesse</dt>
+        <dd className="text-slate-900">{lead.curso || "-"}</dd>
+        <dt className="font-semibold text-slate-700">Polo</dt>
+        <dd className="text-slate-900">{lead.polo || "-"}</dd>
+        <dt className="font-semibold text-slate-700">Origem</dt>
+        <dd className="text-slate-900">
+          {lead.origem} ({lead.criado})
+        </dd>
+        <dt className="font-semibold text-slate-700">Perfil (resultado)</dt>
+        <dd className="text-slate-900">{lead.perfil ?? "Sem resultado"}</dd>
+      </dl>
+
+      {loaderData.canFollowUp ? (
+        <div className="grid gap-0 sm:grid-cols-2 sm:gap-6">
+          <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
+          <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
+        </div>
+      ) : null}
+      {loaderData.canFollowUp ? (
+        <NoteForm
+          errors={errorsOf("nota")}
+          value={actionData?.intent === "nota" ? actionData.values.texto : undefined}
+          notes={timeline.filter((entry) => entry.kind === "nota").length}
+        />
+      ) : null}
+
+      <section aria-labelledby="history-title" className={card}>
+        <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+          Histórico
+        </h2>
+        <ol className="mt-3 space-y-3" data-testid="lead-history">
+          {timeline.map((entry, i) => (
+            <li key={i} className="border-l-2 border-slate-200 pl-3 text-sm" data-kind={entry.kind}>
+              <p className="font-semibold text-slate-900">{entry.title}</p>
+              <p className="text-xs text-slate-600">
+                {entry.when}
+                {entry.by ? ` · ${entry.by}` : ""}
+              </p>
+              {entry.text ? <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{entry.text}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="mt-6 flex flex-wrap gap-3 text-sm">
+        <a
+          href={`/contato/lead/${lead.id}/dados.json`}
+          download
+          className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+        >
+          <Download aria-hidden="true" className="size-4" /> Exportar os dados (LGPD)
+        </a>
+        <Link
+          to={`/contato/lead/${lead.id}/excluir`}
+          className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
+        >
+          <Trash2 aria-hidden="true" className="size-4" /> Excluir
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function StatusForm({ status, motivo, errors }: { status: string; motivo: string | null; errors: Errors }) {
+  const pending = useIsPending({ intent: "status" });
+  return (
+    <Form method="post" className={card} aria-labelledby="status-title">
+      <h2 id="status-title" className="text-lg font-semibold text-slate-900">
+        Status
+      </h2>
+      <input type="hidden" name="intent" value="status" />
+      <Field
+        label="Novo status"
+        htmlFor="status"
+        errorId="status-error"
+        errors={errors.status ? [errors.status] : null}
+        className="mt-3"
+      >
+        <select
+          id="status"
+          name="status"
+          defaultValue={status}
+          className={field}
+          aria-invalid={errors.status ? true : undefined}
+          aria-describedby={errors.status ? "status-error" : undefined}
+        >
+          {Object.entries(LEAD_STATUSES).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Motivo da perda (se Perdido)"
+        htmlFor="motivo"
+        errorId="motivo-error"
+        errors={errors.motivo ? [errors.motivo] : null}
+        className="mt-3"
+      >
+        <select
+          id="motivo"
+          name="motivo"
+          defaultValue={motivo ?? ""}
+          className={field}
+          aria-invalid={errors.motivo ? true : undefined}
+          aria-describedby={errors.motivo ? "motivo-error" : undefined}
+        >
+          <option value="">—</option>
+          {Object.entries(LOSS_REASONS).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={`${button} mt-4`}>
+        <RefreshCw aria-hidden="true" className="size-4" /> Alterar status
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function NextContactForm({ date, errors }: { date: string | null; errors: Errors }) {
+  const pending = useIsPending({ intent: "proximo-contato" });
+  return (
+    <Form method="post" className={card} aria-labelledby="next-contact-title">
+      <h2 id="next-contact-title" className="text-lg font-semibold text-slate-900">
+        Próximo contato
+      </h2>
+      <input type="hidden" name="intent" value="proximo-contato" />
+      <Field
+        label="Data do próximo contato"
+        htmlFor="proximo_contato"
+        errorId="proximo-contato-error"
+        errors={errors.proximo_contato ? [errors.proximo_contato] : null}
+        hint="Deixe vazio para não marcar data."
+        hintId="proximo-contato-hint"
+        className="mt-3"
+      >
+        <input
+          id="proximo_contato"
+          name="proximo_contato"
+          type="date"
+          defaultValue={date ?? ""}
+          className={field}
+          aria-invalid={errors.proximo_contato ? true : undefined}
+          aria-describedby={errors.proximo_contato ? "proximo-contato-error" : "proximo-contato-hint"}
+        />
+      </Field>
+      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={`${button} mt-4`}>
+        <CalendarClock aria-hidden="true" className="size-4" /> Salvar data
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** `notes`: how many notes the lead has; a new one empties the field (with JavaScript the page is not reloaded). */
+function NoteForm({ errors, value, notes }: { errors: Errors; value?: string; notes: number }) {
+  const pending = useIsPending({ intent: "nota" });
+  return (
+    <Form method="post" className={card} aria-labelledby="note-title">
+      <h2 id="note-title" className="text-lg font-semibold text-slate-900">
+        Notas
+      </h2>
+      <input type="hidden" name="intent" value="nota" />
+      <Field
+        label="Nova nota"
+        htmlFor="texto"
+        errorId="texto-error"
+        errors={errors.texto ? [errors.texto] : null}
+        className="mt-3"
+      >
+        <textarea
+          id="texto"
+          name="texto"
+          rows={3}
+          maxLength={NOTE_MAX}
+          defaultValue={value}
+          key={value === undefined ? `notas-${notes}` : `recusada-${value}`}
+          className={field}
+          aria-invalid={errors.texto ? true : undefined}
+          aria-describedby={errors.texto ? "texto-error" : undefined}
+        />
+      </Field>
+      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={`${button} mt-3`}>
+        <MessageSquarePlus aria-hidden="true" className="size-4" /> Adicionar nota
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,258 @@
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+
+import type { LeadFilters } from "~/lib/lead-filters";
+import { NOTE_MAX, type StatusChoice, statusWithReason } from "~/lib/lead-status";
+
+import { leadConditions } from "./admin-leads.server";
+import type { AdminUser } from "./admin-users.server";
+import { config } from "./config.server";
+import { db, schema } from "./db.server";
+import { type Lead, recordsOfPerson } from "./lead-privacy.server";
+import { LEAD_ORIGINS } from "./leads.server";
+import { enqueueWebhookEvent, leadEventData } from "./webhooks.server";
+
+/**
+ * The follow-up of a lead: its status (with a history of every change: who and when), notes, and
+ * the next-contact date. Every write is one transaction, checked before anything is written.
+ */
+
+const leads = schema.leads;
+
+/**
+ * Whether this admin may follow leads up (change status, write notes, set the next contact).
+ * Every admin may, for now; roles (comercial, marketing) will answer here.
+ */
+export function canFollowUp(_admin: AdminUser): boolean {
+  return true;
+}
+
+/** This site's own Origin, or none (not a browser): a cross-site post is refused even before SameSite. */
+export function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  return origin === null || origin === new URL(request.url).origin || origin === new URL(config.siteUrl).origin;
+}
+
+/**
+ * A note as typed, or the pt-BR message why not: plain text of 1..NOTE_MAX characters. Line breaks
+ * and tabs are kept; other control characters (NUL, escape, ...) are refused, never stored.
+ */
+export function parseNoteText(value: unknown): { ok: true; text: string } | { ok: false; error: string } {
+  const text = typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
+  if (!text) return { ok: false, error: "Escreva a nota." };
+  if (text.length > NOTE_MAX) return { ok: false, error: `A nota pode ter até ${NOTE_MAX} caracteres.` };
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
+    return { ok: false, error: "A nota tem caracteres inválidos." };
+  return { ok: true, text };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A next-contact date (YYYY-MM-DD, a real day), null to clear it (empty field), or the pt-BR message. */
+export function parseNextContact(value: unknown): { ok: true; date: string | null } | { ok: false; error: string } {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text) return { ok: true, date: null };
+  const valid = DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+  const year = Number(text.slice(0, 4));
+  if (!valid || year < 2000 || year > 2100) return { ok: false, error: "Data inválida. Escolha um dia no calendário." };
+  return { ok: true, date: text };
+}
+
+/** Leads this choice would change: a lead already in that status, with the same reason, is left alone. */
+function differsFrom(choice: StatusChoice): SQL {
+  return sql`NOT (${leads.status} = ${choice.status} AND ${leads.motivo_perda} IS ${choice.reason})`;
+}
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * Moves these leads (ids) to the choice and writes, for each one that changed, a history row and a
+ * "lead.status_changed" webhook event (in the same transaction: the event exists if and only if
+ * the change does).
+ */
+function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: string, now: Date): number {
+  let changed = 0;
+  const at = now.toISOString();
+  // SQLite caps the parameters of one statement: 500 ids at a time.
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const before = tx
+      .select({ id: leads.id, status: leads.status })
+      .from(leads)
+      .where(and(inArray(leads.id, chunk), differsFrom(choice)))
+      .all();
+    if (!before.length) continue;
+    tx.update(leads)
+      .set({ status: choice.status, motivo_perda: choice.reason })
+      .where(
+        inArray(
+          leads.id,
+          before.map((row) => row.id),
+        ),
+      )
+      .run();
+    tx.insert(schema.leadStatusChanges)
+      .values(
+        before.map((row) => ({
+          leadId: row.id,
+          fromStatus: row.status,
+          toStatus: choice.status,
+          reason: choice.reason,
+          changedBy: by,
+          changedAt: at,
+        })),
+      )
+      .run();
+    for (const row of before) enqueueStatusChanged(tx, row.id, row.status, choice, by, at, now);
+    changed += before.length;
+  }
+  return changed;
+}
+
+/** The "lead.status_changed" event: the lead as in "lead.created", and the change (docs/webhooks.md). */
+function enqueueStatusChanged(tx: Tx, leadId: number, from: string, choice: StatusChoice, by: string, at: string, now: Date) {
+  const lead = tx.select().from(leads).where(eq(leads.id, leadId)).get();
+  if (!lead) return;
+  enqueueWebhookEvent(
+    "lead.status_changed",
+    {
+      ...leadEventData(lead),
+      status: {
+        anterior: from,
+        atual: choice.status,
+        atual_descricao: statusWithReason(choice.status, choice.reason),
+        motivo_perda: choice.reason,
+        alterado_por: by,
+        alterado_em: at,
+      },
+    },
+    now,
+  );
+}
+
+/** A status change that was written: which lead, from what, to what, who and when. */
+export type StatusChange = { leadId: number; from: string; to: string; reason: string | null; by: string; at: string };
+
+/**
+ * Changes one lead's status; returns the change, or null when the lead was already there (nothing
+ * written). `by` is the admin's e-mail.
+ */
+export function changeLeadStatus(leadId: number, choice: StatusChoice, by: string, now: Date = new Date()): StatusChange | null {
+  return db.transaction((tx) => {
+    const current = tx.select({ status: leads.status }).from(leads).where(eq(leads.id, leadId)).get();
+    if (!current) return null;
+    const changed = applyStatus(tx, [leadId], choice, by, now);
+    return changed ? { leadId, from: current.status, to: choice.status, reason: choice.reason, by, at: now.toISOString() } : null;
+  });
+}
+
+/**
+ * Changes the status of every lead matching the panel's filters (all pages), in one transaction;
+ * returns how many changed (those already in that status are left alone and not counted).
+ */
+export function changeStatusOfSelection(filters: LeadFilters, choice: StatusChoice, by: string, now: Date = new Date()): number {
+  return db.transaction((tx) => {
+    const ids = tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(leadConditions(filters, { now }), differsFrom(choice)))
+      .all()
+      .map((row) => row.id);
+    return applyStatus(tx, ids, choice, by, now);
+  });
+}
+
+/** How many leads matching the filters the choice would change (for the confirmation step). */
+export function countStatusChanges(filters: LeadFilters, choice: StatusChoice, now: Date = new Date()): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(leads)
+      .where(and(leadConditions(filters, { now }), differsFrom(choice)))
+      .get()?.n ?? 0
+  );
+}
+
+/** Adds a note (already checked by parseNoteText) to a lead; false when the lead does not exist. */
+export function addLeadNote(leadId: number, text: string, by: string, now: Date = new Date()): boolean {
+  return db.transaction((tx) => {
+    if (!tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).get()) return false;
+    tx.insert(schema.leadNotes).values({ leadId, text, author: by, createdAt: now.toISOString() }).run();
+    return true;
+  });
+}
+
+/** Sets (or clears, with null) a lead's next-contact date; false when the lead does not exist. */
+export function setNextContact(leadId: number, date: string | null): boolean {
+  return db.update(leads).set({ proximo_contato: date }).where(eq(leads.id, leadId)).run().changes > 0;
+}
+
+export function leadNotes(leadId: number) {
+  return db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).orderBy(asc(schema.leadNotes.id)).all();
+}
+
+export function leadStatusChanges(leadId: number) {
+  return db
+    .select()
+    .from(schema.leadStatusChanges)
+    .where(eq(schema.leadStatusChanges.leadId, leadId))
+    .orderBy(asc(schema.leadStatusChanges.id))
+    .all();
+}
+
+/** One line of a lead's history. `text` is plain text (a note as written): pages show it as text. */
+export type TimelineEntry = {
+  at: string;
+  kind: "formulario" | "atualizacao" | "teste" | "status" | "nota";
+  title: string;
+  text?: string;
+  by?: string;
+};
+
+const originLabel = (origem: string) => LEAD_ORIGINS[origem as keyof typeof LEAD_ORIGINS] ?? origem;
+
+/**
+ * The lead's history, newest first: the forms the person sent (every origin of the same e-mail,
+ * created and sent again), the vocational test result, this lead's status changes and notes.
+ * `profileLabel` turns a result profile key into its title.
+ */
+export function leadTimeline(lead: Lead, profileLabel: (key: string) => string): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  for (const row of recordsOfPerson(lead).leads) {
+    entries.push({
+      at: row.criado_em,
+      kind: "formulario",
+      title: `Formulário enviado: ${originLabel(row.origem)} (lead criado)`,
+    });
+    if (row.tentativas > 1 && row.atualizado_em !== row.criado_em) {
+      entries.push({
+        at: row.atualizado_em,
+        kind: "atualizacao",
+        title: `Formulário enviado de novo: ${originLabel(row.origem)} (lead atualizado, ${row.tentativas} envios)`,
+      });
+    }
+    if (row.perfil_resultado && row.teste_concluido_em) {
+      entries.push({
+        at: row.teste_concluido_em,
+        kind: "teste",
+        title: `Resultado do teste: ${profileLabel(row.perfil_resultado)}`,
+      });
+    }
+  }
+  for (const change of leadStatusChanges(lead.id)) {
+    entries.push({
+      at: change.changedAt,
+      kind: "status",
+      title: `Status: ${statusWithReason(change.fromStatus, null)} → ${statusWithReason(change.toStatus, change.reason)}`,
+      by: change.changedBy,
+    });
+  }
+  for (const note of leadNotes(lead.id)) {
+    entries.push({ at: note.createdAt, kind: "nota", title: "Nota", text: note.text, by: note.author });
+  }
+  // Newest first; of two entries at the same instant, the one listed later above comes first.
+  return entries
+    .map((entry, i) => ({ entry, i }))
+    .sort((a, b) => b.entry.at.localeCompare(a.entry.at) || b.i - a.i)
+    .map(({ entry }) => entry);
+}
