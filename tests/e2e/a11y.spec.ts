@@ -8,7 +8,8 @@ import { completedTestCookie, openSessions, type Sessions } from "../support/ses
 
 /**
  * Accessibility: axe on every public page (from the route table and one course
- * page of each kind), every screen of the vocational test, the admin login, panel and LGPD page,
+ * page of each kind), every screen of the vocational test, the admin login, panel, lead page, bulk
+ * status confirmation and LGPD page,
  * and the WhatsApp gate, management and mirroring pages: no serious or critical violation, on the
  * whole document (shared layout included). axe runs as a script in the page, so these run in the
  * JavaScript project; the no-JavaScript markup is the same server render.
@@ -161,6 +162,10 @@ test.describe("axe: no serious or critical violations", () => {
     const href = await deleteLink.getAttribute("href");
     expect(href).toMatch(/^\/contato\/lead\/\d+\/excluir$/);
     found.push(...(await audit(page, [href!])));
+    // The lead page (follow-up forms and history) and the bulk status confirmation.
+    found.push(
+      ...(await audit(page, [href!.replace(/\/excluir$/, ""), "/contato/alterar-status?novo_status=perdido&motivo=outro"])),
+    );
     expect(found).toEqual([]);
   });
 
