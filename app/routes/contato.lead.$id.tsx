@@ -5,7 +5,15 @@ import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
 import { profileLabel } from "~/lib/lead-filters";
-import { LEAD_STATUSES, LOSS_REASONS, NOTE_MAX, parseStatusChoice, statusWithReason } from "~/lib/lead-status";
+import {
+  CLOSED_STATUSES,
+  LEAD_STATUSES,
+  type LeadStatus,
+  LOSS_REASONS,
+  NOTE_MAX,
+  parseStatusChoice,
+  statusWithReason,
+} from "~/lib/lead-status";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
@@ -67,7 +75,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         status: lead.status,
         motivo: lead.motivo_perda,
         proximoContato: lead.proximo_contato,
-        atrasado: Boolean(lead.proximo_contato && lead.proximo_contato < saoPauloDate(new Date())),
+        // As the panel's "Atrasados" filter: due before today (São Paulo) and the follow-up still open.
+        atrasado: Boolean(
+          lead.proximo_contato &&
+          lead.proximo_contato < saoPauloDate(new Date()) &&
+          !CLOSED_STATUSES.includes(lead.status as LeadStatus),
+        ),
         whatsappOptOut: isOptedOut(lead.telefone),
       },
       timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),

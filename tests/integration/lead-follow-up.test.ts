@@ -181,6 +181,16 @@ describe("next contact and Atrasados", () => {
     expect(findLead(id)!.proximo_contato).toBeNull();
   });
 
+  it("the lead page marks a past next contact 'atrasado' while the follow-up is open", async () => {
+    const id = newLead();
+    const late = async () =>
+      payload(await leadModule.loader(args(getRequest(`/contato/lead/${id}`, { cookie }), { id: String(id) }))).lead.atrasado;
+    setNextContact(id, "2020-01-02");
+    expect(await late()).toBe(true);
+    changeLeadStatus(id, { status: "matriculado", reason: null }, ADMIN);
+    expect(await late()).toBe(false);
+  });
+
   it("Atrasados: next contact before today in São Paulo, follow-up still open (injected now)", () => {
     const city = `Atrasolândia ${Date.now()}`;
     const yesterday = newLead({ cidade: city });
