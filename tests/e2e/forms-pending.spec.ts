@@ -1,6 +1,7 @@
-import type { BrowserContext, Page, Request } from "@playwright/test";
+import type { BrowserContext, Request } from "@playwright/test";
 
 import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
+import { holdRequests } from "../support/hold-requests";
 import { openSessions } from "../support/sessions";
 
 /**
@@ -10,30 +11,6 @@ import { openSessions } from "../support/sessions";
  * request is held by the test until it has looked, so nothing races a clock. Without JavaScript the
  * browser itself shows the page loading: nothing of the page's own to check.
  */
-
-/** Holds the page's requests that match until `release()`; `arrived` resolves once the first one is held. */
-async function holdRequests(page: Page, matches: (request: Request) => boolean) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let arrive = () => {};
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  await page.route(
-    () => true,
-    async (route) => {
-      if (!matches(route.request())) return route.fallback();
-      arrive();
-      await released;
-      await route.continue().catch(() => {});
-    },
-  );
-  return {
-    arrived,
-    release: async () => {
-      release();
-      await page.unrouteAll({ behavior: "ignoreErrors" });
-    },
-  };
-}
 
 const pathIs = (request: Request, method: string, path: string) =>
   request.method() === method && new URL(request.url()).pathname.replace(/\.data$/, "") === path;

@@ -1,6 +1,7 @@
-import type { Page, Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
 
 import { expect, openE2eDb, test } from "../support/fixtures";
+import { holdRequests } from "../support/hold-requests";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -36,30 +37,6 @@ function removeRevisions(collection: string) {
   } finally {
     db.close();
   }
-}
-
-/** Holds the page's requests that match until `release()`; `arrived` resolves once the first one is held. */
-async function holdRequests(page: Page, matches: (request: Request) => boolean) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let arrive = () => {};
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  await page.route(
-    () => true,
-    async (route) => {
-      if (!matches(route.request())) return route.fallback();
-      arrive();
-      await released;
-      await route.continue().catch(() => {});
-    },
-  );
-  return {
-    arrived,
-    release: async () => {
-      release();
-      await page.unrouteAll({ behavior: "ignoreErrors" });
-    },
-  };
 }
 
 const isRestore = (request: Request) =>
