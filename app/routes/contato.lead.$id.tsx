@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarClock, Download, MessageSquarePlus, RefreshCw, Trash2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
 
+import { WhatsappOptOutBadge } from "~/components/admin/whatsapp-optout-badge";
 import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
@@ -170,14 +171,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <dt className="font-semibold text-slate-700">Telefone</dt>
         <dd className="text-slate-900">
           {lead.telefone}
-          {lead.whatsappOptOut ? (
-            <span
-              data-testid="whatsapp-optout"
-              className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
-            >
-              não quer WhatsApp
-            </span>
-          ) : null}
+          <WhatsappOptOutBadge optedOut={lead.whatsappOptOut} />
         </dd>
         <dt className="font-semibold text-slate-700">Cidade</dt>
         <dd className="text-slate-900">{lead.cidade || "-"}</dd>

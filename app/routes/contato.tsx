@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { LeadDashboard } from "~/components/admin/lead-dashboard";
+import { WhatsappOptOutBadge } from "~/components/admin/whatsapp-optout-badge";
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/content/vocational-form";
 import { formatDateBr, saoPauloDate, SITE_TIME_ZONE } from "~/lib/dates";
@@ -388,14 +389,7 @@ function LeadsTable({
                 </th>
                 <td className={cell}>
                   {lead.telefone}
-                  {lead.whatsappOptOut ? (
-                    <span
-                      data-testid="whatsapp-optout"
-                      className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
-                    >
-                      não quer WhatsApp
-                    </span>
-                  ) : null}
+                  <WhatsappOptOutBadge optedOut={lead.whatsappOptOut} />
                 </td>
                 <td className={cell}>{lead.email}</td>
                 <td className={cell}>{lead.cidade || "-"}</td>
