@@ -2,12 +2,19 @@ import { randomBytes } from "node:crypto";
 
 import { and, asc, count, eq, gt, lte } from "drizzle-orm";
 
+import { isRole, type Role } from "~/lib/roles";
+
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import { hashPassword } from "./password.server";
 
 /** Admin accounts: small named functions used by the login, the guard and `npm run admin`. */
-export type AdminUser = { id: number; email: string };
+export type AdminUser = { id: number; email: string; role: Role };
+
+/** A stored role, read safely: anything unknown gives the least access (marketing has no personal data). */
+export function roleOf(stored: string): Role {
+  return isRole(stored) ? stored : "marketing";
+}
 
 /** Admin passwords must have at least this many characters. */
 export const MIN_ADMIN_PASSWORD_LENGTH = 8;
@@ -37,6 +44,7 @@ export function listAdmins() {
     .select({
       id: schema.adminUsers.id,
       email: schema.adminUsers.email,
+      role: schema.adminUsers.role,
       createdAt: schema.adminUsers.createdAt,
       lastLoginAt: schema.adminUsers.lastLoginAt,
     })
@@ -51,8 +59,8 @@ function assertPassword(password: string) {
   }
 }
 
-/** Creates an admin; throws when the e-mail is taken or the password is too short. */
-export async function createAdmin(email: string, password: string): Promise<AdminUser> {
+/** Creates a staff user (an admin unless another role is given); throws when the e-mail is taken or the password is too short. */
+export async function createAdmin(email: string, password: string, role: Role = "admin"): Promise<AdminUser> {
   const normalized = normalizeEmail(email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw new Error("E-mail inválido.");
   assertPassword(password);
@@ -60,10 +68,10 @@ export async function createAdmin(email: string, password: string): Promise<Admi
   const passwordHash = await hashPassword(password);
   const row = db
     .insert(schema.adminUsers)
-    .values({ email: normalized, passwordHash })
-    .returning({ id: schema.adminUsers.id, email: schema.adminUsers.email })
+    .values({ email: normalized, passwordHash, role })
+    .returning({ id: schema.adminUsers.id, email: schema.adminUsers.email, role: schema.adminUsers.role })
     .get();
-  return row;
+  return { ...row, role: roleOf(row.role) };
 }
 
 /** Replaces an admin's password (which also ends that admin's open sessions). */

@@ -1,8 +1,9 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
 import { loginSchema } from "~/lib/admin-login";
+import { can, type Permission, ROLES } from "~/lib/roles";
 
 import {
   type AdminUser,
@@ -15,6 +16,7 @@ import {
   openAdminSession,
   recordAdminLogin,
   replaceAdminHash,
+  roleOf,
 } from "./admin-users.server";
 import { config } from "./config.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
@@ -107,7 +109,7 @@ export async function verifyLogin(form: FormData, request: Request): Promise<Adm
   await loginEmailAttempts.release(email);
   recordAdminLogin(admin.id);
   if (needsRehash(admin.passwordHash)) replaceAdminHash(admin.id, await hashPassword(parsed.data.password));
-  return { id: admin.id, email: admin.email };
+  return { id: admin.id, email: admin.email, role: roleOf(admin.role) };
 }
 
 export const authenticator = new Authenticator<AdminUser>();
@@ -157,7 +159,8 @@ export async function getAdmin(request: Request): Promise<AdminUser | null> {
   const admin = findAdminById(id);
   if (!admin || session.get(SESSION_STAMP) !== stampOf(admin.passwordHash)) return null;
   if (!isAdminSessionOpen(sessionId, admin.id)) return null;
-  return { id: admin.id, email: admin.email };
+  // The role is read from the database on every request: a change on /admin/usuarios applies at once.
+  return { id: admin.id, email: admin.email, role: roleOf(admin.role) };
 }
 
 /** A base no real request has: only used to parse and re-serialise a local path. */
@@ -203,6 +206,24 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
     // A stale admin cookie (expired stamp, deleted admin) is cleared on the way out.
     if (request.headers.get("Cookie")?.includes("__admin=")) headers.append("Set-Cookie", await endAdminSession(request));
     throw redirect(loginUrlFor(request), { headers });
+  }
+  return admin;
+}
+
+/** The message of the 403 page a signed-in user gets on a screen their role does not open. */
+export function forbiddenMessage(role: AdminUser["role"]): string {
+  return `Seu perfil (${ROLES[role]}) não tem acesso a esta página.`;
+}
+
+/**
+ * The per-role guard: the signed-in user when their role holds `permission`; else a 403 (never the
+ * page's data). Anonymous requests go to the login like requireAdmin. Call it first in every staff
+ * loader and action, with the permission the screen needs (app/lib/roles.ts).
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<AdminUser> {
+  const admin = await requireAdmin(request);
+  if (!can(admin.role, permission)) {
+    throw data(forbiddenMessage(admin.role), { status: 403, headers: { "Cache-Control": "no-store" } });
   }
   return admin;
 }

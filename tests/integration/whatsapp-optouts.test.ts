@@ -336,7 +336,7 @@ describe("the leads panel shows 'não quer WhatsApp'", () => {
   async function adminCookie() {
     const existing = db.select().from(schema.adminUsers).all()[0];
     const admin = existing ?? (await createAdmin("painel.optout@example.com", "senha-admin-forte"));
-    return (await startAdminSession(getRequest("/"), admin)).split(";")[0];
+    return (await startAdminSession(getRequest("/"), { ...admin, role: "admin" })).split(";")[0];
   }
 
   it("on the lead whose phone is on the list (ninth digit or not), in the table and the CSV", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * Leads. The spec's columns (leads_vocacionais: nome ... polo) keep their Portuguese names;
@@ -49,6 +49,8 @@ export const leads = sqliteTable(
     motivo_perda: text("motivo_perda"),
     /** Next contact date (YYYY-MM-DD, São Paulo), or null. */
     proximo_contato: text("proximo_contato"),
+    /** The `comercial` user who follows this lead up ("Meus leads"), or null. */
+    owner_id: integer("owner_id").references((): AnySQLiteColumn => adminUsers.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("leads_origem_email_unique").on(t.origem, t.email),
@@ -58,6 +60,7 @@ export const leads = sqliteTable(
     index("leads_perfil_idx").on(t.perfil_resultado),
     index("leads_status_idx").on(t.status),
     index("leads_proximo_contato_idx").on(t.proximo_contato),
+    index("leads_owner_idx").on(t.owner_id),
   ],
 );
 
@@ -77,6 +80,40 @@ export const leadStatusChanges = sqliteTable(
   },
   (t) => [index("lead_status_changes_lead_idx").on(t.leadId)],
 );
+
+/**
+ * Contact attempts from the panel: a click on the lead's phone (`telefone`, a tel: link) or on its
+ * WhatsApp click-to-chat button (`whatsapp`), who (admin e-mail) and when.
+ */
+export const leadContactAttempts = sqliteTable(
+  "lead_contact_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    by: text("by").notNull(),
+    at: text("at").notNull(),
+  },
+  (t) => [index("lead_contact_attempts_lead_idx").on(t.leadId)],
+);
+
+/**
+ * A hand-off from the leads panel to the WhatsApp tool: the contact list of a filtered selection,
+ * stored server-side under a random id, opened by an operator on /whatsapp. `contacts` is JSON:
+ * [{ leadId, name, number }], opted-out numbers already removed (`removedOptOuts` says how many).
+ */
+export const whatsappHandoffs = sqliteTable("whatsapp_handoffs", {
+  id: text("id").primaryKey(),
+  createdBy: text("created_by").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  /** The panel's filter query string the list came from (to link back). */
+  filters: text("filters").notNull().default(""),
+  contacts: text("contacts").notNull(),
+  removedOptOuts: integer("removed_opt_outs").notNull().default(0),
+});
 
 /** Follow-up notes on a lead: plain text, who wrote it (admin e-mail) and when. */
 export const leadNotes = sqliteTable(
@@ -101,6 +138,8 @@ export const adminUsers = sqliteTable("admin_users", {
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   lastLoginAt: text("last_login_at"),
+  /** A ROLES key (app/lib/roles.ts): "admin", "comercial" or "marketing". Accounts from before roles are admins. */
+  role: text("role").notNull().default("admin"),
 });
 
 /**
@@ -164,11 +203,18 @@ export const whatsappSendLog = sqliteTable(
     status: text("status").notNull(), // 'Enviado' | 'Erro'
     detail: text("detail"),
     sentAt: text("sent_at").notNull(),
+    /** The lead this send went to, when the job came from a panel hand-off (the log links back to it). */
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     recordedAt: text("recorded_at")
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
-  (t) => [uniqueIndex("send_log_job_number_unique").on(t.jobId, t.number), index("send_log_time_idx").on(t.sentAt)],
+  (t) => [
+    uniqueIndex("send_log_job_number_unique").on(t.jobId, t.number),
+    index("send_log_time_idx").on(t.sentAt),
+    index("send_log_number_idx").on(t.number),
+    index("send_log_lead_idx").on(t.leadId),
+  ],
 );
 
 /**
