@@ -9,59 +9,92 @@ import { startServer } from "../support/server-process";
 import { enrolment } from "../support/sessions";
 
 /**
- * The webhook outbox survives a SIGKILL (issue 19, item 6): a new lead's event is out to a receiver
- * that has not answered when the server is killed; the server restarted on the same database file
- * sends it again at start-up (same event id, fresh valid signature), and the receiver's 200 marks it
- * delivered. The receiver is a real HTTP server started by the test.
+ * The webhook outbox across restarts (issue 19, item 6), against a real HTTP receiver started by the
+ * test:
+ * - a new lead's event is out to a receiver that has not answered when the server is killed; the
+ *   server restarted on the same database file sends it again at start-up (same event id, fresh
+ *   valid signature), and the receiver's 200 marks it delivered;
+ * - an event the receiver answered with a 500 waits for its retry time across a restart: the
+ *   restarted server does not send it early, and sends it once it is due.
  */
 
 const SECRET = "whsec_teste_de_reinicio";
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
-test("a pending webhook delivery is sent again after the server is killed and restarted", async () => {
-  test.setTimeout(90_000);
+/**
+ * A receiver that records every request and answers each with `answer(n)` (n = 1 for the first
+ * request): a status code, or "hold" to keep the request open without an answer.
+ */
+async function startReceiver(answer: (n: number) => number | "hold") {
   const received: Received[] = [];
   const held: ServerResponse[] = [];
-  let holdNext = true;
   const waiters: (() => void)[] = [];
-  const receiver = createServer((request, response) => {
+  const server = createServer((request, response) => {
     let body = "";
     request.setEncoding("utf8");
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
       received.push({ headers: request.headers, body });
-      if (holdNext) {
-        holdNext = false;
-        held.push(response);
-      } else response.writeHead(200).end();
+      const reply = answer(received.length);
+      if (reply === "hold") held.push(response);
+      else response.writeHead(reply).end();
       waiters.splice(0).forEach((wake) => wake());
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/crm`;
-  const arrived = (count: number) =>
-    new Promise<void>((resolve) => {
-      const check = () => (received.length >= count ? resolve() : waiters.push(check));
-      check();
-    });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    received,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/crm`,
+    /** Resolves once `count` requests have arrived. */
+    arrived: (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (received.length >= count ? resolve() : waiters.push(check));
+        check();
+      }),
+    async close() {
+      held.forEach((response) => response.destroy());
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The signature the site must send for a request, recomputed from the secret. */
+function expectedSignature(request: Received) {
+  const signed = createHmac("sha256", SECRET).update(`${request.headers["x-webhook-timestamp"]}.${request.body}`).digest("hex");
+  return `sha256=${signed}`;
+}
+
+function addEndpoint(sqlite: Database.Database, url: string) {
+  sqlite
+    .prepare("INSERT INTO webhook_endpoints (url, secret, active, created_at, created_by) VALUES (?, ?, 1, ?, ?)")
+    .run(url, SECRET, new Date().toISOString(), "teste@example.com");
+}
+
+async function postEnrolment(baseUrl: string, email: string) {
+  const posted = await fetch(`${baseUrl}/inscricao`, {
+    method: "POST",
+    body: new URLSearchParams(enrolment(email)),
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  expect(posted.status).toBe(303);
+}
+
+test("a pending webhook delivery is sent again after the server is killed and restarted", async () => {
+  test.setTimeout(90_000);
+  // The first request is held open (the server dies before any answer); later ones get 200.
+  const receiver = await startReceiver((n) => (n === 1 ? "hold" : 200));
+  const { received, arrived } = receiver;
 
   const first = await startServer({}, { quiet: true });
   const { databasePath } = first;
   const sqlite = new Database(databasePath);
   try {
-    sqlite
-      .prepare("INSERT INTO webhook_endpoints (url, secret, active, created_at, created_by) VALUES (?, ?, 1, ?, ?)")
-      .run(hookUrl, SECRET, new Date().toISOString(), "teste@example.com");
-
+    addEndpoint(sqlite, receiver.url);
     const email = `reinicio.${Date.now()}@example.com`;
-    const posted = await fetch(`${first.url}/inscricao`, {
-      method: "POST",
-      body: new URLSearchParams(enrolment(email)),
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
-    expect(posted.status).toBe(303);
+    await postEnrolment(first.url, email);
 
     // The event is out and the receiver holds it: the server dies before any answer.
     await arrived(1);
@@ -75,8 +108,7 @@ test("a pending webhook delivery is sent again after the server is killed and re
       const [before, after] = received;
       expect(after.headers["x-webhook-id"]).toBe(before.headers["x-webhook-id"]);
       expect(after.body).toBe(before.body);
-      const signed = createHmac("sha256", SECRET).update(`${after.headers["x-webhook-timestamp"]}.${after.body}`).digest("hex");
-      expect(after.headers["x-webhook-signature"]).toBe(`sha256=${signed}`);
+      expect(after.headers["x-webhook-signature"]).toBe(expectedSignature(after));
       expect(after.headers.cookie).toBeUndefined();
       expect(JSON.parse(after.body)).toMatchObject({ type: "lead.created", data: { lead: { email } } });
       await expect
@@ -89,8 +121,71 @@ test("a pending webhook delivery is sent again after the server is killed and re
     }
   } finally {
     sqlite.close();
-    held.forEach((response) => response.destroy());
-    receiver.closeAllConnections();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
+  }
+});
+
+test("a delivery answered with a 500 is retried after a restart when it is due, not before", async () => {
+  test.setTimeout(90_000);
+  // The first request gets a 500; every later one a 200.
+  const receiver = await startReceiver((n) => (n === 1 ? 500 : 200));
+  const { received, arrived } = receiver;
+  const deliveries = (sqlite: Database.Database) =>
+    sqlite
+      .prepare(
+        "SELECT d.status, d.attempts, d.last_status_code AS code, json_extract(d.body, '$.data.lead.email') AS email FROM webhook_deliveries d ORDER BY d.id",
+      )
+      .all();
+
+  const first = await startServer({}, { quiet: true });
+  const { databasePath } = first;
+  const sqlite = new Database(databasePath);
+  try {
+    addEndpoint(sqlite, receiver.url);
+    const failing = `quinhentos.${Date.now()}@example.com`;
+    await postEnrolment(first.url, failing);
+    await arrived(1);
+    await expect.poll(() => deliveries(sqlite)).toEqual([{ status: "pending", attempts: 1, code: 500, email: failing }]);
+    await first.stop();
+
+    // The clock, not a sleep: while the server is down, the retry is put an hour ahead (as a long
+    // backoff would), so whatever the restart takes, it is not due yet.
+    sqlite.prepare("UPDATE webhook_deliveries SET next_attempt_at = ?").run(Date.now() + 3_600_000);
+    const second = await startServer({}, { databasePath, quiet: true });
+    try {
+      // A new lead's event goes out at once: the restarted worker runs, and it leaves the
+      // not-yet-due delivery alone.
+      const fresh = `depois.${Date.now()}@example.com`;
+      await postEnrolment(second.url, fresh);
+      await arrived(2);
+      await expect
+        .poll(() => deliveries(sqlite))
+        .toEqual([
+          { status: "pending", attempts: 1, code: 500, email: failing },
+          { status: "delivered", attempts: 1, code: 200, email: fresh },
+        ]);
+      expect(received.map((r) => JSON.parse(r.body).data.lead.email)).toEqual([failing, fresh]);
+
+      // Its time comes: it is sent again (same event, valid signature) and delivered.
+      sqlite.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE status = 'pending'").run(Date.now() - 1000);
+      await arrived(3);
+      const [before, , retry] = received;
+      expect(retry.headers["x-webhook-id"]).toBe(before.headers["x-webhook-id"]);
+      expect(retry.body).toBe(before.body);
+      expect(retry.headers["x-webhook-signature"]).toBe(expectedSignature(retry));
+      await expect
+        .poll(() => deliveries(sqlite))
+        .toEqual([
+          { status: "delivered", attempts: 2, code: 200, email: failing },
+          { status: "delivered", attempts: 1, code: 200, email: fresh },
+        ]);
+      expect(received).toHaveLength(3);
+    } finally {
+      await second.stop();
+      second.cleanup();
+    }
+  } finally {
+    sqlite.close();
+    await receiver.close();
   }
 });
