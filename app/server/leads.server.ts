@@ -109,8 +109,11 @@ function upsertStatement() {
  * committed before it returns, so the caller may acknowledge the visitor right after. Returns the lead id.
  */
 export function saveLead(input: LeadInput, now: Date = new Date()): number {
-  return sqlite.transaction(() => saveLeadAndAnnounce(input, now))();
+  return saveLeadTransaction(input, now);
 }
+
+/** better-sqlite3's transaction wrapper, built once (not per submission). */
+const saveLeadTransaction = sqlite.transaction((input: LeadInput, now: Date) => saveLeadAndAnnounce(input, now));
 
 /**
  * The upsert and, when it created the lead (first submission of this origin and e-mail), its

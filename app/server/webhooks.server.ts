@@ -61,6 +61,17 @@ export { WEBHOOK_URL_MESSAGE, webhookEndpointFormSchema } from "~/lib/webhooks";
 
 // --- The outbox --------------------------------------------------------------------------------
 
+/** The active endpoints' ids, as a statement prepared once (every new lead asks). */
+let activeEndpoints: { all(): { id: number }[] } | undefined;
+function activeEndpointsStatement() {
+  activeEndpoints ??= db
+    .select({ id: schema.webhookEndpoints.id })
+    .from(schema.webhookEndpoints)
+    .where(eq(schema.webhookEndpoints.active, true))
+    .prepare();
+  return activeEndpoints;
+}
+
 /**
  * Writes an event to the outbox, one delivery per active endpoint, and wakes the worker. Call it
  * inside the transaction of the change it reports (it is synchronous): the event then exists if and
@@ -71,11 +82,7 @@ export function enqueueWebhookEvent(
   payload: Record<string, unknown>,
   now: Date = new Date(),
 ): string | null {
-  const endpoints = db
-    .select({ id: schema.webhookEndpoints.id })
-    .from(schema.webhookEndpoints)
-    .where(eq(schema.webhookEndpoints.active, true))
-    .all();
+  const endpoints = activeEndpointsStatement().all();
   if (endpoints.length === 0) return null;
   const eventId = randomUUID();
   const body = JSON.stringify({ id: eventId, type, created_at: now.toISOString(), data: payload });
