@@ -7,9 +7,9 @@ import { hasActiveFilters, leadFiltersQuery, leadFiltersToParams, parseLeadFilte
 import { parseStatusChoice, statusLabel, statusWithReason } from "~/lib/lead-status";
 import { pageMeta } from "~/lib/seo";
 import { countLeads } from "~/server/admin-leads.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { canFollowUp, changeStatusOfSelection, countStatusChanges, sameOrigin } from "~/server/lead-follow-up.server";
+import { changeStatusOfSelection, countStatusChanges, sameOrigin } from "~/server/lead-follow-up.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -54,7 +54,7 @@ function describeFilters(filters: ReturnType<typeof readSelection>["filters"]): 
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "leads");
   const { filters, choice } = readSelection(new URL(request.url).searchParams);
   const query = leadFiltersQuery(filters);
   const base = { adminEmail: admin.email, backHref: `/contato${query}`, filterWords: describeFilters(filters) };
@@ -82,9 +82,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "leads");
   if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
-  if (!canFollowUp(admin)) throw data("Você não pode alterar leads.", { status: 403, headers: PRIVATE });
   const form = await readFormData(request);
   const params = new URLSearchParams();
   for (const [key, value] of form) if (typeof value === "string") params.append(key, value);

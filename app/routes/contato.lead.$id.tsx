@@ -15,12 +15,12 @@ import {
   parseStatusChoice,
   statusWithReason,
 } from "~/lib/lead-status";
+import { can } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import {
   addLeadNote,
-  canFollowUp,
   changeLeadStatus,
   leadTimeline,
   parseNextContact,
@@ -55,13 +55,15 @@ function leadOr404(idParam: string | undefined) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "leads");
   const lead = leadOr404(params.id);
   return data(
     {
       // Shown in the admin area's header (components/layout/area-header.tsx).
       adminEmail: admin.email,
-      canFollowUp: canFollowUp(admin),
+      canFollowUp: can(admin.role, "leads"),
+      // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
+      canLgpd: can(admin.role, "lgpd"),
       lead: {
         id: lead.id,
         nome: lead.nome,
@@ -97,10 +99,9 @@ function refuse(intent: string, errors: Errors, values: Record<string, string> =
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "leads");
   if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
   const lead = leadOr404(params.id);
-  if (!canFollowUp(admin)) throw data("Você não pode alterar este lead.", { status: 403, headers: PRIVATE });
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const here = `/contato/lead/${lead.id}`;
@@ -219,21 +220,23 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </ol>
       </section>
 
-      <div className="mt-6 flex flex-wrap gap-3 text-sm">
-        <a
-          href={`/contato/lead/${lead.id}/dados.json`}
-          download
-          className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
-        >
-          <Download aria-hidden="true" className="size-4" /> Exportar os dados (LGPD)
-        </a>
-        <Link
-          to={`/contato/lead/${lead.id}/excluir`}
-          className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
-        >
-          <Trash2 aria-hidden="true" className="size-4" /> Excluir
-        </Link>
-      </div>
+      {loaderData.canLgpd ? (
+        <div className="mt-6 flex flex-wrap gap-3 text-sm">
+          <a
+            href={`/contato/lead/${lead.id}/dados.json`}
+            download
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+          >
+            <Download aria-hidden="true" className="size-4" /> Exportar os dados (LGPD)
+          </a>
+          <Link
+            to={`/contato/lead/${lead.id}/excluir`}
+            className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
+          >
+            <Trash2 aria-hidden="true" className="size-4" /> Excluir
+          </Link>
+        </div>
+      ) : null}
     </section>
   );
 }

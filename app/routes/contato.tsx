@@ -18,11 +18,13 @@ import {
   profileLabel,
 } from "~/lib/lead-filters";
 import { LEAD_STATUSES, LOSS_REASONS, statusWithReason } from "~/lib/lead-status";
+import { can } from "~/lib/roles";
 import { LETTER_PROFILE } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "~/server/admin-leads.server";
-import { requireAdmin } from "~/server/auth.server";
+import type { AdminUser } from "~/server/admin-users.server";
+import { requirePermission } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { whatsappContactsSince } from "~/server/whatsapp-clicks.server";
 import { countOptOuts, withWhatsappOptOut } from "~/server/whatsapp-optouts.server";
@@ -56,10 +58,42 @@ const LOAD_ERROR: ToastMessage = {
   variant: "destructive",
 };
 
+/**
+ * The dashboard's totals and charts only (counts per day, origin and profile; WhatsApp clicks):
+ * what a role without the "leads" permission (marketing) sees on /contato. No lead row, name,
+ * e-mail or phone is read for it, so none can reach its page or its `.data`.
+ */
+function totalsOnly(admin: AdminUser) {
+  const base = {
+    totalsOnly: true as const,
+    adminEmail: admin.email,
+    originLabels: { ...LEAD_ORIGINS } as Record<string, string>,
+  };
+  try {
+    const today = saoPauloDate(new Date());
+    const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
+    const dashboard = buildDashboard(leadActivitySince(firstDay), today);
+    return data({ ...base, dashboard, whatsapp: whatsappContactsSince(firstDay), error: null });
+  } catch (error) {
+    console.error("admin: could not load the leads dashboard", error);
+    return data(
+      { ...base, dashboard: null as Dashboard | null, whatsapp: null as WhatsappContacts | null, error: LOAD_ERROR },
+      { status: 503 },
+    );
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "dashboard");
+  // Need to know: without "leads" (marketing) the panel is the totals, decided before any lead is read.
+  if (!can(admin.role, "leads")) return totalsOnly(admin);
   const filters = parseLeadFilters(new URL(request.url).searchParams, Object.keys(LEAD_ORIGINS));
-  const base = { adminEmail: admin.email, filters, originLabels: { ...LEAD_ORIGINS } as Record<string, string> };
+  const base = {
+    totalsOnly: false as const,
+    adminEmail: admin.email,
+    filters,
+    originLabels: { ...LEAD_ORIGINS } as Record<string, string>,
+  };
   try {
     const listed = listLeadsPage(filters);
     const page: PageData = { ...listed, rows: withWhatsappOptOut(listed.rows) };
@@ -95,6 +129,41 @@ function formatTime(iso: string) {
 }
 
 export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
+  if (loaderData.totalsOnly) return <TotalsOnlyPanel {...loaderData} />;
+  return <FullPanel loaderData={loaderData} />;
+}
+
+/** The panel of a role without the "leads" permission (marketing): the dashboard, no list, search or CSV. */
+function TotalsOnlyPanel({
+  dashboard,
+  whatsapp,
+  originLabels,
+  error,
+}: Extract<Route.ComponentProps["loaderData"], { totalsOnly: true }>) {
+  useEffect(() => {
+    if (error) toast(error);
+  }, [error]);
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+        <Users aria-hidden="true" className="size-4" /> Painel Administrativo
+      </p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
+      <p className="mt-2 text-sm text-slate-700" data-testid="totals-only">
+        Seu perfil vê apenas os totais dos leads, sem os dados de cada pessoa.
+      </p>
+      {error ? (
+        <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-900" data-testid="load-error">
+          <p className="font-semibold">{error.title}</p>
+          <p className="text-sm">{error.description}</p>
+        </div>
+      ) : null}
+      {dashboard ? <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} /> : null}
+    </section>
+  );
+}
+
+function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["loaderData"], { totalsOnly: false }> }) {
   // The admin's e-mail and 'Sair' are in the admin area's header (components/layout/area-header.tsx).
   const { filters, originLabels, page, dashboard, whatsapp, profiles, optOuts, error } = loaderData;
   const navigation = useNavigation();

@@ -4,7 +4,6 @@ import type { LeadFilters } from "~/lib/lead-filters";
 import { NOTE_MAX, type StatusChoice, statusWithReason } from "~/lib/lead-status";
 
 import { leadConditions } from "./admin-leads.server";
-import type { AdminUser } from "./admin-users.server";
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import { type Lead, recordsOfPerson } from "./lead-privacy.server";
@@ -17,14 +16,6 @@ import { enqueueWebhookEvent, leadEventData } from "./webhooks.server";
  */
 
 const leads = schema.leads;
-
-/**
- * Whether this admin may follow leads up (change status, write notes, set the next contact).
- * Every admin may, for now; roles (comercial, marketing) will answer here.
- */
-export function canFollowUp(_admin: AdminUser): boolean {
-  return true;
-}
 
 /** This site's own Origin, or none (not a browser): a cross-site post is refused even before SameSite. */
 export function sameOrigin(request: Request): boolean {
