@@ -91,6 +91,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const base = {
     totalsOnly: false as const,
     adminEmail: admin.email,
+    // The LGPD export and erasure links show only to roles holding "lgpd" (admin).
+    canLgpd: can(admin.role, "lgpd"),
     filters,
     originLabels: { ...LEAD_ORIGINS } as Record<string, string>,
   };
@@ -231,7 +233,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
                 Carregando leads...
               </p>
             ) : null}
-            <LeadsTable page={page} filters={filters} originLabels={originLabels} />
+            <LeadsTable page={page} filters={filters} originLabels={originLabels} canLgpd={loaderData.canLgpd} />
             {page.total > 0 ? <BulkStatusForm filters={filters} total={page.total} /> : null}
             <OptOutCount count={optOuts} />
           </div>
@@ -357,10 +359,12 @@ function LeadsTable({
   page,
   filters,
   originLabels,
+  canLgpd,
 }: {
   page: PageData;
   filters: LeadFilters;
   originLabels: Record<string, string>;
+  canLgpd: boolean;
 }) {
   const { rows, total, pages } = page;
   const filtered = hasActiveFilters(filters);
@@ -440,9 +444,11 @@ function LeadsTable({
               <th scope="col" className={cell}>
                 ID
               </th>
-              <th scope="col" className={cell}>
-                Dados (LGPD)
-              </th>
+              {canLgpd ? (
+                <th scope="col" className={cell}>
+                  Dados (LGPD)
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
@@ -476,15 +482,17 @@ function LeadsTable({
                   </td>
                 ))}
                 <td className={`${cell} text-slate-500`}>{lead.id}</td>
-                <td className={cell}>
-                  <a href={`/contato/lead/${lead.id}/dados.json`} download className="font-semibold text-brand-700 underline">
-                    Exportar<span className="sr-only"> os dados de {lead.nome}</span>
-                  </a>
-                  {" · "}
-                  <Link to={`/contato/lead/${lead.id}/excluir`} className="font-semibold text-red-700 underline">
-                    Excluir<span className="sr-only"> {lead.nome}</span>
-                  </Link>
-                </td>
+                {canLgpd ? (
+                  <td className={cell}>
+                    <a href={`/contato/lead/${lead.id}/dados.json`} download className="font-semibold text-brand-700 underline">
+                      Exportar<span className="sr-only"> os dados de {lead.nome}</span>
+                    </a>
+                    {" · "}
+                    <Link to={`/contato/lead/${lead.id}/excluir`} className="font-semibold text-red-700 underline">
+                      Excluir<span className="sr-only"> {lead.nome}</span>
+                    </Link>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
