@@ -1,5 +1,6 @@
 import type { BrowserContext, Request } from "@playwright/test";
 
+import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
 import { holdRequests } from "../support/hold-requests";
 import { openSessions } from "../support/sessions";
@@ -80,6 +81,38 @@ test.describe("a form says it is busy while it is sent", () => {
     await expect(page.getByRole("button", { name: "Filtrar" })).toBeEnabled();
     await signOut.release();
     await expect(page).toHaveURL(/\/login-admin$/);
+  });
+
+  test("WhatsApp passwords page: the pressed button says 'Adicionando...' or 'Removendo...', the others wait", async ({
+    page,
+  }) => {
+    const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
+    const newPassword = `pendente-${uniqueEmail("senha")}`;
+    await page.goto(manage);
+
+    await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByLabel("Nova Senha").fill(newPassword);
+    const adding = await holdRequests(page, (r) => pathIs(r, "POST", manage));
+    await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
+    await adding.arrived;
+    await expect(page.getByRole("button", { name: "Adicionando..." })).toBeDisabled();
+    await adding.release();
+    await expect(page.getByTestId("toast").filter({ hasText: "Senha adicionada" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Adicionar Nova Senha" })).toBeEnabled();
+
+    const removeButtons = page.getByRole("button", { name: /^Remover senha/ });
+    const count = await removeButtons.count();
+    await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    const removing = await holdRequests(page, (r) => pathIs(r, "POST", manage));
+    await removeButtons.last().click();
+    await removing.arrived;
+    // Only the pressed row says it; its accessible name follows.
+    await expect(page.getByRole("button", { name: /^Removendo senha/ })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: /^Removendo senha/ })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Adicionar Nova Senha" })).toBeDisabled();
+    await removing.release();
+    await expect(page.getByTestId("toast").filter({ hasText: "Senha removida" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Remover senha/ })).toHaveCount(count - 1);
   });
 
   test("question pages: the pressed button says 'Enviando...', the others wait", async ({ page, context, baseURL }) => {
