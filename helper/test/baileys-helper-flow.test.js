@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { BaileysDriver } from "../src/drivers/baileys.js";
 import { verifyToken } from "../src/token.js";
-import { cleanup, connect, once, record, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, manualTimers, once, record, SECRET, startTestHelper } from "./helpers.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
 /** @type {Array<() => void>} */
@@ -39,35 +39,6 @@ function baileysDriver() {
     fetchLatestWaWebVersion: async () => ({ version: [2, 3000, 1], isLatest: true }),
   };
   return { driver, sockets };
-}
-
-/** Timers for the send queue that fire only when the test says so. */
-function manualTimers() {
-  /** @type {{ fn: () => void }[]} */
-  const due = [];
-  return {
-    options: {
-      /** @param {() => void} fn */
-      setTimer: (fn) => {
-        const handle = { fn };
-        due.push(handle);
-        return handle;
-      },
-      /** @param {any} handle */
-      clearTimer: (handle) => {
-        const index = due.indexOf(handle);
-        if (index >= 0) due.splice(index, 1);
-        else clearTimeout(handle);
-      },
-    },
-    get waiting() {
-      return due.length;
-    },
-    /** Runs the timers waiting now, once each (a timer that sets itself again waits for the next call). */
-    runAll() {
-      for (const handle of due.splice(0)) handle.fn();
-    },
-  };
 }
 
 /** @param {() => boolean} condition */

@@ -128,3 +128,49 @@ export async function connectReady(url) {
 
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Timers for the send queue that fire only when the test says so. Each handle remembers the delay
+ * it was set for (`due[i].ms`). `runNext()` runs the oldest waiting timer and returns it;
+ * `runAll()` runs the timers waiting now, once each (a timer that sets itself again waits for the
+ * next call); after `release()` every timer runs as soon as it is set (and those waiting run now).
+ */
+export function manualTimers() {
+  /** @type {{ fn: () => void, ms: number }[]} */
+  const due = [];
+  let released = false;
+  return {
+    due,
+    options: {
+      /** @param {() => void} fn @param {number} ms */
+      setTimer: (fn, ms) => {
+        if (released) return setTimeout(fn, 0);
+        const handle = { fn, ms };
+        due.push(handle);
+        return handle;
+      },
+      /** @param {any} handle */
+      clearTimer: (handle) => {
+        const index = due.indexOf(handle);
+        if (index >= 0) due.splice(index, 1);
+        else clearTimeout(handle);
+      },
+    },
+    get waiting() {
+      return due.length;
+    },
+    runNext() {
+      const handle = due.shift();
+      if (!handle) throw new Error("no timer is waiting");
+      handle.fn();
+      return handle;
+    },
+    runAll() {
+      for (const handle of due.splice(0)) handle.fn();
+    },
+    release() {
+      released = true;
+      this.runAll();
+    },
+  };
+}

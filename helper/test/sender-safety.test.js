@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeDriver } from "../src/drivers/fake.js";
 import { restrictedMessage } from "../src/queue.js";
 import { signToken } from "../src/token.js";
-import { cleanup, connect, once, record, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, manualTimers, once, record, SECRET, startTestHelper } from "./helpers.js";
 import { startSiteStub } from "./site-stub.js";
 
 /** @type {Array<() => Promise<unknown>>} */
@@ -18,45 +18,6 @@ afterEach(async () => {
   await cleanup();
   while (stubs.length) await stubs.pop()?.();
 });
-
-/**
- * The queue's timers, run only when the test says so; each remembers the delay it was set for.
- * `release()` makes every later timer run at once.
- */
-function manualTimers() {
-  /** @type {{ fn: () => void, ms: number }[]} */
-  const due = [];
-  let released = false;
-  return {
-    due,
-    options: {
-      /** @param {() => void} fn @param {number} ms */
-      setTimer: (fn, ms) => {
-        if (released) return setTimeout(fn, 0);
-        const handle = { fn, ms };
-        due.push(handle);
-        return handle;
-      },
-      /** @param {any} handle */
-      clearTimer: (handle) => {
-        const index = due.indexOf(handle);
-        if (index >= 0) due.splice(index, 1);
-        else clearTimeout(handle);
-      },
-    },
-    /** Runs the oldest waiting timer and returns it. */
-    runNext() {
-      const handle = due.shift();
-      if (!handle) throw new Error("no timer is waiting");
-      handle.fn();
-      return handle;
-    },
-    release() {
-      released = true;
-      for (const handle of due.splice(0)) handle.fn();
-    },
-  };
-}
 
 /** A clock the test moves. @param {number} start */
 function testClock(start) {

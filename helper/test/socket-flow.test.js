@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { cleanup, connect, connectReady, once, record, startTestHelper } from "./helpers.js";
+import { cleanup, connect, connectReady, manualTimers, once, record, startTestHelper } from "./helpers.js";
 
 afterEach(cleanup);
 
@@ -13,44 +13,6 @@ const THREE = [
   { name: "Sem WhatsApp", number: "31999990000" },
   { name: "Bruno", number: "5531988882222" },
 ];
-
-/** Timers for the send queue that fire only when the test says so (runNext, runAll, release). */
-function manualTimers() {
-  /** @type {{ fn: () => void }[]} */
-  const due = [];
-  let released = false;
-  return {
-    options: {
-      /** @param {() => void} fn */
-      setTimer: (fn) => {
-        if (released) return setTimeout(fn, 0);
-        const handle = { fn };
-        due.push(handle);
-        return handle;
-      },
-      /** @param {any} handle */
-      clearTimer: (handle) => {
-        const index = due.indexOf(handle);
-        if (index >= 0) due.splice(index, 1);
-        else clearTimeout(handle);
-      },
-    },
-    runNext() {
-      const handle = due.shift();
-      if (!handle) throw new Error("no timer is waiting");
-      handle.fn();
-    },
-    /** Runs every timer waiting now (their time has come). */
-    runAll() {
-      while (due.length) /** @type {{ fn: () => void }} */ (due.shift()).fn();
-    },
-    /** From now on each timer runs as soon as it is set (and those waiting run now). */
-    release() {
-      released = true;
-      this.runAll();
-    },
-  };
-}
 
 describe("spec 02 section 7 flow", () => {
   it("init → whatsapp-qr → whatsapp-ready → bulk send → three message-status and bulk-status completed", async () => {
