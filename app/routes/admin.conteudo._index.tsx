@@ -2,14 +2,14 @@ import { CircleCheck, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 
 import { STUDIO_SECTIONS } from "~/lib/content/studio";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { contentWarnings } from "~/server/content/warnings.server";
 
 import type { Route } from "./+types/admin.conteudo._index";
 
 /** /admin/conteudo: the studio's overview: what needs attention before visitors see it, and every section. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   return { adminEmail: admin.email, warnings: contentWarnings() };
 }
 

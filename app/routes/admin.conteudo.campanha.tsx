@@ -17,7 +17,7 @@ import {
 import { PUNCTUALITY_PERCENT } from "~/content/offers";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { campaignContent } from "~/server/content/campaign.server";
 import { getSingleton } from "~/server/content/store.server";
 import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
@@ -32,7 +32,7 @@ import type { Route } from "./+types/admin.conteudo.campanha";
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const entry = getSingleton(campaignContent);
   return { adminEmail: admin.email, campaign: entry.data, version: entry.version };
 }

@@ -15,7 +15,7 @@ import {
 } from "~/components/studio/studio-fields";
 import { clubPagesSchema } from "~/lib/content/club";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { clubPagesContent } from "~/server/content/club.server";
 import { getSingleton } from "~/server/content/store.server";
 import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
@@ -29,7 +29,7 @@ import type { Route } from "./+types/admin.conteudo.clube";
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const entry = getSingleton(clubPagesContent);
   return { adminEmail: admin.email, pages: entry.data, version: entry.version };
 }

@@ -5,13 +5,13 @@ import { CourseForm } from "~/components/studio/course-form";
 import { useStudioAnswer } from "~/components/studio/studio-fields";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { courseEntryOr404, courseFormAction } from "~/server/content/course-studio.server";
 
 import type { Route } from "./+types/admin.conteudo.cursos.$curso";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const entry = courseEntryOr404(params.curso);
   return { adminEmail: admin.email, id: entry.id, course: entry.data, version: entry.version };
 }

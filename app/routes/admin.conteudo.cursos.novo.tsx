@@ -4,13 +4,13 @@ import { CourseForm, EMPTY_COURSE } from "~/components/studio/course-form";
 import { useStudioAnswer } from "~/components/studio/studio-fields";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { courseFormAction } from "~/server/content/course-studio.server";
 
 import type { Route } from "./+types/admin.conteudo.cursos.novo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   return { adminEmail: admin.email };
 }
 

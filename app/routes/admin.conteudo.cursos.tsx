@@ -5,13 +5,13 @@ import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { INPUT_CLASS } from "~/components/studio/studio-fields";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatReais } from "~/lib/format";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { courseListPage, parseCourseListQuery } from "~/server/content/course-studio.server";
 
 import type { Route } from "./+types/admin.conteudo.cursos";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const { q, page } = parseCourseListQuery(new URL(request.url));
   return { adminEmail: admin.email, list: courseListPage(q, page) };
 }

@@ -5,7 +5,7 @@ import type { StoredPhoto } from "~/lib/content/fields";
 import { testimonialFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { testimonialsContent } from "~/server/content/home.server";
 import { listAction } from "~/server/content/list-studio.server";
 import { listEntries } from "~/server/content/store.server";
@@ -15,13 +15,13 @@ import type { Route } from "./+types/admin.conteudo.depoimentos";
 
 /** /admin/conteudo/depoimentos: the students' testimonials on the home page: edit, add, remove, reorder. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const items = listEntries(testimonialsContent).map((entry) => ({ id: entry.id, version: entry.version, ...entry.data }));
   return { adminEmail: admin.email, items };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const formData = await readFormData(request);
   return listAction({
     request,

@@ -3,7 +3,7 @@ import { TextAreaField, TextField, useStudioAnswer } from "~/components/studio/s
 import { faqFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { faqContent, largestActiveDiscount } from "~/server/content/home.server";
 import { listAction } from "~/server/content/list-studio.server";
 import { listEntries } from "~/server/content/store.server";
@@ -13,13 +13,13 @@ import type { Route } from "./+types/admin.conteudo.faq";
 
 /** /admin/conteudo/faq: the home page's questions: edit, add, remove, reorder. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const items = listEntries(faqContent).map((entry) => ({ id: entry.id, version: entry.version, ...entry.data }));
   return { adminEmail: admin.email, items, largestDiscount: largestActiveDiscount() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const formData = await readFormData(request);
   return listAction({
     request,

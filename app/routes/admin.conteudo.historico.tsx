@@ -5,7 +5,7 @@ import { SubmitButton, useIsPending } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { collectionLabels, contentCollections } from "~/server/content/collections.server";
 import { getRevision, listRevisions, restoreRevision, SEED_AUTHOR } from "~/server/content/store.server";
 import { conflictMessage, STUDIO_PATH } from "~/server/content/studio.server";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/admin.conteudo.historico";
 const HISTORY_SIZE = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   // The newest revision of each item is what the site shows now: nothing to restore there. A
   // seeded first version nobody changed yet is left out (a catalogue seeds a hundred of them).
   const seen = new Set<string>();
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const form = await readFormData(request);
   const id = Number(form.get("revision"));
   const revision = Number.isSafeInteger(id) && id > 0 ? getRevision(id) : undefined;

@@ -15,7 +15,7 @@ import {
 } from "~/components/studio/studio-fields";
 import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, homeFormSchema, homeStats } from "~/lib/content/home";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { homeContent, homeFacts } from "~/server/content/home.server";
 import { invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
 import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
@@ -26,14 +26,14 @@ import type { Route } from "./+types/admin.conteudo.inicio";
 
 /** /admin/conteudo/inicio: the home page's hero texts, stats and countdown. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const entry = getSingleton(homeContent);
   const facts = homeFacts();
   return { adminEmail: admin.email, home: entry.data, version: entry.version, facts, stats: homeStats(entry.data, facts) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const formData = await readFormData(request);
   const photo = await saveUploadedPhoto(formData, "heroPhoto", admin.email);
   // The honesty rules are checked against the offers active now.

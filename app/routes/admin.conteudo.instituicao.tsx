@@ -16,7 +16,7 @@ import { formatWhatsappNumber } from "~/lib/content/fields";
 import { institutionSchema } from "~/lib/content/institution";
 import { linesOf } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { institutionContent } from "~/server/content/institution.server";
 import { getSingleton } from "~/server/content/store.server";
 import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
@@ -29,7 +29,7 @@ const formSchema = institutionSchema.extend({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const entry = getSingleton(institutionContent);
   return { adminEmail: admin.email, institution: entry.data, version: entry.version };
 }

@@ -8,7 +8,7 @@ import { StudioTable } from "~/components/studio/studio-table";
 import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { poloBeingEdited, poloFormAction } from "~/server/content/course-studio.server";
 import { poloEntries } from "~/server/content/courses.server";
 
@@ -17,7 +17,7 @@ import type { Route } from "./+types/admin.conteudo.polos";
 const STATE_OPTIONS = Object.entries(BRAZILIAN_STATES).map(([value, name]) => ({ value, label: `${value} - ${name}` }));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const editing = poloBeingEdited(new URL(request.url));
   return {
     adminEmail: admin.email,

@@ -2,7 +2,7 @@ import { NavLink, Outlet } from "react-router";
 
 import { STUDIO_SECTIONS } from "~/lib/content/studio";
 import { pageMeta } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 
 import type { Route } from "./+types/admin.conteudo";
 
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   // Shown in the admin area's header (components/layout/area-header.tsx).
   return { adminEmail: admin.email };
 }

@@ -8,7 +8,7 @@ import { FieldGroup, FormAlert, TextField } from "~/components/studio/studio-fie
 import { StudioTable } from "~/components/studio/studio-table";
 import { pageMeta } from "~/lib/seo";
 import { WEBHOOK_INTENTS, webhookEndpointFormSchema } from "~/lib/webhooks";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { webhooksAction, webhooksPageData } from "~/server/webhooks-admin.server";
 
 import type { Route } from "./+types/admin.webhooks";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "webhooks");
   // adminEmail: shown in the admin area's header (components/layout/area-header.tsx).
   return { adminEmail: admin.email, ...webhooksPageData() };
 }

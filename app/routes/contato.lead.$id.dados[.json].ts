@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { PRIVATE_CACHE_CONTROL, PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { findLead, leadIdParam, personDataExport } from "~/server/lead-privacy.server";
 
 import type { Route } from "./+types/contato.lead.$id.dados[.json]";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/contato.lead.$id.dados[.json]";
  * access and portability rights, answered by an admin. Admin only.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "lgpd");
   const id = leadIdParam(params.id);
   const lead = id === null ? undefined : findLead(id);
   if (!lead) throw data("Lead não encontrado.", { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });

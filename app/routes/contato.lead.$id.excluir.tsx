@@ -5,7 +5,7 @@ import { SubmitButton, useIsPending } from "~/components/forms";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { config } from "~/server/config.server";
 import { readFormData } from "~/server/form-data.server";
 import { deletePerson, findLead, leadIdParam, recordsOfPerson } from "~/server/lead-privacy.server";
@@ -43,7 +43,7 @@ function leadOr404(idParam: string | undefined) {
 const originLabel = (origem: string) => LEAD_ORIGINS[origem as keyof typeof LEAD_ORIGINS] ?? origem;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "lgpd");
   const lead = leadOr404(params.id);
   const related = recordsOfPerson(lead);
   return data(
@@ -72,7 +72,7 @@ function sameOrigin(request: Request): boolean {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "lgpd");
   if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
   const lead = leadOr404(params.id);
   const form = await readFormData(request);

@@ -1,5 +1,5 @@
 import { parseLeadFilters } from "~/lib/lead-filters";
-import { requireAdmin } from "~/server/auth.server";
+import { requirePermission } from "~/server/auth.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { leadsCsvResponse } from "~/server/leads-csv.server";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/contato.leads[.csv]";
  * string as /contato), streamed as leads-teste-vocacional.csv. Admin only.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "leads");
   const filters = parseLeadFilters(new URL(request.url).searchParams, Object.keys(LEAD_ORIGINS));
   return leadsCsvResponse(filters);
 }

@@ -18,7 +18,7 @@ async function bodyArrived(request: Request): Promise<boolean> {
   }
 }
 
-/** 'Sair': a POST that ends the admin session and returns to /login-admin. */
+/** 'Sair': a POST that ends the admin session and returns to /login-admin. Open to every signed-in role (no permission). */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   // The whole post must arrive before anything changes: a request cut off mid-body (the page was

@@ -5,7 +5,7 @@ import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { WEBHOOK_INTENTS, webhookEndpointFormSchema } from "~/lib/webhooks";
 
-import { requireAdmin } from "./auth.server";
+import { requirePermission } from "./auth.server";
 import { readFormData } from "./form-data.server";
 import { redirectWithToast } from "./toast.server";
 import {
@@ -60,7 +60,7 @@ function refused(message: string, status: number) {
  * deactivate, activate or remove one, or send a delivery again. Admin only.
  */
 export async function webhooksAction(request: Request) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "webhooks");
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const back = (title: string, description?: string) =>

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { courseFormSchema, type PoloDocument, poloFormSchema } from "~/lib/content/courses";
 import { includesText } from "~/lib/text";
 
-import { requireAdmin } from "../auth.server";
+import { requirePermission } from "../auth.server";
 import { readFormData } from "../form-data.server";
 import {
   coursePathTaken,
@@ -83,7 +83,7 @@ export function courseEntryOr404(id: string) {
  * (another course's address is refused next to the field), then the save with its version check.
  */
 export async function courseFormAction(request: Request, id: string | null) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   if (id) courseEntryOr404(id);
   const formData = await readFormData(request);
   const schema = courseFormSchema.superRefine((value, ctx) => {
@@ -116,7 +116,7 @@ export const POLO_GONE_MESSAGE = "Este polo não existe mais. Recarregue a pági
 
 /** Saves the polo form: a new polo when the form names none, else the named one (unknown → 404). */
 export async function poloFormAction(request: Request) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const formData = await readFormData(request);
   const rawId = formData.get("polo");
   const id = typeof rawId === "string" && rawId !== "" ? rawId : null;

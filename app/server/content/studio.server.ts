@@ -8,7 +8,7 @@ import { STUDIO_PATH, VERSION_FIELD } from "~/lib/content/studio";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 import type { ToastMessage } from "~/lib/toast";
 
-import { requireAdmin } from "../auth.server";
+import { requirePermission } from "../auth.server";
 import { readFormData } from "../form-data.server";
 import { redirectWithToast } from "../toast.server";
 import { type ContentCollection, type ContentConflict, saveEntry, type SaveResult, SINGLETON_ID } from "./store.server";
@@ -67,7 +67,7 @@ export async function saveSingletonForm<T>(
   request: Request,
   options: { collection: ContentCollection<T>; schema: z.ZodType<T>; path: string; listButtons?: boolean },
 ) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "content");
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: options.schema });
   if (options.listButtons && submission.status === undefined) {
