@@ -116,6 +116,16 @@ export const sendLogEntrySchema = z.object({
   status: z.enum(["sent", "error", "Enviado", "Erro"], { error: "Status inválido" }),
   detail: z.string().max(500).optional(),
   sentAt: z.iso.datetime({ offset: true, error: "Horário inválido" }).optional(),
+  /**
+   * The hand-off list (?lista=) open on the page when the job ran: the server links the send to the
+   * lead through that list's contacts. Optional (older pages send none); a malformed one is ignored,
+   * never a reason to lose the result.
+   */
+  lista: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
 });
 export type SendLogEntryInput = z.input<typeof sendLogEntrySchema>;
 

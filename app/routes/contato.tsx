@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, RefreshCw, Search, TriangleAlert, Users } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, MessageCircle, RefreshCw, Search, TriangleAlert, Users } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
@@ -194,6 +194,13 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
           >
             <Download aria-hidden="true" className="size-4" /> Exportar CSV
           </a>
+          <Link
+            to={`/contato/enviar-whatsapp${leadFiltersQuery({ ...filters, pagina: 1 })}`}
+            data-testid="handoff-whatsapp"
+            className="inline-flex items-center gap-2 rounded-md border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+          >
+            <MessageCircle aria-hidden="true" className="size-4" /> Enviar pelo WhatsApp
+          </Link>
         </div>
       </header>
 

@@ -35,6 +35,7 @@ import {
   startOperatorSession,
   tooManyAttemptsMessage,
 } from "~/server/whatsapp-access.server";
+import { HANDOFF_PARAM, openHandoff } from "~/server/whatsapp-handoff.server";
 import { listSendLog } from "~/server/whatsapp-log.server";
 
 import type { Route } from "./+types/whatsapp._index";
@@ -42,6 +43,8 @@ import type { Route } from "./+types/whatsapp._index";
 /**
  * /whatsapp: the password gate, or (for an operator who passed it) the mirroring page that talks
  * to the local helper over socket.io. The action handles the gate ('entrar') and 'Desconectar'.
+ * ?lista=<id> opens a contact list handed off from the leads panel: the contacts box comes filled
+ * (server-rendered), and the gate brings the operator back to the same list after the password.
  * With JavaScript, a lost connection keeps the typed password, or the mirroring page, with a
  * message (lib/offline-submit).
  */
@@ -61,6 +64,21 @@ const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 /** The WhatsApp layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
+/** /whatsapp, keeping the hand-off list the operator was opening (?lista=). */
+function whatsappPathFor(request: Request): string {
+  const list = new URL(request.url).searchParams.get(HANDOFF_PARAM);
+  return list && list.length <= 100 ? `${WHATSAPP_PATH}?${new URLSearchParams({ [HANDOFF_PARAM]: list })}` : WHATSAPP_PATH;
+}
+
+/** What the page shows of a hand-off list: the lines and the counts, or why it does not open. */
+function handoffForPage(list: string | null) {
+  if (list === null) return null;
+  const opened = openHandoff(list);
+  if (!opened.ok) return { ok: false as const, message: opened.message };
+  const { id, text, contacts, removedOptOuts, panelHref } = opened;
+  return { ok: true as const, id, text, count: contacts.length, removedOptOuts, panelHref };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const operator = await getOperator(request);
   if (!operator) {
@@ -69,7 +87,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (request.headers.get("Cookie")?.includes("__operador=")) headers.append("Set-Cookie", await endOperatorSession(request));
     return data({ view: "gate" as const, productName: getInstitution().productName }, { headers });
   }
-  const page = Number(new URL(request.url).searchParams.get(LOG_PAGE_PARAM) ?? 1);
+  const params = new URL(request.url).searchParams;
+  const page = Number(params.get(LOG_PAGE_PARAM) ?? 1);
   const { token, expiresAt } = signHelperToken();
   return data(
     {
@@ -78,6 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       helper: { url: config.helperUrl, token, expiresAt: expiresAt.toISOString() },
       downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
       log: listSendLog(page),
+      handoff: handoffForPage(params.get(HANDOFF_PARAM)),
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -122,7 +142,7 @@ export async function action({ request }: Route.ActionArgs) {
   const cookie = await startOperatorSession(request, passwordId);
   return redirectWithToast(
     request,
-    WHATSAPP_PATH,
+    whatsappPathFor(request),
     { title: "Autenticado com sucesso" },
     { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } },
   );
@@ -139,6 +159,7 @@ export default function WhatsApp({ loaderData, actionData }: Route.ComponentProp
       helper={loaderData.helper}
       downloads={loaderData.downloads}
       log={loaderData.log}
+      handoff={loaderData.handoff}
       connectionLost={isConnectionLost(actionData) ? actionData : null}
     />
   );

@@ -180,3 +180,17 @@ export function leadActivitySince(firstDate: string) {
 }
 
 export type LeadActivityRow = ReturnType<typeof leadActivitySince>[number];
+
+/**
+ * The name and phone of every lead the filters select, newest first (the panel's order): what a
+ * hand-off to the WhatsApp tool needs (app/server/whatsapp-handoff.server.ts), nothing else.
+ */
+export function leadPhonesOfSelection(filters: LeadFilters, now: Date = new Date()) {
+  const plan = leadQueryPlan(filters, countLeads(filters, now), now);
+  return db
+    .select({ id: leads.id, nome: leads.nome, telefone: leads.telefone })
+    .from(leads)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .all();
+}

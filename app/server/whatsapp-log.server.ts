@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { LOG_STATUS, logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput, sendLogEntrySchema } from "~/lib/whatsapp";
 
 import { db, schema } from "./db.server";
+import { handoffLeadsByPerson } from "./whatsapp-handoff.server";
 import { personKey } from "./whatsapp-optouts.server";
 
 /**
@@ -23,6 +24,8 @@ export type SendLogRow = {
   status: string;
   detail: string | null;
   sentAt: string;
+  /** The lead this send went to (a job started from a panel hand-off), or null. */
+  leadId: number | null;
 };
 
 export type RecordResult = { ok: true; inserted: number; updated: number } | { ok: false; fieldErrors: Record<string, string[]> };
@@ -43,11 +46,14 @@ export function recordSendResults(input: unknown, now: Date = new Date()): Recor
     }
     entries.push(parsed.data);
   }
+  const leadsByList = handoffLeadsByPerson(entries.flatMap((entry) => (entry.lista ? [entry.lista] : [])));
   return db.transaction((tx) => {
     let inserted = 0;
     let updated = 0;
     for (const entry of entries) {
       const status = logStatusOf(entry.status);
+      // A send of a job started from a hand-off list goes to that list's lead for this person.
+      const leadId = (entry.lista && leadsByList.get(entry.lista)?.get(personKey(entry.number))) || null;
       const added = tx
         .insert(schema.whatsappSendLog)
         .values({
@@ -59,6 +65,7 @@ export function recordSendResults(input: unknown, now: Date = new Date()): Recor
           status,
           detail: entry.detail ?? null,
           sentAt: entry.sentAt ? new Date(entry.sentAt).toISOString() : now.toISOString(),
+          leadId,
         })
         .onConflictDoNothing({ target: [schema.whatsappSendLog.jobId, schema.whatsappSendLog.number] })
         .run().changes;
@@ -104,6 +111,7 @@ export function listSendLog(page = 1, pageSize = SEND_LOG_PAGE_SIZE) {
       status: schema.whatsappSendLog.status,
       detail: schema.whatsappSendLog.detail,
       sentAt: schema.whatsappSendLog.sentAt,
+      leadId: schema.whatsappSendLog.leadId,
     })
     .from(schema.whatsappSendLog)
     .orderBy(desc(schema.whatsappSendLog.sentAt), desc(schema.whatsappSendLog.id))

@@ -10,6 +10,7 @@ import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp-connect
 import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
+import { HandoffNote, type HandoffOnPage } from "./handoff-note";
 import { StatusPill } from "./mirror-parts";
 import { SafetyRules } from "./safety-rules";
 import { type SendLogPage, SendLogTable } from "./send-log-table";
@@ -24,6 +25,8 @@ type Props = {
   helper: { url: string; token: string; expiresAt: string };
   downloads: HelperDownloads;
   log: SendLogPage;
+  /** A contact list handed off from the leads panel (?lista=), or why it did not open; null without one. */
+  handoff?: HandoffOnPage | null;
   /** 'Sair'/'Desconectar' was sent while the connection dropped (lib/offline-submit): the page stays, with this toast. */
   connectionLost?: ConnectionLost | null;
 };
@@ -38,12 +41,23 @@ const DEFAULT_DELAY = { minMs: 30_000, maxMs: 60_000 };
  * contacts and a message, send in bulk and follow each result. Needs JavaScript; without it the
  * page says so and still offers the start scripts and the stored 'Registro de Envios'.
  */
-export function MirrorPage({ productName, helper, downloads, log, connectionLost }: Props) {
+export function MirrorPage({ productName, helper, downloads, log, handoff = null, connectionLost }: Props) {
   const { state, stateRef, set, dispatch } = useMirrorState();
   const [operatorName, setOperatorName] = useState("");
   const operatorRef = useRef(operatorName);
   operatorRef.current = operatorName;
-  const [contactsText, setContactsText] = useState("");
+  // A hand-off list arrives already pasted, in the server's HTML too.
+  const [contactsText, setContactsText] = useState(handoff?.ok ? handoff.text : "");
+  const listId = handoff?.ok ? handoff.id : null;
+  const listIdRef = useRef(listId);
+  const listText = handoff?.ok ? handoff.text : null;
+  useEffect(() => {
+    // Another list opened on this page (a client navigation): its lines replace the box's. The last
+    // list stays the page's while it is open elsewhere (log paging), so its sends keep their leads.
+    if (listId === null || listIdRef.current === listId) return;
+    listIdRef.current = listId;
+    if (listText !== null) setContactsText(listText);
+  }, [listId, listText]);
   const [message, setMessage] = useState("");
   const [optOutFooter, setOptOutFooter] = useState(true);
   const [allowRepeat, setAllowRepeat] = useState(false);
@@ -88,7 +102,9 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
     (event) => {
       const outcome = reduceHelperEvent(stateRef.current, event, operatorRef.current);
       set(outcome.state);
-      for (const row of outcome.logRows) record(row);
+      // While a hand-off list is open, its id goes with each result: the server links the send to the lead.
+      const list = listIdRef.current;
+      for (const row of outcome.logRows) record(list ? { ...row, lista: list } : row);
       for (const shown of outcome.toasts) toast(shown);
       if (outcome.refreshToken) {
         waitingForToken.current = true;
@@ -341,6 +357,8 @@ export function MirrorPage({ productName, helper, downloads, log, connectionLost
           retrying={state.socket === "connecting"}
         />
       ) : null}
+
+      {handoff ? <HandoffNote handoff={handoff} /> : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {state.isAuthenticated ? (

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 
 import { formatTimestamp, LOG_PAGE_PARAM, WHATSAPP_PATH } from "~/lib/whatsapp";
 
@@ -14,6 +14,8 @@ export type SendLogPage = {
     status: string;
     detail: string | null;
     sentAt: string;
+    /** The lead of a send from a panel hand-off: the row links to its page. */
+    leadId?: number | null;
   }[];
   page: number;
   pages: number;
@@ -23,7 +25,13 @@ export type SendLogPage = {
 
 /** 'Registro de Envios': the stored log, newest first, paged with links (works without JavaScript). */
 export function SendLogTable({ log }: { log: SendLogPage }) {
-  const pageHref = (page: number) => `${WHATSAPP_PATH}?${LOG_PAGE_PARAM}=${page}#registro`;
+  const [search] = useSearchParams();
+  // Paging keeps the rest of the address (an open hand-off list, ?lista=).
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams(search);
+    params.set(LOG_PAGE_PARAM, String(page));
+    return `${WHATSAPP_PATH}?${params}#registro`;
+  };
   return (
     <div className="mt-10" id="registro" data-testid="send-log">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -35,7 +43,24 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
       <ResultsTable
         columns={[
           { header: "Operador", cell: (row) => row.operator },
-          { header: "Nome", cell: (row) => row.name },
+          {
+            header: "Nome",
+            cell: (row) =>
+              row.leadId ? (
+                <>
+                  {row.name}{" "}
+                  <a
+                    href={`/contato/lead/${row.leadId}`}
+                    aria-label={`Ver lead de ${row.name}`}
+                    className="ml-1 text-xs font-semibold text-brand-700 underline"
+                  >
+                    Ver lead
+                  </a>
+                </>
+              ) : (
+                row.name
+              ),
+          },
           { header: "Número", cell: (row) => row.number, className: "font-mono" },
           {
             header: "Status",
