@@ -67,6 +67,8 @@ export default [
     ]),
     // Signed webhooks to the CRM: endpoints and the delivery log.
     route("admin/webhooks", "routes/admin.webhooks.tsx"),
+    // Staff users and their roles (admin only).
+    route("admin/usuarios", "routes/admin.usuarios.tsx"),
   ]),
 
   // WhatsApp tool (guarded by the operator session or the master password)

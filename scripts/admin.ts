@@ -1,21 +1,42 @@
-// npm run admin -- create <email> | set-password <email> | list
+// npm run admin -- create <email> [--papel admin|comercial|marketing] | set-role <email> <papel> | set-password <email> | list
 //
-// Manages the admin accounts of /login-admin. The password is never an argument (it would show in
+// Manages the staff accounts of /login-admin and their roles (app/lib/roles.ts). The password is never an argument (it would show in
 // the shell history and the process list): it is asked twice without echo on a terminal, or read
 // from the first line of standard input (e.g. `printf '%s\n' "$PASS" | npm run admin -- create a@b.c`).
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 
-import { createAdmin, listAdmins, MIN_ADMIN_PASSWORD_LENGTH, setAdminPassword } from "~/server/admin-users.server";
+import { isRole, type Role, ROLE_KEYS, ROLES } from "~/lib/roles";
+import {
+  changeUserRoleByEmail,
+  createAdmin,
+  listAdmins,
+  MIN_ADMIN_PASSWORD_LENGTH,
+  roleOf,
+  setAdminPassword,
+} from "~/server/admin-users.server";
 import { closeDatabase } from "~/server/db.server";
 
-const USAGE = `Uso:
-  npm run admin -- create <email>        cria um administrador (pede a senha)
-  npm run admin -- set-password <email>  troca a senha de um administrador
-  npm run admin -- list                  lista os administradores
+const ROLE_CHOICES = ROLE_KEYS.join("|");
 
+const USAGE = `Uso:
+  npm run admin -- create <email> [--papel ${ROLE_CHOICES}]
+                                            cria um usuário (pede a senha); sem --papel, um administrador
+  npm run admin -- set-role <email> <papel>  muda o papel (${ROLE_CHOICES}) de um usuário
+  npm run admin -- set-password <email>     troca a senha de um usuário
+  npm run admin -- list                     lista os usuários e seus papéis
+
+Papéis: admin (tudo, inclusive usuários), comercial (leads), marketing (conteúdo e totais dos leads).
 A senha é pedida no terminal (sem eco) ou lida da primeira linha da entrada padrão.
 Mínimo de ${MIN_ADMIN_PASSWORD_LENGTH} caracteres.`;
+
+/** The role given after `--papel` (default admin); null when the flag is there without a known role. */
+function roleArgument(args: string[]): Role | null {
+  const at = args.indexOf("--papel");
+  if (at === -1) return "admin";
+  const value = args[at + 1];
+  return isRole(value) ? value : null;
+}
 
 function ask(question: string): Promise<string> {
   let muted = false;
@@ -54,7 +75,7 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [command, email] = argv;
+  const [command, email, ...rest] = argv;
   switch (command) {
     case "list": {
       const admins = listAdmins();
@@ -63,14 +84,32 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       for (const admin of admins) {
-        console.log(`${admin.id}\t${admin.email}\tcriado em ${admin.createdAt}\túltimo login ${admin.lastLoginAt ?? "-"}`);
+        const role = roleOf(admin.role);
+        console.log(
+          `${admin.id}\t${admin.email}\t${role} (${ROLES[role]})\tcriado em ${admin.createdAt}\túltimo login ${admin.lastLoginAt ?? "-"}`,
+        );
       }
       return 0;
     }
     case "create": {
-      if (!email) break;
-      const admin = await createAdmin(email, await readPassword());
-      console.log(`Administrador ${admin.email} criado.`);
+      if (!email || email.startsWith("--")) break;
+      const role = roleArgument(rest);
+      if (!role) break;
+      // The role is checked before the password is read: a typo costs no typing.
+      const admin = await createAdmin(email, await readPassword(), role);
+      console.log(
+        role === "admin"
+          ? `Administrador ${admin.email} criado.`
+          : `Usuário ${admin.email} criado com o papel ${role} (${ROLES[role]}).`,
+      );
+      return 0;
+    }
+    case "set-role": {
+      const [role] = rest;
+      if (!email || !isRole(role)) break;
+      const changed = changeUserRoleByEmail(email, role);
+      if (!changed.ok) throw new Error(changed.error);
+      console.log(`${changed.email} agora tem o papel ${role} (${ROLES[role]}). Vale a partir da próxima página que abrir.`);
       return 0;
     }
     case "set-password": {

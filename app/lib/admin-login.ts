@@ -11,3 +11,6 @@ export const loginSchema = z.object({
   password: z.string({ error: "Informe a senha" }).min(1, "Informe a senha").max(1024, "Senha longa demais"),
   redirectTo: z.string().optional(),
 });
+
+/** Staff passwords must have at least this many characters (the Usuários page, `npm run admin`). */
+export const MIN_ADMIN_PASSWORD_LENGTH = 8;

@@ -42,3 +42,29 @@ export type Permission = keyof typeof PERMISSIONS;
 export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }
+
+/**
+ * The permission a staff address asks for, by path prefix (the guards' rule, for choosing where to
+ * land after login and which header links to show): /contato itself "dashboard"; a lead's data
+ * export and erasure "lgpd"; anything else under /contato "leads" (except 'Sair', open to every
+ * signed-in role); /admin/conteudo "content", /admin/webhooks "webhooks", /admin/usuarios "users".
+ * Null for any other path.
+ */
+export function permissionForPath(pathname: string): Permission | null {
+  const path = pathname.replace(/^\/+|\/+$/g, "");
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (path === "contato") return "dashboard";
+  if (path === "contato/sair") return null;
+  if (/^contato\/lead\/[^/]+\/(dados\.json|excluir)$/.test(path)) return "lgpd";
+  if (under("contato")) return "leads";
+  if (under("admin/conteudo")) return "content";
+  if (under("admin/webhooks")) return "webhooks";
+  if (under("admin/usuarios")) return "users";
+  return null;
+}
+
+/** Whether the role may open this path (a path no permission guards: yes). */
+export function canOpen(role: Role, pathname: string): boolean {
+  const permission = permissionForPath(pathname);
+  return permission === null || can(role, permission);
+}

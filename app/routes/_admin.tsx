@@ -2,11 +2,22 @@ import { Outlet } from "react-router";
 
 import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
 import { privatePageHeaders } from "~/lib/cache-headers";
+import { getAdmin } from "~/server/auth.server";
 
 import type { Route } from "./+types/_admin";
 
 /** The admin panel (login, leads): its own header, no marketing chrome, nothing cached or indexed. */
 export const headers = privatePageHeaders;
+
+/**
+ * Who is signed in (e-mail and role, read from the database on every request), for the header's
+ * links and its role label, also on an error page (a 403 keeps the header and what the role can
+ * use). Null on the login page. Never a lead's data: each page's own loader guards that.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await getAdmin(request);
+  return { staff: admin ? { email: admin.email, role: admin.role } : null };
+}
 
 export default function AdminLayout() {
   return (

@@ -8,10 +8,11 @@ import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/lib/admin-login";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { canOpen, type Role } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { countAdmins, ensureBootstrapAdminOnce } from "~/server/admin-users.server";
-import { authenticator, getAdmin, LoginError, safeRedirect, startAdminSession } from "~/server/auth.server";
+import { authenticator, getAdmin, LoginError, PANEL_PATH, safeRedirect, startAdminSession } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -39,9 +40,15 @@ const PRIVATE = PRIVATE_PAGE_HEADERS;
 /** The admin layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
+/** Where a signed-in role lands: the wanted page when the role may open it, else the panel (every role opens /contato). */
+function landingFor(role: Role, target: string): string {
+  return canOpen(role, new URL(target, "http://local.invalid").pathname) ? target : PANEL_PATH;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getAdmin(request)) throw redirect(redirectTo, { headers: PRIVATE });
+  const signedIn = await getAdmin(request);
+  if (signedIn) throw redirect(landingFor(signedIn.role, redirectTo), { headers: PRIVATE });
   await ensureBootstrapAdminOnce();
   // The e-mail field starts empty: the page must not tell anyone which e-mail the admin uses.
   return data({ hasAdmin: countAdmins() > 0, redirectTo }, { headers: PRIVATE });
@@ -67,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
     const cookie = await startAdminSession(request, user);
     return redirectWithToast(
       request,
-      target,
+      landingFor(user.role, target),
       { title: "Login realizado com sucesso!", description: "Redirecionando para o painel de leads..." },
       { headers: { "Set-Cookie": cookie, ...PRIVATE } },
     );

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 
 import { and, asc, count, eq, gt, lte } from "drizzle-orm";
 
+import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/admin-login";
 import { isRole, type Role } from "~/lib/roles";
+import { LAST_ADMIN_MESSAGE, SELF_DEMOTE_MESSAGE, SELF_REMOVE_MESSAGE, USER_GONE_MESSAGE } from "~/lib/staff-users";
 
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
@@ -16,8 +18,8 @@ export function roleOf(stored: string): Role {
   return isRole(stored) ? stored : "marketing";
 }
 
-/** Admin passwords must have at least this many characters. */
-export const MIN_ADMIN_PASSWORD_LENGTH = 8;
+/** Admin passwords must have at least this many characters (app/lib/admin-login.ts, shared with the Usuários page's form). */
+export { MIN_ADMIN_PASSWORD_LENGTH };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -171,4 +173,54 @@ export function isAdminSessionOpen(id: string, adminId: number, now: Date = new 
 
 export function closeAdminSession(id: string): void {
   db.delete(schema.adminSessions).where(eq(schema.adminSessions.id, id)).run();
+}
+
+// ---- Users and roles (the Usuários page, `npm run admin`) ----------------------------------------
+
+export type UserChange = { ok: true; email: string; role: Role } | { ok: false; error: string };
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+function adminsIn(tx: Tx): number {
+  return tx.select({ n: count() }).from(schema.adminUsers).where(eq(schema.adminUsers.role, "admin")).get()?.n ?? 0;
+}
+
+/**
+ * Gives a user another role, checked and written in one transaction: the last admin keeps theirs
+ * (someone must manage users), and an admin never demotes themself (`actorId`, the signed-in user;
+ * null from `npm run admin`). The new role applies at the user's next request (getAdmin reads it).
+ */
+export function changeUserRole(userId: number, role: Role, actorId: number | null): UserChange {
+  return db.transaction((tx) => {
+    const user = tx.select().from(schema.adminUsers).where(eq(schema.adminUsers.id, userId)).get();
+    if (!user) return { ok: false, error: USER_GONE_MESSAGE };
+    if (user.role === "admin" && role !== "admin") {
+      if (adminsIn(tx) <= 1) return { ok: false, error: LAST_ADMIN_MESSAGE };
+      if (user.id === actorId) return { ok: false, error: SELF_DEMOTE_MESSAGE };
+    }
+    tx.update(schema.adminUsers).set({ role }).where(eq(schema.adminUsers.id, userId)).run();
+    return { ok: true, email: user.email, role };
+  });
+}
+
+/** changeUserRole by e-mail (`npm run admin -- set-role`). */
+export function changeUserRoleByEmail(email: string, role: Role): UserChange {
+  const user = findAdminByEmail(email);
+  if (!user) return { ok: false, error: `Nenhum usuário com o e-mail ${normalizeEmail(email)}.` };
+  return changeUserRole(user.id, role, null);
+}
+
+/**
+ * Removes a user, checked and written in one transaction: never the last admin, never oneself.
+ * Their sessions go with them (admin_sessions cascades), and their leads keep no owner (set null).
+ */
+export function removeUser(userId: number, actorId: number | null): UserChange {
+  return db.transaction((tx) => {
+    const user = tx.select().from(schema.adminUsers).where(eq(schema.adminUsers.id, userId)).get();
+    if (!user) return { ok: false, error: USER_GONE_MESSAGE };
+    if (user.role === "admin" && adminsIn(tx) <= 1) return { ok: false, error: LAST_ADMIN_MESSAGE };
+    if (user.id === actorId) return { ok: false, error: SELF_REMOVE_MESSAGE };
+    tx.delete(schema.adminUsers).where(eq(schema.adminUsers.id, userId)).run();
+    return { ok: true, email: user.email, role: roleOf(user.role) };
+  });
 }

@@ -2,6 +2,7 @@ import { LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { can, isRole, type Permission, type Role, ROLES } from "~/lib/roles";
 import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp-paths";
 
 import { useSite } from "./use-site";
@@ -14,30 +15,52 @@ import { useSite } from "./use-site";
  */
 export type StaffArea = "admin" | "whatsapp";
 
+/** Who is signed in: a name to show and, in the admin area, the role (its links and its label). */
+export type SignedIn = { name: string; role: Role | null };
+
 /**
- * Who is signed in, from the page's own data: the admin pages carry the admin's e-mail
- * (`adminEmail`), the WhatsApp tool's mirroring view means an operator session. Null on the login
- * page, the gate and the password management page (a master password per request, no session).
+ * Who is signed in, from a route's data: the admin layout's loader carries the staff user (`staff`:
+ * e-mail and role, routes/_admin.tsx), the WhatsApp tool's mirroring view means an operator
+ * session. Null on the login page, the gate and the password management page (a master password
+ * per request, no session).
  */
-export function signedInPerson(area: StaffArea, data: unknown): string | null {
-  const value = (data ?? {}) as { adminEmail?: unknown; view?: unknown };
-  if (area === "admin") return typeof value.adminEmail === "string" ? value.adminEmail : null;
-  return value.view === "mirror" ? "Operador" : null;
+export function signedInPerson(area: StaffArea, data: unknown): SignedIn | null {
+  const value = (data ?? {}) as { staff?: { email?: unknown; role?: unknown } | null; view?: unknown };
+  if (area === "admin") {
+    const staff = value.staff;
+    return staff && typeof staff.email === "string" ? { name: staff.email, role: isRole(staff.role) ? staff.role : null } : null;
+  }
+  return value.view === "mirror" ? { name: "Operador", role: null } : null;
 }
 
-const AREA_NAV: Record<StaffArea, { title: string; links: { to: string; label: string }[] }> = {
+type NavLink = { to: string; label: string; permission?: Permission };
+
+const AREA_NAV: Record<StaffArea, { title: string; links: NavLink[] }> = {
   admin: {
     title: "Painel Administrativo",
     links: [
-      { to: "/contato", label: "Leads" },
-      { to: "/admin/conteudo", label: "Conteúdo" },
-      { to: "/admin/webhooks", label: "Webhooks" },
+      { to: "/contato", label: "Leads", permission: "dashboard" },
+      { to: "/admin/conteudo", label: "Conteúdo", permission: "content" },
+      { to: "/admin/webhooks", label: "Webhooks", permission: "webhooks" },
+      { to: "/admin/usuarios", label: "Usuários", permission: "users" },
     ],
   },
   whatsapp: { title: "Ferramenta de WhatsApp", links: [{ to: WHATSAPP_PATH, label: "Espelhamento" }] },
 };
 
-export function AreaHeader({ area, person }: { area: StaffArea; person: string | null }) {
+/**
+ * The area's links this person can use: in the admin area, those whose permission the role holds;
+ * signed out (the login page), only the links every role opens (the panel, which asks to log in).
+ */
+export function areaLinks(area: StaffArea, person: SignedIn | null): NavLink[] {
+  return AREA_NAV[area].links.filter(({ permission }) => {
+    if (!permission) return true;
+    if (person?.role) return can(person.role, permission);
+    return Object.keys(ROLES).every((role) => can(role as Role, permission));
+  });
+}
+
+export function AreaHeader({ area, person }: { area: StaffArea; person: SignedIn | null }) {
   const site = useSite();
   const nav = AREA_NAV[area];
   return (
@@ -49,7 +72,7 @@ export function AreaHeader({ area, person }: { area: StaffArea; person: string |
         </p>
         <nav aria-label={nav.title} className="flex-1">
           <ul className="flex flex-wrap gap-1 text-sm font-medium">
-            {nav.links.map((link) => (
+            {areaLinks(area, person).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="inline-block rounded px-3 py-2 hover:bg-white/10">
                   {link.label}
@@ -65,10 +88,16 @@ export function AreaHeader({ area, person }: { area: StaffArea; person: string |
         </nav>
         {person ? (
           <div className="flex items-center gap-3 text-sm">
-            <span data-testid="signed-in-person" className="max-w-[14rem] truncate" title={person}>
+            <span data-testid="signed-in-person" className="max-w-[14rem] truncate" title={person.name}>
               <span className="sr-only">Conectado como </span>
-              {person}
+              {person.name}
             </span>
+            {person.role ? (
+              <span data-testid="signed-in-role" className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold">
+                <span className="sr-only">Perfil: </span>
+                {ROLES[person.role]}
+              </span>
+            ) : null}
             <SignOut area={area} />
           </div>
         ) : null}

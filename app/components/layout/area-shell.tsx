@@ -1,15 +1,19 @@
 import type { ReactNode } from "react";
-import { useMatches } from "react-router";
+import { isRouteErrorResponse, Link, useMatches } from "react-router";
 
-import { AreaHeader, signedInPerson, type StaffArea } from "./area-header";
+import { AreaHeader, areaLinks, type SignedIn, signedInPerson, type StaffArea } from "./area-header";
 import { ErrorPage } from "./error-page";
 import { PageMain } from "./page-main";
 
+/** Who is signed in, from the deepest route whose data says so (the admin layout, or the WhatsApp page). */
+function useSignedIn(area: StaffArea): SignedIn | null {
+  const matches = useMatches();
+  return [...matches].reverse().reduce<SignedIn | null>((found, match) => found ?? signedInPerson(area, match.data), null);
+}
+
 /** The admin panel and the WhatsApp tool: their own header and none of the marketing widgets. */
 export function AreaShell({ area, children }: { area: StaffArea; children: ReactNode }) {
-  const matches = useMatches();
-  // The deepest page that says who is signed in (a studio page, or the studio layout above it).
-  const person = [...matches].reverse().reduce<string | null>((found, match) => found ?? signedInPerson(area, match.data), null);
+  const person = useSignedIn(area);
   return (
     <>
       <AreaHeader area={area} person={person} />
@@ -18,11 +22,48 @@ export function AreaShell({ area, children }: { area: StaffArea; children: React
   );
 }
 
-/** An error in a staff area's page, kept in that area's chrome (its navigation, who is signed in, 'Sair'). */
+/**
+ * An error in a staff area's page, kept in that area's chrome (its navigation, who is signed in,
+ * 'Sair'). A 403 (a signed-in role without the page's permission) says so in pt-BR and links to
+ * what the role can use.
+ */
 export function AreaErrorPage({ area, error }: { area: StaffArea; error: unknown }) {
+  const person = useSignedIn(area);
+  const forbidden = isRouteErrorResponse(error) && error.status === 403 && person !== null;
   return (
     <AreaShell area={area}>
-      <ErrorPage error={error} />
+      {forbidden ? <Forbidden error={error} person={person} area={area} /> : <ErrorPage error={error} />}
     </AreaShell>
+  );
+}
+
+function Forbidden({ error, person, area }: { error: unknown; person: SignedIn; area: StaffArea }) {
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Seu perfil não tem acesso a esta página.";
+  const links = areaLinks(area, person);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="forbidden">
+      <title>Acesso não permitido</title>
+      <p className="text-sm font-semibold text-brand-600">Erro 403</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Acesso não permitido</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      {links.length > 0 ? (
+        <>
+          <p className="mt-6 text-slate-700">Você pode usar:</p>
+          <ul className="mt-3 flex flex-wrap justify-center gap-3">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="inline-block rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }
