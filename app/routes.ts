@@ -44,9 +44,12 @@ export default [
     route("contato/leads.csv", "routes/contato.leads[.csv].ts"),
     route("contato/sair", "routes/contato.sair.ts"),
     route("contato/alterar-status", "routes/contato.alterar-status.tsx"),
+    route("contato/atribuir-responsavel", "routes/contato.atribuir-responsavel.tsx"),
     // Hand-off of the filtered leads to the WhatsApp tool (a list opened on /whatsapp?lista=).
     route("contato/enviar-whatsapp", "routes/contato.enviar-whatsapp.tsx"),
     route("contato/lead/:id", "routes/contato.lead.$id.tsx"),
+    // "Ligar" / "WhatsApp": records the contact attempt, then 303 to tel: or wa.me.
+    route("contato/lead/:id/contatar", "routes/contato.lead.$id.contatar.tsx"),
     route("contato/lead/:id/dados.json", "routes/contato.lead.$id.dados[.json].ts"),
     route("contato/lead/:id/excluir", "routes/contato.lead.$id.excluir.tsx"),
 

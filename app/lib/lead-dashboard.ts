@@ -86,3 +86,36 @@ export function niceMax(value: number): number {
 export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
 }
+
+/** The follow-up path in order; Perdido is off the path (lib/lead-status.ts). */
+export const STATUS_PATH = ["novo", "em_contato", "inscrito", "matriculado"] as const;
+
+export type StatusStep = {
+  status: (typeof STATUS_PATH)[number] | "perdido";
+  /** Leads whose current status is this one. */
+  n: number;
+  /**
+   * On the path: leads that reached this step, i.e. whose current status is this one or a later step
+   * of the path (every lead started as Novo). For Perdido: the lost leads themselves.
+   */
+  reached: number;
+};
+
+/** The funnel by follow-up status: totals only (no person's data), for the selection it was counted on. */
+export type StatusFunnel = { total: number; steps: StatusStep[] };
+
+/**
+ * The funnel from counts per current status. A lead counts as having reached a step when its current
+ * status is that step or a later one; a lost lead counts only as Perdido (where it was lost is not kept
+ * on the lead). Statuses outside the list are counted in the total only.
+ */
+export function buildStatusFunnel(counts: Readonly<Record<string, number>>): StatusFunnel {
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const steps: StatusStep[] = STATUS_PATH.map((status, i) => ({
+    status,
+    n: counts[status] ?? 0,
+    reached: i === 0 ? total : STATUS_PATH.slice(i).reduce((sum, later) => sum + (counts[later] ?? 0), 0),
+  }));
+  steps.push({ status: "perdido", n: counts.perdido ?? 0, reached: counts.perdido ?? 0 });
+  return { total, steps };
+}

@@ -1,11 +1,11 @@
 /**
  * The admin panel's search and filters, as they travel in the URL
- * (?busca=&origem=&perfil=&status=&atrasados=1&de=&ate=&pagina=).
+ * (?busca=&origem=&perfil=&status=&atrasados=1&responsavel=&de=&ate=&pagina=).
  * Pure: the panel's loader, the CSV export and the links of the page all use these functions.
  */
 import { RESULT_TITLES } from "~/content/result-titles";
 
-import { isLeadStatus, type LeadStatus } from "./lead-status";
+import { isLeadStatus, type LeadStatus, statusLabel } from "./lead-status";
 import { normalizeText } from "./text";
 
 /**
@@ -17,6 +17,12 @@ export const RESULT_PROFILE_LABELS: Record<string, string> = { ...RESULT_TITLES 
 
 /** The 'perfil' filter value for leads that have no test result. */
 export const NO_PROFILE = "sem_resultado";
+
+/** The 'responsavel' filter value for leads that have no owner ("Sem responsável"). */
+export const NO_OWNER = "sem";
+
+/** How the panel, the forms and the history name "no owner". */
+export const NO_OWNER_LABEL = "Sem responsável";
 
 export const PAGE_SIZE = 25;
 
@@ -30,6 +36,8 @@ export type LeadFilters = {
   status: LeadStatus | null;
   /** Only leads whose next-contact date is before today (São Paulo) and still open ("Atrasados"). */
   atrasados: boolean;
+  /** The owner's user id ("Meus leads" is the signed-in user's id), NO_OWNER, or null for all. */
+  responsavel: number | typeof NO_OWNER | null;
   /** Inclusive YYYY-MM-DD bounds on data_criacao. */
   de: string | null;
   ate: string | null;
@@ -42,6 +50,7 @@ export const EMPTY_FILTERS: LeadFilters = {
   perfil: null,
   status: null,
   atrasados: false,
+  responsavel: null,
   de: null,
   ate: null,
   pagina: 1,
@@ -60,6 +69,14 @@ function key(value: string | null, allowed: (v: string) => boolean): string | nu
   return trimmed && allowed(trimmed) ? trimmed : null;
 }
 
+/** An owner filter: a positive user id or NO_OWNER; anything else is no filter. */
+function ownerFilter(value: string | null): LeadFilters["responsavel"] {
+  const trimmed = value?.trim() ?? "";
+  if (trimmed === NO_OWNER) return NO_OWNER;
+  if (!/^[1-9]\d{0,9}$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
 /**
  * Reads the filters from a query string; anything invalid is ignored (never an error).
  * `origins` are the valid origin keys (LEAD_ORIGINS).
@@ -70,12 +87,13 @@ export function parseLeadFilters(params: URLSearchParams, origins: readonly stri
   const perfil = key(params.get("perfil"), (v) => v === NO_PROFILE || /^[a-z_]{1,40}$/.test(v));
   const status = key(params.get("status"), isLeadStatus) as LeadStatus | null;
   const atrasados = params.get("atrasados") === "1";
+  const responsavel = ownerFilter(params.get("responsavel"));
   let de = validDate(params.get("de"));
   let ate = validDate(params.get("ate"));
   if (de && ate && de > ate) [de, ate] = [ate, de];
   const page = Number.parseInt(params.get("pagina") ?? "1", 10);
   const pagina = Number.isFinite(page) && page >= 1 ? Math.min(page, 1_000_000) : 1;
-  return { busca, origem, perfil, status, atrasados, de, ate, pagina };
+  return { busca, origem, perfil, status, atrasados, responsavel, de, ate, pagina };
 }
 
 /** The query string for these filters (page 1 is left out); empty values are left out. */
@@ -86,6 +104,7 @@ export function leadFiltersToParams(filters: Partial<LeadFilters>): URLSearchPar
   if (filters.perfil) params.set("perfil", filters.perfil);
   if (filters.status) params.set("status", filters.status);
   if (filters.atrasados) params.set("atrasados", "1");
+  if (filters.responsavel) params.set("responsavel", String(filters.responsavel));
   if (filters.de) params.set("de", filters.de);
   if (filters.ate) params.set("ate", filters.ate);
   if (filters.pagina && filters.pagina > 1) params.set("pagina", String(filters.pagina));
@@ -100,7 +119,14 @@ export function leadFiltersQuery(filters: Partial<LeadFilters>): string {
 
 export function hasActiveFilters(filters: LeadFilters): boolean {
   return Boolean(
-    filters.busca || filters.origem || filters.perfil || filters.status || filters.atrasados || filters.de || filters.ate,
+    filters.busca ||
+    filters.origem ||
+    filters.perfil ||
+    filters.status ||
+    filters.atrasados ||
+    filters.responsavel ||
+    filters.de ||
+    filters.ate,
   );
 }
 
@@ -121,4 +147,25 @@ export function pageCount(total: number, pageSize: number = PAGE_SIZE): number {
 export function profileLabel(perfil: string | null | undefined): string {
   if (!perfil) return "Sem resultado";
   return RESULT_PROFILE_LABELS[perfil] ?? perfil;
+}
+
+/**
+ * The filters in words, for a confirmation page ("Origem: Teste vocacional · Status: Novo").
+ * `originLabel` names an origin key; `ownerLabel` names an owner id (its e-mail).
+ */
+export function describeLeadFilters(
+  filters: LeadFilters,
+  { originLabel, ownerLabel }: { originLabel: (key: string) => string; ownerLabel: (id: number) => string },
+): string[] {
+  const parts: string[] = [];
+  if (filters.busca) parts.push(`Busca: “${filters.busca}”`);
+  if (filters.origem) parts.push(`Origem: ${originLabel(filters.origem)}`);
+  if (filters.perfil) parts.push(`Perfil: ${profileLabel(filters.perfil === NO_PROFILE ? null : filters.perfil)}`);
+  if (filters.status) parts.push(`Status: ${statusLabel(filters.status)}`);
+  if (filters.atrasados) parts.push("Somente atrasados");
+  if (filters.responsavel === NO_OWNER) parts.push(`Responsável: ${NO_OWNER_LABEL}`);
+  else if (filters.responsavel) parts.push(`Responsável: ${ownerLabel(filters.responsavel)}`);
+  if (filters.de) parts.push(`De: ${filters.de.split("-").reverse().join("/")}`);
+  if (filters.ate) parts.push(`Até: ${filters.ate.split("-").reverse().join("/")}`);
+  return parts;
 }

@@ -6,8 +6,8 @@
  *   nome; telefone; email; cidade; curso_interesse; polo; data_criacao; perfil_trabalho;
  *   area_atuacao; satisfacao_area; objetivo_carreira; area_desejada
  * then the columns this project adds (id, origin, test result, timestamps, attribution, consent,
- * "whatsapp": "não quer" for a person who asked not to get WhatsApp messages, and "status": the
- * follow-up status, last).
+ * "whatsapp": "não quer" for a person who asked not to get WhatsApp messages, "status": the
+ * follow-up status, and "responsavel": the owner's e-mail, last).
  */
 import { formatDateBr, SITE_TIME_ZONE } from "./dates";
 import { profileLabel } from "./lead-filters";
@@ -50,6 +50,8 @@ export const EXTRA_CSV_COLUMNS = [
   "whatsapp",
   // The follow-up status in words ("Em contato", "Perdido (Sem interesse)"), lib/lead-status.ts.
   "status",
+  // The owner's e-mail ("responsável", a comercial user), empty for none (app/server/lead-owner.server.ts).
+  "responsavel",
 ] as const;
 
 export const CSV_COLUMNS = [...SPEC_CSV_COLUMNS, ...EXTRA_CSV_COLUMNS];

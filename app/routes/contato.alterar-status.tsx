@@ -3,13 +3,20 @@ import { data, Form, Link } from "react-router";
 
 import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import { hasActiveFilters, leadFiltersQuery, leadFiltersToParams, parseLeadFilters, profileLabel } from "~/lib/lead-filters";
-import { parseStatusChoice, statusLabel, statusWithReason } from "~/lib/lead-status";
+import {
+  describeLeadFilters,
+  hasActiveFilters,
+  leadFiltersQuery,
+  leadFiltersToParams,
+  parseLeadFilters,
+} from "~/lib/lead-filters";
+import { parseStatusChoice, statusWithReason } from "~/lib/lead-status";
 import { pageMeta } from "~/lib/seo";
 import { countLeads } from "~/server/admin-leads.server";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { changeStatusOfSelection, countStatusChanges, sameOrigin } from "~/server/lead-follow-up.server";
+import { ownerLabel } from "~/server/lead-owner.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -42,15 +49,10 @@ function readSelection(params: URLSearchParams) {
 
 /** The filters in words, for the confirmation ("Origem: Teste vocacional · Status: Novo"). */
 function describeFilters(filters: ReturnType<typeof readSelection>["filters"]): string[] {
-  const parts: string[] = [];
-  if (filters.busca) parts.push(`Busca: “${filters.busca}”`);
-  if (filters.origem) parts.push(`Origem: ${LEAD_ORIGINS[filters.origem as keyof typeof LEAD_ORIGINS] ?? filters.origem}`);
-  if (filters.perfil) parts.push(`Perfil: ${profileLabel(filters.perfil === "sem_resultado" ? null : filters.perfil)}`);
-  if (filters.status) parts.push(`Status: ${statusLabel(filters.status)}`);
-  if (filters.atrasados) parts.push("Somente atrasados");
-  if (filters.de) parts.push(`De: ${filters.de.split("-").reverse().join("/")}`);
-  if (filters.ate) parts.push(`Até: ${filters.ate.split("-").reverse().join("/")}`);
-  return parts;
+  return describeLeadFilters(filters, {
+    originLabel: (key) => LEAD_ORIGINS[key as keyof typeof LEAD_ORIGINS] ?? key,
+    ownerLabel,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

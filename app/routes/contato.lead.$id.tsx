@@ -1,20 +1,18 @@
-import { ArrowLeft, CalendarClock, Download, MessageSquarePlus, RefreshCw, Trash2 } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { ArrowLeft, Download, Trash2 } from "lucide-react";
+import { data, Link } from "react-router";
 
-import { WhatsappOptOutBadge } from "~/components/admin/whatsapp-optout-badge";
-import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
+import { ErrorList } from "~/components/forms";
+import { ContactButtons } from "~/components/leads/contact-buttons";
+import type { LeadFormErrors } from "~/components/leads/lead-form";
+import { LeadHistory } from "~/components/leads/lead-history";
+import { NextContactForm } from "~/components/leads/next-contact-form";
+import { NoteForm } from "~/components/leads/note-form";
+import { OwnerForm } from "~/components/leads/owner-form";
+import { StatusForm } from "~/components/leads/status-form";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
-import { profileLabel } from "~/lib/lead-filters";
-import {
-  CLOSED_STATUSES,
-  LEAD_STATUSES,
-  type LeadStatus,
-  LOSS_REASONS,
-  NOTE_MAX,
-  parseStatusChoice,
-  statusWithReason,
-} from "~/lib/lead-status";
+import { NO_OWNER_LABEL, profileLabel } from "~/lib/lead-filters";
+import { CLOSED_STATUSES, type LeadStatus, NOTE_MAX, parseStatusChoice, statusWithReason } from "~/lib/lead-status";
 import { can } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/auth.server";
@@ -28,6 +26,7 @@ import {
   sameOrigin,
   setNextContact,
 } from "~/server/lead-follow-up.server";
+import { ownerEmails, ownerOptions, parseOwnerChoice, setLeadOwner } from "~/server/lead-owner.server";
 import { findLead, leadIdParam } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -36,9 +35,10 @@ import { isOptedOut } from "~/server/whatsapp-optouts.server";
 import type { Route } from "./+types/contato.lead.$id";
 
 /**
- * /contato/lead/:id: one lead's page in the admin panel. The person's data, the follow-up (status
- * with its form, notes, next-contact date) and the history (forms sent, test result, status
- * changes, notes). Admin only; each form works without JavaScript (post, then 303 back here).
+ * /contato/lead/:id: one lead's page in the admin panel. The person's data with the contact buttons
+ * (contato.lead.$id.contatar.tsx), the follow-up (status, owner, next-contact date, notes: forms in
+ * components/leads/) and the history (forms sent, test result, status changes, notes, contact
+ * attempts, WhatsApp sends). Each form works without JavaScript (post, then 303 back here).
  */
 
 export const meta: Route.MetaFunction = (args) =>
@@ -85,16 +85,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           !CLOSED_STATUSES.includes(lead.status as LeadStatus),
         ),
         whatsappOptOut: isOptedOut(lead.telefone),
+        owner:
+          lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
       },
+      // The owner choices: the comercial users.
+      owners: ownerOptions(),
       timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
     },
     { headers: PRIVATE },
   );
 }
 
-type Errors = { status?: string; motivo?: string; texto?: string; proximo_contato?: string; form?: string };
-
-function refuse(intent: string, errors: Errors, values: Record<string, string> = {}) {
+function refuse(intent: string, errors: LeadFormErrors, values: Record<string, string> = {}) {
   return data({ intent, errors, values }, { status: 400, headers: PRIVATE });
 }
 
@@ -125,6 +127,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     addLeadNote(lead.id, note.text, admin.email);
     return redirectWithToast(request, here, { title: "Nota adicionada" }, { headers: PRIVATE });
   }
+  if (intent === "responsavel") {
+    const choice = parseOwnerChoice(form.get("responsavel"));
+    if (!choice.ok) return refuse(intent, { responsavel: choice.error });
+    if (!setLeadOwner(lead.id, choice.owner, admin.email))
+      return refuse(intent, { responsavel: "O lead já está com este responsável." });
+    const description = choice.owner?.email ?? NO_OWNER_LABEL;
+    return redirectWithToast(request, here, { title: "Responsável salvo", description }, { headers: PRIVATE });
+  }
   if (intent === "proximo-contato") {
     const next = parseNextContact(form.get("proximo_contato"));
     if (!next.ok) return refuse(intent, { proximo_contato: next.error });
@@ -135,14 +145,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   return refuse("", { form: "Ação desconhecida. Recarregue a página e tente novamente." });
 }
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
-const button =
-  "inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
-const card = "mt-6 rounded-lg border border-slate-200 bg-white p-4";
-
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, timeline } = loaderData;
-  const errors: Errors = actionData?.errors ?? {};
+  const errors: LeadFormErrors = actionData?.errors ?? {};
   const errorsOf = (intent: string) => (actionData?.intent === intent ? errors : {});
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
@@ -171,8 +176,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <dd className="break-all text-slate-900">{lead.email}</dd>
         <dt className="font-semibold text-slate-700">Telefone</dt>
         <dd className="text-slate-900">
-          {lead.telefone}
-          <WhatsappOptOutBadge optedOut={lead.whatsappOptOut} />
+          <ContactButtons leadId={lead.id} nome={lead.nome} telefone={lead.telefone} optedOut={lead.whatsappOptOut} />
         </dd>
         <dt className="font-semibold text-slate-700">Cidade</dt>
         <dd className="text-slate-900">{lead.cidade || "-"}</dd>
@@ -186,12 +190,17 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </dd>
         <dt className="font-semibold text-slate-700">Perfil (resultado)</dt>
         <dd className="text-slate-900">{lead.perfil ?? "Sem resultado"}</dd>
+        <dt className="font-semibold text-slate-700">Responsável</dt>
+        <dd className="break-all text-slate-900" data-testid="lead-owner">
+          {lead.owner?.email ?? NO_OWNER_LABEL}
+        </dd>
       </dl>
 
       {loaderData.canFollowUp ? (
         <div className="grid gap-0 sm:grid-cols-2 sm:gap-6">
           <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
           <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
+          <OwnerForm owner={lead.owner} owners={loaderData.owners} errors={errorsOf("responsavel")} />
         </div>
       ) : null}
       {loaderData.canFollowUp ? (
@@ -202,23 +211,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         />
       ) : null}
 
-      <section aria-labelledby="history-title" className={card}>
-        <h2 id="history-title" className="text-lg font-semibold text-slate-900">
-          Histórico
-        </h2>
-        <ol className="mt-3 space-y-3" data-testid="lead-history">
-          {timeline.map((entry, i) => (
-            <li key={i} className="border-l-2 border-slate-200 pl-3 text-sm" data-kind={entry.kind}>
-              <p className="font-semibold text-slate-900">{entry.title}</p>
-              <p className="text-xs text-slate-600">
-                {entry.when}
-                {entry.by ? ` · ${entry.by}` : ""}
-              </p>
-              {entry.text ? <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{entry.text}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <LeadHistory entries={timeline} />
 
       {loaderData.canLgpd ? (
         <div className="mt-6 flex flex-wrap gap-3 text-sm">
@@ -238,134 +231,5 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : null}
     </section>
-  );
-}
-
-function StatusForm({ status, motivo, errors }: { status: string; motivo: string | null; errors: Errors }) {
-  const pending = useIsPending({ intent: "status" });
-  return (
-    <Form method="post" className={card} aria-labelledby="status-title">
-      <h2 id="status-title" className="text-lg font-semibold text-slate-900">
-        Status
-      </h2>
-      <input type="hidden" name="intent" value="status" />
-      <Field
-        label="Novo status"
-        htmlFor="status"
-        errorId="status-error"
-        errors={errors.status ? [errors.status] : null}
-        className="mt-3"
-      >
-        <select
-          id="status"
-          name="status"
-          defaultValue={status}
-          className={field}
-          aria-invalid={errors.status ? true : undefined}
-          aria-describedby={errors.status ? "status-error" : undefined}
-        >
-          {Object.entries(LEAD_STATUSES).map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        label="Motivo da perda (se Perdido)"
-        htmlFor="motivo"
-        errorId="motivo-error"
-        errors={errors.motivo ? [errors.motivo] : null}
-        className="mt-3"
-      >
-        <select
-          id="motivo"
-          name="motivo"
-          defaultValue={motivo ?? ""}
-          className={field}
-          aria-invalid={errors.motivo ? true : undefined}
-          aria-describedby={errors.motivo ? "motivo-error" : undefined}
-        >
-          <option value="">—</option>
-          {Object.entries(LOSS_REASONS).map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={`${button} mt-4`}>
-        <RefreshCw aria-hidden="true" className="size-4" /> Alterar status
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function NextContactForm({ date, errors }: { date: string | null; errors: Errors }) {
-  const pending = useIsPending({ intent: "proximo-contato" });
-  return (
-    <Form method="post" className={card} aria-labelledby="next-contact-title">
-      <h2 id="next-contact-title" className="text-lg font-semibold text-slate-900">
-        Próximo contato
-      </h2>
-      <input type="hidden" name="intent" value="proximo-contato" />
-      <Field
-        label="Data do próximo contato"
-        htmlFor="proximo_contato"
-        errorId="proximo-contato-error"
-        errors={errors.proximo_contato ? [errors.proximo_contato] : null}
-        hint="Deixe vazio para não marcar data."
-        hintId="proximo-contato-hint"
-        className="mt-3"
-      >
-        <input
-          id="proximo_contato"
-          name="proximo_contato"
-          type="date"
-          defaultValue={date ?? ""}
-          className={field}
-          aria-invalid={errors.proximo_contato ? true : undefined}
-          aria-describedby={errors.proximo_contato ? "proximo-contato-error" : "proximo-contato-hint"}
-        />
-      </Field>
-      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={`${button} mt-4`}>
-        <CalendarClock aria-hidden="true" className="size-4" /> Salvar data
-      </SubmitButton>
-    </Form>
-  );
-}
-
-/** `notes`: how many notes the lead has; a new one empties the field (with JavaScript the page is not reloaded). */
-function NoteForm({ errors, value, notes }: { errors: Errors; value?: string; notes: number }) {
-  const pending = useIsPending({ intent: "nota" });
-  return (
-    <Form method="post" className={card} aria-labelledby="note-title">
-      <h2 id="note-title" className="text-lg font-semibold text-slate-900">
-        Notas
-      </h2>
-      <input type="hidden" name="intent" value="nota" />
-      <Field
-        label="Nova nota"
-        htmlFor="texto"
-        errorId="texto-error"
-        errors={errors.texto ? [errors.texto] : null}
-        className="mt-3"
-      >
-        <textarea
-          id="texto"
-          name="texto"
-          rows={3}
-          maxLength={NOTE_MAX}
-          defaultValue={value}
-          key={value === undefined ? `notas-${notes}` : `recusada-${value}`}
-          className={field}
-          aria-invalid={errors.texto ? true : undefined}
-          aria-describedby={errors.texto ? "texto-error" : undefined}
-        />
-      </Field>
-      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={`${button} mt-3`}>
-        <MessageSquarePlus aria-hidden="true" className="size-4" /> Adicionar nota
-      </SubmitButton>
-    </Form>
   );
 }

@@ -1,18 +1,40 @@
-import { ChevronLeft, ChevronRight, Download, MessageCircle, RefreshCw, Search, TriangleAlert, Users } from "lucide-react";
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  MessageCircle,
+  RefreshCw,
+  Search,
+  TriangleAlert,
+  UserCheck,
+  Users,
+} from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { LeadDashboard } from "~/components/admin/lead-dashboard";
-import { WhatsappOptOutBadge } from "~/components/admin/whatsapp-optout-badge";
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { ContactButtons } from "~/components/leads/contact-buttons";
+import { type OwnerChoice, OwnerOptions } from "~/components/leads/owner-select";
 import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/content/vocational-form";
 import { formatDateBr, saoPauloDate, SITE_TIME_ZONE } from "~/lib/dates";
-import { addDays, buildDashboard, type Dashboard, DASHBOARD_DAYS, type WhatsappContacts } from "~/lib/lead-dashboard";
 import {
+  addDays,
+  buildDashboard,
+  buildStatusFunnel,
+  type Dashboard,
+  DASHBOARD_DAYS,
+  type StatusFunnel,
+  type WhatsappContacts,
+} from "~/lib/lead-dashboard";
+import {
+  EMPTY_FILTERS,
   hasActiveFilters,
   type LeadFilters,
   leadFiltersQuery,
   leadFiltersToParams,
+  NO_OWNER,
+  NO_OWNER_LABEL,
   NO_PROFILE,
   parseLeadFilters,
   profileLabel,
@@ -22,9 +44,16 @@ import { can } from "~/lib/roles";
 import { LETTER_PROFILE } from "~/lib/scoring";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
-import { distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "~/server/admin-leads.server";
+import {
+  countLeadsByStatus,
+  distinctResultProfiles,
+  leadActivitySince,
+  listLeadsPage,
+  type PanelLead,
+} from "~/server/admin-leads.server";
 import type { AdminUser } from "~/server/admin-users.server";
 import { requirePermission } from "~/server/auth.server";
+import { ownerEmails, ownerOptions } from "~/server/lead-owner.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { whatsappContactsSince } from "~/server/whatsapp-clicks.server";
 import { countOptOuts, withWhatsappOptOut } from "~/server/whatsapp-optouts.server";
@@ -44,13 +73,19 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 type PageData = {
-  /** `whatsappOptOut`: the lead's phone is on the WhatsApp opt-out list ("não quer WhatsApp"). */
-  rows: (PanelLead & { whatsappOptOut: boolean })[];
+  /**
+   * `whatsappOptOut`: the lead's phone is on the WhatsApp opt-out list ("não quer WhatsApp");
+   * `owner`: the e-mail of the lead's owner ("responsável"), or null.
+   */
+  rows: (PanelLead & { whatsappOptOut: boolean; owner: string | null })[];
   total: number;
   page: number;
   pages: number;
   pageSize: number;
 };
+
+/** The dashboard's funnel by follow-up status, and whether it counted the filtered leads or all. */
+type Statuses = { funnel: StatusFunnel; filtered: boolean };
 
 const LOAD_ERROR: ToastMessage = {
   title: "Erro ao carregar leads",
@@ -73,11 +108,19 @@ function totalsOnly(admin: AdminUser) {
     const today = saoPauloDate(new Date());
     const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
     const dashboard = buildDashboard(leadActivitySince(firstDay), today);
-    return data({ ...base, dashboard, whatsapp: whatsappContactsSince(firstDay), error: null });
+    // Totals of every lead: this view has no filters (a filter could single a person out).
+    const statuses = { funnel: buildStatusFunnel(countLeadsByStatus(EMPTY_FILTERS)), filtered: false };
+    return data({ ...base, dashboard, whatsapp: whatsappContactsSince(firstDay), statuses, error: null });
   } catch (error) {
     console.error("admin: could not load the leads dashboard", error);
     return data(
-      { ...base, dashboard: null as Dashboard | null, whatsapp: null as WhatsappContacts | null, error: LOAD_ERROR },
+      {
+        ...base,
+        dashboard: null as Dashboard | null,
+        whatsapp: null as WhatsappContacts | null,
+        statuses: null as Statuses | null,
+        error: LOAD_ERROR,
+      },
       { status: 503 },
     );
   }
@@ -93,18 +136,28 @@ export async function loader({ request }: Route.LoaderArgs) {
     adminEmail: admin.email,
     // The LGPD export and erasure links show only to roles holding "lgpd" (admin).
     canLgpd: can(admin.role, "lgpd"),
+    // "Meus leads": the owner filter with the signed-in user's id.
+    myId: admin.id,
     filters,
     originLabels: { ...LEAD_ORIGINS } as Record<string, string>,
   };
   try {
     const listed = listLeadsPage(filters);
-    const page: PageData = { ...listed, rows: withWhatsappOptOut(listed.rows) };
+    const emails = ownerEmails(listed.rows.map((row) => row.owner_id));
+    const rows = withWhatsappOptOut(listed.rows).map((row) => ({
+      ...row,
+      owner: row.owner_id === null ? null : (emails.get(row.owner_id) ?? null),
+    }));
+    const page: PageData = { ...listed, rows };
     const today = saoPauloDate(new Date());
     const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
     const dashboard = buildDashboard(leadActivitySince(firstDay), today);
     const whatsapp = whatsappContactsSince(firstDay);
     const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];
-    return data({ ...base, page, dashboard, whatsapp, profiles, optOuts: countOptOuts(), error: null });
+    // The funnel counts the leads the filters select (all of them without filters).
+    const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(filters)), filtered: hasActiveFilters(filters) };
+    const owners: OwnerChoice[] = ownerOptions();
+    return data({ ...base, page, dashboard, whatsapp, profiles, optOuts: countOptOuts(), statuses, owners, error: null });
   } catch (error) {
     console.error("admin: could not load the leads", error);
     return data(
@@ -115,6 +168,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         whatsapp: null as WhatsappContacts | null,
         profiles: [] as string[],
         optOuts: 0,
+        statuses: null as Statuses | null,
+        owners: [] as OwnerChoice[],
         error: LOAD_ERROR,
       },
       { status: 503 },
@@ -139,6 +194,7 @@ export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
 function TotalsOnlyPanel({
   dashboard,
   whatsapp,
+  statuses,
   originLabels,
   error,
 }: Extract<Route.ComponentProps["loaderData"], { totalsOnly: true }>) {
@@ -160,14 +216,16 @@ function TotalsOnlyPanel({
           <p className="text-sm">{error.description}</p>
         </div>
       ) : null}
-      {dashboard ? <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} /> : null}
+      {dashboard ? (
+        <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />
+      ) : null}
     </section>
   );
 }
 
 function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["loaderData"], { totalsOnly: false }> }) {
   // The admin's e-mail and 'Sair' are in the admin area's header (components/layout/area-header.tsx).
-  const { filters, originLabels, page, dashboard, whatsapp, profiles, optOuts, error } = loaderData;
+  const { filters, originLabels, page, dashboard, whatsapp, profiles, optOuts, statuses, owners, myId, error } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/contato";
   const csvHref = `/contato/leads.csv${leadFiltersQuery({ ...filters, pagina: 1 })}`;
@@ -225,13 +283,15 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
         </div>
       ) : null}
 
-      {dashboard ? <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} /> : null}
+      {dashboard ? (
+        <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />
+      ) : null}
 
       <section aria-labelledby="leads-title" className="mt-10">
         <h2 id="leads-title" className="text-lg font-semibold text-slate-900">
           Lista de leads
         </h2>
-        <FiltersForm filters={filters} originLabels={originLabels} profiles={profiles} />
+        <FiltersForm filters={filters} originLabels={originLabels} profiles={profiles} owners={owners} myId={myId} />
 
         {page ? (
           <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
@@ -242,6 +302,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
             ) : null}
             <LeadsTable page={page} filters={filters} originLabels={originLabels} canLgpd={loaderData.canLgpd} />
             {page.total > 0 ? <BulkStatusForm filters={filters} total={page.total} /> : null}
+            {page.total > 0 ? <BulkOwnerForm filters={filters} total={page.total} owners={owners} /> : null}
             <OptOutCount count={optOuts} />
           </div>
         ) : null}
@@ -254,10 +315,16 @@ function FiltersForm({
   filters,
   originLabels,
   profiles,
+  owners,
+  myId,
 }: {
   filters: LeadFilters;
   originLabels: Record<string, string>;
   profiles: string[];
+  /** The comercial users (the owners a lead may have). */
+  owners: OwnerChoice[];
+  /** The signed-in user's id: "Meus leads" when they are one of the owners. */
+  myId: number;
 }) {
   const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
   const filtering = useIsPending({ formMethod: "GET" });
@@ -331,6 +398,23 @@ function FiltersForm({
         <Field label="Até" htmlFor="ate">
           <input id="ate" name="ate" type="date" defaultValue={filters.ate ?? ""} key={`ate-${filters.ate}`} className={field} />
         </Field>
+        <Field label="Responsável" htmlFor="responsavel" className="sm:col-span-2">
+          <select
+            id="responsavel"
+            name="responsavel"
+            defaultValue={filters.responsavel === null ? "" : String(filters.responsavel)}
+            key={`responsavel-${filters.responsavel}`}
+            className={field}
+          >
+            <option value="">Todos</option>
+            <option value={NO_OWNER}>{NO_OWNER_LABEL}</option>
+            {owners.map((owner) => (
+              <option key={owner.id} value={owner.id}>
+                {owner.email}
+              </option>
+            ))}
+          </select>
+        </Field>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <SubmitButton
@@ -341,6 +425,16 @@ function FiltersForm({
         >
           <Search aria-hidden="true" className="size-4" /> Filtrar
         </SubmitButton>
+        {owners.some((owner) => owner.id === myId) ? (
+          <Link
+            to={`/contato${leadFiltersQuery({ responsavel: myId })}`}
+            data-testid="my-leads"
+            aria-current={filters.responsavel === myId ? "page" : undefined}
+            className="inline-flex items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            <UserCheck aria-hidden="true" className="size-4" /> Meus leads
+          </Link>
+        ) : null}
         {hasActiveFilters(filters) ? (
           <Link
             to="/contato"
@@ -443,6 +537,9 @@ function LeadsTable({
               <th scope="col" className={cell}>
                 Próximo contato
               </th>
+              <th scope="col" className={cell}>
+                Responsável
+              </th>
               {SURVEY_FIELDS.map((f) => (
                 <th key={f.name} scope="col" className={cell}>
                   {SURVEY_HEADERS[f.name]}
@@ -470,8 +567,7 @@ function LeadsTable({
                   </Link>
                 </th>
                 <td className={cell}>
-                  {lead.telefone}
-                  <WhatsappOptOutBadge optedOut={lead.whatsappOptOut} />
+                  <ContactButtons leadId={lead.id} nome={lead.nome} telefone={lead.telefone} optedOut={lead.whatsappOptOut} />
                 </td>
                 <td className={cell}>{lead.email}</td>
                 <td className={cell}>{lead.cidade || "-"}</td>
@@ -483,6 +579,9 @@ function LeadsTable({
                   {statusWithReason(lead.status, lead.motivo_perda)}
                 </td>
                 <td className={cell}>{lead.proximo_contato ? formatDateBr(lead.proximo_contato) : "-"}</td>
+                <td className={cell} data-testid="lead-owner">
+                  {lead.owner ?? NO_OWNER_LABEL}
+                </td>
                 {SURVEY_FIELDS.map((f) => (
                   <td key={f.name} className={cell}>
                     {surveyLabel(f.name, lead[f.column])}
@@ -555,6 +654,49 @@ function BulkStatusForm({ filters, total }: { filters: LeadFilters; total: numbe
           className="inline-flex items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         >
           <RefreshCw aria-hidden="true" className="size-4" /> Alterar status dos filtrados
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * "Atribuir responsável aos filtrados": a GET form to the confirmation page
+ * (contato.atribuir-responsavel.tsx) with the panel's filters and the chosen owner; nothing changes
+ * before the confirmation there.
+ */
+function BulkOwnerForm({ filters, total, owners }: { filters: LeadFilters; total: number; owners: OwnerChoice[] }) {
+  const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+  const hidden = [...leadFiltersToParams({ ...filters, pagina: 1 }).entries()];
+  return (
+    <Form
+      method="get"
+      action="/contato/atribuir-responsavel"
+      aria-labelledby="bulk-owner-title"
+      className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <h3 id="bulk-owner-title" className="text-sm font-semibold text-slate-900">
+        Atribuir responsável aos filtrados ({total === 1 ? "1 lead" : `${number.format(total)} leads`})
+      </h3>
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        <Field label="Novo responsável" htmlFor="novo_responsavel">
+          <select
+            id="novo_responsavel"
+            name="novo_responsavel"
+            defaultValue={owners[0] ? String(owners[0].id) : ""}
+            className={field}
+          >
+            <OwnerOptions owners={owners} />
+          </select>
+        </Field>
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <UserCheck aria-hidden="true" className="size-4" /> Atribuir responsável aos filtrados
         </button>
       </div>
     </Form>

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from "drizzle-orm";
 
 import { saoPauloDate } from "~/lib/dates";
-import { escapeLike, type LeadFilters, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/lead-filters";
+import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/lead-filters";
 import { CLOSED_STATUSES } from "~/lib/lead-status";
 
 import { config } from "./config.server";
@@ -46,6 +46,12 @@ export function leadConditions(
   // Atrasados: the next contact was due before today (São Paulo) and the follow-up is still open.
   if (filters.atrasados) {
     conditions.push(lt(leads.proximo_contato, saoPauloDate(now)), notInArray(leads.status, [...CLOSED_STATUSES]));
+  }
+  // The owner ("Meus leads" is the signed-in user's id), or the leads with no owner.
+  if (filters.responsavel === NO_OWNER) {
+    conditions.push(walkDateIndex ? sql`+${leads.owner_id} IS NULL` : isNull(leads.owner_id));
+  } else if (filters.responsavel) {
+    conditions.push(walkDateIndex ? sql`+${leads.owner_id} = ${filters.responsavel}` : eq(leads.owner_id, filters.responsavel));
   }
   if (filters.de) conditions.push(gte(leads.data_criacao, filters.de));
   if (filters.ate) conditions.push(lte(leads.data_criacao, filters.ate));
@@ -96,6 +102,7 @@ const panelColumns = {
   status: leads.status,
   motivo_perda: leads.motivo_perda,
   proximo_contato: leads.proximo_contato,
+  owner_id: leads.owner_id,
 };
 
 export function countLeads(filters: LeadFilters, now: Date = new Date()): number {
@@ -180,6 +187,20 @@ export function leadActivitySince(firstDate: string) {
 }
 
 export type LeadActivityRow = ReturnType<typeof leadActivitySince>[number];
+
+/**
+ * How many leads are in each follow-up status, among those matching the filters (the page number is
+ * irrelevant): the dashboard's funnel. Totals only, no person's data.
+ */
+export function countLeadsByStatus(filters: LeadFilters, now: Date = new Date()): Record<string, number> {
+  const rows = db
+    .select({ status: leads.status, n: count() })
+    .from(leads)
+    .where(leadConditions(filters, { now }))
+    .groupBy(leads.status)
+    .all();
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
 
 /**
  * The name and phone of every lead the filters select, newest first (the panel's order): what a

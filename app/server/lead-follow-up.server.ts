@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 
 import type { LeadFilters } from "~/lib/lead-filters";
 import { NOTE_MAX, type StatusChoice, statusWithReason } from "~/lib/lead-status";
@@ -54,14 +54,14 @@ function differsFrom(choice: StatusChoice): SQL {
   return sql`NOT (${leads.status} = ${choice.status} AND ${leads.motivo_perda} IS ${choice.reason})`;
 }
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /**
  * Moves these leads (ids) to the choice and writes, for each one that changed, a history row and a
  * "lead.status_changed" webhook event (in the same transaction: the event exists if and only if
  * the change does).
  */
-function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: string, now: Date): number {
+export function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: string, now: Date): number {
   let changed = 0;
   const at = now.toISOString();
   // SQLite caps the parameters of one statement: 500 ids at a time.
@@ -191,10 +191,47 @@ export function leadStatusChanges(leadId: number) {
     .all();
 }
 
+/** The lead's contact attempts from the panel (call or WhatsApp click), oldest first. */
+export function leadContactAttempts(leadId: number) {
+  return db
+    .select()
+    .from(schema.leadContactAttempts)
+    .where(eq(schema.leadContactAttempts.leadId, leadId))
+    .orderBy(asc(schema.leadContactAttempts.id))
+    .all();
+}
+
+/**
+ * The ways the WhatsApp tool may have written this phone in its send log: with or without the
+ * country code 55, with or without the mobile's ninth digit ("(31)99999-8888" → 5531999998888,
+ * 553199998888, 31999998888, 3199998888). Empty for a phone that is not 10 or 11 digits.
+ */
+export function sendLogNumbers(telefone: string): string[] {
+  let digits = telefone.replace(/\D/g, "");
+  if (digits.length >= 12 && digits.startsWith("55")) digits = digits.slice(2);
+  if (digits.length !== 10 && digits.length !== 11) return [];
+  const local = [digits];
+  if (digits.length === 11 && digits[2] === "9") local.push(digits.slice(0, 2) + digits.slice(3));
+  if (digits.length === 10) local.push(`${digits.slice(0, 2)}9${digits.slice(2)}`);
+  return local.flatMap((number) => [`55${number}`, number]);
+}
+
+/** The WhatsApp tool's sends to this lead: rows linked to it (a hand-off) or to its phone (ninth digit or not), oldest first. */
+export function leadWhatsappSends(lead: Pick<Lead, "id" | "telefone">) {
+  const log = schema.whatsappSendLog;
+  const numbers = sendLogNumbers(lead.telefone);
+  return db
+    .select()
+    .from(log)
+    .where(numbers.length ? or(eq(log.leadId, lead.id), inArray(log.number, numbers)) : eq(log.leadId, lead.id))
+    .orderBy(asc(log.sentAt), asc(log.id))
+    .all();
+}
+
 /** One line of a lead's history. `text` is plain text (a note as written): pages show it as text. */
 export type TimelineEntry = {
   at: string;
-  kind: "formulario" | "atualizacao" | "teste" | "status" | "nota";
+  kind: "formulario" | "atualizacao" | "teste" | "status" | "nota" | "contato" | "whatsapp";
   title: string;
   text?: string;
   by?: string;
@@ -204,7 +241,8 @@ const originLabel = (origem: string) => LEAD_ORIGINS[origem as keyof typeof LEAD
 
 /**
  * The lead's history, newest first: the forms the person sent (every origin of the same e-mail,
- * created and sent again), the vocational test result, this lead's status changes and notes.
+ * created and sent again), the vocational test result, this lead's status changes, notes, contact
+ * attempts from the panel, and the WhatsApp tool's sends to it.
  * `profileLabel` turns a result profile key into its title.
  */
 export function leadTimeline(lead: Lead, profileLabel: (key: string) => string): TimelineEntry[] {
@@ -240,6 +278,23 @@ export function leadTimeline(lead: Lead, profileLabel: (key: string) => string):
   }
   for (const note of leadNotes(lead.id)) {
     entries.push({ at: note.createdAt, kind: "nota", title: "Nota", text: note.text, by: note.author });
+  }
+  for (const attempt of leadContactAttempts(lead.id)) {
+    entries.push({
+      at: attempt.at,
+      kind: "contato",
+      title: attempt.channel === "whatsapp" ? "Tentativa de contato: WhatsApp (pelo painel)" : "Tentativa de contato: ligação",
+      by: attempt.by,
+    });
+  }
+  for (const send of leadWhatsappSends(lead)) {
+    entries.push({
+      at: send.sentAt,
+      kind: "whatsapp",
+      title: `Mensagem de WhatsApp: ${send.status}${send.detail ? ` (${send.detail})` : ""}`,
+      text: send.message || undefined,
+      by: `operador ${send.operator}`,
+    });
   }
   // Newest first; of two entries at the same instant, the one listed later above comes first.
   return entries

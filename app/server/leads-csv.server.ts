@@ -7,6 +7,7 @@ import { statusWithReason } from "~/lib/lead-status";
 import { CSV_COLUMNS, CSV_FILE_NAME, leadCsvRecord } from "~/lib/leads-csv";
 
 import { iterateLeadsForExport } from "./admin-leads.server";
+import { allOwnerEmails } from "./lead-owner.server";
 import { LEAD_ORIGINS } from "./leads.server";
 import { optOutChecker } from "./whatsapp-optouts.server";
 
@@ -21,10 +22,13 @@ export const WHATSAPP_OPT_OUT_CELL = "não quer";
  */
 export function leadsCsvStream(filters: LeadFilters): ReadableStream<Uint8Array> {
   const optedOut = optOutChecker();
+  const owners = allOwnerEmails();
   function* records() {
     for (const lead of iterateLeadsForExport(filters)) {
       const whatsapp = optedOut(lead.telefone) ? WHATSAPP_OPT_OUT_CELL : "";
-      yield leadCsvRecord({ ...lead, whatsapp, status: statusWithReason(lead.status, lead.motivo_perda) }, LEAD_ORIGINS);
+      const status = statusWithReason(lead.status, lead.motivo_perda);
+      const responsavel = lead.owner_id === null ? "" : (owners.get(lead.owner_id) ?? "");
+      yield leadCsvRecord({ ...lead, whatsapp, status, responsavel }, LEAD_ORIGINS);
     }
   }
   const stringifier = stringify({

@@ -178,9 +178,9 @@ test.describe("admin", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    // The follow-up status came after it (tests/e2e/lead-follow-up.spec.ts).
-    expect(lines[0].endsWith(";respostas;whatsapp;status")).toBe(true);
-    expect(lines.filter((line) => line.endsWith(";não quer;Novo"))).toEqual([expect.stringContaining(`Sem WhatsApp ${token}`)]);
+    // The follow-up status and the owner came after it (tests/e2e/lead-follow-up.spec.ts, lead-owner-contact.spec.ts).
+    expect(lines[0].endsWith(";respostas;whatsapp;status;responsavel")).toBe(true);
+    expect(lines.filter((line) => line.endsWith(";não quer;Novo;"))).toEqual([expect.stringContaining(`Sem WhatsApp ${token}`)]);
   });
 
   test("pagination links keep the filters", async ({ page }) => {

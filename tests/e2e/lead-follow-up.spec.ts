@@ -99,9 +99,9 @@ test.describe("lead follow-up", () => {
       .trim()
       .split("\r\n");
     expect(lines[0].startsWith("nome;telefone;email;cidade;curso_interesse;polo;data_criacao;")).toBe(true);
-    expect(lines[0].endsWith(";whatsapp;status")).toBe(true);
+    expect(lines[0].endsWith(";whatsapp;status;responsavel")).toBe(true);
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith(`Bruno Acompanhado ${token};`)).toBe(true);
-    expect(lines[1].endsWith(";Em contato")).toBe(true);
+    expect(lines[1].endsWith(";Em contato;")).toBe(true);
   });
 });

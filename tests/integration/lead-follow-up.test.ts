@@ -293,9 +293,9 @@ describe("status filter, bulk change and CSV", () => {
       args(getRequest(`/contato/leads.csv?busca=${encodeURIComponent(city)}`, { cookie })),
     )) as Response;
     const [header, row] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(header.endsWith(";whatsapp;status")).toBe(true);
+    expect(header.endsWith(";whatsapp;status;responsavel")).toBe(true);
     expect(header.startsWith("nome;telefone;email;cidade;curso_interesse;polo;data_criacao;")).toBe(true);
-    expect(row.endsWith(";Perdido (Sem condições financeiras)")).toBe(true);
+    expect(row.endsWith(";Perdido (Sem condições financeiras);")).toBe(true);
   });
 });
 

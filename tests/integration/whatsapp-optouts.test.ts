@@ -371,15 +371,15 @@ describe("the leads panel shows 'não quer WhatsApp'", () => {
     const header = lines[0].split(";");
     // The existing columns keep their order; the new one comes last.
     expect(header.slice(0, 3)).toEqual(["nome", "telefone", "email"]);
-    expect(header.at(-3)).toBe("respostas");
-    expect(header.at(-2)).toBe("whatsapp");
-    // The follow-up status came after it (tests/integration/lead-follow-up.test.ts).
-    expect(header.at(-1)).toBe("status");
+    expect(header.at(-4)).toBe("respostas");
+    expect(header.at(-3)).toBe("whatsapp");
+    // The follow-up status and the owner came after it (tests/integration/lead-follow-up.test.ts, lead-owner-contact.test.ts).
+    expect(header.slice(-2)).toEqual(["status", "responsavel"]);
     const cell = (name: string) =>
       lines
         .find((line) => line.startsWith(name))!
         .split(";")
-        .at(-2);
+        .at(-3);
     expect(cell("Pessoa Naoquer Optout")).toBe("não quer");
     expect(cell("Pessoa Quer Optout")).toBe("");
   });

@@ -24,6 +24,7 @@ describe("lead filters", () => {
       perfil: "saude",
       status: null,
       atrasados: false,
+      responsavel: null,
       de: "2025-01-01",
       ate: "2025-01-31",
       pagina: 3,
@@ -34,6 +35,7 @@ describe("lead filters", () => {
       perfil: null,
       status: null,
       atrasados: false,
+      responsavel: null,
       de: null,
       ate: null,
       pagina: 1,
@@ -41,6 +43,9 @@ describe("lead filters", () => {
     expect(parse(`perfil=${NO_PROFILE}`).perfil).toBe(NO_PROFILE);
     expect(parse("status=em_contato&atrasados=1")).toMatchObject({ status: "em_contato", atrasados: true });
     expect(parse("status=fechado&atrasados=sim")).toMatchObject({ status: null, atrasados: false });
+    expect(parse("responsavel=12").responsavel).toBe(12);
+    expect(parse("responsavel=sem").responsavel).toBe("sem");
+    for (const bad of ["0", "-3", "1.5", "abc", "12345678901"]) expect(parse(`responsavel=${bad}`).responsavel).toBeNull();
   });
 
   it("swaps a reversed date range", () => {

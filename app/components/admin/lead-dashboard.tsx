@@ -1,8 +1,17 @@
 import { useId } from "react";
 
 import { formatDateBr } from "~/lib/dates";
-import { type Dashboard, niceMax, percent, type Slice, utmSourceLabel, type WhatsappContacts } from "~/lib/lead-dashboard";
+import {
+  type Dashboard,
+  niceMax,
+  percent,
+  type Slice,
+  type StatusFunnel,
+  utmSourceLabel,
+  type WhatsappContacts,
+} from "~/lib/lead-dashboard";
 import { profileLabel } from "~/lib/lead-filters";
+import { statusLabel } from "~/lib/lead-status";
 
 /**
  * The panel's dashboard: server-rendered SVG charts (no chart library, no script needed), sized by
@@ -25,11 +34,13 @@ type Props = {
   originLabels: Record<string, string>;
   /** Clicks on the students' WhatsApp buttons; null hides the card (no number set and no click in the period). */
   whatsapp?: WhatsappContacts | null;
+  /** The funnel by follow-up status and what it was counted on (the panel's filters, or every lead); null hides it. */
+  statuses?: { funnel: StatusFunnel; filtered: boolean } | null;
 };
 
 const WHATSAPP_COLOR = "#15803d";
 
-export function LeadDashboard({ dashboard, originLabels, whatsapp = null }: Props) {
+export function LeadDashboard({ dashboard, originLabels, whatsapp = null, statuses = null }: Props) {
   const origins = Object.keys(originLabels);
   const { funnel } = dashboard;
   const today = dashboard.days.at(-1);
@@ -80,6 +91,14 @@ export function LeadDashboard({ dashboard, originLabels, whatsapp = null }: Prop
             caption="Funil do teste vocacional: formulário preenchido, teste concluído"
           />
         </Card>
+        {statuses ? (
+          <Card
+            title={statuses.filtered ? "Funil de acompanhamento (leads filtrados)" : "Funil de acompanhamento (todos os leads)"}
+            className="lg:col-span-2"
+          >
+            <StatusFunnelTable funnel={statuses.funnel} />
+          </Card>
+        ) : null}
         {whatsapp ? (
           <Card title="Contatos pelo WhatsApp" className="lg:col-span-2">
             <p className="text-sm text-slate-700" data-testid="whatsapp-contatos-total">
@@ -287,5 +306,71 @@ function BarList({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * The funnel by follow-up status: how many leads are in each status now, and how many reached each
+ * step of the path (this status or a later one), as a share of all and of the step before.
+ */
+function StatusFunnelTable({ funnel }: { funnel: StatusFunnel }) {
+  if (funnel.total === 0) return <p className="text-sm text-slate-600">Nenhum lead para contar.</p>;
+  const cell = "py-1.5 pr-3";
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="status-funnel">
+        <caption className="sr-only">Leads por status do acompanhamento e conversão entre as etapas</caption>
+        <thead className="text-xs text-slate-600">
+          <tr>
+            <th scope="col" className={cell}>
+              Status
+            </th>
+            <th scope="col" className={cell}>
+              Leads agora
+            </th>
+            <th scope="col" className={cell}>
+              Chegaram a esta etapa
+            </th>
+            <th scope="col" className={cell}>
+              Da etapa anterior
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {funnel.steps.map((step, i) => {
+            const onPath = step.status !== "perdido";
+            const previous = onPath && i > 0 ? funnel.steps[i - 1].reached : null;
+            return (
+              <tr key={step.status} className="border-t border-slate-100" data-status={step.status}>
+                <th scope="row" className={`${cell} font-medium text-slate-800`}>
+                  {statusLabel(step.status)}
+                </th>
+                <td className={`${cell} tabular-nums`} data-testid="funnel-count">
+                  {number.format(step.n)}
+                </td>
+                <td className={`${cell} tabular-nums`}>
+                  {onPath
+                    ? `${number.format(step.reached)} (${percent(step.reached, funnel.total)}%)`
+                    : `${percent(step.n, funnel.total)}% do total`}
+                </td>
+                <td className={`${cell} tabular-nums`}>{previous === null ? "—" : `${percent(step.reached, previous)}%`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-slate-200 font-semibold">
+            <th scope="row" className={cell}>
+              Total
+            </th>
+            <td className={`${cell} tabular-nums`} data-testid="funnel-total">
+              {number.format(funnel.total)}
+            </td>
+            <td className={cell} />
+            <td className={cell} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }

@@ -1,0 +1,58 @@
+import { MessageCircle, Phone } from "lucide-react";
+import { Form } from "react-router";
+
+import { WhatsappOptOutBadge } from "~/components/admin/whatsapp-optout-badge";
+import { contactActionPath, contactNumber } from "~/lib/lead-contact";
+
+/**
+ * A lead's phone as text and its contact buttons: "Ligar" and "WhatsApp", each a same-origin POST
+ * (works without JavaScript) to the contact action, which records the attempt and sends the browser
+ * on to tel: or wa.me. A person on the WhatsApp opt-out list shows the badge and gets no WhatsApp
+ * button; a phone that is not a usable mobile gets no buttons at all.
+ */
+export function ContactButtons({
+  leadId,
+  nome,
+  telefone,
+  optedOut,
+}: {
+  leadId: number;
+  /** For screen readers: which lead each button contacts (the panel has one row per lead). */
+  nome: string;
+  telefone: string;
+  optedOut: boolean;
+}) {
+  const usable = contactNumber(telefone) !== null;
+  const button =
+    "inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span data-testid="lead-phone">{telefone}</span>
+      <WhatsappOptOutBadge optedOut={optedOut} />
+      {usable ? (
+        <Form method="post" action={contactActionPath(leadId)} className="inline">
+          <input type="hidden" name="canal" value="telefone" />
+          <button
+            type="submit"
+            data-testid="contact-call"
+            className={`${button} border-brand-600 bg-white text-brand-700 hover:bg-brand-50`}
+          >
+            <Phone aria-hidden="true" className="size-3.5" /> Ligar<span className="sr-only"> para {nome}</span>
+          </button>
+        </Form>
+      ) : null}
+      {usable && !optedOut ? (
+        <Form method="post" action={contactActionPath(leadId)} className="inline">
+          <input type="hidden" name="canal" value="whatsapp" />
+          <button
+            type="submit"
+            data-testid="contact-whatsapp"
+            className={`${button} border-green-700 bg-green-700 text-white hover:bg-green-800`}
+          >
+            <MessageCircle aria-hidden="true" className="size-3.5" /> WhatsApp<span className="sr-only"> para {nome}</span>
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { NO_OWNER_LABEL } from "~/lib/lead-filters";
+
+/** A lead owner to choose: a comercial user (id, e-mail). */
+export type OwnerChoice = { id: number; email: string };
+
+/**
+ * The options of an owner select: "Sem responsável" (empty value) and the comercial users. A current
+ * owner who is no longer comercial stays listed (so the form shows the truth), marked as such.
+ */
+export function OwnerOptions({ owners, current }: { owners: OwnerChoice[]; current?: OwnerChoice | null }) {
+  const listed = current && !owners.some((owner) => owner.id === current.id);
+  return (
+    <>
+      <option value="">{NO_OWNER_LABEL}</option>
+      {owners.map((owner) => (
+        <option key={owner.id} value={owner.id}>
+          {owner.email}
+        </option>
+      ))}
+      {listed ? (
+        <option value={current.id} disabled>
+          {current.email} (não é mais comercial)
+        </option>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,460 @@
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  UNSAFE_withComponentProps as withComponentProps,
+} from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { EMPTY_FILTERS } from "~/lib/lead-filters";
+import * as panelModule from "~/routes/contato";
+import * as ownerBulkModule from "~/routes/contato.atribuir-responsavel";
+import * as leadModule from "~/routes/contato.lead.$id";
+import * as contactModule from "~/routes/contato.lead.$id.contatar";
+import { loader as csvLoader } from "~/routes/contato.leads[.csv]";
+import { countLeadsByStatus } from "~/server/admin-leads.server";
+import { type AdminUser, createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
+import { getInstitution } from "~/server/content/institution.server";
+import { db, schema } from "~/server/db.server";
+import { OPTED_OUT_ERROR, recordContactAttempt } from "~/server/lead-contact.server";
+import { changeLeadStatus, leadTimeline } from "~/server/lead-follow-up.server";
+import { OWNER_ERROR } from "~/server/lead-owner.server";
+import { findLead } from "~/server/lead-privacy.server";
+import { saveLead } from "~/server/leads.server";
+import { recordOptOuts } from "~/server/whatsapp-optouts.server";
+
+import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
+
+/**
+ * Issue 19 items 3, 4 and 7: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
+ * contact buttons (an attempt recorded, Novo → Em contato, then tel: or wa.me), the funnel by status
+ * and the history's contact attempts and WhatsApp sends, through the real loaders and actions.
+ */
+
+const PASSWORD = "senha-forte-de-teste-123";
+let admin: AdminUser;
+let ana: AdminUser;
+let bruno: AdminUser;
+let marketing: AdminUser;
+const cookies: Record<string, string> = {};
+let endpointId = 0;
+
+async function signIn(user: AdminUser) {
+  return (await startAdminSession(getRequest("/"), user)).split(";")[0];
+}
+
+beforeAll(async () => {
+  admin = await createAdmin("dono.admin@example.com", PASSWORD);
+  ana = await createAdmin("ana.comercial@example.com", PASSWORD, "comercial");
+  bruno = await createAdmin("bruno.comercial@example.com", PASSWORD, "comercial");
+  marketing = await createAdmin("mara.marketing@example.com", PASSWORD, "marketing");
+  for (const user of [admin, ana, bruno, marketing]) cookies[user.email] = await signIn(user);
+  // A CRM receiver, so status changes write their webhook events (the worker is not started here).
+  [{ id: endpointId }] = db
+    .insert(schema.webhookEndpoints)
+    .values({ url: "http://127.0.0.1:9/crm", secret: "segredo", createdAt: new Date().toISOString(), createdBy: admin.email })
+    .returning()
+    .all();
+});
+
+afterAll(() => {
+  db.delete(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, endpointId)).run();
+});
+
+let counter = 0;
+function newLead(fields: { nome?: string; cidade?: string; telefone?: string; curso?: string } = {}): number {
+  counter += 1;
+  return saveLead({
+    origem: "contato",
+    nome: fields.nome ?? `Pessoa Contatada ${counter}`,
+    telefone: fields.telefone ?? `(31)98877-${String(1000 + counter)}`,
+    email: `contatada.${counter}.${Date.now()}@example.com`,
+    cidade: fields.cidade ?? "Contagem",
+    curso_interesse: fields.curso,
+  });
+}
+
+const ownerOf = (id: number) => findLead(id)!.owner_id;
+const notesOf = (id: number) => db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, id)).all();
+const attemptsOf = (id: number) =>
+  db.select().from(schema.leadContactAttempts).where(eq(schema.leadContactAttempts.leadId, id)).all();
+const statusChangesOf = (id: number) =>
+  db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, id)).all();
+const statusEventsOf = (id: number) =>
+  db
+    .select()
+    .from(schema.webhookDeliveries)
+    .where(eq(schema.webhookDeliveries.eventType, "lead.status_changed"))
+    .all()
+    .map((row) => JSON.parse(row.body))
+    .filter((event) => event.data.lead.id === id);
+
+function postLead(id: number, fields: Record<string, string>, user: AdminUser = ana) {
+  return settle(() =>
+    leadModule.action(args(postForm(`/contato/lead/${id}`, fields, { cookie: cookies[user.email] }), { id: String(id) })),
+  );
+}
+
+function contact(id: number, canal: string, user: AdminUser = ana) {
+  return settle(() =>
+    contactModule.action(
+      args(postForm(`/contato/lead/${id}/contatar`, { canal }, { cookie: cookies[user.email] }), { id: String(id) }),
+    ),
+  );
+}
+
+function panel(query: string, user: AdminUser = ana) {
+  return settle(() => panelModule.loader(args(getRequest(`/contato${query}`, { cookie: cookies[user.email] }))));
+}
+
+/** Renders a route's page as the server does (static handler, no hydration data). */
+async function renderPage(mod: { default: any; loader?: any; action?: any }, path: string, request: Request) {
+  const handler = createStaticHandler([
+    { id: "page", path, loader: mod.loader, action: mod.action, Component: withComponentProps(mod.default) },
+  ]);
+  const context = await handler.query(request);
+  if (context instanceof Response) throw new Error(`expected a page, got a ${context.status} response`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+}
+
+describe("owner", () => {
+  it("the lead page gives a lead to a comercial user and back to none; each change is in the history with who and when", async () => {
+    const id = newLead();
+    expect(ownerOf(id)).toBeNull();
+    const before = Date.now();
+    expect(statusOf(await postLead(id, { intent: "responsavel", responsavel: String(bruno.id) }))).toBe(303);
+    expect(ownerOf(id)).toBe(bruno.id);
+    expect(statusOf(await postLead(id, { intent: "responsavel", responsavel: "" }, admin))).toBe(303);
+    expect(ownerOf(id)).toBeNull();
+    const notes = notesOf(id);
+    expect(notes.map((note) => [note.text, note.author])).toEqual([
+      [`Responsável: Sem responsável → ${bruno.email}`, ana.email],
+      [`Responsável: ${bruno.email} → Sem responsável`, admin.email],
+    ]);
+    expect(Date.parse(notes[0].createdAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    const page = payload(
+      await leadModule.loader(args(getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }), { id: String(id) })),
+    );
+    expect(page.owners.map((owner: { email: string }) => owner.email)).toEqual([ana.email, bruno.email]);
+    expect(
+      page.timeline.filter((entry: { kind: string }) => entry.kind === "nota").map((entry: { text: string }) => entry.text),
+    ).toEqual([`Responsável: ${bruno.email} → Sem responsável`, `Responsável: Sem responsável → ${bruno.email}`]);
+  });
+
+  it("refuses an owner who is not a comercial user (admin, marketing, unknown id, text) in pt-BR and changes nothing", async () => {
+    const id = newLead();
+    for (const value of [String(admin.id), String(marketing.id), "999999", "abc", "1 OR 1=1"]) {
+      const result = await postLead(id, { intent: "responsavel", responsavel: value });
+      expect(statusOf(result), value).toBe(400);
+      expect(payload(result).errors.responsavel).toBe(OWNER_ERROR);
+    }
+    expect(ownerOf(id)).toBeNull();
+    expect(notesOf(id)).toEqual([]);
+    // The same owner again writes nothing either.
+    await postLead(id, { intent: "responsavel", responsavel: String(ana.id) });
+    const again = await postLead(id, { intent: "responsavel", responsavel: String(ana.id) });
+    expect(statusOf(again)).toBe(400);
+    expect(payload(again).errors.responsavel).toBe("O lead já está com este responsável.");
+    expect(notesOf(id)).toHaveLength(1);
+  });
+
+  it("the panel filters by owner and by 'sem responsável'; 'Meus leads' is the signed-in comercial user's filter", async () => {
+    const city = `Donópolis ${Date.now()}`;
+    const [mine, theirs, nobody] = [newLead({ cidade: city }), newLead({ cidade: city }), newLead({ cidade: city })];
+    await postLead(mine, { intent: "responsavel", responsavel: String(ana.id) });
+    await postLead(theirs, { intent: "responsavel", responsavel: String(bruno.id) });
+    const ids = async (query: string) =>
+      payload(await panel(`?busca=${encodeURIComponent(city)}${query}`)).page.rows.map((row: { id: number }) => row.id);
+    expect((await ids("")).sort()).toEqual([mine, theirs, nobody].sort());
+    expect(await ids(`&responsavel=${ana.id}`)).toEqual([mine]);
+    expect(await ids(`&responsavel=${bruno.id}`)).toEqual([theirs]);
+    expect(await ids("&responsavel=sem")).toEqual([nobody]);
+    // The row names its owner; a colleague's lead is visible with its owner (decision 056).
+    const rows = payload(await panel(`?busca=${encodeURIComponent(city)}`)).page.rows;
+    expect(Object.fromEntries(rows.map((row: { id: number; owner: string | null }) => [row.id, row.owner]))).toEqual({
+      [mine]: ana.email,
+      [theirs]: bruno.email,
+      [nobody]: null,
+    });
+
+    const html = await renderPage(
+      panelModule,
+      "/contato",
+      getRequest(`/contato?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] }),
+    );
+    expect(html).toContain(`href="/contato?responsavel=${ana.id}"`);
+    expect(html).toContain("Meus leads");
+    // An admin owns no leads: no "Meus leads" for them.
+    const adminHtml = await renderPage(panelModule, "/contato", getRequest("/contato", { cookie: cookies[admin.email] }));
+    expect(adminHtml).not.toContain('data-testid="my-leads"');
+  });
+
+  it("'Atribuir responsável aos filtrados': the GET counts and changes nothing; the POST gives exactly the filtered leads", async () => {
+    const city = `Lotópolis ${Date.now()}`;
+    const [a, b] = [newLead({ cidade: city }), newLead({ cidade: city })];
+    const other = newLead();
+    const query = `busca=${encodeURIComponent(city)}&novo_responsavel=${bruno.id}`;
+    const shown = payload(
+      await ownerBulkModule.loader(args(getRequest(`/contato/atribuir-responsavel?${query}`, { cookie: cookies[ana.email] }))),
+    );
+    expect(shown.selection).toMatchObject({ total: 2, changes: 2, target: bruno.email });
+    expect(ownerOf(a)).toBeNull();
+
+    const refused = await settle(() =>
+      ownerBulkModule.action(
+        args(
+          postForm(
+            "/contato/atribuir-responsavel",
+            { busca: city, novo_responsavel: String(marketing.id), intent: "confirmar" },
+            { cookie: cookies[ana.email] },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).error).toBe(OWNER_ERROR);
+
+    const done = await settle(() =>
+      ownerBulkModule.action(
+        args(
+          postForm(
+            "/contato/atribuir-responsavel",
+            { busca: city, novo_responsavel: String(bruno.id), intent: "confirmar" },
+            { cookie: cookies[ana.email] },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(done)).toBe(303);
+    expect((done as Response).headers.get("Location")).toBe(`/contato?busca=${encodeURIComponent(city).replace(/%20/g, "+")}`);
+    expect([ownerOf(a), ownerOf(b), ownerOf(other)]).toEqual([bruno.id, bruno.id, null]);
+    expect(notesOf(a).map((note) => [note.text, note.author])).toEqual([
+      [`Responsável: Sem responsável → ${bruno.email}`, ana.email],
+    ]);
+  });
+
+  it("the CSV names the owner's e-mail in its last column, 'responsavel'", async () => {
+    const city = `Planilhópolis do Dono ${Date.now()}`;
+    const id = newLead({ cidade: city });
+    await postLead(id, { intent: "responsavel", responsavel: String(ana.id) });
+    newLead({ cidade: city });
+    const response = (await csvLoader(
+      args(getRequest(`/contato/leads.csv?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] })),
+    )) as Response;
+    const [header, ...rows] = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(header.endsWith(";whatsapp;status;responsavel")).toBe(true);
+    expect(rows.map((row) => row.split(";").at(-1)).sort()).toEqual(["", ana.email]);
+  });
+});
+
+describe("contact from the panel", () => {
+  it("WhatsApp: records the attempt, moves Novo → Em contato (history and webhook) and answers 303 to wa.me with the pt-BR text", async () => {
+    const id = newLead({ nome: "Carla Souza Lima", telefone: "(31)98765-4321", curso: "Enfermagem" });
+    const result = await contact(id, "whatsapp");
+    expect(statusOf(result)).toBe(303);
+    const text = `Olá, Carla! Aqui é da ${getInstitution().brandName}. Vi que você tem interesse no curso de Enfermagem. Posso te ajudar com a inscrição?`;
+    expect((result as Response).headers.get("Location")).toBe(`https://wa.me/5531987654321?text=${encodeURIComponent(text)}`);
+    expect((result as Response).headers.get("Cache-Control")).toBe("private, no-store");
+    expect(attemptsOf(id)).toMatchObject([{ channel: "whatsapp", by: ana.email }]);
+    expect(findLead(id)!.status).toBe("em_contato");
+    expect(statusChangesOf(id)).toMatchObject([{ fromStatus: "novo", toStatus: "em_contato", changedBy: ana.email }]);
+    expect(statusEventsOf(id)).toMatchObject([
+      { type: "lead.status_changed", data: { status: { anterior: "novo", atual: "em_contato", alterado_por: ana.email } } },
+    ]);
+  });
+
+  it("Ligar: 303 to tel:+55 DDD number; a lead past Novo keeps its status, the attempt is still recorded", async () => {
+    const id = newLead({ telefone: "(21)99123-4567" });
+    changeLeadStatus(id, { status: "inscrito", reason: null }, admin.email);
+    const result = await contact(id, "telefone", bruno);
+    expect(statusOf(result)).toBe(303);
+    expect((result as Response).headers.get("Location")).toBe("tel:+5521991234567");
+    expect(attemptsOf(id)).toMatchObject([{ channel: "telefone", by: bruno.email }]);
+    expect(findLead(id)!.status).toBe("inscrito");
+    expect(statusChangesOf(id)).toHaveLength(1);
+    expect(statusEventsOf(id)).toHaveLength(1);
+  });
+
+  it("without a course the text names the test profile; the attempt's instant is the injected clock", () => {
+    const id = newLead({ nome: "  joão  pedro", telefone: "(11)91234-0000" });
+    db.update(schema.leads).set({ perfil_resultado: "saude" }).where(eq(schema.leads.id, id)).run();
+    const now = new Date("2026-03-02T13:45:00.000Z");
+    const result = recordContactAttempt(id, "whatsapp", ana.email, now);
+    expect(result.ok).toBe(true);
+    const href = new URL((result as { href: string }).href);
+    expect(href.origin + href.pathname).toBe("https://wa.me/5511912340000");
+    expect(href.searchParams.get("text")).toMatch(
+      /^Olá, joão! Aqui é da .+\. Vi que você fez nosso teste vocacional e seu perfil é .+\. Posso te ajudar a escolher o curso\?$/,
+    );
+    expect(attemptsOf(id)).toMatchObject([{ at: now.toISOString() }]);
+    expect(statusChangesOf(id)).toMatchObject([{ changedAt: now.toISOString() }]);
+  });
+
+  it("a person who opted out of WhatsApp: the WhatsApp channel is refused (403, pt-BR) and nothing is recorded; Ligar still works", async () => {
+    const id = newLead({ telefone: "(31)99555-0101" });
+    // Opted out with the number written without the ninth digit: the same person.
+    recordOptOuts([{ number: "553195550101", at: new Date().toISOString(), operator: "Op" }], "helper");
+    const refused = await contact(id, "whatsapp");
+    expect(statusOf(refused)).toBe(403);
+    expect(payload(refused).error).toBe(OPTED_OUT_ERROR);
+    expect(attemptsOf(id)).toEqual([]);
+    expect(findLead(id)!.status).toBe("novo");
+    expect(statusEventsOf(id)).toEqual([]);
+
+    const html = await renderPage(
+      leadModule,
+      "/contato/lead/:id",
+      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
+    );
+    expect(html).toContain('data-testid="whatsapp-optout"');
+    expect(html).toContain('data-testid="contact-call"');
+    expect(html).not.toContain('data-testid="contact-whatsapp"');
+
+    expect((await contact(id, "telefone")).headers.get("Location")).toBe("tel:+5531995550101");
+    expect(attemptsOf(id)).toHaveLength(1);
+  });
+
+  it("an unusable phone gets no buttons and the action refuses it; an unknown channel is refused; all write nothing", async () => {
+    const id = newLead();
+    db.update(schema.leads).set({ telefone: "(31)8888-12" }).where(eq(schema.leads.id, id)).run();
+    const refused = await contact(id, "telefone");
+    expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).error).toMatch(/não é um celular válido/);
+    const html = await renderPage(
+      leadModule,
+      "/contato/lead/:id",
+      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
+    );
+    expect(html).toContain("(31)8888-12");
+    expect(html).not.toContain('data-testid="contact-call"');
+
+    const other = newLead();
+    for (const canal of ["sms", "", "<script>"]) {
+      const result = await contact(other, canal);
+      expect(statusOf(result), canal).toBe(400);
+      expect(payload(result).error).toBe("Escolha como contatar: Ligar ou WhatsApp.");
+    }
+    expect([...attemptsOf(id), ...attemptsOf(other)]).toEqual([]);
+    expect(findLead(other)!.status).toBe("novo");
+  });
+
+  it("a post from another site, a marketing user and an anonymous visitor are refused before anything is written", async () => {
+    const id = newLead();
+    const crossSite = await settle(() =>
+      contactModule.action(
+        args(
+          postForm(
+            `/contato/lead/${id}/contatar`,
+            { canal: "telefone" },
+            { cookie: cookies[ana.email], headers: { Origin: "https://mal.example" } },
+          ),
+          { id: String(id) },
+        ),
+      ),
+    );
+    expect(statusOf(crossSite)).toBe(403);
+    expect(statusOf(await contact(id, "telefone", marketing))).toBe(403);
+    const anonymous = await settle(() =>
+      contactModule.action(args(postForm(`/contato/lead/${id}/contatar`, { canal: "telefone" }), { id: String(id) })),
+    );
+    expect(statusOf(anonymous)).toBe(302);
+    expect(attemptsOf(id)).toEqual([]);
+  });
+});
+
+describe("the funnel by status", () => {
+  it("counts the leads per status for the panel's filters, with conversion; marketing gets the totals of every lead and no row", async () => {
+    const city = `Funilópolis ${Date.now()}`;
+    const ids = Array.from({ length: 6 }, () => newLead({ cidade: city }));
+    changeLeadStatus(ids[0], { status: "em_contato", reason: null }, admin.email);
+    changeLeadStatus(ids[1], { status: "inscrito", reason: null }, admin.email);
+    changeLeadStatus(ids[2], { status: "matriculado", reason: null }, admin.email);
+    changeLeadStatus(ids[3], { status: "perdido", reason: "sem_interesse" }, admin.email);
+    const statuses = payload(await panel(`?busca=${encodeURIComponent(city)}`)).statuses;
+    expect(statuses.filtered).toBe(true);
+    expect(statuses.funnel).toEqual({
+      total: 6,
+      steps: [
+        { status: "novo", n: 2, reached: 6 },
+        { status: "em_contato", n: 1, reached: 3 },
+        { status: "inscrito", n: 1, reached: 2 },
+        { status: "matriculado", n: 1, reached: 1 },
+        { status: "perdido", n: 1, reached: 1 },
+      ],
+    });
+    const html = await renderPage(
+      panelModule,
+      "/contato",
+      getRequest(`/contato?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] }),
+    );
+    expect(html).toContain("Funil de acompanhamento (leads filtrados)");
+    expect(html).toContain('data-testid="funnel-total">6<');
+
+    const totals = payload(await panel("", marketing));
+    expect(totals.totalsOnly).toBe(true);
+    expect(totals.statuses.filtered).toBe(false);
+    expect(totals.statuses.funnel.total).toBe(Object.values(countLeadsByStatus(EMPTY_FILTERS)).reduce((a, b) => a + b, 0));
+    expect(JSON.stringify(totals)).not.toContain(city);
+    expect(totals.page).toBeUndefined();
+  });
+});
+
+describe("the lead page's history", () => {
+  it("lists contact attempts and the WhatsApp tool's sends to the lead (by lead id, or by phone with or without the ninth digit)", async () => {
+    const id = newLead({ telefone: "(31)97777-2020" });
+    const someoneElse = newLead({ telefone: "(31)96666-3030" });
+    recordContactAttempt(id, "telefone", bruno.email, new Date("2026-01-05T12:00:00Z"));
+    const send = (number: string, jobId: string, leadId: number | null, status = "Enviado") =>
+      db
+        .insert(schema.whatsappSendLog)
+        .values({
+          jobId,
+          operator: "Op Maria",
+          name: "X",
+          number,
+          message: `Mensagem ${jobId}`,
+          status,
+          sentAt: "2026-01-06T12:00:00.000Z",
+          leadId,
+        })
+        .run();
+    send("5531977772020", "job-com-nono", null);
+    send("553177772020", "job-sem-nono", null, "Erro");
+    send("5599900000000", "job-da-lista", id);
+    send("5531966663030", "job-de-outro", someoneElse);
+    const timeline = leadTimeline(findLead(id)!, (key) => key);
+    expect(timeline.filter((entry) => entry.kind === "contato")).toMatchObject([
+      { title: "Tentativa de contato: ligação", by: bruno.email, at: "2026-01-05T12:00:00.000Z" },
+    ]);
+    expect(
+      timeline
+        .filter((entry) => entry.kind === "whatsapp")
+        .map((entry) => entry.text)
+        .sort(),
+    ).toEqual(["Mensagem job-com-nono", "Mensagem job-da-lista", "Mensagem job-sem-nono"]);
+    expect(timeline.find((entry) => entry.text === "Mensagem job-sem-nono")).toMatchObject({
+      title: "Mensagem de WhatsApp: Erro",
+      by: "operador Op Maria",
+    });
+    // The page shows them, with who and when.
+    const html = await renderPage(
+      leadModule,
+      "/contato/lead/:id",
+      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
+    );
+    expect(html).toContain('data-kind="contato"');
+    expect(html).toContain("Mensagem job-da-lista");
+    expect(html).not.toContain("Mensagem job-de-outro");
+    // Each page's history is its own: the other lead has only its own send.
+    expect(leadTimeline(findLead(someoneElse)!, (key) => key).filter((entry) => entry.kind === "whatsapp")).toHaveLength(1);
+  });
+});
