@@ -67,15 +67,16 @@ export async function usersAction(request: Request) {
         { status: 409, headers: PRIVATE_PAGE_HEADERS },
       );
     if (findAdminByEmail(email)) return taken();
+    let created: Awaited<ReturnType<typeof createAdmin>>;
     try {
-      await createAdmin(email, password, role);
+      created = await createAdmin(email, password, role);
     } catch (error) {
       // Two posts of the same e-mail at once: the other one created it.
       if (findAdminByEmail(email)) return taken();
       throw error;
     }
-    console.info(`admin ${admin.email}: added user ${email} (${role})`);
-    return back("Usuário adicionado", `${email} · ${ROLES[role]}`);
+    console.info(`admin ${admin.email}: added user ${created.email} (${role})`);
+    return back("Usuário adicionado", `${created.email} · ${ROLES[role]}`);
   }
   if (intent === USER_INTENTS.role) {
     const submission = parseWithZod(formData, { schema: changeRoleSchema });

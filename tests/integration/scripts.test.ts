@@ -129,13 +129,81 @@ describe("npm run admin", () => {
   it("list shows the admins; no command or no e-mail prints the usage with exit 2", async () => {
     const list = await npmRun("admin", ["list"], dbPath);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^1\tgestora@example\.com\tcriado em \d{4}-\d{2}-\d{2}T/m);
+    expect(list.stdout).toMatch(/^1\tgestora@example\.com\tadmin \(Administrador\)\tcriado em \d{4}-\d{2}-\d{2}T/m);
     expect(list.stdout).not.toMatch(/scrypt/);
     for (const argv of [[], ["create"], ["apagar", "x@example.com"]]) {
       const usage = await npmRun("admin", argv, dbPath);
       expect(usage.code, argv.join(" ")).toBe(2);
       expect(usage.stderr).toContain("npm run admin -- create <email>");
     }
+  }, 60_000);
+});
+
+describe("npm run admin: roles", () => {
+  const dbPath = tempDatabasePath();
+  const roles = () => {
+    const db = openReadOnly(dbPath);
+    try {
+      return db.prepare("SELECT email, role FROM admin_users ORDER BY id").all() as { email: string; role: string }[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it("create without --papel makes an admin; with --papel comercial or marketing, that role", async () => {
+    const admin = await npmRun("admin", ["create", "chefe@example.com"], dbPath, { input: "senha-da-chefe-1\n" });
+    expect(admin.code, admin.stderr).toBe(0);
+    expect(admin.stdout).toContain("Administrador chefe@example.com criado.");
+    const sales = await npmRun("admin", ["create", "vendas@example.com", "--papel", "comercial"], dbPath, {
+      input: "senha-de-vendas-1\n",
+    });
+    expect(sales.code, sales.stderr).toBe(0);
+    expect(sales.stdout).toContain("Usuário vendas@example.com criado com o papel comercial (Comercial).");
+    const marketing = await npmRun("admin", ["create", "mkt@example.com", "--papel", "marketing"], dbPath, {
+      input: "senha-do-mkt-123\n",
+    });
+    expect(marketing.code, marketing.stderr).toBe(0);
+    expect(roles()).toEqual([
+      { email: "chefe@example.com", role: "admin" },
+      { email: "vendas@example.com", role: "comercial" },
+      { email: "mkt@example.com", role: "marketing" },
+    ]);
+  }, 60_000);
+
+  it("an unknown --papel or a missing one prints the usage (exit 2) before reading any password; nothing stored", async () => {
+    for (const argv of [
+      ["create", "x@example.com", "--papel", "chefe"],
+      ["create", "x@example.com", "--papel"],
+      ["create", "--papel", "comercial"],
+      ["set-role", "vendas@example.com"],
+      ["set-role", "vendas@example.com", "diretor"],
+    ]) {
+      const run = await npmRun("admin", argv, dbPath, { input: "senha-qualquer-1\n" });
+      expect(run.code, argv.join(" ")).toBe(2);
+      expect(run.stderr).toContain("npm run admin -- set-role <email> <papel>");
+      expect(run.stderr).toContain("--papel admin|comercial|marketing");
+    }
+    expect(roles().map((r) => r.email)).not.toContain("x@example.com");
+  }, 60_000);
+
+  it("set-role <email> <papel> changes the role; the last admin keeps theirs (exit 1); list shows each role", async () => {
+    const run = await npmRun("admin", ["set-role", "Vendas@Example.com", "marketing"], dbPath);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("vendas@example.com agora tem o papel marketing (Marketing).");
+    const last = await npmRun("admin", ["set-role", "chefe@example.com", "comercial"], dbPath);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain("É preciso manter pelo menos um administrador.");
+    const unknown = await npmRun("admin", ["set-role", "ninguem@example.com", "comercial"], dbPath);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Nenhum usuário com o e-mail ninguem@example.com");
+    expect(roles()).toEqual([
+      { email: "chefe@example.com", role: "admin" },
+      { email: "vendas@example.com", role: "marketing" },
+      { email: "mkt@example.com", role: "marketing" },
+    ]);
+    const list = await npmRun("admin", ["list"], dbPath);
+    expect(list.stdout).toMatch(/^1\tchefe@example\.com\tadmin \(Administrador\)\t/m);
+    expect(list.stdout).toMatch(/^2\tvendas@example\.com\tmarketing \(Marketing\)\t/m);
   }, 60_000);
 });
 
