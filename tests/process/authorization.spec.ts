@@ -6,7 +6,7 @@ import { snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
-import { openSessions, type Sessions } from "../support/sessions";
+import { openSessions, roleSessions, type Sessions, STAFF_ROLES, type StaffRole } from "../support/sessions";
 
 /**
  * Authorisation. The admin area is every route of app/routes.ts under /contato and /admin;
@@ -45,6 +45,7 @@ const EXCEPTIONS: Record<string, string> = {
 
 let server: RunningServer;
 let sessions: Sessions;
+let staff: Record<StaffRole, string>;
 const params: Record<string, string> = { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG };
 
 test.setTimeout(120_000);
@@ -52,6 +53,8 @@ test.setTimeout(120_000);
 test.beforeAll(async () => {
   server = await startServer({ ...E2E_ENV, RATE_LIMIT_PUBLIC_FORMS: "100000", RATE_LIMIT_LOGIN: "100000" }, { quiet: true });
   sessions = await openSessions(server.url);
+  staff = await roleSessions(server.url);
+  seedPeople(server.databasePath);
   const db = new Database(server.databasePath, { readonly: true });
   params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
   // A course of the seeded catalogue (the studio's edit page).
@@ -167,6 +170,7 @@ test("the guarded areas are found in the route table", () => {
       "admin/conteudo/clube",
       "admin/conteudo/historico",
       "admin/webhooks",
+      "admin/usuarios",
       "whatsapp",
       "whatsapp/registro",
       "whatsapp/iniciar-whatsapp-helper.sh",
@@ -257,6 +261,165 @@ test("exception /whatsapp/<slug>: changes need the master password or an admin s
   // A wrong slug is a 404 for everyone, and the page never shows a hash.
   expect((await request("GET", "/whatsapp/outra-coisa", sessions.admin)).status).toBe(404);
   expect((await request("GET", url, "")).text).not.toMatch(/scrypt\$/);
+});
+
+// ---- Roles (LGPD: need to know) -----------------------------------------------------------------
+
+/**
+ * Which roles may use an admin-area route, as a rule by path prefix, so a route added tomorrow under
+ * /contato or /admin falls under it: /contato itself every role (marketing sees the totals only,
+ * checked below); 'Sair' every signed-in role; a lead's data export and erasure the "lgpd" roles
+ * (admin); anything else under /contato the "leads" roles (admin, comercial); the content studio
+ * admin and marketing; webhooks and users admin only. An /admin route outside these fails the test.
+ */
+function rolesFor(path: string): readonly StaffRole[] {
+  if (path === "contato" || path === "contato/sair") return STAFF_ROLES;
+  if (path === "contato/lead/:id/dados.json" || path === "contato/lead/:id/excluir") return ["admin"];
+  if (path.startsWith("contato/")) return ["admin", "comercial"];
+  if (path === "admin/conteudo" || path.startsWith("admin/conteudo/")) return ["admin", "marketing"];
+  if (path === "admin/webhooks" || path === "admin/usuarios") return ["admin"];
+  throw new Error(`/${path}: no role rule yet; add it to rolesFor (and to app/lib/roles.ts)`);
+}
+
+const ROLE_LABELS: Record<StaffRole, string> = { admin: "Administrador", comercial: "Comercial", marketing: "Marketing" };
+
+/** Leads whose data must never reach a role without the "leads" permission (straight in the database). */
+const PEOPLE = [
+  { nome: "Pessoa Sigilosa Um", email: "sigilosa.um@lgpd.example.org", telefone: "(31)98765-4321" },
+  { nome: "Pessoa Sigilosa Dois", email: "sigilosa.dois@lgpd.example.org", telefone: "(21)97654-3210" },
+];
+
+function seedPeople(databasePath: string) {
+  const db = new Database(databasePath);
+  try {
+    const now = new Date().toISOString();
+    const insert = db.prepare(
+      `INSERT INTO leads (origem, nome, telefone, email, cidade, perfil_resultado, data_criacao, criado_em, atualizado_em, busca)
+       VALUES ('contato', ?, ?, ?, 'Contagem', 'tecnologia', ?, ?, ?, ?)`,
+    );
+    for (const person of PEOPLE) {
+      insert.run(
+        person.nome,
+        person.telefone,
+        person.email,
+        now.slice(0, 10),
+        now,
+        now,
+        `${person.nome} ${person.email}`.toLowerCase(),
+      );
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** Each lead's name, e-mail and phone (as typed and as digits) found in a body; [] when none. */
+function personalDataIn(text: string): string[] {
+  const data = [
+    ...PEOPLE.flatMap((p) => [p.nome, p.email, p.telefone.slice(4), p.telefone.replace(/\D/g, "").slice(2)]),
+    // The lead openSessions created through the vocational test.
+    "Carla Mendes Teste",
+    "sessao.",
+    "99999-7777",
+  ];
+  return data.filter((datum) => text.includes(datum));
+}
+
+test("every admin route × method × role: the rule's roles get through, the others get a 403 without anyone's data", async () => {
+  const before = snapshot(server.databasePath);
+  const failures: string[] = [];
+  let denied = 0;
+  let allowed = 0;
+  for (const route of routeTable().filter((r) => areaOf(r) === "admin")) {
+    const url = urlFor(route, params);
+    const roles = rolesFor(route.path);
+    for (const method of ["GET", "POST"] as const) {
+      if (method === "GET" && !route.hasLoader) continue;
+      if (method === "POST" && (!route.hasAction || route.path === "contato/sair")) continue;
+      for (const role of STAFF_ROLES) {
+        const answer = await request(method, url, staff[role]);
+        const where = `${method} ${url} as ${role}`;
+        if (roles.includes(role)) {
+          allowed++;
+          if (refused("admin", answer)) failures.push(`${where}: refused (${answer.status} ${answer.location})`);
+          else if (method === "GET" && answer.status >= 400) failures.push(`${where}: ${answer.status}`);
+          continue;
+        }
+        denied++;
+        if (answer.status !== 403) failures.push(`${where}: ${answer.status} ${answer.location}, not 403`);
+        const leaked = personalDataIn(answer.text);
+        if (leaked.length) failures.push(`${where}: the 403 carries ${leaked.join(", ")}`);
+        // A page's 403 is the admin area's, in pt-BR, with the role's own links.
+        if (method === "GET" && route.hasComponent) {
+          if (!answer.text.includes(`Seu perfil (${ROLE_LABELS[role]}) não tem acesso a esta página.`))
+            failures.push(`${where}: no pt-BR forbidden message`);
+          if (!answer.text.includes('data-testid="area-header"') || !answer.text.includes('href="/contato"'))
+            failures.push(`${where}: not the admin area's 403 page with a link to what the role can use`);
+          const single = await request("GET", `${url.split("?")[0]}.data`, staff[role]);
+          const leakedData = personalDataIn(single.text);
+          if (leakedData.length) failures.push(`GET ${url}.data as ${role}: carries ${leakedData.join(", ")}`);
+        }
+      }
+    }
+  }
+  expect(failures, failures.join("\n")).toEqual([]);
+  expect(denied).toBeGreaterThan(30);
+  expect(allowed).toBeGreaterThan(30);
+  expect(snapshot(server.databasePath)).toEqual(before);
+});
+
+test("a marketing session's /contato, /contato.data, CSV and data export carry no personal datum; comercial's do", async () => {
+  const id = String(
+    (() => {
+      const db = new Database(server.databasePath, { readonly: true });
+      try {
+        return (db.prepare("SELECT id FROM leads WHERE email = ?").get(PEOPLE[0].email) as { id: number }).id;
+      } finally {
+        db.close();
+      }
+    })(),
+  );
+  const urls = ["/contato", "/contato?busca=Sigilosa", "/contato.data", "/contato/leads.csv", `/contato/lead/${id}/dados.json`];
+  for (const url of urls) {
+    const answer = await request("GET", url, staff.marketing);
+    expect(personalDataIn(answer.text), `${url} as marketing`).toEqual([]);
+  }
+  const panel = await request("GET", "/contato", staff.marketing);
+  expect(panel.status).toBe(200);
+  expect(panel.text).toContain('data-testid="totals-only"');
+  expect(panel.text).not.toContain('data-testid="leads-table"');
+  expect(panel.text).not.toContain("/contato/leads.csv");
+  expect(panel.text).not.toContain('role="search"');
+  for (const url of ["/contato/leads.csv", `/contato/lead/${id}/dados.json`]) {
+    expect((await request("GET", url, staff.marketing)).status, url).toBe(403);
+  }
+  // The same requests as comercial do carry the people: the checks above can see a leak.
+  for (const url of ["/contato", "/contato.data", "/contato/leads.csv"]) {
+    const answer = await request("GET", url, staff.comercial);
+    expect(personalDataIn(answer.text), `${url} as comercial`).toEqual(expect.arrayContaining([PEOPLE[0].nome, PEOPLE[0].email]));
+  }
+  // The LGPD export is the admin's (lgpd), not comercial's.
+  expect((await request("GET", `/contato/lead/${id}/dados.json`, staff.comercial)).status).toBe(403);
+  expect(personalDataIn((await request("GET", `/contato/lead/${id}/dados.json`, staff.admin)).text)).toContain(PEOPLE[0].email);
+});
+
+test("each role's header shows only its links and its role label", async () => {
+  const all = ["/contato", "/admin/conteudo", "/admin/webhooks", "/admin/usuarios"];
+  const expected: Record<StaffRole, string[]> = {
+    admin: all,
+    comercial: ["/contato"],
+    marketing: ["/contato", "/admin/conteudo"],
+  };
+  for (const role of STAFF_ROLES) {
+    const page = await request("GET", "/contato", staff[role]);
+    const header = page.text.slice(page.text.indexOf('data-testid="area-header"'), page.text.indexOf("</header>"));
+    expect(
+      all.filter((href) => header.includes(`href="${href}"`)),
+      role,
+    ).toEqual(expected[role]);
+    expect(header, role).toContain(`data-testid="signed-in-role"`);
+    expect(header, role).toContain(ROLE_LABELS[role]);
+  }
 });
 
 test("logging out ends the admin session in the browser; the panel then refuses the request", async () => {

@@ -126,3 +126,40 @@ export async function completedTestCookie(baseUrl: string, email: string): Promi
   }
   return cookie;
 }
+
+/** The staff roles (app/lib/roles.ts), spelled here so a test states them itself. */
+export type StaffRole = "admin" | "comercial" | "marketing";
+export const STAFF_ROLES: readonly StaffRole[] = ["admin", "comercial", "marketing"];
+export const STAFF_PASSWORD = "senha-da-equipe-123";
+
+/**
+ * A staff user of this role, added the way an admin adds one (the Usuários page, as the given admin
+ * session), then logged in through /login-admin: their e-mail and cookie. The e-mail is never on
+ * @example.com, so a page that shows it is not mistaken for one that shows a lead.
+ */
+export async function staffSession(
+  baseUrl: string,
+  role: StaffRole,
+  adminCookie: string,
+  email = `${role}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@equipe.example.org`,
+): Promise<{ email: string; cookie: string }> {
+  const added = await postForm(
+    baseUrl,
+    "/admin/usuarios",
+    { intent: "adicionar", email, role, password: STAFF_PASSWORD },
+    adminCookie,
+  );
+  if (added.status !== 303) throw new Error(`could not add the ${role} user ${email}: ${added.status}`);
+  const login = await postForm(baseUrl, "/login-admin", { email, password: STAFF_PASSWORD });
+  return { email, cookie: cookieNamed(login, "__admin") };
+}
+
+/** One logged-in session per role (the admin one is the configured admin's). */
+export async function roleSessions(baseUrl: string): Promise<Record<StaffRole, string>> {
+  const admin = await adminSession(baseUrl);
+  return {
+    admin,
+    comercial: (await staffSession(baseUrl, "comercial", admin)).cookie,
+    marketing: (await staffSession(baseUrl, "marketing", admin)).cookie,
+  };
+}
