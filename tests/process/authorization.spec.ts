@@ -351,7 +351,10 @@ test("every admin route × method × role: the rule's roles get through, the oth
         if (leaked.length) failures.push(`${where}: the 403 carries ${leaked.join(", ")}`);
         // A page's 403 is the admin area's, in pt-BR, with the role's own links.
         if (method === "GET" && route.hasComponent) {
-          if (!answer.text.includes(`Seu perfil (${ROLE_LABELS[role]}) não tem acesso a esta página.`))
+          if (
+            !answer.text.includes("Acesso não permitido") ||
+            !answer.text.includes(`Seu perfil (${ROLE_LABELS[role]}) não tem acesso a esta página.`)
+          )
             failures.push(`${where}: no pt-BR forbidden message`);
           if (!answer.text.includes('data-testid="area-header"') || !answer.text.includes('href="/contato"'))
             failures.push(`${where}: not the admin area's 403 page with a link to what the role can use`);
