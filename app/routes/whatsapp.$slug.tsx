@@ -15,7 +15,7 @@ import {
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import { BLANK_PASSWORD_ALERT, BLANK_PASSWORD_MESSAGE, manageSchema, removalId, WHATSAPP_PATH } from "~/lib/whatsapp";
-import { getAdmin } from "~/server/auth.server";
+import { getAdminWith } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -59,7 +59,8 @@ function notFound(): never {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isAdminSlug(params.slug)) notFound();
-  const admin = await getAdmin(request);
+  // Managing who may use the tool is the admin role's (the users permission); other roles need the master password.
+  const admin = await getAdminWith(request, "users");
   return data(
     {
       passwords: listAccessPasswords(),
@@ -94,8 +95,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const removing = removalId(intent);
   const verb = removing === null ? "adicionar" : "remover";
 
-  // Who may manage: a signed-in admin, or whoever knows the master password.
-  const admin = await getAdmin(request);
+  // Who may manage: a signed-in user of the admin role, or whoever knows the master password.
+  const admin = await getAdminWith(request, "users");
   if (!admin) {
     const ip = clientIp(request);
     if (!(await masterLimiter.hit(ip))) {

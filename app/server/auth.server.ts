@@ -163,6 +163,12 @@ export async function getAdmin(request: Request): Promise<AdminUser | null> {
   return { id: admin.id, email: admin.email, role: roleOf(admin.role) };
 }
 
+/** The signed-in user when their role holds `permission`, else null (for pages that also open another way). */
+export async function getAdminWith(request: Request, permission: Permission): Promise<AdminUser | null> {
+  const admin = await getAdmin(request);
+  return admin && can(admin.role, permission) ? admin : null;
+}
+
 /** A base no real request has: only used to parse and re-serialise a local path. */
 const LOCAL_BASE = "http://local.invalid";
 

@@ -147,6 +147,21 @@ describe("password management /whatsapp/<slug>", () => {
     expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(1);
   });
 
+  it("a comercial or marketing user still needs the master password (managing access is the admin role's)", async () => {
+    for (const role of ["comercial", "marketing"] as const) {
+      const user = await createAdmin(`${role}.senhas@example.com`, "senha-forte-123", role);
+      const cookie = (await startAdminSession(getRequest("/"), user)).split(";")[0];
+      const loaded = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
+      expect(loaded.adminEmail).toBeNull();
+      const refused = await manageAction(
+        args(postForm(MANAGE, { intent: "adicionar", newPassword: `senha-de-${role}` }, { cookie }), { slug: SLUG }),
+      );
+      expect(statusOf(refused)).toBe(403);
+      expect(payload(refused).alert.title).toBe("Senha mestra incorreta");
+      expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(0);
+    }
+  });
+
   it("rate-limits wrong master passwords per IP (429)", async () => {
     const attempt = () =>
       manageAction(
