@@ -55,6 +55,7 @@ test.describe("staff areas have their own layout", () => {
     expect(pages.map((r) => r.path).sort()).toEqual([
       "contato",
       "contato/alterar-status",
+      "contato/enviar-whatsapp",
       "contato/lead/:id",
       "contato/lead/:id/excluir",
       "login-admin",

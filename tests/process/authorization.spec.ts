@@ -154,6 +154,7 @@ test("the guarded areas are found in the route table", () => {
       "contato/leads.csv",
       "contato/sair",
       "contato/alterar-status",
+      "contato/enviar-whatsapp",
       "contato/lead/:id",
       "contato/lead/:id/dados.json",
       "contato/lead/:id/excluir",

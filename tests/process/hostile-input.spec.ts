@@ -99,6 +99,12 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { busca: "lote", novo_status: "arquivado", intent: "confirmar" },
     message: /Escolha um status da lista|Escolha o motivo da perda|Confirme a alteração|Nenhum lead filtrado/,
   },
+  // Hand-off to WhatsApp: only the confirmation button's intent creates a list.
+  "contato/enviar-whatsapp": {
+    session: "admin",
+    refused: { busca: "lote", intent: "nada" },
+    message: /Confirme com o botão|Nenhum contato para enviar/,
+  },
   // Content studio: no version (or an old one) is refused before anything is written.
   "admin/conteudo/instituicao": {
     session: "admin",

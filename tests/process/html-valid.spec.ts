@@ -147,6 +147,33 @@ test("the lead page with a refused status and the bulk status confirmation are v
   expect(found).toEqual([]);
 });
 
+test("the WhatsApp hand-off: its confirmation, a refused post, the list opened on /whatsapp and an unknown list are valid HTML", async () => {
+  const found: string[] = [];
+  const confirm = "/contato/enviar-whatsapp";
+  expect(await validate(confirm, await get(confirm, cookies.admin), found)).toBe(true);
+  const post = (intent: string) =>
+    fetch(server.url + confirm, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookies.admin, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent }),
+    });
+  const refused = await post("nada");
+  expect(refused.status).toBe(400);
+  expect(await validate(`POST ${confirm}`, refused, found)).toBe(true);
+  const created = await post("criar");
+  expect(created.status).toBe(303);
+  const list = created.headers.get("location")!;
+  expect(list).toMatch(/^\/whatsapp\?lista=/);
+  for (const url of [list, "/whatsapp?lista=nao-existe"]) {
+    const answer = await get(url, cookies.operator);
+    const html = await answer.clone().text();
+    expect(html, url).toContain(url === list ? "Lista do painel de leads:" : "Lista não encontrada.");
+    expect(await validate(url, answer, found)).toBe(true);
+  }
+  expect(found).toEqual([]);
+});
+
 test("a page showing a toast is valid HTML", async () => {
   const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
   const added = await postForm(server.url, manage, {

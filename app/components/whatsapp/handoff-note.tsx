@@ -8,8 +8,8 @@ export type HandoffOnPage =
 /** "N contatos (M removidos por não quererem WhatsApp)". */
 export function handoffSummary(count: number, removedOptOuts: number): string {
   const contacts = count === 1 ? "1 contato" : `${count} contatos`;
-  const removed = removedOptOuts === 1 ? "1 removido" : `${removedOptOuts} removidos`;
-  return `Lista do painel de leads: ${contacts} (${removed} por não quererem WhatsApp)`;
+  const removed = removedOptOuts === 1 ? "1 removido por não querer" : `${removedOptOuts} removidos por não quererem`;
+  return `Lista do painel de leads: ${contacts} (${removed} WhatsApp)`;
 }
 
 /**
