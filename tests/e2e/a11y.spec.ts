@@ -4,12 +4,12 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { E2E_ENV } from "../support/env";
 import { expect, test, uniqueEmail } from "../support/fixtures";
 import { routeTable, urlFor } from "../support/route-table";
-import { completedTestCookie, openSessions, type Sessions } from "../support/sessions";
+import { completedTestCookie, openSessions, roleSessions, type Sessions } from "../support/sessions";
 
 /**
  * Accessibility: axe on every public page (from the route table and one course
  * page of each kind), every screen of the vocational test, the admin login, panel, lead page, bulk
- * status confirmation and LGPD page,
+ * status confirmation and LGPD page, the Usuários page, a marketing session's totals and a 403 page,
  * and the WhatsApp gate, management and mirroring pages: no serious or critical violation, on the
  * whole document (shared layout included). axe runs as a script in the page, so these run in the
  * JavaScript project; the no-JavaScript markup is the same server render.
@@ -166,6 +166,26 @@ test.describe("axe: no serious or critical violations", () => {
     found.push(
       ...(await audit(page, [href!.replace(/\/excluir$/, ""), "/contato/alterar-status?novo_status=perdido&motivo=outro"])),
     );
+    expect(found).toEqual([]);
+  });
+
+  test("roles: the Usuários page with its messages, a marketing session's totals and a 403 page", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const staff = await roleSessions(baseURL!);
+    await useCookies(context, staff.admin, baseURL!);
+    const found = await audit(page, ["/admin/usuarios"]);
+    await page.getByLabel("E-mail").fill("sem-arroba");
+    await page.getByRole("button", { name: "Adicionar usuário" }).click();
+    await expect(page.getByText("Informe um e-mail válido.")).toBeVisible();
+    found.push(...(await seriousViolations(page)).map((v) => `/admin/usuarios (errors): ${v}`));
+    await context.clearCookies();
+    await useCookies(context, staff.marketing, baseURL!);
+    found.push(...(await audit(page, ["/contato", "/admin/webhooks"])));
+    await expect(page.getByRole("heading", { level: 1, name: "Acesso não permitido" })).toBeVisible();
     expect(found).toEqual([]);
   });
 

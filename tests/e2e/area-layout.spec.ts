@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { routeTable, urlFor } from "../support/route-table";
-import { adminSession, openSessions, OPERATOR_PASSWORD } from "../support/sessions";
+import { adminSession, openSessions, OPERATOR_PASSWORD, roleSessions } from "../support/sessions";
 
 /**
  * The admin pages and the WhatsApp tool have a layout of their own: the institution's name, the
@@ -91,6 +91,44 @@ test.describe("staff areas have their own layout", () => {
     await expect(page).toHaveURL(/\/login-admin$/);
     await page.goto("/contato");
     await expect(page).toHaveURL(/\/login-admin\?/);
+  });
+
+  test("the staff pages under /admin (studio, webhooks, users) sit under the admin layout route too", () => {
+    const pages = routeTable().filter((r) => r.hasComponent && r.path.startsWith("admin/"));
+    expect(pages.map((r) => r.path)).toEqual(expect.arrayContaining(["admin/conteudo", "admin/webhooks", "admin/usuarios"]));
+    for (const route of pages) expect(route.layout, route.path).toBe("routes/_admin");
+  });
+
+  test("each role's header: its links only, its role label and 'Sair', also on a 403 page", async ({ page, baseURL }) => {
+    const staff = await roleSessions(baseURL!);
+    const header = page.getByTestId("area-header");
+    const nav = header.getByRole("navigation");
+    const expected = {
+      admin: ["Leads", "Conteúdo", "Webhooks", "Usuários"],
+      comercial: ["Leads"],
+      marketing: ["Leads", "Conteúdo"],
+    } as const;
+    for (const role of ["admin", "comercial", "marketing"] as const) {
+      await page.context().clearCookies();
+      await useCookie(page, baseURL!, staff[role]);
+      // The Usuários page is the admin's; for the others it is a 403 in the admin area, header and all.
+      for (const path of ["/contato", "/admin/usuarios"]) {
+        await page.goto(path);
+        for (const label of ["Leads", "Conteúdo", "Webhooks", "Usuários"]) {
+          await expect(nav.getByRole("link", { name: label, exact: true }), `${role} ${path} ${label}`).toHaveCount(
+            (expected[role] as readonly string[]).includes(label) ? 1 : 0,
+          );
+        }
+        await expect(header.getByTestId("signed-in-role"), `${role} ${path}`).toHaveText(
+          { admin: /Administrador/, comercial: /Comercial/, marketing: /Marketing/ }[role],
+        );
+        await expect(header.getByRole("button", { name: "Sair" }), `${role} ${path}`).toBeVisible();
+        await expectNoMarketingLayout(page, `${role} ${path}`);
+      }
+      await expect(
+        page.getByRole("heading", { level: 1, name: role === "admin" ? "Usuários" : "Acesso não permitido" }),
+      ).toBeVisible();
+    }
   });
 
   test("WhatsApp pages: name, area navigation, 'Operador' and 'Sair'; no marketing layout", async ({ page, baseURL }) => {

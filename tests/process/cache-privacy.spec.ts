@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { E2E_ENV } from "../support/env";
 import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
-import { openSessions, type SessionKind, type Sessions } from "../support/sessions";
+import { openSessions, roleSessions, type SessionKind, type Sessions } from "../support/sessions";
 
 const PRIVATE = "private, no-store";
 
@@ -115,6 +115,33 @@ test("every action's answer to a session is private, no-store", async () => {
       await response.arrayBuffer();
       const problem = cachingProblem(kind, response);
       if (problem) problems.push(`POST ${urlOf(route)} (${response.status}): ${problem}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("a comercial or marketing session's answers in the admin area (pages, .data, 403s, posts) are private, no-store", async () => {
+  const staff = await roleSessions(server.url);
+  const problems: string[] = [];
+  const admin = routeTable().filter((route) => /^(contato|admin)(\/|$)/.test(route.path) && route.path !== "contato/sair");
+  for (const role of ["comercial", "marketing"] as const) {
+    for (const route of admin) {
+      for (const url of getUrlsOf(route)) {
+        const response = await fetch(server.url + url, { redirect: "manual", headers: { Cookie: staff[role] } });
+        await response.arrayBuffer();
+        const problem = cachingProblem("admin", response);
+        if (problem) problems.push(`GET ${url} as ${role} (${response.status}): ${problem}`);
+      }
+      if (!route.hasAction) continue;
+      const response = await fetch(server.url + urlOf(route), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: staff[role] },
+        body: "intent=nada",
+      });
+      await response.arrayBuffer();
+      const problem = cachingProblem("admin", response);
+      if (problem) problems.push(`POST ${urlOf(route)} as ${role} (${response.status}): ${problem}`);
     }
   }
   expect(problems).toEqual([]);

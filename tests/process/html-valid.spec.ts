@@ -7,7 +7,15 @@ import { withDb } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { routeTable, urlFor } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
-import { completedTestCookie, enrolment, mergeCookies, openSessions, postForm, type SessionKind } from "../support/sessions";
+import {
+  completedTestCookie,
+  enrolment,
+  mergeCookies,
+  openSessions,
+  postForm,
+  roleSessions,
+  type SessionKind,
+} from "../support/sessions";
 
 /**
  * Valid HTML on every page: the server HTML of every page route of app/routes.ts (dynamic ones with
@@ -128,6 +136,35 @@ test("forms answered with bad input (messages next to the fields) are valid HTML
   ];
   for (const [url, fields] of posts)
     expect(await validate(`POST ${url}`, await postForm(server.url, url, fields), found), url).toBe(true);
+  expect(found).toEqual([]);
+});
+
+test("the roles' pages are valid HTML: marketing's totals, 403 pages, and Usuários with its refusals", async () => {
+  const found: string[] = [];
+  const staff = await roleSessions(server.url);
+  const pages: [string, keyof typeof staff][] = [
+    ["/contato", "marketing"],
+    ["/contato", "comercial"],
+    ["/admin/webhooks", "marketing"],
+    ["/admin/conteudo", "comercial"],
+    [`/contato/lead/${leadId}`, "marketing"],
+    ["/admin/usuarios", "admin"],
+  ];
+  for (const [url, role] of pages) expect(await validate(`${role} ${url}`, await get(url, staff[role]), found), url).toBe(true);
+  const adminId = withDb(server.databasePath, (db) =>
+    String((db.prepare("SELECT id FROM admin_users WHERE email = ?").get(E2E_ENV.ADMIN_EMAIL) as { id: number }).id),
+  );
+  const posts: Record<string, string>[] = [
+    { intent: "adicionar", email: "nao-e-email", role: "dono", password: "curta" },
+    { intent: "alterar-perfil", user: adminId, role: "comercial" },
+    { intent: "remover", user: adminId },
+    { intent: "nada" },
+  ];
+  for (const fields of posts) {
+    const response = await postForm(server.url, "/admin/usuarios", fields, staff.admin);
+    expect(response.status, fields.intent).toBeGreaterThanOrEqual(400);
+    expect(await validate(`POST /admin/usuarios ${fields.intent}`, response, found)).toBe(true);
+  }
   expect(found).toEqual([]);
 });
 
