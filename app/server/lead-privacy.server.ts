@@ -3,6 +3,7 @@ import { eq, inArray, like, or, type SQL } from "drizzle-orm";
 import { db, schema } from "./db.server";
 import { LEAD_ORIGINS } from "./leads.server";
 import { deleteWebhookDeliveriesOfLeads } from "./webhooks.server";
+import { removeLeadsFromHandoffs } from "./whatsapp-handoff.server";
 
 /**
  * LGPD rights the admin panel serves for one person: access/portability (a JSON file with every
@@ -108,6 +109,7 @@ export function deletePerson(lead: Lead): { leads: number; sendLog: number } {
       ? tx.delete(schema.whatsappSendLog).where(inArray(schema.whatsappSendLog.id, logIds)).run().changes
       : 0;
     deleteWebhookDeliveriesOfLeads(leadIds);
+    removeLeadsFromHandoffs(leadIds);
     return { leads: deletedLeads, sendLog: deletedLog };
   });
 }

@@ -6,6 +6,7 @@ import { lt } from "drizzle-orm";
 import { config } from "./config.server";
 import { db, schema, sqlite } from "./db.server";
 import { purgeWebhookDeliveriesBefore } from "./webhooks.server";
+import { purgeOldHandoffs } from "./whatsapp-handoff.server";
 
 /** The instant before which leads are past the retention period. */
 export function retentionCutoff(now: Date, retentionDays: number): Date {
@@ -43,6 +44,8 @@ export type PurgeResult = { leads: number; sendLog: number };
 
 /** Both retention purges (leads and the WhatsApp send log), as `npm run purge-leads` and the server run them. */
 export function purgeExpired(now: Date = new Date(), retentionDays = config.leadRetentionDays): PurgeResult {
+  // Hand-off lists to the WhatsApp tool hold names and numbers for 14 days at most, whatever the period.
+  purgeOldHandoffs(now);
   return { leads: purgeExpiredLeads(now, retentionDays), sendLog: purgeExpiredSendLog(now, retentionDays) };
 }
 

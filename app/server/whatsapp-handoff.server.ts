@@ -159,6 +159,27 @@ export function purgeOldHandoffs(now: Date = new Date()): number {
   return db.delete(handoffs).where(lt(handoffs.expiresAt, before)).run().changes;
 }
 
+/**
+ * LGPD erasure: the erased leads leave every stored list, their names and numbers with them
+ * (called by deletePerson, in its transaction). Returns how many lists changed.
+ */
+export function removeLeadsFromHandoffs(leadIds: readonly number[]): number {
+  if (leadIds.length === 0) return 0;
+  const erased = new Set(leadIds);
+  let changed = 0;
+  for (const row of db.select({ id: handoffs.id, contacts: handoffs.contacts }).from(handoffs).all()) {
+    const contacts = storedContacts(row.contacts);
+    const kept = contacts.filter((contact) => !erased.has(contact.leadId));
+    if (kept.length === contacts.length) continue;
+    db.update(handoffs)
+      .set({ contacts: JSON.stringify(kept) })
+      .where(eq(handoffs.id, row.id))
+      .run();
+    changed++;
+  }
+  return changed;
+}
+
 const storedContactsSchema = z.array(z.object({ leadId: z.number().int(), name: z.string(), number: z.string() }));
 
 /** A stored list's contacts (an unreadable value gives none rather than an error). */

@@ -162,9 +162,13 @@ test.describe("axe: no serious or critical violations", () => {
     const href = await deleteLink.getAttribute("href");
     expect(href).toMatch(/^\/contato\/lead\/\d+\/excluir$/);
     found.push(...(await audit(page, [href!])));
-    // The lead page (follow-up forms and history) and the bulk status confirmation.
+    // The lead page (follow-up forms and history), the bulk status confirmation and the WhatsApp hand-off's.
     found.push(
-      ...(await audit(page, [href!.replace(/\/excluir$/, ""), "/contato/alterar-status?novo_status=perdido&motivo=outro"])),
+      ...(await audit(page, [
+        href!.replace(/\/excluir$/, ""),
+        "/contato/alterar-status?novo_status=perdido&motivo=outro",
+        "/contato/enviar-whatsapp",
+      ])),
     );
     expect(found).toEqual([]);
   });

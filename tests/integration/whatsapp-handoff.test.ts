@@ -18,6 +18,7 @@ import { startAdminSession } from "~/server/auth.server";
 import { db, schema } from "~/server/db.server";
 import { deletePerson, findLead } from "~/server/lead-privacy.server";
 import { saveLead } from "~/server/leads.server";
+import { purgeExpired } from "~/server/maintenance.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { addAccessPassword } from "~/server/whatsapp-access.server";
 import {
@@ -283,6 +284,11 @@ describe("opening the list on /whatsapp", () => {
     deletePerson(findLead(ids.Hugo)!);
     const page = payload(await openPage(`?lista=${id}`));
     expect(page.handoff).toMatchObject({ ok: true, text: `Iris ${token}, 5531966663000`, count: 1, removedOptOuts: 1 });
+    // The erasure (LGPD) took Hugo's name and number out of the stored list too.
+    const [row] = db.select().from(schema.whatsappHandoffs).where(eq(schema.whatsappHandoffs.id, id)).all();
+    expect(row.contacts).not.toContain("Hugo");
+    expect(row.contacts).not.toContain("5531966662000");
+    expect(row.contacts).toContain("Gabi");
   });
 
   it("without the operator session the gate shows (no contact in the answer) and the password brings back the same list", async () => {
@@ -331,7 +337,7 @@ describe("opening the list on /whatsapp", () => {
     expect(html).toMatch(/<textarea[^>]*id="contatos"[^>]*><\/textarea>/);
   });
 
-  it("old lists are deleted 7 days after they expire", () => {
+  it("old lists are deleted 7 days after they expire, by the next list and by the daily retention purge", () => {
     const token = unique();
     seed(token, [["Lia", "(31)96666-6000"]]);
     const now = Date.now();
@@ -341,6 +347,9 @@ describe("opening the list on /whatsapp", () => {
     const ids = handoffRows().map((row) => row.id);
     expect(ids).not.toContain(old.id);
     expect(ids).toContain(recent.id);
+    // The server's daily purge (and npm run purge-leads) deletes them too.
+    purgeExpired(new Date(now + HANDOFF_TTL_MS));
+    expect(handoffRows().map((row) => row.id)).not.toContain(recent.id);
   });
 });
 
