@@ -158,6 +158,12 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { intent: "adicionar", url: "ftp://crm.example.com/eventos" },
     message: /Informe|endereço pode ter|Ação desconhecida|não existe mais/,
   },
+  // Users and roles: a bad e-mail, an unknown role or a short password is refused before anything is stored.
+  "admin/usuarios": {
+    session: "admin",
+    refused: { intent: "adicionar", email: "nao-e-email", role: "dono", password: "curta" },
+    message: /Informe|e-mail válido|Escolha um perfil|pelo menos 8 caracteres|longa demais|Ação desconhecida|não existe mais/,
+  },
   whatsapp: {
     session: "anonymous",
     refused: { intent: "entrar", password: "senha-errada-123" },
