@@ -27,6 +27,17 @@ function reachesHelper(pathname: string): boolean {
 }
 
 /**
+ * Pages with the leads' "Ligar" / "WhatsApp" buttons (the panel, a lead's page and its contact page):
+ * their posts are answered with a redirect to tel: or wa.me, and a form's redirect must be allowed by
+ * form-action too.
+ */
+function hasContactButtons(pathname: string): boolean {
+  return pathname === "/contato" || pathname.startsWith("/contato/lead/");
+}
+
+const CONTACT_TARGETS = ["tel:", "https://wa.me"];
+
+/**
  * The document's Content-Security-Policy: scripts only from this site with the request's nonce,
  * frames and form targets only from this site and the configured form/assistant hosts, the
  * WhatsApp helper reachable only from the /whatsapp pages, and this site framed only by itself.
@@ -42,7 +53,7 @@ export function contentSecurityPolicy(nonce: string, pathname: string): string {
     // The assistant's origin: the sheet probes it (no-cors) to tell a failed frame from a loaded one.
     "connect-src": ["'self'", ...(reachesHelper(pathname) ? helperOrigins() : []), ...assistantOrigin()],
     "frame-src": ["'self'", ...external],
-    "form-action": ["'self'", ...external],
+    "form-action": ["'self'", ...external, ...(hasContactButtons(pathname) ? CONTACT_TARGETS : [])],
     "frame-ancestors": ["'self'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],

@@ -55,8 +55,10 @@ test.describe("staff areas have their own layout", () => {
     expect(pages.map((r) => r.path).sort()).toEqual([
       "contato",
       "contato/alterar-status",
+      "contato/atribuir-responsavel",
       "contato/enviar-whatsapp",
       "contato/lead/:id",
+      "contato/lead/:id/contatar",
       "contato/lead/:id/excluir",
       "login-admin",
       "whatsapp",

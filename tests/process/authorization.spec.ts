@@ -157,6 +157,8 @@ test("the guarded areas are found in the route table", () => {
       "contato/enviar-whatsapp",
       "contato/lead/:id",
       "contato/lead/:id/dados.json",
+      "contato/lead/:id/contatar",
+      "contato/atribuir-responsavel",
       "contato/lead/:id/excluir",
       "admin/conteudo",
       "admin/conteudo/instituicao",

@@ -82,6 +82,18 @@ const SPECS: Record<string, ActionSpec> = {
     message: /Credenciais inválidas|Informe|inválido|longa demais|Muitas tentativas/,
   },
   "contato/sair": { session: "admin", refused: {}, bodyIgnored: true, message: /./ },
+  // Contact buttons: a channel outside the list is refused before the attempt is recorded.
+  "contato/lead/:id/contatar": {
+    session: "admin",
+    refused: { canal: "sms" },
+    message: /Escolha como contatar|não é um celular válido|pediu para não receber|Lead não encontrado/,
+  },
+  // Owner of a filtered selection: an id that is no comercial user is refused before anything is written.
+  "contato/atribuir-responsavel": {
+    session: "admin",
+    refused: { busca: "lote", novo_responsavel: "999999", intent: "confirmar" },
+    message: /Escolha um responsável da lista|Confirme a atribuição|Nenhum lead filtrado/,
+  },
   "contato/lead/:id/excluir": {
     session: "admin",
     // Only the confirmation button's intent deletes.

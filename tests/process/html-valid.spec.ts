@@ -57,6 +57,7 @@ function paramsFor(routePath: string): Record<string, string> {
     "teste-vocacional/resultado/:perfil": { perfil: "tecnologia" },
     "contato/lead/:id": { id: leadId },
     "contato/lead/:id/excluir": { id: leadId },
+    "contato/lead/:id/contatar": { id: leadId },
     "whatsapp/:slug": { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG },
     "admin/conteudo/cursos/:curso": { curso: "1" }, // a course of the seeded catalogue
     "*": { "*": "enfermagem" }, // a course page at its own path
@@ -181,6 +182,26 @@ test("the lead page with a refused status and the bulk status confirmation are v
   expect(await validate(`POST ${lead}`, refused, found)).toBe(true);
   const confirm = "/contato/alterar-status?novo_status=perdido&motivo=outro";
   expect(await validate(confirm, await get(confirm, cookies.admin), found)).toBe(true);
+  expect(found).toEqual([]);
+});
+
+test("the contact page with a refused channel and the bulk owner confirmation are valid HTML", async () => {
+  const found: string[] = [];
+  const contact = `/contato/lead/${leadId}/contatar`;
+  const refused = await fetch(server.url + contact, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookies.admin, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ canal: "sms" }),
+  });
+  expect(refused.status).toBe(400);
+  expect(await validate(`POST ${contact}`, refused, found)).toBe(true);
+  for (const url of [
+    "/contato/atribuir-responsavel?novo_responsavel=",
+    "/contato/atribuir-responsavel?novo_responsavel=999999",
+  ]) {
+    expect(await validate(url, await get(url, cookies.admin), found)).toBe(true);
+  }
   expect(found).toEqual([]);
 });
 
