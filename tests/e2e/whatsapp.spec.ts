@@ -10,6 +10,7 @@ import { HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
 import { hashPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, storedPasswordId, test, waitForHydration } from "../support/fixtures";
+import { adminSession, postForm } from "../support/sessions";
 
 /**
  * The WhatsApp tool: password management and the gate in both projects (they are plain forms);
@@ -442,6 +443,82 @@ test.describe("WhatsApp: mirroring page", () => {
         expect(rows()).toHaveLength(3);
       } finally {
         db.close();
+      }
+    });
+
+    test("a list handed off from the leads panel: its sends are logged with their lead, and the log links to it", async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const token = unique();
+      const password = `lista-${token}`;
+      await seedPassword(password);
+      // Two leads of this run; the list is made the way the panel's confirmation makes it.
+      const run = String(Date.now() % 10_000).padStart(4, "0");
+      const people = [
+        [`Lia Lista ${token}`, `(31)9${run}-1101`],
+        [`Rui Lista ${token}`, `(31)9${run}-2202`],
+      ];
+      const ids: Record<string, number> = {};
+      const db = openE2eDb();
+      try {
+        const insert = db.prepare(
+          `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
+           VALUES ('contato', ?, ?, ?, 'Betim', ?, ?, ?, ?)`,
+        );
+        const now = new Date().toISOString();
+        for (const [nome, telefone] of people) {
+          const email = `${nome.split(" ")[0].toLowerCase()}.${token}@example.com`;
+          ids[nome] = Number(
+            insert.run(nome, telefone, email, now.slice(0, 10), now, now, `${nome} ${email} ${telefone}`.toLowerCase())
+              .lastInsertRowid,
+          );
+        }
+      } finally {
+        db.close();
+      }
+      const baseUrl = process.env.E2E_BASE_URL!;
+      const created = await postForm(
+        baseUrl,
+        "/contato/enviar-whatsapp",
+        { busca: token, intent: "criar" },
+        await adminSession(baseUrl),
+        {
+          Origin: baseUrl,
+        },
+      );
+      expect(created.status).toBe(303);
+
+      await page.goto(created.headers.get("location")!);
+      await page.getByLabel("Senha de acesso").fill(password);
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await expect(page.getByLabel("Contatos")).toHaveValue(
+        new RegExp(`^Rui Lista ${token}, 55319${run}2202\nLia Lista ${token}, `),
+      );
+      const operator = `Operadora ${token}`;
+      await page.getByLabel("Nome do Operador").fill(operator);
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+      await page.getByLabel("Mensagem", { exact: true }).fill(`Olá {nome}, lista ${token}`);
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+      await expect(page.getByTestId("job-progress")).toHaveAttribute("data-state", "completed");
+
+      const log = page.getByTestId("send-log");
+      await expect(log.locator("tbody tr", { hasText: operator })).toHaveCount(2);
+      for (const [nome] of people) {
+        await expect(log.getByRole("link", { name: `Ver lead de ${nome}` })).toHaveAttribute(
+          "href",
+          `/contato/lead/${ids[nome]}`,
+        );
+      }
+      const check = openE2eDb();
+      try {
+        const rows = check
+          .prepare("SELECT name, lead_id AS leadId FROM whatsapp_send_log WHERE operator = ? ORDER BY name")
+          .all(operator) as { name: string; leadId: number | null }[];
+        expect(rows).toEqual(people.map(([nome]) => ({ name: nome, leadId: ids[nome] })));
+      } finally {
+        check.close();
       }
     });
 
