@@ -15,6 +15,7 @@ import {
 import * as usersModule from "~/routes/admin.usuarios";
 import * as contatoModule from "~/routes/contato";
 import * as leadModule from "~/routes/contato.lead.$id";
+import * as loginModule from "~/routes/login-admin";
 import { changeUserRoleByEmail, createAdmin, removeUser } from "~/server/admin-users.server";
 import { forbiddenMessage, getAdmin, startAdminSession } from "~/server/auth.server";
 import { db, schema } from "~/server/db.server";
@@ -236,5 +237,32 @@ describe("Usuários: only the users permission (admin)", () => {
     );
     expect(statusOf(leadPage)).toBe(403);
     expect(statusOf(await settle(() => usersModule.loader(args(getRequest("/admin/usuarios", { cookie })))))).toBe(403);
+  });
+});
+
+describe("after login", () => {
+  it("a role lands on the page it asked for when it may open it, else on /contato (every role opens it)", async () => {
+    const email = "entra.marketing@example.com";
+    await createAdmin(email, PASSWORD, "marketing");
+    const landing = async (redirectTo: string) => {
+      const answer = await settle(() =>
+        loginModule.action(
+          args(postForm("/login-admin", { email, password: PASSWORD, redirectTo }, { headers: { "X-Client-Ip": "10.9.9.9" } })),
+        ),
+      );
+      expect(statusOf(answer), redirectTo).toBe(303);
+      return (answer as Response).headers.get("Location");
+    };
+    expect(await landing("/admin/conteudo/faq")).toBe("/admin/conteudo/faq");
+    expect(await landing("/contato")).toBe("/contato");
+    for (const forbidden of ["/admin/webhooks", "/admin/usuarios", "/contato/leads.csv", `/contato/lead/${leadId}`]) {
+      expect(await landing(forbidden), forbidden).toBe("/contato");
+    }
+    // Already signed in, /login-admin sends the role on the same way.
+    const { cookie } = await sessionOf("ja.entrou@example.com", "marketing");
+    const open = (redirectTo: string) =>
+      settle(() => loginModule.loader(args(getRequest(`/login-admin?redirectTo=${encodeURIComponent(redirectTo)}`, { cookie }))));
+    expect((await open("/admin/conteudo")).headers.get("Location")).toBe("/admin/conteudo");
+    expect((await open("/admin/usuarios")).headers.get("Location")).toBe("/contato");
   });
 });
