@@ -53,7 +53,7 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
     exportado_em: now.toISOString(),
     titular: { email: lead.email, nome: lead.nome },
     explicacao:
-      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem), com o acompanhamento (status e notas), e as mensagens de WhatsApp enviadas aos telefones informados.",
+      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem), com o acompanhamento (status, notas e tentativas de contato), e as mensagens de WhatsApp enviadas aos telefones informados.",
     leads: leads.map(({ busca: _searchCopy, ...row }) => ({
       ...row,
       origem_descricao: LEAD_ORIGINS[row.origem as keyof typeof LEAD_ORIGINS] ?? row.origem,
@@ -77,6 +77,13 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
         .where(eq(schema.leadNotes.leadId, row.id))
         .all()
         .map((note) => ({ texto: note.text, por: note.author, em: note.createdAt })),
+      // Calls and WhatsApp clicks from the panel to this lead (who, when).
+      tentativas_de_contato: db
+        .select()
+        .from(schema.leadContactAttempts)
+        .where(eq(schema.leadContactAttempts.leadId, row.id))
+        .all()
+        .map((attempt) => ({ canal: attempt.channel, por: attempt.by, em: attempt.at })),
     })),
     mensagens_whatsapp: sendLog.map((row) => ({
       nome: row.name,

@@ -23,7 +23,7 @@ import { db, schema } from "~/server/db.server";
 import { OPTED_OUT_ERROR, recordContactAttempt } from "~/server/lead-contact.server";
 import { changeLeadStatus, leadTimeline } from "~/server/lead-follow-up.server";
 import { OWNER_ERROR } from "~/server/lead-owner.server";
-import { findLead } from "~/server/lead-privacy.server";
+import { deletePerson, findLead, personDataExport } from "~/server/lead-privacy.server";
 import { saveLead } from "~/server/leads.server";
 import { recordOptOuts } from "~/server/whatsapp-optouts.server";
 
@@ -456,5 +456,14 @@ describe("the lead page's history", () => {
     expect(html).not.toContain("Mensagem job-de-outro");
     // Each page's history is its own: the other lead has only its own send.
     expect(leadTimeline(findLead(someoneElse)!, (key) => key).filter((entry) => entry.kind === "whatsapp")).toHaveLength(1);
+  });
+
+  it("the person's data export (LGPD) carries the contact attempts; erasing the person erases them", async () => {
+    const id = newLead({ telefone: "(31)97777-4040" });
+    recordContactAttempt(id, "whatsapp", ana.email, new Date("2026-02-01T10:00:00.000Z"));
+    const [exported] = personDataExport(findLead(id)!).leads;
+    expect(exported.tentativas_de_contato).toEqual([{ canal: "whatsapp", por: ana.email, em: "2026-02-01T10:00:00.000Z" }]);
+    deletePerson(findLead(id)!);
+    expect(attemptsOf(id)).toEqual([]);
   });
 });
