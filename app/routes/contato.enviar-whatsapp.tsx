@@ -3,13 +3,13 @@ import { data, Form, Link, redirect } from "react-router";
 
 import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import { leadFiltersQuery, leadFiltersToParams, parseLeadFilters, profileLabel } from "~/lib/lead-filters";
-import { statusLabel } from "~/lib/lead-status";
+import { describeLeadFilters, leadFiltersQuery, leadFiltersToParams, parseLeadFilters } from "~/lib/lead-filters";
 import { pageMeta } from "~/lib/seo";
 import { WHATSAPP_PATH } from "~/lib/whatsapp";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { sameOrigin } from "~/server/lead-follow-up.server";
+import { ownerLabel } from "~/server/lead-owner.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { createHandoff, HANDOFF_MAX_CONTACTS, HANDOFF_PARAM, selectHandoffContacts } from "~/server/whatsapp-handoff.server";
 
@@ -38,17 +38,12 @@ function readFilters(params: URLSearchParams) {
   return { ...parseLeadFilters(params, origins()), pagina: 1 };
 }
 
-/** The filters in words ("Origem: Teste vocacional · Status: Novo"), as the bulk status confirmation says them. */
+/** The filters in words ("Origem: Teste vocacional · Responsável: ana@…"), as the other confirmations say them. */
 function describeFilters(filters: ReturnType<typeof readFilters>): string[] {
-  const parts: string[] = [];
-  if (filters.busca) parts.push(`Busca: “${filters.busca}”`);
-  if (filters.origem) parts.push(`Origem: ${LEAD_ORIGINS[filters.origem as keyof typeof LEAD_ORIGINS] ?? filters.origem}`);
-  if (filters.perfil) parts.push(`Perfil: ${profileLabel(filters.perfil === "sem_resultado" ? null : filters.perfil)}`);
-  if (filters.status) parts.push(`Status: ${statusLabel(filters.status)}`);
-  if (filters.atrasados) parts.push("Somente atrasados");
-  if (filters.de) parts.push(`De: ${filters.de.split("-").reverse().join("/")}`);
-  if (filters.ate) parts.push(`Até: ${filters.ate.split("-").reverse().join("/")}`);
-  return parts;
+  return describeLeadFilters(filters, {
+    originLabel: (key) => LEAD_ORIGINS[key as keyof typeof LEAD_ORIGINS] ?? key,
+    ownerLabel,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -132,6 +132,14 @@ describe("the confirmation page (/contato/enviar-whatsapp)", () => {
     expect(payload(result).counts).toEqual({ total: 7, contacts: 2, optedOut: 2, noNumber: 2, duplicates: 1, overCap: 0 });
     expect(payload(result).filterWords).toEqual([`Busca: “${token}”`]);
     expect(payload(result).backHref).toBe(`/contato?busca=${token}`);
+    // Every filter of the panel selects, the owner filter too (these leads have no owner).
+    const unowned = await confirmation(`?busca=${token}&responsavel=sem`);
+    expect(payload(unowned).counts.total).toBe(7);
+    expect(payload(unowned).filterWords).toEqual([`Busca: “${token}”`, expect.stringMatching(/^Responsável: /)]);
+    expect(payload(unowned).hidden).toEqual([
+      ["busca", token],
+      ["responsavel", "sem"],
+    ]);
     // The page only counts: nothing is stored before the confirmation.
     expect(handoffRows().filter((row) => row.filters.includes(token))).toEqual([]);
   });
