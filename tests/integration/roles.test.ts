@@ -213,11 +213,12 @@ describe("Usuários: only the users permission (admin)", () => {
       const page = await settle(() => usersModule.loader(args(getRequest("/admin/usuarios", { cookie }))));
       expect(statusOf(page), role).toBe(403);
       expect(page.data).toBe(forbiddenMessage(role));
-      for (const fields of [
+      const posts: Record<string, string>[] = [
         { intent: "adicionar", email: `intruso.${role}@example.com`, role: "admin", password: PASSWORD },
         { intent: "alterar-perfil", user: String(chefe.user.id), role: "marketing" },
         { intent: "remover", user: String(chefe.user.id) },
-      ]) {
+      ];
+      for (const fields of posts) {
         const answer = await post(cookie, fields);
         expect(statusOf(answer), `${role} ${fields.intent}`).toBe(403);
       }
