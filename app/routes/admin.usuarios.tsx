@@ -65,7 +65,8 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      <NewUserForm actionData={actionData} />
+      {/* A new form once a user is added (the post redirects here): nothing typed stays in it. */}
+      <NewUserForm key={users.length} actionData={actionData} />
 
       <StudioTable
         testId="staff-users"

@@ -78,6 +78,8 @@ test("the admin adds a comercial user, who sees Leads only; removing the user en
   await expect(row).toBeVisible();
   await expect(row.getByRole("combobox")).toHaveValue("comercial");
   await expect(row).toContainText("Nunca entrou");
+  await expect(page.getByLabel("E-mail")).toHaveValue("");
+  await expect(page.getByLabel("Senha inicial")).toHaveValue("");
 
   // The admin cannot take away their own admin role: the message is next to their role field.
   const own = page.getByTestId("staff-user").filter({ hasText: "(você)" });
