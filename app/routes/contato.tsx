@@ -567,7 +567,13 @@ function LeadsTable({
                   </Link>
                 </th>
                 <td className={cell}>
-                  <ContactButtons leadId={lead.id} nome={lead.nome} telefone={lead.telefone} optedOut={lead.whatsappOptOut} />
+                  <ContactButtons
+                    leadId={lead.id}
+                    nome={lead.nome}
+                    telefone={lead.telefone}
+                    optedOut={lead.whatsappOptOut}
+                    wrap={false}
+                  />
                 </td>
                 <td className={cell}>{lead.email}</td>
                 <td className={cell}>{lead.cidade || "-"}</td>

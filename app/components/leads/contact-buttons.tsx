@@ -15,18 +15,21 @@ export function ContactButtons({
   nome,
   telefone,
   optedOut,
+  wrap = true,
 }: {
   leadId: number;
   /** For screen readers: which lead each button contacts (the panel has one row per lead). */
   nome: string;
   telefone: string;
   optedOut: boolean;
+  /** false in the panel's table: the phone and its buttons stay on one line. */
+  wrap?: boolean;
 }) {
   const usable = contactNumber(telefone) !== null;
   const button =
     "inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className={`flex items-center gap-2 ${wrap ? "flex-wrap" : "flex-nowrap"}`}>
       <span data-testid="lead-phone">{telefone}</span>
       <WhatsappOptOutBadge optedOut={optedOut} />
       {usable ? (
