@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trash2, UserPlus } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert, INPUT_CLASS, TextField } from "~/components/studio/studio-fields";
@@ -38,6 +38,9 @@ export const action = ({ request }: Route.ActionArgs) => usersAction(request);
 
 const SMALL_BUTTON =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
+const DANGER_BUTTON =
+  "inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70";
+const USERS_PATH = "/admin/usuarios";
 const SELECT_CLASS = "block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900";
 
 type RowRefusal = { intent: string; user: number | null; error: string };
@@ -49,6 +52,7 @@ function rowRefusal(actionData: unknown): RowRefusal | null {
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { users, myId } = loaderData;
   const refusal = rowRefusal(actionData);
+  const removing = Number(useSearchParams()[0].get("remover"));
   return (
     <section aria-labelledby="usuarios-titulo" className="mx-auto max-w-7xl px-4 py-8">
       <h1 id="usuarios-titulo" className="text-2xl font-bold text-slate-900">
@@ -91,6 +95,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
             <td className="py-2">
               <RemoveForm
                 user={user}
+                confirming={removing === user.id}
                 error={refusal?.intent === USER_INTENTS.remove && refusal.user === user.id ? refusal.error : null}
               />
             </td>
@@ -200,23 +205,41 @@ function RoleForm({ user, error }: { user: UserRow; error: string | null }) {
   );
 }
 
-/** A row's "Remover"; a refusal (last admin, oneself) shows next to the button. */
-function RemoveForm({ user, error }: { user: UserRow; error: string | null }) {
+/**
+ * A row's "Remover", in two steps that work without JavaScript: the link opens the confirmation in
+ * the row (?remover=<id>), whose button posts. A refusal (last admin, oneself) shows next to it.
+ */
+function RemoveForm({ user, confirming, error }: { user: UserRow; confirming: boolean; error: string | null }) {
   const pending = useRowPending(USER_INTENTS.remove, user.id);
   const errorId = `remover-${user.id}-error`;
+  if (!confirming && !error) {
+    return (
+      <Link to={`?remover=${user.id}`} className={SMALL_BUTTON} preventScrollReset>
+        <Trash2 aria-hidden="true" className="size-4" /> Remover<span className="sr-only"> {user.email}</span>
+      </Link>
+    );
+  }
   return (
-    <Form method="post">
+    <Form method="post" action={USERS_PATH} className="max-w-xs">
       <input type="hidden" name="intent" value={USER_INTENTS.remove} />
       <input type="hidden" name="user" value={user.id} />
-      <SubmitButton
-        pending={pending}
-        pendingText="Removendo..."
-        spinnerClassName="size-4"
-        className={SMALL_BUTTON}
-        aria-describedby={error ? errorId : undefined}
-      >
-        <Trash2 aria-hidden="true" className="size-4" /> Remover<span className="sr-only"> {user.email}</span>
-      </SubmitButton>
+      <p className="text-sm text-slate-800">
+        Remover {user.email}? A pessoa sai do painel na hora e os leads dela ficam sem responsável.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <SubmitButton
+          pending={pending}
+          pendingText="Removendo..."
+          spinnerClassName="size-4"
+          className={DANGER_BUTTON}
+          aria-describedby={error ? errorId : undefined}
+        >
+          <Trash2 aria-hidden="true" className="size-4" /> Confirmar remoção<span className="sr-only"> de {user.email}</span>
+        </SubmitButton>
+        <Link to={USERS_PATH} className={SMALL_BUTTON} preventScrollReset>
+          Cancelar
+        </Link>
+      </div>
       {error ? (
         <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}

@@ -115,11 +115,10 @@ test("the admin adds a comercial user, who sees Leads only; removing the user en
 
     // The admin removes the user: at their next page they are back at the login.
     await page.reload();
-    await page
-      .getByTestId("staff-user")
-      .filter({ hasText: email })
-      .getByRole("button", { name: /Remover/ })
-      .click();
+    const staffRow = page.getByTestId("staff-user").filter({ hasText: email });
+    await staffRow.getByRole("link", { name: /Remover/ }).click();
+    await expect(staffRow).toContainText("os leads dela ficam sem responsável");
+    await staffRow.getByRole("button", { name: /Confirmar remoção/ }).click();
     await expect(page.getByTestId("staff-user").filter({ hasText: email })).toHaveCount(0);
     await staffPage.goto("/contato");
     await expect(staffPage).toHaveURL(/\/login-admin\?redirectTo=/);

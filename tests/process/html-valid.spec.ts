@@ -161,6 +161,10 @@ test("the roles' pages are valid HTML: marketing's totals, 403 pages, and Usuár
     { intent: "remover", user: adminId },
     { intent: "nada" },
   ];
+  // The removal's confirmation in the row.
+  expect(await validate("/admin/usuarios?remover", await get(`/admin/usuarios?remover=${adminId}`, staff.admin), found)).toBe(
+    true,
+  );
   for (const fields of posts) {
     const response = await postForm(server.url, "/admin/usuarios", fields, staff.admin);
     expect(response.status, fields.intent).toBeGreaterThanOrEqual(400);
