@@ -162,12 +162,15 @@ test.describe("axe: no serious or critical violations", () => {
     const href = await deleteLink.getAttribute("href");
     expect(href).toMatch(/^\/contato\/lead\/\d+\/excluir$/);
     found.push(...(await audit(page, [href!])));
-    // The lead page (follow-up forms and history), the bulk status confirmation and the WhatsApp hand-off's.
+    // The lead page (follow-up forms and history), the bulk status confirmation and the WhatsApp hand-off's,
+    // the lead's contact page and the bulk owner confirmation.
     found.push(
       ...(await audit(page, [
         href!.replace(/\/excluir$/, ""),
         "/contato/alterar-status?novo_status=perdido&motivo=outro",
         "/contato/enviar-whatsapp",
+        href!.replace(/\/excluir$/, "/contatar"),
+        "/contato/atribuir-responsavel?novo_responsavel=",
       ])),
     );
     expect(found).toEqual([]);
