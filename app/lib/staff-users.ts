@@ -5,6 +5,9 @@ import { type Role, ROLE_KEYS } from "./roles";
 
 /** The Usuários page's (/admin/usuarios) form rules and post intents, shared by the page and the server. */
 
+/** The Usuários page's address. */
+export const USERS_PATH = "/admin/usuarios";
+
 export const USER_INTENTS = { add: "adicionar", role: "alterar-perfil", remove: "remover" } as const;
 
 export const EMAIL_REQUIRED_MESSAGE = "Informe o e-mail.";

@@ -9,7 +9,7 @@ import { StudioTable } from "~/components/studio/studio-table";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/admin-login";
 import { type Role, ROLE_KEYS, ROLES } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
-import { newUserSchema, USER_INTENTS } from "~/lib/staff-users";
+import { newUserSchema, USER_INTENTS, USERS_PATH } from "~/lib/staff-users";
 import { requirePermission } from "~/server/auth.server";
 import { usersAction, usersPageData } from "~/server/users-admin.server";
 
@@ -40,7 +40,6 @@ const SMALL_BUTTON =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
 const DANGER_BUTTON =
   "inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70";
-const USERS_PATH = "/admin/usuarios";
 const SELECT_CLASS = "block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900";
 
 type RowRefusal = { intent: string; user: number | null; error: string };

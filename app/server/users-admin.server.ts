@@ -4,15 +4,21 @@ import { data } from "react-router";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { ROLES } from "~/lib/roles";
-import { changeRoleSchema, EMAIL_TAKEN_MESSAGE, newUserSchema, USER_GONE_MESSAGE, USER_INTENTS } from "~/lib/staff-users";
+import {
+  changeRoleSchema,
+  EMAIL_TAKEN_MESSAGE,
+  newUserSchema,
+  USER_GONE_MESSAGE,
+  USER_INTENTS,
+  USERS_PATH,
+} from "~/lib/staff-users";
 
 import { changeUserRole, createAdmin, findAdminByEmail, listAdmins, removeUser, roleOf } from "./admin-users.server";
 import { requirePermission } from "./auth.server";
 import { readFormData } from "./form-data.server";
 import { redirectWithToast } from "./toast.server";
 
-/** The Usuários page (app/routes/admin.usuarios.tsx): its path, data and form posts. Permission "users" (admin). */
-export const USERS_PATH = "/admin/usuarios";
+/** The Usuários page (app/routes/admin.usuarios.tsx): its data and form posts. Permission "users" (admin). */
 
 export const UNKNOWN_INTENT_MESSAGE = "Ação desconhecida. Recarregue a página e tente novamente.";
 
