@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 
 import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
 import { privatePageHeaders } from "~/lib/cache-headers";
+import { skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { getAdmin } from "~/server/auth.server";
 
 import type { Route } from "./+types/_admin";
@@ -18,6 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await getAdmin(request);
   return { staff: admin ? { email: admin.email, role: admin.role } : null };
 }
+
+/** As the root: after a post that lost the connection nothing changed, and asking again would fail too. */
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function AdminLayout() {
   return (
