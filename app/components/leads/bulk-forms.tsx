@@ -1,0 +1,124 @@
+import { RefreshCw, UserCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+import { Field } from "~/components/forms";
+import { type LeadFilters, leadFiltersToParams } from "~/lib/lead-filters";
+import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/lead-status";
+
+import { leadFieldClass } from "./lead-form";
+import { type OwnerChoice, OwnerOptions } from "./owner-select";
+
+const number = new Intl.NumberFormat("pt-BR");
+
+/**
+ * The one shape of a change to the panel's whole filtered selection: a GET form to its
+ * confirmation page, carrying the panel's filters (as hidden fields) and the chosen value. Nothing
+ * changes before the confirmation there.
+ */
+function BulkSelectionForm({
+  action,
+  id,
+  title,
+  total,
+  filters,
+  submit,
+  children,
+}: {
+  /** The confirmation page. */
+  action: string;
+  id: string;
+  title: string;
+  total: number;
+  filters: LeadFilters;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  const hidden = [...leadFiltersToParams({ ...filters, pagina: 1 }).entries()];
+  return (
+    <Form method="get" action={action} aria-labelledby={id} className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h3 id={id} className="text-sm font-semibold text-slate-900">
+        {title} ({total === 1 ? "1 lead" : `${number.format(total)} leads`})
+      </h3>
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        {children}
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {submit}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** "Alterar status dos filtrados" (confirmed on contato.alterar-status.tsx). */
+export function BulkStatusForm({ filters, total }: { filters: LeadFilters; total: number }) {
+  return (
+    <BulkSelectionForm
+      action="/contato/alterar-status"
+      id="bulk-title"
+      title="Alterar status dos filtrados"
+      total={total}
+      filters={filters}
+      submit={
+        <>
+          <RefreshCw aria-hidden="true" className="size-4" /> Alterar status dos filtrados
+        </>
+      }
+    >
+      <Field label="Novo status" htmlFor="novo_status">
+        <select id="novo_status" name="novo_status" defaultValue="em_contato" className={leadFieldClass}>
+          {Object.entries(LEAD_STATUSES).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Motivo (se Perdido)" htmlFor="bulk-motivo">
+        <select id="bulk-motivo" name="motivo" defaultValue="" className={leadFieldClass}>
+          <option value="">—</option>
+          {Object.entries(LOSS_REASONS).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </BulkSelectionForm>
+  );
+}
+
+/** "Atribuir responsável aos filtrados" (confirmed on contato.atribuir-responsavel.tsx). */
+export function BulkOwnerForm({ filters, total, owners }: { filters: LeadFilters; total: number; owners: OwnerChoice[] }) {
+  return (
+    <BulkSelectionForm
+      action="/contato/atribuir-responsavel"
+      id="bulk-owner-title"
+      title="Atribuir responsável aos filtrados"
+      total={total}
+      filters={filters}
+      submit={
+        <>
+          <UserCheck aria-hidden="true" className="size-4" /> Atribuir responsável aos filtrados
+        </>
+      }
+    >
+      <Field label="Novo responsável" htmlFor="novo_responsavel">
+        <select
+          id="novo_responsavel"
+          name="novo_responsavel"
+          defaultValue={owners[0] ? String(owners[0].id) : ""}
+          className={leadFieldClass}
+        >
+          <OwnerOptions owners={owners} />
+        </select>
+      </Field>
+    </BulkSelectionForm>
+  );
+}
