@@ -241,6 +241,33 @@ describe("Usuários: only the users permission (admin)", () => {
   });
 });
 
+describe("comercial: a shared queue (decision 056)", () => {
+  it("a comercial user sees and follows up a lead a colleague owns", async () => {
+    const owner = await sessionOf("dona.do.lead@example.com", "comercial");
+    const colleague = await sessionOf("colega.comercial@example.com", "comercial");
+    db.update(schema.leads).set({ owner_id: owner.user.id }).where(eq(schema.leads.id, leadId)).run();
+    const cookie = colleague.cookie;
+    const panel = payload(await contatoModule.loader(args(getRequest("/contato?busca=Sigilosa", { cookie }))));
+    expect(panel.totalsOnly).toBe(false);
+    expect(JSON.stringify(panel)).toContain("Pessoa Sigilosa Papéis");
+    const page = await settle(() =>
+      leadModule.loader(args(getRequest(`/contato/lead/${leadId}`, { cookie }), { id: String(leadId) })),
+    );
+    expect(statusOf(page)).toBe(200);
+    expect(payload(page).lead.email).toBe("sigilosa.papeis@example.org");
+    const note = await settle(() =>
+      leadModule.action(
+        args(postForm(`/contato/lead/${leadId}`, { intent: "nota", texto: "Liguei no lugar da colega." }, { cookie }), {
+          id: String(leadId),
+        }),
+      ),
+    );
+    expect(statusOf(note)).toBe(303);
+    const notes = db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all();
+    expect(notes.map((row) => row.text)).toContain("Liguei no lugar da colega.");
+  });
+});
+
 describe("after login", () => {
   it("a role lands on the page it asked for when it may open it, else on /contato (every role opens it)", async () => {
     const email = "entra.marketing@example.com";
