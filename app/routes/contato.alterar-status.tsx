@@ -1,23 +1,16 @@
 import { RefreshCw, TriangleAlert } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 
-import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+import { ConfirmSelection, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import {
-  describeLeadFilters,
-  hasActiveFilters,
-  leadFiltersQuery,
-  leadFiltersToParams,
-  parseLeadFilters,
-} from "~/lib/lead-filters";
+import { hasActiveFilters, leadFiltersToParams } from "~/lib/lead-filters";
 import { parseStatusChoice, statusWithReason } from "~/lib/lead-status";
 import { pageMeta } from "~/lib/seo";
 import { countLeads } from "~/server/admin-leads.server";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { changeStatusOfSelection, countStatusChanges, sameOrigin } from "~/server/lead-follow-up.server";
-import { ownerLabel } from "~/server/lead-owner.server";
-import { LEAD_ORIGINS } from "~/server/leads.server";
+import { formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contato.alterar-status";
@@ -38,28 +31,16 @@ export const meta: Route.MetaFunction = (args) =>
 
 const PRIVATE = PRIVATE_PAGE_HEADERS;
 const CONFIRM_INTENT = "confirmar";
-const origins = () => Object.keys(LEAD_ORIGINS);
 
 /** The filters and the status choice, from the query string (GET) or the confirmation form (POST). */
 function readSelection(params: URLSearchParams) {
-  const filters = { ...parseLeadFilters(params, origins()), pagina: 1 };
-  const choice = parseStatusChoice(params.get("novo_status"), params.get("motivo"));
-  return { filters, choice };
-}
-
-/** The filters in words, for the confirmation ("Origem: Teste vocacional · Status: Novo"). */
-function describeFilters(filters: ReturnType<typeof readSelection>["filters"]): string[] {
-  return describeLeadFilters(filters, {
-    originLabel: (key) => LEAD_ORIGINS[key as keyof typeof LEAD_ORIGINS] ?? key,
-    ownerLabel,
-  });
+  return { filters: selectionFilters(params), choice: parseStatusChoice(params.get("novo_status"), params.get("motivo")) };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requirePermission(request, "leads");
   const { filters, choice } = readSelection(new URL(request.url).searchParams);
-  const query = leadFiltersQuery(filters);
-  const base = { adminEmail: admin.email, backHref: `/contato${query}`, filterWords: describeFilters(filters) };
+  const base = { adminEmail: admin.email, backHref: panelHref(filters), filterWords: selectionInWords(filters) };
   if (!choice.ok) {
     return data({ ...base, error: choice.errors.status ?? choice.errors.motivo ?? "", selection: null }, { headers: PRIVATE });
   }
@@ -87,9 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "leads");
   if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
   const form = await readFormData(request);
-  const params = new URLSearchParams();
-  for (const [key, value] of form) if (typeof value === "string") params.append(key, value);
-  const { filters, choice } = readSelection(params);
+  const { filters, choice } = readSelection(formParams(form));
   if (!choice.ok) return data({ error: choice.errors.status ?? choice.errors.motivo ?? "" }, { status: 400, headers: PRIVATE });
   if (form.get("intent") !== CONFIRM_INTENT) {
     return data({ error: "Confirme a alteração com o botão “Confirmar alteração”." }, { status: 400, headers: PRIVATE });
@@ -105,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
   const target = statusWithReason(choice.value.status, choice.value.reason);
   return redirectWithToast(
     request,
-    `/contato${leadFiltersQuery(filters)}`,
+    panelHref(filters),
     {
       title: "Status alterado",
       description: changed === 1 ? `1 lead agora está ${target}.` : `${changed} leads agora estão ${target}.`,
@@ -116,22 +95,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ChangeStatusOfSelection({ loaderData, actionData }: Route.ComponentProps) {
   const { backHref, filterWords, selection } = loaderData;
-  const error = actionData?.error ?? loaderData.error;
-  const pending = useIsPending({ formAction: "/contato/alterar-status" });
   return (
-    <section className="mx-auto max-w-2xl px-4 py-10">
-      <p className="text-sm font-semibold text-brand-700">Painel Administrativo · Leads</p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Alterar status dos filtrados</h1>
-
-      <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
-        <p className="font-semibold">Filtros</p>
-        <p data-testid="bulk-filters">{filterWords.length ? filterWords.join(" · ") : "Nenhum filtro: todos os leads."}</p>
-      </div>
-
-      <div role="alert">
-        <ErrorList id="bulk-error" errors={error ? [error] : null} className="mt-4" />
-      </div>
-
+    <SelectionConfirmationPage
+      title="Alterar status dos filtrados"
+      filterWords={filterWords}
+      testIdPrefix="bulk"
+      error={actionData?.error ?? loaderData.error}
+    >
       {selection ? (
         <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="flex items-center gap-2 font-semibold" data-testid="bulk-summary">
@@ -145,33 +115,22 @@ export default function ChangeStatusOfSelection({ loaderData, actionData }: Rout
             .
           </p>
           <p className="mt-2 text-sm">Cada alteração fica no histórico do lead, com o seu e-mail e o horário.</p>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            {selection.changes > 0 ? (
-              <Form method="post" action={selection.action}>
-                {selection.hidden.map(([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ))}
-                <input type="hidden" name="intent" value={CONFIRM_INTENT} />
-                <SubmitButton
-                  pending={pending}
-                  pendingText="Alterando..."
-                  spinnerClassName="size-4"
-                  className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-                >
-                  <RefreshCw aria-hidden="true" className="size-4" /> Confirmar alteração
-                </SubmitButton>
-              </Form>
-            ) : null}
-            <Link to={backHref} className="px-2 py-2.5 font-semibold text-brand-700 underline">
-              Cancelar
-            </Link>
-          </div>
+          <ConfirmSelection
+            action={selection.changes > 0 ? selection.action : null}
+            hidden={selection.hidden}
+            intent={CONFIRM_INTENT}
+            pendingText="Alterando..."
+            buttonClassName="bg-brand-600 hover:bg-brand-700"
+            backHref={backHref}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" /> Confirmar alteração
+          </ConfirmSelection>
         </div>
       ) : (
         <Link to={backHref} className="mt-6 inline-block font-semibold text-brand-700 underline">
           Voltar aos leads
         </Link>
       )}
-    </section>
+    </SelectionConfirmationPage>
   );
 }

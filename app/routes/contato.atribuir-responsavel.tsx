@@ -1,23 +1,16 @@
 import { TriangleAlert, UserCheck } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 
-import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+import { ConfirmSelection, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import {
-  describeLeadFilters,
-  hasActiveFilters,
-  leadFiltersQuery,
-  leadFiltersToParams,
-  NO_OWNER_LABEL,
-  parseLeadFilters,
-} from "~/lib/lead-filters";
+import { hasActiveFilters, leadFiltersToParams, NO_OWNER_LABEL } from "~/lib/lead-filters";
 import { pageMeta } from "~/lib/seo";
 import { countLeads } from "~/server/admin-leads.server";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { sameOrigin } from "~/server/lead-follow-up.server";
-import { countOwnerChanges, OWNER_ERROR, ownerLabel, parseOwnerChoice, setOwnerOfSelection } from "~/server/lead-owner.server";
-import { LEAD_ORIGINS } from "~/server/leads.server";
+import { countOwnerChanges, OWNER_ERROR, parseOwnerChoice, setOwnerOfSelection } from "~/server/lead-owner.server";
+import { formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contato.atribuir-responsavel";
@@ -44,7 +37,7 @@ const OWNER_PARAM = "novo_responsavel";
 
 /** The filters and the owner choice, from the query string (GET) or the confirmation form (POST). */
 function readSelection(params: URLSearchParams) {
-  const filters = { ...parseLeadFilters(params, Object.keys(LEAD_ORIGINS)), pagina: 1 };
+  const filters = selectionFilters(params);
   // No owner field at all is not a choice ("Sem responsável" is the empty value).
   const choice = params.has(OWNER_PARAM)
     ? parseOwnerChoice(params.get(OWNER_PARAM))
@@ -52,23 +45,15 @@ function readSelection(params: URLSearchParams) {
   return { filters, choice };
 }
 
-function describeFilters(filters: ReturnType<typeof readSelection>["filters"]): string[] {
-  return describeLeadFilters(filters, {
-    originLabel: (key) => LEAD_ORIGINS[key as keyof typeof LEAD_ORIGINS] ?? key,
-    ownerLabel,
-  });
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "leads");
   const { filters, choice } = readSelection(new URL(request.url).searchParams);
-  const base = {
-    adminEmail: user.email,
-    backHref: `/contato${leadFiltersQuery(filters)}`,
-    filterWords: describeFilters(filters),
-  };
+  const base = { adminEmail: user.email, backHref: panelHref(filters), filterWords: selectionInWords(filters) };
   if (!choice.ok) return data({ ...base, error: choice.error, selection: null }, { headers: PRIVATE });
-  const hidden = [...leadFiltersToParams(filters).entries(), [OWNER_PARAM, choice.owner ? String(choice.owner.id) : ""]];
+  const hidden: [string, string][] = [
+    ...leadFiltersToParams(filters).entries(),
+    [OWNER_PARAM, choice.owner ? String(choice.owner.id) : ""],
+  ];
   return data(
     {
       ...base,
@@ -90,9 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "leads");
   if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
   const form = await readFormData(request);
-  const params = new URLSearchParams();
-  for (const [key, value] of form) if (typeof value === "string") params.append(key, value);
-  const { filters, choice } = readSelection(params);
+  const { filters, choice } = readSelection(formParams(form));
   if (!choice.ok) return data({ error: choice.error }, { status: 400, headers: PRIVATE });
   if (form.get("intent") !== CONFIRM_INTENT) {
     return data({ error: "Confirme a atribuição com o botão “Confirmar atribuição”." }, { status: 400, headers: PRIVATE });
@@ -108,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
   console.info(`admin ${user.email}: gave ${changed} lead(s) to ${choice.owner ? `user ${choice.owner.id}` : "no owner"}`);
   return redirectWithToast(
     request,
-    `/contato${leadFiltersQuery(filters)}`,
+    panelHref(filters),
     {
       title: "Responsável atribuído",
       description: changed === 1 ? `1 lead agora está com ${target}.` : `${changed} leads agora estão com ${target}.`,
@@ -119,22 +102,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AssignOwnerOfSelection({ loaderData, actionData }: Route.ComponentProps) {
   const { backHref, filterWords, selection } = loaderData;
-  const error = actionData?.error ?? loaderData.error;
-  const pending = useIsPending({ formAction: "/contato/atribuir-responsavel" });
   return (
-    <section className="mx-auto max-w-2xl px-4 py-10">
-      <p className="text-sm font-semibold text-brand-700">Painel Administrativo · Leads</p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Atribuir responsável aos filtrados</h1>
-
-      <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
-        <p className="font-semibold">Filtros</p>
-        <p data-testid="bulk-filters">{filterWords.length ? filterWords.join(" · ") : "Nenhum filtro: todos os leads."}</p>
-      </div>
-
-      <div role="alert">
-        <ErrorList id="bulk-error" errors={error ? [error] : null} className="mt-4" />
-      </div>
-
+    <SelectionConfirmationPage
+      title="Atribuir responsável aos filtrados"
+      filterWords={filterWords}
+      testIdPrefix="bulk"
+      error={actionData?.error ?? loaderData.error}
+    >
       {selection ? (
         <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="flex items-center gap-2 font-semibold" data-testid="bulk-summary">
@@ -145,33 +119,22 @@ export default function AssignOwnerOfSelection({ loaderData, actionData }: Route
             {selection.total !== selection.changes ? ` (de ${selection.total} filtrados; os demais já estão com ele)` : ""}.
           </p>
           <p className="mt-2 text-sm">Cada troca fica no histórico do lead, com o seu e-mail e o horário.</p>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            {selection.changes > 0 ? (
-              <Form method="post" action={selection.action}>
-                {selection.hidden.map(([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ))}
-                <input type="hidden" name="intent" value={CONFIRM_INTENT} />
-                <SubmitButton
-                  pending={pending}
-                  pendingText="Atribuindo..."
-                  spinnerClassName="size-4"
-                  className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-                >
-                  <UserCheck aria-hidden="true" className="size-4" /> Confirmar atribuição
-                </SubmitButton>
-              </Form>
-            ) : null}
-            <Link to={backHref} className="px-2 py-2.5 font-semibold text-brand-700 underline">
-              Cancelar
-            </Link>
-          </div>
+          <ConfirmSelection
+            action={selection.changes > 0 ? selection.action : null}
+            hidden={selection.hidden}
+            intent={CONFIRM_INTENT}
+            pendingText="Atribuindo..."
+            buttonClassName="bg-brand-600 hover:bg-brand-700"
+            backHref={backHref}
+          >
+            <UserCheck aria-hidden="true" className="size-4" /> Confirmar atribuição
+          </ConfirmSelection>
         </div>
       ) : (
         <Link to={backHref} className="mt-6 inline-block font-semibold text-brand-700 underline">
           Voltar aos leads
         </Link>
       )}
-    </section>
+    </SelectionConfirmationPage>
   );
 }

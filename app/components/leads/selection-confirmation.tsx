@@ -1,0 +1,95 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+
+import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+
+/**
+ * The one shape of the pages that confirm a change to the panel's whole filtered selection
+ * ("Alterar status dos filtrados", "Atribuir responsável aos filtrados", "Enviar pelo WhatsApp"):
+ * a heading, the filters in words, the refusal of the last post, the page's own summary, and a
+ * confirm form carrying the filters (hidden fields) with a "Cancelar" back to the panel. Plain
+ * GET then POST: works without JavaScript.
+ */
+export function SelectionConfirmationPage({
+  title,
+  filterWords,
+  testIdPrefix,
+  error,
+  children,
+}: {
+  title: string;
+  /** The filters in words ("Origem: Teste vocacional", ...); empty for none. */
+  filterWords: string[];
+  /** Prefix of the page's test ids: `${prefix}-filters`, `${prefix}-error`. */
+  testIdPrefix: string;
+  error: string | null | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <p className="text-sm font-semibold text-brand-700">Painel Administrativo · Leads</p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+
+      <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
+        <p className="font-semibold">Filtros</p>
+        <p data-testid={`${testIdPrefix}-filters`}>
+          {filterWords.length ? filterWords.join(" · ") : "Nenhum filtro: todos os leads."}
+        </p>
+      </div>
+
+      <div role="alert">
+        <ErrorList id={`${testIdPrefix}-error`} errors={error ? [error] : null} className="mt-4" />
+      </div>
+
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The confirm button's form (posting the selection's hidden fields and `intent`) beside
+ * "Cancelar"; without `action` (nothing to confirm) only "Cancelar" shows.
+ */
+export function ConfirmSelection({
+  action,
+  hidden,
+  intent,
+  pendingText,
+  buttonClassName,
+  backHref,
+  children,
+}: {
+  action: string | null;
+  hidden: [string, string][];
+  intent: string;
+  pendingText: string;
+  buttonClassName: string;
+  backHref: string;
+  /** The button's content (an icon and a label). */
+  children: ReactNode;
+}) {
+  const pending = useIsPending({ formAction: action ?? undefined });
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3">
+      {action ? (
+        <Form method="post" action={action}>
+          {hidden.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="intent" value={intent} />
+          <SubmitButton
+            pending={pending}
+            pendingText={pendingText}
+            spinnerClassName="size-4"
+            className={`inline-flex items-center gap-2 rounded-md px-4 py-2.5 font-semibold text-white disabled:opacity-70 ${buttonClassName}`}
+          >
+            {children}
+          </SubmitButton>
+        </Form>
+      ) : null}
+      <Link to={backHref} className="px-2 py-2.5 font-semibold text-brand-700 underline">
+        Cancelar
+      </Link>
+    </div>
+  );
+}

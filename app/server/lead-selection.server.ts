@@ -1,0 +1,34 @@
+import { describeLeadFilters, type LeadFilters, leadFiltersQuery, parseLeadFilters } from "~/lib/lead-filters";
+
+import { ownerLabel } from "./lead-owner.server";
+import { LEAD_ORIGINS } from "./leads.server";
+
+/**
+ * The panel's filtered selection as the pages that change all of it read it (bulk status, bulk
+ * owner, hand-off to WhatsApp): from the query string (GET) or the confirmation form (POST).
+ */
+
+/** The filters of a selection (always from the first page: a selection is every page). */
+export function selectionFilters(params: URLSearchParams): LeadFilters {
+  return { ...parseLeadFilters(params, Object.keys(LEAD_ORIGINS)), pagina: 1 };
+}
+
+/** A posted form's text fields as query parameters (the confirmation form carries the filters). */
+export function formParams(form: FormData): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of form) if (typeof value === "string") params.append(key, value);
+  return params;
+}
+
+/** The filters in words, for a confirmation ("Origem: Teste vocacional · Responsável: ana@…"). */
+export function selectionInWords(filters: LeadFilters): string[] {
+  return describeLeadFilters(filters, {
+    originLabel: (key) => LEAD_ORIGINS[key as keyof typeof LEAD_ORIGINS] ?? key,
+    ownerLabel,
+  });
+}
+
+/** The panel showing this selection (where "Cancelar" and a confirmed change go back to). */
+export function panelHref(filters: LeadFilters): string {
+  return `/contato${leadFiltersQuery(filters)}`;
+}
