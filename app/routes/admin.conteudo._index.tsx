@@ -9,8 +9,8 @@ import type { Route } from "./+types/admin.conteudo._index";
 
 /** /admin/conteudo: the studio's overview: what needs attention before visitors see it, and every section. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
-  return { adminEmail: admin.email, warnings: contentWarnings() };
+  await requirePermission(request, "content");
+  return { warnings: contentWarnings() };
 }
 
 export default function StudioOverview({ loaderData }: Route.ComponentProps) {

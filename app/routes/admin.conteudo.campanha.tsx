@@ -32,9 +32,9 @@ import type { Route } from "./+types/admin.conteudo.campanha";
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
+  await requirePermission(request, "content");
   const entry = getSingleton(campaignContent);
-  return { adminEmail: admin.email, campaign: entry.data, version: entry.version };
+  return { campaign: entry.data, version: entry.version };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>

@@ -29,9 +29,9 @@ import type { Route } from "./+types/admin.conteudo.clube";
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
+  await requirePermission(request, "content");
   const entry = getSingleton(clubPagesContent);
-  return { adminEmail: admin.email, pages: entry.data, version: entry.version };
+  return { pages: entry.data, version: entry.version };
 }
 
 // "Adicionar jogo" / "Remover": the form comes back with the list changed, nothing saved.

@@ -11,9 +11,9 @@ import { courseEntryOr404, courseFormAction } from "~/server/content/course-stud
 import type { Route } from "./+types/admin.conteudo.cursos.$curso";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
+  await requirePermission(request, "content");
   const entry = courseEntryOr404(params.curso);
-  return { adminEmail: admin.email, id: entry.id, course: entry.data, version: entry.version };
+  return { id: entry.id, course: entry.data, version: entry.version };
 }
 
 export const action = ({ request, params }: Route.ActionArgs) => courseFormAction(request, params.curso);

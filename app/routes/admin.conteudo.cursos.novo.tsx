@@ -10,8 +10,9 @@ import { courseFormAction } from "~/server/content/course-studio.server";
 import type { Route } from "./+types/admin.conteudo.cursos.novo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
-  return { adminEmail: admin.email };
+  await requirePermission(request, "content");
+  // Guard only: the signed-in user is shown by the admin layout (routes/_admin.tsx).
+  return null;
 }
 
 export const action = ({ request }: Route.ActionArgs) => courseFormAction(request, null);

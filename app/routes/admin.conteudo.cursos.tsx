@@ -11,9 +11,9 @@ import { courseListPage, parseCourseListQuery } from "~/server/content/course-st
 import type { Route } from "./+types/admin.conteudo.cursos";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
+  await requirePermission(request, "content");
   const { q, page } = parseCourseListQuery(new URL(request.url));
-  return { adminEmail: admin.email, list: courseListPage(q, page) };
+  return { list: courseListPage(q, page) };
 }
 
 /** The list's address for a page of a search (plain links: works without JavaScript). */

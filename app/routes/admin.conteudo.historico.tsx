@@ -22,7 +22,7 @@ import type { Route } from "./+types/admin.conteudo.historico";
 const HISTORY_SIZE = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
+  await requirePermission(request, "content");
   // The newest revision of each item is what the site shows now: nothing to restore there. A
   // seeded first version nobody changed yet is left out (a catalogue seeds a hundred of them).
   const seen = new Set<string>();
@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       removed: revision.data === null,
       current,
     }));
-  return { adminEmail: admin.email, rows };
+  return { rows };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -26,10 +26,10 @@ import type { Route } from "./+types/admin.conteudo.inicio";
 
 /** /admin/conteudo/inicio: the home page's hero texts, stats and countdown. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
+  await requirePermission(request, "content");
   const entry = getSingleton(homeContent);
   const facts = homeFacts();
-  return { adminEmail: admin.email, home: entry.data, version: entry.version, facts, stats: homeStats(entry.data, facts) };
+  return { home: entry.data, version: entry.version, facts, stats: homeStats(entry.data, facts) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

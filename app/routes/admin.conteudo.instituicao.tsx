@@ -29,9 +29,9 @@ const formSchema = institutionSchema.extend({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
+  await requirePermission(request, "content");
   const entry = getSingleton(institutionContent);
-  return { adminEmail: admin.email, institution: entry.data, version: entry.version };
+  return { institution: entry.data, version: entry.version };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>

@@ -17,10 +17,9 @@ import type { Route } from "./+types/admin.conteudo.polos";
 const STATE_OPTIONS = Object.entries(BRAZILIAN_STATES).map(([value, name]) => ({ value, label: `${value} - ${name}` }));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
+  await requirePermission(request, "content");
   const editing = poloBeingEdited(new URL(request.url));
   return {
-    adminEmail: admin.email,
     polos: poloEntries().map((entry) => ({ id: entry.id, ...entry.data })),
     editing: editing ? { id: editing.id, polo: editing.data, version: editing.version } : null,
   };

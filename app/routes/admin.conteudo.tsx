@@ -19,9 +19,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "content");
-  // Shown in the admin area's header (components/layout/area-header.tsx).
-  return { adminEmail: admin.email };
+  await requirePermission(request, "content");
+  // Guard only: the signed-in user is shown by the admin layout (routes/_admin.tsx).
+  return null;
 }
 
 export default function ContentStudio() {

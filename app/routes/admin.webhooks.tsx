@@ -27,9 +27,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "webhooks");
-  // adminEmail: shown in the admin area's header (components/layout/area-header.tsx).
-  return { adminEmail: admin.email, ...webhooksPageData() };
+  await requirePermission(request, "webhooks");
+  return { ...webhooksPageData() };
 }
 
 export const action = ({ request }: Route.ActionArgs) => webhooksAction(request);

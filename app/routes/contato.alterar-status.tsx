@@ -38,9 +38,9 @@ function readSelection(params: URLSearchParams) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "leads");
+  await requirePermission(request, "leads");
   const { filters, choice } = readSelection(new URL(request.url).searchParams);
-  const base = { adminEmail: admin.email, backHref: panelHref(filters), filterWords: selectionInWords(filters) };
+  const base = { backHref: panelHref(filters), filterWords: selectionInWords(filters) };
   if (!choice.ok) {
     return data({ ...base, error: choice.errors.status ?? choice.errors.motivo ?? "", selection: null }, { headers: PRIVATE });
   }

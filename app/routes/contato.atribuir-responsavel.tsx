@@ -46,9 +46,9 @@ function readSelection(params: URLSearchParams) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "leads");
+  await requirePermission(request, "leads");
   const { filters, choice } = readSelection(new URL(request.url).searchParams);
-  const base = { adminEmail: user.email, backHref: panelHref(filters), filterWords: selectionInWords(filters) };
+  const base = { backHref: panelHref(filters), filterWords: selectionInWords(filters) };
   if (!choice.ok) return data({ ...base, error: choice.error, selection: null }, { headers: PRIVATE });
   const hidden: [string, string][] = [
     ...leadFiltersToParams(filters).entries(),

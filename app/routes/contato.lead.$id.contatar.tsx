@@ -41,11 +41,10 @@ function leadOr404(idParam: string | undefined) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "leads");
+  await requirePermission(request, "leads");
   const lead = leadOr404(params.id);
   return data(
     {
-      adminEmail: user.email,
       lead: { id: lead.id, nome: lead.nome, telefone: lead.telefone, whatsappOptOut: isOptedOut(lead.telefone) },
     },
     { headers: PRIVATE },

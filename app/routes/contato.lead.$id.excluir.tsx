@@ -43,13 +43,11 @@ function leadOr404(idParam: string | undefined) {
 const originLabel = (origem: string) => LEAD_ORIGINS[origem as keyof typeof LEAD_ORIGINS] ?? origem;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "lgpd");
+  await requirePermission(request, "lgpd");
   const lead = leadOr404(params.id);
   const related = recordsOfPerson(lead);
   return data(
     {
-      // Shown in the admin area's header (components/layout/area-header.tsx).
-      adminEmail: admin.email,
       lead: {
         id: lead.id,
         nome: lead.nome,

@@ -59,8 +59,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lead = leadOr404(params.id);
   return data(
     {
-      // Shown in the admin area's header (components/layout/area-header.tsx).
-      adminEmail: admin.email,
       canFollowUp: can(admin.role, "leads"),
       // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
       canLgpd: can(admin.role, "lgpd"),

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requirePermission(request, "dashboard");
   // Need to know: without "leads" (marketing) the panel is the totals, decided before any lead is read.
-  if (!can(admin.role, "leads")) return loadTotalsOnly(admin);
+  if (!can(admin.role, "leads")) return loadTotalsOnly();
   return loadFullPanel(admin, new URL(request.url).searchParams);
 }
 

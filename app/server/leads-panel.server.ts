@@ -70,8 +70,8 @@ function recentTotals() {
  * clicks): what a role without the "leads" permission (marketing) sees on /contato. No lead row,
  * name, e-mail or phone is read for it, so none can reach its page or its `.data`.
  */
-export function loadTotalsOnly(admin: AdminUser) {
-  const base = { totalsOnly: true as const, adminEmail: admin.email, originLabels: originLabels() };
+export function loadTotalsOnly() {
+  const base = { totalsOnly: true as const, originLabels: originLabels() };
   try {
     // Totals of every lead: this view has no filters (a filter could single a person out).
     const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(EMPTY_FILTERS)), filtered: false };
@@ -96,7 +96,6 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
   const filters = parseLeadFilters(searchParams, Object.keys(LEAD_ORIGINS));
   const base = {
     totalsOnly: false as const,
-    adminEmail: admin.email,
     // The LGPD export and erasure links show only to roles holding "lgpd" (admin).
     canLgpd: can(admin.role, "lgpd"),
     // "Meus leads": the owner filter with the signed-in user's id.
