@@ -59,7 +59,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lead = leadOr404(params.id);
   return data(
     {
-      canFollowUp: can(admin.role, "leads"),
       // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
       canLgpd: can(admin.role, "lgpd"),
       lead: {
@@ -194,20 +193,17 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </dd>
       </dl>
 
-      {loaderData.canFollowUp ? (
-        <div className="grid gap-0 sm:grid-cols-2 sm:gap-6">
-          <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
-          <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
-          <OwnerForm owner={lead.owner} owners={loaderData.owners} errors={errorsOf("responsavel")} />
-        </div>
-      ) : null}
-      {loaderData.canFollowUp ? (
-        <NoteForm
-          errors={errorsOf("nota")}
-          value={actionData?.intent === "nota" ? actionData.values.texto : undefined}
-          notes={timeline.filter((entry) => entry.kind === "nota").length}
-        />
-      ) : null}
+      {/* Whoever opens this page holds "leads", which is also what following up needs. */}
+      <div className="grid gap-0 sm:grid-cols-2 sm:gap-6">
+        <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
+        <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
+        <OwnerForm owner={lead.owner} owners={loaderData.owners} errors={errorsOf("responsavel")} />
+      </div>
+      <NoteForm
+        errors={errorsOf("nota")}
+        value={actionData?.intent === "nota" ? actionData.values.texto : undefined}
+        notes={timeline.filter((entry) => entry.kind === "nota").length}
+      />
 
       <LeadHistory entries={timeline} />
 
