@@ -1,7 +1,7 @@
-import { RefreshCw, TriangleAlert } from "lucide-react";
-import { data, Link } from "react-router";
+import { RefreshCw } from "lucide-react";
+import { data } from "react-router";
 
-import { ConfirmSelection, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
+import { BulkChangeConfirmation, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { hasActiveFilters, leadFiltersToParams } from "~/lib/lead-filters";
 import { parseStatusChoice, statusWithReason } from "~/lib/lead-status";
@@ -102,35 +102,16 @@ export default function ChangeStatusOfSelection({ loaderData, actionData }: Rout
       testIdPrefix="bulk"
       error={actionData?.error ?? loaderData.error}
     >
-      {selection ? (
-        <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="flex items-center gap-2 font-semibold" data-testid="bulk-summary">
-            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-            {selection.changes === 1
-              ? `1 lead passará para ${selection.target}`
-              : `${selection.changes} leads passarão para ${selection.target}`}
-            {selection.total !== selection.changes
-              ? ` (de ${selection.total} filtrados; os demais já estão com este status)`
-              : ""}
-            .
-          </p>
-          <p className="mt-2 text-sm">Cada alteração fica no histórico do lead, com o seu e-mail e o horário.</p>
-          <ConfirmSelection
-            action={selection.changes > 0 ? selection.action : null}
-            hidden={selection.hidden}
-            intent={CONFIRM_INTENT}
-            pendingText="Alterando..."
-            buttonClassName="bg-brand-600 hover:bg-brand-700"
-            backHref={backHref}
-          >
-            <RefreshCw aria-hidden="true" className="size-4" /> Confirmar alteração
-          </ConfirmSelection>
-        </div>
-      ) : (
-        <Link to={backHref} className="mt-6 inline-block font-semibold text-brand-700 underline">
-          Voltar aos leads
-        </Link>
-      )}
+      <BulkChangeConfirmation
+        change={selection}
+        backHref={backHref}
+        intent={CONFIRM_INTENT}
+        othersNote="os demais já estão com este status"
+        historyNote="Cada alteração fica no histórico do lead, com o seu e-mail e o horário."
+        pendingText="Alterando..."
+      >
+        <RefreshCw aria-hidden="true" className="size-4" /> Confirmar alteração
+      </BulkChangeConfirmation>
     </SelectionConfirmationPage>
   );
 }

@@ -1,3 +1,4 @@
+import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
@@ -90,6 +91,63 @@ export function ConfirmSelection({
       <Link to={backHref} className="px-2 py-2.5 font-semibold text-brand-700 underline">
         Cancelar
       </Link>
+    </div>
+  );
+}
+
+/** What a bulk change will do: how many of the filtered leads change, and to what. */
+export type BulkChange = { total: number; changes: number; target: string; action: string; hidden: [string, string][] };
+
+/**
+ * The summary and confirmation of a bulk change (status, owner): "N leads passarão para X"
+ * (and how many already are), the history note, and the confirm button; with no valid choice
+ * (`change` null) only the way back.
+ */
+export function BulkChangeConfirmation({
+  change,
+  backHref,
+  intent,
+  othersNote,
+  historyNote,
+  pendingText,
+  children,
+}: {
+  change: BulkChange | null;
+  backHref: string;
+  intent: string;
+  /** Said of the filtered leads that already have the target ("os demais já estão com ele"). */
+  othersNote: string;
+  historyNote: string;
+  pendingText: string;
+  /** The confirm button's content (an icon and a label). */
+  children: ReactNode;
+}) {
+  if (!change) {
+    return (
+      <Link to={backHref} className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Voltar aos leads
+      </Link>
+    );
+  }
+  const { changes, total, target } = change;
+  return (
+    <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <p className="flex items-center gap-2 font-semibold" data-testid="bulk-summary">
+        <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+        {changes === 1 ? `1 lead passará para ${target}` : `${changes} leads passarão para ${target}`}
+        {total !== changes ? ` (de ${total} filtrados; ${othersNote})` : ""}.
+      </p>
+      <p className="mt-2 text-sm">{historyNote}</p>
+      <ConfirmSelection
+        action={changes > 0 ? change.action : null}
+        hidden={change.hidden}
+        intent={intent}
+        pendingText={pendingText}
+        buttonClassName="bg-brand-600 hover:bg-brand-700"
+        backHref={backHref}
+      >
+        {children}
+      </ConfirmSelection>
     </div>
   );
 }
