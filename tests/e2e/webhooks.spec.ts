@@ -89,7 +89,9 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
     const posted = await page.request.post("/inscricao", { form: enrolment(email), maxRedirects: 0 });
     expect(posted.status()).toBe(303);
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
-    const delivery = page.getByTestId("webhook-delivery").filter({ hasText: receiver.url });
+    // This lead's event, by its id: other tests' leads and status changes may reach the same endpoint meanwhile.
+    const eventId = receiver.received[0].headers["x-webhook-id"] as string;
+    const delivery = page.getByTestId("webhook-delivery").filter({ hasText: receiver.url }).filter({ hasText: eventId });
     await expect
       .poll(
         async () => {
