@@ -1,7 +1,8 @@
 /**
- * Staff roles and what each may do (LGPD: need to know). Client-safe: the header and pages read it
- * to hide what a role cannot use, but the decision is always the server's (`requirePermission` in
- * app/server/auth.server.ts, called first in every staff loader and action).
+ * Staff roles and what each may do (LGPD: need to know). The decision is always the server's
+ * (`requirePermission` in app/server/auth.server.ts, called first in every staff loader and action);
+ * the header's links and role label are worked out here by the admin layout's loader, so the
+ * browser's bundle does not carry this table (public pages share chunks with the staff ones).
  *
  * - admin: everything, and manages users and webhooks;
  * - comercial: leads (view, follow up, contact, export, hand-off to WhatsApp);
@@ -67,4 +68,24 @@ export function permissionForPath(pathname: string): Permission | null {
 export function canOpen(role: Role, pathname: string): boolean {
   const permission = permissionForPath(pathname);
   return permission === null || can(role, permission);
+}
+
+/** A link of the admin area's header and the permission that opens its page. */
+export type StaffLink = { to: string; label: string };
+
+const STAFF_LINKS: (StaffLink & { permission: Permission })[] = [
+  { to: "/contato", label: "Leads", permission: "dashboard" },
+  { to: "/admin/conteudo", label: "Conteúdo", permission: "content" },
+  { to: "/admin/webhooks", label: "Webhooks", permission: "webhooks" },
+  { to: "/admin/usuarios", label: "Usuários", permission: "users" },
+];
+
+/**
+ * The header's links for this role: those whose permission it holds; signed out (the login page),
+ * only the links every role opens (the panel, which asks to log in).
+ */
+export function staffLinksFor(role: Role | null): StaffLink[] {
+  return STAFF_LINKS.filter(({ permission }) =>
+    role ? can(role, permission) : ROLE_KEYS.every((each) => can(each, permission)),
+  ).map(({ to, label }) => ({ to, label }));
 }

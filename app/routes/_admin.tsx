@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
 import { privatePageHeaders } from "~/lib/cache-headers";
 import { skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { ROLES, staffLinksFor } from "~/lib/roles";
 import { getAdmin } from "~/server/auth.server";
 
 import type { Route } from "./+types/_admin";
@@ -11,13 +12,17 @@ import type { Route } from "./+types/_admin";
 export const headers = privatePageHeaders;
 
 /**
- * Who is signed in (e-mail and role, read from the database on every request), for the header's
- * links and its role label, also on an error page (a 403 keeps the header and what the role can
- * use). Null on the login page. Never a lead's data: each page's own loader guards that.
+ * Who is signed in (e-mail and role label, the role read from the database on every request) and
+ * the header's links for that role, also on an error page (a 403 keeps the header and what the
+ * role can use). No one signed in on the login page. Never a lead's data: each page's own loader
+ * guards that.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await getAdmin(request);
-  return { staff: admin ? { email: admin.email, role: admin.role } : null };
+  return {
+    staff: admin ? { email: admin.email, roleLabel: ROLES[admin.role] } : null,
+    links: staffLinksFor(admin?.role ?? null),
+  };
 }
 
 /** As the root: after a post that lost the connection nothing changed, and asking again would fail too. */

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trash2, UserPlus } from "lucide-react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert, INPUT_CLASS, TextField } from "~/components/studio/studio-fields";
@@ -51,7 +51,8 @@ function rowRefusal(actionData: unknown): RowRefusal | null {
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { users, myId } = loaderData;
   const refusal = rowRefusal(actionData);
-  const removing = Number(useSearchParams()[0].get("remover"));
+  // useLocation, not useSearchParams: the latter adds its helpers to the bundle every page shares.
+  const removing = Number(new URLSearchParams(useLocation().search).get("remover"));
   return (
     <section aria-labelledby="usuarios-titulo" className="mx-auto max-w-7xl px-4 py-8">
       <h1 id="usuarios-titulo" className="text-2xl font-bold text-slate-900">

@@ -4,7 +4,7 @@ import { data, Link, redirect } from "react-router";
 import { ErrorList } from "~/components/forms";
 import { ContactButtons } from "~/components/leads/contact-buttons";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import { isContactChannel } from "~/lib/lead-contact";
+import { contactNumber, isContactChannel } from "~/lib/lead-contact";
 import { pageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
@@ -45,7 +45,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lead = leadOr404(params.id);
   return data(
     {
-      lead: { id: lead.id, nome: lead.nome, telefone: lead.telefone, whatsappOptOut: isOptedOut(lead.telefone) },
+      lead: {
+        id: lead.id,
+        nome: lead.nome,
+        telefone: lead.telefone,
+        whatsappOptOut: isOptedOut(lead.telefone),
+        contactable: contactNumber(lead.telefone) !== null,
+      },
     },
     { headers: PRIVATE },
   );
@@ -80,7 +86,13 @@ export default function ContactLead({ loaderData, actionData }: Route.ComponentP
         <ErrorList id="contact-error" errors={actionData?.error ? [actionData.error] : null} className="mt-4" />
       </div>
       <div className="mt-6 text-slate-800">
-        <ContactButtons leadId={lead.id} nome={lead.nome} telefone={lead.telefone} optedOut={lead.whatsappOptOut} />
+        <ContactButtons
+          leadId={lead.id}
+          nome={lead.nome}
+          telefone={lead.telefone}
+          optedOut={lead.whatsappOptOut}
+          contactable={lead.contactable}
+        />
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import { OwnerForm } from "~/components/leads/owner-form";
 import { StatusForm } from "~/components/leads/status-form";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
+import { contactNumber } from "~/lib/lead-contact";
 import { NO_OWNER_LABEL, profileLabel } from "~/lib/lead-filters";
 import { CLOSED_STATUSES, type LeadStatus, NOTE_MAX, parseStatusChoice, statusWithReason } from "~/lib/lead-status";
 import { can } from "~/lib/roles";
@@ -82,6 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           !CLOSED_STATUSES.includes(lead.status as LeadStatus),
         ),
         whatsappOptOut: isOptedOut(lead.telefone),
+        contactable: contactNumber(lead.telefone) !== null,
         owner:
           lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
       },
@@ -173,7 +175,13 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <dd className="break-all text-slate-900">{lead.email}</dd>
         <dt className="font-semibold text-slate-700">Telefone</dt>
         <dd className="text-slate-900">
-          <ContactButtons leadId={lead.id} nome={lead.nome} telefone={lead.telefone} optedOut={lead.whatsappOptOut} />
+          <ContactButtons
+            leadId={lead.id}
+            nome={lead.nome}
+            telefone={lead.telefone}
+            optedOut={lead.whatsappOptOut}
+            contactable={lead.contactable}
+          />
         </dd>
         <dt className="font-semibold text-slate-700">Cidade</dt>
         <dd className="text-slate-900">{lead.cidade || "-"}</dd>

@@ -2,6 +2,7 @@ import { data } from "react-router";
 
 import type { OwnerChoice } from "~/components/leads/owner-select";
 import { saoPauloDate } from "~/lib/dates";
+import { contactNumber } from "~/lib/lead-contact";
 import {
   addDays,
   buildDashboard,
@@ -38,9 +39,10 @@ import { countOptOuts, withWhatsappOptOut } from "./whatsapp-optouts.server";
 export type PanelPage = {
   /**
    * `whatsappOptOut`: the lead's phone is on the WhatsApp opt-out list ("não quer WhatsApp");
-   * `owner`: the e-mail of the lead's owner ("responsável"), or null.
+   * `owner`: the e-mail of the lead's owner ("responsável"), or null;
+   * `contactable`: the phone is a usable mobile (the "Ligar" / "WhatsApp" buttons show).
    */
-  rows: (PanelLead & { whatsappOptOut: boolean; owner: string | null })[];
+  rows: (PanelLead & { whatsappOptOut: boolean; owner: string | null; contactable: boolean })[];
   total: number;
   page: number;
   pages: number;
@@ -109,6 +111,7 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
     const rows = withWhatsappOptOut(listed.rows).map((row) => ({
       ...row,
       owner: row.owner_id === null ? null : (emails.get(row.owner_id) ?? null),
+      contactable: contactNumber(row.telefone) !== null,
     }));
     const page: PanelPage = { ...listed, rows };
     const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];

@@ -2,7 +2,7 @@ import { LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { can, isRole, type Permission, type Role, ROLES } from "~/lib/roles";
+import type { StaffLink } from "~/lib/roles";
 import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp-paths";
 
 import { useSite } from "./use-site";
@@ -15,64 +15,55 @@ import { useSite } from "./use-site";
  */
 export type StaffArea = "admin" | "whatsapp";
 
-/** Who is signed in: a name to show and, in the admin area, the role (its links and its label). */
-export type SignedIn = { name: string; role: Role | null };
+/**
+ * Who is signed in: a name to show, in the admin area the role's label, and the area's links this
+ * person can use (worked out by the admin layout's loader from the role: app/lib/roles.ts).
+ */
+export type SignedIn = { name: string; roleLabel: string | null; links: StaffLink[] };
+
+const AREA_TITLE: Record<StaffArea, string> = { admin: "Painel Administrativo", whatsapp: "Ferramenta de WhatsApp" };
+const WHATSAPP_LINKS: StaffLink[] = [{ to: WHATSAPP_PATH, label: "Espelhamento" }];
 
 /**
- * Who is signed in, from a route's data: the admin layout's loader carries the staff user (`staff`:
- * e-mail and role, routes/_admin.tsx), the WhatsApp tool's mirroring view means an operator
- * session. Null on the login page, the gate and the password management page (a master password
- * per request, no session).
+ * The admin area's links and who is signed in, from a route's data: the admin layout's loader
+ * carries them (`staff`: e-mail and role label; `links`), the WhatsApp tool's mirroring view
+ * means an operator session. Null when the data does not say (no layout data, the WhatsApp gate).
  */
-export function signedInPerson(area: StaffArea, data: unknown): SignedIn | null {
-  const value = (data ?? {}) as { staff?: { email?: unknown; role?: unknown } | null; view?: unknown };
+export function areaData(area: StaffArea, data: unknown): { person: SignedIn | null; links: StaffLink[] } | null {
+  const value = (data ?? {}) as { staff?: { email?: unknown; roleLabel?: unknown } | null; links?: unknown; view?: unknown };
   if (area === "admin") {
+    if (!Array.isArray(value.links)) return null;
+    const links = value.links as StaffLink[];
     const staff = value.staff;
-    return staff && typeof staff.email === "string" ? { name: staff.email, role: isRole(staff.role) ? staff.role : null } : null;
+    const person =
+      staff && typeof staff.email === "string"
+        ? { name: staff.email, roleLabel: typeof staff.roleLabel === "string" ? staff.roleLabel : null, links }
+        : null;
+    return { person, links };
   }
-  return value.view === "mirror" ? { name: "Operador", role: null } : null;
+  return value.view === "mirror"
+    ? { person: { name: "Operador", roleLabel: null, links: WHATSAPP_LINKS }, links: WHATSAPP_LINKS }
+    : null;
 }
 
-type NavLink = { to: string; label: string; permission?: Permission };
-
-const AREA_NAV: Record<StaffArea, { title: string; links: NavLink[] }> = {
-  admin: {
-    title: "Painel Administrativo",
-    links: [
-      { to: "/contato", label: "Leads", permission: "dashboard" },
-      { to: "/admin/conteudo", label: "Conteúdo", permission: "content" },
-      { to: "/admin/webhooks", label: "Webhooks", permission: "webhooks" },
-      { to: "/admin/usuarios", label: "Usuários", permission: "users" },
-    ],
-  },
-  whatsapp: { title: "Ferramenta de WhatsApp", links: [{ to: WHATSAPP_PATH, label: "Espelhamento" }] },
-};
-
-/**
- * The area's links this person can use: in the admin area, those whose permission the role holds;
- * signed out (the login page), only the links every role opens (the panel, which asks to log in).
- */
-export function areaLinks(area: StaffArea, person: SignedIn | null): NavLink[] {
-  return AREA_NAV[area].links.filter(({ permission }) => {
-    if (!permission) return true;
-    if (person?.role) return can(person.role, permission);
-    return Object.keys(ROLES).every((role) => can(role as Role, permission));
-  });
+/** The area's links when no route's data says (the WhatsApp gate: the tool's own page). */
+export function defaultAreaLinks(area: StaffArea): StaffLink[] {
+  return area === "whatsapp" ? WHATSAPP_LINKS : [];
 }
 
-export function AreaHeader({ area, person }: { area: StaffArea; person: SignedIn | null }) {
+export function AreaHeader({ area, person, links }: { area: StaffArea; person: SignedIn | null; links: StaffLink[] }) {
   const site = useSite();
-  const nav = AREA_NAV[area];
+  const title = AREA_TITLE[area];
   return (
     <header className="bg-brand-800 text-white [&_:focus-visible]:outline-white" data-testid="area-header">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <p className="min-w-0 text-sm leading-tight">
           <span className="block font-bold">{site.brandName}</span>
-          <span className="block text-white/80">{nav.title}</span>
+          <span className="block text-white/80">{title}</span>
         </p>
-        <nav aria-label={nav.title} className="flex-1">
+        <nav aria-label={title} className="flex-1">
           <ul className="flex flex-wrap gap-1 text-sm font-medium">
-            {areaLinks(area, person).map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="inline-block rounded px-3 py-2 hover:bg-white/10">
                   {link.label}
@@ -92,10 +83,10 @@ export function AreaHeader({ area, person }: { area: StaffArea; person: SignedIn
               <span className="sr-only">Conectado como </span>
               {person.name}
             </span>
-            {person.role ? (
+            {person.roleLabel ? (
               <span data-testid="signed-in-role" className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold">
                 <span className="sr-only">Perfil: </span>
-                {ROLES[person.role]}
+                {person.roleLabel}
               </span>
             ) : null}
             <SignOut area={area} />

@@ -1,22 +1,28 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useMatches } from "react-router";
 
-import { AreaHeader, areaLinks, type SignedIn, signedInPerson, type StaffArea } from "./area-header";
+import type { StaffLink } from "~/lib/roles";
+
+import { areaData, AreaHeader, defaultAreaLinks, type SignedIn, type StaffArea } from "./area-header";
 import { ErrorPage } from "./error-page";
 import { PageMain } from "./page-main";
 
-/** Who is signed in, from the deepest route whose data says so (the admin layout, or the WhatsApp page). */
-function useSignedIn(area: StaffArea): SignedIn | null {
+/** Who is signed in and the area's links, from the deepest route whose data says so (the admin layout, or the WhatsApp page). */
+function useSignedIn(area: StaffArea): { person: SignedIn | null; links: StaffLink[] } {
   const matches = useMatches();
-  return [...matches].reverse().reduce<SignedIn | null>((found, match) => found ?? signedInPerson(area, match.data), null);
+  for (const match of [...matches].reverse()) {
+    const found = areaData(area, match.data);
+    if (found) return found;
+  }
+  return { person: null, links: defaultAreaLinks(area) };
 }
 
 /** The admin panel and the WhatsApp tool: their own header and none of the marketing widgets. */
 export function AreaShell({ area, children }: { area: StaffArea; children: ReactNode }) {
-  const person = useSignedIn(area);
+  const { person, links } = useSignedIn(area);
   return (
     <>
-      <AreaHeader area={area} person={person} />
+      <AreaHeader area={area} person={person} links={links} />
       <PageMain toaster>{children}</PageMain>
     </>
   );
@@ -28,19 +34,17 @@ export function AreaShell({ area, children }: { area: StaffArea; children: React
  * what the role can use.
  */
 export function AreaErrorPage({ area, error }: { area: StaffArea; error: unknown }) {
-  const person = useSignedIn(area);
+  const { person } = useSignedIn(area);
   const forbidden = isRouteErrorResponse(error) && error.status === 403 && person !== null;
   return (
-    <AreaShell area={area}>
-      {forbidden ? <Forbidden error={error} person={person} area={area} /> : <ErrorPage error={error} />}
-    </AreaShell>
+    <AreaShell area={area}>{forbidden ? <Forbidden error={error} person={person} /> : <ErrorPage error={error} />}</AreaShell>
   );
 }
 
-function Forbidden({ error, person, area }: { error: unknown; person: SignedIn; area: StaffArea }) {
+function Forbidden({ error, person }: { error: unknown; person: SignedIn }) {
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Seu perfil não tem acesso a esta página.";
-  const links = areaLinks(area, person);
+  const links = person.links;
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="forbidden">
       <title>Acesso não permitido</title>

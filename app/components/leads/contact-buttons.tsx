@@ -2,7 +2,7 @@ import { MessageCircle, Phone } from "lucide-react";
 import { Form } from "react-router";
 
 import { WhatsappOptOutBadge } from "~/components/admin/whatsapp-optout-badge";
-import { contactActionPath, contactNumber } from "~/lib/lead-contact";
+import { contactActionPath } from "~/lib/lead-contact";
 
 /**
  * A lead's phone as text and its contact buttons: "Ligar" and "WhatsApp", each a same-origin POST
@@ -15,6 +15,7 @@ export function ContactButtons({
   nome,
   telefone,
   optedOut,
+  contactable,
   wrap = true,
 }: {
   leadId: number;
@@ -22,17 +23,21 @@ export function ContactButtons({
   nome: string;
   telefone: string;
   optedOut: boolean;
+  /**
+   * The phone is a usable mobile (contactNumber, decided by the server's loader: the phone rules
+   * stay out of the browser's bundle).
+   */
+  contactable: boolean;
   /** false in the panel's table: the phone and its buttons stay on one line. */
   wrap?: boolean;
 }) {
-  const usable = contactNumber(telefone) !== null;
   const button =
     "inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
     <div className={`flex items-center gap-2 ${wrap ? "flex-wrap" : "flex-nowrap"}`}>
       <span data-testid="lead-phone">{telefone}</span>
       <WhatsappOptOutBadge optedOut={optedOut} />
-      {usable ? (
+      {contactable ? (
         <Form method="post" action={contactActionPath(leadId)} className="inline">
           <input type="hidden" name="canal" value="telefone" />
           <button
@@ -44,7 +49,7 @@ export function ContactButtons({
           </button>
         </Form>
       ) : null}
-      {usable && !optedOut ? (
+      {contactable && !optedOut ? (
         <Form method="post" action={contactActionPath(leadId)} className="inline">
           <input type="hidden" name="canal" value="whatsapp" />
           <button

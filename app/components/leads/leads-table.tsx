@@ -146,6 +146,7 @@ export function LeadsTable({
                     nome={lead.nome}
                     telefone={lead.telefone}
                     optedOut={lead.whatsappOptOut}
+                    contactable={lead.contactable}
                     wrap={false}
                   />
                 </td>

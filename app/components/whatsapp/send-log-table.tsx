@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import { formatTimestamp, LOG_PAGE_PARAM, WHATSAPP_PATH } from "~/lib/whatsapp";
 
@@ -25,7 +25,8 @@ export type SendLogPage = {
 
 /** 'Registro de Envios': the stored log, newest first, paged with links (works without JavaScript). */
 export function SendLogTable({ log }: { log: SendLogPage }) {
-  const [search] = useSearchParams();
+  // useLocation, not useSearchParams: the latter adds its helpers to the bundle every page shares.
+  const { search } = useLocation();
   // Paging keeps the rest of the address (an open hand-off list, ?lista=).
   const pageHref = (page: number) => {
     const params = new URLSearchParams(search);
