@@ -10,7 +10,7 @@ import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { recordContactAttempt } from "~/server/lead-contact.server";
 import { sameOrigin } from "~/server/lead-follow-up.server";
-import { findLead, leadIdParam } from "~/server/lead-privacy.server";
+import { leadOr404 } from "~/server/lead-privacy.server";
 import { isOptedOut } from "~/server/whatsapp-optouts.server";
 
 import type { Route } from "./+types/contato.lead.$id.contatar";
@@ -32,13 +32,6 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 const PRIVATE = PRIVATE_PAGE_HEADERS;
-
-function leadOr404(idParam: string | undefined) {
-  const id = leadIdParam(idParam);
-  const lead = id === null ? undefined : findLead(id);
-  if (!lead) throw data("Lead não encontrado. Ele pode ter sido excluído.", { status: 404, headers: PRIVATE });
-  return lead;
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "leads");

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/auth.server";
 import { config } from "~/server/config.server";
 import { readFormData } from "~/server/form-data.server";
-import { deletePerson, findLead, leadIdParam, recordsOfPerson } from "~/server/lead-privacy.server";
+import { deletePerson, leadOr404, recordsOfPerson } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -32,19 +32,14 @@ export const meta: Route.MetaFunction = (args) =>
 const PRIVATE = PRIVATE_PAGE_HEADERS;
 
 const CONFIRM_INTENT = "excluir";
-
-function leadOr404(idParam: string | undefined) {
-  const id = leadIdParam(idParam);
-  const lead = id === null ? undefined : findLead(id);
-  if (!lead) throw data("Lead não encontrado. Ele pode já ter sido excluído.", { status: 404, headers: PRIVATE });
-  return lead;
-}
+/** Said when the lead is not there (a second click on an erasure that already happened). */
+const GONE = "Lead não encontrado. Ele pode já ter sido excluído.";
 
 const originLabel = (origem: string) => LEAD_ORIGINS[origem as keyof typeof LEAD_ORIGINS] ?? origem;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "lgpd");
-  const lead = leadOr404(params.id);
+  const lead = leadOr404(params.id, GONE);
   const related = recordsOfPerson(lead);
   return data(
     {
@@ -72,7 +67,7 @@ function sameOrigin(request: Request): boolean {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requirePermission(request, "lgpd");
   if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
-  const lead = leadOr404(params.id);
+  const lead = leadOr404(params.id, GONE);
   const form = await readFormData(request);
   if (form.get("intent") !== CONFIRM_INTENT) {
     return data({ error: "Confirme a exclusão com o botão “Excluir definitivamente”." }, { status: 400, headers: PRIVATE });

@@ -28,7 +28,7 @@ import {
   setNextContact,
 } from "~/server/lead-follow-up.server";
 import { ownerEmails, ownerOptions, parseOwnerChoice, setLeadOwner } from "~/server/lead-owner.server";
-import { findLead, leadIdParam } from "~/server/lead-privacy.server";
+import { leadOr404 } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isOptedOut } from "~/server/whatsapp-optouts.server";
@@ -47,13 +47,6 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Answers that leave without the layout's headers (errors, redirects) carry them too. */
 const PRIVATE = PRIVATE_PAGE_HEADERS;
-
-function leadOr404(idParam: string | undefined) {
-  const id = leadIdParam(idParam);
-  const lead = id === null ? undefined : findLead(id);
-  if (!lead) throw data("Lead não encontrado. Ele pode ter sido excluído.", { status: 404, headers: PRIVATE });
-  return lead;
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requirePermission(request, "leads");

@@ -6,6 +6,7 @@ import { profileLabel } from "~/lib/lead-filters";
 import { getInstitution } from "./content/institution.server";
 import { db, schema } from "./db.server";
 import { applyStatus } from "./lead-follow-up.server";
+import { LEAD_NOT_FOUND } from "./lead-privacy.server";
 import { isOptedOut } from "./whatsapp-optouts.server";
 
 /**
@@ -27,7 +28,7 @@ const FIRST_CONTACT = { status: "em_contato", reason: null } as const;
 /** Records one contact attempt by `by` (the user's e-mail) at `now`; returns where to send the browser. */
 export function recordContactAttempt(leadId: number, channel: ContactChannel, by: string, now: Date = new Date()): ContactResult {
   const lead = db.select().from(schema.leads).where(eq(schema.leads.id, leadId)).get();
-  if (!lead) return { ok: false, status: 404, error: "Lead não encontrado. Ele pode ter sido excluído." };
+  if (!lead) return { ok: false, status: 404, error: LEAD_NOT_FOUND };
   const number = contactNumber(lead.telefone);
   if (!number) return { ok: false, status: 400, error: NO_PHONE_ERROR };
   if (channel === "whatsapp" && isOptedOut(lead.telefone)) return { ok: false, status: 403, error: OPTED_OUT_ERROR };

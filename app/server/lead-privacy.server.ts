@@ -1,4 +1,7 @@
 import { eq, inArray, like, or, type SQL } from "drizzle-orm";
+import { data } from "react-router";
+
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 
 import { db, schema } from "./db.server";
 import { LEAD_ORIGINS } from "./leads.server";
@@ -24,6 +27,16 @@ export function leadIdParam(value: string | undefined): number | null {
 
 export function findLead(id: number): Lead | undefined {
   return db.select().from(schema.leads).where(eq(schema.leads.id, id)).get();
+}
+
+export const LEAD_NOT_FOUND = "Lead não encontrado. Ele pode ter sido excluído.";
+
+/** The lead a route's `:id` names, or a thrown private 404 with `message` (a page of the admin area says it). */
+export function leadOr404(idParam: string | undefined, message: string = LEAD_NOT_FOUND): Lead {
+  const id = leadIdParam(idParam);
+  const lead = id === null ? undefined : findLead(id);
+  if (!lead) throw data(message, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  return lead;
 }
 
 /** The phone's national digits (DDD + number), the part a send-log number ends with. */
