@@ -2,7 +2,7 @@ import { RefreshCw, UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
-import { Field } from "~/components/forms";
+import { Field, LabelOptions } from "~/components/forms";
 import { type LeadFilters, leadFiltersToParams } from "~/lib/lead-filters";
 import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/lead-status";
 
@@ -73,21 +73,13 @@ export function BulkStatusForm({ filters, total }: { filters: LeadFilters; total
     >
       <Field label="Novo status" htmlFor="novo_status">
         <select id="novo_status" name="novo_status" defaultValue="em_contato" className={leadFieldClass}>
-          {Object.entries(LEAD_STATUSES).map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
+          <LabelOptions labels={LEAD_STATUSES} />
         </select>
       </Field>
       <Field label="Motivo (se Perdido)" htmlFor="bulk-motivo">
         <select id="bulk-motivo" name="motivo" defaultValue="" className={leadFieldClass}>
           <option value="">—</option>
-          {Object.entries(LOSS_REASONS).map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
+          <LabelOptions labels={LOSS_REASONS} />
         </select>
       </Field>
     </BulkSelectionForm>

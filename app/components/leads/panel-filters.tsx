@@ -1,7 +1,7 @@
 import { Search, UserCheck } from "lucide-react";
 import { Form, Link } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { Field, LabelOptions, SubmitButton, useIsPending } from "~/components/forms";
 import {
   hasActiveFilters,
   type LeadFilters,
@@ -59,11 +59,7 @@ export function LeadFiltersForm({
         <Field label="Origem" htmlFor="origem">
           <select id="origem" name="origem" defaultValue={filters.origem ?? ""} key={filters.origem ?? ""} className={field}>
             <option value="">Todas</option>
-            {Object.entries(originLabels).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
+            <LabelOptions labels={originLabels} />
           </select>
         </Field>
         <Field label="Perfil do resultado" htmlFor="perfil">
@@ -80,11 +76,7 @@ export function LeadFiltersForm({
         <Field label="Status" htmlFor="status">
           <select id="status" name="status" defaultValue={filters.status ?? ""} key={filters.status ?? ""} className={field}>
             <option value="">Todos</option>
-            {Object.entries(LEAD_STATUSES).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
+            <LabelOptions labels={LEAD_STATUSES} />
           </select>
         </Field>
         <div className="flex items-end pb-2">

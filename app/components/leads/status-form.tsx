@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
 
-import { Field } from "~/components/forms";
+import { Field, LabelOptions } from "~/components/forms";
 import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/lead-status";
 
 import { fieldAria, leadFieldClass, LeadForm, type LeadFormErrors } from "./lead-form";
@@ -31,11 +31,7 @@ export function StatusForm({ status, motivo, errors }: { status: string; motivo:
           className={leadFieldClass}
           {...fieldAria(errors.status, "status-error")}
         >
-          {Object.entries(LEAD_STATUSES).map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
+          <LabelOptions labels={LEAD_STATUSES} />
         </select>
       </Field>
       <Field
@@ -53,11 +49,7 @@ export function StatusForm({ status, motivo, errors }: { status: string; motivo:
           {...fieldAria(errors.motivo, "motivo-error")}
         >
           <option value="">—</option>
-          {Object.entries(LOSS_REASONS).map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
+          <LabelOptions labels={LOSS_REASONS} />
         </select>
       </Field>
     </LeadForm>
