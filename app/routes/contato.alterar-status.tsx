@@ -3,14 +3,12 @@ import { data } from "react-router";
 
 import { BulkChangeConfirmation, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import { hasActiveFilters, leadFiltersToParams } from "~/lib/lead-filters";
 import { parseStatusChoice, statusWithReason } from "~/lib/lead-status";
 import { pageMeta } from "~/lib/seo";
-import { countLeads } from "~/server/admin-leads.server";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { changeStatusOfSelection, countStatusChanges, sameOrigin } from "~/server/lead-follow-up.server";
-import { formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
+import { bulkChange, formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contato.alterar-status";
@@ -44,24 +42,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!choice.ok) {
     return data({ ...base, error: choice.errors.status ?? choice.errors.motivo ?? "", selection: null }, { headers: PRIVATE });
   }
-  const hidden = [...leadFiltersToParams(filters).entries()];
-  hidden.push(["novo_status", choice.value.status]);
-  if (choice.value.reason) hidden.push(["motivo", choice.value.reason]);
-  return data(
-    {
-      ...base,
-      error: null,
-      selection: {
-        total: countLeads(filters),
-        changes: countStatusChanges(filters, choice.value),
-        target: statusWithReason(choice.value.status, choice.value.reason),
-        filtered: hasActiveFilters(filters),
-        hidden,
-        action: `/contato/alterar-status?${new URLSearchParams(hidden).toString()}`,
-      },
-    },
-    { headers: PRIVATE },
-  );
+  const fields: [string, string][] = [["novo_status", choice.value.status]];
+  if (choice.value.reason) fields.push(["motivo", choice.value.reason]);
+  const selection = bulkChange("/contato/alterar-status", filters, {
+    fields,
+    changes: countStatusChanges(filters, choice.value),
+    target: statusWithReason(choice.value.status, choice.value.reason),
+  });
+  return data({ ...base, error: null, selection }, { headers: PRIVATE });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -3,14 +3,13 @@ import { data } from "react-router";
 
 import { BulkChangeConfirmation, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import { hasActiveFilters, leadFiltersToParams, NO_OWNER_LABEL } from "~/lib/lead-filters";
+import { NO_OWNER_LABEL } from "~/lib/lead-filters";
 import { pageMeta } from "~/lib/seo";
-import { countLeads } from "~/server/admin-leads.server";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { sameOrigin } from "~/server/lead-follow-up.server";
 import { countOwnerChanges, OWNER_ERROR, parseOwnerChoice, setOwnerOfSelection } from "~/server/lead-owner.server";
-import { formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
+import { bulkChange, formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contato.atribuir-responsavel";
@@ -50,25 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { filters, choice } = readSelection(new URL(request.url).searchParams);
   const base = { backHref: panelHref(filters), filterWords: selectionInWords(filters) };
   if (!choice.ok) return data({ ...base, error: choice.error, selection: null }, { headers: PRIVATE });
-  const hidden: [string, string][] = [
-    ...leadFiltersToParams(filters).entries(),
-    [OWNER_PARAM, choice.owner ? String(choice.owner.id) : ""],
-  ];
-  return data(
-    {
-      ...base,
-      error: null,
-      selection: {
-        total: countLeads(filters),
-        changes: countOwnerChanges(filters, choice.owner),
-        target: choice.owner?.email ?? NO_OWNER_LABEL,
-        filtered: hasActiveFilters(filters),
-        hidden,
-        action: `/contato/atribuir-responsavel?${new URLSearchParams(hidden).toString()}`,
-      },
-    },
-    { headers: PRIVATE },
-  );
+  const selection = bulkChange("/contato/atribuir-responsavel", filters, {
+    fields: [[OWNER_PARAM, choice.owner ? String(choice.owner.id) : ""]],
+    changes: countOwnerChanges(filters, choice.owner),
+    target: choice.owner?.email ?? NO_OWNER_LABEL,
+  });
+  return data({ ...base, error: null, selection }, { headers: PRIVATE });
 }
 
 export async function action({ request }: Route.ActionArgs) {

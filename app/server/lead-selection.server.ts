@@ -1,5 +1,13 @@
-import { describeLeadFilters, type LeadFilters, leadFiltersQuery, parseLeadFilters } from "~/lib/lead-filters";
+import type { BulkChange } from "~/components/leads/selection-confirmation";
+import {
+  describeLeadFilters,
+  type LeadFilters,
+  leadFiltersQuery,
+  leadFiltersToParams,
+  parseLeadFilters,
+} from "~/lib/lead-filters";
 
+import { countLeads } from "./admin-leads.server";
 import { ownerLabel } from "./lead-owner.server";
 import { LEAD_ORIGINS } from "./leads.server";
 
@@ -31,4 +39,24 @@ export function selectionInWords(filters: LeadFilters): string[] {
 /** The panel showing this selection (where "Cancelar" and a confirmed change go back to). */
 export function panelHref(filters: LeadFilters): string {
   return `/contato${leadFiltersQuery(filters)}`;
+}
+
+/**
+ * What a bulk change's confirmation page shows and posts: the selection's count, how many leads
+ * would change and to what, and the confirm form's address and hidden fields (the filters, then
+ * the choice's own fields).
+ */
+export function bulkChange(
+  path: string,
+  filters: LeadFilters,
+  choice: { fields: [string, string][]; changes: number; target: string },
+): BulkChange {
+  const hidden: [string, string][] = [...leadFiltersToParams(filters).entries(), ...choice.fields];
+  return {
+    total: countLeads(filters),
+    changes: choice.changes,
+    target: choice.target,
+    hidden,
+    action: `${path}?${new URLSearchParams(hidden).toString()}`,
+  };
 }
