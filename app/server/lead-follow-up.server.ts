@@ -4,6 +4,7 @@ import type { LeadFilters } from "~/lib/lead-filters";
 import { NOTE_MAX, type StatusChoice, statusWithReason } from "~/lib/lead-status";
 
 import { leadConditions } from "./admin-leads.server";
+import * as serverClock from "./clock.server";
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import { type Lead, recordsOfPerson } from "./lead-privacy.server";
@@ -128,7 +129,12 @@ export type StatusChange = { leadId: number; from: string; to: string; reason: s
  * Changes one lead's status; returns the change, or null when the lead was already there (nothing
  * written). `by` is the admin's e-mail.
  */
-export function changeLeadStatus(leadId: number, choice: StatusChoice, by: string, now: Date = new Date()): StatusChange | null {
+export function changeLeadStatus(
+  leadId: number,
+  choice: StatusChoice,
+  by: string,
+  now: Date = serverClock.now(),
+): StatusChange | null {
   return db.transaction((tx) => {
     const current = tx.select({ status: leads.status }).from(leads).where(eq(leads.id, leadId)).get();
     if (!current) return null;
@@ -141,7 +147,12 @@ export function changeLeadStatus(leadId: number, choice: StatusChoice, by: strin
  * Changes the status of every lead matching the panel's filters (all pages), in one transaction;
  * returns how many changed (those already in that status are left alone and not counted).
  */
-export function changeStatusOfSelection(filters: LeadFilters, choice: StatusChoice, by: string, now: Date = new Date()): number {
+export function changeStatusOfSelection(
+  filters: LeadFilters,
+  choice: StatusChoice,
+  by: string,
+  now: Date = serverClock.now(),
+): number {
   return db.transaction((tx) => {
     const ids = tx
       .select({ id: leads.id })
@@ -154,7 +165,7 @@ export function changeStatusOfSelection(filters: LeadFilters, choice: StatusChoi
 }
 
 /** How many leads matching the filters the choice would change (for the confirmation step). */
-export function countStatusChanges(filters: LeadFilters, choice: StatusChoice, now: Date = new Date()): number {
+export function countStatusChanges(filters: LeadFilters, choice: StatusChoice, now: Date = serverClock.now()): number {
   return (
     db
       .select({ n: sql<number>`count(*)` })
@@ -165,7 +176,7 @@ export function countStatusChanges(filters: LeadFilters, choice: StatusChoice, n
 }
 
 /** Adds a note (already checked by parseNoteText) to a lead; false when the lead does not exist. */
-export function addLeadNote(leadId: number, text: string, by: string, now: Date = new Date()): boolean {
+export function addLeadNote(leadId: number, text: string, by: string, now: Date = serverClock.now()): boolean {
   return db.transaction((tx) => {
     if (!tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).get()) return false;
     tx.insert(schema.leadNotes).values({ leadId, text, author: by, createdAt: now.toISOString() }).run();

@@ -4,6 +4,7 @@ import { saoPauloDate } from "~/lib/dates";
 import { normalizeText } from "~/lib/text";
 
 import type { Attribution } from "./attribution.server";
+import * as serverClock from "./clock.server";
 import { db, schema, sqlite } from "./db.server";
 import { enqueueWebhookEvent, leadEventData } from "./webhooks.server";
 
@@ -108,7 +109,7 @@ function upsertStatement() {
  * that row and counts the attempt. One transaction (the upsert and a new lead's webhook event),
  * committed before it returns, so the caller may acknowledge the visitor right after. Returns the lead id.
  */
-export function saveLead(input: LeadInput, now: Date = new Date()): number {
+export function saveLead(input: LeadInput, now: Date = serverClock.now()): number {
   return saveLeadTransaction(input, now);
 }
 

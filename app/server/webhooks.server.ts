@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 
 import { and, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 
+import * as serverClock from "./clock.server";
 import { db, schema } from "./db.server";
 
 /**
@@ -80,7 +81,7 @@ function activeEndpointsStatement() {
 export function enqueueWebhookEvent(
   type: WebhookEventType,
   payload: Record<string, unknown>,
-  now: Date = new Date(),
+  now: Date = serverClock.now(),
 ): string | null {
   const endpoints = activeEndpointsStatement().all();
   if (endpoints.length === 0) return null;
@@ -94,7 +95,9 @@ export function enqueueWebhookEvent(
         eventType: type,
         body,
         status: "pending",
-        nextAttemptAt: now.getTime(),
+        // Due at once by the worker's own clock (one clock decides "due", decision 059); `now` is
+        // the cause's time, which a caller may set in the past.
+        nextAttemptAt: serverClock.nowMs(),
         createdAt: now.toISOString(),
       })),
     )
@@ -181,7 +184,7 @@ export function listWebhookEndpoints(): WebhookEndpointRow[] {
 }
 
 /** Adds an endpoint with a fresh secret; returns it with the secret (the only time it leaves the server). */
-export function createWebhookEndpoint(url: string, by: string, now: Date = new Date()) {
+export function createWebhookEndpoint(url: string, by: string, now: Date = serverClock.now()) {
   const secret = newWebhookSecret();
   const row = db
     .insert(schema.webhookEndpoints)
@@ -242,7 +245,7 @@ export function listWebhookDeliveries(limit = 50): WebhookDeliveryRow[] {
  * "Reenviar": the delivery goes back to the queue, due now, with a fresh count of attempts (the
  * same event id and body, so a receiver that already has it can recognise it). Returns whether it exists.
  */
-export function resendWebhookDelivery(id: number, now: Date = new Date()): boolean {
+export function resendWebhookDelivery(id: number, now: Date = serverClock.now()): boolean {
   const changed =
     db
       .update(schema.webhookDeliveries)
@@ -277,8 +280,6 @@ export function purgeWebhookDeliveriesBefore(cutoffIso: string): number {
 export type WebhookWorkerOptions = {
   /** The HTTP client (tests pass one that records; production uses the global fetch). */
   fetch?: typeof globalThis.fetch;
-  /** Current time in ms (tests move it forward by hand). */
-  clock?: () => number;
   random?: () => number;
   timeoutMs?: number;
   pollMs?: number;
@@ -393,7 +394,6 @@ function recordOutcome(delivery: DueDelivery, outcome: AttemptOutcome, nowMs: nu
 
 export function createWebhookWorker(options: WebhookWorkerOptions = {}): WebhookWorker {
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const clock = options.clock ?? Date.now;
   const random = options.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const pollMs = options.pollMs ?? POLL_INTERVAL_MS;
@@ -403,13 +403,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions = {}): Webhook
   let again = false;
 
   async function sendDue(): Promise<number> {
-    const nowMs = clock();
+    // One clock for "due" and for the outbox's stamps (decision 059): tests move it, not the worker.
+    const nowMs = serverClock.nowMs();
     const due = dueDeliveries(nowMs);
     await Promise.all(
       due.map(async (delivery) => {
         const outcome = await attempt(delivery, fetchImpl, nowMs, timeoutMs);
         // An endpoint removed while the request was out: its row is gone, nothing to record.
-        recordOutcome(delivery, outcome, clock(), random);
+        recordOutcome(delivery, outcome, serverClock.nowMs(), random);
         if (!outcome.ok) log(`webhooks: entrega ${delivery.id} falhou (${outcome.error}).`);
       }),
     );

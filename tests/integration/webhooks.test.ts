@@ -13,6 +13,7 @@ import { action as enrolmentAction } from "~/routes/inscricao";
 import { action as vocationalLeadAction } from "~/routes/teste-vocacional._index";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
+import { resetClock, setClockForTests } from "~/server/clock.server";
 import { db, schema } from "~/server/db.server";
 import { deletePerson, findLead } from "~/server/lead-privacy.server";
 import { saveLead } from "~/server/leads.server";
@@ -34,7 +35,9 @@ import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } fro
 /**
  * Signed webhooks (issue 19, item 6) against a real HTTP receiver started here (node:http on a free
  * port): the event a new lead writes to the outbox, its signature, the retry rules (500, 408, 429
- * retried; 400 not), and a form post that never waits for the receiver. Time is an injected clock.
+ * retried; 400 not), and a form post that never waits for the receiver. Time is the server clock
+ * (clock.server.ts), pinned here to a fixed day: the outbox stamps and the worker's "due" both read
+ * it, so the tests mean the same on any real date (issue 26).
  */
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -78,11 +81,13 @@ let now = Date.parse("2026-11-24T12:00:00Z");
 const clock = () => now;
 
 beforeAll(async () => {
+  setClockForTests(clock);
   hook = receiver();
   await new Promise<void>((resolve) => hook.server.listen(0, "127.0.0.1", resolve));
   hook.url = `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/crm/webhook`;
 });
 afterAll(async () => {
+  resetClock();
   hook.held.forEach((response) => response.end());
   hook.server.closeAllConnections();
   await new Promise((resolve) => hook.server.close(resolve));
@@ -132,7 +137,7 @@ describe("lead.created", () => {
     expect(statusOf(answer)).toBe(303);
     expect(deliveries()).toHaveLength(1);
 
-    const worker = createWebhookWorker({ clock });
+    const worker = createWebhookWorker();
     expect(await worker.runDue()).toBe(1);
     expect(hook.received).toHaveLength(1);
     const [request] = hook.received;
@@ -176,7 +181,7 @@ describe("lead.created", () => {
       vocationalLeadAction(args(postForm("/teste-vocacional", fields, { headers: { "X-Client-Ip": "203.0.113.78" } }))),
     );
     expect(statusOf(answer)).toBe(303);
-    await createWebhookWorker({ clock }).runDue();
+    await createWebhookWorker().runDue();
     expect(hook.received).toHaveLength(1);
     expectValidSignature(hook.received[0], secret);
     expect(JSON.parse(hook.received[0].body).data.lead).toMatchObject({
@@ -206,7 +211,7 @@ describe("retries", () => {
   it("a 500 is retried after the backoff, with the same event id and a fresh signature", async () => {
     hook.answers.push(500);
     saveLead({ origem: "contato", nome: "Ana Retry", telefone: "31 97777-1111", email: "ana.retry@example.com" });
-    const worker = createWebhookWorker({ clock, random: () => 1 });
+    const worker = createWebhookWorker({ random: () => 1 });
     await worker.runDue();
     expect(deliveries()[0]).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500 });
     expect(deliveries()[0].nextAttemptAt).toBe(now + retryDelayMs(1, () => 1));
@@ -226,7 +231,7 @@ describe("retries", () => {
   it("a 400 is not retried: the delivery fails at once", async () => {
     hook.answers.push(400);
     saveLead({ origem: "contato", nome: "Bia Recusa", telefone: "31 97777-2222", email: "bia.recusa@example.com" });
-    const worker = createWebhookWorker({ clock });
+    const worker = createWebhookWorker();
     await worker.runDue();
     expect(deliveries()[0]).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 400 });
     now += MAX_DELAY_MS * 10;
@@ -237,7 +242,7 @@ describe("retries", () => {
   it.each([408, 429, 503])("a %i is retried", async (status) => {
     hook.answers.push(status);
     saveLead({ origem: "contato", nome: "Caio Espera", telefone: "31 97777-3333", email: `caio.${status}@example.com` });
-    const worker = createWebhookWorker({ clock });
+    const worker = createWebhookWorker();
     await worker.runDue();
     expect(deliveries()[0]).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: status });
     now += MAX_DELAY_MS;
@@ -249,7 +254,7 @@ describe("retries", () => {
   it(`gives up after ${MAX_ATTEMPTS} attempts, never more than 5 minutes apart`, async () => {
     hook.answers.push(...Array<number>(MAX_ATTEMPTS).fill(500));
     saveLead({ origem: "contato", nome: "Davi Fora", telefone: "31 97777-4444", email: "davi.fora@example.com" });
-    const worker = createWebhookWorker({ clock });
+    const worker = createWebhookWorker();
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       const before = now;
       expect(await worker.runDue()).toBe(1);
@@ -276,7 +281,7 @@ describe("retries", () => {
   it("a receiver that does not answer in time counts as a failed attempt, retried later", async () => {
     hook.answers.push("hold");
     saveLead({ origem: "contato", nome: "Eva Lenta", telefone: "31 97777-5555", email: "eva.lenta@example.com" });
-    const worker = createWebhookWorker({ clock, timeoutMs: 100 });
+    const worker = createWebhookWorker({ timeoutMs: 100 });
     await worker.runDue();
     expect(deliveries()[0]).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
     expect(deliveries()[0].lastError).toMatch(/sem resposta/);
@@ -286,7 +291,7 @@ describe("retries", () => {
 describe("a slow receiver never delays a visitor", () => {
   it("the enrolment post is answered while the receiver still holds the event; it is delivered afterwards", async () => {
     hook.answers.push("hold");
-    startWebhookWorker({ clock, pollMs: 60_000 });
+    startWebhookWorker({ pollMs: 60_000 });
     const answer = await postEnrolment("webhook.lenta@example.com");
     expect(statusOf(answer)).toBe(303);
     expect(deliveries()[0].status).toBe("pending");
@@ -348,7 +353,7 @@ describe("/admin/webhooks", () => {
   it("'Reenviar' puts a failed delivery back in the queue, and the worker sends it again", async () => {
     hook.answers.push(400);
     saveLead({ origem: "contato", nome: "Fabi Reenvio", telefone: "31 97777-6666", email: "fabi.reenvio@example.com" });
-    const worker = createWebhookWorker({ clock });
+    const worker = createWebhookWorker();
     await worker.runDue();
     const [failed] = deliveries();
     expect(failed.status).toBe("failed");
@@ -398,7 +403,7 @@ describe("LGPD: the outbox's copies of a person", () => {
     const left = deliveries();
     expect(left).toHaveLength(1);
     expect(left[0].body).toContain("ivo.fica@example.com");
-    await createWebhookWorker({ clock }).runDue();
+    await createWebhookWorker().runDue();
     expect(hook.received.map((r) => r.body).join()).not.toContain("hana.apagada");
   });
 
