@@ -25,9 +25,13 @@ function ensureFaketime() {
   }
 }
 
-/** "YYYY-MM-DD HH:MM:SS" in UTC, the form faketime reads as "start at" (the clock keeps running). */
-function utcStamp(ms) {
-  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+/**
+ * An offset from the real clock, in faketime's form ("+34214400"): every process (vitest's workers,
+ * a server a test starts) then sees the same shifted time, as a real machine's processes do. (An
+ * absolute date would be "start at": each process's clock would start there when it starts.)
+ */
+function offsetFrom(nowMs, targetMs) {
+  return `+${Math.round((targetMs - nowMs) / 1000)}`;
 }
 
 /** 30 s before the next midnight in São Paulo. */
@@ -37,24 +41,24 @@ function beforeSaoPauloMidnight(nowMs) {
   return nextLocalMidnight + SAO_PAULO_OFFSET_MS - 30_000;
 }
 
-export function shiftedDates(nowMs = Date.now()) {
+export function shiftedClocks(nowMs = Date.now()) {
   return [
-    { label: "um ano e um mês à frente", start: utcStamp(nowMs + 396 * DAY_MS) },
-    { label: "30 s antes da meia-noite de São Paulo", start: utcStamp(beforeSaoPauloMidnight(nowMs)) },
-  ];
+    { label: "um ano e um mês à frente", target: nowMs + 396 * DAY_MS },
+    { label: "30 s antes da meia-noite de São Paulo", target: beforeSaoPauloMidnight(nowMs) },
+  ].map(({ label, target }) => ({ label, offset: offsetFrom(nowMs, target), start: new Date(target).toISOString() }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureFaketime();
   const only = process.argv.slice(2);
-  for (const { label, start } of shiftedDates()) {
-    console.log(`\n== vitest com o relógio em ${start} UTC (${label})`);
-    const result = spawnSync(FAKETIME, [start, "npx", "vitest", "run", ...only], {
+  for (const { label, offset, start } of shiftedClocks()) {
+    console.log(`\n== vitest com o relógio em ${start} (${label})`);
+    const result = spawnSync(FAKETIME, ["-f", offset, "npx", "vitest", "run", ...only], {
       stdio: "inherit",
       env: { ...process.env, TZ: process.env.TZ ?? "UTC" },
     });
     if (result.status !== 0) {
-      console.error(`\nvitest falhou com o relógio em ${start} UTC (${label}).`);
+      console.error(`\nvitest falhou com o relógio em ${start} (${label}).`);
       process.exit(result.status ?? 1);
     }
   }
