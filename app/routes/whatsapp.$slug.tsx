@@ -26,7 +26,6 @@ import {
   listAccessPasswords,
   masterLimiter,
   masterPasswordConfigured,
-  matchAccessPassword,
   removeAccessPassword,
   tooManyAttemptsMessage,
 } from "~/server/whatsapp-access.server";
@@ -122,7 +121,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithToast(request, url, { title: "Senha removida" }, { headers: PRIVATE_HEADERS });
   }
 
-  if (!newPassword || (await matchAccessPassword(newPassword)) !== null) {
+  // A password already stored is refused (found by its lookup tag: one scrypt, decision 060).
+  if (!newPassword || (await addAccessPassword(newPassword)) === null) {
     return fail(
       409,
       { title: "Senha já cadastrada", description: "Escolha uma senha diferente das já cadastradas." },
@@ -131,7 +131,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       },
     );
   }
-  await addAccessPassword(newPassword);
   return redirectWithToast(
     request,
     url,

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
 
 /**
  * Password hashing with node:crypto scrypt (no native addon). A hash is stored as a
@@ -81,4 +81,26 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   return dummyHash;
+}
+
+/**
+ * A keyed lookup tag for a password, stored beside its scrypt hash so that the hash to verify
+ * against can be found without trying each one (decision 060):
+ *
+ *   <key id>.<HMAC-SHA256(key, "tag" NUL password) base64url>
+ *
+ * The same password and key always give the same tag; without the key it cannot be computed, so a
+ * copy of the database alone does not allow guessing at HMAC speed. The password is normalised as
+ * for scrypt (NFC), so two spellings that verify alike also share a tag. The key id (see
+ * `lookupTagPrefix`) tells which key made a stored tag: a tag made under another key is treated
+ * as missing, never as a mismatch.
+ */
+export function passwordLookupTag(password: string, key: Buffer): string {
+  const mac = createHmac("sha256", key).update("tag\0").update(password.normalize("NFC"), "utf8").digest("base64url");
+  return lookupTagPrefix(key) + mac;
+}
+
+/** `<key id>.`: 8 base64url characters from HMAC(key, "id"), which reveal nothing about the key. */
+export function lookupTagPrefix(key: Buffer): string {
+  return createHmac("sha256", key).update("id").digest().subarray(0, 6).toString("base64url") + ".";
 }

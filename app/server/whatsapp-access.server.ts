@@ -1,18 +1,19 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 
 import { WHATSAPP_PATH } from "~/lib/whatsapp";
 
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { dummyPasswordHash, hashPassword, lookupTagPrefix, passwordLookupTag, verifyPassword } from "./password.server";
 import { createRateLimiter } from "./rate-limit.server";
 import { commitOperator, getOperatorSession, OPERATOR_SESSION_SECONDS, operatorStorage } from "./session.server";
 
 /**
- * Who may use the WhatsApp tool. Access passwords live in SQLite as scrypt hashes; the master
+ * Who may use the WhatsApp tool. Access passwords live in SQLite as scrypt hashes, each beside a
+ * keyed lookup tag that names the one hash to verify (decision 060); the master
  * password (WHATSAPP_MASTER_PASSWORD) or a signed-in admin may add and remove them; an operator who
  * passes the gate gets the `__operador` cookie session, which names a row of `operator_sessions`.
  */
@@ -47,9 +48,70 @@ export function listAccessPasswords(): StoredPassword[] {
     .all();
 }
 
-export async function addAccessPassword(password: string): Promise<number> {
+/**
+ * The lookup tags' key (decision 060): derived from SESSION_SECRET under its own label, so it is
+ * never the session-signing key itself, every instance that shares the sessions shares it too, and
+ * nothing new has to be configured. HELPER_SECRET was set aside: the start scripts hand it to every
+ * operator. If SESSION_SECRET changes, the tags made before carry another key id and are treated
+ * like missing ones (below) until each password is next used.
+ */
+const TAG_KEY = createHmac("sha256", config.sessionSecret).update("whatsapp-access-password-lookup-tag").digest();
+
+/** The tag a password has under today's key. */
+export function accessPasswordTag(password: string): string {
+  return passwordLookupTag(password, TAG_KEY);
+}
+
+const TAG_PREFIX = lookupTagPrefix(TAG_KEY);
+
+/**
+ * Rows whose tag cannot be trusted to find them: none yet (stored before tags existed) or made
+ * under another key. Only they are still tried one scrypt each; the first time their password is
+ * used (gate or a refused duplicate), they get today's tag.
+ */
+function untaggedPasswords(): { id: number; hash: string }[] {
+  const tag = schema.whatsappPasswords.lookupTag;
+  return db
+    .select({ id: schema.whatsappPasswords.id, hash: schema.whatsappPasswords.passwordHash })
+    .from(schema.whatsappPasswords)
+    .where(or(isNull(tag), sql`substr(${tag}, 1, ${TAG_PREFIX.length}) <> ${TAG_PREFIX}`))
+    .orderBy(asc(schema.whatsappPasswords.id))
+    .all();
+}
+
+/** The first untagged row this password matches (now tagged), or null; and how many rows were tried. */
+async function matchUntagged(password: string, tag: string): Promise<{ id: number | null; tried: number }> {
+  const rows = untaggedPasswords();
+  for (const row of rows) {
+    if (await verifyPassword(password, row.hash)) {
+      try {
+        db.update(schema.whatsappPasswords).set({ lookupTag: tag }).where(eq(schema.whatsappPasswords.id, row.id)).run();
+      } catch {
+        // Another row already has this tag (the same password added again under a race): the row
+        // still matched and stays untagged; the next use tries again.
+      }
+      return { id: row.id, tried: rows.length };
+    }
+  }
+  return { id: null, tried: rows.length };
+}
+
+/**
+ * Stores a new access password (hash and tag); null when it is already stored. One scrypt (the new
+ * hash) once every row has a tag: a duplicate is found by its tag, and the unique index on the tag
+ * also refuses one added by a concurrent request. Untagged rows are still compared one by one.
+ */
+export async function addAccessPassword(password: string): Promise<number | null> {
+  const lookupTag = accessPasswordTag(password);
+  if ((await matchUntagged(password, lookupTag)).id !== null) return null;
   const passwordHash = await hashPassword(password);
-  return db.insert(schema.whatsappPasswords).values({ passwordHash }).returning({ id: schema.whatsappPasswords.id }).get().id;
+  const inserted = db
+    .insert(schema.whatsappPasswords)
+    .values({ passwordHash, lookupTag })
+    .onConflictDoNothing({ target: schema.whatsappPasswords.lookupTag })
+    .returning({ id: schema.whatsappPasswords.id })
+    .get();
+  return inserted?.id ?? null;
 }
 
 /** Removes one password; false when there was none with that id. */
@@ -57,16 +119,24 @@ export function removeAccessPassword(id: number): boolean {
   return db.delete(schema.whatsappPasswords).where(eq(schema.whatsappPasswords.id, id)).run().changes > 0;
 }
 
-/** The id of the stored password this one matches, or null. */
+/**
+ * The id of the stored password this one matches, or null. The tag finds the one row that can
+ * match, and exactly one scrypt verifies it; when no row has the tag, one scrypt runs against a
+ * dummy hash, so a wrong password costs what a right one does. Untagged rows (see above) are the
+ * exception: each costs one scrypt more until its password is next used.
+ */
 export async function matchAccessPassword(password: string): Promise<number | null> {
   if (!password) return null;
-  const rows = db
+  const tag = accessPasswordTag(password);
+  const row = db
     .select({ id: schema.whatsappPasswords.id, hash: schema.whatsappPasswords.passwordHash })
     .from(schema.whatsappPasswords)
-    .all();
-  for (const row of rows) {
-    if (await verifyPassword(password, row.hash)) return row.id;
-  }
+    .where(eq(schema.whatsappPasswords.lookupTag, tag))
+    .get();
+  if (row) return (await verifyPassword(password, row.hash)) ? row.id : null;
+  const untagged = await matchUntagged(password, tag);
+  if (untagged.id !== null) return untagged.id;
+  if (untagged.tried === 0) await verifyPassword(password, await dummyPasswordHash());
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
+import { hashPassword, lookupTagPrefix, needsRehash, passwordLookupTag, verifyPassword } from "~/server/password.server";
 
 describe("password hashing", () => {
   it("stores a self-describing scrypt string with a random salt", async () => {
@@ -29,5 +29,19 @@ describe("password hashing", () => {
     expect(await verifyPassword("x", weak)).toBe(true);
     expect(needsRehash(weak)).toBe(true);
     expect(needsRehash(await hashPassword("x"))).toBe(false);
+  });
+
+  it("gives a keyed lookup tag: the same for the same password and key, another for another key, Unicode-normalised", () => {
+    const key = Buffer.from("chave-de-teste");
+    const tag = passwordLookupTag("Ação-çã 2025", key);
+    expect(tag).toMatch(/^[\w-]{8}\.[\w-]{43}$/);
+    expect(tag.startsWith(lookupTagPrefix(key))).toBe(true);
+    expect(passwordLookupTag("Ação-çã 2025", key)).toBe(tag);
+    expect(passwordLookupTag("Ação-çã 2025".normalize("NFD"), key)).toBe(tag);
+    expect(passwordLookupTag("Acao-ca 2025", key)).not.toBe(tag);
+    const other = passwordLookupTag("Ação-çã 2025", Buffer.from("outra-chave"));
+    expect(other).not.toBe(tag);
+    expect(other.startsWith(lookupTagPrefix(key))).toBe(false);
+    expect(tag).not.toContain("Ação");
   });
 });

@@ -161,14 +161,23 @@ export const adminSessions = sqliteTable(
   (table) => [index("admin_sessions_admin_idx").on(table.adminId)],
 );
 
-/** Access passwords of the WhatsApp tool, stored only as scrypt hashes. */
-export const whatsappPasswords = sqliteTable("whatsapp_passwords", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: text("created_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-});
+/**
+ * Access passwords of the WhatsApp tool, stored only as scrypt hashes. `lookupTag` is a keyed HMAC
+ * of the password (password.server.ts `passwordLookupTag`, decision 060): the gate finds the one
+ * row to verify by it. Rows from before it have none until their password is next used.
+ */
+export const whatsappPasswords = sqliteTable(
+  "whatsapp_passwords",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    passwordHash: text("password_hash").notNull(),
+    lookupTag: text("lookup_tag"),
+    createdAt: text("created_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (table) => [uniqueIndex("whatsapp_passwords_lookup_tag_unique").on(table.lookupTag)],
+);
 
 /**
  * Open WhatsApp operator sessions: the signed `__operador` cookie names one row. 'Desconectar'
