@@ -6,11 +6,14 @@ import { defineConfig } from "vite";
 
 import { helperPackagePlugin } from "./scripts/helper-package.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
+import { developmentGuardsPlugin } from "./server/dev-guards.js";
 
 export default defineConfig({
   // helperPackagePlugin: packs helper/ into build/client/downloads/whatsapp-helper.tgz (WhatsApp start scripts).
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
-  plugins: [tailwindcss(), reactRouter(), helperPackagePlugin(), precompressPlugin()],
+  // developmentGuardsPlugin (npm run dev only): server.js's request guards and a "not production"
+  // banner (docs/decisions/061-production-start.md).
+  plugins: [tailwindcss(), reactRouter(), helperPackagePlugin(), precompressPlugin(), developmentGuardsPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // experimentalMinChunkSize: Rollup merges side-effect-free chunks under 2 KB into a chunk loaded
   // in the same places (docs/decisions/053-first-view-javascript.md: fewer, larger chunks compress better).

@@ -25,9 +25,10 @@ export { closeDatabase };
 export { contentGeneration } from "./server/content/store.server";
 
 /**
- * server.js awaits this once before it listens: the first admin exists before any request, files of
- * an interrupted photo upload are removed, the LGPD retention purge runs now and daily, and the
- * webhook worker starts (sending what a previous process left pending).
+ * server.js awaits this once, after it has taken its port (a start on a taken port does none of
+ * this: decision 061) and before it answers any request: the first admin exists before any request,
+ * files of an interrupted photo upload are removed, the LGPD retention purge runs now and daily, and
+ * the webhook worker starts (sending what a previous process left pending).
  */
 export async function startup() {
   await bootstrapAdminAtStartup();

@@ -221,9 +221,30 @@ describe("rate limiter", () => {
 });
 
 describe("/healthz", () => {
-  it("answers ok when the database answers", async () => {
+  it("answers a plain 200 'ok' when the database answers, with no lead count (decision 061)", async () => {
+    saveLead({ origem: "inscricao", nome: "Pessoa Contada", telefone: "(31)98888-7777", email: "contada@example.com" });
     const response = healthz();
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.text()).toBe("ok");
+  });
+
+  it("answers 503 without details when the database does not answer", async () => {
+    const prepare = vi.spyOn(sqlite, "prepare").mockImplementation(() => {
+      throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR" });
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = healthz();
+      expect(response.status).toBe(503);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const body = await response.text();
+      expect(body).toBe("indisponível");
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      prepare.mockRestore();
+      logged.mockRestore();
+    }
   });
 });
