@@ -13,7 +13,7 @@ import {
   type SendLogEntryInput,
   statusCounts,
   type TrackedContact,
-  whatsappUnreachableText,
+  whatsappDisconnectedText,
 } from "./whatsapp";
 
 /**
@@ -211,7 +211,7 @@ export type MirrorAction =
   | { type: "qr"; qrDataURL: string }
   | { type: "ready"; account: string | null }
   | { type: "auth-failure"; message: string; code?: string }
-  | { type: "whatsapp-disconnected"; reason: string }
+  | { type: "whatsapp-disconnected"; reason: string; reconnecting?: boolean }
   | { type: "logged-out" }
   | { type: "start-bulk"; contacts: { name: string; number: string }[] }
   | { type: "bulk-started"; event: BulkStartedEvent }
@@ -333,7 +333,11 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
         optOutFooter: action.state.optOutFooter ?? null,
         account,
         isAuthenticated: whatsapp === "ready",
-        isConnecting: whatsapp === "connecting" || (whatsapp === "qr" && state.isConnecting),
+        // The state the helper sends on connection was taken before this page's 'init-whatsapp'
+        // reached it: while that request is under way only 'ready' ends it (failures have their
+        // own events). Dropping it here showed 'Clique no botão abaixo para iniciar' while a slow
+        // WhatsApp was still being started.
+        isConnecting: whatsapp === "connecting" || (whatsapp !== "ready" && state.isConnecting),
       };
       if (job && isLive(job)) {
         next = adoptJob(next, job.jobId);
@@ -378,14 +382,15 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
     }
 
     case "whatsapp-disconnected":
-      // Said once in the QR area; every further attempt of the helper only keeps it there.
+      // 'WhatsApp desconectado' / 'Motivo: …' (spec §8), said once in the QR area; every further
+      // attempt of the helper only keeps it there.
       return {
         ...state,
         isAuthenticated: false,
         isConnecting: false,
         qrCode: null,
         cause: "whatsapp-unreachable",
-        error: whatsappUnreachableText(action.reason),
+        error: whatsappDisconnectedText(action.reason, action.reconnecting),
       };
 
     case "logged-out":
@@ -488,6 +493,30 @@ export function mirrorCounts(state: MirrorState) {
   return own;
 }
 
+export type ConnectionStep = {
+  id: "server" | "starting" | "scan";
+  label: string;
+  state: "done" | "current" | "todo";
+};
+
+/**
+ * The steps of linking WhatsApp (spec §4: connecting, server connected, QR shown, WhatsApp ready),
+ * shown in the QR area from the operator's click until WhatsApp is linked, or null when there is
+ * nothing under way (before the click, after a failure: the QR area then says why). 'Servidor
+ * conectado' stays ticked until the link is made, where its toast is replaced at once by
+ * 'Iniciando espelhamento' (the page asks for WhatsApp as soon as the helper answers).
+ */
+export function connectionSteps(state: MirrorState): ConnectionStep[] | null {
+  const underWay = state.isConnecting || state.qrCode !== null;
+  if (!underWay || state.isAuthenticated || state.socket === "idle" || state.socket === "disconnected") return null;
+  const server = state.socket === "connected";
+  return [
+    { id: "server", label: "Servidor conectado", state: server ? "done" : "current" },
+    { id: "starting", label: "Iniciando espelhamento", state: state.qrCode ? "done" : server ? "current" : "todo" },
+    { id: "scan", label: "Escanear o QR code com o celular", state: state.qrCode ? "current" : "todo" },
+  ];
+}
+
 /** The toast at the end of a bulk send (or when the helper refused to start it). */
 export function bulkStatusToast(event: BulkStatusEvent): ToastMessage {
   const sent = event.sent ?? 0;
@@ -518,7 +547,7 @@ export type HelperPayloads = {
   "whatsapp-qr": { qrDataURL: string } | undefined;
   "whatsapp-ready": { account?: string | null } | undefined;
   "whatsapp-auth-failure": { message?: string; code?: string } | undefined;
-  "whatsapp-disconnected": { reason?: string } | undefined;
+  "whatsapp-disconnected": { reason?: string; reconnecting?: boolean } | undefined;
   "whatsapp-logged-out": undefined;
   "message-status": MessageStatusEvent;
   "bulk-started": BulkStartedEvent;
@@ -541,7 +570,25 @@ export type HelperEventOutcome = {
   logRows: SendLogEntryInput[];
   /** The helper refused the token: fetch a fresh one, then connect again. */
   refreshToken: boolean;
+  /** Titles of toasts this event makes untrue (still on screen, they would contradict the page): take them away. */
+  retractToasts: string[];
 };
+
+/**
+ * The page's own success toasts (spec §8). They say something about the connection, so an event
+ * that ends it takes them away (`retractToasts`): a 'WhatsApp espelhado' left on screen for its
+ * 5 s after the helper died would contradict the QR area's 'Desconectado: …'.
+ */
+export const MIRROR_TOASTS = {
+  serverConnected: { title: "Servidor conectado", description: "O ajudante do WhatsApp está em execução neste computador." },
+  starting: { title: "Iniciando espelhamento", description: "Aguarde o QR code para escanear com o celular." },
+  mirrored: { title: "WhatsApp espelhado", description: "Seu WhatsApp está conectado." },
+} as const satisfies Record<string, ToastMessage>;
+
+/** What the end of the helper's connection makes untrue. */
+const HELPER_GONE = [MIRROR_TOASTS.serverConnected.title, MIRROR_TOASTS.starting.title, MIRROR_TOASTS.mirrored.title];
+/** What the end of WhatsApp's link (the helper still answering) makes untrue. */
+const WHATSAPP_GONE = [MIRROR_TOASTS.starting.title, MIRROR_TOASTS.mirrored.title];
 
 /** A log row for one message result; `operatorName` is the name typed on this page, used when the helper has none. */
 export function sendLogRow(event: MessageStatusEvent, operatorName: string): SendLogEntryInput {
@@ -551,7 +598,8 @@ export function sendLogRow(event: MessageStatusEvent, operatorName: string): Sen
     name: (event.name || "Desconhecido").slice(0, 200),
     number: event.number,
     message: (event.text ?? event.message ?? "").slice(0, MESSAGE_MAX),
-    status: event.status,
+    // The log says what the table says: a skipped contact is 'Ignorado' there too, with its "já enviado em dd/mm".
+    status: contactStatusOf(event),
     detail: event.status === "error" ? (event.error ?? event.message ?? undefined)?.slice(0, 500) : undefined,
     sentAt: event.at,
   };
@@ -562,17 +610,23 @@ export function sendLogRow(event: MessageStatusEvent, operatorName: string): Sen
  * record. Pure, so every event's texts and rows are checked by unit tests.
  */
 export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operatorName: string): HelperEventOutcome {
-  const outcome = (next: MirrorState, toasts: ToastMessage[] = [], logRows: SendLogEntryInput[] = []): HelperEventOutcome => ({
+  const outcome = (
+    next: MirrorState,
+    toasts: ToastMessage[] = [],
+    logRows: SendLogEntryInput[] = [],
+    retractToasts: string[] = [],
+  ): HelperEventOutcome => ({
     state: next,
     toasts,
     logRows,
     refreshToken: false,
+    retractToasts,
   });
   switch (event.name) {
     case "connect":
-      return outcome(mirrorReducer(state, { type: "connect" }), [
-        { title: "Servidor conectado", description: "O ajudante do WhatsApp está em execução neste computador." },
-      ]);
+      // After the operator's click the page asks for WhatsApp at once and its 'Iniciando espelhamento'
+      // replaces this toast (one at a time); 'Servidor conectado' stays in the header and the QR area's steps.
+      return outcome(mirrorReducer(state, { type: "connect" }), [MIRROR_TOASTS.serverConnected]);
 
     case "connect_error": {
       const message = event.payload?.message;
@@ -590,7 +644,7 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
 
     case "disconnect":
       // Said in the QR area ('Desconectado: …'), not in a toast: reconnections would repeat it.
-      return outcome(mirrorReducer(state, { type: "disconnect", reason: String(event.payload) }));
+      return outcome(mirrorReducer(state, { type: "disconnect", reason: String(event.payload) }), [], [], HELPER_GONE);
 
     case "helper-state":
       return outcome(mirrorReducer(state, { type: "helper-state", state: event.payload }));
@@ -601,10 +655,7 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
     case "whatsapp-ready": {
       const next = mirrorReducer(state, { type: "ready", account: event.payload?.account ?? null });
       // The helper repeats 'ready' on every reconnection: greet only when it is news.
-      return outcome(
-        next,
-        state.isAuthenticated ? [] : [{ title: "WhatsApp espelhado", description: "Seu WhatsApp está conectado." }],
-      );
+      return outcome(next, state.isAuthenticated ? [] : [MIRROR_TOASTS.mirrored]);
     }
 
     case "whatsapp-auth-failure":
@@ -615,16 +666,32 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
           message: event.payload?.message ?? "Falha na autenticação",
           code: event.payload?.code,
         }),
+        [],
+        [],
+        WHATSAPP_GONE,
       );
 
     case "whatsapp-disconnected":
-      // The helper reports each failed reconnection: the QR area's one message stays, no toast per attempt.
-      return outcome(mirrorReducer(state, { type: "whatsapp-disconnected", reason: event.payload?.reason ?? "" }));
+      // The helper reports each failed reconnection: the QR area's one message ('WhatsApp
+      // desconectado', 'Motivo: …') stays, no toast per attempt (decisions 052 and 063).
+      return outcome(
+        mirrorReducer(state, {
+          type: "whatsapp-disconnected",
+          reason: event.payload?.reason ?? "",
+          reconnecting: event.payload?.reconnecting,
+        }),
+        [],
+        [],
+        WHATSAPP_GONE,
+      );
 
     case "whatsapp-logged-out":
-      return outcome(mirrorReducer(state, { type: "logged-out" }), [
-        { title: "Sessão encerrada", description: "O WhatsApp foi desconectado deste computador." },
-      ]);
+      return outcome(
+        mirrorReducer(state, { type: "logged-out" }),
+        [{ title: "Sessão encerrada", description: "O WhatsApp foi desconectado deste computador." }],
+        [],
+        WHATSAPP_GONE,
+      );
 
     case "bulk-started":
       return outcome(mirrorReducer(state, { type: "bulk-started", event: event.payload }));

@@ -29,8 +29,11 @@ export const CONTACTS_MAX = 1_000;
 export const SEND_LOG_PAGE_SIZE = 20;
 export const LOG_PAGE_PARAM = "pagina";
 
-/** The statuses of the stored log ('Registro de Envios'). */
-export const LOG_STATUS = { sent: "Enviado", error: "Erro" } as const;
+/**
+ * The statuses of the stored log ('Registro de Envios'), the same words as 'Status dos Envios':
+ * 'Ignorado' is a contact the helper skipped on purpose (it got the same text recently).
+ */
+export const LOG_STATUS = { sent: "Enviado", error: "Erro", skipped: "Ignorado" } as const;
 export type LogStatus = (typeof LOG_STATUS)[keyof typeof LOG_STATUS];
 
 /** Where the start scripts are served (operator only). */
@@ -113,7 +116,7 @@ export const sendLogEntrySchema = z.object({
     .transform((value) => value.replace(/\D/g, ""))
     .pipe(z.string().min(8, "Número inválido").max(20, "Número inválido")),
   message: z.string().max(MESSAGE_MAX).optional().default(""),
-  status: z.enum(["sent", "error", "Enviado", "Erro"], { error: "Status inválido" }),
+  status: z.enum(["sent", "error", "skipped", "Enviado", "Erro", "Ignorado"], { error: "Status inválido" }),
   detail: z.string().max(500).optional(),
   sentAt: z.iso.datetime({ offset: true, error: "Horário inválido" }).optional(),
   /**
@@ -129,8 +132,10 @@ export const sendLogEntrySchema = z.object({
 });
 export type SendLogEntryInput = z.input<typeof sendLogEntrySchema>;
 
-export function logStatusOf(status: "sent" | "error" | LogStatus): LogStatus {
-  return status === "sent" || status === "Enviado" ? LOG_STATUS.sent : LOG_STATUS.error;
+export function logStatusOf(status: "sent" | "error" | "skipped" | LogStatus): LogStatus {
+  if (status === "sent" || status === "Enviado") return LOG_STATUS.sent;
+  if (status === "skipped" || status === "Ignorado") return LOG_STATUS.skipped;
+  return LOG_STATUS.error;
 }
 
 // ---- Bulk-send bookkeeping ----------------------------------------------------------------------
@@ -252,10 +257,19 @@ export const HTTPS_REQUIRED_TEXT =
 /** The helper's saved WhatsApp session no longer works (Baileys' badSession): only a fresh link fixes it. */
 export const BAD_SESSION_TEXT = "Sessão do WhatsApp inválida. Desconecte e escaneie o QR code de novo.";
 
-/** WhatsApp's servers do not answer the helper (it keeps trying by itself). */
-export function whatsappUnreachableText(reason: string | undefined): string {
-  const detail = reason?.trim() ? ` (${reason.trim().replace(/[.]$/, "")})` : "";
-  return `Não foi possível alcançar o WhatsApp${detail}. O ajudante continua tentando; verifique a internet deste computador.`;
+/** The title of the QR area's message when the helper reports 'whatsapp-disconnected' (spec §8). */
+export const WHATSAPP_DISCONNECTED_TITLE = "WhatsApp desconectado";
+
+/**
+ * The QR area's text under 'WhatsApp desconectado': the spec's 'Motivo: {reason}', then what happens
+ * next. The helper retries a network loss by itself (`reconnecting`, absent from an older helper);
+ * a close it will not retry (the session was opened elsewhere, reconnection gave up) needs a click.
+ */
+export function whatsappDisconnectedText(reason: string | undefined, reconnecting: boolean | undefined): string {
+  const motive = reason?.trim() ? `Motivo: ${reason.trim().replace(/[.]$/, "")}. ` : "";
+  return reconnecting === false
+    ? `${motive}Clique em Iniciar Espelhamento para conectar de novo.`
+    : `${motive}O ajudante está tentando reconectar; verifique a internet deste computador.`;
 }
 
 /**

@@ -11,7 +11,8 @@ import { personKey } from "./whatsapp-optouts.server";
  * 'Registro de Envios': every per-message result the /whatsapp page receives from the helper is
  * recorded here, once per (bulk job, number). A reload, a second tab or a reconnecting page that
  * receives the same statuses again never duplicates a row; a refusal that comes after 'Enviado'
- * turns the row into 'Erro'.
+ * turns the row into 'Erro'. A contact the helper skipped on purpose ("já enviado em dd/mm") is
+ * 'Ignorado', as in 'Status dos Envios'; it is neither a send nor a failure.
  */
 
 export type SendLogRow = {

@@ -339,7 +339,8 @@ export async function startHelper(options = {}) {
   });
   driver.on("disconnected", (/** @type {{ reason: string, reconnecting: boolean }} */ info) => {
     whatsapp = info.reconnecting ? "connecting" : "disconnected";
-    io.emit("whatsapp-disconnected", { reason: info.reason });
+    // `reconnecting`: whether the helper tries again by itself (the page says what happens next).
+    io.emit("whatsapp-disconnected", { reason: info.reason, reconnecting: info.reconnecting });
     log(
       `WhatsApp desconectado: ${info.reason}.${info.reconnecting ? " Reconectando..." : " Clique em Iniciar Espelhamento na página para conectar de novo."}`,
     );

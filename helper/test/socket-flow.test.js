@@ -136,6 +136,20 @@ describe("spec 02 section 7 flow", () => {
     expect((await socket.emitWithAck("get-state")).whatsapp).toBe("logged-out");
   });
 
+  it("whatsapp-disconnected tells the page the reason and whether the helper reconnects by itself", async () => {
+    const helper = await startTestHelper();
+    const { socket } = await connectReady(helper.url);
+    const transient = once(socket, "whatsapp-disconnected");
+    helper.driver.simulateDisconnect("sem acesso à internet ou ao WhatsApp", 10_000);
+    expect(await transient).toEqual({ reason: "sem acesso à internet ou ao WhatsApp", reconnecting: true });
+    expect((await socket.emitWithAck("get-state")).whatsapp).toBe("connecting");
+    helper.driver.clearTimer();
+    const final = once(socket, "whatsapp-disconnected");
+    helper.driver.simulateDisconnect("A sessão foi aberta em outro lugar.", -1);
+    expect(await final).toEqual({ reason: "A sessão foi aberta em outro lugar.", reconnecting: false });
+    expect((await socket.emitWithAck("get-state")).whatsapp).toBe("disconnected");
+  });
+
   it("cancel-bulk ('Limpar') stops the job: bulk-status error 'cancelled', nothing more sent", async () => {
     const timers = manualTimers();
     const helper = await startTestHelper({ minDelayMs: 400, maxDelayMs: 400, ...timers.options });

@@ -575,6 +575,52 @@ test.describe("WhatsApp: mirroring page", () => {
       expect(driver.ready).toBe(false);
       expect(driver.account).toBeNull();
     });
+
+    test("a contact skipped as already sent reads 'Ignorado' in 'Registro de Envios' too, as in 'Status dos Envios'", async ({
+      page,
+    }) => {
+      const token = unique();
+      const password = `ignorado-${token}`;
+      const operator = `Operadora ${token}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill(operator);
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+      await page.getByLabel("Contatos").fill("Repetida, 31966660007");
+      await page.getByLabel("Mensagem", { exact: true }).fill(`Olá {nome}, aviso ${token}`);
+      const log = page.getByTestId("send-log");
+      const rows = log.locator("tbody tr", { hasText: operator });
+      const job = page.getByTestId("job-progress");
+
+      // Sent once: stored as 'Enviado' (the site's log then answers the helper's "already sent?" question).
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+      await expect(job).toHaveAttribute("data-state", "completed");
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText("Enviado");
+
+      // The same text again within 7 days: the helper skips it; both tables say 'Ignorado' with the date.
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+      const status = page.getByTestId("status-table").locator("tbody tr", { hasText: "31966660007" });
+      await expect(status).toContainText("Ignorado");
+      await expect(status).toContainText("já enviado em");
+      await expect(rows).toHaveCount(2);
+      const skipped = rows.filter({ hasText: "Ignorado" });
+      await expect(skipped).toHaveCount(1);
+      await expect(skipped).toContainText("já enviado em");
+      await expect(skipped).toHaveAttribute("data-status", "Ignorado");
+      await expect(log.locator("tbody tr", { hasText: operator }).filter({ hasText: "Erro" })).toHaveCount(0);
+      const db = openE2eDb();
+      try {
+        const stored = db
+          .prepare("SELECT status, detail FROM whatsapp_send_log WHERE operator = ? ORDER BY id")
+          .all(operator) as { status: string; detail: string | null }[];
+        expect(stored.map((row) => row.status)).toEqual(["Enviado", "Ignorado"]);
+        expect(stored[1].detail).toMatch(/^já enviado em \d\d\/\d\d$/);
+      } finally {
+        db.close();
+      }
+    });
   });
 });
 
@@ -639,6 +685,100 @@ test.describe("WhatsApp: the helper stops while the page is connected", () => {
   });
 });
 
+test.describe("WhatsApp: the connection's states in the spec's words (decision 063)", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  test("'Servidor conectado' stays shown while the helper starts WhatsApp, up to the QR code", async ({ page }) => {
+    // The phone never scans here: the QR code stays until the test ends.
+    const helper = await startFakeHelper({ fakeReadyDelayMs: 600_000 });
+    // WhatsApp answers the helper slowly: the fake driver's start waits until the test lets it go.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const driver = helper.driver as { start(): Promise<void> };
+    const start = driver.start.bind(driver);
+    driver.start = async () => {
+      await answered;
+      await start();
+    };
+    try {
+      const password = `etapas-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Etapas");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+
+      const qr = page.getByTestId("qr-area");
+      const steps = qr.getByRole("list", { name: "Etapas da conexão" });
+      const step = (id: string) => steps.locator(`[data-step="${id}"]`);
+      await expect(qr).toHaveAttribute("data-state", "connecting");
+      await expect(qr).toContainText("Conectando...");
+      // The helper answered; WhatsApp has not: the state is held, and the page says where it stands.
+      await expect(step("server")).toHaveText("Servidor conectado (concluído)");
+      await expect(step("server")).toHaveAttribute("data-state", "done");
+      await expect(step("starting")).toHaveText("Iniciando espelhamento (em andamento)");
+      await expect(step("scan")).toHaveAttribute("data-state", "todo");
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado");
+      expect(await seriousViolations(page), "connection steps").toEqual([]);
+
+      answer();
+      await expect(qr).toHaveAttribute("data-state", "qr");
+      await expect(step("server")).toHaveAttribute("data-state", "done");
+      await expect(step("starting")).toHaveAttribute("data-state", "done");
+      await expect(step("scan")).toHaveAttribute("data-state", "current");
+    } finally {
+      answer();
+      await helper.close();
+    }
+  });
+
+  test("'WhatsApp desconectado' with 'Motivo: …', and the helper's end: the toasts that said otherwise go away", async ({
+    page,
+  }) => {
+    const helper = await startFakeHelper({ fakeReadyDelayMs: 300 });
+    try {
+      await page.clock.install();
+      const password = `motivo-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Motivo");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado");
+      // From here the page's timers stand still: a toast stays until the page takes it away, so
+      // nothing below depends on how fast this machine is. (A short step: a long one would fire
+      // socket.io's ping timeout.)
+      await page.clock.pauseAt(Date.now() + 1_000);
+      const mirrored = page.getByTestId("toast").filter({ hasText: "WhatsApp espelhado" });
+      await expect(mirrored).toBeVisible();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+
+      // WhatsApp closes the helper's connection; the helper will try again.
+      helper.driver.emit("disconnected", { reason: "Conexão com o WhatsApp perdida.", reconnecting: true });
+      const qr = page.getByTestId("qr-area");
+      await expect(qr).toHaveAttribute("data-cause", "whatsapp-unreachable");
+      await expect(qr).toContainText("WhatsApp desconectado");
+      await expect(qr).toContainText("Motivo: Conexão com o WhatsApp perdida.");
+      await expect(qr).toContainText("O ajudante está tentando reconectar");
+      await expect(mirrored).toHaveCount(0);
+      await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp não conectado");
+
+      // Linked again by the helper itself: greeted again.
+      helper.driver.becomeReady();
+      await expect(mirrored).toBeVisible();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+
+      // The helper stops: neither its toast nor the linked card stays.
+      await helper.close();
+      await expect(qr).toContainText("Desconectado: ");
+      await expect(mirrored).toHaveCount(0);
+      await expect(page.getByTestId("toast")).toHaveCount(0);
+      await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp não conectado");
+      await expect(page.getByRole("heading", { name: "Espelhe seu WhatsApp" })).toBeVisible();
+    } finally {
+      await helper.close();
+    }
+  });
+});
+
 test.describe("WhatsApp: failures of WhatsApp itself, one message each in the QR area", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 
@@ -658,8 +798,8 @@ test.describe("WhatsApp: failures of WhatsApp itself, one message each in the QR
       }
       const qr = page.getByTestId("qr-area");
       await expect(qr).toHaveAttribute("data-cause", "whatsapp-unreachable");
-      await expect(qr).toContainText("WhatsApp fora de alcance");
-      await expect(qr).toContainText("Não foi possível alcançar o WhatsApp (Connection Failure)");
+      await expect(qr).toContainText("WhatsApp desconectado");
+      await expect(qr).toContainText("Motivo: Connection Failure.");
       await expect(page.getByTestId("toast").filter({ hasText: "WhatsApp desconectado" })).toHaveCount(0);
 
       // The saved session is refused (Baileys' badSession): the page asks for a fresh link.

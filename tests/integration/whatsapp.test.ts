@@ -22,6 +22,7 @@ import { signHelperToken } from "~/server/helper-token.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { getVisitorSession, operatorStorage } from "~/server/session.server";
 import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp-access.server";
+import { listSendLog, recentlySent } from "~/server/whatsapp-log.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
@@ -407,6 +408,18 @@ describe("send log /whatsapp/registro", () => {
       operator: "Ana Operadora",
     });
     expect(rows.find((r) => r.number === "31999998888")).toMatchObject({ status: "Enviado", sentAt: "2026-03-10T15:00:00.000Z" });
+  });
+
+  it("a contact the helper skipped ('já enviado em dd/mm') is 'Ignorado', as in 'Status dos Envios', and not a send", async () => {
+    const cookie = await operatorCookie();
+    const skipped = { ...entry, jobId: "job-9", status: "skipped", detail: "já enviado em 08/03" };
+    expect(payload(await logAction(args(postJson(skipped, cookie))))).toMatchObject({ ok: true, inserted: 1 });
+    const row = db.select().from(schema.whatsappSendLog).where(eq(schema.whatsappSendLog.jobId, "job-9")).get();
+    expect(row).toMatchObject({ status: "Ignorado", detail: "já enviado em 08/03" });
+    // The "already sent" question reads 'Enviado' rows only: a skip is not a send.
+    expect(recentlySent([{ number: entry.number, text: entry.message }], new Date("2026-03-11T12:00:00.000Z"))).toEqual({});
+    // 'Registro de Envios' lists it with that word.
+    expect(listSendLog().rows[0]).toMatchObject({ status: "Ignorado" });
   });
 
   it("validates with zod: bad entries get 400 and a batch with one bad entry stores nothing", async () => {

@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { BAD_SESSION_TEXT, HELPER_REFUSED_TEXT, PERMISSION_DENIED_TEXT } from "~/lib/whatsapp";
 import {
   type BulkProgress,
+  connectionSteps,
   type HelperEvent,
   type HelperState,
   initialMirrorState,
+  MIRROR_TOASTS,
   mirrorReducer,
   type MirrorState,
   reduceHelperEvent,
@@ -128,6 +130,13 @@ describe("helper events: connection", () => {
     expect(outcome.toasts).toEqual([]);
   });
 
+  it("disconnect: takes away the toasts that said the helper and WhatsApp were there (decision 063)", () => {
+    const outcome = apply([{ name: "disconnect", payload: "io server disconnect" }], authenticated);
+    expect(outcome.retractToasts).toEqual(["Servidor conectado", "Iniciando espelhamento", "WhatsApp espelhado"]);
+    // A connection retracts nothing.
+    expect(apply([{ name: "connect", payload: undefined }]).retractToasts).toEqual([]);
+  });
+
   it("error: fatal (socket client not loaded) or not, both stop the start and are told", () => {
     const fatal = apply([{ name: "error", payload: { message: "Falhou", fatal: true } }]);
     expect(fatal.state).toMatchObject({ isConnecting: false, error: "Falhou" });
@@ -183,13 +192,28 @@ describe("helper events: WhatsApp", () => {
     });
   });
 
-  it("whatsapp-disconnected: not authenticated any more; WhatsApp unreachable said once, repeated attempts add no toast", () => {
-    const outcome = apply([{ name: "whatsapp-disconnected", payload: { reason: "Connection Failure" } }], authenticated);
+  it("whatsapp-disconnected: not authenticated any more; 'Motivo: …' said once, repeated attempts add no toast", () => {
+    const outcome = apply(
+      [{ name: "whatsapp-disconnected", payload: { reason: "Connection Failure", reconnecting: true } }],
+      authenticated,
+    );
     expect(outcome.state).toMatchObject({ isAuthenticated: false, cause: "whatsapp-unreachable" });
+    // The QR area's title for this cause is 'WhatsApp desconectado' (connection-panels.tsx).
     expect(outcome.state.error).toBe(
-      "Não foi possível alcançar o WhatsApp (Connection Failure). O ajudante continua tentando; verifique a internet deste computador.",
+      "Motivo: Connection Failure. O ajudante está tentando reconectar; verifique a internet deste computador.",
     );
     expect(outcome.toasts).toEqual([]);
+    expect(outcome.retractToasts).toEqual(["Iniciando espelhamento", "WhatsApp espelhado"]);
+    // A close the helper does not retry asks for the click; an older helper (no flag) is retrying.
+    expect(
+      apply(
+        [{ name: "whatsapp-disconnected", payload: { reason: "A sessão foi aberta em outro lugar.", reconnecting: false } }],
+        authenticated,
+      ).state.error,
+    ).toBe("Motivo: A sessão foi aberta em outro lugar. Clique em Iniciar Espelhamento para conectar de novo.");
+    expect(apply([{ name: "whatsapp-disconnected", payload: { reason: "x" } }], authenticated).state.error).toBe(
+      "Motivo: x. O ajudante está tentando reconectar; verifique a internet deste computador.",
+    );
     const again = apply(
       Array.from({ length: 9 }, () => ({ name: "whatsapp-disconnected" as const, payload: { reason: "Connection Failure" } })),
       outcome.state,
@@ -207,6 +231,49 @@ describe("helper events: WhatsApp", () => {
     const outcome = apply([{ name: "whatsapp-logged-out", payload: undefined }], authenticated);
     expect(outcome.state).toMatchObject({ isAuthenticated: false, account: null });
     expect(outcome.toasts).toEqual([{ title: "Sessão encerrada", description: "O WhatsApp foi desconectado deste computador." }]);
+    expect(outcome.retractToasts).toContain(MIRROR_TOASTS.mirrored.title);
+    expect(apply([{ name: "whatsapp-auth-failure", payload: { message: "x" } }], authenticated).retractToasts).toContain(
+      MIRROR_TOASTS.mirrored.title,
+    );
+  });
+
+  it("connection steps: 'Servidor conectado' stays ticked from the helper's answer until WhatsApp is linked", () => {
+    expect(connectionSteps(initialMirrorState)).toBeNull();
+    const clicked = mirrorReducer(mirrorReducer(initialMirrorState, { type: "init" }), { type: "socket-connecting" });
+    const states = (state: MirrorState) => connectionSteps(state)?.map((step) => [step.label, step.state]);
+    expect(states(clicked)).toEqual([
+      ["Servidor conectado", "current"],
+      ["Iniciando espelhamento", "todo"],
+      ["Escanear o QR code com o celular", "todo"],
+    ]);
+    const reached = apply([{ name: "connect", payload: undefined }], clicked).state;
+    expect(states(reached)).toEqual([
+      ["Servidor conectado", "done"],
+      ["Iniciando espelhamento", "current"],
+      ["Escanear o QR code com o celular", "todo"],
+    ]);
+    const qr = apply([{ name: "whatsapp-qr", payload: { qrDataURL: "data:image/png;base64,AAA" } }], reached).state;
+    expect(states(qr)).toEqual([
+      ["Servidor conectado", "done"],
+      ["Iniciando espelhamento", "done"],
+      ["Escanear o QR code com o celular", "current"],
+    ]);
+    // Linked, or the helper gone: no steps (the connected card, or the QR area's reason, says it).
+    expect(connectionSteps(apply([{ name: "whatsapp-ready", payload: { account: null } }], qr).state)).toBeNull();
+    expect(connectionSteps(apply([{ name: "disconnect", payload: "transport close" }], qr).state)).toBeNull();
+    // Connected without a click (a reload that reconnects by itself): nothing under way.
+    expect(connectionSteps(connected)).toBeNull();
+    // The helper's state on connection predates the page's request: an idle helper does not end it.
+    const idle: HelperState = {
+      whatsapp: "idle",
+      account: null,
+      operatorName: null,
+      limits: { minDelayMs: 1000, maxDelayMs: 2000, dailyCap: 200, sentToday: 0 },
+      job: null,
+    };
+    const snapshot = apply([{ name: "helper-state", payload: idle }], reached).state;
+    expect(snapshot.isConnecting).toBe(true);
+    expect(connectionSteps(snapshot)?.map((step) => step.state)).toEqual(["done", "current", "todo"]);
   });
 
   it("opt-out: a toast only", () => {
@@ -296,6 +363,31 @@ describe("helper events: a bulk job", () => {
       status: "error",
       detail: "Número não está no WhatsApp",
     });
+  });
+
+  it("message-status of a skipped contact: 'Ignorado' in the table and in the log, with its date, no toast", () => {
+    const skipped = apply(
+      [
+        {
+          name: "message-status",
+          payload: {
+            jobId: "job-1",
+            status: "error",
+            code: "already-sent",
+            number: "31999990007",
+            name: "Repetida",
+            message: "já enviado em 20/11",
+            text: "Olá Repetida",
+            error: "já enviado em 20/11",
+          },
+        },
+      ],
+      authenticated,
+      "Ana",
+    );
+    expect(skipped.state.contacts[0]).toMatchObject({ status: "skipped", detail: "já enviado em 20/11" });
+    expect(skipped.toasts).toEqual([]);
+    expect(skipped.logRows[0]).toMatchObject({ status: "skipped", detail: "já enviado em 20/11", message: "Olá Repetida" });
   });
 
   it("message-status replayed after a reconnection: logged again (the server ignores repeats), not toasted", () => {

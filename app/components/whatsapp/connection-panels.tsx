@@ -1,5 +1,6 @@
 import {
   CheckCircle2,
+  Circle,
   Download,
   Laptop,
   Loader2,
@@ -13,8 +14,8 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
-import { HELPER_REFUSED_TEXT, HTTPS_REQUIRED_TEXT, PERMISSION_DENIED_TEXT } from "~/lib/whatsapp";
-import type { MirrorState, PanelKind, ProblemCause } from "~/lib/whatsapp-mirror";
+import { HELPER_REFUSED_TEXT, HTTPS_REQUIRED_TEXT, PERMISSION_DENIED_TEXT, WHATSAPP_DISCONNECTED_TITLE } from "~/lib/whatsapp";
+import { type ConnectionStep, connectionSteps, type MirrorState, type PanelKind, type ProblemCause } from "~/lib/whatsapp-mirror";
 
 import { Card, OperatorNameField } from "./mirror-parts";
 
@@ -162,7 +163,7 @@ const CAUSE_TITLE: Record<ProblemCause, string> = {
   "https-required": "O site precisa de https",
   "token-refused": "Erro de conexão",
   disconnected: "Erro de conexão",
-  "whatsapp-unreachable": "WhatsApp fora de alcance",
+  "whatsapp-unreachable": WHATSAPP_DISCONNECTED_TITLE,
   "session-invalid": "Sessão do WhatsApp inválida",
   "auth-failure": "Falha na autenticação",
   failed: "Erro de conexão",
@@ -178,14 +179,18 @@ function QrArea({ state, onRelink }: { state: MirrorState; onRelink: () => void 
       <>
         <img src={state.qrCode} alt="QR code para conectar o WhatsApp" width={224} height={224} className="size-56" />
         <p className="mt-2 text-sm text-slate-600">Escaneie com o WhatsApp do celular.</p>
+        <ConnectionSteps steps={connectionSteps(state)} />
       </>
     );
   } else if (state.isConnecting) {
     qrState = "connecting";
     content = (
-      <p className="flex items-center gap-2 text-slate-700">
-        <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Conectando...
-      </p>
+      <>
+        <p className="flex items-center gap-2 text-slate-700">
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Conectando...
+        </p>
+        <ConnectionSteps steps={connectionSteps(state)} />
+      </>
     );
   } else if (state.error) {
     qrState = "error";
@@ -224,6 +229,42 @@ function QrArea({ state, onRelink }: { state: MirrorState; onRelink: () => void 
     >
       {content}
     </div>
+  );
+}
+
+const STEP_STATE_TEXT: Record<ConnectionStep["state"], string> = {
+  done: "concluído",
+  current: "em andamento",
+  todo: "a seguir",
+};
+
+/**
+ * Where linking WhatsApp stands: 'Servidor conectado' stays ticked while the helper starts
+ * WhatsApp and the QR code waits (its toast is replaced at once by 'Iniciando espelhamento').
+ */
+function ConnectionSteps({ steps }: { steps: ConnectionStep[] | null }) {
+  if (!steps) return null;
+  return (
+    <ol aria-label="Etapas da conexão" data-testid="connection-steps" className="mt-3 space-y-1 text-sm">
+      {steps.map((step) => (
+        <li
+          key={step.id}
+          data-step={step.id}
+          data-state={step.state}
+          className={`flex items-center gap-2 ${step.state === "todo" ? "text-slate-500" : "text-slate-800"}`}
+        >
+          {step.state === "done" ? (
+            <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" />
+          ) : step.state === "current" ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin text-slate-600" />
+          ) : (
+            <Circle aria-hidden="true" className="size-4 text-slate-400" />
+          )}
+          {step.label}
+          <span className="sr-only"> ({STEP_STATE_TEXT[step.state]})</span>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -4,10 +4,10 @@ import type { Socket } from "socket.io-client";
 import { parseContactLines } from "whatsapp-helper/contacts";
 
 import type { ConnectionLost } from "~/lib/offline-submit";
-import { toast } from "~/lib/toast";
+import { dismissToast, toast, type ToastMessage } from "~/lib/toast";
 import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
 import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
-import { mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
+import { MIRROR_TOASTS, mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
 import { HandoffNote, type HandoffOnPage } from "./handoff-note";
@@ -69,6 +69,20 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
   /** 'Desconectar e escanear de novo': ask for a fresh QR code once the helper has logged out. */
   const relinkWanted = useRef(false);
   const socketRef = useRef<Socket | null>(null);
+  /** The connection toasts shown, by title: an event that makes one untrue takes it away. */
+  const shownToasts = useRef(new Map<string, number>());
+  const showToast = useCallback((message: ToastMessage) => {
+    shownToasts.current.set(message.title, toast(message));
+  }, []);
+  const retractToasts = useCallback((titles: readonly string[]) => {
+    for (const title of titles) {
+      const id = shownToasts.current.get(title);
+      if (id === undefined) continue;
+      shownToasts.current.delete(title);
+      // Gone already (expired, closed, replaced) or still shown: either way it no longer shows.
+      dismissToast(id);
+    }
+  }, []);
 
   const record = useSendLog({
     onUnauthorized: () =>
@@ -79,11 +93,14 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
       }),
   });
 
-  const sendInit = useCallback((socket: Socket) => {
-    initWanted.current = false;
-    socket.emit("init-whatsapp", { operatorName: operatorRef.current.trim() });
-    toast({ title: "Iniciando espelhamento", description: "Aguarde o QR code para escanear com o celular." });
-  }, []);
+  const sendInit = useCallback(
+    (socket: Socket) => {
+      initWanted.current = false;
+      socket.emit("init-whatsapp", { operatorName: operatorRef.current.trim() });
+      showToast(MIRROR_TOASTS.starting);
+    },
+    [showToast],
+  );
 
   /**
    * A failed attempt may be the browser's doing, not the helper's: Chrome's local network
@@ -105,7 +122,8 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
       // While a hand-off list is open, its id goes with each result: the server links the send to the lead.
       const list = listIdRef.current;
       for (const row of outcome.logRows) record(list ? { ...row, lista: list } : row);
-      for (const shown of outcome.toasts) toast(shown);
+      retractToasts(outcome.retractToasts);
+      for (const shown of outcome.toasts) showToast(shown);
       if (outcome.refreshToken) {
         waitingForToken.current = true;
         revalidator.revalidate();
@@ -119,7 +137,7 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
         sendInit(socket);
       }
     },
-    [stateRef, set, record, revalidator, sendInit, explainFailure, dispatch],
+    [stateRef, set, record, revalidator, sendInit, explainFailure, dispatch, showToast, retractToasts],
   );
 
   const openSocket = useHelperSocket(helper.url, helper.token, onEvent, socketRef);

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
-import { formatTimestamp, LOG_PAGE_PARAM, WHATSAPP_PATH } from "~/lib/whatsapp";
+import { formatTimestamp, LOG_PAGE_PARAM, LOG_STATUS, WHATSAPP_PATH } from "~/lib/whatsapp";
 
 export type SendLogPage = {
   rows: {
@@ -68,7 +68,7 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
             cell: (row) => (
               <ResultStatus
                 label={row.status}
-                tone={row.status === "Enviado" ? "sent" : "error"}
+                tone={row.status === LOG_STATUS.sent ? "sent" : row.status === LOG_STATUS.skipped ? "skipped" : "error"}
                 detail={row.detail}
                 title={row.detail ?? undefined}
               />
