@@ -55,6 +55,28 @@ async function useCookies(context: BrowserContext, cookieHeader: string, baseURL
 
 const AREAS = ["contato", "whatsapp", "teste-vocacional"];
 
+/** The vocational test's screens once it is completed (each its own test below). */
+const VOCATIONAL_SCREENS = [
+  "/teste-vocacional",
+  "/teste-vocacional/perguntas?pagina=1",
+  "/teste-vocacional/perguntas?pagina=2",
+  "/teste-vocacional/perguntas?pagina=3",
+  "/teste-vocacional/perguntas?pagina=4",
+  "/teste-vocacional/analise",
+  "/teste-vocacional/resultado",
+  "/teste-vocacional/resultado/tecnologia",
+  "/teste-vocacional/resultado/saude",
+  "/teste-vocacional/simulacao-formatura",
+  "/teste-vocacional/submissoes",
+];
+
+/** One completed test per worker process, shared by the screens' tests. */
+let completed: Promise<string> | undefined;
+function completedTest(baseURL: string): Promise<string> {
+  completed ??= completedTestCookie(baseURL, uniqueEmail("a11y"));
+  return completed;
+}
+
 /** Public pages: every route of app/routes.ts with a page and no parameter, outside the guarded areas and the test flow. */
 function publicPages(): string[] {
   const pages = routeTable()
@@ -63,7 +85,7 @@ function publicPages(): string[] {
         route.hasComponent && !/[:*]/.test(route.path) && !AREAS.some((a) => route.path === a || route.path.startsWith(`${a}/`)),
     )
     .map((route) => urlFor(route));
-  return [
+  const all = [
     ...pages,
     // One course page of each kind: one formation (Híbrido, Presencial/EAD, EAD), two formations, a /cursos/ page.
     "/enfermagem",
@@ -79,6 +101,7 @@ function publicPages(): string[] {
     "/pagina-que-nao-existe",
     "/inscricao?embed=1&tipo=contato",
   ];
+  return [...new Set(all)];
 }
 
 test.describe("axe: no serious or critical violations", () => {
@@ -86,17 +109,20 @@ test.describe("axe: no serious or critical violations", () => {
     test.skip(!jsEnabled, "axe runs as a script in the page");
   });
 
-  test("every public page", async ({ page }) => {
-    test.setTimeout(240_000);
-    const urls = publicPages();
-    expect(urls).toEqual(
+  test("the public pages include the ones the law and the campaign need", () => {
+    expect(publicPages()).toEqual(
       expect.arrayContaining(["/", "/campanha-relampago", "/america-mg", "/trabalhe-conosco", "/bolsas", "/inscricao"]),
     );
-    expect(await audit(page, urls)).toEqual([]);
   });
 
+  // One test per page: a slow machine fails no page for the time the others took, and a failure names its page.
+  for (const url of publicPages()) {
+    test(`public page ${url}`, async ({ page }) => {
+      expect(await audit(page, [url])).toEqual([]);
+    });
+  }
+
   test("forms showing their errors", async ({ page, context, baseURL }) => {
-    test.setTimeout(120_000);
     const found: string[] = [];
 
     await page.goto("/inscricao");
@@ -125,34 +151,19 @@ test.describe("axe: no serious or critical violations", () => {
     expect(found).toEqual([]);
   });
 
-  test("the whole vocational test: lead form, each question page, analysis, results, simulation, submissions", async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    test.setTimeout(240_000);
-    const found = await audit(page, ["/teste-vocacional"]);
-    await useCookies(context, await completedTestCookie(baseURL!, uniqueEmail("a11y")), baseURL!);
-    found.push(
-      ...(await audit(page, [
-        "/teste-vocacional",
-        "/teste-vocacional/perguntas?pagina=1",
-        "/teste-vocacional/perguntas?pagina=2",
-        "/teste-vocacional/perguntas?pagina=3",
-        "/teste-vocacional/perguntas?pagina=4",
-        "/teste-vocacional/analise",
-        "/teste-vocacional/resultado",
-        "/teste-vocacional/resultado/tecnologia",
-        "/teste-vocacional/resultado/saude",
-        "/teste-vocacional/simulacao-formatura",
-        "/teste-vocacional/submissoes",
-      ])),
-    );
-    expect(found).toEqual([]);
+  test("the vocational test's start page, before the lead form is sent", async ({ page }) => {
+    expect(await audit(page, ["/teste-vocacional"])).toEqual([]);
   });
 
+  // Each screen of a completed test (lead form sent, questions answered): one test per screen.
+  for (const url of VOCATIONAL_SCREENS) {
+    test(`the vocational test, completed: ${url}`, async ({ page, context, baseURL }) => {
+      await useCookies(context, await completedTest(baseURL!), baseURL!);
+      expect(await audit(page, [url])).toEqual([]);
+    });
+  }
+
   test("admin login, leads panel and the LGPD deletion page", async ({ page, context, baseURL }) => {
-    test.setTimeout(120_000);
     const found = await audit(page, ["/login-admin"]);
     const sessions: Sessions = await openSessions(baseURL!);
     await useCookies(context, sessions.admin, baseURL!);
@@ -181,7 +192,6 @@ test.describe("axe: no serious or critical violations", () => {
     context,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
     const staff = await roleSessions(baseURL!);
     await useCookies(context, staff.admin, baseURL!);
     const found = await audit(page, ["/admin/usuarios"]);
@@ -197,7 +207,6 @@ test.describe("axe: no serious or critical violations", () => {
   });
 
   test("WhatsApp gate, password management and mirroring page", async ({ page, context, baseURL }) => {
-    test.setTimeout(120_000);
     const found = await audit(page, ["/whatsapp", `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`]);
     // The gate with its error.
     await page.goto("/whatsapp");
@@ -213,7 +222,7 @@ test.describe("axe: no serious or critical violations", () => {
     // The helper is not running: after the click that connects, wait for the page to say so, then check that state too.
     await page.getByLabel("Nome do Operador").fill("Operadora Axe");
     await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
-    await expect(page.getByTestId("server-panel")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("server-panel")).toBeVisible();
     found.push(...(await seriousViolations(page)).map((v) => `/whatsapp (mirror): ${v}`));
     expect(found).toEqual([]);
   });
@@ -227,9 +236,9 @@ test.describe("axe on a phone: no serious or critical violations", () => {
     test.skip(!jsEnabled, "axe runs as a script in the page");
   });
 
-  test("home, campaign, course page, vocational test and enrolment form", async ({ page }) => {
-    test.setTimeout(120_000);
-    const urls = ["/", "/?polo=belo#onde-estudar", "/campanha-relampago", "/enfermagem", "/teste-vocacional", "/inscricao"];
-    expect(await audit(page, urls)).toEqual([]);
-  });
+  for (const url of ["/", "/?polo=belo#onde-estudar", "/campanha-relampago", "/enfermagem", "/teste-vocacional", "/inscricao"]) {
+    test(`on a phone: ${url}`, async ({ page }) => {
+      expect(await audit(page, [url])).toEqual([]);
+    });
+  }
 });

@@ -428,7 +428,6 @@ test.describe("accessibility", () => {
     jsEnabled,
   }) => {
     test.skip(!jsEnabled, "axe runs as a script in the page, which the no-JavaScript project forbids");
-    test.setTimeout(90_000);
     for (const path of [
       "/campanha-relampago",
       "/america-mg",

@@ -31,7 +31,7 @@ async function landing(page: Page, headingId: string) {
         last = now;
         return settled;
       },
-      { intervals: [400], timeout: 10_000 },
+      { intervals: [400] },
     )
     .toBe(true);
   return page.evaluate((id) => {

@@ -37,7 +37,6 @@ test("an admin exports a lead's data and deletes it from the panel, with a confi
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const email = uniqueEmail("lgpd");
   const id = seedLead(email);
   const { admin } = await openSessions(baseURL!);

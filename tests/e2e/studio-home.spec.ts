@@ -33,7 +33,6 @@ function dayFromNow(days: number): string {
 }
 
 test.describe("studio: Página inicial", () => {
-  test.setTimeout(120_000);
   test("a bolsa above the offers is refused next to its field; the hero text and a countdown date are live at once", async ({
     page,
     jsEnabled,
@@ -77,7 +76,6 @@ test.describe("studio: Página inicial", () => {
 });
 
 test.describe("studio: FAQ", () => {
-  test.setTimeout(120_000);
   test("an answer promising more than the offers is refused next to it; a saved answer and 'Subir'/'Descer' are live at once", async ({
     page,
     jsEnabled,
@@ -127,7 +125,6 @@ test.describe("studio: FAQ", () => {
 });
 
 test.describe("studio: Depoimentos", () => {
-  test.setTimeout(120_000);
   test("a testimonial without a name is refused next to the field; an edited text shows on the home page as text", async ({
     page,
     jsEnabled,
@@ -166,7 +163,6 @@ test.describe("studio: Depoimentos", () => {
 });
 
 test.describe("studio home pages: screen readers and keyboards", () => {
-  test.setTimeout(90_000);
   test("the three pages, and one showing a refusal, have no serious accessibility violation", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "axe runs as a script inside the page");
     const scan = async () => {

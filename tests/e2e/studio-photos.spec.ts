@@ -21,7 +21,6 @@ test.describe("studio: photos", () => {
     jsEnabled,
     browser,
   }) => {
-    test.setTimeout(120_000);
     const photo = await phoneJpeg({ width: 2400, height: 1600 });
     const alt = `Estudantes no polo (${jsEnabled ? "js" : "sem js"})`;
 
@@ -102,7 +101,6 @@ test.describe("studio: photos", () => {
     jsEnabled,
     browser,
   }) => {
-    test.setTimeout(120_000);
     const tag = `${jsEnabled ? "js" : "sem-js"}-${Date.now()}`;
     const name = `Fotografia de viagem ${tag}`;
     const path = `/fotografia-de-viagem-${tag}`;
@@ -177,7 +175,6 @@ test.describe("studio: photos", () => {
     page,
     jsEnabled,
   }) => {
-    test.setTimeout(120_000);
     const alt = `Retrato da aluna (${jsEnabled ? "js" : "sem js"})`;
     await exclusively("depoimentos", async () => {
       await openAsAdmin(page, "/admin/conteudo/depoimentos");

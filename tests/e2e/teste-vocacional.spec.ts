@@ -128,7 +128,7 @@ test.describe("vocational test", () => {
       "href",
       "/teste-vocacional/resultado/tecnologia",
     );
-    await expect(page).toHaveURL(/\/teste-vocacional\/resultado\/tecnologia$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/teste-vocacional\/resultado\/tecnologia$/);
 
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Tecnologia & Engenharias");
     await expect(page.getByText("Parabéns, Carlos!")).toBeVisible();
@@ -150,7 +150,7 @@ test.describe("vocational test", () => {
     if (jsEnabled) {
       // The countdown ticks.
       const before = await timer.getAttribute("data-remaining");
-      await expect(timer).not.toHaveAttribute("data-remaining", before!, { timeout: 5_000 });
+      await expect(timer).not.toHaveAttribute("data-remaining", before!);
     }
 
     const [lead] = leadByEmail(email);
@@ -211,7 +211,6 @@ test.describe("vocational test", () => {
   });
 
   test("the business result page: sticky expiry banner, catalogue and bottom bar", async ({ page, jsEnabled }) => {
-    test.setTimeout(120_000);
     await page.goto("/teste-vocacional");
     await fillLeadForm(page, uniqueEmail("negocios"), "(31) 98888-7777");
     await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
@@ -220,7 +219,7 @@ test.describe("vocational test", () => {
       await answerPage(page, p, "BBBBB");
       await page.getByRole("button", { name: p === 4 ? "Ver Resultado" : "Próximo" }).click();
     }
-    await expect(page).toHaveURL(/\/teste-vocacional\/resultado\/negocios$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/teste-vocacional\/resultado\/negocios$/);
     await expect(page.getByText("+1200 polos presenciais")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Graduação (EAD e Híbrida)" })).toBeVisible();
     await expect(page.getByTestId("grupo-graduacao").getByRole("listitem")).toHaveCount(8);
@@ -480,7 +479,6 @@ test.describe("result pages", () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     await finishTestInBrowser(page, baseURL);
     const own = "/teste-vocacional/resultado/tecnologia";
 

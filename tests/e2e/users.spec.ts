@@ -52,7 +52,6 @@ test("the admin adds a comercial user, who sees Leads only; removing the user en
   browser,
   jsEnabled,
 }) => {
-  test.setTimeout(90_000);
   const leadName = `Pessoa Visível ${Date.now()}`;
   seedLead(leadName);
   const email = unique(jsEnabled ? "comercial.js" : "comercial.nojs");
@@ -128,7 +127,6 @@ test("the admin adds a comercial user, who sees Leads only; removing the user en
 });
 
 test("a marketing user sees Conteúdo and the leads' totals, never a lead's row, name or the CSV", async ({ page, jsEnabled }) => {
-  test.setTimeout(60_000);
   const leadName = `Pessoa Reservada ${Date.now()}`;
   seedLead(leadName);
   const baseUrl = process.env.E2E_BASE_URL!;

@@ -56,7 +56,6 @@ async function startReceiver(email: string) {
 }
 
 test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async ({ page, jsEnabled }) => {
-  test.setTimeout(60_000);
   const email = uniqueEmail(jsEnabled ? "webhook.js" : "webhook.nojs");
   const receiver = await startReceiver(email);
   try {
@@ -88,18 +87,15 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
     // A visitor's enrolment: the event goes out and the receiver refuses it (400: not retried).
     const posted = await page.request.post("/inscricao", { form: enrolment(email), maxRedirects: 0 });
     expect(posted.status()).toBe(303);
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => receiver.received.length).toBe(1);
     // This lead's event, by its id: other tests' leads and status changes may reach the same endpoint meanwhile.
     const eventId = receiver.received[0].headers["x-webhook-id"] as string;
     const delivery = page.getByTestId("webhook-delivery").filter({ hasText: receiver.url }).filter({ hasText: eventId });
     await expect
-      .poll(
-        async () => {
-          await page.goto(PATH);
-          return delivery.textContent();
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        await page.goto(PATH);
+        return delivery.textContent();
+      })
       .toMatch(/Falhou/);
     await expect(delivery).toContainText("lead.created");
     await expect(delivery).toContainText("400");
@@ -107,7 +103,7 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
 
     await delivery.getByRole("button", { name: /Reenviar/ }).click();
     await expect(page.getByText("Reenvio agendado")).toBeVisible();
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => receiver.received.length).toBe(2);
     const [first, again] = receiver.received;
     expect(again.headers["x-webhook-id"]).toBe(first.headers["x-webhook-id"]);
     const timestamp = again.headers["x-webhook-timestamp"] as string;
@@ -115,13 +111,10 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
     expect(again.headers["x-webhook-signature"]).toBe(`sha256=${expected}`);
     expect(again.headers.cookie).toBeUndefined();
     await expect
-      .poll(
-        async () => {
-          await page.goto(PATH);
-          return delivery.textContent();
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        await page.goto(PATH);
+        return delivery.textContent();
+      })
       .toMatch(/Entregue/);
   } finally {
     // Leave the shared server without this receiver (its deliveries go with it).

@@ -75,7 +75,6 @@ test.describe("students' WhatsApp buttons", () => {
     page,
     jsEnabled,
   }) => {
-    test.setTimeout(120_000);
     const source = `e2e-${jsEnabled ? "js" : "nojs"}-${Date.now()}`;
     // A visitor who has completed the vocational test (so the result pages open), not yet from any campaign.
     const visitor = await completedTestCookie(process.env.E2E_BASE_URL!, uniqueEmail("whatsapp"));

@@ -329,7 +329,6 @@ test.describe("WhatsApp: mirroring page", () => {
     });
 
     test("gate → operator name → QR → connected → bulk send → statuses and log rows", async ({ page }) => {
-      test.setTimeout(90_000);
       const password = `fluxo-${unique()}`;
       const operator = `Operadora ${unique()}`;
       await seedPassword(password);
@@ -449,7 +448,6 @@ test.describe("WhatsApp: mirroring page", () => {
     test("a list handed off from the leads panel: its sends are logged with their lead, and the log links to it", async ({
       page,
     }) => {
-      test.setTimeout(90_000);
       const token = unique();
       const password = `lista-${token}`;
       await seedPassword(password);
@@ -523,7 +521,6 @@ test.describe("WhatsApp: mirroring page", () => {
     });
 
     test("'Sair' keeps WhatsApp linked; 'Desconectar' asks while a job runs, then unlinks and stays", async ({ page }) => {
-      test.setTimeout(90_000);
       const password = `sair-${unique()}`;
       await seedPassword(password);
       const helperRequests = countHelperRequests(page);
@@ -1070,7 +1067,7 @@ test.describe("WhatsApp: Chrome's Local Network Access, with the site treated as
       // Headless Chromium blocks the unanswered prompt; the operator's 'Bloquear' then denies it.
       await expect(page.getByTestId("qr-area")).toHaveAttribute("data-state", "error");
       await setPermission("denied");
-      await expect(page.getByTestId("permission-panel")).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId("permission-panel")).toBeVisible();
       await expect(page.getByTestId("server-panel")).toHaveCount(0);
       await expect(page.getByTestId("qr-area")).toHaveAttribute("data-cause", "permission-denied");
       expect(helper.connections).toBe(0);

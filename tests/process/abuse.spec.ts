@@ -18,8 +18,6 @@ const SLUG = E2E_ENV.WHATSAPP_ADMIN_SLUG;
 let server: RunningServer;
 let sessions: Sessions;
 
-test.setTimeout(120_000);
-
 test.beforeAll(async () => {
   server = await startServer(
     {

@@ -16,8 +16,6 @@ let server: RunningServer;
 let sessions: Sessions;
 let leadId = "1";
 
-test.setTimeout(180_000);
-
 test.beforeAll(async () => {
   server = await startServer({ ...E2E_ENV }, { quiet: true });
   sessions = await openSessions(server.url);
@@ -58,9 +56,11 @@ function cachingProblem(kind: SessionKind, response: Response): string {
 
 const KINDS: SessionKind[] = ["anonymous", "visitor", "visitorWithLead", "operator", "admin"];
 
-test("every page, .data request and resource answers a session (or a cookie it sets) with private, no-store", async () => {
-  const problems: string[] = [];
-  for (const route of routeTable()) {
+// One test per route in each of the checks below: a slow machine fails no route for the time the
+// others took, and a failure names its route.
+for (const route of routeTable()) {
+  test(`GET /${route.path} [${route.id}] (page, .data or resource) answers a session (or a cookie it sets) with private, no-store`, async () => {
+    const problems: string[] = [];
     for (const url of getUrlsOf(route)) {
       for (const kind of KINDS) {
         const cookie = sessions[kind];
@@ -70,9 +70,9 @@ test("every page, .data request and resource answers a session (or a cookie it s
         if (problem) problems.push(`GET ${url} (${response.status}): ${problem}`);
       }
     }
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
+}
 
 test("an anonymous public page stays shareable: public, with Vary: Cookie, rendered or from the page cache", async () => {
   for (let i = 0; i < 2; i++) {
@@ -93,13 +93,13 @@ test("the hashed assets keep their long browser caching for a visitor with a ses
   await response.arrayBuffer();
 });
 
-test("every action's answer to a session is private, no-store", async () => {
-  const problems: string[] = [];
-  // 'Sair' last: it ends the admin session the other posts use.
-  const routes = routeTable()
-    .filter((route) => route.hasAction)
-    .sort((a, b) => Number(a.path === "contato/sair") - Number(b.path === "contato/sair"));
-  for (const route of routes) {
+// 'Sair' last: it ends the admin session the other posts use (the tests of a file run in order).
+const actionRoutes = routeTable()
+  .filter((route) => route.hasAction)
+  .sort((a, b) => Number(a.path === "contato/sair") - Number(b.path === "contato/sair"));
+for (const route of actionRoutes) {
+  test(`POST /${route.path} [${route.id}]: the answer to a session is private, no-store`, async () => {
+    const problems: string[] = [];
     for (const kind of KINDS) {
       const cookie = sessions[kind];
       const response = await fetch(server.url + urlOf(route), {
@@ -116,16 +116,20 @@ test("every action's answer to a session is private, no-store", async () => {
       const problem = cachingProblem(kind, response);
       if (problem) problems.push(`POST ${urlOf(route)} (${response.status}): ${problem}`);
     }
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
+}
 
-test("a comercial or marketing session's answers in the admin area (pages, .data, 403s, posts) are private, no-store", async () => {
-  const staff = await roleSessions(server.url);
-  const problems: string[] = [];
-  const admin = routeTable().filter((route) => /^(contato|admin)(\/|$)/.test(route.path) && route.path !== "contato/sair");
-  for (const role of ["comercial", "marketing"] as const) {
-    for (const route of admin) {
+let staffSessions: ReturnType<typeof roleSessions> | undefined;
+const adminAreaRoutes = routeTable().filter(
+  (route) => /^(contato|admin)(\/|$)/.test(route.path) && route.path !== "contato/sair",
+);
+for (const route of adminAreaRoutes) {
+  test(`/${route.path} [${route.id}]: a comercial or marketing session's answers (pages, .data, 403s, posts) are private, no-store`, async () => {
+    staffSessions ??= roleSessions(server.url);
+    const staff = await staffSessions;
+    const problems: string[] = [];
+    for (const role of ["comercial", "marketing"] as const) {
       for (const url of getUrlsOf(route)) {
         const response = await fetch(server.url + url, { redirect: "manual", headers: { Cookie: staff[role] } });
         await response.arrayBuffer();
@@ -143,6 +147,6 @@ test("a comercial or marketing session's answers in the admin area (pages, .data
       const problem = cachingProblem("admin", response);
       if (problem) problems.push(`POST ${urlOf(route)} as ${role} (${response.status}): ${problem}`);
     }
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
+}

@@ -19,7 +19,6 @@ function personLetters(i: number): string {
 }
 
 test("a SIGKILL mid-burst loses no acknowledged lead and leaves a sound database", async () => {
-  test.setTimeout(120_000);
   const env = { RATE_LIMIT_PUBLIC_FORMS: "1000000" };
   const first = await startServer(env, { quiet: true });
   const databasePath = first.databasePath;

@@ -20,8 +20,6 @@ let server: RunningServer;
 /** A visitor who filled the test's lead form: the question pages (shown again with the 429) need one. */
 let visitorWithLead = "";
 
-test.setTimeout(120_000);
-
 test.beforeAll(async () => {
   server = await startServer(
     {

@@ -79,7 +79,6 @@ test.describe("the selected courses' scholarship comes from the content store", 
   });
 
   test("the seed says the spec's 70%; a new figure saved in 'Campanha' is on every page that states it", async ({ page }) => {
-    test.setTimeout(60_000);
     const resultCookie = await completedTestCookie(server.url, `bolsa.selecionada.${Date.now()}@example.com`);
     expect(await statedFigures(server.url, resultCookie)).toEqual(figuresSaying("70%"));
 

@@ -83,7 +83,6 @@ async function postEnrolment(baseUrl: string, email: string) {
 }
 
 test("a pending webhook delivery is sent again after the server is killed and restarted", async () => {
-  test.setTimeout(90_000);
   // The first request is held open (the server dies before any answer); later ones get 200.
   const receiver = await startReceiver((n) => (n === 1 ? "hold" : 200));
   const { received, arrived } = receiver;
@@ -126,7 +125,6 @@ test("a pending webhook delivery is sent again after the server is killed and re
 });
 
 test("a delivery answered with a 500 is retried after a restart when it is due, not before", async () => {
-  test.setTimeout(90_000);
   // The first request gets a 500; every later one a 200.
   const receiver = await startReceiver((n) => (n === 1 ? 500 : 200));
   const { received, arrived } = receiver;

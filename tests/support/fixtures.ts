@@ -38,8 +38,6 @@ export async function waitForHydration(page: Page) {
     () =>
       !document.querySelector('script[type="text/x-held-module"], script[type="module"]') ||
       Object.keys(document).some((key) => key.startsWith("__reactContainer")),
-    undefined,
-    { timeout: 15_000 },
   );
 }
 

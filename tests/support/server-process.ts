@@ -16,7 +16,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitForHealth(url: string, timeoutMs = 30_000) {
+export async function waitForHealth(url: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
