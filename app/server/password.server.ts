@@ -100,6 +100,11 @@ export function passwordLookupTag(password: string, key: Buffer): string {
   return lookupTagPrefix(key) + mac;
 }
 
+/** The WhatsApp access passwords' tag key, derived from SESSION_SECRET under its own label (decision 060). */
+export function accessPasswordTagKey(sessionSecret: string): Buffer {
+  return createHmac("sha256", sessionSecret).update("whatsapp-access-password-lookup-tag").digest();
+}
+
 /** `<key id>.`: 8 base64url characters from HMAC(key, "id"), which reveal nothing about the key. */
 export function lookupTagPrefix(key: Buffer): string {
   return createHmac("sha256", key).update("id").digest().subarray(0, 6).toString("base64url") + ".";

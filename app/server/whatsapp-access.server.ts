@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
@@ -7,7 +7,14 @@ import { WHATSAPP_PATH } from "~/lib/whatsapp";
 
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
-import { dummyPasswordHash, hashPassword, lookupTagPrefix, passwordLookupTag, verifyPassword } from "./password.server";
+import {
+  accessPasswordTagKey,
+  dummyPasswordHash,
+  hashPassword,
+  lookupTagPrefix,
+  passwordLookupTag,
+  verifyPassword,
+} from "./password.server";
 import { createRateLimiter } from "./rate-limit.server";
 import { commitOperator, getOperatorSession, OPERATOR_SESSION_SECONDS, operatorStorage } from "./session.server";
 
@@ -55,7 +62,7 @@ export function listAccessPasswords(): StoredPassword[] {
  * operator. If SESSION_SECRET changes, the tags made before carry another key id and are treated
  * like missing ones (below) until each password is next used.
  */
-const TAG_KEY = createHmac("sha256", config.sessionSecret).update("whatsapp-access-password-lookup-tag").digest();
+const TAG_KEY = accessPasswordTagKey(config.sessionSecret);
 
 /** The tag a password has under today's key. */
 export function accessPasswordTag(password: string): string {

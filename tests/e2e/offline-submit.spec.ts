@@ -1,9 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 
-import { hashPassword } from "../../app/server/password.server";
 import { fillEnrolmentForm } from "../support/enrolment-form";
 import { E2E_ENV } from "../support/env";
-import { expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "../support/fixtures";
+import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, uniqueEmail } from "../support/fixtures";
 import { mergeCookies, postForm, vocationalLead } from "../support/sessions";
 
 /**
@@ -167,12 +166,7 @@ test.describe("a form sent while the connection drops", () => {
     context,
   }) => {
     const password = `gate-offline-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-    const db = openE2eDb();
-    try {
-      db.prepare("INSERT INTO whatsapp_passwords (password_hash) VALUES (?)").run(await hashPassword(password));
-    } finally {
-      db.close();
-    }
+    await seedAccessPassword(password);
     await page.goto("/whatsapp");
     await page.getByLabel("Senha de acesso").fill(password);
 

@@ -7,9 +7,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Page } from "@playwright/test";
 
 import { HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
-import { hashPassword } from "../../app/server/password.server";
 import { E2E_ENV } from "../support/env";
-import { expect, openE2eDb, storedPasswordId, test, waitForHydration } from "../support/fixtures";
+import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
 import { adminSession, postForm } from "../support/sessions";
 
 /**
@@ -21,16 +20,8 @@ import { adminSession, postForm } from "../support/sessions";
 const MANAGE = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-/** Stores an access password straight in the e2e database. */
-async function seedPassword(password: string) {
-  const hash = await hashPassword(password);
-  const db = openE2eDb();
-  try {
-    db.prepare("INSERT INTO whatsapp_passwords (password_hash) VALUES (?)").run(hash);
-  } finally {
-    db.close();
-  }
-}
+/** Stores an access password straight in the e2e database (hash and lookup tag). */
+const seedPassword = seedAccessPassword;
 
 /** axe's serious and critical violations on the page as it is now (as tests/e2e/a11y.spec.ts counts them). */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,7 +1,8 @@
 import { expect, type Page, type Response, test as base } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { verifyPassword } from "../../app/server/password.server";
+import { accessPasswordTagKey, hashPassword, passwordLookupTag, verifyPassword } from "../../app/server/password.server";
+import { E2E_ENV } from "./env";
 
 /** A read-write connection to the e2e server's database, to check what a flow stored. */
 export function openE2eDb() {
@@ -12,16 +13,33 @@ export function openE2eDb() {
   return db;
 }
 
-/** The id of the stored WhatsApp access password matching this one, or null (the table holds hashes only). */
+const accessTagKey = () => accessPasswordTagKey(E2E_ENV.SESSION_SECRET);
+
+/**
+ * Stores a WhatsApp access password straight in the e2e database, as the management page does: its
+ * scrypt hash and its lookup tag (decision 060), so the gate finds it with one scrypt.
+ */
+export async function seedAccessPassword(password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  const db = openE2eDb();
+  try {
+    db.prepare("INSERT INTO whatsapp_passwords (password_hash, lookup_tag) VALUES (?, ?)").run(
+      hash,
+      passwordLookupTag(password, accessTagKey()),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The id of the stored WhatsApp access password matching this one, or null (found by its lookup tag, checked by its hash). */
 export async function storedPasswordId(password: string): Promise<number | null> {
   const db = openE2eDb();
   try {
-    const rows = db.prepare("SELECT id, password_hash AS hash FROM whatsapp_passwords ORDER BY id DESC").all() as {
-      id: number;
-      hash: string;
-    }[];
-    for (const row of rows) if (await verifyPassword(password, row.hash)) return row.id;
-    return null;
+    const row = db
+      .prepare("SELECT id, password_hash AS hash FROM whatsapp_passwords WHERE lookup_tag = ?")
+      .get(passwordLookupTag(password, accessTagKey())) as { id: number; hash: string } | undefined;
+    return row && (await verifyPassword(password, row.hash)) ? row.id : null;
   } finally {
     db.close();
   }
