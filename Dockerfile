@@ -11,10 +11,14 @@ COPY helper/package.json ./helper/
 # Same install command as CI (npm ci fails against our registry mirror).
 RUN npm install --no-audit --no-fund
 COPY . .
-# The build bundles the two helper modules the site uses (contacts, token) and packs the helper for
-# operators; the running site needs neither the helper nor its WhatsApp library, so the prune drops
-# the workspace with the development packages.
-RUN npm run build && npm prune --omit=dev --workspaces=false
+# The build bundles the site, the operator commands (build/scripts: npm run admin, backup, restore,
+# purge-leads) with the helper modules they use (contacts, phone, token), and packs the helper for
+# operators; what runs needs neither the helper nor its WhatsApp library, so the prune drops the
+# workspace with the development packages (tsx included). runtime-tree.mjs then copies only what runs
+# into /runtime: server.js and server/, the build, drizzle/, package.json with the two scripts npm
+# start and npm run use, and the production node_modules without better-sqlite3's compilation files.
+# tests/process/image-runtime.spec.ts rebuilds that folder the same way and runs the README's commands in it.
+RUN npm run build && npm prune --omit=dev --workspaces=false && node scripts/runtime-tree.mjs /runtime
 
 FROM node:22-bookworm-slim
 # Fonts for the graduation picture's PNG (sharp renders its SVG text with what fontconfig finds;
@@ -24,15 +28,10 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_PATH=/data/site.db
 WORKDIR /app
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --from=build --chown=node:node /app/drizzle ./drizzle
-# Sources for the maintenance commands run with tsx (npm run admin / backup / purge-leads).
-COPY --from=build --chown=node:node /app/scripts ./scripts
-COPY --from=build --chown=node:node /app/app ./app
-COPY --from=build --chown=node:node /app/server ./server
-COPY --from=build --chown=node:node /app/package.json /app/server.js /app/tsconfig.json ./
-RUN mkdir -p /data && chown node:node /data
+COPY --from=build --chown=node:node /runtime ./
+# The volume's folder (a new named volume takes its owner and mode): the database, the secrets, the
+# photos and the backups, readable by the node user only.
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

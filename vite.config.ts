@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+import { bundleCommandsPlugin } from "./scripts/bundle-commands.mjs";
 import { helperPackagePlugin } from "./scripts/helper-package.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
 import { developmentGuardsPlugin } from "./server/dev-guards.js";
@@ -13,7 +14,15 @@ export default defineConfig({
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
   // developmentGuardsPlugin (npm run dev only): server.js's request guards and a "not production"
   // banner (docs/decisions/061-production-start.md).
-  plugins: [tailwindcss(), reactRouter(), helperPackagePlugin(), precompressPlugin(), developmentGuardsPlugin()],
+  // bundleCommandsPlugin: the operator commands (npm run admin, backup, restore, purge-leads) into build/scripts.
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    helperPackagePlugin(),
+    precompressPlugin(),
+    bundleCommandsPlugin(),
+    developmentGuardsPlugin(),
+  ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // experimentalMinChunkSize: Rollup merges side-effect-free chunks under 2 KB into a chunk loaded
   // in the same places (docs/decisions/053-first-view-javascript.md: fewer, larger chunks compress better).

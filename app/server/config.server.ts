@@ -4,6 +4,7 @@ import path from "node:path";
 
 // Shared with server.js (plain JavaScript), so both read numbers such as PORT the same way.
 import { positiveIntEnv } from "../../server/env.js";
+import { databasePathFromEnvironment, SECRET_FILES } from "./data-dir.server";
 
 /**
  * Every setting of the site, read once from the environment. Defaults are neutral placeholders
@@ -33,7 +34,7 @@ function persistentSecret(envName: string, fileName: string, dataDir: string): s
 }
 
 const isProduction = process.env.NODE_ENV === "production";
-const databasePath = path.resolve(env("DATABASE_PATH", "./data/site.db"));
+const databasePath = databasePathFromEnvironment();
 const dataDir = path.dirname(databasePath);
 const siteUrl = env("SITE_URL", `http://localhost:${env("PORT", "3000")}`).replace(/\/+$/, "");
 
@@ -76,8 +77,8 @@ export const config = {
   // Storage and secrets.
   databasePath,
   dataDir,
-  sessionSecret: persistentSecret("SESSION_SECRET", ".session-secret", dataDir),
-  helperSecret: persistentSecret("HELPER_SECRET", ".helper-secret", dataDir),
+  sessionSecret: persistentSecret("SESSION_SECRET", SECRET_FILES.SESSION_SECRET, dataDir),
+  helperSecret: persistentSecret("HELPER_SECRET", SECRET_FILES.HELPER_SECRET, dataDir),
   adminEmail: env("ADMIN_EMAIL", "admin@example.com"),
   adminPassword: optionalEnv("ADMIN_PASSWORD"),
   whatsappMasterPassword: optionalEnv("WHATSAPP_MASTER_PASSWORD"),

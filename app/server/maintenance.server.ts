@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 
 import { lt } from "drizzle-orm";
@@ -75,19 +75,16 @@ export function scheduleRetentionPurge(intervalMs = PURGE_INTERVAL_MS, log: (lin
   return () => clearInterval(timer);
 }
 
-/** Default backup file: <database folder>/backups/site-YYYYMMDD-HHMMSS.db */
-export function defaultBackupPath(now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-  return path.join(config.dataDir, "backups", `site-${stamp}.db`);
-}
-
 /**
  * A consistent copy of the live database with SQLite's online backup API: the site keeps serving
- * (readers and writers are not blocked for the whole copy) and the copy is a valid database.
+ * (readers and writers are not blocked for the whole copy) and the copy is a valid database, readable
+ * by its owner only. `npm run backup` puts it in an archive with the rest of the site's data
+ * (backup.server.ts).
  */
-export async function backupDatabase(destination: string = defaultBackupPath()): Promise<string> {
+export async function backupDatabase(destination: string): Promise<string> {
   const target = path.resolve(destination);
   mkdirSync(path.dirname(target), { recursive: true });
   await sqlite.backup(target);
+  chmodSync(target, 0o600);
   return target;
 }

@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -11,10 +11,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/server/password.server";
 
 /**
- * The maintenance commands as an operator runs them: `npm run admin -- …`, `npm run purge-leads`
- * and `npm run backup`, each a child process on its own temporary database (DATABASE_PATH), checked
- * by reading that database afterwards. (tests/integration/maintenance.test.ts and admin.test.ts
- * test the functions behind them.)
+ * The maintenance commands as an operator runs them: `npm run admin -- …`, `npm run purge-leads`,
+ * `npm run backup` and `npm run restore`, each a child process on its own temporary database
+ * (DATABASE_PATH), checked by reading that database afterwards. (tests/integration/maintenance.test.ts,
+ * admin.test.ts and backup.test.ts test the functions behind them; tests/process/image-runtime.spec.ts
+ * runs them in the Docker image's tree.)
  */
 
 const dirs: string[] = [];
@@ -45,10 +46,11 @@ function npmRun(
   script: string,
   argv: string[],
   databasePath: string,
-  options: { input?: string; env?: Record<string, string> } = {},
+  options: { input?: string; env?: Record<string, string>; unset?: string[] } = {},
 ): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: databasePath, ...options.env };
   delete env.ADMIN_PASSWORD;
+  for (const name of options.unset ?? []) delete env[name];
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "--silent", script, "--", ...argv], {
       cwd: process.cwd(),
@@ -241,7 +243,15 @@ describe("npm run purge-leads", () => {
   }, 60_000);
 });
 
-describe("npm run backup", () => {
+describe("npm run backup and npm run restore", () => {
+  /** The archive's database, unpacked with GNU tar (the archive is a standard .tar.gz). */
+  function archivedDatabase(archive: string): string {
+    const out = mkdtempSync(path.join(tmpdir(), "site-scripts-unpacked-"));
+    dirs.push(out);
+    execFileSync("tar", ["-xzf", archive, "-C", out]);
+    return path.join(out, "site.db");
+  }
+
   function checkCopy(file: string, leads: number) {
     const copy = openReadOnly(file);
     try {
@@ -253,7 +263,11 @@ describe("npm run backup", () => {
     }
   }
 
-  it("writes a copy that opens, passes integrity_check and holds the leads still in the WAL", async () => {
+  const mode = (file: string) => statSync(file).mode & 0o777;
+  // The secrets are the files the site generates beside the database (not the environment's).
+  const secretsFromFiles = { unset: ["SESSION_SECRET", "HELPER_SECRET"] };
+
+  it("writes an archive (0600) whose database opens, passes integrity_check and holds the leads still in the WAL", async () => {
     const dbPath = migratedDatabase();
     // The site's connection stays open with its latest writes in the -wal file, not yet in the main file.
     const site = new Database(dbPath);
@@ -266,21 +280,49 @@ describe("npm run backup", () => {
     for (let i = 0; i < 40; i++) insert.run(`Pessoa ${i}`, `p${i}@example.com`, now, now);
     try {
       expect(existsSync(`${dbPath}-wal`)).toBe(true);
-      const target = path.join(path.dirname(dbPath), "copias", "manual.db");
-      const run = await npmRun("backup", [target], dbPath);
+      const target = path.join(path.dirname(dbPath), "copias", "manual.tar.gz");
+      const run = await npmRun("backup", [target], dbPath, secretsFromFiles);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain(`Backup gravado em ${target}`);
-      checkCopy(target, 40);
+      expect(run.stdout).toContain("Contém o banco de dados, 0 foto(s) e .session-secret, .helper-secret.");
+      expect(mode(target)).toBe(0o600);
+      checkCopy(archivedDatabase(target), 40);
 
-      // Without a destination: <database folder>/backups/site-<timestamp>.db
-      const defaultRun = await npmRun("backup", [], dbPath);
+      // Without a destination: <database folder>/backups/site-<timestamp>.tar.gz, the folder 0700.
+      const defaultRun = await npmRun("backup", [], dbPath, secretsFromFiles);
       expect(defaultRun.code, defaultRun.stderr).toBe(0);
-      const backups = readdirSync(path.join(path.dirname(dbPath), "backups"));
-      expect(backups).toEqual([expect.stringMatching(/^site-\d{8}-\d{6}\.db$/)]);
+      const folder = path.join(path.dirname(dbPath), "backups");
+      const backups = readdirSync(folder);
+      expect(backups).toEqual([expect.stringMatching(/^site-\d{8}-\d{6}\.tar\.gz$/)]);
       expect(defaultRun.stdout).toContain(backups[0]);
-      checkCopy(path.join(path.dirname(dbPath), "backups", backups[0]), 40);
+      expect(mode(folder)).toBe(0o700);
+      expect(mode(path.join(folder, backups[0]))).toBe(0o600);
+      checkCopy(archivedDatabase(path.join(folder, backups[0])), 40);
     } finally {
       site.close();
     }
+  }, 60_000);
+
+  it("restore puts database and generated secrets in an empty folder; refuses one with a site (exit 1) and a missing file name (exit 2)", async () => {
+    const dbPath = migratedDatabase();
+    const archive = path.join(path.dirname(dbPath), "copia.tar.gz");
+    const backup = await npmRun("backup", [archive], dbPath, secretsFromFiles);
+    expect(backup.code, backup.stderr).toBe(0);
+    const secret = readFileSync(path.join(path.dirname(dbPath), ".session-secret"), "utf8");
+
+    const target = path.join(tempDatabasePath().replace(/site\.db$/, ""), "novo", "site.db");
+    const restore = await npmRun("restore", [archive], target, secretsFromFiles);
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain(`restaurado em ${target}.`);
+    expect(restore.stdout).toContain("segredos: .session-secret, .helper-secret.");
+    expect(readFileSync(path.join(path.dirname(target), ".session-secret"), "utf8")).toBe(secret);
+    checkCopy(target, 0);
+
+    const again = await npmRun("restore", [archive], target, secretsFromFiles);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("já tem dados de um site");
+    const usage = await npmRun("restore", [], target, secretsFromFiles);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("npm run restore -- <arquivo .tar.gz do npm run backup>");
   }, 60_000);
 });

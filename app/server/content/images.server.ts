@@ -25,6 +25,7 @@ import {
 } from "~/lib/content/photos";
 
 import { config } from "../config.server";
+import { IMAGES_FOLDER } from "../data-dir.server";
 import { db, schema, sqlite } from "../db.server";
 import type { StudioFailure } from "./studio.server";
 
@@ -42,7 +43,7 @@ import type { StudioFailure } from "./studio.server";
 
 /** Where the resized files live. */
 export function imagesDir(): string {
-  return path.join(config.dataDir, "content-images");
+  return path.join(config.dataDir, IMAGES_FOLDER);
 }
 
 export type StoredImage = { id: string; width: number; height: number; widths: number[]; bytes: number };

@@ -1,0 +1,39 @@
+import path from "node:path";
+
+/**
+ * What the site keeps in its data folder (the folder of DATABASE_PATH; the Docker image's /data
+ * volume), named in one place for the code that makes these files (config.server.ts, the content
+ * photos) and the code that backs them up and restores them (backup.server.ts, restore.server.ts).
+ * No side effect: the restore reads this without creating a secret or opening a database.
+ */
+
+/** The database file: DATABASE_PATH (blank means the default), resolved from the working directory. */
+export function databasePathFromEnvironment(): string {
+  const given = process.env.DATABASE_PATH?.trim();
+  return path.resolve(given ? given : "./data/site.db");
+}
+
+/** The generated secrets, one file each beside the database, used when their variable is not set. */
+export const SECRET_FILES = { SESSION_SECRET: ".session-secret", HELPER_SECRET: ".helper-secret" } as const;
+export type SecretName = keyof typeof SECRET_FILES;
+
+/** The content studio's photos (every stored size and format), a folder beside the database. */
+export const IMAGES_FOLDER = "content-images";
+
+/** SQLite's companions of a database file in WAL mode. */
+export const DATABASE_COMPANIONS = ["-wal", "-shm"] as const;
+
+/** The backup archive (`npm run backup`, `npm run restore`): its database entry and its table of contents. */
+export const BACKUP_DATABASE = "site.db";
+export const BACKUP_MANIFEST = "backup.json";
+export const BACKUP_FORMAT = 1;
+
+export type BackupManifest = {
+  format: number;
+  createdAt: string;
+  database: string;
+  secrets: string[];
+  /** Secrets set in the environment when the backup was made: the new machine needs the same values. */
+  environmentSecrets: SecretName[];
+  images: number;
+};

@@ -1,0 +1,37 @@
+// npm run restore -- <backup file> [--substituir]: puts an archive of `npm run backup` (database, secrets,
+// photos) in the data folder of DATABASE_PATH, for a stopped site (app/server/restore.server.ts,
+// decision 062). A folder that already has a site is refused unless --substituir, which moves its
+// files aside (never deletes them).
+import { restoreSite } from "~/server/restore.server";
+
+const USAGE = `Uso:
+  npm run restore -- <arquivo .tar.gz do npm run backup>              restaura numa pasta de dados vazia
+  npm run restore -- <arquivo .tar.gz do npm run backup> --substituir  troca os dados atuais (guardados ao lado)
+
+A pasta é a do DATABASE_PATH (padrão: data/site.db). Pare o site antes; inicie-o depois.`;
+
+const args = process.argv.slice(2);
+const replace = args.includes("--substituir");
+const files = args.filter((arg) => arg !== "--substituir");
+
+if (files.length !== 1 || files[0].startsWith("--")) {
+  console.error(USAGE);
+  process.exitCode = 2;
+} else {
+  try {
+    const result = await restoreSite(files[0], { replace });
+    const { manifest } = result;
+    console.log(`Backup de ${manifest.createdAt} restaurado em ${result.databasePath}.`);
+    console.log(
+      `${result.images} arquivo(s) de foto; segredos: ${manifest.secrets.length ? manifest.secrets.join(", ") : "nenhum em arquivo"}.`,
+    );
+    for (const name of manifest.environmentSecrets) {
+      console.log(`Atenção: quando o backup foi feito, ${name} vinha do ambiente; defina o mesmo valor neste servidor.`);
+    }
+    if (result.setAside) console.log(`Os arquivos que estavam na pasta foram movidos para ${result.setAside}.`);
+    console.log("Inicie o site (npm start) para usar os dados restaurados.");
+  } catch (error) {
+    console.error(`Erro: ${(error as Error).message}`);
+    process.exitCode = 1;
+  }
+}
