@@ -11,6 +11,10 @@ if (major < 20) {
   process.exit(1);
 }
 
+// Everything the helper creates (the WhatsApp session, contact lists, opt-outs) is the operator's
+// alone: folders 0700, files 0600 (decision 065; the files are also created with those modes).
+if (process.platform !== "win32") process.umask(0o077);
+
 const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
 
 /**
@@ -55,12 +59,19 @@ try {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    // after SIGHUP the window is gone: a failed write to it must not stop the tidy-up
+    process.stdout.on("error", () => {});
+    process.stderr.on("error", () => {});
     console.log("Encerrando o ajudante...");
     await helper.close();
+    console.log("Ajudante encerrado.");
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  // Closing the terminal window is SIGHUP (on Windows too, where Node maps the console's close to
+  // it; Ctrl+Break is SIGBREAK): the same graceful stop as Ctrl+C.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP", ...(process.platform === "win32" ? ["SIGBREAK"] : [])]) {
+    process.on(signal, stop);
+  }
 } catch (error) {
   const err = /** @type {NodeJS.ErrnoException} */ (error);
   if (err?.code === "EADDRINUSE" && (await helperAnswers(config.host, config.port))) {

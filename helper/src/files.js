@@ -1,7 +1,9 @@
 // Small JSON/JSONL file helpers for the data dir (session, opt-outs, counts, journal).
 import {
   appendFileSync,
+  chmodSync,
   closeSync,
+  fchmodSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -28,18 +30,36 @@ export function readJson(file, fallback) {
   }
 }
 
-/** Writes atomically (temp file + rename). @param {string} file @param {unknown} value */
+/** Helper folders are private to the operator's account (decision 065). */
+export const DIR_MODE = 0o700;
+/** Helper files too: the session, contact lists and opt-outs are nobody else's to read. */
+export const FILE_MODE = 0o600;
+
+/** Creates `dir` (and parents) 0700 whatever the umask; an existing one is made 0700. @param {string} dir */
+export function ensurePrivateDirSync(dir) {
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  if (process.platform !== "win32") chmodSync(dir, DIR_MODE);
+}
+
+/** Writes atomically (temp file + rename), 0600. @param {string} file @param {unknown} value */
 export function writeJson(file, value) {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: DIR_MODE });
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
+  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: FILE_MODE });
+  if (process.platform !== "win32") chmodSync(tmp, FILE_MODE); // a leftover tmp keeps its old mode
   renameSync(tmp, file);
 }
 
-/** @param {string} file @param {unknown} value */
+/** Appends one line, creating the file 0600 (an existing file is made 0600 too). @param {string} file @param {unknown} value */
 export function appendJsonLine(file, value) {
-  mkdirSync(dirname(file), { recursive: true });
-  appendFileSync(file, `${JSON.stringify(value)}\n`);
+  mkdirSync(dirname(file), { recursive: true, mode: DIR_MODE });
+  const fd = openSync(file, "a", FILE_MODE);
+  try {
+    if (process.platform !== "win32") fchmodSync(fd, FILE_MODE);
+    appendFileSync(fd, `${JSON.stringify(value)}\n`);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

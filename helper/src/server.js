@@ -1,6 +1,6 @@
 // The helper's socket.io server: loopback only, Origin allow-list, short-lived token, the events
 // listed in README.md (the page's connection, QR, send and log-out events), a paced send queue.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +8,15 @@ import { join } from "node:path";
 import { Server } from "socket.io";
 
 import { createDriver } from "./drivers/index.js";
-import { appendJsonLine, DailyCounter, FirstSendDays, readJson, readJsonLines, writeJson } from "./files.js";
+import {
+  appendJsonLine,
+  DailyCounter,
+  ensurePrivateDirSync,
+  FirstSendDays,
+  readJson,
+  readJsonLines,
+  writeJson,
+} from "./files.js";
 import { keepAwakeWhileSending } from "./keep-awake.js";
 import { isOptOutText, OptOutList } from "./optout.js";
 import { normalizeNumber } from "./phone.js";
@@ -119,7 +127,8 @@ export async function startHelper(options = {}) {
       ? () => {}
       : (options.logger ?? ((/** @type {string} */ message) => console.log(`[${clock(new Date())}] ${message}`)));
 
-  mkdirSync(config.dataDir, { recursive: true });
+  // private to the operator's account, also when an older helper made it 0755 (decision 065)
+  ensurePrivateDirSync(config.dataDir);
   if (!config.secret)
     log("ATENÇÃO: HELPER_SECRET não definido; todas as conexões serão recusadas. Use o script de início baixado do site.");
   if (config.allowedOrigins.length === 0)
@@ -576,7 +585,9 @@ export async function startHelper(options = {}) {
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
 
   // A saved Baileys session reconnects by itself: no QR needed after a restart.
-  if (config.driver === "baileys" && existsSync(join(config.dataDir, "auth", "creds.json"))) {
+  // (creds.json alone may be missing after a crash mid-save: its previous copy is then used)
+  const credsFile = join(config.dataDir, "auth", "creds.json");
+  if (config.driver === "baileys" && (existsSync(credsFile) || existsSync(`${credsFile}.bak`))) {
     log("Sessão do WhatsApp encontrada; reconectando...");
     startDriver().catch((error) => log(`Não foi possível reconectar: ${error?.message ?? error}`));
   }

@@ -1,6 +1,9 @@
 // Real WhatsApp driver through Baileys 7 (pure WebSocket, no browser).
 // - QR codes become PNG data URLs with `qrcode`;
-// - the session (multi-file auth state) lives in `authDir`, so the operator scans only once;
+// - the session lives in `authDir` (src/auth-store.js: Baileys' multi-file layout, written
+//   atomically, private, creds.json with a previous copy), so the operator scans only once; when
+//   the stored creds cannot be read and have no readable copy, the driver does not start a new
+//   identity: 'auth-failure' "bad-session" says so and the operator unlinks and scans again;
 // - transient closes reconnect with a growing back-off; a logout clears the session; a bad session
 //   (500) is not retried: the operator has to link again;
 // - WhatsApp's refusals of messages we sent (`messages.update` with status ERROR, from a bad ack)
@@ -13,6 +16,7 @@ import { rm } from "node:fs/promises";
 
 import QRCode from "qrcode";
 
+import { UnreadableSessionError, useAtomicAuthState } from "../auth-store.js";
 import { isOptOutText } from "../optout.js";
 import { jidToNumber } from "../phone.js";
 import { createBaileysLogger } from "./baileys-logger.js";
@@ -127,8 +131,20 @@ export class BaileysDriver extends Driver {
     this.connecting = true;
     try {
       this.baileys ??= await import("baileys");
-      const { default: makeWASocket, useMultiFileAuthState, Browsers, fetchLatestWaWebVersion, proto } = this.baileys;
-      const { state, saveCreds } = await useMultiFileAuthState(this.authDir);
+      const { default: makeWASocket, Browsers, fetchLatestWaWebVersion, proto } = this.baileys;
+      /** @type {Awaited<ReturnType<typeof useAtomicAuthState>>} */
+      let auth;
+      try {
+        auth = await useAtomicAuthState(this.authDir, this.baileys, {
+          log: (message) => this.emit("warning", { message }),
+        });
+      } catch (error) {
+        if (!(error instanceof UnreadableSessionError)) throw error;
+        // Never a new identity in silence: the operator chooses to link again ('Desconectar').
+        this.emit("auth-failure", { message: error.message, code: "bad-session" });
+        return;
+      }
+      const { state, saveCreds } = auth;
       // History the helper does not need stays off (old chats, full sync), but the light types carry
       // the LID ↔ phone mappings Baileys needs to tell who wrote from a LID chat (an opt-out there
       // would otherwise have no number); with all types off Baileys warns of unstable sessions.
