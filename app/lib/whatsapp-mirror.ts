@@ -472,9 +472,9 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
   }
 }
 
-/** A skipped contact ("já enviado em dd/mm") is neither sent nor failed. */
+/** A skipped contact ("já enviado em dd/mm", "Mesma pessoa da linha N") is neither sent nor failed. */
 export function contactStatusOf(event: Pick<MessageStatusEvent, "status" | "code">): "sent" | "error" | "skipped" {
-  return event.code === "already-sent" ? "skipped" : event.status;
+  return event.code === "already-sent" || event.code === "same-person" ? "skipped" : event.status;
 }
 
 /** Counters shown beside 'Status dos Envios': the page's rows, or the helper's counts for an adopted job. */

@@ -9,11 +9,14 @@ export declare const MIN_CONTACT_DIGITS: 8;
 export interface Contact {
   /** Trimmed name, or 'Desconhecido'. */
   name: string;
-  /** Digits only, at least 8 of them. */
+  /** Digits (at least 8), or + and digits for a number written with a country code other than 55. */
   number: string;
 }
 
-/** Parses "Nome, Número" lines into contacts (no comma: 'Desconhecido'; under 8 digits: dropped). */
+/**
+ * Parses "Nome, Número" lines into contacts (no comma: 'Desconhecido'; under 8 digits, or neither a
+ * Brazilian number nor + and a valid country code: dropped).
+ */
 export declare function parseContacts(text: string): Contact[];
 
 /** A line of the text that gave no contact: its 1-based number, the line (trimmed) and why, in pt-BR. */

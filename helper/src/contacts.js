@@ -1,5 +1,6 @@
 // Contact parsing shared by the /whatsapp page (site) and the helper.
-// Parsing of the contact list the operator pastes. Pure: no I/O, no dependencies.
+// Parsing of the contact list the operator pastes. Pure: no I/O; the number rules are phone.js's.
+import { numberProblem } from "./phone.js";
 
 /** Name given to a contact whose line has no comma. */
 export const UNKNOWN_CONTACT_NAME = "Desconhecido";
@@ -8,7 +9,8 @@ export const UNKNOWN_CONTACT_NAME = "Desconhecido";
 export const MIN_CONTACT_DIGITS = 8;
 
 /**
- * @typedef {{ name: string, number: string }} Contact
+ * @typedef {{ name: string, number: string }} Contact  number: digits, or + and digits when it was
+ *   written with a country code other than Brazil's (55)
  */
 
 /**
@@ -29,8 +31,11 @@ export const DROP_REASONS = {
  * - split by lines; skip blank lines (they are not listed as dropped);
  * - a line with a comma gives the name (first part) and the number (second part);
  * - without a comma the name is 'Desconhecido' and the whole line is the number;
- * - non-digits are stripped from numbers;
- * - contacts with fewer than 8 digits are dropped.
+ * - non-digits are stripped from numbers, except the + of a foreign country code ("+1 415…" → "+1415…";
+ *   "+55 31…" → "5531…");
+ * - contacts with fewer than 8 digits are dropped;
+ * - numbers that are neither Brazilian nor written with + and a valid country code are dropped
+ *   (phone.js numberProblem): an 11-digit foreign number without its + would get 55.
  *
  * Names are trimmed; a blank name before the comma also becomes 'Desconhecido'
  * (unnamed contacts are logged as 'Desconhecido').
@@ -59,13 +64,19 @@ export function parseContactLines(text) {
       const next = rest.indexOf(",");
       rawNumber = next === -1 ? rest : rest.slice(0, next);
     }
-    const number = rawNumber.replace(/\D/g, "");
-    if (number.length < MIN_CONTACT_DIGITS) {
+    const digits = rawNumber.replace(/\D/g, "");
+    const number = rawNumber.trim().startsWith("+") && !digits.startsWith("55") ? `+${digits}` : digits;
+    if (digits.length < MIN_CONTACT_DIGITS) {
       dropped.push({
         line: index + 1,
         text: line.trim(),
-        reason: number.length === 0 ? DROP_REASONS.noNumber : DROP_REASONS.tooShort,
+        reason: digits.length === 0 ? DROP_REASONS.noNumber : DROP_REASONS.tooShort,
       });
+      return;
+    }
+    const problem = numberProblem(number);
+    if (problem) {
+      dropped.push({ line: index + 1, text: line.trim(), reason: problem });
       return;
     }
     contacts.push({ name, number });

@@ -16,7 +16,7 @@ import { EventEmitter } from "node:events";
 import { personalise, UNKNOWN_CONTACT_NAME } from "./contacts.js";
 import { isRateLimitError } from "./drivers/driver.js";
 import { nextMidnight } from "./files.js";
-import { jidToNumber, normalizeNumber, numberKey } from "./phone.js";
+import { jidToNumber, normalizeNumber, numberKey, numberProblem } from "./phone.js";
 import {
   formatDayMonth,
   formatTime,
@@ -53,6 +53,7 @@ export const ERROR_TEXTS = {
   "invalid-number": "Número inválido",
   "send-failed": "Falha ao enviar",
   "already-sent": "já enviado",
+  "same-person": "mesma pessoa de outra linha",
   refused: "WhatsApp recusou a mensagem",
 };
 
@@ -93,7 +94,7 @@ function hhmm(date) {
  *   index: number, name: string, number: string, normalized: string, text: string,
  *   duplicateOf?: number
  * }} JobContact
- * @typedef {null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed" | "already-sent" | "refused"} StatusCode
+ * @typedef {null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed" | "already-sent" | "same-person" | "refused"} StatusCode
  * @typedef {{
  *   jobId: string, index: number, status: "sent" | "error", number: string, normalizedNumber: string,
  *   name: string, message: string, text: string, error: string | null,
@@ -300,18 +301,27 @@ export class SendQueue extends EventEmitter {
     /** @type {Map<string, number>} */
     const seen = new Map();
     let duplicates = 0;
+    /** @type {string[]} what the log says of each line joined to an earlier one */
+    const joined = [];
     for (const raw of request.contacts) {
       if (!raw || typeof raw !== "object") continue;
-      const number = String(/** @type {any} */ (raw).number ?? "").replace(/\D/g, "");
-      if (number === "") continue;
+      const written = String(/** @type {any} */ (raw).number ?? "");
+      const digits = written.replace(/\D/g, "");
+      if (digits === "") continue;
+      // the + of a country code stays: "+1 415…" is American, never 55 + 1415…
+      const number = written.trim().startsWith("+") && !digits.startsWith("55") ? `+${digits}` : digits;
       const rawName = /** @type {any} */ (raw).name;
       const name = typeof rawName === "string" && rawName.trim() !== "" ? rawName.trim().slice(0, 200) : UNKNOWN_CONTACT_NAME;
       const normalized = normalizeNumber(number);
-      if (seen.has(normalized)) {
+      // one message per person: with and without the ninth digit is the same person (numberKey)
+      const key = numberKey(normalized);
+      const first = seen.get(key);
+      if (first !== undefined) {
         duplicates += 1;
+        joined.push(`Ignorado: ${name} (${number}): ${sameAs(contacts[first])}.`);
         continue;
       }
-      seen.set(normalized, contacts.length);
+      seen.set(key, contacts.length);
       const body = personalise(template, name).slice(0, MAX_MESSAGE_LENGTH - footer.length);
       contacts.push({ index: contacts.length, name, number, normalized, text: `${body}${footer}` });
     }
@@ -346,6 +356,7 @@ export class SendQueue extends EventEmitter {
       optOutFooter,
       contacts,
     });
+    for (const line of joined) this.log(line);
     this.log(
       `Envio iniciado por ${operatorName}: ${contacts.length} contato(s). Intervalo entre mensagens: ${Math.round(this.minDelayMs / 1000)}-${Math.round(this.maxDelayMs / 1000)} s.`,
     );
@@ -395,6 +406,8 @@ export class SendQueue extends EventEmitter {
       prepared: false,
       /** @type {Map<number, string>} contact index → ISO time of the same text's earlier send */
       alreadySent: new Map(),
+      /** @type {Map<string, number>} WhatsApp id (user part) → index of the contact sent to it in this job */
+      jids: new Map(),
       /** @type {any} */
       final: null,
     };
@@ -478,8 +491,9 @@ export class SendQueue extends EventEmitter {
     const contact = job.contacts[job.cursor];
 
     // Local checks: no WhatsApp call, so no gap needed afterwards.
-    if (contact.normalized.length < 8 || contact.normalized.length > 15) {
-      this.record(job, contact, "invalid-number");
+    const problem = contact.normalized.length < 8 || contact.normalized.length > 15 ? "" : numberProblem(contact.number);
+    if (problem !== null) {
+      this.record(job, contact, "invalid-number", problem || undefined);
       return this.advance(job, false);
     }
     if (this.optOuts.has(contact.normalized)) {
@@ -503,16 +517,27 @@ export class SendQueue extends EventEmitter {
     let sendSkipped = false;
     try {
       const jid = await this.driver.isOnWhatsApp(contact.normalized);
+      // two lines WhatsApp resolves to one account are one person: the later one is not sent
+      const earlierLine = jid ? job.jids.get(jidToNumber(jid)) : undefined;
       if (!jid) {
         this.record(job, contact, "not-on-whatsapp");
       } else if (this.optOuts.has(jidToNumber(jid))) {
         this.record(job, contact, "opted-out");
+      } else if (earlierLine !== undefined) {
+        this.record(job, contact, "same-person", sameAs(job.contacts[earlierLine]));
       } else if (job.cancelRequested || job.state !== "running") {
         // cancelled or stopped (a restriction) between look-up and send: do not send
         sendSkipped = true;
       } else {
-        this.journal({ type: "message-sending", jobId: job.id, index: contact.index, at: new Date(this.now()).toISOString() });
+        this.journal({
+          type: "message-sending",
+          jobId: job.id,
+          index: contact.index,
+          jid: jidToNumber(jid),
+          at: new Date(this.now()).toISOString(),
+        });
         const sent = await this.driver.sendText(jid, contact.text);
+        job.jids.set(jidToNumber(jid), contact.index);
         const at = this.now();
         this.dailyCounter.increment(this.account, new Date(at));
         this.firstSendDays?.note(this.account, zonedDay(at));
@@ -695,7 +720,7 @@ export class SendQueue extends EventEmitter {
     const error =
       code === null
         ? null
-        : code === "already-sent" && detail
+        : (code === "already-sent" || code === "same-person" || code === "invalid-number") && detail
           ? detail
           : code === "send-failed" && detail
             ? `${ERROR_TEXTS[code]}: ${detail}`
@@ -717,7 +742,7 @@ export class SendQueue extends EventEmitter {
     };
     job.statuses.push(status);
     if (code === null) job.sent += 1;
-    else if (code === "already-sent") job.skipped += 1;
+    else if (code === "already-sent" || code === "same-person") job.skipped += 1;
     else job.errors += 1;
     this.journal({ type: "message-status", ...status });
     this.log(
@@ -925,7 +950,7 @@ export class SendQueue extends EventEmitter {
       errors: job.errors,
       skipped: job.skipped,
     });
-    const skippedText = job.skipped ? `, ${job.skipped} já enviadas antes` : "";
+    const skippedText = job.skipped ? `, ${job.skipped} ignorada(s): já enviadas antes ou mesma pessoa` : "";
     this.log(
       state === "completed"
         ? `Envio concluído: ${job.sent} de ${job.contacts.length} mensagens enviadas (${job.errors} com erro${skippedText}).`
@@ -1057,7 +1082,10 @@ export class SendQueue extends EventEmitter {
     /** @type {Set<number>} */
     const sending = new Set();
     for (const entry of later) {
-      if (entry.type === "message-sending") sending.add(entry.index);
+      if (entry.type === "message-sending") {
+        sending.add(entry.index);
+        if (typeof entry.jid === "string" && entry.jid) job.jids.set(entry.jid, entry.index);
+      }
       if (entry.type === "message-status") {
         const { type: _type, ...status } = entry;
         byIndex.set(entry.index, /** @type {MessageStatus} */ (status));
@@ -1066,7 +1094,7 @@ export class SendQueue extends EventEmitter {
     for (const status of [...byIndex.values()].sort((a, b) => a.index - b.index)) {
       job.statuses.push(status);
       if (status.status === "sent") job.sent += 1;
-      else if (status.code === "already-sent") job.skipped += 1;
+      else if (status.code === "already-sent" || status.code === "same-person") job.skipped += 1;
       else job.errors += 1;
       job.cursor = Math.max(job.cursor, status.index + 1);
     }
@@ -1102,4 +1130,13 @@ export class SendQueue extends EventEmitter {
 /** The key of "this text to this person" (ninth-digit variants are the same person). @param {string} number @param {string} text */
 function sendKey(number, text) {
   return `${numberKey(number)}\n${text}`;
+}
+
+/**
+ * Why a contact is skipped as a person already in the job: "Mesma pessoa da linha 1 (Ana)", the
+ * line being the contact's 1-based position in the job's list.
+ * @param {JobContact | undefined} contact
+ */
+function sameAs(contact) {
+  return contact ? `Mesma pessoa da linha ${contact.index + 1} (${contact.name})` : "Mesma pessoa de outra linha";
 }

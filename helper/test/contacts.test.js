@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { MIN_CONTACT_DIGITS, parseContactLines, parseContacts, personalise, UNKNOWN_CONTACT_NAME } from "../src/contacts.js";
+import { NUMBER_PROBLEMS } from "../src/phone.js";
 
 describe("parseContacts (spec 02 section 5)", () => {
   it("splits by lines, one contact per 'Nome, Número' line", () => {
@@ -40,11 +41,28 @@ describe("parseContacts (spec 02 section 5)", () => {
     expect(parseContacts("Ana, +55 (31) 9.9999-8888 ramal")).toEqual([{ name: "Ana", number: "5531999998888" }]);
   });
 
-  it("drops contacts with fewer than 8 digits and keeps those with exactly 8", () => {
+  it("drops contacts with fewer than 8 digits, and numbers without DDD (decision 064)", () => {
     expect(MIN_CONTACT_DIGITS).toBe(8);
-    expect(parseContacts("Ana, 1234567\nBia, 12345678\nCaio, abc\nDani,\nsem numero")).toEqual([
-      { name: "Bia", number: "12345678" },
+    expect(parseContacts("Ana, 1234567\nBia, 12345678\nCaio, abc\nDani,\nsem numero\nEla, 31 3333-4444")).toEqual([
+      { name: "Ela", number: "3133334444" },
     ]);
+  });
+
+  it("Brazilian numbers only, unless written with + and a country code (decision 064)", () => {
+    const result = parseContactLines(
+      "Ann, +1 415 555 2671\nJoe, 1 415 555 2671\nPablo, +34 912 345 678\nLia, +55 (31) 99999-0001\nX, +1 555 555 5555\nZé, 31 1234-5678",
+    );
+    expect(result.contacts).toEqual([
+      { name: "Ann", number: "+14155552671" },
+      { name: "Pablo", number: "+34912345678" },
+      { name: "Lia", number: "5531999990001" },
+    ]);
+    expect(result.dropped).toEqual([
+      { line: 2, text: "Joe, 1 415 555 2671", reason: NUMBER_PROBLEMS.notBrazilian },
+      { line: 5, text: "X, +1 555 555 5555", reason: NUMBER_PROBLEMS.badInternational },
+      { line: 6, text: "Zé, 31 1234-5678", reason: NUMBER_PROBLEMS.notBrazilian },
+    ]);
+    expect(NUMBER_PROBLEMS.notBrazilian).toMatch(/não é um número brasileiro válido/);
   });
 
   it("returns an empty list for empty or non-string input", () => {

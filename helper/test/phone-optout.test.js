@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { isOptOutText, OptOutList } from "../src/optout.js";
-import { jidToNumber, normalizeNumber, numberKey } from "../src/phone.js";
+import { jidToNumber, normalizeNumber, numberKey, numberProblem } from "../src/phone.js";
 import { personalise } from "../src/queue.js";
 
 describe("normalizeNumber", () => {
@@ -16,6 +16,26 @@ describe("normalizeNumber", () => {
   it("keeps numbers that already have a country code or other lengths", () => {
     expect(normalizeNumber("5531999998888")).toBe("5531999998888");
     expect(normalizeNumber("12345678")).toBe("12345678");
+  });
+});
+
+describe("numbers: Brazilian, or + and a country code (decision 064)", () => {
+  it("never adds 55 to a number written with +", () => {
+    expect(normalizeNumber("+1 415 555 2671")).toBe("14155552671");
+    expect(normalizeNumber("+34 912 345 678")).toBe("34912345678");
+    expect(normalizeNumber("+55 31 99999-0001")).toBe("5531999990001");
+  });
+  it("accepts Brazilian numbers with or without 55 and the ninth digit, and valid +CC numbers", () => {
+    for (const ok of ["31999990001", "3199990001", "(31) 3333-4444", "5531999990001", "+1 415 555 2671", "+34 612 345 678"]) {
+      expect(numberProblem(ok), ok).toBeNull();
+    }
+  });
+  it("refuses foreign-looking digits without +, numbers without DDD and invalid +CC numbers, in pt-BR", () => {
+    expect(numberProblem("14155552671")).toMatch(/não é um número brasileiro válido/); // +1 lost
+    expect(numberProblem("12345678")).toMatch(/não é um número brasileiro válido/);
+    expect(numberProblem("20 9999-0001")).toMatch(/não é um número brasileiro válido/); // no DDD 20
+    expect(numberProblem("+1 555 555 5555")).toMatch(/número internacional inválido/);
+    expect(numberProblem("+55 31 1234-5678")).toMatch(/não é um número brasileiro válido/);
   });
 });
 

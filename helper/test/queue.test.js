@@ -192,6 +192,75 @@ describe("job rules", () => {
     });
   });
 
+  it("one message per person: the same number with and without the ninth digit is sent once", async () => {
+    const { queue, driver, statuses } = makeQueue({ random: () => 0 });
+    const logs = [];
+    queue.log = (line) => logs.push(line);
+    const { total, duplicates } = queue.start({
+      contacts: [
+        { name: "Ana", number: "(31) 99999-0001" },
+        { name: "Bruno", number: "31 9999-0001" },
+      ],
+      messageTemplate: "Olá {nome}",
+      optOutFooter: false,
+    });
+    expect({ total, duplicates }).toEqual({ total: 1, duplicates: 1 });
+    await tick(120_000);
+    expect(driver.sent).toEqual([expect.objectContaining({ text: "Olá Ana" })]);
+    expect(statuses).toHaveLength(1);
+    expect(logs).toContain("Ignorado: Bruno (3199990001): Mesma pessoa da linha 1 (Ana).");
+  });
+
+  it("two numbers WhatsApp resolves to one account are sent once; the second is 'Ignorado' with why", async () => {
+    const { queue, driver, statuses, finals } = makeQueue({ random: () => 0 });
+    driver.isOnWhatsApp = async (number) => {
+      driver.lookups.push(number);
+      return "5531999990001@s.whatsapp.net"; // both numbers: one account
+    };
+    queue.start({
+      contacts: [
+        { name: "Ana", number: "31999990001" },
+        { name: "Bruno", number: "31988880002" },
+      ],
+      messageTemplate: "Olá {nome}",
+      optOutFooter: false,
+    });
+    await tick(120_000);
+    expect(driver.lookups).toEqual(["5531999990001", "5531988880002"]);
+    expect(driver.sent).toEqual([expect.objectContaining({ jid: "5531999990001@s.whatsapp.net", text: "Olá Ana" })]);
+    expect(statuses[1]).toMatchObject({
+      name: "Bruno",
+      status: "error",
+      code: "same-person",
+      message: "Mesma pessoa da linha 1 (Ana)",
+    });
+    expect(finals).toEqual([expect.objectContaining({ status: "completed", sent: 1, errors: 0, skipped: 1 })]);
+  });
+
+  it("never gives 55 to a number written with + and a country code; refuses foreign digits without +", async () => {
+    const { queue, driver, statuses } = makeQueue({ random: () => 0 });
+    queue.start({
+      contacts: [
+        { name: "Ann", number: "+1 415 555 2671" },
+        { name: "Pablo", number: "34912345678x" }, // a Spanish number that lost its +: DDD 34 is Brazilian, so it is
+        { name: "Joe", number: "14155552671" }, // an American number without its +: not Brazilian
+        { name: "Bia", number: "12345678" }, // no DDD
+      ],
+      messageTemplate: "Oi",
+      optOutFooter: false,
+    });
+    await tick(300_000);
+    expect(driver.lookups).toEqual(["14155552671", "5534912345678"]);
+    expect(statuses.map((s) => [s.name, s.code])).toEqual([
+      ["Ann", null],
+      ["Pablo", null],
+      ["Joe", "invalid-number"],
+      ["Bia", "invalid-number"],
+    ]);
+    expect(statuses[0]).toMatchObject({ number: "+14155552671", normalizedNumber: "14155552671" });
+    expect(statuses[2].message).toMatch(/não é um número brasileiro válido.*escreva \+ e o código do país/);
+  });
+
   it("cancels: no further sends and a bulk-status error 'cancelled'", async () => {
     const { queue, driver, finals } = makeQueue({ random: () => 0 });
     const { jobId } = queue.start({ contacts: contacts(3), messageTemplate: "Oi" });

@@ -390,6 +390,31 @@ describe("helper events: a bulk job", () => {
     expect(skipped.logRows[0]).toMatchObject({ status: "skipped", detail: "já enviado em 20/11", message: "Olá Repetida" });
   });
 
+  it("message-status of the same person as an earlier line: 'Ignorado' with why, not an error (decision 064)", () => {
+    const skipped = apply(
+      [
+        {
+          name: "message-status",
+          payload: {
+            jobId: "job-1",
+            status: "error",
+            code: "same-person",
+            number: "31988880002",
+            name: "Bruno",
+            message: "Mesma pessoa da linha 1 (Ana)",
+            text: "Olá Bruno",
+            error: "Mesma pessoa da linha 1 (Ana)",
+          },
+        },
+      ],
+      authenticated,
+      "Ana",
+    );
+    expect(skipped.state.contacts[0]).toMatchObject({ status: "skipped", detail: "Mesma pessoa da linha 1 (Ana)" });
+    expect(skipped.toasts).toEqual([]);
+    expect(skipped.logRows[0]).toMatchObject({ status: "skipped", detail: "Mesma pessoa da linha 1 (Ana)" });
+  });
+
   it("message-status replayed after a reconnection: logged again (the server ignores repeats), not toasted", () => {
     const outcome = apply(
       [
