@@ -16,7 +16,6 @@ import { config } from "./config.server";
  */
 
 const HELPER_BIN = Object.values(helperPackage.bin as Record<string, string>)[0] ?? "bin/whatsapp-helper.js";
-const HELPER_NAME = helperPackage.name;
 const MIN_NODE_MAJOR = Number(/(\d+)/.exec(helperPackage.engines?.node ?? "20")?.[1] ?? 20);
 
 /** The macOS download: a zip holding the .command with its execute bit (a bare download has none). */
@@ -103,7 +102,7 @@ SITE_URL=${shQuote(s.siteUrl)}
 PACKAGE_URL=${shQuote(packageUrl)}
 HELPER_DIR="\${WHATSAPP_HELPER_DIR:-$HOME/.whatsapp-helper}"
 APP_DIR="$HELPER_DIR/app"
-HELPER_ENTRY="$APP_DIR/node_modules/${HELPER_NAME}/${HELPER_BIN}"
+HELPER_ENTRY="$APP_DIR/${HELPER_BIN}"
 DOWNLOAD="$HELPER_DIR/download/whatsapp-helper.tgz"
 
 HELPER_ALLOWED_ORIGINS=${shQuote(origin)}
@@ -174,7 +173,9 @@ case "$STATUS" in
     fi
     rm -rf "$HELPER_DIR/app.new"
     mkdir -p "$HELPER_DIR/app.new"
-    if npm install --prefix "$HELPER_DIR/app.new" --omit=dev --no-audit --no-fund --loglevel=error "$DOWNLOAD"; then
+    # The package is the install's root: npm ci installs exactly its npm-shrinkwrap.json, no install scripts (decision 066).
+    if tar -xzf "$DOWNLOAD" -C "$HELPER_DIR/app.new" --strip-components=1 &&
+      npm ci --prefix "$HELPER_DIR/app.new" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error; then
       rm -rf "$HELPER_DIR/app.old"
       if [ -d "$APP_DIR" ]; then mv "$APP_DIR" "$HELPER_DIR/app.old"; fi
       mv "$HELPER_DIR/app.new" "$APP_DIR"
@@ -218,7 +219,7 @@ exec node "$HELPER_ENTRY"
 export function windowsStartScript(s: ScriptSettings = scriptSettings()): string {
   const origin = originOf(s.siteUrl);
   const packageUrl = s.siteUrl + HELPER_PACKAGE_PATH;
-  const bin = `${HELPER_NAME}\\${HELPER_BIN.replace(/\//g, "\\")}`;
+  const bin = HELPER_BIN.replace(/\//g, "\\");
   // Plain ASCII on purpose: cmd.exe reads .bat files in the console code page, so accents would
   // show garbled on many Windows installs. No parentheses in texts echoed inside ( ) blocks.
   const lines = [
@@ -234,7 +235,7 @@ export function windowsStartScript(s: ScriptSettings = scriptSettings()): string
     `set "PACKAGE_URL=${batValue(packageUrl)}"`,
     `set "HELPER_DIR=%USERPROFILE%\\.whatsapp-helper"`,
     `set "APP_DIR=%HELPER_DIR%\\app"`,
-    `set "HELPER_ENTRY=%HELPER_DIR%\\app\\node_modules\\${bin}"`,
+    `set "HELPER_ENTRY=%HELPER_DIR%\\app\\${bin}"`,
     `set "DOWNLOAD=%HELPER_DIR%\\download\\whatsapp-helper.tgz"`,
     "",
     `set "HELPER_ALLOWED_ORIGINS=${batValue(origin)}"`,
@@ -304,7 +305,9 @@ export function windowsStartScript(s: ScriptSettings = scriptSettings()): string
     ")",
     'if exist "%HELPER_DIR%\\app.new" rmdir /s /q "%HELPER_DIR%\\app.new"',
     'mkdir "%HELPER_DIR%\\app.new"',
-    'call npm install --prefix "%HELPER_DIR%\\app.new" --omit=dev --no-audit --no-fund --loglevel=error "%DOWNLOAD%"',
+    'tar -xzf "%DOWNLOAD%" -C "%HELPER_DIR%\\app.new" --strip-components=1',
+    "if errorlevel 1 goto installfailed",
+    'call npm ci --prefix "%HELPER_DIR%\\app.new" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error',
     "if errorlevel 1 goto installfailed",
     'if exist "%HELPER_DIR%\\app.old" rmdir /s /q "%HELPER_DIR%\\app.old"',
     'if exist "%APP_DIR%" move "%APP_DIR%" "%HELPER_DIR%\\app.old" >nul',

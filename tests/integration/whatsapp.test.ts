@@ -515,7 +515,7 @@ describe("start scripts", () => {
     expect(shText).toContain(`HELPER_SECRET='${config.helperSecret}'`);
     expect(shText).toContain("https://nodejs.org");
     expect(shText).toContain(`${config.siteUrl}/downloads/whatsapp-helper.tgz`);
-    expect(shText).toContain("node_modules/whatsapp-helper/bin/whatsapp-helper.js");
+    expect(shText).toContain(`HELPER_ENTRY="$APP_DIR/bin/whatsapp-helper.js"`);
     expect(shText).toContain("Próximos passos");
 
     const bat = (await batLoader(args(getRequest("/whatsapp/iniciar-whatsapp-helper.bat", { cookie })))) as Response;

@@ -17,9 +17,10 @@ import { openSessions } from "../support/sessions";
  * installed copy and says why; a start while the helper runs says it is already running and exits
  * 0 without a second server. The macOS download is a zip whose .command keeps its execute bit.
  *
- * The script's `npm install` is the one step replaced: a stand-in `npm` first on PATH records each
- * call and unpacks the site's package, with the repository's node_modules as its dependencies
- * (no registry is needed; what is installed is the real helper the site serves).
+ * The script's `npm ci` is the one step replaced: a stand-in `npm` first on PATH records each call
+ * and links the repository's node_modules into the package the script unpacked (no registry is
+ * needed; what is installed is the real helper the site serves). One test runs the real npm: the
+ * installed tree is exactly the one package-lock.json holds for the helper (decision 066).
  */
 
 const REPO = process.cwd();
@@ -48,14 +49,15 @@ test.beforeAll(async () => {
     npm,
     [
       "#!/bin/sh",
-      "# Stands in for `npm install --prefix DIR ... PACKAGE.tgz`: records the call, unpacks the package.",
+      "# Stands in for `npm ci --prefix DIR ...` (DIR holds the unpacked package): records the call and",
+      "# links the repository's node_modules into DIR; with NPM_REAL set it runs the real npm instead.",
       'echo "$*" >> "$NPM_CALLS"',
       '[ -n "$NPM_FAIL" ] && { echo "npm ERR! network" >&2; exit 1; }',
-      'prefix=""; package=""',
-      'while [ $# -gt 0 ]; do case "$1" in --prefix) prefix="$2"; shift ;; -*) ;; *) package="$1" ;; esac; shift; done',
-      'mkdir -p "$prefix/node_modules/whatsapp-helper"',
-      'tar -xzf "$package" -C "$prefix/node_modules/whatsapp-helper" --strip-components=1',
-      'ln -s "$REPO_NODE_MODULES" "$prefix/node_modules/whatsapp-helper/node_modules"',
+      '[ -n "$NPM_REAL" ] && exec "$NPM_REAL" "$@"',
+      'prefix=""',
+      'while [ $# -gt 0 ]; do case "$1" in --prefix) prefix="$2"; shift ;; esac; shift; done',
+      '[ -f "$prefix/package.json" ] || { echo "npm ERR! no package.json in $prefix" >&2; exit 1; }',
+      'ln -s "$REPO_NODE_MODULES" "$prefix/node_modules"',
       "",
     ].join("\n"),
   );
@@ -159,6 +161,59 @@ test("the macOS download: operator only, an attachment named for the Mac, privat
   expect(zip.toString("utf8")).toContain(`HELPER_SECRET='${E2E_ENV.HELPER_SECRET}'`);
 });
 
+test("with the real npm, the start script installs exactly the locked tree, install scripts off", async () => {
+  // The real npm (the registry or npm's cache), into a home of its own.
+  const realNpm = execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).trim();
+  const realHome = path.join(work, "home-real-npm");
+  mkdirSync(realHome);
+  const calls = path.join(work, "real-npm-calls.txt");
+  const shFile = path.join(work, "iniciar-real-npm.sh");
+  writeFileSync(shFile, await (await download("/whatsapp/iniciar-whatsapp-helper.sh")).text());
+
+  const started = run(shFile, false, { HOME: realHome, NPM_REAL: realNpm, NPM_CALLS: calls });
+  const output = await helperStarted(started);
+  expect(output).toContain("Instalando o ajudante (só na primeira vez");
+  expect(await helperAnswer()).toContain("Ajudante WhatsApp");
+  await stopHelper(started.child);
+
+  // What npm installed is what package-lock.json resolves for the helper: ws (which an unlocked
+  // install resolves to a newer release) and every other package the helper's tree holds.
+  const app = path.join(realHome, ".whatsapp-helper", "app");
+  const rootLock = JSON.parse(readFileSync(path.join(REPO, "package-lock.json"), "utf8"));
+  const locked = (name: string) =>
+    (rootLock.packages[`helper/node_modules/${name}`] ?? rootLock.packages[`node_modules/${name}`]).version;
+  const installedVersion = (at: string) => JSON.parse(readFileSync(path.join(app, at, "package.json"), "utf8")).version;
+  expect(installedVersion("node_modules/ws")).toBe(locked("ws"));
+  const [call, ...more] = readFileSync(calls, "utf8").trim().split("\n");
+  expect(more).toEqual([]);
+  expect(call).toMatch(/^ci /);
+  expect(call.split(" ")).toContain("--ignore-scripts");
+  const shrinkwrap = JSON.parse(readFileSync(path.join(app, "npm-shrinkwrap.json"), "utf8"));
+  const required = Object.entries(shrinkwrap.packages as Record<string, { version: string; optional?: boolean }>).filter(
+    ([at, entry]) => at !== "" && !entry.optional,
+  );
+  expect(required.length).toBeGreaterThan(50);
+  for (const [at, entry] of required) {
+    expect({ at, version: installedVersion(at) }).toEqual({ at, version: entry.version });
+    const original = rootLock.packages[`helper/${at}`] ?? rootLock.packages[at];
+    expect({ at, version: original?.version }).toEqual({ at, version: entry.version });
+  }
+
+  // Without install scripts the Baileys side loads: baileys, protobufjs, sharp and the helper's driver.
+  const loaded = execFileSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      "const b = await import('baileys'); await import('protobufjs'); await import('sharp'); " +
+        "const d = await import('./src/drivers/baileys.js'); " +
+        "console.log(typeof b.makeWASocket, typeof b.default, typeof d.BaileysDriver);",
+    ],
+    { cwd: app, encoding: "utf8" },
+  );
+  expect(loaded.trim()).toBe("function function function");
+});
+
 test("the downloaded start script installs once, starts offline, and notices a helper already running", async () => {
   const shFile = path.join(work, "iniciar-whatsapp-helper.sh");
   const sh = await (await download("/whatsapp/iniciar-whatsapp-helper.sh")).text();
@@ -174,9 +229,7 @@ test("the downloaded start script installs once, starts offline, and notices a h
     expect(output).toContain("Instalando o ajudante (só na primeira vez");
     expect(npmCalls()).toHaveLength(1);
     expect(npmCalls()[0]).toContain(`--prefix ${path.join(helperDir, "app.new")}`);
-    expect(statSync(path.join(helperDir, "app", "node_modules", "whatsapp-helper", "bin", "whatsapp-helper.js")).isFile()).toBe(
-      true,
-    );
+    expect(statSync(path.join(helperDir, "app", "bin", "whatsapp-helper.js")).isFile()).toBe(true);
     expect(await helperAnswer()).toContain("Ajudante WhatsApp");
     await stopHelper(first.child);
   });
@@ -205,9 +258,7 @@ test("the downloaded start script installs once, starts offline, and notices a h
     const output = await helperStarted(failing);
     expect(output).toContain("A atualização falhou. Iniciando a versão do ajudante já instalada.");
     expect(npmCalls()).toHaveLength(3);
-    expect(statSync(path.join(helperDir, "app", "node_modules", "whatsapp-helper", "bin", "whatsapp-helper.js")).isFile()).toBe(
-      true,
-    );
+    expect(statSync(path.join(helperDir, "app", "bin", "whatsapp-helper.js")).isFile()).toBe(true);
     await stopHelper(failing.child);
   });
 
