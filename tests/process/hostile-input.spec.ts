@@ -76,12 +76,15 @@ const SPECS: Record<string, ActionSpec> = {
     honeypot: true,
     message: /Responda todas as perguntas|Teste incompleto|Muitas tentativas/,
   },
+  // 'Sair' before the login: each of its cases signs the admin in afresh, and after the login's hostile
+  // cases (each a wrong password for the admin's e-mail) every sign-in of that e-mail waits up to 3 s
+  // by design. In that order the test took over 2 minutes on a busy machine; in this one, 25 s.
+  "contato/sair": { session: "admin", refused: {}, bodyIgnored: true, message: /./ },
   "login-admin": {
     session: "anonymous",
     refused: { email: E2E_ENV.ADMIN_EMAIL, password: "senha-errada-123", redirectTo: "/contato" },
     message: /Credenciais inválidas|Informe|inválido|longa demais|Muitas tentativas/,
   },
-  "contato/sair": { session: "admin", refused: {}, bodyIgnored: true, message: /./ },
   // Contact buttons: a channel outside the list is refused before the attempt is recorded.
   "contato/lead/:id/contatar": {
     session: "admin",
@@ -183,7 +186,12 @@ const SPECS: Record<string, ActionSpec> = {
   },
   "whatsapp/:slug": {
     session: "anonymous",
-    refused: { intent: "adicionar", masterPassword: "mestra-errada-123", newPassword: "nova-senha-123" },
+    refused: {
+      intent: "adicionar",
+      label: "Equipe de teste",
+      masterPassword: "mestra-errada-123",
+      newPassword: "nova-senha-123",
+    },
     message: /Senha mestra incorreta|Ação inválida|Senha inválida|não encontrada|já cadastrada|Muitas tentativas/,
   },
   "whatsapp/registro": {
@@ -217,6 +225,25 @@ const SPECS: Record<string, ActionSpec> = {
     bearer: true,
     refused: { contacts: "5531999998888" },
     json: { item: { number: "5531999998888", text: "Olá" }, body: (item) => ({ contacts: [item] }), validated: ["number"] },
+    message: /./,
+  },
+  "api/whatsapp-helper/registro": {
+    session: "anonymous",
+    bearer: true,
+    refused: { entries: "5531999998888" },
+    json: {
+      item: {
+        jobId: "job-hostil",
+        operator: "Operador",
+        name: "Contato",
+        number: "5531999998888",
+        message: "Olá",
+        status: "sent",
+        sentAt: "2026-11-20T12:00:00.000Z",
+      },
+      body: (item) => ({ entries: [item] }),
+      validated: ["jobId", "number", "status"],
+    },
     message: /./,
   },
 };
