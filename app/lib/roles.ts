@@ -5,7 +5,7 @@
  * browser's bundle does not carry this table (public pages share chunks with the staff ones).
  *
  * - admin: everything, and manages users and webhooks;
- * - comercial: leads (view, follow up, contact, export, hand-off to WhatsApp);
+ * - comercial: leads (view, follow up, contact, export, hand-off to WhatsApp) and the WhatsApp tool;
  * - marketing: the content studio and the dashboard's totals, never a person's data.
  */
 export const ROLES = {
@@ -34,8 +34,13 @@ export const PERMISSIONS = {
   content: ["admin", "marketing"],
   /** Webhooks to the CRM (/admin/webhooks). */
   webhooks: ["admin"],
-  /** Users and roles (/admin/usuarios). */
+  /** Users and roles (/admin/usuarios); also the WhatsApp access passwords (/whatsapp/<slug>). */
   users: ["admin"],
+  /**
+   * The WhatsApp tool (/whatsapp) as oneself, without the shared access password (decision 069): the
+   * mirroring page, 'Registro de Envios', the start scripts; each send logged under the user.
+   */
+  whatsapp: ["admin", "comercial"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -78,6 +83,7 @@ const STAFF_LINKS: (StaffLink & { permission: Permission })[] = [
   { to: "/admin/conteudo", label: "Conteúdo", permission: "content" },
   { to: "/admin/webhooks", label: "Webhooks", permission: "webhooks" },
   { to: "/admin/usuarios", label: "Usuários", permission: "users" },
+  { to: "/whatsapp", label: "WhatsApp", permission: "whatsapp" },
 ];
 
 /**

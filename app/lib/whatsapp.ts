@@ -63,16 +63,30 @@ export const gateSchema = z.object({
 export const BLANK_PASSWORD_MESSAGE = "A senha não pode estar em branco";
 /** The spec's message for a blank new password, shown above the form (with or without JavaScript). */
 export const BLANK_PASSWORD_ALERT = { title: "Senha inválida", description: BLANK_PASSWORD_MESSAGE };
+/** The longest name of an access password. */
+export const PASSWORD_LABEL_MAX = 80;
+/** A password added without a name (decision 069). */
+export const BLANK_LABEL_MESSAGE = "Dê um nome à senha (por exemplo: Senha da equipe do polo Centro)";
+export const BLANK_LABEL_ALERT = {
+  title: "Senha sem nome",
+  description: "Diga de quem é a senha (por exemplo: Senha da equipe do polo Centro), para saber quem envia e poder revogá-la.",
+};
+
 export const manageSchema = z
   .object({
     intent: z.union([z.literal("adicionar"), z.string().regex(/^remover:\d{1,12}$/)], { error: "Ação inválida" }),
     masterPassword: z.string().max(256, "Senha longa demais").optional(),
     newPassword: z.string().max(256, "A senha pode ter no máximo 256 caracteres").optional(),
+    /** Whose password it is ("Senha da equipe do polo X", decision 069): required when adding. */
+    label: z.string().trim().max(PASSWORD_LABEL_MAX, `O nome pode ter no máximo ${PASSWORD_LABEL_MAX} caracteres`).optional(),
   })
   .superRefine((value, ctx) => {
-    // 'Nova Senha' matters only for 'Adicionar Nova Senha'; 'Remover' ignores it.
+    // 'Nova Senha' and its name matter only for 'Adicionar Nova Senha'; 'Remover' ignores them.
     if (value.intent === "adicionar" && !value.newPassword?.trim()) {
       ctx.addIssue({ code: "custom", path: ["newPassword"], message: BLANK_PASSWORD_MESSAGE });
+    }
+    if (value.intent === "adicionar" && !value.label) {
+      ctx.addIssue({ code: "custom", path: ["label"], message: BLANK_LABEL_MESSAGE });
     }
   });
 export type ManageInput = z.infer<typeof manageSchema>;

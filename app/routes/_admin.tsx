@@ -3,8 +3,9 @@ import { Outlet } from "react-router";
 import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
 import { privatePageHeaders } from "~/lib/cache-headers";
 import { skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { ROLES, staffLinksFor } from "~/lib/roles";
+import { can, ROLES, staffLinksFor } from "~/lib/roles";
 import { getAdmin } from "~/server/auth.server";
+import { config } from "~/server/config.server";
 
 import type { Route } from "./+types/_admin";
 
@@ -19,10 +20,13 @@ export const headers = privatePageHeaders;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await getAdmin(request);
-  return {
-    staff: admin ? { email: admin.email, roleLabel: ROLES[admin.role] } : null,
-    links: staffLinksFor(admin?.role ?? null),
-  };
+  const links = staffLinksFor(admin?.role ?? null);
+  // The WhatsApp access passwords' page has a secret address: only the roles that manage them
+  // (admin, "users") see it in the header (decision 069).
+  if (admin && can(admin.role, "users")) {
+    links.push({ to: `/whatsapp/${encodeURIComponent(config.whatsappAdminSlug)}`, label: "Senhas do WhatsApp" });
+  }
+  return { staff: admin ? { email: admin.email, roleLabel: ROLES[admin.role] } : null, links };
 }
 
 /** As the root: after a post that lost the connection nothing changed, and asking again would fail too. */

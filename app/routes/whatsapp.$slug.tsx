@@ -14,7 +14,16 @@ import {
 } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
-import { BLANK_PASSWORD_ALERT, BLANK_PASSWORD_MESSAGE, manageSchema, removalId, WHATSAPP_PATH } from "~/lib/whatsapp";
+import {
+  BLANK_LABEL_ALERT,
+  BLANK_LABEL_MESSAGE,
+  BLANK_PASSWORD_ALERT,
+  BLANK_PASSWORD_MESSAGE,
+  manageSchema,
+  PASSWORD_LABEL_MAX,
+  removalId,
+  WHATSAPP_PATH,
+} from "~/lib/whatsapp";
 import { getAdminWith } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
@@ -34,8 +43,9 @@ import type { Route } from "./+types/whatsapp.$slug";
 
 /**
  * /whatsapp/<admin slug>: 'Gerenciamento de Senhas - Área Restrita'. Adding and removing access
- * passwords need the master password (server configuration) or a signed-in admin. A wrong slug is
- * a 404. One form holds every button, so it all works without JavaScript. With JavaScript, a lost
+ * passwords need the master password (server configuration) or a signed-in admin. Each password
+ * has a name saying whose it is ("Senha da equipe do polo X", decision 069), required when adding
+ * and shown in the list; 'Remover' revokes it (its open sessions end). A wrong slug is a 404. One form holds every button, so it all works without JavaScript. With JavaScript, a lost
  * connection keeps what was typed, with a message (lib/offline-submit).
  */
 
@@ -85,12 +95,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (submission.status !== "success") {
     const blank = submission.error?.newPassword?.includes(BLANK_PASSWORD_MESSAGE);
+    const unnamed = submission.error?.label?.includes(BLANK_LABEL_MESSAGE);
     return fail(
       400,
-      blank ? BLANK_PASSWORD_ALERT : { title: "Ação inválida", description: "Confira os campos e tente novamente." },
+      blank
+        ? BLANK_PASSWORD_ALERT
+        : unnamed
+          ? BLANK_LABEL_ALERT
+          : { title: "Ação inválida", description: "Confira os campos e tente novamente." },
     );
   }
-  const { intent, masterPassword, newPassword } = submission.value;
+  const { intent, masterPassword, newPassword, label } = submission.value;
   const removing = removalId(intent);
   const verb = removing === null ? "adicionar" : "remover";
 
@@ -122,7 +137,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   // A password already stored is refused (found by its lookup tag: one scrypt, decision 060).
-  if (!newPassword || (await addAccessPassword(newPassword)) === null) {
+  if (!newPassword || !label || (await addAccessPassword(newPassword, label)) === null) {
     return fail(
       409,
       { title: "Senha já cadastrada", description: "Escolha uma senha diferente das já cadastradas." },
@@ -165,7 +180,11 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
   // With JavaScript a blank new password never reaches the server: the browser's check shows the
   // server's message too, so the page looks the same with and without JavaScript. It is the newest
   // answer, so it comes before the alert of an earlier post.
-  const blank = fields.newPassword.errors?.includes(BLANK_PASSWORD_MESSAGE) ? BLANK_PASSWORD_ALERT : undefined;
+  const blank = fields.newPassword.errors?.includes(BLANK_PASSWORD_MESSAGE)
+    ? BLANK_PASSWORD_ALERT
+    : fields.label.errors?.includes(BLANK_LABEL_MESSAGE)
+      ? BLANK_LABEL_ALERT
+      : undefined;
   const alert = navigation.state === "idle" ? (blank ?? lost ?? failure?.alert) : undefined;
 
   return (
@@ -220,6 +239,22 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
 
         <div className="rounded-lg border border-slate-200 p-4">
           <Field
+            label="Nome da senha"
+            htmlFor={fields.label.id}
+            errorId={fields.label.errorId}
+            errors={fields.label.errors}
+            hint="De quem é a senha, por exemplo: Senha da equipe do polo Centro. Aparece na lista e no registro de envios."
+            hintId={fields.label.descriptionId}
+          >
+            <input
+              {...getInputProps(fields.label, { type: "text", ariaDescribedBy: fields.label.descriptionId })}
+              maxLength={PASSWORD_LABEL_MAX}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </Field>
+          <div className="mt-4" />
+          <Field
             label="Nova Senha"
             htmlFor={fields.newPassword.id}
             errorId={fields.newPassword.errorId}
@@ -260,6 +295,9 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
                       ••••••••
                     </span>
                     <span className="sr-only">Senha {index + 1} (oculta)</span>
+                    <span className="ml-3 font-semibold text-slate-900" data-testid="password-label">
+                      {password.label || "Sem nome (cadastrada antes dos nomes)"}
+                    </span>
                     <span className="ml-3 text-xs text-slate-500">
                       cadastrada em {dateFormat.format(new Date(password.createdAt))}
                     </span>

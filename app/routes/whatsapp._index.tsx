@@ -21,6 +21,7 @@ import {
   START_SCRIPT_PATHS,
   WHATSAPP_PATH,
 } from "~/lib/whatsapp";
+import { forbiddenMessage, getAdmin } from "~/server/auth.server";
 import { config } from "~/server/config.server";
 import { getInstitution } from "~/server/content/institution.server";
 import { readFormData } from "~/server/form-data.server";
@@ -30,7 +31,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import {
   endOperatorSession,
   gateLimiter,
-  getOperator,
+  getWhatsappActor,
   matchAccessPassword,
   startOperatorSession,
   tooManyAttemptsMessage,
@@ -41,8 +42,9 @@ import { listSendLog } from "~/server/whatsapp-log.server";
 import type { Route } from "./+types/whatsapp._index";
 
 /**
- * /whatsapp: the password gate, or (for an operator who passed it) the mirroring page that talks
- * to the local helper over socket.io. The action handles the gate ('entrar') and 'Desconectar'.
+ * /whatsapp: the password gate, or (for an operator who passed it, or a signed-in staff user whose
+ * role holds "whatsapp": decision 069) the mirroring page that talks to the local helper over
+ * socket.io. A staff user never sees the gate: the page opens as that person. The action handles the gate ('entrar') and 'Desconectar'.
  * ?lista=<id> opens a contact list handed off from the leads panel: the contacts box comes filled
  * (server-rendered), and the gate brings the operator back to the same list after the password.
  * With JavaScript, a lost connection keeps the typed password, or the mirroring page, with a
@@ -80,12 +82,17 @@ function handoffForPage(list: string | null) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const operator = await getOperator(request);
-  if (!operator) {
+  const actor = await getWhatsappActor(request);
+  if (!actor) {
     const headers = new Headers(PRIVATE_HEADERS);
     // A stale operator cookie (its session ended or expired, or its password was removed) is cleared.
     if (request.headers.get("Cookie")?.includes("__operador=")) headers.append("Set-Cookie", await endOperatorSession(request));
-    return data({ view: "gate" as const, productName: getInstitution().productName }, { headers });
+    // A signed-in role without the permission (marketing) is told why the gate asks for a password.
+    const staff = await getAdmin(request);
+    const staffNotice = staff
+      ? `${forbiddenMessage(staff.role)} Sem uma senha de acesso da equipe, a ferramenta não abre.`
+      : null;
+    return data({ view: "gate" as const, productName: getInstitution().productName, staffNotice }, { headers });
   }
   const params = new URL(request.url).searchParams;
   const page = Number(params.get(LOG_PAGE_PARAM) ?? 1);
@@ -94,6 +101,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       view: "mirror" as const,
       productName: getInstitution().productName,
+      // Who the page opened as (the header names them; 'Sair' ends a staff user's own session).
+      viewer:
+        actor.kind === "staff"
+          ? { name: actor.email, roleLabel: actor.roleLabel, staff: true }
+          : { name: actor.label ? `Operador (${actor.label})` : "Operador", roleLabel: null, staff: false },
       helper: { url: config.helperUrl, token, expiresAt: expiresAt.toISOString() },
       downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
       log: listSendLog(page),
@@ -152,7 +164,9 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKe
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function WhatsApp({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.view === "gate") return <WhatsAppGate answer={actionData as GateFailure | ConnectionLost | undefined} />;
+  if (loaderData.view === "gate") {
+    return <WhatsAppGate answer={actionData as GateFailure | ConnectionLost | undefined} staffNotice={loaderData.staffNotice} />;
+  }
   return (
     <MirrorPage
       productName={loaderData.productName}

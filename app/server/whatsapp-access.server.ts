@@ -3,8 +3,10 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 
-import { WHATSAPP_PATH } from "~/lib/whatsapp";
+import { can, ROLES } from "~/lib/roles";
+import { PASSWORD_LABEL_MAX, WHATSAPP_PATH } from "~/lib/whatsapp";
 
+import { getAdmin } from "./auth.server";
 import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import {
@@ -21,8 +23,11 @@ import { commitOperator, getOperatorSession, OPERATOR_SESSION_SECONDS, operatorS
 /**
  * Who may use the WhatsApp tool. Access passwords live in SQLite as scrypt hashes, each beside a
  * keyed lookup tag that names the one hash to verify (decision 060); the master
- * password (WHATSAPP_MASTER_PASSWORD) or a signed-in admin may add and remove them; an operator who
- * passes the gate gets the `__operador` cookie session, which names a row of `operator_sessions`.
+ * password (WHATSAPP_MASTER_PASSWORD) or a signed-in admin may add and remove them, each named
+ * ("Senha da equipe do polo X"); an operator who passes the gate gets the `__operador` cookie
+ * session, which names a row of `operator_sessions`. A signed-in staff user whose role holds the
+ * "whatsapp" permission (admin, comercial) needs no access password: the tool opens as that person
+ * (decision 069), and the send log names them.
  */
 
 export { WHATSAPP_PATH };
@@ -44,12 +49,16 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 
 // ---- Access passwords ---------------------------------------------------------------------------
 
-export type StoredPassword = { id: number; createdAt: string };
+export type StoredPassword = { id: number; label: string; createdAt: string };
 
-/** The stored passwords (ids and dates only: the hashes never leave this module). */
+/** The stored passwords (ids, names and dates only: the hashes never leave this module). */
 export function listAccessPasswords(): StoredPassword[] {
   return db
-    .select({ id: schema.whatsappPasswords.id, createdAt: schema.whatsappPasswords.createdAt })
+    .select({
+      id: schema.whatsappPasswords.id,
+      label: schema.whatsappPasswords.label,
+      createdAt: schema.whatsappPasswords.createdAt,
+    })
     .from(schema.whatsappPasswords)
     .orderBy(asc(schema.whatsappPasswords.id))
     .all();
@@ -104,17 +113,18 @@ async function matchUntagged(password: string, tag: string): Promise<{ id: numbe
 }
 
 /**
- * Stores a new access password (hash and tag); null when it is already stored. One scrypt (the new
- * hash) once every row has a tag: a duplicate is found by its tag, and the unique index on the tag
- * also refuses one added by a concurrent request. Untagged rows are still compared one by one.
+ * Stores a new access password (hash, tag and its name: whose it is, decision 069); null when it is
+ * already stored. One scrypt (the new hash) once every row has a tag: a duplicate is found by its
+ * tag, and the unique index on the tag also refuses one added by a concurrent request. Untagged
+ * rows are still compared one by one. The form requires the name (manageSchema).
  */
-export async function addAccessPassword(password: string): Promise<number | null> {
+export async function addAccessPassword(password: string, label: string): Promise<number | null> {
   const lookupTag = accessPasswordTag(password);
   if ((await matchUntagged(password, lookupTag)).id !== null) return null;
   const passwordHash = await hashPassword(password);
   const inserted = db
     .insert(schema.whatsappPasswords)
-    .values({ passwordHash, lookupTag })
+    .values({ passwordHash, lookupTag, label: label.trim().slice(0, PASSWORD_LABEL_MAX) })
     .onConflictDoNothing({ target: schema.whatsappPasswords.lookupTag })
     .returning({ id: schema.whatsappPasswords.id })
     .get();
@@ -231,16 +241,64 @@ export async function endOperatorSession(request: Request): Promise<string> {
   return operatorStorage.destroySession(session);
 }
 
+// ---- Who is using the tool (decision 069) -------------------------------------------------------
+
 /**
- * The guard for operator-only resources (log, scripts): the operator, or a thrown 401 for API-like
- * requests (`as: "status"`) or a redirect to the gate for documents.
+ * The person or password behind a request to the tool: a signed-in staff user whose role holds the
+ * "whatsapp" permission, or an operator session opened with an access password.
+ */
+export type WhatsappActor =
+  | { kind: "staff"; userId: number; email: string; roleLabel: string }
+  | { kind: "password"; passwordId: number; label: string; since: string };
+
+/**
+ * Who uses the tool, or null (the gate). A staff session comes first: a person is accountable, a
+ * shared password only names a team. A role without the permission (marketing) is not a way in;
+ * it still may pass the gate with an access password like anyone.
+ */
+export async function getWhatsappActor(request: Request, now: Date = new Date()): Promise<WhatsappActor | null> {
+  const staff = await getAdmin(request);
+  if (staff && can(staff.role, "whatsapp")) {
+    return { kind: "staff", userId: staff.id, email: staff.email, roleLabel: ROLES[staff.role] };
+  }
+  const operator = await getOperator(request, now);
+  if (!operator) return null;
+  const row = db
+    .select({ label: schema.whatsappPasswords.label })
+    .from(schema.whatsappPasswords)
+    .where(eq(schema.whatsappPasswords.id, operator.passwordId))
+    .get();
+  return { kind: "password", passwordId: operator.passwordId, label: row?.label ?? "", since: operator.since };
+}
+
+/**
+ * What the send log stores of the actor (whatsapp_send_log.sent_by): "usuario:<id>:<e-mail>" or
+ * "senha:<id>:<name>". Text, so it outlives a removed user or password.
+ */
+export function sentByOf(actor: WhatsappActor): string {
+  return actor.kind === "staff" ? `usuario:${actor.userId}:${actor.email}` : `senha:${actor.passwordId}:${actor.label}`;
+}
+
+/** The pt-BR words for a sent_by value ('Registro de Envios'); "" for none (rows from before it). */
+export function describeSentBy(sentBy: string | null): string {
+  if (!sentBy) return "";
+  const match = /^(usuario|senha):(\d+):(.*)$/s.exec(sentBy);
+  if (!match) return "";
+  const [, kind, id, name] = match;
+  if (kind === "usuario") return name;
+  return name ? `Senha #${id} (${name})` : `Senha #${id}`;
+}
+
+/**
+ * The guard for the tool's resources (log, scripts): the staff user or operator behind the request,
+ * or a thrown 401 for API-like requests (`as: "status"`) or a redirect to the gate for documents.
  */
 export async function requireOperator(
   request: Request,
   { as = "redirect" }: { as?: "redirect" | "status" } = {},
-): Promise<Operator> {
-  const operator = await getOperator(request);
-  if (operator) return operator;
+): Promise<WhatsappActor> {
+  const actor = await getWhatsappActor(request);
+  if (actor) return actor;
   if (as === "status") {
     throw new Response("Acesso restrito: entre com a senha de acesso em /whatsapp.", {
       status: 401,

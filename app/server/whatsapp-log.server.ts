@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { LOG_STATUS, logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput, sendLogEntrySchema } from "~/lib/whatsapp";
 
 import { db, schema } from "./db.server";
+import { describeSentBy } from "./whatsapp-access.server";
 import { handoffLeadsByPerson } from "./whatsapp-handoff.server";
 import { personKey } from "./whatsapp-optouts.server";
 
@@ -27,15 +28,18 @@ export type SendLogRow = {
   sentAt: string;
   /** The lead this send went to (a job started from a panel hand-off), or null. */
   leadId: number | null;
+  /** Who is behind the send, in words: the staff user's e-mail or the access password's number and name ("" before decision 069). */
+  sentBy: string;
 };
 
 export type RecordResult = { ok: true; inserted: number; updated: number } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /**
  * Validates and stores results (one object or a batch); idempotent on (jobId, number). A batch is
- * all or nothing: one invalid entry stores none.
+ * all or nothing: one invalid entry stores none. `sentBy` (whatsapp-access.server `sentByOf`) is who
+ * posted them, from the session, never from the body (decision 069).
  */
-export function recordSendResults(input: unknown, now: Date = new Date()): RecordResult {
+export function recordSendResults(input: unknown, now: Date = new Date(), sentBy: string | null = null): RecordResult {
   const items = Array.isArray(input) ? input : [input];
   const entries: z.output<typeof sendLogEntrySchema>[] = [];
   for (const item of items) {
@@ -67,6 +71,7 @@ export function recordSendResults(input: unknown, now: Date = new Date()): Recor
           detail: entry.detail ?? null,
           sentAt: entry.sentAt ? new Date(entry.sentAt).toISOString() : now.toISOString(),
           leadId,
+          sentBy,
         })
         .onConflictDoNothing({ target: [schema.whatsappSendLog.jobId, schema.whatsappSendLog.number] })
         .run().changes;
@@ -103,6 +108,7 @@ export function listSendLog(page = 1, pageSize = SEND_LOG_PAGE_SIZE) {
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const rows: SendLogRow[] = db
     .select({
+      sentByRaw: schema.whatsappSendLog.sentBy,
       id: schema.whatsappSendLog.id,
       jobId: schema.whatsappSendLog.jobId,
       operator: schema.whatsappSendLog.operator,
@@ -118,7 +124,8 @@ export function listSendLog(page = 1, pageSize = SEND_LOG_PAGE_SIZE) {
     .orderBy(desc(schema.whatsappSendLog.sentAt), desc(schema.whatsappSendLog.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize)
-    .all();
+    .all()
+    .map(({ sentByRaw, ...row }) => ({ ...row, sentBy: describeSentBy(sentByRaw) }));
   return { rows, page: current, pages, total, pageSize };
 }
 

@@ -91,6 +91,7 @@ test.describe("a form says it is busy while it is sent", () => {
     await page.goto(manage);
 
     await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByLabel("Nome da senha").fill("Equipe de teste");
     await page.getByLabel("Nova Senha").fill(newPassword);
     const adding = await holdRequests(page, (r) => pathIs(r, "POST", manage));
     await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();

@@ -286,6 +286,7 @@ test.describe("every form's errors are announced", () => {
 
     await page.goto(`/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`);
     await page.getByLabel("Senha Mestra").fill("mestra-errada");
+    await page.getByLabel("Nome da senha").fill("Equipe de teste");
     await page.getByLabel("Nova Senha").fill("uma-senha-nova");
     await page.getByRole("button", { name: /Adicionar/ }).click();
     await expectAnnounced(page, "Senha mestra incorreta");

@@ -209,6 +209,7 @@ test.describe("a form sent while the connection drops", () => {
     const newPassword = `nova-offline-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
     await page.goto(`/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`);
     await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByLabel("Nome da senha").fill("Equipe de teste");
     await page.getByLabel("Nova Senha").fill(newPassword);
 
     await context.setOffline(true);

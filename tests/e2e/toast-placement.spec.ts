@@ -48,6 +48,7 @@ test("a server toast on a phone covers no control and closes, with and without J
   await page.goto(MANAGE);
   const password = `celular-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+  await page.getByLabel("Nome da senha").fill("Equipe de teste");
   await page.getByLabel("Nova Senha").fill(password);
   await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
   const added = page.getByTestId("toast").filter({ hasText: "Senha adicionada" });
@@ -87,6 +88,7 @@ test("a toast that closes by itself leaves every control where it was", async ({
   await page.clock.pauseAt(Date.now() + 60_000);
   const password = `sozinho-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+  await page.getByLabel("Nome da senha").fill("Equipe de teste");
   await page.getByLabel("Nova Senha").fill(password);
   const addButton = page.getByRole("button", { name: "Adicionar Nova Senha" });
   await addButton.click();

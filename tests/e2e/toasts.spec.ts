@@ -27,6 +27,7 @@ async function openPaused(page: Page) {
 async function addPassword(page: Page): Promise<{ password: string; toast: Locator }> {
   const password = `toast-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+  await page.getByLabel("Nome da senha").fill("Equipe de teste");
   await page.getByLabel("Nova Senha").fill(password);
   await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
   const toast = page.getByTestId("toast").filter({ hasText: "Senha adicionada" });

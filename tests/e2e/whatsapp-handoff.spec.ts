@@ -2,7 +2,7 @@ import { normalizeNumber, numberKey } from "whatsapp-helper/phone";
 
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
-import { OPERATOR_PASSWORD, postForm } from "../support/sessions";
+import { adminSession, OPERATOR_PASSWORD, postForm, type StaffRole, staffSession } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -68,6 +68,7 @@ function seed(prefix: string) {
 async function ensureOperatorPassword() {
   const added = await postForm(process.env.E2E_BASE_URL!, `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, {
     intent: "adicionar",
+    label: "Equipe de teste",
     masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
     newPassword: OPERATOR_PASSWORD,
   });
@@ -96,9 +97,14 @@ test.describe("hand-off to the WhatsApp tool", () => {
     await expect(page.getByTestId("handoff-summary")).toHaveText("2 contatos irão para a lista.");
 
     await page.getByRole("button", { name: "Criar lista e abrir o WhatsApp" }).click();
-    // No operator session in this browser: the gate, on the list's address.
+    // The admin opens the tool as themselves (decision 069): the list, no password.
     await expect(page).toHaveURL(/\/whatsapp\?lista=[A-Za-z0-9_-]{22}$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Espelhamento WhatsApp/ })).toBeVisible();
+    await expect(page.getByLabel("Contatos")).toHaveValue(lines);
     const listUrl = page.url();
+    // An operator without a staff account (no staff session in this browser) gets the gate on the list's address.
+    await page.context().clearCookies({ name: "__admin" });
+    await page.goto(listUrl);
     await page.getByLabel("Senha de acesso").fill(OPERATOR_PASSWORD);
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^Espelhamento WhatsApp/ })).toBeVisible();
@@ -124,4 +130,69 @@ test.describe("hand-off to the WhatsApp tool", () => {
     await expect(page.getByTestId("handoff-error")).toHaveText(/^Lista não encontrada\./);
     await expect(page.getByLabel("Contatos")).toHaveValue("");
   });
+
+  test("a comercial user goes from the panel to the mirroring page without any password; the send log names them", async ({
+    page,
+  }) => {
+    const { token, lines } = seed("com");
+    const email = await signInAs(page, "comercial");
+    await page.goto("/contato");
+    await page.getByLabel("Buscar").fill(token);
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page.getByTestId("lead-row")).toHaveCount(5);
+    await page.getByRole("link", { name: "Enviar pelo WhatsApp" }).click();
+    await expect(page.getByTestId("handoff-summary")).toHaveText("2 contatos irão para a lista.");
+    await page.getByRole("button", { name: "Criar lista e abrir o WhatsApp" }).click();
+
+    // Straight to the mirroring page, on the list's address: no gate, no shared password, as this person.
+    await expect(page).toHaveURL(/\/whatsapp\?lista=[A-Za-z0-9_-]{22}$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Espelhamento WhatsApp/ })).toBeVisible();
+    await expect(page.getByLabel("Senha de acesso")).toHaveCount(0);
+    await expect(page.getByLabel("Contatos")).toHaveValue(lines);
+    await expect(page.getByTestId("signed-in-person")).toContainText(email);
+    await expect(page.getByTestId("signed-in-role")).toContainText("Comercial");
+    expect((await page.context().cookies()).some((cookie) => cookie.name === "__operador")).toBe(false);
+
+    // A result the page records lands in 'Registro de Envios' under this user, whatever the body says.
+    const jobId = `job-${token}`;
+    const recorded = await page.request.post("/whatsapp/registro", {
+      data: {
+        jobId,
+        operator: "Nome digitado",
+        name: `Ana Lista ${token}`,
+        number: lines.split("\n")[1].split(", ")[1],
+        message: "Olá",
+        status: "sent",
+        sentBy: "senha:1:outra",
+      },
+    });
+    expect(recorded.status()).toBe(200);
+    const db = openE2eDb();
+    try {
+      const row = db.prepare("SELECT sent_by AS sentBy FROM whatsapp_send_log WHERE job_id = ?").get(jobId) as { sentBy: string };
+      expect(row.sentBy).toMatch(new RegExp(`^usuario:\\d+:${email.replace(/[.]/g, "\\.")}$`));
+    } finally {
+      db.close();
+    }
+    await page.reload();
+    await expect(page.getByTestId("send-log").getByTestId("sent-by").first()).toHaveText(email);
+  });
+
+  test("a marketing user is refused: the gate, with why, and no mirroring page", async ({ page }) => {
+    await signInAs(page, "marketing");
+    await page.goto("/whatsapp?lista=AAAAAAAAAAAAAAAAAAAAAA");
+    await expect(page.getByRole("heading", { level: 1, name: "WhatsApp - Área Restrita" })).toBeVisible();
+    await expect(page.getByTestId("staff-refused")).toContainText("Seu perfil (Marketing) não tem acesso");
+    await expect(page.getByTestId("whatsapp-mirror")).toHaveCount(0);
+    expect((await page.request.get("/whatsapp/registro")).status()).toBe(401);
+  });
 });
+
+/** Signs this browser in as a new staff user of the role (added by the configured admin): their e-mail. */
+async function signInAs(page: import("@playwright/test").Page, role: StaffRole): Promise<string> {
+  const baseUrl = process.env.E2E_BASE_URL!;
+  const { email, cookie } = await staffSession(baseUrl, role, await adminSession(baseUrl));
+  const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
+  await page.context().addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
+  return email;
+}

@@ -10,6 +10,7 @@ import { HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
 import { adminSession, postForm } from "../support/sessions";
+import { openAsAdmin } from "../support/studio";
 
 /**
  * The WhatsApp tool: password management and the gate in both projects (they are plain forms);
@@ -124,6 +125,7 @@ test.describe("WhatsApp: password management", () => {
     const newPassword = `acesso-${unique()}`;
     // Wrong master password.
     await page.getByLabel("Senha Mestra").fill("nao-e-a-mestra");
+    await page.getByLabel("Nome da senha").fill("Equipe de teste");
     await page.getByLabel("Nova Senha").fill(newPassword);
     await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Senha mestra incorreta" })).toContainText(
@@ -141,6 +143,7 @@ test.describe("WhatsApp: password management", () => {
 
     // Added.
     await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByLabel("Nome da senha").fill("Equipe de teste");
     await page.getByLabel("Nova Senha").fill(newPassword);
     await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Senha adicionada" })).toBeVisible();
@@ -160,6 +163,47 @@ test.describe("WhatsApp: password management", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Senha removida" })).toBeVisible();
     await expect(page.locator(`button[value="remover:${id}"]`)).toHaveCount(0);
     expect(await storedPasswordId(newPassword)).toBeNull();
+  });
+
+  test("a new password needs a name ('Senha da equipe do polo X'), and the list shows it", async ({ page }) => {
+    const newPassword = `nomeada-${unique()}`;
+    const label = `Senha da equipe do polo ${unique()}`;
+    await page.goto(MANAGE);
+    await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByLabel("Nova Senha").fill(newPassword);
+    await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
+    // With JavaScript (the browser's check) as without (the server's 400): the same words, nothing stored.
+    await expect(page.getByRole("alert").filter({ hasText: "Senha sem nome" })).toBeVisible();
+    await expect(page.getByText(/^Dê um nome à senha/).first()).toBeVisible();
+    expect(await storedPasswordId(newPassword)).toBeNull();
+
+    await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByLabel("Nome da senha").fill(label);
+    await page.getByLabel("Nova Senha").fill(newPassword);
+    await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Senha adicionada" })).toBeVisible();
+    const id = await storedPasswordId(newPassword);
+    expect(id).not.toBeNull();
+    const row = page
+      .getByTestId("password-list")
+      .locator("li")
+      .filter({ has: page.locator(`button[value="remover:${id}"]`) });
+    await expect(row.getByTestId("password-label")).toHaveText(label);
+
+    // Revocable as before: 'Remover' takes it out of the list.
+    await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.locator(`button[value="remover:${id}"]`).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Senha removida" })).toBeVisible();
+    await expect(page.getByText(label)).toHaveCount(0);
+  });
+
+  test("the admin's header links to the passwords' page", async ({ page }) => {
+    await openAsAdmin(page, "/contato");
+    const link = page.getByTestId("area-header").getByRole("link", { name: "Senhas do WhatsApp" });
+    await expect(link).toHaveAttribute("href", MANAGE);
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Gerenciamento de Senhas - Área Restrita" })).toBeVisible();
+    await expect(page.getByTestId("admin-notice")).toBeVisible();
   });
 });
 

@@ -50,7 +50,7 @@ beforeAll(async () => {
   adminCookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
   const marketing = await createAdmin("handoff.marketing@example.com", "senha-marketing-forte-123", "marketing");
   marketingCookie = (await startAdminSession(getRequest("/"), marketing)).split(";")[0];
-  await addAccessPassword(OPERATOR_PASSWORD);
+  await addAccessPassword(OPERATOR_PASSWORD, "Equipe de teste");
   const gate = await whatsappModule.action(args(postForm("/whatsapp", { intent: "entrar", password: OPERATOR_PASSWORD })));
   operatorCookie = cookieFrom(gate as Response)
     .split("; ")

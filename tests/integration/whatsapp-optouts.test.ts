@@ -83,7 +83,7 @@ describe("the helper API's token", () => {
   });
 
   it("an operator's cookie is no token: the API never reads cookies", async () => {
-    await addAccessPassword("senha-operador-api");
+    await addAccessPassword("senha-operador-api", "Equipe de teste");
     const gate = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-api" })));
     const cookie = cookieFrom(gate as Response);
     expect(cookie).toContain("__operador=");
@@ -293,7 +293,7 @@ describe("refusals after 'Enviado' in 'Registro de Envios'", () => {
     db.select().from(schema.whatsappSendLog).where(eq(schema.whatsappSendLog.jobId, jobId)).all();
 
   it("a later error for the same (job, number) turns the sent row into 'Erro' with WhatsApp's reason", async () => {
-    await addAccessPassword("senha-operador-log");
+    await addAccessPassword("senha-operador-log", "Equipe de teste");
     const gate = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-log" })));
     const cookie = cookieFrom(gate as Response);
     const post = (body: unknown) =>

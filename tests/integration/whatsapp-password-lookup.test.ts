@@ -50,13 +50,15 @@ async function storeLegacy(password: string): Promise<number> {
 const gate = (password: string) => gateAction(args(postForm("/whatsapp", { intent: "entrar", password })));
 const add = (newPassword: string) =>
   manageAction(
-    args(postForm(MANAGE, { intent: "adicionar", masterPassword: "mestra-lookup-1", newPassword }), { slug: "painel-lookup" }),
+    args(postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: "mestra-lookup-1", newPassword }), {
+      slug: "painel-lookup",
+    }),
   );
 
 beforeEach(async () => {
   resetAllRateLimits();
   db.delete(schema.whatsappPasswords).run();
-  for (const password of STORED) await addAccessPassword(password);
+  for (const password of STORED) await addAccessPassword(password, "Equipe de teste");
   // The dummy hash is made once per process: made here, so it is not counted below.
   await dummyPasswordHash();
 });
@@ -125,13 +127,16 @@ describe("WhatsApp access passwords: one scrypt per check, found by a keyed look
     const composed = "Ação-çã 2025";
     const decomposed = composed.normalize("NFD");
     expect(decomposed).not.toBe(composed);
-    expect(await addAccessPassword(composed)).not.toBeNull();
-    expect(await addAccessPassword(decomposed)).toBeNull();
+    expect(await addAccessPassword(composed, "Equipe de teste")).not.toBeNull();
+    expect(await addAccessPassword(decomposed, "Equipe de teste")).toBeNull();
     expect(await matchAccessPassword(decomposed)).toBe(rows().at(-1)!.id);
   });
 
   it("two concurrent additions of the same password store it once (the unique tag index)", async () => {
-    const results = await Promise.all([addAccessPassword("senha-corrida"), addAccessPassword("senha-corrida")]);
+    const results = await Promise.all([
+      addAccessPassword("senha-corrida", "Equipe de teste"),
+      addAccessPassword("senha-corrida", "Equipe de teste"),
+    ]);
     expect(results.filter((id) => id !== null)).toHaveLength(1);
     expect(rows().filter((row) => row.lookupTag === accessPasswordTag("senha-corrida"))).toHaveLength(1);
   });
@@ -188,6 +193,6 @@ describe("WhatsApp access passwords stored before lookup tags", () => {
     expect(rows()[0].lookupTag).toBe(accessPasswordTag(STORED[0]));
     // And a duplicate of it could not have been added meanwhile.
     db.update(schema.whatsappPasswords).set({ lookupTag: stale }).where(eq(schema.whatsappPasswords.id, row.id)).run();
-    expect(await addAccessPassword(STORED[0])).toBeNull();
+    expect(await addAccessPassword(STORED[0], "Equipe de teste")).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ async function toastOf(response: Response) {
 
 async function operatorCookie(password = "senha-operador-1") {
   const rows = db.select().from(schema.whatsappPasswords).all();
-  if (rows.length === 0) await addAccessPassword(password);
+  if (rows.length === 0) await addAccessPassword(password, "Equipe de teste");
   const response = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password })));
   return cookieFrom(response as Response)
     .split("; ")
@@ -59,7 +59,15 @@ describe("password management /whatsapp/<slug>", () => {
     expect(statusOf(get)).toBe(404);
     const post = await settle(() =>
       manageAction(
-        args(postForm("/whatsapp/errado", { intent: "adicionar", masterPassword: MASTER, newPassword: "x" }), { slug: "errado" }),
+        args(
+          postForm("/whatsapp/errado", {
+            intent: "adicionar",
+            label: "Equipe de teste",
+            masterPassword: MASTER,
+            newPassword: "x",
+          }),
+          { slug: "errado" },
+        ),
       ),
     );
     expect(statusOf(post)).toBe(404);
@@ -70,7 +78,7 @@ describe("password management /whatsapp/<slug>", () => {
     const result = payload(await manageLoader(args(getRequest(MANAGE), { slug: SLUG })));
     expect(result.passwords).toEqual([]);
     expect(result.masterConfigured).toBe(true);
-    await addAccessPassword("uma-senha");
+    await addAccessPassword("uma-senha", "Equipe de teste");
     const after = payload(await manageLoader(args(getRequest(MANAGE), { slug: SLUG })));
     expect(after.passwords).toHaveLength(1);
     expect(JSON.stringify(after)).not.toContain("scrypt");
@@ -78,7 +86,10 @@ describe("password management /whatsapp/<slug>", () => {
 
   it("refuses a wrong master password: 403, 'Senha mestra incorreta', nothing stored", async () => {
     const result = await manageAction(
-      args(postForm(MANAGE, { intent: "adicionar", masterPassword: "errada", newPassword: "nova-senha" }), { slug: SLUG }),
+      args(
+        postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: "errada", newPassword: "nova-senha" }),
+        { slug: SLUG },
+      ),
     );
     expect(statusOf(result)).toBe(403);
     const body = payload(result);
@@ -92,7 +103,9 @@ describe("password management /whatsapp/<slug>", () => {
   it("refuses a blank new password: 'Senha inválida' / 'A senha não pode estar em branco'", async () => {
     for (const blank of ["", "   "]) {
       const result = await manageAction(
-        args(postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: blank }), { slug: SLUG }),
+        args(postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: blank }), {
+          slug: SLUG,
+        }),
       );
       expect(statusOf(result)).toBe(400);
       const body = payload(result);
@@ -104,7 +117,10 @@ describe("password management /whatsapp/<slug>", () => {
 
   it("adds a password as a scrypt hash with 'Senha adicionada', then removes it with 'Senha removida'", async () => {
     const added = (await manageAction(
-      args(postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: "acesso-123" }), { slug: SLUG }),
+      args(
+        postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: "acesso-123" }),
+        { slug: SLUG },
+      ),
     )) as Response;
     expect(added.status).toBe(303);
     expect(added.headers.get("Location")).toBe(MANAGE);
@@ -116,7 +132,10 @@ describe("password management /whatsapp/<slug>", () => {
 
     // The same password twice is refused.
     const again = await manageAction(
-      args(postForm(MANAGE, { intent: "adicionar", masterPassword: MASTER, newPassword: "acesso-123" }), { slug: SLUG }),
+      args(
+        postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: "acesso-123" }),
+        { slug: SLUG },
+      ),
     );
     expect(statusOf(again)).toBe(409);
 
@@ -142,7 +161,9 @@ describe("password management /whatsapp/<slug>", () => {
     const loaded = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
     expect(loaded.adminEmail).toBe("gestor@example.com");
     const added = (await manageAction(
-      args(postForm(MANAGE, { intent: "adicionar", newPassword: "senha-do-admin" }, { cookie }), { slug: SLUG }),
+      args(postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", newPassword: "senha-do-admin" }, { cookie }), {
+        slug: SLUG,
+      }),
     )) as Response;
     expect(added.status).toBe(303);
     expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(1);
@@ -155,7 +176,9 @@ describe("password management /whatsapp/<slug>", () => {
       const loaded = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
       expect(loaded.adminEmail).toBeNull();
       const refused = await manageAction(
-        args(postForm(MANAGE, { intent: "adicionar", newPassword: `senha-de-${role}` }, { cookie }), { slug: SLUG }),
+        args(postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", newPassword: `senha-de-${role}` }, { cookie }), {
+          slug: SLUG,
+        }),
       );
       expect(statusOf(refused)).toBe(403);
       expect(payload(refused).alert.title).toBe("Senha mestra incorreta");
@@ -169,7 +192,7 @@ describe("password management /whatsapp/<slug>", () => {
         args(
           postForm(
             MANAGE,
-            { intent: "adicionar", masterPassword: "chute", newPassword: "p" },
+            { intent: "adicionar", label: "Equipe de teste", masterPassword: "chute", newPassword: "p" },
             { headers: { "X-Client-Ip": "10.0.0.9" } },
           ),
           {
@@ -186,7 +209,7 @@ describe("password management /whatsapp/<slug>", () => {
       args(
         postForm(
           MANAGE,
-          { intent: "adicionar", masterPassword: MASTER, newPassword: "p" },
+          { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: "p" },
           { headers: { "X-Client-Ip": "10.0.0.9" } },
         ),
         {
@@ -203,7 +226,7 @@ describe("password management /whatsapp/<slug>", () => {
         args(
           postForm(
             MANAGE,
-            { intent: "adicionar", masterPassword: MASTER, newPassword: `senha-${i}` },
+            { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: `senha-${i}` },
             { headers: { "X-Client-Ip": "10.0.0.10" } },
           ),
           { slug: SLUG },
@@ -226,7 +249,7 @@ describe("password management /whatsapp/<slug>", () => {
 describe("the gate /whatsapp", () => {
   beforeEach(async () => {
     db.delete(schema.whatsappPasswords).run();
-    await addAccessPassword("senha-operador-1");
+    await addAccessPassword("senha-operador-1", "Equipe de teste");
   });
 
   it("shows the gate to a visitor", async () => {

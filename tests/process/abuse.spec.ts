@@ -140,7 +140,12 @@ const PUBLIC_POSTS: Record<string, Limited> = {
     message: /Muitas tentativas incorretas/,
   },
   "whatsapp/:slug": {
-    fields: () => ({ intent: "adicionar", masterPassword: "mestra-errada-123", newPassword: "outra-senha-123" }),
+    fields: () => ({
+      intent: "adicionar",
+      label: "Equipe de teste",
+      masterPassword: "mestra-errada-123",
+      newPassword: "outra-senha-123",
+    }),
     limit: LIMITS.login,
     message: /Muitas tentativas incorretas/,
   },

@@ -12,9 +12,11 @@ import { openSessions, roleSessions, type Sessions, STAFF_ROLES, type StaffRole 
  * Authorisation. The admin area is every route of app/routes.ts under /contato and /admin;
  * the WhatsApp operator area is every route under /whatsapp. Each of their loaders and actions,
  * found from the route table, must refuse anonymous requests and requests carrying a session of
- * the wrong kind (a visitor's, an operator's on admin routes, an admin's on operator routes), a
- * forged cookie, and a genuine session's value moved into another session's cookie name; and must
- * let the right session through (so the refusals are not an accident).
+ * the wrong kind (a visitor's, an operator's on admin routes, a marketing user's on operator
+ * routes), a forged cookie, and a genuine session's value moved into another session's cookie
+ * name; and must let the right session through (so the refusals are not an accident). The
+ * operator routes also open to a staff session whose role holds "whatsapp" (admin, comercial:
+ * decision 069), as that person.
  *
  * The helpers' API (every route under /api/whatsapp-helper) opens to no cookie at all: only to a valid
  * helper token in `Authorization: Bearer`; every session cookie and every wrong token is refused.
@@ -38,7 +40,7 @@ const helperBearer = (secret: string = E2E_ENV.HELPER_SECRET, now = Date.now()) 
 /** Routes under a guarded prefix whose access rule differs, and why. */
 const EXCEPTIONS: Record<string, string> = {
   whatsapp:
-    "the gate itself: its loader shows the password form to anyone (the mirror only to operators); its action is the password check",
+    "the gate itself: its loader shows the password form to anyone (the mirror only to operators and to admin/comercial sessions); its action is the password check",
   "whatsapp/:slug":
     "password management: reached through a secret slug; changes need the master password or an admin session (an admin is explicitly allowed)",
 };
@@ -86,7 +88,8 @@ function wrongCookies(area: Exclude<Area, "helper">): Record<string, string> {
       }
     : {
         ...common,
-        "an admin's cookie": sessions.admin,
+        // Admin and comercial sessions open the tool as themselves (decision 069); marketing does not.
+        "a marketing user's cookie": staff.marketing,
         "an admin's value in the operator cookie": `__operador=${value(sessions.admin)}`,
       };
 }
@@ -98,7 +101,12 @@ function wrongCredentials(area: Area): Record<string, Credentials> {
   if (area !== "helper") {
     return Object.fromEntries(Object.entries(wrongCookies(area)).map(([label, cookie]) => [label, { cookie }]));
   }
-  const cookies = { ...wrongCookies("operator"), "an operator's cookie": sessions.operator };
+  const cookies = {
+    ...wrongCookies("operator"),
+    "an operator's cookie": sessions.operator,
+    "an admin's cookie": sessions.admin,
+    "a comercial user's cookie": staff.comercial,
+  };
   return {
     ...Object.fromEntries(Object.entries(cookies).map(([label, cookie]) => [label, { cookie }])),
     "a token signed with another secret": { cookie: "", authorization: helperBearer("outro-segredo") },
@@ -241,7 +249,34 @@ test("exception /whatsapp: the gate for everyone, the mirroring page only for an
   }
   const operator = await request("GET", "/whatsapp", sessions.operator);
   expect(operator.text).toContain('data-testid="whatsapp-mirror"');
+  // A staff session of a role holding "whatsapp" gets the mirror without any password (decision 069).
+  for (const role of ["admin", "comercial"] as const) {
+    const answer = await request("GET", "/whatsapp", staff[role]);
+    expect(answer.text, role).toContain('data-testid="whatsapp-mirror"');
+    expect(answer.text, role).not.toContain("Senha de acesso");
+  }
+  const marketing = await request("GET", "/whatsapp", staff.marketing);
+  expect(marketing.text).not.toContain('data-testid="whatsapp-mirror"');
+  expect(marketing.text).toContain("Seu perfil (Marketing) não tem acesso");
 });
+
+// The operator routes open to the roles holding "whatsapp" as they do to an operator (decision 069).
+for (const route of guarded().filter((each) => areaOf(each) === "operator")) {
+  test(`/${route.path} [${route.id}]: admin and comercial sessions open it without an access password`, async () => {
+    const url = urlFor(route, params);
+    for (const role of ["admin", "comercial"] as const) {
+      if (route.hasLoader) {
+        const answer = await request("GET", url, staff[role]);
+        expect(refused("operator", answer), `GET ${url} as ${role}: ${answer.status} ${answer.location}`).toBe(false);
+        expect(answer.status, `GET ${url} as ${role}`).toBeLessThan(400);
+      }
+      if (route.hasAction) {
+        const answer = await request("POST", url, staff[role]);
+        expect(refused("operator", answer), `POST ${url} as ${role}: ${answer.status} ${answer.location}`).toBe(false);
+      }
+    }
+  });
+}
 
 test("exception /whatsapp/<slug>: changes need the master password or an admin session", async () => {
   const url = `/whatsapp/${params.slug}`;
@@ -418,10 +453,11 @@ test("a marketing session's /contato, /contato.data, CSV and data export carry n
 });
 
 test("each role's header shows only its links and its role label", async () => {
-  const all = ["/contato", "/admin/conteudo", "/admin/webhooks", "/admin/usuarios"];
+  // The WhatsApp tool for the roles holding "whatsapp"; its passwords' page (secret address) for admins only.
+  const all = ["/contato", "/admin/conteudo", "/admin/webhooks", "/admin/usuarios", "/whatsapp", `/whatsapp/${params.slug}`];
   const expected: Record<StaffRole, string[]> = {
     admin: all,
-    comercial: ["/contato"],
+    comercial: ["/contato", "/whatsapp"],
     marketing: ["/contato", "/admin/conteudo"],
   };
   for (const role of STAFF_ROLES) {

@@ -135,7 +135,10 @@ test("forms answered with bad input (messages next to the fields) are valid HTML
     ["/teste-vocacional", { fullName: "", phone: "1", email: "x" }],
     ["/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: "senha-errada" }],
     ["/whatsapp", { intent: "entrar", password: "senha-errada" }],
-    [`/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, { intent: "adicionar", masterPassword: "errada", newPassword: "x" }],
+    [
+      `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`,
+      { intent: "adicionar", label: "Equipe de teste", masterPassword: "errada", newPassword: "x" },
+    ],
   ];
   for (const [url, fields] of posts)
     expect(await validate(`POST ${url}`, await postForm(server.url, url, fields), found), url).toBe(true);
@@ -242,6 +245,7 @@ test("a page showing a toast is valid HTML", async () => {
   const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
   const added = await postForm(server.url, manage, {
     intent: "adicionar",
+    label: "Equipe de teste",
     masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
     newPassword: `toast-${Date.now()}`,
   });

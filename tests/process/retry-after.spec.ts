@@ -63,7 +63,12 @@ const LIMITED: Record<string, Limited> = {
   },
   whatsapp: { fields: { intent: "entrar", password: "senha-errada-123" }, limit: LIMITS.login, window: WINDOW.login },
   "whatsapp/:slug": {
-    fields: { intent: "adicionar", masterPassword: "mestra-errada-123", newPassword: "outra-senha-123" },
+    fields: {
+      intent: "adicionar",
+      label: "Equipe de teste",
+      masterPassword: "mestra-errada-123",
+      newPassword: "outra-senha-123",
+    },
     limit: LIMITS.login,
     window: WINDOW.login,
   },

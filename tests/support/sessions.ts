@@ -85,6 +85,7 @@ export async function openSessions(baseUrl: string): Promise<Sessions> {
   const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
   const added = await postForm(baseUrl, manage, {
     intent: "adicionar",
+    label: "Equipe de teste",
     masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
     newPassword: OPERATOR_PASSWORD,
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { can, canOpen, isRole, permissionForPath, PERMISSIONS, ROLE_KEYS } from "~/lib/roles";
+import { can, canOpen, isRole, permissionForPath, PERMISSIONS, ROLE_KEYS, staffLinksFor } from "~/lib/roles";
 
 /** The permission map (decision 056) and the path rule the login and the header use. */
 describe("roles", () => {
@@ -9,8 +9,8 @@ describe("roles", () => {
       ROLE_KEYS.map((role) => [role, (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).filter((p) => can(role, p))]),
     );
     expect(held).toEqual({
-      admin: ["dashboard", "leads", "lgpd", "content", "webhooks", "users"],
-      comercial: ["dashboard", "leads"],
+      admin: ["dashboard", "leads", "lgpd", "content", "webhooks", "users", "whatsapp"],
+      comercial: ["dashboard", "leads", "whatsapp"],
       marketing: ["dashboard", "content"],
     });
   });
@@ -45,5 +45,14 @@ describe("roles", () => {
     expect(canOpen("comercial", "/contato/lead/1/dados.json")).toBe(false);
     expect(canOpen("comercial", "/admin/usuarios")).toBe(false);
     expect(canOpen("admin", "/admin/usuarios")).toBe(true);
+  });
+
+  it("the WhatsApp tool opens as oneself for admin and comercial, never for marketing (decision 069)", () => {
+    expect(can("admin", "whatsapp")).toBe(true);
+    expect(can("comercial", "whatsapp")).toBe(true);
+    expect(can("marketing", "whatsapp")).toBe(false);
+    expect(staffLinksFor("comercial").map((link) => link.to)).toContain("/whatsapp");
+    expect(staffLinksFor("marketing").map((link) => link.to)).not.toContain("/whatsapp");
+    expect(staffLinksFor(null).map((link) => link.to)).not.toContain("/whatsapp");
   });
 });

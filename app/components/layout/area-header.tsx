@@ -19,18 +19,26 @@ export type StaffArea = "admin" | "whatsapp";
  * Who is signed in: a name to show, in the admin area the role's label, and the area's links this
  * person can use (worked out by the admin layout's loader from the role: app/lib/roles.ts).
  */
-export type SignedIn = { name: string; roleLabel: string | null; links: StaffLink[] };
+export type SignedIn = { name: string; roleLabel: string | null; links: StaffLink[]; staff?: boolean };
 
 const AREA_TITLE: Record<StaffArea, string> = { admin: "Painel Administrativo", whatsapp: "Ferramenta de WhatsApp" };
 const WHATSAPP_LINKS: StaffLink[] = [{ to: WHATSAPP_PATH, label: "Espelhamento" }];
+/** A staff user in the WhatsApp tool (decision 069) also gets back to the panel. */
+const WHATSAPP_STAFF_LINKS: StaffLink[] = [...WHATSAPP_LINKS, { to: "/contato", label: "Painel" }];
 
 /**
  * The admin area's links and who is signed in, from a route's data: the admin layout's loader
  * carries them (`staff`: e-mail and role label; `links`), the WhatsApp tool's mirroring view
- * means an operator session. Null when the data does not say (no layout data, the WhatsApp gate).
+ * names who it opened as (`viewer`: a staff user, or an operator session and its password's name).
+ * Null when the data does not say (no layout data, the WhatsApp gate).
  */
 export function areaData(area: StaffArea, data: unknown): { person: SignedIn | null; links: StaffLink[] } | null {
-  const value = (data ?? {}) as { staff?: { email?: unknown; roleLabel?: unknown } | null; links?: unknown; view?: unknown };
+  const value = (data ?? {}) as {
+    staff?: { email?: unknown; roleLabel?: unknown } | null;
+    links?: unknown;
+    view?: unknown;
+    viewer?: { name?: unknown; roleLabel?: unknown; staff?: unknown };
+  };
   if (area === "admin") {
     if (!Array.isArray(value.links)) return null;
     const links = value.links as StaffLink[];
@@ -41,9 +49,13 @@ export function areaData(area: StaffArea, data: unknown): { person: SignedIn | n
         : null;
     return { person, links };
   }
-  return value.view === "mirror"
-    ? { person: { name: "Operador", roleLabel: null, links: WHATSAPP_LINKS }, links: WHATSAPP_LINKS }
-    : null;
+  if (value.view !== "mirror") return null;
+  const viewer = value.viewer ?? {};
+  const staff = viewer.staff === true;
+  const links = staff ? WHATSAPP_STAFF_LINKS : WHATSAPP_LINKS;
+  const name = typeof viewer.name === "string" && viewer.name ? viewer.name : "Operador";
+  const roleLabel = typeof viewer.roleLabel === "string" ? viewer.roleLabel : null;
+  return { person: { name, roleLabel, links, staff }, links };
 }
 
 /** The area's links when no route's data says (the WhatsApp gate: the tool's own page). */
@@ -89,7 +101,7 @@ export function AreaHeader({ area, person, links }: { area: StaffArea; person: S
                 {person.roleLabel}
               </span>
             ) : null}
-            <SignOut area={area} />
+            <SignOut area={area === "whatsapp" && person.staff ? "admin" : area} />
           </div>
         ) : null}
       </div>
@@ -97,7 +109,7 @@ export function AreaHeader({ area, person, links }: { area: StaffArea; person: S
   );
 }
 
-/** 'Sair': the admin's POST /contato/sair, or the operator's logout post to /whatsapp. */
+/** 'Sair': the admin's POST /contato/sair (also a staff user in the WhatsApp tool), or the operator's logout post to /whatsapp. */
 function SignOut({ area }: { area: StaffArea }) {
   const pending = useIsPending(
     area === "admin" ? { formAction: "/contato/sair" } : { formAction: WHATSAPP_PATH, intent: LOGOUT_INTENT },

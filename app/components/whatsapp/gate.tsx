@@ -24,8 +24,11 @@ export function isGateShortcut(event: Pick<KeyboardEvent, "ctrlKey" | "altKey" |
  */
 export function WhatsAppGate({
   answer,
+  staffNotice = null,
 }: {
   answer?: { result: SubmissionResult<string[]>; alert: ToastMessage } | ConnectionLost;
+  /** A signed-in staff role without the WhatsApp permission: why the tool did not open as them (decision 069). */
+  staffNotice?: string | null;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -76,8 +79,14 @@ export function WhatsAppGate({
       </div>
       <p className="mt-4 text-slate-600">
         Esta é a ferramenta de envio de mensagens pelo WhatsApp usada pela equipe de atendimento. O acesso é permitido apenas a
-        operadores autorizados, com a senha fornecida pela coordenação.
+        operadores autorizados, com a senha fornecida pela coordenação. Quem tem conta no painel com perfil Administrador ou
+        Comercial entra pelo painel, sem senha.
       </p>
+      {staffNotice ? (
+        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="staff-refused">
+          {staffNotice}
+        </p>
+      ) : null}
 
       <div
         ref={areaRef}

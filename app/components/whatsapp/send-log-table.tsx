@@ -16,6 +16,8 @@ export type SendLogPage = {
     sentAt: string;
     /** The lead of a send from a panel hand-off: the row links to its page. */
     leadId?: number | null;
+    /** Who is behind it (decision 069): the staff user's e-mail or the access password's number and name; "" before it. */
+    sentBy?: string;
   }[];
   page: number;
   pages: number;
@@ -44,6 +46,11 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
       <ResultsTable
         columns={[
           { header: "Operador", cell: (row) => row.operator },
+          {
+            header: "Responsável",
+            cell: (row) => (row.sentBy ? <span data-testid="sent-by">{row.sentBy}</span> : "—"),
+            className: "text-sm",
+          },
           {
             header: "Nome",
             cell: (row) =>

@@ -165,6 +165,8 @@ export const adminSessions = sqliteTable(
  * Access passwords of the WhatsApp tool, stored only as scrypt hashes. `lookupTag` is a keyed HMAC
  * of the password (password.server.ts `passwordLookupTag`, decision 060): the gate finds the one
  * row to verify by it. Rows from before it have none until their password is next used.
+ * `label` names whose password it is ("Senha da equipe do polo X", decision 069): required when
+ * adding; rows from before it have "" (the page says so).
  */
 export const whatsappPasswords = sqliteTable(
   "whatsapp_passwords",
@@ -172,6 +174,7 @@ export const whatsappPasswords = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     passwordHash: text("password_hash").notNull(),
     lookupTag: text("lookup_tag"),
+    label: text("label").notNull().default(""),
     createdAt: text("created_at")
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
@@ -214,6 +217,13 @@ export const whatsappSendLog = sqliteTable(
     sentAt: text("sent_at").notNull(),
     /** The lead this send went to, when the job came from a panel hand-off (the log links back to it). */
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /**
+     * Who is behind the send (decision 069), written by the server from the session that posted it,
+     * never from the body: "usuario:<id>:<e-mail>" for a signed-in staff user, "senha:<id>:<label>"
+     * for an access password. Kept as text so it outlives a removed user or password. Null for rows
+     * from before it (or written by a path that knows no session).
+     */
+    sentBy: text("sent_by"),
     recordedAt: text("recorded_at")
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
