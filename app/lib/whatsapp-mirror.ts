@@ -36,13 +36,34 @@ export type HelperLimits = {
   warmupCap?: number | null;
   effectiveCap?: number;
   warmupDay?: number | null;
+  /** WhatsApp's new-chat quota in its cycle (decision 067); `text` is the helper's pt-BR sentence. */
+  chatQuota?: ChatQuota | null;
+};
+
+/** WhatsApp's new-chat quota as the helper counts it: per WhatsApp's cycle, not per day. */
+export type ChatQuota = {
+  limit: number | null;
+  used: number;
+  remaining: number | null;
+  resetsAt: string | null;
+  status: string | null;
+  warning: "FIRST_WARNING" | "SECOND_WARNING" | null;
+  text: string;
 };
 
 /** When the helper sends: `always`, or a weekly window ("segunda a sábado, 08:00–20:00", São Paulo time). */
 export type SendWindow = { always: boolean; open: boolean; label: string; nextOpenAt: string | null };
 
 export type PauseReason =
-  "rate-limit" | "logged-out" | "disconnected" | "daily-cap" | "restricted" | "outside-window" | "restored";
+  | "rate-limit"
+  | "logged-out"
+  | "disconnected"
+  | "daily-cap"
+  | "restricted"
+  | "outside-window"
+  | "restored"
+  | "chat-cap"
+  | "chat-cap-warning";
 
 export type BulkProgress = {
   jobId: string;
@@ -66,6 +87,8 @@ export type BulkProgress = {
   canResume?: boolean;
   dailyCap: number;
   sentToday: number;
+  /** WhatsApp's new-chat quota after the latest send (a newer helper). */
+  chatQuota?: ChatQuota | null;
 };
 
 export type HelperState = {
@@ -79,6 +102,8 @@ export type HelperState = {
   timeZone?: string;
   /** ISO instant until which WhatsApp's restriction keeps the account from sending. */
   restrictedUntil?: string | null;
+  /** The last change WhatsApp made to the restriction or the new-chat quota, in pt-BR (a newer helper). */
+  notice?: string | null;
   /** The footer the helper appends when asked ("Responda SAIR para não receber mais mensagens"). */
   optOutFooter?: string;
 };

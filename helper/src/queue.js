@@ -13,6 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 
+import { ChatQuota, warningMessage } from "./chat-quota.js";
 import { personalise, UNKNOWN_CONTACT_NAME } from "./contacts.js";
 import { isRateLimitError } from "./drivers/driver.js";
 import { nextMidnight } from "./files.js";
@@ -68,6 +69,8 @@ export const REFUSALS = {
   restricted: "WhatsApp restringiu esta conta. Aguarde o fim do período de espera para enviar.",
   "outside-window": "Fora do horário de envio.",
   "daily-cap": "Limite diário de mensagens atingido.",
+  "chat-cap": "Limite de novas conversas do WhatsApp atingido neste ciclo.",
+  "chat-cap-warning": "O WhatsApp avisou que esta conta está perto do limite de novas conversas.",
 };
 
 /** A refused job request. */
@@ -101,12 +104,13 @@ function hhmm(date) {
  *   code: StatusCode,
  *   operatorName: string, at: string
  * }} MessageStatus
- * @typedef {"rate-limit" | "logged-out" | "disconnected" | "daily-cap" | "restricted" | "outside-window" | "restored"} PauseReason
+ * @typedef {"rate-limit" | "logged-out" | "disconnected" | "daily-cap" | "restricted" | "outside-window" | "restored" | "chat-cap" | "chat-cap-warning"} PauseReason
  * @typedef {{
  *   beforeJob: () => Promise<void>,
  *   alreadySent: (contacts: { number: string, text: string }[]) => Promise<Record<string, string>>,
  * }} SiteCheck  what the site adds before a job: its opt-out list, and its send log's last 7 days
- * @typedef {{ limit: number | null, remaining: number | null, resetsAt: Date | null }} ChatCap
+ * @typedef {import("./chat-quota.js").ChatCapReport} ChatCap
+ * @typedef {{ reason: "restricted" | "outside-window" | "daily-cap" | "chat-cap" | "chat-cap-warning", message: string, resumeAt?: number }} Hold
  */
 
 export class SendQueue extends EventEmitter {
@@ -122,6 +126,7 @@ export class SendQueue extends EventEmitter {
    *   sendWindow?: import("./schedule.js").SendWindow,
    *   warmupSteps?: number[], firstSendDays?: import("./files.js").FirstSendDays | null,
    *   restriction?: { get: () => number | null, set: (until: number | null) => void },
+   *   chatQuota?: ChatQuota,
    *   siteCheck?: SiteCheck | null,
    *   random?: () => number, now?: () => number,
    *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
@@ -145,6 +150,10 @@ export class SendQueue extends EventEmitter {
     this.warmupSteps = options.warmupSteps ?? [];
     this.firstSendDays = options.firstSendDays ?? null;
     this.restriction = options.restriction ?? { get: () => null, set: () => {} };
+    /** WhatsApp's new-chat quota per its cycle (decision 067); in memory unless the helper gives its file */
+    this.chatQuota = options.chatQuota ?? new ChatQuota(null);
+    /** @type {string | null} the last thing WhatsApp's restriction or quota changed, in pt-BR (helper-state's notice) */
+    this.notice = null;
     this.siteCheck = options.siteCheck ?? null;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
@@ -166,8 +175,6 @@ export class SendQueue extends EventEmitter {
     this.timer = null;
     /** @type {null | "logged-out" | "disconnected"} why WhatsApp is down, if it is */
     this.downReason = null;
-    /** @type {(ChatCap & { day: string, sentAtReport: number }) | null} WhatsApp's last word on new chats */
-    this.chatCap = null;
     /** @type {Map<string, { job: any, index: number }>} sent message id → its contact (for refusals) */
     this.sentIds = new Map();
     /** @type {Map<string, number>} numberKey + text → when this helper sent it (last 7 days) */
@@ -190,18 +197,19 @@ export class SendQueue extends EventEmitter {
     return this.dailyCounter.get(this.account, new Date(this.now()));
   }
 
-  /** WhatsApp's ceiling for today, from its last 'chat-cap' (null: it states none). */
+  /** WhatsApp's new-chat quota in this cycle (helper-state's `limits.chatQuota`), or null before its first report. */
+  quotaState() {
+    return this.chatQuota.state(this.account, this.now());
+  }
+
+  /**
+   * WhatsApp's quota said as today's ceiling (sent today + new chats left in its cycle), so that it
+   * compares with ours; null: WhatsApp states no limit. The cycle, not the day, holds the count.
+   */
   whatsappCap() {
-    const cap = this.chatCap;
-    if (!cap) return null;
-    const now = this.now();
-    /** @type {number[]} */
-    const ceilings = [];
-    if (cap.limit !== null) ceilings.push(cap.limit);
-    // "remaining" counts from when WhatsApp said it, until its reset or the end of that day
-    const stillCounts = cap.resetsAt ? now < cap.resetsAt.getTime() : cap.day === zonedDay(now);
-    if (cap.remaining !== null && stillCounts) ceilings.push(cap.sentAtReport + cap.remaining);
-    return ceilings.length ? Math.min(...ceilings) : null;
+    const quota = this.quotaState();
+    if (!quota || quota.remaining === null) return null;
+    return this.sentToday() + quota.remaining;
   }
 
   /** Today's warm-up of the sending number, or null when it is over (or off). */
@@ -224,6 +232,7 @@ export class SendQueue extends EventEmitter {
       warmupCap: warm?.cap ?? null,
       effectiveCap: Math.min(this.dailyCap, warm?.cap ?? Infinity, whatsappCap ?? Infinity),
       warmupDay: warm?.day ?? null,
+      chatQuota: this.quotaState(),
     };
   }
 
@@ -251,10 +260,46 @@ export class SendQueue extends EventEmitter {
    */
   onChatCap(cap) {
     const now = this.now();
-    this.chatCap = { ...cap, day: zonedDay(now), sentAtReport: this.sentToday() };
-    const whatsappCap = this.whatsappCap();
-    if (whatsappCap !== null) this.log(`Limite de novas conversas informado pelo WhatsApp: ${whatsappCap} mensagem(ns).`);
+    const { warningRaised } = this.chatQuota.report(this.account, cap, now);
+    const quota = this.quotaState();
+    if (quota) this.log(quota.text);
+    const job = this.job;
+    const live = job && job.state !== "completed" && job.state !== "cancelled";
+    if (warningRaised) {
+      this.notice = warningMessage(warningRaised);
+      this.log(this.notice);
+      // a running job stops at once; a paused one meets the warning when it goes on (hold)
+      if (live && job.kind === "bulk" && job.state === "running") this.pause("chat-cap-warning", this.notice);
+    } else if (live && job.state === "paused" && (job.pauseReason === "chat-cap" || job.pauseReason === "chat-cap-warning")) {
+      // WhatsApp's new report may give room again (a new cycle, a larger quota, no more warning)
+      const hold = this.hold(now, job.kind);
+      if (hold === null) {
+        this.notice = "O WhatsApp renovou o limite de novas conversas: o envio continua.";
+        this.log(this.notice);
+        this.resume(job.pauseReason);
+        return;
+      }
+      if (hold.reason === "chat-cap") this.pause("chat-cap", hold.message, hold.resumeAt);
+    }
     if (this.job?.kind === "bulk") this.emitProgress();
+  }
+
+  /**
+   * WhatsApp lifted the reach-out time-lock ('account-unrestricted'): the restriction is over, a
+   * job it stopped goes on by itself, and the page is told.
+   * @returns {boolean} whether there was a restriction to lift
+   */
+  onRestrictionLifted() {
+    const job = this.job;
+    const stopped = job && job.state === "paused" && job.pauseReason === "restricted";
+    if (this.restriction.get() === null && !stopped) return false;
+    this.restriction.set(null);
+    this.notice = stopped
+      ? "O WhatsApp retirou a restrição desta conta: o envio foi retomado."
+      : "O WhatsApp retirou a restrição desta conta: já é possível enviar.";
+    this.log(this.notice);
+    if (stopped) this.resume("restricted");
+    return true;
   }
 
   /**
@@ -266,6 +311,7 @@ export class SendQueue extends EventEmitter {
     const now = this.now();
     const until = Math.max(info.until ? info.until.getTime() : now + this.restrictedPauseMs, this.restriction.get() ?? 0);
     this.restriction.set(until);
+    this.notice = restrictedMessage(until);
     this.log(`${restrictedMessage(until)}${info.message ? ` (${info.message})` : ""}`);
     const job = this.job;
     if (job && job.state !== "completed" && job.state !== "cancelled") this.pause("restricted", restrictedMessage(until), until);
@@ -327,7 +373,7 @@ export class SendQueue extends EventEmitter {
     }
     if (contacts.length === 0) throw new JobRefused("no-contacts");
     // a single message the page does not follow as a job: refused now rather than held for hours
-    const hold = request.kind === "single" ? this.hold(this.now()) : null;
+    const hold = request.kind === "single" ? this.hold(this.now(), "single") : null;
     if (hold && hold.reason !== "restricted") throw new JobRefused(hold.reason, hold.message);
 
     const now = this.now();
@@ -505,7 +551,7 @@ export class SendQueue extends EventEmitter {
       this.record(job, contact, "already-sent", `já enviado em ${formatDayMonth(Date.parse(earlier))}`);
       return this.advance(job, false);
     }
-    const hold = this.hold(this.now());
+    const hold = this.hold(this.now(), job.kind);
     if (hold) {
       this.pause(hold.reason, hold.message, hold.resumeAt);
       return;
@@ -540,6 +586,7 @@ export class SendQueue extends EventEmitter {
         job.jids.set(jidToNumber(jid), contact.index);
         const at = this.now();
         this.dailyCounter.increment(this.account, new Date(at));
+        this.chatQuota.noteSend(this.account, at);
         this.firstSendDays?.note(this.account, zonedDay(at));
         this.recentSends.set(sendKey(contact.normalized, contact.text), at);
         const id = /** @type {any} */ (sent)?.id;
@@ -578,11 +625,14 @@ export class SendQueue extends EventEmitter {
 
   /**
    * Why nothing may be sent now, if so: WhatsApp's restriction (until its end; only the operator
-   * resumes), outside the sending window (until the next opening), or the effective cap reached.
+   * resumes), outside the sending window (until the next opening), WhatsApp's new-chat quota used
+   * up in its cycle, a capping warning not yet passed by the operator (bulk jobs only), or our own
+   * or the warm-up's daily cap.
    * @param {number} nowMs
-   * @returns {{ reason: "restricted" | "outside-window" | "daily-cap", message: string, resumeAt: number } | null}
+   * @param {"bulk" | "single"} [kind]
+   * @returns {Hold | null}
    */
-  hold(nowMs) {
+  hold(nowMs, kind = "bulk") {
     const restricted = this.restrictedUntil();
     if (restricted !== null) return { reason: "restricted", message: restrictedMessage(restricted), resumeAt: restricted };
     if (!isWindowOpen(this.sendWindow, nowMs)) {
@@ -593,28 +643,48 @@ export class SendQueue extends EventEmitter {
         resumeAt: opening,
       };
     }
-    return this.capHold(nowMs);
+    return this.quotaHold(nowMs, kind) ?? this.capHold(nowMs);
   }
 
   /**
-   * At the effective cap the job waits for 00:00 in São Paulo (or WhatsApp's reset), then for the
-   * first moment the sending window is open: never a send at midnight outside the window.
+   * WhatsApp's new-chat quota: used up in this cycle, the job waits for the cycle's end (then the
+   * first open moment of the window), or, when WhatsApp gave no end, for its next report. A capping
+   * warning pauses a bulk job until the operator chooses 'Retomar'.
+   * @param {number} nowMs @param {"bulk" | "single"} kind
+   * @returns {Hold | null}
+   */
+  quotaHold(nowMs, kind) {
+    const quota = this.quotaState();
+    if (!quota) return null;
+    if (quota.remaining !== null && quota.remaining <= 0) {
+      const resetsAt = quota.resetsAt === null ? null : Date.parse(quota.resetsAt);
+      const resumeAt = resetsAt === null ? undefined : nextWindowOpening(this.sendWindow, Math.max(resetsAt, nowMs));
+      const used = quota.limit === null ? "" : ` (${Math.min(quota.used, quota.limit)} de ${quota.limit} neste ciclo)`;
+      const message =
+        resumeAt === undefined
+          ? `Limite de novas conversas do WhatsApp atingido${used}; o envio continua quando o WhatsApp renovar o limite.`
+          : `Limite de novas conversas do WhatsApp atingido${used}; o envio continua ${formatWhen(resumeAt, nowMs)}.`;
+      return { reason: "chat-cap", message, resumeAt };
+    }
+    if (quota.warning && kind === "bulk") return { reason: "chat-cap-warning", message: warningMessage(quota.warning) };
+    return null;
+  }
+
+  /**
+   * At our daily cap or the warm-up's the job waits for 00:00 in São Paulo, then for the first
+   * moment the sending window is open: never a send at midnight outside the window. (WhatsApp's
+   * quota is per its cycle, not per day: quotaHold.)
    * @param {number} nowMs
-   * @returns {{ reason: "daily-cap", message: string, resumeAt: number } | null}
+   * @returns {Hold | null}
    */
   capHold(nowMs) {
     const limits = this.limits();
-    if (limits.sentToday < limits.effectiveCap) return null;
-    const whatsappBinds =
-      limits.whatsappCap !== null && limits.whatsappCap === limits.effectiveCap && limits.whatsappCap < this.dailyCap;
-    const resetsAt = this.chatCap?.resetsAt?.getTime() ?? 0;
-    const base = whatsappBinds && resetsAt > nowMs ? resetsAt : nextMidnight(new Date(nowMs)).getTime();
-    const resumeAt = nextWindowOpening(this.sendWindow, base);
+    const cap = Math.min(limits.dailyCap, limits.warmupCap ?? Infinity);
+    if (limits.sentToday < cap) return null;
+    const resumeAt = nextWindowOpening(this.sendWindow, nextMidnight(new Date(nowMs)).getTime());
     const when = formatWhen(resumeAt, nowMs);
     let message;
-    if (whatsappBinds) {
-      message = `O WhatsApp permite no máximo ${limits.whatsappCap} novas conversas agora; o envio continua ${when}.`;
-    } else if (limits.warmupCap !== null && limits.warmupCap === limits.effectiveCap && limits.warmupCap < this.dailyCap) {
+    if (limits.warmupCap !== null && limits.warmupCap === limits.effectiveCap && limits.warmupCap < this.dailyCap) {
       message = `Aquecimento do número (dia ${limits.warmupDay}): no máximo ${limits.warmupCap} mensagens hoje; o envio continua ${when}.`;
     } else if (this.sendWindow.always) {
       message = `Limite diário de ${this.dailyCap} mensagens atingido; o envio continua após a meia-noite.`;
@@ -819,7 +889,7 @@ export class SendQueue extends EventEmitter {
    */
   canResume(job) {
     if (!job || job.state !== "paused") return false;
-    if (job.pauseReason === "rate-limit" || job.pauseReason === "restored") return true;
+    if (job.pauseReason === "rate-limit" || job.pauseReason === "restored" || job.pauseReason === "chat-cap-warning") return true;
     if (job.pauseReason === "restricted") return this.restrictedUntil() === null;
     return false;
   }
@@ -840,9 +910,15 @@ export class SendQueue extends EventEmitter {
       if (!(connection.includes(cause) && connection.includes(job.pauseReason))) return false;
     }
     if (job.pauseReason === "restricted") this.restriction.set(null);
+    // 'Retomar' after a capping warning: the operator goes past this warning for the rest of its cycle
+    if (job.pauseReason === "chat-cap-warning" && cause === "manual") this.chatQuota.acknowledge(this.account, this.now());
     job.prepared = false; // after a pause (hours, days, a restart) the site's lists are asked again
     if (!this.isReady()) {
-      if (["rate-limit", "daily-cap", "outside-window", "restored", "restricted"].includes(job.pauseReason)) {
+      if (
+        ["rate-limit", "daily-cap", "outside-window", "restored", "restricted", "chat-cap", "chat-cap-warning"].includes(
+          job.pauseReason,
+        )
+      ) {
         job.pauseReason = "disconnected";
         job.pauseMessage = "Conexão com o WhatsApp perdida. O envio continua quando ela voltar.";
         job.resumeAt = null;
@@ -881,7 +957,9 @@ export class SendQueue extends EventEmitter {
     if (job.state === "running" && !job.inFlight) this.pause(reason);
     else if (
       job.state === "paused" &&
-      ["rate-limit", "daily-cap", "outside-window", "restricted", "restored"].includes(job.pauseReason)
+      ["rate-limit", "daily-cap", "outside-window", "restricted", "restored", "chat-cap", "chat-cap-warning"].includes(
+        job.pauseReason,
+      )
     ) {
       // keep the pause and its timer; an automatic resume re-checks the connection
     } else if (job.state === "paused" && reason === "logged-out") {
@@ -1003,6 +1081,7 @@ export class SendQueue extends EventEmitter {
       dailyCap: this.dailyCap,
       effectiveCap: limits.effectiveCap,
       sentToday: limits.sentToday,
+      chatQuota: limits.chatQuota,
     };
   }
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 
 import { Server } from "socket.io";
 
+import { ChatQuota } from "./chat-quota.js";
 import { createDriver } from "./drivers/index.js";
 import {
   appendJsonLine,
@@ -19,7 +20,7 @@ import {
 } from "./files.js";
 import { keepAwakeWhileSending } from "./keep-awake.js";
 import { isOptOutText, OptOutList } from "./optout.js";
-import { normalizeNumber } from "./phone.js";
+import { jidToNumber } from "./phone.js";
 import { DEFAULT_RESTRICTED_PAUSE_MS, JobRefused, OPT_OUT_FOOTER, restrictedMessage, SendQueue } from "./queue.js";
 import { DEFAULT_SEND_WINDOW, formatClock, parseSendWindow, parseWarmup, TIME_ZONE, windowLabel } from "./schedule.js";
 import { SiteApi, siteUrlFrom } from "./site-api.js";
@@ -144,6 +145,8 @@ export async function startHelper(options = {}) {
   const optOuts = new OptOutList(join(config.dataDir, "opt-out.json"));
   const dailyCounter = new DailyCounter(join(config.dataDir, "daily-count.json"));
   const firstSendDays = new FirstSendDays(join(config.dataDir, "first-send.json"));
+  // WhatsApp's new-chat quota per its cycle (decision 067): survives restarts and midnight
+  const chatQuota = new ChatQuota(join(config.dataDir, "chat-quota.json"));
   // WhatsApp's restriction outlives a restart: nothing is sent before it ends
   const restrictionFile = join(config.dataDir, "restriction.json");
   const restriction = {
@@ -189,6 +192,7 @@ export async function startHelper(options = {}) {
     warmupSteps: config.warmupSteps,
     firstSendDays,
     restriction,
+    chatQuota,
     siteCheck: site
       ? {
           beforeJob: async () => {
@@ -319,6 +323,8 @@ export async function startHelper(options = {}) {
       window: queue.windowState(),
       timeZone: TIME_ZONE,
       restrictedUntil: restrictedUntil === null ? null : new Date(restrictedUntil).toISOString(),
+      /** the last change WhatsApp made to the restriction or the new-chat quota, in pt-BR */
+      notice: queue.notice,
       optOutFooter: OPT_OUT_FOOTER,
       job: queue.progress(),
     };
@@ -372,11 +378,22 @@ export async function startHelper(options = {}) {
     const resumeAt = info.until ? info.until.getTime() : now() + config.rateLimitPauseMs;
     queue.pause("rate-limit", info.message, resumeAt);
   });
+  driver.on("account-unrestricted", () => {
+    // WhatsApp lifted the reach-out time-lock: the restriction ends and a stopped job goes on
+    if (queue.onRestrictionLifted()) io.emit("helper-state", helperState());
+  });
   driver.on("message-refused", (/** @type {{ id: string, jid: string, code: number | null, reason: string }} */ info) => {
     queue.onRefused(info);
   });
   driver.on("chat-cap", (/** @type {import("./queue.js").ChatCap} */ cap) => {
-    queue.onChatCap({ limit: cap?.limit ?? null, remaining: cap?.remaining ?? null, resetsAt: cap?.resetsAt ?? null });
+    queue.onChatCap({
+      limit: cap?.limit ?? null,
+      used: cap?.used ?? null,
+      remaining: cap?.remaining ?? null,
+      cycleStartsAt: cap?.cycleStartsAt ?? null,
+      resetsAt: cap?.resetsAt ?? null,
+      status: cap?.status ?? null,
+    });
     io.emit("helper-state", helperState());
   });
   driver.on("warning", (/** @type {{ message: string }} */ info) => {
@@ -384,7 +401,8 @@ export async function startHelper(options = {}) {
   });
   driver.on("message", (/** @type {{ from: string, text: string, offline?: boolean }} */ incoming) => {
     if (!isOptOutText(incoming.text)) return;
-    const number = normalizeNumber(incoming.from);
+    // a WhatsApp id is international already: its digits as they are (never 55 + a foreign number)
+    const number = jidToNumber(incoming.from);
     const at = new Date(now());
     if (optOuts.add(number, at, operatorName ?? undefined)) {
       log(

@@ -343,7 +343,9 @@ describe("BaileysDriver: WhatsApp's new-chat limit", () => {
     expect(sockets[0].capQueries).toBe(1);
     expect(made.of("chat-cap")[0]).toEqual({
       limit: 250,
+      used: 20,
       remaining: 230,
+      cycleStartsAt: new Date(1795910400 * 1000),
       resetsAt: new Date(1796515200 * 1000),
       status: "FIRST_WARNING",
     });

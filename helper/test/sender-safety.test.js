@@ -158,15 +158,18 @@ describe("WhatsApp's new-chat cap", () => {
     ];
     await socket.emitWithAck("send-bulk-messages", { contacts, messageTemplate: "Oi" });
     const progress = await paused;
-    expect(progress).toMatchObject({ pauseReason: "daily-cap", sent: 2, pending: 1, effectiveCap: 2 });
-    expect(progress.pauseMessage).toMatch(
-      /^O WhatsApp permite no máximo 2 novas conversas agora; o envio continua amanhã às 00:00\.$/,
+    // WhatsApp gave no cycle end: the quota waits for its next report, not for midnight (decision 067)
+    expect(progress).toMatchObject({ pauseReason: "chat-cap", sent: 2, pending: 1, effectiveCap: 2, resumeAt: null });
+    expect(progress.pauseMessage).toBe(
+      "Limite de novas conversas do WhatsApp atingido (2 de 2 neste ciclo); o envio continua quando o WhatsApp renovar o limite.",
     );
     expect(helper.driver.sent).toHaveLength(2);
 
-    // WhatsApp's "remaining" counts from when it was said: 1 more from the 2 sent today
+    // WhatsApp's new report gives room for 1 more: the paused job goes on with it, then stops again
+    const done = once(socket, "bulk-status");
     helper.driver.simulateChatCap({ limit: 10, remaining: 1, resetsAt: null });
-    expect((await socket.emitWithAck("get-state")).limits).toMatchObject({ whatsappCap: 3, effectiveCap: 3, sentToday: 2 });
+    expect(await done).toMatchObject({ status: "completed", sent: 3 });
+    expect((await socket.emitWithAck("get-state")).limits).toMatchObject({ whatsappCap: 3, effectiveCap: 3, sentToday: 3 });
   });
 });
 

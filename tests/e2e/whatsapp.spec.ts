@@ -886,6 +886,15 @@ test.describe("WhatsApp: what the helper reports is shown", () => {
           warmupCap: 40,
           effectiveCap: 40,
           warmupDay: 2,
+          chatQuota: {
+            limit: 20,
+            used: 18,
+            remaining: 2,
+            resetsAt: "2026-11-27T17:00:00.000Z",
+            status: "NONE",
+            warning: null,
+            text: "Limite de novas conversas do WhatsApp: 18 de 20 neste ciclo; renova em 27/11 às 14:00.",
+          },
         },
         window: { always: false, open: false, label: "segunda a sábado, 08:00–20:00", nextOpenAt: nextOpen.toISOString() },
         timeZone: "America/Sao_Paulo",
@@ -896,6 +905,10 @@ test.describe("WhatsApp: what the helper reports is shown", () => {
       const rules = page.getByTestId("sending-rules");
       await expect(page.getByTestId("effective-cap")).toHaveText(
         "Limite de hoje: 40 mensagens (nosso limite: 200; limite do WhatsApp: 50; aquecimento do número (dia 2): 40). Enviadas hoje: 12.",
+      );
+      // WhatsApp's new-chat quota per its cycle, as the helper says it (decision 067)
+      await expect(rules.getByTestId("chat-quota")).toHaveText(
+        "Limite de novas conversas do WhatsApp: 18 de 20 neste ciclo; renova em 27/11 às 14:00.",
       );
       await expect(rules.getByTestId("send-window")).toContainText(
         /Horário de envio: segunda a sábado, 08:00–20:00 \(horário de São Paulo; agora são \d\d:\d\d\)\. Fora do horário agora: o envio começa /,
@@ -955,6 +968,18 @@ test.describe("WhatsApp: what the helper reports is shown", () => {
       await expect(progress).toContainText("Envio restaurado");
       await progress.getByRole("button", { name: "Retomar" }).click();
       await expect.poll(() => requests.emitted("resume-bulk")).toHaveLength(1);
+
+      // WhatsApp's capping warning: the helper's pt-BR reason, and 'Retomar' to go past it
+      helper.io.emit("bulk-progress", {
+        ...job,
+        pauseReason: "chat-cap-warning",
+        pauseMessage: "O WhatsApp avisou (1º aviso) que esta conta está perto do limite de novas conversas.",
+        resumeAt: null,
+        canResume: true,
+      });
+      await expect(progress).toContainText("O WhatsApp avisou (1º aviso)");
+      await progress.getByRole("button", { name: "Retomar" }).click();
+      await expect.poll(() => requests.emitted("resume-bulk")).toHaveLength(2);
 
       // A contact skipped because it got the same text recently: 'Ignorado', not 'Erro', and no error toast.
       helper.io.emit("message-status", {

@@ -2,7 +2,7 @@ import { Loader2, Send, Trash2 } from "lucide-react";
 import type { DroppedLine } from "whatsapp-helper/contacts";
 
 import { expectedFinish, formatFinish, MESSAGE_MAX, progressPercent } from "~/lib/whatsapp";
-import type { BulkProgress, HelperLimits, SendWindow } from "~/lib/whatsapp-mirror";
+import type { BulkProgress, ChatQuota, HelperLimits, SendWindow } from "~/lib/whatsapp-mirror";
 
 import { Card } from "./mirror-parts";
 
@@ -121,7 +121,17 @@ export function SendPanel({
           <span>Enviar também para quem já recebeu esta mensagem nos últimos 7 dias</span>
         </label>
       </fieldset>
-      <SendingRules limits={limits} window={window} now={now} />
+      <SendingRules
+        limits={limits}
+        window={window}
+        now={now}
+        // a live job's progress carries the count after its latest send; otherwise the helper's state
+        quota={
+          (progress && progress.state !== "completed" && progress.state !== "cancelled" ? progress.chatQuota : null) ??
+          limits?.chatQuota ??
+          null
+        }
+      />
       {!sending && contactCount > 0 ? (
         <p className="mt-3 text-xs text-slate-500" data-testid="send-estimate">
           Para proteger o seu número, o ajudante envia uma mensagem a cada {Math.round(delay.minMs / 1000)} a{" "}
@@ -206,7 +216,17 @@ function formatInstant(iso: string | null | undefined, format = dayTimeFormat): 
  * What the helper allows today: the cap in force (the lowest of ours, WhatsApp's and a new
  * number's warm-up), how many went today, and the sending window, in São Paulo time.
  */
-function SendingRules({ limits, window, now }: { limits: HelperLimits | null; window: SendWindow | null; now: number }) {
+function SendingRules({
+  limits,
+  window,
+  now,
+  quota,
+}: {
+  limits: HelperLimits | null;
+  window: SendWindow | null;
+  now: number;
+  quota: ChatQuota | null;
+}) {
   if (!limits) return null;
   const cap = limits.effectiveCap ?? limits.dailyCap;
   const parts: string[] = [`nosso limite: ${limits.dailyCap}`];
@@ -219,6 +239,11 @@ function SendingRules({ limits, window, now }: { limits: HelperLimits | null; wi
       <p data-testid="effective-cap">
         Limite de hoje: <strong>{cap} mensagens</strong> ({parts.join("; ")}). Enviadas hoje: {limits.sentToday}.
       </p>
+      {quota ? (
+        <p className="mt-1" data-testid="chat-quota">
+          {quota.text}
+        </p>
+      ) : null}
       {window ? (
         <p className="mt-1" data-testid="send-window">
           Horário de envio: {window.always ? "qualquer horário" : window.label} (horário de São Paulo; agora são{" "}
@@ -257,6 +282,7 @@ function PauseAction({ progress, now, onResume }: { progress: BulkProgress; now:
     case "rate-limit":
       return button("Retomar agora");
     case "restored":
+    case "chat-cap-warning":
       return button("Retomar");
     case "restricted": {
       const waited = progress.canResume === true || (resumeAt !== null && now >= resumeAt);

@@ -8,7 +8,10 @@
 //   (500) is not retried: the operator has to link again;
 // - WhatsApp's refusals of messages we sent (`messages.update` with status ERROR, from a bad ack)
 //   become 'message-refused', and a 463 also 'account-restricted';
-// - WhatsApp's new-chat limit is read at connect and followed ('chat-cap');
+// - WhatsApp's new-chat quota is read at connect and followed ('chat-cap': used/total in its cycle,
+//   the cycle's start and end, the capping status and its warnings);
+// - the reach-out time-lock: an active one is a restriction ('account-restricted'), its lifting
+//   ('account-unrestricted') ends it;
 // - incoming texts, live ('notify') or received while the helper was closed ('append'), are
 //   unwrapped (disappearing, view-once, edited) and reported as 'message';
 // - Baileys' warnings reach the helper's window in pt-BR ('warning').
@@ -29,20 +32,33 @@ const MAX_RECONNECTS = 8;
 const SENT_IDS_KEPT = 2000;
 
 /**
- * WhatsApp's new-chat limit (Baileys' NewChatMessageCapInfo) as the driver's 'chat-cap' payload.
- * No positive `total_quota` means WhatsApp states no limit.
+ * WhatsApp's new-chat quota (Baileys' NewChatMessageCapInfo) as the driver's 'chat-cap' payload:
+ * the quota and its use in the current cycle, when the cycle started and when it ends (the quota
+ * renews then), and the capping status (NONE, FIRST_WARNING, SECOND_WARNING, CAPPED). No positive
+ * `total_quota` means WhatsApp states no limit.
  * @param {any} info
- * @returns {{ limit: number | null, remaining: number | null, resetsAt: Date | null, status: string | null }}
+ * @returns {{ limit: number | null, used: number | null, remaining: number | null, cycleStartsAt: Date | null, resetsAt: Date | null, status: string | null }}
  */
 export function chatCapFrom(info) {
   const total = Number(info?.total_quota);
-  const used = Number(info?.used_quota);
+  const usedQuota = Number(info?.used_quota);
   const limit = Number.isFinite(total) && total > 0 ? Math.floor(total) : null;
-  const remaining = limit === null ? null : Math.max(0, limit - (Number.isFinite(used) && used > 0 ? Math.floor(used) : 0));
-  const end = Number(info?.cycle_end_timestamp);
-  // WhatsApp's timestamps are in seconds; accept milliseconds too
-  const resetsAt = Number.isFinite(end) && end > 0 ? new Date(end < 1e12 ? end * 1000 : end) : null;
-  return { limit, remaining, resetsAt, status: typeof info?.capping_status === "string" ? info.capping_status : null };
+  const used = Number.isFinite(usedQuota) && usedQuota > 0 ? Math.floor(usedQuota) : limit === null ? null : 0;
+  const remaining = limit === null ? null : Math.max(0, limit - (used ?? 0));
+  return {
+    limit,
+    used,
+    remaining,
+    cycleStartsAt: whatsappTime(info?.cycle_start_timestamp),
+    resetsAt: whatsappTime(info?.cycle_end_timestamp),
+    status: typeof info?.capping_status === "string" ? info.capping_status : null,
+  };
+}
+
+/** A WhatsApp timestamp (seconds, as a string or number; milliseconds accepted too), or null. @param {unknown} value */
+function whatsappTime(value) {
+  const t = Number(value);
+  return Number.isFinite(t) && t > 0 ? new Date(t < 1e12 ? t * 1000 : t) : null;
 }
 
 /**
@@ -110,6 +126,10 @@ export class BaileysDriver extends Driver {
     this.sendsInFlight = 0;
     /** @type {Map<string, { id: string, jid: string, code: number | null, reason: string }>} refusals that beat their send's return */
     this.earlyRefusals = new Map();
+    /** Whether WhatsApp last said the reach-out time-lock is active. */
+    this.timeLocked = false;
+    /** Time-lock queries whose answer has not come back (their "inactive" is not a lifting). */
+    this.timelockQueries = 0;
   }
 
   async start() {
@@ -205,12 +225,21 @@ export class BaileysDriver extends Driver {
     if (update.reachoutTimeLock?.isActive) {
       // The reach-out time-lock is WhatsApp's 463 condition (its nack SenderReachoutTimelocked is
       // 463): the same restriction, here with the time it ends.
+      this.timeLocked = true;
       const until = update.reachoutTimeLock.timeEnforcementEnds ?? null;
       this.emit("account-restricted", {
         message: "O WhatsApp bloqueou temporariamente o envio de mensagens desta conta.",
         until: until ? new Date(until) : null,
         code: RESTRICTED_CODE,
       });
+    } else if (update.reachoutTimeLock && update.reachoutTimeLock.isActive === false) {
+      // Lifted: WhatsApp's notification (Baileys: "reachout timelock restriction lifted"), or a
+      // query's "inactive" after an active lock. A query's "inactive" after a bare 463 is not: that
+      // 463 may have had another cause, and its restriction keeps its waiting period.
+      if (this.timeLocked || this.timelockQueries === 0) {
+        this.timeLocked = false;
+        this.emit("account-unrestricted", { message: "O WhatsApp retirou a restrição desta conta." });
+      }
     }
     if (connection === "open") {
       this.ready = true;
@@ -293,9 +322,23 @@ export class BaileysDriver extends Driver {
         .catch((error) => this.log(`Não foi possível ler o limite de conversas novas do WhatsApp: ${error?.message ?? error}`));
     }
     if (typeof sock.fetchAccountReachoutTimelock === "function") {
-      Promise.resolve()
-        .then(() => sock.fetchAccountReachoutTimelock())
-        .catch((error) => this.log(`Não foi possível ler se a conta está restrita: ${error?.message ?? error}`));
+      this.queryTimelock(sock).catch((error) =>
+        this.log(`Não foi possível ler se a conta está restrita: ${error?.message ?? error}`),
+      );
+    }
+  }
+
+  /**
+   * Asks WhatsApp whether the account is time-locked; Baileys answers with a connection.update
+   * (handled above) before the query returns.
+   * @param {any} sock
+   */
+  async queryTimelock(sock) {
+    this.timelockQueries += 1;
+    try {
+      await sock.fetchAccountReachoutTimelock();
+    } finally {
+      this.timelockQueries -= 1;
     }
   }
 
@@ -326,11 +369,7 @@ export class BaileysDriver extends Driver {
           code: RESTRICTED_CODE,
         });
         // the time-lock query may tell until when (an active lock arrives as another account-restricted)
-        if (typeof sock.fetchAccountReachoutTimelock === "function") {
-          Promise.resolve()
-            .then(() => sock.fetchAccountReachoutTimelock())
-            .catch(() => {});
-        }
+        if (typeof sock.fetchAccountReachoutTimelock === "function") this.queryTimelock(sock).catch(() => {});
       }
       if (!this.sentIds.has(key.id) && this.sendsInFlight > 0) {
         // the refusal beat sendMessage's return: report it once the sender knows the id

@@ -28,9 +28,13 @@
 //                                 new chats: a 463 refusal (until null), or the reach-out time-lock
 //                                 (WhatsApp's 463 condition, with its end), read at connect and after
 //                                 a 463; may come more than once for one restriction
-//   'chat-cap'      ({ limit: number|null, remaining: number|null, resetsAt: Date|null })  WhatsApp's
-//                                 limit of new chats (read at connect, then on each change); null
-//                                 limit: WhatsApp states none
+//   'account-unrestricted' ({ message: string })  WhatsApp lifted the reach-out time-lock
+//   'chat-cap'      ({ limit: number|null, used?: number|null, remaining: number|null,
+//                      cycleStartsAt?: Date|null, resetsAt: Date|null, status?: string|null })
+//                                 WhatsApp's quota of new chats per cycle (read at connect, then on
+//                                 each change): used of limit, the cycle's start and end (the quota
+//                                 renews then), the capping status (NONE, FIRST_WARNING,
+//                                 SECOND_WARNING, CAPPED); null limit: WhatsApp states none
 //   'warning'       ({ message: string })        a pt-BR line for the helper's window (WhatsApp's
 //                                 warnings and errors, translated)
 import { EventEmitter } from "node:events";

@@ -171,6 +171,24 @@ export class BaileysTestSocket {
     this.ev.emit("messages.update", updates);
   }
 
+  /**
+   * WhatsApp's reach-out time-lock notification, as handleReachoutTimelockNotification in
+   * lib/Socket/messages-recv.js turns it into a connection.update: lifted (null) or set until `ends`.
+   * @param {Date | null} ends
+   */
+  timelockNotification(ends) {
+    if (ends === null) {
+      this.config.logger.info("reachout timelock restriction lifted");
+      this.ev.emit("connection.update", {
+        reachoutTimeLock: { isActive: false, enforcementType: /** @type {any} */ ("DEFAULT") },
+      });
+      return;
+    }
+    this.ev.emit("connection.update", {
+      reachoutTimeLock: { isActive: true, timeEnforcementEnds: ends, enforcementType: /** @type {any} */ ("DEFAULT") },
+    });
+  }
+
   /** WhatsApp's new-chat limit changes. @param {import("baileys").NewChatMessageCapInfo} info */
   capUpdate(info) {
     this.ev.emit("message-capping.update", info);
