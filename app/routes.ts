@@ -95,4 +95,5 @@ export default [
   // The operators' helpers (Bearer token, no cookie): the central opt-out list and "already sent?".
   route("api/whatsapp-helper/descadastros", "routes/api.whatsapp-helper.descadastros.ts"),
   route("api/whatsapp-helper/ja-enviados", "routes/api.whatsapp-helper.ja-enviados.ts"),
+  route("api/whatsapp-helper/registro", "routes/api.whatsapp-helper.registro.ts"),
 ] satisfies RouteConfig;

@@ -591,7 +591,10 @@ export type HelperEvent = { [Name in HelperEventName]: { name: Name; payload: He
 export type HelperEventOutcome = {
   state: MirrorState;
   toasts: ToastMessage[];
-  /** Per-message results to record in 'Registro de Envios'. */
+  /**
+   * Per-message results as 'Registro de Envios' rows. The helper writes the log itself (decision 068);
+   * the page only uses them to know its log table is worth reloading.
+   */
   logRows: SendLogEntryInput[];
   /** The helper refused the token: fetch a fresh one, then connect again. */
   refreshToken: boolean;
@@ -726,7 +729,7 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
 
     case "message-status": {
       const status = event.payload;
-      // Every result is recorded, replays and cleared jobs too: the server ignores repeats.
+      // Every result, replays too, means the log table may have changed (the helper wrote it).
       const toasts: ToastMessage[] =
         status.status === "error" && !status.replay && contactStatusOf(status) !== "skipped"
           ? [

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 
 import { config } from "./config.server";
-import { recentlySent } from "./whatsapp-log.server";
+import { recentlySent, recordSendResults } from "./whatsapp-log.server";
 import { optedOutNumbers, optOutReportSchema, recordOptOuts } from "./whatsapp-optouts.server";
 
 /**
@@ -117,4 +117,36 @@ export async function alreadySentApi(request: Request, now: Date = new Date()): 
   const body = await readBody(request, sentQuerySchema);
   if (body instanceof Response) return body;
   return json({ sent: recentlySent(body.contacts, now) });
+}
+
+/** How many send-log rows one request may carry. */
+export const MAX_LOG_ENTRIES = 100;
+
+const sendLogReportSchema = z.object({
+  entries: z
+    .array(z.unknown(), { error: "Envie os registros em 'entries'" })
+    .min(1, `Envie de 1 a ${MAX_LOG_ENTRIES} registros por vez`)
+    .max(MAX_LOG_ENTRIES, `Envie de 1 a ${MAX_LOG_ENTRIES} registros por vez`),
+});
+
+/**
+ * POST /api/whatsapp-helper/registro: `{ entries: [{ jobId, number, status, name?, operator?, message?,
+ * detail?, sentAt?, lista? }] }` → `{ ok: true, inserted, updated }`. The helper writes 'Registro de
+ * Envios' itself (decision 068) from its outbox, retrying until this answers 200: one row per
+ * (jobId, number), so a retried or replayed row is stored once; a refusal after 'Enviado' turns the row
+ * into 'Erro'. A batch is all or nothing: one invalid entry is a 400 and stores none.
+ * Authenticated by whatever `hasHelperToken` accepts (today the HELPER_SECRET token; a per-operator key
+ * replaces it there, in one place).
+ */
+export async function sendLogApi(request: Request, now: Date = new Date()): Promise<Response> {
+  if (!hasHelperToken(request, now)) return refuseDiscardingBody(request, "Token inválido", 401);
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
+  const body = await readBody(request, sendLogReportSchema);
+  if (body instanceof Response) return body;
+  const result = recordSendResults(body.entries, now);
+  if (!result.ok) {
+    const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", ["Registro inválido"]];
+    return refused(`Registro inválido${field ? ` (${field})` : ""}: ${messages[0]}`, 400);
+  }
+  return json({ ok: true, inserted: result.inserted, updated: result.updated });
 }

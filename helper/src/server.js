@@ -23,7 +23,8 @@ import { isOptOutText, OptOutList } from "./optout.js";
 import { jidToNumber } from "./phone.js";
 import { DEFAULT_RESTRICTED_PAUSE_MS, JobRefused, OPT_OUT_FOOTER, restrictedMessage, SendQueue } from "./queue.js";
 import { DEFAULT_SEND_WINDOW, formatClock, parseSendWindow, parseWarmup, TIME_ZONE, windowLabel } from "./schedule.js";
-import { SiteApi, siteUrlFrom } from "./site-api.js";
+import { SendLogOutbox } from "./send-log.js";
+import { SiteApi, SiteError, siteUrlFrom } from "./site-api.js";
 import { checkToken } from "./token.js";
 
 const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
@@ -35,7 +36,7 @@ const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.u
  *   dataDir?: string, minDelayMs?: number, maxDelayMs?: number, dailyCap?: number,
  *   rateLimitPauseMs?: number, fakeReadyDelayMs?: number, restrictedPauseMs?: number,
  *   sendWindow?: string, warmup?: string | false | number[], siteUrl?: string | null,
- *   optOutRetryMs?: number, fetch?: typeof globalThis.fetch,
+ *   optOutRetryMs?: number, sendLogRetryMs?: number, fetch?: typeof globalThis.fetch,
  *   logger?: ((message: string) => void) | false,
  *   random?: () => number, now?: () => number,
  *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
@@ -107,6 +108,8 @@ export function resolveConfig(options = {}) {
     ),
     /** how often unreported opt-outs are sent to the site again */
     optOutRetryMs: options.optOutRetryMs ?? intFrom(env.HELPER_OPTOUT_RETRY_MS, 5 * 60_000),
+    /** first wait before posting the send log again after the site failed (doubles, up to 5 min) */
+    sendLogRetryMs: Math.max(100, options.sendLogRetryMs ?? intFrom(env.HELPER_SEND_LOG_RETRY_MS, 5_000)),
   };
 }
 
@@ -118,7 +121,7 @@ function clock(date) {
 /**
  * Starts the helper. Resolves once it listens.
  * @param {HelperOptions} [options]
- * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig>, reportOptOuts: () => Promise<void>, loadCentralOptOuts: () => Promise<void> }>}
+ * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig>, reportOptOuts: () => Promise<void>, loadCentralOptOuts: () => Promise<void>, sendLog: SendLogOutbox }>}
  */
 export async function startHelper(options = {}) {
   const config = resolveConfig(options);
@@ -169,6 +172,17 @@ export async function startHelper(options = {}) {
       log(`Não foi possível gravar o histórico de envios: ${/** @type {Error} */ (error).message}`);
     }
   };
+
+  // 'Registro de Envios': every result goes to an outbox file first and is posted to the site until it
+  // is acknowledged, restarts included (send-log.js, decision 068); the page no longer writes the log.
+  const sendLog = new SendLogOutbox({
+    file: join(config.dataDir, "send-log.jsonl"),
+    post: site ? (rows) => /** @type {SiteApi} */ (site).recordSends(rows) : null,
+    // a 400 is a row the site will never take; anything else (down, 401, 5xx) is tried again
+    isPermanent: (error) => error instanceof SiteError && (error.status === 400 || error.status === 413),
+    retryMs: config.sendLogRetryMs,
+    log,
+  });
 
   /** @type {"idle" | "connecting" | "qr" | "ready" | "disconnected" | "logged-out" | "auth-failure"} */
   let whatsapp = "idle";
@@ -344,6 +358,7 @@ export async function startHelper(options = {}) {
     log(`WhatsApp conectado${info?.account ? ` (${info.account})` : ""}. Já pode enviar pela página.`);
     queue.onReady();
     void reportOptOuts().then(loadCentralOptOuts);
+    void sendLog.flush();
   });
   driver.on("auth-failure", (/** @type {{ message: string, code?: string }} */ info) => {
     whatsapp = "auth-failure";
@@ -413,7 +428,10 @@ export async function startHelper(options = {}) {
     }
   });
 
-  // --- queue → pages ---------------------------------------------------------------------------
+  // --- queue → site and pages ----------------------------------------------------------------
+  queue.on("message-status", (status) => sendLog.add(status));
+  if (sendLog.size > 0) log(`${sendLog.size} envio(s) ainda não gravado(s) no registro do site; enviando...`);
+  void sendLog.flush();
   for (const event of ["bulk-started", "message-status", "bulk-progress", "bulk-status"]) {
     queue.on(event, (payload) => io.emit(event, payload));
   }
@@ -509,6 +527,8 @@ export async function startHelper(options = {}) {
           allowRepeat: data.allowRepeat,
           optOutFooter: data.optOutFooter,
         });
+        // a job started from a hand-off list (?lista=): its rows in the site's log carry their lead
+        sendLog.setList(result.jobId, data.lista);
         ack(callback, { ok: true, ...result });
       } catch (error) {
         if (!(error instanceof JobRefused)) return unexpected(socket, error, callback);
@@ -616,10 +636,11 @@ export async function startHelper(options = {}) {
     closed = true;
     if (retryTimer) clearInterval(retryTimer);
     queue.close();
+    sendLog.close();
     keepAwake?.stop();
     await driver.stop().catch(() => {});
     await new Promise((resolve) => io.close(() => resolve(undefined)));
   }
 
-  return { port, url, close, driver, queue, io, config, reportOptOuts, loadCentralOptOuts };
+  return { port, url, close, driver, queue, io, config, reportOptOuts, loadCentralOptOuts, sendLog };
 }

@@ -1,5 +1,5 @@
 // The site's API for the helper (/api/whatsapp-helper/*): the central opt-out list every operator's
-// helper shares, and the send log's "already sent" check. Each call carries a 5-minute token signed
+// helper shares, the send log's "already sent" check, and the send log itself (decision 068). Each call carries a 5-minute token signed
 // with the helper's secret (`Authorization: Bearer …`); no cookie is involved.
 import { signToken } from "./token.js";
 
@@ -7,6 +7,8 @@ import { signToken } from "./token.js";
 export const OPT_OUT_BATCH = 500;
 /** Most contacts asked about in one request (the site accepts 1–1000). */
 export const ALREADY_SENT_BATCH = 1000;
+/** Most send-log rows posted in one request (the site accepts 1–100). */
+export const SEND_LOG_POST_BATCH = 100;
 /** How long one call may take before the helper goes on without the site. */
 export const SITE_TIMEOUT_MS = 10_000;
 
@@ -125,5 +127,17 @@ export class SiteApi {
       for (const [number, at] of Object.entries(body.sent)) if (typeof at === "string") sent[number] = at;
     }
     return sent;
+  }
+
+  /**
+   * Stores per-contact results in 'Registro de Envios'; the site keeps one row per (job, number),
+   * so posting a row again never duplicates it.
+   * @param {import("./send-log.js").SendLogRow[]} rows at most SEND_LOG_POST_BATCH
+   * @returns {Promise<number>} how many rows were new on the site
+   */
+  async recordSends(rows) {
+    const body = await this.call("POST", "/api/whatsapp-helper/registro", { entries: rows });
+    if (!body || body.ok !== true) throw new SiteError("resposta inesperada do site", 200);
+    return Number(body.inserted ?? 0);
   }
 }

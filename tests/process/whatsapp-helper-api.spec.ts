@@ -118,3 +118,178 @@ test("an opt-out reported by one helper is in the list another helper loads; a l
   const asked = await post("/api/whatsapp-helper/ja-enviados", JSON.stringify({ contacts: [{ number: `31${digits}`, text }] }));
   expect(await asked.json()).toEqual({ sent: { [`31${digits}`]: sentAt } });
 });
+
+/**
+ * Decision 068: the helper writes 'Registro de Envios' itself, from an outbox that survives restarts.
+ * The real helper (fake driver, real socket.io) runs a job of 6 against the real site; the page closes
+ * after 2 results and the site stops answering the log; the helper stops with 4 rows owed, its clock
+ * goes past every replay window (11 minutes), and it starts again on the same data folder with no page
+ * at all: the site ends with the 6 rows of the job, once each.
+ */
+test("the helper writes the send log itself: page gone after 2 of 6, site down, restart: 6 rows, once each", async () => {
+  const { startHelper } = await import("whatsapp-helper");
+  const { io } = await import("socket.io-client");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const { openE2eDb } = await import("../support/fixtures");
+
+  const origin = "https://helper-log.example";
+  const dataDir = mkdtempSync(path.join(tmpdir(), "helper-log-"));
+  let clock = Date.now();
+  const now = () => clock;
+  /** The site's send log unreachable for the helper (the rest of the API keeps answering). */
+  let logDown = false;
+  const logPosts: number[] = [];
+  const fetchThrough: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith("/api/whatsapp-helper/registro")) {
+      if (logDown) throw new TypeError("fetch failed");
+      const answer = await fetch(input, init);
+      logPosts.push(answer.status);
+      return answer;
+    }
+    return fetch(input, init);
+  };
+  const start = (fetchImpl: typeof fetch) =>
+    startHelper({
+      port: 0,
+      secret: E2E_ENV.HELPER_SECRET,
+      allowedOrigins: [origin],
+      siteUrl: base(),
+      driver: "fake",
+      fakeReadyDelayMs: 20,
+      dataDir,
+      minDelayMs: 30,
+      maxDelayMs: 30,
+      sendWindow: "always",
+      warmup: false,
+      keepAwake: false,
+      sendLogRetryMs: 60_000,
+      logger: false,
+      now,
+      fetch: fetchImpl,
+    });
+
+  const digits = uniqueDigits().slice(0, 7);
+  const text = `Registro escrito pelo ajudante ${digits}`;
+  const contacts = Array.from({ length: 6 }, (_, i) => ({ name: `Pessoa ${i + 1}`, number: `31${digits}${i}0` }));
+  const db = openE2eDb();
+  const rows = (jobId: string) =>
+    db.prepare("SELECT number, status, message FROM whatsapp_send_log WHERE job_id = ? ORDER BY number").all(jobId) as {
+      number: string;
+      status: string;
+      message: string;
+    }[];
+  let helper = await start(fetchThrough);
+  try {
+    // The page: connects, links WhatsApp, starts the job, and is closed after 2 results.
+    const page = io(helper.url, {
+      auth: { token: signToken(E2E_ENV.HELPER_SECRET, 300, clock) },
+      extraHeaders: { origin },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    let seen = 0;
+    const twoSeen = new Promise<void>((resolve) =>
+      page.on("message-status", () => {
+        if (++seen === 2) {
+          logDown = true;
+          page.disconnect();
+          resolve();
+        }
+      }),
+    );
+    const finished = new Promise<{ jobId: string; sent: number }>((resolve) =>
+      helper.queue.on("bulk-status", (status: { status: string; jobId: string; sent: number }) => {
+        if (status.status !== "running") resolve(status);
+      }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      page.once("connect", () => resolve());
+      page.once("connect_error", reject);
+    });
+    const ready = new Promise<void>((resolve) => page.once("whatsapp-ready", () => resolve()));
+    page.emit("init-whatsapp", { operatorName: "Operadora do Registro" });
+    await ready;
+    const started = await page.emitWithAck("send-bulk-messages", {
+      contacts,
+      messageTemplate: text,
+      operatorName: "Operadora do Registro",
+      optOutFooter: false,
+    });
+    expect(started.ok).toBe(true);
+    const jobId = started.jobId as string;
+    await twoSeen;
+    const final = await finished;
+    expect(final).toMatchObject({ jobId, sent: 6 });
+
+    // The page wrote nothing. The site got what the helper posted before it went down (a post in flight
+    // at that moment may have made it); everything else is owed, in the outbox, and only there.
+    await expect.poll(() => rows(jobId).length + helper.sendLog.size).toBe(6);
+    expect(helper.sendLog.size).toBeGreaterThanOrEqual(1);
+    await helper.close();
+
+    // 11 minutes later (past the 10-minute replay window), the helper starts again, no page at all.
+    clock += 11 * 60_000;
+    logDown = false;
+    helper = await start(fetchThrough);
+    await expect.poll(() => rows(jobId).length).toBe(6);
+    // (the site stores a batch before its answer reaches the helper, which then marks it acknowledged)
+    await expect.poll(() => helper.sendLog.size).toBe(0);
+    const stored = rows(jobId);
+    expect(stored.map((r) => r.number)).toEqual(contacts.map((c) => c.number.replace(/\D/g, "")).sort());
+    expect(new Set(stored.map((r) => r.status))).toEqual(new Set(["Enviado"]));
+    expect(stored.every((r) => r.message === text)).toBe(true);
+    // Every post the helper made was acknowledged; the restart brought nothing back twice.
+    expect(logPosts.every((status) => status === 200)).toBe(true);
+
+    // The same row posted twice is stored once.
+    const again = { jobId, number: stored[0].number, name: "Pessoa 1", message: text, status: "sent", operator: "Outra" };
+    for (let i = 0; i < 2; i++) {
+      const answer = await post("/api/whatsapp-helper/registro", JSON.stringify({ entries: [again, again] }));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      expect(await answer.json()).toEqual({ ok: true, inserted: 0, updated: 0 });
+    }
+    expect(rows(jobId)).toHaveLength(6);
+    // "Already sent?" now knows all 6, also the 4 the page never saw.
+    const asked = await post(
+      "/api/whatsapp-helper/ja-enviados",
+      JSON.stringify({ contacts: contacts.map((c) => ({ number: c.number, text })) }),
+    );
+    expect(Object.keys(((await asked.json()) as { sent: Record<string, string> }).sent).sort()).toEqual(
+      contacts.map((c) => c.number).sort(),
+    );
+  } finally {
+    await helper.close();
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("the send-log API refuses a bad token, a GET, and a batch with one invalid row (stores none)", async () => {
+  const jobId = `job-api-${uniqueDigits()}`;
+  const row = { jobId, number: `5531${uniqueDigits()}`, status: "sent", message: "Olá", sentAt: new Date().toISOString() };
+  const forged = `Bearer ${signToken("outro-segredo", 300)}`;
+  for (const authorization of [null, forged, "Bearer 1.abc"]) {
+    const answer = await post("/api/whatsapp-helper/registro", JSON.stringify({ entries: [row] }), authorization);
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ ok: false, error: "Token inválido" });
+  }
+  const get = await fetch(`${base()}/api/whatsapp-helper/registro`, { headers: { Authorization: bearer() } });
+  expect(get.status).toBe(405);
+  const mixed = await post(
+    "/api/whatsapp-helper/registro",
+    JSON.stringify({ entries: [row, { ...row, number: "12", jobId: `${jobId}-b` }] }),
+  );
+  expect(mixed.status).toBe(400);
+  const first = await post("/api/whatsapp-helper/registro", JSON.stringify({ entries: [row] }));
+  expect(await first.json()).toEqual({ ok: true, inserted: 1, updated: 0 });
+  // A refusal after 'Enviado' (same job and number) turns the row into 'Erro', still one row.
+  const refused = await post(
+    "/api/whatsapp-helper/registro",
+    JSON.stringify({ entries: [{ ...row, status: "error", detail: "recusada pelo WhatsApp" }] }),
+  );
+  expect(await refused.json()).toEqual({ ok: true, inserted: 0, updated: 1 });
+});

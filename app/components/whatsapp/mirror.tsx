@@ -18,7 +18,6 @@ import { SendPanel } from "./send-panel";
 import { StatusTable } from "./status-table";
 import { type HelperEventHandler, useHelperSocket } from "./use-helper-socket";
 import { useMirrorState } from "./use-mirror-state";
-import { useSendLog } from "./use-send-log";
 
 type Props = {
   productName: string;
@@ -84,14 +83,23 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
     }
   }, []);
 
-  const record = useSendLog({
-    onUnauthorized: () =>
-      toast({
-        title: "Sessão expirada",
-        description: "Entre novamente com a senha de acesso para continuar registrando os envios.",
-        variant: "destructive",
-      }),
-  });
+  /**
+   * 'Registro de Envios' is written by the helper itself (decision 068): the page only shows it, and
+   * reloads it shortly after results arrive (the helper posts each one as it happens).
+   */
+  const logRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const revalidateRef = useRef(revalidator.revalidate);
+  revalidateRef.current = revalidator.revalidate;
+  const refreshLogSoon = useCallback(() => {
+    if (logRefresh.current) clearTimeout(logRefresh.current);
+    logRefresh.current = setTimeout(() => void revalidateRef.current(), 1_000);
+  }, []);
+  useEffect(
+    () => () => {
+      if (logRefresh.current) clearTimeout(logRefresh.current);
+    },
+    [],
+  );
 
   const sendInit = useCallback(
     (socket: Socket) => {
@@ -119,9 +127,7 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
     (event) => {
       const outcome = reduceHelperEvent(stateRef.current, event, operatorRef.current);
       set(outcome.state);
-      // While a hand-off list is open, its id goes with each result: the server links the send to the lead.
-      const list = listIdRef.current;
-      for (const row of outcome.logRows) record(list ? { ...row, lista: list } : row);
+      if (outcome.logRows.length > 0) refreshLogSoon();
       retractToasts(outcome.retractToasts);
       for (const shown of outcome.toasts) showToast(shown);
       if (outcome.refreshToken) {
@@ -137,7 +143,7 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
         sendInit(socket);
       }
     },
-    [stateRef, set, record, revalidator, sendInit, explainFailure, dispatch, showToast, retractToasts],
+    [stateRef, set, refreshLogSoon, revalidator, sendInit, explainFailure, dispatch, showToast, retractToasts],
   );
 
   const openSocket = useHelperSocket(helper.url, helper.token, onEvent, socketRef);
@@ -276,6 +282,8 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
       operatorName: operatorName.trim(),
       optOutFooter,
       allowRepeat,
+      // A hand-off list (?lista=): the helper sends its id with each row, the site links the send to the lead.
+      ...(listIdRef.current ? { lista: listIdRef.current } : {}),
     });
     toast({
       title: "Iniciando envio em massa",
