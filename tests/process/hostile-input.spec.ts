@@ -192,7 +192,7 @@ const SPECS: Record<string, ActionSpec> = {
       masterPassword: "mestra-errada-123",
       newPassword: "nova-senha-123",
     },
-    message: /Senha mestra incorreta|Ação inválida|Senha inválida|não encontrada|já cadastrada|Muitas tentativas/,
+    message: /Senha mestra incorreta|Ação inválida|Senha inválida|Senha sem nome|não encontrada|já cadastrada|Muitas tentativas/,
   },
   "whatsapp/registro": {
     session: "operator",
