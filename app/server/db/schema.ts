@@ -202,6 +202,88 @@ export const operatorSessions = sqliteTable(
   (table) => [index("operator_sessions_password_idx").on(table.passwordId)],
 );
 
+/**
+ * The keys of installed helpers (decision 070). Every start script downloaded carries a key of its own,
+ * `<id>.<secret>`; the site keeps only `secretHash` (SHA-256 of the secret, hex), which is also the
+ * HMAC key of the proofs and page tokens made for that helper. A key belongs to the access password
+ * or the staff user that downloaded it: removing either deletes the key (cascade), and so does
+ * 'Revogar'. `createdBy` is the sent_by form ("usuario:<id>:<e-mail>" / "senha:<id>:<name>") and
+ * names the sends the helper writes. `platform` is the script's kind ("Windows", "Mac", "Linux").
+ */
+export const whatsappHelperKeys = sqliteTable(
+  "whatsapp_helper_keys",
+  {
+    id: text("id").primaryKey(),
+    secretHash: text("secret_hash").notNull(),
+    passwordId: integer("password_id").references(() => whatsappPasswords.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    platform: text("platform").notNull().default(""),
+    createdAt: text("created_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [index("helper_keys_password_idx").on(t.passwordId), index("helper_keys_user_idx").on(t.userId)],
+);
+
+/**
+ * Replies people sent to messages the tool sent (decision 071), reported by the helpers with their key.
+ * One row per WhatsApp message id (a reported reply is stored once). `key` is the person key
+ * (55 + DDD + last 8 digits); `category` is what the words look like ("descadastro", "denuncia",
+ * "dados", "sem-interesse" or "outro"): anything but "outro" is flagged and listed first. `text` is
+ * plain text, never HTML. `readAt`/`readBy` say who read it; `handledAt`/`handledBy` who acted on it.
+ */
+export const whatsappReplies = sqliteTable(
+  "whatsapp_replies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: text("message_id").notNull(),
+    number: text("number").notNull(),
+    key: text("key").notNull(),
+    pushName: text("push_name").notNull().default(""),
+    text: text("text").notNull(),
+    receivedAt: text("received_at").notNull(),
+    category: text("category").notNull().default("outro"),
+    jobId: text("job_id"),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    helperKeyId: text("helper_key_id"),
+    readAt: text("read_at"),
+    readBy: text("read_by"),
+    handledAt: text("handled_at"),
+    handledBy: text("handled_by"),
+    recordedAt: text("recorded_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_replies_message_unique").on(t.messageId),
+    index("whatsapp_replies_key_idx").on(t.key),
+    index("whatsapp_replies_time_idx").on(t.receivedAt),
+    index("whatsapp_replies_lead_idx").on(t.leadId),
+  ],
+);
+
+/**
+ * What happened to opt-outs after they were recorded (decision 071): an undo keeps the person's entry
+ * here (number, when and what they said, who recorded it) with who undid it, when and why.
+ */
+export const whatsappOptOutChanges = sqliteTable(
+  "whatsapp_optout_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    number: text("number").notNull(),
+    key: text("key").notNull(),
+    action: text("action").notNull(), // "desfeito"
+    reason: text("reason").notNull(),
+    by: text("by").notNull(),
+    at: text("at").notNull(),
+    /** The opt-out as it was: JSON of the whatsapp_optouts row. */
+    previous: text("previous").notNull(),
+  },
+  (t) => [index("whatsapp_optout_changes_key_idx").on(t.key)],
+);
+
 /** 'Registro de Envios': one row per (bulk job, number), written as results arrive. */
 export const whatsappSendLog = sqliteTable(
   "whatsapp_send_log",
@@ -326,6 +408,10 @@ export const whatsappOptOuts = sqliteTable(
     at: text("at").notNull(),
     operator: text("operator").notNull().default(""),
     source: text("source").notNull(),
+    /** What the person wrote (the reply that asked to stop), when a helper caught it. */
+    said: text("said").notNull().default(""),
+    /** Who recorded it: the helper key's owner or the staff user (sent_by form); "" before decision 071. */
+    recordedBy: text("recorded_by").notNull().default(""),
     recordedAt: text("recorded_at")
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
