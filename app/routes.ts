@@ -78,6 +78,7 @@ export default [
   layout("routes/_whatsapp.tsx", [
     route("whatsapp", "routes/whatsapp._index.tsx"),
     route("whatsapp/registro", "routes/whatsapp.registro.ts"),
+    route("whatsapp/ajudante", "routes/whatsapp.ajudante.ts"),
     route("whatsapp/iniciar-whatsapp-helper.sh", "routes/whatsapp.iniciar-whatsapp-helper[.]sh.ts"),
     route("whatsapp/iniciar-whatsapp-helper.bat", "routes/whatsapp.iniciar-whatsapp-helper[.]bat.ts"),
     route("whatsapp/iniciar-whatsapp-helper-mac.zip", "routes/whatsapp.iniciar-whatsapp-helper-mac[.]zip.ts"),
@@ -96,4 +97,5 @@ export default [
   route("api/whatsapp-helper/descadastros", "routes/api.whatsapp-helper.descadastros.ts"),
   route("api/whatsapp-helper/ja-enviados", "routes/api.whatsapp-helper.ja-enviados.ts"),
   route("api/whatsapp-helper/registro", "routes/api.whatsapp-helper.registro.ts"),
+  route("api/whatsapp-helper/chave", "routes/api.whatsapp-helper.chave.ts"),
 ] satisfies RouteConfig;

@@ -3,6 +3,8 @@ import {
   applyMessageStatus,
   BAD_SESSION_TEXT,
   connectionReasonText,
+  HELPER_IMPOSTOR_TEXT,
+  HELPER_KEY_REVOKED_TEXT,
   HELPER_REFUSED_TEXT,
   HTTPS_REQUIRED_TEXT,
   isPollError,
@@ -150,7 +152,7 @@ export type BulkStartedEvent = {
  * Why the panel above the cards shows: the helper does not answer, it refused this page, Chrome
  * does not let the page reach it (permission denied), or the page's http address cannot.
  */
-export type PanelKind = "not-found" | "refused" | "permission-denied" | "https-required";
+export type PanelKind = "not-found" | "refused" | "impostor" | "revoked" | "permission-denied" | "https-required";
 
 /** The cause of the message in the QR area: one cause, one persistent message. */
 export type ProblemCause =
@@ -158,6 +160,8 @@ export type ProblemCause =
   | "permission-denied"
   | "https-required"
   | "token-refused"
+  | "impostor"
+  | "revoked-key"
   | "disconnected"
   | "whatsapp-unreachable"
   | "session-invalid"
@@ -292,6 +296,21 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
       };
 
     case "connect-error": {
+      // What answered on the helper's port did not prove itself, or the helper's key is dead (decision 070):
+      // nothing was handed to it, and retrying cannot help until the operator acts.
+      if (action.code === "impostor" || action.code === "revoked-key") {
+        const impostor = action.code === "impostor";
+        return {
+          ...state,
+          socket: "disconnected",
+          isConnecting: false,
+          attempts: state.attempts + 1,
+          cause: action.code,
+          error: impostor ? HELPER_IMPOSTOR_TEXT : HELPER_KEY_REVOKED_TEXT,
+          panel: impostor ? "impostor" : "revoked",
+          pollBanner: false,
+        };
+      }
       const refused = action.code === "invalid-token";
       const notFound = isServerNotFoundError(action.message);
       const base = { ...state, socket: "disconnected" as const, isConnecting: false, attempts: state.attempts + 1 };

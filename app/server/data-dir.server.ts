@@ -13,7 +13,11 @@ export function databasePathFromEnvironment(): string {
   return path.resolve(given ? given : "./data/site.db");
 }
 
-/** The generated secrets, one file each beside the database, used when their variable is not set. */
+/**
+ * The generated secrets, one file each beside the database, used when their variable is not set.
+ * HELPER_SECRET is no longer made nor read (each helper has its own key since decision 070); its
+ * file is still carried by backups and restores that have it, so an older archive restores whole.
+ */
 export const SECRET_FILES = { SESSION_SECRET: ".session-secret", HELPER_SECRET: ".helper-secret" } as const;
 export type SecretName = keyof typeof SECRET_FILES;
 

@@ -47,7 +47,7 @@ export type OptOutEntry = z.output<typeof optOutEntrySchema>;
  * Stores opt-outs; a person already on the list (any variant of their number) is left as first
  * recorded. Returns how many people were added.
  */
-export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSource): number {
+export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSource, recordedBy = ""): number {
   return db.transaction((tx) => {
     let inserted = 0;
     for (const entry of entries) {
@@ -59,6 +59,7 @@ export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSou
           at: new Date(entry.at).toISOString(),
           operator: entry.operator,
           source,
+          recordedBy,
         })
         .onConflictDoNothing({ target: schema.whatsappOptOuts.key })
         .run().changes;

@@ -6,9 +6,10 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Page } from "@playwright/test";
 
-import { HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
+import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
+import { revokeSeededKey, seedHelperKey } from "../support/helper-key";
 import { adminSession, postForm } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
 
@@ -76,13 +77,14 @@ function countHelperRequests(page: Page) {
  * without the warm-up (the tests run at any time of day), counting the pages that connect.
  */
 async function startFakeHelper(
-  options: { secret?: string; fakeReadyDelayMs?: number; minDelayMs?: number; maxDelayMs?: number } = {},
+  options: { key?: string; fakeReadyDelayMs?: number; minDelayMs?: number; maxDelayMs?: number } = {},
 ) {
   const { startHelper } = await import("whatsapp-helper");
   const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
   const started = await startHelper({
     port: Number(process.env.E2E_HELPER_PORT),
-    secret: E2E_ENV.HELPER_SECRET,
+    // a key of its own, live on the site, as a downloaded start script carries it (decision 070)
+    key: seedHelperKey().key,
     allowedOrigins: [new URL(process.env.E2E_BASE_URL!).origin],
     driver: "fake",
     dataDir,
@@ -251,7 +253,7 @@ test.describe("WhatsApp: the gate", () => {
       const response = await request.get(url, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
       expect(response.headers()["location"]).toBe("/whatsapp");
-      expect(await response.text()).not.toContain(E2E_ENV.HELPER_SECRET);
+      expect(await response.text()).not.toContain("HELPER_KEY");
     }
     const log = await request.post("/whatsapp/registro", { data: { jobId: "x", number: "31999990000", status: "sent" } });
     expect(log.status()).toBe(401);
@@ -311,10 +313,10 @@ test.describe("WhatsApp: mirroring page", () => {
     expect(zip).toContain("iniciar-whatsapp-helper.command");
     const origin = new URL(page.url()).origin;
     expect(sh).toMatch(/^#!\/bin\/sh/);
-    expect(sh).toContain(`HELPER_SECRET='${E2E_ENV.HELPER_SECRET}'`);
+    expect(sh).toMatch(/^HELPER_KEY='[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}'$/m);
     expect(sh).toContain(`HELPER_ALLOWED_ORIGINS='${origin}'`);
     expect(sh).toContain(`${origin}/downloads/whatsapp-helper.tgz`);
-    expect(bat).toContain(`set "HELPER_SECRET=${E2E_ENV.HELPER_SECRET}"`);
+    expect(bat).toMatch(/^set "HELPER_KEY=[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}"\r$/m);
     expect(bat).toContain(`set "HELPER_ALLOWED_ORIGINS=${origin}"`);
     expect(bat).toContain("https://nodejs.org");
   });
@@ -661,29 +663,71 @@ test.describe("WhatsApp: mirroring page", () => {
   });
 });
 
-test.describe("WhatsApp: a helper started with another secret", () => {
+/**
+ * The audit's impostor (decision 070): a small socket.io server listening first on the helper's port,
+ * which accepts any connection, keeps whatever token it is handed and pushes its own QR code.
+ */
+async function startImpostor() {
+  const { createServer: createHttpServer } = await import("node:http");
+  const { Server } = await import("socket.io");
+  const http = createHttpServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/plain; charset=utf-8", "access-control-allow-origin": "*" });
+    res.end("Ajudante WhatsApp em execução. Use a página /whatsapp do site.\n");
+  });
+  const io = new Server(http, { cors: { origin: true } });
+  const seen = { connections: 0, tokens: [] as unknown[] };
+  io.on("connection", (socket) => {
+    seen.connections += 1;
+    seen.tokens.push(socket.handshake.auth?.token);
+    socket.emit("helper-state", { whatsapp: "qr" });
+    socket.emit("whatsapp-qr", { qrDataURL: "data:image/png;base64,iVBORw0KGgo=" });
+  });
+  await new Promise<void>((resolve) => http.listen(Number(process.env.E2E_HELPER_PORT), "127.0.0.1", resolve));
+  return { seen, close: () => new Promise<void>((resolve) => io.close(() => resolve())) };
+}
+
+test.describe("WhatsApp: another program on the helper's port", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 
-  test("refuses the page's token: the page shows the authentication panel with the downloads", async ({ page }) => {
-    const helper = await startFakeHelper({ secret: "um-segredo-antigo" });
+  test("gets no token and no connection; the page says another program answered", async ({ page }) => {
+    const impostor = await startImpostor();
     try {
-      const password = `antigo-${unique()}`;
+      const password = `impostor-${unique()}`;
       await seedPassword(password);
       await enterGate(page, password);
-      await page.getByLabel("Nome do Operador").fill("Operadora Antiga");
+      await page.getByLabel("Nome do Operador").fill("Operadora Cautelosa");
       await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
       const panel = page.getByTestId("server-panel");
-      await expect(panel).toHaveAttribute("data-kind", "refused");
-      await expect(panel).toContainText("Falha na autenticação");
+      await expect(panel).toHaveAttribute("data-kind", "impostor");
+      await expect(panel).toContainText("Outro programa na porta do ajudante");
+      await expect(panel).toContainText(HELPER_IMPOSTOR_TEXT);
       await expect(panel.getByRole("link", { name: "Baixar para Windows (.bat)" })).toBeVisible();
-      await expect(page.getByTestId("server-status")).toHaveText("Servidor desconectado");
-      // One cause, one message: the QR area says what the panel says, not 'check that the helper
-      // runs' (it does), and the refusal (a fresh token was tried too) is no toast.
       const qr = page.getByTestId("qr-area");
-      await expect(qr).toHaveAttribute("data-cause", "token-refused");
-      await expect(qr).toContainText(HELPER_REFUSED_TEXT);
-      await expect(qr).not.toContainText("Verifique se o servidor está rodando");
-      await expect(page.getByTestId("toast").filter({ hasText: "Falha na autenticação" })).toHaveCount(0);
+      await expect(qr).toHaveAttribute("data-cause", "impostor");
+      await expect(qr.locator("img")).toHaveCount(0);
+      // 'Tentar novamente' asks again, and again hands nothing over
+      await panel.getByRole("button", { name: "Tentar novamente" }).click();
+      await expect(panel).toContainText("(2 tentativas)");
+      expect(impostor.seen).toEqual({ connections: 0, tokens: [] });
+    } finally {
+      await impostor.close();
+    }
+  });
+
+  test("a helper whose key was revoked gets nothing either, and the page says why", async ({ page }) => {
+    const { key } = seedHelperKey("Equipe que saiu");
+    const helper = await startFakeHelper({ key });
+    try {
+      revokeSeededKey(key);
+      const password = `revogado-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Revogada");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      const panel = page.getByTestId("server-panel");
+      await expect(panel).toHaveAttribute("data-kind", "impostor");
+      await expect(panel).toContainText("chave foi revogada");
+      expect(helper.connections).toBe(0);
     } finally {
       await helper.close();
     }

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { signToken } from "whatsapp-helper/token";
 
 import { type Snapshot, snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
+import { downloadHelperKey } from "../support/helper-key";
 import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { adminSession, enrolment, openSessions, type SessionKind, type Sessions, vocationalLead } from "../support/sessions";
@@ -386,6 +386,7 @@ test.beforeAll(async () => {
     { quiet: true },
   );
   sessions = await openSessions(server.url);
+  helperKey = await downloadHelperKey(server.url, sessions.operator);
   const db = new Database(server.databasePath, { readonly: true });
   params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
   db.close();
@@ -402,10 +403,13 @@ test("every action in the route table has an entry in the hostile-input table", 
   for (const path of paths) expect(SPECS[path], `add "${path}" to SPECS in tests/process/hostile-input.spec.ts`).toBeDefined();
 });
 
+/** The helper's key (decision 070), from a start script the operator downloaded. */
+let helperKey = "";
+
 /** Sends one case as a document request and as React Router's data request (/path.data). */
 async function send(url: string, session: SessionKind, body: Body, cookie = sessions[session], bearer = false) {
   const headers: Record<string, string> = { Origin: server.url };
-  if (bearer) headers.Authorization = `Bearer ${signToken(E2E_ENV.HELPER_SECRET, 300)}`;
+  if (bearer) headers.Authorization = `Bearer ${helperKey}`;
   if (body.contentType) headers["Content-Type"] = body.contentType;
   if (cookie) headers.Cookie = cookie;
   const init: RequestInit & { duplex?: string } = { method: "POST", headers, body: body.body, redirect: "manual" };

@@ -21,7 +21,8 @@ import { useMirrorState } from "./use-mirror-state";
 
 type Props = {
   productName: string;
-  helper: { url: string; token: string; expiresAt: string };
+  /** The helper's address, and where the page verifies what answers there (decision 070). */
+  helper: { url: string; verifyPath: string };
   downloads: HelperDownloads;
   log: SendLogPage;
   /** A contact list handed off from the leads panel (?lista=), or why it did not open; null without one. */
@@ -62,7 +63,6 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
   const [allowRepeat, setAllowRepeat] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const revalidator = useRevalidator();
-  const waitingForToken = useRef(false);
   /** 'Iniciar Espelhamento' was clicked: ask the helper for WhatsApp once the socket connects. */
   const initWanted = useRef(false);
   /** 'Desconectar e escanear de novo': ask for a fresh QR code once the helper has logged out. */
@@ -130,10 +130,6 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
       if (outcome.logRows.length > 0) refreshLogSoon();
       retractToasts(outcome.retractToasts);
       for (const shown of outcome.toasts) showToast(shown);
-      if (outcome.refreshToken) {
-        waitingForToken.current = true;
-        revalidator.revalidate();
-      }
       const socket = socketRef.current;
       if (event.name === "connect" && initWanted.current && socket) sendInit(socket);
       if (event.name === "connect_error" && outcome.state.cause !== "token-refused") void explainFailure();
@@ -143,10 +139,10 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
         sendInit(socket);
       }
     },
-    [stateRef, set, refreshLogSoon, revalidator, sendInit, explainFailure, dispatch, showToast, retractToasts],
+    [stateRef, set, refreshLogSoon, sendInit, explainFailure, dispatch, showToast, retractToasts],
   );
 
-  const openSocket = useHelperSocket(helper.url, helper.token, onEvent, socketRef);
+  const openSocket = useHelperSocket(helper.url, helper.verifyPath, onEvent, socketRef);
 
   /**
    * Connects to the helper, only ever after the operator's click (or, after a reload, when this
@@ -185,13 +181,6 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
   useEffect(() => {
     if (connectionLost) toast(connectionLost.connectionLost);
   }, [connectionLost]);
-
-  // A fresh token arrived after an 'invalid-token' refusal: try again with it.
-  useEffect(() => {
-    if (!waitingForToken.current) return;
-    waitingForToken.current = false;
-    socketRef.current?.connect();
-  }, [helper.token, socketRef]);
 
   // The operator name is remembered on this computer.
   useEffect(() => {
