@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { generateKey, type KeyPublic, parseKey, signToken, tokenExpiry, verifyProof } from "whatsapp-helper/token";
 
 import { can, isRole } from "~/lib/roles";
@@ -75,11 +75,25 @@ export function helperKeyOfRequest(request: Request): LiveKey | null {
   const a = Buffer.from(given.hash, "hex");
   const b = Buffer.from(live.hash, "hex");
   if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
-  db.update(schema.whatsappHelperKeys)
-    .set({ lastUsedAt: clockNow().toISOString() })
-    .where(eq(schema.whatsappHelperKeys.id, live.id))
-    .run();
+  noteUse(live.id);
   return live;
+}
+
+/** Notes a key's use, at most once a minute (the helper asks before every command). */
+function noteUse(id: string): void {
+  const at = clockNow();
+  db.update(schema.whatsappHelperKeys)
+    .set({ lastUsedAt: at.toISOString() })
+    .where(
+      and(
+        eq(schema.whatsappHelperKeys.id, id),
+        or(
+          isNull(schema.whatsappHelperKeys.lastUsedAt),
+          lt(schema.whatsappHelperKeys.lastUsedAt, new Date(at.getTime() - 60_000).toISOString()),
+        ),
+      ),
+    )
+    .run();
 }
 
 // ---- The challenge the page relays to whatever answers on the helper's port ---------------------

@@ -198,7 +198,7 @@ case "$STATUS" in
     rm -rf "$HELPER_DIR/app.new"
     mkdir -p "$HELPER_DIR/app.new"
     # The package is the install's root: npm ci installs exactly its npm-shrinkwrap.json, no install scripts (decision 066).
-    if tar -xzf "$DOWNLOAD" -C "$HELPER_DIR/app.new" --strip-components=1 &&
+    if tar -xzf "$DOWNLOAD" -C "$HELPER_DIR/app.new" --strip-components=1 --no-same-permissions &&
       npm ci --prefix "$HELPER_DIR/app.new" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error; then
       rm -rf "$HELPER_DIR/app.old"
       if [ -d "$APP_DIR" ]; then mv "$APP_DIR" "$HELPER_DIR/app.old"; fi

@@ -111,7 +111,7 @@ it("a port taken by another program is named as such, without advising HELPER_PO
       HELPER_DATA_DIR: dataDir,
     });
     expect(run.code).toBe(1);
-    expect(run.output).toContain(`A porta ${port} está sendo usada por outro programa, não pelo ajudante.`);
+    expect(run.output).toContain(`A porta ${port} está sendo usada por outro programa, não pelo ajudante (ou por um ajudante com outra chave).`);
     expect(run.output).not.toContain("HELPER_PORT");
   } finally {
     await new Promise((resolve) => other.close(() => resolve(undefined)));

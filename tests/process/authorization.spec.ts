@@ -189,6 +189,7 @@ test("the guarded areas are found in the route table", () => {
       "admin/usuarios",
       "whatsapp",
       "whatsapp/registro",
+      "whatsapp/ajudante",
       "whatsapp/iniciar-whatsapp-helper.sh",
       "whatsapp/iniciar-whatsapp-helper.bat",
       "whatsapp/iniciar-whatsapp-helper-mac.zip",
@@ -196,6 +197,7 @@ test("the guarded areas are found in the route table", () => {
       "api/whatsapp-helper/descadastros",
       "api/whatsapp-helper/ja-enviados",
       "api/whatsapp-helper/registro",
+      "api/whatsapp-helper/chave",
     ]),
   );
   for (const path of Object.keys(EXCEPTIONS)) expect(paths).toContain(path);

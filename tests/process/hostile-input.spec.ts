@@ -208,6 +208,19 @@ const SPECS: Record<string, ActionSpec> = {
     },
     message: /inválid|Envie de 1 a 100/,
   },
+  // The page's check of the helper's port (decision 070): a body that is no proof of a live key is refused.
+  "whatsapp/ajudante": {
+    session: "operator",
+    refused: { challenge: "desafio", keyId: "chave-inventada", proof: "prova" },
+    message: /./,
+  },
+  // Whether a helper's key lives: GET only; a post is a 405 past the key.
+  "api/whatsapp-helper/chave": {
+    session: "anonymous",
+    bearer: true,
+    refused: { entries: "5531999998888" },
+    message: /./,
+  },
   // The helpers' API (JSON, Bearer token): past the token, a body that is not the documented JSON is a 400.
   "api/whatsapp-helper/descadastros": {
     session: "anonymous",
@@ -567,7 +580,11 @@ for (const route of routeTable().filter((r) => r.hasLoader)) {
       }
     }
     expect(failures, failures.slice(0, 30).join("\n")).toEqual([]);
-    expect(snapshot(server.databasePath)).toEqual(before);
+    // A start script's download makes its key (decision 070): the one write a GET is meant to make.
+    const makesKeys = route.path.startsWith("whatsapp/iniciar-whatsapp-helper");
+    const comparable = (tables: ReturnType<typeof snapshot>) =>
+      makesKeys ? { ...tables, whatsapp_helper_keys: undefined } : tables;
+    expect(comparable(snapshot(server.databasePath))).toEqual(comparable(before));
   });
 }
 

@@ -44,7 +44,7 @@ test("a question about 1 000 contacts with long texts (about 1 MB) passes the do
   // Without a token a long body is refused as such.
   const anonymous = await post("/api/whatsapp-helper/ja-enviados", body, null);
   expect(anonymous.status).toBe(401);
-  expect(await anonymous.json()).toEqual({ ok: false, error: "Token inválido" });
+  expect(await anonymous.json()).toEqual({ ok: false, error: "Chave do ajudante inválida ou revogada" });
   // Other requests keep the 64 KB limit: the same body as a form post.
   const form = await fetch(`${base()}/api/whatsapp-helper/ja-enviados`, {
     method: "POST",
