@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 import { afterEach, expect, it } from "vitest";
 
-import { cleanup, connect, once, ORIGIN, KEY, KEY_TEXT, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY_TEXT, once, ORIGIN, startTestHelper } from "./helpers.js";
 
 const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));
 /** @type {import("node:child_process").ChildProcess | null} */
@@ -111,7 +111,9 @@ it("a port taken by another program is named as such, without advising HELPER_PO
       HELPER_DATA_DIR: dataDir,
     });
     expect(run.code).toBe(1);
-    expect(run.output).toContain(`A porta ${port} está sendo usada por outro programa, não pelo ajudante (ou por um ajudante com outra chave).`);
+    expect(run.output).toContain(
+      `A porta ${port} está sendo usada por outro programa, não pelo ajudante (ou por um ajudante com outra chave).`,
+    );
     expect(run.output).not.toContain("HELPER_PORT");
   } finally {
     await new Promise((resolve) => other.close(() => resolve(undefined)));

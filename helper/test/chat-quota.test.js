@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { BaileysDriver } from "../src/drivers/baileys.js";
 import { signToken } from "../src/token.js";
-import { cleanup, connect, manualTimers, once, record, KEY, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY, manualTimers, once, record, startTestHelper } from "./helpers.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
 /** @type {Array<() => void>} */

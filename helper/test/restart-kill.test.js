@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 import { afterEach, expect, it } from "vitest";
 
-import { cleanup, connect, once, ORIGIN, record, KEY, KEY_TEXT } from "./helpers.js";
+import { cleanup, connect, KEY_TEXT, once, ORIGIN, record } from "./helpers.js";
 
 const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));
 /** @type {import("node:child_process").ChildProcess[]} */

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { generateKey, signToken } from "../src/token.js";
-import { cleanup, connect, ORIGIN, KEY, sleep, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY, ORIGIN, sleep, startTestHelper } from "./helpers.js";
 
 afterEach(cleanup);
 

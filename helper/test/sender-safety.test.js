@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeDriver } from "../src/drivers/fake.js";
 import { restrictedMessage } from "../src/queue.js";
 import { signToken } from "../src/token.js";
-import { cleanup, connect, manualTimers, once, record, KEY, KEY_TEXT, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY, KEY_TEXT, manualTimers, once, record, startTestHelper } from "./helpers.js";
 import { startSiteStub } from "./site-stub.js";
 
 /** @type {Array<() => Promise<unknown>>} */

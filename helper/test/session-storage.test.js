@@ -24,7 +24,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { UNREADABLE_SESSION_MESSAGE, useAtomicAuthState } from "../src/auth-store.js";
 import { BaileysDriver } from "../src/drivers/baileys.js";
-import { cleanup, connect, once, ORIGIN, KEY, KEY_TEXT, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY_TEXT, once, ORIGIN, startTestHelper } from "./helpers.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
 const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));
