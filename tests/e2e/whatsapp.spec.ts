@@ -337,6 +337,11 @@ test.describe("WhatsApp: mirroring page", () => {
       "Responda SAIR para não receber mais mensagens",
       "mesmo texto nos últimos 7 dias",
       "volta pausado com o progresso guardado",
+      // decision 070: the promises about keys, the verified helper and private files
+      "traz uma chave própria",
+      "pode ser revogada: o ajudante para na hora",
+      "nada é entregue a ele",
+      "pede um QR code novo",
     ]) {
       await expect(rules).toContainText(text);
     }
