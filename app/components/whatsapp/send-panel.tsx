@@ -256,13 +256,6 @@ function SendingRules({
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat("pt-BR", {
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "America/Sao_Paulo",
-});
-
 /**
  * What the operator may do about a pause: 'Retomar agora' after WhatsApp's rate limit, 'Retomar'
  * for a job restored after a restart; after a restriction nothing until its waiting period ends
@@ -346,7 +339,6 @@ function JobProgress({
       {finish ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="job-eta">
           Término previsto às <strong>{finish.clock}</strong> ({finish.relative}).
-          {progress.nextAt && !progress.paused ? ` Próximo envio às ${timeFormat.format(new Date(progress.nextAt))}.` : ""}
         </p>
       ) : null}
       {progress.paused ? (
