@@ -168,6 +168,8 @@ export function logStatusOf(status: "sent" | "error" | "skipped" | LogStatus): L
 /** 'skipped': the helper did not send it on purpose (it got the same text recently: "já enviado em dd/mm"). */
 export type ContactStatus = "pending" | "sent" | "error" | "skipped";
 export type TrackedContact = {
+  /** The row's position in the helper's job (its `index`); absent until the helper has listed the job's rows. */
+  index?: number;
   name: string;
   number: string;
   status: ContactStatus;

@@ -584,14 +584,8 @@ export async function startHelper(options = {}) {
 
     log("Página conectada.");
     socket.emit("helper-state", helperState());
-    const job = queue.replayableJob();
-    if (job) {
-      for (const status of job.statuses) socket.emit("message-status", { ...status, replay: true });
-      if (job.kind === "bulk") {
-        socket.emit("bulk-progress", queue.progress(job));
-        if (job.final) socket.emit("bulk-status", { ...job.final, replay: true });
-      }
-    }
+    // the last job's rows, results and counters (decision 072): what the page shows is the helper's
+    for (const [event, payload] of queue.replayEvents()) socket.emit(event, payload);
 
     handle("init-whatsapp", async (payload, callback) => {
       const name = asObject(payload).operatorName;

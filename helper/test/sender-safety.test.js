@@ -315,11 +315,12 @@ describe("a helper restarted mid-job", () => {
     expect(b.driver.sent.map((s) => s.jid)).toEqual(["5531977773333@s.whatsapp.net"]);
     await b.close();
 
-    // a finished job is not brought back
+    // a finished job is not brought back to be resumed: it is the last job, finished (decision 072)
     const c = await startTestHelper({ dataDir: a.dataDir });
     const late = connect(c.url);
     const state = await once(late, "helper-state");
-    expect(state.job).toBeNull();
+    expect(state.job).toMatchObject({ jobId, state: "completed", phase: "finished", restored: false, pending: 0 });
+    expect(c.queue.job).toBeNull();
   });
 });
 

@@ -77,10 +77,19 @@ function countHelperRequests(page: Page) {
  * without the warm-up (the tests run at any time of day), counting the pages that connect.
  */
 async function startFakeHelper(
-  options: { key?: string; fakeReadyDelayMs?: number; minDelayMs?: number; maxDelayMs?: number } = {},
+  options: {
+    key?: string;
+    fakeReadyDelayMs?: number;
+    minDelayMs?: number;
+    maxDelayMs?: number;
+    rateLimitPauseMs?: number;
+    /** A data folder the test keeps (a restart on it); otherwise a temporary one, removed on close. */
+    dataDir?: string;
+  } = {},
 ) {
-  const { startHelper } = await import("whatsapp-helper");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
+  // this checkout's helper (the package name may point at another checkout's through a shared node_modules)
+  const { startHelper } = await import("../../helper/src/server.js");
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
   const started = await startHelper({
     port: Number(process.env.E2E_HELPER_PORT),
     // a key of its own, live on the site, as a downloaded start script carries it (decision 070)
@@ -97,7 +106,7 @@ async function startFakeHelper(
   const close = started.close;
   counted.close = async () => {
     await close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   return counted;
 }
@@ -857,7 +866,8 @@ test.describe("WhatsApp: the connection's states in the spec's words (decision 0
       await expect(qr).toContainText("Desconectado: ");
       await expect(mirrored).toHaveCount(0);
       await expect(page.getByTestId("toast")).toHaveCount(0);
-      await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp não conectado");
+      // the page lost the helper: it cannot tell whether WhatsApp is linked, and does not claim it (decision 072)
+      await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp: sem notícias do ajudante");
       await expect(page.getByRole("heading", { name: "Espelhe seu WhatsApp" })).toBeVisible();
     } finally {
       await helper.close();
@@ -1048,6 +1058,8 @@ test.describe("WhatsApp: what the helper reports is shown", () => {
       const row = page.getByTestId("status-table").locator("tr", { hasText: "31999990007" });
       await expect(row).toContainText("Ignorado");
       await expect(row).toContainText("já enviado em 20/11");
+      // the badges are the helper's totals (decision 072): its progress after that result
+      helper.io.emit("bulk-progress", { ...job, done: 2, pending: 1, skipped: 1, pauseReason: "restored", canResume: true });
       await expect(page.getByTestId("badge-ignorados")).toHaveText("Ignorados: 1");
       await expect(page.getByTestId("toast").filter({ hasText: "Erro ao enviar mensagem" })).toHaveCount(0);
     } finally {
@@ -1203,6 +1215,97 @@ test.describe("WhatsApp: Chrome's Local Network Access, with the site treated as
     } finally {
       await browser.close();
       await helper.close();
+    }
+  });
+});
+
+test.describe("WhatsApp: the page's counters are the helper's (decision 072)", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  /** The badges, the job's sentence and 'Enviadas hoje' say exactly what the helper's job state says. */
+  async function expectHelperNumbers(page: Page, helper: Awaited<ReturnType<typeof startFakeHelper>>) {
+    const job = helper.queue.progress();
+    expect(job, "the helper has a job").not.toBeNull();
+    const { total, sent, errors, skipped, pending } = job!;
+    await expect(page.getByTestId("badge-total")).toHaveText(`Total: ${total}`);
+    await expect(page.getByTestId("badge-enviados")).toHaveText(`Enviados: ${sent}`);
+    await expect(page.getByTestId("badge-erros")).toHaveText(`Erros: ${errors}`);
+    await expect(page.getByTestId("badge-pendentes")).toHaveText(`Pendentes: ${pending}`);
+    await expect(page.getByTestId("badge-ignorados")).toHaveText(`Ignorados: ${skipped}`);
+    await expect(page.getByTestId("status-table").locator("tbody tr")).toHaveCount(total);
+    await expect(page.getByTestId("status-table").locator("tbody tr", { hasText: "Pendente" })).toHaveCount(pending);
+    await expect(page.getByTestId("effective-cap")).toContainText(`Enviadas hoje: ${helper.queue.limits().sentToday}.`);
+    return job!;
+  }
+
+  test("a job with a repeated person, an error and a pause; the helper stops and comes back", async ({ page }) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-counters-"));
+    // WhatsApp's rate limit (the fake driver's numbers ending in 0429) pauses the job for an hour: 'Retomar agora'
+    const options = { fakeReadyDelayMs: 300, minDelayMs: 10, maxDelayMs: 20, rateLimitPauseMs: 3_600_000, dataDir };
+    let helper = await startFakeHelper(options);
+    try {
+      const token = unique();
+      const password = `contadores-${token}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill(`Operadora ${token}`);
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+      await page.getByLabel("Contatos").fill(
+        [
+          "Ana, (31) 99999-0001",
+          "Bruno, 31 9999-0001", // Ana without the ninth digit: the same person
+          "Sem Zap, 31977770000",
+          "Lento, 31955550429",
+          "Carla, 31966660003",
+        ].join("\n"),
+      );
+      await page.getByLabel("Mensagem", { exact: true }).fill(`Olá {nome}, contadores ${token}`);
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+
+      // Paused by WhatsApp's limit at the fourth line: the page says the helper's numbers and why, not 'Enviando…'.
+      const job = page.getByTestId("job-progress");
+      await expect.poll(() => helper.queue.progress()?.pauseReason, { message: "the helper paused the job" }).toBe("rate-limit");
+      const paused = await expectHelperNumbers(page, helper);
+      await expect(job).toHaveAttribute("data-phase", "paused");
+      expect(paused).toMatchObject({ total: 5, sent: 1, errors: 1, skipped: 1, pending: 2, pauseReason: "rate-limit" });
+      await expect(job.getByTestId("job-sentence")).toHaveText(
+        /^Pausado em 3 de 5\. O WhatsApp limitou o envio; nova tentativa às \d\d:\d\d\.$/,
+      );
+      await expect(page.getByRole("button", { name: "Envio pausado" })).toBeDisabled();
+      await expect(page.getByText("Enviando", { exact: false })).toHaveCount(0);
+      const bruno = page.getByTestId("status-table").locator("tbody tr", { hasText: "Bruno" });
+      await expect(bruno).toContainText("Ignorado");
+      await expect(bruno).toContainText("Mesma pessoa da linha 1 (Ana)");
+
+      await job.getByRole("button", { name: "Retomar agora" }).click();
+      await expect.poll(() => helper.queue.progress()?.state, { message: "the helper finished the job" }).toBe("completed");
+      const finished = await expectHelperNumbers(page, helper);
+      await expect(job).toHaveAttribute("data-phase", "finished");
+      expect(finished).toMatchObject({ total: 5, sent: 3, errors: 1, skipped: 1, pending: 0 });
+      await expect(job.getByTestId("job-sentence")).toHaveText("Concluído: 3 enviadas, 1 com erro, 1 ignorada.");
+      await expect(page.getByTestId("effective-cap")).toContainText("Enviadas hoje: 3.");
+
+      // The helper stops: the page lost the helper, it does not know that WhatsApp is not linked.
+      await helper.close();
+      await expect(page.getByTestId("helper-link")).toHaveText(
+        "Esta página perdeu a conexão com o ajudante; tentando reconectar…",
+      );
+      await expect(page.getByTestId("whatsapp-status")).not.toHaveText("WhatsApp não conectado");
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+      await expect(page.getByTestId("toast").filter({ hasText: "Sem conexão com o ajudante" })).toBeVisible();
+      await expect(page.getByTestId("toast").filter({ hasText: "WhatsApp não autenticado" })).toHaveCount(0);
+
+      // It comes back on the same folder while the page still tries: the finished job and its numbers again.
+      helper = await startFakeHelper(options);
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado", { timeout: 60_000 });
+      await expect(page.getByTestId("helper-link")).toHaveCount(0);
+      const replayed = await expectHelperNumbers(page, helper);
+      expect(replayed).toMatchObject({ total: 5, sent: 3, errors: 1, skipped: 1, pending: 0, phase: "finished" });
+      await expect(job.getByTestId("job-sentence")).toHaveText("Concluído: 3 enviadas, 1 com erro, 1 ignorada.");
+    } finally {
+      await helper.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

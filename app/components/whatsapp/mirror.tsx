@@ -7,6 +7,7 @@ import type { ConnectionLost } from "~/lib/offline-submit";
 import { dismissToast, toast, type ToastMessage } from "~/lib/toast";
 import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
 import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
+import { helperLinkSentence } from "~/lib/whatsapp-job-state";
 import { MIRROR_TOASTS, mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
@@ -226,6 +227,12 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
   };
 
   const startSending = () => {
+    const lost = helperLinkSentence(state.lostHelper);
+    if (lost && state.socket !== "connected") {
+      // The page lost the helper, not WhatsApp: "não autenticado" is said only when the helper says so.
+      toast({ title: "Sem conexão com o ajudante", description: lost, variant: "destructive" });
+      return;
+    }
     if (!state.isAuthenticated) {
       // The same words as the helper's refusal (bulkStatusToast): one situation, one message.
       toast({
@@ -329,10 +336,16 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
             <StatusPill
               ok={state.isAuthenticated}
               okText="WhatsApp conectado"
-              badText="WhatsApp não conectado"
+              // without the helper the page cannot know WhatsApp's state: it does not claim one
+              badText={state.lostHelper ? "WhatsApp: sem notícias do ajudante" : "WhatsApp não conectado"}
               testId="whatsapp-status"
             />
           </p>
+          {helperLinkSentence(state.lostHelper) ? (
+            <p role="status" className="mt-2 text-sm text-amber-900" data-testid="helper-link">
+              {helperLinkSentence(state.lostHelper)}
+            </p>
+          ) : null}
         </div>
       </header>
 
