@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { formatClock } from "../src/schedule.js";
 import { signToken } from "../src/token.js";
-import { cleanup, connect, connectReady, manualTimers, once, record, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, connectReady, KEY, manualTimers, once, record, startTestHelper } from "./helpers.js";
 
 afterEach(cleanup);
 
@@ -158,7 +158,7 @@ describe("a page that (re)connects gets every row's final result", () => {
     first.socket.disconnect();
 
     now += 11 * 60_000;
-    const page = connect(helper.url, { token: signToken(SECRET, 3600) });
+    const page = connect(helper.url, { token: signToken(KEY, 3600) });
     const log = record(page);
     await once(page, "bulk-status");
     expect(log.of("bulk-started")[0]).toMatchObject({ jobId, replay: true, recent: false });
