@@ -235,6 +235,9 @@ export async function startHelper(options = {}) {
     log,
   });
 
+  // Every result goes to the send log's outbox, the ones restore() settles included (a send cut off
+  // by a crash becomes 'Erro' there, and must reach the site like any other result).
+  queue.on("message-status", (status) => sendLog.add(status));
   // A job the helper was running when it stopped comes back paused, with its progress.
   queue.restore(readJsonLines(journalFile));
   log(`Horário de envio: ${windowLabel(sendWindow)}${sendWindow.always ? "" : " (horário de Brasília)"}.`);
@@ -526,7 +529,6 @@ export async function startHelper(options = {}) {
   });
 
   // --- queue → site and pages ----------------------------------------------------------------
-  queue.on("message-status", (status) => sendLog.add(status));
   if (sendLog.size > 0) log(`${sendLog.size} envio(s) ainda não gravado(s) no registro do site; enviando...`);
   void sendLog.flush();
   for (const event of ["bulk-started", "message-status", "bulk-progress", "bulk-status"]) {

@@ -303,6 +303,9 @@ describe("a helper restarted mid-job", () => {
       ["31988882222", "error", true],
     ]);
     expect(replayed[1].error).toMatch(/programa auxiliar foi encerrado durante o envio/);
+    // the send cut off by the crash is owed to the site's log like any other result
+    const owed = [...b.sendLog.pending.values()];
+    expect(owed.filter((row) => row.number.endsWith("988882222")).map((row) => row.status)).toEqual(["error"]);
 
     // WhatsApp connecting again does not resume it: the operator does
     const ready = once(socket, "whatsapp-ready");
