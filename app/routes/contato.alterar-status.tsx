@@ -7,8 +7,9 @@ import { parseStatusChoice, statusWithReason } from "~/lib/lead-status";
 import { pageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { changeStatusOfSelection, countStatusChanges, sameOrigin } from "~/server/lead-follow-up.server";
+import { changeStatusOfSelection, countStatusChanges } from "~/server/lead-follow-up.server";
 import { bulkChange, formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
+import { requireSameOrigin } from "~/server/same-origin.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contato.alterar-status";
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "leads");
-  if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
+  requireSameOrigin(request);
   const form = await readFormData(request);
   const { filters, choice } = readSelection(formParams(form));
   if (!choice.ok) return data({ error: choice.errors.status ?? choice.errors.motivo ?? "" }, { status: 400, headers: PRIVATE });

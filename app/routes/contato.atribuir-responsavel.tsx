@@ -7,9 +7,9 @@ import { NO_OWNER_LABEL } from "~/lib/lead-filters";
 import { pageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { sameOrigin } from "~/server/lead-follow-up.server";
 import { countOwnerChanges, OWNER_ERROR, parseOwnerChoice, setOwnerOfSelection } from "~/server/lead-owner.server";
 import { bulkChange, formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
+import { requireSameOrigin } from "~/server/same-origin.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contato.atribuir-responsavel";
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "leads");
-  if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
+  requireSameOrigin(request);
   const form = await readFormData(request);
   const { filters, choice } = readSelection(formParams(form));
   if (!choice.ok) return data({ error: choice.error }, { status: 400, headers: PRIVATE });

@@ -8,8 +8,8 @@ import { pageMeta } from "~/lib/seo";
 import { WHATSAPP_PATH } from "~/lib/whatsapp";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { sameOrigin } from "~/server/lead-follow-up.server";
 import { formParams, panelHref, selectionFilters, selectionInWords } from "~/server/lead-selection.server";
+import { requireSameOrigin } from "~/server/same-origin.server";
 import { createHandoff, HANDOFF_MAX_CONTACTS, HANDOFF_PARAM, selectHandoffContacts } from "~/server/whatsapp-handoff.server";
 
 import type { Route } from "./+types/contato.enviar-whatsapp";
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "leads");
-  if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
+  requireSameOrigin(request);
   const form = await readFormData(request);
   if (form.get("intent") !== CREATE_INTENT) {
     return data({ error: "Confirme com o botão “Criar lista e abrir o WhatsApp”." }, { status: 400, headers: PRIVATE });

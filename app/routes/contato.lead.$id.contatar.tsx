@@ -9,8 +9,8 @@ import { pageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { recordContactAttempt } from "~/server/lead-contact.server";
-import { sameOrigin } from "~/server/lead-follow-up.server";
 import { leadOr404 } from "~/server/lead-privacy.server";
+import { requireSameOrigin } from "~/server/same-origin.server";
 import { isOptedOut } from "~/server/whatsapp-optouts.server";
 
 import type { Route } from "./+types/contato.lead.$id.contatar";
@@ -52,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "leads");
-  if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
+  requireSameOrigin(request);
   const lead = leadOr404(params.id);
   const channel = (await readFormData(request)).get("canal");
   if (!isContactChannel(channel)) {

@@ -6,10 +6,10 @@ import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/auth.server";
-import { config } from "~/server/config.server";
 import { readFormData } from "~/server/form-data.server";
 import { deletePerson, leadOr404, recordsOfPerson } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
+import { requireSameOrigin } from "~/server/same-origin.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contato.lead.$id.excluir";
@@ -58,15 +58,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-/** This site's own Origin, or none (not a browser): a cross-site post is refused even before SameSite. */
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  return origin === null || origin === new URL(request.url).origin || origin === new URL(config.siteUrl).origin;
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requirePermission(request, "lgpd");
-  if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
+  requireSameOrigin(request);
   const lead = leadOr404(params.id, GONE);
   const form = await readFormData(request);
   if (form.get("intent") !== CONFIRM_INTENT) {

@@ -24,12 +24,12 @@ import {
   leadTimeline,
   parseNextContact,
   parseNoteText,
-  sameOrigin,
   setNextContact,
 } from "~/server/lead-follow-up.server";
 import { ownerEmails, ownerOptions, parseOwnerChoice, setLeadOwner } from "~/server/lead-owner.server";
 import { leadOr404 } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
+import { requireSameOrigin } from "~/server/same-origin.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isOptedOut } from "~/server/whatsapp-optouts.server";
 
@@ -94,7 +94,7 @@ function refuse(intent: string, errors: LeadFormErrors, values: Record<string, s
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requirePermission(request, "leads");
-  if (!sameOrigin(request)) throw data("Origem não permitida.", { status: 403, headers: PRIVATE });
+  requireSameOrigin(request);
   const lead = leadOr404(params.id);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");

@@ -2,7 +2,7 @@ import { data } from "react-router";
 
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { issueChallenge, verifyHelper } from "~/server/helper-keys.server";
-import { sameOrigin } from "~/server/lead-follow-up.server";
+import { sameOrigin } from "~/server/same-origin.server";
 import { requireOperator } from "~/server/whatsapp-access.server";
 
 import type { Route } from "./+types/whatsapp.ajudante";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { LOG_PAGE_PARAM } from "~/lib/whatsapp";
-import { config } from "~/server/config.server";
+import { sameOrigin } from "~/server/same-origin.server";
 import { requireOperator, sentByOf } from "~/server/whatsapp-access.server";
 import { listSendLog, recordSendResults } from "~/server/whatsapp-log.server";
 
@@ -16,13 +16,6 @@ import type { Route } from "./+types/whatsapp.registro";
  * GET returns one page of the log, newest first (?pagina=N).
  */
 const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
-/** No Origin (not a browser) or this site's own; a foreign or opaque ("null") Origin is refused. */
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  if (origin === null) return true;
-  return origin === new URL(request.url).origin || origin === new URL(config.siteUrl).origin;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, { as: "status" });

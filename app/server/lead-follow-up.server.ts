@@ -5,7 +5,6 @@ import { NOTE_MAX, type StatusChoice, statusWithReason } from "~/lib/lead-status
 
 import { leadConditions } from "./admin-leads.server";
 import * as serverClock from "./clock.server";
-import { config } from "./config.server";
 import { db, schema } from "./db.server";
 import { type Lead, recordsOfPerson } from "./lead-privacy.server";
 import { LEAD_ORIGINS } from "./leads.server";
@@ -17,12 +16,6 @@ import { enqueueWebhookEvent, leadEventData } from "./webhooks.server";
  */
 
 const leads = schema.leads;
-
-/** This site's own Origin, or none (not a browser): a cross-site post is refused even before SameSite. */
-export function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  return origin === null || origin === new URL(request.url).origin || origin === new URL(config.siteUrl).origin;
-}
 
 /**
  * A note as typed, or the pt-BR message why not: plain text of 1..NOTE_MAX characters. Line breaks
