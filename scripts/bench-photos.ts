@@ -1,4 +1,4 @@
-// The bench's photos (issue 20 item 4): generated photo-like JPEGs (a phone camera's 4000 × 3000,
+// The bench's photos: generated photo-like JPEGs (a phone camera's 4000 × 3000,
 // with gradients and fine texture, so the encoders have real work), uploaded through the content
 // studio in a real browser as the marketing team would: the home hero and the course cards the home
 // page's catalogue shows first. The measurements then run with the photos in place.

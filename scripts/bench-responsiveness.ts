@@ -1,4 +1,4 @@
-// Responsiveness of the vocational test's questions (issue 20 item 3): with the CPU slowed 4× in
+// Responsiveness of the vocational test's questions: with the CPU slowed 4× in
 // Chromium, how long each interaction takes to reach the next paint, read from the Event Timing API
 // (the `duration` of the interaction's events: input delay + handlers + the time to the next paint).
 import type { Browser } from "@playwright/test";

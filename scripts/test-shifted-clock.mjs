@@ -1,7 +1,7 @@
 // Runs the unit and integration tests (vitest) again with the machine's clock moved (libfaketime,
 // Debian's `faketime`): a year and a month ahead, and 30 seconds before the next São Paulo midnight
 // so the run crosses the day. A test that pins one clock and reads another passes on the day it
-// was written and fails every day after (issue 26: the webhooks test pinned 2026-11-24 and broke
+// was written and fails every day after (decision 059: the webhooks test pinned 2026-11-24 and broke
 // every submission from the 25th); this step fails on the day it is written instead.
 //
 // On a Debian-like machine, as root, installs `faketime` when it is missing; otherwise says what to install.

@@ -4,7 +4,7 @@
  * Code that writes a time a later step compares (the webhook outbox's "due at", the worker's "is
  * it due?") reads it here, so a test that moves time moves it for both sides at once. Mixing an
  * injected clock on one side with `Date.now()` on the other made a test pinned to one day fail
- * on every later day (issue 26).
+ * on every later day (decision 059).
  */
 type Clock = () => number;
 

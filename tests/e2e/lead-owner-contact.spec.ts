@@ -6,7 +6,7 @@ import { expect, openE2eDb, test } from "../support/fixtures";
 import { adminSession, postForm } from "../support/sessions";
 
 /**
- * Issue 19 items 3 and 4 in Chromium, with JavaScript and without: a comercial user gives a lead to
+ * Decision 057 in Chromium, with JavaScript and without: a comercial user gives a lead to
  * themself on its page, finds it under "Meus leads", gives a filtered selection to a colleague; the
  * "WhatsApp" and "Ligar" buttons record the attempt, move Novo → Em contato and send the browser on
  * to wa.me (answered here by the test: no request leaves the machine) or tel:; the funnel counts it.

@@ -5,7 +5,7 @@ import { completedTestCookie } from "../support/sessions";
 import { exclusively, openAsAdmin, saveStudioForm } from "../support/studio";
 
 /**
- * The students' WhatsApp buttons (issue 17 item 5), with and without JavaScript: with no number in
+ * The students' WhatsApp buttons (decision 042), with and without JavaScript: with no number in
  * the studio no WhatsApp button shows anywhere; with one set on "Instituição", the floating button
  * (beside the assistant's, covering neither it nor the page at 360 px) and the course page's
  * "Falar no WhatsApp" lead through the counting route to wa.me (intercepted: nothing leaves the

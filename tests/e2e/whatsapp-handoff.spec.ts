@@ -6,7 +6,7 @@ import { adminSession, OPERATOR_PASSWORD, postForm, type StaffRole, staffSession
 import { openAsAdmin } from "../support/studio";
 
 /**
- * Hand-off to the WhatsApp tool (issue 19, item 5), with JavaScript and without: an admin filters
+ * Hand-off to the WhatsApp tool (decision 058), with JavaScript and without: an admin filters
  * the leads panel, clicks "Enviar pelo WhatsApp", confirms, and an operator (past the gate, which
  * brings them back to the list) finds the contacts box holding exactly the right lines, without the
  * number that opted out, with the count.

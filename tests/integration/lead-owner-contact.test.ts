@@ -30,7 +30,7 @@ import { recordOptOuts } from "~/server/whatsapp-optouts.server";
 import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
- * Issue 19 items 3, 4 and 7: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
+ * Decision 057: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
  * contact buttons (an attempt recorded, Novo → Em contato, then tel: or wa.me), the funnel by status
  * and the history's contact attempts and WhatsApp sends, through the real loaders and actions.
  */

@@ -25,7 +25,7 @@ import { verifyPassword } from "~/server/password.server";
 import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
- * Roles (issue 19 item 1): the Usuários page's actions (add, change a role, remove) with their
+ * Roles (decision 056): the Usuários page's actions (add, change a role, remove) with their
  * rules (the last admin, oneself), messages and refusals that store nothing; a role change at the
  * next request; a removed user's sessions ending; and an unknown stored role getting the least access.
  */

@@ -33,11 +33,11 @@ import {
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
- * Signed webhooks (issue 19, item 6) against a real HTTP receiver started here (node:http on a free
+ * Signed webhooks (decision 054) against a real HTTP receiver started here (node:http on a free
  * port): the event a new lead writes to the outbox, its signature, the retry rules (500, 408, 429
  * retried; 400 not), and a form post that never waits for the receiver. Time is the server clock
  * (clock.server.ts), pinned here to a fixed day: the outbox stamps and the worker's "due" both read
- * it, so the tests mean the same on any real date (issue 26).
+ * it, so the tests mean the same on any real date (decision 059).
  */
 
 type Received = { headers: IncomingHttpHeaders; body: string };

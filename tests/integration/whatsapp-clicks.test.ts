@@ -1,4 +1,4 @@
-// The students' WhatsApp buttons (issue 17 item 5): the counting route against a real SQLite file.
+// The students' WhatsApp buttons (decision 042): the counting route against a real SQLite file.
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { loader as rootLoader } from "~/root";

@@ -34,7 +34,7 @@ import { recordOptOuts } from "~/server/whatsapp-optouts.server";
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
- * Hand-off from the leads panel to the WhatsApp tool (issue 19, item 5), through the real loaders
+ * Hand-off from the leads panel to the WhatsApp tool (decision 058), through the real loaders
  * and actions on a real SQLite file: the confirmation's counts, the stored list, opening it on
  * /whatsapp (operator session, expiry, opt-outs applied again), and the send log's link to the lead.
  */

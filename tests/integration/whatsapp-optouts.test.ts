@@ -173,7 +173,7 @@ describe("POST/GET /api/whatsapp-helper/descadastros", () => {
     expect(list).toMatchObject({ status: 200, cacheControl: "private, no-store" });
     expect(list.body).toEqual({ numbers: ["5531999998888", "5521988887777"] });
 
-    // One question for issue 19 and the panel: is this person on the list, however written?
+    // One question for the helpers and the panel: is this person on the list, however written?
     expect(isOptedOut("(31)99999-8888")).toBe(true);
     expect(isOptedOut("553199998888")).toBe(true);
     expect(isOptedOut("31 9999-8888")).toBe(true);

@@ -21,7 +21,7 @@ import { listSendLog } from "~/server/whatsapp-log.server";
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
- * People, not shared passwords, for staff (issue 27 item 10, decision 069): a signed-in admin or
+ * People, not shared passwords, for staff (decision 069): a signed-in admin or
  * comercial user opens the WhatsApp tool as themselves, marketing does not; each send-log row names
  * the staff user or the access password behind it; an access password needs a name, shown in the
  * list; the admin's header links to the passwords' page.

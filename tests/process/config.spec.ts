@@ -183,7 +183,7 @@ test.describe("a configured campaign end date that has passed", () => {
   test("says the campaign ended on that date: no countdown at zero, no headline percentage, no offer shown as current", async ({
     page,
   }) => {
-    // Issue 17 item 4 departs from the spec's "all zeros": a passed end date is not shown under a call to hurry.
+    // The site departs from the spec's "all zeros": a passed end date is not shown under a call to hurry.
     await page.clock.install();
     await page.goto(`${server.url}/campanha-relampago`);
     await expect(page.getByRole("heading", { name: "Campanha encerrada" })).toBeVisible();

@@ -5,7 +5,7 @@ import { adminSession, completedTestCookie } from "../support/sessions";
 import { saveStudioForm } from "../support/studio";
 
 /**
- * "Never a contradictory number" (issue 17): the selected courses' scholarship (Educação Física,
+ * "Never a contradictory number" (decision 044): the selected courses' scholarship (Educação Física,
  * "Bolsas de até 70%") is stored in the studio's "Campanha", and every page that states it follows
  * the stored figure: /bolsas, /inscricao, the vocational test, the business result page's form
  * title, the Educação Física badge of the home page's featured cards and the club page (/america-mg). Its own server and

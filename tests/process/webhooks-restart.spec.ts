@@ -9,7 +9,7 @@ import { startServer } from "../support/server-process";
 import { enrolment } from "../support/sessions";
 
 /**
- * The webhook outbox across restarts (issue 19, item 6), against a real HTTP receiver started by the
+ * The webhook outbox across restarts (decision 054), against a real HTTP receiver started by the
  * test:
  * - a new lead's event is out to a receiver that has not answered when the server is killed; the
  *   server restarted on the same database file sends it again at start-up (same event id, fresh

@@ -2,7 +2,7 @@ import sharp from "sharp";
 
 /**
  * Test photos made with sharp (no photo can be downloaded here): a phone's photo and the bad inputs
- * of issue 17's list. The phone photo is 4000 × 3000 stored sideways with EXIF orientation 6 (turn
+ * of the studio's photo tests. The phone photo is 4000 × 3000 stored sideways with EXIF orientation 6 (turn
  * 90° clockwise to view) and a GPS position; its stored top-left quarter is red, so once turned
  * upright the red quarter is at the top right.
  */

@@ -20,7 +20,7 @@ import {
 } from "~/lib/whatsapp-mirror";
 
 /**
- * The page's counters, rows and texts are the helper's (decision 072): issue 27, finding 11
+ * The page's counters, rows and texts are the helper's (decision 072)
  * ("Pendente" forever, "Enviados 24" vs the helper's "23 de 27", "Enviadas hoje: 0" after 20 sends,
  * "Enviando…" while paused, "WhatsApp não autenticado" when only the tab lost the helper).
  */
