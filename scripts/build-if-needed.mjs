@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start` builds the site first when there is no build yet (a fresh clone).
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";

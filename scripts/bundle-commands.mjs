@@ -1,3 +1,4 @@
+// @ts-check
 // Bundles the operator commands (the package.json scripts run through scripts/run-command.mjs: admin,
 // backup, purge-leads, restore) into <build>/scripts/<name>.js, so they run where the sources and
 // the WhatsApp helper's workspace are not, as in the Docker image (decision 062). Used by
@@ -19,7 +20,7 @@ export function operatorCommands(root = process.cwd()) {
 }
 
 /** Builds scripts/<name>.ts of each command into `outDir`/<name>.js (and shared chunks). */
-export async function bundleCommands(outDir, root = process.cwd()) {
+export async function bundleCommands(/** @type {string} */ outDir, root = process.cwd()) {
   const { build } = await import("vite");
   const input = Object.fromEntries(operatorCommands(root).map((name) => [name, path.join(root, "scripts", `${name}.ts`)]));
   await build({

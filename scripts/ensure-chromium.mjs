@@ -1,3 +1,4 @@
+// @ts-check
 // Finds Chromium for the browser tests. On a Debian-like machine, as root, installs Debian's
 // `chromium` package when none is found (with the fonts the graduation picture's PNG is drawn
 // with); otherwise stops with what to install.

@@ -1,3 +1,4 @@
+// @ts-check
 // Packs the WhatsApp helper (helper/) with `npm pack` so the site serves it itself: the start scripts
 // that /whatsapp hands to an operator download it from <site>/downloads/whatsapp-helper.tgz.
 // Used by vite.config.ts as a plugin: every `react-router build` emits the tarball into the client
@@ -13,7 +14,17 @@ import path from "node:path";
 
 export const HELPER_PACKAGE_FILE = "downloads/whatsapp-helper.tgz";
 
-/** Lock paths where a package `name` required from the package at lock path `from` may be, nearest first. */
+/**
+ * @typedef {{ version?: string, optional?: boolean, dependencies?: Record<string, string>,
+ *   optionalDependencies?: Record<string, string>, peerDependencies?: Record<string, string>,
+ *   peerDependenciesMeta?: Record<string, { optional?: boolean }>, [key: string]: unknown }} LockEntry
+ * @typedef {Record<string, LockEntry>} LockPackages
+ */
+
+/**
+ * Lock paths where a package `name` required from the package at lock path `from` may be, nearest first.
+ * @param {string} from @param {string} name
+ */
 function candidates(from, name) {
   const out = [];
   let at = from;
@@ -26,12 +37,17 @@ function candidates(from, name) {
   return out;
 }
 
+/** @param {LockPackages} packages @param {string} from @param {string} name */
 function resolveIn(packages, from, name) {
   return candidates(from, name).find((p) => packages[p]);
 }
 
-/** The edges npm installs for a lock entry: [name, optional] (optional peers are not installed). */
+/**
+ * The edges npm installs for a lock entry: [name, optional] (optional peers are not installed).
+ * @param {LockEntry} entry @returns {[string, boolean][]}
+ */
 function edges(entry) {
+  /** @type {[string, boolean][]} */
   const out = [];
   for (const name of Object.keys(entry.dependencies ?? {})) out.push([name, false]);
   for (const name of Object.keys(entry.optionalDependencies ?? {})) out.push([name, true]);
@@ -49,7 +65,12 @@ const ROLE_FLAGS = new Set(["dev", "devOptional", "optional", "peer", "extraneou
  * laid out as if the workspace were the root. Throws when the lockfile does not match the
  * workspace's package.json or a package would resolve to another version in the new layout.
  */
-export function workspaceShrinkwrap(rootLock, workspace, manifest) {
+export function workspaceShrinkwrap(
+  /** @type {{ packages?: LockPackages }} */ rootLock,
+  /** @type {string} */ workspace,
+  /** @type {{ name: string, version: string, [field: string]: any }} */ manifest,
+) {
+  /** @type {LockPackages} */
   const packages = rootLock.packages ?? {};
   const root = packages[workspace];
   if (!root) throw new Error(`package-lock.json has no entry for ${workspace}; run npm install`);
@@ -60,6 +81,7 @@ export function workspaceShrinkwrap(rootLock, workspace, manifest) {
   }
   // Walk the tree: required first (through non-optional edges), then what only optional edges reach.
   const reached = new Map(); // lock path -> optional?
+  /** @param {string} from @param {LockEntry} entry @param {boolean} viaOptional */
   const walk = (from, entry, viaOptional) => {
     for (const [name, optional] of edges(entry)) {
       const at = resolveIn(packages, from, name);
@@ -76,7 +98,8 @@ export function workspaceShrinkwrap(rootLock, workspace, manifest) {
   };
   walk(workspace, root, false);
 
-  const moved = (p) => (p.startsWith(`${workspace}/`) ? p.slice(workspace.length + 1) : p);
+  const moved = (/** @type {string} */ p) => (p.startsWith(`${workspace}/`) ? p.slice(workspace.length + 1) : p);
+  /** @type {LockPackages} */
   const out = {
     "": {
       name: manifest.name,
@@ -117,7 +140,7 @@ export function workspaceShrinkwrap(rootLock, workspace, manifest) {
  * Runs `npm pack` on a copy of the helper's package files with its npm-shrinkwrap.json added
  * (generated from `<rootDir>/package-lock.json`); returns the tarball bytes.
  */
-export function packHelper(helperDir, rootDir = path.dirname(helperDir)) {
+export function packHelper(/** @type {string} */ helperDir, rootDir = path.dirname(helperDir)) {
   const manifest = JSON.parse(readFileSync(path.join(helperDir, "package.json"), "utf8"));
   const rootLock = JSON.parse(readFileSync(path.join(rootDir, "package-lock.json"), "utf8"));
   const workspace = path.relative(rootDir, helperDir).split(path.sep).join("/");
@@ -172,7 +195,7 @@ export function helperPackagePlugin({ helperDir = path.resolve("helper") } = {})
           res.end(body);
         } catch (error) {
           res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-          res.end(`Não foi possível empacotar o ajudante: ${error.message}`);
+          res.end(`Não foi possível empacotar o ajudante: ${/** @type {Error} */ (error).message}`);
         }
       });
     },

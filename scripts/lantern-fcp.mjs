@@ -1,3 +1,4 @@
+// @ts-check
 // Why does a page paint when it does on slow 3G? Runs Lighthouse once (mobile, simulated slow 3G,
 // as `npm run bench`) against a running server and prints the nodes of Lantern's first-contentful-
 // paint graph with their simulated start and end (ms): the document request and the main-thread
@@ -40,7 +41,7 @@ try {
       },
     },
   );
-  console.log(`FCP ${Math.round(result.lhr.audits["first-contentful-paint"].numericValue)} ms`);
+  console.log(`FCP ${Math.round(result?.lhr.audits["first-contentful-paint"].numericValue ?? NaN)} ms`);
   const timings = Lantern.Simulation.Simulator.allNodeTimings.get("optimisticFirstContentfulPaint");
   for (const [node, t] of timings ?? []) {
     const what =

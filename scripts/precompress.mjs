@@ -1,3 +1,4 @@
+// @ts-check
 // Pre-compresses the browser build's text assets (build/client/assets/*.js, *.css, *.svg, ...) with
 // brotli at its highest quality and gzip level 9, next to each file (name.js.br, name.js.gz).
 // server.js serves these instead of compressing on the fly: smaller (brotli 11 is about 13% smaller
@@ -10,7 +11,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|html|xml|map)$/;
 const MIN_BYTES = 1024;
 
 /** Writes .br and .gz beside every compressible file under `dir`; returns how many files. */
-export function precompressDir(dir) {
+export function precompressDir(/** @type {string} */ dir) {
   let count = 0;
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
@@ -56,7 +57,7 @@ export function precompressPlugin() {
       try {
         precompressDir(assets);
       } catch (error) {
-        if (error.code !== "ENOENT") throw error;
+        if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ENOENT") throw error;
       }
     },
   };

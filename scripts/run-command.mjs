@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run admin | backup | purge-leads | restore`: runs the operator command scripts/<name>.ts.
 //
 // In a clone (the sources and tsx are there) it runs the TypeScript source itself with tsx, so a
@@ -27,7 +28,7 @@ async function tsxLoader() {
   try {
     return await import("tsx/esm/api");
   } catch (error) {
-    if (error?.code === "ERR_MODULE_NOT_FOUND") return null;
+    if (/** @type {NodeJS.ErrnoException} */ (error)?.code === "ERR_MODULE_NOT_FOUND") return null;
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // node scripts/runtime-tree.mjs <destination>: copies what the production site runs into <destination>,
 // the folder the Docker image's final stage copies as its /app (decision 062). Run in the build
 // stage after `npm run build` and `npm prune --omit=dev --workspaces=false`, from the project root;
@@ -38,7 +39,7 @@ const devOptional = new Set(
 
 const SQLITE = path.join(root, "node_modules", "better-sqlite3");
 /** better-sqlite3 needs its JavaScript (lib/), package.json and build/Release/better_sqlite3.node. */
-function keepFromSqlite(file) {
+function keepFromSqlite(/** @type {string} */ file) {
   const relative = path.relative(SQLITE, file);
   if (relative.startsWith("..")) return true;
   const [top, ...rest] = relative.split(path.sep);
@@ -49,7 +50,7 @@ function keepFromSqlite(file) {
   return rest.length === 1 || (rest.length === 2 && rest[1] === "better_sqlite3.node");
 }
 
-const copy = (from, to = from) =>
+const copy = (/** @type {string} */ from, to = from) =>
   cpSync(path.join(root, from), path.join(target, to), { recursive: true, dereference: true, errorOnExist: true });
 
 rmSync(target, { recursive: true, force: true });
@@ -68,7 +69,7 @@ cpSync(path.join(root, "node_modules"), path.join(target, "node_modules"), {
   filter: (file) => file !== path.join(root, "node_modules", ".bin") && !devOptional.has(file) && keepFromSqlite(file),
 });
 
-function size(dir) {
+function size(/** @type {string} */ dir) {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);

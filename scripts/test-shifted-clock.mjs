@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the unit and integration tests (vitest) again with the machine's clock moved (libfaketime,
 // Debian's `faketime`): a year and a month ahead, and 30 seconds before the next São Paulo midnight
 // so the run crosses the day. A test that pins one clock and reads another passes on the day it
@@ -30,12 +31,12 @@ function ensureFaketime() {
  * a server a test starts) then sees the same shifted time, as a real machine's processes do. (An
  * absolute date would be "start at": each process's clock would start there when it starts.)
  */
-function offsetFrom(nowMs, targetMs) {
+function offsetFrom(/** @type {number} */ nowMs, /** @type {number} */ targetMs) {
   return `+${Math.round((targetMs - nowMs) / 1000)}`;
 }
 
 /** 30 s before the next midnight in São Paulo. */
-function beforeSaoPauloMidnight(nowMs) {
+function beforeSaoPauloMidnight(/** @type {number} */ nowMs) {
   const local = nowMs - SAO_PAULO_OFFSET_MS;
   const nextLocalMidnight = Math.floor(local / DAY_MS) * DAY_MS + DAY_MS;
   return nextLocalMidnight + SAO_PAULO_OFFSET_MS - 30_000;
