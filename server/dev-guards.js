@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run dev` (react-router dev, Vite's server) does not run server.js: no CSP, no Secure cookie,
 // no page cache, no body limits, no start-up work (first admin, retention purge, webhook worker).
 // Until it does, this Vite plugin gives it the two request guards of server/request-guards.js (so

@@ -1,3 +1,4 @@
+// @ts-check
 // A small in-process micro-cache for pages that do not depend on the visitor (docs/decisions/031-html-cache.md),
 // and the rule that keeps every answer that does depend on the visitor out of every cache
 // (keepPersonalAnswersPrivate: `private, no-store`).
@@ -72,29 +73,34 @@ export function cacheHeadersFor({ personalRequest, setsCookie, cacheControl, var
  * written (whoever writes them: the router, the page cache, an error handler). Files served as
  * they are (hashed assets, public/) are the same for everyone and keep their long browser caching:
  * the static handlers mark them with `res.locals.sameForEveryone`.
- * @type {import("express").RequestHandler}
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {import("express").NextFunction} next
  */
 export function keepPersonalAnswersPrivate(req, res, next) {
   const writeHead = res.writeHead;
   const personalRequest = Boolean(req.headers.cookie || req.headers.authorization);
-  // @ts-expect-error -- same signature; the headers argument is folded into setHeader first so the rule sees it
-  res.writeHead = function (statusCode, ...rest) {
-    const message = typeof rest[0] === "string" ? rest.shift() : undefined;
-    const given = rest[0];
-    if (Array.isArray(given)) for (let i = 0; i + 1 < given.length; i += 2) res.setHeader(given[i], given[i + 1]);
-    else if (given && typeof given === "object") for (const [name, value] of Object.entries(given)) res.setHeader(name, value);
-    if (!res.locals.sameForEveryone) {
-      const { cacheControl, vary } = cacheHeadersFor({
-        personalRequest,
-        setsCookie: res.hasHeader("set-cookie"),
-        cacheControl: headerText(res.getHeader("cache-control")),
-        vary: headerText(res.getHeader("vary")),
-      });
-      if (cacheControl !== undefined) res.setHeader("Cache-Control", cacheControl);
-      if (vary !== undefined) res.setHeader("Vary", vary);
+  // Same signature; the headers argument is folded into setHeader first so the rule sees it.
+  res.writeHead = /** @type {typeof res.writeHead} */ (
+    /** @param {number} statusCode @param {any[]} rest */
+    function (statusCode, ...rest) {
+      const message = typeof rest[0] === "string" ? rest.shift() : undefined;
+      const given = rest[0];
+      if (Array.isArray(given)) for (let i = 0; i + 1 < given.length; i += 2) res.setHeader(given[i], given[i + 1]);
+      else if (given && typeof given === "object") for (const [name, value] of Object.entries(given)) res.setHeader(name, value);
+      if (!res.locals.sameForEveryone) {
+        const { cacheControl, vary } = cacheHeadersFor({
+          personalRequest,
+          setsCookie: res.hasHeader("set-cookie"),
+          cacheControl: headerText(res.getHeader("cache-control")),
+          vary: headerText(res.getHeader("vary")),
+        });
+        if (cacheControl !== undefined) res.setHeader("Cache-Control", cacheControl);
+        if (vary !== undefined) res.setHeader("Vary", vary);
+      }
+      return message === undefined ? writeHead.call(res, statusCode) : writeHead.call(res, statusCode, message);
     }
-    return message === undefined ? writeHead.call(res, statusCode) : writeHead.call(res, statusCode, message);
-  };
+  );
   next();
 }
 
@@ -119,7 +125,7 @@ export function chooseEncoding(acceptEncoding) {
     const value = qParam ? Number(qParam.slice(2)) : 1;
     if (name) q.set(name.trim(), Number.isFinite(value) ? value : 0);
   }
-  const accepts = (name) => (q.has(name) ? q.get(name) > 0 : (q.get("*") ?? 0) > 0);
+  const accepts = (/** @type {string} */ name) => (q.has(name) ? (q.get(name) ?? 0) : (q.get("*") ?? 0)) > 0;
   if (accepts("br")) return "br";
   if (accepts("gzip")) return "gzip";
   return null;
@@ -299,12 +305,18 @@ export function createHtmlCache({
     };
     entries.delete(key);
     entries.set(key, entry);
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries) break;
+      entries.delete(oldest);
+    }
     return { entry };
   }
 
   return {
-    /** Answers fresh hits; marks cacheable misses for `handler`. */
+    /**
+     * Answers fresh hits; marks cacheable misses for `handler`.
+     * @param {import("express").Request} req @param {import("express").Response} res @param {import("express").NextFunction} next
+     */
     lookup(req, res, next) {
       if (
         !enabled ||
@@ -333,7 +345,11 @@ export function createHtmlCache({
      * @param {(req: any, res: any, next: any) => unknown} fallback
      */
     handler(fallback) {
-      return async (req, res, next) => {
+      return async (
+        /** @type {import("express").Request} */ req,
+        /** @type {import("express").Response} */ res,
+        /** @type {import("express").NextFunction} */ next,
+      ) => {
         const key = res.locals.htmlCacheKey;
         if (!key) return fallback(req, res, next);
         try {

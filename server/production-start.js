@@ -1,3 +1,4 @@
+// @ts-check
 // What server.js (`npm start`) does before anything else, and how it says why it cannot listen
 // (docs/decisions/061-production-start.md): it reads `.env` as `npm run dev` does, it always runs in
 // production mode whatever NODE_ENV says, and a port it cannot take is an error, never an exit 0.

@@ -1,3 +1,4 @@
+// @ts-check
 // Requests server.js refuses before any routing: malformed ones (a method, target or Host header the
 // site cannot serve) and ones that would change something on behalf of another origin. Each gets a
 // short pt-BR answer here, logged once by the request logger, instead of reaching the router (where
