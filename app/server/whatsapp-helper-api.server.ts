@@ -6,6 +6,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { config } from "./config.server";
 import { recentlySent, recordSendResults } from "./whatsapp-log.server";
 import { optedOutNumbers, optOutReportSchema, recordOptOuts } from "./whatsapp-optouts.server";
+import { recordReplies, repliesReportSchema } from "./whatsapp-replies.server";
 
 /**
  * The site's API for the operators' helpers (/api/whatsapp-helper/...). No cookie: the helper proves
@@ -149,4 +150,20 @@ export async function sendLogApi(request: Request, now: Date = new Date()): Prom
     return refused(`Registro inválido${field ? ` (${field})` : ""}: ${messages[0]}`, 400);
   }
   return json({ ok: true, inserted: result.inserted, updated: result.updated });
+}
+
+/**
+ * POST /api/whatsapp-helper/respostas: `{ entries: [{ messageId, number, text, receivedAt, pushName?,
+ * optOut?, jobId? }] }` → `{ ok: true, inserted }`. Every reply a person sent to the operator's
+ * WhatsApp, forwarded by the helper from its outbox until this answers 200 (decision 071): one row
+ * per WhatsApp message id, so a retried reply is stored once; a batch is all or nothing (1 to 100).
+ * Authenticated like the send log (`hasHelperToken`); once a per-helper key replaces it, the key's id
+ * goes to recordReplies' `helperKeyId`.
+ */
+export async function repliesApi(request: Request, now: Date = new Date()): Promise<Response> {
+  if (!hasHelperToken(request, now)) return refuseDiscardingBody(request, "Token inválido", 401);
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
+  const body = await readBody(request, repliesReportSchema);
+  if (body instanceof Response) return body;
+  return json({ ok: true, inserted: recordReplies(body.entries, null, now) });
 }
