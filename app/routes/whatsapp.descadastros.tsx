@@ -40,7 +40,17 @@ const SMALL_BUTTON =
 type UndoAnswer = { result?: SubmissionResult<string[]>; id?: number | null; error?: string };
 
 /** "Desfazer" of one opt-out: the reason box (its message beside it) and the button. */
-function UndoForm({ id, number, answer }: { id: number; number: string; answer: UndoAnswer | undefined }) {
+function UndoForm({
+  id,
+  number,
+  answer,
+  action,
+}: {
+  id: number;
+  number: string;
+  answer: UndoAnswer | undefined;
+  action: string;
+}) {
   const pending = useIsPending({ intent: UNDO_INTENT });
   const [form, fields] = useForm({
     id: `desfazer-${id}`,
@@ -51,7 +61,7 @@ function UndoForm({ id, number, answer }: { id: number; number: string; answer: 
   });
   const reason = getInputProps(fields.motivo, { type: "text" });
   return (
-    <Form method="post" action={OPT_OUTS_PATH} {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
+    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={UNDO_INTENT} />
       <input type="hidden" name="id" value={id} />
       <Field
@@ -85,6 +95,8 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
   const { search, total, optOuts, changes } = loaderData;
   const answer = actionData as UndoAnswer | undefined;
   const searching = useIsPending({ formMethod: "GET" });
+  // The undo keeps the search: its answer (an error, or the list after it) is the same page.
+  const undoAction = search ? `${OPT_OUTS_PATH}?${new URLSearchParams({ [OPT_OUT_SEARCH_PARAM]: search })}` : OPT_OUTS_PATH;
   return (
     <section aria-labelledby="descadastros-titulo" className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <Link to="/whatsapp" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
@@ -148,7 +160,7 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
               {row.operator ? <span className="block text-xs text-slate-600">Operador: {row.operator}</span> : null}
             </td>
             <td className="py-2">
-              <UndoForm id={row.id} number={row.number} answer={answer} />
+              <UndoForm id={row.id} number={row.number} answer={answer} action={undoAction} />
             </td>
           </tr>
         ))}

@@ -21,7 +21,7 @@ import { readFormData } from "./form-data.server";
 import { sameOrigin } from "./lead-follow-up.server";
 import { redirectWithToast } from "./toast.server";
 import { describeSentBy, requireOperator, sentByOf } from "./whatsapp-access.server";
-import { listOptOutChanges, listOptOutsForReview, undoOptOut } from "./whatsapp-optout-review.server";
+import { listOptOutChanges, listOptOutsForReview, OPT_OUT_GONE, optOutExists, undoOptOut } from "./whatsapp-optout-review.server";
 import {
   leadReplies,
   listReplies,
@@ -158,15 +158,20 @@ export async function optOutsAction(request: Request, now: Date = serverClock.no
   if (!sameOrigin(request)) return refused(FOREIGN_ORIGIN, 403);
   const formData = await readFormData(request);
   if (formData.get("intent") !== UNDO_INTENT) return refused(UNKNOWN_INTENT, 400);
+  // the row first: the reason's message is shown beside that row's field, so the row must be listed
+  const id = idField(formData);
+  if (id === null || !optOutExists(id)) return refused(OPT_OUT_GONE, 404);
   const submission = parseWithZod(formData, { schema: undoOptOutSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), id: idField(formData) }, { status: 400, headers: PRIVATE });
+    return data({ result: submission.reply(), id }, { status: 400, headers: PRIVATE });
   }
   const result = undoOptOut(submission.value.id, submission.value.motivo, sentByOf(actor), now);
   if (!result.ok) return refused(result.message, 404);
+  // back to the same list (the search kept)
+  const search = new URL(request.url).searchParams.get(OPT_OUT_SEARCH_PARAM)?.slice(0, 100);
   return redirectWithToast(
     request,
-    OPT_OUTS_PATH,
+    search ? `${OPT_OUTS_PATH}?${new URLSearchParams({ [OPT_OUT_SEARCH_PARAM]: search })}` : OPT_OUTS_PATH,
     { title: "Descadastro desfeito", description: `O número ${result.number} pode voltar a receber mensagens.` },
     { headers: PRIVATE },
   );

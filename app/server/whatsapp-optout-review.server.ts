@@ -14,6 +14,8 @@ import { leadIdForPerson } from "./whatsapp-replies.server";
 const optOuts = schema.whatsappOptOuts;
 const changes = schema.whatsappOptOutChanges;
 
+export const OPT_OUT_GONE = "Este descadastro não existe mais: ele pode ter sido desfeito por outra pessoa. Recarregue a página.";
+
 /** The most entries one page lists. */
 export const OPT_OUT_PAGE_SIZE = 200;
 export type OptOutReviewRow = {
@@ -94,6 +96,11 @@ export function listOptOutsForReview(search = ""): { rows: OptOutReviewRow[]; to
   return { rows: matches.slice(0, OPT_OUT_PAGE_SIZE), total: matches.length };
 }
 
+/** Whether this opt-out is still on the list. */
+export function optOutExists(id: number): boolean {
+  return !!db.select({ id: optOuts.id }).from(optOuts).where(eq(optOuts.id, id)).get();
+}
+
 export type UndoResult = { ok: true; number: string } | { ok: false; message: string };
 
 /**
@@ -104,7 +111,7 @@ export type UndoResult = { ok: true; number: string } | { ok: false; message: st
 export function undoOptOut(id: number, reason: string, by: string, now: Date = serverClock.now()): UndoResult {
   return db.transaction((tx) => {
     const row = tx.select().from(optOuts).where(eq(optOuts.id, id)).get();
-    if (!row) return { ok: false, message: "Este descadastro não existe mais: ele pode ter sido desfeito por outra pessoa." };
+    if (!row) return { ok: false, message: OPT_OUT_GONE };
     tx.insert(changes)
       .values({
         number: row.number,

@@ -145,9 +145,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const replyEntrySchema = z.object({
   messageId: z
     .string({ error: "Identificador da mensagem obrigatório" })
-    .trim()
     .min(1, "Identificador da mensagem obrigatório")
-    .max(200, "Identificador da mensagem inválido"),
+    // WhatsApp's ids are letters and digits; nothing else is ever one
+    .regex(/^[A-Za-z0-9_.:-]{1,200}$/, "Identificador da mensagem inválido"),
   number: z
     .string({ error: "Número obrigatório" })
     .transform((value) => value.replace(/\D/g, ""))
