@@ -28,6 +28,7 @@ import {
   markAllRepliesRead,
   markLeadLostFromReply,
   markReplyRead,
+  replyExists,
   type ReplyRow,
   unreadReplyCounts,
 } from "./whatsapp-replies.server";
@@ -112,8 +113,8 @@ export async function repliesAction(request: Request, now: Date = serverClock.no
   }
   const id = idField(formData);
   if (intent === REPLY_INTENTS.read) {
-    if (id === null) return refused(REPLY_GONE, 404);
-    markReplyRead(id, by, now);
+    // read already (by someone else, a moment ago) is fine; gone is not
+    if (id === null || (!markReplyRead(id, by, now) && !replyExists(id))) return refused(REPLY_GONE, 404);
     return back("Resposta marcada como lida");
   }
   if (intent === REPLY_INTENTS.lost) {

@@ -354,6 +354,11 @@ export function unreadRepliesOfLead(leadId: number): number {
   );
 }
 
+/** Whether a reply with this id is stored. */
+export function replyExists(id: number): boolean {
+  return !!db.select({ id: replies.id }).from(replies).where(eq(replies.id, id)).get();
+}
+
 /** Marks a reply as read by `by` (sent_by form); false when there is no such reply or it was read already. */
 export function markReplyRead(id: number, by: string, now: Date = serverClock.now()): boolean {
   return (

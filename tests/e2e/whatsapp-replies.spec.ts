@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 // The helper package's own token module (the same code the site's API checks tokens with).
@@ -61,6 +62,13 @@ function seedLead(nome: string, telefone: string): number {
   }
 }
 
+/** axe's serious and critical violations on the page as it is now (JavaScript runs axe: none without it). */
+async function seriousViolations(page: Page, jsEnabled: boolean): Promise<string[]> {
+  if (!jsEnabled) return [];
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
+
 async function postReplies(request: APIRequestContext, entries: Record<string, unknown>[]) {
   const answer = await request.post("/api/whatsapp-helper/respostas", {
     headers: { Authorization: bearer() },
@@ -73,6 +81,7 @@ test.describe("replies inbox", () => {
   test("complaints first, text never HTML, 'Marcar como lida', 'Marcar lead como Perdido' after confirming", async ({
     page,
     request,
+    jsEnabled,
   }) => {
     const digits = uniqueDigits();
     const number = `55319${digits}`;
@@ -106,6 +115,7 @@ test.describe("replies inbox", () => {
     // what the person wrote is text: no element was made of it
     expect(await page.locator("[data-testid=reply] b, [data-testid=reply] i").count()).toBe(0);
     await expect(page.getByTestId("replies-unread")).toContainText("não lida");
+    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
 
     const plain = mine.filter({ hasText: "Qual o valor da mensalidade?" });
     await expect(plain).toHaveAttribute("data-unread", "true");
@@ -117,6 +127,7 @@ test.describe("replies inbox", () => {
     await noInterest.getByRole("link", { name: /Marcar lead como Perdido/ }).click();
     const confirm = page.getByTestId("confirm-lost");
     await expect(confirm).toContainText(`Marcar ${leadName} como Perdido?`);
+    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
     // nothing changes before the confirmation
     const statusOf = () => {
       const db = openE2eDb();
@@ -162,6 +173,7 @@ test.describe("opt-out screen", () => {
     await rows.getByRole("button", { name: /Desfazer/ }).click();
     await expect(rows.getByText("Informe o motivo para desfazer o descadastro.")).toBeVisible();
     await expect(rows).toHaveCount(1);
+    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
 
     const reason = `Registrado por engano (${jsEnabled ? "js" : "sem js"}) ${digits}`;
     await rows.getByLabel(/^Motivo/).fill(reason);
@@ -171,6 +183,7 @@ test.describe("opt-out screen", () => {
     await expect(change).toContainText(number);
     await expect(change).toContainText(said);
     await expect(rows).toHaveCount(0);
+    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
 
     const db = openE2eDb();
     try {

@@ -293,6 +293,14 @@ describe("/whatsapp/respostas", () => {
     );
     expect(statusOf(foreign)).toBe(403);
     expect(replyRows()[0].readAt).toBeNull();
+    // a reply that is not there is a 404 with a message, not a "done"
+    const gone = await settle(() =>
+      repliesPageAction(
+        args(postForm("/whatsapp/respostas", { intent: "marcar-lida", id: "999999" }, { cookie: operatorCookie })),
+      ),
+    );
+    expect(statusOf(gone)).toBe(404);
+    expect(payload(gone).error).toMatch(/não existe mais/);
   });
 
   it("'Marcar lead como Perdido' only for a 'não tenho interesse' linked to a lead, after the confirmation", async () => {
