@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, like, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, like, type SQL, sql } from "drizzle-orm";
 import { normalizeNumber } from "whatsapp-helper/phone";
 import { z } from "zod";
 
@@ -405,14 +405,4 @@ export function markLeadLostFromReply(replyId: number, by: string, now: Date = s
       .run();
     return { ok: true, leadId: lead.id, changed };
   });
-}
-
-/** Every stored reply of one person (the LGPD export / erasure may use it), oldest first. */
-export function repliesOfPerson(number: string) {
-  return db
-    .select()
-    .from(replies)
-    .where(eq(replies.key, personKey(number)))
-    .orderBy(asc(replies.receivedAt))
-    .all();
 }

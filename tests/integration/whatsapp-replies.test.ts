@@ -12,6 +12,7 @@ import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
 import { config } from "~/server/config.server";
 import { db, schema } from "~/server/db.server";
+import { deletePerson, findLead, personDataExport } from "~/server/lead-privacy.server";
 import { saveLead } from "~/server/leads.server";
 import { addAccessPassword } from "~/server/whatsapp-access.server";
 import { repliesApi } from "~/server/whatsapp-helper-api.server";
@@ -390,6 +391,31 @@ describe("/whatsapp/respostas", () => {
       await leadLoader(args(getRequest(`/contato/lead/${leadId}`, { cookie: adminCookie }), { id: String(leadId) })),
     );
     expect(page.replies.map((r: any) => r.text)).toEqual(["Terceira", "Vou denunciar", "Primeira"]);
+  });
+});
+
+describe("LGPD: the person's replies", () => {
+  it("are in the person's data export and erased with the person (linked or by phone, ninth digit or not)", async () => {
+    const leadId = saveLead({ origem: "contato", nome: "Gil Lgpd", telefone: "(31) 93333-7777", email: "gil.lgpd@example.com" });
+    await repliesApi(
+      api({
+        entries: [
+          reply({ number: "5531933337777", text: "Exclua meus dados" }),
+          // the old WhatsApp id, without the ninth digit
+          reply({ number: "553133337777", text: "Onde conseguiu meu número?" }),
+          reply({ number: "5531900002222", text: "De outra pessoa" }),
+        ],
+      }),
+    );
+    const lead = findLead(leadId)!;
+    const exported = personDataExport(lead);
+    expect(exported.respostas_whatsapp.map((row) => row.texto).sort()).toEqual([
+      "Exclua meus dados",
+      "Onde conseguiu meu número?",
+    ]);
+
+    expect(deletePerson(lead)).toMatchObject({ leads: 1, replies: 2 });
+    expect(replyRows().map((row) => row.text)).toEqual(["De outra pessoa"]);
   });
 });
 
