@@ -244,7 +244,14 @@ export async function startHelper(options = {}) {
   });
 
   // A job the helper was running when it stopped comes back paused, with its progress.
-  queue.restore(readJsonLines(journalFile));
+  const journalEntries = readJsonLines(journalFile);
+  queue.restore(journalEntries);
+  // the last job that sent to each person, restarts included (a reply names it)
+  for (const entry of journalEntries) {
+    if (entry?.type === "message-status" && entry.status === "sent" && typeof entry.jobId === "string") {
+      lastJobByPerson.set(numberKey(normalizeNumber(entry.normalizedNumber ?? entry.number)), entry.jobId);
+    }
+  }
   log(`Horário de envio: ${windowLabel(sendWindow)}${sendWindow.always ? "" : " (horário de Brasília)"}.`);
   const restrictedAtStart = queue.restrictedUntil();
   if (restrictedAtStart !== null) log(restrictedMessage(restrictedAtStart));

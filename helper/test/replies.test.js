@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { BaileysDriver } from "../src/drivers/baileys.js";
 import { replyRowOf } from "../src/replies.js";
-import { cleanup, connect, once, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, connectReady, once, SECRET, startTestHelper } from "./helpers.js";
 import { startSiteStub } from "./site-stub.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
@@ -155,6 +155,36 @@ describe("the helper forwards replies to the site", () => {
     await until(() => site.replies.length === 1 && site.optOuts.length === 1);
     expect(site.replies[0]).toMatchObject({ number: "5531977773333", text: "SAIR, por favor", optOut: true });
     expect(site.optOuts[0]).toMatchObject({ number: "5531977773333", said: "SAIR, por favor" });
+  });
+
+  it("a reply names the last job that messaged the person, also after a restart (from the journal)", async () => {
+    const site = await startSiteStub({ secret: SECRET });
+    after.push(() => site.close());
+    const dataDir = tempDir();
+    const first = await startTestHelper({ dataDir, siteUrl: site.url });
+    const { socket } = await connectReady(first.url);
+    const done = once(socket, "bulk-status");
+    const started = await socket.emitWithAck("send-bulk-messages", {
+      contacts: [{ name: "Rui", number: "31955551234" }],
+      messageTemplate: "Olá {nome}",
+      optOutFooter: false,
+    });
+    await done;
+    socket.disconnect();
+    // WhatsApp's id of the person has no ninth digit: still the same person
+    first.driver.simulateIncoming("553155551234", "Quanto custa?");
+    await until(() => site.replies.length === 1);
+    expect(site.replies[0]).toMatchObject({ number: "553155551234", jobId: started.jobId });
+    await first.close();
+
+    const second = await startTestHelper({ dataDir, siteUrl: site.url });
+    second.driver.simulateIncoming("5531955551234", "Não tenho interesse");
+    await until(() => site.replies.length === 2);
+    expect(site.replies[1]).toMatchObject({ text: "Não tenho interesse", jobId: started.jobId });
+    // someone no job messaged: no job
+    second.driver.simulateIncoming("5531900009999", "Oi?");
+    await until(() => site.replies.length === 3);
+    expect(site.replies[2]).not.toHaveProperty("jobId");
   });
 
   it("the site down: the reply waits in the outbox file (0600), is retried, and is delivered once after a restart", async () => {
