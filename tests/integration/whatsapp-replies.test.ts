@@ -14,6 +14,7 @@ import { config } from "~/server/config.server";
 import { db, schema } from "~/server/db.server";
 import { deletePerson, findLead, personDataExport } from "~/server/lead-privacy.server";
 import { saveLead } from "~/server/leads.server";
+import { purgeExpiredReplies } from "~/server/maintenance.server";
 import { addAccessPassword } from "~/server/whatsapp-access.server";
 import { repliesApi } from "~/server/whatsapp-helper-api.server";
 import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "~/server/whatsapp-replies.server";
@@ -416,6 +417,21 @@ describe("LGPD: the person's replies", () => {
 
     expect(deletePerson(lead)).toMatchObject({ leads: 1, replies: 2 });
     expect(replyRows().map((row) => row.text)).toEqual(["De outra pessoa"]);
+  });
+
+  it("follow the retention period, by when they were received", async () => {
+    const now = new Date("2026-11-26T12:00:00.000Z");
+    const day = 24 * 60 * 60 * 1000;
+    await repliesApi(
+      api({
+        entries: [
+          reply({ text: "Antiga", receivedAt: new Date(now.getTime() - 31 * day).toISOString() }),
+          reply({ text: "Recente", receivedAt: new Date(now.getTime() - 29 * day).toISOString() }),
+        ],
+      }),
+    );
+    expect(purgeExpiredReplies(now, 30)).toBe(1);
+    expect(replyRows().map((row) => row.text)).toEqual(["Recente"]);
   });
 });
 
