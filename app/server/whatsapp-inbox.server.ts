@@ -20,7 +20,7 @@ import * as serverClock from "./clock.server";
 import { readFormData } from "./form-data.server";
 import { sameOrigin } from "./lead-follow-up.server";
 import { redirectWithToast } from "./toast.server";
-import { describeSentBy, requireOperator, sentByOf } from "./whatsapp-access.server";
+import { describeSentBy, requireOperator, sentByOf, type WhatsappActor } from "./whatsapp-access.server";
 import { listOptOutChanges, listOptOutsForReview, OPT_OUT_GONE, optOutExists, undoOptOut } from "./whatsapp-optout-review.server";
 import {
   leadReplies,
@@ -67,6 +67,13 @@ function replyView(row: ReplyRow) {
   };
 }
 
+/** Who the page opened as, for the area's header (the same words as the mirroring page's). */
+function viewerOf(actor: WhatsappActor) {
+  return actor.kind === "staff"
+    ? { name: actor.email, roleLabel: actor.roleLabel, staff: true }
+    : { name: actor.label ? `Operador (${actor.label})` : "Operador", roleLabel: null, staff: false };
+}
+
 /** Whether this request's staff user may open a lead's page (the lead link shows only then). */
 async function canOpenLeads(request: Request): Promise<boolean> {
   const staff = await getAdmin(request);
@@ -75,11 +82,14 @@ async function canOpenLeads(request: Request): Promise<boolean> {
 
 /** /whatsapp/respostas: the inbox, its counts and the reply whose "Perdido" is being confirmed. */
 export async function repliesPageData(request: Request) {
-  await requireOperator(request);
+  const actor = await requireOperator(request);
   const replies = listReplies().map(replyView);
   const confirmId = Number(new URL(request.url).searchParams.get(CONFIRM_LOST_PARAM) ?? "");
   const confirming = replies.find((reply) => reply.id === confirmId && reply.category === "sem-interesse" && reply.lead) ?? null;
-  return data({ replies, counts: unreadReplyCounts(), confirming, leadLinks: await canOpenLeads(request) }, { headers: PRIVATE });
+  return data(
+    { viewer: viewerOf(actor), replies, counts: unreadReplyCounts(), confirming, leadLinks: await canOpenLeads(request) },
+    { headers: PRIVATE },
+  );
 }
 
 /** A row id posted by a form: a positive whole number, or null. */
@@ -131,11 +141,12 @@ export async function repliesAction(request: Request, now: Date = serverClock.no
 
 /** /whatsapp/descadastros: the opt-outs (searched), their undo log and the unread replies' count. */
 export async function optOutsPageData(request: Request) {
-  await requireOperator(request);
+  const actor = await requireOperator(request);
   const search = (new URL(request.url).searchParams.get(OPT_OUT_SEARCH_PARAM) ?? "").slice(0, 100);
   const { rows, total } = listOptOutsForReview(search);
   return data(
     {
+      viewer: viewerOf(actor),
       search,
       total,
       optOuts: rows.map((row) => ({

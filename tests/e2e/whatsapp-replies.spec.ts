@@ -160,7 +160,13 @@ test.describe("opt-out screen", () => {
     });
     expect(reported.status()).toBe(200);
 
-    await enterAsOperator(page, "/whatsapp/descadastros");
+    await enterAsOperator(page, "/whatsapp/respostas");
+    // the area's header names who is in, with 'Sair', and leads to the opt-outs
+    const header = page.getByTestId("area-header");
+    await expect(header).toContainText("Operador");
+    await expect(header.getByRole("button", { name: "Sair" })).toBeVisible();
+    await header.getByRole("link", { name: "Descadastros" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Descadastros" })).toBeVisible();
     await page.getByLabel("Buscar por número ou nome").fill(`(21) 9${digits.slice(0, 4)}-${digits.slice(4)}`);
     await page.getByRole("button", { name: "Buscar" }).click();
     // the search found this person only
