@@ -101,8 +101,7 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       {confirming?.lead ? (
-        <div
-          role="region"
+        <section
           aria-labelledby="confirmar-perdido-titulo"
           data-testid="confirm-lost"
           className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
@@ -125,7 +124,7 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
               Cancelar
             </Link>
           </div>
-        </div>
+        </section>
       ) : null}
 
       {replies.length === 0 ? (
