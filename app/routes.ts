@@ -78,6 +78,7 @@ export default [
   layout("routes/_whatsapp.tsx", [
     route("whatsapp", "routes/whatsapp._index.tsx"),
     route("whatsapp/registro", "routes/whatsapp.registro.ts"),
+    route("whatsapp/ajudante", "routes/whatsapp.ajudante.ts"),
     // Replies people sent, flagged first, and the opt-outs with their undo (decision 071).
     route("whatsapp/respostas", "routes/whatsapp.respostas.tsx"),
     route("whatsapp/descadastros", "routes/whatsapp.descadastros.tsx"),
@@ -99,5 +100,6 @@ export default [
   route("api/whatsapp-helper/descadastros", "routes/api.whatsapp-helper.descadastros.ts"),
   route("api/whatsapp-helper/ja-enviados", "routes/api.whatsapp-helper.ja-enviados.ts"),
   route("api/whatsapp-helper/registro", "routes/api.whatsapp-helper.registro.ts"),
+  route("api/whatsapp-helper/chave", "routes/api.whatsapp-helper.chave.ts"),
   route("api/whatsapp-helper/respostas", "routes/api.whatsapp-helper.respostas.ts"),
 ] satisfies RouteConfig;

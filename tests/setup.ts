@@ -7,5 +7,4 @@ import path from "node:path";
 const dir = mkdtempSync(path.join(tmpdir(), "site-test-"));
 process.env.DATABASE_PATH ??= path.join(dir, "test.db");
 process.env.SESSION_SECRET ??= "test-session-secret";
-process.env.HELPER_SECRET ??= "test-helper-secret";
 process.env.LOG_REQUESTS = "false";

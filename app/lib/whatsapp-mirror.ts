@@ -3,6 +3,8 @@ import {
   applyMessageStatus,
   BAD_SESSION_TEXT,
   connectionReasonText,
+  HELPER_IMPOSTOR_TEXT,
+  HELPER_KEY_REVOKED_TEXT,
   HELPER_REFUSED_TEXT,
   HTTPS_REQUIRED_TEXT,
   isPollError,
@@ -65,9 +67,19 @@ export type PauseReason =
   | "chat-cap"
   | "chat-cap-warning";
 
+/**
+ * What a job is doing (the helper's `phase`, decision 072): a send under way or due now, the gap
+ * before the next, paused (with `pauseReason`), outside the sending window, stopped by WhatsApp's
+ * restriction, finished or cancelled.
+ */
+export type JobPhase = "running" | "waiting-delay" | "paused" | "waiting-window" | "restricted" | "finished" | "cancelled";
+
 export type BulkProgress = {
   jobId: string;
   state: "running" | "paused" | "completed" | "cancelled";
+  /** A newer helper says it; otherwise it is worked out from `state` and `pauseReason` (jobPhaseOf). */
+  phase?: JobPhase;
+  /** The helper's totals, the page's counters: sent + errors + skipped + pending = total (every row of the job). */
   total: number;
   done: number;
   sent: number;
@@ -89,6 +101,12 @@ export type BulkProgress = {
   sentToday: number;
   /** WhatsApp's new-chat quota after the latest send (a newer helper). */
   chatQuota?: ChatQuota | null;
+  /** The helper's limits and counters after this change ('Enviadas hoje'), a newer helper. */
+  limits?: HelperLimits;
+  /** Lines joined to an earlier one as the same person (rows 'Ignorado'). */
+  duplicates?: number;
+  finishedAt?: string | null;
+  restored?: boolean;
 };
 
 export type HelperState = {
@@ -144,13 +162,25 @@ export type BulkStartedEvent = {
   startedAt?: string;
   expectedFinishAt?: string | null;
   duplicates?: number;
+  /** Every row of the job, in order (a newer helper): 'Status dos Envios' shows exactly these. */
+  contacts?: { index: number; name: string; number: string }[];
+  /** Sent again to a page that (re)connected. */
+  replay?: true;
+  /** With `replay`: the job is live or ended within 10 minutes (a page that follows no job shows it). */
+  recent?: boolean;
 };
+
+/**
+ * The page lost its connection to the helper (not WhatsApp: the helper may still be linked and
+ * sending): socket.io tries again by itself ('reconnecting'), or it stopped trying ('stopped').
+ */
+export type HelperLink = null | "reconnecting" | "stopped";
 
 /**
  * Why the panel above the cards shows: the helper does not answer, it refused this page, Chrome
  * does not let the page reach it (permission denied), or the page's http address cannot.
  */
-export type PanelKind = "not-found" | "refused" | "permission-denied" | "https-required";
+export type PanelKind = "not-found" | "refused" | "impostor" | "revoked" | "permission-denied" | "https-required";
 
 /** The cause of the message in the QR area: one cause, one persistent message. */
 export type ProblemCause =
@@ -158,6 +188,8 @@ export type ProblemCause =
   | "permission-denied"
   | "https-required"
   | "token-refused"
+  | "impostor"
+  | "revoked-key"
   | "disconnected"
   | "whatsapp-unreachable"
   | "session-invalid"
@@ -195,6 +227,8 @@ export type MirrorState = {
   ignoredJobs: string[];
   /** A fresh token was already fetched after the helper refused this page's token (once per streak). */
   tokenRefreshed: boolean;
+  /** The connection to the helper was lost after it had answered (null: never had one, or it is back). */
+  lostHelper: HelperLink;
 };
 
 export const initialMirrorState: MirrorState = {
@@ -219,6 +253,7 @@ export const initialMirrorState: MirrorState = {
   progress: null,
   ignoredJobs: [],
   tokenRefreshed: false,
+  lostHelper: null,
 };
 
 export type MirrorAction =
@@ -289,9 +324,25 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
         panel: null,
         pollBanner: false,
         tokenRefreshed: false,
+        lostHelper: null,
       };
 
     case "connect-error": {
+      // What answered on the helper's port did not prove itself, or the helper's key is dead (decision 070):
+      // nothing was handed to it, and retrying cannot help until the operator acts.
+      if (action.code === "impostor" || action.code === "revoked-key") {
+        const impostor = action.code === "impostor";
+        return {
+          ...state,
+          socket: "disconnected",
+          isConnecting: false,
+          attempts: state.attempts + 1,
+          cause: action.code,
+          error: impostor ? HELPER_IMPOSTOR_TEXT : HELPER_KEY_REVOKED_TEXT,
+          panel: impostor ? "impostor" : "revoked",
+          pollBanner: false,
+        };
+      }
       const refused = action.code === "invalid-token";
       const notFound = isServerNotFoundError(action.message);
       const base = { ...state, socket: "disconnected" as const, isConnecting: false, attempts: state.attempts + 1 };
@@ -308,7 +359,13 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
     }
 
     case "reconnect-failed":
-      return { ...state, socket: "disconnected", isConnecting: false, panel: state.panel ?? "not-found" };
+      return {
+        ...state,
+        socket: "disconnected",
+        isConnecting: false,
+        panel: state.panel ?? "not-found",
+        lostHelper: state.lostHelper ? "stopped" : null,
+      };
 
     case "permission-denied":
       return {
@@ -346,6 +403,9 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
         qrCode: null,
         cause: "disconnected",
         error: `Desconectado: ${connectionReasonText(action.reason)}`,
+        // socket.io tries again by itself unless this page or the helper ended the connection
+        lostHelper:
+          action.reason === "io client disconnect" ? null : action.reason === "io server disconnect" ? "stopped" : "reconnecting",
       };
 
     case "helper-state": {
@@ -441,17 +501,27 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
 
     case "bulk-started": {
       const { event } = action;
+      const following = state.jobId === event.jobId;
+      // A job replayed long after its end is only for the page that was following it (decision 072).
+      if (event.replay && event.recent === false && !following) {
+        return { ...state, ignoredJobs: [...state.ignoredJobs, event.jobId].slice(-20) };
+      }
       // This page's own job keeps its rows (jobId still null); another tab's job is adopted.
       const own = state.sending && state.jobId === null && state.contacts.length > 0;
       const next = own ? { ...state, jobId: event.jobId } : adoptJob(state, event.jobId);
-      return { ...next, sending: true };
+      // The helper's rows are the table's: each line it took (a duplicate too), with the results known.
+      const contacts = event.contacts ? helperRows(event.contacts, following ? state.contacts : []) : next.contacts;
+      // A replay changes nothing else: the progress that follows says whether the job is live.
+      return { ...next, contacts, sending: event.replay ? next.sending : true };
     }
 
     case "bulk-progress": {
       const { progress } = action;
-      if (state.jobId !== progress.jobId && !isLive(progress)) return state;
+      // The helper's counters after this change ('Enviadas hoje', the caps, WhatsApp's quota), whatever the job.
+      const limits = progress.limits ?? patchLimits(state.limits, progress);
+      if (state.jobId !== progress.jobId && !isLive(progress)) return { ...state, limits };
       const next = state.jobId === progress.jobId ? state : adoptJob(state, progress.jobId);
-      return { ...next, progress, sending: isLive(progress) };
+      return { ...next, limits, progress, sending: isLive(progress) };
     }
 
     case "message-status": {
@@ -460,10 +530,14 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
       const timestamp = event.at ?? new Date().toISOString();
       const detail = event.status === "error" ? (event.error ?? event.message) : undefined;
       const status = contactStatusOf(event);
-      const known = next.contacts.some((c) => c.number === event.number);
-      const contacts = known
-        ? applyMessageStatus(next.contacts, { number: event.number, status, timestamp, detail })
-        : [...next.contacts, { name: event.name, number: event.number, status, timestamp, detail }];
+      // The helper's row by its index (one row, one result); by number only for an older helper's events.
+      const byIndex = event.index !== undefined && next.contacts.some((c) => c.index === event.index);
+      const known = byIndex || next.contacts.some((c) => c.number === event.number && c.index === undefined);
+      const contacts = byIndex
+        ? next.contacts.map((c) => (c.index === event.index ? { ...c, status, timestamp, detail } : c))
+        : known
+          ? applyMessageStatus(next.contacts, { number: event.number, status, timestamp, detail })
+          : [...next.contacts, { index: event.index, name: event.name, number: event.number, status, timestamp, detail }];
       return { ...next, contacts };
     }
 
@@ -474,10 +548,13 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
         return { ...state, sending: false, contacts: state.jobId === null ? [] : state.contacts };
       }
       if (state.jobId !== null && state.jobId !== event.jobId) return state;
+      const ended = event.status === "completed" ? ("completed" as const) : ("cancelled" as const);
       const progress = state.progress
         ? {
             ...state.progress,
-            state: event.status === "completed" ? ("completed" as const) : ("cancelled" as const),
+            state: ended,
+            phase: ended === "completed" ? ("finished" as const) : ("cancelled" as const),
+            paused: false,
             nextAt: null,
             expectedFinishAt: null,
           }
@@ -502,20 +579,50 @@ export function contactStatusOf(event: Pick<MessageStatusEvent, "status" | "code
   return event.code === "already-sent" || event.code === "same-person" ? "skipped" : event.status;
 }
 
-/** Counters shown beside 'Status dos Envios': the page's rows, or the helper's counts for an adopted job. */
+/**
+ * The rows of a job as the helper lists them ('bulk-started'), keeping the results this page already
+ * has for the same rows (a replay after a reconnection).
+ */
+export function helperRows(
+  listed: readonly { index: number; name: string; number: string }[],
+  known: readonly TrackedContact[],
+): TrackedContact[] {
+  const byIndex = new Map(known.filter((c) => c.index !== undefined).map((c) => [c.index, c]));
+  return listed.map((row) => {
+    const had = byIndex.get(row.index);
+    return had && had.number === row.number
+      ? had
+      : { index: row.index, name: row.name, number: row.number, status: "pending" as const, timestamp: null };
+  });
+}
+
+/** An older helper's progress carries only some counters: they replace those of its last state. */
+function patchLimits(limits: HelperLimits | null, progress: BulkProgress): HelperLimits | null {
+  if (!limits) return null;
+  return {
+    ...limits,
+    sentToday: progress.sentToday ?? limits.sentToday,
+    ...(progress.chatQuota !== undefined ? { chatQuota: progress.chatQuota } : {}),
+  };
+}
+
+/**
+ * Counters shown beside 'Status dos Envios': the helper's totals for the job (decision 072), never
+ * a count of the events this page happened to receive. Only before the helper's first progress
+ * of a job (the moment after 'Iniciar Envio') are they the rows', all pending then.
+ */
 export function mirrorCounts(state: MirrorState) {
-  const own = statusCounts(state.contacts);
   const progress = state.progress;
-  if (progress && progress.jobId === state.jobId && progress.total > own.total) {
+  if (progress && progress.jobId === state.jobId) {
     return {
       total: progress.total,
       sent: progress.sent,
       errors: progress.errors,
       pending: progress.pending,
-      skipped: progress.skipped ?? own.skipped,
+      skipped: progress.skipped ?? 0,
     };
   }
-  return own;
+  return statusCounts(state.contacts);
 }
 
 export type ConnectionStep = {

@@ -74,7 +74,12 @@ export const BLANK_LABEL_ALERT = {
 
 export const manageSchema = z
   .object({
-    intent: z.union([z.literal("adicionar"), z.string().regex(/^remover:\d{1,12}$/)], { error: "Ação inválida" }),
+    intent: z.union(
+      [z.literal("adicionar"), z.string().regex(/^remover:\d{1,12}$/), z.string().regex(/^revogar:[A-Za-z0-9_-]{16}$/)],
+      {
+        error: "Ação inválida",
+      },
+    ),
     masterPassword: z.string().max(256, "Senha longa demais").optional(),
     newPassword: z.string().max(256, "A senha pode ter no máximo 256 caracteres").optional(),
     /** Whose password it is ("Senha da equipe do polo X", decision 069): required when adding. */
@@ -95,6 +100,12 @@ export type ManageInput = z.infer<typeof manageSchema>;
 export function removalId(intent: string): number | null {
   const match = /^remover:(\d{1,12})$/.exec(intent);
   return match ? Number(match[1]) : null;
+}
+
+/** The key a 'Revogar' button names (an installed helper, decision 070), or null. */
+export function revocationId(intent: string): string | null {
+  const match = /^revogar:([A-Za-z0-9_-]{16})$/.exec(intent);
+  return match ? match[1] : null;
 }
 
 /** Operator name: at least 3 characters. */
@@ -157,6 +168,8 @@ export function logStatusOf(status: "sent" | "error" | "skipped" | LogStatus): L
 /** 'skipped': the helper did not send it on purpose (it got the same text recently: "já enviado em dd/mm"). */
 export type ContactStatus = "pending" | "sent" | "error" | "skipped";
 export type TrackedContact = {
+  /** The row's position in the helper's job (its `index`); absent until the helper has listed the job's rows. */
+  index?: number;
   name: string;
   number: string;
   status: ContactStatus;
@@ -257,8 +270,19 @@ export function isServerNotFoundError(message: string | undefined | null): boole
   return /websocket error|xhr poll error|connect_error|timeout/i.test(message);
 }
 
-/** Why the helper refused this page (its token was signed with another secret, or expired). */
+/** Why the helper refused this page (its token was made for another key, or expired). */
 export const HELPER_REFUSED_TEXT = "O ajudante recusou a conexão desta página (a chave de acesso não confere).";
+
+/** Where the page gets a challenge and, for the helper's proof of it, the helper's token (decision 070). */
+export const HELPER_VERIFY_PATH = "/whatsapp/ajudante";
+
+/** What answered on the helper's port could not prove it is this site's helper: the page handed it nothing. */
+export const HELPER_IMPOSTOR_TEXT =
+  "Outro programa respondeu na porta do ajudante sem provar que é o ajudante deste site (pode ser também um ajudante cuja chave foi revogada): nada foi entregue a ele. Feche esse programa e inicie o ajudante pelo script baixado nesta página.";
+
+/** The helper's key was revoked, or the password or user that downloaded it was removed. */
+export const HELPER_KEY_REVOKED_TEXT =
+  "A chave do ajudante deste computador foi revogada (ou a senha ou o usuário que a baixou foi removido). Baixe o script de início de novo nesta página e execute-o.";
 
 /** Chrome's Local Network Access permission was refused for this site: the helper cannot be reached. */
 export const PERMISSION_DENIED_TEXT =

@@ -22,10 +22,12 @@ import {
   manageSchema,
   PASSWORD_LABEL_MAX,
   removalId,
+  revocationId,
   WHATSAPP_PATH,
 } from "~/lib/whatsapp";
 import { getAdminWith } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
+import { listHelperKeys, revokeHelperKey } from "~/server/helper-keys.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import {
@@ -45,7 +47,9 @@ import type { Route } from "./+types/whatsapp.$slug";
  * /whatsapp/<admin slug>: 'Gerenciamento de Senhas - Área Restrita'. Adding and removing access
  * passwords need the master password (server configuration) or a signed-in admin. Each password
  * has a name saying whose it is ("Senha da equipe do polo X", decision 069), required when adding
- * and shown in the list; 'Remover' revokes it (its open sessions end). A wrong slug is a 404. One form holds every button, so it all works without JavaScript. With JavaScript, a lost
+ * and shown in the list; 'Remover' revokes it (its open sessions end, and the helpers installed with it
+ * stop working). 'Ajudantes instalados' lists every start script's key (decision 070): whose, when,
+ * last use; 'Revogar' cuts that helper off at its next request. A wrong slug is a 404. One form holds every button, so it all works without JavaScript. With JavaScript, a lost
  * connection keeps what was typed, with a message (lib/offline-submit).
  */
 
@@ -73,6 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       passwords: listAccessPasswords(),
+      helpers: listHelperKeys(),
       adminEmail: admin?.email ?? null,
       masterConfigured: masterPasswordConfigured(),
     },
@@ -107,7 +112,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const { intent, masterPassword, newPassword, label } = submission.value;
   const removing = removalId(intent);
-  const verb = removing === null ? "adicionar" : "remover";
+  const revoking = revocationId(intent);
+  const verb = revoking !== null ? "revogar ajudantes" : removing === null ? "adicionar" : "remover";
 
   // Who may manage: a signed-in user of the admin role, or whoever knows the master password.
   const admin = await getAdminWith(request, "users");
@@ -129,6 +135,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   const url = new URL(request.url).pathname;
+  if (revoking !== null) {
+    if (!revokeHelperKey(revoking)) {
+      return fail(404, {
+        title: "Ajudante não encontrado",
+        description: "A chave pode já ter sido revogada. Recarregue a página.",
+      });
+    }
+    return redirectWithToast(
+      request,
+      url,
+      {
+        title: "Ajudante revogado",
+        description: "Ele não acessa mais o site nem aceita esta página; um script novo traz uma chave nova.",
+      },
+      { headers: PRIVATE_HEADERS },
+    );
+  }
   if (removing !== null) {
     if (!removeAccessPassword(removing)) {
       return fail(404, { title: "Senha não encontrada", description: "Ela pode já ter sido removida. Recarregue a página." });
@@ -158,9 +181,14 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKe
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
+const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "America/Sao_Paulo",
+});
 
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
-  const { passwords, adminEmail, masterConfigured } = loaderData;
+  const { passwords, helpers, adminEmail, masterConfigured } = loaderData;
   const { lost, answer } = splitConnectionLost(actionData);
   const failure = answer as ActionFailure | undefined;
   const navigation = useNavigation();
@@ -313,6 +341,53 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
                     className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
                   >
                     <Trash2 aria-hidden="true" className="size-4" /> Remover
+                  </SubmitButton>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">Ajudantes instalados</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Cada script de início baixado em <code>/whatsapp</code> traz uma chave própria. Revogue a de um computador que não
+            deve mais enviar: o ajudante dele para na próxima conexão. Remover uma senha revoga os ajudantes baixados com ela.
+          </p>
+          {helpers.length === 0 ? (
+            <p className="mt-2 text-slate-600" data-testid="no-helpers">
+              Nenhum ajudante instalado
+            </p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="helper-list">
+              {helpers.map((helper) => (
+                <li key={helper.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+                  <span>
+                    <span className="font-semibold text-slate-900" data-testid="helper-owner">
+                      {helper.owner || "Sem dono registrado"}
+                    </span>
+                    <span className="ml-2 text-slate-600">
+                      {helper.platform ? `${helper.platform}, ` : ""}baixado em{" "}
+                      {dateTimeFormat.format(new Date(helper.createdAt))}
+                    </span>
+                    <span className="block text-xs text-slate-500">
+                      {helper.lastUsedAt
+                        ? `último uso em ${dateTimeFormat.format(new Date(helper.lastUsedAt))}`
+                        : "ainda não usado"}
+                      {helper.live ? "" : " · inativo: o dono não tem mais acesso à ferramenta"}
+                    </span>
+                  </span>
+                  <SubmitButton
+                    name="intent"
+                    value={`revogar:${helper.id}`}
+                    pending={pendingIntent === `revogar:${helper.id}`}
+                    pendingText="Revogando..."
+                    spinnerClassName="size-4"
+                    disabled={busy}
+                    aria-label={`Revogar o ajudante de ${helper.owner || "dono não registrado"} baixado em ${dateTimeFormat.format(new Date(helper.createdAt))}`}
+                    className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" /> Revogar
                   </SubmitButton>
                 </li>
               ))}

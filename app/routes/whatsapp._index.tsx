@@ -16,6 +16,7 @@ import type { ToastMessage } from "~/lib/toast";
 import {
   gateSchema,
   HELPER_PACKAGE_PATH,
+  HELPER_VERIFY_PATH,
   LOG_PAGE_PARAM,
   LOGOUT_INTENT,
   START_SCRIPT_PATHS,
@@ -25,7 +26,6 @@ import { forbiddenMessage, getAdmin } from "~/server/auth.server";
 import { config } from "~/server/config.server";
 import { getInstitution } from "~/server/content/institution.server";
 import { readFormData } from "~/server/form-data.server";
-import { signHelperToken } from "~/server/helper-token.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import {
@@ -97,7 +97,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const params = new URL(request.url).searchParams;
   const page = Number(params.get(LOG_PAGE_PARAM) ?? 1);
-  const { token, expiresAt } = signHelperToken();
   return data(
     {
       view: "mirror" as const,
@@ -107,7 +106,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         actor.kind === "staff"
           ? { name: actor.email, roleLabel: actor.roleLabel, staff: true }
           : { name: actor.label ? `Operador (${actor.label})` : "Operador", roleLabel: null, staff: false },
-      helper: { url: config.helperUrl, token, expiresAt: expiresAt.toISOString() },
+      // No token in the page: it is made for the helper that proves itself (decision 070).
+      helper: { url: config.helperUrl, verifyPath: HELPER_VERIFY_PATH },
       downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
       log: listSendLog(page),
       handoff: handoffForPage(params.get(HANDOFF_PARAM)),

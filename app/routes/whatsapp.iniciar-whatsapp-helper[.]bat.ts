@@ -1,11 +1,16 @@
 import { START_SCRIPT_PATHS } from "~/lib/whatsapp";
-import { scriptResponse, windowsStartScript } from "~/server/helper-scripts.server";
+import { issueHelperKey } from "~/server/helper-keys.server";
+import { scriptResponse, scriptSettings, windowsStartScript } from "~/server/helper-scripts.server";
 import { requireOperator } from "~/server/whatsapp-access.server";
 
 import type { Route } from "./+types/whatsapp.iniciar-whatsapp-helper[.]bat";
 
-/** The Windows start script of the helper (operator only: it carries the helper secret). */
+/** The Windows start script of the helper (operator only: each download carries a key of its own, decision 070). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireOperator(request);
-  return scriptResponse(windowsStartScript(), START_SCRIPT_PATHS.windows.split("/").pop()!, "application/x-msdos-program");
+  const actor = await requireOperator(request);
+  return scriptResponse(
+    windowsStartScript(scriptSettings(issueHelperKey(actor, "Windows"))),
+    START_SCRIPT_PATHS.windows.split("/").pop()!,
+    "application/x-msdos-program",
+  );
 }

@@ -1,11 +1,16 @@
 import { START_SCRIPT_PATHS } from "~/lib/whatsapp";
-import { scriptResponse, unixStartScript } from "~/server/helper-scripts.server";
+import { issueHelperKey } from "~/server/helper-keys.server";
+import { scriptResponse, scriptSettings, unixStartScript } from "~/server/helper-scripts.server";
 import { requireOperator } from "~/server/whatsapp-access.server";
 
 import type { Route } from "./+types/whatsapp.iniciar-whatsapp-helper[.]sh";
 
-/** The Mac/Linux start script of the helper (operator only: it carries the helper secret). */
+/** The Mac/Linux start script of the helper (operator only: each download carries a key of its own, decision 070). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireOperator(request);
-  return scriptResponse(unixStartScript(), START_SCRIPT_PATHS.unix.split("/").pop()!, "text/x-shellscript");
+  const actor = await requireOperator(request);
+  return scriptResponse(
+    unixStartScript(scriptSettings(issueHelperKey(actor, "Linux"))),
+    START_SCRIPT_PATHS.unix.split("/").pop()!,
+    "text/x-shellscript",
+  );
 }

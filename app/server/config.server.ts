@@ -78,7 +78,6 @@ export const config = {
   databasePath,
   dataDir,
   sessionSecret: persistentSecret("SESSION_SECRET", SECRET_FILES.SESSION_SECRET, dataDir),
-  helperSecret: persistentSecret("HELPER_SECRET", SECRET_FILES.HELPER_SECRET, dataDir),
   adminEmail: env("ADMIN_EMAIL", "admin@example.com"),
   adminPassword: optionalEnv("ADMIN_PASSWORD"),
   whatsappMasterPassword: optionalEnv("WHATSAPP_MASTER_PASSWORD"),

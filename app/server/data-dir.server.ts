@@ -14,7 +14,12 @@ export function databasePathFromEnvironment(): string {
 }
 
 /** The generated secrets, one file each beside the database, used when their variable is not set. */
-export const SECRET_FILES = { SESSION_SECRET: ".session-secret", HELPER_SECRET: ".helper-secret" } as const;
+export const SECRET_FILES = { SESSION_SECRET: ".session-secret" } as const;
+/**
+ * Secret files older installs made and nothing reads any more: `.helper-secret` (each helper has its
+ * own key since decision 070). A restore still accepts them in an older archive.
+ */
+export const LEGACY_SECRET_FILES = [".helper-secret"] as const;
 export type SecretName = keyof typeof SECRET_FILES;
 
 /** The content studio's photos (every stored size and format), a folder beside the database. */

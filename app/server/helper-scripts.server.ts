@@ -11,8 +11,11 @@ import { config } from "./config.server";
  * about 26 KB) and compare its SHA-256 with the installed copy's; install into the operator's home
  * folder only when they differ (first start, or the site now serves another version), into a fresh
  * folder swapped in only after npm succeeded; when the site cannot be reached, start the copy
- * already installed. They embed HELPER_SECRET, so they are served with `Cache-Control: private,
- * no-store` and only to an operator.
+ * already installed. Each download carries a key of its own (HELPER_KEY, decision 070), made for the
+ * person or password downloading it and revocable on the password page; never a site-wide secret.
+ * They are served with `Cache-Control: private, no-store` and only to an operator. The "already
+ * running" check asks the port for the proof of a fresh challenge and verifies it with the key: an
+ * impostor, or a helper with another key, is told apart from this one.
  */
 
 const HELPER_BIN = Object.values(helperPackage.bin as Record<string, string>)[0] ?? "bin/whatsapp-helper.js";
@@ -25,12 +28,13 @@ export const MAC_COMMAND_NAME = "iniciar-whatsapp-helper.command";
 
 export type ScriptSettings = {
   siteUrl: string;
-  secret: string;
+  /** the helper's key (`<id>.<secret>`), made for this download */
+  key: string;
   helperPort: string;
   productName: string;
 };
 
-export function scriptSettings(): ScriptSettings {
+export function scriptSettings(key: string): ScriptSettings {
   let helperPort = "3001";
   try {
     const url = new URL(config.helperUrl);
@@ -38,20 +42,27 @@ export function scriptSettings(): ScriptSettings {
   } catch {
     // keep the default
   }
-  return { siteUrl: config.siteUrl, secret: config.helperSecret, helperPort, productName: getInstitution().productName };
+  return { siteUrl: config.siteUrl, key, helperPort, productName: getInstitution().productName };
 }
 
 // The scripts' Node one-liners: CommonJS, no double quotes and no percent sign (both break a .bat
 // line), Node 18+ fetch.
 
 /**
- * Is the helper already running? GET argv[1] (the helper's own address): exit 0 when the helper
- * answers (its plain-text page names it), 1 otherwise.
+ * Is this helper already running? Asks argv[1] (the helper's own address) for the proof of a fresh
+ * challenge and checks it with HELPER_KEY (whatsapp-helper/token's recipe: HMAC-SHA256 keyed with
+ * SHA-256 of the secret, over "prova\n<id>.<challenge>"). Exit 0: this key's helper answers; 4:
+ * something answers without that proof (another program, or a helper with another key); 1: nothing.
  */
 const PROBE_JS =
-  "fetch(process.argv[1], { signal: AbortSignal.timeout(3000) })" +
-  ".then(async (r) => process.exit((await r.text()).includes('Ajudante WhatsApp') ? 0 : 1))" +
-  ".catch(() => process.exit(1))";
+  "const c = require('crypto'); const [id, secret] = String(process.env.HELPER_KEY).split('.'); " +
+  "const n = c.randomBytes(18).toString('base64url'); " +
+  "fetch(process.argv[1] + 'prova?desafio=' + n, { signal: AbortSignal.timeout(3000) }).then(async (r) => { " +
+  "const b = await r.json().catch(() => ({})); " +
+  "const h = c.createHash('sha256').update(String(secret)).digest(); " +
+  "const want = c.createHmac('sha256', h).update('prova\\n' + id + '.' + n).digest('base64url'); " +
+  "process.exit(b.keyId === id && b.proof === want ? 0 : 4); " +
+  "}).catch(() => process.exit(1))";
 
 /**
  * Downloads the package argv[1] and compares its SHA-256 with the installed one (file argv[3],
@@ -87,7 +98,7 @@ function originOf(url: string): string {
 }
 
 /** The Mac/Linux script (also the macOS .command: Finder runs it in Terminal with a double click). */
-export function unixStartScript(s: ScriptSettings = scriptSettings()): string {
+export function unixStartScript(s: ScriptSettings): string {
   const origin = originOf(s.siteUrl);
   const packageUrl = s.siteUrl + HELPER_PACKAGE_PATH;
   return `#!/bin/sh
@@ -96,7 +107,11 @@ export function unixStartScript(s: ScriptSettings = scriptSettings()): string {
 # No Linux (ou no Terminal do Mac): sh ${START_SCRIPT_PATHS.unix.split("/").pop()}
 # Na primeira vez o ajudante é instalado na pasta ~/.whatsapp-helper; depois só é atualizado
 # quando o site oferece uma versão nova, e inicia mesmo sem acesso ao site.
-# ATENCAO: este arquivo contem uma chave de acesso pessoal. Nao o compartilhe.
+# ATENCAO: este arquivo contem uma chave de acesso pessoal, que so vale para este computador.
+# Nao o compartilhe. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.
+
+# Tudo o que o ajudante grava (sessao do WhatsApp, contatos) fica so para esta conta do computador.
+umask 077
 
 SITE_URL=${shQuote(s.siteUrl)}
 PACKAGE_URL=${shQuote(packageUrl)}
@@ -106,11 +121,11 @@ HELPER_ENTRY="$APP_DIR/${HELPER_BIN}"
 DOWNLOAD="$HELPER_DIR/download/whatsapp-helper.tgz"
 
 HELPER_ALLOWED_ORIGINS=${shQuote(origin)}
-HELPER_SECRET=${shQuote(s.secret)}
+HELPER_KEY=${shQuote(s.key)}
 HELPER_PORT=${shQuote(s.helperPort)}
 HELPER_SITE_URL=${shQuote(s.siteUrl)}
 HELPER_DATA_DIR="\${HELPER_DATA_DIR:-$HELPER_DIR}"
-export HELPER_ALLOWED_ORIGINS HELPER_SECRET HELPER_PORT HELPER_SITE_URL HELPER_DATA_DIR
+export HELPER_ALLOWED_ORIGINS HELPER_KEY HELPER_PORT HELPER_SITE_URL HELPER_DATA_DIR
 # Aberto com dois cliques no Mac, o Terminal pode não ter estas pastas no caminho.
 PATH="$PATH:/usr/local/bin:/opt/homebrew/bin"
 
@@ -140,11 +155,20 @@ if [ "$NODE_MAJOR" -lt ${MIN_NODE_MAJOR} ]; then
   exit 1
 fi
 
-if node -e ${shQuote(PROBE_JS)} "http://127.0.0.1:$HELPER_PORT/"; then
+PROBE=0
+node -e ${shQuote(PROBE_JS)} "http://127.0.0.1:$HELPER_PORT/" || PROBE=$?
+if [ "$PROBE" -eq 0 ]; then
   echo "O ajudante do WhatsApp já está em execução neste computador (em outra janela)."
   echo "Não é preciso abri-lo de novo: volte à página $SITE_URL/whatsapp e clique em 'Tentar novamente'."
   wait_enter
   exit 0
+fi
+if [ "$PROBE" -eq 4 ]; then
+  echo "Outro programa está usando a porta $HELPER_PORT deste computador e não provou ser este ajudante"
+  echo "(pode ser um ajudante iniciado com um script baixado antes, que tem outra chave)."
+  echo "Feche a outra janela do ajudante, ou esse programa, e execute este script de novo."
+  wait_enter
+  exit 1
 fi
 
 mkdir -p "$HELPER_DIR/download"
@@ -174,7 +198,7 @@ case "$STATUS" in
     rm -rf "$HELPER_DIR/app.new"
     mkdir -p "$HELPER_DIR/app.new"
     # The package is the install's root: npm ci installs exactly its npm-shrinkwrap.json, no install scripts (decision 066).
-    if tar -xzf "$DOWNLOAD" -C "$HELPER_DIR/app.new" --strip-components=1 &&
+    if tar -xzf "$DOWNLOAD" -C "$HELPER_DIR/app.new" --strip-components=1 --no-same-permissions &&
       npm ci --prefix "$HELPER_DIR/app.new" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error; then
       rm -rf "$HELPER_DIR/app.old"
       if [ -d "$APP_DIR" ]; then mv "$APP_DIR" "$HELPER_DIR/app.old"; fi
@@ -216,7 +240,7 @@ exec node "$HELPER_ENTRY"
 `;
 }
 
-export function windowsStartScript(s: ScriptSettings = scriptSettings()): string {
+export function windowsStartScript(s: ScriptSettings): string {
   const origin = originOf(s.siteUrl);
   const packageUrl = s.siteUrl + HELPER_PACKAGE_PATH;
   const bin = HELPER_BIN.replace(/\//g, "\\");
@@ -229,7 +253,8 @@ export function windowsStartScript(s: ScriptSettings = scriptSettings()): string
     "REM Inicia o ajudante do WhatsApp neste computador (Windows): de dois cliques neste arquivo.",
     "REM Na primeira vez o ajudante e instalado em %USERPROFILE%\\.whatsapp-helper; depois so e atualizado",
     "REM quando o site oferece uma versao nova, e inicia mesmo sem acesso ao site.",
-    "REM ATENCAO: este arquivo contem uma chave de acesso pessoal. Nao o compartilhe.",
+    "REM ATENCAO: este arquivo contem uma chave de acesso pessoal, que so vale para este computador.",
+    "REM Nao o compartilhe. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.",
     "",
     `set "SITE_URL=${batValue(s.siteUrl)}"`,
     `set "PACKAGE_URL=${batValue(packageUrl)}"`,
@@ -239,7 +264,7 @@ export function windowsStartScript(s: ScriptSettings = scriptSettings()): string
     `set "DOWNLOAD=%HELPER_DIR%\\download\\whatsapp-helper.tgz"`,
     "",
     `set "HELPER_ALLOWED_ORIGINS=${batValue(origin)}"`,
-    `set "HELPER_SECRET=${batValue(s.secret)}"`,
+    `set "HELPER_KEY=${batValue(s.key)}"`,
     `set "HELPER_PORT=${batValue(s.helperPort)}"`,
     `set "HELPER_SITE_URL=${batValue(s.siteUrl)}"`,
     `if not defined HELPER_DATA_DIR set "HELPER_DATA_DIR=%HELPER_DIR%"`,
@@ -263,11 +288,19 @@ export function windowsStartScript(s: ScriptSettings = scriptSettings()): string
     ")",
     "",
     `node -e "${PROBE_JS}" "http://127.0.0.1:%HELPER_PORT%/"`,
-    "if not errorlevel 1 (",
+    'set "PROBE=%errorlevel%"',
+    'if "%PROBE%"=="0" (',
     "  echo O ajudante do WhatsApp ja esta em execucao neste computador, em outra janela.",
     "  echo Nao e preciso abri-lo de novo: volte a pagina %SITE_URL%/whatsapp e clique em 'Tentar novamente'.",
     "  pause",
     "  exit /b 0",
+    ")",
+    'if "%PROBE%"=="4" (',
+    "  echo Outro programa esta usando a porta %HELPER_PORT% deste computador e nao provou ser este ajudante.",
+    "  echo Pode ser um ajudante iniciado com um script baixado antes, que tem outra chave.",
+    "  echo Feche a outra janela do ajudante, ou esse programa, e execute este arquivo de novo.",
+    "  pause",
+    "  exit /b 1",
     ")",
     "",
     'if not exist "%HELPER_DIR%\\download" mkdir "%HELPER_DIR%\\download"',
@@ -432,6 +465,6 @@ export function zipWithExecutable(
 }
 
 /** The macOS download: the Mac/Linux script as an executable .command inside a zip. */
-export function macStartZip(s: ScriptSettings = scriptSettings()): Uint8Array<ArrayBuffer> {
+export function macStartZip(s: ScriptSettings): Uint8Array<ArrayBuffer> {
   return zipWithExecutable(MAC_COMMAND_NAME, unixStartScript(s));
 }

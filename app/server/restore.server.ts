@@ -13,6 +13,7 @@ import {
   DATABASE_COMPANIONS,
   databasePathFromEnvironment,
   IMAGES_FOLDER,
+  LEGACY_SECRET_FILES,
   SECRET_FILES,
 } from "./data-dir.server";
 import { extractTarGz } from "./tar.server";
@@ -39,7 +40,7 @@ export type RestoreResult = {
   setAside: string | null;
 };
 
-const SECRET_NAMES = new Set<string>(Object.values(SECRET_FILES));
+const SECRET_NAMES = new Set<string>([...Object.values(SECRET_FILES), ...LEGACY_SECRET_FILES]);
 
 function stamp(now: Date): string {
   return now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
@@ -51,7 +52,7 @@ function existingSiteFiles(databasePath: string): string[] {
   return [
     databasePath,
     ...DATABASE_COMPANIONS.map((suffix) => databasePath + suffix),
-    ...Object.values(SECRET_FILES).map((name) => path.join(dataDir, name)),
+    ...[...SECRET_NAMES].map((name) => path.join(dataDir, name)),
     path.join(dataDir, IMAGES_FOLDER),
   ].filter((file) => existsSync(file));
 }

@@ -1,18 +1,18 @@
-import { verifyToken } from "whatsapp-helper/token";
 import { z } from "zod";
 
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 
-import { config } from "./config.server";
+import { now as clockNow } from "./clock.server";
+import { helperKeyOfRequest } from "./helper-keys.server";
 import { recentlySent, recordSendResults } from "./whatsapp-log.server";
 import { optedOutNumbers, optOutReportSchema, recordOptOuts } from "./whatsapp-optouts.server";
 import { recordReplies, repliesReportSchema } from "./whatsapp-replies.server";
 
 /**
- * The site's API for the operators' helpers (/api/whatsapp-helper/...). No cookie: the helper proves
- * it was started by this site with `Authorization: Bearer <token>`, signed with HELPER_SECRET (the same
- * token format the page hands it, checked with the helper package's own verifyToken). Every answer is
- * JSON and `private, no-store`; a missing or wrong token is a 401 before anything else is read.
+ * The site's API for the operators' helpers (/api/whatsapp-helper/...). No cookie: the helper carries
+ * its own key (`Authorization: Bearer <id>.<secret>`, decision 070), which must be live: a revoked key,
+ * or one whose access password or staff user is gone, is a 401 at its next request. Every answer is
+ * JSON and `private, no-store`; a missing or dead key is a 401 before anything else is read.
  */
 
 const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
@@ -49,10 +49,18 @@ async function discardBody(request: Request): Promise<void> {
   }
 }
 
-/** Whether the request carries a valid helper token in `Authorization: Bearer`. */
-export function hasHelperToken(request: Request, now: Date = new Date(), secret: string = config.helperSecret): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
-  return !!match && verifyToken(match[1], secret, now.getTime());
+/** The answer to a request without a live key. */
+const KEY_REFUSED = "Chave do ajudante inválida ou revogada";
+
+/**
+ * GET /api/whatsapp-helper/chave: `{ ok: true, keyId }` while the helper's key lives, 401 once it is
+ * revoked. The helper asks before every connection and command (decision 070).
+ */
+export async function keyCheckApi(request: Request): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
+  if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(request, "GET");
+  return json({ ok: true, keyId: key.id });
 }
 
 /** The answer every method a route does not serve gets (after the token check). */
@@ -82,13 +90,14 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
  * GET /api/whatsapp-helper/descadastros: `{ numbers }`, the central opt-out list.
  * POST: `{ entries: [{ number, at, operator? }] }` adds opt-outs caught by a helper; idempotent per person.
  */
-export async function optOutsApi(request: Request, now: Date = new Date()): Promise<Response> {
-  if (!hasHelperToken(request, now)) return refuseDiscardingBody(request, "Token inválido", 401);
+export async function optOutsApi(request: Request): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
   if (request.method === "GET" || request.method === "HEAD") return json({ numbers: optedOutNumbers() });
   if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
   const body = await readBody(request, optOutReportSchema);
   if (body instanceof Response) return body;
-  return json({ ok: true, inserted: recordOptOuts(body.entries, "helper") });
+  return json({ ok: true, inserted: recordOptOuts(body.entries, "helper", key.createdBy) });
 }
 
 const sentQuerySchema = z.object({
@@ -112,8 +121,9 @@ const sentQuerySchema = z.object({
  * POST /api/whatsapp-helper/ja-enviados: `{ contacts: [{ number, text }] }` → `{ sent: { number: ISO } }`,
  * the numbers (as given) that got exactly this text in the last 7 days, with when.
  */
-export async function alreadySentApi(request: Request, now: Date = new Date()): Promise<Response> {
-  if (!hasHelperToken(request, now)) return refuseDiscardingBody(request, "Token inválido", 401);
+export async function alreadySentApi(request: Request, now: Date = clockNow()): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
   if (request.method !== "POST") return methodNotAllowed(request, "POST");
   const body = await readBody(request, sentQuerySchema);
   if (body instanceof Response) return body;
@@ -136,15 +146,15 @@ const sendLogReportSchema = z.object({
  * Envios' itself (decision 068) from its outbox, retrying until this answers 200: one row per
  * (jobId, number), so a retried or replayed row is stored once; a refusal after 'Enviado' turns the row
  * into 'Erro'. A batch is all or nothing: one invalid entry is a 400 and stores none.
- * Authenticated by whatever `hasHelperToken` accepts (today the HELPER_SECRET token; a per-operator key
- * replaces it there, in one place).
+ * Each row names who is behind it ("Responsável"): the owner of the key that posted it.
  */
-export async function sendLogApi(request: Request, now: Date = new Date()): Promise<Response> {
-  if (!hasHelperToken(request, now)) return refuseDiscardingBody(request, "Token inválido", 401);
+export async function sendLogApi(request: Request, now: Date = clockNow()): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
   if (request.method !== "POST") return methodNotAllowed(request, "POST");
   const body = await readBody(request, sendLogReportSchema);
   if (body instanceof Response) return body;
-  const result = recordSendResults(body.entries, now);
+  const result = recordSendResults(body.entries, now, key.createdBy);
   if (!result.ok) {
     const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", ["Registro inválido"]];
     return refused(`Registro inválido${field ? ` (${field})` : ""}: ${messages[0]}`, 400);
@@ -157,13 +167,13 @@ export async function sendLogApi(request: Request, now: Date = new Date()): Prom
  * optOut?, jobId? }] }` → `{ ok: true, inserted }`. Every reply a person sent to the operator's
  * WhatsApp, forwarded by the helper from its outbox until this answers 200 (decision 071): one row
  * per WhatsApp message id, so a retried reply is stored once; a batch is all or nothing (1 to 100).
- * Authenticated like the send log (`hasHelperToken`); once a per-helper key replaces it, the key's id
- * goes to recordReplies' `helperKeyId`.
+ * Authenticated like the send log, by the helper's live key (decision 070), whose id each reply keeps.
  */
-export async function repliesApi(request: Request, now: Date = new Date()): Promise<Response> {
-  if (!hasHelperToken(request, now)) return refuseDiscardingBody(request, "Token inválido", 401);
+export async function repliesApi(request: Request, now: Date = clockNow()): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
   if (request.method !== "POST") return methodNotAllowed(request, "POST");
   const body = await readBody(request, repliesReportSchema);
   if (body instanceof Response) return body;
-  return json({ ok: true, inserted: recordReplies(body.entries, null, now) });
+  return json({ ok: true, inserted: recordReplies(body.entries, key.id, now) });
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // whatsapp-helper: starts the local WhatsApp helper with settings from the environment
 // (see README.md). Messages for the operator are in Portuguese.
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 
 import { resolveConfig, startHelper } from "../src/server.js";
+import { verifyProof } from "../src/token.js";
 
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 20) {
@@ -18,17 +20,22 @@ if (process.platform !== "win32") process.umask(0o077);
 const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
 
 /**
- * Does the helper already answer at this address? Its plain-text page names it; anything else
- * (nothing listening, another program) is not it.
+ * Does this helper (the one holding this HELPER_KEY) already answer at this address? Anything else
+ * (nothing listening, another program, a helper with another key) is not it.
  * @param {string} host
  * @param {number} port
  */
 async function helperAnswers(host, port) {
+  // The helper with this key answers: it proves it holds the key for a fresh challenge (decision 070).
+  const key = resolveConfig().key;
+  if (!key) return false;
+  const challenge = randomBytes(18).toString("base64url");
   try {
-    const response = await fetch(`http://${host.includes(":") ? `[${host}]` : host}:${port}/`, {
+    const response = await fetch(`http://${host.includes(":") ? `[${host}]` : host}:${port}/prova?desafio=${challenge}`, {
       signal: AbortSignal.timeout(3000),
     });
-    return (await response.text()).includes("Ajudante WhatsApp");
+    const body = await response.json();
+    return body?.keyId === key.id && verifyProof(key, challenge, body?.proof);
   } catch {
     return false;
   }
@@ -81,7 +88,7 @@ try {
     process.exit(0);
   } else if (err?.code === "EADDRINUSE") {
     console.error(
-      `A porta ${config.port} está sendo usada por outro programa, não pelo ajudante. Feche esse programa (ou reinicie o computador) e abra o ajudante de novo.`,
+      `A porta ${config.port} está sendo usada por outro programa, não pelo ajudante (ou por um ajudante com outra chave). Feche esse programa (ou a outra janela do ajudante) e abra o ajudante de novo.`,
     );
   } else {
     console.error(`Não foi possível iniciar o ajudante: ${err?.message ?? err}`);

@@ -362,13 +362,15 @@ export class SendQueue extends EventEmitter {
       // one message per person: with and without the ninth digit is the same person (numberKey)
       const key = numberKey(normalized);
       const first = seen.get(key);
+      const body = personalise(template, name).slice(0, MAX_MESSAGE_LENGTH - footer.length);
       if (first !== undefined) {
+        // a row of the job all the same (decision 072): 'Ignorado' with why, never 'Pendente' forever
         duplicates += 1;
         joined.push(`Ignorado: ${name} (${number}): ${sameAs(contacts[first])}.`);
+        contacts.push({ index: contacts.length, name, number, normalized, text: `${body}${footer}`, duplicateOf: first });
         continue;
       }
       seen.set(key, contacts.length);
-      const body = personalise(template, name).slice(0, MAX_MESSAGE_LENGTH - footer.length);
       contacts.push({ index: contacts.length, name, number, normalized, text: `${body}${footer}` });
     }
     if (contacts.length === 0) throw new JobRefused("no-contacts");
@@ -408,17 +410,37 @@ export class SendQueue extends EventEmitter {
     );
     this.schedule(Math.max(0, this.notBefore - now));
     if (job.kind === "bulk") {
-      this.emit("bulk-started", {
-        jobId: job.id,
-        total: contacts.length,
-        operatorName,
-        startedAt: new Date(now).toISOString(),
-        expectedFinishAt: this.progress(job).expectedFinishAt,
-        duplicates,
-      });
+      this.emit("bulk-started", this.startedEvent(job));
       this.emitProgress();
     }
     return { jobId: job.id, total: contacts.length, duplicates };
+  }
+
+  /**
+   * 'bulk-started': the job and every one of its rows (each line of the list, a duplicate too), so
+   * the page's 'Status dos Envios' has exactly the helper's rows (decision 072).
+   * @param {any} job
+   * @param {boolean} [replay] sent again to a page that (re)connects
+   */
+  startedEvent(job, replay = false) {
+    const live = job.state === "running" || job.state === "paused";
+    return {
+      jobId: job.id,
+      total: job.contacts.length,
+      operatorName: job.operatorName,
+      startedAt: new Date(job.startedAt).toISOString(),
+      expectedFinishAt: this.progress(job).expectedFinishAt,
+      duplicates: job.duplicates,
+      contacts: job.contacts.map((/** @type {JobContact} */ c) => ({ index: c.index, name: c.name, number: c.number })),
+      ...(replay
+        ? {
+            replay: true,
+            // live, or finished within REPLAY_WINDOW_MS: a page that follows no job shows it; an older
+            // one only brings up to date the page that was following it
+            recent: live || (job.finishedAt !== null && this.now() - job.finishedAt < REPLAY_WINDOW_MS),
+          }
+        : {}),
+    };
   }
 
   /**
@@ -537,6 +559,10 @@ export class SendQueue extends EventEmitter {
     const contact = job.contacts[job.cursor];
 
     // Local checks: no WhatsApp call, so no gap needed afterwards.
+    if (contact.duplicateOf !== undefined) {
+      this.record(job, contact, "same-person", sameAs(job.contacts[contact.duplicateOf]));
+      return this.advance(job, false);
+    }
     const problem = contact.normalized.length < 8 || contact.normalized.length > 15 ? "" : numberProblem(contact.number);
     if (problem !== null) {
       this.record(job, contact, "invalid-number", problem || undefined);
@@ -751,8 +777,10 @@ export class SendQueue extends EventEmitter {
     if (job.final) {
       job.final.sent = job.sent;
       job.final.errors = job.errors;
-      job.final.results = this.results(job); // kept for a replay; the page updates from the message-status
-    } else if (job.kind === "bulk") this.emitProgress(job);
+      job.final.results = this.results(job); // kept for a replay
+    }
+    // the page's counters are the helper's: a refusal after the end changes them too
+    if (job.kind === "bulk") this.emitProgress(job);
   }
 
   /**
@@ -984,12 +1012,14 @@ export class SendQueue extends EventEmitter {
 
   /** @param {any} job */
   results(job) {
-    return job.statuses.map((/** @type {MessageStatus} */ s) => ({
-      number: s.number,
-      name: s.name,
-      status: s.status,
-      message: s.message,
-    }));
+    return [...job.statuses]
+      .sort((a, b) => a.index - b.index)
+      .map((/** @type {MessageStatus} */ s) => ({
+        number: s.number,
+        name: s.name,
+        status: s.status,
+        message: s.message,
+      }));
   }
 
   /**
@@ -1060,12 +1090,15 @@ export class SendQueue extends EventEmitter {
     return {
       jobId: job.id,
       state: job.state,
+      phase: jobPhase(job, now),
+      // the page's counters are these (decision 072): sent + errors + skipped + pending = total
       total,
       done,
       sent: job.sent,
       errors: job.errors,
       skipped: job.skipped,
       pending,
+      duplicates: job.duplicates ?? 0,
       operatorName: job.operatorName,
       startedAt: new Date(job.startedAt).toISOString(),
       nextAt: job.state === "running" && job.nextAt !== null ? new Date(job.nextAt).toISOString() : null,
@@ -1078,10 +1111,13 @@ export class SendQueue extends EventEmitter {
       restored: job.restored === true,
       allowRepeat: job.allowRepeat,
       optOutFooter: job.optOutFooter,
+      finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
       dailyCap: this.dailyCap,
       effectiveCap: limits.effectiveCap,
       sentToday: limits.sentToday,
       chatQuota: limits.chatQuota,
+      /** the helper's own counters after this change (sent today, caps, WhatsApp's quota): what the page shows */
+      limits,
     };
   }
 
@@ -1092,14 +1128,35 @@ export class SendQueue extends EventEmitter {
   }
 
   /**
-   * The job whose statuses a reconnecting page should receive: the running/paused one, or
-   * the last one if it finished within REPLAY_WINDOW_MS.
+   * The job whose rows a (re)connecting page should receive: the running/paused one, or the last
+   * bulk job however long ago it finished (restored from the journal after a restart). Whether a
+   * page that follows no job shows it is the `recent` of its replayed 'bulk-started'.
    */
   replayableJob() {
     if (this.job) return this.job;
-    if (this.lastJob && this.lastJob.kind === "bulk" && this.now() - this.lastJob.finishedAt < REPLAY_WINDOW_MS)
-      return this.lastJob;
+    if (this.lastJob && this.lastJob.kind === "bulk") return this.lastJob;
     return null;
+  }
+
+  /**
+   * What a page receives right after connecting (after 'helper-state'), in order: the job's
+   * 'bulk-started' (its rows), every result so far, its 'bulk-progress' (the counters) and, if it
+   * ended, its 'bulk-status', each marked `replay: true` except the progress.
+   * @returns {[event: string, payload: any][]}
+   */
+  replayEvents() {
+    const job = this.replayableJob();
+    if (!job) return [];
+    /** @type {[string, any][]} */
+    const events = [];
+    if (job.kind === "bulk") events.push(["bulk-started", this.startedEvent(job, true)]);
+    for (const status of [...job.statuses].sort((a, b) => a.index - b.index))
+      events.push(["message-status", { ...status, replay: true }]);
+    if (job.kind === "bulk") {
+      events.push(["bulk-progress", this.progress(job)]);
+      if (job.final) events.push(["bulk-status", { ...job.final, replay: true }]);
+    }
+    return events;
   }
 
   /**
@@ -1142,8 +1199,8 @@ export class SendQueue extends EventEmitter {
     const started = entries[startIndex];
     const jobId = started.jobId;
     const later = entries.slice(startIndex + 1).filter((e) => e.jobId === jobId);
-    if (later.some((e) => e.type === "job-finished")) return false;
     if (started.kind !== "bulk" || !Array.isArray(started.contacts) || started.contacts.length === 0) return false;
+    const finished = later.findLast((e) => e.type === "job-finished");
 
     const job = this.newJob({
       id: jobId,
@@ -1155,7 +1212,6 @@ export class SendQueue extends EventEmitter {
       optOutFooter: started.optOutFooter !== false,
       startedAt: Date.parse(started.at) || this.now(),
     });
-    job.restored = true;
     /** @type {Map<number, MessageStatus>} */
     const byIndex = new Map();
     /** @type {Set<number>} */
@@ -1177,6 +1233,24 @@ export class SendQueue extends EventEmitter {
       else job.errors += 1;
       job.cursor = Math.max(job.cursor, status.index + 1);
     }
+    if (finished) {
+      // a finished job is the last job again: a page that was following it gets every row's result
+      job.state = finished.state === "cancelled" ? "cancelled" : "completed";
+      job.finishedAt = Date.parse(finished.at) || this.now();
+      job.final = {
+        status: job.state === "completed" ? "completed" : "error",
+        jobId: job.id,
+        results: this.results(job),
+        total: job.contacts.length,
+        sent: job.sent,
+        errors: job.errors,
+        skipped: job.skipped,
+        ...(job.state === "cancelled" ? { reason: "cancelled", message: "Envio cancelado" } : {}),
+      };
+      this.lastJob = job;
+      return false;
+    }
+    job.restored = true;
     this.job = job;
     for (const index of [...sending].sort((a, b) => a - b)) {
       if (byIndex.has(index) || !job.contacts[index]) continue;
@@ -1218,4 +1292,23 @@ function sendKey(number, text) {
  */
 function sameAs(contact) {
   return contact ? `Mesma pessoa da linha ${contact.index + 1} (${contact.name})` : "Mesma pessoa de outra linha";
+}
+
+/**
+ * What a job is doing, for the page's one sentence per state (decision 072): 'running' (a send
+ * under way or due now), 'waiting-delay' (the random gap before the next), 'paused' (with its
+ * `pauseReason`), 'waiting-window' (outside the sending window, resumes by itself at `resumeAt`),
+ * 'restricted' (WhatsApp's restriction), 'finished' or 'cancelled'.
+ * @param {any} job @param {number} now
+ * @returns {"running" | "waiting-delay" | "paused" | "waiting-window" | "restricted" | "finished" | "cancelled"}
+ */
+export function jobPhase(job, now) {
+  if (job.state === "completed") return "finished";
+  if (job.state === "cancelled") return "cancelled";
+  if (job.state === "paused") {
+    if (job.pauseReason === "outside-window") return "waiting-window";
+    if (job.pauseReason === "restricted") return "restricted";
+    return "paused";
+  }
+  return !job.inFlight && job.nextAt !== null && job.nextAt > now ? "waiting-delay" : "running";
 }

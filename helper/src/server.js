@@ -1,5 +1,7 @@
-// The helper's socket.io server: loopback only, Origin allow-list, short-lived token, the events
-// listed in README.md (the page's connection, QR, send and log-out events), a paced send queue.
+// The helper's socket.io server: loopback only, Origin allow-list, a short-lived token made for this
+// helper's own key (decision 070) and refused once the site says the key is dead, the proof the page
+// asks for before it hands over a token (GET /prova), the events listed in README.md (the page's
+// connection, QR, send and log-out events), a paced send queue.
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { homedir } from "node:os";
@@ -26,13 +28,13 @@ import { createReplyOutbox, replyRowOf } from "./replies.js";
 import { DEFAULT_SEND_WINDOW, formatClock, parseSendWindow, parseWarmup, TIME_ZONE, windowLabel } from "./schedule.js";
 import { SendLogOutbox } from "./send-log.js";
 import { SiteApi, SiteError, siteUrlFrom } from "./site-api.js";
-import { checkToken } from "./token.js";
+import { CHALLENGE_PATTERN, checkToken, parseKey, signProof } from "./token.js";
 
 const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
 
 /**
  * @typedef {{
- *   port?: number, host?: string, secret?: string, allowedOrigins?: string[] | string,
+ *   port?: number, host?: string, key?: string, allowedOrigins?: string[] | string,
  *   driver?: "baileys" | "fake" | import("./drivers/driver.js").Driver,
  *   dataDir?: string, minDelayMs?: number, maxDelayMs?: number, dailyCap?: number,
  *   rateLimitPauseMs?: number, fakeReadyDelayMs?: number, restrictedPauseMs?: number,
@@ -89,7 +91,8 @@ export function resolveConfig(options = {}) {
   return {
     port: options.port ?? intFrom(env.HELPER_PORT, 3001),
     host: options.host ?? (env.HELPER_HOST?.trim() || "127.0.0.1"),
-    secret: options.secret ?? env.HELPER_SECRET ?? "",
+    /** this helper's key (HELPER_KEY, from its start script): null when missing or not a key */
+    key: parseKey(options.key ?? env.HELPER_KEY ?? ""),
     allowedOrigins: parseOrigins(options.allowedOrigins ?? env.HELPER_ALLOWED_ORIGINS),
     driver: options.driver ?? /** @type {"baileys" | "fake"} */ (env.HELPER_DRIVER?.trim() || "baileys"),
     dataDir: options.dataDir ?? (env.HELPER_DATA_DIR?.trim() || join(homedir(), ".whatsapp-helper")),
@@ -134,8 +137,8 @@ export async function startHelper(options = {}) {
 
   // private to the operator's account, also when an older helper made it 0755 (decision 065)
   ensurePrivateDirSync(config.dataDir);
-  if (!config.secret)
-    log("ATENÇÃO: HELPER_SECRET não definido; todas as conexões serão recusadas. Use o script de início baixado do site.");
+  if (!config.key)
+    log("ATENÇÃO: HELPER_KEY ausente ou inválida; todas as conexões serão recusadas. Use o script de início baixado do site.");
   if (config.allowedOrigins.length === 0)
     log("ATENÇÃO: HELPER_ALLOWED_ORIGINS vazio; todas as conexões serão recusadas. Use o script de início baixado do site.");
 
@@ -162,8 +165,8 @@ export async function startHelper(options = {}) {
     set: (until) => writeJson(restrictionFile, { until: until === null ? null : new Date(until).toISOString() }),
   };
   const site =
-    config.siteUrl && config.secret
-      ? new SiteApi({ baseUrl: config.siteUrl, secret: config.secret, fetch: options.fetch, now })
+    config.siteUrl && config.key
+      ? new SiteApi({ baseUrl: config.siteUrl, key: config.key.key, fetch: options.fetch, onKeyRefused: () => onKeyRevoked() })
       : null;
   const journalFile = join(config.dataDir, "jobs.jsonl");
   const journal = (/** @type {Record<string, unknown>} */ entry) => {
@@ -263,10 +266,99 @@ export async function startHelper(options = {}) {
       : keepAwakeWhileSending(queue, { log, ...options.keepAwake });
 
   const httpServer = createServer((req, res) => {
-    // Anything that is not socket.io: a plain answer, no data.
+    const url = new URL(req.url ?? "/", "http://helper");
+    if (url.pathname === "/prova") return answerProof(req, res, url);
+    // Anything else that is not socket.io: a plain answer, no data.
     res.writeHead(req.url === "/" ? 200 : 404, { "content-type": "text/plain; charset=utf-8" });
     res.end(req.url === "/" ? "Ajudante WhatsApp em execução. Use a página /whatsapp do site.\n" : "Não encontrado\n");
   });
+
+  /**
+   * GET /prova?desafio=<challenge>: this helper's proof that it holds its key (decision 070), which the
+   * site verifies before it gives the page a token, and the start script before it says "already
+   * running". It reveals only the key's id. Readable by the allowed origins' pages (CORS, and Chrome's
+   * Private Network Access preflight) and by programs without an Origin (the start script).
+   * @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {URL} url
+   */
+  function answerProof(req, res, url) {
+    const origin = req.headers.origin;
+    /** @type {Record<string, string>} */
+    const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", vary: "Origin" };
+    if (typeof origin === "string") {
+      if (!config.allowedOrigins.includes(origin)) {
+        log(`Prova recusada: origem não permitida (${origin}).`);
+        res.writeHead(403, headers);
+        return res.end(JSON.stringify({ error: "Origem não permitida" }));
+      }
+      headers["access-control-allow-origin"] = origin;
+    }
+    if (req.method === "OPTIONS") {
+      headers["access-control-allow-methods"] = "GET";
+      if (req.headers["access-control-request-private-network"] === "true")
+        headers["access-control-allow-private-network"] = "true";
+      res.writeHead(204, headers);
+      return res.end();
+    }
+    const challenge = url.searchParams.get("desafio") ?? "";
+    if (req.method !== "GET" || !CHALLENGE_PATTERN.test(challenge)) {
+      res.writeHead(400, headers);
+      return res.end(JSON.stringify({ error: "Desafio inválido" }));
+    }
+    if (!config.key) {
+      res.writeHead(503, headers);
+      return res.end(JSON.stringify({ error: "Ajudante sem chave: use o script de início baixado do site." }));
+    }
+    res.writeHead(200, headers);
+    res.end(
+      JSON.stringify({
+        helper: "whatsapp-helper",
+        version: VERSION,
+        keyId: config.key.id,
+        proof: signProof(config.key, challenge),
+        revoked: keyRevoked,
+      }),
+    );
+  }
+
+  // --- the key: alive while the site says so ------------------------------------------------------
+  let keyRevoked = false;
+  const REVOKED_MESSAGE =
+    "A chave deste ajudante foi revogada no site (ou a senha/usuário que a baixou foi removido). Baixe o script de início de novo na página /whatsapp e execute-o.";
+
+  /**
+   * The site said this key is dead: nothing more is sent or shown. The job stops (its results so far
+   * stay in the log), every page is disconnected, and every later connection is refused.
+   */
+  function onKeyRevoked() {
+    if (keyRevoked) return;
+    keyRevoked = true;
+    log(`ATENÇÃO: ${REVOKED_MESSAGE}`);
+    queue.cancel();
+    for (const socket of io.of("/").sockets.values())
+      socket.emit("error", { message: REVOKED_MESSAGE, code: "revoked-key", fatal: true });
+    // after the answer to the command that found out (its ack goes first)
+    setImmediate(() => io.disconnectSockets(true));
+  }
+
+  /**
+   * Whether the key is still alive: asks the site each time (a revoked key is refused within one
+   * request). A site that cannot be reached does not stop a helper that was given a valid token;
+   * a 401/403 from it does, for good.
+   */
+  async function keyIsLive() {
+    if (keyRevoked) return false;
+    if (!site) return true;
+    try {
+      await site.checkKey();
+      return true;
+    } catch (error) {
+      if (error instanceof SiteError && (error.status === 401 || error.status === 403)) {
+        onKeyRevoked();
+        return false;
+      }
+      return true;
+    }
+  }
 
   const io = new Server(httpServer, {
     serveClient: false,
@@ -280,9 +372,14 @@ export async function startHelper(options = {}) {
     },
   });
 
-  io.use((socket, next) => {
-    const result = checkToken(socket.handshake.auth?.token, config.secret, now());
-    if (result.ok) return next();
+  io.use(async (socket, next) => {
+    const result = checkToken(socket.handshake.auth?.token, config.key, now());
+    if (result.ok) {
+      if (await keyIsLive()) return next();
+      const error = /** @type {Error & { data?: unknown }} */ (new Error(REVOKED_MESSAGE));
+      error.data = { code: "revoked-key" };
+      return next(error);
+    }
     log(
       `Conexão recusada: token ${result.reason === "expired" ? "expirado" : "inválido"} (${result.reason}). Recarregue a página /whatsapp do site.`,
     );
@@ -514,21 +611,18 @@ export async function startHelper(options = {}) {
     const handle = (event, handler) =>
       socket.on(event, (...args) => {
         const callback = typeof args.at(-1) === "function" ? args.pop() : undefined;
-        Promise.resolve()
-          .then(() => handler(args[0], callback))
+        // every command asks the site first whether the key still lives (decision 070)
+        keyIsLive()
+          .then((live) =>
+            live ? handler(args[0], callback) : ack(callback, { ok: false, code: "revoked-key", message: REVOKED_MESSAGE }),
+          )
           .catch((error) => unexpected(socket, error, callback));
       });
 
     log("Página conectada.");
     socket.emit("helper-state", helperState());
-    const job = queue.replayableJob();
-    if (job) {
-      for (const status of job.statuses) socket.emit("message-status", { ...status, replay: true });
-      if (job.kind === "bulk") {
-        socket.emit("bulk-progress", queue.progress(job));
-        if (job.final) socket.emit("bulk-status", { ...job.final, replay: true });
-      }
-    }
+    // the last job's rows, results and counters (decision 072): what the page shows is the helper's
+    for (const [event, payload] of queue.replayEvents()) socket.emit(event, payload);
 
     handle("init-whatsapp", async (payload, callback) => {
       const name = asObject(payload).operatorName;

@@ -1,7 +1,8 @@
 // The site's API for the helper (/api/whatsapp-helper/*): the central opt-out list every operator's
-// helper shares, the send log's "already sent" check, and the send log itself (decision 068). Each call carries a 5-minute token signed
-// with the helper's secret (`Authorization: Bearer …`); no cookie is involved.
-import { signToken } from "./token.js";
+// helper shares, the send log's "already sent" check, the send log itself (decision 068) and whether
+// this helper's key still lives (decision 070). Each call carries the helper's own key
+// (`Authorization: Bearer <id>.<secret>`, over the site's HTTPS); the site keeps only its hash and
+// answers 401 once the key is revoked. No cookie is involved.
 
 /** Most opt-outs posted in one request (the site accepts 1–500). */
 export const OPT_OUT_BATCH = 500;
@@ -44,15 +45,15 @@ export function siteUrlFrom(explicit, allowedOrigins) {
 export class SiteApi {
   /**
    * @param {{
-   *   baseUrl: string, secret: string, fetch?: typeof globalThis.fetch, now?: () => number,
-   *   timeoutMs?: number,
-   * }} options
+   *   baseUrl: string, key: string, fetch?: typeof globalThis.fetch, timeoutMs?: number,
+   *   onKeyRefused?: () => void,
+   * }} options `key` is the helper's key (`<id>.<secret>`); `onKeyRefused` runs when the site answers 401/403
    */
   constructor(options) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
-    this.secret = options.secret;
+    this.key = options.key;
     this.fetch = options.fetch ?? globalThis.fetch;
-    this.now = options.now ?? Date.now;
+    this.onKeyRefused = options.onKeyRefused ?? (() => {});
     this.timeoutMs = options.timeoutMs ?? SITE_TIMEOUT_MS;
   }
 
@@ -68,7 +69,7 @@ export class SiteApi {
       response = await this.fetch(`${this.baseUrl}${path}`, {
         method,
         headers: {
-          authorization: `Bearer ${signToken(this.secret, 300, this.now())}`,
+          authorization: `Bearer ${this.key}`,
           accept: "application/json",
           ...(body === undefined ? {} : { "content-type": "application/json" }),
         },
@@ -87,9 +88,21 @@ export class SiteApi {
       } catch {
         // not JSON
       }
+      if (response.status === 401 || response.status === 403) this.onKeyRefused();
       throw new SiteError(`o site respondeu ${response.status}${detail ? `: ${detail}` : ""}`, response.status);
     }
     return response.json();
+  }
+
+  /**
+   * Whether this helper's key still lives: resolves when the site says so, throws a SiteError (401 once
+   * revoked, status null when the site cannot be reached) otherwise.
+   * @returns {Promise<{ ok: true, keyId: string }>}
+   */
+  async checkKey() {
+    const body = await this.call("GET", "/api/whatsapp-helper/chave");
+    if (body?.ok !== true) throw new SiteError("resposta inesperada do site", 200);
+    return body;
   }
 
   /** The central opt-out list (digits). @returns {Promise<string[]>} */

@@ -11,8 +11,7 @@ import * as realBaileys from "baileys";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { BaileysDriver } from "../src/drivers/baileys.js";
-import { verifyToken } from "../src/token.js";
-import { cleanup, connect, manualTimers, once, record, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY_TEXT, manualTimers, once, record, startTestHelper } from "./helpers.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
 /** @type {Array<() => void>} */
@@ -65,7 +64,7 @@ async function siteStandIn(central = []) {
       res.writeHead(status, { "content-type": "application/json", "cache-control": "private, no-store" });
       res.end(JSON.stringify(body));
     };
-    if (!verifyToken(token, SECRET)) return answer(401, { ok: false, error: "Token inválido" });
+    if (token !== KEY_TEXT) return answer(401, { ok: false, error: "Chave inválida" });
     let raw = "";
     req.on("data", (chunk) => (raw += chunk));
     req.on("end", () => {
@@ -78,6 +77,7 @@ async function siteStandIn(central = []) {
         return answer(200, { ok: true, inserted: body.entries.length });
       }
       if (req.url === "/api/whatsapp-helper/ja-enviados" && req.method === "POST") return answer(200, { sent: {} });
+      if (req.url === "/api/whatsapp-helper/chave" && req.method === "GET") return answer(200, { ok: true });
       answer(404, { ok: false });
     });
   });

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 import { afterEach, expect, it } from "vitest";
 
-import { cleanup, connect, once, ORIGIN, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY_TEXT, once, ORIGIN, startTestHelper } from "./helpers.js";
 
 const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));
 /** @type {import("node:child_process").ChildProcess | null} */
@@ -29,7 +29,7 @@ it("starts from environment variables, prints Portuguese instructions and serves
     env: {
       ...process.env,
       HELPER_PORT: "0",
-      HELPER_SECRET: SECRET,
+      HELPER_KEY: KEY_TEXT,
       HELPER_ALLOWED_ORIGINS: `${ORIGIN}, http://localhost:5173`,
       HELPER_DRIVER: "fake",
       HELPER_DATA_DIR: dataDir,
@@ -85,7 +85,7 @@ it("a second start on the port where the helper already runs says so in Portugue
   const dataDir = mkdtempSync(join(tmpdir(), "helper-bin-"));
   const second = await runToEnd({
     HELPER_PORT: String(helper.port),
-    HELPER_SECRET: SECRET,
+    HELPER_KEY: KEY_TEXT,
     HELPER_ALLOWED_ORIGINS: ORIGIN,
     HELPER_DATA_DIR: dataDir,
   });
@@ -106,12 +106,14 @@ it("a port taken by another program is named as such, without advising HELPER_PO
   try {
     const run = await runToEnd({
       HELPER_PORT: String(port),
-      HELPER_SECRET: SECRET,
+      HELPER_KEY: KEY_TEXT,
       HELPER_ALLOWED_ORIGINS: ORIGIN,
       HELPER_DATA_DIR: dataDir,
     });
     expect(run.code).toBe(1);
-    expect(run.output).toContain(`A porta ${port} está sendo usada por outro programa, não pelo ajudante.`);
+    expect(run.output).toContain(
+      `A porta ${port} está sendo usada por outro programa, não pelo ajudante (ou por um ajudante com outra chave).`,
+    );
     expect(run.output).not.toContain("HELPER_PORT");
   } finally {
     await new Promise((resolve) => other.close(() => resolve(undefined)));

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { BaileysDriver } from "../src/drivers/baileys.js";
 import { signToken } from "../src/token.js";
-import { cleanup, connect, manualTimers, once, record, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY, manualTimers, once, record, startTestHelper } from "./helpers.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
 /** @type {Array<() => void>} */
@@ -68,7 +68,7 @@ async function linkedAt(start, beforeOpen = () => {}, options = {}) {
     ...timers.options,
     ...options,
   });
-  const socket = connect(helper.url, { token: signToken(SECRET, 600, start) });
+  const socket = connect(helper.url, { token: signToken(KEY, 600, start) });
   const log = record(socket);
   await once(socket, "connect");
   const ready = once(socket, "whatsapp-ready");

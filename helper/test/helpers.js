@@ -7,10 +7,13 @@ import { join } from "node:path";
 import { io as connectClient } from "socket.io-client";
 
 import { startHelper } from "../src/server.js";
-import { signToken } from "../src/token.js";
+import { parseKey, signToken } from "../src/token.js";
 
 export const ORIGIN = "https://site.example";
-export const SECRET = "test-secret-0123456789";
+/** The helper's key as its start script carries it (HELPER_KEY). */
+export const KEY_TEXT = "testkey012345678.test-secret-0123456789-0123456789abcdefghij";
+/** The same key parsed: what tokens are signed with. */
+export const KEY = /** @type {import("../src/token.js").HelperKey} */ (parseKey(KEY_TEXT));
 
 /** @type {Array<() => Promise<void> | void>} */
 const cleanups = [];
@@ -26,7 +29,7 @@ export async function startTestHelper(options = {}) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "helper-test-"));
   const helper = await startHelper({
     port: 0,
-    secret: SECRET,
+    key: KEY_TEXT,
     allowedOrigins: [ORIGIN],
     driver: "fake",
     fakeReadyDelayMs: 30,
@@ -54,7 +57,7 @@ export async function startTestHelper(options = {}) {
  */
 export function connect(url, options = {}) {
   const origin = options.origin === undefined ? ORIGIN : options.origin;
-  const token = options.token === undefined ? signToken(SECRET, 600) : options.token;
+  const token = options.token === undefined ? signToken(KEY, 600) : options.token;
   const socket = connectClient(url, {
     transports: [options.transport ?? "websocket"],
     extraHeaders: origin === null ? {} : { Origin: origin },

@@ -180,7 +180,8 @@ describe("job rules", () => {
       messageTemplate: "Olá {nome}",
       optOutFooter: false,
     });
-    expect({ total, duplicates }).toEqual({ total: 1, duplicates: 1 });
+    // the duplicate is a row of the job (decision 072): 'Ignorado', never sent
+    expect({ total, duplicates }).toEqual({ total: 2, duplicates: 1 });
     await tick(0);
     expect(driver.lookups).toEqual(["5531999998888"]);
     expect(driver.sent).toEqual([expect.objectContaining({ jid: "553199998888@s.whatsapp.net", text: "Olá Ana" })]);
@@ -204,10 +205,17 @@ describe("job rules", () => {
       messageTemplate: "Olá {nome}",
       optOutFooter: false,
     });
-    expect({ total, duplicates }).toEqual({ total: 1, duplicates: 1 });
+    expect({ total, duplicates }).toEqual({ total: 2, duplicates: 1 });
     await tick(120_000);
     expect(driver.sent).toEqual([expect.objectContaining({ text: "Olá Ana" })]);
-    expect(statuses).toHaveLength(1);
+    // the second line is a row with its result, so the page never leaves it 'Pendente' (decision 072)
+    expect(statuses).toHaveLength(2);
+    expect(statuses[1]).toMatchObject({
+      name: "Bruno",
+      status: "error",
+      code: "same-person",
+      error: "Mesma pessoa da linha 1 (Ana)",
+    });
     expect(logs).toContain("Ignorado: Bruno (3199990001): Mesma pessoa da linha 1 (Ana).");
   });
 

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { BaileysDriver } from "../src/drivers/baileys.js";
 import { replyRowOf } from "../src/replies.js";
-import { cleanup, connect, connectReady, once, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, connectReady, KEY_TEXT, once, startTestHelper } from "./helpers.js";
 import { startSiteStub } from "./site-stub.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
@@ -86,7 +86,7 @@ describe("replyRowOf", () => {
 
 describe("the helper forwards replies to the site", () => {
   it("through the Baileys-shaped socket, 'Não tenho interesse' reaches the site once; groups, statuses and our own messages do not", async () => {
-    const site = await startSiteStub({ secret: SECRET });
+    const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
     const { driver, sockets } = baileysDriver();
     const helper = await startTestHelper({ driver, siteUrl: site.url });
@@ -149,7 +149,7 @@ describe("the helper forwards replies to the site", () => {
   });
 
   it("a SAIR is an opt-out and a reply: the site gets both, the opt-out with what the person said", async () => {
-    const site = await startSiteStub({ secret: SECRET });
+    const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
     const helper = await startTestHelper({ siteUrl: site.url });
     helper.driver.simulateIncoming("5531977773333", "SAIR, por favor");
@@ -159,7 +159,7 @@ describe("the helper forwards replies to the site", () => {
   });
 
   it("a reply names the last job that messaged the person, also after a restart (from the journal)", async () => {
-    const site = await startSiteStub({ secret: SECRET });
+    const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
     const dataDir = tempDir();
     const first = await startTestHelper({ dataDir, siteUrl: site.url });
@@ -189,7 +189,7 @@ describe("the helper forwards replies to the site", () => {
   });
 
   it("the site down: the reply waits in the outbox file (0600), is retried, and is delivered once after a restart", async () => {
-    const site = await startSiteStub({ secret: SECRET });
+    const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
     site.state.down = true;
     const dataDir = tempDir();

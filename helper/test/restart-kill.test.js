@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 import { afterEach, expect, it } from "vitest";
 
-import { cleanup, connect, once, ORIGIN, record, SECRET } from "./helpers.js";
+import { cleanup, connect, KEY_TEXT, once, ORIGIN, record } from "./helpers.js";
 
 const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));
 /** @type {import("node:child_process").ChildProcess[]} */
@@ -37,7 +37,7 @@ async function startProcess(dataDir, gapMs) {
     env: {
       ...process.env,
       HELPER_PORT: "0",
-      HELPER_SECRET: SECRET,
+      HELPER_KEY: KEY_TEXT,
       HELPER_ALLOWED_ORIGINS: ORIGIN,
       HELPER_SITE_URL: "http://127.0.0.1:9", // no site: refused at once, the local journal is used
       HELPER_DRIVER: "fake",

@@ -1,8 +1,8 @@
 // Who may connect: only the configured site origins, only with a valid short-lived token.
 import { afterEach, describe, expect, it } from "vitest";
 
-import { signToken } from "../src/token.js";
-import { cleanup, connect, ORIGIN, SECRET, sleep, startTestHelper } from "./helpers.js";
+import { generateKey, signToken } from "../src/token.js";
+import { cleanup, connect, KEY, ORIGIN, sleep, startTestHelper } from "./helpers.js";
 
 afterEach(cleanup);
 
@@ -75,22 +75,32 @@ describe("Origin allow-list", () => {
 describe("token", () => {
   it.each([
     ["missing", null],
-    ["forged", signToken("another-secret", 600)],
-    ["expired", signToken(SECRET, 60, Date.now() - 3600_000)],
+    ["made for another key", signToken(generateKey(), 600)],
+    ["forged", `${KEY.id}.${Math.floor(Date.now() / 1000) + 600}.${"A".repeat(43)}`],
+    ["expired", signToken(KEY, 60, Date.now() - 3600_000)],
     ["malformed", "not-a-token"],
-  ])("refuses a %s token", async (reason, token) => {
+  ])("refuses a %s token", async (_case, token) => {
     const helper = await startTestHelper();
     const connections = connectionCounter(helper.io);
     const socket = connect(helper.url, { token });
     const result = /** @type {any} */ (await outcome(socket));
+    const reason = {
+      missing: "missing",
+      "made for another key": "other-key",
+      forged: "forged",
+      expired: "expired",
+      malformed: "malformed",
+    }[_case];
     expect(result).toEqual({ connected: false, message: "Token inválido ou expirado", data: { code: "invalid-token", reason } });
     expect(connections()).toBe(0);
   });
 
-  it("refuses everything when the helper has no secret configured", async () => {
-    const helper = await startTestHelper({ secret: "" });
-    const socket = connect(helper.url, { token: signToken(SECRET, 600) });
-    expect(/** @type {any} */ (await outcome(socket)).data).toEqual({ code: "invalid-token", reason: "no-secret" });
+  it("refuses everything when the helper has no key, or the old site-wide secret instead of one", async () => {
+    for (const key of ["", "test-secret-0123456789"]) {
+      const helper = await startTestHelper({ key });
+      const socket = connect(helper.url, { token: signToken(KEY, 600) });
+      expect(/** @type {any} */ (await outcome(socket)).data).toEqual({ code: "invalid-token", reason: "no-key" });
+    }
   });
 });
 

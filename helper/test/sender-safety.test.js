@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeDriver } from "../src/drivers/fake.js";
 import { restrictedMessage } from "../src/queue.js";
 import { signToken } from "../src/token.js";
-import { cleanup, connect, manualTimers, once, record, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY, KEY_TEXT, manualTimers, once, record, startTestHelper } from "./helpers.js";
 import { startSiteStub } from "./site-stub.js";
 
 /** @type {Array<() => Promise<unknown>>} */
@@ -30,7 +30,7 @@ function testClock(start) {
  * @param {string} url @param {number} at
  */
 async function readyPage(url, at) {
-  const socket = connect(url, { token: signToken(SECRET, 600, at) });
+  const socket = connect(url, { token: signToken(KEY, 600, at) });
   const log = record(socket);
   await once(socket, "connect");
   const ready = once(socket, "whatsapp-ready");
@@ -315,17 +315,18 @@ describe("a helper restarted mid-job", () => {
     expect(b.driver.sent.map((s) => s.jid)).toEqual(["5531977773333@s.whatsapp.net"]);
     await b.close();
 
-    // a finished job is not brought back
+    // a finished job is not brought back to be resumed: it is the last job, finished (decision 072)
     const c = await startTestHelper({ dataDir: a.dataDir });
     const late = connect(c.url);
     const state = await once(late, "helper-state");
-    expect(state.job).toBeNull();
+    expect(state.job).toMatchObject({ jobId, state: "completed", phase: "finished", restored: false, pending: 0 });
+    expect(c.queue.job).toBeNull();
   });
 });
 
 describe("the site's API", () => {
   it("re-sending the same list sends nothing twice: the site's log says 'já enviado em dd/mm'", async () => {
-    const site = await startSiteStub({ secret: SECRET });
+    const site = await startSiteStub({ key: KEY_TEXT });
     stubs.push(site.close);
     const list = [
       { name: "Ana", number: "31999991111" },
@@ -373,7 +374,7 @@ describe("the site's API", () => {
   });
 
   it("the same helper does not repeat a send even when the site cannot be reached (its own journal)", async () => {
-    const site = await startSiteStub({ secret: SECRET });
+    const site = await startSiteStub({ key: KEY_TEXT });
     stubs.push(site.close);
     site.state.down = true;
     const helper = await startTestHelper({ siteUrl: site.url });
@@ -390,7 +391,7 @@ describe("the site's API", () => {
   });
 
   it("an opt-out received while the helper was closed reaches the site (retried after the site was down), and a second helper's job skips that person", async () => {
-    const site = await startSiteStub({ secret: SECRET });
+    const site = await startSiteStub({ key: KEY_TEXT });
     stubs.push(site.close);
     site.state.down = true;
     const driver = new FakeDriver({

@@ -24,7 +24,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { UNREADABLE_SESSION_MESSAGE, useAtomicAuthState } from "../src/auth-store.js";
 import { BaileysDriver } from "../src/drivers/baileys.js";
-import { cleanup, connect, once, ORIGIN, SECRET, startTestHelper } from "./helpers.js";
+import { cleanup, connect, KEY_TEXT, once, ORIGIN, startTestHelper } from "./helpers.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
 const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));
@@ -200,7 +200,7 @@ describe.runIf(posix)("closing the terminal window", () => {
       env: {
         ...process.env,
         HELPER_PORT: "0",
-        HELPER_SECRET: SECRET,
+        HELPER_KEY: KEY_TEXT,
         HELPER_ALLOWED_ORIGINS: ORIGIN,
         HELPER_SITE_URL: "http://127.0.0.1:9",
         HELPER_DRIVER: "fake",

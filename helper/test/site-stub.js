@@ -1,16 +1,15 @@
 // A real local HTTP server standing in for the site's API for the helper (/api/whatsapp-helper/*),
-// following the team contract: Bearer token checked with the helper's verifyToken, the central
+// following the team contract: the helper's key as Bearer (refused once `revoke()` is called), the central
 // opt-out list (ninth-digit variants stored once), and the send log's "already sent" answer (same
 // text, status Enviado, last 7 days). The test plays the page: it records sends with logSent().
 import { createServer } from "node:http";
 
 import { normalizeNumber, numberKey } from "../src/phone.js";
-import { verifyToken } from "../src/token.js";
 
 const WEEK_MS = 7 * 24 * 3600_000;
 
 /**
- * @param {{ secret: string, now?: () => number }} options
+ * @param {{ key: string, now?: () => number }} options the key the helper under test carries (HELPER_KEY)
  */
 export async function startSiteStub(options) {
   const now = options.now ?? Date.now;
@@ -24,7 +23,7 @@ export async function startSiteStub(options) {
   const replies = [];
   /** @type {{ test: () => boolean, resolve: () => void }[]} */
   const waiters = [];
-  const state = { down: false };
+  const state = { down: false, revoked: false };
 
   const key = (/** @type {string} */ number) => numberKey(normalizeNumber(number));
 
@@ -65,10 +64,14 @@ export async function startSiteStub(options) {
       send(res, 503, { ok: false, error: "Serviço indisponível" });
       return 503;
     }
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (!token || !verifyToken(token, options.secret, now())) {
-      send(res, 401, { ok: false, error: "Token inválido" });
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (!bearer || bearer !== options.key || state.revoked) {
+      send(res, 401, { ok: false, error: "Chave do ajudante inválida ou revogada" });
       return 401;
+    }
+    if (path === "/api/whatsapp-helper/chave" && req.method === "GET") {
+      send(res, 200, { ok: true, keyId: bearer.split(".")[0] });
+      return 200;
     }
     if (path === "/api/whatsapp-helper/descadastros" && req.method === "GET") {
       send(res, 200, { numbers: optOuts.map((o) => o.number) });

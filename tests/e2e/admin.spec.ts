@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { signToken } from "whatsapp-helper/token";
 
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
+import { seedHelperKey } from "../support/helper-key";
 
 /** Inserts leads straight into the e2e database; returns a token unique to this test run. */
 function seedLeads(prefix: string) {
@@ -159,7 +159,7 @@ test.describe("admin", () => {
     }
     // Reported the way a helper reports it: the site's API with the helper's token.
     const reported = await page.request.post("/api/whatsapp-helper/descadastros", {
-      headers: { Authorization: `Bearer ${signToken(E2E_ENV.HELPER_SECRET, 300)}` },
+      headers: { Authorization: `Bearer ${seedHelperKey().key}` },
       data: { entries: [{ number: `5531${digits}`, at: new Date().toISOString(), operator: "Teste" }] },
     });
     expect(await reported.json()).toEqual({ ok: true, inserted: 1 });

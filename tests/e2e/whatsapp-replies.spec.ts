@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 
-// The helper package's own token module (the same code the site's API checks tokens with).
-import { signToken } from "../../helper/src/token.js";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
+import { seedHelperKey } from "../support/helper-key";
 import { OPERATOR_PASSWORD, postForm } from "../support/sessions";
 
 /**
@@ -15,7 +14,9 @@ import { OPERATOR_PASSWORD, postForm } from "../support/sessions";
  * What people wrote shows as text, never as HTML.
  */
 
-const bearer = () => `Bearer ${signToken(E2E_ENV.HELPER_SECRET, 300)}`;
+/** A helper's own key (decision 070), as a start script downloaded by an access password carries it. */
+let key: string | undefined;
+const bearer = () => `Bearer ${(key ??= seedHelperKey("Equipe do ajudante e2e").key)}`;
 
 /** Eight digits no other test run uses (the two projects share the database). */
 function uniqueDigits(): string {

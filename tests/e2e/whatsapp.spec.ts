@@ -6,9 +6,10 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Page } from "@playwright/test";
 
-import { HELPER_REFUSED_TEXT } from "../../app/lib/whatsapp";
+import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
+import { revokeSeededKey, seedHelperKey } from "../support/helper-key";
 import { adminSession, postForm } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
 
@@ -76,13 +77,23 @@ function countHelperRequests(page: Page) {
  * without the warm-up (the tests run at any time of day), counting the pages that connect.
  */
 async function startFakeHelper(
-  options: { secret?: string; fakeReadyDelayMs?: number; minDelayMs?: number; maxDelayMs?: number } = {},
+  options: {
+    key?: string;
+    fakeReadyDelayMs?: number;
+    minDelayMs?: number;
+    maxDelayMs?: number;
+    rateLimitPauseMs?: number;
+    /** A data folder the test keeps (a restart on it); otherwise a temporary one, removed on close. */
+    dataDir?: string;
+  } = {},
 ) {
-  const { startHelper } = await import("whatsapp-helper");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
+  // this checkout's helper (the package name may point at another checkout's through a shared node_modules)
+  const { startHelper } = await import("../../helper/src/server.js");
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "helper-e2e-"));
   const started = await startHelper({
     port: Number(process.env.E2E_HELPER_PORT),
-    secret: E2E_ENV.HELPER_SECRET,
+    // a key of its own, live on the site, as a downloaded start script carries it (decision 070)
+    key: seedHelperKey().key,
     allowedOrigins: [new URL(process.env.E2E_BASE_URL!).origin],
     driver: "fake",
     dataDir,
@@ -95,7 +106,7 @@ async function startFakeHelper(
   const close = started.close;
   counted.close = async () => {
     await close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   return counted;
 }
@@ -251,7 +262,7 @@ test.describe("WhatsApp: the gate", () => {
       const response = await request.get(url, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
       expect(response.headers()["location"]).toBe("/whatsapp");
-      expect(await response.text()).not.toContain(E2E_ENV.HELPER_SECRET);
+      expect(await response.text()).not.toContain("HELPER_KEY");
     }
     const log = await request.post("/whatsapp/registro", { data: { jobId: "x", number: "31999990000", status: "sent" } });
     expect(log.status()).toBe(401);
@@ -311,10 +322,10 @@ test.describe("WhatsApp: mirroring page", () => {
     expect(zip).toContain("iniciar-whatsapp-helper.command");
     const origin = new URL(page.url()).origin;
     expect(sh).toMatch(/^#!\/bin\/sh/);
-    expect(sh).toContain(`HELPER_SECRET='${E2E_ENV.HELPER_SECRET}'`);
+    expect(sh).toMatch(/^HELPER_KEY='[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}'$/m);
     expect(sh).toContain(`HELPER_ALLOWED_ORIGINS='${origin}'`);
     expect(sh).toContain(`${origin}/downloads/whatsapp-helper.tgz`);
-    expect(bat).toContain(`set "HELPER_SECRET=${E2E_ENV.HELPER_SECRET}"`);
+    expect(bat).toMatch(/^set "HELPER_KEY=[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}"\r$/m);
     expect(bat).toContain(`set "HELPER_ALLOWED_ORIGINS=${origin}"`);
     expect(bat).toContain("https://nodejs.org");
   });
@@ -336,6 +347,11 @@ test.describe("WhatsApp: mirroring page", () => {
       "Responda SAIR para não receber mais mensagens",
       "mesmo texto nos últimos 7 dias",
       "volta pausado com o progresso guardado",
+      // decision 070: the promises about keys, the verified helper and private files
+      "traz uma chave própria",
+      "pode ser revogada: o ajudante para na hora",
+      "nada é entregue a ele",
+      "pede um QR code novo",
     ]) {
       await expect(rules).toContainText(text);
     }
@@ -662,29 +678,71 @@ test.describe("WhatsApp: mirroring page", () => {
   });
 });
 
-test.describe("WhatsApp: a helper started with another secret", () => {
+/**
+ * The audit's impostor (decision 070): a small socket.io server listening first on the helper's port,
+ * which accepts any connection, keeps whatever token it is handed and pushes its own QR code.
+ */
+async function startImpostor() {
+  const { createServer: createHttpServer } = await import("node:http");
+  const { Server } = await import("socket.io");
+  const http = createHttpServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/plain; charset=utf-8", "access-control-allow-origin": "*" });
+    res.end("Ajudante WhatsApp em execução. Use a página /whatsapp do site.\n");
+  });
+  const io = new Server(http, { cors: { origin: true } });
+  const seen = { connections: 0, tokens: [] as unknown[] };
+  io.on("connection", (socket) => {
+    seen.connections += 1;
+    seen.tokens.push(socket.handshake.auth?.token);
+    socket.emit("helper-state", { whatsapp: "qr" });
+    socket.emit("whatsapp-qr", { qrDataURL: "data:image/png;base64,iVBORw0KGgo=" });
+  });
+  await new Promise<void>((resolve) => http.listen(Number(process.env.E2E_HELPER_PORT), "127.0.0.1", resolve));
+  return { seen, close: () => new Promise<void>((resolve) => io.close(() => resolve())) };
+}
+
+test.describe("WhatsApp: another program on the helper's port", () => {
   test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
 
-  test("refuses the page's token: the page shows the authentication panel with the downloads", async ({ page }) => {
-    const helper = await startFakeHelper({ secret: "um-segredo-antigo" });
+  test("gets no token and no connection; the page says another program answered", async ({ page }) => {
+    const impostor = await startImpostor();
     try {
-      const password = `antigo-${unique()}`;
+      const password = `impostor-${unique()}`;
       await seedPassword(password);
       await enterGate(page, password);
-      await page.getByLabel("Nome do Operador").fill("Operadora Antiga");
+      await page.getByLabel("Nome do Operador").fill("Operadora Cautelosa");
       await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
       const panel = page.getByTestId("server-panel");
-      await expect(panel).toHaveAttribute("data-kind", "refused");
-      await expect(panel).toContainText("Falha na autenticação");
+      await expect(panel).toHaveAttribute("data-kind", "impostor");
+      await expect(panel).toContainText("Outro programa na porta do ajudante");
+      await expect(panel).toContainText(HELPER_IMPOSTOR_TEXT);
       await expect(panel.getByRole("link", { name: "Baixar para Windows (.bat)" })).toBeVisible();
-      await expect(page.getByTestId("server-status")).toHaveText("Servidor desconectado");
-      // One cause, one message: the QR area says what the panel says, not 'check that the helper
-      // runs' (it does), and the refusal (a fresh token was tried too) is no toast.
       const qr = page.getByTestId("qr-area");
-      await expect(qr).toHaveAttribute("data-cause", "token-refused");
-      await expect(qr).toContainText(HELPER_REFUSED_TEXT);
-      await expect(qr).not.toContainText("Verifique se o servidor está rodando");
-      await expect(page.getByTestId("toast").filter({ hasText: "Falha na autenticação" })).toHaveCount(0);
+      await expect(qr).toHaveAttribute("data-cause", "impostor");
+      await expect(qr.locator("img")).toHaveCount(0);
+      // 'Tentar novamente' asks again, and again hands nothing over
+      await panel.getByRole("button", { name: "Tentar novamente" }).click();
+      await expect(panel).toContainText("(2 tentativas)");
+      expect(impostor.seen).toEqual({ connections: 0, tokens: [] });
+    } finally {
+      await impostor.close();
+    }
+  });
+
+  test("a helper whose key was revoked gets nothing either, and the page says why", async ({ page }) => {
+    const { key } = seedHelperKey("Equipe que saiu");
+    const helper = await startFakeHelper({ key });
+    try {
+      revokeSeededKey(key);
+      const password = `revogado-${unique()}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill("Operadora Revogada");
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      const panel = page.getByTestId("server-panel");
+      await expect(panel).toHaveAttribute("data-kind", "impostor");
+      await expect(panel).toContainText("chave foi revogada");
+      expect(helper.connections).toBe(0);
     } finally {
       await helper.close();
     }
@@ -809,7 +867,8 @@ test.describe("WhatsApp: the connection's states in the spec's words (decision 0
       await expect(qr).toContainText("Desconectado: ");
       await expect(mirrored).toHaveCount(0);
       await expect(page.getByTestId("toast")).toHaveCount(0);
-      await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp não conectado");
+      // the page lost the helper: it cannot tell whether WhatsApp is linked, and does not claim it (decision 072)
+      await expect(page.getByTestId("whatsapp-status")).toHaveText("WhatsApp: sem notícias do ajudante");
       await expect(page.getByRole("heading", { name: "Espelhe seu WhatsApp" })).toBeVisible();
     } finally {
       await helper.close();
@@ -1000,6 +1059,8 @@ test.describe("WhatsApp: what the helper reports is shown", () => {
       const row = page.getByTestId("status-table").locator("tr", { hasText: "31999990007" });
       await expect(row).toContainText("Ignorado");
       await expect(row).toContainText("já enviado em 20/11");
+      // the badges are the helper's totals (decision 072): its progress after that result
+      helper.io.emit("bulk-progress", { ...job, done: 2, pending: 1, skipped: 1, pauseReason: "restored", canResume: true });
       await expect(page.getByTestId("badge-ignorados")).toHaveText("Ignorados: 1");
       await expect(page.getByTestId("toast").filter({ hasText: "Erro ao enviar mensagem" })).toHaveCount(0);
     } finally {
@@ -1155,6 +1216,97 @@ test.describe("WhatsApp: Chrome's Local Network Access, with the site treated as
     } finally {
       await browser.close();
       await helper.close();
+    }
+  });
+});
+
+test.describe("WhatsApp: the page's counters are the helper's (decision 072)", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+
+  /** The badges, the job's sentence and 'Enviadas hoje' say exactly what the helper's job state says. */
+  async function expectHelperNumbers(page: Page, helper: Awaited<ReturnType<typeof startFakeHelper>>) {
+    const job = helper.queue.progress();
+    expect(job, "the helper has a job").not.toBeNull();
+    const { total, sent, errors, skipped, pending } = job!;
+    await expect(page.getByTestId("badge-total")).toHaveText(`Total: ${total}`);
+    await expect(page.getByTestId("badge-enviados")).toHaveText(`Enviados: ${sent}`);
+    await expect(page.getByTestId("badge-erros")).toHaveText(`Erros: ${errors}`);
+    await expect(page.getByTestId("badge-pendentes")).toHaveText(`Pendentes: ${pending}`);
+    await expect(page.getByTestId("badge-ignorados")).toHaveText(`Ignorados: ${skipped}`);
+    await expect(page.getByTestId("status-table").locator("tbody tr")).toHaveCount(total);
+    await expect(page.getByTestId("status-table").locator("tbody tr", { hasText: "Pendente" })).toHaveCount(pending);
+    await expect(page.getByTestId("effective-cap")).toContainText(`Enviadas hoje: ${helper.queue.limits().sentToday}.`);
+    return job!;
+  }
+
+  test("a job with a repeated person, an error and a pause; the helper stops and comes back", async ({ page }) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-counters-"));
+    // WhatsApp's rate limit (the fake driver's numbers ending in 0429) pauses the job for an hour: 'Retomar agora'
+    const options = { fakeReadyDelayMs: 300, minDelayMs: 10, maxDelayMs: 20, rateLimitPauseMs: 3_600_000, dataDir };
+    let helper = await startFakeHelper(options);
+    try {
+      const token = unique();
+      const password = `contadores-${token}`;
+      await seedPassword(password);
+      await enterGate(page, password);
+      await page.getByLabel("Nome do Operador").fill(`Operadora ${token}`);
+      await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+      await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+      await page.getByLabel("Contatos").fill(
+        [
+          "Ana, (31) 99999-0001",
+          "Bruno, 31 9999-0001", // Ana without the ninth digit: the same person
+          "Sem Zap, 31977770000",
+          "Lento, 31955550429",
+          "Carla, 31966660003",
+        ].join("\n"),
+      );
+      await page.getByLabel("Mensagem", { exact: true }).fill(`Olá {nome}, contadores ${token}`);
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+
+      // Paused by WhatsApp's limit at the fourth line: the page says the helper's numbers and why, not 'Enviando…'.
+      const job = page.getByTestId("job-progress");
+      await expect.poll(() => helper.queue.progress()?.pauseReason, { message: "the helper paused the job" }).toBe("rate-limit");
+      const paused = await expectHelperNumbers(page, helper);
+      await expect(job).toHaveAttribute("data-phase", "paused");
+      expect(paused).toMatchObject({ total: 5, sent: 1, errors: 1, skipped: 1, pending: 2, pauseReason: "rate-limit" });
+      await expect(job.getByTestId("job-sentence")).toHaveText(
+        /^Pausado em 3 de 5\. O WhatsApp limitou o envio; nova tentativa às \d\d:\d\d\.$/,
+      );
+      await expect(page.getByRole("button", { name: "Envio pausado" })).toBeDisabled();
+      await expect(page.getByText("Enviando", { exact: false })).toHaveCount(0);
+      const bruno = page.getByTestId("status-table").locator("tbody tr", { hasText: "Bruno" });
+      await expect(bruno).toContainText("Ignorado");
+      await expect(bruno).toContainText("Mesma pessoa da linha 1 (Ana)");
+
+      await job.getByRole("button", { name: "Retomar agora" }).click();
+      await expect.poll(() => helper.queue.progress()?.state, { message: "the helper finished the job" }).toBe("completed");
+      const finished = await expectHelperNumbers(page, helper);
+      await expect(job).toHaveAttribute("data-phase", "finished");
+      expect(finished).toMatchObject({ total: 5, sent: 3, errors: 1, skipped: 1, pending: 0 });
+      await expect(job.getByTestId("job-sentence")).toHaveText("Concluído: 3 enviadas, 1 com erro, 1 ignorada.");
+      await expect(page.getByTestId("effective-cap")).toContainText("Enviadas hoje: 3.");
+
+      // The helper stops: the page lost the helper, it does not know that WhatsApp is not linked.
+      await helper.close();
+      await expect(page.getByTestId("helper-link")).toHaveText(
+        "Esta página perdeu a conexão com o ajudante; tentando reconectar…",
+      );
+      await expect(page.getByTestId("whatsapp-status")).not.toHaveText("WhatsApp não conectado");
+      await page.getByRole("button", { name: "Iniciar Envio" }).click();
+      await expect(page.getByTestId("toast").filter({ hasText: "Sem conexão com o ajudante" })).toBeVisible();
+      await expect(page.getByTestId("toast").filter({ hasText: "WhatsApp não autenticado" })).toHaveCount(0);
+
+      // It comes back on the same folder while the page still tries: the finished job and its numbers again.
+      helper = await startFakeHelper(options);
+      await expect(page.getByTestId("server-status")).toHaveText("Servidor conectado", { timeout: 60_000 });
+      await expect(page.getByTestId("helper-link")).toHaveCount(0);
+      const replayed = await expectHelperNumbers(page, helper);
+      expect(replayed).toMatchObject({ total: 5, sent: 3, errors: 1, skipped: 1, pending: 0, phase: "finished" });
+      await expect(job.getByTestId("job-sentence")).toHaveText("Concluído: 3 enviadas, 1 com erro, 1 ignorada.");
+    } finally {
+      await helper.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -139,8 +139,8 @@ describe("backupSite and restoreSite", () => {
       ...photoFiles.map((name) => `content-images/${name}`),
     ]);
     expect(result.manifest).toMatchObject({ format: 1, database: "site.db", secrets: [".session-secret"], images: 1 });
-    // tests/setup.ts sets both secrets in the environment: the archive says so.
-    expect(result.manifest.environmentSecrets).toEqual(["SESSION_SECRET", "HELPER_SECRET"]);
+    // tests/setup.ts sets the secret in the environment: the archive says so.
+    expect(result.manifest.environmentSecrets).toEqual(["SESSION_SECRET"]);
     expect(result.missingImages).toEqual([]);
 
     await expect(backupSite(archive)).rejects.toThrow(/Já existe um arquivo/);

@@ -265,7 +265,7 @@ describe("npm run backup and npm run restore", () => {
 
   const mode = (file: string) => statSync(file).mode & 0o777;
   // The secrets are the files the site generates beside the database (not the environment's).
-  const secretsFromFiles = { unset: ["SESSION_SECRET", "HELPER_SECRET"] };
+  const secretsFromFiles = { unset: ["SESSION_SECRET"] };
 
   it("writes an archive (0600) whose database opens, passes integrity_check and holds the leads still in the WAL", async () => {
     const dbPath = migratedDatabase();
@@ -284,7 +284,7 @@ describe("npm run backup and npm run restore", () => {
       const run = await npmRun("backup", [target], dbPath, secretsFromFiles);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain(`Backup gravado em ${target}`);
-      expect(run.stdout).toContain("Contém o banco de dados, 0 foto(s) e .session-secret, .helper-secret.");
+      expect(run.stdout).toContain("Contém o banco de dados, 0 foto(s) e .session-secret.");
       expect(mode(target)).toBe(0o600);
       checkCopy(archivedDatabase(target), 40);
 
@@ -314,7 +314,7 @@ describe("npm run backup and npm run restore", () => {
     const restore = await npmRun("restore", [archive], target, secretsFromFiles);
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toContain(`restaurado em ${target}.`);
-    expect(restore.stdout).toContain("segredos: .session-secret, .helper-secret.");
+    expect(restore.stdout).toContain("segredos: .session-secret.");
     expect(readFileSync(path.join(path.dirname(target), ".session-secret"), "utf8")).toBe(secret);
     checkCopy(target, 0);
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
-import { signToken } from "whatsapp-helper/token";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generateKey } from "whatsapp-helper/token";
 
 import { action as optOutsAction, loader as optOutsLoader } from "~/routes/api.whatsapp-helper.descadastros";
 import { action as sentAction, loader as sentLoader } from "~/routes/api.whatsapp-helper.ja-enviados";
@@ -10,14 +10,15 @@ import { action as gateAction } from "~/routes/whatsapp._index";
 import { action as logAction } from "~/routes/whatsapp.registro";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
-import { config } from "~/server/config.server";
 import { db, schema } from "~/server/db.server";
+import { revokeHelperKey } from "~/server/helper-keys.server";
 import { saveLead } from "~/server/leads.server";
-import { addAccessPassword } from "~/server/whatsapp-access.server";
+import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp-access.server";
 import { alreadySentApi, optOutsApi } from "~/server/whatsapp-helper-api.server";
 import { recentlySent, recordSendResults } from "~/server/whatsapp-log.server";
 import { isOptedOut, optedOutNumbers } from "~/server/whatsapp-optouts.server";
 
+import { newHelperKey } from "./helper-key";
 import { args, cookieFrom, getRequest, payload, postForm } from "./request";
 
 /**
@@ -30,7 +31,12 @@ import { args, cookieFrom, getRequest, payload, postForm } from "./request";
 const OPT_OUTS = "http://localhost/api/whatsapp-helper/descadastros";
 const ALREADY_SENT = "http://localhost/api/whatsapp-helper/ja-enviados";
 
-const bearer = (now = Date.now(), secret = config.helperSecret) => `Bearer ${signToken(secret, 300, now)}`;
+/** The helper's own key (decision 070), made like a downloaded start script's. */
+let KEY = "";
+beforeAll(async () => {
+  KEY = (await newHelperKey()).key;
+});
+const bearer = (key = KEY) => `Bearer ${key}`;
 
 function api(url: string, init: { method?: string; body?: unknown; auth?: string | null; type?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -58,14 +64,21 @@ beforeEach(() => {
 describe("the helper API's token", () => {
   const report = { entries: [{ number: "5531999998888", at: "2026-11-20T12:00:00.000Z" }] };
 
-  it("refuses a missing, malformed, forged or expired token with 401 'Token inválido', private, and stores nothing", async () => {
-    const now = Date.now();
+  it("refuses a missing, malformed, unknown, revoked or orphaned key with 401, private, and stores nothing", async () => {
+    const revoked = await newHelperKey("Equipe que saiu");
+    revokeHelperKey(revoked.key.split(".")[0]);
+    const orphaned = await newHelperKey("Senha removida");
+    removeAccessPassword(orphaned.passwordId);
+    const [id] = KEY.split(".");
     const wrong: Record<string, string | null> = {
       missing: null,
-      "not Bearer": `Basic ${signToken(config.helperSecret, 300, now)}`,
+      "not Bearer": `Basic ${KEY}`,
       malformed: "Bearer qualquer-coisa",
-      "signed with another secret": bearer(now, "outro-segredo"),
-      expired: bearer(now - 10 * 60_000),
+      "the old site-wide token": `Bearer ${Math.floor(Date.now() / 1000) + 300}.${"A".repeat(43)}`,
+      "a key the site never made": bearer(generateKey().key),
+      "a live key's id with another secret": bearer(`${id}.${"B".repeat(43)}`),
+      "a revoked key": bearer(revoked.key),
+      "a key whose access password was removed": bearer(orphaned.key),
     };
     for (const [label, auth] of Object.entries(wrong)) {
       for (const [run, request] of [
@@ -75,7 +88,7 @@ describe("the helper API's token", () => {
       ] as const) {
         const { status, body, cacheControl } = await answer(await run(args(request)));
         expect(status, label).toBe(401);
-        expect(body, label).toEqual({ ok: false, error: "Token inválido" });
+        expect(body, label).toEqual({ ok: false, error: "Chave do ajudante inválida ou revogada" });
         expect(cacheControl, label).toBe("private, no-store");
       }
     }
@@ -215,7 +228,7 @@ describe("POST /api/whatsapp-helper/ja-enviados", () => {
 
   /** Asks the route's server function with the injected clock (its token signed for that time). */
   async function ask(contacts: { number: string; text: string }[], now = NOW) {
-    return answer(await alreadySentApi(api(ALREADY_SENT, { body: { contacts }, auth: bearer(now.getTime()) }), now));
+    return answer(await alreadySentApi(api(ALREADY_SENT, { body: { contacts }, auth: bearer() }), now));
   }
 
   it("reports the numbers (as given) that got exactly this text, 'Enviado', in the last 7 days, with the latest time", async () => {

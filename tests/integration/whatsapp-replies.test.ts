@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signToken } from "whatsapp-helper/token";
+import { generateKey } from "whatsapp-helper/token";
 
 import { action as optOutsApiAction } from "~/routes/api.whatsapp-helper.descadastros";
 import { action as repliesApiAction, loader as repliesApiLoader } from "~/routes/api.whatsapp-helper.respostas";
@@ -10,8 +10,8 @@ import { action as optOutsPageAction, loader as optOutsPageLoader } from "~/rout
 import { action as repliesPageAction, loader as repliesPageLoader } from "~/routes/whatsapp.respostas";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
-import { config } from "~/server/config.server";
 import { db, schema } from "~/server/db.server";
+import { revokeHelperKey } from "~/server/helper-keys.server";
 import { deletePerson, findLead, personDataExport } from "~/server/lead-privacy.server";
 import { saveLead } from "~/server/leads.server";
 import { purgeExpiredReplies } from "~/server/maintenance.server";
@@ -19,6 +19,7 @@ import { addAccessPassword } from "~/server/whatsapp-access.server";
 import { repliesApi } from "~/server/whatsapp-helper-api.server";
 import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "~/server/whatsapp-replies.server";
 
+import { newHelperKey } from "./helper-key";
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
@@ -32,7 +33,10 @@ import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } fro
 const API = "http://localhost/api/whatsapp-helper/respostas";
 const OPT_OUTS_API = "http://localhost/api/whatsapp-helper/descadastros";
 
-const bearer = (now = Date.now(), secret = config.helperSecret) => `Bearer ${signToken(secret, 300, now)}`;
+/** The helper's own key (decision 070), made like a downloaded start script's. */
+let KEY = "";
+let KEY_ID = "";
+const bearer = (key = KEY) => `Bearer ${key}`;
 
 function api(body: unknown, { auth, url = API }: { auth?: string | null; url?: string } = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -74,6 +78,8 @@ let adminCookie = "";
 let comercialCookie = "";
 
 beforeAll(async () => {
+  KEY = (await newHelperKey("Equipe do ajudante")).key;
+  KEY_ID = KEY.split(".")[0];
   await addAccessPassword("senha-operador-respostas", "Equipe do polo Centro");
   const gate = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-respostas" })));
   operatorCookie = cookieFrom(gate as Response);
@@ -133,11 +139,19 @@ describe("the words that flag a reply", () => {
 });
 
 describe("POST /api/whatsapp-helper/respostas", () => {
-  it("refuses a missing or wrong token with 401 and stores nothing; a GET is a 405 past the token", async () => {
-    for (const auth of [null, "Bearer qualquer-coisa", bearer(Date.now(), "outro-segredo"), bearer(Date.now() - 10 * 60_000)]) {
+  it("refuses a missing, unknown or revoked key with 401 and stores nothing; a GET is a 405 past the key", async () => {
+    const revoked = await newHelperKey("Equipe que saiu");
+    revokeHelperKey(revoked.key.split(".")[0]);
+    for (const auth of [
+      null,
+      "Bearer qualquer-coisa",
+      bearer(generateKey().key),
+      bearer(`${KEY_ID}.${"B".repeat(43)}`),
+      bearer(revoked.key),
+    ]) {
       const { status, body, cacheControl } = await answer(await repliesApiAction(args(api({ entries: [reply()] }, { auth }))));
       expect(status).toBe(401);
-      expect(body).toEqual({ ok: false, error: "Token inválido" });
+      expect(body).toEqual({ ok: false, error: "Chave do ajudante inválida ou revogada" });
       expect(cacheControl).toBe("private, no-store");
     }
     expect(replyRows()).toHaveLength(0);
@@ -166,7 +180,7 @@ describe("POST /api/whatsapp-helper/respostas", () => {
       text: "Não tenho interesse",
       category: "sem-interesse",
       jobId: "job-1",
-      helperKeyId: null,
+      helperKeyId: KEY_ID,
       readAt: null,
     });
     expect(rows.find((row) => row.messageId === second.messageId)?.category).toBe("outro");
@@ -214,7 +228,9 @@ describe("opt-outs reported by helpers carry what the person said", () => {
   it("stores `said`, refuses one over 4096 characters", async () => {
     const entry = { number: "5531966665555", at: "2026-11-20T12:00:00.000Z", said: "SAIR, por favor" };
     expect((await answer(await optOutsApiAction(args(api({ entries: [entry] }, { url: OPT_OUTS_API }))))).status).toBe(200);
-    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([{ number: "5531966665555", said: "SAIR, por favor" }]);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
+      { number: "5531966665555", said: "SAIR, por favor", recordedBy: expect.stringMatching(/^senha:\d+:Equipe do ajudante$/) },
+    ]);
     const long = await answer(
       await optOutsApiAction(args(api({ entries: [{ ...entry, said: "x".repeat(4097) }] }, { url: OPT_OUTS_API }))),
     );
@@ -461,7 +477,12 @@ describe("/whatsapp/descadastros", () => {
       ["5521933332222", "SAIR"],
       ["5531944441111", "Não me mande mais nada"],
     ]);
-    expect(all.optOuts[1]).toMatchObject({ name: "Élia Nascimento", operator: "Maria", recordedBy: "Ajudante do WhatsApp" });
+    // recorded by the helper whose key the access password "Equipe do ajudante" downloaded
+    expect(all.optOuts[1]).toMatchObject({
+      name: "Élia Nascimento",
+      operator: "Maria",
+      recordedBy: expect.stringMatching(/^Senha #\d+ \(Equipe do ajudante\)$/),
+    });
 
     const byName = payload(
       await optOutsPageLoader(args(getRequest("/whatsapp/descadastros?busca=elia", { cookie: operatorCookie }))),

@@ -7,7 +7,7 @@ vi.hoisted(() => {
 });
 
 import { eq } from "drizzle-orm";
-import { verifyToken } from "whatsapp-helper/token";
+import { parseKey } from "whatsapp-helper/token";
 
 import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp._index";
 import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp.$slug";
@@ -18,7 +18,6 @@ import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
 import { config } from "~/server/config.server";
 import { db, schema } from "~/server/db.server";
-import { signHelperToken } from "~/server/helper-token.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { getVisitorSession, operatorStorage } from "~/server/session.server";
 import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp-access.server";
@@ -267,7 +266,7 @@ describe("the gate /whatsapp", () => {
     expect(headers.get("Set-Cookie") ?? "").not.toContain("__operador=");
   });
 
-  it("lets the right password in: operator cookie, 'Autenticado com sucesso', then the mirroring page with a helper token", async () => {
+  it("lets the right password in: operator cookie, 'Autenticado com sucesso', then the mirroring page (no token in it)", async () => {
     const response = (await gateAction(
       args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-1" })),
     )) as Response;
@@ -281,9 +280,10 @@ describe("the gate /whatsapp", () => {
     const page = payload(await gateLoader(args(getRequest("/whatsapp", { cookie }))));
     expect(page.view).toBe("mirror");
     expect(page.helper.url).toBe(config.helperUrl);
-    expect(verifyToken(page.helper.token, config.helperSecret)).toBe(true);
+    // the token is made only for a helper that proved itself (decision 070): none in the page
+    expect(page.helper).toEqual({ url: config.helperUrl, verifyPath: "/whatsapp/ajudante" });
+    expect(JSON.stringify(page)).not.toMatch(/token/i);
     expect(page.downloads.windows).toBe("/whatsapp/iniciar-whatsapp-helper.bat");
-    expect(JSON.stringify(page)).not.toContain(config.helperSecret);
     expect(JSON.stringify(page)).not.toContain(config.sessionSecret);
   });
 
@@ -350,20 +350,6 @@ describe("the gate /whatsapp", () => {
     expect(new Headers((limited as any).init?.headers).get("Retry-After")).toMatch(/^\d+$/);
     // Another IP is not affected.
     expect(statusOf(await post("senha-operador-1", "10.1.1.2"))).toBe(303);
-  });
-});
-
-describe("helper token", () => {
-  it("is <expiry>.<base64url HMAC> that the helper's verifyToken accepts, for at most 12 h", () => {
-    const now = Date.UTC(2026, 0, 1, 12);
-    const { token, expiresAt } = signHelperToken(undefined, now);
-    expect(token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
-    expect(expiresAt.getTime() - now).toBe(12 * 3600 * 1000);
-    expect(verifyToken(token, config.helperSecret, now)).toBe(true);
-    expect(verifyToken(token, "outro-segredo", now)).toBe(false);
-    expect(verifyToken(token, config.helperSecret, expiresAt.getTime() + 1000)).toBe(false);
-    // A longer lifetime is capped at 12 h.
-    expect(signHelperToken(48 * 3600, now).expiresAt.getTime() - now).toBe(12 * 3600 * 1000);
   });
 });
 
@@ -522,11 +508,12 @@ describe("start scripts", () => {
       const result = await settle(() => loader(args(getRequest(path))));
       expect(result).toBeInstanceOf(Response);
       expect([302, 401]).toContain(result.status);
-      expect(await result.text()).not.toContain(config.helperSecret);
+      expect(await result.text()).not.toContain("HELPER_KEY");
+      expect(db.select().from(schema.whatsappHelperKeys).all()).toHaveLength(0);
     }
   });
 
-  it("are served to an operator, private and uncached, with the site origin and secret", async () => {
+  it("are served to an operator, private and uncached, with the site origin and a key of their own", async () => {
     const cookie = await operatorCookie();
     const sh = (await shLoader(args(getRequest("/whatsapp/iniciar-whatsapp-helper.sh", { cookie })))) as Response;
     expect(sh.status).toBe(200);
@@ -535,7 +522,11 @@ describe("start scripts", () => {
     const shText = await sh.text();
     expect(shText).toMatch(/^#!\/bin\/sh\n/);
     expect(shText).toContain(`HELPER_ALLOWED_ORIGINS='${new URL(config.siteUrl).origin}'`);
-    expect(shText).toContain(`HELPER_SECRET='${config.helperSecret}'`);
+    const shKey = /^HELPER_KEY='([^']+)'$/m.exec(shText)?.[1];
+    expect(parseKey(shKey)).not.toBeNull();
+    expect(shText).not.toContain("HELPER_SECRET");
+    // everything the helper writes is private to the operator's account
+    expect(shText).toMatch(/^umask 077$/m);
     expect(shText).toContain("https://nodejs.org");
     expect(shText).toContain(`${config.siteUrl}/downloads/whatsapp-helper.tgz`);
     expect(shText).toContain(`HELPER_ENTRY="$APP_DIR/bin/whatsapp-helper.js"`);
@@ -547,7 +538,10 @@ describe("start scripts", () => {
     const batText = await bat.text();
     expect(batText).toContain("\r\n");
     expect(batText).not.toMatch(/[^\r]\n/);
-    expect(batText).toContain(`set "HELPER_SECRET=${config.helperSecret}"`);
+    const batKey = /^set "HELPER_KEY=([^"]+)"\r$/m.exec(batText)?.[1];
+    expect(parseKey(batKey)).not.toBeNull();
+    expect(batKey).not.toBe(shKey);
+    expect(batText).not.toContain("HELPER_SECRET");
     expect(batText).toContain(`set "HELPER_ALLOWED_ORIGINS=${new URL(config.siteUrl).origin}"`);
     expect(batText).toContain("where node");
     expect(batText).toContain("https://nodejs.org");

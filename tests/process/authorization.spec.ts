@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { signToken } from "whatsapp-helper/token";
+import { generateKey } from "whatsapp-helper/token";
 
 import { snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
+import { downloadHelperKey } from "../support/helper-key";
 import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { openSessions, roleSessions, type Sessions, STAFF_ROLES, type StaffRole } from "../support/sessions";
@@ -34,8 +35,9 @@ function areaOf(route: Pick<RouteInfo, "path">): Area | null {
   return null;
 }
 
-/** A helper token as the helper signs it (HELPER_SECRET), valid for 5 minutes from `now`. */
-const helperBearer = (secret: string = E2E_ENV.HELPER_SECRET, now = Date.now()) => `Bearer ${signToken(secret, 300, now)}`;
+/** The helper's own key (decision 070), from a start script the operator downloaded in beforeAll. */
+let helperKey = "";
+const helperBearer = (key = helperKey) => `Bearer ${key}`;
 
 /** Routes under a guarded prefix whose access rule differs, and why. */
 const EXCEPTIONS: Record<string, string> = {
@@ -53,6 +55,7 @@ const params: Record<string, string> = { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG };
 test.beforeAll(async () => {
   server = await startServer({ ...E2E_ENV, RATE_LIMIT_PUBLIC_FORMS: "100000", RATE_LIMIT_LOGIN: "100000" }, { quiet: true });
   sessions = await openSessions(server.url);
+  helperKey = await downloadHelperKey(server.url, sessions.operator);
   staff = await roleSessions(server.url);
   seedPeople(server.databasePath);
   const db = new Database(server.databasePath, { readonly: true });
@@ -109,11 +112,14 @@ function wrongCredentials(area: Area): Record<string, Credentials> {
   };
   return {
     ...Object.fromEntries(Object.entries(cookies).map(([label, cookie]) => [label, { cookie }])),
-    "a token signed with another secret": { cookie: "", authorization: helperBearer("outro-segredo") },
-    "an expired token": { cookie: "", authorization: helperBearer(E2E_ENV.HELPER_SECRET, Date.now() - 10 * 60_000) },
-    "a malformed token": { cookie: "", authorization: "Bearer 9999999999.abc" },
-    "a valid token in another scheme": { cookie: "", authorization: helperBearer().replace("Bearer", "Basic") },
-    "a valid token in a cookie": { cookie: `token=${helperBearer().slice(7)}` },
+    "a key the site never made": { cookie: "", authorization: helperBearer(generateKey().key) },
+    "the old site-wide token format": {
+      cookie: "",
+      authorization: `Bearer ${Math.floor(Date.now() / 1000) + 300}.${"A".repeat(43)}`,
+    },
+    "a malformed key": { cookie: "", authorization: "Bearer 9999999999.abc" },
+    "a valid key in another scheme": { cookie: "", authorization: helperBearer().replace("Bearer", "Basic") },
+    "a valid key in a cookie": { cookie: `token=${helperBearer().slice(7)}` },
   };
 }
 
@@ -183,6 +189,7 @@ test("the guarded areas are found in the route table", () => {
       "admin/usuarios",
       "whatsapp",
       "whatsapp/registro",
+      "whatsapp/ajudante",
       "whatsapp/respostas",
       "whatsapp/descadastros",
       "whatsapp/iniciar-whatsapp-helper.sh",
@@ -192,6 +199,7 @@ test("the guarded areas are found in the route table", () => {
       "api/whatsapp-helper/descadastros",
       "api/whatsapp-helper/ja-enviados",
       "api/whatsapp-helper/registro",
+      "api/whatsapp-helper/chave",
       "api/whatsapp-helper/respostas",
     ]),
   );

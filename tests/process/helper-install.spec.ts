@@ -146,7 +146,7 @@ test("the macOS download: operator only, an attachment named for the Mac, privat
   const anonymous = await fetch(`${server.url}/whatsapp/iniciar-whatsapp-helper-mac.zip`, { redirect: "manual" });
   expect(anonymous.status).toBe(302);
   expect(anonymous.headers.get("location")).toBe("/whatsapp");
-  expect(await anonymous.text()).not.toContain(E2E_ENV.HELPER_SECRET);
+  expect(await anonymous.text()).not.toContain("HELPER_KEY");
 
   const response = await download("/whatsapp/iniciar-whatsapp-helper-mac.zip");
   expect(response.headers.get("content-type")).toBe("application/zip");
@@ -158,7 +158,8 @@ test("the macOS download: operator only, an attachment named for the Mac, privat
   const listing = execFileSync("unzip", ["-Z", writeTemp("listing.zip", zip)], { encoding: "utf8" });
   const line = listing.split("\n").find((l) => l.endsWith(` ${COMMAND_NAME}`));
   expect(line, listing).toMatch(/^-rwxr-xr-x /);
-  expect(zip.toString("utf8")).toContain(`HELPER_SECRET='${E2E_ENV.HELPER_SECRET}'`);
+  expect(zip.toString("utf8")).toMatch(/^HELPER_KEY='[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}'$/m);
+  expect(zip.toString("utf8")).not.toContain("HELPER_SECRET");
 });
 
 test("with the real npm, the start script installs exactly the locked tree, install scripts off", async () => {
@@ -231,6 +232,10 @@ test("the downloaded start script installs once, starts offline, and notices a h
     expect(npmCalls()[0]).toContain(`--prefix ${path.join(helperDir, "app.new")}`);
     expect(statSync(path.join(helperDir, "app", "bin", "whatsapp-helper.js")).isFile()).toBe(true);
     expect(await helperAnswer()).toContain("Ajudante WhatsApp");
+    // umask 077: what the helper keeps (its session, contact lists, the install) is the operator's alone
+    expect(statSync(helperDir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(helperDir, "installed.sha256")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(helperDir, "app", "bin", "whatsapp-helper.js")).mode & 0o077).toBe(0);
     await stopHelper(first.child);
   });
 
@@ -274,12 +279,8 @@ test("the downloaded start script installs once, starts offline, and notices a h
   });
 
   await test.step("a second start while the helper runs: 'já está em execução', exit 0, no second server", async () => {
-    // The macOS file, run the way Finder runs it (directly: it must be executable).
-    execFileSync("unzip", ["-q", zipFile, "-d", path.join(work, "mac")]);
-    const command = path.join(work, "mac", COMMAND_NAME);
-    expect(statSync(command).mode & 0o777).toBe(0o755);
-    expect(readFileSync(command, "utf8")).toBe(sh);
-    const again = run(command, true);
+    // The same script again: the helper on the port proves it holds this script's key.
+    const again = run(shFile);
     expect(await again.exited).toBe(0);
     const output = again.output();
     expect(output).toContain("O ajudante do WhatsApp já está em execução neste computador");
@@ -289,5 +290,22 @@ test("the downloaded start script installs once, starts offline, and notices a h
     expect(npmCalls()).toHaveLength(3);
     // The first helper still serves.
     expect(await helperAnswer()).toContain("Ajudante WhatsApp");
+  });
+
+  await test.step("another download (another key) while it runs: told apart, exit 1, nothing started", async () => {
+    // The macOS file, run the way Finder runs it (directly: it must be executable).
+    execFileSync("unzip", ["-q", zipFile, "-d", path.join(work, "mac")]);
+    const command = path.join(work, "mac", COMMAND_NAME);
+    expect(statSync(command).mode & 0o777).toBe(0o755);
+    const withoutKey = (text: string) => text.replace(/^HELPER_KEY='[^']*'$/m, "HELPER_KEY=…");
+    expect(withoutKey(readFileSync(command, "utf8"))).toBe(withoutKey(sh));
+    expect(readFileSync(command, "utf8")).not.toBe(sh);
+    const other = run(command, true);
+    expect(await other.exited).toBe(1);
+    const output = other.output();
+    expect(output).toContain("Outro programa está usando a porta");
+    expect(output).toContain("um script baixado antes, que tem outra chave");
+    expect(output).not.toContain("já está em execução");
+    expect(npmCalls()).toHaveLength(3);
   });
 });

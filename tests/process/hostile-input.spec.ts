@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { signToken } from "whatsapp-helper/token";
 
 import { type Snapshot, snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
+import { downloadHelperKey } from "../support/helper-key";
 import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { adminSession, enrolment, openSessions, type SessionKind, type Sessions, vocationalLead } from "../support/sessions";
@@ -207,6 +207,19 @@ const SPECS: Record<string, ActionSpec> = {
       sentAt: "2025-01-01T12:00:00.000Z",
     },
     message: /inválid|Envie de 1 a 100/,
+  },
+  // The page's check of the helper's port (decision 070): a body that is no proof of a live key is refused.
+  "whatsapp/ajudante": {
+    session: "operator",
+    refused: { challenge: "desafio", keyId: "chave-inventada", proof: "prova" },
+    message: /./,
+  },
+  // Whether a helper's key lives: GET only; a post is a 405 past the key.
+  "api/whatsapp-helper/chave": {
+    session: "anonymous",
+    bearer: true,
+    refused: { entries: "5531999998888" },
+    message: /./,
   },
   // The replies inbox and the opt-out screen (decision 071): a reply or an opt-out that is not there.
   "whatsapp/respostas": {
@@ -414,6 +427,7 @@ test.beforeAll(async () => {
     { quiet: true },
   );
   sessions = await openSessions(server.url);
+  helperKey = await downloadHelperKey(server.url, sessions.operator);
   const db = new Database(server.databasePath, { readonly: true });
   params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
   db.close();
@@ -430,10 +444,13 @@ test("every action in the route table has an entry in the hostile-input table", 
   for (const path of paths) expect(SPECS[path], `add "${path}" to SPECS in tests/process/hostile-input.spec.ts`).toBeDefined();
 });
 
+/** The helper's key (decision 070), from a start script the operator downloaded. */
+let helperKey = "";
+
 /** Sends one case as a document request and as React Router's data request (/path.data). */
 async function send(url: string, session: SessionKind, body: Body, cookie = sessions[session], bearer = false) {
   const headers: Record<string, string> = { Origin: server.url };
-  if (bearer) headers.Authorization = `Bearer ${signToken(E2E_ENV.HELPER_SECRET, 300)}`;
+  if (bearer) headers.Authorization = `Bearer ${helperKey}`;
   if (body.contentType) headers["Content-Type"] = body.contentType;
   if (cookie) headers.Cookie = cookie;
   const init: RequestInit & { duplex?: string } = { method: "POST", headers, body: body.body, redirect: "manual" };
@@ -591,7 +608,11 @@ for (const route of routeTable().filter((r) => r.hasLoader)) {
       }
     }
     expect(failures, failures.slice(0, 30).join("\n")).toEqual([]);
-    expect(snapshot(server.databasePath)).toEqual(before);
+    // A start script's download makes its key (decision 070): the one write a GET is meant to make.
+    const makesKeys = route.path.startsWith("whatsapp/iniciar-whatsapp-helper");
+    const comparable = (tables: ReturnType<typeof snapshot>) =>
+      makesKeys ? { ...tables, whatsapp_helper_keys: undefined } : tables;
+    expect(comparable(snapshot(server.databasePath))).toEqual(comparable(before));
   });
 }
 

@@ -1,9 +1,9 @@
 import { connect } from "node:net";
 
 import { expect, test } from "@playwright/test";
-import { signToken } from "whatsapp-helper/token";
+import { generateKey, parseKey, signToken } from "whatsapp-helper/token";
 
-import { E2E_ENV } from "../support/env";
+import { seedHelperKey } from "../support/helper-key";
 import { openSessions } from "../support/sessions";
 
 /**
@@ -14,7 +14,10 @@ import { openSessions } from "../support/sessions";
  */
 
 const base = () => process.env.E2E_BASE_URL!;
-const bearer = () => `Bearer ${signToken(E2E_ENV.HELPER_SECRET, 300)}`;
+/** The helper's own key (decision 070), live in the e2e database. */
+let key: string | null = null;
+const helperKey = () => (key ??= seedHelperKey("Equipe da API").key);
+const bearer = () => `Bearer ${helperKey()}`;
 
 function post(pathname: string, body: string, authorization: string | null = bearer()) {
   return fetch(base() + pathname, {
@@ -41,7 +44,7 @@ test("a question about 1 000 contacts with long texts (about 1 MB) passes the do
   // Without a token a long body is refused as such.
   const anonymous = await post("/api/whatsapp-helper/ja-enviados", body, null);
   expect(anonymous.status).toBe(401);
-  expect(await anonymous.json()).toEqual({ ok: false, error: "Token inválido" });
+  expect(await anonymous.json()).toEqual({ ok: false, error: "Chave do ajudante inválida ou revogada" });
   // Other requests keep the 64 KB limit: the same body as a form post.
   const form = await fetch(`${base()}/api/whatsapp-helper/ja-enviados`, {
     method: "POST",
@@ -154,7 +157,7 @@ test("the helper writes the send log itself: page gone after 2 of 6, site down, 
   const start = (fetchImpl: typeof fetch) =>
     startHelper({
       port: 0,
-      secret: E2E_ENV.HELPER_SECRET,
+      key: helperKey(),
       allowedOrigins: [origin],
       siteUrl: base(),
       driver: "fake",
@@ -185,7 +188,7 @@ test("the helper writes the send log itself: page gone after 2 of 6, site down, 
   try {
     // The page: connects, links WhatsApp, starts the job, and is closed after 2 results.
     const page = io(helper.url, {
-      auth: { token: signToken(E2E_ENV.HELPER_SECRET, 300, clock) },
+      auth: { token: signToken(parseKey(helperKey())!, 300, clock) },
       extraHeaders: { origin },
       transports: ["websocket"],
       reconnection: false,
@@ -271,11 +274,11 @@ test("the helper writes the send log itself: page gone after 2 of 6, site down, 
 test("the send-log API refuses a bad token, a GET, and a batch with one invalid row (stores none)", async () => {
   const jobId = `job-api-${uniqueDigits()}`;
   const row = { jobId, number: `5531${uniqueDigits()}`, status: "sent", message: "Olá", sentAt: new Date().toISOString() };
-  const forged = `Bearer ${signToken("outro-segredo", 300)}`;
+  const forged = `Bearer ${generateKey().key}`;
   for (const authorization of [null, forged, "Bearer 1.abc"]) {
     const answer = await post("/api/whatsapp-helper/registro", JSON.stringify({ entries: [row] }), authorization);
     expect(answer.status).toBe(401);
-    expect(await answer.json()).toEqual({ ok: false, error: "Token inválido" });
+    expect(await answer.json()).toEqual({ ok: false, error: "Chave do ajudante inválida ou revogada" });
   }
   const get = await fetch(`${base()}/api/whatsapp-helper/registro`, { headers: { Authorization: bearer() } });
   expect(get.status).toBe(405);

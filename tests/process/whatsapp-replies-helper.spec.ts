@@ -6,9 +6,8 @@ import { expect, test } from "@playwright/test";
 
 // This checkout's helper (the package the start scripts install), run in this process.
 import { startHelper } from "../../helper/src/server.js";
-import { signToken } from "../../helper/src/token.js";
-import { E2E_ENV } from "../support/env";
 import { openE2eDb } from "../support/fixtures";
+import { seedHelperKey } from "../support/helper-key";
 
 /**
  * Replies (decision 071) from the real helper (fake WhatsApp driver) to the real production server
@@ -42,14 +41,19 @@ test("a reply goes from the helper to the site's inbox, survives the site being 
       ).lastInsertRowid,
   );
   const stored = () =>
-    db.prepare("SELECT message_id, text, category, lead_id, push_name FROM whatsapp_replies WHERE number = ?").all(number) as {
+    db
+      .prepare("SELECT message_id, text, category, lead_id, push_name, helper_key_id FROM whatsapp_replies WHERE number = ?")
+      .all(number) as {
       message_id: string;
       text: string;
       category: string;
       lead_id: number | null;
       push_name: string;
+      helper_key_id: string | null;
     }[];
 
+  // the helper's own key (decision 070), as its start script carries it
+  const { key } = seedHelperKey("Equipe do ajudante (respostas)");
   /** The site's replies API unreachable for the helper (the rest of the API keeps answering). */
   let down = true;
   let attempts = 0;
@@ -64,7 +68,7 @@ test("a reply goes from the helper to the site's inbox, survives the site being 
   const start = () =>
     startHelper({
       port: 0,
-      secret: E2E_ENV.HELPER_SECRET,
+      key,
       allowedOrigins: ["https://helper-replies.example"],
       siteUrl: base(),
       driver: "fake",
@@ -93,13 +97,15 @@ test("a reply goes from the helper to the site's inbox, survives the site being 
       text: "Não tenho interesse <b>obrigada</b>",
       category: "sem-interesse",
       lead_id: leadId,
+      // the key that posted it
+      helper_key_id: key.split(".")[0],
     });
 
     // the same WhatsApp message again (a reconnect delivers it twice): still one row
     const [row] = stored();
     const again = await fetch(`${base()}/api/whatsapp-helper/respostas`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${signToken(E2E_ENV.HELPER_SECRET, 300)}` },
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
       body: JSON.stringify({ entries: [{ messageId: row.message_id, number, text: "Não tenho interesse", receivedAt: at }] }),
     });
     expect(await again.json()).toEqual({ ok: true, inserted: 0 });

@@ -90,7 +90,7 @@ describe("the packed helper", () => {
 });
 
 describe("the start scripts' install", () => {
-  const settings = { siteUrl: "https://exemplo.edu.br", secret: "s", helperPort: "3001", productName: "Teste" };
+  const settings = { siteUrl: "https://exemplo.edu.br", key: "k", helperPort: "3001", productName: "Teste" };
 
   it("runs npm ci with install scripts off (sh and bat), never a bare npm install", () => {
     for (const script of [unixStartScript(settings), windowsStartScript(settings)]) {

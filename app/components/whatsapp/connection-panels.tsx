@@ -14,7 +14,14 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
-import { HELPER_REFUSED_TEXT, HTTPS_REQUIRED_TEXT, PERMISSION_DENIED_TEXT, WHATSAPP_DISCONNECTED_TITLE } from "~/lib/whatsapp";
+import {
+  HELPER_IMPOSTOR_TEXT,
+  HELPER_KEY_REVOKED_TEXT,
+  HELPER_REFUSED_TEXT,
+  HTTPS_REQUIRED_TEXT,
+  PERMISSION_DENIED_TEXT,
+  WHATSAPP_DISCONNECTED_TITLE,
+} from "~/lib/whatsapp";
 import { type ConnectionStep, connectionSteps, type MirrorState, type PanelKind, type ProblemCause } from "~/lib/whatsapp-mirror";
 
 import { Card, OperatorNameField } from "./mirror-parts";
@@ -162,6 +169,8 @@ const CAUSE_TITLE: Record<ProblemCause, string> = {
   "permission-denied": "Acesso à rede local bloqueado",
   "https-required": "O site precisa de https",
   "token-refused": "Erro de conexão",
+  impostor: "Outro programa na porta do ajudante",
+  "revoked-key": "Chave do ajudante revogada",
   disconnected: "Erro de conexão",
   "whatsapp-unreachable": WHATSAPP_DISCONNECTED_TITLE,
   "session-invalid": "Sessão do WhatsApp inválida",
@@ -339,6 +348,14 @@ function HttpsPanel() {
   );
 }
 
+/** The helper panel's title and sentence per kind (the browser's own blocks have panels of their own). */
+const HELPER_PANEL_TEXT: Partial<Record<PanelKind, { title: string; text: string }>> = {
+  "not-found": { title: "Servidor não encontrado", text: "Erro de conexão com o servidor" },
+  refused: { title: "Falha na autenticação", text: HELPER_REFUSED_TEXT },
+  impostor: { title: "Outro programa na porta do ajudante", text: HELPER_IMPOSTOR_TEXT },
+  revoked: { title: "Chave do ajudante revogada", text: HELPER_KEY_REVOKED_TEXT },
+};
+
 function HelperPanel({
   kind,
   attempts,
@@ -360,15 +377,15 @@ function HelperPanel({
       className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-950"
     >
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        {kind === "refused" ? (
-          <ShieldAlert aria-hidden="true" className="size-5" />
-        ) : (
+        {kind === "not-found" ? (
           <ServerCrash aria-hidden="true" className="size-5" />
+        ) : (
+          <ShieldAlert aria-hidden="true" className="size-5" />
         )}
-        {kind === "refused" ? "Falha na autenticação" : "Servidor não encontrado"}
+        {HELPER_PANEL_TEXT[kind]?.title ?? "Servidor não encontrado"}
       </h2>
       <p className="mt-1">
-        {kind === "refused" ? HELPER_REFUSED_TEXT : "Erro de conexão com o servidor"}
+        {HELPER_PANEL_TEXT[kind]?.text ?? "Erro de conexão com o servidor"}
         {attempts > 1 ? ` (${attempts} tentativas)` : ""}
       </p>
       <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm">

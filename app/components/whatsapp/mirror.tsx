@@ -7,6 +7,7 @@ import type { ConnectionLost } from "~/lib/offline-submit";
 import { dismissToast, toast, type ToastMessage } from "~/lib/toast";
 import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
 import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
+import { helperLinkSentence } from "~/lib/whatsapp-job-state";
 import { MIRROR_TOASTS, mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
@@ -21,7 +22,8 @@ import { useMirrorState } from "./use-mirror-state";
 
 type Props = {
   productName: string;
-  helper: { url: string; token: string; expiresAt: string };
+  /** The helper's address, and where the page verifies what answers there (decision 070). */
+  helper: { url: string; verifyPath: string };
   downloads: HelperDownloads;
   log: SendLogPage;
   /** A contact list handed off from the leads panel (?lista=), or why it did not open; null without one. */
@@ -64,7 +66,6 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
   const [allowRepeat, setAllowRepeat] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const revalidator = useRevalidator();
-  const waitingForToken = useRef(false);
   /** 'Iniciar Espelhamento' was clicked: ask the helper for WhatsApp once the socket connects. */
   const initWanted = useRef(false);
   /** 'Desconectar e escanear de novo': ask for a fresh QR code once the helper has logged out. */
@@ -132,10 +133,6 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
       if (outcome.logRows.length > 0) refreshLogSoon();
       retractToasts(outcome.retractToasts);
       for (const shown of outcome.toasts) showToast(shown);
-      if (outcome.refreshToken) {
-        waitingForToken.current = true;
-        revalidator.revalidate();
-      }
       const socket = socketRef.current;
       if (event.name === "connect" && initWanted.current && socket) sendInit(socket);
       if (event.name === "connect_error" && outcome.state.cause !== "token-refused") void explainFailure();
@@ -145,10 +142,10 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
         sendInit(socket);
       }
     },
-    [stateRef, set, refreshLogSoon, revalidator, sendInit, explainFailure, dispatch, showToast, retractToasts],
+    [stateRef, set, refreshLogSoon, sendInit, explainFailure, dispatch, showToast, retractToasts],
   );
 
-  const openSocket = useHelperSocket(helper.url, helper.token, onEvent, socketRef);
+  const openSocket = useHelperSocket(helper.url, helper.verifyPath, onEvent, socketRef);
 
   /**
    * Connects to the helper, only ever after the operator's click (or, after a reload, when this
@@ -187,13 +184,6 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
   useEffect(() => {
     if (connectionLost) toast(connectionLost.connectionLost);
   }, [connectionLost]);
-
-  // A fresh token arrived after an 'invalid-token' refusal: try again with it.
-  useEffect(() => {
-    if (!waitingForToken.current) return;
-    waitingForToken.current = false;
-    socketRef.current?.connect();
-  }, [helper.token, socketRef]);
 
   // The operator name is remembered on this computer.
   useEffect(() => {
@@ -239,6 +229,12 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
   };
 
   const startSending = () => {
+    const lost = helperLinkSentence(state.lostHelper);
+    if (lost && state.socket !== "connected") {
+      // The page lost the helper, not WhatsApp: "não autenticado" is said only when the helper says so.
+      toast({ title: "Sem conexão com o ajudante", description: lost, variant: "destructive" });
+      return;
+    }
     if (!state.isAuthenticated) {
       // The same words as the helper's refusal (bulkStatusToast): one situation, one message.
       toast({
@@ -342,10 +338,16 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
             <StatusPill
               ok={state.isAuthenticated}
               okText="WhatsApp conectado"
-              badText="WhatsApp não conectado"
+              // without the helper the page cannot know WhatsApp's state: it does not claim one
+              badText={state.lostHelper ? "WhatsApp: sem notícias do ajudante" : "WhatsApp não conectado"}
               testId="whatsapp-status"
             />
           </p>
+          {helperLinkSentence(state.lostHelper) ? (
+            <p role="status" className="mt-2 text-sm text-amber-900" data-testid="helper-link">
+              {helperLinkSentence(state.lostHelper)}
+            </p>
+          ) : null}
         </div>
         <a href="/whatsapp/respostas" className="text-sm font-semibold text-brand-700 underline" data-testid="replies-link">
           Respostas ({unreadReplies} {unreadReplies === 1 ? "não lida" : "não lidas"})

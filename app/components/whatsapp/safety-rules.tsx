@@ -37,6 +37,18 @@ const RULES: { title: string; text: string }[] = [
     title: "Programa fechado no meio do envio",
     text: "ao abrir de novo, o envio volta pausado com o progresso guardado, e nada é enviado duas vezes.",
   },
+  {
+    title: "Chave de cada computador",
+    text: "cada arquivo de início baixado traz uma chave própria, registrada no site com o nome de quem baixou. Em Gerenciamento de Senhas ela pode ser revogada: o ajudante para na hora.",
+  },
+  {
+    title: "Ajudante verificado",
+    text: "antes de conectar, esta página confirma com o site que o programa na porta do ajudante tem uma chave válida; se outro programa responder, nada é entregue a ele.",
+  },
+  {
+    title: "Arquivos privados",
+    text: "a sessão do WhatsApp e as listas de contatos ficam só na sua conta do computador; se a sessão gravada se corromper, o ajudante avisa e pede um QR code novo em vez de criar outra em silêncio.",
+  },
 ];
 
 export function SafetyRules() {

@@ -2,6 +2,7 @@ import { Loader2, Send, Trash2 } from "lucide-react";
 import type { DroppedLine } from "whatsapp-helper/contacts";
 
 import { expectedFinish, formatFinish, MESSAGE_MAX, progressPercent } from "~/lib/whatsapp";
+import { isSendingPhase, jobPhaseOf, jobStateSentence, sendButtonText } from "~/lib/whatsapp-job-state";
 import type { BulkProgress, ChatQuota, HelperLimits, SendWindow } from "~/lib/whatsapp-mirror";
 
 import { Card } from "./mirror-parts";
@@ -155,12 +156,12 @@ export function SendPanel({
           disabled={sending || !canSend}
           className="inline-flex items-center gap-2 rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {sending ? (
+          {sending && (!progress || isSendingPhase(jobPhaseOf(progress))) ? (
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
           ) : (
             <Send aria-hidden="true" className="size-4" />
           )}
-          {sending ? "Enviando..." : "Iniciar Envio"}
+          {sendButtonText(sending, progress)}
         </button>
       </div>
       {progress ? <JobProgress progress={progress} now={now} delay={delay} onResume={onResume} /> : null}
@@ -255,13 +256,6 @@ function SendingRules({
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat("pt-BR", {
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "America/Sao_Paulo",
-});
-
 /**
  * What the operator may do about a pause: 'Retomar agora' after WhatsApp's rate limit, 'Retomar'
  * for a job restored after a restart; after a restriction nothing until its waiting period ends
@@ -316,6 +310,9 @@ function JobProgress({
 }) {
   const percent = progressPercent(progress.done, progress.total);
   const live = progress.state === "running" || progress.state === "paused";
+  const phase = jobPhaseOf(progress);
+  // the job's one sentence (decision 072): the helper's numbers, and its words for a pause
+  const sentence = jobStateSentence(progress);
   const finishAt = progress.expectedFinishAt ? new Date(progress.expectedFinishAt) : expectedFinish(progress.pending, delay, now);
   const finish = live && finishAt ? formatFinish(finishAt, now) : null;
   return (
@@ -323,6 +320,7 @@ function JobProgress({
       className="mt-5 rounded-lg border border-slate-200 bg-slate-50 p-4"
       data-testid="job-progress"
       data-state={progress.state}
+      data-phase={phase}
     >
       <div className="flex items-baseline justify-between text-sm">
         <span className="font-medium text-slate-800">
@@ -341,18 +339,22 @@ function JobProgress({
       {finish ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="job-eta">
           Término previsto às <strong>{finish.clock}</strong> ({finish.relative}).
-          {progress.nextAt && !progress.paused ? ` Próximo envio às ${timeFormat.format(new Date(progress.nextAt))}.` : ""}
         </p>
       ) : null}
-      {progress.state === "completed" ? <p className="mt-2 text-sm text-emerald-800">Envio concluído.</p> : null}
-      {progress.state === "cancelled" ? <p className="mt-2 text-sm text-slate-700">Envio cancelado.</p> : null}
       {progress.paused ? (
         <div role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="font-semibold">Envio pausado</p>
-          <p>{progress.pauseMessage ?? "O envio continuará quando for seguro."}</p>
+          <p data-testid="job-sentence">{sentence}</p>
           <PauseAction progress={progress} now={now} onResume={onResume} />
         </div>
-      ) : null}
+      ) : (
+        <p
+          role="status"
+          data-testid="job-sentence"
+          className={`mt-2 text-sm ${phase === "finished" ? "text-emerald-800" : "text-slate-700"}`}
+        >
+          {sentence}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import Database from "better-sqlite3";
+import { generateKey } from "whatsapp-helper/token";
+
+/**
+ * The helper key a start script downloaded by `cookie`'s operator or staff user carries (decision 070):
+ * the real path, through the site's own download route.
+ */
+export async function downloadHelperKey(baseUrl: string, cookie: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/whatsapp/iniciar-whatsapp-helper.sh`, { headers: { Cookie: cookie } });
+  const key = /^HELPER_KEY='([^']+)'$/m.exec(await response.text())?.[1];
+  if (!key) throw new Error(`no HELPER_KEY in the downloaded script (HTTP ${response.status})`);
+  return key;
+}
+
+/** The e2e server's database (set by the global setup). */
+function openE2eDb() {
+  const file = process.env.E2E_DATABASE_PATH;
+  if (!file) throw new Error("E2E_DATABASE_PATH is not set (global setup did not run)");
+  const db = new Database(file);
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+/**
+ * A live helper key in the e2e database (decision 070), as a start script downloaded by a new access
+ * password named `label` would carry it: returns the key (`<id>.<secret>`) and that password's id.
+ */
+export function seedHelperKey(label = "Equipe e2e"): { key: string; passwordId: number } {
+  const key = generateKey();
+  const db = openE2eDb();
+  try {
+    const passwordId = Number(
+      db.prepare("INSERT INTO whatsapp_passwords (password_hash, label) VALUES (?, ?)").run(`sem-login-${key.id}`, label)
+        .lastInsertRowid,
+    );
+    db.prepare(
+      "INSERT INTO whatsapp_helper_keys (id, secret_hash, password_id, created_by, platform) VALUES (?, ?, ?, ?, ?)",
+    ).run(key.id, key.hash, passwordId, `senha:${passwordId}:${label}`, "Linux");
+    return { key: key.key, passwordId };
+  } finally {
+    db.close();
+  }
+}
+
+/** 'Revogar' in the e2e database: the key's row goes. */
+export function revokeSeededKey(key: string): void {
+  const db = openE2eDb();
+  try {
+    db.prepare("DELETE FROM whatsapp_helper_keys WHERE id = ?").run(key.split(".")[0]);
+  } finally {
+    db.close();
+  }
+}
