@@ -79,6 +79,9 @@ export default [
     route("whatsapp", "routes/whatsapp._index.tsx"),
     route("whatsapp/registro", "routes/whatsapp.registro.ts"),
     route("whatsapp/ajudante", "routes/whatsapp.ajudante.ts"),
+    // Replies people sent, flagged first, and the opt-outs with their undo (decision 071).
+    route("whatsapp/respostas", "routes/whatsapp.respostas.tsx"),
+    route("whatsapp/descadastros", "routes/whatsapp.descadastros.tsx"),
     route("whatsapp/iniciar-whatsapp-helper.sh", "routes/whatsapp.iniciar-whatsapp-helper[.]sh.ts"),
     route("whatsapp/iniciar-whatsapp-helper.bat", "routes/whatsapp.iniciar-whatsapp-helper[.]bat.ts"),
     route("whatsapp/iniciar-whatsapp-helper-mac.zip", "routes/whatsapp.iniciar-whatsapp-helper-mac[.]zip.ts"),
@@ -98,4 +101,5 @@ export default [
   route("api/whatsapp-helper/ja-enviados", "routes/api.whatsapp-helper.ja-enviados.ts"),
   route("api/whatsapp-helper/registro", "routes/api.whatsapp-helper.registro.ts"),
   route("api/whatsapp-helper/chave", "routes/api.whatsapp-helper.chave.ts"),
+  route("api/whatsapp-helper/respostas", "routes/api.whatsapp-helper.respostas.ts"),
 ] satisfies RouteConfig;

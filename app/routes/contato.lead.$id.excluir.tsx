@@ -67,7 +67,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: "Confirme a exclusão com o botão “Excluir definitivamente”." }, { status: 400, headers: PRIVATE });
   }
   const deleted = deletePerson(lead);
-  console.info(`admin ${admin.email}: deleted lead ${lead.id} (${deleted.leads} lead rows, ${deleted.sendLog} send-log rows)`);
+  console.info(
+    `admin ${admin.email}: deleted lead ${lead.id} (${deleted.leads} lead rows, ${deleted.sendLog} send-log rows, ${deleted.replies} WhatsApp replies)`,
+  );
   const messages = deleted.sendLog ? ` e ${deleted.sendLog} mensagem(ns) de WhatsApp` : "";
   return redirectWithToast(
     request,

@@ -9,6 +9,7 @@ import { NextContactForm } from "~/components/leads/next-contact-form";
 import { NoteForm } from "~/components/leads/note-form";
 import { OwnerForm } from "~/components/leads/owner-form";
 import { StatusForm } from "~/components/leads/status-form";
+import { ReplyList } from "~/components/whatsapp/reply-list";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
 import { contactNumber } from "~/lib/lead-contact";
@@ -31,6 +32,7 @@ import { leadOr404 } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { requireSameOrigin } from "~/server/same-origin.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { leadRepliesView } from "~/server/whatsapp-inbox.server";
 import { isOptedOut } from "~/server/whatsapp-optouts.server";
 
 import type { Route } from "./+types/contato.lead.$id";
@@ -83,6 +85,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // The owner choices: the comercial users.
       owners: ownerOptions(),
       timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
+      // What the person answered on WhatsApp (decision 071), newest first; plain text.
+      replies: leadRepliesView(lead.id),
+      canWhatsapp: can(admin.role, "whatsapp"),
     },
     { headers: PRIVATE },
   );
@@ -207,6 +212,30 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       />
 
       <LeadHistory entries={timeline} />
+
+      <section aria-labelledby="respostas-whatsapp" className="mt-8" data-testid="lead-replies">
+        <h2 id="respostas-whatsapp" className="text-lg font-bold text-slate-900">
+          Respostas no WhatsApp
+        </h2>
+        {loaderData.replies.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">Nenhuma resposta recebida deste contato.</p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-700">
+              {loaderData.replies.filter((reply) => !reply.read).length} não lida(s), mais recentes primeiro.
+              {loaderData.canWhatsapp ? (
+                <>
+                  {" "}
+                  <Link to="/whatsapp/respostas" className="font-semibold text-brand-700 underline">
+                    Abrir a caixa de respostas
+                  </Link>
+                </>
+              ) : null}
+            </p>
+            <ReplyList replies={loaderData.replies} testId="lead-reply-list" />
+          </>
+        )}
+      </section>
 
       {loaderData.canLgpd ? (
         <div className="mt-6 flex flex-wrap gap-3 text-sm">

@@ -38,6 +38,7 @@ import {
 } from "~/server/whatsapp-access.server";
 import { HANDOFF_PARAM, openHandoff } from "~/server/whatsapp-handoff.server";
 import { listSendLog } from "~/server/whatsapp-log.server";
+import { unreadReplyCounts } from "~/server/whatsapp-replies.server";
 
 import type { Route } from "./+types/whatsapp._index";
 
@@ -110,6 +111,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
       log: listSendLog(page),
       handoff: handoffForPage(params.get(HANDOFF_PARAM)),
+      unreadReplies: unreadReplyCounts().unread,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -175,6 +177,7 @@ export default function WhatsApp({ loaderData, actionData }: Route.ComponentProp
       log={loaderData.log}
       handoff={loaderData.handoff}
       connectionLost={isConnectionLost(actionData) ? actionData : null}
+      unreadReplies={loaderData.unreadReplies}
     />
   );
 }

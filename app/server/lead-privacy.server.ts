@@ -7,6 +7,7 @@ import { db, schema } from "./db.server";
 import { LEAD_ORIGINS } from "./leads.server";
 import { deleteWebhookDeliveriesOfLeads } from "./webhooks.server";
 import { removeLeadsFromHandoffs } from "./whatsapp-handoff.server";
+import { personKey } from "./whatsapp-optouts.server";
 
 /**
  * LGPD rights the admin panel serves for one person: access/portability (a JSON file with every
@@ -59,6 +60,28 @@ export function recordsOfPerson(lead: Lead): { leads: Lead[]; sendLog: SendLogRo
   return { leads, sendLog };
 }
 
+export type ReplyRecord = typeof schema.whatsappReplies.$inferSelect;
+
+/**
+ * What the person answered on WhatsApp (decision 071): replies linked to one of their leads, or sent
+ * from one of their phones (person key: with or without the ninth digit).
+ */
+export function whatsappRepliesOfPerson(leads: readonly Lead[]): ReplyRecord[] {
+  const replies = schema.whatsappReplies;
+  const ids = leads.map((row) => row.id);
+  const keys = [...new Set(leads.map((row) => personKey(row.telefone)).filter((key) => key.length >= 10))];
+  const conditions: SQL[] = [];
+  if (ids.length) conditions.push(inArray(replies.leadId, ids));
+  if (keys.length) conditions.push(inArray(replies.key, keys));
+  return conditions.length
+    ? db
+        .select()
+        .from(replies)
+        .where(or(...conditions))
+        .all()
+    : [];
+}
+
 /** The JSON an admin downloads for the person (art. 18, II and V of the LGPD). */
 export function personDataExport(lead: Lead, now: Date = new Date()) {
   const { leads, sendLog } = recordsOfPerson(lead);
@@ -66,7 +89,7 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
     exportado_em: now.toISOString(),
     titular: { email: lead.email, nome: lead.nome },
     explicacao:
-      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem), com o acompanhamento (status, notas e tentativas de contato), e as mensagens de WhatsApp enviadas aos telefones informados.",
+      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem), com o acompanhamento (status, notas e tentativas de contato), as mensagens de WhatsApp enviadas aos telefones informados e as respostas recebidas deles.",
     leads: leads.map(({ busca: _searchCopy, ...row }) => ({
       ...row,
       origem_descricao: LEAD_ORIGINS[row.origem as keyof typeof LEAD_ORIGINS] ?? row.origem,
@@ -98,6 +121,16 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
         .all()
         .map((attempt) => ({ canal: attempt.channel, por: attempt.by, em: attempt.at })),
     })),
+    // What the person answered on WhatsApp (decision 071), as they wrote it.
+    respostas_whatsapp: whatsappRepliesOfPerson(leads).map((row) => ({
+      numero: row.number,
+      nome_no_whatsapp: row.pushName,
+      texto: row.text,
+      recebida_em: row.receivedAt,
+      categoria: row.category,
+      lida_em: row.readAt,
+      lida_por: row.readBy,
+    })),
     mensagens_whatsapp: sendLog.map((row) => ({
       nome: row.name,
       numero: row.number,
@@ -118,10 +151,15 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Deletes the person's lead rows and send-log rows in one transaction; returns what was deleted. */
-export function deletePerson(lead: Lead): { leads: number; sendLog: number } {
+/** Deletes the person's lead rows, send-log rows and WhatsApp replies in one transaction; returns what was deleted. */
+export function deletePerson(lead: Lead): { leads: number; sendLog: number; replies: number } {
   return db.transaction((tx) => {
     const { leads, sendLog } = recordsOfPerson(lead);
+    // first: once the leads are gone, their replies would only be found by the phone
+    const replyIds = whatsappRepliesOfPerson(leads).map((row) => row.id);
+    const deletedReplies = replyIds.length
+      ? tx.delete(schema.whatsappReplies).where(inArray(schema.whatsappReplies.id, replyIds)).run().changes
+      : 0;
     const leadIds = leads.map((row) => row.id);
     const logIds = sendLog.map((row) => row.id);
     const deletedLeads = leadIds.length ? tx.delete(schema.leads).where(inArray(schema.leads.id, leadIds)).run().changes : 0;
@@ -130,6 +168,6 @@ export function deletePerson(lead: Lead): { leads: number; sendLog: number } {
       : 0;
     deleteWebhookDeliveriesOfLeads(leadIds);
     removeLeadsFromHandoffs(leadIds);
-    return { leads: deletedLeads, sendLog: deletedLog };
+    return { leads: deletedLeads, sendLog: deletedLog, replies: deletedReplies };
   });
 }

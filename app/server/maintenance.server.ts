@@ -40,13 +40,29 @@ export function purgeExpiredSendLog(now: Date = new Date(), retentionDays = conf
   return db.delete(schema.whatsappSendLog).where(lt(schema.whatsappSendLog.sentAt, cutoff)).run().changes;
 }
 
-export type PurgeResult = { leads: number; sendLog: number };
+/**
+ * The replies people sent on WhatsApp (decision 071) hold numbers, names and what they wrote: they
+ * follow the same retention period (by when they were received). Returns how many were deleted.
+ */
+export function purgeExpiredReplies(now: Date = new Date(), retentionDays = config.leadRetentionDays): number {
+  if (!Number.isFinite(retentionDays) || retentionDays <= 0) {
+    throw new Error("LEAD_RETENTION_DAYS must be a positive number of days");
+  }
+  const cutoff = retentionCutoff(now, retentionDays).toISOString();
+  return db.delete(schema.whatsappReplies).where(lt(schema.whatsappReplies.receivedAt, cutoff)).run().changes;
+}
 
-/** Both retention purges (leads and the WhatsApp send log), as `npm run purge-leads` and the server run them. */
+export type PurgeResult = { leads: number; sendLog: number; replies: number };
+
+/** The retention purges (leads, the WhatsApp send log and replies), as `npm run purge-leads` and the server run them. */
 export function purgeExpired(now: Date = new Date(), retentionDays = config.leadRetentionDays): PurgeResult {
   // Hand-off lists to the WhatsApp tool hold names and numbers for 14 days at most, whatever the period.
   purgeOldHandoffs(now);
-  return { leads: purgeExpiredLeads(now, retentionDays), sendLog: purgeExpiredSendLog(now, retentionDays) };
+  return {
+    leads: purgeExpiredLeads(now, retentionDays),
+    sendLog: purgeExpiredSendLog(now, retentionDays),
+    replies: purgeExpiredReplies(now, retentionDays),
+  };
 }
 
 export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -59,11 +75,13 @@ export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export function scheduleRetentionPurge(intervalMs = PURGE_INTERVAL_MS, log: (line: string) => void = console.log): () => void {
   const run = () => {
     try {
-      const { leads, sendLog } = purgeExpired();
-      if (leads > 0 || sendLog > 0) {
-        log(
-          `retenção: ${leads} lead(s) e ${sendLog} registro(s) de envio com mais de ${config.leadRetentionDays} dias apagado(s).`,
-        );
+      const { leads, sendLog, replies } = purgeExpired();
+      if (leads > 0 || sendLog > 0 || replies > 0) {
+        const what =
+          replies > 0
+            ? `${leads} lead(s), ${sendLog} registro(s) de envio e ${replies} resposta(s) de WhatsApp`
+            : `${leads} lead(s) e ${sendLog} registro(s) de envio`;
+        log(`retenção: ${what} com mais de ${config.leadRetentionDays} dias apagado(s).`);
       }
     } catch (error) {
       console.error("retenção: a limpeza de dados antigos falhou:", (error as Error).message);

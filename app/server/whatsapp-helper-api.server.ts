@@ -6,6 +6,7 @@ import { now as clockNow } from "./clock.server";
 import { helperKeyOfRequest } from "./helper-keys.server";
 import { recentlySent, recordSendResults } from "./whatsapp-log.server";
 import { optedOutNumbers, optOutReportSchema, recordOptOuts } from "./whatsapp-optouts.server";
+import { recordReplies, repliesReportSchema } from "./whatsapp-replies.server";
 
 /**
  * The site's API for the operators' helpers (/api/whatsapp-helper/...). No cookie: the helper carries
@@ -159,4 +160,20 @@ export async function sendLogApi(request: Request, now: Date = clockNow()): Prom
     return refused(`Registro inválido${field ? ` (${field})` : ""}: ${messages[0]}`, 400);
   }
   return json({ ok: true, inserted: result.inserted, updated: result.updated });
+}
+
+/**
+ * POST /api/whatsapp-helper/respostas: `{ entries: [{ messageId, number, text, receivedAt, pushName?,
+ * optOut?, jobId? }] }` → `{ ok: true, inserted }`. Every reply a person sent to the operator's
+ * WhatsApp, forwarded by the helper from its outbox until this answers 200 (decision 071): one row
+ * per WhatsApp message id, so a retried reply is stored once; a batch is all or nothing (1 to 100).
+ * Authenticated like the send log, by the helper's live key (decision 070), whose id each reply keeps.
+ */
+export async function repliesApi(request: Request, now: Date = clockNow()): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
+  const body = await readBody(request, repliesReportSchema);
+  if (body instanceof Response) return body;
+  return json({ ok: true, inserted: recordReplies(body.entries, key.id, now) });
 }

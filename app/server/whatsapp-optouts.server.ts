@@ -17,6 +17,9 @@ import { db, schema } from "./db.server";
 /** Who recorded an opt-out: a helper that caught the reply, or someone in the admin panel. */
 export type OptOutSource = "helper" | "painel";
 
+/** Longest text kept of what a person wrote when opting out. */
+export const OPT_OUT_SAID_MAX = 4096;
+
 /** How many opt-outs one request may report. */
 export const MAX_OPTOUTS_PER_REQUEST = 500;
 
@@ -32,6 +35,12 @@ const optOutEntrySchema = z.object({
     .pipe(z.string().min(8, "Número inválido").max(20, "Número inválido")),
   at: z.iso.datetime({ offset: true, error: "Horário inválido" }),
   operator: z.string({ error: "Operador inválido" }).trim().max(OPERATOR_NAME_MAX, "Operador inválido").optional().default(""),
+  /** What the person wrote (decision 071), shown on the opt-out screen as text. */
+  said: z
+    .string({ error: "Texto inválido" })
+    .max(OPT_OUT_SAID_MAX, `O texto pode ter até ${OPT_OUT_SAID_MAX} caracteres`)
+    .optional()
+    .default(""),
 });
 
 export const optOutReportSchema = z.object({
@@ -41,11 +50,13 @@ export const optOutReportSchema = z.object({
     .max(MAX_OPTOUTS_PER_REQUEST, `Envie de 1 a ${MAX_OPTOUTS_PER_REQUEST} descadastros por vez`),
 });
 
-export type OptOutEntry = z.output<typeof optOutEntrySchema>;
+/** One opt-out to store; `said` may be left out (an opt-out recorded in the panel). */
+export type OptOutEntry = Omit<z.output<typeof optOutEntrySchema>, "said"> & { said?: string };
 
 /**
  * Stores opt-outs; a person already on the list (any variant of their number) is left as first
- * recorded. Returns how many people were added.
+ * recorded. `recordedBy` names who recorded them (the helper key's owner, sent_by form; decision 071).
+ * Returns how many people were added.
  */
 export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSource, recordedBy = ""): number {
   return db.transaction((tx) => {
@@ -60,6 +71,7 @@ export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSou
           operator: entry.operator,
           source,
           recordedBy,
+          said: entry.said ?? "",
         })
         .onConflictDoNothing({ target: schema.whatsappOptOuts.key })
         .run().changes;

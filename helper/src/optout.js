@@ -98,7 +98,7 @@ export class OptOutList {
   /** @param {string} file */
   constructor(file) {
     this.file = file;
-    /** @type {{ number: string, at: string, reported?: boolean, operator?: string, source?: "site" }[]} */
+    /** @type {{ number: string, at: string, reported?: boolean, operator?: string, said?: string, source?: "site" }[]} */
     this.entries = readJson(file, { entries: [] }).entries ?? [];
     this.keys = new Set(this.entries.map((e) => numberKey(e.number)));
   }
@@ -112,12 +112,19 @@ export class OptOutList {
    * @param {string} number normalised digits
    * @param {Date} at
    * @param {string} [operator] who ran the helper when the reply came (reported to the site)
+   * @param {string} [said] what the person wrote (reported to the site, shown on its opt-out screen)
    * @returns {boolean} true when newly added
    */
-  add(number, at, operator) {
+  add(number, at, operator, said) {
     if (!number || this.has(number)) return false;
     // reported: false until the site has stored it (entries of older versions lack the flag: also unreported)
-    this.entries.push({ number, at: at.toISOString(), reported: false, ...(operator ? { operator } : {}) });
+    this.entries.push({
+      number,
+      at: at.toISOString(),
+      reported: false,
+      ...(operator ? { operator } : {}),
+      ...(said ? { said: said.slice(0, 4096) } : {}),
+    });
     this.keys.add(numberKey(number));
     writeJson(this.file, { entries: this.entries });
     return true;

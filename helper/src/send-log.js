@@ -48,15 +48,40 @@ export function sendLogRowOf(status) {
 }
 
 /**
- * The outbox. File lines: `{ type: "row", seq, row }`, `{ type: "ack", seqs }` and
+ * What an outbox says in the helper's window: 'Registro de Envios' by default; the replies outbox
+ * (replies.js) says its own words.
+ * @typedef {{
+ *   failed: (count: number, error: string, seconds: number) => string,
+ *   refused: (row: any, error: string) => string,
+ *   unwritable: (error: string) => string,
+ *   uncompacted: (error: string) => string,
+ * }} OutboxTexts
+ */
+
+/** @type {OutboxTexts} */
+export const SEND_LOG_TEXTS = {
+  failed: (count, error, seconds) =>
+    `Não foi possível gravar ${count} envio(s) no registro do site (${error}); eles ficam guardados neste computador e serão enviados de novo em ${seconds} s.`,
+  refused: (row, error) => `O site recusou o registro do envio para ${row.number} (${error}); ele foi descartado.`,
+  unwritable: (error) => `Não foi possível gravar o registro de envios neste computador: ${error}`,
+  uncompacted: (error) => `Não foi possível organizar o registro de envios pendente: ${error}`,
+};
+
+/**
+ * The outbox: rows kept in a file until the site acknowledges them (decision 068). One class for
+ * every kind of row the helper owes the site: 'Registro de Envios' (`add(status)`) and the replies
+ * people send (`push(row)`, decision 071), each with its own file, `post` and texts.
+ * File lines: `{ type: "row", seq, row }`, `{ type: "ack", seqs }` and
  * `{ type: "job", jobId, lista }` (the hand-off list a job was started from, so its rows carry their
  * lead after a restart too). On load the file is rewritten with only what is still owed.
+ * @template {{ jobId?: string | null }} [Row=SendLogRow]
  */
 export class SendLogOutbox {
   /**
    * @param {{
    *   file: string,
-   *   post: ((rows: SendLogRow[]) => Promise<unknown>) | null,
+   *   post: ((rows: Row[]) => Promise<unknown>) | null,
+   *   texts?: OutboxTexts,
    *   isPermanent?: (error: unknown) => boolean,
    *   now?: () => number,
    *   setTimer?: (fn: () => void, ms: number) => unknown,
@@ -80,7 +105,8 @@ export class SendLogOutbox {
     this.retryMs = options.retryMs ?? SEND_LOG_RETRY_MS;
     this.retryMaxMs = options.retryMaxMs ?? SEND_LOG_RETRY_MAX_MS;
     this.log = options.log ?? (() => {});
-    /** @type {Map<number, SendLogRow>} rows not yet acknowledged, by sequence number */
+    this.texts = options.texts ?? SEND_LOG_TEXTS;
+    /** @type {Map<number, Row>} rows not yet acknowledged, by sequence number */
     this.pending = new Map();
     /** @type {Map<string, string>} job id → hand-off list id */
     this.lists = new Map();
@@ -108,7 +134,7 @@ export class SendLogOutbox {
       }
     }
     // Compact: only what is still owed (and the lists of those jobs) is kept.
-    const owed = new Set([...this.pending.values()].map((row) => row.jobId));
+    const owed = new Set([...this.pending.values()].map((row) => row.jobId ?? ""));
     for (const jobId of [...this.lists.keys()]) if (!owed.has(jobId)) this.lists.delete(jobId);
     try {
       const lines = [
@@ -121,7 +147,7 @@ export class SendLogOutbox {
       if (process.platform !== "win32") chmodSync(tmp, FILE_MODE);
       renameSync(tmp, this.file);
     } catch (error) {
-      this.log(`Não foi possível organizar o registro de envios pendente: ${/** @type {Error} */ (error).message}`);
+      this.log(this.texts.uncompacted(/** @type {Error} */ (error).message));
     }
   }
 
@@ -146,7 +172,14 @@ export class SendLogOutbox {
    */
   add(status) {
     const row = sendLogRowOf(status);
-    if (!row) return;
+    if (row) this.push(/** @type {Row} */ (/** @type {unknown} */ (row)));
+  }
+
+  /**
+   * Stores any row (durably, at once) and posts it soon.
+   * @param {Row} row
+   */
+  push(row) {
     const seq = ++this.seq;
     this.pending.set(seq, row);
     this.write({ type: "row", seq, row });
@@ -158,7 +191,7 @@ export class SendLogOutbox {
     try {
       appendJsonLine(this.file, line);
     } catch (error) {
-      this.log(`Não foi possível gravar o registro de envios neste computador: ${/** @type {Error} */ (error).message}`);
+      this.log(this.texts.unwritable(/** @type {Error} */ (error).message));
     }
   }
 
@@ -195,13 +228,10 @@ export class SendLogOutbox {
   }
 
   async run() {
-    const post = /** @type {(rows: SendLogRow[]) => Promise<unknown>} */ (this.post);
+    const post = /** @type {(rows: Row[]) => Promise<unknown>} */ (this.post);
     while (this.pending.size > 0 && !this.closed) {
       const batch = [...this.pending].slice(0, SEND_LOG_BATCH);
-      const rows = batch.map(([, row]) => {
-        const lista = this.lists.get(row.jobId);
-        return lista ? { ...row, lista } : row;
-      });
+      const rows = batch.map(([, row]) => this.withList(row));
       try {
         try {
           await post(rows);
@@ -214,9 +244,7 @@ export class SendLogOutbox {
       } catch (error) {
         this.failures += 1;
         const delay = Math.min(this.retryMs * 2 ** (this.failures - 1), this.retryMaxMs);
-        this.log(
-          `Não foi possível gravar ${this.pending.size} envio(s) no registro do site (${/** @type {Error} */ (error).message}); eles ficam guardados neste computador e serão enviados de novo em ${Math.round(delay / 1000)} s.`,
-        );
+        this.log(this.texts.failed(this.pending.size, /** @type {Error} */ (error).message, Math.round(delay / 1000)));
         if (!this.closed) {
           this.timer = this.setTimer(() => {
             this.timer = null;
@@ -229,18 +257,21 @@ export class SendLogOutbox {
     }
   }
 
+  /** The row with its job's hand-off list, when the job came from one. @param {Row} row @returns {Row} */
+  withList(row) {
+    const lista = row.jobId ? this.lists.get(row.jobId) : undefined;
+    return lista ? { ...row, lista } : row;
+  }
+
   /**
-   * @param {(rows: SendLogRow[]) => Promise<unknown>} post @param {number} seq @param {SendLogRow} row
+   * @param {(rows: Row[]) => Promise<unknown>} post @param {number} seq @param {Row} row
    */
   async postOne(post, seq, row) {
-    const lista = this.lists.get(row.jobId);
     try {
-      await post([lista ? { ...row, lista } : row]);
+      await post([this.withList(row)]);
     } catch (error) {
       if (!this.isPermanent(error)) throw error;
-      this.log(
-        `O site recusou o registro do envio para ${row.number} (${/** @type {Error} */ (error).message}); ele foi descartado.`,
-      );
+      this.log(this.texts.refused(row, /** @type {Error} */ (error).message));
     }
     this.acknowledge([seq]);
   }

@@ -22,8 +22,9 @@ import {
 } from "./files.js";
 import { keepAwakeWhileSending } from "./keep-awake.js";
 import { isOptOutText, OptOutList } from "./optout.js";
-import { jidToNumber } from "./phone.js";
+import { jidToNumber, normalizeNumber, numberKey } from "./phone.js";
 import { DEFAULT_RESTRICTED_PAUSE_MS, JobRefused, OPT_OUT_FOOTER, restrictedMessage, SendQueue } from "./queue.js";
+import { createReplyOutbox, replyRowOf } from "./replies.js";
 import { DEFAULT_SEND_WINDOW, formatClock, parseSendWindow, parseWarmup, TIME_ZONE, windowLabel } from "./schedule.js";
 import { SendLogOutbox } from "./send-log.js";
 import { SiteApi, SiteError, siteUrlFrom } from "./site-api.js";
@@ -124,7 +125,7 @@ function clock(date) {
 /**
  * Starts the helper. Resolves once it listens.
  * @param {HelperOptions} [options]
- * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig>, reportOptOuts: () => Promise<void>, loadCentralOptOuts: () => Promise<void>, sendLog: SendLogOutbox }>}
+ * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig>, reportOptOuts: () => Promise<void>, loadCentralOptOuts: () => Promise<void>, sendLog: SendLogOutbox, replies: SendLogOutbox<import("./replies.js").ReplyRow> }>}
  */
 export async function startHelper(options = {}) {
   const config = resolveConfig(options);
@@ -186,6 +187,16 @@ export async function startHelper(options = {}) {
     retryMs: config.sendLogRetryMs,
     log,
   });
+  // Replies people send reach the site's "Respostas" inbox the same way (replies.js, decision 071).
+  const replies = createReplyOutbox({
+    file: join(config.dataDir, "replies.jsonl"),
+    post: site ? (rows) => /** @type {SiteApi} */ (site).recordReplies(rows) : null,
+    isPermanent: (error) => error instanceof SiteError && (error.status === 400 || error.status === 413),
+    retryMs: config.sendLogRetryMs,
+    log,
+  });
+  /** @type {Map<string, string>} the last job that sent to each person (person key → job id), for the replies' context */
+  const lastJobByPerson = new Map();
 
   /** @type {"idle" | "connecting" | "qr" | "ready" | "disconnected" | "logged-out" | "auth-failure"} */
   let whatsapp = "idle";
@@ -237,9 +248,21 @@ export async function startHelper(options = {}) {
 
   // Every result goes to the send log's outbox, the ones restore() settles included (a send cut off
   // by a crash becomes 'Erro' there, and must reach the site like any other result).
-  queue.on("message-status", (status) => sendLog.add(status));
+  queue.on("message-status", (status) => {
+    sendLog.add(status);
+    if (status.status === "sent" && typeof status.jobId === "string") {
+      lastJobByPerson.set(numberKey(normalizeNumber(status.number)), status.jobId);
+    }
+  });
   // A job the helper was running when it stopped comes back paused, with its progress.
-  queue.restore(readJsonLines(journalFile));
+  const journalEntries = readJsonLines(journalFile);
+  queue.restore(journalEntries);
+  // the last job that sent to each person, restarts included (a reply names it)
+  for (const entry of journalEntries) {
+    if (entry?.type === "message-status" && entry.status === "sent" && typeof entry.jobId === "string") {
+      lastJobByPerson.set(numberKey(normalizeNumber(entry.normalizedNumber ?? entry.number)), entry.jobId);
+    }
+  }
   log(`Horário de envio: ${windowLabel(sendWindow)}${sendWindow.always ? "" : " (horário de Brasília)"}.`);
   const restrictedAtStart = queue.restrictedUntil();
   if (restrictedAtStart !== null) log(restrictedMessage(restrictedAtStart));
@@ -393,7 +416,12 @@ export async function startHelper(options = {}) {
       if (pending.length === 0) return;
       try {
         await /** @type {SiteApi} */ (site).reportOptOuts(
-          pending.map((e) => ({ number: e.number, at: e.at, ...(e.operator ? { operator: e.operator } : {}) })),
+          pending.map((e) => ({
+            number: e.number,
+            at: e.at,
+            ...(e.operator ? { operator: e.operator } : {}),
+            ...(e.said ? { said: e.said } : {}),
+          })),
         );
       } catch (error) {
         log(
@@ -459,6 +487,7 @@ export async function startHelper(options = {}) {
     queue.onReady();
     void reportOptOuts().then(loadCentralOptOuts);
     void sendLog.flush();
+    void replies.flush();
   });
   driver.on("auth-failure", (/** @type {{ message: string, code?: string }} */ info) => {
     whatsapp = "auth-failure";
@@ -514,12 +543,18 @@ export async function startHelper(options = {}) {
   driver.on("warning", (/** @type {{ message: string }} */ info) => {
     if (info?.message) log(`Aviso do WhatsApp: ${info.message}`);
   });
-  driver.on("message", (/** @type {{ from: string, text: string, offline?: boolean }} */ incoming) => {
-    if (!isOptOutText(incoming.text)) return;
+  driver.on("message", (/** @type {import("./replies.js").IncomingMessage} */ incoming) => {
     // a WhatsApp id is international already: its digits as they are (never 55 + a foreign number)
     const number = jidToNumber(incoming.from);
+    // every reply reaches the site's inbox (decision 071), opt-outs included
+    const row = replyRowOf(
+      { ...incoming, from: number },
+      { now, jobIdFor: (digits) => lastJobByPerson.get(numberKey(digits)) ?? null },
+    );
+    if (row) replies.push(row);
+    if (!isOptOutText(incoming.text)) return;
     const at = new Date(now());
-    if (optOuts.add(number, at, operatorName ?? undefined)) {
+    if (optOuts.add(number, at, operatorName ?? undefined, incoming.text)) {
       log(
         `O contato ${number} pediu para não receber mais mensagens (SAIR/PARAR)${incoming.offline ? " enquanto o programa estava fechado" : ""}; ele será ignorado nos próximos envios.`,
       );
@@ -531,6 +566,8 @@ export async function startHelper(options = {}) {
   // --- queue → site and pages ----------------------------------------------------------------
   if (sendLog.size > 0) log(`${sendLog.size} envio(s) ainda não gravado(s) no registro do site; enviando...`);
   void sendLog.flush();
+  if (replies.size > 0) log(`${replies.size} resposta(s) de contatos ainda não entregue(s) ao site; enviando...`);
+  void replies.flush();
   for (const event of ["bulk-started", "message-status", "bulk-progress", "bulk-status"]) {
     queue.on(event, (payload) => io.emit(event, payload));
   }
@@ -733,10 +770,11 @@ export async function startHelper(options = {}) {
     if (retryTimer) clearInterval(retryTimer);
     queue.close();
     sendLog.close();
+    replies.close();
     keepAwake?.stop();
     await driver.stop().catch(() => {});
     await new Promise((resolve) => io.close(() => resolve(undefined)));
   }
 
-  return { port, url, close, driver, queue, io, config, reportOptOuts, loadCentralOptOuts, sendLog };
+  return { port, url, close, driver, queue, io, config, reportOptOuts, loadCentralOptOuts, sendLog, replies };
 }

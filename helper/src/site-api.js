@@ -10,6 +10,8 @@ export const OPT_OUT_BATCH = 500;
 export const ALREADY_SENT_BATCH = 1000;
 /** Most send-log rows posted in one request (the site accepts 1–100). */
 export const SEND_LOG_POST_BATCH = 100;
+/** Most replies posted in one request (the site accepts 1–100). */
+export const REPLIES_POST_BATCH = 100;
 /** How long one call may take before the helper goes on without the site. */
 export const SITE_TIMEOUT_MS = 10_000;
 
@@ -112,7 +114,7 @@ export class SiteApi {
 
   /**
    * Stores opt-outs centrally (idempotent on the site's side), in batches of 500.
-   * @param {{ number: string, at: string, operator?: string }[]} entries
+   * @param {{ number: string, at: string, operator?: string, said?: string }[]} entries `said`: what the person wrote
    * @returns {Promise<number>} how many were new on the site
    */
   async reportOptOuts(entries) {
@@ -150,6 +152,18 @@ export class SiteApi {
    */
   async recordSends(rows) {
     const body = await this.call("POST", "/api/whatsapp-helper/registro", { entries: rows });
+    if (!body || body.ok !== true) throw new SiteError("resposta inesperada do site", 200);
+    return Number(body.inserted ?? 0);
+  }
+
+  /**
+   * Forwards replies people sent to the site's "Respostas" inbox (decision 071); the site keeps one
+   * row per WhatsApp message id, so posting a reply again never duplicates it.
+   * @param {import("./replies.js").ReplyRow[]} rows at most REPLIES_POST_BATCH
+   * @returns {Promise<number>} how many replies were new on the site
+   */
+  async recordReplies(rows) {
+    const body = await this.call("POST", "/api/whatsapp-helper/respostas", { entries: rows });
     if (!body || body.ok !== true) throw new SiteError("resposta inesperada do site", 200);
     return Number(body.inserted ?? 0);
   }

@@ -390,11 +390,17 @@ describe("BaileysDriver: incoming replies", () => {
     sock.receive({ from: "123456@g.us", message: { conversation: "SAIR" } }); // a group
     await until(() => made.of("message").length === 3);
     await settle();
-    expect(made.of("message")).toEqual([
+    expect(made.of("message").map(({ from, text, offline }) => ({ from, text, offline }))).toEqual([
       { from: "5531911112222", text: "SAIR", offline: false },
       { from: "5531933334444", text: "parar", offline: false },
       { from: "5531977776666", text: "Sair", offline: false },
     ]);
+    // WhatsApp's message id, time and the person's WhatsApp name go with each (the site's replies inbox)
+    expect(made.of("message")[0]).toMatchObject({
+      id: expect.stringMatching(/^3EB0/),
+      pushName: "Contato",
+      at: expect.any(Number),
+    });
   });
 
   it("replies received while the helper was closed ('append') and wrapped ones (disappearing, view-once, edited) are captured", async () => {
@@ -430,7 +436,7 @@ describe("BaileysDriver: incoming replies", () => {
     sock.receive({ type: "append", from: "5531988889999@s.whatsapp.net", fromMe: true, message: { conversation: "SAIR" } });
     await until(() => made.of("message").length === 4);
     await settle();
-    expect(made.of("message")).toEqual([
+    expect(made.of("message").map(({ from, text, offline }) => ({ from, text, offline }))).toEqual([
       { from: "5531911112222", text: "SAIR", offline: true },
       { from: "5531933334444", text: "Sair", offline: false },
       { from: "5531944445555", text: "PARAR", offline: false },

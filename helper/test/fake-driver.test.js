@@ -94,13 +94,15 @@ describe("FakeDriver", () => {
     await driver.start();
     await new Promise((resolve) => driver.once("message", resolve));
     expect(log.events.map((e) => e.event)).toEqual(["ready", "message"]);
-    expect(log.of("message")).toEqual([{ from: "5531911112222", text: "SAIR", offline: true }]);
+    expect(log.of("message")).toEqual([
+      { id: expect.stringMatching(/^FAKEIN/), from: "5531911112222", text: "SAIR", offline: true },
+    ]);
 
     driver.simulateDisconnect("Conexão perdida", -1); // delivered once: a reconnect brings nothing again
     readyNow(driver);
     expect(log.of("message")).toHaveLength(1);
     driver.simulateIncoming("5531933334444", "parar");
-    expect(log.of("message")[1]).toEqual({ from: "5531933334444", text: "parar", offline: false });
+    expect(log.of("message")[1]).toMatchObject({ from: "5531933334444", text: "parar", offline: false });
     await driver.stop();
   });
 
@@ -144,7 +146,9 @@ describe("FakeDriver", () => {
     await driver.start();
     await new Promise((resolve) => driver.once("message", resolve));
     expect(log.of("chat-cap")).toEqual([{ limit: 20, remaining: 20, resetsAt: null }]);
-    expect(log.of("message")).toEqual([{ from: "5531911112222", text: "Sair", offline: true }]);
+    expect(log.of("message")).toEqual([
+      { id: expect.stringMatching(/^FAKEIN/), from: "5531911112222", text: "Sair", offline: true },
+    ]);
     await driver.stop();
   });
 });

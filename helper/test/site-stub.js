@@ -13,12 +13,14 @@ const WEEK_MS = 7 * 24 * 3600_000;
  */
 export async function startSiteStub(options) {
   const now = options.now ?? Date.now;
-  /** @type {{ number: string, at: string, operator?: string }[]} */
+  /** @type {{ number: string, at: string, operator?: string, said?: string }[]} */
   const optOuts = [];
   /** @type {{ number: string, text: string, status: "Enviado" | "Erro", at: string }[]} */
   const log = [];
   /** @type {{ method: string, path: string, status: number, body: any }[]} */
   const requests = [];
+  /** @type {import("../src/replies.js").ReplyRow[]} replies stored once per message id, like the site */
+  const replies = [];
   /** @type {{ test: () => boolean, resolve: () => void }[]} */
   const waiters = [];
   const state = { down: false, revoked: false };
@@ -84,7 +86,22 @@ export async function startSiteStub(options) {
       let inserted = 0;
       for (const entry of entries) {
         if (optOuts.some((o) => key(o.number) === key(entry.number))) continue;
-        optOuts.push({ number: entry.number, at: entry.at, operator: entry.operator });
+        optOuts.push({ number: entry.number, at: entry.at, operator: entry.operator, said: entry.said });
+        inserted += 1;
+      }
+      send(res, 200, { ok: true, inserted });
+      return 200;
+    }
+    if (path === "/api/whatsapp-helper/respostas" && req.method === "POST") {
+      const entries = body?.entries;
+      if (!Array.isArray(entries) || entries.length < 1 || entries.length > 100) {
+        send(res, 400, { ok: false, error: "Envie de 1 a 100 respostas por vez" });
+        return 400;
+      }
+      let inserted = 0;
+      for (const entry of entries) {
+        if (replies.some((r) => r.messageId === entry.messageId)) continue;
+        replies.push(entry);
         inserted += 1;
       }
       send(res, 200, { ok: true, inserted });
@@ -125,6 +142,7 @@ export async function startSiteStub(options) {
     optOuts,
     log,
     requests,
+    replies,
     /** The page records a helper's message-status in 'Registro de Envios'. @param {any} status */
     logStatus(status) {
       log.push({

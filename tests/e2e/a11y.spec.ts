@@ -224,6 +224,8 @@ test.describe("axe: no serious or critical violations", () => {
     await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
     await expect(page.getByTestId("server-panel")).toBeVisible();
     found.push(...(await seriousViolations(page)).map((v) => `/whatsapp (mirror): ${v}`));
+    // The replies inbox and the opt-out screen (decision 071).
+    found.push(...(await audit(page, ["/whatsapp/respostas", "/whatsapp/descadastros"])));
     expect(found).toEqual([]);
   });
 });

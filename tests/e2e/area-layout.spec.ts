@@ -63,6 +63,8 @@ test.describe("staff areas have their own layout", () => {
       "login-admin",
       "whatsapp",
       "whatsapp/:slug",
+      "whatsapp/descadastros",
+      "whatsapp/respostas",
     ]);
     for (const route of pages) {
       const expected = route.path.startsWith("whatsapp") ? "routes/_whatsapp" : "routes/_admin";

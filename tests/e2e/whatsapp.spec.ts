@@ -343,6 +343,7 @@ test.describe("WhatsApp: mirroring page", () => {
       "de segunda a sábado, das 08:00 às 20:00, no horário de São Paulo",
       "só pode continuar depois de 24 horas",
       "valem para todos os operadores",
+      "toda resposta de um contato chega à página Respostas",
       "Responda SAIR para não receber mais mensagens",
       "mesmo texto nos últimos 7 dias",
       "volta pausado com o progresso guardado",

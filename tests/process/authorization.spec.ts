@@ -190,6 +190,8 @@ test("the guarded areas are found in the route table", () => {
       "whatsapp",
       "whatsapp/registro",
       "whatsapp/ajudante",
+      "whatsapp/respostas",
+      "whatsapp/descadastros",
       "whatsapp/iniciar-whatsapp-helper.sh",
       "whatsapp/iniciar-whatsapp-helper.bat",
       "whatsapp/iniciar-whatsapp-helper-mac.zip",
@@ -198,6 +200,7 @@ test("the guarded areas are found in the route table", () => {
       "api/whatsapp-helper/ja-enviados",
       "api/whatsapp-helper/registro",
       "api/whatsapp-helper/chave",
+      "api/whatsapp-helper/respostas",
     ]),
   );
   for (const path of Object.keys(EXCEPTIONS)) expect(paths).toContain(path);
@@ -237,8 +240,12 @@ for (const route of guarded()) {
     if (route.hasLoader) {
       const answer = await request("GET", url, cookie, authorization);
       expect(refused(area, answer), `GET ${url}: ${answer.status} ${answer.location}`).toBe(false);
-      // "Already sent?" and the helper's send log are posted with a body: past the token, a GET is a 405.
-      if (route.path === "api/whatsapp-helper/ja-enviados" || route.path === "api/whatsapp-helper/registro")
+      // "Already sent?", the helper's send log and its replies are posted with a body: past the token, a GET is a 405.
+      if (
+        route.path === "api/whatsapp-helper/ja-enviados" ||
+        route.path === "api/whatsapp-helper/registro" ||
+        route.path === "api/whatsapp-helper/respostas"
+      )
         expect(answer.status, `GET ${url}`).toBe(405);
       else expect(answer.status, `GET ${url}`).toBeLessThan(400);
     }

@@ -221,6 +221,17 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { entries: "5531999998888" },
     message: /./,
   },
+  // The replies inbox and the opt-out screen (decision 071): a reply or an opt-out that is not there.
+  "whatsapp/respostas": {
+    session: "operator",
+    refused: { intent: "marcar-lida", id: "999999" },
+    message: /não existe mais|Ação desconhecida|Envie o formulário|Só uma resposta|não está ligada/,
+  },
+  "whatsapp/descadastros": {
+    session: "operator",
+    refused: { intent: "desfazer", id: "999999", motivo: "" },
+    message: /não existe mais|Ação desconhecida|Informe o motivo|Envie o formulário/,
+  },
   // The helpers' API (JSON, Bearer token): past the token, a body that is not the documented JSON is a 400.
   "api/whatsapp-helper/descadastros": {
     session: "anonymous",
@@ -238,6 +249,23 @@ const SPECS: Record<string, ActionSpec> = {
     bearer: true,
     refused: { contacts: "5531999998888" },
     json: { item: { number: "5531999998888", text: "Olá" }, body: (item) => ({ contacts: [item] }), validated: ["number"] },
+    message: /./,
+  },
+  "api/whatsapp-helper/respostas": {
+    session: "anonymous",
+    bearer: true,
+    refused: { entries: "5531999998888" },
+    json: {
+      item: {
+        messageId: "3EB0HOSTIL000001",
+        number: "5531999998888",
+        text: "Não tenho interesse",
+        receivedAt: "2026-11-20T12:00:00.000Z",
+      },
+      body: (item) => ({ entries: [item] }),
+      // the text and the WhatsApp name are stored as plain text (shown as React text)
+      validated: ["messageId", "number", "receivedAt"],
+    },
     message: /./,
   },
   "api/whatsapp-helper/registro": {

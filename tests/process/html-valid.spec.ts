@@ -269,3 +269,64 @@ test("the 500 page is valid HTML with one title", async () => {
     withDb(server.databasePath, (db) => db.exec("ALTER TABLE admin_users_fora RENAME TO admin_users"));
   }
 });
+
+test("the replies inbox (with a confirmation) and the opt-out screen (with an undo refused and one logged) are valid HTML", async () => {
+  const found: string[] = [];
+  const { replyId, optOutId } = withDb(server.databasePath, (db) => {
+    const lead = db.prepare("SELECT id, telefone FROM leads WHERE id = ?").get(leadId) as { id: number; telefone: string };
+    const at = new Date().toISOString();
+    const insert = db.prepare(
+      "INSERT INTO whatsapp_replies (message_id, number, key, push_name, text, received_at, category, lead_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    insert.run(
+      `HTML${Date.now()}A`,
+      "5531999998888",
+      "553199998888",
+      "Ana <b>",
+      "Vou denunciar <script>x</script>\nlinha 2",
+      at,
+      "denuncia",
+      null,
+    );
+    const noInterest = insert.run(
+      `HTML${Date.now()}B`,
+      "5531999998888",
+      "553199998888",
+      "",
+      "Não tenho interesse",
+      at,
+      "sem-interesse",
+      lead.id,
+    );
+    const optOut = db
+      .prepare("INSERT INTO whatsapp_optouts (number, key, at, operator, source, said) VALUES (?, ?, ?, 'Maria', 'helper', ?)")
+      .run(`55319${String(Date.now()).slice(-8)}`, `5531${String(Date.now()).slice(-8)}`, at, "SAIR <i>já</i>");
+    return { replyId: Number(noInterest.lastInsertRowid), optOutId: Number(optOut.lastInsertRowid) };
+  });
+  for (const url of [
+    "/whatsapp/respostas",
+    `/whatsapp/respostas?confirmar-perdido=${replyId}`,
+    "/whatsapp/descadastros?busca=5531",
+  ]) {
+    expect(await validate(url, await get(url, cookies.operator), found), url).toBe(true);
+  }
+  const refused = await postForm(
+    server.url,
+    "/whatsapp/descadastros",
+    { intent: "desfazer", id: String(optOutId), motivo: "" },
+    cookies.operator,
+  );
+  expect(refused.status).toBe(400);
+  expect(await validate("POST /whatsapp/descadastros (sem motivo)", refused, found)).toBe(true);
+  const undone = await postForm(
+    server.url,
+    "/whatsapp/descadastros",
+    { intent: "desfazer", id: String(optOutId), motivo: "Engano <b>" },
+    cookies.operator,
+  );
+  expect(undone.status).toBe(303);
+  expect(
+    await validate("/whatsapp/descadastros (com histórico)", await get("/whatsapp/descadastros", cookies.operator), found),
+  ).toBe(true);
+  expect(found).toEqual([]);
+});

@@ -23,13 +23,20 @@ export type SignedIn = { name: string; roleLabel: string | null; links: StaffLin
 
 const AREA_TITLE: Record<StaffArea, string> = { admin: "Painel Administrativo", whatsapp: "Ferramenta de WhatsApp" };
 const WHATSAPP_LINKS: StaffLink[] = [{ to: WHATSAPP_PATH, label: "Espelhamento" }];
+/** Once past the gate: the replies inbox and the opt-outs too (decision 071). */
+const WHATSAPP_SIGNED_IN_LINKS: StaffLink[] = [
+  ...WHATSAPP_LINKS,
+  { to: `${WHATSAPP_PATH}/respostas`, label: "Respostas" },
+  { to: `${WHATSAPP_PATH}/descadastros`, label: "Descadastros" },
+];
 /** A staff user in the WhatsApp tool (decision 069) also gets back to the panel. */
-const WHATSAPP_STAFF_LINKS: StaffLink[] = [...WHATSAPP_LINKS, { to: "/contato", label: "Painel" }];
+const WHATSAPP_STAFF_LINKS: StaffLink[] = [...WHATSAPP_SIGNED_IN_LINKS, { to: "/contato", label: "Painel" }];
 
 /**
  * The admin area's links and who is signed in, from a route's data: the admin layout's loader
- * carries them (`staff`: e-mail and role label; `links`), the WhatsApp tool's mirroring view
- * names who it opened as (`viewer`: a staff user, or an operator session and its password's name).
+ * carries them (`staff`: e-mail and role label; `links`), the WhatsApp tool's mirroring view and its
+ * other pages name who they opened as (`viewer`: a staff user, or an operator session and its
+ * password's name).
  * Null when the data does not say (no layout data, the WhatsApp gate).
  */
 export function areaData(area: StaffArea, data: unknown): { person: SignedIn | null; links: StaffLink[] } | null {
@@ -49,10 +56,11 @@ export function areaData(area: StaffArea, data: unknown): { person: SignedIn | n
         : null;
     return { person, links };
   }
-  if (value.view !== "mirror") return null;
+  // the mirroring view, or another page of the tool that names who it opened as (the gate does not)
+  if (value.view !== "mirror" && (typeof value.viewer !== "object" || value.viewer === null)) return null;
   const viewer = value.viewer ?? {};
   const staff = viewer.staff === true;
-  const links = staff ? WHATSAPP_STAFF_LINKS : WHATSAPP_LINKS;
+  const links = staff ? WHATSAPP_STAFF_LINKS : WHATSAPP_SIGNED_IN_LINKS;
   const name = typeof viewer.name === "string" && viewer.name ? viewer.name : "Operador";
   const roleLabel = typeof viewer.roleLabel === "string" ? viewer.roleLabel : null;
   return { person: { name, roleLabel, links, staff }, links };

@@ -30,6 +30,8 @@ type Props = {
   handoff?: HandoffOnPage | null;
   /** 'Sair'/'Desconectar' was sent while the connection dropped (lib/offline-submit): the page stays, with this toast. */
   connectionLost?: ConnectionLost | null;
+  /** Replies nobody read yet (the header links to /whatsapp/respostas, decision 071). */
+  unreadReplies?: number;
 };
 
 const OPERATOR_STORAGE_KEY = "whatsapp-operador";
@@ -42,7 +44,7 @@ const DEFAULT_DELAY = { minMs: 30_000, maxMs: 60_000 };
  * contacts and a message, send in bulk and follow each result. Needs JavaScript; without it the
  * page says so and still offers the start scripts and the stored 'Registro de Envios'.
  */
-export function MirrorPage({ productName, helper, downloads, log, handoff = null, connectionLost }: Props) {
+export function MirrorPage({ productName, helper, downloads, log, handoff = null, connectionLost, unreadReplies = 0 }: Props) {
   const { state, stateRef, set, dispatch } = useMirrorState();
   const [operatorName, setOperatorName] = useState("");
   const operatorRef = useRef(operatorName);
@@ -347,6 +349,9 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
             </p>
           ) : null}
         </div>
+        <a href="/whatsapp/respostas" className="text-sm font-semibold text-brand-700 underline" data-testid="replies-link">
+          Respostas ({unreadReplies} {unreadReplies === 1 ? "não lida" : "não lidas"})
+        </a>
       </header>
 
       <noscript>

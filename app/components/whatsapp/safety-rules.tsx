@@ -24,6 +24,10 @@ const RULES: { title: string; text: string }[] = [
     title: "Quem pede para sair",
     text: "respostas como SAIR, PARAR, PARE, STOP, CANCELAR, DESCADASTRAR ou “não quero mais receber” valem para todos os operadores: a pessoa não recebe mais mensagens de ninguém.",
   },
+  {
+    title: "Respostas",
+    text: "toda resposta de um contato chega à página Respostas; reclamações, denúncias e pedidos sobre dados pessoais aparecem primeiro. Um descadastro só é desfeito na página Descadastros, com o motivo registrado.",
+  },
   { title: "Rodapé", text: "cada mensagem termina com “Responda SAIR para não receber mais mensagens”." },
   {
     title: "Sem repetição",

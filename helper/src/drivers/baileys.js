@@ -410,7 +410,17 @@ export class BaileysDriver extends Driver {
         }
         continue;
       }
-      this.emit("message", { from: jidToNumber(pn), text, offline });
+      // the id names the reply on the site (stored once); the time is WhatsApp's, in seconds
+      const stamp = message.messageTimestamp;
+      const seconds = typeof stamp?.toNumber === "function" ? stamp.toNumber() : Number(stamp ?? 0);
+      this.emit("message", {
+        id: typeof key.id === "string" ? key.id : null,
+        from: jidToNumber(pn),
+        text,
+        offline,
+        at: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null,
+        pushName: typeof message.pushName === "string" ? message.pushName : "",
+      });
     }
   }
 

@@ -46,6 +46,7 @@ export class FakeDriver extends Driver {
     this.rateLimitedOnce = new Set();
     /** @type {{ from: string, text: string }[]} delivered after the next 'ready' */
     this.offlineQueue = [...(options.offlineMessages ?? [])];
+    this.incomingCount = 0;
     /** @type {ChatCap | null} */
     this.chatCap = options.chatCap ?? null;
     this.ready = false;
@@ -77,7 +78,7 @@ export class FakeDriver extends Driver {
     this.emit("ready", { account: this.account });
     if (this.chatCap) this.emit("chat-cap", this.chatCap);
     const queued = this.offlineQueue.splice(0);
-    for (const { from, text } of queued) this.emit("message", { from, text, offline: true });
+    for (const { from, text } of queued) this.emit("message", { id: this.nextIncomingId(), from, text, offline: true });
   }
 
   /** @param {string} number */
@@ -130,7 +131,13 @@ export class FakeDriver extends Driver {
    * @param {string} from @param {string} text @param {boolean} [offline]
    */
   simulateIncoming(from, text, offline = false) {
-    this.emit("message", { from, text, offline });
+    this.emit("message", { id: this.nextIncomingId(), from, text, offline, pushName: "" });
+  }
+
+  /** A WhatsApp-like id for a simulated incoming message. */
+  nextIncomingId() {
+    this.incomingCount += 1;
+    return `FAKEIN${Date.now().toString(36).toUpperCase()}${String(this.incomingCount).padStart(4, "0")}`;
   }
 
   /** Queues a reply received while the helper is closed: delivered after the next 'ready'. */

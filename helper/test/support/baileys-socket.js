@@ -196,22 +196,22 @@ export class BaileysTestSocket {
 
   /**
    * A message arrives: 'notify' while connected, 'append' when it was waiting while we were offline.
-   * @param {{ from?: string, lid?: string, pnAlt?: string, message: Record<string, unknown>, type?: "notify" | "append", fromMe?: boolean }} incoming
+   * @param {{ from?: string, lid?: string, pnAlt?: string, message: Record<string, unknown>, type?: "notify" | "append", fromMe?: boolean, id?: string, pushName?: string, timestamp?: number }} incoming
    */
-  receive({ from, lid, pnAlt, message, type = "notify", fromMe = false }) {
+  receive({ from, lid, pnAlt, message, type = "notify", fromMe = false, id, pushName = "Contato", timestamp }) {
     /** @type {import("baileys").WAMessageKey} */
     const key = {
       remoteJid: lid ?? from ?? "",
       fromMe,
-      id: `3EB0${Math.random().toString(16).slice(2, 18).toUpperCase()}`,
+      id: id ?? `3EB0${Math.random().toString(16).slice(2, 18).toUpperCase()}`,
       ...(pnAlt ? { remoteJidAlt: pnAlt, addressingMode: "lid" } : {}),
     };
     /** @type {import("baileys").WAMessage} */
     const waMessage = {
       key,
       message: proto.Message.fromObject(message),
-      messageTimestamp: Math.floor(Date.now() / 1000),
-      pushName: "Contato",
+      messageTimestamp: timestamp ?? Math.floor(Date.now() / 1000),
+      pushName,
     };
     this.ev.emit("messages.upsert", { messages: [waMessage], type });
   }

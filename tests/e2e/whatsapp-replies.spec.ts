@@ -1,0 +1,207 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+import { E2E_ENV } from "../support/env";
+import { expect, openE2eDb, test } from "../support/fixtures";
+import { seedHelperKey } from "../support/helper-key";
+import { OPERATOR_PASSWORD, postForm } from "../support/sessions";
+
+/**
+ * The replies inbox and the opt-out screen (issue 27 item 9, decision 071), in Chromium with
+ * JavaScript on and off: replies and an opt-out arrive through the helpers' API, exactly as a helper
+ * posts them; an operator past the gate finds complaints first, marks a reply read, marks a lead
+ * Perdido after the confirmation, and undoes an opt-out (refused without a reason, then logged).
+ * What people wrote shows as text, never as HTML.
+ */
+
+/** A helper's own key (decision 070), as a start script downloaded by an access password carries it. */
+let key: string | undefined;
+const bearer = () => `Bearer ${(key ??= seedHelperKey("Equipe do ajudante e2e").key)}`;
+
+/** Eight digits no other test run uses (the two projects share the database). */
+function uniqueDigits(): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8).replace(/^0/, "7");
+}
+
+/** The operators' access password exists (added with the master password; already there is fine). */
+async function ensureOperatorPassword() {
+  const added = await postForm(process.env.E2E_BASE_URL!, `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, {
+    intent: "adicionar",
+    label: "Equipe de teste",
+    masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
+    newPassword: OPERATOR_PASSWORD,
+  });
+  expect([303, 409]).toContain(added.status);
+}
+
+/** Through the gate, as an operator with the team's password. */
+async function enterAsOperator(page: Page, path: string) {
+  await ensureOperatorPassword();
+  await page.goto("/whatsapp");
+  await page.getByLabel("Senha de acesso").fill(OPERATOR_PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Espelhamento WhatsApp/ })).toBeVisible();
+  await page.goto(path);
+}
+
+/** A lead straight into the e2e database; its id. */
+function seedLead(nome: string, telefone: string): number {
+  const db = openE2eDb();
+  try {
+    const at = new Date().toISOString();
+    const email = `respostas.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    return Number(
+      db
+        .prepare(
+          `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
+           VALUES ('contato', ?, ?, ?, 'Betim', ?, ?, ?, ?)`,
+        )
+        .run(nome, telefone, email, at.slice(0, 10), at, at, `${nome} ${email} ${telefone}`.toLowerCase()).lastInsertRowid,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** axe's serious and critical violations on the page as it is now (JavaScript runs axe: none without it). */
+async function seriousViolations(page: Page, jsEnabled: boolean): Promise<string[]> {
+  if (!jsEnabled) return [];
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
+
+async function postReplies(request: APIRequestContext, entries: Record<string, unknown>[]) {
+  const answer = await request.post("/api/whatsapp-helper/respostas", {
+    headers: { Authorization: bearer() },
+    data: { entries },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+test.describe("replies inbox", () => {
+  test("complaints first, text never HTML, 'Marcar como lida', 'Marcar lead como Perdido' after confirming", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
+    const digits = uniqueDigits();
+    const number = `55319${digits}`;
+    const leadName = `Lia Resposta ${digits}`;
+    const leadId = seedLead(leadName, `(31) 9${digits.slice(0, 4)}-${digits.slice(4)}`);
+    await postReplies(request, [
+      { messageId: `3EB0A${digits}`, number, text: "Qual o valor da mensalidade?", receivedAt: "2026-11-25T12:00:00.000Z" },
+      {
+        messageId: `3EB0B${digits}`,
+        number,
+        text: "Vou denunciar como spam <b>agora</b>",
+        receivedAt: "2026-11-24T12:00:00.000Z",
+        pushName: "Lia <i>Zap</i>",
+      },
+      { messageId: `3EB0C${digits}`, number, text: "Não tenho interesse", receivedAt: "2026-11-23T12:00:00.000Z" },
+    ]);
+
+    await enterAsOperator(page, "/whatsapp");
+    await expect(page.getByTestId("replies-link")).toHaveText(/^Respostas \(\d+ não lidas?\)$/);
+    await page.goto("/whatsapp/respostas");
+    await expect(page.getByRole("heading", { level: 1, name: "Respostas" })).toBeVisible();
+    const mine = page.getByTestId("reply").filter({ hasText: number });
+    // flagged first (the complaint, then "não tenho interesse"), then the newest plain reply
+    await expect(mine.getByTestId("reply-text")).toHaveText([
+      "Vou denunciar como spam <b>agora</b>",
+      "Não tenho interesse",
+      "Qual o valor da mensalidade?",
+    ]);
+    await expect(mine.nth(0)).toContainText("Reclamação ou denúncia");
+    await expect(mine.nth(0)).toContainText("Lia <i>Zap</i>");
+    // what the person wrote is text: no element was made of it
+    expect(await page.locator("[data-testid=reply] b, [data-testid=reply] i").count()).toBe(0);
+    await expect(page.getByTestId("replies-unread")).toContainText("não lida");
+    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
+
+    const plain = mine.filter({ hasText: "Qual o valor da mensalidade?" });
+    await expect(plain).toHaveAttribute("data-unread", "true");
+    await plain.getByRole("button", { name: "Marcar como lida" }).click();
+    await expect(plain).toHaveAttribute("data-unread", "false");
+    await expect(plain).toContainText(/Lida em .+ por Senha #\d+/);
+
+    const noInterest = mine.filter({ hasText: "Não tenho interesse" });
+    await noInterest.getByRole("link", { name: /Marcar lead como Perdido/ }).click();
+    const confirm = page.getByTestId("confirm-lost");
+    await expect(confirm).toContainText(`Marcar ${leadName} como Perdido?`);
+    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
+    // nothing changes before the confirmation
+    const statusOf = () => {
+      const db = openE2eDb();
+      try {
+        return db.prepare("SELECT status, motivo_perda AS motivo FROM leads WHERE id = ?").get(leadId) as {
+          status: string;
+          motivo: string;
+        };
+      } finally {
+        db.close();
+      }
+    };
+    expect(statusOf().status).toBe("novo");
+    await confirm.getByRole("button", { name: /Confirmar: marcar como Perdido/ }).click();
+    await expect(page.getByTestId("confirm-lost")).toHaveCount(0);
+    await expect(noInterest).toContainText("Lead marcado como Perdido em");
+    await expect(noInterest.getByRole("link", { name: /Marcar lead como Perdido/ })).toHaveCount(0);
+    expect(statusOf()).toEqual({ status: "perdido", motivo: "sem_interesse" });
+  });
+});
+
+test.describe("opt-out screen", () => {
+  test("search, what was said as text, 'Desfazer' needs a reason, the undo is logged", async ({ page, request, jsEnabled }) => {
+    const digits = uniqueDigits();
+    const number = `55219${digits}`;
+    const said = `SAIR <script>alert("${digits}")</script>`;
+    const reported = await request.post("/api/whatsapp-helper/descadastros", {
+      headers: { Authorization: bearer() },
+      data: { entries: [{ number, at: "2026-11-20T12:00:00.000Z", said, operator: "Operadora E2E" }] },
+    });
+    expect(reported.status()).toBe(200);
+
+    await enterAsOperator(page, "/whatsapp/respostas");
+    // the area's header names who is in, with 'Sair', and leads to the opt-outs
+    const header = page.getByTestId("area-header");
+    await expect(header).toContainText("Operador");
+    await expect(header.getByRole("button", { name: "Sair" })).toBeVisible();
+    await header.getByRole("link", { name: "Descadastros" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Descadastros" })).toBeVisible();
+    await page.getByLabel("Buscar por número ou nome").fill(`(21) 9${digits.slice(0, 4)}-${digits.slice(4)}`);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    // the search found this person only
+    await expect(page.getByTestId("optout-row")).toHaveCount(1);
+    const rows = page.getByTestId("optout-row").filter({ hasText: number });
+    await expect(rows.getByTestId("optout-said")).toHaveText(said);
+    await expect(rows).toContainText("Operadora E2E");
+
+    // no reason: refused, the message beside the field (in the browser with JavaScript, on the server without)
+    await rows.getByRole("button", { name: /Desfazer/ }).click();
+    await expect(rows.getByText("Informe o motivo para desfazer o descadastro.")).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
+
+    const reason = `Registrado por engano (${jsEnabled ? "js" : "sem js"}) ${digits}`;
+    await rows.getByLabel(/^Motivo/).fill(reason);
+    await rows.getByRole("button", { name: /Desfazer/ }).click();
+    const change = page.getByTestId("optout-change").filter({ hasText: reason });
+    await expect(change).toHaveCount(1);
+    await expect(change).toContainText(number);
+    await expect(change).toContainText(said);
+    await expect(rows).toHaveCount(0);
+    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
+
+    const db = openE2eDb();
+    try {
+      expect(db.prepare("SELECT count(*) AS n FROM whatsapp_optouts WHERE number = ?").get(number)).toEqual({ n: 0 });
+      expect(db.prepare("SELECT action, reason, by FROM whatsapp_optout_changes WHERE number = ?").get(number)).toMatchObject({
+        action: "desfeito",
+        reason,
+        by: expect.stringMatching(/^senha:\d+:/),
+      });
+    } finally {
+      db.close();
+    }
+  });
+});

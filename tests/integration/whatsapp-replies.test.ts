@@ -1,0 +1,569 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generateKey } from "whatsapp-helper/token";
+
+import { action as optOutsApiAction } from "~/routes/api.whatsapp-helper.descadastros";
+import { action as repliesApiAction, loader as repliesApiLoader } from "~/routes/api.whatsapp-helper.respostas";
+import { loader as leadLoader } from "~/routes/contato.lead.$id";
+import { action as gateAction, loader as mirrorLoader } from "~/routes/whatsapp._index";
+import { action as optOutsPageAction, loader as optOutsPageLoader } from "~/routes/whatsapp.descadastros";
+import { action as repliesPageAction, loader as repliesPageLoader } from "~/routes/whatsapp.respostas";
+import { createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
+import { db, schema } from "~/server/db.server";
+import { revokeHelperKey } from "~/server/helper-keys.server";
+import { deletePerson, findLead, personDataExport } from "~/server/lead-privacy.server";
+import { saveLead } from "~/server/leads.server";
+import { purgeExpiredReplies } from "~/server/maintenance.server";
+import { addAccessPassword } from "~/server/whatsapp-access.server";
+import { repliesApi } from "~/server/whatsapp-helper-api.server";
+import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "~/server/whatsapp-replies.server";
+
+import { newHelperKey } from "./helper-key";
+import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+
+/**
+ * The replies inbox (issue 27 item 9, decision 071) against a real SQLite file: the helpers' API
+ * (token, validation, all-or-nothing batches, one row per WhatsApp message id, the lead found by the
+ * person key), the words that flag a reply, /whatsapp/respostas (flagged first, unread counts, "Marcar
+ * como lida", "Marcar lead como Perdido" only on confirmation), /whatsapp/descadastros (what was said,
+ * search, undo with a required reason, logged) and the lead's page.
+ */
+
+const API = "http://localhost/api/whatsapp-helper/respostas";
+const OPT_OUTS_API = "http://localhost/api/whatsapp-helper/descadastros";
+
+/** The helper's own key (decision 070), made like a downloaded start script's. */
+let KEY = "";
+let KEY_ID = "";
+const bearer = (key = KEY) => `Bearer ${key}`;
+
+function api(body: unknown, { auth, url = API }: { auth?: string | null; url?: string } = {}) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (auth !== null) headers.Authorization = auth ?? bearer();
+  return new Request(url, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+}
+
+async function answer(result: unknown) {
+  const response = result as Response;
+  return { status: response.status, cacheControl: response.headers.get("Cache-Control"), body: await response.json() };
+}
+
+let seq = 0;
+function reply(
+  fields: Partial<{
+    messageId: string;
+    number: string;
+    text: string;
+    receivedAt: string;
+    pushName: string;
+    optOut: boolean;
+    jobId: string;
+  }> = {},
+) {
+  seq += 1;
+  return {
+    messageId: `3EB0TEST${String(seq).padStart(6, "0")}`,
+    number: "5531999990000",
+    text: "Oi, tudo bem?",
+    receivedAt: `2026-11-2${Math.min(seq % 9, 8)}T12:00:00.000Z`,
+    ...fields,
+  };
+}
+
+const replyRows = () => db.select().from(schema.whatsappReplies).all();
+
+let operatorCookie = "";
+let adminCookie = "";
+let comercialCookie = "";
+
+beforeAll(async () => {
+  KEY = (await newHelperKey("Equipe do ajudante")).key;
+  KEY_ID = KEY.split(".")[0];
+  await addAccessPassword("senha-operador-respostas", "Equipe do polo Centro");
+  const gate = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-respostas" })));
+  operatorCookie = cookieFrom(gate as Response);
+  const admin = await createAdmin("respostas.admin@example.com", "senha-admin-forte-123");
+  adminCookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
+  const comercial = await createAdmin("respostas.comercial@example.com", "senha-comercial-forte-123", "comercial");
+  comercialCookie = (await startAdminSession(getRequest("/"), comercial)).split(";")[0];
+});
+
+beforeEach(() => {
+  db.delete(schema.whatsappReplies).run();
+  db.delete(schema.whatsappOptOuts).run();
+  db.delete(schema.whatsappOptOutChanges).run();
+});
+
+describe("the words that flag a reply", () => {
+  it("puts the issue's examples in their category, without accents or case, as whole words", () => {
+    expect(classifyReply("Vou denunciar como spam")).toBe("denuncia");
+    expect(classifyReply("Isso é SPAM")).toBe("denuncia");
+    expect(classifyReply("Vou fazer uma DENÚNCIA")).toBe("denuncia");
+    expect(classifyReply("Não autorizei o contato")).toBe("denuncia");
+    expect(classifyReply("vou bloquear esse número")).toBe("denuncia");
+    expect(classifyReply("Exclua meus dados")).toBe("dados");
+    expect(classifyReply("apague meus dados, por favor")).toBe("dados");
+    expect(classifyReply("Conforme a LGPD quero saber de onde veio meu número")).toBe("dados");
+    expect(classifyReply("Não tenho interesse")).toBe("sem-interesse");
+    expect(classifyReply("nao tenho interesse obrigado")).toBe("sem-interesse");
+    expect(classifyReply("Chega!")).toBe("descadastro");
+    expect(classifyReply("pare de me mandar isso")).toBe("descadastro");
+    expect(classifyReply("SAIR")).toBe("descadastro");
+    expect(classifyReply("Parar")).toBe("descadastro");
+    // the helper's own reading of an opt-out counts too
+    expect(classifyReply("me tira dessa lista aí", true)).toBe("descadastro");
+    // everything else is a plain reply: "chegada" is not "chega", "sair" inside a sentence is not SAIR
+    expect(classifyReply("Qual a data de chegada do material?")).toBe("outro");
+    expect(classifyReply("Vou sair mais cedo hoje, me liga amanhã")).toBe("outro");
+    expect(classifyReply("Tenho interesse em Enfermagem!")).toBe("outro");
+  });
+
+  it("keeps the list in one exported constant with the issue's words", () => {
+    const all = Object.values(REPLY_FLAG_WORDS).flat();
+    for (const word of [
+      "denunci*",
+      "spam",
+      "exclua meus dados",
+      "apague meus dados",
+      "lgpd",
+      "nao autorizei",
+      "nao tenho interesse",
+      "chega",
+      "pare de",
+      "bloquear",
+    ]) {
+      expect(all).toContain(word);
+    }
+  });
+});
+
+describe("POST /api/whatsapp-helper/respostas", () => {
+  it("refuses a missing, unknown or revoked key with 401 and stores nothing; a GET is a 405 past the key", async () => {
+    const revoked = await newHelperKey("Equipe que saiu");
+    revokeHelperKey(revoked.key.split(".")[0]);
+    for (const auth of [
+      null,
+      "Bearer qualquer-coisa",
+      bearer(generateKey().key),
+      bearer(`${KEY_ID}.${"B".repeat(43)}`),
+      bearer(revoked.key),
+    ]) {
+      const { status, body, cacheControl } = await answer(await repliesApiAction(args(api({ entries: [reply()] }, { auth }))));
+      expect(status).toBe(401);
+      expect(body).toEqual({ ok: false, error: "Chave do ajudante inválida ou revogada" });
+      expect(cacheControl).toBe("private, no-store");
+    }
+    expect(replyRows()).toHaveLength(0);
+    const get = new Request(API, { headers: { Authorization: bearer() } });
+    expect((await answer(await repliesApiLoader(args(get)))).status).toBe(405);
+  });
+
+  it("stores each reply once per WhatsApp message id, classified, with the person key and the job", async () => {
+    const first = reply({ text: "Não tenho interesse", pushName: "Ana", jobId: "job-1", number: "5531988887777" });
+    const second = reply({ text: "Qual o valor da mensalidade?" });
+    expect((await answer(await repliesApiAction(args(api({ entries: [first, second] }))))).body).toEqual({
+      ok: true,
+      inserted: 2,
+    });
+    // the helper's retry of the same batch: nothing new
+    expect((await answer(await repliesApiAction(args(api({ entries: [first, second] }))))).body).toEqual({
+      ok: true,
+      inserted: 0,
+    });
+    const rows = replyRows();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.messageId === first.messageId)).toMatchObject({
+      number: "5531988887777",
+      key: "553188887777",
+      pushName: "Ana",
+      text: "Não tenho interesse",
+      category: "sem-interesse",
+      jobId: "job-1",
+      helperKeyId: KEY_ID,
+      readAt: null,
+    });
+    expect(rows.find((row) => row.messageId === second.messageId)?.category).toBe("outro");
+  });
+
+  it("a batch is all or nothing: one bad entry is a 400 naming it in pt-BR, and none is stored", async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ entries: [reply(), reply({ number: "12" })] }, /Número inválido \(item 2\)/],
+      [{ entries: [reply(), reply({ text: "   " })] }, /Texto obrigatório \(item 2\)/],
+      [{ entries: [reply({ text: "a".repeat(4097) })] }, /até 4096 caracteres/],
+      [{ entries: [reply({ receivedAt: "ontem" })] }, /Horário inválido/],
+      [{ entries: [{ ...reply(), messageId: "" }] }, /Identificador da mensagem obrigatório/],
+      [{ entries: [] }, /Envie de 1 a 100 respostas por vez/],
+      [{ entries: Array.from({ length: 101 }, () => reply()) }, /Envie de 1 a 100 respostas por vez/],
+      [{ respostas: [reply()] }, /Envie as respostas em 'entries'/],
+    ];
+    for (const [body, message] of cases) {
+      const result = await answer(await repliesApiAction(args(api(body))));
+      expect(result.status).toBe(400);
+      expect(result.body.error).toMatch(message);
+    }
+    expect((await answer(await repliesApiAction(args(api("{não é json"))))).status).toBe(400);
+    expect(replyRows()).toHaveLength(0);
+  });
+
+  it("links the reply to the person's most recent lead, with or without the ninth digit", async () => {
+    saveLead({ origem: "contato", nome: "Bia Antiga", telefone: "(31) 97777-1234", email: "bia.antiga@example.com" });
+    const recent = saveLead({
+      origem: "contato",
+      nome: "Bia Recente",
+      telefone: "(31) 97777-1234",
+      email: "bia.recente@example.com",
+    });
+    saveLead({ origem: "contato", nome: "Outra Pessoa", telefone: "(21) 97777-1234", email: "outra@example.com" });
+    // WhatsApp's old id of the person, without the ninth digit
+    await repliesApi(api({ entries: [reply({ number: "553177771234", text: "Chega" })] }));
+    await repliesApi(api({ entries: [reply({ number: "5511912340000" })] }));
+    const rows = replyRows();
+    expect(rows.find((row) => row.number === "553177771234")?.leadId).toBe(recent);
+    expect(rows.find((row) => row.number === "5511912340000")?.leadId).toBeNull();
+  });
+});
+
+describe("opt-outs reported by helpers carry what the person said", () => {
+  it("stores `said`, refuses one over 4096 characters", async () => {
+    const entry = { number: "5531966665555", at: "2026-11-20T12:00:00.000Z", said: "SAIR, por favor" };
+    expect((await answer(await optOutsApiAction(args(api({ entries: [entry] }, { url: OPT_OUTS_API }))))).status).toBe(200);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
+      { number: "5531966665555", said: "SAIR, por favor", recordedBy: expect.stringMatching(/^senha:\d+:Equipe do ajudante$/) },
+    ]);
+    const long = await answer(
+      await optOutsApiAction(args(api({ entries: [{ ...entry, said: "x".repeat(4097) }] }, { url: OPT_OUTS_API }))),
+    );
+    expect(long.status).toBe(400);
+  });
+});
+
+describe("/whatsapp/respostas", () => {
+  it("sends anyone who may not use the tool to the gate (anonymous, marketing)", async () => {
+    const anonymous = await settle(() => repliesPageLoader(args(getRequest("/whatsapp/respostas"))));
+    expect(statusOf(anonymous)).toBe(302);
+    expect((anonymous as Response).headers.get("Location")).toBe("/whatsapp");
+    const marketing = await createAdmin("respostas.marketing@example.com", "senha-marketing-forte-123", "marketing");
+    const cookie = (await startAdminSession(getRequest("/"), marketing)).split(";")[0];
+    for (const run of [
+      () => repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie }))),
+      () => repliesPageAction(args(postForm("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie }))),
+    ]) {
+      expect(statusOf(await settle(run))).toBe(302);
+    }
+  });
+
+  it("lists flagged replies first, then the newest, with the unread counts; 'Marcar como lida' names who", async () => {
+    await repliesApi(
+      api({
+        entries: [
+          reply({ text: "Oi, qual o valor?", receivedAt: "2026-11-25T15:00:00.000Z" }),
+          reply({ text: "Vou denunciar como spam", receivedAt: "2026-11-20T10:00:00.000Z" }),
+          reply({ text: "Exclua meus dados", receivedAt: "2026-11-22T10:00:00.000Z" }),
+          reply({ text: "Obrigado!", receivedAt: "2026-11-24T10:00:00.000Z" }),
+        ],
+      }),
+    );
+    const page = payload(await repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie: operatorCookie }))));
+    expect(page.replies.map((r: any) => r.text)).toEqual([
+      "Exclua meus dados",
+      "Vou denunciar como spam",
+      "Oi, qual o valor?",
+      "Obrigado!",
+    ]);
+    expect(page.counts).toEqual({ unread: 4, flagged: 2 });
+
+    // the mirror page's header says it too
+    const mirror = payload(await mirrorLoader(args(getRequest("/whatsapp", { cookie: operatorCookie }))));
+    expect(mirror.unreadReplies).toBe(4);
+
+    const target = page.replies[0];
+    const done = await repliesPageAction(
+      args(postForm("/whatsapp/respostas", { intent: "marcar-lida", id: String(target.id) }, { cookie: operatorCookie })),
+    );
+    expect(statusOf(done)).toBe(303);
+    const row = db.select().from(schema.whatsappReplies).where(eq(schema.whatsappReplies.id, target.id)).get();
+    expect(row?.readBy).toMatch(/^senha:\d+:Equipe do polo Centro$/);
+    const after = payload(await repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie: adminCookie }))));
+    expect(after.counts).toEqual({ unread: 3, flagged: 1 });
+    expect(after.replies[0].read.by).toMatch(/Equipe do polo Centro/);
+
+    await repliesPageAction(args(postForm("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie: adminCookie })));
+    expect(payload(await repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie: adminCookie })))).counts).toEqual({
+      unread: 0,
+      flagged: 0,
+    });
+  });
+
+  it("a post from another site is refused and changes nothing", async () => {
+    await repliesApi(api({ entries: [reply()] }));
+    const id = String(replyRows()[0].id);
+    const foreign = await settle(() =>
+      repliesPageAction(
+        args(
+          postForm(
+            "/whatsapp/respostas",
+            { intent: "marcar-lida", id },
+            { cookie: operatorCookie, headers: { Origin: "https://evil.example" } },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(foreign)).toBe(403);
+    expect(replyRows()[0].readAt).toBeNull();
+    // a reply that is not there is a 404 with a message, not a "done"
+    const gone = await settle(() =>
+      repliesPageAction(
+        args(postForm("/whatsapp/respostas", { intent: "marcar-lida", id: "999999" }, { cookie: operatorCookie })),
+      ),
+    );
+    expect(statusOf(gone)).toBe(404);
+    expect(payload(gone).error).toMatch(/não existe mais/);
+  });
+
+  it("'Marcar lead como Perdido' only for a 'não tenho interesse' linked to a lead, after the confirmation", async () => {
+    const leadId = saveLead({
+      origem: "contato",
+      nome: "Caio Sem Interesse",
+      telefone: "(31) 96666-2222",
+      email: "caio@example.com",
+    });
+    await repliesApi(
+      api({
+        entries: [
+          reply({ number: "5531966662222", text: "Não tenho interesse", receivedAt: "2026-11-25T10:00:00.000Z" }),
+          reply({ number: "5531966662222", text: "Qual o polo mais perto?", receivedAt: "2026-11-24T10:00:00.000Z" }),
+        ],
+      }),
+    );
+    const [noInterest, question] = replyRows().sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+    // nothing happens on arrival
+    expect(db.select().from(schema.leads).where(eq(schema.leads.id, leadId)).get()?.status).toBe("novo");
+
+    // the confirmation is a page of its own (?confirmar-perdido=<id>): it works without JavaScript
+    const confirming = payload(
+      await repliesPageLoader(
+        args(getRequest(`/whatsapp/respostas?confirmar-perdido=${noInterest.id}`, { cookie: comercialCookie })),
+      ),
+    );
+    expect(confirming.confirming).toMatchObject({ id: noInterest.id, lead: { id: leadId, name: "Caio Sem Interesse" } });
+    expect(confirming.leadLinks).toBe(true);
+    // not for another kind of reply
+    const other = payload(
+      await repliesPageLoader(
+        args(getRequest(`/whatsapp/respostas?confirmar-perdido=${question.id}`, { cookie: comercialCookie })),
+      ),
+    );
+    expect(other.confirming).toBeNull();
+    const refused = await settle(() =>
+      repliesPageAction(
+        args(postForm("/whatsapp/respostas", { intent: "marcar-perdido", id: String(question.id) }, { cookie: comercialCookie })),
+      ),
+    );
+    expect(statusOf(refused)).toBe(409);
+    expect(payload(refused).error).toMatch(/não tenho interesse/);
+
+    const done = await repliesPageAction(
+      args(postForm("/whatsapp/respostas", { intent: "marcar-perdido", id: String(noInterest.id) }, { cookie: comercialCookie })),
+    );
+    expect(statusOf(done)).toBe(303);
+    const lead = db.select().from(schema.leads).where(eq(schema.leads.id, leadId)).get();
+    expect(lead).toMatchObject({ status: "perdido", motivo_perda: "sem_interesse" });
+    const notes = db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all();
+    expect(notes).toMatchObject([{ text: LOST_FROM_REPLY_NOTE }]);
+    expect(notes[0].author).toMatch(/respostas\.comercial@example\.com/);
+    expect(db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, leadId)).all()).toMatchObject([
+      { fromStatus: "novo", toStatus: "perdido", reason: "sem_interesse" },
+    ]);
+    const handled = db.select().from(schema.whatsappReplies).where(eq(schema.whatsappReplies.id, noInterest.id)).get();
+    expect(handled?.handledBy).toMatch(/respostas\.comercial@example\.com/);
+    expect(handled?.readAt).not.toBeNull();
+
+    // again: the lead is already Perdido, nothing more is written
+    await repliesPageAction(
+      args(postForm("/whatsapp/respostas", { intent: "marcar-perdido", id: String(noInterest.id) }, { cookie: comercialCookie })),
+    );
+    expect(db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, leadId)).all()).toHaveLength(1);
+    expect(db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all()).toHaveLength(1);
+  });
+
+  it("the lead's page lists that lead's replies, newest first", async () => {
+    const leadId = saveLead({
+      origem: "contato",
+      nome: "Duda Respostas",
+      telefone: "(31) 95555-3333",
+      email: "duda@example.com",
+    });
+    await repliesApi(
+      api({
+        entries: [
+          reply({ number: "5531955553333", text: "Primeira", receivedAt: "2026-11-20T10:00:00.000Z" }),
+          reply({ number: "5531955553333", text: "Vou denunciar", receivedAt: "2026-11-21T10:00:00.000Z" }),
+          reply({ number: "5531955553333", text: "Terceira", receivedAt: "2026-11-22T10:00:00.000Z" }),
+          reply({ number: "5531900001111", text: "De outra pessoa" }),
+        ],
+      }),
+    );
+    const page = payload(
+      await leadLoader(args(getRequest(`/contato/lead/${leadId}`, { cookie: adminCookie }), { id: String(leadId) })),
+    );
+    expect(page.replies.map((r: any) => r.text)).toEqual(["Terceira", "Vou denunciar", "Primeira"]);
+  });
+});
+
+describe("LGPD: the person's replies", () => {
+  it("are in the person's data export and erased with the person (linked or by phone, ninth digit or not)", async () => {
+    const leadId = saveLead({ origem: "contato", nome: "Gil Lgpd", telefone: "(31) 93333-7777", email: "gil.lgpd@example.com" });
+    await repliesApi(
+      api({
+        entries: [
+          reply({ number: "5531933337777", text: "Exclua meus dados" }),
+          // the old WhatsApp id, without the ninth digit
+          reply({ number: "553133337777", text: "Onde conseguiu meu número?" }),
+          reply({ number: "5531900002222", text: "De outra pessoa" }),
+        ],
+      }),
+    );
+    const lead = findLead(leadId)!;
+    const exported = personDataExport(lead);
+    expect(exported.respostas_whatsapp.map((row) => row.texto).sort()).toEqual([
+      "Exclua meus dados",
+      "Onde conseguiu meu número?",
+    ]);
+
+    expect(deletePerson(lead)).toMatchObject({ leads: 1, replies: 2 });
+    expect(replyRows().map((row) => row.text)).toEqual(["De outra pessoa"]);
+  });
+
+  it("follow the retention period, by when they were received", async () => {
+    const now = new Date("2026-11-26T12:00:00.000Z");
+    const day = 24 * 60 * 60 * 1000;
+    await repliesApi(
+      api({
+        entries: [
+          reply({ text: "Antiga", receivedAt: new Date(now.getTime() - 31 * day).toISOString() }),
+          reply({ text: "Recente", receivedAt: new Date(now.getTime() - 29 * day).toISOString() }),
+        ],
+      }),
+    );
+    expect(purgeExpiredReplies(now, 30)).toBe(1);
+    expect(replyRows().map((row) => row.text)).toEqual(["Recente"]);
+  });
+});
+
+describe("/whatsapp/descadastros", () => {
+  async function seedOptOuts() {
+    saveLead({ origem: "contato", nome: "Élia Nascimento", telefone: "(31) 94444-1111", email: "elia@example.com" });
+    await optOutsApiAction(
+      args(
+        api(
+          {
+            entries: [
+              { number: "5531944441111", at: "2026-11-20T12:00:00.000Z", said: "Não me mande mais nada", operator: "Maria" },
+              { number: "5521933332222", at: "2026-11-21T12:00:00.000Z", said: "SAIR" },
+            ],
+          },
+          { url: OPT_OUTS_API },
+        ),
+      ),
+    );
+  }
+
+  it("lists who, when and what was said; searches by number or name (no accents or case)", async () => {
+    await seedOptOuts();
+    const all = payload(await optOutsPageLoader(args(getRequest("/whatsapp/descadastros", { cookie: operatorCookie }))));
+    expect(all.total).toBe(2);
+    expect(all.optOuts.map((row: any) => [row.number, row.said])).toEqual([
+      ["5521933332222", "SAIR"],
+      ["5531944441111", "Não me mande mais nada"],
+    ]);
+    // recorded by the helper whose key the access password "Equipe do ajudante" downloaded
+    expect(all.optOuts[1]).toMatchObject({
+      name: "Élia Nascimento",
+      operator: "Maria",
+      recordedBy: expect.stringMatching(/^Senha #\d+ \(Equipe do ajudante\)$/),
+    });
+
+    const byName = payload(
+      await optOutsPageLoader(args(getRequest("/whatsapp/descadastros?busca=elia", { cookie: operatorCookie }))),
+    );
+    expect(byName.optOuts.map((row: any) => row.number)).toEqual(["5531944441111"]);
+    const byNumber = payload(
+      await optOutsPageLoader(args(getRequest("/whatsapp/descadastros?busca=(21)%2093333", { cookie: operatorCookie }))),
+    );
+    expect(byNumber.optOuts.map((row: any) => row.number)).toEqual(["5521933332222"]);
+  });
+
+  it("'Desfazer' needs a reason (pt-BR, beside the field); with one, the entry leaves the list and the log keeps it", async () => {
+    await seedOptOuts();
+    const target = db.select().from(schema.whatsappOptOuts).where(eq(schema.whatsappOptOuts.number, "5531944441111")).get()!;
+    const empty = await settle(() =>
+      optOutsPageAction(
+        args(
+          postForm(
+            "/whatsapp/descadastros",
+            { intent: "desfazer", id: String(target.id), motivo: "  " },
+            { cookie: operatorCookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(empty)).toBe(400);
+    expect(payload(empty).id).toBe(target.id);
+    expect(payload(empty).result.error.motivo).toEqual(["Informe o motivo para desfazer o descadastro."]);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toHaveLength(2);
+    expect(db.select().from(schema.whatsappOptOutChanges).all()).toHaveLength(0);
+
+    const done = await optOutsPageAction(
+      args(
+        postForm(
+          "/whatsapp/descadastros",
+          { intent: "desfazer", id: String(target.id), motivo: "Registrado por engano: a pessoa pediu para voltar" },
+          { cookie: adminCookie },
+        ),
+      ),
+    );
+    expect(statusOf(done)).toBe(303);
+    expect(
+      db
+        .select()
+        .from(schema.whatsappOptOuts)
+        .all()
+        .map((row) => row.number),
+    ).toEqual(["5521933332222"]);
+    const [change] = db.select().from(schema.whatsappOptOutChanges).all();
+    expect(change).toMatchObject({
+      number: "5531944441111",
+      key: "553144441111",
+      action: "desfeito",
+      reason: "Registrado por engano: a pessoa pediu para voltar",
+    });
+    expect(change.by).toMatch(/^usuario:\d+:respostas\.admin@example\.com$/);
+    expect(JSON.parse(change.previous)).toMatchObject({ id: target.id, said: "Não me mande mais nada", operator: "Maria" });
+
+    const page = payload(await optOutsPageLoader(args(getRequest("/whatsapp/descadastros", { cookie: operatorCookie }))));
+    expect(page.changes).toMatchObject([
+      {
+        number: "5531944441111",
+        by: "respostas.admin@example.com",
+        said: "Não me mande mais nada",
+        reason: "Registrado por engano: a pessoa pediu para voltar",
+      },
+    ]);
+
+    // the same entry again: it is gone, the answer says so
+    const again = await settle(() =>
+      optOutsPageAction(
+        args(
+          postForm(
+            "/whatsapp/descadastros",
+            { intent: "desfazer", id: String(target.id), motivo: "De novo" },
+            { cookie: adminCookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(again)).toBe(404);
+    expect(db.select().from(schema.whatsappOptOutChanges).all()).toHaveLength(1);
+  });
+});
