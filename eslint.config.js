@@ -2,6 +2,7 @@
 // `npm run lint` before the tests, so CI fails on a lint error. Formatting is Prettier's job
 // (.prettierrc.json): no style rules here.
 import js from "@eslint/js";
+// @ts-expect-error -- the plugin ships no type declarations
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import simpleImportSort from "eslint-plugin-simple-import-sort";

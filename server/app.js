@@ -150,7 +150,9 @@ export function createApp({ build, buildDir, port }) {
     maxTtlSeconds: positiveIntEnv("HTML_CACHE_MAX_TTL", 60),
     render: (request) => renderPage(request, loadContext()),
     // app/entry.server.tsx exports the content studio's generation: a save makes cached pages stale.
-    generation: () => build.entry.module.contentGeneration?.() ?? 0,
+    generation: () =>
+      /** @type {{ contentGeneration?: () => number }} */ (/** @type {unknown} */ (build.entry.module)).contentGeneration?.() ??
+      0,
   });
   // Cached pages are answered here, already compressed, before compression and the static files.
   app.use(htmlCache.lookup);
@@ -167,7 +169,7 @@ export function createApp({ build, buildDir, port }) {
     const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "";
     if (!suffix || !precompressed.has(name + suffix)) return next();
     res.locals.sameForEveryone = true;
-    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Encoding", /** @type {"br" | "gzip"} */ (encoding));
     res.setHeader("Vary", "Accept-Encoding");
     res.type(path.extname(name));
     res.sendFile(path.join(assetsDir, name + suffix), { immutable: true, maxAge: "1y" }, (error) => {

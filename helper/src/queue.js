@@ -429,7 +429,7 @@ export class SendQueue extends EventEmitter {
       total: job.contacts.length,
       operatorName: job.operatorName,
       startedAt: new Date(job.startedAt).toISOString(),
-      expectedFinishAt: this.progress(job).expectedFinishAt,
+      expectedFinishAt: this.progress(job)?.expectedFinishAt ?? null,
       duplicates: job.duplicates,
       contacts: job.contacts.map((/** @type {JobContact} */ c) => ({ index: c.index, name: c.name, number: c.number })),
       ...(replay
@@ -478,6 +478,8 @@ export class SendQueue extends EventEmitter {
       jids: new Map(),
       /** @type {any} */
       final: null,
+      /** brought back from the journal after a restart */
+      restored: false,
     };
   }
 

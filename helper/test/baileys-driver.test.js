@@ -498,6 +498,6 @@ describe("Baileys' logger", () => {
     [["keep alive called when WS not open"], /parou de responder/],
     [[{ error: {} }, "Failed to check/upload pre-keys during initialization"], /chaves de criptografia/],
   ])("translates %j", (args, expected) => {
-    expect(translateBaileysLog(args[0], args[1])).toMatch(expected);
+    expect(translateBaileysLog(args[0], /** @type {string | undefined} */ (args[1]))).toMatch(expected);
   });
 });

@@ -195,6 +195,7 @@ describe("job rules", () => {
 
   it("one message per person: the same number with and without the ninth digit is sent once", async () => {
     const { queue, driver, statuses } = makeQueue({ random: () => 0 });
+    /** @type {string[]} */
     const logs = [];
     queue.log = (line) => logs.push(line);
     const { total, duplicates } = queue.start({

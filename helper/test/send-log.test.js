@@ -137,7 +137,7 @@ describe("SendLogOutbox", () => {
   it("a row the site refuses for good (400) is dropped alone; the rest of its batch is stored", async () => {
     /** @type {string[]} */
     const stored = [];
-    const post = async (/** @type {{ number: string }[]} */ rows) => {
+    const post = async (/** @type {any[]} */ rows) => {
       if (rows.some((row) => row.number.endsWith("2"))) throw new SiteError("o site respondeu 400: Registro inválido", 400);
       stored.push(...rows.map((row) => row.number));
     };

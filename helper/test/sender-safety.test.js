@@ -102,7 +102,7 @@ describe("WhatsApp's refusal 463 (account restricted)", () => {
     timers.release();
     expect(await socket.emitWithAck("resume-bulk")).toEqual({ ok: true });
     expect(await done).toMatchObject({ status: "completed", sent: 2, errors: 1 });
-    expect(helper.driver.sent.map((s) => s.jid)).toEqual([
+    expect(helper.driver.sent.map((/** @type {any} */ s) => s.jid)).toEqual([
       "5531999990463@s.whatsapp.net",
       "5531988882222@s.whatsapp.net",
       "5531977773333@s.whatsapp.net",
@@ -315,7 +315,7 @@ describe("a helper restarted mid-job", () => {
     const done = once(socket, "bulk-status");
     expect(await socket.emitWithAck("resume-bulk")).toEqual({ ok: true });
     expect(await done).toMatchObject({ status: "completed", jobId, total: 3, sent: 2, errors: 1 });
-    expect(b.driver.sent.map((s) => s.jid)).toEqual(["5531977773333@s.whatsapp.net"]);
+    expect(b.driver.sent.map((/** @type {any} */ s) => s.jid)).toEqual(["5531977773333@s.whatsapp.net"]);
     await b.close();
 
     // a finished job is not brought back to be resumed: it is the last job, finished (decision 072)
@@ -390,7 +390,7 @@ describe("the site's API", () => {
     await socket.emitWithAck("send-bulk-messages", { contacts: list, messageTemplate: "Oi", optOutFooter: false });
     expect(await second).toMatchObject({ sent: 0, skipped: 1 });
     expect(log.of("message-status").map((s) => s.code)).toEqual([null, "already-sent"]);
-    expect(helper.driver.sent.map((s) => s.text)).toEqual(["Oi"]);
+    expect(helper.driver.sent.map((/** @type {any} */ s) => s.text)).toEqual(["Oi"]);
   });
 
   it("an opt-out received while the helper was closed reaches the site (retried after the site was down), and a second helper's job skips that person", async () => {

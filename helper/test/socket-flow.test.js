@@ -62,7 +62,10 @@ describe("spec 02 section 7 flow", () => {
     expect(log.of("bulk-progress").at(-1)).toMatchObject({ state: "completed", done: 3, pending: 0, sent: 2, errors: 1 });
 
     // only the numbers on WhatsApp were sent to, with their normalised ids
-    expect(helper.driver.sent.map((s) => s.jid)).toEqual(["5531999991111@s.whatsapp.net", "5531988882222@s.whatsapp.net"]);
+    expect(helper.driver.sent.map((/** @type {any} */ s) => s.jid)).toEqual([
+      "5531999991111@s.whatsapp.net",
+      "5531988882222@s.whatsapp.net",
+    ]);
     // the gaps the queue chose respect the configured bounds (20-40 ms here)
     for (const gap of helper.queue.gaps) {
       expect(gap).toBeGreaterThanOrEqual(20);
@@ -225,10 +228,10 @@ describe("protections", () => {
       message: "Contato pediu para não receber mensagens (SAIR/PARAR)",
     });
     expect(helper.driver.lookups).not.toContain("5531999991111");
-    expect(helper.driver.sent.map((s) => s.jid)).toEqual(["5531988882222@s.whatsapp.net"]);
+    expect(helper.driver.sent.map((/** @type {any} */ s) => s.jid)).toEqual(["5531988882222@s.whatsapp.net"]);
     expect(final).toMatchObject({ sent: 1, errors: 2 });
     const file = JSON.parse(readFileSync(join(helper.dataDir, "opt-out.json"), "utf8"));
-    expect(file.entries.map((e) => e.number)).toEqual(["553199991111"]);
+    expect(file.entries.map((/** @type {any} */ e) => e.number)).toEqual(["553199991111"]);
   });
 
   it("pauses on a rate-limit error and says why, then resumes (resume-bulk) without failing the contact", async () => {
