@@ -19,6 +19,8 @@ import { enrolment } from "../support/sessions";
  */
 
 const SECRET = "whsec_teste_de_reinicio";
+/** The receivers listen on 127.0.0.1, an internal address the site refuses unless allowed (decision 073). */
+const ENV = { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" };
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -87,7 +89,7 @@ test("a pending webhook delivery is sent again after the server is killed and re
   const receiver = await startReceiver((n) => (n === 1 ? "hold" : 200));
   const { received, arrived } = receiver;
 
-  const first = await startServer({}, { quiet: true });
+  const first = await startServer(ENV, { quiet: true });
   const { databasePath } = first;
   const sqlite = new Database(databasePath);
   try {
@@ -101,7 +103,7 @@ test("a pending webhook delivery is sent again after the server is killed and re
     const row = sqlite.prepare("SELECT status, attempts FROM webhook_deliveries").all();
     expect(row).toEqual([{ status: "pending", attempts: 0 }]);
 
-    const second = await startServer({}, { databasePath, quiet: true });
+    const second = await startServer(ENV, { databasePath, quiet: true });
     try {
       await arrived(2);
       const [before, after] = received;
@@ -135,7 +137,7 @@ test("a delivery answered with a 500 is retried after a restart when it is due, 
       )
       .all();
 
-  const first = await startServer({}, { quiet: true });
+  const first = await startServer(ENV, { quiet: true });
   const { databasePath } = first;
   const sqlite = new Database(databasePath);
   try {
@@ -149,7 +151,7 @@ test("a delivery answered with a 500 is retried after a restart when it is due, 
     // The clock, not a sleep: while the server is down, the retry is put an hour ahead (as a long
     // backoff would), so whatever the restart takes, it is not due yet.
     sqlite.prepare("UPDATE webhook_deliveries SET next_attempt_at = ?").run(Date.now() + 3_600_000);
-    const second = await startServer({}, { databasePath, quiet: true });
+    const second = await startServer(ENV, { databasePath, quiet: true });
     try {
       // A new lead's event goes out at once: the restarted worker runs, and it leaves the
       // not-yet-due delivery alone.
