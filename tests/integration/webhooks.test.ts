@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { courses } from "~/content/courses";
 import { polos } from "~/content/polos";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { WEBHOOK_TIMEOUT_MESSAGE } from "~/lib/webhooks";
 import { action as webhooksPageAction, loader as webhooksPageLoader } from "~/routes/admin.webhooks";
 import { action as enrolmentAction } from "~/routes/inscricao";
 import { action as vocationalLeadAction } from "~/routes/teste-vocacional._index";
@@ -525,6 +526,33 @@ describe("/admin/webhooks", () => {
     expect(statusOf(await post({ intent: "remover", endpoint: String(endpoint.id) }))).toBe(404);
     expect(statusOf(await post({ intent: "reenviar", entrega: "abc" }))).toBe(404);
     expect(statusOf(await post({ intent: "outra" }))).toBe(400);
+  });
+
+  it("the timeout: 15 s unless set when adding, changed on the row; outside 5 to 60 s refused next to the field", async () => {
+    const endpointRow = (id: number) =>
+      db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, id)).get()!;
+    const plain = payload(await post({ intent: "adicionar", url: "https://crm.example.com/padrao" })).created;
+    expect(endpointRow(plain.id).timeoutSeconds).toBe(15);
+    const set = payload(await post({ intent: "adicionar", url: "https://crm.example.com/lento", tempo: "45" })).created;
+    expect(endpointRow(set.id).timeoutSeconds).toBe(45);
+    for (const tempo of ["4", "61", "1.5", "abc"]) {
+      const answer = await post({ intent: "adicionar", url: "https://crm.example.com/errado", tempo });
+      expect(statusOf(answer)).toBe(400);
+      expect(payload(answer).result.error.tempo).toEqual([WEBHOOK_TIMEOUT_MESSAGE]);
+    }
+
+    expect(statusOf(await post({ intent: "tempo", endpoint: String(plain.id), tempo: "30" }))).toBe(303);
+    expect(endpointRow(plain.id).timeoutSeconds).toBe(30);
+    for (const tempo of ["3", "", "trinta"]) {
+      const answer = await post({ intent: "tempo", endpoint: String(plain.id), tempo });
+      expect(statusOf(answer)).toBe(400);
+      expect(payload(answer).timeoutError).toEqual({ endpoint: plain.id, message: WEBHOOK_TIMEOUT_MESSAGE });
+    }
+    expect(endpointRow(plain.id).timeoutSeconds).toBe(30);
+    expect(statusOf(await post({ intent: "tempo", endpoint: "999999", tempo: "30" }))).toBe(404);
+    const page = payload(await webhooksPageLoader(args(getRequest("/admin/webhooks", { cookie }))));
+    expect(page.endpoints.find((e: { id: number }) => e.id === plain.id).timeoutSeconds).toBe(30);
+    expect(WEBHOOK_TIMEOUT_MESSAGE).toBe("Informe um tempo de espera entre 5 e 60 segundos (número inteiro).");
   });
 
   it("the URL rule's message is pt-BR", () => {
