@@ -660,5 +660,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
 export function stopWebhookWorker(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
   const worker = runningWorker;
   runningWorker = null;
-  return worker ? worker.stop({ graceMs }) : Promise.resolve();
+  // A second call (the signal, then the shutdown's last step) waits for the same stop.
+  if (worker) lastStop = worker.stop({ graceMs });
+  return lastStop;
 }
+let lastStop: Promise<void> = Promise.resolve();
