@@ -75,7 +75,7 @@ function TimeoutForm({ id, url, seconds, error }: { id: number; url: string; sec
   const fieldId = `tempo-${id}`;
   const errorId = `${fieldId}-erro`;
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
+    <Form method="post" noValidate className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={WEBHOOK_INTENTS.timeout} />
       <input type="hidden" name="endpoint" value={id} />
       <div>
