@@ -492,10 +492,13 @@ async function attempt(
         }
       },
     );
+    // The timer also bounds a connection whose answer's body never ends (the outcome is already
+    // known from its status line): it is cut at the timeout, and the timer is dropped once it closes.
     const cancelTimer = deps.startTimer(() => {
       finish({ ok: false, status: null, error: `Tempo esgotado (${seconds(timeoutMs)})`, retry: true });
       request.destroy();
     }, timeoutMs);
+    request.on("close", cancelTimer);
     const onRelease = () => {
       finish(RELEASED);
       request.destroy();
@@ -507,7 +510,6 @@ async function attempt(
     function finish(outcome: AttemptOutcome | typeof RELEASED) {
       if (done) return;
       done = true;
-      cancelTimer();
       release.removeEventListener("abort", onRelease);
       resolve(outcome);
     }
