@@ -51,7 +51,15 @@ try {
 // webhook worker) before the first request is answered.
 await build.entry.module.startup?.();
 // Before the first answer and before "Servidor pronto": whoever waits for those may send SIGTERM next.
-shutDownGracefully(server, () => build.entry.module.closeDatabase?.());
+// The webhook worker stops taking deliveries at the signal; the database closes once those out have
+// finished or been released (decision 074).
+const stopBackgroundWork = () => build.entry.module.stopBackgroundWork?.();
+process.once("SIGTERM", stopBackgroundWork);
+process.once("SIGINT", stopBackgroundWork);
+shutDownGracefully(server, async () => {
+  await stopBackgroundWork();
+  build.entry.module.closeDatabase?.();
+});
 const held = waiting;
 waiting = null;
 for (const [req, res] of held) app(req, res);

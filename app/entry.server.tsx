@@ -14,12 +14,21 @@ import { closeDatabase } from "./server/db.server";
 import { optimiseDocument } from "./server/document.server";
 import { scheduleRetentionPurge } from "./server/maintenance.server";
 import { contentSecurityPolicy } from "./server/security.server";
-import { startWebhookWorker } from "./server/webhooks.server";
+import { startWebhookWorker, stopWebhookWorker } from "./server/webhooks.server";
 
 export const streamTimeout = 5_000;
 
 // server.js calls this on SIGTERM, after the last request has finished.
 export { closeDatabase };
+
+/**
+ * server.js calls this on SIGTERM (at once, and again before closing the database): the webhook
+ * worker takes no new delivery; those out finish or, after a few seconds, go back to the queue
+ * without counting an attempt (decision 074).
+ */
+export function stopBackgroundWork(): Promise<void> {
+  return stopWebhookWorker();
+}
 
 // The page cache (server/html-cache.js) never answers a page rendered before the last content save.
 export { contentGeneration } from "./server/content/store.server";

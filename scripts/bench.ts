@@ -20,6 +20,7 @@ import { E2E_ENV } from "../tests/support/env";
 import { startServer } from "../tests/support/server-process";
 import { uploadBenchPhotos } from "./bench-photos";
 import { measureResponsiveness } from "./bench-responsiveness";
+import { measureWebhookIsolation } from "./bench-webhooks";
 import { findChromium } from "./ensure-chromium.mjs";
 
 process.env.BUILD_DIR ??= "build-bench";
@@ -255,6 +256,7 @@ async function main() {
       SESSION_SECRET: "bench-secret",
       ADMIN_EMAIL: E2E_ENV.ADMIN_EMAIL,
       ADMIN_PASSWORD: E2E_ENV.ADMIN_PASSWORD,
+      WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
     },
     { quiet: true },
   );
@@ -423,6 +425,12 @@ async function main() {
     // without an acknowledgement are the few requests autocannon abandoned at the deadline.
     if (rows - acknowledged > CONNECTIONS)
       failures.push(`POST lead: ${rows} rows written for ${acknowledged} acknowledged answers`);
+
+    // 5. Webhooks beside a receiver that never answers (issue 32), after the load: its endpoints
+    // are added for this measure only.
+    const webhooks = await measureWebhookIsolation(server.url, server.databasePath);
+    report.webhooks = webhooks.result;
+    failures.push(...webhooks.failures);
 
     printTable(report);
   } finally {

@@ -2,9 +2,9 @@
 
 /**
  * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, run `onClosed` (closing the
- * database), exit 0; exit 1 if that has not happened within 10 s.
+ * database; awaited when it returns a promise), exit 0; exit 1 if that has not happened within 10 s.
  * @param {import("node:http").Server} server
- * @param {() => void} onClosed
+ * @param {() => void | Promise<void>} onClosed
  */
 export function shutDownGracefully(server, onClosed) {
   let closing = false;
@@ -15,8 +15,8 @@ export function shutDownGracefully(server, onClosed) {
     console.log(`${signal} recebido: encerrando...`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    server.close(() => {
-      onClosed();
+    server.close(async () => {
+      await onClosed();
       process.exit(0);
     });
     // Keep-alive connections: the idle ones close now; one still finishing its answer becomes idle

@@ -4,10 +4,16 @@ import { KeyRound } from "lucide-react";
 import { Form } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { FieldGroup, FormAlert, TextField } from "~/components/studio/studio-fields";
+import { FieldGroup, FormAlert, INPUT_CLASS, TextField } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { pageMeta } from "~/lib/seo";
-import { WEBHOOK_INTENTS, webhookEndpointFormSchema } from "~/lib/webhooks";
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  MAX_TIMEOUT_SECONDS,
+  MIN_TIMEOUT_SECONDS,
+  WEBHOOK_INTENTS,
+  webhookEndpointFormSchema,
+} from "~/lib/webhooks";
 import { requirePermission } from "~/server/auth.server";
 import { webhooksAction, webhooksPageData } from "~/server/webhooks-admin.server";
 
@@ -63,15 +69,63 @@ function RowButton({
   );
 }
 
+/** One endpoint's timeout, changed on its row; a refused value's message is next to the field. */
+function TimeoutForm({ id, url, seconds, error }: { id: number; url: string; seconds: number; error: string | null }) {
+  const pending = useIsPending({ intent: WEBHOOK_INTENTS.timeout });
+  const fieldId = `tempo-${id}`;
+  const errorId = `${fieldId}-erro`;
+  return (
+    <Form method="post" noValidate className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value={WEBHOOK_INTENTS.timeout} />
+      <input type="hidden" name="endpoint" value={id} />
+      <div>
+        <label htmlFor={fieldId} className="block text-xs font-semibold text-slate-700">
+          Segundos<span className="sr-only"> de espera de {url}</span>
+        </label>
+        <input
+          id={fieldId}
+          name="tempo"
+          type="number"
+          inputMode="numeric"
+          min={MIN_TIMEOUT_SECONDS}
+          max={MAX_TIMEOUT_SECONDS}
+          step={1}
+          required
+          defaultValue={seconds}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${INPUT_CLASS} w-20`}
+        />
+      </div>
+      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+        Salvar<span className="sr-only"> tempo de espera de {url}</span>
+      </SubmitButton>
+      {error ? (
+        <p id={errorId} className="w-full text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
 export default function WebhooksPage({ loaderData, actionData }: Route.ComponentProps) {
   const { endpoints, deliveries } = loaderData;
   const adding = useIsPending({ intent: WEBHOOK_INTENTS.add });
-  const answer = actionData as { created?: { url: string; secret: string }; error?: string } | undefined;
+  const answer = actionData as
+    | {
+        created?: { url: string; secret: string };
+        error?: string;
+        timeoutError?: { endpoint: number; message: string };
+      }
+    | undefined;
+  const timeoutError = answer?.timeoutError ?? null;
   const created = answer?.created ?? null;
   const error = answer?.error ?? null;
   const [form, fields] = useForm({
     id: "webhook-novo",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    defaultValue: { tempo: String(DEFAULT_TIMEOUT_SECONDS) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: webhookEndpointFormSchema }),
@@ -128,6 +182,13 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
             required
             inputMode="url"
           />
+          <TextField
+            meta={fields.tempo}
+            label="Tempo de espera (segundos)"
+            type="number"
+            hint={`Quanto tempo esperar a resposta do CRM antes de tentar de novo: de ${MIN_TIMEOUT_SECONDS} a ${MAX_TIMEOUT_SECONDS} s (padrão ${DEFAULT_TIMEOUT_SECONDS}).`}
+            inputMode="numeric"
+          />
         </FieldGroup>
         <SubmitButton
           pending={adding}
@@ -141,7 +202,7 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
       <StudioTable
         testId="webhook-endpoints"
         caption={endpoints.length === 1 ? "1 endereço" : `${endpoints.length} endereços`}
-        columns={["Endereço", "Situação", "Criado em", <span className="sr-only">Ações</span>]}
+        columns={["Endereço", "Situação", "Criado em", "Tempo de espera", <span className="sr-only">Ações</span>]}
         className="mt-8"
       >
         {endpoints.map((endpoint) => (
@@ -150,6 +211,14 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
             <td className="py-2 pr-3">{endpoint.active ? "Ativo" : "Inativo"}</td>
             <td className="py-2 pr-3">
               {endpoint.createdAt} por {endpoint.createdBy}
+            </td>
+            <td className="py-2 pr-3">
+              <TimeoutForm
+                id={endpoint.id}
+                url={endpoint.url}
+                seconds={endpoint.timeoutSeconds}
+                error={timeoutError?.endpoint === endpoint.id ? timeoutError.message : null}
+              />
             </td>
             <td className="flex flex-wrap gap-2 py-2">
               {endpoint.active ? (

@@ -90,6 +90,10 @@ export const config = {
   // Rate limits: lead-form posts per IP per minute; wrong passwords per IP (and admin e-mail) per 15 minutes.
   rateLimitPublicForms: positiveIntEnv("RATE_LIMIT_PUBLIC_FORMS", 30),
   rateLimitLogin: positiveIntEnv("RATE_LIMIT_LOGIN", 5),
+
+  // Webhooks never go to internal addresses (loopback, private, link-local…) unless the host is
+  // named here: comma-separated host names or IP addresses (decision 073).
+  webhookAllowHosts: optionalEnv("WEBHOOK_ALLOW_HOSTS"),
 } as const;
 
 /** Hosts the Content-Security-Policy must allow to be framed or to receive form posts. */

@@ -3,11 +3,12 @@ import { data } from "react-router";
 
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
-import { WEBHOOK_INTENTS, webhookEndpointFormSchema } from "~/lib/webhooks";
+import { WEBHOOK_INTENTS, WEBHOOK_TIMEOUT_MESSAGE, webhookEndpointFormSchema, webhookTimeoutSchema } from "~/lib/webhooks";
 
 import { requirePermission } from "./auth.server";
 import { readFormData } from "./form-data.server";
 import { redirectWithToast } from "./toast.server";
+import { checkWebhookUrl } from "./webhook-address.server";
 import {
   createWebhookEndpoint,
   listWebhookDeliveries,
@@ -15,6 +16,7 @@ import {
   removeWebhookEndpoint,
   resendWebhookDelivery,
   setWebhookEndpointActive,
+  setWebhookEndpointTimeout,
 } from "./webhooks.server";
 
 /** The admin page of the webhooks (app/routes/admin.webhooks.tsx): its path, data and form posts. */
@@ -55,9 +57,18 @@ function refused(message: string, status: number) {
   return data({ error: message } as const, { status, headers: PRIVATE_PAGE_HEADERS });
 }
 
+/** A timeout that could not be saved: the message goes next to that endpoint's field. */
+function timeoutRefused(endpoint: number) {
+  return data({ timeoutError: { endpoint, message: WEBHOOK_TIMEOUT_MESSAGE } } as const, {
+    status: 400,
+    headers: PRIVATE_PAGE_HEADERS,
+  });
+}
+
 /**
- * The page's posts, by `intent`: add an endpoint (answered with its secret, shown this once),
- * deactivate, activate or remove one, or send a delivery again. Admin only.
+ * The page's posts, by `intent`: add an endpoint (answered with its secret, shown this once; an
+ * internal address is refused, decision 073), change one's timeout, deactivate, activate or remove
+ * one, or send a delivery again. Admin only.
  */
 export async function webhooksAction(request: Request) {
   const admin = await requirePermission(request, "webhooks");
@@ -71,10 +82,26 @@ export async function webhooksAction(request: Request) {
     if (submission.status !== "success") {
       return data({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
     }
-    const created = createWebhookEndpoint(submission.value.url, admin.email);
+    const address = checkWebhookUrl(submission.value.url);
+    if (!address.ok) {
+      console.warn(`admin ${admin.email}: webhook endpoint refused: ${address.reason}`);
+      return data(
+        { result: submission.reply({ fieldErrors: { url: [address.reason] } }) },
+        { status: 400, headers: PRIVATE_PAGE_HEADERS },
+      );
+    }
+    const created = createWebhookEndpoint(submission.value.url, admin.email, undefined, submission.value.tempo);
     console.info(`admin ${admin.email}: added webhook endpoint ${created.id}`);
     // Not a redirect: the secret is in this answer only, and a reload of the page no longer shows it.
     return data({ created, result: submission.reply({ resetForm: true }) }, { headers: PRIVATE_PAGE_HEADERS });
+  }
+  if (intent === WEBHOOK_INTENTS.timeout) {
+    const id = idField(formData, "endpoint");
+    if (id === null) return refused(ENDPOINT_GONE_MESSAGE, 404);
+    const timeout = webhookTimeoutSchema.safeParse(formData.get("tempo") ?? "");
+    if (!timeout.success) return timeoutRefused(id);
+    if (!setWebhookEndpointTimeout(id, timeout.data)) return refused(ENDPOINT_GONE_MESSAGE, 404);
+    return back("Tempo de espera salvo", `As próximas entregas a este endereço esperam até ${timeout.data} s pela resposta.`);
   }
   if (intent === WEBHOOK_INTENTS.resend) {
     const id = idField(formData, "entrega");

@@ -1,9 +1,15 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
 
-import { and, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
+
+import { DEFAULT_TIMEOUT_SECONDS } from "~/lib/webhooks";
 
 import * as serverClock from "./clock.server";
 import { db, schema } from "./db.server";
+import { type HostLookup, type ResolvedAddress, resolveWebhookHost, systemLookup } from "./webhook-address.server";
 
 /**
  * Signed webhooks to the CRM (docs/webhooks.md, decision 054). An event is written to the outbox
@@ -21,12 +27,22 @@ export const MAX_ATTEMPTS = 10;
 export const BASE_DELAY_MS = 10_000;
 /** No two attempts are further apart than this. */
 export const MAX_DELAY_MS = 5 * 60_000;
-/** A receiver that has not answered after this long counts as a failed attempt. */
-export const REQUEST_TIMEOUT_MS = 10_000;
 /** How often the worker looks for due deliveries (it is also woken at once by a new event). */
 export const POLL_INTERVAL_MS = 1_000;
-/** Deliveries sent at the same time, at most. */
-const BATCH_SIZE = 20;
+/**
+ * Deliveries out at the same time to one endpoint, at most: a receiver that never answers holds
+ * these and no more, and never delays another endpoint (issue 32, item 3; decision 074).
+ */
+export const MAX_IN_FLIGHT_PER_ENDPOINT = 4;
+/** Deliveries out at the same time in all, at most. */
+export const MAX_IN_FLIGHT = 32;
+/**
+ * On a graceful stop (SIGTERM), how long deliveries already out may take to finish; those still out
+ * then are released: back to the queue, the attempt not counted (server.js exits within 10 s).
+ */
+export const SHUTDOWN_GRACE_MS = 5_000;
+/** A receiver that has not answered after its endpoint's timeout (this, unless the admin changed it) counts as a failed attempt. */
+export { DEFAULT_TIMEOUT_SECONDS };
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
@@ -167,7 +183,14 @@ export function leadEventData(lead: LeadEventFields): Record<string, unknown> {
 
 // --- Endpoints (the admin page) --------------------------------------------------------------
 
-export type WebhookEndpointRow = { id: number; url: string; active: boolean; createdAt: string; createdBy: string };
+export type WebhookEndpointRow = {
+  id: number;
+  url: string;
+  active: boolean;
+  createdAt: string;
+  createdBy: string;
+  timeoutSeconds: number;
+};
 
 export function listWebhookEndpoints(): WebhookEndpointRow[] {
   return db
@@ -177,6 +200,7 @@ export function listWebhookEndpoints(): WebhookEndpointRow[] {
       active: schema.webhookEndpoints.active,
       createdAt: schema.webhookEndpoints.createdAt,
       createdBy: schema.webhookEndpoints.createdBy,
+      timeoutSeconds: schema.webhookEndpoints.timeoutSeconds,
     })
     .from(schema.webhookEndpoints)
     .orderBy(schema.webhookEndpoints.id)
@@ -184,14 +208,24 @@ export function listWebhookEndpoints(): WebhookEndpointRow[] {
 }
 
 /** Adds an endpoint with a fresh secret; returns it with the secret (the only time it leaves the server). */
-export function createWebhookEndpoint(url: string, by: string, now: Date = serverClock.now()) {
+export function createWebhookEndpoint(
+  url: string,
+  by: string,
+  now: Date = serverClock.now(),
+  timeoutSeconds: number = DEFAULT_TIMEOUT_SECONDS,
+) {
   const secret = newWebhookSecret();
   const row = db
     .insert(schema.webhookEndpoints)
-    .values({ url, secret, active: true, createdAt: now.toISOString(), createdBy: by })
+    .values({ url, secret, active: true, createdAt: now.toISOString(), createdBy: by, timeoutSeconds })
     .returning({ id: schema.webhookEndpoints.id })
     .get();
   return { id: row.id, url, secret };
+}
+
+/** Sets how long deliveries to an endpoint wait for its answer. Returns whether it exists. */
+export function setWebhookEndpointTimeout(id: number, timeoutSeconds: number): boolean {
+  return db.update(schema.webhookEndpoints).set({ timeoutSeconds }).where(eq(schema.webhookEndpoints.id, id)).run().changes > 0;
 }
 
 /** Turns an endpoint on or off; an inactive one gets no new events and its pending deliveries wait. Returns whether it exists. */
@@ -277,89 +311,209 @@ export function purgeWebhookDeliveriesBefore(cutoffIso: string): number {
 
 // --- The worker -------------------------------------------------------------------------------
 
+/** Starts a timer that calls `fire` after `ms`; returns its cancel. Tests pass one they fire themselves. */
+export type StartTimer = (fire: () => void, ms: number) => () => void;
+
+const realTimer: StartTimer = (fire, ms) => {
+  const timer = setTimeout(fire, ms);
+  return () => clearTimeout(timer);
+};
+
 export type WebhookWorkerOptions = {
-  /** The HTTP client (tests pass one that records; production uses the global fetch). */
-  fetch?: typeof globalThis.fetch;
   random?: () => number;
-  timeoutMs?: number;
   pollMs?: number;
   log?: (line: string) => void;
+  /** How a host name becomes addresses (tests inject one; production asks the system resolver). */
+  lookup?: HostLookup;
+  /** The timer of each request's timeout (the endpoint's own, 15 s unless the admin changed it). */
+  startTimer?: StartTimer;
 };
 
 export type WebhookWorker = {
-  /** Sends every delivery due now (those of active endpoints); resolves with how many were attempted. */
+  /**
+   * Sends every delivery due now (those of active endpoints, within the limits of deliveries out
+   * at once) and resolves, once those have an outcome, with how many were attempted.
+   */
   runDue(): Promise<number>;
   /** Starts polling (and sending whatever is already due, e.g. after a restart). */
   start(): void;
-  stop(): void;
+  /**
+   * Stops taking deliveries and resolves once none is out: each one out finishes (its outcome is
+   * written) or, after `graceMs`, is released (back to the queue, due, the attempt not counted).
+   * A stopped worker does not start again.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** Runs at once instead of at the next poll (a new event). */
   wake(): void;
 };
 
-type DueDelivery = { id: number; body: string; eventId: string; attempts: number; url: string; secret: string };
+type DueDelivery = {
+  id: number;
+  endpointId: number;
+  body: string;
+  eventId: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  timeoutSeconds: number;
+};
 
-function dueDeliveries(nowMs: number): DueDelivery[] {
+const dueWhere = (nowMs: number) =>
+  and(
+    eq(schema.webhookDeliveries.status, "pending"),
+    lte(schema.webhookDeliveries.nextAttemptAt, nowMs),
+    eq(schema.webhookEndpoints.active, true),
+  );
+
+/** The endpoints that have a delivery due now, the longest-waiting first. */
+function endpointsWithDue(nowMs: number): number[] {
+  return db
+    .select({
+      endpointId: schema.webhookDeliveries.endpointId,
+      first: sql<number>`min(${schema.webhookDeliveries.nextAttemptAt})`,
+    })
+    .from(schema.webhookDeliveries)
+    .innerJoin(schema.webhookEndpoints, eq(schema.webhookEndpoints.id, schema.webhookDeliveries.endpointId))
+    .where(dueWhere(nowMs))
+    .groupBy(schema.webhookDeliveries.endpointId)
+    .orderBy(sql`2`)
+    .all()
+    .map((row) => row.endpointId);
+}
+
+/** Up to `limit` deliveries of one endpoint due now, oldest first, leaving out those in `skip`. */
+function dueDeliveriesOf(endpointId: number, nowMs: number, skip: number[], limit: number): DueDelivery[] {
   return db
     .select({
       id: schema.webhookDeliveries.id,
+      endpointId: schema.webhookDeliveries.endpointId,
       body: schema.webhookDeliveries.body,
       eventId: schema.webhookDeliveries.eventId,
       attempts: schema.webhookDeliveries.attempts,
       url: schema.webhookEndpoints.url,
       secret: schema.webhookEndpoints.secret,
+      timeoutSeconds: schema.webhookEndpoints.timeoutSeconds,
     })
     .from(schema.webhookDeliveries)
     .innerJoin(schema.webhookEndpoints, eq(schema.webhookEndpoints.id, schema.webhookDeliveries.endpointId))
     .where(
       and(
-        eq(schema.webhookDeliveries.status, "pending"),
-        lte(schema.webhookDeliveries.nextAttemptAt, nowMs),
-        eq(schema.webhookEndpoints.active, true),
+        dueWhere(nowMs),
+        eq(schema.webhookDeliveries.endpointId, endpointId),
+        skip.length ? notInArray(schema.webhookDeliveries.id, skip) : undefined,
       ),
     )
     .orderBy(schema.webhookDeliveries.nextAttemptAt, schema.webhookDeliveries.id)
-    .limit(BATCH_SIZE)
+    .limit(limit)
     .all();
 }
 
 type AttemptOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string; retry: boolean };
+/** A delivery given back on a graceful stop: nothing is written, it stays pending and due. */
+const RELEASED = "released" as const;
+
+/** Seconds as the log says them: "15 s", "0,5 s". */
+function seconds(ms: number): string {
+  return `${(ms / 1000).toLocaleString("pt-BR", { maximumFractionDigits: 3 })} s`;
+}
+
+/** The log's words for a failed connection (pt-BR, with the system's code for whoever debugs it). */
+function connectionError(error: NodeJS.ErrnoException): string {
+  const code = error.code ?? "";
+  if (code === "ECONNREFUSED") return "Conexão recusada (ECONNREFUSED)";
+  if (code === "ECONNRESET") return "Conexão encerrada pelo receptor (ECONNRESET)";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `Nome não encontrado (${code})`;
+  if (code.startsWith("ERR_TLS") || code.includes("CERT")) return `Falha no certificado TLS (${code})`;
+  return `Falha de conexão: ${error.message}`.slice(0, 500);
+}
+
+/** A `lookup` for http.request that answers only the address already checked (no second DNS query). */
+function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  }) as unknown as LookupFunction;
+}
+
+type AttemptDeps = { lookup: HostLookup; startTimer: StartTimer };
 
 /**
- * One POST of a delivery: the signed JSON body, no cookie or credential of any kind (server-side
- * fetch has no cookie jar, and `credentials: "omit"` says so), redirects not followed, cut off after
- * the timeout.
+ * One POST of a delivery: the signed JSON body, no cookie or credential of any kind, to the address
+ * checked after DNS resolution (an internal one is refused: decision 073), redirects not followed
+ * (http.request never follows one), cut off after the endpoint's timeout ("Tempo esgotado (15 s)").
+ * `release` aborting gives the delivery back untouched (a graceful stop).
  */
-async function attempt(delivery: DueDelivery, fetchImpl: typeof globalThis.fetch, nowMs: number, timeoutMs: number) {
-  const timestamp = Math.floor(nowMs / 1000);
+async function attempt(
+  delivery: DueDelivery,
+  nowMs: number,
+  deps: AttemptDeps,
+  release: AbortSignal,
+): Promise<AttemptOutcome | typeof RELEASED> {
+  const url = new URL(delivery.url);
+  let target: Awaited<ReturnType<typeof resolveWebhookHost>>;
   try {
-    const response = await fetchImpl(delivery.url, {
-      method: "POST",
-      body: delivery.body,
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": "site-webhooks/1",
-        "X-Webhook-Id": delivery.eventId,
-        "X-Webhook-Timestamp": String(timestamp),
-        "X-Webhook-Signature": signWebhook(delivery.secret, timestamp, delivery.body),
-      },
-      credentials: "omit",
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // The answer's body is not needed: read and drop it so the connection is released.
-    await response.body?.cancel().catch(() => {});
-    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status } as const;
-    return {
-      ok: false,
-      status: response.status,
-      error: `HTTP ${response.status}`,
-      retry: isRetryableStatus(response.status),
-    } as const;
+    target = await resolveWebhookHost(url.hostname, deps.lookup);
   } catch (error) {
-    const name = (error as Error).name;
-    const message = name === "TimeoutError" ? `sem resposta em ${timeoutMs / 1000} s` : (error as Error).message;
-    return { ok: false, status: null, error: message.slice(0, 500), retry: true } as const;
+    return { ok: false, status: null, error: connectionError(error as NodeJS.ErrnoException), retry: true };
   }
+  if (release.aborted) return RELEASED;
+  if (!target.ok) return { ok: false, status: null, error: `Bloqueado: ${target.reason}`, retry: false };
+  const address = target.address;
+
+  const timestamp = Math.floor(nowMs / 1000);
+  const timeoutMs = delivery.timeoutSeconds * 1000;
+  return new Promise((resolve) => {
+    let done = false;
+    const client = url.protocol === "https:" ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: "POST",
+        // One connection per delivery: a pooled socket would outlive the address check.
+        agent: false,
+        lookup: pinnedLookup(address),
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(delivery.body),
+          "User-Agent": "site-webhooks/1",
+          "X-Webhook-Id": delivery.eventId,
+          "X-Webhook-Timestamp": String(timestamp),
+          "X-Webhook-Signature": signWebhook(delivery.secret, timestamp, delivery.body),
+        },
+      },
+      (response) => {
+        // The answer's body is not needed: read and drop it.
+        response.resume();
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300) finish({ ok: true, status });
+        else {
+          const note = status >= 300 && status < 400 ? " (redirecionamentos não são seguidos)" : "";
+          finish({ ok: false, status, error: `Recusado: HTTP ${status}${note}`, retry: isRetryableStatus(status) });
+        }
+      },
+    );
+    // The timer also bounds a connection whose answer's body never ends (the outcome is already
+    // known from its status line): it is cut at the timeout, and the timer is dropped once it closes.
+    const cancelTimer = deps.startTimer(() => {
+      finish({ ok: false, status: null, error: `Tempo esgotado (${seconds(timeoutMs)})`, retry: true });
+      request.destroy();
+    }, timeoutMs);
+    request.on("close", cancelTimer);
+    const onRelease = () => {
+      finish(RELEASED);
+      request.destroy();
+    };
+    release.addEventListener("abort", onRelease, { once: true });
+    request.on("error", (error) => finish({ ok: false, status: null, error: connectionError(error), retry: true }));
+    request.end(delivery.body);
+
+    function finish(outcome: AttemptOutcome | typeof RELEASED) {
+      if (done) return;
+      done = true;
+      release.removeEventListener("abort", onRelease);
+      resolve(outcome);
+    }
+  });
 }
 
 /** Writes an attempt's outcome: delivered, failed for good, or pending again after the backoff. */
@@ -392,66 +546,101 @@ function recordOutcome(delivery: DueDelivery, outcome: AttemptOutcome, nowMs: nu
     .run();
 }
 
+/**
+ * The delivery worker (decision 074): each delivery is sent on its own, up to
+ * MAX_IN_FLIGHT_PER_ENDPOINT per endpoint and MAX_IN_FLIGHT in all, and a free slot is filled as
+ * soon as one finishes, so an endpoint that never answers holds its own slots and nobody else's.
+ */
 export function createWebhookWorker(options: WebhookWorkerOptions = {}): WebhookWorker {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
   const random = options.random ?? Math.random;
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const pollMs = options.pollMs ?? POLL_INTERVAL_MS;
   const log = options.log ?? ((line: string) => console.error(line));
+  const deps: AttemptDeps = { lookup: options.lookup ?? systemLookup, startTimer: options.startTimer ?? realTimer };
+  const inFlight = new Map<number, { endpointId: number; release: AbortController; done: Promise<void> }>();
   let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
+  let polling = false;
+  let stopping: Promise<void> | null = null;
 
-  async function sendDue(): Promise<number> {
-    // One clock for "due" and for the outbox's stamps (decision 059): tests move it, not the worker.
-    const nowMs = serverClock.nowMs();
-    const due = dueDeliveries(nowMs);
-    await Promise.all(
-      due.map(async (delivery) => {
-        const outcome = await attempt(delivery, fetchImpl, nowMs, timeoutMs);
-        // An endpoint removed while the request was out: its row is gone, nothing to record.
+  function send(delivery: DueDelivery): Promise<void> {
+    const release = new AbortController();
+    const done = attempt(delivery, serverClock.nowMs(), deps, release.signal)
+      .catch((error: Error): AttemptOutcome => ({ ok: false, status: null, error: error.message.slice(0, 500), retry: true }))
+      .then((outcome) => {
+        if (outcome === RELEASED) {
+          log(`webhooks: entrega ${delivery.id} devolvida à fila (o servidor está parando).`);
+          return;
+        }
+        // An endpoint removed while the request was out: its row is gone, nothing is written.
         recordOutcome(delivery, outcome, serverClock.nowMs(), random);
         if (!outcome.ok) log(`webhooks: entrega ${delivery.id} falhou (${outcome.error}).`);
-      }),
-    );
-    return due.length;
+      })
+      .catch((error: Error) => log(`webhooks: o registro da entrega ${delivery.id} falhou: ${error.message}`))
+      .finally(() => {
+        inFlight.delete(delivery.id);
+        // A slot is free: the next due delivery goes out now, not at the next poll.
+        if (polling) fill();
+      });
+    inFlight.set(delivery.id, { endpointId: delivery.endpointId, release, done });
+    return done;
   }
 
-  /** One pass at a time; a wake during a pass runs one more pass after it. */
-  function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = sendDue()
-      .catch((error: Error) => {
-        log(`webhooks: o envio falhou: ${error.message}`);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          void runDue();
+  /** Sends due deliveries into the free slots (leaving out `skip`); returns the sends started. */
+  function fill(skip: Set<number> = new Set()): Promise<void>[] {
+    if (stopping) return [];
+    const started: Promise<void>[] = [];
+    try {
+      const nowMs = serverClock.nowMs();
+      for (const endpointId of endpointsWithDue(nowMs)) {
+        let out = 0;
+        for (const sending of inFlight.values()) if (sending.endpointId === endpointId) out++;
+        const free = Math.min(MAX_IN_FLIGHT_PER_ENDPOINT - out, MAX_IN_FLIGHT - inFlight.size);
+        if (free <= 0) continue;
+        for (const delivery of dueDeliveriesOf(endpointId, nowMs, [...inFlight.keys(), ...skip], free)) {
+          skip.add(delivery.id);
+          started.push(send(delivery));
         }
-      });
-    return running;
+      }
+    } catch (error) {
+      log(`webhooks: o envio falhou: ${(error as Error).message}`);
+    }
+    return started;
+  }
+
+  async function runDue(): Promise<number> {
+    const attempted = new Set<number>();
+    for (;;) {
+      const started = fill(attempted);
+      if (started.length === 0) return attempted.size;
+      await Promise.all(started);
+    }
   }
 
   return {
     runDue,
     start() {
-      if (timer) return;
-      timer = setInterval(() => void runDue(), pollMs);
+      if (timer || stopping) return;
+      polling = true;
+      timer = setInterval(() => void fill(), pollMs);
       timer.unref();
-      void runDue();
+      fill();
     },
-    stop() {
+    stop({ graceMs = Number.POSITIVE_INFINITY } = {}) {
       clearInterval(timer);
       timer = undefined;
+      polling = false;
+      stopping ??= (async () => {
+        const out = [...inFlight.values()];
+        if (out.length === 0) return;
+        const cancel = Number.isFinite(graceMs)
+          ? realTimer(() => out.forEach((sending) => sending.release.abort()), graceMs)
+          : () => {};
+        await Promise.all(out.map((sending) => sending.done));
+        cancel();
+      })();
+      return stopping;
     },
     wake() {
-      void runDue();
+      void fill();
     },
   };
 }
@@ -460,13 +649,21 @@ let runningWorker: WebhookWorker | null = null;
 
 /** Starts this process's worker (server start-up): pending deliveries left by a previous process are sent now. */
 export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookWorker {
-  runningWorker?.stop();
+  void runningWorker?.stop({ graceMs: SHUTDOWN_GRACE_MS });
   runningWorker = createWebhookWorker(options);
   runningWorker.start();
   return runningWorker;
 }
 
-export function stopWebhookWorker() {
-  runningWorker?.stop();
+/**
+ * Stops this process's worker (SIGTERM, before the database closes): no new delivery goes out; those
+ * out get `graceMs` to finish, then are released to the queue without counting an attempt.
+ */
+export function stopWebhookWorker(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
+  const worker = runningWorker;
   runningWorker = null;
+  // A second call (the signal, then the shutdown's last step) waits for the same stop.
+  if (worker) lastStop = worker.stop({ graceMs });
+  return lastStop;
 }
+let lastStop: Promise<void> = Promise.resolve();

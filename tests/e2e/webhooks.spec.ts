@@ -71,13 +71,37 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
     await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
     if (jsEnabled) expect(await seriousViolations(page)).toEqual([]);
 
+    // An internal address (the cloud's metadata service) is refused, the reason next to the field (issue 32).
+    await page.getByLabel("Endereço (URL)").fill("http://169.254.169.254/latest/meta-data/");
+    await page.getByRole("button", { name: "Adicionar endereço" }).click();
+    await expect(page.getByText(/O endereço 169\.254\.169\.254 é interno \(link local/)).toBeVisible();
+    await expect(page.getByLabel("Endereço (URL)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+
+    // The timeout: 5 to 60 seconds, the message next to its field.
     await page.getByLabel("Endereço (URL)").fill(receiver.url);
+    await page.getByLabel("Tempo de espera (segundos)").fill("3");
+    await page.getByRole("button", { name: "Adicionar endereço" }).click();
+    await expect(page.getByText("Informe um tempo de espera entre 5 e 60 segundos (número inteiro).")).toBeVisible();
+    await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+
+    await page.getByLabel("Endereço (URL)").fill(receiver.url);
+    await page.getByLabel("Tempo de espera (segundos)").fill("20");
     await page.getByRole("button", { name: "Adicionar endereço" }).click();
     await expect(page.getByTestId("webhook-secret")).toContainText("não será mostrado de novo");
     const secret = (await page.getByTestId("webhook-secret-value").textContent())!.trim();
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     const endpointRow = page.getByTestId("webhook-endpoints").getByRole("row").filter({ hasText: receiver.url });
     await expect(endpointRow).toContainText("Ativo");
+    const timeoutField = endpointRow.getByRole("spinbutton", { name: /Segundos/ });
+    await expect(timeoutField).toHaveValue("20");
+    await timeoutField.fill("2");
+    await endpointRow.getByRole("button", { name: /Salvar/ }).click();
+    await expect(page.getByText("Informe um tempo de espera entre 5 e 60 segundos (número inteiro).")).toBeVisible();
+    await endpointRow.getByRole("spinbutton", { name: /Segundos/ }).fill("25");
+    await endpointRow.getByRole("button", { name: /Salvar/ }).click();
+    await expect(page.getByText("Tempo de espera salvo")).toBeVisible();
+    await expect(endpointRow.getByRole("spinbutton", { name: /Segundos/ })).toHaveValue("25");
 
     // Opened again, the page no longer holds the secret anywhere.
     await page.goto(PATH);

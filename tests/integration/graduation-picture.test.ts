@@ -5,7 +5,9 @@ import { graduationFileName } from "~/lib/graduation";
 import { action as leadAction } from "~/routes/teste-vocacional._index";
 import { loader as pageLoader } from "~/routes/teste-vocacional.simulacao-formatura";
 import { loader as pngLoader } from "~/routes/teste-vocacional.simulacao-formatura.imagem[.png]";
-import { getInstitution } from "~/server/content/institution.server";
+import { loader as svgLoader } from "~/routes/teste-vocacional.simulacao-formatura.imagem[.svg]";
+import { getInstitution, institutionContent } from "~/server/content/institution.server";
+import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 
 import { args, cookieFrom, getRequest, payload, postForm } from "./request";
 
@@ -73,4 +75,56 @@ describe("graduation picture as a PNG (rendered by sharp)", () => {
     expect(data.imageUrl).toMatch(/^\/teste-vocacional\/simulacao-formatura\/imagem\.png\?v=\w+$/);
     expect(data.downloadUrl).toMatch(/^\/teste-vocacional\/simulacao-formatura\/imagem\.png\?download=1&v=\w+$/);
   });
+});
+
+describe("every text of the picture is escaped once, last (issue 32, item 1)", () => {
+  /** Every character XML gives a meaning to, in every text the picture draws. */
+  const HOSTILE = `&'"<>`;
+
+  function setProductName(productName: string) {
+    const entry = getEntry(institutionContent, SINGLETON_ID)!;
+    const saved = saveEntry(institutionContent, {
+      id: SINGLETON_ID,
+      data: { ...getInstitution(), productName },
+      expectedVersion: entry.version,
+      by: "teste@example.com",
+    });
+    expect(saved.ok).toBe(true);
+  }
+
+  it.each([`Saúde & Cia ${HOSTILE}`, `Faculdade Sant'Ana`, `<b>"Uni"</b> & 'Co'`])(
+    "the product name %j and a name with an apostrophe: the SVG is well-formed and sharp renders the PNG",
+    async (productName) => {
+      getInstitution(); // seeds the singleton
+      setProductName(productName);
+      // The lead form lets a name hold only letters, spaces and ' . - (the other characters are refused there).
+      const cookie = await sessionWithLead(`Ana D'Ávila Sant'Ana`);
+
+      const svgAnswer = (await svgLoader(
+        args(getRequest(`/teste-vocacional/simulacao-formatura/imagem.svg`, { cookie })),
+      )) as Response;
+      expect(svgAnswer.status).toBe(200);
+      const svg = await svgAnswer.text();
+      // Escaped once, after upper-casing: never "&AMP;", never a double "&amp;amp;", never a raw "<" of a text.
+      expect(svg).not.toMatch(/&AMP;|&amp;amp;|&APOS;|&QUOT;|&LT;|&GT;/);
+      expect(svg).not.toContain("<b>");
+      expect(svg).toContain(`Ana D&apos;Ávila Sant&apos;Ana`);
+      const upper = productName.toLocaleUpperCase("pt-BR");
+      expect(svg).toContain(
+        `FORMATURA ${upper.replace(/&/g, "&amp;").replace(/'/g, "&apos;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}`,
+      );
+      // sharp (librsvg) refuses SVG that is not well-formed XML: this is the 500 of the issue.
+      const fromSvg = await sharp(Buffer.from(svg)).metadata();
+      expect(fromSvg).toMatchObject({ format: "svg", width: 800, height: 600 });
+
+      const pngAnswer = (await pngLoader(args(getRequest(`${PNG_PATH}?download=1`, { cookie })))) as Response;
+      expect(pngAnswer.status).toBe(200);
+      const bytes = Buffer.from(await pngAnswer.arrayBuffer());
+      expect([...bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: "png", width: 800, height: 600 });
+      expect(pngAnswer.headers.get("Content-Disposition")).toContain(
+        `filename*=UTF-8''${encodeURIComponent(graduationFileName(productName, "png"))}`,
+      );
+    },
+  );
 });

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { courses } from "~/content/courses";
 import { polos } from "~/content/polos";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { WEBHOOK_TIMEOUT_MESSAGE } from "~/lib/webhooks";
 import { action as webhooksPageAction, loader as webhooksPageLoader } from "~/routes/admin.webhooks";
 import { action as enrolmentAction } from "~/routes/inscricao";
 import { action as vocationalLeadAction } from "~/routes/teste-vocacional._index";
@@ -22,8 +23,10 @@ import { resetAllRateLimits } from "~/server/rate-limit.server";
 import {
   createWebhookEndpoint,
   createWebhookWorker,
+  DEFAULT_TIMEOUT_SECONDS,
   MAX_ATTEMPTS,
   MAX_DELAY_MS,
+  MAX_IN_FLIGHT_PER_ENDPOINT,
   retryDelayMs,
   startWebhookWorker,
   stopWebhookWorker,
@@ -47,8 +50,12 @@ function receiver() {
   const received: Received[] = [];
   const answers: (number | "hold")[] = [];
   const held: ServerResponse[] = [];
+  /** Requests whose connection is still open (answered or not). */
+  const open = new Set<ServerResponse>();
   const waiters: (() => void)[] = [];
   const server: Server = createServer((request, response) => {
+    open.add(response);
+    response.on("close", () => open.delete(response));
     let body = "";
     request.setEncoding("utf8");
     request.on("data", (chunk) => (body += chunk));
@@ -64,6 +71,7 @@ function receiver() {
     received,
     answers,
     held,
+    open,
     server,
     url: "",
     /** Resolves once `count` requests have arrived. */
@@ -120,6 +128,23 @@ function enrolment(email: string) {
 }
 const postEnrolment = (email: string) =>
   enrolmentAction(args(postForm("/inscricao", enrolment(email), { headers: { "X-Client-Ip": "203.0.113.77" } })));
+
+/** Timers the test fires itself (the worker's request timeouts), so no test waits for the wall clock. */
+function manualTimers() {
+  const pending: { ms: number; fire: () => void }[] = [];
+  return {
+    pending,
+    start: (fire: () => void, ms: number) => {
+      const timer = { ms, fire };
+      pending.push(timer);
+      return () => {
+        const index = pending.indexOf(timer);
+        if (index >= 0) pending.splice(index, 1);
+      };
+    },
+    fireAll: () => pending.splice(0).forEach((timer) => timer.fire()),
+  };
+}
 
 function deliveries() {
   return db.select().from(schema.webhookDeliveries).orderBy(schema.webhookDeliveries.id).all();
@@ -278,13 +303,133 @@ describe("retries", () => {
     expect(retryDelayMs(3, () => 0)).toBe(20_000);
   });
 
-  it("a receiver that does not answer in time counts as a failed attempt, retried later", async () => {
+  it("a receiver that does not answer within its endpoint's timeout (15 s by default) counts as a failed attempt, retried later", async () => {
     hook.answers.push("hold");
     saveLead({ origem: "contato", nome: "Eva Lenta", telefone: "31 97777-5555", email: "eva.lenta@example.com" });
-    const worker = createWebhookWorker({ timeoutMs: 100 });
-    await worker.runDue();
-    expect(deliveries()[0]).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
-    expect(deliveries()[0].lastError).toMatch(/sem resposta/);
+    const timers = manualTimers();
+    const worker = createWebhookWorker({ startTimer: timers.start });
+    const run = worker.runDue();
+    await hook.until(1);
+    // The request is out with the default timeout; the test, not the wall clock, says it ran out.
+    expect(timers.pending.map((timer) => timer.ms)).toEqual([DEFAULT_TIMEOUT_SECONDS * 1000]);
+    expect(DEFAULT_TIMEOUT_SECONDS).toBeGreaterThanOrEqual(15);
+    timers.fireAll();
+    expect(await run).toBe(1);
+    expect(deliveries()[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: "Tempo esgotado (15 s)",
+    });
+  });
+
+  it("the log tells a timeout from a refusal: 'Tempo esgotado (20 s)' and 'Recusado: HTTP 500'", async () => {
+    const [endpoint] = db.select().from(schema.webhookEndpoints).all();
+    db.update(schema.webhookEndpoints).set({ timeoutSeconds: 20 }).where(eq(schema.webhookEndpoints.id, endpoint.id)).run();
+    hook.answers.push("hold", 500);
+    saveLead({ origem: "contato", nome: "Eva Lenta", telefone: "31 97777-5555", email: "eva.espera@example.com" });
+    saveLead({ origem: "contato", nome: "Rui Recusado", telefone: "31 97777-5556", email: "rui.recusado@example.com" });
+    const timers = manualTimers();
+    const lines: string[] = [];
+    const worker = createWebhookWorker({ startTimer: timers.start, log: (line) => lines.push(line) });
+    const run = worker.runDue();
+    await hook.until(2);
+    await expect.poll(() => deliveries()[1].attempts).toBe(1);
+    // The refused one's timer goes once its connection has closed; the held one's waits.
+    await expect.poll(() => timers.pending.map((timer) => timer.ms)).toEqual([20_000]);
+    timers.fireAll();
+    await run;
+    const [slow, refused] = deliveries();
+    expect(slow).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null, lastError: "Tempo esgotado (20 s)" });
+    expect(refused).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "Recusado: HTTP 500" });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `webhooks: entrega ${slow.id} falhou (Tempo esgotado (20 s)).`,
+        `webhooks: entrega ${refused.id} falhou (Recusado: HTTP 500).`,
+      ]),
+    );
+  });
+});
+
+describe("one endpoint that never answers delays no other (issue 32, item 3)", () => {
+  it("the healthy receiver gets every event while the hanging one's requests are still open, and those are bounded", async () => {
+    const hanging = receiver();
+    await new Promise<void>((resolve) => hanging.server.listen(0, "127.0.0.1", resolve));
+    const hangingUrl = `http://127.0.0.1:${(hanging.server.address() as AddressInfo).port}/crm/parado`;
+    hanging.answers.push(...Array<"hold">(50).fill("hold"));
+    db.delete(schema.webhookEndpoints).run();
+    // The hanging endpoint first: its deliveries are the older ones of each event.
+    createWebhookEndpoint(hangingUrl, "admin@example.com");
+    createWebhookEndpoint(hook.url, "admin@example.com");
+    const leads = MAX_IN_FLIGHT_PER_ENDPOINT + 2;
+    try {
+      startWebhookWorker({ pollMs: 60_000 });
+      saveLead({ origem: "contato", nome: "Lia Primeira", telefone: "31 95555-0000", email: "lia.0@example.com" });
+      await Promise.all([hanging.until(1), hook.until(1)]);
+      // The hanging receiver holds the first event; every later lead still reaches the healthy one.
+      for (let i = 1; i < leads; i++) {
+        saveLead({ origem: "contato", nome: "Lia Seguinte", telefone: `31 95555-000${i}`, email: `lia.${i}@example.com` });
+      }
+      await hook.until(leads);
+      // Served while the hanging requests are still open (none timed out or was answered)…
+      expect(hanging.open.size).toBe(MAX_IN_FLIGHT_PER_ENDPOINT);
+      expect(hanging.held.every((response) => hanging.open.has(response))).toBe(true);
+      // …and the hanging endpoint holds only its own bounded share: the rest of its events wait, unsent.
+      expect(hanging.received).toHaveLength(MAX_IN_FLIGHT_PER_ENDPOINT);
+      await expect.poll(() => deliveries().filter((row) => row.status === "delivered").length).toBe(leads);
+      const stuck = deliveries().filter((row) => row.status !== "delivered");
+      expect(stuck).toHaveLength(leads);
+      expect(stuck.every((row) => row.status === "pending" && row.attempts === 0)).toBe(true);
+    } finally {
+      await stopWebhookWorker(0);
+      hanging.server.closeAllConnections();
+      await new Promise((resolve) => hanging.server.close(resolve));
+    }
+  });
+});
+
+describe("a graceful stop (SIGTERM) finishes or releases the deliveries out (issue 32, item 4)", () => {
+  it("stop() takes no new delivery and resolves once the one out has its answer: written as delivered, sent once", async () => {
+    hook.answers.push("hold");
+    saveLead({ origem: "contato", nome: "Nina Parada", telefone: "31 94444-1111", email: "nina.parada@example.com" });
+    const worker = createWebhookWorker();
+    const run = worker.runDue();
+    await hook.until(1);
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    // A new event after the stop: not taken.
+    saveLead({ origem: "contato", nome: "Otto Depois", telefone: "31 94444-2222", email: "otto.depois@example.com" });
+    worker.wake();
+    expect(await worker.runDue()).toBe(0);
+    await new Promise(setImmediate);
+    expect(stopped).toBe(false);
+    hook.held.shift()!.writeHead(200).end();
+    await stopping;
+    expect(await run).toBe(1);
+    expect(deliveries()).toMatchObject([
+      { status: "delivered", attempts: 1, lastStatusCode: 200 },
+      { status: "pending", attempts: 0 },
+    ]);
+    expect(hook.received).toHaveLength(1);
+  });
+
+  it("stop({ graceMs: 0 }) releases the one out: pending, due, no attempt counted; the next worker sends it once", async () => {
+    hook.answers.push("hold");
+    saveLead({ origem: "contato", nome: "Paulo Solto", telefone: "31 94444-3333", email: "paulo.solto@example.com" });
+    const lines: string[] = [];
+    const worker = createWebhookWorker({ log: (line) => lines.push(line) });
+    void worker.runDue();
+    await hook.until(1);
+    await worker.stop({ graceMs: 0 });
+    const [released] = deliveries();
+    expect(released).toMatchObject({ status: "pending", attempts: 0, lastStatusCode: null, lastError: null });
+    expect(released.nextAttemptAt).toBeLessThanOrEqual(now);
+    expect(lines).toEqual([`webhooks: entrega ${released.id} devolvida à fila (o servidor está parando).`]);
+    expect(await worker.runDue()).toBe(0);
+
+    expect(await createWebhookWorker().runDue()).toBe(1);
+    expect(hook.received).toHaveLength(2);
+    expect(deliveries()[0]).toMatchObject({ status: "delivered", attempts: 1 });
   });
 });
 
@@ -382,6 +527,33 @@ describe("/admin/webhooks", () => {
     expect(statusOf(await post({ intent: "remover", endpoint: String(endpoint.id) }))).toBe(404);
     expect(statusOf(await post({ intent: "reenviar", entrega: "abc" }))).toBe(404);
     expect(statusOf(await post({ intent: "outra" }))).toBe(400);
+  });
+
+  it("the timeout: 15 s unless set when adding, changed on the row; outside 5 to 60 s refused next to the field", async () => {
+    const endpointRow = (id: number) =>
+      db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, id)).get()!;
+    const plain = payload(await post({ intent: "adicionar", url: "https://crm.example.com/padrao" })).created;
+    expect(endpointRow(plain.id).timeoutSeconds).toBe(15);
+    const set = payload(await post({ intent: "adicionar", url: "https://crm.example.com/lento", tempo: "45" })).created;
+    expect(endpointRow(set.id).timeoutSeconds).toBe(45);
+    for (const tempo of ["4", "61", "1.5", "abc"]) {
+      const answer = await post({ intent: "adicionar", url: "https://crm.example.com/errado", tempo });
+      expect(statusOf(answer)).toBe(400);
+      expect(payload(answer).result.error.tempo).toEqual([WEBHOOK_TIMEOUT_MESSAGE]);
+    }
+
+    expect(statusOf(await post({ intent: "tempo", endpoint: String(plain.id), tempo: "30" }))).toBe(303);
+    expect(endpointRow(plain.id).timeoutSeconds).toBe(30);
+    for (const tempo of ["3", "", "trinta"]) {
+      const answer = await post({ intent: "tempo", endpoint: String(plain.id), tempo });
+      expect(statusOf(answer)).toBe(400);
+      expect(payload(answer).timeoutError).toEqual({ endpoint: plain.id, message: WEBHOOK_TIMEOUT_MESSAGE });
+    }
+    expect(endpointRow(plain.id).timeoutSeconds).toBe(30);
+    expect(statusOf(await post({ intent: "tempo", endpoint: "999999", tempo: "30" }))).toBe(404);
+    const page = payload(await webhooksPageLoader(args(getRequest("/admin/webhooks", { cookie }))));
+    expect(page.endpoints.find((e: { id: number }) => e.id === plain.id).timeoutSeconds).toBe(30);
+    expect(WEBHOOK_TIMEOUT_MESSAGE).toBe("Informe um tempo de espera entre 5 e 60 segundos (número inteiro).");
   });
 
   it("the URL rule's message is pt-BR", () => {

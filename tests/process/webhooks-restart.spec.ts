@@ -1,6 +1,9 @@
 import { createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -15,10 +18,14 @@ import { enrolment } from "../support/sessions";
  *   server restarted on the same database file sends it again at start-up (same event id, fresh
  *   valid signature), and the receiver's 200 marks it delivered;
  * - an event the receiver answered with a 500 waits for its retry time across a restart: the
- *   restarted server does not send it early, and sends it once it is due.
+ *   restarted server does not send it early, and sends it once it is due;
+ * - on SIGTERM, a delivery already out finishes before the process exits (issue 32): its answer is
+ *   written, so the restarted server does not send it again.
  */
 
 const SECRET = "whsec_teste_de_reinicio";
+/** The receivers listen on 127.0.0.1, an internal address the site refuses unless allowed (decision 073). */
+const ENV = { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" };
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -52,6 +59,10 @@ async function startReceiver(answer: (n: number) => number | "hold") {
         const check = () => (received.length >= count ? resolve() : waiters.push(check));
         check();
       }),
+    /** Answers the requests held so far with `status`. */
+    answerHeld(status: number) {
+      held.splice(0).forEach((response) => response.writeHead(status).end());
+    },
     async close() {
       held.forEach((response) => response.destroy());
       server.closeAllConnections();
@@ -87,7 +98,7 @@ test("a pending webhook delivery is sent again after the server is killed and re
   const receiver = await startReceiver((n) => (n === 1 ? "hold" : 200));
   const { received, arrived } = receiver;
 
-  const first = await startServer({}, { quiet: true });
+  const first = await startServer(ENV, { quiet: true });
   const { databasePath } = first;
   const sqlite = new Database(databasePath);
   try {
@@ -101,7 +112,7 @@ test("a pending webhook delivery is sent again after the server is killed and re
     const row = sqlite.prepare("SELECT status, attempts FROM webhook_deliveries").all();
     expect(row).toEqual([{ status: "pending", attempts: 0 }]);
 
-    const second = await startServer({}, { databasePath, quiet: true });
+    const second = await startServer(ENV, { databasePath, quiet: true });
     try {
       await arrived(2);
       const [before, after] = received;
@@ -135,7 +146,7 @@ test("a delivery answered with a 500 is retried after a restart when it is due, 
       )
       .all();
 
-  const first = await startServer({}, { quiet: true });
+  const first = await startServer(ENV, { quiet: true });
   const { databasePath } = first;
   const sqlite = new Database(databasePath);
   try {
@@ -149,7 +160,7 @@ test("a delivery answered with a 500 is retried after a restart when it is due, 
     // The clock, not a sleep: while the server is down, the retry is put an hour ahead (as a long
     // backoff would), so whatever the restart takes, it is not due yet.
     sqlite.prepare("UPDATE webhook_deliveries SET next_attempt_at = ?").run(Date.now() + 3_600_000);
-    const second = await startServer({}, { databasePath, quiet: true });
+    const second = await startServer(ENV, { databasePath, quiet: true });
     try {
       // A new lead's event goes out at once: the restarted worker runs, and it leaves the
       // not-yet-due delivery alone.
@@ -178,6 +189,45 @@ test("a delivery answered with a 500 is retried after a restart when it is due, 
           { status: "delivered", attempts: 1, code: 200, email: fresh },
         ]);
       expect(received).toHaveLength(3);
+    } finally {
+      await second.stop();
+      second.cleanup();
+    }
+  } finally {
+    sqlite.close();
+    await receiver.close();
+  }
+});
+
+test("SIGTERM lets a delivery already out finish: written as delivered, never sent again after a restart", async () => {
+  // The first request is held until the server has been told to stop; every later one gets 200.
+  const receiver = await startReceiver((n) => (n === 1 ? "hold" : 200));
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), "webhooks-sigterm-")), "server.log");
+  const first = await startServer(ENV, { logFile });
+  const { databasePath } = first;
+  const sqlite = new Database(databasePath);
+  const rows = () => sqlite.prepare("SELECT status, attempts, last_status_code AS code FROM webhook_deliveries").all();
+  try {
+    addEndpoint(sqlite, receiver.url);
+    await postEnrolment(first.url, `sigterm.${Date.now()}@example.com`);
+    await receiver.arrived(1);
+    const exited = first.stop("SIGTERM");
+    // The answer comes once the server says it is stopping (within the worker's grace): it is recorded.
+    await expect.poll(() => readFileSync(logFile, "utf8")).toContain("SIGTERM recebido");
+    receiver.answerHeld(200);
+    expect(await exited).toBe(0);
+    expect(rows()).toEqual([{ status: "delivered", attempts: 1, code: 200 }]);
+
+    const second = await startServer(ENV, { databasePath, quiet: true });
+    try {
+      // A new lead's event is delivered by the restarted server; the first event is not sent again.
+      await postEnrolment(second.url, `depois.sigterm.${Date.now()}@example.com`);
+      await receiver.arrived(2);
+      await expect.poll(rows).toEqual([
+        { status: "delivered", attempts: 1, code: 200 },
+        { status: "delivered", attempts: 1, code: 200 },
+      ]);
+      expect(receiver.received).toHaveLength(2);
     } finally {
       await second.stop();
       second.cleanup();

@@ -11,4 +11,6 @@ export const E2E_ENV = {
   RATE_LIMIT_LOGIN: "100000",
   // A CNPJ with valid check digits (the seed leaves an invalid one out): the legal texts show it.
   TAX_ID: "11.222.333/0001-81",
+  // The webhook tests' receivers listen on 127.0.0.1, which the site refuses unless allowed (decision 073).
+  WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
 } as const;

@@ -430,6 +430,8 @@ export const webhookEndpoints = sqliteTable("webhook_endpoints", {
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   createdAt: text("created_at").notNull(),
   createdBy: text("created_by").notNull(),
+  /** How long a delivery waits for this receiver's answer, in seconds (decision 074). */
+  timeoutSeconds: integer("timeout_seconds").notNull().default(15),
 });
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_endpoints` ADD `timeout_seconds` integer DEFAULT 15 NOT NULL;
