@@ -7,7 +7,9 @@
 // full (checks, decodes, encodes every width and format, writes the files), then refuses the form for
 // its other fields (not sent) and discards the photo, so the same photo can be measured again and
 // the site is left as it was. Linux only (the memory comes from /proc/<pid>/status).
+import { once } from "node:events";
 import { readFileSync, writeFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 
 import sharp from "sharp";
 
@@ -93,6 +95,25 @@ async function upload(baseUrl: string, cookie: string, photo: Buffer, name: stri
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
+/** Asks /healthz again and again, one at a time, until told to stop; then posts the timings back. */
+const HEALTHZ_PROBE = `
+const { parentPort, workerData } = require("node:worker_threads");
+let running = true;
+parentPort.on("message", () => (running = false));
+(async () => {
+  const samples = [];
+  const statuses = [];
+  while (running) {
+    const started = performance.now();
+    const response = await fetch(workerData.url);
+    await response.arrayBuffer();
+    samples.push(performance.now() - started);
+    statuses.push(response.status);
+  }
+  parentPort.postMessage({ samples, statuses });
+})();
+`;
+
 /** Measures and returns the report; `failures` gets every missed budget. */
 export async function measurePhotoLoad(server: RunningServer, failures: string[]): Promise<PhotoLoadReport> {
   const pid = server.process.pid!;
@@ -124,20 +145,20 @@ export async function measurePhotoLoad(server: RunningServer, failures: string[]
   const many = await Promise.all(
     Array.from({ length: PHOTO_BUDGET.concurrentUploads }, (_, index) => photoLikeJpeg(4000, 3000, 60 + index * 50)),
   );
-  let uploading = true;
-  const healthz: number[] = [];
-  const probe = (async () => {
-    while (uploading) {
-      const started = performance.now();
-      const response = await fetch(`${server.url}/healthz`);
-      await response.arrayBuffer();
-      healthz.push(performance.now() - started);
-      if (!response.ok) failures.push(`/healthz answered ${response.status} during the uploads`);
-    }
-  })();
+  // The probe runs in a thread of its own: this thread's work sending 5 large bodies must not be
+  // counted as the server's slowness.
+  const probe = new Worker(HEALTHZ_PROBE, { eval: true, workerData: { url: `${server.url}/healthz` } });
+  const probed = new Promise<{ samples: number[]; statuses: number[] }>((resolve, reject) => {
+    probe.once("message", resolve);
+    probe.once("error", reject);
+  });
+  await once(probe, "online");
   const answers = await Promise.all(many.map((photo, index) => upload(server.url, cookie, photo, `lote-${index}.jpg`)));
-  uploading = false;
-  await probe;
+  probe.postMessage("stop");
+  const { samples: healthz, statuses } = await probed;
+  await probe.terminate();
+  for (const status of new Set(statuses.filter((s) => s !== 200)))
+    failures.push(`/healthz answered ${status} during the uploads`);
   const sorted = [...healthz].sort((a, b) => a - b);
   const maxMs = Math.round(sorted.at(-1) ?? 0);
   const p95Ms = Math.round(sorted[Math.floor(sorted.length * 0.95)] ?? 0);
