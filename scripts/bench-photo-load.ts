@@ -83,7 +83,7 @@ async function upload(baseUrl: string, cookie: string, photo: Buffer, name: stri
   form.set("heroPhoto.file", new File([new Uint8Array(photo)], name, { type: "image/jpeg" }));
   form.set("heroPhoto.alt", "Foto de medição");
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/admin/conteudo/inicio`, {
+  const response = await fetch(`${baseUrl}/admin/conteudo/inicio.data`, {
     method: "POST",
     body: form,
     headers: { Cookie: cookie, Origin: baseUrl },

@@ -22,6 +22,7 @@ import { homeContent, homePageContent, testimonialsContent } from "~/server/cont
 import {
   imagesDir,
   invalidPhotoForm,
+  looksLikePolyglot,
   removeOrphanImageFiles,
   saveUploadedPhoto,
   saveWithPhotos,
@@ -342,6 +343,23 @@ describe("photo processing waits its turn (decision 076)", () => {
     expect(getSingleton(gallery).data.photo).toMatchObject({ width: 640, height: 480 });
     expect(photoQueue.running).toBe(0);
     expect(photoQueue.waiting).toBe(0);
+  });
+});
+
+describe("the polyglot check reads a large file in windows", () => {
+  it("finds markup anywhere, also across a window's edge (512 KB), in any case; a clean file passes", async () => {
+    const bytes = Buffer.alloc(3 * 512 * 1024, 0x41);
+    expect(await looksLikePolyglot(bytes)).toBe(false);
+    for (const [offset, marker] of [
+      [512 * 1024 - 3, "<ScRiPt"],
+      [2 * 512 * 1024 - 5, "JavaScript:"],
+      [bytes.length - 9, "<!DOCTYPE"],
+      [10, "<?php"],
+    ] as const) {
+      const copy = Buffer.from(bytes);
+      copy.write(marker, offset, "latin1");
+      expect(await looksLikePolyglot(copy), `${marker} at ${offset}`).toBe(true);
+    }
   });
 });
 
