@@ -18,12 +18,15 @@ import lighthouse from "lighthouse";
 import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../app/content/vocational-form";
 import { E2E_ENV } from "../tests/support/env";
 import { startServer } from "../tests/support/server-process";
+import { measurePhotoLoad, printPhotoLoad } from "./bench-photo-load";
 import { uploadBenchPhotos } from "./bench-photos";
 import { measureResponsiveness } from "./bench-responsiveness";
 import { measureWebhookIsolation } from "./bench-webhooks";
 import { findChromium } from "./ensure-chromium.mjs";
 
 process.env.BUILD_DIR ??= "build-bench";
+/** `npm run bench -- --photos`: only the photo processing measurements (scripts/bench-photo-load.ts). */
+const PHOTOS_ONLY = process.argv.includes("--photos");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -262,6 +265,18 @@ async function main() {
   );
   console.log(`Serving ${server.url}`);
   const report: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS };
+  if (PHOTOS_ONLY) {
+    try {
+      console.log("Measuring photo processing ...");
+      const photoLoad = await measurePhotoLoad(server, failures);
+      report.photoLoad = photoLoad;
+      printPhotoLoad(photoLoad);
+    } finally {
+      await server.stop();
+      server.cleanup();
+    }
+    return finish(report);
+  }
   try {
     // 0. Photos, through the studio, before anything is measured.
     const browser = await chromium.launch({ executablePath, args: CHROME_FLAGS.filter((f) => f !== "--headless=new") });
@@ -271,6 +286,11 @@ async function main() {
     } finally {
       await browser.close();
     }
+
+    // 0b. Photo processing: time and memory per photo, /healthz during concurrent uploads (decision 076).
+    console.log("Measuring photo processing ...");
+    const photoLoad = await measurePhotoLoad(server, failures);
+    report.photoLoad = photoLoad;
 
     // 1. Bytes on first view.
     const { bytes, chunks } = await measureBytes(server.url, executablePath);
@@ -433,11 +453,16 @@ async function main() {
     failures.push(...webhooks.failures);
 
     printTable(report);
+    printPhotoLoad(photoLoad);
   } finally {
     await server.stop();
     server.cleanup();
   }
+  finish(report);
+}
 
+/** Writes the JSON report, lists the missed budgets and sets the exit code. */
+function finish(report: Record<string, unknown>) {
   report.failures = failures;
   const out = path.resolve("bench-results");
   mkdirSync(out, { recursive: true });

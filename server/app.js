@@ -51,6 +51,20 @@ export function isHelperApiPost(req) {
   return req.method === "POST" && type === "application/json" && /^\/api\/whatsapp-helper\/[a-z-]+$/.test(req.path);
 }
 
+/** Error codes of a connection the client closed (Express's sendFile says ECONNABORTED). */
+const CLIENT_GONE_CODES = new Set(["ECONNABORTED", "ECONNRESET", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE"]);
+
+/**
+ * Whether an error only says the client went away: its code is one of a closed connection and the
+ * request's connection is indeed closed (so an error of the site itself is never hidden).
+ * @param {unknown} error
+ * @param {import("express").Request} req
+ */
+export function clientWentAway(error, req) {
+  const code = /** @type {{ code?: unknown } | null} */ (error)?.code;
+  return typeof code === "string" && CLIENT_GONE_CODES.has(code) && (req.destroyed || req.socket.destroyed);
+}
+
 /**
  * Each render gets its own CSP nonce (a cached page keeps the nonce it was rendered with).
  * The type of this context is declared for the app in app/load-context.ts.
@@ -173,7 +187,8 @@ export function createApp({ build, buildDir, port }) {
     res.setHeader("Vary", "Accept-Encoding");
     res.type(path.extname(name));
     res.sendFile(path.join(assetsDir, name + suffix), { immutable: true, maxAge: "1y" }, (error) => {
-      if (error && !res.headersSent) next(error);
+      // A download the browser gave up on is no error of the site: nothing to answer, nothing to log.
+      if (error && !res.headersSent && !clientWentAway(error, req)) next(error);
     });
   });
   app.use(
@@ -196,6 +211,16 @@ export function createApp({ build, buildDir, port }) {
   });
 
   app.all(/.*/, htmlCache.handler(createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContext })));
+
+  // An error that only says the client closed its connection (an aborted download): nobody is left to
+  // answer, and Express's own handler would write its 6-line stack trace to the log for each one.
+  app.use(
+    /** @type {import("express").ErrorRequestHandler} */
+    (error, req, res, next) => {
+      if (clientWentAway(error, req)) return;
+      next(error);
+    },
+  );
 
   return app;
 }

@@ -2,6 +2,9 @@
  * The leads CSV (pure parts): the documented column order, pt-BR dates and the neutralisation of
  * cells a spreadsheet would run as a formula. app/server/leads-csv.server.ts streams it.
  *
+ * An e-mail column's valid address is never taken for a formula (isPlainEmailAddress); every other
+ * cell, and an e-mail cell that is not a valid address, keeps the formula guard.
+ *
  * Column order: the spec's 12 columns first, in this order
  *   nome; telefone; email; cidade; curso_interesse; polo; data_criacao; perfil_trabalho;
  *   area_atuacao; satisfacao_area; objetivo_carreira; area_desejada
@@ -84,6 +87,24 @@ export function neutralizeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/**
+ * A whole cell that is one valid e-mail address of plain characters: letters, digits and `. _ + ' -`
+ * before a single `@`, then a domain of letters, digits, dots and hyphens ending in a name of at
+ * least two letters. Such a cell cannot be a formula a spreadsheet would run: it has no parenthesis
+ * (no function call), no `|` or `!` (no DDE), no `=`, quote, space or cell separator, and a
+ * spreadsheet reads `+ana@example.com` as text. So an address that starts with `+` or `-` (valid,
+ * and real: `+ana@…` sub-addresses) keeps its first character rather than getting an apostrophe.
+ */
+const PLAIN_EMAIL =
+  /^[A-Za-z0-9._+'-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
+
+export function isPlainEmailAddress(value: string): boolean {
+  return value.length <= 254 && PLAIN_EMAIL.test(value);
+}
+
+/** The columns that hold an e-mail address: their valid addresses are written as they are. */
+const EMAIL_COLUMNS = new Set<CsvColumn>(["email", "responsavel"]);
+
 /** One CSV record (column → cell text) for a lead; `originLabels` turns origin keys into words. */
 export function leadCsvRecord(lead: CsvLead, originLabels: Readonly<Record<string, string>>): Record<CsvColumn, string> {
   const record = {} as Record<CsvColumn, string>;
@@ -96,7 +117,7 @@ export function leadCsvRecord(lead: CsvLead, originLabels: Readonly<Record<strin
     else if (column === "origem") cell = originLabels[String(raw)] ?? String(raw);
     else if (column === "perfil_resultado") cell = profileLabel(String(raw));
     else cell = String(raw);
-    record[column] = neutralizeFormula(cell);
+    record[column] = EMAIL_COLUMNS.has(column) && isPlainEmailAddress(cell) ? cell : neutralizeFormula(cell);
   }
   return record;
 }

@@ -96,6 +96,43 @@ test.describe("studio: photos", () => {
     });
   });
 
+  test("while the photo is on its way the field says 'Processando a foto'; once saved the field shows the photo (decision 076)", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "without JavaScript the browser itself shows the page loading");
+    await exclusively("inicio", async () => {
+      await openAsAdmin(page, PATH);
+      const field = () => page.getByRole("group", { name: "Foto de destaque" });
+      await field()
+        .getByLabel("Escolher a foto")
+        .setInputFiles({ name: "IMG_3001.JPG", mimeType: "image/jpeg", buffer: await plainJpeg(1200, 800, "#2f8f5f") });
+      await field().getByLabel("Texto alternativo").fill("Fachada do polo");
+      await expect(field().getByRole("status")).toHaveText("");
+      // The post is held until the test has seen the notice (no clock: the test lets it go).
+      let letGo!: () => void;
+      const held = new Promise<void>((resolve) => (letGo = resolve));
+      const studioPage = (url: URL) => url.pathname.startsWith(PATH);
+      await page.route(studioPage, async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Salvar" }).click();
+      await expect(field().getByRole("status")).toHaveText(PHOTO_MESSAGES.processing);
+      expect(PHOTO_MESSAGES.processing).toMatch(/^Processando a foto/);
+      letGo();
+      await expect(page.getByTestId("toaster")).toContainText("Alterações salvas", { timeout: 30_000 });
+      await expect(field().getByTestId("photo-current")).toBeVisible();
+      await expect(field().getByRole("status")).toHaveText("");
+      await page.unroute(studioPage);
+      // Back to the seed: no hero photo.
+      await field().getByLabel("Remover a foto").check();
+      await page.getByRole("button", { name: "Salvar" }).click();
+      await expect(page.getByTestId("toaster")).toContainText("Alterações salvas");
+      await expect(field().getByText("Nenhuma foto.")).toBeVisible();
+    });
+  });
+
   test("a new course with a photo: an empty file is refused next to 'Foto do curso'; the photo is on the course page (not on a phone) and its card", async ({
     page,
     jsEnabled,

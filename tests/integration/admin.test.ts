@@ -546,6 +546,34 @@ describe("CSV export", () => {
     expect(row).not.toMatch(/(^|;)[=+@-]/);
   });
 
+  it("writes a valid e-mail address that starts with + or - as it is; any other such cell keeps the apostrophe", async () => {
+    // Issue 32: "+ana@…" and "-beto@…" are real addresses (sub-addressing), never formulas.
+    for (const [nome, email] of [
+      ["Ana Mais", "+ana.sub@example.com"],
+      ["Beto Menos", "-beto@example.com.br"],
+      ["Carla DDE", "-2+3+cmd|' /C calc'!A0@example.com"],
+      ["Davi Soma", "+SUM(1;2)@example.com"],
+      ["Eva Igual", "=ana@example.com"],
+    ]) {
+      saveLead({ origem: "inscricao", nome, telefone: "(31)97777-0000", email, cidade: "Cidade-Email-Guarda" });
+    }
+    const text = new TextDecoder().decode((await csv("?busca=Cidade-Email-Guarda")).bytes);
+    const emails = Object.fromEntries(
+      text
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => [line.split(";")[0], line.split(";")[2]]),
+    );
+    expect(emails["Ana Mais"]).toBe("+ana.sub@example.com");
+    expect(emails["Beto Menos"]).toBe("-beto@example.com.br");
+    // Not valid addresses (stored lower-cased): the guard stays. A cell with ';' is quoted, so the
+    // row splits at that ';' too: these two are looked for in the whole text.
+    expect(text).toContain(`;'-2+3+cmd|' /c calc'!a0@example.com;`);
+    expect(text).toContain(`;"'+sum(1;2)@example.com";`);
+    expect(emails["Eva Igual"]).toBe("'=ana@example.com");
+  });
+
   it("honours the panel's search and filters", async () => {
     const { bytes } = await csv("?origem=teste_vocacional&perfil=saude");
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n");

@@ -22,10 +22,12 @@ import { homeContent, homePageContent, testimonialsContent } from "~/server/cont
 import {
   imagesDir,
   invalidPhotoForm,
+  looksLikePolyglot,
   removeOrphanImageFiles,
   saveUploadedPhoto,
   saveWithPhotos,
 } from "~/server/content/images.server";
+import { photoQueue } from "~/server/content/photo-queue.server";
 import {
   type ContentCollection,
   getEntry,
@@ -39,8 +41,10 @@ import { db, schema } from "~/server/db.server";
 import { readFormData } from "~/server/form-data.server";
 
 import {
+  animatedWebp,
   gif,
   hasGpsTag,
+  heicPhoto,
   jpegBomb,
   notAPhoto,
   oversized,
@@ -231,6 +235,18 @@ describe("studio photos: bad uploads leave no row and no file", () => {
     ["text named .jpg", async () => ({ bytes: notAPhoto, name: "texto.jpg", type: "image/jpeg" }), 415, PHOTO_MESSAGES.notPhoto],
     ["a GIF", async () => ({ bytes: await gif(), name: "anim.gif", type: "image/gif" }), 415, PHOTO_MESSAGES.notPhoto],
     [
+      "an iPhone HEIC photo (its own message: export as JPEG)",
+      async () => ({ bytes: await heicPhoto(), name: "IMG_0001.HEIC", type: "image/heic" }),
+      415,
+      "Fotos HEIC do iPhone não são aceitas: exporte como JPEG",
+    ],
+    [
+      "an animated WebP (never silently flattened to its first frame)",
+      async () => ({ bytes: await animatedWebp(), name: "animada.webp", type: "image/webp" }),
+      415,
+      PHOTO_MESSAGES.animated,
+    ],
+    [
       "a photo over 8 MB",
       async () => ({ bytes: oversized(MAX_PHOTO_BYTES), name: "enorme.jpg", type: "image/jpeg" }),
       413,
@@ -297,6 +313,64 @@ describe("studio photos: bad uploads leave no row and no file", () => {
     formData.set("photo.file", "IMG_0001.JPG");
     const result = await saveUploadedPhoto(formData, "photo", "x");
     expect(result).toMatchObject({ ok: false, status: 400, message: PHOTO_MESSAGES.notSent });
+  });
+});
+
+describe("photo processing waits its turn (decision 076)", () => {
+  it("sharp runs one libvips thread per photo with a small cache", () => {
+    expect(sharp.concurrency()).toBe(1);
+    expect(sharp.cache()).toMatchObject({ memory: { max: 32 }, files: { max: 0 }, items: { max: 16 } });
+  });
+
+  it("an upload is processed only once the photo ahead of it is done (PHOTO_JOBS = 1); then it is stored", async () => {
+    expect(photoQueue.running).toBe(0);
+    // A photo being processed (the test holds it): the queue is full.
+    let release!: () => void;
+    const ahead = photoQueue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const bytes = await plainJpeg(640, 480, "#3366aa");
+    let settled = false;
+    const answer = settle(() => galleryAction(args(upload({ bytes, name: "fila.jpg", type: "image/jpeg" })))).finally(
+      () => (settled = true),
+    );
+    // The upload waits in line: nothing processed, nothing stored.
+    await expect.poll(() => photoQueue.waiting).toBe(1);
+    expect(photoQueue.running).toBe(1);
+    expect(settled).toBe(false);
+    expect(imageRows().some((row) => row.width === 640)).toBe(false);
+    release();
+    await ahead;
+    expect(statusOf(await answer)).toBe(303);
+    expect(getSingleton(gallery).data.photo).toMatchObject({ width: 640, height: 480 });
+    expect(photoQueue.running).toBe(0);
+    expect(photoQueue.waiting).toBe(0);
+  });
+});
+
+describe("the polyglot check reads a large file in windows", () => {
+  it("finds markup anywhere, also across a window's edge (512 KB), in any case; a clean file passes", async () => {
+    const bytes = Buffer.alloc(3 * 512 * 1024, 0x41);
+    expect(await looksLikePolyglot(bytes)).toBe(false);
+    for (const [offset, marker] of [
+      [512 * 1024 - 3, "<ScRiPt"],
+      [2 * 512 * 1024 - 5, "JavaScript:"],
+      [bytes.length - 9, "<!DOCTYPE"],
+      [10, "<?php"],
+    ] as const) {
+      const copy = Buffer.from(bytes);
+      copy.write(marker, offset, "latin1");
+      expect(await looksLikePolyglot(copy), `${marker} at ${offset}`).toBe(true);
+    }
+  });
+});
+
+describe("HEIC: why iPhone photos are refused (decision 075)", () => {
+  it("the installed sharp decodes HEIF only as AVIF (AV1), not an iPhone's HEIC (HEVC): when this fails, accept HEIC", async () => {
+    expect(sharp.format.heif.input.fileSuffix).not.toContain(".heic");
+    await expect(
+      sharp({ create: { width: 64, height: 64, channels: 3, background: "#000" } })
+        .heif({ compression: "hevc" })
+        .toBuffer(),
+    ).rejects.toThrow();
   });
 });
 

@@ -116,3 +116,31 @@ export function oversized(limit: number): Buffer {
   bytes.set([0xff, 0xd8, 0xff, 0xe0]);
   return bytes;
 }
+
+/** A three-frame animated WebP (red, green, blue), 400 × 300: sharp would keep only its first frame. */
+export async function animatedWebp(): Promise<Buffer> {
+  const frames = await Promise.all(
+    ["#ff0000", "#00ff00", "#0000ff"].map((background) =>
+      sharp({ create: { width: 400, height: 300, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .webp({ loop: 0, delay: 200 })
+    .toBuffer();
+}
+
+/**
+ * An iPhone photo's start: an ISO media `ftyp` box with the `heic` brand (and `mif1`, `heic`
+ * compatible), then a JPEG's bytes as filler. sharp's prebuilt binary cannot encode HEIC (its HEIF
+ * is AV1 only), so this is a stand-in; what matters is that the file says it is HEIC.
+ */
+export async function heicPhoto(): Promise<Buffer> {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write("ftypheic", 4, "latin1");
+  ftyp.writeUInt32BE(0, 12);
+  ftyp.write("mif1heic", 16, "latin1");
+  return Buffer.concat([ftyp, await plainJpeg(800, 600)]);
+}

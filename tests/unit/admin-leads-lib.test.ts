@@ -11,7 +11,14 @@ import {
   profileLabel,
   searchTerms,
 } from "~/lib/lead-filters";
-import { CSV_COLUMNS, csvDateTime, leadCsvRecord, neutralizeFormula, SPEC_CSV_COLUMNS } from "~/lib/leads-csv";
+import {
+  CSV_COLUMNS,
+  csvDateTime,
+  isPlainEmailAddress,
+  leadCsvRecord,
+  neutralizeFormula,
+  SPEC_CSV_COLUMNS,
+} from "~/lib/leads-csv";
 
 const ORIGINS = ["teste_vocacional", "inscricao"];
 const parse = (query: string) => parseLeadFilters(new URLSearchParams(query), ORIGINS);
@@ -127,6 +134,31 @@ describe("leads CSV records", () => {
   it("neutralises cells that start a formula", () => {
     for (const value of ["=1+1", "+55 31", "-2", "@SUM(A1)", "\t=1", "\r=1"]) expect(neutralizeFormula(value)).toBe(`'${value}`);
     for (const value of ["Maria", "(31)99999-0000", " =1", "", "a=b"]) expect(neutralizeFormula(value)).toBe(value);
+  });
+
+  it("an e-mail column's valid address is never a formula; every other cell keeps the guard", () => {
+    const record = (email: string, responsavel = "", nome = "") => leadCsvRecord({ email, responsavel, nome }, {});
+    for (const address of ["+ana@example.com", "-beto@example.com.br", "+1@exemplo.org", "o'neil-@mail.example.net"]) {
+      expect(isPlainEmailAddress(address), address).toBe(true);
+      expect(record(address).email).toBe(address);
+      expect(record("", address).responsavel).toBe(address);
+      // The same text in another column is still guarded.
+      if (/^[+-]/.test(address)) expect(record("", "", address).nome).toBe(`'${address}`);
+    }
+    for (const cell of [
+      "-2+3+cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0@example.com",
+      "+SUM(1,2)@example.com",
+      '=HYPERLINK("http://x")@example.com',
+      "-a@b",
+      "+a@@example.com",
+      "-a b@example.com",
+      "@example.com",
+      "+a@example.com\r=1",
+    ]) {
+      expect(isPlainEmailAddress(cell), cell).toBe(false);
+      expect(record(cell).email, cell).toBe(`'${cell}`);
+    }
   });
 
   it("formats dates in pt-BR (São Paulo time) and origins in words", () => {

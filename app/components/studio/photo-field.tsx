@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { type ChangeEvent, type ReactNode, useState } from "react";
+import { useNavigation } from "react-router";
 
 import { Field } from "~/components/forms";
 import type { StoredPhoto } from "~/lib/content/fields";
@@ -17,7 +18,9 @@ type PhotoMeta = FieldMetadata<{ id?: string; alt?: string } | null | undefined,
  * may go without, "Remover a foto". The current photo's id travels in a hidden input taken from the
  * loader (never from what the browser sent back), so a refused form still names the stored photo.
  * The server's saveUploadedPhoto reads the three; its messages appear under the file input. With
- * JavaScript, a file over 8 MB is refused here before it is sent.
+ * JavaScript, a file over 8 MB is refused here before it is sent, and while a form with a new photo
+ * is on its way the field says the photo is being processed (the server resizes it, waiting its turn
+ * behind other uploads: decision 076); the saved page then shows the photo.
  */
 export function PhotoField({
   meta,
@@ -38,6 +41,9 @@ export function PhotoField({
   className?: string;
 }) {
   const [tooLarge, setTooLarge] = useState(false);
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" ? navigation.formData?.get(`${meta.name}.file`) : null;
+  const processing = sending instanceof File && sending.size > 0;
   const fieldset = (meta as PhotoMeta).getFieldset();
   const fileId = `${meta.id}-file`;
   const hintId = `${fileId}-hint`;
@@ -90,6 +96,13 @@ export function PhotoField({
               className="mt-1 block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold"
             />
           </Field>
+          <p
+            role="status"
+            className={processing ? "text-sm font-medium text-brand-700" : "sr-only"}
+            data-testid="photo-processing"
+          >
+            {processing ? PHOTO_MESSAGES.processing : null}
+          </p>
           <Field
             label="Texto alternativo"
             htmlFor={fieldset.alt.id}

@@ -50,10 +50,18 @@ export const PHOTO_MESSAGES = {
   tooManyPixels: "A foto tem pixels demais (máximo de 40 megapixels). Reduza a foto e envie de novo.",
   tooSmall: `A foto é pequena demais: use uma com pelo menos ${MIN_PHOTO_SIDE} pixels de largura e de altura.`,
   polyglot: "O arquivo contém outro conteúdo além da imagem. Salve a foto de novo como JPEG, PNG, WebP ou AVIF.",
+  // The prebuilt sharp decodes HEIF only with AV1 inside (AVIF), not the HEVC of an iPhone's HEIC
+  // (decision 075): the photo is refused with what to do instead.
+  heic: "Fotos HEIC do iPhone não são aceitas: exporte como JPEG",
+  // An animated WebP or AVIF would show only its first frame (decision 075): refused, never flattened.
+  animated:
+    "Imagens animadas não são aceitas: o site mostraria só o primeiro quadro. Envie uma foto parada em JPEG, PNG, WebP ou AVIF.",
   missing: "Escolha uma foto",
   notFound: "Foto não encontrada. Escolha a foto de novo.",
   notSent: "A foto não foi enviada. Envie o formulário pela página do estúdio.",
   failed: "Não foi possível guardar a foto. Tente de novo.",
+  /** Shown beside the field while a form with a new photo is on its way (the photo is resized then). */
+  processing: "Processando a foto… Isso pode levar alguns segundos.",
   alt: "Descreva a foto para quem não pode vê-la (texto alternativo)",
 } as const;
 

@@ -27,6 +27,7 @@ import {
 import { config } from "../config.server";
 import { IMAGES_FOLDER } from "../data-dir.server";
 import { db, schema, sqlite } from "../db.server";
+import { photoQueue } from "./photo-queue.server";
 import type { StudioFailure } from "./studio.server";
 
 /**
@@ -38,7 +39,9 @@ import type { StudioFailure } from "./studio.server";
  * photo carries GPS) and stored as AVIF, WebP and JPEG at the widths of photoWidths, under the hash of
  * the uploaded bytes, in `<data dir>/content-images` (the Docker /data volume, beside the database).
  * The original is never kept or served. Files are written under temporary names and renamed; a failure
- * removes them and records no row; a content_images row exists only with all its files.
+ * removes them and records no row; a content_images row exists only with all its files. iPhone HEIC
+ * photos and animations are refused with their own messages (decision 075). Photos are processed one
+ * at a time through photoQueue (decision 076), so uploads never stall the rest of the site.
  */
 
 /** Where the resized files live. */
@@ -62,20 +65,28 @@ type UploadFormat = "jpeg" | "png" | "webp" | "avif";
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => Buffer.from(bytes.subarray(start, end)).toString("latin1");
 
-/** What the first bytes say the file is: one of the accepted formats, "svg", or null for anything else. */
-export function sniffFormat(bytes: Uint8Array): UploadFormat | "svg" | null {
+/** ISO media brands of HEIF pictures with HEVC inside (an iPhone's HEIC), which the prebuilt sharp cannot decode. */
+const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]);
+
+/**
+ * What the first bytes say the file is: one of the accepted formats, "svg", "heic" (an iPhone photo,
+ * refused with its own message), or null for anything else.
+ */
+export function sniffFormat(bytes: Uint8Array): UploadFormat | "svg" | "heic" | null {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
   if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png";
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
   if (ascii(bytes, 4, 8) === "ftyp") {
     // An ISO media file: AVIF when its major or a compatible brand says so (HEIC and videos are not taken).
     const boxSize = Math.min(Buffer.from(bytes.subarray(0, 4)).readUInt32BE(0), 256, bytes.length);
+    let heic = false;
     for (let offset = 8; offset + 4 <= boxSize; offset += 4) {
       if (offset === 12) continue; // the minor version, not a brand
       const brand = ascii(bytes, offset, offset + 4);
       if (brand === "avif" || brand === "avis") return "avif";
+      if (HEIC_BRANDS.has(brand)) heic = true;
     }
-    return null;
+    return heic ? "heic" : null;
   }
   const head = ascii(bytes, 0, 4096)
     .replace(/^\uFEFF|^\xEF\xBB\xBF/, "")
@@ -89,9 +100,20 @@ export function sniffFormat(bytes: Uint8Array): UploadFormat | "svg" | null {
  * HTML, script or PHP markup anywhere, or a ZIP archive at its end (a JPEG that is also a JAR). The
  * signatures are long enough that a photo's compressed bytes do not hit them by chance.
  */
-export function looksLikePolyglot(bytes: Buffer): boolean {
-  const text = bytes.toString("latin1").toLowerCase();
-  if (/<script|<html[\s>]|<\?php|<!doctype|<iframe|javascript:/.test(text)) return true;
+export async function looksLikePolyglot(bytes: Buffer): Promise<boolean> {
+  // Read in windows of 512 KB (overlapping by more than the longest signature), giving the event
+  // loop a turn between them: an 8 MB photo read as one string held every other request for tens
+  // of milliseconds (issue 32, decision 076).
+  const WINDOW = 512 * 1024;
+  const OVERLAP = 16;
+  for (let start = 0; start < bytes.length; start += WINDOW) {
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    const text = bytes
+      .subarray(Math.max(0, start - OVERLAP), start + WINDOW)
+      .toString("latin1")
+      .toLowerCase();
+    if (/<script|<html[\s>]|<\?php|<!doctype|<iframe|javascript:/.test(text)) return true;
+  }
   const tail = bytes.subarray(Math.max(0, bytes.length - 65_557));
   return tail.includes(Buffer.from("PK\x05\x06", "latin1"));
 }
@@ -107,6 +129,8 @@ async function inspect(bytes: Buffer, expected: UploadFormat) {
   }
   const format = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
   if (format !== expected) throw new PhotoRefusal(PHOTO_MESSAGES.notPhoto, 415);
+  // An animation (WebP, or an AVIF sequence) would be stored as its first frame: refused instead.
+  if ((metadata.pages ?? 1) > 1) throw new PhotoRefusal(PHOTO_MESSAGES.animated, 415);
   const { width = 0, height = 0 } = metadata;
   if (width * height > MAX_PHOTO_PIXELS) throw new PhotoRefusal(PHOTO_MESSAGES.tooManyPixels, 400);
   if (width < MIN_PHOTO_SIDE || height < MIN_PHOTO_SIDE) throw new PhotoRefusal(PHOTO_MESSAGES.tooSmall, 400);
@@ -118,8 +142,9 @@ export async function checkPhoto(bytes: Buffer): Promise<UploadFormat> {
   if (bytes.length > MAX_PHOTO_BYTES) throw new PhotoRefusal(PHOTO_MESSAGES.tooLarge, 413);
   const format = sniffFormat(bytes);
   if (format === "svg") throw new PhotoRefusal(PHOTO_MESSAGES.svg, 415);
+  if (format === "heic") throw new PhotoRefusal(PHOTO_MESSAGES.heic, 415);
   if (format === null) throw new PhotoRefusal(PHOTO_MESSAGES.notPhoto, 415);
-  if (looksLikePolyglot(bytes)) throw new PhotoRefusal(PHOTO_MESSAGES.polyglot, 400);
+  if (await looksLikePolyglot(bytes)) throw new PhotoRefusal(PHOTO_MESSAGES.polyglot, 400);
   await inspect(bytes, format);
   return format;
 }
@@ -198,7 +223,12 @@ export function getImage(id: string): StoredImage | undefined {
  * Checks and stores a photo. The same bytes uploaded again are the same image (`created: false`).
  * Throws PhotoRefusal for a photo we do not take; other errors leave no file and no row.
  */
-export async function storePhoto(bytes: Buffer, by: string): Promise<{ image: StoredImage; created: boolean }> {
+export function storePhoto(bytes: Buffer, by: string): Promise<{ image: StoredImage; created: boolean }> {
+  // One photo at a time (PHOTO_JOBS): the others wait in line, every other request goes on (decision 076).
+  return photoQueue.run(() => checkAndStore(bytes, by));
+}
+
+async function checkAndStore(bytes: Buffer, by: string): Promise<{ image: StoredImage; created: boolean }> {
   await checkPhoto(bytes);
   const id = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
   const existing = getImage(id);
