@@ -272,7 +272,7 @@ test("every operator command of the README works in the image's tree: server, ad
   // The backup while the site serves, with its default name.
   const backup = await npmRun(["backup"], siteA);
   expect(backup.code, backup.stderr).toBe(0);
-  expect(backup.stdout).toContain("Contém o banco de dados, 1 foto(s) e .session-secret, .helper-secret.");
+  expect(backup.stdout).toContain("Contém o banco de dados, 1 foto(s) e .session-secret.");
   const archive = /Backup gravado em (\S+)/.exec(backup.stdout)![1];
   expect(path.dirname(archive)).toBe(path.join(path.dirname(siteA), "backups"));
   expect(statSync(archive).mode & 0o777).toBe(0o600);
