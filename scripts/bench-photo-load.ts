@@ -1,4 +1,4 @@
-// The bench's photo processing (issue 32, decision 076): how long the server takes to process an
+// The bench's photo processing (decision 076): how long the server takes to process an
 // 8 MB photo and a 4000 × 3000 photo uploaded through the content studio, how much memory the server
 // process takes for it (its resident size before, at the peak, and once the upload has been
 // answered), and whether /healthz still answers within 200 ms while 5 photos are uploaded at once.

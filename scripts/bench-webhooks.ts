@@ -1,4 +1,4 @@
-// Webhooks beside a receiver that never answers (issue 32, item 3; decision 074): the running site
+// Webhooks beside a receiver that never answers (decision 074): the running site
 // gets two endpoints, one that holds every request open and one that answers 200 at once; leads are
 // posted to /inscricao and the measure is how long after each post's answer the healthy receiver has
 // that lead's event. Before decision 074 the worker waited for its whole batch, including the

@@ -446,7 +446,7 @@ async function main() {
     if (rows - acknowledged > CONNECTIONS)
       failures.push(`POST lead: ${rows} rows written for ${acknowledged} acknowledged answers`);
 
-    // 5. Webhooks beside a receiver that never answers (issue 32), after the load: its endpoints
+    // 5. Webhooks beside a receiver that never answers, after the load: its endpoints
     // are added for this measure only.
     const webhooks = await measureWebhookIsolation(server.url, server.databasePath);
     report.webhooks = webhooks.result;

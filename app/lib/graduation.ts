@@ -23,7 +23,7 @@ class SvgMarkup {
 }
 
 /**
- * The one place text enters the picture's markup (issue 32): every value put in `${…}` is
+ * The one place text enters the picture's markup: every value put in `${…}` is
  * escaped here, last, after any change of case or shortening; only markup built by `svg` itself
  * goes in as it is. Escaping before `toUpperCase()` turned "&amp;" into the invalid "&AMP;" (a 500).
  */

@@ -4,7 +4,7 @@ import { BlockList, isIP } from "node:net";
 import { config } from "./config.server";
 
 /**
- * Where a webhook may be sent (issue 32, item 2; decision 073). An admin's URL must not reach the
+ * Where a webhook may be sent (decision 073). An admin's URL must not reach the
  * server's own network: loopback, link-local (the cloud metadata address 169.254.169.254), private,
  * shared (CGNAT), unspecified, multicast and reserved addresses are refused when the URL is saved
  * (a literal address in any spelling, or a "localhost" name) and again at delivery time, after DNS

@@ -31,7 +31,7 @@ export const MAX_DELAY_MS = 5 * 60_000;
 export const POLL_INTERVAL_MS = 1_000;
 /**
  * Deliveries out at the same time to one endpoint, at most: a receiver that never answers holds
- * these and no more, and never delays another endpoint (issue 32, item 3; decision 074).
+ * these and no more, and never delays another endpoint (decision 074).
  */
 export const MAX_IN_FLIGHT_PER_ENDPOINT = 4;
 /** Deliveries out at the same time in all, at most. */

@@ -320,7 +320,7 @@ describe("job rules", () => {
   });
 });
 
-describe("issue 18 rules in the queue", () => {
+describe("the sender-safety rules in the queue", () => {
   it("a refusal after the job finished turns that contact into an error (matched by id, or by number without one)", async () => {
     const { queue, driver, statuses, finals } = makeQueue({ random: () => 0 });
     queue.start({ contacts: contacts(2), messageTemplate: "Oi" });

@@ -1,4 +1,4 @@
-// Issue 18 over a real socket.io connection: WhatsApp's refusals and restriction, WhatsApp's cap,
+// The sender-safety rules (decisions 050 and 051) over a real socket.io connection: WhatsApp's refusals and restriction, WhatsApp's cap,
 // the sending window and warm-up (injected clock), a job restored after a restart, no double send
 // (a real local HTTP server plays the site's API), opt-outs shared through the site.
 import { readFileSync } from "node:fs";

@@ -71,7 +71,7 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
     await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
     if (jsEnabled) expect(await seriousViolations(page)).toEqual([]);
 
-    // An internal address (the cloud's metadata service) is refused, the reason next to the field (issue 32).
+    // An internal address (the cloud's metadata service) is refused, the reason next to the field.
     await page.getByLabel("Endereço (URL)").fill("http://169.254.169.254/latest/meta-data/");
     await page.getByRole("button", { name: "Adicionar endereço" }).click();
     await expect(page.getByText(/O endereço 169\.254\.169\.254 é interno \(link local/)).toBeVisible();

@@ -7,7 +7,7 @@ import { seedHelperKey } from "../support/helper-key";
 import { OPERATOR_PASSWORD, postForm } from "../support/sessions";
 
 /**
- * The replies inbox and the opt-out screen (issue 27 item 9, decision 071), in Chromium with
+ * The replies inbox and the opt-out screen (decision 071), in Chromium with
  * JavaScript on and off: replies and an opt-out arrive through the helpers' API, exactly as a helper
  * posts them; an operator past the gate finds complaints first, marks a reply read, marks a lead
  * Perdido after the confirmation, and undoes an opt-out (refused without a reason, then logged).

@@ -547,7 +547,7 @@ describe("CSV export", () => {
   });
 
   it("writes a valid e-mail address that starts with + or - as it is; any other such cell keeps the apostrophe", async () => {
-    // Issue 32: "+ana@…" and "-beto@…" are real addresses (sub-addressing), never formulas.
+    // "+ana@…" and "-beto@…" are real addresses (sub-addressing), never formulas.
     for (const [nome, email] of [
       ["Ana Mais", "+ana.sub@example.com"],
       ["Beto Menos", "-beto@example.com.br"],

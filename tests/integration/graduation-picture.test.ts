@@ -77,7 +77,7 @@ describe("graduation picture as a PNG (rendered by sharp)", () => {
   });
 });
 
-describe("every text of the picture is escaped once, last (issue 32, item 1)", () => {
+describe("every text of the picture is escaped once, last", () => {
   /** Every character XML gives a meaning to, in every text the picture draws. */
   const HOSTILE = `&'"<>`;
 

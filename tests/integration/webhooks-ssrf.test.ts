@@ -21,7 +21,7 @@ import { createWebhookEndpoint, createWebhookWorker } from "~/server/webhooks.se
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
- * Webhooks never reach the server's own network (issue 32, item 2; decision 073): every spelling of
+ * Webhooks never reach the server's own network (decision 073): every spelling of
  * loopback, link-local, private, shared, unspecified and multicast addresses is refused when an admin
  * saves the URL (the pt-BR reason next to the field, and in the log) and again when a delivery goes
  * out, after DNS resolution (a name that resolves inside is refused too), with the reason in the

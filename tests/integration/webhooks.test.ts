@@ -351,7 +351,7 @@ describe("retries", () => {
   });
 });
 
-describe("one endpoint that never answers delays no other (issue 32, item 3)", () => {
+describe("one endpoint that never answers delays no other", () => {
   it("the healthy receiver gets every event while the hanging one's requests are still open, and those are bounded", async () => {
     const hanging = receiver();
     await new Promise<void>((resolve) => hanging.server.listen(0, "127.0.0.1", resolve));
@@ -388,7 +388,7 @@ describe("one endpoint that never answers delays no other (issue 32, item 3)", (
   });
 });
 
-describe("a graceful stop (SIGTERM) finishes or releases the deliveries out (issue 32, item 4)", () => {
+describe("a graceful stop (SIGTERM) finishes or releases the deliveries out", () => {
   it("stop() takes no new delivery and resolves once the one out has its answer: written as delivered, sent once", async () => {
     hook.answers.push("hold");
     saveLead({ origem: "contato", nome: "Nina Parada", telefone: "31 94444-1111", email: "nina.parada@example.com" });

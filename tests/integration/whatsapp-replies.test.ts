@@ -23,7 +23,7 @@ import { newHelperKey } from "./helper-key";
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
- * The replies inbox (issue 27 item 9, decision 071) against a real SQLite file: the helpers' API
+ * The replies inbox (decision 071) against a real SQLite file: the helpers' API
  * (token, validation, all-or-nothing batches, one row per WhatsApp message id, the lead found by the
  * person key), the words that flag a reply, /whatsapp/respostas (flagged first, unread counts, "Marcar
  * como lida", "Marcar lead como Perdido" only on confirmation), /whatsapp/descadastros (what was said,

@@ -9,7 +9,7 @@ import { expect, test } from "@playwright/test";
 import { buildDir, type RunningServer, startServer } from "../support/server-process";
 
 /**
- * Issue 32: a graceful stop must not reset a keep-alive client's request, and a download the client
+ * a graceful stop must not reset a keep-alive client's request, and a download the client
  * gives up on must not write a stack trace to the log. Real server processes (server.js over the build).
  */
 

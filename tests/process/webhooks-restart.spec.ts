@@ -19,7 +19,7 @@ import { enrolment } from "../support/sessions";
  *   valid signature), and the receiver's 200 marks it delivered;
  * - an event the receiver answered with a 500 waits for its retry time across a restart: the
  *   restarted server does not send it early, and sends it once it is due;
- * - on SIGTERM, a delivery already out finishes before the process exits (issue 32): its answer is
+ * - on SIGTERM, a delivery already out finishes before the process exits: its answer is
  *   written, so the restarted server does not send it again.
  */
 

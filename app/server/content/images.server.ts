@@ -103,7 +103,7 @@ export function sniffFormat(bytes: Uint8Array): UploadFormat | "svg" | "heic" | 
 export async function looksLikePolyglot(bytes: Buffer): Promise<boolean> {
   // Read in windows of 512 KB (overlapping by more than the longest signature), giving the event
   // loop a turn between them: an 8 MB photo read as one string held every other request for tens
-  // of milliseconds (issue 32, decision 076).
+  // of milliseconds (decision 076).
   const WINDOW = 512 * 1024;
   const OVERLAP = 16;
   for (let start = 0; start < bytes.length; start += WINDOW) {

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { positiveIntEnv } from "../../../server/env.js";
 
 /**
- * Photo processing must not stall the site (issue 32, decision 076). An upload is still processed
+ * Photo processing must not stall the site (decision 076). An upload is still processed
  * within its own request (the studio's answer shows the stored photo), but through a bounded queue:
  * at most PHOTO_JOBS photos (default 1) are decoded and encoded at a time, the others wait their turn
  * in order, and libvips uses one thread per photo and a small cache, so on the 2-core machine a core
