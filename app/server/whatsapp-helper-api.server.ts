@@ -5,7 +5,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { now as clockNow } from "./clock.server";
 import { helperKeyOfRequest } from "./helper-keys.server";
 import { recentlySent, recordSendResults } from "./whatsapp-log.server";
-import { optedOutNumbers, optOutReportSchema, recordOptOuts } from "./whatsapp-optouts.server";
+import { optedOutNumbers, optOutReportSchema, recordOptOuts, undoneOptOuts } from "./whatsapp-optouts.server";
 import { recordReplies, repliesReportSchema } from "./whatsapp-replies.server";
 
 /**
@@ -93,7 +93,7 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
 export async function optOutsApi(request: Request): Promise<Response> {
   const key = helperKeyOfRequest(request);
   if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
-  if (request.method === "GET" || request.method === "HEAD") return json({ numbers: optedOutNumbers() });
+  if (request.method === "GET" || request.method === "HEAD") return json({ numbers: optedOutNumbers(), undone: undoneOptOuts() });
   if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
   const body = await readBody(request, optOutReportSchema);
   if (body instanceof Response) return body;

@@ -1,4 +1,4 @@
-import { asc, count, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { normalizeNumber, numberKey } from "whatsapp-helper/phone";
 import { z } from "zod";
 
@@ -78,6 +78,20 @@ export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSou
     }
     return inserted;
   });
+}
+
+/**
+ * The opt-outs undone on the site ('Desfazer', decision 071), oldest first: the number and when. A
+ * helper forgets its own copy of each one it had before that moment (it was told, or caught, the
+ * opt-out earlier), so the person can be messaged again by every operator, not only the site.
+ */
+export function undoneOptOuts(): { number: string; at: string }[] {
+  return db
+    .select({ number: schema.whatsappOptOutChanges.number, at: schema.whatsappOptOutChanges.at })
+    .from(schema.whatsappOptOutChanges)
+    .where(eq(schema.whatsappOptOutChanges.action, "desfeito"))
+    .orderBy(asc(schema.whatsappOptOutChanges.id))
+    .all();
 }
 
 /** Every opted-out number, as stored (digits), oldest first. */

@@ -149,6 +149,31 @@ export class OptOutList {
   }
 
   /**
+   * Forgets the opt-outs the site undid ('Desfazer'): an entry for that person from before the undo,
+   * that the site knows of (it came from the site, or this helper reported it). An opt-out caught
+   * after the undo, or not yet reported, stays.
+   * @param {{ number: string, at: string }[]} undone
+   * @returns {number} how many were forgotten here
+   */
+  forget(undone) {
+    const before = this.entries.length;
+    for (const change of undone) {
+      const key = numberKey(String(change?.number ?? "").replace(/\D/g, ""));
+      const undoneAt = Date.parse(String(change?.at ?? ""));
+      if (!Number.isFinite(undoneAt)) continue;
+      this.entries = this.entries.filter(
+        (e) => !(numberKey(e.number) === key && (e.reported === true || e.source === "site") && Date.parse(e.at) <= undoneAt),
+      );
+    }
+    const forgotten = before - this.entries.length;
+    if (forgotten > 0) {
+      this.keys = new Set(this.entries.map((e) => numberKey(e.number)));
+      writeJson(this.file, { entries: this.entries });
+    }
+    return forgotten;
+  }
+
+  /**
    * Adds the site's central list (numbers other operators' helpers reported); kept locally so the
    * helper still skips them when the site cannot be reached.
    * @param {string[]} numbers

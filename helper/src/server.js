@@ -439,7 +439,11 @@ export async function startHelper(options = {}) {
   async function loadCentralOptOuts() {
     if (!site) return;
     try {
-      const added = optOuts.merge(await site.optOutNumbers(), new Date(now()));
+      const central = await site.centralOptOuts();
+      // undone on the site first ('Desfazer'): those people may be messaged again, here too
+      const forgotten = optOuts.forget(central.undone);
+      if (forgotten > 0) log(`${forgotten} descadastro(s) desfeito(s) no site: essas pessoas podem receber mensagens de novo.`);
+      const added = optOuts.merge(central.numbers, new Date(now()));
       if (added > 0) log(`${added} descadastro(s) de outros operadores carregado(s) do site.`);
     } catch (error) {
       log(

@@ -107,9 +107,21 @@ export class SiteApi {
 
   /** The central opt-out list (digits). @returns {Promise<string[]>} */
   async optOutNumbers() {
+    return (await this.centralOptOuts()).numbers;
+  }
+
+  /**
+   * The central list and the opt-outs undone on the site since (decision 071).
+   * @returns {Promise<{ numbers: string[], undone: { number: string, at: string }[] }>}
+   */
+  async centralOptOuts() {
     const body = await this.call("GET", "/api/whatsapp-helper/descadastros");
     if (!Array.isArray(body?.numbers)) throw new SiteError("resposta inesperada do site", 200);
-    return body.numbers.filter((/** @type {unknown} */ n) => typeof n === "string");
+    const undone = Array.isArray(body.undone) ? body.undone : [];
+    return {
+      numbers: body.numbers.filter((/** @type {unknown} */ n) => typeof n === "string"),
+      undone: undone.filter((/** @type {any} */ u) => typeof u?.number === "string" && typeof u?.at === "string"),
+    };
   }
 
   /**

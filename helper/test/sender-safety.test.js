@@ -434,6 +434,28 @@ describe("the site's API", () => {
       ["31988882222", null],
     ]);
     expect(second.driver.lookups).toEqual(["5531988882222"]);
+
+    // 'Desfazer' on the site (decision 071): both helpers forget their copy, the person is messaged again
+    const undoneAt = Date.now();
+    site.undo("553199991111", new Date(undoneAt).toISOString());
+    await first.loadCentralOptOuts();
+    await second.loadCentralOptOuts();
+    expect(file()).toEqual([]);
+    const again = once(pageB.socket, "bulk-status");
+    await pageB.socket.emitWithAck("send-bulk-messages", {
+      contacts: [{ name: "Ana", number: "31999991111" }],
+      messageTemplate: "Oi de novo",
+    });
+    expect(await again).toMatchObject({ sent: 1 });
+
+    // an opt-out caught after the undo stays (reported, and the site's old undo read again)
+    while (Date.now() <= undoneAt) await new Promise((resolve) => setTimeout(resolve, 1));
+    first.driver.simulateIncoming("553199991111", "SAIR");
+    await site.until(() => site.optOuts.length === 1);
+    await first.reportOptOuts();
+    expect(file()).toEqual([expect.objectContaining({ number: "553199991111", reported: true })]);
+    await first.loadCentralOptOuts();
+    expect(file()).toEqual([expect.objectContaining({ number: "553199991111", reported: true })]);
   });
 });
 

@@ -24,6 +24,8 @@ export async function startSiteStub(options) {
   /** @type {{ test: () => boolean, resolve: () => void }[]} */
   const waiters = [];
   const state = { down: false, revoked: false };
+  /** @type {{ number: string, at: string }[]} opt-outs undone on the site ('Desfazer') */
+  const undone = [];
 
   const key = (/** @type {string} */ number) => numberKey(normalizeNumber(number));
 
@@ -74,7 +76,7 @@ export async function startSiteStub(options) {
       return 200;
     }
     if (path === "/api/whatsapp-helper/descadastros" && req.method === "GET") {
-      send(res, 200, { numbers: optOuts.map((o) => o.number) });
+      send(res, 200, { numbers: optOuts.map((o) => o.number), undone });
       return 200;
     }
     if (path === "/api/whatsapp-helper/descadastros" && req.method === "POST") {
@@ -140,6 +142,12 @@ export async function startSiteStub(options) {
     url: `http://127.0.0.1:${address.port}`,
     state,
     optOuts,
+    /** 'Desfazer' on the site: the person leaves the central list and the undo is announced. @param {string} number @param {string} at */
+    undo(number, at) {
+      const index = optOuts.findIndex((o) => key(o.number) === key(number));
+      if (index >= 0) optOuts.splice(index, 1);
+      undone.push({ number, at });
+    },
     log,
     requests,
     replies,

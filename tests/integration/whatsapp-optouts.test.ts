@@ -171,7 +171,7 @@ describe("POST/GET /api/whatsapp-helper/descadastros", () => {
 
     const list = await answer(await optOutsLoader(args(api(OPT_OUTS))));
     expect(list).toMatchObject({ status: 200, cacheControl: "private, no-store" });
-    expect(list.body).toEqual({ numbers: ["5531999998888", "5521988887777"] });
+    expect(list.body).toEqual({ numbers: ["5531999998888", "5521988887777"], undone: [] });
 
     // One question for the helpers and the panel: is this person on the list, however written?
     expect(isOptedOut("(31)99999-8888")).toBe(true);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateKey } from "whatsapp-helper/token";
 
-import { action as optOutsApiAction } from "~/routes/api.whatsapp-helper.descadastros";
+import { action as optOutsApiAction, loader as optOutsApiLoader } from "~/routes/api.whatsapp-helper.descadastros";
 import { action as repliesApiAction, loader as repliesApiLoader } from "~/routes/api.whatsapp-helper.respostas";
 import { loader as leadLoader } from "~/routes/contato.lead.$id";
 import { action as gateAction, loader as mirrorLoader } from "~/routes/whatsapp._index";
@@ -540,6 +540,12 @@ describe("/whatsapp/descadastros", () => {
     });
     expect(change.by).toMatch(/^usuario:\d+:respostas\.admin@example\.com$/);
     expect(JSON.parse(change.previous)).toMatchObject({ id: target.id, said: "Não me mande mais nada", operator: "Maria" });
+    // The helpers hear of it: the central list answers with the undo, so each forgets its own copy.
+    const central = await answer(
+      await optOutsApiLoader(args(new Request(OPT_OUTS_API, { headers: { Authorization: bearer() } }))),
+    );
+    expect(central.body.numbers).toEqual(["5521933332222"]);
+    expect(central.body.undone).toEqual([{ number: "5531944441111", at: change.at }]);
 
     const page = payload(await optOutsPageLoader(args(getRequest("/whatsapp/descadastros", { cookie: operatorCookie }))));
     expect(page.changes).toMatchObject([
