@@ -70,6 +70,34 @@ export default tseslint.config(
     },
   },
   {
+    // The layers (docs/architecture.md): app/lib is pure and shared with the browser, so it never
+    // imports server code; components may name server types, never import server values.
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/server/*", "**/server/*", "**/*.server"], message: "app/lib is pure: no server code here." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/server/*", "**/*.server"],
+              allowTypeImports: true,
+              message: "Components import only types from server code (use `import type`).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loader data and raw JSON loosely, and Playwright fixtures need `async ({}, use)`.
     files: ["tests/**", "helper/test/**", "**/*.test.ts"],
     rules: {
