@@ -176,7 +176,7 @@ test("the helper writes the send log itself: page gone after 2 of 6, site down, 
 
   const digits = uniqueDigits().slice(0, 7);
   const text = `Registro escrito pelo ajudante ${digits}`;
-  const contacts = Array.from({ length: 6 }, (_, i) => ({ name: `Pessoa ${i + 1}`, number: `31${digits}${i}0` }));
+  const contacts = Array.from({ length: 6 }, (_, i) => ({ name: `Pessoa ${i + 1}`, number: `31${digits}${i + 1}0` }));
   const db = openE2eDb();
   const rows = (jobId: string) =>
     db.prepare("SELECT number, status, message FROM whatsapp_send_log WHERE job_id = ? ORDER BY number").all(jobId) as {
