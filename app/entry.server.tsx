@@ -6,15 +6,15 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import appCss from "./app.css?inline";
-import { bootstrapAdminAtStartup } from "./server/admin-users.server";
-import { config } from "./server/config.server";
 import { seedContent } from "./server/content/collections.server";
 import { removeOrphanImageFiles } from "./server/content/images.server";
-import { closeDatabase } from "./server/db.server";
-import { optimiseDocument } from "./server/document.server";
-import { scheduleRetentionPurge } from "./server/maintenance.server";
-import { contentSecurityPolicy } from "./server/security.server";
-import { startWebhookWorker, stopWebhookWorker } from "./server/webhooks.server";
+import { closeDatabase } from "./server/db/client.server";
+import { config } from "./server/platform/config.server";
+import { optimiseDocument } from "./server/platform/document.server";
+import { scheduleRetentionPurge } from "./server/platform/maintenance.server";
+import { contentSecurityPolicy } from "./server/platform/security.server";
+import { bootstrapAdminAtStartup } from "./server/staff/users.server";
+import { startWebhookWorker, stopWebhookWorker } from "./server/webhooks/outbox.server";
 
 export const streamTimeout = 5_000;
 

@@ -11,10 +11,10 @@ import { SectionJumps } from "./components/layout/section-jumps";
 import { ErrorShell } from "./components/layout/shells";
 import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
 import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
-import { rememberAttribution } from "./server/attribution.server";
-import { commitVisitor, getVisitorSession } from "./server/session.server";
-import { publicSite } from "./server/site.server";
-import { takeToast } from "./server/toast.server";
+import { rememberAttribution } from "./server/leads/attribution.server";
+import { commitVisitor, getVisitorSession } from "./server/platform/session.server";
+import { publicSite } from "./server/platform/site.server";
+import { takeToast } from "./server/platform/toast.server";
 
 /** A form that lost its connection changed nothing: the layout's data is not asked for again (lib/offline-submit). */
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;

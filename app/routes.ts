@@ -7,99 +7,99 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   // One pathless layout route per audience: it draws the page around its children and owns their
   // response headers, without adding anything to their addresses.
-  layout("routes/_public.tsx", [
+  layout("routes/public/layout.tsx", [
     // Public marketing pages
-    index("routes/home.tsx"),
-    route("campanha-relampago", "routes/campanha-relampago.tsx"),
-    route("america-mg", "routes/america-mg.tsx"),
-    route("bolsas", "routes/bolsas.tsx"),
-    route("trabalhe-conosco", "routes/trabalhe-conosco.tsx"),
-    route("curso-id", "routes/curso-id.tsx"),
-    route("curso-ideal", "routes/curso-ideal.tsx"),
-    route("assistente", "routes/assistente.tsx"),
-    route("cursos/:slug", "routes/cursos.$slug.tsx"),
-    route("inscricao", "routes/inscricao.tsx"),
-    route("privacidade", "routes/privacidade.tsx"),
-    route("termos", "routes/termos.tsx"),
+    index("routes/public/home.tsx"),
+    route("campanha-relampago", "routes/public/flash-campaign.tsx"),
+    route("america-mg", "routes/public/club.tsx"),
+    route("bolsas", "routes/public/scholarships.tsx"),
+    route("trabalhe-conosco", "routes/public/careers.tsx"),
+    route("curso-id", "routes/public/course-id.tsx"),
+    route("curso-ideal", "routes/public/ideal-course.tsx"),
+    route("assistente", "routes/public/assistant.tsx"),
+    route("cursos/:slug", "routes/public/course.tsx"),
+    route("inscricao", "routes/public/enrolment.tsx"),
+    route("privacidade", "routes/public/privacy.tsx"),
+    route("termos", "routes/public/terms.tsx"),
 
     // Vocational test
-    route("teste-vocacional", "routes/teste-vocacional._index.tsx"),
-    route("teste-vocacional/perguntas", "routes/teste-vocacional.perguntas.tsx"),
-    route("teste-vocacional/analise", "routes/teste-vocacional.analise.tsx"),
-    route("teste-vocacional/resultado", "routes/teste-vocacional.resultado._index.tsx"),
-    route("teste-vocacional/resultado/:perfil", "routes/teste-vocacional.resultado.$perfil.tsx"),
-    route("teste-vocacional/simulacao-formatura", "routes/teste-vocacional.simulacao-formatura.tsx"),
-    route("teste-vocacional/simulacao-formatura/imagem.svg", "routes/teste-vocacional.simulacao-formatura.imagem[.svg].ts"),
-    route("teste-vocacional/simulacao-formatura/imagem.png", "routes/teste-vocacional.simulacao-formatura.imagem[.png].ts"),
-    route("teste-vocacional/submissoes", "routes/teste-vocacional.submissoes.tsx"),
+    route("teste-vocacional", "routes/vocational/form.tsx"),
+    route("teste-vocacional/perguntas", "routes/vocational/questions.tsx"),
+    route("teste-vocacional/analise", "routes/vocational/analysis.tsx"),
+    route("teste-vocacional/resultado", "routes/vocational/result.tsx"),
+    route("teste-vocacional/resultado/:perfil", "routes/vocational/result-profile.tsx"),
+    route("teste-vocacional/simulacao-formatura", "routes/vocational/graduation.tsx"),
+    route("teste-vocacional/simulacao-formatura/imagem.svg", "routes/vocational/graduation-image.svg.ts"),
+    route("teste-vocacional/simulacao-formatura/imagem.png", "routes/vocational/graduation-image.png.ts"),
+    route("teste-vocacional/submissoes", "routes/vocational/submissions.tsx"),
 
     // Course pages at their own top-level paths (/enfermagem, ...) and the 404 page.
-    route("*", "routes/$.tsx"),
+    route("*", "routes/public/catch-all.tsx"),
   ]),
 
   // Admin (guarded by the admin session)
-  layout("routes/_admin.tsx", [
-    route("login-admin", "routes/login-admin.tsx"),
-    route("contato", "routes/contato.tsx"),
-    route("contato/leads.csv", "routes/contato.leads[.csv].ts"),
-    route("contato/sair", "routes/contato.sair.ts"),
-    route("contato/alterar-status", "routes/contato.alterar-status.tsx"),
-    route("contato/atribuir-responsavel", "routes/contato.atribuir-responsavel.tsx"),
+  layout("routes/staff/layout.tsx", [
+    route("login-admin", "routes/staff/login.tsx"),
+    route("contato", "routes/leads/panel.tsx"),
+    route("contato/leads.csv", "routes/leads/csv.ts"),
+    route("contato/sair", "routes/staff/logout.ts"),
+    route("contato/alterar-status", "routes/leads/bulk-status.tsx"),
+    route("contato/atribuir-responsavel", "routes/leads/bulk-owner.tsx"),
     // Hand-off of the filtered leads to the WhatsApp tool (a list opened on /whatsapp?lista=).
-    route("contato/enviar-whatsapp", "routes/contato.enviar-whatsapp.tsx"),
-    route("contato/lead/:id", "routes/contato.lead.$id.tsx"),
+    route("contato/enviar-whatsapp", "routes/leads/whatsapp-handoff.tsx"),
+    route("contato/lead/:id", "routes/leads/lead.tsx"),
     // "Ligar" / "WhatsApp": records the contact attempt, then 303 to tel: or wa.me.
-    route("contato/lead/:id/contatar", "routes/contato.lead.$id.contatar.tsx"),
-    route("contato/lead/:id/dados.json", "routes/contato.lead.$id.dados[.json].ts"),
-    route("contato/lead/:id/excluir", "routes/contato.lead.$id.excluir.tsx"),
+    route("contato/lead/:id/contatar", "routes/leads/lead-contact.tsx"),
+    route("contato/lead/:id/dados.json", "routes/leads/lead-data.json.ts"),
+    route("contato/lead/:id/excluir", "routes/leads/lead-erase.tsx"),
 
     // Content studio: the marketing team edits the site here.
-    route("admin/conteudo", "routes/admin.conteudo.tsx", [
-      index("routes/admin.conteudo._index.tsx"),
-      route("instituicao", "routes/admin.conteudo.instituicao.tsx"),
-      route("inicio", "routes/admin.conteudo.inicio.tsx"),
-      route("depoimentos", "routes/admin.conteudo.depoimentos.tsx"),
-      route("faq", "routes/admin.conteudo.faq.tsx"),
-      route("cursos", "routes/admin.conteudo.cursos.tsx"),
-      route("cursos/novo", "routes/admin.conteudo.cursos.novo.tsx"),
-      route("cursos/:curso", "routes/admin.conteudo.cursos.$curso.tsx"),
-      route("polos", "routes/admin.conteudo.polos.tsx"),
-      route("campanha", "routes/admin.conteudo.campanha.tsx"),
-      route("clube", "routes/admin.conteudo.clube.tsx"),
-      route("historico", "routes/admin.conteudo.historico.tsx"),
+    route("admin/conteudo", "routes/studio/layout.tsx", [
+      index("routes/studio/overview.tsx"),
+      route("instituicao", "routes/studio/institution.tsx"),
+      route("inicio", "routes/studio/home.tsx"),
+      route("depoimentos", "routes/studio/testimonials.tsx"),
+      route("faq", "routes/studio/faq.tsx"),
+      route("cursos", "routes/studio/courses.tsx"),
+      route("cursos/novo", "routes/studio/course-new.tsx"),
+      route("cursos/:curso", "routes/studio/course.tsx"),
+      route("polos", "routes/studio/polos.tsx"),
+      route("campanha", "routes/studio/campaign.tsx"),
+      route("clube", "routes/studio/club.tsx"),
+      route("historico", "routes/studio/history.tsx"),
     ]),
     // Signed webhooks to the CRM: endpoints and the delivery log.
-    route("admin/webhooks", "routes/admin.webhooks.tsx"),
+    route("admin/webhooks", "routes/staff/webhooks.tsx"),
     // Staff users and their roles (admin only).
-    route("admin/usuarios", "routes/admin.usuarios.tsx"),
+    route("admin/usuarios", "routes/staff/users.tsx"),
   ]),
 
   // WhatsApp tool (guarded by the operator session or the master password)
-  layout("routes/_whatsapp.tsx", [
-    route("whatsapp", "routes/whatsapp._index.tsx"),
-    route("whatsapp/registro", "routes/whatsapp.registro.ts"),
-    route("whatsapp/ajudante", "routes/whatsapp.ajudante.ts"),
+  layout("routes/whatsapp/layout.tsx", [
+    route("whatsapp", "routes/whatsapp/passwords.tsx"),
+    route("whatsapp/registro", "routes/whatsapp/send-log.ts"),
+    route("whatsapp/ajudante", "routes/whatsapp/helper-verification.ts"),
     // Replies people sent, flagged first, and the opt-outs with their undo (decision 071).
-    route("whatsapp/respostas", "routes/whatsapp.respostas.tsx"),
-    route("whatsapp/descadastros", "routes/whatsapp.descadastros.tsx"),
-    route("whatsapp/iniciar-whatsapp-helper.sh", "routes/whatsapp.iniciar-whatsapp-helper[.]sh.ts"),
-    route("whatsapp/iniciar-whatsapp-helper.bat", "routes/whatsapp.iniciar-whatsapp-helper[.]bat.ts"),
-    route("whatsapp/iniciar-whatsapp-helper-mac.zip", "routes/whatsapp.iniciar-whatsapp-helper-mac[.]zip.ts"),
-    route("whatsapp/:slug", "routes/whatsapp.$slug.tsx"),
+    route("whatsapp/respostas", "routes/whatsapp/replies.tsx"),
+    route("whatsapp/descadastros", "routes/whatsapp/optouts.tsx"),
+    route("whatsapp/iniciar-whatsapp-helper.sh", "routes/whatsapp/start-script.sh.ts"),
+    route("whatsapp/iniciar-whatsapp-helper.bat", "routes/whatsapp/start-script.bat.ts"),
+    route("whatsapp/iniciar-whatsapp-helper-mac.zip", "routes/whatsapp/start-script-mac.zip.ts"),
+    route("whatsapp/:slug", "routes/whatsapp/tool.tsx"),
   ]),
 
   // Resources
-  route("healthz", "routes/healthz.ts"),
+  route("healthz", "routes/resources/healthz.ts"),
   // The students' WhatsApp buttons: counts the click, then 302 to wa.me (not under /whatsapp, the operators' area).
-  route("fale-conosco/whatsapp", "routes/fale-conosco.whatsapp.ts"),
-  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("fale-conosco/whatsapp", "routes/resources/whatsapp-click.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
+  route("robots.txt", "routes/resources/robots.txt.ts"),
   // The content studio's photos, by content hash (immutable).
-  route("imagens/:file", "routes/imagens.$file.ts"),
+  route("imagens/:file", "routes/resources/images.ts"),
   // The operators' helpers (Bearer token, no cookie): the central opt-out list and "already sent?".
-  route("api/whatsapp-helper/descadastros", "routes/api.whatsapp-helper.descadastros.ts"),
-  route("api/whatsapp-helper/ja-enviados", "routes/api.whatsapp-helper.ja-enviados.ts"),
-  route("api/whatsapp-helper/registro", "routes/api.whatsapp-helper.registro.ts"),
-  route("api/whatsapp-helper/chave", "routes/api.whatsapp-helper.chave.ts"),
-  route("api/whatsapp-helper/respostas", "routes/api.whatsapp-helper.respostas.ts"),
+  route("api/whatsapp-helper/descadastros", "routes/resources/helper-api/optouts.ts"),
+  route("api/whatsapp-helper/ja-enviados", "routes/resources/helper-api/already-sent.ts"),
+  route("api/whatsapp-helper/registro", "routes/resources/helper-api/send-log.ts"),
+  route("api/whatsapp-helper/chave", "routes/resources/helper-api/key.ts"),
+  route("api/whatsapp-helper/respostas", "routes/resources/helper-api/replies.ts"),
 ] satisfies RouteConfig;

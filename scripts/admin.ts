@@ -1,12 +1,13 @@
 // npm run admin -- create <email> [--papel admin|comercial|marketing] | set-role <email> <papel> | set-password <email> | list
 //
-// Manages the staff accounts of /login-admin and their roles (app/lib/roles.ts). The password is never an argument (it would show in
+// Manages the staff accounts of /login-admin and their roles (app/lib/staff/roles.ts). The password is never an argument (it would show in
 // the shell history and the process list): it is asked twice without echo on a terminal, or read
 // from the first line of standard input (e.g. `printf '%s\n' "$PASS" | npm run admin -- create a@b.c`).
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 
-import { isRole, type Role, ROLE_KEYS, ROLES } from "~/lib/roles";
+import { isRole, type Role, ROLE_KEYS, ROLES } from "~/lib/staff/roles";
+import { closeDatabase } from "~/server/db/client.server";
 import {
   changeUserRoleByEmail,
   createAdmin,
@@ -14,8 +15,7 @@ import {
   MIN_ADMIN_PASSWORD_LENGTH,
   roleOf,
   setAdminPassword,
-} from "~/server/admin-users.server";
-import { closeDatabase } from "~/server/db.server";
+} from "~/server/staff/users.server";
 
 const ROLE_CHOICES = ROLE_KEYS.join("|");
 

@@ -15,7 +15,7 @@ import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../app/content/vocational-form";
+import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../app/seed/vocational-form";
 import { E2E_ENV } from "../tests/support/env";
 import { startServer } from "../tests/support/server-process";
 import { measurePhotoLoad, printPhotoLoad } from "./bench-photo-load";
@@ -46,8 +46,8 @@ const PAGES = ["/", "/teste-vocacional", "/campanha-relampago", "/enfermagem"];
 
 /**
  * A valid post of the vocational test's lead form, as a browser without JavaScript sends it: the
- * fields of `vocationalLeadSchema` (app/lib/vocational-lead-schema.ts), the option values of
- * app/content/vocational-form.ts, the consent version the form shows and the empty honeypot field. The action stores the lead and
+ * fields of `vocationalLeadSchema` (app/lib/vocational/lead-schema.ts), the option values of
+ * app/seed/vocational-form.ts, the consent version the form shows and the empty honeypot field. The action stores the lead and
  * answers 303 (to the questions) with the visitor's session cookie. Each call gets a distinct e-mail.
  */
 const RUN_ID = Date.now().toString(36);

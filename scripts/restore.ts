@@ -1,8 +1,8 @@
 // npm run restore -- <backup file> [--substituir]: puts an archive of `npm run backup` (database, secrets,
-// photos) in the data folder of DATABASE_PATH, for a stopped site (app/server/restore.server.ts,
+// photos) in the data folder of DATABASE_PATH, for a stopped site (app/server/platform/restore.server.ts,
 // decision 062). A folder that already has a site is refused unless --substituir, which moves its
 // files aside (never deletes them).
-import { restoreSite } from "~/server/restore.server";
+import { restoreSite } from "~/server/platform/restore.server";
 
 const USAGE = `Uso:
   npm run restore -- <arquivo .tar.gz do npm run backup>              restaura numa pasta de dados vazia

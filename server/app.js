@@ -201,7 +201,7 @@ export function createApp({ build, buildDir, port }) {
     }),
   );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders: markSameForEveryone }));
-  // The studio's photos (app/routes/imagens.$file.ts) are the same for everyone: a visitor's cookie
+  // The studio's photos (app/routes/resources/images.ts) are the same for everyone: a visitor's cookie
   // must not turn their year-long caching into `private, no-store`. They are already compressed files
   // streamed from disk: the page cache (made for HTML) neither keeps nor re-compresses them.
   app.use("/imagens/", (req, res, next) => {

@@ -1,4 +1,4 @@
-import { MAX_SCHOLARSHIP_PERCENT } from "~/content/offers";
+import { MAX_SCHOLARSHIP_PERCENT } from "~/seed/offers";
 
 /** The selected courses' scholarship as the seed and today's fixed texts write it ("Bolsas de até 70%"). */
 export const SEED_SELECTED_BOLSA = `${MAX_SCHOLARSHIP_PERCENT}%`;

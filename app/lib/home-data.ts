@@ -1,5 +1,3 @@
-import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/content/course-areas";
-import type { Polo } from "~/content/polos";
 import type { CourseIcon } from "~/lib/content/course-icons";
 import {
   cleanTerm,
@@ -10,7 +8,9 @@ import {
   parseArea,
   searchCourses,
   searchPolos,
-} from "~/lib/course-search";
+} from "~/lib/courses/search";
+import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/seed/course-areas";
+import type { Polo } from "~/seed/polos";
 
 /** What the home page's query string says: catalogue term and tab, polo term and 'show all'. */
 export type HomeQuery = {

@@ -67,7 +67,7 @@ test.describe("staff areas have their own layout", () => {
       "whatsapp/respostas",
     ]);
     for (const route of pages) {
-      const expected = route.path.startsWith("whatsapp") ? "routes/_whatsapp" : "routes/_admin";
+      const expected = route.path.startsWith("whatsapp") ? "routes/whatsapp/layout" : "routes/staff/layout";
       expect(route.layout, route.path).toBe(expected);
     }
   });
@@ -100,7 +100,7 @@ test.describe("staff areas have their own layout", () => {
   test("the staff pages under /admin (studio, webhooks, users) sit under the admin layout route too", () => {
     const pages = routeTable().filter((r) => r.hasComponent && r.path.startsWith("admin/"));
     expect(pages.map((r) => r.path)).toEqual(expect.arrayContaining(["admin/conteudo", "admin/webhooks", "admin/usuarios"]));
-    for (const route of pages) expect(route.layout, route.path).toBe("routes/_admin");
+    for (const route of pages) expect(route.layout, route.path).toBe("routes/staff/layout");
   });
 
   test("each role's header: its links only, its role label and 'Sair', also on a 403 page", async ({ page, baseURL }) => {

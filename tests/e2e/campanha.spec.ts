@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 
-import { courses } from "../../app/content/courses";
 import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
+import { courses } from "../../app/seed/courses";
 import { expect, test } from "../support/fixtures";
 
 async function countdownValues(page: import("@playwright/test").Page) {
@@ -275,7 +275,7 @@ test.describe("club, employee and scholarship pages", () => {
 
   test("the team carousel loops by itself and pauses on hover", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "autoplay needs JavaScript; without it the photos are a scrollable list");
-    const AUTOPLAY_MS = 4_000; // app/routes/trabalhe-conosco.tsx
+    const AUTOPLAY_MS = 4_000; // app/routes/public/careers.tsx
     await page.clock.install();
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/trabalhe-conosco");
@@ -319,7 +319,7 @@ test.describe("club, employee and scholarship pages", () => {
     const carousel = page.getByTestId("team-carousel");
     await expect(carousel).toHaveAttribute("data-enhanced", "true");
     await expect(carousel.getByRole("button", { name: "Reproduzir carrossel" })).toBeVisible();
-    await page.clock.runFor(4_000 * 3); // three autoplay intervals (app/routes/trabalhe-conosco.tsx)
+    await page.clock.runFor(4_000 * 3); // three autoplay intervals (app/routes/public/careers.tsx)
     await expect(carousel.getByText("1 de 9")).toBeVisible();
     await context.close();
   });
@@ -450,7 +450,7 @@ test.describe("accessibility", () => {
 test.describe("team carousel and keyboard focus", () => {
   test("the team carousel pauses while the focus is inside it and resumes when it leaves", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "autoplay needs JavaScript; without it the photos are a scrollable list");
-    const AUTOPLAY_MS = 4_000; // app/routes/trabalhe-conosco.tsx
+    const AUTOPLAY_MS = 4_000; // app/routes/public/careers.tsx
     await page.clock.install();
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/trabalhe-conosco");

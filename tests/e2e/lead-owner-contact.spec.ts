@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { hashPassword } from "../../app/server/password.server";
+import { hashPassword } from "../../app/server/staff/password.server";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { adminSession, postForm } from "../support/sessions";

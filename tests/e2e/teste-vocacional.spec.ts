@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
-import { courses } from "../../app/content/courses";
-import { VOCATIONAL_CONSENT } from "../../app/content/vocational-form";
+import { courses } from "../../app/seed/courses";
+import { VOCATIONAL_CONSENT } from "../../app/seed/vocational-form";
 import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
 import { completedTestCookie } from "../support/sessions";
 

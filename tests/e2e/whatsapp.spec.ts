@@ -6,7 +6,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Page } from "@playwright/test";
 
-import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp";
+import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp/tool";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
 import { revokeSeededKey, seedHelperKey } from "../support/helper-key";

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { action as leadAction } from "~/routes/teste-vocacional._index";
-import { action as questionsAction } from "~/routes/teste-vocacional.perguntas";
-import { resetAllRateLimits, testAnswersLimiter } from "~/server/rate-limit.server";
-import { getVisitorSession } from "~/server/session.server";
-import { readTestState } from "~/server/vocational.server";
+import { action as leadAction } from "~/routes/vocational/form";
+import { action as questionsAction } from "~/routes/vocational/questions";
+import { resetAllRateLimits, testAnswersLimiter } from "~/server/platform/rate-limit.server";
+import { getVisitorSession } from "~/server/platform/session.server";
+import { readTestState } from "~/server/vocational/vocational.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -13,18 +13,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { loader as rootLoader } from "~/root";
 import routes from "~/routes";
-import * as panelModule from "~/routes/contato";
-import { loader as panelLoader } from "~/routes/contato";
-import { loader as csvLoader } from "~/routes/contato.leads[.csv]";
-import { action as logoutAction } from "~/routes/contato.sair";
-import * as loginModule from "~/routes/login-admin";
-import { action as loginAction, loader as loginLoader } from "~/routes/login-admin";
-import { countAdmins, createAdmin, ensureBootstrapAdmin, setAdminPassword } from "~/server/admin-users.server";
-import * as authServer from "~/server/auth.server";
-import { requireAdmin, safeRedirect } from "~/server/auth.server";
-import { db, schema, sqlite } from "~/server/db.server";
-import { saveLead } from "~/server/leads.server";
-import { resetAllRateLimits, setSleepForTests } from "~/server/rate-limit.server";
+import { loader as csvLoader } from "~/routes/leads/csv";
+import * as panelModule from "~/routes/leads/panel";
+import { loader as panelLoader } from "~/routes/leads/panel";
+import * as loginModule from "~/routes/staff/login";
+import { action as loginAction, loader as loginLoader } from "~/routes/staff/login";
+import { action as logoutAction } from "~/routes/staff/logout";
+import { db, schema, sqlite } from "~/server/db/client.server";
+import { saveLead } from "~/server/leads/save.server";
+import { resetAllRateLimits, setSleepForTests } from "~/server/platform/rate-limit.server";
+import * as authServer from "~/server/staff/auth.server";
+import { requireAdmin, safeRedirect } from "~/server/staff/auth.server";
+import { countAdmins, createAdmin, ensureBootstrapAdmin, setAdminPassword } from "~/server/staff/users.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -19,12 +19,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { photoFileName } from "~/lib/content/photos";
-import { backupSite, defaultBackupPath } from "~/server/backup.server";
-import { config } from "~/server/config.server";
 import { imagesDir, storePhoto } from "~/server/content/images.server";
-import { saveLead } from "~/server/leads.server";
-import { RestoreRefusal, restoreSite } from "~/server/restore.server";
-import { extractTarGz, writeTarGz } from "~/server/tar.server";
+import { saveLead } from "~/server/leads/save.server";
+import { backupSite, defaultBackupPath } from "~/server/platform/backup.server";
+import { config } from "~/server/platform/config.server";
+import { RestoreRefusal, restoreSite } from "~/server/platform/restore.server";
+import { extractTarGz, writeTarGz } from "~/server/platform/tar.server";
 
 /**
  * The backup archive (decision 062): what `npm run backup` puts in it (the database, the generated
@@ -47,7 +47,7 @@ afterAll(() => {
 const mode = (file: string) => statSync(file).mode & 0o777;
 const tarList = (archive: string) => execFileSync("tar", ["-tzf", archive], { encoding: "utf8" }).trim().split("\n");
 
-describe("the archive format (app/server/tar.server.ts)", () => {
+describe("the archive format (app/server/platform/tar.server.ts)", () => {
   it("GNU tar lists and unpacks what writeTarGz writes, byte for byte; the file is 0600 and never overwritten", async () => {
     const dir = tempDir("tar-");
     const big = Buffer.alloc(70_000 + 123);

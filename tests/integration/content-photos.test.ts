@@ -9,14 +9,12 @@ import { z } from "zod";
 import { optionalStoredPhoto, requiredText, type StoredPhoto } from "~/lib/content/fields";
 import { MAX_PHOTO_BYTES, PHOTO_CACHE_CONTROL, PHOTO_MESSAGES, photoFileName } from "~/lib/content/photos";
 import { VERSION_FIELD } from "~/lib/content/studio";
-import { loader as coursePathLoader } from "~/routes/$";
-import { action as courseAction } from "~/routes/admin.conteudo.cursos.$curso";
-import { action as testimonialsAction } from "~/routes/admin.conteudo.depoimentos";
-import { action as homeStudioAction } from "~/routes/admin.conteudo.inicio";
-import { loader as homeLoader } from "~/routes/home";
-import { loader as imageLoader } from "~/routes/imagens.$file";
-import { createAdmin } from "~/server/admin-users.server";
-import { requireAdmin, startAdminSession } from "~/server/auth.server";
+import { loader as coursePathLoader } from "~/routes/public/catch-all";
+import { loader as homeLoader } from "~/routes/public/home";
+import { loader as imageLoader } from "~/routes/resources/images";
+import { action as courseAction } from "~/routes/studio/course";
+import { action as homeStudioAction } from "~/routes/studio/home";
+import { action as testimonialsAction } from "~/routes/studio/testimonials";
 import { activeCourses, coursesContent } from "~/server/content/courses.server";
 import { homeContent, homePageContent, testimonialsContent } from "~/server/content/home.server";
 import {
@@ -37,8 +35,10 @@ import {
   SINGLETON_ID,
 } from "~/server/content/store.server";
 import { answerSave, versionOf } from "~/server/content/studio.server";
-import { db, schema } from "~/server/db.server";
-import { readFormData } from "~/server/form-data.server";
+import { db, schema } from "~/server/db/client.server";
+import { readFormData } from "~/server/platform/form-data.server";
+import { requireAdmin, startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
 
 import {
   animatedWebp,

@@ -2,11 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { loader as rootLoader } from "~/root";
-import { loader as overviewLoader } from "~/routes/admin.conteudo._index";
-import { action as historyAction, loader as historyLoader } from "~/routes/admin.conteudo.historico";
-import { action as institutionAction, loader as institutionLoader } from "~/routes/admin.conteudo.instituicao";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
+import { action as historyAction, loader as historyLoader } from "~/routes/studio/history";
+import { action as institutionAction, loader as institutionLoader } from "~/routes/studio/institution";
+import { loader as overviewLoader } from "~/routes/studio/overview";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
 import {
   type ContentCollection,
@@ -20,7 +18,9 @@ import {
   SEED_AUTHOR,
   SINGLETON_ID,
 } from "~/server/content/store.server";
-import { db, schema } from "~/server/db.server";
+import { db, schema } from "~/server/db/client.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
-import { graduationFileName } from "~/lib/graduation";
-import { action as leadAction } from "~/routes/teste-vocacional._index";
-import { loader as pageLoader } from "~/routes/teste-vocacional.simulacao-formatura";
-import { loader as pngLoader } from "~/routes/teste-vocacional.simulacao-formatura.imagem[.png]";
-import { loader as svgLoader } from "~/routes/teste-vocacional.simulacao-formatura.imagem[.svg]";
+import { graduationFileName } from "~/lib/vocational/graduation";
+import { action as leadAction } from "~/routes/vocational/form";
+import { loader as pageLoader } from "~/routes/vocational/graduation";
+import { loader as pngLoader } from "~/routes/vocational/graduation-image.png";
+import { loader as svgLoader } from "~/routes/vocational/graduation-image.svg";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 

@@ -1,5 +1,5 @@
-import { issueHelperKey } from "~/server/helper-keys.server";
-import { addAccessPassword } from "~/server/whatsapp-access.server";
+import { addAccessPassword } from "~/server/whatsapp/access.server";
+import { issueHelperKey } from "~/server/whatsapp/helper-keys.server";
 
 let made = 0;
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { courses } from "~/content/courses";
 import { homeHref } from "~/lib/home-data";
-import { loader as catchAllLoader } from "~/routes/$";
-import { loader as specialCourseLoader } from "~/routes/cursos.$slug";
-import { loader as homeLoader } from "~/routes/home";
+import { loader as catchAllLoader } from "~/routes/public/catch-all";
+import { loader as specialCourseLoader } from "~/routes/public/course";
+import { loader as homeLoader } from "~/routes/public/home";
+import { courses } from "~/seed/courses";
 
 import { args, getRequest, payload, statusOf } from "./request";
 

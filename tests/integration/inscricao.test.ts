@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { courses } from "~/content/courses";
-import { polos } from "~/content/polos";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import {
   CITY_MESSAGE,
   CONSENT_MESSAGE,
@@ -12,12 +11,13 @@ import {
   PHONE_MESSAGE,
   RATE_LIMIT_MESSAGE,
   SELECT_MESSAGE,
-} from "~/lib/enrolment";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+} from "~/lib/leads/enrolment";
 import { loader as rootLoader } from "~/root";
-import { action, loader } from "~/routes/inscricao";
-import { db, schema, sqlite } from "~/server/db.server";
-import { publicFormLimiter, resetAllRateLimits } from "~/server/rate-limit.server";
+import { action, loader } from "~/routes/public/enrolment";
+import { courses } from "~/seed/courses";
+import { polos } from "~/seed/polos";
+import { db, schema, sqlite } from "~/server/db/client.server";
+import { publicFormLimiter, resetAllRateLimits } from "~/server/platform/rate-limit.server";
 
 import { args, getRequest, payload, postForm } from "./request";
 

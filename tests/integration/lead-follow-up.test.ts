@@ -9,18 +9,18 @@ import {
 } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { EMPTY_FILTERS, parseLeadFilters } from "~/lib/lead-filters";
-import * as bulkModule from "~/routes/contato.alterar-status";
-import * as leadModule from "~/routes/contato.lead.$id";
-import { loader as csvLoader } from "~/routes/contato.leads[.csv]";
-import { listLeadsPage } from "~/server/admin-leads.server";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { db, schema } from "~/server/db.server";
-import { changeLeadStatus, setNextContact } from "~/server/lead-follow-up.server";
-import { deletePerson, findLead, personDataExport } from "~/server/lead-privacy.server";
-import { saveLead } from "~/server/leads.server";
-import { recordOptOuts } from "~/server/whatsapp-optouts.server";
+import { EMPTY_FILTERS, parseLeadFilters } from "~/lib/leads/filters";
+import * as bulkModule from "~/routes/leads/bulk-status";
+import { loader as csvLoader } from "~/routes/leads/csv";
+import * as leadModule from "~/routes/leads/lead";
+import { db, schema } from "~/server/db/client.server";
+import { changeLeadStatus, setNextContact } from "~/server/leads/follow-up.server";
+import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
+import { listLeadsPage } from "~/server/leads/queries.server";
+import { saveLead } from "~/server/leads/save.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 

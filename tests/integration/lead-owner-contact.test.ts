@@ -9,23 +9,23 @@ import {
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { EMPTY_FILTERS } from "~/lib/lead-filters";
-import * as panelModule from "~/routes/contato";
-import * as ownerBulkModule from "~/routes/contato.atribuir-responsavel";
-import * as leadModule from "~/routes/contato.lead.$id";
-import * as contactModule from "~/routes/contato.lead.$id.contatar";
-import { loader as csvLoader } from "~/routes/contato.leads[.csv]";
-import { countLeadsByStatus } from "~/server/admin-leads.server";
-import { type AdminUser, createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
+import { EMPTY_FILTERS } from "~/lib/leads/filters";
+import * as ownerBulkModule from "~/routes/leads/bulk-owner";
+import { loader as csvLoader } from "~/routes/leads/csv";
+import * as leadModule from "~/routes/leads/lead";
+import * as contactModule from "~/routes/leads/lead-contact";
+import * as panelModule from "~/routes/leads/panel";
 import { getInstitution } from "~/server/content/institution.server";
-import { db, schema } from "~/server/db.server";
-import { OPTED_OUT_ERROR, recordContactAttempt } from "~/server/lead-contact.server";
-import { changeLeadStatus, leadTimeline } from "~/server/lead-follow-up.server";
-import { OWNER_ERROR } from "~/server/lead-owner.server";
-import { deletePerson, findLead, personDataExport } from "~/server/lead-privacy.server";
-import { saveLead } from "~/server/leads.server";
-import { recordOptOuts } from "~/server/whatsapp-optouts.server";
+import { db, schema } from "~/server/db/client.server";
+import { OPTED_OUT_ERROR, recordContactAttempt } from "~/server/leads/contact.server";
+import { changeLeadStatus, leadTimeline } from "~/server/leads/follow-up.server";
+import { OWNER_ERROR } from "~/server/leads/owner.server";
+import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
+import { countLeadsByStatus } from "~/server/leads/queries.server";
+import { saveLead } from "~/server/leads/save.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { type AdminUser, createAdmin } from "~/server/staff/users.server";
+import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { VOCATIONAL_CONSENT } from "~/content/vocational-form";
-import { CONSENT_VERSION, ENROLMENT_ORIGINS } from "~/lib/enrolment";
-import { loader as exportLoader } from "~/routes/contato.lead.$id.dados[.json]";
-import { action as deleteAction, loader as deleteLoader } from "~/routes/contato.lead.$id.excluir";
-import { action as enrolAction } from "~/routes/inscricao";
-import { action as leadAction } from "~/routes/teste-vocacional._index";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { db, schema } from "~/server/db.server";
-import { saveLead } from "~/server/leads.server";
-import { purgeExpiredSendLog } from "~/server/maintenance.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { recordSendResults } from "~/server/whatsapp-log.server";
+import { CONSENT_VERSION, ENROLMENT_ORIGINS } from "~/lib/leads/enrolment";
+import { loader as exportLoader } from "~/routes/leads/lead-data.json";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/leads/lead-erase";
+import { action as enrolAction } from "~/routes/public/enrolment";
+import { action as leadAction } from "~/routes/vocational/form";
+import { VOCATIONAL_CONSENT } from "~/seed/vocational-form";
+import { db, schema } from "~/server/db/client.server";
+import { saveLead } from "~/server/leads/save.server";
+import { purgeExpiredSendLog } from "~/server/platform/maintenance.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { recordSendResults } from "~/server/whatsapp/send-log.server";
 
 import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -5,10 +5,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { config } from "~/server/config.server";
-import { db, schema } from "~/server/db.server";
-import { saveLead } from "~/server/leads.server";
-import { backupDatabase, purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "~/server/maintenance.server";
+import { db, schema } from "~/server/db/client.server";
+import { saveLead } from "~/server/leads/save.server";
+import { config } from "~/server/platform/config.server";
+import { backupDatabase, purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "~/server/platform/maintenance.server";
 
 function lead(email: string, when: Date) {
   return saveLead({ origem: "inscricao", nome: "Pessoa de Teste", telefone: "(31)99999-0000", email }, when);

@@ -1,13 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { EMPTY_FILTERS } from "~/lib/lead-filters";
+import { EMPTY_FILTERS } from "~/lib/leads/filters";
 import { normalizeText } from "~/lib/text";
-import { loader as panelLoader } from "~/routes/contato";
-import { countAllLeads, leadQueryPlan } from "~/server/admin-leads.server";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { sqlite } from "~/server/db.server";
-import { LEAD_ORIGINS } from "~/server/leads.server";
+import { loader as panelLoader } from "~/routes/leads/panel";
+import { sqlite } from "~/server/db/client.server";
+import { countAllLeads, leadQueryPlan } from "~/server/leads/queries.server";
+import { LEAD_ORIGINS } from "~/server/leads/save.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
 
 import { args, cookieFrom, getRequest, payload } from "./request";
 

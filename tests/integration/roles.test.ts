@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { ROLES } from "~/lib/roles";
+import { ROLES } from "~/lib/staff/roles";
 import {
   EMAIL_INVALID_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
@@ -11,16 +11,16 @@ import {
   SELF_DEMOTE_MESSAGE,
   SELF_REMOVE_MESSAGE,
   USER_GONE_MESSAGE,
-} from "~/lib/staff-users";
-import * as usersModule from "~/routes/admin.usuarios";
-import * as contatoModule from "~/routes/contato";
-import * as leadModule from "~/routes/contato.lead.$id";
-import * as loginModule from "~/routes/login-admin";
-import { changeUserRoleByEmail, createAdmin, removeUser } from "~/server/admin-users.server";
-import { forbiddenMessage, getAdmin, startAdminSession } from "~/server/auth.server";
-import { db, schema } from "~/server/db.server";
-import { saveLead } from "~/server/leads.server";
-import { verifyPassword } from "~/server/password.server";
+} from "~/lib/staff/users";
+import * as leadModule from "~/routes/leads/lead";
+import * as contatoModule from "~/routes/leads/panel";
+import * as loginModule from "~/routes/staff/login";
+import * as usersModule from "~/routes/staff/users";
+import { db, schema } from "~/server/db/client.server";
+import { saveLead } from "~/server/leads/save.server";
+import { forbiddenMessage, getAdmin, startAdminSession } from "~/server/staff/auth.server";
+import { verifyPassword } from "~/server/staff/password.server";
+import { changeUserRoleByEmail, createAdmin, removeUser } from "~/server/staff/users.server";
 
 import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -8,7 +8,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { verifyPassword } from "~/server/password.server";
+import { verifyPassword } from "~/server/staff/password.server";
 
 /**
  * The maintenance commands as an operator runs them: `npm run admin -- …`, `npm run purge-leads`,

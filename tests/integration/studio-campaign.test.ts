@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { type Campaign, campaignProblems, campaignSchema } from "~/lib/content/campaign";
-import { loader as overviewLoader } from "~/routes/admin.conteudo._index";
-import { action as campaignAction, loader as campaignLoader } from "~/routes/admin.conteudo.campanha";
-import { action as clubAction, loader as clubStudioLoader } from "~/routes/admin.conteudo.clube";
-import { loader as scholarshipsLoader } from "~/routes/bolsas";
-import { loader as campaignPageLoader } from "~/routes/campanha-relampago";
-import { loader as employeeLoader } from "~/routes/trabalhe-conosco";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
+import { loader as employeeLoader } from "~/routes/public/careers";
+import { loader as campaignPageLoader } from "~/routes/public/flash-campaign";
+import { loader as scholarshipsLoader } from "~/routes/public/scholarships";
+import { action as campaignAction, loader as campaignLoader } from "~/routes/studio/campaign";
+import { action as clubAction, loader as clubStudioLoader } from "~/routes/studio/club";
+import { loader as overviewLoader } from "~/routes/studio/overview";
 import {
   activeOffers,
   campaignContent,
@@ -20,7 +18,9 @@ import {
 } from "~/server/content/campaign.server";
 import { clubPageData, clubPagesContent, clubWarnings, getClubPages } from "~/server/content/club.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { publicSite } from "~/server/site.server";
+import { publicSite } from "~/server/platform/site.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { loader as coursePathLoader } from "~/routes/$";
-import { loader as listLoader } from "~/routes/admin.conteudo.cursos";
-import { action as editAction, loader as editLoader } from "~/routes/admin.conteudo.cursos.$curso";
-import { action as newAction } from "~/routes/admin.conteudo.cursos.novo";
-import { action as polosAction } from "~/routes/admin.conteudo.polos";
-import { loader as specialLoader } from "~/routes/cursos.$slug";
-import { loader as homeLoader } from "~/routes/home";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
+import { loader as coursePathLoader } from "~/routes/public/catch-all";
+import { loader as specialLoader } from "~/routes/public/course";
+import { loader as homeLoader } from "~/routes/public/home";
+import { action as editAction, loader as editLoader } from "~/routes/studio/course";
+import { action as newAction } from "~/routes/studio/course-new";
+import { loader as listLoader } from "~/routes/studio/courses";
+import { action as polosAction } from "~/routes/studio/polos";
 import { activeCourseCount, activePoloCount, coursesContent, polosContent, resultCourses } from "~/server/content/courses.server";
 import { getEntry } from "~/server/content/store.server";
 import { contentWarnings } from "~/server/content/warnings.server";
-import { enrolmentChoices } from "~/server/enrolment.server";
+import { enrolmentChoices } from "~/server/leads/enrolment.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { loader as overviewLoader } from "~/routes/admin.conteudo._index";
-import { action as testimonialsAction, loader as testimonialsLoader } from "~/routes/admin.conteudo.depoimentos";
-import { action as faqAction, loader as faqLoader } from "~/routes/admin.conteudo.faq";
-import { action as homeStudioAction, loader as homeStudioLoader } from "~/routes/admin.conteudo.inicio";
-import { loader as homeLoader } from "~/routes/home";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
+import { loader as homeLoader } from "~/routes/public/home";
+import { action as faqAction, loader as faqLoader } from "~/routes/studio/faq";
+import { action as homeStudioAction, loader as homeStudioLoader } from "~/routes/studio/home";
+import { loader as overviewLoader } from "~/routes/studio/overview";
+import { action as testimonialsAction, loader as testimonialsLoader } from "~/routes/studio/testimonials";
 import {
   activeCatalogueCounts,
   faqContent,
@@ -16,6 +14,8 @@ import {
   testimonialsContent,
 } from "~/server/content/home.server";
 import { getEntry, listEntries, listRevisions, SINGLETON_ID } from "~/server/content/store.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -1,19 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { CONSENT_VERSION_FIELD, UNKNOWN_CONSENT_VERSION_MESSAGE, VOCATIONAL_CONSENT } from "~/content/vocational-form";
-import { action as leadAction, loader as leadLoader } from "~/routes/teste-vocacional._index";
-import { loader as analysisLoader } from "~/routes/teste-vocacional.analise";
-import { action as questionsAction, loader as questionsLoader } from "~/routes/teste-vocacional.perguntas";
-import { loader as genericLoader } from "~/routes/teste-vocacional.resultado._index";
-import { loader as resultLoader } from "~/routes/teste-vocacional.resultado.$perfil";
-import { loader as graduationLoader } from "~/routes/teste-vocacional.simulacao-formatura";
-import { loader as graduationImage } from "~/routes/teste-vocacional.simulacao-formatura.imagem[.svg]";
-import { loader as submissionsLoader } from "~/routes/teste-vocacional.submissoes";
-import { db, schema, sqlite } from "~/server/db.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { getVisitorSession } from "~/server/session.server";
-import { COUNTDOWN_MS, readTestState, saveVocationalLead } from "~/server/vocational.server";
+import { loader as analysisLoader } from "~/routes/vocational/analysis";
+import { action as leadAction, loader as leadLoader } from "~/routes/vocational/form";
+import { loader as graduationLoader } from "~/routes/vocational/graduation";
+import { loader as graduationImage } from "~/routes/vocational/graduation-image.svg";
+import { action as questionsAction, loader as questionsLoader } from "~/routes/vocational/questions";
+import { loader as genericLoader } from "~/routes/vocational/result";
+import { loader as resultLoader } from "~/routes/vocational/result-profile";
+import { loader as submissionsLoader } from "~/routes/vocational/submissions";
+import { CONSENT_VERSION_FIELD, UNKNOWN_CONSENT_VERSION_MESSAGE, VOCATIONAL_CONSENT } from "~/seed/vocational-form";
+import { db, schema, sqlite } from "~/server/db/client.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { getVisitorSession } from "~/server/platform/session.server";
+import { COUNTDOWN_MS, readTestState, saveVocationalLead } from "~/server/vocational/vocational.server";
 
 import { args, cookieFrom, getRequest, payload, postForm } from "./request";
 

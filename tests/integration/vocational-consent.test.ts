@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-import { action as leadAction, loader as leadLoader } from "~/routes/teste-vocacional._index";
-import { db, schema } from "~/server/db.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
+import { action as leadAction, loader as leadLoader } from "~/routes/vocational/form";
+import { db, schema } from "~/server/db/client.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 
 import { args, getRequest, payload, postForm } from "./request";
 
@@ -13,8 +13,8 @@ import { args, getRequest, payload, postForm } from "./request";
  * stored, not the server's current version. The real content file has one version so far, so this
  * file gives the content module a second one; everything else (action, database) is real.
  */
-vi.mock("~/content/vocational-form", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/content/vocational-form")>();
+vi.mock("~/seed/vocational-form", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/seed/vocational-form")>();
   const texts = {
     ...original.VOCATIONAL_CONSENT_TEXTS,
     "teste-vocacional-v2": "Texto novo do aviso de consentimento do teste vocacional.",

@@ -9,14 +9,14 @@ vi.hoisted(() => {
   process.env.WEBHOOK_ALLOW_HOSTS = "crm.permitido.example";
 });
 
-import { action as webhooksPageAction } from "~/routes/admin.webhooks";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { resetClock, setClockForTests } from "~/server/clock.server";
-import { db, schema } from "~/server/db.server";
-import { saveLead } from "~/server/leads.server";
-import { checkWebhookUrl, type HostLookup, internalAddressKind, parseAllowHosts } from "~/server/webhook-address.server";
-import { createWebhookEndpoint, createWebhookWorker } from "~/server/webhooks.server";
+import { action as webhooksPageAction } from "~/routes/staff/webhooks";
+import { db, schema } from "~/server/db/client.server";
+import { saveLead } from "~/server/leads/save.server";
+import { resetClock, setClockForTests } from "~/server/platform/clock.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { checkWebhookUrl, type HostLookup, internalAddressKind, parseAllowHosts } from "~/server/webhooks/address.server";
+import { createWebhookEndpoint, createWebhookWorker } from "~/server/webhooks/outbox.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

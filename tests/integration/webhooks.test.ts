@@ -5,21 +5,21 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { courses } from "~/content/courses";
-import { polos } from "~/content/polos";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { WEBHOOK_TIMEOUT_MESSAGE } from "~/lib/webhooks";
-import { action as webhooksPageAction, loader as webhooksPageLoader } from "~/routes/admin.webhooks";
-import { action as enrolmentAction } from "~/routes/inscricao";
-import { action as vocationalLeadAction } from "~/routes/teste-vocacional._index";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { resetClock, setClockForTests } from "~/server/clock.server";
-import { db, schema } from "~/server/db.server";
-import { deletePerson, findLead } from "~/server/lead-privacy.server";
-import { saveLead } from "~/server/leads.server";
-import { purgeExpiredLeads } from "~/server/maintenance.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
+import { action as enrolmentAction } from "~/routes/public/enrolment";
+import { action as webhooksPageAction, loader as webhooksPageLoader } from "~/routes/staff/webhooks";
+import { action as vocationalLeadAction } from "~/routes/vocational/form";
+import { courses } from "~/seed/courses";
+import { polos } from "~/seed/polos";
+import { db, schema } from "~/server/db/client.server";
+import { deletePerson, findLead } from "~/server/leads/privacy.server";
+import { saveLead } from "~/server/leads/save.server";
+import { resetClock, setClockForTests } from "~/server/platform/clock.server";
+import { purgeExpiredLeads } from "~/server/platform/maintenance.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
 import {
   createWebhookEndpoint,
   createWebhookWorker,
@@ -31,7 +31,7 @@ import {
   startWebhookWorker,
   stopWebhookWorker,
   WEBHOOK_URL_MESSAGE,
-} from "~/server/webhooks.server";
+} from "~/server/webhooks/outbox.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

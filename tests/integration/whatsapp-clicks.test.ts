@@ -2,15 +2,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { loader as rootLoader } from "~/root";
-import { loader as panelLoader } from "~/routes/contato";
-import { loader as clickLoader } from "~/routes/fale-conosco.whatsapp";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
+import { loader as panelLoader } from "~/routes/leads/panel";
+import { loader as clickLoader } from "~/routes/resources/whatsapp-click";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { db, schema } from "~/server/db.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { CLICKS_PER_IP_PER_HOUR, whatsappClicksSince } from "~/server/whatsapp-clicks.server";
+import { db, schema } from "~/server/db/client.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { CLICKS_PER_IP_PER_HOUR, whatsappClicksSince } from "~/server/whatsapp/clicks.server";
 
 import { args, cookieFrom, getRequest, payload } from "./request";
 

@@ -9,27 +9,27 @@ import {
 } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { EMPTY_FILTERS } from "~/lib/lead-filters";
-import * as handoffModule from "~/routes/contato.enviar-whatsapp";
-import * as whatsappModule from "~/routes/whatsapp._index";
-import { action as logAction } from "~/routes/whatsapp.registro";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { db, schema } from "~/server/db.server";
-import { deletePerson, findLead } from "~/server/lead-privacy.server";
-import { saveLead } from "~/server/leads.server";
-import { purgeExpired } from "~/server/maintenance.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { addAccessPassword } from "~/server/whatsapp-access.server";
+import { EMPTY_FILTERS } from "~/lib/leads/filters";
+import * as handoffModule from "~/routes/leads/whatsapp-handoff";
+import * as whatsappModule from "~/routes/whatsapp/passwords";
+import { action as logAction } from "~/routes/whatsapp/send-log";
+import { db, schema } from "~/server/db/client.server";
+import { deletePerson, findLead } from "~/server/leads/privacy.server";
+import { saveLead } from "~/server/leads/save.server";
+import { purgeExpired } from "~/server/platform/maintenance.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { addAccessPassword } from "~/server/whatsapp/access.server";
 import {
   buildHandoffSelection,
   createHandoff,
   HANDOFF_TTL_MS,
   openHandoff,
   purgeOldHandoffs,
-} from "~/server/whatsapp-handoff.server";
-import { listSendLog } from "~/server/whatsapp-log.server";
-import { recordOptOuts } from "~/server/whatsapp-optouts.server";
+} from "~/server/whatsapp/handoff.server";
+import { recordOptOuts } from "~/server/whatsapp/optouts.server";
+import { listSendLog } from "~/server/whatsapp/send-log.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

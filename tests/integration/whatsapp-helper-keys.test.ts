@@ -2,19 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkToken, generateKey, keyHash, parseKey, signProof } from "whatsapp-helper/token";
 
-import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT } from "~/lib/whatsapp";
-import { action as gateAction } from "~/routes/whatsapp._index";
-import { action as verifyAction, loader as challengeLoader } from "~/routes/whatsapp.ajudante";
-import { loader as shLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]sh";
-import { loader as zipLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper-mac[.]zip";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { resetClock, setClockForTests } from "~/server/clock.server";
-import { db, schema } from "~/server/db.server";
-import { listHelperKeys, revokeHelperKey } from "~/server/helper-keys.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp-access.server";
-import { keyCheckApi, sendLogApi } from "~/server/whatsapp-helper-api.server";
+import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT } from "~/lib/whatsapp/tool";
+import { action as verifyAction, loader as challengeLoader } from "~/routes/whatsapp/helper-verification";
+import { action as gateAction } from "~/routes/whatsapp/passwords";
+import { loader as shLoader } from "~/routes/whatsapp/start-script.sh";
+import { loader as zipLoader } from "~/routes/whatsapp/start-script-mac.zip";
+import { db, schema } from "~/server/db/client.server";
+import { resetClock, setClockForTests } from "~/server/platform/clock.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp/access.server";
+import { keyCheckApi, sendLogApi } from "~/server/whatsapp/helper-api.server";
+import { listHelperKeys, revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 
 import { args, cookieFrom, getRequest, payload, settle, statusOf } from "./request";
 

@@ -17,12 +17,12 @@ import { scrypt } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
-import { action as gateAction } from "~/routes/whatsapp._index";
-import { action as manageAction } from "~/routes/whatsapp.$slug";
-import { db, schema } from "~/server/db.server";
-import { dummyPasswordHash, hashPassword, passwordLookupTag } from "~/server/password.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { accessPasswordTag, addAccessPassword, matchAccessPassword } from "~/server/whatsapp-access.server";
+import { action as gateAction } from "~/routes/whatsapp/passwords";
+import { action as manageAction } from "~/routes/whatsapp/tool";
+import { db, schema } from "~/server/db/client.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { dummyPasswordHash, hashPassword, passwordLookupTag } from "~/server/staff/password.server";
+import { accessPasswordTag, addAccessPassword, matchAccessPassword } from "~/server/whatsapp/access.server";
 
 import { args, postForm, statusOf } from "./request";
 

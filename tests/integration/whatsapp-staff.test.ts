@@ -6,17 +6,17 @@ vi.hoisted(() => {
   process.env.WHATSAPP_ADMIN_SLUG = "senhas-da-equipe";
 });
 
-import { loader as adminLayoutLoader } from "~/routes/_admin";
-import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp._index";
-import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp.$slug";
-import { loader as shLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]sh";
-import { action as logAction, loader as logLoader } from "~/routes/whatsapp.registro";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { db, schema } from "~/server/db.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { addAccessPassword } from "~/server/whatsapp-access.server";
-import { listSendLog } from "~/server/whatsapp-log.server";
+import { loader as adminLayoutLoader } from "~/routes/staff/layout";
+import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp/passwords";
+import { action as logAction, loader as logLoader } from "~/routes/whatsapp/send-log";
+import { loader as shLoader } from "~/routes/whatsapp/start-script.sh";
+import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp/tool";
+import { db, schema } from "~/server/db/client.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { addAccessPassword } from "~/server/whatsapp/access.server";
+import { listSendLog } from "~/server/whatsapp/send-log.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

@@ -9,19 +9,19 @@ vi.hoisted(() => {
 import { eq } from "drizzle-orm";
 import { parseKey } from "whatsapp-helper/token";
 
-import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp._index";
-import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp.$slug";
-import { loader as batLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]bat";
-import { loader as shLoader } from "~/routes/whatsapp.iniciar-whatsapp-helper[.]sh";
-import { action as logAction, loader as logLoader } from "~/routes/whatsapp.registro";
-import { createAdmin } from "~/server/admin-users.server";
-import { startAdminSession } from "~/server/auth.server";
-import { config } from "~/server/config.server";
-import { db, schema } from "~/server/db.server";
-import { resetAllRateLimits } from "~/server/rate-limit.server";
-import { getVisitorSession, operatorStorage } from "~/server/session.server";
-import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp-access.server";
-import { listSendLog, recentlySent } from "~/server/whatsapp-log.server";
+import { action as gateAction, loader as gateLoader } from "~/routes/whatsapp/passwords";
+import { action as logAction, loader as logLoader } from "~/routes/whatsapp/send-log";
+import { loader as batLoader } from "~/routes/whatsapp/start-script.bat";
+import { loader as shLoader } from "~/routes/whatsapp/start-script.sh";
+import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp/tool";
+import { db, schema } from "~/server/db/client.server";
+import { config } from "~/server/platform/config.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { getVisitorSession, operatorStorage } from "~/server/platform/session.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp/access.server";
+import { listSendLog, recentlySent } from "~/server/whatsapp/send-log.server";
 
 import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 

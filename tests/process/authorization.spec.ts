@@ -334,7 +334,7 @@ function rolesFor(path: string): readonly StaffRole[] {
   if (path.startsWith("contato/")) return ["admin", "comercial"];
   if (path === "admin/conteudo" || path.startsWith("admin/conteudo/")) return ["admin", "marketing"];
   if (path === "admin/webhooks" || path === "admin/usuarios") return ["admin"];
-  throw new Error(`/${path}: no role rule yet; add it to rolesFor (and to app/lib/roles.ts)`);
+  throw new Error(`/${path}: no role rule yet; add it to rolesFor (and to app/lib/staff/roles.ts)`);
 }
 
 const ROLE_LABELS: Record<StaffRole, string> = { admin: "Administrador", comercial: "Comercial", marketing: "Marketing" };

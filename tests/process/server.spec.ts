@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { verifyPassword } from "../../app/server/password.server";
+import { verifyPassword } from "../../app/server/staff/password.server";
 import { E2E_ENV } from "../support/env";
 import { buildDir, freePort, type RunningServer, startServer } from "../support/server-process";
 

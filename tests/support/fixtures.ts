@@ -1,7 +1,7 @@
 import { expect, type Page, type Response, test as base } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { accessPasswordTagKey, hashPassword, passwordLookupTag, verifyPassword } from "../../app/server/password.server";
+import { accessPasswordTagKey, hashPassword, passwordLookupTag, verifyPassword } from "../../app/server/staff/password.server";
 import { E2E_ENV } from "./env";
 
 /** A read-write connection to the e2e server's database, to check what a flow stored. */
@@ -47,7 +47,7 @@ export async function storedPasswordId(password: string): Promise<number | null>
 
 /**
  * Waits until React has hydrated the document (hydrateRoot marks the document node). Pages start
- * their JavaScript after the first paint (app/server/document.server.ts), which can be after the
+ * their JavaScript after the first paint (app/server/platform/document.server.ts), which can be after the
  * load event a plain `goto` waits for; a test that types or clicks at once would race hydration.
  * Pages without the app's scripts (resource routes) do not wait.
  */

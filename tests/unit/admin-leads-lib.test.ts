@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { addDays, buildDashboard, lastDays, niceMax, percent } from "~/lib/lead-dashboard";
+import {
+  CSV_COLUMNS,
+  csvDateTime,
+  isPlainEmailAddress,
+  leadCsvRecord,
+  neutralizeFormula,
+  SPEC_CSV_COLUMNS,
+} from "~/lib/leads/csv";
+import { addDays, buildDashboard, lastDays, niceMax, percent } from "~/lib/leads/dashboard";
 import {
   escapeLike,
   hasActiveFilters,
@@ -10,15 +18,7 @@ import {
   parseLeadFilters,
   profileLabel,
   searchTerms,
-} from "~/lib/lead-filters";
-import {
-  CSV_COLUMNS,
-  csvDateTime,
-  isPlainEmailAddress,
-  leadCsvRecord,
-  neutralizeFormula,
-  SPEC_CSV_COLUMNS,
-} from "~/lib/leads-csv";
+} from "~/lib/leads/filters";
 
 const ORIGINS = ["teste_vocacional", "inscricao"];
 const parse = (query: string) => parseLeadFilters(new URLSearchParams(query), ORIGINS);

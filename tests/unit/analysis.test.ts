@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { analysisMessage, nextProgress } from "~/lib/analysis";
+import { analysisMessage, nextProgress } from "~/lib/vocational/analysis";
 
 describe("analysis screen", () => {
   it("shows the spec's message for each progress band", () => {
@@ -25,7 +25,7 @@ describe("analysis screen", () => {
 
 describe("result countdown", () => {
   it("shows 24:00:00 for a fresh 24 h countdown, ticks down and stops at 00:00:00", async () => {
-    const { hoursMinutesSeconds } = await import("~/lib/result-countdown");
+    const { hoursMinutesSeconds } = await import("~/lib/vocational/result-countdown");
     const now = Date.UTC(2026, 0, 1, 12);
     const end = now + 24 * 3600 * 1000;
     expect(hoursMinutesSeconds(end, now)).toEqual({ hours: "24", minutes: "00", seconds: "00" });

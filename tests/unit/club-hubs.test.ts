@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { clubHubs } from "~/content/club";
-import { polos } from "~/content/polos";
+import { clubHubs } from "~/seed/club";
+import { polos } from "~/seed/polos";
 
 describe("club page hubs", () => {
   it("are 14 Minas Gerais polos, each with the address and phone of the study-centre list", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 
-import { COURSE_AREAS, courses } from "~/content/courses";
 import {
   ANY,
   durationBucketOf,
@@ -11,7 +10,8 @@ import {
   finderStep,
   parseFinderAnswers,
   uniqueCourses,
-} from "~/lib/course-finder";
+} from "~/lib/courses/finder";
+import { COURSE_AREAS, courses } from "~/seed/courses";
 
 const sample = [
   { name: "Enfermagem", area: "Saúde", modality: "Híbrido", duration: "5 anos", url: "/enfermagem" },

@@ -4,8 +4,14 @@ import { runInNewContext } from "node:vm";
 
 import { describe, expect, it } from "vitest";
 
-import { criticalCss, documentClasses, documentElements, selectorClasses, selectorElements } from "~/server/critical-css.server";
-import { optimiseDocument, starterScript } from "~/server/document.server";
+import {
+  criticalCss,
+  documentClasses,
+  documentElements,
+  selectorClasses,
+  selectorElements,
+} from "~/server/platform/critical-css.server";
+import { optimiseDocument, starterScript } from "~/server/platform/document.server";
 
 describe("selectorClasses", () => {
   it("unescapes Tailwind class names and ignores attribute values", () => {

@@ -13,8 +13,8 @@ import {
   SELECT_MESSAGE,
   UNDECIDED_COURSE,
   UNDECIDED_POLO,
-} from "~/lib/enrolment";
-import { LEAD_ORIGINS } from "~/server/leads.server";
+} from "~/lib/leads/enrolment";
+import { LEAD_ORIGINS } from "~/server/leads/save.server";
 
 const schema = enrolmentSchema({ courses: ["Enfermagem", "Direito"], polos: ["Centro - Belo Horizonte, MG"] });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { formatReais } from "~/lib/format";
 import {
   discountedFee,
   HIGHLIGHT_RIBBON,
@@ -7,8 +8,7 @@ import {
   regularPrices,
   remainingPriceText,
   totalDiscountPercent,
-} from "~/content/offers";
-import { formatReais } from "~/lib/format";
+} from "~/seed/offers";
 
 describe("campaign offers", () => {
   it("has the six modality offers with the spec's first payments and discounts", () => {

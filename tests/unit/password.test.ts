@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { hashPassword, lookupTagPrefix, needsRehash, passwordLookupTag, verifyPassword } from "~/server/password.server";
+import { hashPassword, lookupTagPrefix, needsRehash, passwordLookupTag, verifyPassword } from "~/server/staff/password.server";
 
 describe("password hashing", () => {
   it("stores a self-describing scrypt string with a random salt", async () => {

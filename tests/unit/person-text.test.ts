@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 
-import { enrolmentSchema } from "~/lib/enrolment";
-import { isPersonText, NAME_CHARS_MESSAGE } from "~/lib/person-text";
-import { vocationalLeadSchema } from "~/lib/vocational-lead-schema";
+import { enrolmentSchema } from "~/lib/leads/enrolment";
+import { isPersonText, NAME_CHARS_MESSAGE } from "~/lib/leads/person-text";
+import { vocationalLeadSchema } from "~/lib/vocational/lead-schema";
 
 describe("names and cities: letters only", () => {
   it("accepts real names and cities, in any alphabet, with apostrophes, hyphens and dots", () => {

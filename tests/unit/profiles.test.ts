@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { courseFor, courses } from "~/content/courses";
-import { GENERIC_PROFILES, RESULT_PAGES, RESULT_SLUGS } from "~/content/profiles";
-import { QUESTION_CATEGORIES, QUESTION_PAGES, QUESTIONS, questionsOfPage } from "~/content/questions";
-import { LETTER_PROFILE, LETTERS } from "~/lib/scoring";
+import { LETTER_PROFILE, LETTERS } from "~/lib/vocational/scoring";
+import { courseFor, courses } from "~/seed/courses";
+import { GENERIC_PROFILES, RESULT_PAGES, RESULT_SLUGS } from "~/seed/profiles";
+import { QUESTION_CATEGORIES, QUESTION_PAGES, QUESTIONS, questionsOfPage } from "~/seed/questions";
 
 describe("questions", () => {
   it("has 20 questions, ids 1-20, 4 categories of 5, options A-D, 5 per page over 4 pages", () => {

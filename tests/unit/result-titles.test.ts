@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { RESULT_PAGES, RESULT_SLUGS } from "~/content/profiles";
-import { RESULT_TITLES } from "~/content/result-titles";
-import { RESULT_PROFILE_LABELS } from "~/lib/lead-filters";
+import { RESULT_PROFILE_LABELS } from "~/lib/leads/filters";
+import { RESULT_PAGES, RESULT_SLUGS } from "~/seed/profiles";
+import { RESULT_TITLES } from "~/seed/result-titles";
 
 describe("result titles for the admin panel", () => {
   it("match the result pages, slug for slug", () => {

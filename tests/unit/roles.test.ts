@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { can, canOpen, isRole, permissionForPath, PERMISSIONS, ROLE_KEYS, staffLinksFor } from "~/lib/roles";
+import { can, canOpen, isRole, permissionForPath, PERMISSIONS, ROLE_KEYS, staffLinksFor } from "~/lib/staff/roles";
 
 /** The permission map (decision 056) and the path rule the login and the header use. */
 describe("roles", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { answersJson, countAnswered, decodeAnswers, encodeAnswers, mergePostedAnswers } from "~/lib/answers";
-import { dominantLetter, genericProfileName, scoreProfile, tallyAnswers } from "~/lib/scoring";
+import { answersJson, countAnswered, decodeAnswers, encodeAnswers, mergePostedAnswers } from "~/lib/vocational/answers";
+import { dominantLetter, genericProfileName, scoreProfile, tallyAnswers } from "~/lib/vocational/scoring";
 
 /** 20 answers from a pattern like { A: 5, B: 5, C: 5, D: 5 } (in that order of question ids). */
 function answersOf(counts: Partial<Record<string, number>>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { courses } from "~/content/courses";
 import { robotsTxt, sitemapUrls, sitemapXml } from "~/lib/sitemap";
+import { courses } from "~/seed/courses";
 
 describe("sitemap", () => {
   it("lists public pages and each course path once, absolute", () => {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 
-import { LEAD_MESSAGES, vocationalLeadSchema } from "~/lib/vocational-lead-schema";
+import { LEAD_MESSAGES, vocationalLeadSchema } from "~/lib/vocational/lead-schema";
 
 const valid = {
   fullName: "Maria da Silva",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { browserBlock, isLoopbackHost, pageNeedsHttps, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
+import { browserBlock, isLoopbackHost, pageNeedsHttps, readLocalNetworkPermission } from "~/lib/whatsapp/connection";
 
 /** A navigator.permissions that knows some names (others throw a TypeError, as Chromium does). */
 function permissions(known: Record<string, string>) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { coursePath, MAX_PAGE_LENGTH, sitePath, waMeUrl, whatsappContactHref, whatsappMessage } from "~/lib/whatsapp-contact";
+import { coursePath, MAX_PAGE_LENGTH, sitePath, waMeUrl, whatsappContactHref, whatsappMessage } from "~/lib/whatsapp/contact";
 
 describe("the WhatsApp buttons' links", () => {
   it("accept only paths of this site, capped", () => {

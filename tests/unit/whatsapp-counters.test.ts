@@ -7,7 +7,7 @@ import {
   jobPhaseOf,
   jobStateSentence,
   sendButtonText,
-} from "~/lib/whatsapp-job-state";
+} from "~/lib/whatsapp/job-state";
 import {
   type BulkProgress,
   type HelperEvent,
@@ -17,7 +17,7 @@ import {
   type MirrorState,
   type PauseReason,
   reduceHelperEvent,
-} from "~/lib/whatsapp-mirror";
+} from "~/lib/whatsapp/mirror";
 
 /**
  * The page's counters, rows and texts are the helper's (decision 072)

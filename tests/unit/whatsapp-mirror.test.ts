@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 
-import { BAD_SESSION_TEXT, HELPER_REFUSED_TEXT, PERMISSION_DENIED_TEXT } from "~/lib/whatsapp";
 import {
   type BulkProgress,
   connectionSteps,
@@ -11,7 +10,8 @@ import {
   mirrorReducer,
   type MirrorState,
   reduceHelperEvent,
-} from "~/lib/whatsapp-mirror";
+} from "~/lib/whatsapp/mirror";
+import { BAD_SESSION_TEXT, HELPER_REFUSED_TEXT, PERMISSION_DENIED_TEXT } from "~/lib/whatsapp/tool";
 
 /** Events applied in order, as the page does; returns the last outcome. */
 function apply(events: HelperEvent[], from: MirrorState = initialMirrorState, operator = "Ana") {

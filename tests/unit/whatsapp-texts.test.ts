@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { connectionReasonText, HELPER_REFUSED_TEXT } from "~/lib/whatsapp";
-import { bulkStatusToast, initialMirrorState, type MirrorAction, mirrorReducer, type MirrorState } from "~/lib/whatsapp-mirror";
+import { bulkStatusToast, initialMirrorState, type MirrorAction, mirrorReducer, type MirrorState } from "~/lib/whatsapp/mirror";
+import { connectionReasonText, HELPER_REFUSED_TEXT } from "~/lib/whatsapp/tool";
 
 const run = (actions: MirrorAction[], state: MirrorState = initialMirrorState) => actions.reduce(mirrorReducer, state);
 

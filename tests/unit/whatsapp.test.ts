@@ -2,6 +2,14 @@ import { describe, expect, it } from "vitest";
 
 import { isGateShortcut } from "~/components/whatsapp/gate";
 import {
+  type BulkProgress,
+  initialMirrorState,
+  type MirrorAction,
+  mirrorCounts,
+  mirrorReducer,
+  type MirrorState,
+} from "~/lib/whatsapp/mirror";
+import {
   applyMessageStatus,
   expectedFinish,
   formatFinish,
@@ -15,15 +23,7 @@ import {
   sendLogEntrySchema,
   statusCounts,
   type TrackedContact,
-} from "~/lib/whatsapp";
-import {
-  type BulkProgress,
-  initialMirrorState,
-  type MirrorAction,
-  mirrorCounts,
-  mirrorReducer,
-  type MirrorState,
-} from "~/lib/whatsapp-mirror";
+} from "~/lib/whatsapp/tool";
 
 const run = (actions: MirrorAction[], from: MirrorState = initialMirrorState) => actions.reduce(mirrorReducer, from);
 

@@ -9,9 +9,9 @@ import {
   type StatusFunnel,
   utmSourceLabel,
   type WhatsappContacts,
-} from "~/lib/lead-dashboard";
-import { profileLabel } from "~/lib/lead-filters";
-import { statusLabel } from "~/lib/lead-status";
+} from "~/lib/leads/dashboard";
+import { profileLabel } from "~/lib/leads/filters";
+import { statusLabel } from "~/lib/leads/status";
 
 /**
  * The panel's dashboard: server-rendered SVG charts (no chart library, no script needed), sized by

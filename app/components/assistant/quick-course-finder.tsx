@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 import { Form } from "react-router";
 
-import { COURSE_AREAS } from "~/content/course-areas";
-import { ANY, DURATION_BUCKETS, FINDER_MODALITIES } from "~/lib/course-finder";
+import { ANY, DURATION_BUCKETS, FINDER_MODALITIES } from "~/lib/courses/finder";
+import { COURSE_AREAS } from "~/seed/course-areas";
 
 /**
  * The course finder in one GET form (area, modality, duration → /curso-id results): what the

@@ -5,8 +5,8 @@ import { telHref, useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { FormLink } from "~/components/ui/form-link";
-import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
-import { type CoursePageData, monthlyPriceText } from "~/lib/course-page";
+import { type CoursePageData, monthlyPriceText } from "~/lib/courses/course-page";
+import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/seed/course-areas";
 
 import { CourseGrid } from "./course-card";
 import { useScrolledPast } from "./use-scrolled-past";

@@ -2,9 +2,9 @@ import { MapPin, Phone, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
-import { AREA_SLUGS, DEFAULT_AREA } from "~/content/course-areas";
 import { formatNumber } from "~/lib/format";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
+import { AREA_SLUGS, DEFAULT_AREA } from "~/seed/course-areas";
 
 import { useLiveSearch } from "./use-live-search";
 

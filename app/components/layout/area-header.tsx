@@ -2,22 +2,22 @@ import { LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
-import type { StaffLink } from "~/lib/roles";
-import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp-paths";
+import type { StaffLink } from "~/lib/staff/roles";
+import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/lib/whatsapp/paths";
 
 import { useSite } from "./use-site";
 
 /**
  * The staff areas (admin panel, WhatsApp tool) have a layout of their own instead of the marketing
  * one: no campaign bar, no 'Inscreva-se', no assistant button, no marketing footer. Their pages sit
- * under the layout routes routes/_admin.tsx and routes/_whatsapp.tsx (app/routes.ts), which also
+ * under the layout routes routes/staff/layout.tsx and routes/whatsapp/layout.tsx (app/routes.ts), which also
  * catch their pages' errors, so an error page keeps the area's header.
  */
 export type StaffArea = "admin" | "whatsapp";
 
 /**
  * Who is signed in: a name to show, in the admin area the role's label, and the area's links this
- * person can use (worked out by the admin layout's loader from the role: app/lib/roles.ts).
+ * person can use (worked out by the admin layout's loader from the role: app/lib/staff/roles.ts).
  */
 export type SignedIn = { name: string; roleLabel: string | null; links: StaffLink[]; staff?: boolean };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useMatches } from "react-router";
 
-import type { StaffLink } from "~/lib/roles";
+import type { StaffLink } from "~/lib/staff/roles";
 
 import { areaData, AreaHeader, defaultAreaLinks, type SignedIn, type StaffArea } from "./area-header";
 import { ErrorPage } from "./error-page";

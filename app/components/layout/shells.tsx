@@ -10,7 +10,7 @@ import { SiteHeader } from "./site-header";
 import { WhatsappFloatingButton } from "./whatsapp-button";
 
 /**
- * The page around the public content. The public layout route (routes/_public.tsx) renders it
+ * The page around the public content. The public layout route (routes/public/layout.tsx) renders it
  * around its pages, the root's error boundary around an error. The staff areas' shell is in
  * area-shell.tsx, a module of its own so that a public page's JavaScript never carries it.
  */
@@ -40,7 +40,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
 
 /**
  * The root's error page, in the public chrome: the admin and WhatsApp layouts catch their own pages'
- * errors (routes/_admin.tsx, routes/_whatsapp.tsx). When the root's own data failed there is no
+ * errors (routes/staff/layout.tsx, routes/whatsapp/layout.tsx). When the root's own data failed there is no
  * chrome to draw.
  */
 export function ErrorShell({ children }: { children: ReactNode }) {

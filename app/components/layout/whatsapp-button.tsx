@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 
-import { whatsappContactHref } from "~/lib/whatsapp-contact";
+import { whatsappContactHref } from "~/lib/whatsapp/contact";
 
 import { useSite } from "./use-site";
 

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 import { Field, LabelOptions } from "~/components/forms";
-import { type LeadFilters, leadFiltersToParams } from "~/lib/lead-filters";
-import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/lead-status";
+import { type LeadFilters, leadFiltersToParams } from "~/lib/leads/filters";
+import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/leads/status";
 
 import { leadFieldClass } from "./lead-form";
 import { type OwnerChoice, OwnerOptions } from "./owner-select";

@@ -2,7 +2,7 @@ import { MessageCircle, Phone } from "lucide-react";
 import { Form } from "react-router";
 
 import { WhatsappOptOutBadge } from "~/components/admin/whatsapp-optout-badge";
-import { contactActionPath } from "~/lib/lead-contact";
+import { contactActionPath } from "~/lib/leads/contact";
 
 /**
  * A lead's phone as text and its contact buttons: "Ligar" and "WhatsApp", each a same-origin POST

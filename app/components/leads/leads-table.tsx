@@ -1,11 +1,11 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
-import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/content/vocational-form";
 import { formatDateBr, SITE_TIME_ZONE } from "~/lib/dates";
-import { hasActiveFilters, type LeadFilters, leadFiltersQuery, NO_OWNER_LABEL, profileLabel } from "~/lib/lead-filters";
-import { statusWithReason } from "~/lib/lead-status";
-import type { PanelPage } from "~/server/leads-panel.server";
+import { hasActiveFilters, type LeadFilters, leadFiltersQuery, NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
+import { statusWithReason } from "~/lib/leads/status";
+import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/seed/vocational-form";
+import type { PanelPage } from "~/server/leads/panel.server";
 
 import { ContactButtons } from "./contact-buttons";
 

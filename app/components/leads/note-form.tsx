@@ -1,7 +1,7 @@
 import { MessageSquarePlus } from "lucide-react";
 
 import { Field } from "~/components/forms";
-import { NOTE_MAX } from "~/lib/lead-status";
+import { NOTE_MAX } from "~/lib/leads/status";
 
 import { fieldAria, leadFieldClass, LeadForm, type LeadFormErrors } from "./lead-form";
 

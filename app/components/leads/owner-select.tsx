@@ -1,4 +1,4 @@
-import { NO_OWNER_LABEL } from "~/lib/lead-filters";
+import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 
 /** A lead owner to choose: a comercial user (id, e-mail). */
 export type OwnerChoice = { id: number; email: string };

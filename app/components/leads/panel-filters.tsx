@@ -10,8 +10,8 @@ import {
   NO_OWNER_LABEL,
   NO_PROFILE,
   profileLabel,
-} from "~/lib/lead-filters";
-import { LEAD_STATUSES } from "~/lib/lead-status";
+} from "~/lib/leads/filters";
+import { LEAD_STATUSES } from "~/lib/leads/status";
 
 import type { OwnerChoice } from "./owner-select";
 

@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 
 import { Field, LabelOptions } from "~/components/forms";
-import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/lead-status";
+import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/leads/status";
 
 import { fieldAria, leadFieldClass, LeadForm, type LeadFormErrors } from "./lead-form";
 

@@ -5,9 +5,9 @@ import { Form } from "react-router";
 import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
 import { PhotoField } from "~/components/studio/photo-field";
 import { FieldGroup, FormAlert, SaveButton, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
-import { COURSE_AREAS, MODALITIES } from "~/content/course-areas";
 import { COURSE_ICONS } from "~/lib/content/course-icons";
 import { type CourseDocument, courseFormSchema, priceInputValue } from "~/lib/content/courses";
+import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 
 const AREA_OPTIONS = COURSE_AREAS.map((area) => ({ value: area, label: area }));
 const MODALITY_OPTIONS = MODALITIES.map((modality) => ({ value: modality, label: modality }));

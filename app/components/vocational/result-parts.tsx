@@ -17,12 +17,12 @@ import { Link } from "react-router";
 import { useSite } from "~/components/layout/use-site";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { FormLink } from "~/components/ui/form-link";
-import type { ExtraCourse, ProfileIcon } from "~/content/profiles";
 import { courseIconSrc } from "~/lib/content/course-icon-src";
 import type { CourseIcon } from "~/lib/content/course-icons";
 import type { StoredPhoto } from "~/lib/content/fields";
-import { hoursMinutesSeconds } from "~/lib/result-countdown";
-import { type Letter, LETTER_THEMES, LETTERS, type Tally, TOTAL_QUESTIONS } from "~/lib/scoring";
+import { hoursMinutesSeconds } from "~/lib/vocational/result-countdown";
+import { type Letter, LETTER_THEMES, LETTERS, type Tally, TOTAL_QUESTIONS } from "~/lib/vocational/scoring";
+import type { ExtraCourse, ProfileIcon } from "~/seed/profiles";
 
 export const PROFILE_ICONS: Record<ProfileIcon, LucideIcon> = {
   heart: Heart,

@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
+import { type ConnectionStep, connectionSteps, type MirrorState, type PanelKind, type ProblemCause } from "~/lib/whatsapp/mirror";
 import {
   HELPER_IMPOSTOR_TEXT,
   HELPER_KEY_REVOKED_TEXT,
@@ -21,8 +22,7 @@ import {
   HTTPS_REQUIRED_TEXT,
   PERMISSION_DENIED_TEXT,
   WHATSAPP_DISCONNECTED_TITLE,
-} from "~/lib/whatsapp";
-import { type ConnectionStep, connectionSteps, type MirrorState, type PanelKind, type ProblemCause } from "~/lib/whatsapp-mirror";
+} from "~/lib/whatsapp/tool";
 
 import { Card, OperatorNameField } from "./mirror-parts";
 

@@ -7,7 +7,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { type ConnectionLost, isConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
-import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
+import { GATE_INTENT, gateSchema } from "~/lib/whatsapp/tool";
 
 import { ActionAlert, inputClass } from "./form-bits";
 

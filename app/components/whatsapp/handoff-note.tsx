@@ -1,6 +1,6 @@
 import { ListChecks, TriangleAlert } from "lucide-react";
 
-/** A hand-off list as the /whatsapp page gets it (routes/whatsapp._index.tsx). */
+/** A hand-off list as the /whatsapp page gets it (routes/whatsapp/passwords.tsx). */
 export type HandoffOnPage =
   | { ok: true; id: string; text: string; count: number; removedOptOuts: number; panelHref: string }
   | { ok: false; message: string };

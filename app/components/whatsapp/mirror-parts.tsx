@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import { OPERATOR_NAME_MAX, operatorNameError } from "~/lib/whatsapp";
+import { OPERATOR_NAME_MAX, operatorNameError } from "~/lib/whatsapp/tool";
 
 /** The small pieces the mirroring page's panels share. */
 

@@ -5,10 +5,10 @@ import { parseContactLines } from "whatsapp-helper/contacts";
 
 import type { ConnectionLost } from "~/lib/offline-submit";
 import { dismissToast, toast, type ToastMessage } from "~/lib/toast";
-import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
-import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp-connection";
-import { helperLinkSentence } from "~/lib/whatsapp-job-state";
-import { MIRROR_TOASTS, mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
+import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp/connection";
+import { helperLinkSentence } from "~/lib/whatsapp/job-state";
+import { MIRROR_TOASTS, mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp/mirror";
+import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp/tool";
 
 import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
 import { HandoffNote, type HandoffOnPage } from "./handoff-note";

@@ -2,7 +2,7 @@ import { Flag, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import type { ReplyView } from "~/server/whatsapp-inbox.server";
+import type { ReplyView } from "~/server/whatsapp/inbox.server";
 
 /**
  * Replies people sent on WhatsApp (decision 071), as a list: the category (a flagged one in red,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
-import { formatTimestamp, LOG_PAGE_PARAM, LOG_STATUS, WHATSAPP_PATH } from "~/lib/whatsapp";
+import { formatTimestamp, LOG_PAGE_PARAM, LOG_STATUS, WHATSAPP_PATH } from "~/lib/whatsapp/tool";
 
 export type SendLogPage = {
   rows: {

@@ -1,9 +1,9 @@
 import { Loader2, Send, Trash2 } from "lucide-react";
 import type { DroppedLine } from "whatsapp-helper/contacts";
 
-import { expectedFinish, formatFinish, MESSAGE_MAX, progressPercent } from "~/lib/whatsapp";
-import { isSendingPhase, jobPhaseOf, jobStateSentence, sendButtonText } from "~/lib/whatsapp-job-state";
-import type { BulkProgress, ChatQuota, HelperLimits, SendWindow } from "~/lib/whatsapp-mirror";
+import { isSendingPhase, jobPhaseOf, jobStateSentence, sendButtonText } from "~/lib/whatsapp/job-state";
+import type { BulkProgress, ChatQuota, HelperLimits, SendWindow } from "~/lib/whatsapp/mirror";
+import { expectedFinish, formatFinish, MESSAGE_MAX, progressPercent } from "~/lib/whatsapp/tool";
 
 import { Card } from "./mirror-parts";
 

@@ -1,5 +1,5 @@
-import { formatTimestamp, type TrackedContact } from "~/lib/whatsapp";
-import type { mirrorCounts } from "~/lib/whatsapp-mirror";
+import type { mirrorCounts } from "~/lib/whatsapp/mirror";
+import { formatTimestamp, type TrackedContact } from "~/lib/whatsapp/tool";
 
 import { ResultsTable, ResultStatus } from "./send-log-table";
 

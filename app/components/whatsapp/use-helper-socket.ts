@@ -1,8 +1,8 @@
 import { type MutableRefObject, useCallback, useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
 
-import { SOCKET_OPTIONS } from "~/lib/whatsapp";
-import type { HelperEvent, HelperEventName } from "~/lib/whatsapp-mirror";
+import type { HelperEvent, HelperEventName } from "~/lib/whatsapp/mirror";
+import { SOCKET_OPTIONS } from "~/lib/whatsapp/tool";
 
 /** The helper's own events (helper/README.md); socket.io's connection events are listened to apart. */
 const HELPER_EVENTS: HelperEventName[] = [

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 
-import { initialMirrorState, type MirrorAction, mirrorReducer, type MirrorState } from "~/lib/whatsapp-mirror";
+import { initialMirrorState, type MirrorAction, mirrorReducer, type MirrorState } from "~/lib/whatsapp/mirror";
 
 /**
  * The mirroring page's state, kept in a ref as well as in React state: socket events often come

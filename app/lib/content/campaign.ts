@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "../../content/offers";
+import { MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "../../seed/offers";
 import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../campaign";
 import { formatDateBr, saoPauloDate } from "../dates";
 import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
@@ -81,7 +81,7 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export type OfferCard = z.infer<typeof offerCardSchema>;
 export type PriceCard = z.infer<typeof priceCardSchema>;
 
-/** Total discount (%) of an offer: campaign scholarship plus the fixed punctuality discount (app/content/offers.ts). */
+/** Total discount (%) of an offer: campaign scholarship plus the fixed punctuality discount (app/seed/offers.ts). */
 export function offerDiscount(offer: Pick<OfferCard, "scholarshipPercent">): number {
   return offer.scholarshipPercent + PUNCTUALITY_PERCENT;
 }

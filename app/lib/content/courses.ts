@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { COURSE_AREAS, MODALITIES } from "~/content/course-areas";
+import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 
 import { COURSE_ICON_NAMES } from "./course-icons";
 import { institutionPhoneField, optionalStoredPhoto, optionalText, REQUIRED_MESSAGE, requiredText } from "./fields";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { emailField } from "../contact-fields";
+import { emailField } from "../leads/contact-fields";
 import { institutionPhoneField, optionalCnpjField, optionalUrl, optionalWhatsappNumber, requiredText } from "./fields";
 
 /** The institution's identity (studio page "Instituição"): shown in the header, footer, legal pages and forms. */

@@ -1,11 +1,3 @@
-import { campaignTexts } from "~/content/campaign";
-import {
-  CLOSING_DISCOUNT_PERCENT,
-  MAX_SCHOLARSHIP_PERCENT,
-  modalityOffers,
-  PUNCTUALITY_PERCENT,
-  regularPrices,
-} from "~/content/offers";
 import { type CampaignDeadline, formatDayMonth } from "~/lib/campaign";
 import {
   activeOfferCards,
@@ -24,13 +16,21 @@ import {
 } from "~/lib/content/campaign";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { saoPauloDate } from "~/lib/dates";
+import { campaignTexts } from "~/seed/campaign";
+import {
+  CLOSING_DISCOUNT_PERCENT,
+  MAX_SCHOLARSHIP_PERCENT,
+  modalityOffers,
+  PUNCTUALITY_PERCENT,
+  regularPrices,
+} from "~/seed/offers";
 
-import { config } from "../config.server";
+import { config } from "../platform/config.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
 
 /**
- * The flash campaign in the content store (one document). Seeded from app/content/offers.ts and
- * app/content/campaign.ts, made consistent: the headline promises what the best offer gives
+ * The flash campaign in the content store (one document). Seeded from app/seed/offers.ts and
+ * app/seed/campaign.ts, made consistent: the headline promises what the best offer gives
  * (50% + 10% = 60%, not the old 70%), the cards have no date of their own (they last as long as
  * the campaign), and the end is CAMPAIGN_END_DATE when set, otherwise the rolling 5-day window.
  * Public pages and the home page read it through the accessors below, always with a `now`.

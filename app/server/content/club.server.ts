@@ -1,16 +1,16 @@
-import { clubTexts, homeGames2025 } from "~/content/club";
-import { employeeTexts } from "~/content/employee";
 import { upcomingGames } from "~/lib/club";
 import { type ClubPages, clubPagesSchema, playedGames } from "~/lib/content/club";
 import { STUDIO_PATH } from "~/lib/content/studio";
+import { clubTexts, homeGames2025 } from "~/seed/club";
+import { employeeTexts } from "~/seed/employee";
 
-import { config } from "../config.server";
+import { config } from "../platform/config.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
 
 /** The club-games form: the configured URL, or the site's own enrolment form marked as coming from this page. */
 const DEFAULT_CLUB_FORM_URL = "/inscricao?origem=america_mg&embed=1";
 
-/** The first content: today's app/content/club.ts and employee.ts (the 2025 games stay as the list's history). */
+/** The first content: today's app/seed/club.ts and employee.ts (the 2025 games stay as the list's history). */
 export function clubPagesSeed(): ClubPages {
   return clubPagesSchema.parse({
     gamesIntro: clubTexts.gamesIntro,

@@ -4,8 +4,8 @@ import { data } from "react-router";
 import { courseFormSchema, type PoloDocument, poloFormSchema } from "~/lib/content/courses";
 import { includesText } from "~/lib/text";
 
-import { requirePermission } from "../auth.server";
-import { readFormData } from "../form-data.server";
+import { readFormData } from "../platform/form-data.server";
+import { requirePermission } from "../staff/auth.server";
 import {
   coursePathTaken,
   coursesContent,

@@ -1,8 +1,5 @@
 import { eq } from "drizzle-orm";
 
-import { AREA_SLUGS, type Course } from "~/content/course-areas";
-import { courses as seedCourses, SPECIAL_COURSE_PAGES } from "~/content/courses";
-import { polos as seedPolos } from "~/content/polos";
 import {
   type CourseDocument,
   courseSchema,
@@ -13,8 +10,11 @@ import {
   type StateCode,
 } from "~/lib/content/courses";
 import { STUDIO_PATH } from "~/lib/content/studio";
+import { AREA_SLUGS, type Course } from "~/seed/course-areas";
+import { courses as seedCourses, SPECIAL_COURSE_PAGES } from "~/seed/courses";
+import { polos as seedPolos } from "~/seed/polos";
 
-import { db, schema, sqlite } from "../db.server";
+import { db, schema, sqlite } from "../db/client.server";
 import {
   type ContentCollection,
   type ContentEntry,

@@ -1,6 +1,3 @@
-import { faq as faqSeed } from "~/content/faq";
-import { heroStats } from "~/content/home";
-import { testimonials as testimonialSeed } from "~/content/testimonials";
 import { type CampaignDeadline, parseCampaignEnd } from "~/lib/campaign";
 import type { StoredPhoto } from "~/lib/content/fields";
 import {
@@ -23,15 +20,18 @@ import {
 } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatDateBr, saoPauloDate } from "~/lib/dates";
+import { faq as faqSeed } from "~/seed/faq";
+import { heroStats } from "~/seed/home";
+import { testimonials as testimonialSeed } from "~/seed/testimonials";
 
-import { config } from "../config.server";
+import { config } from "../platform/config.server";
 import { campaignDeadlineFor, getCampaign, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
 import { activeCourseCount, activePoloCount } from "./courses.server";
 import { type ContentCollection, getSingleton, listEntries, SINGLETON_ID } from "./store.server";
 
 /**
  * The home page's content in the store: the "Página inicial" singleton, the FAQ and the
- * testimonials (one document per item, in the page's order), seeded from today's app/content files.
+ * testimonials (one document per item, in the page's order), seeded from today's app/seed files.
  */
 
 /** The polo claim seeded from today's hero ("1000+"): the network's size, larger than the finder's list. */

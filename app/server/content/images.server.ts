@@ -24,9 +24,9 @@ import {
   photoWidths,
 } from "~/lib/content/photos";
 
-import { config } from "../config.server";
-import { IMAGES_FOLDER } from "../data-dir.server";
-import { db, schema, sqlite } from "../db.server";
+import { db, schema, sqlite } from "../db/client.server";
+import { config } from "../platform/config.server";
+import { IMAGES_FOLDER } from "../platform/data-dir.server";
 import { photoQueue } from "./photo-queue.server";
 import type { StudioFailure } from "./studio.server";
 

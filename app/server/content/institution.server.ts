@@ -1,7 +1,7 @@
 import { isValidCnpj, normalizeWhatsappNumber } from "~/lib/content/fields";
 import { type Institution, institutionSchema } from "~/lib/content/institution";
 
-import { config } from "../config.server";
+import { config } from "../platform/config.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
 
 /** What an empty database starts with when the environment says nothing (neutral placeholders). */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 
-import { db, schema, sqlite } from "../db.server";
+import { db, schema, sqlite } from "../db/client.server";
 
 /**
  * The content studio's storage: documents of named collections in `content_entries`, each save
@@ -15,7 +15,7 @@ import { db, schema, sqlite } from "../db.server";
 export type ContentCollection<T> = {
   name: string;
   schema: z.ZodType<T>;
-  /** The documents an empty database starts with (today's app/content files). Singletons use id "main". */
+  /** The documents an empty database starts with (today's app/seed files). Singletons use id "main". */
   seed: () => Array<{ id: string; data: T }>;
 };
 

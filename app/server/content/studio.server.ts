@@ -8,9 +8,9 @@ import { STUDIO_PATH, VERSION_FIELD } from "~/lib/content/studio";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 import type { ToastMessage } from "~/lib/toast";
 
-import { requirePermission } from "../auth.server";
-import { readFormData } from "../form-data.server";
-import { redirectWithToast } from "../toast.server";
+import { readFormData } from "../platform/form-data.server";
+import { redirectWithToast } from "../platform/toast.server";
+import { requirePermission } from "../staff/auth.server";
 import { type ContentCollection, type ContentConflict, saveEntry, type SaveResult, SINGLETON_ID } from "./store.server";
 
 /**

@@ -10,7 +10,7 @@ export const leads = sqliteTable(
   "leads",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    origem: text("origem").notNull(), // see LEAD_ORIGINS in app/server/leads.server.ts
+    origem: text("origem").notNull(), // see LEAD_ORIGINS in app/server/leads/save.server.ts
     nome: text("nome").notNull(),
     telefone: text("telefone").notNull(),
     email: text("email").notNull(),
@@ -44,7 +44,7 @@ export const leads = sqliteTable(
     consentimento_versao: text("consentimento_versao"),
     /** Lower-case, accent-free copy of the searchable fields, for the admin search. */
     busca: text("busca").notNull().default(""),
-    /** Follow-up (app/server/lead-follow-up.server.ts): a LEAD_STATUSES key, the loss reason when "perdido". */
+    /** Follow-up (app/server/leads/follow-up.server.ts): a LEAD_STATUSES key, the loss reason when "perdido". */
     status: text("status").notNull().default("novo"),
     motivo_perda: text("motivo_perda"),
     /** Next contact date (YYYY-MM-DD, São Paulo), or null. */
@@ -138,7 +138,7 @@ export const adminUsers = sqliteTable("admin_users", {
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   lastLoginAt: text("last_login_at"),
-  /** A ROLES key (app/lib/roles.ts): "admin", "comercial" or "marketing". Accounts from before roles are admins. */
+  /** A ROLES key (app/lib/staff/roles.ts): "admin", "comercial" or "marketing". Accounts from before roles are admins. */
   role: text("role").notNull().default("admin"),
 });
 
@@ -323,7 +323,7 @@ export const whatsappSendLog = sqliteTable(
  * collection: a singleton section ("institution"/"main", "home"/"main", …) or one item of a list
  * ("courses"/"<id>", "polos"/"<id>", …). `data` is JSON, checked by the collection's zod schema on
  * every write and read (app/server/content/). `version` grows by one per save: a save that names an
- * older version is refused (two admins editing the same item). Seeded from app/content on first use.
+ * older version is refused (two admins editing the same item). Seeded from app/seed on first use.
  */
 export const contentEntries = sqliteTable(
   "content_entries",
@@ -436,7 +436,7 @@ export const webhookEndpoints = sqliteTable("webhook_endpoints", {
 
 /**
  * The webhook outbox: one row per (event, endpoint), written with the change it reports and sent
- * later by the delivery worker (app/server/webhooks.server.ts). `status` is pending | delivered |
+ * later by the delivery worker (app/server/webhooks/outbox.server.ts). `status` is pending | delivered |
  * failed; `nextAttemptAt` is ms since epoch; `body` is the exact JSON text that is signed and sent.
  */
 export const webhookDeliveries = sqliteTable(

@@ -1,0 +1,107 @@
+import { formatReais } from "~/lib/format";
+import { type CourseCardData, toCardData } from "~/lib/home-data";
+import { courseJsonLd } from "~/lib/json-ld";
+import type { SeoSite } from "~/lib/seo";
+import { AREA_CAREERS, type Course, type CourseArea, type Modality } from "~/seed/course-areas";
+
+export type CoursePageData = {
+  /** The page's title: the course name, or the common name of its variants ('Educação Física'). */
+  title: string;
+  description: string;
+  image: string;
+  /** The first course's photo from the studio (null: the area's illustration). */
+  photo: Course["photo"];
+  areas: CourseArea[];
+  modalities: Modality[];
+  durations: string[];
+  /** One entry per distinct course at this path (Licenciatura and Bacharelado share /educacaofisica). */
+  variants: Pick<Course, "id" | "name" | "modality" | "duration" | "description">[];
+  careers: string;
+  related: CourseCardData[];
+  /** The lowest monthly price among the page's courses ("a partir de R$ …"); null when none is published. */
+  monthlyPrice: number | null;
+  /** What the curriculum stands out for (every variant's, without repeats). */
+  highlights: string[];
+};
+
+/** "a partir de R$ 349,90": how a course's monthly price is written on its page. */
+export function monthlyPriceText(price: number): string {
+  return `a partir de ${formatReais(price)}`;
+}
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** 'Educação Física - Licenciatura' + 'Educação Física - Bacharelado' → 'Educação Física'. */
+export function commonCourseTitle(names: string[]): string {
+  const distinct = unique(names);
+  if (distinct.length === 1) return distinct[0]!;
+  const bases = unique(distinct.map((n) => n.split(" - ")[0]!.trim()));
+  return bases.length === 1 ? bases[0]! : distinct.join(" / ");
+}
+
+/**
+ * Everything a course page shows, from the courses found at its path (none → null: the route
+ * answers 404). Related courses: same area, other pages, featured first, at most `relatedCount`;
+ * topped up with other featured courses when the area is small.
+ */
+export function coursePageData(matched: readonly Course[], all: readonly Course[], relatedCount = 4): CoursePageData | null {
+  const primary = matched[0];
+  if (!primary) return null;
+  const urls = new Set(matched.map((c) => c.url));
+  const names = new Set(matched.map((c) => c.name));
+  const areas = unique(matched.map((c) => c.area));
+  const others = all.filter((c) => !urls.has(c.url) && !names.has(c.name));
+  const sameArea = others.filter((c) => areas.includes(c.area));
+  const ordered = [...sameArea.filter((c) => c.featured), ...sameArea.filter((c) => !c.featured)];
+  const fill = others.filter((c) => c.featured && !ordered.includes(c));
+  const relatedCourses: Course[] = [];
+  for (const c of [...ordered, ...fill]) {
+    if (relatedCourses.length >= relatedCount) break;
+    if (!relatedCourses.some((r) => r.url === c.url)) relatedCourses.push(c);
+  }
+  const variants = matched.filter((c, i) => matched.findIndex((m) => m.name === c.name) === i);
+  const title = commonCourseTitle(matched.map((c) => c.name));
+  const kinds = variants.map((v) => v.name.split(" - ")[1]?.trim()).filter(Boolean);
+  const description =
+    variants.length > 1 && kinds.length === variants.length
+      ? `${title} em ${kinds.length} formações à sua escolha: ${kinds.join(" ou ")}. ${primary.description}`
+      : primary.description;
+  return {
+    title,
+    description,
+    image: primary.image,
+    photo: matched.find((c) => c.photo)?.photo ?? null,
+    areas,
+    modalities: unique(matched.map((c) => c.modality)),
+    durations: unique(matched.map((c) => c.duration)),
+    variants: variants.map(({ id, name, modality, duration, description }) => ({ id, name, modality, duration, description })),
+    careers: AREA_CAREERS[primary.area],
+    related: relatedCourses.map((c) => toCardData(c)),
+    monthlyPrice: lowestPrice(matched),
+    highlights: unique(matched.flatMap((c) => c.highlights)),
+  };
+}
+
+function lowestPrice(matched: readonly Course[]): number | null {
+  const prices = matched.map((c) => c.monthlyPrice).filter((price): price is number => price !== null);
+  return prices.length ? Math.min(...prices) : null;
+}
+
+/** Title, description and Course JSON-LD of the course page at `path`, for `pageMeta`. */
+export function courseSeo(page: CoursePageData, site: (SeoSite & { claims?: { bolsa: string } }) | undefined, path: string) {
+  const bolsa = site?.claims?.bolsa;
+  const course = {
+    name: page.title,
+    description: page.description,
+    url: path,
+    modality: page.modalities[0] ?? "EAD",
+    duration: page.durations[0] ?? "",
+    area: page.areas[0],
+  };
+  return {
+    title: `${page.title}: graduação ${page.modalities.join(" ou ")}${bolsa ? ` com bolsa de até ${bolsa}` : ""}`,
+    description: `${page.description} Duração: ${page.durations.join(" ou ")}.${bolsa ? ` Bolsas de até ${bolsa}.` : ""}`,
+    image: page.image,
+    jsonLd: site ? [courseJsonLd(course, site)] : [],
+  };
+}

@@ -1,0 +1,60 @@
+import { includesText, normalizeText } from "~/lib/text";
+import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/seed/course-areas";
+import type { Polo } from "~/seed/polos";
+
+/** Longest search term we look at; anything longer is cut (a search box, not a text field). */
+export const MAX_TERM_LENGTH = 80;
+
+/** The term as typed, trimmed, inner whitespace collapsed and length-capped. */
+export function cleanTerm(value: string | null | undefined): string {
+  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_TERM_LENGTH);
+}
+
+/**
+ * Case-insensitive substring on name, area or modality; also
+ * accent-insensitive ('educacao fisica' finds 'Educação Física', 'saude' the Saúde courses).
+ * An empty term gives the featured courses (see `featuredCourses`).
+ */
+export function searchCourses(list: readonly Course[], term: string): Course[] {
+  const cleaned = cleanTerm(term);
+  if (!cleaned) return featuredCourses(list);
+  return list.filter((c) => includesText(c.name, cleaned) || includesText(c.area, cleaned) || includesText(c.modality, cleaned));
+}
+
+export function isEducacaoFisica(course: Pick<Course, "name">): boolean {
+  return normalizeText(course.name).includes("educacao fisica");
+}
+
+/** Educação Física courses first, then the other featured courses, in catalogue order. */
+export function featuredCourses(list: readonly Course[]): Course[] {
+  const ef = list.filter(isEducacaoFisica);
+  const others = list.filter((c) => c.featured && !isEducacaoFisica(c));
+  return [...ef, ...others];
+}
+
+export function coursesInArea(list: readonly Course[], area: CourseArea): Course[] {
+  return list.filter((c) => c.area === area);
+}
+
+/**
+ * The area tab from the query string: accepts the slug ('saude', 'direito-seguranca') or the name
+ * with or without accents ('Saúde', 'saude'); anything else gives the default tab, 'Educação'.
+ */
+export function parseArea(value: string | null | undefined): CourseArea {
+  if (!value) return DEFAULT_AREA;
+  const wanted = normalizeText(value);
+  return COURSE_AREAS.find((a) => AREA_SLUGS[a] === wanted || normalizeText(a) === wanted) ?? DEFAULT_AREA;
+}
+
+/** Case- (and accent-) insensitive substring on the location only. */
+export function searchPolos(list: readonly Polo[], term: string): Polo[] {
+  const cleaned = cleanTerm(term);
+  if (!cleaned) return [...list];
+  return list.filter((p) => includesText(p.location, cleaned));
+}
+
+/** The first `pageSize` polos, or all of them; `hidden` says how many 'Ver todos os polos' reveals. */
+export function pagePolos<T>(list: readonly T[], showAll: boolean, pageSize = 12) {
+  const visible = showAll ? [...list] : list.slice(0, pageSize);
+  return { visible, total: list.length, hidden: list.length - visible.length };
+}

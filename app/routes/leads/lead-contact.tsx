@@ -1,0 +1,92 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+
+import { ErrorList } from "~/components/forms";
+import { ContactButtons } from "~/components/leads/contact-buttons";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { contactNumber, isContactChannel } from "~/lib/leads/contact";
+import { pageMeta } from "~/lib/seo";
+import { recordContactAttempt } from "~/server/leads/contact.server";
+import { leadOr404 } from "~/server/leads/privacy.server";
+import { readFormData } from "~/server/platform/form-data.server";
+import { requireSameOrigin } from "~/server/platform/same-origin.server";
+import { requirePermission } from "~/server/staff/auth.server";
+import { isOptedOut } from "~/server/whatsapp/optouts.server";
+
+import type { Route } from "./+types/lead-contact";
+
+/**
+ * /contato/lead/:id/contatar: the "Ligar" and "WhatsApp" buttons of the panel and of the lead page
+ * post here (canal=telefone|whatsapp). The action records the contact attempt, moves a Novo lead to
+ * Em contato, and answers 303 to tel:+55… or https://wa.me/55…?text=… (React Router follows an
+ * address of another origin with window.location; without JavaScript the browser follows it). A
+ * refusal (opted out of WhatsApp, no usable phone) is shown on this page, with the buttons that are
+ * allowed; a GET shows the same page.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Contato com o lead - Painel Administrativo",
+    description: "Ligar ou chamar no WhatsApp.",
+    noindex: true,
+  });
+
+const PRIVATE = PRIVATE_PAGE_HEADERS;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "leads");
+  const lead = leadOr404(params.id);
+  return data(
+    {
+      lead: {
+        id: lead.id,
+        nome: lead.nome,
+        telefone: lead.telefone,
+        whatsappOptOut: isOptedOut(lead.telefone),
+        contactable: contactNumber(lead.telefone) !== null,
+      },
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requirePermission(request, "leads");
+  requireSameOrigin(request);
+  const lead = leadOr404(params.id);
+  const channel = (await readFormData(request)).get("canal");
+  if (!isContactChannel(channel)) {
+    return data({ error: "Escolha como contatar: Ligar ou WhatsApp." }, { status: 400, headers: PRIVATE });
+  }
+  const result = recordContactAttempt(lead.id, channel, user.email);
+  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: PRIVATE });
+  return redirect(result.href, { status: 303, headers: PRIVATE });
+}
+
+export default function ContactLead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead } = loaderData;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <Link
+        to={`/contato/lead/${lead.id}`}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" /> Voltar ao lead
+      </Link>
+      <p className="mt-4 text-sm font-semibold text-brand-700">Painel Administrativo · Lead nº {lead.id}</p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Contato com {lead.nome}</h1>
+      <div role="alert">
+        <ErrorList id="contact-error" errors={actionData?.error ? [actionData.error] : null} className="mt-4" />
+      </div>
+      <div className="mt-6 text-slate-800">
+        <ContactButtons
+          leadId={lead.id}
+          nome={lead.nome}
+          telefone={lead.telefone}
+          optedOut={lead.whatsappOptOut}
+          contactable={lead.contactable}
+        />
+      </div>
+    </section>
+  );
+}

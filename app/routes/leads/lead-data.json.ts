@@ -1,0 +1,27 @@
+import { data } from "react-router";
+
+import { PRIVATE_CACHE_CONTROL, PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { findLead, leadIdParam, personDataExport } from "~/server/leads/privacy.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/lead-data.json";
+
+/**
+ * GET /contato/lead/:id/dados.json: every record the site keeps about this lead's person (their
+ * rows of every form and the WhatsApp messages sent to them), as a JSON download: the LGPD's
+ * access and portability rights, answered by an admin. Admin only.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requirePermission(request, "lgpd");
+  const id = leadIdParam(params.id);
+  const lead = id === null ? undefined : findLead(id);
+  if (!lead) throw data("Lead não encontrado.", { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  console.info(`admin ${admin.email}: exported the data of lead ${lead.id}`);
+  return new Response(JSON.stringify(personDataExport(lead), null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="dados-lead-${lead.id}.json"`,
+      ...PRIVATE_PAGE_HEADERS,
+    },
+  });
+}

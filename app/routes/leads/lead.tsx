@@ -1,0 +1,259 @@
+import { ArrowLeft, Download, Trash2 } from "lucide-react";
+import { data, Link } from "react-router";
+
+import { ErrorList } from "~/components/forms";
+import { ContactButtons } from "~/components/leads/contact-buttons";
+import type { LeadFormErrors } from "~/components/leads/lead-form";
+import { LeadHistory } from "~/components/leads/lead-history";
+import { NextContactForm } from "~/components/leads/next-contact-form";
+import { NoteForm } from "~/components/leads/note-form";
+import { OwnerForm } from "~/components/leads/owner-form";
+import { StatusForm } from "~/components/leads/status-form";
+import { ReplyList } from "~/components/whatsapp/reply-list";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
+import { contactNumber } from "~/lib/leads/contact";
+import { NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
+import { CLOSED_STATUSES, type LeadStatus, NOTE_MAX, parseStatusChoice, statusWithReason } from "~/lib/leads/status";
+import { pageMeta } from "~/lib/seo";
+import { can } from "~/lib/staff/roles";
+import {
+  addLeadNote,
+  changeLeadStatus,
+  leadTimeline,
+  parseNextContact,
+  parseNoteText,
+  setNextContact,
+} from "~/server/leads/follow-up.server";
+import { ownerEmails, ownerOptions, parseOwnerChoice, setLeadOwner } from "~/server/leads/owner.server";
+import { leadOr404 } from "~/server/leads/privacy.server";
+import { LEAD_ORIGINS } from "~/server/leads/save.server";
+import { readFormData } from "~/server/platform/form-data.server";
+import { requireSameOrigin } from "~/server/platform/same-origin.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import { requirePermission } from "~/server/staff/auth.server";
+import { leadRepliesView } from "~/server/whatsapp/inbox.server";
+import { isOptedOut } from "~/server/whatsapp/optouts.server";
+
+import type { Route } from "./+types/lead";
+
+/**
+ * /contato/lead/:id: one lead's page in the admin panel. The person's data with the contact buttons
+ * (contato.lead.$id.contatar.tsx), the follow-up (status, owner, next-contact date, notes: forms in
+ * components/leads/) and the history (forms sent, test result, status changes, notes, contact
+ * attempts, WhatsApp sends). Each form works without JavaScript (post, then 303 back here).
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Lead - Painel Administrativo", description: "Acompanhamento de um lead.", noindex: true });
+
+/** Answers that leave without the layout's headers (errors, redirects) carry them too. */
+const PRIVATE = PRIVATE_PAGE_HEADERS;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requirePermission(request, "leads");
+  const lead = leadOr404(params.id);
+  return data(
+    {
+      // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
+      canLgpd: can(admin.role, "lgpd"),
+      lead: {
+        id: lead.id,
+        nome: lead.nome,
+        email: lead.email,
+        telefone: lead.telefone,
+        cidade: lead.cidade,
+        curso: lead.curso_interesse,
+        polo: lead.polo,
+        origem: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
+        criado: formatDateTimeBr(lead.criado_em),
+        perfil: lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : null,
+        status: lead.status,
+        motivo: lead.motivo_perda,
+        proximoContato: lead.proximo_contato,
+        // As the panel's "Atrasados" filter: due before today (São Paulo) and the follow-up still open.
+        atrasado: Boolean(
+          lead.proximo_contato &&
+          lead.proximo_contato < saoPauloDate(new Date()) &&
+          !CLOSED_STATUSES.includes(lead.status as LeadStatus),
+        ),
+        whatsappOptOut: isOptedOut(lead.telefone),
+        contactable: contactNumber(lead.telefone) !== null,
+        owner:
+          lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
+      },
+      // The owner choices: the comercial users.
+      owners: ownerOptions(),
+      timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
+      // What the person answered on WhatsApp (decision 071), newest first; plain text.
+      replies: leadRepliesView(lead.id),
+      canWhatsapp: can(admin.role, "whatsapp"),
+    },
+    { headers: PRIVATE },
+  );
+}
+
+function refuse(intent: string, errors: LeadFormErrors, values: Record<string, string> = {}) {
+  return data({ intent, errors, values }, { status: 400, headers: PRIVATE });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requirePermission(request, "leads");
+  requireSameOrigin(request);
+  const lead = leadOr404(params.id);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const here = `/contato/lead/${lead.id}`;
+
+  if (intent === "status") {
+    const choice = parseStatusChoice(form.get("status"), form.get("motivo"));
+    if (!choice.ok) return refuse(intent, choice.errors);
+    const change = changeLeadStatus(lead.id, choice.value, admin.email);
+    if (!change) return refuse(intent, { status: "O lead já está com este status." });
+    return redirectWithToast(
+      request,
+      here,
+      { title: "Status alterado", description: statusWithReason(change.to, change.reason) },
+      { headers: PRIVATE },
+    );
+  }
+  if (intent === "nota") {
+    const raw = String(form.get("texto") ?? "");
+    const note = parseNoteText(raw);
+    if (!note.ok) return refuse(intent, { texto: note.error }, { texto: raw.slice(0, NOTE_MAX + 100) });
+    addLeadNote(lead.id, note.text, admin.email);
+    return redirectWithToast(request, here, { title: "Nota adicionada" }, { headers: PRIVATE });
+  }
+  if (intent === "responsavel") {
+    const choice = parseOwnerChoice(form.get("responsavel"));
+    if (!choice.ok) return refuse(intent, { responsavel: choice.error });
+    if (!setLeadOwner(lead.id, choice.owner, admin.email))
+      return refuse(intent, { responsavel: "O lead já está com este responsável." });
+    const description = choice.owner?.email ?? NO_OWNER_LABEL;
+    return redirectWithToast(request, here, { title: "Responsável salvo", description }, { headers: PRIVATE });
+  }
+  if (intent === "proximo-contato") {
+    const next = parseNextContact(form.get("proximo_contato"));
+    if (!next.ok) return refuse(intent, { proximo_contato: next.error });
+    setNextContact(lead.id, next.date);
+    const description = next.date ? formatDateBr(next.date) : "Sem data marcada";
+    return redirectWithToast(request, here, { title: "Próximo contato salvo", description }, { headers: PRIVATE });
+  }
+  return refuse("", { form: "Ação desconhecida. Recarregue a página e tente novamente." });
+}
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, timeline } = loaderData;
+  const errors: LeadFormErrors = actionData?.errors ?? {};
+  const errorsOf = (intent: string) => (actionData?.intent === intent ? errors : {});
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <Link to="/contato" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Voltar aos leads
+      </Link>
+      <p className="mt-4 text-sm font-semibold text-brand-700">Painel Administrativo · Lead nº {lead.id}</p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{lead.nome}</h1>
+      <p className="mt-2 text-slate-700" data-testid="lead-status">
+        Status: <strong>{statusWithReason(lead.status, lead.motivo)}</strong>
+        {lead.proximoContato ? (
+          <>
+            {" · "}Próximo contato: {formatDateBr(lead.proximoContato)}
+            {lead.atrasado ? (
+              <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">atrasado</span>
+            ) : null}
+          </>
+        ) : null}
+      </p>
+      <div role="alert">
+        <ErrorList id="lead-form-error" errors={errors.form ? [errors.form] : null} />
+      </div>
+
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <dt className="font-semibold text-slate-700">E-mail</dt>
+        <dd className="break-all text-slate-900">{lead.email}</dd>
+        <dt className="font-semibold text-slate-700">Telefone</dt>
+        <dd className="text-slate-900">
+          <ContactButtons
+            leadId={lead.id}
+            nome={lead.nome}
+            telefone={lead.telefone}
+            optedOut={lead.whatsappOptOut}
+            contactable={lead.contactable}
+          />
+        </dd>
+        <dt className="font-semibold text-slate-700">Cidade</dt>
+        <dd className="text-slate-900">{lead.cidade || "-"}</dd>
+        <dt className="font-semibold text-slate-700">Curso de interesse</dt>
+        <dd className="text-slate-900">{lead.curso || "-"}</dd>
+        <dt className="font-semibold text-slate-700">Polo</dt>
+        <dd className="text-slate-900">{lead.polo || "-"}</dd>
+        <dt className="font-semibold text-slate-700">Origem</dt>
+        <dd className="text-slate-900">
+          {lead.origem} ({lead.criado})
+        </dd>
+        <dt className="font-semibold text-slate-700">Perfil (resultado)</dt>
+        <dd className="text-slate-900">{lead.perfil ?? "Sem resultado"}</dd>
+        <dt className="font-semibold text-slate-700">Responsável</dt>
+        <dd className="break-all text-slate-900" data-testid="lead-owner">
+          {lead.owner?.email ?? NO_OWNER_LABEL}
+        </dd>
+      </dl>
+
+      {/* Whoever opens this page holds "leads", which is also what following up needs. */}
+      <div className="grid gap-0 sm:grid-cols-2 sm:gap-6">
+        <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
+        <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
+        <OwnerForm owner={lead.owner} owners={loaderData.owners} errors={errorsOf("responsavel")} />
+      </div>
+      <NoteForm
+        errors={errorsOf("nota")}
+        value={actionData?.intent === "nota" ? actionData.values.texto : undefined}
+        notes={timeline.filter((entry) => entry.kind === "nota").length}
+      />
+
+      <LeadHistory entries={timeline} />
+
+      <section aria-labelledby="respostas-whatsapp" className="mt-8" data-testid="lead-replies">
+        <h2 id="respostas-whatsapp" className="text-lg font-bold text-slate-900">
+          Respostas no WhatsApp
+        </h2>
+        {loaderData.replies.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">Nenhuma resposta recebida deste contato.</p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-700">
+              {loaderData.replies.filter((reply) => !reply.read).length} não lida(s), mais recentes primeiro.
+              {loaderData.canWhatsapp ? (
+                <>
+                  {" "}
+                  <Link to="/whatsapp/respostas" className="font-semibold text-brand-700 underline">
+                    Abrir a caixa de respostas
+                  </Link>
+                </>
+              ) : null}
+            </p>
+            <ReplyList replies={loaderData.replies} testId="lead-reply-list" />
+          </>
+        )}
+      </section>
+
+      {loaderData.canLgpd ? (
+        <div className="mt-6 flex flex-wrap gap-3 text-sm">
+          <a
+            href={`/contato/lead/${lead.id}/dados.json`}
+            download
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+          >
+            <Download aria-hidden="true" className="size-4" /> Exportar os dados (LGPD)
+          </a>
+          <Link
+            to={`/contato/lead/${lead.id}/excluir`}
+            className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
+          >
+            <Trash2 aria-hidden="true" className="size-4" /> Excluir
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { Download, MessageCircle, TriangleAlert, Users } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigation } from "react-router";
+
+import { LeadDashboard } from "~/components/admin/lead-dashboard";
+import { BulkOwnerForm, BulkStatusForm } from "~/components/leads/bulk-forms";
+import { LeadsTable, OptOutCount } from "~/components/leads/leads-table";
+import { LeadFiltersForm } from "~/components/leads/panel-filters";
+import { leadFiltersQuery } from "~/lib/leads/filters";
+import { pageMeta } from "~/lib/seo";
+import { can } from "~/lib/staff/roles";
+import { toast } from "~/lib/toast";
+import { loadFullPanel, loadTotalsOnly } from "~/server/leads/panel.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/panel";
+
+/**
+ * /contato: the leads panel. Dashboard, search (GET form), filters, a server-side paginated table
+ * newest first, bulk changes, CSV export and the hand-off to WhatsApp of the current selection.
+ * A role without the "leads" permission (marketing) gets the dashboard's totals only.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Painel de Leads - Painel Administrativo",
+    description: "Leads do teste vocacional e dos formulários do site.",
+    noindex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requirePermission(request, "dashboard");
+  // Need to know: without "leads" (marketing) the panel is the totals, decided before any lead is read.
+  if (!can(admin.role, "leads")) return loadTotalsOnly();
+  return loadFullPanel(admin, new URL(request.url).searchParams);
+}
+
+export default function LeadsPanel({ loaderData }: Route.ComponentProps) {
+  if (loaderData.totalsOnly) return <TotalsOnlyPanel {...loaderData} />;
+  return <FullPanel loaderData={loaderData} />;
+}
+
+/** The panel of a role without the "leads" permission (marketing): the dashboard, no list, search or CSV. */
+function TotalsOnlyPanel({
+  dashboard,
+  whatsapp,
+  statuses,
+  originLabels,
+  error,
+}: Extract<Route.ComponentProps["loaderData"], { totalsOnly: true }>) {
+  useEffect(() => {
+    if (error) toast(error);
+  }, [error]);
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+        <Users aria-hidden="true" className="size-4" /> Painel Administrativo
+      </p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
+      <p className="mt-2 text-sm text-slate-700" data-testid="totals-only">
+        Seu perfil vê apenas os totais dos leads, sem os dados de cada pessoa.
+      </p>
+      {error ? (
+        <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-900" data-testid="load-error">
+          <p className="font-semibold">{error.title}</p>
+          <p className="text-sm">{error.description}</p>
+        </div>
+      ) : null}
+      {dashboard ? (
+        <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />
+      ) : null}
+    </section>
+  );
+}
+
+function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["loaderData"], { totalsOnly: false }> }) {
+  // The admin's e-mail and 'Sair' are in the admin area's header (components/layout/area-header.tsx).
+  const { filters, originLabels, page, dashboard, whatsapp, profiles, optOuts, statuses, owners, myId, error } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/contato";
+  const csvHref = `/contato/leads.csv${leadFiltersQuery({ ...filters, pagina: 1 })}`;
+  // The spec's toast; without JavaScript the alert below says the same.
+  useEffect(() => {
+    if (error) toast(error);
+  }, [error]);
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+            <Users aria-hidden="true" className="size-4" /> Painel Administrativo
+          </p>
+          <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <a
+            href={csvHref}
+            download
+            data-testid="export-csv"
+            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            <Download aria-hidden="true" className="size-4" /> Exportar CSV
+          </a>
+          <Link
+            to={`/contato/enviar-whatsapp${leadFiltersQuery({ ...filters, pagina: 1 })}`}
+            data-testid="handoff-whatsapp"
+            className="inline-flex items-center gap-2 rounded-md border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+          >
+            <MessageCircle aria-hidden="true" className="size-4" /> Enviar pelo WhatsApp
+          </Link>
+        </div>
+      </header>
+
+      {error ? (
+        <div
+          role="alert"
+          className="mt-6 flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-900"
+          data-testid="load-error"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">{error.title}</p>
+            <p className="text-sm">{error.description}</p>
+            <Link
+              to={`/contato${leadFiltersQuery(filters)}`}
+              reloadDocument
+              className="mt-2 inline-block text-sm font-semibold underline"
+            >
+              Tentar novamente
+            </Link>
+          </div>
+        </div>
+      ) : null}
+
+      {dashboard ? (
+        <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />
+      ) : null}
+
+      <section aria-labelledby="leads-title" className="mt-10">
+        <h2 id="leads-title" className="text-lg font-semibold text-slate-900">
+          Lista de leads
+        </h2>
+        <LeadFiltersForm filters={filters} originLabels={originLabels} profiles={profiles} owners={owners} myId={myId} />
+
+        {page ? (
+          <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+            {loading ? (
+              <p role="status" className="mt-4 text-sm text-slate-600">
+                Carregando leads...
+              </p>
+            ) : null}
+            <LeadsTable page={page} filters={filters} originLabels={originLabels} canLgpd={loaderData.canLgpd} />
+            {page.total > 0 ? <BulkStatusForm filters={filters} total={page.total} /> : null}
+            {page.total > 0 ? <BulkOwnerForm filters={filters} total={page.total} owners={owners} /> : null}
+            <OptOutCount count={optOuts} />
+          </div>
+        ) : null}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { MessageCircle } from "lucide-react";
+import { data, redirect } from "react-router";
+
+import { ConfirmSelection, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { leadFiltersQuery, leadFiltersToParams } from "~/lib/leads/filters";
+import { pageMeta } from "~/lib/seo";
+import { WHATSAPP_PATH } from "~/lib/whatsapp/tool";
+import { formParams, panelHref, selectionFilters, selectionInWords } from "~/server/leads/selection.server";
+import { readFormData } from "~/server/platform/form-data.server";
+import { requireSameOrigin } from "~/server/platform/same-origin.server";
+import { requirePermission } from "~/server/staff/auth.server";
+import { createHandoff, HANDOFF_MAX_CONTACTS, HANDOFF_PARAM, selectHandoffContacts } from "~/server/whatsapp/handoff.server";
+
+import type { Route } from "./+types/whatsapp-handoff";
+
+/**
+ * /contato/enviar-whatsapp: "Enviar pelo WhatsApp" for the panel's filtered selection. The panel's
+ * link lands here with its filters; this page says how many leads they select, how many are left
+ * out (opted out of WhatsApp, no usable mobile number, the same number as another lead, beyond one
+ * send's limit) and asks for confirmation; the POST stores the list and opens it on /whatsapp
+ * (?lista=<id>). Leads permission; works without JavaScript.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Enviar pelo WhatsApp - Painel Administrativo",
+    description: "Lista de contatos dos leads filtrados para a ferramenta de WhatsApp.",
+    noindex: true,
+  });
+
+const PRIVATE = PRIVATE_PAGE_HEADERS;
+const CREATE_INTENT = "criar";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "leads");
+  const filters = selectionFilters(new URL(request.url).searchParams);
+  const selection = selectHandoffContacts(filters);
+  return data(
+    {
+      backHref: panelHref(filters),
+      action: `/contato/enviar-whatsapp${leadFiltersQuery(filters)}`,
+      hidden: [...leadFiltersToParams(filters).entries()],
+      filterWords: selectionInWords(filters),
+      counts: {
+        total: selection.total,
+        contacts: selection.contacts.length,
+        optedOut: selection.optedOut,
+        noNumber: selection.noNumber,
+        duplicates: selection.duplicates,
+        overCap: selection.overCap,
+      },
+      max: HANDOFF_MAX_CONTACTS,
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requirePermission(request, "leads");
+  requireSameOrigin(request);
+  const form = await readFormData(request);
+  if (form.get("intent") !== CREATE_INTENT) {
+    return data({ error: "Confirme com o botão “Criar lista e abrir o WhatsApp”." }, { status: 400, headers: PRIVATE });
+  }
+  const created = createHandoff(selectionFilters(formParams(form)), admin.email);
+  if (!created) {
+    return data(
+      { error: "Nenhum contato para enviar: os leads filtrados não têm celular válido ou não querem WhatsApp." },
+      { status: 400, headers: PRIVATE },
+    );
+  }
+  console.info(`admin ${admin.email}: handed ${created.selection.contacts.length} contact(s) off to WhatsApp`);
+  return redirect(`${WHATSAPP_PATH}?${new URLSearchParams({ [HANDOFF_PARAM]: created.id })}`, {
+    status: 303,
+    headers: PRIVATE,
+  });
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+export default function HandOffToWhatsapp({ loaderData, actionData }: Route.ComponentProps) {
+  const { backHref, action, hidden, filterWords, counts, max } = loaderData;
+  const left = [
+    { n: counts.optedOut, text: `${plural(counts.optedOut, "pessoa removida", "pessoas removidas")} por não querer WhatsApp` },
+    { n: counts.noNumber, text: `${plural(counts.noNumber, "lead", "leads")} sem celular válido` },
+    {
+      n: counts.duplicates,
+      text: `${plural(counts.duplicates, "lead repetido juntado", "leads repetidos juntados")} (mesmo número de outro lead: uma linha por pessoa)`,
+    },
+  ];
+  return (
+    <SelectionConfirmationPage
+      title="Enviar pelo WhatsApp"
+      filterWords={filterWords}
+      testIdPrefix="handoff"
+      error={actionData?.error}
+    >
+      <div className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
+        <p className="font-semibold" data-testid="handoff-selected">
+          {plural(counts.total, "lead filtrado", "leads filtrados")}.
+        </p>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="handoff-left-out">
+          {left.map((item) => (
+            <li key={item.text}>{item.text}.</li>
+          ))}
+        </ul>
+        {counts.overCap > 0 ? (
+          <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" data-testid="handoff-cap">
+            {`A seleção passa de ${max} contatos, o máximo de um envio: a lista terá os ${max} leads mais recentes e ${plural(counts.overCap, "pessoa fica", "pessoas ficam")} de fora. Use os filtros para dividir o envio.`}
+          </p>
+        ) : null}
+        <p className="mt-3 text-lg font-semibold" data-testid="handoff-summary">
+          {counts.contacts === 1 ? "1 contato irá para a lista." : `${counts.contacts} contatos irão para a lista.`}
+        </p>
+        <p className="mt-1 text-sm">
+          A lista abre na ferramenta de WhatsApp já colada, para um operador com a senha de acesso, durante 7 dias. Quem pedir
+          para não receber WhatsApp até lá é removido ao abrir.
+        </p>
+        <ConfirmSelection
+          action={counts.contacts > 0 ? action : null}
+          hidden={hidden}
+          intent={CREATE_INTENT}
+          pendingText="Criando lista..."
+          buttonClassName="bg-emerald-700 hover:bg-emerald-800"
+          backHref={backHref}
+        >
+          <MessageCircle aria-hidden="true" className="size-4" /> Criar lista e abrir o WhatsApp
+        </ConfirmSelection>
+      </div>
+    </SelectionConfirmationPage>
+  );
+}

@@ -1,0 +1,159 @@
+import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-react";
+
+import { useSite } from "~/components/layout/use-site";
+import { Carousel } from "~/components/ui/carousel";
+import { EmbeddedForm } from "~/components/ui/embedded-form";
+import { TestimonialCard } from "~/components/ui/testimonial-card";
+import { institutionJsonLd } from "~/lib/json-ld";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { employeeBenefits, employeeTestimonials, employeeTexts, teamPhotos } from "~/seed/employee";
+import { employeePageTexts } from "~/server/content/club.server";
+import { config } from "~/server/platform/config.server";
+
+import type { Route } from "./+types/careers";
+
+/** The team carousel advances every this many ms (paused on hover/focus, off with reduced motion). */
+const TEAM_AUTOPLAY_MS = 4000;
+
+/** The CV form, and the page's texts as the content studio last saved them. */
+export function loader() {
+  return { cvFormUrl: config.cvFormUrl ?? null, texts: employeePageTexts() };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const site = siteFromMatches(args.matches);
+  return pageMeta(args, {
+    title: "Trabalhe conosco",
+    description:
+      "Venha trabalhar com a gente: Auxílio Educação com bolsa de até 100% para colaboradores e 70% para dependentes. Envie seu currículo.",
+    jsonLd: site ? [institutionJsonLd(site)] : [],
+  });
+};
+
+export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const texts = { ...employeeTexts, ...loaderData.texts };
+  const mailto = `mailto:${site.contactEmail}?subject=${encodeURIComponent("Trabalhe conosco - currículo")}`;
+
+  return (
+    <div>
+      <section className="bg-gradient-to-br from-brand-900 to-brand-600 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-14 text-center">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+            <Briefcase aria-hidden="true" className="size-4" />
+            Carreiras
+          </p>
+          <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">{texts.heroText}</p>
+          <a
+            href="#formulario"
+            className="mt-8 inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
+          >
+            Envie seu currículo
+          </a>
+        </div>
+      </section>
+
+      {/* Auxílio Educação */}
+      <section aria-labelledby="auxilio" className="mx-auto max-w-6xl px-4 py-14">
+        <div className="grid gap-10 md:grid-cols-[1fr_1.2fr] md:items-center">
+          <div>
+            <h2 id="auxilio" className="flex items-center gap-2 text-3xl font-extrabold text-slate-900">
+              <GraduationCap aria-hidden="true" className="size-8 text-brand-600" />
+              {texts.benefitTitle}
+            </h2>
+            <p className="mt-4 text-slate-700">{texts.benefitText}</p>
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {employeeBenefits.map((benefit) => (
+              <li key={benefit.title} className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
+                <p className="text-5xl font-extrabold text-brand-700">{benefit.percent}%</p>
+                <h3 className="mt-2 text-lg font-bold text-slate-900">{benefit.title}</h3>
+                <p className="mt-2 text-sm text-slate-600">{benefit.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* Team carousel */}
+      <section aria-labelledby="equipe" className="bg-slate-50 py-14">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="equipe" className="flex items-center justify-center gap-2 text-center text-3xl font-extrabold text-slate-900">
+            <Users aria-hidden="true" className="size-8 text-brand-600" />
+            {texts.teamTitle}
+          </h2>
+          <p className="mt-3 text-center text-slate-600">{texts.teamIntro}</p>
+          <Carousel
+            className="mt-8"
+            label="Fotos da equipe"
+            testId="team-carousel"
+            itemName="foto"
+            feminine
+            items={teamPhotos}
+            getKey={(photo) => photo.src}
+            desktopCount={3}
+            autoplayMs={TEAM_AUTOPLAY_MS}
+            renderItem={(photo) => (
+              <img
+                src={photo.src}
+                alt={photo.alt}
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                className="aspect-[4/3] h-auto w-full rounded-2xl bg-white object-cover shadow-sm"
+              />
+            )}
+          />
+        </div>
+      </section>
+
+      {/* Testimonials */}
+      <section aria-labelledby="depoimentos-equipe" className="mx-auto max-w-6xl px-4 py-14">
+        <h2
+          id="depoimentos-equipe"
+          className="flex items-center justify-center gap-2 text-center text-3xl font-extrabold text-slate-900"
+        >
+          <HeartHandshake aria-hidden="true" className="size-8 text-brand-600" />
+          {texts.testimonialsTitle}
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {employeeTestimonials.map((t) => (
+            <li key={t.id}>
+              <TestimonialCard name={t.name} detail={t.role} text={t.quote} image={t.image} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {/* CV form */}
+      <section id="formulario" aria-labelledby="formulario-titulo" className="scroll-mt-36 bg-slate-50 py-14">
+        <div className="mx-auto max-w-3xl px-4">
+          <h2 id="formulario-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+            {texts.formTitle}
+          </h2>
+          <p className="mt-3 text-center text-slate-600">{texts.formText}</p>
+          <div className="mt-8">
+            {loaderData.cvFormUrl ? (
+              <EmbeddedForm src={loaderData.cvFormUrl} title="Formulário de currículo" />
+            ) : (
+              <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" data-testid="cv-email">
+                <Mail aria-hidden="true" className="mx-auto size-10 text-brand-600" />
+                <p className="mt-4 text-slate-700">
+                  Envie seu currículo em PDF por e-mail, informando no texto a área e a cidade em que você quer trabalhar.
+                </p>
+                <a
+                  href={mailto}
+                  className="mt-6 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+                >
+                  <Mail aria-hidden="true" className="size-5" />
+                  Enviar currículo para {site.contactEmail}
+                </a>
+              </div>
+            )}
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { data, redirect, useLoaderData } from "react-router";
+
+import { CoursePage } from "~/components/courses/course-page";
+import { RetiredCourse } from "~/components/courses/retired-course";
+import { coursePageData, courseSeo } from "~/lib/courses/course-page";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { activeCourses, courseRedirect, findActiveCoursesByPath, isRetiredCoursePath } from "~/server/content/courses.server";
+
+import type { Route } from "./+types/catch-all";
+
+/**
+ * Course pages at their own top-level paths (/enfermagem, /educacaofisica, /administracao-nova, ...)
+ * rendered from the catalogue in the content store. A course's former path answers 301 to its new
+ * one; a deactivated course's path answers 410 with a way back to the catalogue; any other path is
+ * the 404 page (root error boundary).
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  const path = `/${params["*"] ?? ""}`;
+  const page = coursePageData(findActiveCoursesByPath(path), activeCourses());
+  if (page) return { page, retired: false as const };
+  const moved = courseRedirect(path);
+  if (moved) throw redirect(moved, 301);
+  if (isRetiredCoursePath(path)) return data({ page: null, retired: true as const }, { status: 410 });
+  throw data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.data) return [{ title: "Página não encontrada" }];
+  if (!args.data.page) return [{ title: "Curso encerrado" }, { name: "robots", content: "noindex" }];
+  return pageMeta(args, courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname));
+};
+
+export default function CoursePath() {
+  const { page } = useLoaderData<typeof loader>();
+  return page ? <CoursePage page={page} /> : <RetiredCourse />;
+}

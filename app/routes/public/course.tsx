@@ -1,0 +1,51 @@
+import { data, redirect, useLoaderData } from "react-router";
+
+import { CoursePage } from "~/components/courses/course-page";
+import { RetiredCourse } from "~/components/courses/retired-course";
+import { coursePageData, courseSeo } from "~/lib/courses/course-page";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import {
+  activeCourses,
+  courseRedirect,
+  findActiveCoursesByPath,
+  findSpecialCourse,
+  isRetiredCoursePath,
+} from "~/server/content/courses.server";
+
+import type { Route } from "./+types/course";
+
+/**
+ * The dedicated course pages (/cursos/administracao, /cursos/agronegocio,
+ * /cursos/analise-desenvolvimento, /cursos/biomedicina), with the sticky bar after 500 px.
+ * A course whose path the studio set to /cursos/<slug> is shown here too; a former path answers
+ * 301 to the new one, /cursos/<path of another course> redirects to that course's page; anything
+ * else is a 404. A deactivated course's /cursos/ address answers 410.
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  const slug = params.slug ?? "";
+  const here = findActiveCoursesByPath(`/cursos/${slug}`);
+  const special = findSpecialCourse(slug);
+  const matched = here.length ? here : special ? [special] : [];
+  if (!matched.length) {
+    const moved = courseRedirect(`/cursos/${slug}`);
+    if (moved) throw redirect(moved, 301);
+    if (isRetiredCoursePath(`/cursos/${slug}`)) return data({ page: null, retired: true as const }, { status: 410 });
+    const elsewhere = findActiveCoursesByPath(`/${slug}`)[0];
+    if (elsewhere) throw redirect(elsewhere.url, 301);
+    throw data(null, { status: 404 });
+  }
+  const page = coursePageData(matched, activeCourses());
+  if (!page) throw data(null, { status: 404 });
+  return { page, retired: false as const };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.data) return [{ title: "Página não encontrada" }];
+  if (!args.data.page) return [{ title: "Curso encerrado" }, { name: "robots", content: "noindex" }];
+  return pageMeta(args, courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname));
+};
+
+export default function SpecialCoursePage() {
+  const { page } = useLoaderData<typeof loader>();
+  return page ? <CoursePage page={page} /> : <RetiredCourse />;
+}

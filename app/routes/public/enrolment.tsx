@@ -1,0 +1,319 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Lock } from "lucide-react";
+import { useEffect, useMemo } from "react";
+import { Form, redirect, useNavigation } from "react-router";
+
+import { ErrorList, Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
+import { telHref, useSite } from "~/components/layout/use-site";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { formatNumber } from "~/lib/format";
+import {
+  CONSENT_TEXT,
+  ENROLMENT_TEXTS,
+  type EnrolmentFields,
+  enrolmentSchema,
+  originFromQuery,
+  RATE_LIMIT_MESSAGE,
+  UNDECIDED_COURSE,
+  UNDECIDED_POLO,
+} from "~/lib/leads/enrolment";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
+import { toast } from "~/lib/toast";
+import { attributionFor } from "~/server/leads/attribution.server";
+import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl } from "~/server/leads/enrolment.server";
+import { handleLeadPost } from "~/server/leads/post.server";
+import { withRetryAfter } from "~/server/platform/rate-limit.server";
+
+import type { Route } from "./+types/enrolment";
+
+/** The form modal loads this page with ?embed=1: the root layout then leaves out the site chrome. */
+export const handle = { embeddable: true };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    // The tab says what the page offers: "Fale com um consultor", "Solicite sua bolsa"...
+    title:
+      !args.data || args.data.origin === "inscricao"
+        ? "Inscreva-se - Garanta sua vaga com desconto"
+        : `${ENROLMENT_TEXTS[args.data.origin].title} - Inscreva-se`,
+    description: `Faça sua inscrição em graduação, pós, cursos técnicos e profissionalizantes com bolsas de até ${selectedBolsaFromMatches(args.matches)}. Um consultor entra em contato.`,
+    canonicalPath: "/inscricao",
+  });
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const { courses, polos } = enrolmentChoices();
+  const prefill = (value: string | null, options: readonly string[]) => (value && options.includes(value) ? value : undefined);
+  return {
+    origin: originFromQuery(params),
+    embedded: params.get("embed") === "1",
+    sent: params.get("enviado") === "1",
+    courseGroups: courseGroups(),
+    poloGroups: poloGroups(),
+    choices: { courses, polos },
+    defaults: { curso: prefill(params.get("curso"), courses), polo: prefill(params.get("polo"), polos) },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const embedded = new URL(request.url).searchParams.get("embed") === "1";
+  return handleLeadPost(request, {
+    schema: enrolmentSchema(enrolmentChoices()),
+    name: "inscrição",
+    rateLimited: { message: RATE_LIMIT_MESSAGE, toast: null },
+    // A bot sees the usual thank-you page.
+    spamRedirect: () => thankYouUrl(originFromQuery(new URL(request.url).searchParams), embedded),
+    save: (value, { session }) => saveEnrolment(value, attributionFor(request, session)),
+    saved: (_id, value) => redirect(thankYouUrl(value.origem, embedded), 303),
+  });
+}
+
+/** With JavaScript, a lost connection keeps the form as typed (lib/offline-submit). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+export default function Inscricao({ loaderData, actionData }: Route.ComponentProps) {
+  const { embedded, sent, origin } = loaderData;
+  const texts = ENROLMENT_TEXTS[origin];
+  return (
+    <div className={embedded ? "px-4 py-5 sm:px-6" : "bg-brand-50/60 px-4 py-10 sm:py-14"}>
+      {/* Once sent, the confirmation stands alone, in the first screen of a phone too. */}
+      <div
+        className={
+          embedded ? "" : sent ? "mx-auto max-w-xl" : "mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1fr_1.25fr] lg:items-start"
+        }
+      >
+        {embedded || sent ? null : <Intro title={texts.title} intro={texts.intro} />}
+        <div className={embedded ? "" : "rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8"}>
+          {sent ? (
+            <ThankYou embedded={embedded} origin={origin} />
+          ) : (
+            <EnrolmentForm loaderData={loaderData} actionData={actionData} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The intro's claims are the site's (site.claims): the selected courses' scholarship, the catalogue and the polos. */
+function Intro({ title, intro }: { title: string; intro: string }) {
+  const site = useSite();
+  const { selectedBolsa, courses, polos } = site.claims;
+  return (
+    <div>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Inscrição</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-slate-600">{intro.replaceAll("{selectedBolsa}", selectedBolsa)}</p>
+      <ul className="mt-6 space-y-3 text-slate-700">
+        {[
+          `Bolsas de até ${selectedBolsa} em cursos selecionados`,
+          "Instituição com nota máxima no MEC",
+          `Mais de ${courses} cursos e mais de ${formatNumber(polos)} polos`,
+          "Um consultor responde todas as suas dúvidas",
+        ].map((item) => (
+          <li key={item} className="flex items-start gap-2">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+            {item}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-slate-700">
+        Prefere ligar?{" "}
+        <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+          {site.phone}
+        </a>{" "}
+        <span className="text-sm text-slate-600">({site.phoneHours})</span>
+      </p>
+    </div>
+  );
+}
+
+function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const { origin, embedded, choices, defaults } = loaderData;
+  const texts = ENROLMENT_TEXTS[origin];
+  const schema = useMemo(() => enrolmentSchema(choices), [choices]);
+  const navigation = useNavigation();
+  const pending = useIsPending();
+
+  const { lost, answer } = splitConnectionLost(actionData);
+  // A failed save also shows the toast (the form stays as typed, with the message above it).
+  useEffect(() => {
+    if (answer?.error) toast(answer.error);
+  }, [answer]);
+  const [form, fields] = useForm<EnrolmentFields>({
+    id: "inscricao",
+    lastResult: navigation.state === "idle" ? answer?.result : undefined,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      {embedded ? (
+        <h1 className="sr-only">{texts.title}</h1>
+      ) : (
+        <h2 className="text-xl font-bold text-slate-900">Preencha seus dados</h2>
+      )}
+      {form.errors?.length ? (
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      {lost && navigation.state === "idle" ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-semibold">{lost.title}</p>
+          <p>{lost.description}</p>
+        </div>
+      ) : null}
+      <HoneypotField />
+      <input type="hidden" name="origem" value={origin} />
+
+      <Field label="Nome completo" htmlFor={fields.nome.id} errorId={fields.nome.errorId} errors={fields.nome.errors}>
+        <input {...getInputProps(fields.nome, { type: "text" })} autoComplete="name" className={inputClass} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Telefone (WhatsApp)"
+          htmlFor={fields.telefone.id}
+          errorId={fields.telefone.errorId}
+          errors={fields.telefone.errors}
+        >
+          <PhoneInput
+            {...getInputProps(fields.telefone, { type: "tel" })}
+            inputMode="numeric"
+            placeholder="(31)99999-8888"
+            className={inputClass}
+          />
+        </Field>
+        <Field label="E-mail" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            placeholder="seuemail@exemplo.com"
+            className={inputClass}
+          />
+        </Field>
+      </div>
+      <Field label="Cidade" htmlFor={fields.cidade.id} errorId={fields.cidade.errorId} errors={fields.cidade.errors}>
+        <input {...getInputProps(fields.cidade, { type: "text" })} autoComplete="address-level2" className={inputClass} />
+      </Field>
+      <Field label="Curso de interesse" htmlFor={fields.curso.id} errorId={fields.curso.errorId} errors={fields.curso.errors}>
+        <select {...getSelectProps(fields.curso)} className={inputClass}>
+          <option value="">Selecione um curso</option>
+          <option value={UNDECIDED_COURSE}>{UNDECIDED_COURSE}</option>
+          {loaderData.courseGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </Field>
+      <Field label="Polo de preferência" htmlFor={fields.polo.id} errorId={fields.polo.errorId} errors={fields.polo.errors}>
+        <select {...getSelectProps(fields.polo)} className={inputClass}>
+          <option value="">Selecione um polo</option>
+          <option value={UNDECIDED_POLO}>{UNDECIDED_POLO}</option>
+          {loaderData.poloGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((location) => (
+                <option key={location} value={location}>
+                  {location}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </Field>
+
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.consentimento, { type: "checkbox" })}
+            className="mt-1 size-5 shrink-0 accent-brand-600"
+          />
+          <label htmlFor={fields.consentimento.id} className="text-sm text-slate-700">
+            {consentBefore}
+            <a href="/privacidade" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+              Política de Privacidade
+            </a>
+            {consentAfter}
+          </label>
+        </div>
+        <ErrorList id={fields.consentimento.errorId} errors={fields.consentimento.errors} />
+      </div>
+
+      <SubmitButton
+        pending={pending}
+        pendingText="Enviando..."
+        className="flex w-full items-center justify-center gap-2 rounded-lg bg-accent-400 px-5 py-3.5 text-base font-bold text-slate-900 hover:bg-accent-300 disabled:cursor-wait disabled:opacity-70"
+      >
+        {texts.submit}
+      </SubmitButton>
+      <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
+        <Lock aria-hidden="true" className="size-3.5" />
+        Seus dados estão protegidos
+      </p>
+    </Form>
+  );
+}
+
+const [consentBefore, consentAfter] = CONSENT_TEXT.split("Política de Privacidade");
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600";
+
+const THANKS: Record<string, string> = {
+  inscricao: "Inscrição recebida!",
+  contato: "Recebemos seu contato!",
+  bolsa: "Solicitação de bolsa recebida!",
+  america_mg: "Inscrição recebida!",
+};
+
+function ThankYou({ embedded, origin }: { embedded: boolean; origin: string }) {
+  const site = useSite();
+  const target = embedded ? "_top" : undefined;
+  return (
+    <div role="status" className="py-6 text-center">
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-600" />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{THANKS[origin] ?? THANKS.inscricao}</h1>
+      <p className="mt-3 text-slate-600">
+        Obrigado! Um consultor vai entrar em contato em breve pelo telefone ou e-mail que você informou.
+      </p>
+      <p className="mt-3 text-slate-600">
+        Se preferir, ligue agora:{" "}
+        <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+          {site.phone}
+        </a>
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <a
+          href="/teste-vocacional"
+          target={target}
+          className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        >
+          Fazer o teste vocacional
+        </a>
+        {embedded ? null : (
+          <a href="/" className="rounded-lg border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+            Voltar para o início
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The public layout's headers, plus a 429's Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);

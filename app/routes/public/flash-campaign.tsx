@@ -1,0 +1,275 @@
+import { CalendarClock, Check, Phone, Zap } from "lucide-react";
+import { useState } from "react";
+
+import { telHref, useSite } from "~/components/layout/use-site";
+import { Carousel } from "~/components/ui/carousel";
+import { Countdown } from "~/components/ui/countdown";
+import { FormLink } from "~/components/ui/form-link";
+import { TestimonialCard } from "~/components/ui/testimonial-card";
+import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
+import { formatNumber } from "~/lib/format";
+import { formatReais } from "~/lib/format";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { campaignTestimonials, campaignTexts } from "~/seed/campaign";
+import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/seed/offers";
+import { campaignPageData } from "~/server/content/campaign.server";
+
+import type { Route } from "./+types/flash-campaign";
+
+/** The campaign as the content studio last saved it, seen now (expired cards left out). */
+export function loader() {
+  return campaignPageData(new Date());
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const site = siteFromMatches(args.matches);
+  return pageMeta(args, {
+    title: `${campaignTitleOf(args.loaderData)} | ${site?.brandName ?? "Universidade"}`,
+    description: args.loaderData?.ended
+      ? `${args.loaderData.title}: campanha encerrada. Fale com um consultor para conhecer as condições atuais de graduação, pós, técnicos e profissionalizantes.`
+      : `${args.loaderData?.title ?? campaignTexts.title}: descontos de até ${args.loaderData?.headlinePercent ?? ""}% e primeira mensalidade a partir de R$ 19,90 em graduação, pós, técnicos e profissionalizantes. Oferta por tempo limitado.`,
+  });
+};
+
+/** "Campanha Relâmpago: até 60% de desconto", or just the title once the campaign ended. */
+function campaignTitleOf(data: { title: string; headlinePercent: number; ended: boolean } | undefined): string {
+  if (!data) return campaignTexts.title;
+  return data.ended ? `${data.title} (encerrada)` : `${data.title}: até ${data.headlinePercent}% de desconto`;
+}
+
+export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const [deadline, setDeadline] = useState<CampaignDeadline>(loaderData.deadline);
+  // A fixed end date reached while the page is open ends the campaign here too (no clock at zero).
+  const [ended, setEnded] = useState(loaderData.ended);
+  const texts = {
+    ...campaignTexts,
+    title: loaderData.title,
+    closingTitle: loaderData.closingTitle,
+    closingText: loaderData.closingText,
+  };
+  const { offers, prices } = loaderData;
+  const validUntil = formatDayMonth(deadline.endsAt);
+
+  return (
+    <div data-page="campanha">
+      {/* Hero */}
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-20">
+          <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-4 py-1.5 text-sm font-bold uppercase tracking-wide text-slate-900">
+            <Zap aria-hidden="true" className="size-4" />
+            {texts.badge}
+          </p>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl">{texts.title}</h1>
+          {ended ? null : (
+            <p className="mt-4 text-3xl font-extrabold text-accent-300 sm:text-5xl" data-testid="campaign-headline">
+              {loaderData.headline}
+            </p>
+          )}
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-100">{texts.intro}</p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <FormLink
+              type="lead"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 shadow-lg hover:bg-accent-300"
+            >
+              Garanta sua vaga
+            </FormLink>
+            <a
+              href={telHref(site.phone)}
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
+            >
+              <Phone aria-hidden="true" className="size-5" />
+              Ligue {site.phone}
+            </a>
+          </div>
+          <p className="mt-3 text-sm text-slate-200">{site.phoneHours}</p>
+        </div>
+      </section>
+
+      {/* Limited-time offer banner with the countdown */}
+      <section aria-labelledby="oferta-titulo" className="bg-accent-400 text-slate-900">
+        <div className="mx-auto flex max-w-5xl flex-col items-center gap-5 px-4 py-8 text-center md:flex-row md:justify-between md:text-left">
+          <div>
+            <h2 id="oferta-titulo" className="flex items-center justify-center gap-2 text-2xl font-extrabold md:justify-start">
+              <CalendarClock aria-hidden="true" className="size-6" />
+              {ended ? "Campanha encerrada" : texts.bannerTitle}
+            </h2>
+            {ended ? (
+              <p className="mt-1 font-medium" data-testid="campaign-ended">
+                As condições desta campanha terminaram em {validUntil}. Fale com um consultor para conhecer as condições atuais.
+              </p>
+            ) : (
+              <>
+                <p className="mt-1 font-medium">{texts.bannerText}</p>
+                <p className="mt-2 text-sm font-semibold" data-testid="campaign-valid-until">
+                  Condições válidas até {validUntil}
+                </p>
+              </>
+            )}
+          </div>
+          {ended ? null : (
+            <Countdown
+              target={deadline.endsAt}
+              now={loaderData.now}
+              label="Tempo restante da campanha"
+              onExpire={() => {
+                if (deadline.rolling) setDeadline((current) => refreshDeadline(current, new Date()));
+                else setEnded(true);
+              }}
+              boxClassName="flex w-16 flex-col items-center rounded-lg bg-slate-900 px-2 py-2 text-white sm:w-20"
+            />
+          )}
+        </div>
+      </section>
+
+      {/* Modalidades e Descontos */}
+      <section aria-labelledby="modalidades-titulo" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <div className="text-center">
+            <h2 id="modalidades-titulo" className="text-3xl font-extrabold text-slate-900">
+              {texts.offersTitle}
+            </h2>
+            <p className="mt-3 text-slate-600">{texts.offersIntro}</p>
+            {ended || offers.length === 0 ? null : (
+              <p className="mt-2 text-sm font-semibold text-brand-700" data-testid="offers-valid-until">
+                Descontos válidos até {validUntil}.
+              </p>
+            )}
+          </div>
+          {ended || offers.length === 0 ? (
+            <p className="mt-10 rounded-lg bg-white p-6 text-center text-slate-700 shadow-sm" data-testid="no-offers">
+              Nenhuma oferta da campanha está ativa no momento. Fale com um consultor para conhecer as condições atuais.
+            </p>
+          ) : null}
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(ended ? [] : offers).map((offer) => (
+              <li
+                key={offer.title}
+                data-highlight={offer.highlight ? "true" : undefined}
+                className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ${
+                  offer.highlight ? "border-2 border-accent-400 shadow-lg ring-4 ring-accent-400/30" : "border border-slate-200"
+                }`}
+              >
+                {offer.highlight ? (
+                  <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-400 px-4 py-1 text-xs font-extrabold tracking-wider text-slate-900">
+                    {HIGHLIGHT_RIBBON}
+                  </p>
+                ) : null}
+                <h3 className="text-xl font-bold text-slate-900">{offer.title}</h3>
+                <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
+                <p className="text-4xl font-extrabold text-brand-700">{formatReais(offer.firstPayment)}</p>
+                <p className="mt-3 inline-flex w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-bold text-green-800">
+                  {offer.discountText}
+                </p>
+                <p className="mt-3 flex-1 text-sm text-slate-600">{offer.detailsText}</p>
+                {offer.validUntilText ? (
+                  <p className="mt-2 text-sm font-semibold text-brand-700">Válido até {offer.validUntilText}.</p>
+                ) : null}
+                <FormLink
+                  type="lead"
+                  description={`${offer.title}: 1ª mensalidade de ${formatReais(offer.firstPayment)} e ${offer.discountText.toLowerCase()}.`}
+                  className={`mt-6 inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2.5 font-semibold ${
+                    offer.highlight
+                      ? "bg-accent-400 text-slate-900 hover:bg-accent-300"
+                      : "bg-brand-600 text-white hover:bg-brand-700"
+                  }`}
+                >
+                  Garanta sua vaga
+                </FormLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* AGORA EU POSSO: regular prices */}
+      <section aria-labelledby="precos-titulo" className="bg-brand-900 py-16 text-white">
+        <div className="mx-auto max-w-6xl px-4">
+          <div className="text-center">
+            <h2 id="precos-titulo" className="text-3xl font-extrabold tracking-wide text-accent-300 sm:text-4xl">
+              {texts.pricesTitle}
+            </h2>
+            <p className="mt-3 text-slate-200">{texts.pricesIntro}</p>
+          </div>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {prices.map((price) => (
+              <li key={price.title} className="rounded-2xl bg-white p-6 text-slate-900 shadow-sm">
+                <h3 className="text-lg font-bold">{price.title}*</h3>
+                <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
+                <p className="text-3xl font-extrabold text-brand-700">{formatReais(price.firstPayment)}</p>
+                <p className="mt-3 text-sm text-slate-600">Demais mensalidades</p>
+                <p className="text-lg font-semibold">{remainingPriceText(price)}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-center text-sm font-semibold tracking-wide text-slate-200">{PRICES_NOTE}</p>
+        </div>
+      </section>
+
+      {/* Histórias de Sucesso */}
+      <section aria-labelledby="historias-titulo" className="py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <div className="text-center">
+            <h2 id="historias-titulo" className="text-3xl font-extrabold text-slate-900">
+              {texts.storiesTitle}
+            </h2>
+            <p className="mt-3 text-slate-600">{texts.storiesIntro}</p>
+          </div>
+          <Carousel
+            className="mt-10"
+            label="Depoimentos de quem aproveitou a campanha"
+            testId="campaign-testimonials"
+            itemName="depoimento"
+            items={campaignTestimonials}
+            getKey={(t) => t.id}
+            desktopCount={3}
+            renderItem={(t) => <TestimonialCard name={t.name} detail={t.course} text={t.text} image={t.image} />}
+          />
+        </div>
+      </section>
+
+      {/* Closing call to action (a hurry that would be untrue once the campaign ended) */}
+      {ended ? null : (
+        <section
+          aria-labelledby="ultima-semana-titulo"
+          className="bg-gradient-to-r from-accent-400 to-accent-300 py-16 text-slate-900"
+        >
+          <div className="mx-auto max-w-3xl px-4 text-center">
+            <h2 id="ultima-semana-titulo" className="text-3xl font-extrabold sm:text-4xl">
+              {texts.closingTitle}
+            </h2>
+            <p className="mt-4 text-lg">{texts.closingText}</p>
+            <ul className="mx-auto mt-6 grid max-w-xl gap-2 text-left sm:grid-cols-2">
+              {[
+                "Matrícula 100% on-line",
+                "Diploma reconhecido pelo MEC",
+                `Mais de ${formatNumber(site.claims.polos)} polos`,
+                "Primeira mensalidade a partir de R$ 19,90",
+              ].map((item) => (
+                <li key={item} className="flex items-center gap-2 font-medium">
+                  <Check aria-hidden="true" className="size-5 shrink-0 text-green-800" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <FormLink
+                type="lead"
+                className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white shadow-lg hover:bg-brand-800"
+              >
+                Garanta sua vaga
+              </FormLink>
+              <a
+                href={telHref(site.phone)}
+                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
+              >
+                <Phone aria-hidden="true" className="size-5" />
+                {site.phone}
+              </a>
+            </div>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useLoaderData } from "react-router";
+
+import { CourseCatalogue } from "~/components/home/course-catalogue";
+import { PoloFinder } from "~/components/home/polo-finder";
+import {
+  FaqSection,
+  HomeCountdown,
+  HomeHero,
+  HomeSearchBox,
+  Testimonials,
+  VocationalTestBanner,
+  WhyChooseUs,
+} from "~/components/home/sections";
+import { formatNumber } from "~/lib/format";
+import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
+import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
+import { pageMeta } from "~/lib/seo";
+import { activeCourses, activePolos } from "~/server/content/courses.server";
+import { homePageContent } from "~/server/content/home.server";
+import { publicSite } from "~/server/platform/site.server";
+
+import type { Route } from "./+types/home";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const query = parseHomeQuery(new URL(request.url).searchParams);
+  const home = homePageContent();
+  return {
+    catalogue: catalogueData(activeCourses(), query),
+    polos: polosData(activePolos(), query),
+    home,
+    // Built here, not in `meta`: the page's JavaScript does not carry the JSON-LD builders.
+    jsonLd: [institutionJsonLd(publicSite()), faqJsonLd(home.faq)],
+  };
+}
+
+/** The title and description carry the same stats as the hero (from the store, never contradicting it). */
+export const meta: Route.MetaFunction = (args) => {
+  const home = args.loaderData?.home;
+  const stats = home?.stats;
+  return pageMeta(args, {
+    title: stats?.bolsaPercent
+      ? `Graduação EAD, híbrida e presencial com bolsa de até ${stats.bolsa}`
+      : "Graduação EAD, híbrida e presencial",
+    description: stats
+      ? `Mais de ${formatNumber(stats.courseClaim)} cursos reconhecidos pelo MEC, bolsas de até ${stats.bolsa} e mais de ${formatNumber(stats.poloClaim)} polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.`
+      : "",
+    canonicalPath: "/",
+    jsonLd: args.loaderData?.jsonLd ?? [],
+  });
+};
+
+export default function Home() {
+  const { catalogue, polos, home } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {/* Without JavaScript nothing can lay the sections out before a jump (/#faq): they never skip it. */}
+      <noscript>
+        <style>{".below-fold{content-visibility:visible}"}</style>
+      </noscript>
+      <HomeHero hero={home.hero} stats={home.stats} />
+      <HomeSearchBox term={catalogue.term} />
+      <WhyChooseUs poloClaim={home.stats.poloClaim} />
+      <VocationalTestBanner />
+      <CourseCatalogue catalogue={catalogue} polos={polos} bolsa={home.stats.bolsa} />
+      {/* Keyed by its deadline: a new one from the loader (after a save) starts the clock again. */}
+      <HomeCountdown key={home.countdown.view?.endsAt ?? "sem-contagem"} countdown={home.countdown} />
+      <Testimonials items={home.testimonials} />
+      <PoloFinder polos={polos} catalogue={catalogue} />
+      <FaqSection items={home.faq} />
+    </>
+  );
+}

@@ -1,0 +1,292 @@
+import { BadgePercent, CalendarCheck, Phone } from "lucide-react";
+import { Link } from "react-router";
+
+import { telHref, useSite } from "~/components/layout/use-site";
+import { FaqSection } from "~/components/ui/faq-section";
+import { FormLink } from "~/components/ui/form-link";
+import { SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
+import { formatReais } from "~/lib/format";
+import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
+import { pageMeta, selectedBolsaFromMatches, siteFromMatches } from "~/lib/seo";
+import { discountedFee, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/seed/offers";
+import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/seed/scholarships";
+import { type CampaignPageData, campaignPageData } from "~/server/content/campaign.server";
+
+import type { Route } from "./+types/scholarships";
+
+export const meta: Route.MetaFunction = (args) => {
+  const site = siteFromMatches(args.matches);
+  const selected = selectedBolsaFromMatches(args.matches);
+  return pageMeta(args, {
+    title: `Bolsas de estudo de até ${selected}`,
+    description: `Bolsas de até ${selected} em graduação, pós-graduação, cursos técnicos e profissionalizantes, mais 10% de desconto de pontualidade. Veja quem pode receber e como solicitar.`,
+    jsonLd: [...(site ? [institutionJsonLd(site)] : []), faqJsonLd(faqWithSelected(selected))],
+  });
+};
+
+/** The FAQ's first question asks about the selected courses' scholarship ("Quem pode receber a bolsa de até 70%?"). */
+function faqWithSelected(selected: string) {
+  return scholarshipFaq.map((item, index) =>
+    index === 0 ? { ...item, question: withSelectedBolsa(item.question, selected) } : item,
+  );
+}
+
+/** The campaign's current offers and prices (the content studio's "Campanha"), seen now. */
+export function loader() {
+  return campaignPageData(new Date());
+}
+
+/**
+ * The worked example of the punctuality discount: the first current offer applied to the first
+ * current regular price (Graduação in the seed); none when either is missing.
+ */
+function punctualityExample({ offers, prices }: Pick<CampaignPageData, "offers" | "prices">) {
+  const offer = offers[0];
+  const price = prices[0];
+  if (!offer || !price) return null;
+  const fee = price.remainingPrice;
+  return {
+    modality: offer.title,
+    fee,
+    scholarship: offer.scholarshipPercent,
+    withScholarship: discountedFee(fee, offer.scholarshipPercent),
+    total: offer.discount,
+    onTime: discountedFee(fee, offer.discount),
+  };
+}
+
+/**
+ * The "Campanha Relâmpago" audience says what the campaign gives now (and is left out once it ended);
+ * the selected courses' audiences (Educação Física, the club's courses) state the stored scholarship.
+ */
+function audiencesFor({ offers, ended }: Pick<CampaignPageData, "offers" | "ended">, selected: string) {
+  const best = offers.reduce<CampaignPageData["offers"][number] | undefined>(
+    (top, offer) => (!top || offer.discount > top.discount ? offer : top),
+    undefined,
+  );
+  return scholarshipAudiences.flatMap((audience) => {
+    if (audience.percent === `até ${SEED_SELECTED_BOLSA}`) {
+      return [{ ...audience, percent: `até ${selected}`, text: withSelectedBolsa(audience.text, selected) }];
+    }
+    if (audience.href !== "/campanha-relampago") return [audience];
+    if (ended || !best) return [];
+    return [
+      {
+        ...audience,
+        percent: `até ${best.discount}%`,
+        text: `${best.title}: ${best.scholarshipPercent}% de bolsa da campanha mais ${PUNCTUALITY_PERCENT}% de pontualidade, com a primeira mensalidade de ${formatReais(best.firstPayment)}.`,
+      },
+    ];
+  });
+}
+
+export default function Bolsas({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { offers, prices } = loaderData;
+  const example = punctualityExample(loaderData);
+  const selected = site.claims.selectedBolsa;
+  const audiences = audiencesFor(loaderData, selected);
+
+  return (
+    <div>
+      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-14 text-center">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+            <BadgePercent aria-hidden="true" className="size-4" />
+            Bolsas de estudo
+          </p>
+          <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">Bolsas de até {selected}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">
+            Graduação, pós-graduação, técnicos e profissionalizantes com bolsa nas mensalidades e mais {PUNCTUALITY_PERCENT}% de
+            desconto quando você paga em dia. Sem comprovação de renda.
+          </p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <FormLink
+              type="scholarship"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
+            >
+              Solicite sua bolsa
+            </FormLink>
+            <Link
+              to="/campanha-relampago"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
+            >
+              Ver a Campanha Relâmpago
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="quem-pode" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="quem-pode" className="text-center text-3xl font-extrabold text-slate-900">
+          Quem pode ter as maiores bolsas
+        </h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {audiences.map((audience) => (
+            <li key={audience.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <p className="text-3xl font-extrabold text-brand-700">{audience.percent}</p>
+              <h3 className="mt-2 text-lg font-bold text-slate-900">{audience.title}</h3>
+              <p className="mt-2 flex-1 text-sm text-slate-600">{audience.text}</p>
+              <Link to={audience.href} className="mt-4 text-sm font-semibold text-brand-700 underline">
+                {audience.linkLabel}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="por-modalidade" className="bg-slate-50 py-14">
+        <div className="mx-auto max-w-5xl px-4">
+          <h2 id="por-modalidade" className="text-center text-3xl font-extrabold text-slate-900">
+            Descontos por modalidade
+          </h2>
+          <p className="mt-3 text-center text-slate-600">Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</p>
+          {offers.length === 0 ? (
+            <p className="mt-8 rounded-lg bg-white p-6 text-center text-slate-700 shadow-sm" data-testid="no-offers">
+              Nenhuma oferta de campanha está ativa no momento. Fale com um consultor para conhecer as condições atuais.
+            </p>
+          ) : (
+            <section
+              className="mt-8 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+              tabIndex={0}
+              aria-label="Tabela de descontos por modalidade"
+            >
+              <table className="w-full min-w-[560px] text-left text-sm">
+                <thead className="bg-brand-700 text-white">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Modalidade
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      1ª mensalidade
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Bolsa
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Pontualidade
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Desconto total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {offers.map((offer) => (
+                    <tr key={offer.title} className={offer.highlight ? "bg-accent-300/20" : undefined}>
+                      <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                        {offer.title}
+                      </th>
+                      <td className="px-4 py-3">{formatReais(offer.firstPayment)}</td>
+                      <td className="px-4 py-3">{offer.scholarshipPercent}%</td>
+                      <td className="px-4 py-3">{PUNCTUALITY_PERCENT}%</td>
+                      <td className="px-4 py-3 font-bold text-green-800">até {offer.discount}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="pontualidade" className="mx-auto grid max-w-5xl gap-8 px-4 py-14 md:grid-cols-2 md:items-center">
+        <div>
+          <h2 id="pontualidade" className="flex items-center gap-2 text-3xl font-extrabold text-slate-900">
+            <CalendarCheck aria-hidden="true" className="size-8 text-brand-600" />
+            Desconto de pontualidade
+          </h2>
+          <p className="mt-4 text-slate-700">
+            Todo mês em que você paga a mensalidade <strong>até a data de vencimento</strong>, ganha {PUNCTUALITY_PERCENT}% de
+            desconto a mais, somado à sua bolsa. Pagou depois do vencimento? Naquele mês vale só a bolsa; no mês seguinte, pagando
+            em dia, os {PUNCTUALITY_PERCENT}% voltam.
+          </p>
+        </div>
+        {example ? (
+          <figure className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100" data-testid="punctuality-example">
+            <figcaption className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              Exemplo ilustrativo: {example.modality}
+            </figcaption>
+            <dl className="mt-4 space-y-3">
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Mensalidade regular</dt>
+                <dd className="font-semibold">{formatReais(example.fee)}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Com {example.scholarship}% de bolsa (pagando atrasado)</dt>
+                <dd className="font-semibold">{formatReais(example.withScholarship)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 border-t border-brand-200 pt-3">
+                <dt className="font-semibold text-slate-900">Pagando em dia ({example.total}% no total)</dt>
+                <dd className="text-xl font-extrabold text-green-800">{formatReais(example.onTime)}</dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-xs text-slate-600">
+              Valores de referência; o valor do seu curso é confirmado pelo consultor.
+            </p>
+          </figure>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="valores" className="bg-brand-900 py-14 text-white">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="valores" className="text-center text-3xl font-extrabold">
+            Valores regulares
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {prices.map((price) => (
+              <li key={price.title} className="rounded-2xl bg-white p-6 text-slate-900">
+                <h3 className="text-lg font-bold">{price.title}*</h3>
+                <p className="mt-3 text-sm text-slate-600">1ª mensalidade</p>
+                <p className="text-2xl font-extrabold text-brand-700">{formatReais(price.firstPayment)}</p>
+                <p className="mt-2 text-sm text-slate-600">Demais mensalidades: {remainingPriceText(price)}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-center text-sm font-semibold text-slate-200">{PRICES_NOTE}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="como-solicitar" className="mx-auto max-w-5xl px-4 py-14">
+        <h2 id="como-solicitar" className="text-center text-3xl font-extrabold text-slate-900">
+          Como solicitar sua bolsa
+        </h2>
+        <ol className="mt-8 grid gap-6 md:grid-cols-3">
+          {scholarshipSteps.map((step, i) => (
+            <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
+              <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent-400 text-lg font-extrabold text-slate-900">
+                {i + 1}
+              </span>
+              <h3 className="mt-3 text-lg font-bold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <FaqSection id="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={faqWithSelected(selected)} />
+
+      <section className="bg-accent-400">
+        <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-12 text-center text-slate-900">
+          <h2 className="text-3xl font-extrabold">Garanta a sua bolsa hoje</h2>
+          <p>As condições das campanhas têm prazo. Solicite agora e um consultor confirma o seu desconto.</p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <FormLink
+              type="scholarship"
+              className="rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white hover:bg-brand-800"
+            >
+              Solicite sua bolsa
+            </FormLink>
+            <a
+              href={telHref(site.phone)}
+              className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
+            >
+              <Phone aria-hidden="true" className="size-5" />
+              {site.phone}
+            </a>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Outlet } from "react-router";
+
+import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
+import { privatePageHeaders } from "~/lib/cache-headers";
+import { skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { can, ROLES, staffLinksFor } from "~/lib/staff/roles";
+import { config } from "~/server/platform/config.server";
+import { getAdmin } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/layout";
+
+/** The admin panel (login, leads): its own header, no marketing chrome, nothing cached or indexed. */
+export const headers = privatePageHeaders;
+
+/**
+ * Who is signed in (e-mail and role label, the role read from the database on every request) and
+ * the header's links for that role, also on an error page (a 403 keeps the header and what the
+ * role can use). No one signed in on the login page. Never a lead's data: each page's own loader
+ * guards that.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await getAdmin(request);
+  const links = staffLinksFor(admin?.role ?? null);
+  // The WhatsApp access passwords' page has a secret address: only the roles that manage them
+  // (admin, "users") see it in the header (decision 069).
+  if (admin && can(admin.role, "users")) {
+    links.push({ to: `/whatsapp/${encodeURIComponent(config.whatsappAdminSlug)}`, label: "Senhas do WhatsApp" });
+  }
+  return { staff: admin ? { email: admin.email, roleLabel: ROLES[admin.role] } : null, links };
+}
+
+/** As the root: after a post that lost the connection nothing changed, and asking again would fail too. */
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+export default function AdminLayout() {
+  return (
+    <AreaShell area="admin">
+      <Outlet />
+    </AreaShell>
+  );
+}
+
+/** An error in one of its pages keeps this area's header (app/components/layout/area-shell.tsx). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AreaErrorPage area="admin" error={error} />;
+}

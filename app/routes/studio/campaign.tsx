@@ -1,0 +1,213 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+
+import { ErrorList } from "~/components/forms";
+import { CheckboxField } from "~/components/studio/choice-fields";
+import {
+  type AnyField,
+  FieldGroup,
+  FormAlert,
+  SaveButton,
+  TextAreaField,
+  TextField,
+  useStudioAnswer,
+  VersionInput,
+} from "~/components/studio/studio-fields";
+import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { PUNCTUALITY_PERCENT } from "~/seed/offers";
+import { campaignContent } from "~/server/content/campaign.server";
+import { getSingleton } from "~/server/content/store.server";
+import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/campaign";
+
+/**
+ * /admin/conteudo/campanha: the flash campaign's title, headline percentage, end (a date or the
+ * rolling 5-day window), closing text, the six offer cards and the four price cards. A save is
+ * checked against the honesty rules at that moment (app/lib/content/campaign.ts): the headline
+ * cannot promise more than the best active offer, and no date may already have passed.
+ */
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "content");
+  const entry = getSingleton(campaignContent);
+  return { campaign: entry.data, version: entry.version };
+}
+
+export const action = ({ request }: Route.ActionArgs) =>
+  saveSingletonForm(request, {
+    collection: campaignContent,
+    schema: campaignSaveSchema(new Date()),
+    path: `${STUDIO_PATH}/campanha`,
+  });
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+/** A price as the form shows it: 19.9 → "19,90". */
+function priceText(value: number): string {
+  return value.toFixed(2).replace(".", ",");
+}
+
+/** The stored document as the form's first values (prices with a comma, ticked boxes as "on"). */
+function formValues(campaign: Campaign) {
+  return {
+    ...campaign,
+    offers: campaign.offers.map((offer) => ({
+      ...offer,
+      firstPayment: priceText(offer.firstPayment),
+      highlight: offer.highlight ? "on" : undefined,
+    })),
+    prices: campaign.prices.map((price) => ({
+      ...price,
+      firstPayment: priceText(price.firstPayment),
+      remainingPrice: priceText(price.remainingPrice),
+      remainingFrom: price.remainingFrom ? "on" : undefined,
+    })),
+  };
+}
+
+/** How the campaign ends: the rolling window or a date (radio buttons in their own fieldset). */
+function EndModeField({ meta }: { meta: AnyField }) {
+  const choices = [
+    { value: "rolling", label: "Janela de 5 dias (recomeça sozinha quando termina)" },
+    { value: "date", label: "Numa data (termina às 23h59 desse dia, horário de Brasília)" },
+  ];
+  return (
+    <fieldset className="sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+      <legend className="block text-sm font-semibold text-slate-800">Término da campanha</legend>
+      <div className="mt-1 space-y-1">
+        {choices.map((choice) => (
+          <div key={choice.value} className="flex items-center gap-2">
+            <input
+              type="radio"
+              id={`${meta.id}-${choice.value}`}
+              name={meta.name}
+              value={choice.value}
+              defaultChecked={meta.initialValue === choice.value}
+              key={`${meta.key ?? ""}-${choice.value}`}
+              className="size-4 accent-brand-600"
+            />
+            <label htmlFor={`${meta.id}-${choice.value}`} className="text-sm text-slate-800">
+              {choice.label}
+            </label>
+          </div>
+        ))}
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  );
+}
+
+export default function CampaignStudio({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaign, version } = loaderData;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const [form, fields] = useForm({
+    id: `campanha-${version}`,
+    lastResult: failure?.result,
+    defaultValue: formValues(campaign),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignSaveSchema(new Date()) }),
+  });
+  const offers = fields.offers.getFieldList();
+  const prices = fields.prices.getFieldList();
+  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
+
+  return (
+    <section aria-labelledby="campanha-titulo">
+      <h1 id="campanha-titulo" className="text-2xl font-bold text-slate-900">
+        Campanha
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        A página <Link to="/campanha-relampago">Campanha Relâmpago</Link> e os descontos de <Link to="/bolsas">Bolsas</Link>. O
+        título não pode prometer mais que a maior oferta ativa; um cartão com a validade vencida some do site.{" "}
+        <Link to="/campanha-relampago" className="font-semibold text-brand-800 underline">
+          Ver página
+        </Link>
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+        <FormAlert id={form.errorId} errors={formErrors} />
+        <VersionInput version={version} />
+        <FieldGroup legend="Campanha">
+          <TextField meta={fields.title} label="Título" required />
+          <TextField
+            meta={fields.headlinePercent}
+            label="Desconto do título (%)"
+            hint={`Aparece como "Até X% de desconto!". No máximo o maior desconto das ofertas ativas (bolsa + ${PUNCTUALITY_PERCENT}% de pontualidade).`}
+            inputMode="numeric"
+            required
+          />
+          <EndModeField meta={fields.endMode} />
+          <TextField
+            meta={fields.endDate}
+            label="Data de término"
+            type="date"
+            hint="Só vale quando a campanha termina numa data. Depois dela a página mostra “Campanha encerrada”."
+          />
+          <TextField meta={fields.closingTitle} label="Título do fechamento" required />
+          <TextAreaField
+            meta={fields.closingText}
+            label="Texto do fechamento"
+            hint="Um “até N%” aqui também não pode passar do maior desconto ativo."
+            rows={3}
+            required
+            className="sm:col-span-2"
+          />
+          <TextField
+            meta={fields.selectedCoursesPercent}
+            label="Bolsa em cursos selecionados (%)"
+            hint="Cursos como Educação Física, fora da campanha e sem a pontualidade: “Bolsas de até X%” em Bolsas, Inscrição, no teste vocacional e nos cartões desses cursos."
+            inputMode="numeric"
+            required
+          />
+        </FieldGroup>
+        {offers.map((offer, index) => {
+          const card = offer.getFieldset();
+          return (
+            <FieldGroup key={offer.key} legend={`Oferta ${index + 1}`}>
+              <TextField meta={card.title} label="Modalidade" required />
+              <TextField meta={card.firstPayment} label="1ª mensalidade (R$)" inputMode="decimal" required />
+              <TextField
+                meta={card.scholarshipPercent}
+                label="Bolsa da campanha (%)"
+                hint={`O cartão mostra a bolsa + ${PUNCTUALITY_PERCENT}% de pontualidade.`}
+                inputMode="numeric"
+                required
+              />
+              <TextField
+                meta={card.validUntil}
+                label="Válida até"
+                type="date"
+                hint="Vazio: vale enquanto durar a campanha. Vencida: o cartão some do site."
+              />
+              <TextAreaField meta={card.details} label="Descrição" rows={2} required />
+              <CheckboxField meta={card.highlight} label="Destacar (MAIS POPULAR)" />
+            </FieldGroup>
+          );
+        })}
+        {prices.map((price, index) => {
+          const card = price.getFieldset();
+          return (
+            <FieldGroup key={price.key} legend={`Preço regular ${index + 1} (AGORA EU POSSO)`}>
+              <TextField meta={card.title} label="Modalidade" required />
+              <TextField meta={card.firstPayment} label="1ª mensalidade (R$)" inputMode="decimal" required />
+              <TextField meta={card.remainingPrice} label="Demais mensalidades (R$)" inputMode="decimal" required />
+              <TextField
+                meta={card.validUntil}
+                label="Válido até"
+                type="date"
+                hint="Vazio: sem prazo. Vencido: o cartão some do site."
+              />
+              <CheckboxField meta={card.remainingFrom} label="Mostrar “a partir de” nas demais mensalidades" />
+            </FieldGroup>
+          );
+        })}
+        <SaveButton pending={pending} />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+
+import { ErrorList } from "~/components/forms";
+import { CheckboxField } from "~/components/studio/choice-fields";
+import {
+  FieldGroup,
+  FormAlert,
+  SaveButton,
+  TextAreaField,
+  TextField,
+  useStudioAnswer,
+  VersionInput,
+} from "~/components/studio/studio-fields";
+import { clubPagesSchema } from "~/lib/content/club";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { clubPagesContent } from "~/server/content/club.server";
+import { getSingleton } from "~/server/content/store.server";
+import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/club";
+
+/**
+ * /admin/conteudo/clube: the club page's home games (add, edit, remove; a game already played stays
+ * in the list but is never shown as upcoming) and the employee page's texts. "Adicionar jogo" and
+ * "Remover" are form buttons: without JavaScript the server answers with the list changed.
+ */
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "content");
+  const entry = getSingleton(clubPagesContent);
+  return { pages: entry.data, version: entry.version };
+}
+
+// "Adicionar jogo" / "Remover": the form comes back with the list changed, nothing saved.
+export const action = ({ request }: Route.ActionArgs) =>
+  saveSingletonForm(request, {
+    collection: clubPagesContent,
+    schema: clubPagesSchema,
+    path: `${STUDIO_PATH}/clube`,
+    listButtons: true,
+  });
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+const BUTTON_CLASS = "rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+
+export default function ClubStudio({ loaderData, actionData }: Route.ComponentProps) {
+  const { pages, version } = loaderData;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const [form, fields] = useForm({
+    id: `clube-${version}`,
+    lastResult: failure?.result,
+    defaultValue: {
+      ...pages,
+      games: pages.games.map((game) => ({ ...game, highlight: game.highlight ? "on" : undefined })),
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: clubPagesSchema }),
+  });
+  const games = fields.games.getFieldList();
+  const employee = fields.employee.getFieldset();
+  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
+
+  return (
+    <section aria-labelledby="clube-titulo">
+      <h1 id="clube-titulo" className="text-2xl font-bold text-slate-900">
+        Clube e Trabalhe conosco
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Os jogos em casa da página{" "}
+        <Link to="/america-mg" className="font-semibold text-brand-800 underline">
+          América-MG
+        </Link>{" "}
+        (um jogo que já aconteceu continua na lista, mas não aparece como próximo) e os textos de{" "}
+        <Link to="/trabalhe-conosco" className="font-semibold text-brand-800 underline">
+          Trabalhe conosco
+        </Link>
+        .
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+        <FormAlert id={form.errorId} errors={formErrors} />
+        <VersionInput version={version} />
+        <FieldGroup legend="Jogos em casa">
+          <TextAreaField meta={fields.gamesIntro} label="Texto acima dos jogos" rows={2} required className="sm:col-span-2" />
+          <TextAreaField
+            meta={fields.noGamesText}
+            label="Texto quando não há jogo por vir"
+            rows={2}
+            required
+            className="sm:col-span-2"
+          />
+          <ErrorList id={fields.games.errorId} errors={fields.games.errors} />
+        </FieldGroup>
+        {games.map((game, index) => {
+          const row = game.getFieldset();
+          return (
+            <FieldGroup key={game.key} legend={`Jogo ${index + 1}`}>
+              <TextField meta={row.opponent} label="Adversário" required />
+              <TextField meta={row.date} label="Data" type="date" required />
+              <TextField meta={row.time} label="Horário (Brasília)" hint="HH:MM, ex.: 16:00" required />
+              <TextField meta={row.location} label="Local" required />
+              <TextField meta={row.round} label="Rodada" />
+              <CheckboxField meta={row.highlight} label="Jogo em destaque" />
+              <div className="sm:col-span-2">
+                <button
+                  type="submit"
+                  {...form.remove.getButtonProps({ name: fields.games.name, index })}
+                  className={BUTTON_CLASS}
+                  aria-label={`Remover jogo ${index + 1}`}
+                >
+                  Remover
+                </button>
+              </div>
+            </FieldGroup>
+          );
+        })}
+        <button
+          type="submit"
+          {...form.insert.getButtonProps({
+            name: fields.games.name,
+            defaultValue: { opponent: "", date: "", time: "16:00", location: "Arena Independência, Belo Horizonte", round: "" },
+          })}
+          className={BUTTON_CLASS}
+        >
+          Adicionar jogo
+        </button>
+        <FieldGroup legend="Trabalhe conosco">
+          <TextField meta={employee.heroTitle} label="Título" required />
+          <TextAreaField meta={employee.heroText} label="Texto de abertura" rows={3} required />
+          <TextField meta={employee.benefitTitle} label="Título do benefício" required />
+          <TextAreaField meta={employee.benefitText} label="Texto do benefício" rows={3} required />
+          <TextField meta={employee.formTitle} label="Título do formulário" required />
+          <TextAreaField meta={employee.formText} label="Texto do formulário" rows={3} required />
+        </FieldGroup>
+        <SaveButton pending={pending} />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+
+import { CourseForm, EMPTY_COURSE } from "~/components/studio/course-form";
+import { useStudioAnswer } from "~/components/studio/studio-fields";
+import { STUDIO_PATH } from "~/lib/content/studio";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { courseFormAction } from "~/server/content/course-studio.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/course-new";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "content");
+  // Guard only: the signed-in user is shown by the admin layout (routes/staff/layout.tsx).
+  return null;
+}
+
+export const action = ({ request }: Route.ActionArgs) => courseFormAction(request, null);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+export default function NewCourseStudio({ actionData }: Route.ComponentProps) {
+  const { pending, lost, failure } = useStudioAnswer(actionData);
+  return (
+    <section aria-labelledby="novo-curso-titulo">
+      <p className="text-sm">
+        <Link to={`${STUDIO_PATH}/cursos`} className="text-brand-700 underline">
+          Cursos
+        </Link>
+      </p>
+      <h1 id="novo-curso-titulo" className="mt-1 text-2xl font-bold text-slate-900">
+        Novo curso
+      </h1>
+      <CourseForm
+        formId="curso-novo"
+        course={EMPTY_COURSE}
+        version={0}
+        lastResult={failure?.result}
+        formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
+        pending={pending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+
+import { RadioGroup } from "~/components/forms";
+import { PhotoField } from "~/components/studio/photo-field";
+import {
+  FieldGroup,
+  FormAlert,
+  SaveButton,
+  TextAreaField,
+  TextField,
+  useStudioAnswer,
+  VersionInput,
+} from "~/components/studio/studio-fields";
+import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, homeFormSchema, homeStats } from "~/lib/content/home";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { homeContent, homeFacts } from "~/server/content/home.server";
+import { invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
+import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
+import { answerSave, STUDIO_PATH, versionOf } from "~/server/content/studio.server";
+import { readFormData } from "~/server/platform/form-data.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/home";
+
+/** /admin/conteudo/inicio: the home page's hero texts, stats and countdown. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "content");
+  const entry = getSingleton(homeContent);
+  const facts = homeFacts();
+  return { home: entry.data, version: entry.version, facts, stats: homeStats(entry.data, facts) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requirePermission(request, "content");
+  const formData = await readFormData(request);
+  const photo = await saveUploadedPhoto(formData, "heroPhoto", admin.email);
+  // The honesty rules are checked against the offers active now.
+  const submission = parseWithZod(formData, { schema: homeFormSchema(homeFacts().largestDiscount) });
+  if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
+  const result = saveWithPhotos([photo], () =>
+    saveEntry(homeContent, {
+      id: SINGLETON_ID,
+      data: submission.value,
+      expectedVersion: versionOf(formData),
+      by: admin.email,
+    }),
+  );
+  return answerSave(request, submission, result, `${STUDIO_PATH}/inicio`);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+const TOKENS_HINT = "Use {bolsa}, {cursos} e {polos} para mostrar os números atuais (ex.: bolsa de até {bolsa}).";
+
+export default function HomeStudio({ loaderData, actionData }: Route.ComponentProps) {
+  const { home, version, facts, stats } = loaderData;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const [form, fields] = useForm({
+    id: `inicio-${version}`,
+    lastResult: failure?.result,
+    defaultValue: {
+      ...home,
+      courseCount: home.courseCount === null ? "" : String(home.courseCount),
+      poloCount: home.poloCount === null ? "" : String(home.poloCount),
+      scholarshipPercent: home.scholarshipPercent === null ? "" : String(home.scholarshipPercent),
+      heroPhoto: home.heroPhoto ? { id: home.heroPhoto.id, alt: home.heroPhoto.alt } : null,
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: homeFormSchema(facts.largestDiscount) }),
+  });
+  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
+  const mode = fields.countdownMode;
+
+  return (
+    <section aria-labelledby="inicio-titulo">
+      <h1 id="inicio-titulo" className="text-2xl font-bold text-slate-900">
+        Página inicial
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Os textos do topo da página inicial, os números ao lado deles e a contagem regressiva.
+      </p>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-6">
+        <FormAlert id={form.errorId} errors={formErrors} />
+        <VersionInput version={version} />
+        <FieldGroup legend="Destaque (topo da página)">
+          <TextField meta={fields.heroBadge} label="Selo" required />
+          <TextField meta={fields.heroTitle} label="Título" hint="Ex.: Sua graduação com" required />
+          <TextField meta={fields.heroHighlight} label="Fim do título, em destaque" hint={TOKENS_HINT} required />
+          <TextAreaField meta={fields.heroText} label="Texto" rows={3} required />
+          <PhotoField
+            meta={fields.heroPhoto}
+            current={home.heroPhoto}
+            label="Foto de destaque"
+            hint="Aparece ao lado do texto em telas largas (computador). JPEG, PNG, WebP ou AVIF, até 8 MB; a localização (GPS) é apagada. Sem foto: a ilustração."
+          />
+        </FieldGroup>
+        <FieldGroup legend="Números do destaque">
+          <TextField
+            meta={fields.courseCount}
+            label="Cursos"
+            type="number"
+            inputMode="numeric"
+            hint={`Vazio: calculado do catálogo, arredondado para baixo à dezena (${facts.activeCourses} cursos ativos: "${stats.courses}" se vazio).`}
+          />
+          <TextField
+            meta={fields.poloCount}
+            label="Polos"
+            type="number"
+            inputMode="numeric"
+            hint={`Vazio: calculado dos polos ativos, arredondado para baixo à dezena (${facts.activePolos} polos). Um número aqui aparece como "N+".`}
+          />
+          <TextField
+            meta={fields.scholarshipPercent}
+            label="Bolsa (%)"
+            type="number"
+            inputMode="numeric"
+            hint={`Vazio: o maior desconto das ofertas ativas (${facts.largestDiscount}%). Não pode passar dele.`}
+          />
+        </FieldGroup>
+        <FieldGroup legend="Contagem regressiva">
+          <div className="sm:col-span-2">
+            <RadioGroup
+              key={`${form.key}-${mode.initialValue}`}
+              legend="O que a contagem mostra"
+              name={mode.name}
+              options={COUNTDOWN_MODES.map((value) => ({ value, label: COUNTDOWN_MODE_LABELS[value] }))}
+              defaultValue={typeof mode.initialValue === "string" ? mode.initialValue : undefined}
+              errorId={mode.errorId}
+              errors={mode.errors}
+            />
+          </div>
+          <TextField
+            meta={fields.countdownDate}
+            label="Data final"
+            type="date"
+            hint={
+              'Só para "Até uma data". Depois dessa data a página mostra o prazo da campanha, ou nenhuma contagem - nunca 00:00:00:00.'
+            }
+          />
+          <TextField meta={fields.countdownTitle} label="Chamada acima da contagem" hint={TOKENS_HINT} required />
+        </FieldGroup>
+        <SaveButton pending={pending} />
+      </Form>
+    </section>
+  );
+}

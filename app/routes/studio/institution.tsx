@@ -1,0 +1,119 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { z } from "zod";
+
+import {
+  FieldGroup,
+  FormAlert,
+  SaveButton,
+  TextAreaField,
+  TextField,
+  useStudioAnswer,
+  VersionInput,
+} from "~/components/studio/studio-fields";
+import { formatWhatsappNumber } from "~/lib/content/fields";
+import { institutionSchema } from "~/lib/content/institution";
+import { linesOf } from "~/lib/content/studio";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { institutionContent } from "~/server/content/institution.server";
+import { getSingleton } from "~/server/content/store.server";
+import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/institution";
+
+/** The form sends the address as one text box, one line per row. */
+const formSchema = institutionSchema.extend({
+  addressLines: z.preprocess(linesOf, institutionSchema.shape.addressLines),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "content");
+  const entry = getSingleton(institutionContent);
+  return { institution: entry.data, version: entry.version };
+}
+
+export const action = ({ request }: Route.ActionArgs) =>
+  saveSingletonForm(request, { collection: institutionContent, schema: formSchema, path: `${STUDIO_PATH}/instituicao` });
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+export default function InstitutionStudio({ loaderData, actionData }: Route.ComponentProps) {
+  const { institution, version } = loaderData;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const [form, fields] = useForm({
+    id: `instituicao-${version}`,
+    lastResult: failure?.result,
+    defaultValue: {
+      ...institution,
+      addressLines: institution.addressLines.join("\n"),
+      whatsappNumber: institution.whatsappNumber ? formatWhatsappNumber(institution.whatsappNumber) : "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
+  });
+  const social = fields.socialLinks.getFieldset();
+  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
+
+  return (
+    <section aria-labelledby="instituicao-titulo">
+      <h1 id="instituicao-titulo" className="text-2xl font-bold text-slate-900">
+        Instituição
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Nome, contatos e dados legais que aparecem no cabeçalho, no rodapé, nas páginas legais e nos formulários.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+        <FormAlert id={form.errorId} errors={formErrors} />
+        <VersionInput version={version} />
+        <FieldGroup legend="Nomes">
+          <TextField meta={fields.brandName} label="Nome da marca" required />
+          <TextField
+            meta={fields.productName}
+            label="Nome curto (produto)"
+            hint="Usado em textos curtos e no nome dos arquivos."
+            required
+          />
+          <TextField meta={fields.groupName} label="Grupo educacional" required />
+          <TextField meta={fields.companyName} label="Razão social" required />
+          <TextField
+            meta={fields.taxId}
+            label="CNPJ"
+            hint="Ex.: 11.222.333/0001-81. Vazio: nenhum CNPJ aparece no site."
+            inputMode="numeric"
+          />
+        </FieldGroup>
+        <FieldGroup legend="Contato">
+          <TextField meta={fields.phone} label="Telefone" type="tel" required />
+          <TextField meta={fields.phoneHours} label="Horário de atendimento" required />
+          <TextField meta={fields.contactEmail} label="E-mail de contato" type="email" required />
+          <TextField meta={fields.privacyEmail} label="E-mail de privacidade (LGPD)" type="email" required />
+          <TextField
+            meta={fields.whatsappNumber}
+            label="WhatsApp para estudantes"
+            type="tel"
+            inputMode="tel"
+            hint="Com DDD, ex.: (31)99999-8888. Vazio: nenhum botão de WhatsApp aparece no site."
+          />
+          <TextAreaField
+            meta={fields.addressLines}
+            label="Endereço"
+            hint="Uma linha por linha do endereço (até 4)."
+            rows={3}
+            required
+          />
+        </FieldGroup>
+        <FieldGroup legend="Redes sociais">
+          <TextField meta={social.instagram} label="Instagram" type="url" hint="Link completo. Vazio: não aparece." />
+          <TextField meta={social.facebook} label="Facebook" type="url" />
+          <TextField meta={social.youtube} label="YouTube" type="url" />
+          <TextField meta={social.linkedin} label="LinkedIn" type="url" />
+        </FieldGroup>
+        <SaveButton pending={pending} />
+      </Form>
+    </section>
+  );
+}

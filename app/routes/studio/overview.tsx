@@ -1,0 +1,65 @@
+import { CircleCheck, TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
+
+import { STUDIO_SECTIONS } from "~/lib/content/studio";
+import { contentWarnings } from "~/server/content/warnings.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/overview";
+
+/** /admin/conteudo: the studio's overview: what needs attention before visitors see it, and every section. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "content");
+  return { warnings: contentWarnings() };
+}
+
+export default function StudioOverview({ loaderData }: Route.ComponentProps) {
+  const { warnings } = loaderData;
+  return (
+    <section aria-labelledby="conteudo-titulo">
+      <h1 id="conteudo-titulo" className="text-2xl font-bold text-slate-900">
+        Conteúdo do site
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        O que você salvar aqui aparece no site na próxima visita. Cada alteração fica no histórico e pode ser desfeita.
+      </p>
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Avisos</h2>
+      {warnings.length === 0 ? (
+        <p className="mt-2 flex items-center gap-2 text-sm text-emerald-800" data-testid="no-warnings">
+          <CircleCheck aria-hidden="true" className="size-4" /> Nada a corrigir: nenhuma data vencida, número contraditório ou
+          dado de exemplo.
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2" data-testid="content-warnings">
+          {warnings.map((warning) => (
+            <li
+              key={warning.text}
+              className="flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            >
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <Link to={warning.to} className="font-semibold underline">
+                  {warning.section}
+                </Link>
+                : {warning.text}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Seções</h2>
+      <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+        {STUDIO_SECTIONS.filter((section) => !("end" in section)).map((section) => (
+          <li key={section.to}>
+            <Link
+              to={section.to}
+              className="block rounded-md border border-slate-200 p-3 font-medium text-brand-800 hover:bg-slate-50"
+            >
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+
+import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
+import { FieldGroup, FormAlert, SaveButton, TextField, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { StudioTable } from "~/components/studio/studio-table";
+import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
+import { STUDIO_PATH } from "~/lib/content/studio";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { poloBeingEdited, poloFormAction } from "~/server/content/course-studio.server";
+import { poloEntries } from "~/server/content/courses.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/polos";
+
+const STATE_OPTIONS = Object.entries(BRAZILIAN_STATES).map(([value, name]) => ({ value, label: `${value} - ${name}` }));
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "content");
+  const editing = poloBeingEdited(new URL(request.url));
+  return {
+    polos: poloEntries().map((entry) => ({ id: entry.id, ...entry.data })),
+    editing: editing ? { id: editing.id, polo: editing.data, version: editing.version } : null,
+  };
+}
+
+export const action = ({ request }: Route.ActionArgs) => poloFormAction(request);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
+export const shouldRevalidate = skipRevalidationAfterConnectionLost;
+
+const NEW_POLO = { location: "", state: "MG", phone: "", address: "", active: true } as const;
+
+export default function PolosStudio({ loaderData, actionData }: Route.ComponentProps) {
+  const { polos, editing } = loaderData;
+  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const polo = editing?.polo ?? NEW_POLO;
+  const version = editing?.version ?? 0;
+  const [form, fields] = useForm({
+    id: `polo-${editing?.id ?? "novo"}-${version}`,
+    lastResult: failure?.result,
+    defaultValue: { ...polo, active: polo.active ? "on" : undefined },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: poloFormSchema }),
+  });
+  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
+
+  return (
+    <section aria-labelledby="polos-titulo">
+      <h1 id="polos-titulo" className="text-2xl font-bold text-slate-900">
+        Polos
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Os polos ativos aparecem na busca de polos da página inicial e no formulário de inscrição.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormAlert id={form.errorId} errors={formErrors} />
+        <VersionInput version={version} />
+        <input type="hidden" name="polo" value={editing?.id ?? ""} />
+        <FieldGroup legend={editing ? `Editar polo: ${poloLabel(editing.polo)}` : "Novo polo"}>
+          <TextField meta={fields.location} label="Cidade e bairro" hint="Ex.: Belo Horizonte - Centro" required />
+          <SelectField meta={fields.state} label="Estado" options={STATE_OPTIONS} required />
+          <TextField meta={fields.phone} label="Telefone" type="tel" hint="Ex.: (31) 3000-0101" required />
+          <TextField meta={fields.address} label="Endereço" hint="Rua, número (opcional)." />
+          <CheckboxField meta={fields.active} label="Polo ativo" hint="Desmarcado: o polo não aparece no site." />
+        </FieldGroup>
+        <div className="flex flex-wrap items-center gap-4">
+          <SaveButton pending={pending}>{editing ? "Salvar polo" : "Adicionar polo"}</SaveButton>
+          {editing ? (
+            <Link to={`${STUDIO_PATH}/polos`} className="text-sm text-brand-700 underline">
+              Cancelar e adicionar um novo
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <StudioTable
+        testId="studio-polos"
+        caption={`${polos.length} polos`}
+        columns={["Polo", "Telefone", "Situação", <span className="sr-only">Ações</span>]}
+        className="mt-8"
+      >
+        {polos.map((item) => (
+          <tr key={item.id} className="border-b border-slate-100">
+            <td className="py-2 pr-3">{poloLabel(item)}</td>
+            <td className="py-2 pr-3">{item.phone}</td>
+            <td className="py-2 pr-3">{item.active ? "Ativo" : "Inativo"}</td>
+            <td className="py-2">
+              <Link to={`${STUDIO_PATH}/polos?polo=${item.id}`} className="text-brand-700 underline">
+                Editar<span className="sr-only"> {poloLabel(item)}</span>
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </StudioTable>
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { CheckCircle2, Quote, Star } from "lucide-react";
+import { data } from "react-router";
+
+import { useSite } from "~/components/layout/use-site";
+import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
+import {
+  BottomBar,
+  ConsultantButton,
+  CountdownBanner,
+  CourseGrid,
+  ExtraCourseList,
+  GraduationLink,
+  PROFILE_ICONS,
+  ResultCountdown,
+  type ResultCourse,
+  RetakeLink,
+  WhyThisProfile,
+} from "~/components/vocational/result-parts";
+import { visitorPageHeaders } from "~/lib/cache-headers";
+import { withSelectedBolsa } from "~/lib/claims";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
+import { BUSINESS_DIFFERENTIALS, BUSINESS_TESTIMONIAL, type CourseGroups, isResultSlug, RESULT_PAGES } from "~/seed/profiles";
+import { resultCourses } from "~/server/content/courses.server";
+import { loadResultState } from "~/server/vocational/vocational.server";
+
+import type { Route } from "./+types/result-profile";
+
+/** The consultant form's title on the business profile's page, with the selected courses' scholarship (site.claims). */
+function businessFormTitle(selectedBolsa: string): string {
+  return `Garanta sua bolsa de até ${selectedBolsa}`;
+}
+
+/** Built from the visitor's own answers: never marked for a shared cache. */
+export const headers = visitorPageHeaders;
+
+export const meta: Route.MetaFunction = (args) => {
+  const page = args.loaderData ? RESULT_PAGES[args.loaderData.slug] : undefined;
+  return pageMeta(args, {
+    title: page ? `Perfil ${page.title} - Resultado do Teste Vocacional` : "Resultado do Teste Vocacional",
+    description: `Seu resultado do teste vocacional, com cursos recomendados e bolsas de até ${selectedBolsaFromMatches(args.matches)}.`,
+    noindex: true,
+  });
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!isResultSlug(params.perfil)) throw data(null, { status: 404 });
+  const { headers, view } = await loadResultState(request);
+  const page = RESULT_PAGES[params.perfil];
+  const courses = resultCourses([...(page.recommended ?? []), ...(page.groups?.graduacao ?? [])]);
+  return data({ slug: params.perfil, ...view, courses }, { headers });
+}
+
+export default function ResultPage({ loaderData }: Route.ComponentProps) {
+  const { slug, nome, tally, letter, perfil, countdownEnd, now, courses } = loaderData;
+  const page = RESULT_PAGES[slug];
+  const Icon = PROFILE_ICONS[page.icon];
+  const { selectedBolsa } = useSite().claims;
+  const isBusiness = slug === "negocios";
+  const formTitle = isBusiness ? businessFormTitle(selectedBolsa) : undefined;
+  const formDescription = isBusiness
+    ? `${nome}, preencha seus dados e um consultor entra em contato para garantir o seu desconto.`
+    : undefined;
+
+  return (
+    <div data-perfil={slug}>
+      <CountdownBanner target={countdownEnd} now={now} sticky={isBusiness} />
+
+      <section className={`${page.heroClass} text-white`}>
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+            <Icon aria-hidden="true" className="size-4" /> Resultado do teste vocacional
+          </p>
+          <p className="mt-5 text-lg font-semibold">Parabéns, {nome}!</p>
+          <h1 className="mt-1 text-3xl font-extrabold sm:text-5xl">
+            Seu perfil: <span className="text-accent-300">{page.title}</span>
+          </h1>
+          <p className="mt-4 text-xl font-semibold">{page.tagline}</p>
+          <p className="mt-2 max-w-3xl text-lg text-white/90">{page.heroPhrase}</p>
+          <p className="mt-2 max-w-3xl text-white/80">{page.description}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <ConsultantButton
+              nome={nome}
+              title={formTitle}
+              description={formDescription}
+              className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
+            >
+              {isBusiness ? "Quero minha Bolsa com Desconto!" : "Falar com um consultor"}
+            </ConsultantButton>
+            <WhatsappContactButton className="px-5 py-3" />
+            {page.retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
+          </div>
+        </div>
+      </section>
+
+      {!page.recommended && page.groups ? (
+        <CatalogueGroups groups={page.groups} courses={courses} heading="Cursos recomendados para você" />
+      ) : (
+        <section aria-labelledby="cursos-recomendados" className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="cursos-recomendados" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            Cursos recomendados para você
+          </h2>
+          <p className="mt-2 text-slate-600">
+            Cursos que combinam com o perfil {page.title}, com bolsas de até {selectedBolsa}.
+          </p>
+          <CourseGrid ids={page.recommended ?? []} courses={courses} testId="cursos-recomendados" />
+        </section>
+      )}
+
+      {isBusiness && page.groups ? (
+        <>
+          <CatalogueGroups groups={page.groups} courses={courses} heading="Catálogo de cursos de Gestão & Negócios" />
+          <section aria-labelledby="diferenciais" className="bg-slate-50">
+            <div className="mx-auto max-w-6xl px-4 py-12">
+              <h2 id="diferenciais" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+                Por que estudar com a gente
+              </h2>
+              <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                {BUSINESS_DIFFERENTIALS.map((item) => (
+                  <li key={item.title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                    <CheckCircle2 aria-hidden="true" className="size-6 text-green-600" />
+                    <p className="mt-2 text-lg font-bold text-slate-900">{withSelectedBolsa(item.title, selectedBolsa)}</p>
+                    <p className="mt-1 text-sm text-slate-600">{item.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+          <section aria-label="Depoimento" className="mx-auto max-w-3xl px-4 py-12">
+            <figure className="rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+              <Quote aria-hidden="true" className="size-8 text-brand-600" />
+              <blockquote className="mt-3 text-lg text-slate-800">“{BUSINESS_TESTIMONIAL.quote}”</blockquote>
+              <figcaption className="mt-4">
+                <p className="font-bold text-slate-900">{BUSINESS_TESTIMONIAL.name}</p>
+                <p className="text-sm text-slate-600">{BUSINESS_TESTIMONIAL.role}</p>
+                <p className="mt-1 flex gap-0.5" role="img" aria-label={`Nota ${BUSINESS_TESTIMONIAL.rating} de 5`}>
+                  {Array.from({ length: BUSINESS_TESTIMONIAL.rating }, (_, i) => (
+                    <Star key={i} aria-hidden="true" className="size-4 fill-accent-400 text-accent-500" />
+                  ))}
+                </p>
+              </figcaption>
+            </figure>
+          </section>
+        </>
+      ) : null}
+
+      <WhyThisProfile
+        tally={tally}
+        letter={letter}
+        resultTitle={RESULT_PAGES[perfil].title}
+        shownIsResult={perfil === slug}
+        resultUrl={`/teste-vocacional/resultado/${perfil}`}
+      />
+
+      <section aria-labelledby="cta" className="bg-brand-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-14 text-center">
+          <h2 id="cta" className="text-2xl font-extrabold sm:text-3xl">
+            {nome}, garanta sua bolsa de até {selectedBolsa}
+          </h2>
+          <p className="max-w-2xl text-brand-100">
+            Sua condição especial do teste vocacional vale por 24 horas. Fale com um consultor e comece a estudar.
+          </p>
+          <ResultCountdown target={countdownEnd} now={now} />
+          <div className="flex flex-wrap justify-center gap-3">
+            <ConsultantButton
+              nome={nome}
+              title={formTitle}
+              description={formDescription}
+              className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
+            >
+              {isBusiness ? "Quero minha Bolsa com Desconto!" : "Quero minha bolsa"}
+            </ConsultantButton>
+            <GraduationLink className="bg-white/10 text-white hover:bg-white/20" />
+            {page.retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
+          </div>
+        </div>
+      </section>
+
+      <BottomBar
+        target={countdownEnd}
+        now={now}
+        nome={nome}
+        title={formTitle}
+        description={formDescription}
+        buttonLabel={isBusiness ? "Quero minha Bolsa com Desconto!" : "Quero minha bolsa"}
+      />
+    </div>
+  );
+}
+
+function CatalogueGroups({
+  groups,
+  courses,
+  heading,
+}: {
+  groups: CourseGroups;
+  courses: Record<number, ResultCourse>;
+  heading: string;
+}) {
+  return (
+    <section aria-labelledby="catalogo" className="mx-auto max-w-6xl px-4 py-12">
+      <h2 id="catalogo" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        {heading}
+      </h2>
+      <h3 className="mt-8 text-xl font-bold text-slate-900">Graduação (EAD e Híbrida)</h3>
+      <CourseGrid ids={groups.graduacao} courses={courses} testId="grupo-graduacao" />
+      <h3 className="mt-10 text-xl font-bold text-slate-900">Técnicos</h3>
+      <ExtraCourseList items={groups.tecnicos} />
+      <h3 className="mt-10 text-xl font-bold text-slate-900">Profissionalizantes</h3>
+      <ExtraCourseList items={groups.profissionalizantes} />
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { data } from "react-router";
+
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { sameOrigin } from "~/server/platform/same-origin.server";
+import { requireOperator } from "~/server/whatsapp/access.server";
+import { issueChallenge, verifyHelper } from "~/server/whatsapp/helper-keys.server";
+
+import type { Route } from "./+types/helper-verification";
+
+/**
+ * /whatsapp/ajudante: how the page makes sure the program on the helper's port is this site's helper
+ * before it hands over anything (decision 070). GET gives a fresh challenge; the page asks the port
+ * for its proof of it (GET <helper>/prova?desafio=…) and POSTs `{ challenge, keyId, proof }` here:
+ * the answer is the helper's token (for that helper's key only) or, in pt-BR, why there is none
+ * (another program answered, the key was revoked). Only for a staff user or operator of the tool.
+ */
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireOperator(request, { as: "status" });
+  return data({ challenge: issueChallenge() }, { headers: NO_STORE });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireOperator(request, { as: "status" });
+  if (request.method !== "POST") return data({ ok: false, error: "Método não permitido" }, { status: 405, headers: NO_STORE });
+  if (!sameOrigin(request)) return data({ ok: false, error: "Origem não permitida" }, { status: 403, headers: NO_STORE });
+  let input: Record<string, unknown> = {};
+  try {
+    const body: unknown = await request.json();
+    if (body && typeof body === "object") input = body as Record<string, unknown>;
+  } catch {
+    return data({ ok: false, error: "JSON inválido" }, { status: 400, headers: NO_STORE });
+  }
+  const result = verifyHelper({ challenge: input.challenge, keyId: input.keyId, proof: input.proof });
+  return data(result, { status: result.ok ? 200 : 409, headers: NO_STORE });
+}

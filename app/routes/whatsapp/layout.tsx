@@ -1,0 +1,22 @@
+import { Outlet } from "react-router";
+
+import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
+import { privatePageHeaders } from "~/lib/cache-headers";
+
+import type { Route } from "./+types/layout";
+
+/** The WhatsApp operator's tool: its own header, no marketing chrome, nothing cached or indexed. */
+export const headers = privatePageHeaders;
+
+export default function WhatsappLayout() {
+  return (
+    <AreaShell area="whatsapp">
+      <Outlet />
+    </AreaShell>
+  );
+}
+
+/** An error in one of its pages keeps this area's header (app/components/layout/area-shell.tsx). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AreaErrorPage area="whatsapp" error={error} />;
+}

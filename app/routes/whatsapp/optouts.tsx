@@ -1,0 +1,193 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { Form, Link } from "react-router";
+
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { StudioTable } from "~/components/studio/studio-table";
+import { pageMeta } from "~/lib/seo";
+import {
+  OPT_OUT_SEARCH_PARAM,
+  OPT_OUTS_PATH,
+  REPLIES_PATH,
+  UNDO_INTENT,
+  UNDO_REASON_MAX,
+  undoOptOutSchema,
+} from "~/lib/whatsapp/replies";
+import { optOutsAction, optOutsPageData } from "~/server/whatsapp/inbox.server";
+
+import type { Route } from "./+types/optouts";
+
+/**
+ * /whatsapp/descadastros: the people who asked not to get WhatsApp messages (decision 071): number,
+ * name when known, when, what they wrote and who recorded it; a search by number or name; "Desfazer"
+ * with a required reason (kept in the undo log shown below). Operators and staff holding "whatsapp";
+ * anyone else goes to the gate. Logic: app/server/whatsapp/inbox.server.ts.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Descadastros - WhatsApp", description: "Quem pediu para não receber mensagens.", noindex: true });
+
+export const loader = ({ request }: Route.LoaderArgs) => optOutsPageData(request);
+
+export const action = ({ request }: Route.ActionArgs) => optOutsAction(request);
+
+const INPUT_CLASS =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500";
+const SMALL_BUTTON =
+  "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
+
+type UndoAnswer = { result?: SubmissionResult<string[]>; id?: number | null; error?: string };
+
+/** "Desfazer" of one opt-out: the reason box (its message beside it) and the button. */
+function UndoForm({
+  id,
+  number,
+  answer,
+  action,
+}: {
+  id: number;
+  number: string;
+  answer: UndoAnswer | undefined;
+  action: string;
+}) {
+  const pending = useIsPending({ intent: UNDO_INTENT });
+  const [form, fields] = useForm({
+    id: `desfazer-${id}`,
+    lastResult: answer?.id === id ? answer.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: undoOptOutSchema }),
+  });
+  const reason = getInputProps(fields.motivo, { type: "text" });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value={UNDO_INTENT} />
+      <input type="hidden" name="id" value={id} />
+      <Field
+        label={
+          <>
+            Motivo<span className="sr-only"> para desfazer o descadastro de {number}</span>
+          </>
+        }
+        htmlFor={fields.motivo.id}
+        errorId={fields.motivo.errorId}
+        errors={fields.motivo.errors}
+        className="min-w-48 flex-1"
+      >
+        <input
+          {...reason}
+          key={reason.key}
+          aria-required="true"
+          maxLength={UNDO_REASON_MAX}
+          autoComplete="off"
+          className={INPUT_CLASS}
+        />
+      </Field>
+      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+        Desfazer<span className="sr-only"> o descadastro de {number}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export default function OptOutsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { search, total, optOuts, changes } = loaderData;
+  const answer = actionData as UndoAnswer | undefined;
+  const searching = useIsPending({ formMethod: "GET" });
+  // The undo keeps the search: its answer (an error, or the list after it) is the same page.
+  const undoAction = search ? `${OPT_OUTS_PATH}?${new URLSearchParams({ [OPT_OUT_SEARCH_PARAM]: search })}` : OPT_OUTS_PATH;
+  return (
+    <section aria-labelledby="descadastros-titulo" className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <Link to="/whatsapp" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Voltar ao espelhamento
+      </Link>
+      <h1 id="descadastros-titulo" className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">
+        Descadastros
+      </h1>
+      <p className="mt-1 max-w-3xl text-sm text-slate-700">
+        Pessoas que pediram para não receber mais mensagens pelo WhatsApp: nenhum ajudante envia para elas. Desfaça um descadastro
+        só se ele foi registrado por engano, e diga o motivo: ele fica no histórico abaixo.
+      </p>
+      <p className="mt-2 text-sm">
+        <Link to={REPLIES_PATH} className="font-semibold text-brand-700 underline">
+          Ver respostas
+        </Link>
+      </p>
+
+      <Form method="get" action={OPT_OUTS_PATH} role="search" className="mt-6 flex flex-wrap items-end gap-2">
+        <Field label="Buscar por número ou nome" htmlFor="busca-descadastros" className="min-w-64 flex-1">
+          <input
+            id="busca-descadastros"
+            type="search"
+            name={OPT_OUT_SEARCH_PARAM}
+            defaultValue={search}
+            maxLength={100}
+            autoComplete="off"
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <SubmitButton pending={searching} pendingText="Buscando..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+          Buscar
+        </SubmitButton>
+      </Form>
+
+      {answer?.error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {answer.error}
+        </p>
+      ) : null}
+
+      <StudioTable
+        testId="optout-list"
+        caption={
+          search
+            ? `${total} ${total === 1 ? "descadastro encontrado" : "descadastros encontrados"} para “${search}”`
+            : `${total} ${total === 1 ? "descadastro" : "descadastros"}`
+        }
+        columns={["Número", "Nome", "Quando", "O que a pessoa escreveu", "Registrado por", "Desfazer"]}
+      >
+        {optOuts.map((row) => (
+          <tr key={row.id} className="border-b border-slate-100 align-top" data-testid="optout-row">
+            <td className="py-2 pr-3 whitespace-nowrap">{row.number}</td>
+            <td className="py-2 pr-3">{row.name || "-"}</td>
+            <td className="py-2 pr-3 whitespace-nowrap">{row.when}</td>
+            <td className="py-2 pr-3 break-words whitespace-pre-wrap" data-testid="optout-said">
+              {row.said || "-"}
+            </td>
+            <td className="py-2 pr-3">
+              {row.recordedBy}
+              {row.operator ? <span className="block text-xs text-slate-600">Operador: {row.operator}</span> : null}
+            </td>
+            <td className="py-2">
+              <UndoForm id={row.id} number={row.number} answer={answer} action={undoAction} />
+            </td>
+          </tr>
+        ))}
+      </StudioTable>
+      {optOuts.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {search ? "Nenhum descadastro encontrado." : "Nenhum descadastro registrado."}
+        </p>
+      ) : null}
+
+      <StudioTable
+        testId="optout-changes"
+        caption="Descadastros desfeitos (mais recentes primeiro)"
+        columns={["Número", "Desfeito em", "Por", "Motivo", "O que a pessoa tinha escrito"]}
+        className="mt-10"
+      >
+        {changes.map((change) => (
+          <tr key={change.id} className="border-b border-slate-100 align-top" data-testid="optout-change">
+            <td className="py-2 pr-3 whitespace-nowrap">{change.number}</td>
+            <td className="py-2 pr-3 whitespace-nowrap">{change.when}</td>
+            <td className="py-2 pr-3">{change.by}</td>
+            <td className="py-2 pr-3 break-words whitespace-pre-wrap">{change.reason}</td>
+            <td className="py-2 break-words whitespace-pre-wrap">{change.said || "-"}</td>
+          </tr>
+        ))}
+      </StudioTable>
+      {changes.length === 0 ? <p className="mt-2 text-sm text-slate-700">Nenhum descadastro desfeito.</p> : null}
+    </section>
+  );
+}

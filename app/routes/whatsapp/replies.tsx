@@ -1,0 +1,160 @@
+import { ArrowLeft } from "lucide-react";
+import { Form, Link } from "react-router";
+
+import { SubmitButton, useIsPending } from "~/components/forms";
+import { ReplyList } from "~/components/whatsapp/reply-list";
+import { pageMeta } from "~/lib/seo";
+import { CONFIRM_LOST_PARAM, OPT_OUTS_PATH, REPLIES_PATH, REPLY_INTENTS } from "~/lib/whatsapp/replies";
+import { repliesAction, repliesPageData } from "~/server/whatsapp/inbox.server";
+
+import type { Route } from "./+types/replies";
+
+/**
+ * /whatsapp/respostas: the replies people sent to the tool's messages (decision 071), complaints and
+ * data requests first, then the newest; "Marcar como lida" and, for "não tenho interesse" linked to a
+ * lead, "Marcar lead como Perdido" after a confirmation (?confirmar-perdido=<id>). Operators and staff
+ * holding "whatsapp"; anyone else goes to the gate. Logic: app/server/whatsapp/inbox.server.ts.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Respostas - WhatsApp", description: "Respostas recebidas no WhatsApp.", noindex: true });
+
+export const loader = ({ request }: Route.LoaderArgs) => repliesPageData(request);
+
+export const action = ({ request }: Route.ActionArgs) => repliesAction(request);
+
+const SMALL_BUTTON =
+  "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
+const DANGER_BUTTON =
+  "inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70";
+
+/** A one-button form acting on one reply. */
+function ReplyButton({
+  intent,
+  id,
+  label,
+  srLabel,
+  danger = false,
+}: {
+  intent: string;
+  id: number;
+  label: string;
+  srLabel: string;
+  danger?: boolean;
+}) {
+  const pending = useIsPending({ intent });
+  return (
+    <Form method="post" action={REPLIES_PATH} className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <SubmitButton
+        pending={pending}
+        pendingText="Aguarde..."
+        spinnerClassName="size-4"
+        className={danger ? DANGER_BUTTON : SMALL_BUTTON}
+      >
+        {label}
+        <span className="sr-only"> {srLabel}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export default function RepliesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { replies, counts, confirming, leadLinks } = loaderData;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const readingAll = useIsPending({ intent: REPLY_INTENTS.readAll });
+  return (
+    <section aria-labelledby="respostas-titulo" className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
+      <Link to="/whatsapp" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Voltar ao espelhamento
+      </Link>
+      <h1 id="respostas-titulo" className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">
+        Respostas
+      </h1>
+      <p className="mt-1 max-w-3xl text-sm text-slate-700">
+        O que as pessoas responderam às mensagens enviadas pela ferramenta. Reclamações, denúncias e pedidos sobre dados pessoais
+        aparecem primeiro; depois, as mais recentes.
+      </p>
+      <p className="mt-3 text-sm font-semibold text-slate-900" data-testid="replies-unread" aria-live="polite">
+        {counts.unread === 1 ? "1 resposta não lida" : `${counts.unread} respostas não lidas`}
+        {counts.flagged > 0 ? ` (${counts.flagged} ${counts.flagged === 1 ? "sinalizada" : "sinalizadas"})` : ""}
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+        <Link to={OPT_OUTS_PATH} className="font-semibold text-brand-700 underline">
+          Ver descadastros
+        </Link>
+        {counts.unread > 0 ? (
+          <Form method="post" action={REPLIES_PATH}>
+            <input type="hidden" name="intent" value={REPLY_INTENTS.readAll} />
+            <SubmitButton pending={readingAll} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+              Marcar todas como lidas
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+
+      {confirming?.lead ? (
+        <section
+          aria-labelledby="confirmar-perdido-titulo"
+          data-testid="confirm-lost"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          <h2 id="confirmar-perdido-titulo" className="font-semibold">
+            Marcar {confirming.lead.name} como Perdido?
+          </h2>
+          <p className="mt-1 text-sm">
+            O status do lead passa a Perdido (motivo: sem interesse), com a nota “Respondeu no WhatsApp: não tenho interesse”.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <ReplyButton
+              intent={REPLY_INTENTS.lost}
+              id={confirming.id}
+              label="Confirmar: marcar como Perdido"
+              srLabel={confirming.lead.name}
+              danger
+            />
+            <Link to={REPLIES_PATH} className="self-center text-sm font-semibold text-brand-700 underline">
+              Cancelar
+            </Link>
+          </div>
+        </section>
+      ) : null}
+
+      {replies.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-700">Nenhuma resposta recebida ainda.</p>
+      ) : (
+        <ReplyList
+          replies={replies}
+          leadLinks={leadLinks}
+          actions={(reply) => (
+            <>
+              {reply.read ? null : (
+                <ReplyButton
+                  intent={REPLY_INTENTS.read}
+                  id={reply.id}
+                  label="Marcar como lida"
+                  srLabel={`resposta de ${reply.number}`}
+                />
+              )}
+              {reply.category === "sem-interesse" && reply.lead && !reply.leadLost ? (
+                <Link
+                  to={`${REPLIES_PATH}?${new URLSearchParams({ [CONFIRM_LOST_PARAM]: String(reply.id) })}`}
+                  className={SMALL_BUTTON}
+                >
+                  Marcar lead como Perdido<span className="sr-only"> {reply.lead.name}</span>
+                </Link>
+              ) : null}
+            </>
+          )}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,308 @@
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+
+import type { LeadFilters } from "~/lib/leads/filters";
+import { NOTE_MAX, type StatusChoice, statusWithReason } from "~/lib/leads/status";
+
+import { db, schema } from "../db/client.server";
+import * as serverClock from "../platform/clock.server";
+import { enqueueWebhookEvent, leadEventData } from "../webhooks/outbox.server";
+import { type Lead, recordsOfPerson } from "./privacy.server";
+import { leadConditions } from "./queries.server";
+import { LEAD_ORIGINS } from "./save.server";
+
+/**
+ * The follow-up of a lead: its status (with a history of every change: who and when), notes, and
+ * the next-contact date. Every write is one transaction, checked before anything is written.
+ */
+
+const leads = schema.leads;
+
+/**
+ * A note as typed, or the pt-BR message why not: plain text of 1..NOTE_MAX characters. Line breaks
+ * and tabs are kept; other control characters (NUL, escape, ...) are refused, never stored.
+ */
+export function parseNoteText(value: unknown): { ok: true; text: string } | { ok: false; error: string } {
+  const text = typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
+  if (!text) return { ok: false, error: "Escreva a nota." };
+  if (text.length > NOTE_MAX) return { ok: false, error: `A nota pode ter até ${NOTE_MAX} caracteres.` };
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
+    return { ok: false, error: "A nota tem caracteres inválidos." };
+  return { ok: true, text };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A next-contact date (YYYY-MM-DD, a real day), null to clear it (empty field), or the pt-BR message. */
+export function parseNextContact(value: unknown): { ok: true; date: string | null } | { ok: false; error: string } {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text) return { ok: true, date: null };
+  const valid = DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+  const year = Number(text.slice(0, 4));
+  if (!valid || year < 2000 || year > 2100) return { ok: false, error: "Data inválida. Escolha um dia no calendário." };
+  return { ok: true, date: text };
+}
+
+/** Leads this choice would change: a lead already in that status, with the same reason, is left alone. */
+function differsFrom(choice: StatusChoice): SQL {
+  return sql`NOT (${leads.status} = ${choice.status} AND ${leads.motivo_perda} IS ${choice.reason})`;
+}
+
+export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * Moves these leads (ids) to the choice and writes, for each one that changed, a history row and a
+ * "lead.status_changed" webhook event (in the same transaction: the event exists if and only if
+ * the change does).
+ */
+export function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: string, now: Date): number {
+  let changed = 0;
+  const at = now.toISOString();
+  // SQLite caps the parameters of one statement: 500 ids at a time.
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const before = tx
+      .select({ id: leads.id, status: leads.status })
+      .from(leads)
+      .where(and(inArray(leads.id, chunk), differsFrom(choice)))
+      .all();
+    if (!before.length) continue;
+    tx.update(leads)
+      .set({ status: choice.status, motivo_perda: choice.reason })
+      .where(
+        inArray(
+          leads.id,
+          before.map((row) => row.id),
+        ),
+      )
+      .run();
+    tx.insert(schema.leadStatusChanges)
+      .values(
+        before.map((row) => ({
+          leadId: row.id,
+          fromStatus: row.status,
+          toStatus: choice.status,
+          reason: choice.reason,
+          changedBy: by,
+          changedAt: at,
+        })),
+      )
+      .run();
+    for (const row of before) enqueueStatusChanged(tx, row.id, row.status, choice, by, at, now);
+    changed += before.length;
+  }
+  return changed;
+}
+
+/** The "lead.status_changed" event: the lead as in "lead.created", and the change (docs/webhooks.md). */
+function enqueueStatusChanged(tx: Tx, leadId: number, from: string, choice: StatusChoice, by: string, at: string, now: Date) {
+  const lead = tx.select().from(leads).where(eq(leads.id, leadId)).get();
+  if (!lead) return;
+  enqueueWebhookEvent(
+    "lead.status_changed",
+    {
+      ...leadEventData(lead),
+      status: {
+        anterior: from,
+        atual: choice.status,
+        atual_descricao: statusWithReason(choice.status, choice.reason),
+        motivo_perda: choice.reason,
+        alterado_por: by,
+        alterado_em: at,
+      },
+    },
+    now,
+  );
+}
+
+/** A status change that was written: which lead, from what, to what, who and when. */
+export type StatusChange = { leadId: number; from: string; to: string; reason: string | null; by: string; at: string };
+
+/**
+ * Changes one lead's status; returns the change, or null when the lead was already there (nothing
+ * written). `by` is the admin's e-mail.
+ */
+export function changeLeadStatus(
+  leadId: number,
+  choice: StatusChoice,
+  by: string,
+  now: Date = serverClock.now(),
+): StatusChange | null {
+  return db.transaction((tx) => {
+    const current = tx.select({ status: leads.status }).from(leads).where(eq(leads.id, leadId)).get();
+    if (!current) return null;
+    const changed = applyStatus(tx, [leadId], choice, by, now);
+    return changed ? { leadId, from: current.status, to: choice.status, reason: choice.reason, by, at: now.toISOString() } : null;
+  });
+}
+
+/**
+ * Changes the status of every lead matching the panel's filters (all pages), in one transaction;
+ * returns how many changed (those already in that status are left alone and not counted).
+ */
+export function changeStatusOfSelection(
+  filters: LeadFilters,
+  choice: StatusChoice,
+  by: string,
+  now: Date = serverClock.now(),
+): number {
+  return db.transaction((tx) => {
+    const ids = tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(leadConditions(filters, { now }), differsFrom(choice)))
+      .all()
+      .map((row) => row.id);
+    return applyStatus(tx, ids, choice, by, now);
+  });
+}
+
+/** How many leads matching the filters the choice would change (for the confirmation step). */
+export function countStatusChanges(filters: LeadFilters, choice: StatusChoice, now: Date = serverClock.now()): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(leads)
+      .where(and(leadConditions(filters, { now }), differsFrom(choice)))
+      .get()?.n ?? 0
+  );
+}
+
+/** Adds a note (already checked by parseNoteText) to a lead; false when the lead does not exist. */
+export function addLeadNote(leadId: number, text: string, by: string, now: Date = serverClock.now()): boolean {
+  return db.transaction((tx) => {
+    if (!tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).get()) return false;
+    tx.insert(schema.leadNotes).values({ leadId, text, author: by, createdAt: now.toISOString() }).run();
+    return true;
+  });
+}
+
+/** Sets (or clears, with null) a lead's next-contact date; false when the lead does not exist. */
+export function setNextContact(leadId: number, date: string | null): boolean {
+  return db.update(leads).set({ proximo_contato: date }).where(eq(leads.id, leadId)).run().changes > 0;
+}
+
+export function leadNotes(leadId: number) {
+  return db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).orderBy(asc(schema.leadNotes.id)).all();
+}
+
+export function leadStatusChanges(leadId: number) {
+  return db
+    .select()
+    .from(schema.leadStatusChanges)
+    .where(eq(schema.leadStatusChanges.leadId, leadId))
+    .orderBy(asc(schema.leadStatusChanges.id))
+    .all();
+}
+
+/** The lead's contact attempts from the panel (call or WhatsApp click), oldest first. */
+export function leadContactAttempts(leadId: number) {
+  return db
+    .select()
+    .from(schema.leadContactAttempts)
+    .where(eq(schema.leadContactAttempts.leadId, leadId))
+    .orderBy(asc(schema.leadContactAttempts.id))
+    .all();
+}
+
+/**
+ * The ways the WhatsApp tool may have written this phone in its send log: with or without the
+ * country code 55, with or without the mobile's ninth digit ("(31)99999-8888" → 5531999998888,
+ * 553199998888, 31999998888, 3199998888). Empty for a phone that is not 10 or 11 digits.
+ */
+export function sendLogNumbers(telefone: string): string[] {
+  let digits = telefone.replace(/\D/g, "");
+  if (digits.length >= 12 && digits.startsWith("55")) digits = digits.slice(2);
+  if (digits.length !== 10 && digits.length !== 11) return [];
+  const local = [digits];
+  if (digits.length === 11 && digits[2] === "9") local.push(digits.slice(0, 2) + digits.slice(3));
+  if (digits.length === 10) local.push(`${digits.slice(0, 2)}9${digits.slice(2)}`);
+  return local.flatMap((number) => [`55${number}`, number]);
+}
+
+/** The WhatsApp tool's sends to this lead: rows linked to it (a hand-off) or to its phone (ninth digit or not), oldest first. */
+export function leadWhatsappSends(lead: Pick<Lead, "id" | "telefone">) {
+  const log = schema.whatsappSendLog;
+  const numbers = sendLogNumbers(lead.telefone);
+  return db
+    .select()
+    .from(log)
+    .where(numbers.length ? or(eq(log.leadId, lead.id), inArray(log.number, numbers)) : eq(log.leadId, lead.id))
+    .orderBy(asc(log.sentAt), asc(log.id))
+    .all();
+}
+
+/** One line of a lead's history. `text` is plain text (a note as written): pages show it as text. */
+export type TimelineEntry = {
+  at: string;
+  kind: "formulario" | "atualizacao" | "teste" | "status" | "nota" | "contato" | "whatsapp";
+  title: string;
+  text?: string;
+  by?: string;
+};
+
+const originLabel = (origem: string) => LEAD_ORIGINS[origem as keyof typeof LEAD_ORIGINS] ?? origem;
+
+/**
+ * The lead's history, newest first: the forms the person sent (every origin of the same e-mail,
+ * created and sent again), the vocational test result, this lead's status changes, notes, contact
+ * attempts from the panel, and the WhatsApp tool's sends to it.
+ * `profileLabel` turns a result profile key into its title.
+ */
+export function leadTimeline(lead: Lead, profileLabel: (key: string) => string): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  for (const row of recordsOfPerson(lead).leads) {
+    entries.push({
+      at: row.criado_em,
+      kind: "formulario",
+      title: `Formulário enviado: ${originLabel(row.origem)} (lead criado)`,
+    });
+    if (row.tentativas > 1 && row.atualizado_em !== row.criado_em) {
+      entries.push({
+        at: row.atualizado_em,
+        kind: "atualizacao",
+        title: `Formulário enviado de novo: ${originLabel(row.origem)} (lead atualizado, ${row.tentativas} envios)`,
+      });
+    }
+    if (row.perfil_resultado && row.teste_concluido_em) {
+      entries.push({
+        at: row.teste_concluido_em,
+        kind: "teste",
+        title: `Resultado do teste: ${profileLabel(row.perfil_resultado)}`,
+      });
+    }
+  }
+  for (const change of leadStatusChanges(lead.id)) {
+    entries.push({
+      at: change.changedAt,
+      kind: "status",
+      title: `Status: ${statusWithReason(change.fromStatus, null)} → ${statusWithReason(change.toStatus, change.reason)}`,
+      by: change.changedBy,
+    });
+  }
+  for (const note of leadNotes(lead.id)) {
+    entries.push({ at: note.createdAt, kind: "nota", title: "Nota", text: note.text, by: note.author });
+  }
+  for (const attempt of leadContactAttempts(lead.id)) {
+    entries.push({
+      at: attempt.at,
+      kind: "contato",
+      title: attempt.channel === "whatsapp" ? "Tentativa de contato: WhatsApp (pelo painel)" : "Tentativa de contato: ligação",
+      by: attempt.by,
+    });
+  }
+  for (const send of leadWhatsappSends(lead)) {
+    entries.push({
+      at: send.sentAt,
+      kind: "whatsapp",
+      title: `Mensagem de WhatsApp: ${send.status}${send.detail ? ` (${send.detail})` : ""}`,
+      text: send.message || undefined,
+      by: `operador ${send.operator}`,
+    });
+  }
+  // Newest first; of two entries at the same instant, the one listed later above comes first.
+  return entries
+    .map((entry, i) => ({ entry, i }))
+    .sort((a, b) => b.entry.at.localeCompare(a.entry.at) || b.i - a.i)
+    .map(({ entry }) => entry);
+}

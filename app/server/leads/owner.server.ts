@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+
+import { type LeadFilters, NO_OWNER_LABEL } from "~/lib/leads/filters";
+
+import { db, schema } from "../db/client.server";
+import type { Tx } from "./follow-up.server";
+import { leadConditions } from "./queries.server";
+
+/**
+ * The owner ("responsável") of a lead: a `comercial` user who follows it up, or none. It is a
+ * column of the lead row (like the status: one per form origin). Every change writes, in the same
+ * transaction, a note on the lead saying from whom to whom: the history shows who changed it and when.
+ */
+
+const leads = schema.leads;
+const users = schema.adminUsers;
+
+/** The role whose users may own leads. */
+export const OWNER_ROLE = "comercial";
+
+export const OWNER_ERROR = "Escolha um responsável da lista (um usuário comercial) ou “Sem responsável”.";
+
+export type OwnerOption = { id: number; email: string };
+
+/** The users a lead may be given to: the comercial users, by e-mail. */
+export function ownerOptions(): OwnerOption[] {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.role, OWNER_ROLE))
+    .orderBy(asc(users.email))
+    .all();
+}
+
+/**
+ * The e-mail of each of these user ids (owners shown in the panel and the CSV). A user whose role
+ * changed later is still named: the lead keeps the owner it was given.
+ */
+export function ownerEmails(ids: readonly (number | null)[]): Map<number, string> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted)).all();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** How an owner filter names its user: the e-mail, or "usuário <id>" for an id that is no user. */
+export function ownerLabel(id: number): string {
+  return ownerEmails([id]).get(id) ?? `usuário ${id}`;
+}
+
+/** Every user's e-mail by id, read once (the CSV export names the owner of each row). */
+export function allOwnerEmails(): Map<number, string> {
+  return new Map(
+    db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .all()
+      .map((row) => [row.id, row.email]),
+  );
+}
+
+/**
+ * The owner chosen in a form: "" is no owner (null); otherwise the id of a comercial user. Anything
+ * else (another role, an unknown id, text) is refused with the pt-BR message.
+ */
+export function parseOwnerChoice(value: unknown): { ok: true; owner: OwnerOption | null } | { ok: false; error: string } {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (text === "") return { ok: true, owner: null };
+  if (!/^[1-9]\d{0,9}$/.test(text)) return { ok: false, error: OWNER_ERROR };
+  const user = db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, Number(text)), eq(users.role, OWNER_ROLE)))
+    .get();
+  return user ? { ok: true, owner: user } : { ok: false, error: OWNER_ERROR };
+}
+
+/** Leads this owner choice would change (those that already have it are left alone). */
+function differsFrom(owner: OwnerOption | null): SQL {
+  return sql`${leads.owner_id} IS NOT ${owner?.id ?? null}`;
+}
+
+/** The history line of an owner change, written as a note by whoever changed it. */
+export function ownerChangeText(from: string | null, to: string | null): string {
+  return `Responsável: ${from ?? NO_OWNER_LABEL} → ${to ?? NO_OWNER_LABEL}`;
+}
+
+/** Gives these leads (ids) to the owner, with one history note per lead that changed; returns how many changed. */
+function applyOwner(tx: Tx, ids: number[], owner: OwnerOption | null, by: string, now: Date): number {
+  let changed = 0;
+  const at = now.toISOString();
+  // SQLite caps the parameters of one statement: 500 ids at a time.
+  for (let i = 0; i < ids.length; i += 500) {
+    const before = tx
+      .select({ id: leads.id, owner: leads.owner_id })
+      .from(leads)
+      .where(and(inArray(leads.id, ids.slice(i, i + 500)), differsFrom(owner)))
+      .all();
+    if (!before.length) continue;
+    const names = ownerEmails(before.map((row) => row.owner));
+    tx.update(leads)
+      .set({ owner_id: owner?.id ?? null })
+      .where(
+        inArray(
+          leads.id,
+          before.map((row) => row.id),
+        ),
+      )
+      .run();
+    tx.insert(schema.leadNotes)
+      .values(
+        before.map((row) => ({
+          leadId: row.id,
+          text: ownerChangeText(
+            row.owner === null ? null : (names.get(row.owner) ?? `usuário ${row.owner}`),
+            owner?.email ?? null,
+          ),
+          author: by,
+          createdAt: at,
+        })),
+      )
+      .run();
+    changed += before.length;
+  }
+  return changed;
+}
+
+/** Sets (or clears) one lead's owner; true when it changed, false when it already had it or does not exist. */
+export function setLeadOwner(leadId: number, owner: OwnerOption | null, by: string, now: Date = new Date()): boolean {
+  return db.transaction((tx) => applyOwner(tx, [leadId], owner, by, now) > 0);
+}
+
+/** Gives every lead matching the panel's filters (all pages) to the owner, in one transaction; returns how many changed. */
+export function setOwnerOfSelection(filters: LeadFilters, owner: OwnerOption | null, by: string, now: Date = new Date()): number {
+  return db.transaction((tx) => {
+    const ids = tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(leadConditions(filters, { now }), differsFrom(owner)))
+      .all()
+      .map((row) => row.id);
+    return applyOwner(tx, ids, owner, by, now);
+  });
+}
+
+/** How many leads matching the filters the owner choice would change (for the confirmation step). */
+export function countOwnerChanges(filters: LeadFilters, owner: OwnerOption | null, now: Date = new Date()): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(leads)
+      .where(and(leadConditions(filters, { now }), differsFrom(owner)))
+      .get()?.n ?? 0
+  );
+}

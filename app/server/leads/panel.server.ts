@@ -1,0 +1,133 @@
+import { data } from "react-router";
+
+import type { OwnerChoice } from "~/components/leads/owner-select";
+import { saoPauloDate } from "~/lib/dates";
+import { contactNumber } from "~/lib/leads/contact";
+import {
+  addDays,
+  buildDashboard,
+  buildStatusFunnel,
+  type Dashboard,
+  DASHBOARD_DAYS,
+  type StatusFunnel,
+  type WhatsappContacts,
+} from "~/lib/leads/dashboard";
+import { EMPTY_FILTERS, hasActiveFilters, parseLeadFilters } from "~/lib/leads/filters";
+import { can } from "~/lib/staff/roles";
+import type { ToastMessage } from "~/lib/toast";
+import { LETTER_PROFILE } from "~/lib/vocational/scoring";
+
+import type { AdminUser } from "../staff/users.server";
+import { whatsappContactsSince } from "../whatsapp/clicks.server";
+import { countOptOuts, withWhatsappOptOut } from "../whatsapp/optouts.server";
+import { ownerEmails, ownerOptions } from "./owner.server";
+import { countLeadsByStatus, distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "./queries.server";
+import { LEAD_ORIGINS } from "./save.server";
+
+/**
+ * What /contato shows, by role: the whole panel (dashboard, filters, the paginated table) for a
+ * role holding "leads"; the dashboard's totals only for the others (marketing).
+ */
+
+/** One page of the panel's table. */
+export type PanelPage = {
+  /**
+   * `whatsappOptOut`: the lead's phone is on the WhatsApp opt-out list ("não quer WhatsApp");
+   * `owner`: the e-mail of the lead's owner ("responsável"), or null;
+   * `contactable`: the phone is a usable mobile (the "Ligar" / "WhatsApp" buttons show).
+   */
+  rows: (PanelLead & { whatsappOptOut: boolean; owner: string | null; contactable: boolean })[];
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+};
+
+/** The dashboard's funnel by follow-up status, and whether it counted the filtered leads or all. */
+export type Statuses = { funnel: StatusFunnel; filtered: boolean };
+
+const LOAD_ERROR: ToastMessage = {
+  title: "Erro ao carregar leads",
+  description: "Não foi possível carregar os dados. Tente novamente.",
+  variant: "destructive",
+};
+
+const originLabels = () => ({ ...LEAD_ORIGINS }) as Record<string, string>;
+
+/** The last DASHBOARD_DAYS days' activity and WhatsApp clicks (totals, no person). */
+function recentTotals() {
+  const today = saoPauloDate(new Date());
+  const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
+  return { dashboard: buildDashboard(leadActivitySince(firstDay), today), whatsapp: whatsappContactsSince(firstDay) };
+}
+
+/**
+ * The dashboard's totals and charts only (counts per day, origin, profile and status; WhatsApp
+ * clicks): what a role without the "leads" permission (marketing) sees on /contato. No lead row,
+ * name, e-mail or phone is read for it, so none can reach its page or its `.data`.
+ */
+export function loadTotalsOnly() {
+  const base = { totalsOnly: true as const, originLabels: originLabels() };
+  try {
+    // Totals of every lead: this view has no filters (a filter could single a person out).
+    const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(EMPTY_FILTERS)), filtered: false };
+    return data({ ...base, ...recentTotals(), statuses, error: null });
+  } catch (error) {
+    console.error("admin: could not load the leads dashboard", error);
+    return data(
+      {
+        ...base,
+        dashboard: null as Dashboard | null,
+        whatsapp: null as WhatsappContacts | null,
+        statuses: null as Statuses | null,
+        error: LOAD_ERROR,
+      },
+      { status: 503 },
+    );
+  }
+}
+
+/** The whole panel for a role holding "leads": the page of leads the URL's filters select, and the dashboard. */
+export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
+  const filters = parseLeadFilters(searchParams, Object.keys(LEAD_ORIGINS));
+  const base = {
+    totalsOnly: false as const,
+    // The LGPD export and erasure links show only to roles holding "lgpd" (admin).
+    canLgpd: can(admin.role, "lgpd"),
+    // "Meus leads": the owner filter with the signed-in user's id.
+    myId: admin.id,
+    filters,
+    originLabels: originLabels(),
+  };
+  try {
+    const listed = listLeadsPage(filters);
+    const emails = ownerEmails(listed.rows.map((row) => row.owner_id));
+    const rows = withWhatsappOptOut(listed.rows).map((row) => ({
+      ...row,
+      owner: row.owner_id === null ? null : (emails.get(row.owner_id) ?? null),
+      contactable: contactNumber(row.telefone) !== null,
+    }));
+    const page: PanelPage = { ...listed, rows };
+    const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];
+    // The funnel counts the leads the filters select (all of them without filters).
+    const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(filters)), filtered: hasActiveFilters(filters) };
+    const owners: OwnerChoice[] = ownerOptions();
+    return data({ ...base, ...recentTotals(), page, profiles, optOuts: countOptOuts(), statuses, owners, error: null });
+  } catch (error) {
+    console.error("admin: could not load the leads", error);
+    return data(
+      {
+        ...base,
+        page: null as PanelPage | null,
+        dashboard: null as Dashboard | null,
+        whatsapp: null as WhatsappContacts | null,
+        profiles: [] as string[],
+        optOuts: 0,
+        statuses: null as Statuses | null,
+        owners: [] as OwnerChoice[],
+        error: LOAD_ERROR,
+      },
+      { status: 503 },
+    );
+  }
+}

@@ -1,0 +1,217 @@
+import Database from "better-sqlite3";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from "drizzle-orm";
+
+import { saoPauloDate } from "~/lib/dates";
+import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/leads/filters";
+import { CLOSED_STATUSES } from "~/lib/leads/status";
+
+import { db, schema } from "../db/client.server";
+import { config } from "../platform/config.server";
+
+/**
+ * Data access of the admin panel: small named functions over the leads table, each one query.
+ * Lists are paginated in SQL (LIMIT/OFFSET on the (data_criacao, criado_em) index) and counted
+ * with COUNT(*), so the panel never loads every lead; the export iterates row by row.
+ */
+const leads = schema.leads;
+
+/**
+ * The WHERE clause for the panel's search and filters (undefined = every lead).
+ * `walkDateIndex`: write the origin and profile tests so SQLite cannot use their indexes (`+col`),
+ * which makes it walk the (data_criacao, criado_em) index in display order and stop after one page.
+ * `now`: the instant whose São Paulo date decides which leads are "atrasados" (injected by tests).
+ */
+export function leadConditions(
+  filters: LeadFilters,
+  { walkDateIndex = false, now = new Date() }: { walkDateIndex?: boolean; now?: Date } = {},
+): SQL | undefined {
+  const conditions: SQL[] = [];
+  // Each word must appear in the normalised `busca` column (name, e-mail, phone, city, course, polo).
+  for (const term of searchTerms(filters.busca)) {
+    conditions.push(sql`${leads.busca} LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);
+  }
+  if (filters.origem) {
+    conditions.push(walkDateIndex ? sql`+${leads.origem} = ${filters.origem}` : eq(leads.origem, filters.origem));
+  }
+  if (filters.perfil === NO_PROFILE) {
+    conditions.push(walkDateIndex ? sql`+${leads.perfil_resultado} IS NULL` : isNull(leads.perfil_resultado));
+  } else if (filters.perfil) {
+    conditions.push(
+      walkDateIndex ? sql`+${leads.perfil_resultado} = ${filters.perfil}` : eq(leads.perfil_resultado, filters.perfil),
+    );
+  }
+  if (filters.status) {
+    conditions.push(walkDateIndex ? sql`+${leads.status} = ${filters.status}` : eq(leads.status, filters.status));
+  }
+  // Atrasados: the next contact was due before today (São Paulo) and the follow-up is still open.
+  if (filters.atrasados) {
+    conditions.push(lt(leads.proximo_contato, saoPauloDate(now)), notInArray(leads.status, [...CLOSED_STATUSES]));
+  }
+  // The owner ("Meus leads" is the signed-in user's id), or the leads with no owner.
+  if (filters.responsavel === NO_OWNER) {
+    conditions.push(walkDateIndex ? sql`+${leads.owner_id} IS NULL` : isNull(leads.owner_id));
+  } else if (filters.responsavel) {
+    conditions.push(walkDateIndex ? sql`+${leads.owner_id} = ${filters.responsavel}` : eq(leads.owner_id, filters.responsavel));
+  }
+  if (filters.de) conditions.push(gte(leads.data_criacao, filters.de));
+  if (filters.ate) conditions.push(lte(leads.data_criacao, filters.ate));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Newest first: creation date, then the full creation instant, then id. */
+const newestFirst = [desc(leads.data_criacao), desc(leads.criado_em), desc(leads.id)];
+/** The same order, written so no index serves it: SQLite finds the matches first, then sorts them. */
+const newestFirstSorted = [sql`+${leads.data_criacao} DESC`, desc(leads.criado_em), desc(leads.id)];
+
+export function countAllLeads(): number {
+  return db.select({ n: count() }).from(leads).get()?.n ?? 0;
+}
+
+/**
+ * How to read the matching leads newest first, given how many match. When the matches are a good
+ * share of all leads, walking the date index in order finds a page after a few rows. When they are
+ * rare (a search for one name), that walk would visit almost every row through the index, so it is
+ * faster to find the matches (full scan or origin/profile index) and sort those few.
+ */
+export function leadQueryPlan(filters: LeadFilters, matches: number, now: Date = new Date()) {
+  const sparse = matches * 10 < countAllLeads();
+  return sparse
+    ? { where: leadConditions(filters, { now }), orderBy: newestFirstSorted }
+    : { where: leadConditions(filters, { walkDateIndex: true, now }), orderBy: newestFirst };
+}
+
+/** The columns the panel's table shows. */
+const panelColumns = {
+  id: leads.id,
+  origem: leads.origem,
+  nome: leads.nome,
+  telefone: leads.telefone,
+  email: leads.email,
+  cidade: leads.cidade,
+  curso_interesse: leads.curso_interesse,
+  polo: leads.polo,
+  data_criacao: leads.data_criacao,
+  criado_em: leads.criado_em,
+  perfil_trabalho: leads.perfil_trabalho,
+  area_atuacao: leads.area_atuacao,
+  satisfacao_area: leads.satisfacao_area,
+  objetivo_carreira: leads.objetivo_carreira,
+  area_desejada: leads.area_desejada,
+  perfil_resultado: leads.perfil_resultado,
+  teste_concluido_em: leads.teste_concluido_em,
+  status: leads.status,
+  motivo_perda: leads.motivo_perda,
+  proximo_contato: leads.proximo_contato,
+  owner_id: leads.owner_id,
+};
+
+export function countLeads(filters: LeadFilters, now: Date = new Date()): number {
+  return db.select({ n: count() }).from(leads).where(leadConditions(filters, { now })).get()?.n ?? 0;
+}
+
+/** One page of leads, newest first, and the totals to paginate. A page past the end shows the last one. */
+export function listLeadsPage(filters: LeadFilters, pageSize: number = PAGE_SIZE, now: Date = new Date()) {
+  const total = countLeads(filters, now);
+  const pages = pageCount(total, pageSize);
+  const page = Math.min(filters.pagina, pages);
+  const plan = leadQueryPlan(filters, total, now);
+  const rows = db
+    .select(panelColumns)
+    .from(leads)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { rows, total, page, pages, pageSize };
+}
+
+export type PanelLead = ReturnType<typeof listLeadsPage>["rows"][number];
+
+/** The result profiles present in the database (for the filter's options). */
+export function distinctResultProfiles(): string[] {
+  return db
+    .selectDistinct({ perfil: leads.perfil_resultado })
+    .from(leads)
+    .where(isNotNull(leads.perfil_resultado))
+    .all()
+    .map((row) => row.perfil!)
+    .sort();
+}
+
+/** Every column of the leads table, for the export. */
+export type ExportLead = typeof schema.leads.$inferSelect;
+
+/**
+ * Iterates the matching leads, newest first, one row at a time, on a separate read-only
+ * connection: a long export neither holds the site's connection busy (better-sqlite3 cannot run
+ * other statements on a connection while an iterator is open) nor sees half of a later write
+ * (one read transaction, a consistent snapshot under WAL). The connection closes when the
+ * iteration ends or is abandoned (`return()`).
+ */
+export function* iterateLeadsForExport(filters: LeadFilters): Generator<ExportLead> {
+  const plan = leadQueryPlan(filters, countLeads(filters));
+  const query = db
+    .select()
+    .from(leads)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .toSQL();
+  const reader = new Database(config.databasePath, { readonly: true, fileMustExist: true });
+  try {
+    reader.pragma("busy_timeout = 5000");
+    const statement = reader.prepare(query.sql);
+    yield* statement.iterate(...query.params) as IterableIterator<ExportLead>;
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * What the dashboard needs, from one grouped scan of the last `days` days:
+ * counts per (date, origin, result profile, test completed).
+ */
+export function leadActivitySince(firstDate: string) {
+  return db
+    .select({
+      date: leads.data_criacao,
+      origem: leads.origem,
+      perfil: leads.perfil_resultado,
+      concluded: sql<number>`${leads.teste_concluido_em} IS NOT NULL`.as("concluded"),
+      n: count(),
+    })
+    .from(leads)
+    .where(gte(leads.data_criacao, firstDate))
+    .groupBy(leads.data_criacao, leads.origem, leads.perfil_resultado, sql`concluded`)
+    .all();
+}
+
+export type LeadActivityRow = ReturnType<typeof leadActivitySince>[number];
+
+/**
+ * How many leads are in each follow-up status, among those matching the filters (the page number is
+ * irrelevant): the dashboard's funnel. Totals only, no person's data.
+ */
+export function countLeadsByStatus(filters: LeadFilters, now: Date = new Date()): Record<string, number> {
+  const rows = db
+    .select({ status: leads.status, n: count() })
+    .from(leads)
+    .where(leadConditions(filters, { now }))
+    .groupBy(leads.status)
+    .all();
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
+/**
+ * The name and phone of every lead the filters select, newest first (the panel's order): what a
+ * hand-off to the WhatsApp tool needs (app/server/whatsapp/handoff.server.ts), nothing else.
+ */
+export function leadPhonesOfSelection(filters: LeadFilters, now: Date = new Date()) {
+  const plan = leadQueryPlan(filters, countLeads(filters, now), now);
+  return db
+    .select({ id: leads.id, nome: leads.nome, telefone: leads.telefone })
+    .from(leads)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .all();
+}

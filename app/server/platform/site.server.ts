@@ -1,0 +1,20 @@
+import type { Institution } from "~/lib/content/institution";
+
+import { siteClaims } from "../content/home.server";
+import { getInstitution } from "../content/institution.server";
+import { type PublicConfig, publicConfig } from "./config.server";
+
+/**
+ * The claims every page may make ("bolsa de até 60%", "mais de 70 cursos"), the same numbers the
+ * home page shows: derived from the active offers and catalogue (or the studio's lower overrides).
+ * `selectedBolsa` is the scholarship of selected courses such as Educação Física ("Bolsas de até 70%
+ * em cursos selecionados"), stored in the studio's "Campanha".
+ */
+export type SiteClaims = { bolsa: string; courses: number; polos: number; selectedBolsa: string };
+
+export type PublicSite = PublicConfig & Institution & { claims: SiteClaims };
+
+/** What every page may show about the site: the institution (content studio), its claims and the public settings. */
+export function publicSite(now: Date = new Date()): PublicSite {
+  return { ...publicConfig(), ...getInstitution(), claims: siteClaims(now) };
+}

@@ -1,0 +1,179 @@
+import { z } from "zod";
+
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+
+import { now as clockNow } from "../platform/clock.server";
+import { helperKeyOfRequest } from "./helper-keys.server";
+import { optedOutNumbers, optOutReportSchema, recordOptOuts, undoneOptOuts } from "./optouts.server";
+import { recordReplies, repliesReportSchema } from "./replies.server";
+import { recentlySent, recordSendResults } from "./send-log.server";
+
+/**
+ * The site's API for the operators' helpers (/api/whatsapp-helper/...). No cookie: the helper carries
+ * its own key (`Authorization: Bearer <id>.<secret>`, decision 070), which must be live: a revoked key,
+ * or one whose access password or staff user is gone, is a 401 at its next request. Every answer is
+ * JSON and `private, no-store`; a missing or dead key is a 401 before anything else is read.
+ */
+
+const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+/** How many contacts one "already sent?" question may ask about. */
+export const MAX_SENT_QUERIES = 1000;
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...HEADERS, ...headers } });
+}
+
+const refused = (error: string, status: number) => json({ ok: false, error }, status);
+
+/**
+ * The answer to a request refused before its body was needed (no token, a method not served, a body
+ * that is not JSON). The body is read and thrown away first: left unread, a long one would stall the
+ * connection, and the client's next request on it would hang waiting for the server to take the rest.
+ * (The server's door has already refused a body over its limit.)
+ */
+async function refuseDiscardingBody(request: Request, error: string, status: number, headers: Record<string, string> = {}) {
+  await discardBody(request);
+  return json({ ok: false, error }, status, headers);
+}
+
+async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  try {
+    while (!(await reader.read()).done) {
+      // Nothing to keep.
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/** The answer to a request without a live key. */
+const KEY_REFUSED = "Chave do ajudante inválida ou revogada";
+
+/**
+ * GET /api/whatsapp-helper/chave: `{ ok: true, keyId }` while the helper's key lives, 401 once it is
+ * revoked. The helper asks before every connection and command (decision 070).
+ */
+export async function keyCheckApi(request: Request): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
+  if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(request, "GET");
+  return json({ ok: true, keyId: key.id });
+}
+
+/** The answer every method a route does not serve gets (after the token check). */
+function methodNotAllowed(request: Request, allow: string): Promise<Response> {
+  return refuseDiscardingBody(request, "Método não permitido", 405, { Allow: allow });
+}
+
+/** The JSON body checked against `schema`, or the 400 answer saying what is wrong. */
+async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T> | Response> {
+  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) {
+    return refuseDiscardingBody(request, "Envie o corpo em JSON (Content-Type: application/json)", 400);
+  }
+  let input: unknown;
+  try {
+    input = await request.json();
+  } catch {
+    return refused("JSON inválido", 400);
+  }
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue.path.length > 1 ? ` (item ${Number(issue.path[1]) + 1})` : "";
+  return refused(`${issue.message}${where}`, 400);
+}
+
+/**
+ * GET /api/whatsapp-helper/descadastros: `{ numbers }`, the central opt-out list.
+ * POST: `{ entries: [{ number, at, operator? }] }` adds opt-outs caught by a helper; idempotent per person.
+ */
+export async function optOutsApi(request: Request): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
+  if (request.method === "GET" || request.method === "HEAD") return json({ numbers: optedOutNumbers(), undone: undoneOptOuts() });
+  if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
+  const body = await readBody(request, optOutReportSchema);
+  if (body instanceof Response) return body;
+  return json({ ok: true, inserted: recordOptOuts(body.entries, "helper", key.createdBy) });
+}
+
+const sentQuerySchema = z.object({
+  contacts: z
+    .array(
+      z.object({
+        number: z
+          .string({ error: "Número obrigatório" })
+          .min(1, "Número obrigatório")
+          .max(40, "Número inválido")
+          .refine((value) => /^[\d\s()+.-]+$/.test(value) && value.replace(/\D/g, "").length >= 8, "Número inválido"),
+        text: z.string({ error: "Texto obrigatório" }).min(1, "Texto obrigatório").max(10_000, "Texto longo demais"),
+      }),
+      { error: "Envie a lista de contatos em 'contacts'" },
+    )
+    .min(1, `Envie de 1 a ${MAX_SENT_QUERIES} contatos por vez`)
+    .max(MAX_SENT_QUERIES, `Envie de 1 a ${MAX_SENT_QUERIES} contatos por vez`),
+});
+
+/**
+ * POST /api/whatsapp-helper/ja-enviados: `{ contacts: [{ number, text }] }` → `{ sent: { number: ISO } }`,
+ * the numbers (as given) that got exactly this text in the last 7 days, with when.
+ */
+export async function alreadySentApi(request: Request, now: Date = clockNow()): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
+  const body = await readBody(request, sentQuerySchema);
+  if (body instanceof Response) return body;
+  return json({ sent: recentlySent(body.contacts, now) });
+}
+
+/** How many send-log rows one request may carry. */
+export const MAX_LOG_ENTRIES = 100;
+
+const sendLogReportSchema = z.object({
+  entries: z
+    .array(z.unknown(), { error: "Envie os registros em 'entries'" })
+    .min(1, `Envie de 1 a ${MAX_LOG_ENTRIES} registros por vez`)
+    .max(MAX_LOG_ENTRIES, `Envie de 1 a ${MAX_LOG_ENTRIES} registros por vez`),
+});
+
+/**
+ * POST /api/whatsapp-helper/registro: `{ entries: [{ jobId, number, status, name?, operator?, message?,
+ * detail?, sentAt?, lista? }] }` → `{ ok: true, inserted, updated }`. The helper writes 'Registro de
+ * Envios' itself (decision 068) from its outbox, retrying until this answers 200: one row per
+ * (jobId, number), so a retried or replayed row is stored once; a refusal after 'Enviado' turns the row
+ * into 'Erro'. A batch is all or nothing: one invalid entry is a 400 and stores none.
+ * Each row names who is behind it ("Responsável"): the owner of the key that posted it.
+ */
+export async function sendLogApi(request: Request, now: Date = clockNow()): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
+  const body = await readBody(request, sendLogReportSchema);
+  if (body instanceof Response) return body;
+  const result = recordSendResults(body.entries, now, key.createdBy);
+  if (!result.ok) {
+    const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", ["Registro inválido"]];
+    return refused(`Registro inválido${field ? ` (${field})` : ""}: ${messages[0]}`, 400);
+  }
+  return json({ ok: true, inserted: result.inserted, updated: result.updated });
+}
+
+/**
+ * POST /api/whatsapp-helper/respostas: `{ entries: [{ messageId, number, text, receivedAt, pushName?,
+ * optOut?, jobId? }] }` → `{ ok: true, inserted }`. Every reply a person sent to the operator's
+ * WhatsApp, forwarded by the helper from its outbox until this answers 200 (decision 071): one row
+ * per WhatsApp message id, so a retried reply is stored once; a batch is all or nothing (1 to 100).
+ * Authenticated like the send log, by the helper's live key (decision 070), whose id each reply keeps.
+ */
+export async function repliesApi(request: Request, now: Date = clockNow()): Promise<Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
+  const body = await readBody(request, repliesReportSchema);
+  if (body instanceof Response) return body;
+  return json({ ok: true, inserted: recordReplies(body.entries, key.id, now) });
+}

@@ -1,0 +1,202 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { generateKey, type KeyPublic, parseKey, signToken, tokenExpiry, verifyProof } from "whatsapp-helper/token";
+
+import { can, isRole } from "~/lib/staff/roles";
+import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT } from "~/lib/whatsapp/tool";
+
+import { db, schema } from "../db/client.server";
+import { now as clockNow } from "../platform/clock.server";
+import { config } from "../platform/config.server";
+import { describeSentBy, sentByOf, type WhatsappActor } from "./access.server";
+
+/**
+ * The installed helpers' keys (decision 070). Each downloaded start script carries a key of its own,
+ * made here for the person or password that downloaded it; the table keeps only the key's hash. A key
+ * lives while its row exists and its owner may still use the tool: removing the access password or
+ * the staff user deletes it (cascade), a role without "whatsapp" makes it dead, and 'Revogar' deletes
+ * it. The helper's calls to the site carry the key; the page gets a token for a helper only after
+ * that helper proved it holds a live key (a challenge the site signed, answered with the key's MAC).
+ */
+
+/** The platform a start script is for (shown in the list of installed helpers). */
+export type HelperPlatform = "Windows" | "Mac" | "Linux";
+
+export type LiveKey = KeyPublic & { createdBy: string };
+
+/** Makes a key for the actor's new start script; returns its written form (`<id>.<secret>`), shown nowhere else. */
+export function issueHelperKey(actor: WhatsappActor, platform: HelperPlatform): string {
+  const key = generateKey();
+  db.insert(schema.whatsappHelperKeys)
+    .values({
+      id: key.id,
+      secretHash: key.hash,
+      passwordId: actor.kind === "password" ? actor.passwordId : null,
+      userId: actor.kind === "staff" ? actor.userId : null,
+      createdBy: sentByOf(actor),
+      platform,
+      createdAt: clockNow().toISOString(),
+    })
+    .run();
+  return key.key;
+}
+
+/** The key `id` when it lives: its row exists (its password or user too) and a staff owner may still use the tool. */
+export function liveHelperKey(id: string): LiveKey | null {
+  const row = db
+    .select({
+      id: schema.whatsappHelperKeys.id,
+      hash: schema.whatsappHelperKeys.secretHash,
+      createdBy: schema.whatsappHelperKeys.createdBy,
+      userId: schema.whatsappHelperKeys.userId,
+      role: schema.adminUsers.role,
+    })
+    .from(schema.whatsappHelperKeys)
+    .leftJoin(schema.adminUsers, eq(schema.adminUsers.id, schema.whatsappHelperKeys.userId))
+    .where(eq(schema.whatsappHelperKeys.id, id))
+    .get();
+  if (!row) return null;
+  if (row.userId !== null && !(row.role && isRole(row.role) && can(row.role, "whatsapp"))) return null;
+  return { id: row.id, hash: row.hash, createdBy: row.createdBy };
+}
+
+/**
+ * The live key a helper's API request carries in `Authorization: Bearer <id>.<secret>`, or null.
+ * The secret is compared by its hash, timing-safe; a use is noted (the list of installed helpers
+ * shows it).
+ */
+export function helperKeyOfRequest(request: Request): LiveKey | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  const given = match ? parseKey(match[1]) : null;
+  if (!given) return null;
+  const live = liveHelperKey(given.id);
+  if (!live) return null;
+  const a = Buffer.from(given.hash, "hex");
+  const b = Buffer.from(live.hash, "hex");
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+  noteUse(live.id);
+  return live;
+}
+
+/** Notes a key's use, at most once a minute (the helper asks before every command). */
+function noteUse(id: string): void {
+  const at = clockNow();
+  db.update(schema.whatsappHelperKeys)
+    .set({ lastUsedAt: at.toISOString() })
+    .where(
+      and(
+        eq(schema.whatsappHelperKeys.id, id),
+        or(
+          isNull(schema.whatsappHelperKeys.lastUsedAt),
+          lt(schema.whatsappHelperKeys.lastUsedAt, new Date(at.getTime() - 60_000).toISOString()),
+        ),
+      ),
+    )
+    .run();
+}
+
+// ---- The challenge the page relays to whatever answers on the helper's port ---------------------
+
+/** How long a challenge may be answered. */
+export const CHALLENGE_SECONDS = 10 * 60;
+
+/** The challenges' MAC key: derived from SESSION_SECRET under its own label (never the key itself). */
+const CHALLENGE_KEY = createHmac("sha256", config.sessionSecret).update("whatsapp-helper-challenge").digest();
+
+function challengeMac(body: string): string {
+  return createHmac("sha256", CHALLENGE_KEY).update(body).digest("base64url");
+}
+
+/** A fresh challenge: `<nonce>.<expiry epoch s>.<MAC>`, stateless, valid CHALLENGE_SECONDS. */
+export function issueChallenge(at: Date = clockNow()): string {
+  const body = `${randomBytes(16).toString("base64url")}.${Math.floor(at.getTime() / 1000) + CHALLENGE_SECONDS}`;
+  return `${body}.${challengeMac(body)}`;
+}
+
+function challengeValid(challenge: string, at: Date): boolean {
+  const match = /^([A-Za-z0-9_-]{22}\.(\d{1,12}))\.([A-Za-z0-9_-]{43})$/.exec(challenge);
+  if (!match) return false;
+  const expected = Buffer.from(challengeMac(match[1]));
+  const given = Buffer.from(match[3]);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  return Number(match[2]) * 1000 > at.getTime();
+}
+
+export type HelperVerification =
+  | { ok: true; token: string; expiresAt: string; keyId: string }
+  | { ok: false; code: "challenge" | "impostor" | "revoked-key"; message: string };
+
+const IMPOSTOR_MESSAGE = HELPER_IMPOSTOR_TEXT;
+const REVOKED_KEY_MESSAGE = HELPER_KEY_REVOKED_TEXT;
+
+/**
+ * Checks what the helper's port answered to `challenge` and, when it proves a live key, signs the
+ * token the page hands that helper (12 h, for that key only).
+ */
+export function verifyHelper(
+  input: { challenge: unknown; keyId: unknown; proof: unknown },
+  at: Date = clockNow(),
+): HelperVerification {
+  const { challenge, keyId, proof } = input;
+  if (typeof challenge !== "string" || !challengeValid(challenge, at)) {
+    return { ok: false, code: "challenge", message: "O pedido de verificação expirou. Recarregue a página e tente novamente." };
+  }
+  if (typeof keyId !== "string" || !/^[A-Za-z0-9_-]{16}$/.test(keyId) || typeof proof !== "string") {
+    return { ok: false, code: "impostor", message: IMPOSTOR_MESSAGE };
+  }
+  const key = liveHelperKey(keyId);
+  if (!key) {
+    const exists = db
+      .select({ id: schema.whatsappHelperKeys.id })
+      .from(schema.whatsappHelperKeys)
+      .where(eq(schema.whatsappHelperKeys.id, keyId))
+      .get();
+    // An unknown id is as likely an impostor's invention as a removed key: only a row that is there but dead says "revoked".
+    return exists
+      ? { ok: false, code: "revoked-key", message: REVOKED_KEY_MESSAGE }
+      : { ok: false, code: "impostor", message: IMPOSTOR_MESSAGE };
+  }
+  if (!verifyProof(key, challenge, proof)) return { ok: false, code: "impostor", message: IMPOSTOR_MESSAGE };
+  const token = signToken(key, undefined, at.getTime());
+  return { ok: true, token, keyId: key.id, expiresAt: (tokenExpiry(token) as Date).toISOString() };
+}
+
+// ---- The list of installed helpers (the password page) ---------------------------------------------
+
+export type InstalledHelper = {
+  id: string;
+  owner: string;
+  platform: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  live: boolean;
+};
+
+/** Every key, newest first, with whose it is (pt-BR) and whether it still lives. */
+export function listHelperKeys(): InstalledHelper[] {
+  return db
+    .select({
+      id: schema.whatsappHelperKeys.id,
+      createdBy: schema.whatsappHelperKeys.createdBy,
+      platform: schema.whatsappHelperKeys.platform,
+      createdAt: schema.whatsappHelperKeys.createdAt,
+      lastUsedAt: schema.whatsappHelperKeys.lastUsedAt,
+    })
+    .from(schema.whatsappHelperKeys)
+    .orderBy(desc(schema.whatsappHelperKeys.createdAt))
+    .all()
+    .map((row) => ({
+      id: row.id,
+      owner: describeSentBy(row.createdBy),
+      platform: row.platform,
+      createdAt: row.createdAt,
+      lastUsedAt: row.lastUsedAt,
+      live: liveHelperKey(row.id) !== null,
+    }));
+}
+
+/** 'Revogar': the key is deleted; its helper is refused at its next request. Whether there was one. */
+export function revokeHelperKey(id: string): boolean {
+  return db.delete(schema.whatsappHelperKeys).where(eq(schema.whatsappHelperKeys.id, id)).run().changes > 0;
+}

@@ -1,0 +1,195 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { formatDateTimeBr } from "~/lib/dates";
+import { statusWithReason } from "~/lib/leads/status";
+import { can } from "~/lib/staff/roles";
+import {
+  CONFIRM_LOST_PARAM,
+  OPT_OUT_SEARCH_PARAM,
+  OPT_OUTS_PATH,
+  REPLIES_PATH,
+  REPLY_INTENTS,
+  UNDO_INTENT,
+  undoOptOutSchema,
+} from "~/lib/whatsapp/replies";
+
+import * as serverClock from "../platform/clock.server";
+import { readFormData } from "../platform/form-data.server";
+import { sameOrigin } from "../platform/same-origin.server";
+import { redirectWithToast } from "../platform/toast.server";
+import { getAdmin } from "../staff/auth.server";
+import { describeSentBy, requireOperator, sentByOf, type WhatsappActor } from "./access.server";
+import { listOptOutChanges, listOptOutsForReview, OPT_OUT_GONE, optOutExists, undoOptOut } from "./optout-review.server";
+import {
+  leadReplies,
+  listReplies,
+  markAllRepliesRead,
+  markLeadLostFromReply,
+  markReplyRead,
+  replyExists,
+  type ReplyRow,
+  unreadReplyCounts,
+} from "./replies.server";
+
+/**
+ * The pages /whatsapp/respostas and /whatsapp/descadastros (decision 071): what their loaders give
+ * and what their forms do. Open to whoever may use the WhatsApp tool (an operator session or a staff
+ * user whose role holds "whatsapp"); anyone else is sent to the gate. Each post is checked here, on
+ * the server, then answered with a redirect and a toast (or the form's errors), so every form works
+ * without JavaScript.
+ */
+
+const PRIVATE = PRIVATE_PAGE_HEADERS;
+
+/** A reply as the pages show it: dates in words, who read or handled it, the lead's status. */
+export type ReplyView = ReturnType<typeof replyView>;
+
+function replyView(row: ReplyRow) {
+  return {
+    id: row.id,
+    number: row.number,
+    pushName: row.pushName,
+    text: row.text,
+    received: formatDateTimeBr(row.receivedAt),
+    receivedAt: row.receivedAt,
+    category: row.category,
+    categoryLabel: row.categoryLabel,
+    flagged: row.flagged,
+    lead:
+      row.leadId === null
+        ? null
+        : { id: row.leadId, name: row.leadName ?? "", status: statusWithReason(row.leadStatus ?? "", null) },
+    leadLost: row.leadStatus === "perdido",
+    read: row.readAt ? { at: formatDateTimeBr(row.readAt), by: describeSentBy(row.readBy) } : null,
+    handled: row.handledAt ? { at: formatDateTimeBr(row.handledAt), by: describeSentBy(row.handledBy) } : null,
+  };
+}
+
+/** Who the page opened as, for the area's header (the same words as the mirroring page's). */
+function viewerOf(actor: WhatsappActor) {
+  return actor.kind === "staff"
+    ? { name: actor.email, roleLabel: actor.roleLabel, staff: true }
+    : { name: actor.label ? `Operador (${actor.label})` : "Operador", roleLabel: null, staff: false };
+}
+
+/** Whether this request's staff user may open a lead's page (the lead link shows only then). */
+async function canOpenLeads(request: Request): Promise<boolean> {
+  const staff = await getAdmin(request);
+  return !!staff && can(staff.role, "leads");
+}
+
+/** /whatsapp/respostas: the inbox, its counts and the reply whose "Perdido" is being confirmed. */
+export async function repliesPageData(request: Request) {
+  const actor = await requireOperator(request);
+  const replies = listReplies().map(replyView);
+  const confirmId = Number(new URL(request.url).searchParams.get(CONFIRM_LOST_PARAM) ?? "");
+  const confirming = replies.find((reply) => reply.id === confirmId && reply.category === "sem-interesse" && reply.lead) ?? null;
+  return data(
+    { viewer: viewerOf(actor), replies, counts: unreadReplyCounts(), confirming, leadLinks: await canOpenLeads(request) },
+    { headers: PRIVATE },
+  );
+}
+
+/** A row id posted by a form: a positive whole number, or null. */
+function idField(formData: FormData, name = "id"): number | null {
+  const value = formData.get(name);
+  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  return Number(value);
+}
+
+function refused(message: string, status: number) {
+  return data({ error: message } as const, { status, headers: PRIVATE });
+}
+
+const UNKNOWN_INTENT = "Ação desconhecida. Recarregue a página e tente novamente.";
+const FOREIGN_ORIGIN = "Envie o formulário pela página do site.";
+const REPLY_GONE = "Esta resposta não existe mais. Recarregue a página.";
+
+/** The inbox's posts: "Marcar como lida", "Marcar todas como lidas", "Marcar lead como Perdido" (confirmed). */
+export async function repliesAction(request: Request, now: Date = serverClock.now()) {
+  const actor = await requireOperator(request);
+  if (!sameOrigin(request)) return refused(FOREIGN_ORIGIN, 403);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const by = sentByOf(actor);
+  const back = (title: string, description?: string) =>
+    redirectWithToast(request, REPLIES_PATH, { title, description }, { headers: PRIVATE });
+
+  if (intent === REPLY_INTENTS.readAll) {
+    const count = markAllRepliesRead(by, now);
+    return back("Respostas marcadas como lidas", count === 1 ? "1 resposta." : `${count} respostas.`);
+  }
+  const id = idField(formData);
+  if (intent === REPLY_INTENTS.read) {
+    // read already (by someone else, a moment ago) is fine; gone is not
+    if (id === null || (!markReplyRead(id, by, now) && !replyExists(id))) return refused(REPLY_GONE, 404);
+    return back("Resposta marcada como lida");
+  }
+  if (intent === REPLY_INTENTS.lost) {
+    if (id === null) return refused(REPLY_GONE, 404);
+    const result = markLeadLostFromReply(id, by, now);
+    if (!result.ok) return refused(result.message, 409);
+    return back(
+      result.changed ? "Lead marcado como Perdido" : "O lead já estava como Perdido",
+      result.changed ? "Motivo: sem interesse (respondeu no WhatsApp: não tenho interesse)." : undefined,
+    );
+  }
+  return refused(UNKNOWN_INTENT, 400);
+}
+
+/** /whatsapp/descadastros: the opt-outs (searched), their undo log and the unread replies' count. */
+export async function optOutsPageData(request: Request) {
+  const actor = await requireOperator(request);
+  const search = (new URL(request.url).searchParams.get(OPT_OUT_SEARCH_PARAM) ?? "").slice(0, 100);
+  const { rows, total } = listOptOutsForReview(search);
+  return data(
+    {
+      viewer: viewerOf(actor),
+      search,
+      total,
+      optOuts: rows.map((row) => ({
+        ...row,
+        when: formatDateTimeBr(row.at),
+        recordedBy: row.recordedBy || (row.source === "helper" ? "Ajudante do WhatsApp" : "Painel"),
+      })),
+      changes: listOptOutChanges().map((change) => ({
+        ...change,
+        when: formatDateTimeBr(change.at),
+        optedOut: change.optedOutAt ? formatDateTimeBr(change.optedOutAt) : "-",
+      })),
+    },
+    { headers: PRIVATE },
+  );
+}
+
+/** "Desfazer" an opt-out: the reason is required; the entry goes to the undo log, in one transaction. */
+export async function optOutsAction(request: Request, now: Date = serverClock.now()) {
+  const actor = await requireOperator(request);
+  if (!sameOrigin(request)) return refused(FOREIGN_ORIGIN, 403);
+  const formData = await readFormData(request);
+  if (formData.get("intent") !== UNDO_INTENT) return refused(UNKNOWN_INTENT, 400);
+  // the row first: the reason's message is shown beside that row's field, so the row must be listed
+  const id = idField(formData);
+  if (id === null || !optOutExists(id)) return refused(OPT_OUT_GONE, 404);
+  const submission = parseWithZod(formData, { schema: undoOptOutSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), id }, { status: 400, headers: PRIVATE });
+  }
+  const result = undoOptOut(submission.value.id, submission.value.motivo, sentByOf(actor), now);
+  if (!result.ok) return refused(result.message, 404);
+  // back to the same list (the search kept)
+  const search = new URL(request.url).searchParams.get(OPT_OUT_SEARCH_PARAM)?.slice(0, 100);
+  return redirectWithToast(
+    request,
+    search ? `${OPT_OUTS_PATH}?${new URLSearchParams({ [OPT_OUT_SEARCH_PARAM]: search })}` : OPT_OUTS_PATH,
+    { title: "Descadastro desfeito", description: `O número ${result.number} pode voltar a receber mensagens.` },
+    { headers: PRIVATE },
+  );
+}
+
+/** The lead page's "Respostas no WhatsApp": that lead's replies, newest first. */
+export function leadRepliesView(leadId: number) {
+  return leadReplies(leadId).map(replyView);
+}

@@ -1,0 +1,166 @@
+import { desc, eq, inArray } from "drizzle-orm";
+
+import { db, schema } from "../db/client.server";
+import * as serverClock from "../platform/clock.server";
+import { describeSentBy } from "./access.server";
+import { leadIdForPerson } from "./replies.server";
+
+/**
+ * The opt-out screen (/whatsapp/descadastros, decision 071): who asked not to get WhatsApp, when,
+ * what they wrote and who recorded it; searchable by number or name; an opt-out recorded by mistake
+ * may be undone with a reason, which is kept (whatsapp_optout_changes) with the entry as it was.
+ */
+
+const optOuts = schema.whatsappOptOuts;
+const changes = schema.whatsappOptOutChanges;
+
+export const OPT_OUT_GONE = "Este descadastro não existe mais: ele pode ter sido desfeito por outra pessoa. Recarregue a página.";
+
+/** The most entries one page lists. */
+export const OPT_OUT_PAGE_SIZE = 200;
+export type OptOutReviewRow = {
+  id: number;
+  number: string;
+  name: string;
+  at: string;
+  said: string;
+  source: string;
+  operator: string;
+  recordedBy: string;
+};
+
+const normalize = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
+
+/** The person's name: the lead or WhatsApp name of their latest reply, else their most recent lead's. */
+function namesByKey(keys: string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  if (keys.length === 0) return names;
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const replies = db
+      .select({ key: schema.whatsappReplies.key, name: schema.whatsappReplies.pushName, leadName: schema.leads.nome })
+      .from(schema.whatsappReplies)
+      .leftJoin(schema.leads, eq(schema.leads.id, schema.whatsappReplies.leadId))
+      .where(inArray(schema.whatsappReplies.key, chunk))
+      .orderBy(desc(schema.whatsappReplies.receivedAt))
+      .all();
+    for (const row of replies) {
+      const name = row.leadName || row.name;
+      if (name && !names.has(row.key)) names.set(row.key, name);
+    }
+  }
+  // no reply with a name: the person's most recent lead, if any
+  for (const key of keys) {
+    if (names.has(key)) continue;
+    const leadId = leadIdForPerson(key);
+    const lead =
+      leadId === null
+        ? undefined
+        : db.select({ nome: schema.leads.nome }).from(schema.leads).where(eq(schema.leads.id, leadId)).get();
+    if (lead) names.set(key, lead.nome);
+  }
+  return names;
+}
+
+/**
+ * The opt-outs, newest first, with the person's name when known; `search` keeps those whose number
+ * holds the digits typed, or whose name holds the words typed (no accents or case).
+ */
+export function listOptOutsForReview(search = ""): { rows: OptOutReviewRow[]; total: number } {
+  const all = db.select().from(optOuts).orderBy(desc(optOuts.at), desc(optOuts.id)).all();
+  const names = namesByKey([...new Set(all.map((row) => row.key))]);
+  const query = search.trim().slice(0, 100);
+  const digits = query.replace(/\D/g, "");
+  const words = /\d/.test(query) ? "" : normalize(query);
+  const matches = all
+    .map((row) => ({
+      id: row.id,
+      number: row.number,
+      name: names.get(row.key) ?? "",
+      at: row.at,
+      said: row.said,
+      source: row.source,
+      operator: row.operator,
+      recordedBy: describeSentBy(row.recordedBy) || row.recordedBy,
+    }))
+    .filter((row) => {
+      if (!query) return true;
+      if (digits.length >= 2 && row.number.includes(digits)) return true;
+      return words !== "" && normalize(row.name).includes(words);
+    });
+  return { rows: matches.slice(0, OPT_OUT_PAGE_SIZE), total: matches.length };
+}
+
+/** Whether this opt-out is still on the list. */
+export function optOutExists(id: number): boolean {
+  return !!db.select({ id: optOuts.id }).from(optOuts).where(eq(optOuts.id, id)).get();
+}
+
+export type UndoResult = { ok: true; number: string } | { ok: false; message: string };
+
+/**
+ * Undoes an opt-out: the entry is deleted and kept, with who undid it, when and why, in the log, in
+ * one transaction. The person may then be messaged again by helpers that load the central list anew
+ * (a helper keeps its own local list: see decision 071).
+ */
+export function undoOptOut(id: number, reason: string, by: string, now: Date = serverClock.now()): UndoResult {
+  return db.transaction((tx) => {
+    const row = tx.select().from(optOuts).where(eq(optOuts.id, id)).get();
+    if (!row) return { ok: false, message: OPT_OUT_GONE };
+    tx.insert(changes)
+      .values({
+        number: row.number,
+        key: row.key,
+        action: "desfeito",
+        reason,
+        by,
+        at: now.toISOString(),
+        previous: JSON.stringify(row),
+      })
+      .run();
+    tx.delete(optOuts).where(eq(optOuts.id, id)).run();
+    return { ok: true, number: row.number };
+  });
+}
+
+export type OptOutChangeRow = {
+  id: number;
+  number: string;
+  reason: string;
+  by: string;
+  at: string;
+  said: string;
+  optedOutAt: string;
+};
+
+/** The undo log, newest first. */
+export function listOptOutChanges(limit = 100): OptOutChangeRow[] {
+  return db
+    .select()
+    .from(changes)
+    .orderBy(desc(changes.at), desc(changes.id))
+    .limit(limit)
+    .all()
+    .map((row) => {
+      let previous: { said?: unknown; at?: unknown } = {};
+      try {
+        previous = JSON.parse(row.previous) as typeof previous;
+      } catch {
+        // an unreadable copy: the change itself is still shown
+      }
+      return {
+        id: row.id,
+        number: row.number,
+        reason: row.reason,
+        by: describeSentBy(row.by) || row.by,
+        at: row.at,
+        said: typeof previous.said === "string" ? previous.said : "",
+        optedOutAt: typeof previous.at === "string" ? previous.at : "",
+      };
+    });
+}

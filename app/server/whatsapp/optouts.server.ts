@@ -1,0 +1,157 @@
+import { asc, count, eq, inArray } from "drizzle-orm";
+import { normalizeNumber, numberKey } from "whatsapp-helper/phone";
+import { z } from "zod";
+
+import { OPERATOR_NAME_MAX } from "~/lib/whatsapp/tool";
+
+import { db, schema } from "../db/client.server";
+
+/**
+ * The central list of people who asked not to get WhatsApp messages. Every operator's helper reports
+ * the opt-outs it catches here and loads the whole list before sending, so a person who answered SAIR
+ * to one operator is skipped by all of them. A person is one entry whatever way their number is
+ * written: the comparison key is the helper's own (whatsapp-helper/phone), where a Brazilian mobile
+ * with and without the ninth digit are the same person.
+ */
+
+/** Who recorded an opt-out: a helper that caught the reply, or someone in the admin panel. */
+export type OptOutSource = "helper" | "painel";
+
+/** Longest text kept of what a person wrote when opting out. */
+export const OPT_OUT_SAID_MAX = 4096;
+
+/** How many opt-outs one request may report. */
+export const MAX_OPTOUTS_PER_REQUEST = 500;
+
+/** The comparison key of any written form of a number ("(31)99999-8888", "553199998888", ...). */
+export function personKey(number: string): string {
+  return numberKey(normalizeNumber(number));
+}
+
+const optOutEntrySchema = z.object({
+  number: z
+    .string({ error: "Número obrigatório" })
+    .transform((value) => value.replace(/\D/g, ""))
+    .pipe(z.string().min(8, "Número inválido").max(20, "Número inválido")),
+  at: z.iso.datetime({ offset: true, error: "Horário inválido" }),
+  operator: z.string({ error: "Operador inválido" }).trim().max(OPERATOR_NAME_MAX, "Operador inválido").optional().default(""),
+  /** What the person wrote (decision 071), shown on the opt-out screen as text. */
+  said: z
+    .string({ error: "Texto inválido" })
+    .max(OPT_OUT_SAID_MAX, `O texto pode ter até ${OPT_OUT_SAID_MAX} caracteres`)
+    .optional()
+    .default(""),
+});
+
+export const optOutReportSchema = z.object({
+  entries: z
+    .array(optOutEntrySchema, { error: "Envie a lista de descadastros em 'entries'" })
+    .min(1, `Envie de 1 a ${MAX_OPTOUTS_PER_REQUEST} descadastros por vez`)
+    .max(MAX_OPTOUTS_PER_REQUEST, `Envie de 1 a ${MAX_OPTOUTS_PER_REQUEST} descadastros por vez`),
+});
+
+/** One opt-out to store; `said` may be left out (an opt-out recorded in the panel). */
+export type OptOutEntry = Omit<z.output<typeof optOutEntrySchema>, "said"> & { said?: string };
+
+/**
+ * Stores opt-outs; a person already on the list (any variant of their number) is left as first
+ * recorded. `recordedBy` names who recorded them (the helper key's owner, sent_by form; decision 071).
+ * Returns how many people were added.
+ */
+export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSource, recordedBy = ""): number {
+  return db.transaction((tx) => {
+    let inserted = 0;
+    for (const entry of entries) {
+      inserted += tx
+        .insert(schema.whatsappOptOuts)
+        .values({
+          number: normalizeNumber(entry.number),
+          key: personKey(entry.number),
+          at: new Date(entry.at).toISOString(),
+          operator: entry.operator,
+          source,
+          recordedBy,
+          said: entry.said ?? "",
+        })
+        .onConflictDoNothing({ target: schema.whatsappOptOuts.key })
+        .run().changes;
+    }
+    return inserted;
+  });
+}
+
+/**
+ * The opt-outs undone on the site ('Desfazer', decision 071), oldest first: the number and when. A
+ * helper forgets its own copy of each one it had before that moment (it was told, or caught, the
+ * opt-out earlier), so the person can be messaged again by every operator, not only the site.
+ */
+export function undoneOptOuts(): { number: string; at: string }[] {
+  return db
+    .select({ number: schema.whatsappOptOutChanges.number, at: schema.whatsappOptOutChanges.at })
+    .from(schema.whatsappOptOutChanges)
+    .where(eq(schema.whatsappOptOutChanges.action, "desfeito"))
+    .orderBy(asc(schema.whatsappOptOutChanges.id))
+    .all();
+}
+
+/** Every opted-out number, as stored (digits), oldest first. */
+export function optedOutNumbers(): string[] {
+  return db
+    .select({ number: schema.whatsappOptOuts.number })
+    .from(schema.whatsappOptOuts)
+    .orderBy(asc(schema.whatsappOptOuts.id))
+    .all()
+    .map((row) => row.number);
+}
+
+/** Whether this person (any written form of the number, ninth digit or not) asked not to get WhatsApp. */
+export function isOptedOut(number: string): boolean {
+  return optedOutAmong([number]).size > 0;
+}
+
+/** Of these numbers (any written form), the ones whose person is on the list (one query per 500 numbers). */
+export function optedOutAmong(numbers: readonly string[]): Set<string> {
+  const byKey = new Map<string, string[]>();
+  for (const number of numbers) {
+    const key = personKey(number);
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), number]);
+  }
+  const found = new Set<string>();
+  const keys = [...byKey.keys()];
+  // SQLite caps the parameters of one statement; a page of leads is far below this.
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = db
+      .select({ key: schema.whatsappOptOuts.key })
+      .from(schema.whatsappOptOuts)
+      .where(inArray(schema.whatsappOptOuts.key, keys.slice(i, i + 500)))
+      .all();
+    for (const row of rows) for (const number of byKey.get(row.key) ?? []) found.add(number);
+  }
+  return found;
+}
+
+/**
+ * A checker over the whole list, read once: for long walks over many numbers (the CSV export) where
+ * one query per number would be slow.
+ */
+export function optOutChecker(): (number: string) => boolean {
+  const keys = new Set(
+    db
+      .select({ key: schema.whatsappOptOuts.key })
+      .from(schema.whatsappOptOuts)
+      .all()
+      .map((row) => row.key),
+  );
+  return (number) => keys.has(personKey(number));
+}
+
+/** How many people are on the list. */
+export function countOptOuts(): number {
+  return db.select({ n: count() }).from(schema.whatsappOptOuts).get()?.n ?? 0;
+}
+
+/** Leads (or anything with a phone) marked with whether their person asked not to get WhatsApp. */
+export function withWhatsappOptOut<T extends { telefone: string }>(rows: readonly T[]): (T & { whatsappOptOut: boolean })[] {
+  const optedOut = optedOutAmong(rows.map((row) => row.telefone));
+  return rows.map((row) => ({ ...row, whatsappOptOut: optedOut.has(row.telefone) }));
+}

@@ -1,0 +1,470 @@
+import { HELPER_PACKAGE_PATH, START_SCRIPT_PATHS } from "~/lib/whatsapp/tool";
+import { getInstitution } from "~/server/content/institution.server";
+
+import helperPackage from "../../../helper/package.json";
+import { config } from "../platform/config.server";
+
+/**
+ * The start scripts an authenticated operator downloads from the server-not-found panel (decision
+ * 049). Each start: if the helper already answers on its fixed port, say so and stop; otherwise
+ * download the helper package from this site (packed into the build by scripts/helper-package.mjs,
+ * about 26 KB) and compare its SHA-256 with the installed copy's; install into the operator's home
+ * folder only when they differ (first start, or the site now serves another version), into a fresh
+ * folder swapped in only after npm succeeded; when the site cannot be reached, start the copy
+ * already installed. Each download carries a key of its own (HELPER_KEY, decision 070), made for the
+ * person or password downloading it and revocable on the password page; never a site-wide secret.
+ * They are served with `Cache-Control: private, no-store` and only to an operator. The "already
+ * running" check asks the port for the proof of a fresh challenge and verifies it with the key: an
+ * impostor, or a helper with another key, is told apart from this one.
+ */
+
+const HELPER_BIN = Object.values(helperPackage.bin as Record<string, string>)[0] ?? "bin/whatsapp-helper.js";
+const MIN_NODE_MAJOR = Number(/(\d+)/.exec(helperPackage.engines?.node ?? "20")?.[1] ?? 20);
+
+/** The macOS download: a zip holding the .command with its execute bit (a bare download has none). */
+export const MAC_SCRIPT_PATH = START_SCRIPT_PATHS.mac;
+/** The file inside it that Finder opens in Terminal with a double click. */
+export const MAC_COMMAND_NAME = "iniciar-whatsapp-helper.command";
+
+export type ScriptSettings = {
+  siteUrl: string;
+  /** the helper's key (`<id>.<secret>`), made for this download */
+  key: string;
+  helperPort: string;
+  productName: string;
+};
+
+export function scriptSettings(key: string): ScriptSettings {
+  let helperPort = "3001";
+  try {
+    const url = new URL(config.helperUrl);
+    helperPort = url.port || (url.protocol === "https:" ? "443" : "80");
+  } catch {
+    // keep the default
+  }
+  return { siteUrl: config.siteUrl, key, helperPort, productName: getInstitution().productName };
+}
+
+// The scripts' Node one-liners: CommonJS, no double quotes and no percent sign (both break a .bat
+// line), Node 18+ fetch.
+
+/**
+ * Is this helper already running? Asks argv[1] (the helper's own address) for the proof of a fresh
+ * challenge and checks it with HELPER_KEY (whatsapp-helper/token's recipe: HMAC-SHA256 keyed with
+ * SHA-256 of the secret, over "prova\n<id>.<challenge>"). Exit 0: this key's helper answers; 4:
+ * something answers without that proof (another program, or a helper with another key); 1: nothing.
+ */
+const PROBE_JS =
+  "const c = require('crypto'); const [id, secret] = String(process.env.HELPER_KEY).split('.'); " +
+  "const n = c.randomBytes(18).toString('base64url'); " +
+  "fetch(process.argv[1] + 'prova?desafio=' + n, { signal: AbortSignal.timeout(3000) }).then(async (r) => { " +
+  "const b = await r.json().catch(() => ({})); " +
+  "const h = c.createHash('sha256').update(String(secret)).digest(); " +
+  "const want = c.createHmac('sha256', h).update('prova\\n' + id + '.' + n).digest('base64url'); " +
+  "process.exit(b.keyId === id && b.proof === want ? 0 : 4); " +
+  "}).catch(() => process.exit(1))";
+
+/**
+ * Downloads the package argv[1] and compares its SHA-256 with the installed one (file argv[3],
+ * valid only while the installed entry point argv[4] exists). Exit 0: the installed copy is the
+ * site's; 10: another version was saved to argv[2] (its hash next to it, argv[2] + '.sha256');
+ * 3: the site could not be reached but a copy is installed; 2: neither.
+ */
+const UPDATE_JS =
+  "const fs = require('fs'); const [url, file, hashFile, bin] = process.argv.slice(1); " +
+  "const installed = fs.existsSync(bin) && fs.existsSync(hashFile) ? fs.readFileSync(hashFile, 'utf8').trim() : ''; " +
+  "fetch(url, { signal: AbortSignal.timeout(30000) }).then(async (r) => { " +
+  "if (!r.ok) throw new Error('HTTP ' + r.status); " +
+  "const body = Buffer.from(await r.arrayBuffer()); " +
+  "if (body[0] !== 0x1f || body[1] !== 0x8b) throw new Error('o site respondeu sem o pacote do ajudante'); " +
+  "const hash = require('crypto').createHash('sha256').update(body).digest('hex'); " +
+  "if (hash === installed) process.exit(0); " +
+  "fs.writeFileSync(file, body); fs.writeFileSync(file + '.sha256', hash); process.exit(10); " +
+  "}).catch((e) => { console.error('(' + e.message + ')'); process.exit(fs.existsSync(bin) ? 3 : 2); })";
+
+/** Single-quoted for POSIX sh. */
+function shQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A value for `set "NAME=value"` in a .bat file: % doubled; quotes and line breaks cannot be carried. */
+function batValue(value: string): string {
+  if (/["\r\n]/.test(value)) throw new Error("Valor impossível de usar em um script .bat (aspas ou quebra de linha).");
+  return value.replace(/%/g, "%%");
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+/** The Mac/Linux script (also the macOS .command: Finder runs it in Terminal with a double click). */
+export function unixStartScript(s: ScriptSettings): string {
+  const origin = originOf(s.siteUrl);
+  const packageUrl = s.siteUrl + HELPER_PACKAGE_PATH;
+  return `#!/bin/sh
+# Inicia o ajudante do WhatsApp (${s.productName}) neste computador (Mac ou Linux).
+# No Mac: dê dois cliques no arquivo ${MAC_COMMAND_NAME}.
+# No Linux (ou no Terminal do Mac): sh ${START_SCRIPT_PATHS.unix.split("/").pop()}
+# Na primeira vez o ajudante é instalado na pasta ~/.whatsapp-helper; depois só é atualizado
+# quando o site oferece uma versão nova, e inicia mesmo sem acesso ao site.
+# ATENCAO: este arquivo contem uma chave de acesso pessoal, que so vale para este computador.
+# Nao o compartilhe. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.
+
+# Tudo o que o ajudante grava (sessao do WhatsApp, contatos) fica so para esta conta do computador.
+umask 077
+
+SITE_URL=${shQuote(s.siteUrl)}
+PACKAGE_URL=${shQuote(packageUrl)}
+HELPER_DIR="\${WHATSAPP_HELPER_DIR:-$HOME/.whatsapp-helper}"
+APP_DIR="$HELPER_DIR/app"
+HELPER_ENTRY="$APP_DIR/${HELPER_BIN}"
+DOWNLOAD="$HELPER_DIR/download/whatsapp-helper.tgz"
+
+HELPER_ALLOWED_ORIGINS=${shQuote(origin)}
+HELPER_KEY=${shQuote(s.key)}
+HELPER_PORT=${shQuote(s.helperPort)}
+HELPER_SITE_URL=${shQuote(s.siteUrl)}
+HELPER_DATA_DIR="\${HELPER_DATA_DIR:-$HELPER_DIR}"
+export HELPER_ALLOWED_ORIGINS HELPER_KEY HELPER_PORT HELPER_SITE_URL HELPER_DATA_DIR
+# Aberto com dois cliques no Mac, o Terminal pode não ter estas pastas no caminho.
+PATH="$PATH:/usr/local/bin:/opt/homebrew/bin"
+
+# Antes de sair com um aviso: espera o Enter, para a janela aberta com dois cliques não sumir.
+wait_enter() {
+  if [ -t 0 ]; then
+    printf "Pressione Enter para fechar esta janela."
+    read -r _ || true
+  fi
+}
+
+echo ""
+echo "=== Ajudante do WhatsApp - ${s.productName.replace(/["$`\\]/g, "")} ==="
+echo ""
+
+if ! command -v node >/dev/null 2>&1; then
+  echo "O Node.js não foi encontrado neste computador."
+  echo "Baixe e instale a versão LTS em https://nodejs.org e depois execute este script novamente."
+  wait_enter
+  exit 1
+fi
+NODE_MAJOR=$(node -p 'parseInt(process.versions.node, 10)')
+if [ "$NODE_MAJOR" -lt ${MIN_NODE_MAJOR} ]; then
+  echo "Seu Node.js é a versão $(node -v), mas o ajudante precisa da versão ${MIN_NODE_MAJOR} ou mais recente."
+  echo "Atualize pela versão LTS em https://nodejs.org e depois execute este script novamente."
+  wait_enter
+  exit 1
+fi
+
+PROBE=0
+node -e ${shQuote(PROBE_JS)} "http://127.0.0.1:$HELPER_PORT/" || PROBE=$?
+if [ "$PROBE" -eq 0 ]; then
+  echo "O ajudante do WhatsApp já está em execução neste computador (em outra janela)."
+  echo "Não é preciso abri-lo de novo: volte à página $SITE_URL/whatsapp e clique em 'Tentar novamente'."
+  wait_enter
+  exit 0
+fi
+if [ "$PROBE" -eq 4 ]; then
+  echo "Outro programa está usando a porta $HELPER_PORT deste computador e não provou ser este ajudante"
+  echo "(pode ser um ajudante iniciado com um script baixado antes, que tem outra chave)."
+  echo "Feche a outra janela do ajudante, ou esse programa, e execute este script de novo."
+  wait_enter
+  exit 1
+fi
+
+mkdir -p "$HELPER_DIR/download"
+echo "Verificando se há uma versão nova do ajudante em $SITE_URL ..."
+STATUS=0
+node -e ${shQuote(UPDATE_JS)} "$PACKAGE_URL" "$DOWNLOAD" "$HELPER_DIR/installed.sha256" "$HELPER_ENTRY" || STATUS=$?
+case "$STATUS" in
+  0)
+    echo "O ajudante já está instalado e atualizado."
+    ;;
+  3)
+    echo "Não foi possível acessar o site ($SITE_URL)."
+    echo "Iniciando a versão do ajudante já instalada neste computador."
+    ;;
+  10)
+    if ! command -v npm >/dev/null 2>&1; then
+      echo "O npm (que acompanha o Node.js) não foi encontrado."
+      echo "Reinstale o Node.js pela versão LTS em https://nodejs.org e execute este script novamente."
+      wait_enter
+      exit 1
+    fi
+    if [ -f "$HELPER_ENTRY" ]; then
+      echo "O site tem uma versão nova do ajudante. Atualizando ..."
+    else
+      echo "Instalando o ajudante (só na primeira vez; pode levar alguns minutos) ..."
+    fi
+    rm -rf "$HELPER_DIR/app.new"
+    mkdir -p "$HELPER_DIR/app.new"
+    # The package is the install's root: npm ci installs exactly its npm-shrinkwrap.json, no install scripts (decision 066).
+    if tar -xzf "$DOWNLOAD" -C "$HELPER_DIR/app.new" --strip-components=1 --no-same-permissions &&
+      npm ci --prefix "$HELPER_DIR/app.new" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error; then
+      rm -rf "$HELPER_DIR/app.old"
+      if [ -d "$APP_DIR" ]; then mv "$APP_DIR" "$HELPER_DIR/app.old"; fi
+      mv "$HELPER_DIR/app.new" "$APP_DIR"
+      rm -rf "$HELPER_DIR/app.old"
+      mv "$DOWNLOAD.sha256" "$HELPER_DIR/installed.sha256"
+      echo "Ajudante instalado em $APP_DIR."
+    else
+      rm -rf "$HELPER_DIR/app.new"
+      if [ -f "$HELPER_ENTRY" ]; then
+        echo "A atualização falhou. Iniciando a versão do ajudante já instalada."
+      else
+        echo "A instalação falhou. Verifique a sua conexão e execute este script novamente."
+        wait_enter
+        exit 1
+      fi
+    fi
+    ;;
+  *)
+    echo "Não foi possível baixar o ajudante de $SITE_URL."
+    echo "Verifique a sua conexão com a internet e execute este script novamente."
+    wait_enter
+    exit 1
+    ;;
+esac
+
+echo ""
+echo "Pronto! O ajudante vai iniciar agora. DEIXE ESTA JANELA ABERTA enquanto usar a ferramenta."
+echo ""
+echo "Próximos passos:"
+echo "  1. Volte à página $SITE_URL/whatsapp e clique em 'Tentar novamente'."
+echo "  2. Informe o seu nome e clique em 'Iniciar Espelhamento'."
+echo "  3. Se o navegador perguntar se o site pode acessar dispositivos da rede local, clique em 'Permitir'."
+echo "  4. No celular, abra o WhatsApp > Aparelhos conectados > Conectar um aparelho e escaneie o QR code."
+echo ""
+echo "Para encerrar o ajudante, feche esta janela ou pressione Ctrl+C."
+echo ""
+exec node "$HELPER_ENTRY"
+`;
+}
+
+export function windowsStartScript(s: ScriptSettings): string {
+  const origin = originOf(s.siteUrl);
+  const packageUrl = s.siteUrl + HELPER_PACKAGE_PATH;
+  const bin = HELPER_BIN.replace(/\//g, "\\");
+  // Plain ASCII on purpose: cmd.exe reads .bat files in the console code page, so accents would
+  // show garbled on many Windows installs. No parentheses in texts echoed inside ( ) blocks.
+  const lines = [
+    "@echo off",
+    "setlocal DisableDelayedExpansion",
+    `title Ajudante do WhatsApp - ${batValue(s.productName).replace(/[&|<>^]/g, "")}`,
+    "REM Inicia o ajudante do WhatsApp neste computador (Windows): de dois cliques neste arquivo.",
+    "REM Na primeira vez o ajudante e instalado em %USERPROFILE%\\.whatsapp-helper; depois so e atualizado",
+    "REM quando o site oferece uma versao nova, e inicia mesmo sem acesso ao site.",
+    "REM ATENCAO: este arquivo contem uma chave de acesso pessoal, que so vale para este computador.",
+    "REM Nao o compartilhe. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.",
+    "",
+    `set "SITE_URL=${batValue(s.siteUrl)}"`,
+    `set "PACKAGE_URL=${batValue(packageUrl)}"`,
+    `set "HELPER_DIR=%USERPROFILE%\\.whatsapp-helper"`,
+    `set "APP_DIR=%HELPER_DIR%\\app"`,
+    `set "HELPER_ENTRY=%HELPER_DIR%\\app\\${bin}"`,
+    `set "DOWNLOAD=%HELPER_DIR%\\download\\whatsapp-helper.tgz"`,
+    "",
+    `set "HELPER_ALLOWED_ORIGINS=${batValue(origin)}"`,
+    `set "HELPER_KEY=${batValue(s.key)}"`,
+    `set "HELPER_PORT=${batValue(s.helperPort)}"`,
+    `set "HELPER_SITE_URL=${batValue(s.siteUrl)}"`,
+    `if not defined HELPER_DATA_DIR set "HELPER_DATA_DIR=%HELPER_DIR%"`,
+    "",
+    "echo.",
+    "echo === Ajudante do WhatsApp ===",
+    "echo.",
+    "where node >nul 2>nul",
+    "if errorlevel 1 (",
+    "  echo O Node.js nao foi encontrado neste computador.",
+    "  echo Baixe e instale a versao LTS em https://nodejs.org e depois execute este arquivo novamente.",
+    "  pause",
+    "  exit /b 1",
+    ")",
+    `for /f %%v in ('node -p "parseInt(process.versions.node, 10)"') do set "NODE_MAJOR=%%v"`,
+    `if %NODE_MAJOR% LSS ${MIN_NODE_MAJOR} (`,
+    `  echo O ajudante precisa do Node.js ${MIN_NODE_MAJOR} ou mais recente.`,
+    "  echo Atualize pela versao LTS em https://nodejs.org e depois execute este arquivo novamente.",
+    "  pause",
+    "  exit /b 1",
+    ")",
+    "",
+    `node -e "${PROBE_JS}" "http://127.0.0.1:%HELPER_PORT%/"`,
+    'set "PROBE=%errorlevel%"',
+    'if "%PROBE%"=="0" (',
+    "  echo O ajudante do WhatsApp ja esta em execucao neste computador, em outra janela.",
+    "  echo Nao e preciso abri-lo de novo: volte a pagina %SITE_URL%/whatsapp e clique em 'Tentar novamente'.",
+    "  pause",
+    "  exit /b 0",
+    ")",
+    'if "%PROBE%"=="4" (',
+    "  echo Outro programa esta usando a porta %HELPER_PORT% deste computador e nao provou ser este ajudante.",
+    "  echo Pode ser um ajudante iniciado com um script baixado antes, que tem outra chave.",
+    "  echo Feche a outra janela do ajudante, ou esse programa, e execute este arquivo de novo.",
+    "  pause",
+    "  exit /b 1",
+    ")",
+    "",
+    'if not exist "%HELPER_DIR%\\download" mkdir "%HELPER_DIR%\\download"',
+    "echo Verificando se ha uma versao nova do ajudante em %SITE_URL% ...",
+    `node -e "${UPDATE_JS}" "%PACKAGE_URL%" "%DOWNLOAD%" "%HELPER_DIR%\\installed.sha256" "%HELPER_ENTRY%"`,
+    'set "STATUS=%errorlevel%"',
+    'if "%STATUS%"=="0" (',
+    "  echo O ajudante ja esta instalado e atualizado.",
+    "  goto start",
+    ")",
+    'if "%STATUS%"=="3" goto offline',
+    'if "%STATUS%"=="10" goto install',
+    "echo Nao foi possivel baixar o ajudante de %SITE_URL%.",
+    "echo Verifique a sua conexao com a internet e execute este arquivo novamente.",
+    "pause",
+    "exit /b 1",
+    "",
+    ":offline",
+    "echo Nao foi possivel acessar o site %SITE_URL%.",
+    "echo Iniciando a versao do ajudante ja instalada neste computador.",
+    "goto start",
+    "",
+    ":install",
+    "where npm >nul 2>nul",
+    "if errorlevel 1 (",
+    "  echo O npm, que acompanha o Node.js, nao foi encontrado.",
+    "  echo Reinstale o Node.js pela versao LTS em https://nodejs.org e execute este arquivo novamente.",
+    "  pause",
+    "  exit /b 1",
+    ")",
+    'if exist "%HELPER_ENTRY%" (',
+    "  echo O site tem uma versao nova do ajudante. Atualizando ...",
+    ") else (",
+    "  echo Instalando o ajudante, so na primeira vez. Pode levar alguns minutos ...",
+    ")",
+    'if exist "%HELPER_DIR%\\app.new" rmdir /s /q "%HELPER_DIR%\\app.new"',
+    'mkdir "%HELPER_DIR%\\app.new"',
+    'tar -xzf "%DOWNLOAD%" -C "%HELPER_DIR%\\app.new" --strip-components=1',
+    "if errorlevel 1 goto installfailed",
+    'call npm ci --prefix "%HELPER_DIR%\\app.new" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error',
+    "if errorlevel 1 goto installfailed",
+    'if exist "%HELPER_DIR%\\app.old" rmdir /s /q "%HELPER_DIR%\\app.old"',
+    'if exist "%APP_DIR%" move "%APP_DIR%" "%HELPER_DIR%\\app.old" >nul',
+    'move "%HELPER_DIR%\\app.new" "%APP_DIR%" >nul',
+    'if exist "%HELPER_DIR%\\app.old" rmdir /s /q "%HELPER_DIR%\\app.old"',
+    'move /y "%DOWNLOAD%.sha256" "%HELPER_DIR%\\installed.sha256" >nul',
+    "echo Ajudante instalado em %APP_DIR%.",
+    "goto start",
+    "",
+    ":installfailed",
+    'if exist "%HELPER_DIR%\\app.new" rmdir /s /q "%HELPER_DIR%\\app.new"',
+    'if exist "%HELPER_ENTRY%" (',
+    "  echo A atualizacao falhou. Iniciando a versao do ajudante ja instalada.",
+    "  goto start",
+    ")",
+    "echo A instalacao falhou. Verifique a sua conexao e execute este arquivo novamente.",
+    "pause",
+    "exit /b 1",
+    "",
+    ":start",
+    "echo.",
+    "echo Pronto! O ajudante vai iniciar agora. DEIXE ESTA JANELA ABERTA enquanto usar a ferramenta.",
+    "echo.",
+    "echo Proximos passos:",
+    "echo   1. Volte a pagina %SITE_URL%/whatsapp e clique em 'Tentar novamente'.",
+    "echo   2. Informe o seu nome e clique em 'Iniciar Espelhamento'.",
+    "echo   3. Se o navegador perguntar se o site pode acessar dispositivos da rede local, clique em 'Permitir'.",
+    "echo   4. No celular, abra o WhatsApp, Aparelhos conectados, Conectar um aparelho, e escaneie o QR code.",
+    "echo.",
+    "echo Para encerrar o ajudante, feche esta janela.",
+    "echo.",
+    'node "%HELPER_ENTRY%"',
+    "pause",
+    "",
+  ];
+  return lines.join("\r\n");
+}
+
+/** The download response: attachment, never cached by anyone but (not even) the browser. */
+export function scriptResponse(body: string | Uint8Array<ArrayBuffer>, fileName: string, contentType: string): Response {
+  const charset = typeof body === "string" ? "; charset=utf-8" : "";
+  return new Response(body, {
+    headers: {
+      "Content-Type": `${contentType}${charset}`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}
+
+// ---- The macOS download: a one-file zip ---------------------------------------------------------
+// A browser saves a download without the execute permission, and Finder then refuses to run a bare
+// .command ("você não tem as permissões de acesso adequadas"). A zip entry made on "Unix" carries
+// the file mode, and Archive Utility (Safari opens zips by itself) restores it: one more double
+// click, no Terminal.
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A zip archive (stored, not compressed) with one executable file: rwxr-xr-x. */
+export function zipWithExecutable(
+  fileName: string,
+  content: string,
+  date = new Date(Date.UTC(2026, 0, 1)),
+): Uint8Array<ArrayBuffer> {
+  const name = Buffer.from(fileName, "utf8");
+  const data = Buffer.from(content, "utf8");
+  const crc = crc32(data);
+  const dosTime = (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1);
+  const dosDate = ((date.getUTCFullYear() - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate();
+  const UTF8_NAMES = 0x0800;
+
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(10, 4); // version needed: 1.0 (stored)
+  local.writeUInt16LE(UTF8_NAMES, 6);
+  local.writeUInt16LE(0, 8); // stored
+  local.writeUInt16LE(dosTime, 10);
+  local.writeUInt16LE(dosDate, 12);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  local.writeUInt16LE(0, 28);
+
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix (3), so the high half of the attributes is the file mode
+  central.writeUInt16LE(10, 6);
+  central.writeUInt16LE(UTF8_NAMES, 8);
+  central.writeUInt16LE(0, 10);
+  central.writeUInt16LE(dosTime, 12);
+  central.writeUInt16LE(dosDate, 14);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  // extra, comment, disk number, internal attributes: 0
+  central.writeUInt32LE((0o100755 << 16) >>> 0, 38); // regular file, rwxr-xr-x
+  central.writeUInt32LE(0, 42); // offset of the local header
+
+  const localSize = local.length + name.length + data.length;
+  const centralSize = central.length + name.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(localSize, 16);
+
+  return new Uint8Array(Buffer.concat([local, name, data, central, name, end]));
+}
+
+/** The macOS download: the Mac/Linux script as an executable .command inside a zip. */
+export function macStartZip(s: ScriptSettings): Uint8Array<ArrayBuffer> {
+  return zipWithExecutable(MAC_COMMAND_NAME, unixStartScript(s));
+}
