@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 
 import { bundleCommandsPlugin } from "./scripts/bundle-commands.mjs";
 import { helperPackagePlugin } from "./scripts/helper-package.mjs";
+import { islandsPlugin } from "./scripts/islands-plugin.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
 import { developmentGuardsPlugin } from "./server/dev-guards.js";
 
@@ -14,10 +15,12 @@ export default defineConfig({
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
   // developmentGuardsPlugin (npm run dev only): server.js's request guards and a "not production"
   // banner (docs/decisions/061-production-start.md).
+  // islandsPlugin: the marketing pages' small scripts (app/islands, decision 092) into build/client/assets/islands.
   // bundleCommandsPlugin: the operator commands (npm run admin, backup, restore, purge-leads) into build/scripts.
   plugins: [
     tailwindcss(),
     reactRouter(),
+    islandsPlugin(),
     helperPackagePlugin(),
     precompressPlugin(),
     bundleCommandsPlugin(),

@@ -4,6 +4,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import islands from "virtual:islands";
 
 import appCss from "./app.css?inline";
 import { seedContent } from "./server/content/collections.server";
@@ -81,7 +82,7 @@ export default function handleRequest(
         body.on("end", () => {
           clearTimeout(timeoutId);
           timeoutId = undefined;
-          const html = optimiseDocument(Buffer.concat(chunks).toString("utf8"), { css: appCss, nonce });
+          const html = optimiseDocument(Buffer.concat(chunks).toString("utf8"), { css: appCss, nonce, islands });
           resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         });
         pipe(body);

@@ -2,7 +2,7 @@
 import "./app.css";
 
 import type { ReactNode } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/layout/error-page";
@@ -11,6 +11,7 @@ import { SectionJumps } from "./components/layout/section-jumps";
 import { ErrorShell } from "./components/layout/shells";
 import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
 import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
+import { loadsFramework } from "./lib/page-scripts";
 import { rememberAttribution } from "./server/leads/attribution.server";
 import { commitVisitor, getVisitorSession } from "./server/platform/session.server";
 import { publicSite } from "./server/platform/site.server";
@@ -44,6 +45,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = rootData?.nonce;
+  // Marketing pages load no React in the browser; their islands are added by the server (decision 092).
+  const framework = loadsFramework(useMatches());
   return (
     <html lang="pt-BR">
       <head>
@@ -63,9 +66,13 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {/* The page's header, <main> and footer come from its layout route (app/routes.ts), or from ErrorShell. */}
         {children}
-        <SectionJumps />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {framework ? (
+          <>
+            <SectionJumps />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

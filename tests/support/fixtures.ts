@@ -49,14 +49,19 @@ export async function storedPasswordId(password: string): Promise<number | null>
  * Waits until React has hydrated the document (hydrateRoot marks the document node). Pages start
  * their JavaScript after the first paint (app/server/platform/document.server.ts), which can be after the
  * load event a plain `goto` waits for; a test that types or clicks at once would race hydration.
- * Pages without the app's scripts (resource routes) do not wait.
+ * Pages without the app's scripts (resource routes) do not wait. A marketing page without React
+ * (decision 092) is ready once every island has marked its element `data-island-ready`.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () =>
+  await page.waitForFunction(() => {
+    if (document.querySelector('script[src^="/assets/islands/"]')) {
+      return !document.querySelector("[data-island]:not([data-island-ready])");
+    }
+    return (
       !document.querySelector('script[type="text/x-held-module"], script[type="module"]') ||
-      Object.keys(document).some((key) => key.startsWith("__reactContainer")),
-  );
+      Object.keys(document).some((key) => key.startsWith("__reactContainer"))
+    );
+  });
 }
 
 export const test = base.extend<{ jsEnabled: boolean }>({

@@ -2,6 +2,8 @@ import { Menu, X, Zap } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
+import { MENU_BUTTON_LABEL } from "~/lib/site-header";
+
 import { Logo } from "./logo";
 import { useScrolled } from "./use-scrolled";
 import { useSite } from "./use-site";
@@ -36,7 +38,7 @@ export function SiteHeader() {
 
   return (
     <>
-      <header className="fixed inset-x-0 top-0 z-40">
+      <header data-island="header" className="fixed inset-x-0 top-0 z-40">
         <div
           id="aviso-legal"
           data-testid="legal-banner"
@@ -108,7 +110,7 @@ export function SiteHeader() {
                 role="button"
                 aria-controls="menu-mobile"
                 aria-expanded={menuOpen ?? false}
-                aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+                aria-label={menuOpen ? MENU_BUTTON_LABEL.close : MENU_BUTTON_LABEL.open}
                 onClick={(event) => {
                   event.preventDefault();
                   setMenuOpen((open) => !open);
@@ -122,7 +124,13 @@ export function SiteHeader() {
                 }}
                 className="inline-flex size-10 items-center justify-center rounded hover:bg-white/10 lg:hidden"
               >
-                {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+                {/* Both icons are in the page, so the header island can swap them without React. */}
+                <span data-icon="close" hidden={!menuOpen}>
+                  <X aria-hidden="true" />
+                </span>
+                <span data-icon="open" hidden={!!menuOpen}>
+                  <Menu aria-hidden="true" />
+                </span>
               </a>
             </div>
           </div>

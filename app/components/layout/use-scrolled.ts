@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 
-/** The legal banner hides and the nav gains a shadow once scrollY ≥ 20 px. */
-export const SCROLL_THRESHOLD_PX = 20;
+import { SCROLL_THRESHOLD_PX } from "~/lib/site-header";
+
+export { SCROLL_THRESHOLD_PX };
 
 export function useScrolled(threshold = SCROLL_THRESHOLD_PX): boolean {
   const [scrolled, setScrolled] = useState(false);

@@ -50,6 +50,7 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   return (
     <section
       ref={regionRef}
+      data-island={items.length ? "toasts" : undefined}
       tabIndex={-1}
       aria-label={`Notificações (${TOAST_HOTKEY})`}
       // Clipped sideways: a card being swiped to the right must not widen the page.

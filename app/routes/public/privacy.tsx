@@ -1,7 +1,11 @@
 import { useLoaderData } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { config } from "~/server/platform/config.server";
+
+/** Plain HTML in the browser: no React, only the islands its markup names (decision 092). */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 
 export function loader() {
   return { retentionDays: config.leadRetentionDays };

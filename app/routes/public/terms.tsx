@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
+
+/** Plain HTML in the browser: no React, only the islands its markup names (decision 092). */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 
 export function meta() {
   return [

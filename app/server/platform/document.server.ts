@@ -1,3 +1,5 @@
+import { islandsIn } from "~/lib/page-scripts";
+
 import { criticalCss } from "./critical-css.server";
 
 /**
@@ -44,8 +46,33 @@ export function starterScript(preloads: string[]): string {
 
 const dropAsync = (attributes: string) => attributes.replace(/\sasync(?:="[^"]*")?(?=\s|$)/g, "");
 
+/**
+ * The islands' script tags for a page without React Router's scripts (decision 092): one module per
+ * island its markup names (`data-island="…"`), from `islands` (the build's { name: { src, integrity } }).
+ */
+export function islandScripts(html: string, islands: Islands, nonce?: string): string {
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  return islandsIn(html)
+    .flatMap((name) => (islands[name] ? [islands[name]] : []))
+    .map(({ src, integrity }) => `<script type="module" src="${src}" integrity="${integrity}"${nonceAttribute}></script>`)
+    .join("");
+}
+
+type Islands = Record<string, { src: string; integrity: string }>;
+
 /** Applies the critical CSS and the deferred start (see above) to a rendered document. */
-export function optimiseDocument(html: string, { css, nonce }: { css?: string; nonce?: string }): string {
+export function optimiseDocument(
+  input: string,
+  { css, nonce, islands }: { css?: string; nonce?: string; islands?: Islands },
+): string {
+  const html = withCriticalCssAndDeferredStart(input, { css, nonce });
+  if (!islands || MODULE_SCRIPT.test(input)) return html;
+  const scripts = islandScripts(input, islands, nonce);
+  const bodyEnd = html.lastIndexOf("</body>");
+  return scripts && bodyEnd >= 0 ? html.slice(0, bodyEnd) + scripts + html.slice(bodyEnd) : html;
+}
+
+function withCriticalCssAndDeferredStart(html: string, { css, nonce }: { css?: string; nonce?: string }): string {
   const headEnd = html.indexOf("</head>");
   if (headEnd < 0) return html;
   let head = html.slice(0, headEnd);

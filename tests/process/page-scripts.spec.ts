@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync } from "node:zlib";
+
+import { expect, test } from "@playwright/test";
+
+import { E2E_ENV } from "../support/env";
+import { routeTable, urlFor } from "../support/route-table";
+import { type RunningServer, startServer } from "../support/server-process";
+
+/**
+ * Which pages load React and React Router in the browser (decision 092), read from the route table
+ * and the build: a page whose route says `handle.framework === false` sends no framework script, no
+ * module preload and no router context, only its islands (app/islands), together at most 6 KB
+ * compressed. Every other page route still hydrates.
+ */
+
+/** The islands' budget per page, compressed (issue: "all of a page's islands together ≤ 6 KB"). */
+const ISLANDS_BUDGET_BYTES = 6 * 1024;
+
+/**
+ * The marketing routes that already load no framework. Every marketing page is to join (the home,
+ * course and polo pages, the campaign, bolsas, …): moving a route here without `framework: false`,
+ * or dropping the flag from one listed, fails the first test.
+ */
+const WITHOUT_FRAMEWORK = ["privacidade", "termos"];
+
+let server: RunningServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  server = await startServer({ ...E2E_ENV }, { quiet: true });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  server?.cleanup();
+});
+
+const framework = (handle: unknown) => (handle as { framework?: boolean } | null)?.framework !== false;
+
+test("the route table says which pages load no framework, and the list above agrees", () => {
+  const pages = routeTable().filter((route) => route.hasComponent && !route.path.includes(":") && route.path !== "*");
+  const flagged = pages.filter((route) => !framework(route.handle)).map((route) => route.path);
+  expect(flagged.sort()).toEqual([...WITHOUT_FRAMEWORK].sort());
+});
+
+for (const routePath of WITHOUT_FRAMEWORK) {
+  test(`/${routePath} sends no framework script, only its islands within ${ISLANDS_BUDGET_BYTES} bytes`, async () => {
+    const response = await fetch(`${server.url}${urlFor({ path: routePath })}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // (Assertions on the document name what they look for: a failure must not print the whole page.)
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toMatch(/<script[^>]*type="text\/x-held-module"/);
+    expect(html).not.toMatch(/<link[^>]*modulepreload/);
+    const sources = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.length, "the header and toast islands").toBeGreaterThan(0);
+    for (const src of sources) expect(src).toMatch(/^\/assets\/islands\/[a-z-]+-[\w-]{8}\.js$/);
+    const nonce = html.match(/<script nonce="([^"]+)"/)?.[1];
+    expect(nonce).toBeTruthy();
+    let total = 0;
+    for (const src of sources) {
+      const body = Buffer.from(await (await fetch(`${server.url}${src}`)).arrayBuffer());
+      const integrity = `sha384-${createHash("sha384").update(body).digest("base64")}`;
+      expect(html).toContain(`<script type="module" src="${src}" integrity="${integrity}" nonce="${nonce}"></script>`);
+      expect(body.toString("utf8")).not.toMatch(/react|__reactRouter/i);
+      total += brotliCompressSync(body).length;
+    }
+    expect(total).toBeLessThanOrEqual(ISLANDS_BUDGET_BYTES);
+  });
+}
+
+test("a page that hydrates still gets React Router's scripts and no island", async () => {
+  const html = await (await fetch(`${server.url}/inscricao`)).text();
+  expect(html).toContain("__reactRouterContext");
+  expect(html).not.toContain("/assets/islands/");
+});
