@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Trash2, UserPlus } from "lucide-react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
-import { FieldGroup, FormAlert, INPUT_CLASS, TextField } from "~/components/studio/studio-fields";
+import { Field, inputClass, SubmitButton, TextField, useIsPending } from "~/components/forms";
+import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/admin-login";
 import { type Role, ROLE_KEYS, ROLES } from "~/lib/roles";
@@ -126,7 +126,7 @@ function NewUserForm({ actionData }: { actionData: Route.ComponentProps["actionD
       <FieldGroup legend="Novo usuário">
         <TextField meta={fields.email} label="E-mail" type="email" required inputMode="email" />
         <Field label="Perfil" htmlFor={fields.role.id} errorId={fields.role.errorId} errors={fields.role.errors}>
-          <select {...roleProps} key={roleProps.key} className={INPUT_CLASS}>
+          <select {...roleProps} key={roleProps.key} className={inputClass()}>
             {ROLE_KEYS.map((role) => (
               <option key={role} value={role}>
                 {ROLES[role]}
@@ -142,7 +142,7 @@ function NewUserForm({ actionData }: { actionData: Route.ComponentProps["actionD
           hint={passwordHint}
           hintId={`${fields.password.id}-hint`}
         >
-          <input {...passwordProps} key={passwordProps.key} required autoComplete="new-password" className={INPUT_CLASS} />
+          <input {...passwordProps} key={passwordProps.key} required autoComplete="new-password" className={inputClass()} />
         </Field>
       </FieldGroup>
       <SubmitButton
