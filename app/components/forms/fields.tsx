@@ -133,12 +133,25 @@ export function TextareaField({
   );
 }
 
-export type SelectOption = { value: string; label: string };
+/** A choice of a <select>: its value and label, or one string that is both (a course name, a polo). */
+export type SelectOption = string | { value: string; label: string };
 export type OptionGroup = { label: string; options: readonly SelectOption[] };
+
+function Options({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => {
+    const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+    return (
+      <option key={value} value={value}>
+        {label}
+      </option>
+    );
+  });
+}
 
 /**
  * A labelled list of choices (<select>): an empty first choice (`placeholder`), then `options`,
- * then `groups` (each an <optgroup>), then any `children` (<option>s drawn by the caller).
+ * then `groups` (each an <optgroup>: the grouped select), then any `children` (<option>s drawn by
+ * the caller, such as LabelOptions).
  */
 export function SelectField({
   meta,
@@ -164,29 +177,16 @@ export function SelectField({
     <Frame meta={meta} label={label} hint={hint} hintId={hintId} className={className}>
       <select {...props} key={props.key} {...select} className={inputClass(look)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={options} />
         {groups.map((group) => (
           <optgroup key={group.label} label={group.label}>
-            {group.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <Options options={group.options} />
           </optgroup>
         ))}
         {children}
       </select>
     </Frame>
   );
-}
-
-/** The same names as values and labels (course names, polo names). */
-export function optionsOf(names: readonly string[]): SelectOption[] {
-  return names.map((name) => ({ value: name, label: name }));
 }
 
 const CHECKBOX_LOOKS = {

@@ -5,7 +5,6 @@ export {
   type AnyField,
   CheckboxField,
   type OptionGroup,
-  optionsOf,
   PhoneField,
   plainField,
   SelectField,
