@@ -3,8 +3,8 @@ import type { ComponentProps } from "react";
 /**
  * The looks of a form control (a one-line input, a <select>, a <textarea>): one map, so a form
  * names its look instead of pasting a class. Each look marks an invalid control (aria-invalid,
- * which the fields set from conform) with a red border, except `compact`, whose forms show the
- * message alone.
+ * which the fields set from conform) with a red border, except `compact` and `inline`, whose
+ * forms show the message alone.
  */
 export const INPUT_LOOKS = {
   /** Staff pages and the content studio. */
@@ -18,6 +18,8 @@ export const INPUT_LOOKS = {
   tall: "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-base text-slate-900 aria-[invalid=true]:border-red-500",
   /** The lead page's follow-up cards: small text on white. */
   compact: "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900",
+  /** A small control inside a table row, beside its button. */
+  inline: "block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900",
 } as const;
 
 export type InputLook = keyof typeof INPUT_LOOKS;
