@@ -10,7 +10,9 @@ import type { ToastMessage } from "./toast";
  *   export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
  *   export const shouldRevalidate = skipRevalidationAfterConnectionLost;   (also in root.tsx)
  *
- * The form stays as it was, with a message to send it again. Without JavaScript the browser posts
+ * The page reads its answer with useActionAnswer (app/components/forms, decision 091), the one way
+ * to tell a lost connection from the server's answer: the form stays as it was, with a message to
+ * send it again (in the form's alert, or a toast). Without JavaScript the browser posts
  * the form itself and keeps it on its own error page (Back restores it). Nothing was stored: the
  * request never reached the site, or its answer never came back (the lead actions are idempotent
  * per e-mail, so sending again is safe; a login, the WhatsApp gate or adding an access password
@@ -53,7 +55,7 @@ export async function sendKeepingForm<T>(serverAction: () => Promise<T>): Promis
   }
 }
 
-/** An action's answer as a page reads it: the lost-connection message, or else what the server answered. */
+/** An action's answer split in two: the lost-connection message, or else what the server answered (pages call useActionAnswer). */
 export function splitConnectionLost<T>(actionData: T | ConnectionLost | undefined): {
   lost: ToastMessage | null;
   answer: T | undefined;

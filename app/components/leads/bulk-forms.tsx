@@ -2,11 +2,10 @@ import { RefreshCw, UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
-import { Field, LabelOptions } from "~/components/forms";
+import { LabelOptions, plainField, SelectField } from "~/components/forms";
 import { type LeadFilters, leadFiltersToParams } from "~/lib/leads/filters";
 import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/leads/status";
 
-import { leadFieldClass } from "./lead-form";
 import { type OwnerChoice, OwnerOptions } from "./owner-select";
 
 const number = new Intl.NumberFormat("pt-BR");
@@ -71,17 +70,17 @@ export function BulkStatusForm({ filters, total }: { filters: LeadFilters; total
         </>
       }
     >
-      <Field label="Novo status" htmlFor="novo_status">
-        <select id="novo_status" name="novo_status" defaultValue="em_contato" className={leadFieldClass}>
-          <LabelOptions labels={LEAD_STATUSES} />
-        </select>
-      </Field>
-      <Field label="Motivo (se Perdido)" htmlFor="bulk-motivo">
-        <select id="bulk-motivo" name="motivo" defaultValue="" className={leadFieldClass}>
-          <option value="">—</option>
-          <LabelOptions labels={LOSS_REASONS} />
-        </select>
-      </Field>
+      <SelectField meta={plainField("novo_status", { defaultValue: "em_contato" })} label="Novo status" look="compact">
+        <LabelOptions labels={LEAD_STATUSES} />
+      </SelectField>
+      <SelectField
+        meta={plainField("motivo", { id: "bulk-motivo", defaultValue: "" })}
+        label="Motivo (se Perdido)"
+        look="compact"
+        placeholder="—"
+      >
+        <LabelOptions labels={LOSS_REASONS} />
+      </SelectField>
     </BulkSelectionForm>
   );
 }
@@ -101,16 +100,13 @@ export function BulkOwnerForm({ filters, total, owners }: { filters: LeadFilters
         </>
       }
     >
-      <Field label="Novo responsável" htmlFor="novo_responsavel">
-        <select
-          id="novo_responsavel"
-          name="novo_responsavel"
-          defaultValue={owners[0] ? String(owners[0].id) : ""}
-          className={leadFieldClass}
-        >
-          <OwnerOptions owners={owners} />
-        </select>
-      </Field>
+      <SelectField
+        meta={plainField("novo_responsavel", { defaultValue: owners[0] ? String(owners[0].id) : "" })}
+        label="Novo responsável"
+        look="compact"
+      >
+        <OwnerOptions owners={owners} />
+      </SelectField>
     </BulkSelectionForm>
   );
 }

@@ -1,8 +1,8 @@
 import { CalendarClock } from "lucide-react";
 
-import { Field } from "~/components/forms";
+import { plainField, TextField } from "~/components/forms";
 
-import { fieldAria, leadFieldClass, LeadForm, type LeadFormErrors } from "./lead-form";
+import { LeadForm, type LeadFormErrors } from "./lead-form";
 
 /** The lead page's next-contact date (empty = no date). */
 export function NextContactForm({ date, errors }: { date: string | null; errors: LeadFormErrors }) {
@@ -16,24 +16,18 @@ export function NextContactForm({ date, errors }: { date: string | null; errors:
         </>
       }
     >
-      <Field
+      <TextField
+        meta={plainField("proximo_contato", {
+          errorId: "proximo-contato-error",
+          error: errors.proximo_contato,
+          defaultValue: date ?? "",
+        })}
         label="Data do próximo contato"
-        htmlFor="proximo_contato"
-        errorId="proximo-contato-error"
-        errors={errors.proximo_contato ? [errors.proximo_contato] : null}
+        type="date"
         hint="Deixe vazio para não marcar data."
-        hintId="proximo-contato-hint"
+        look="compact"
         className="mt-3"
-      >
-        <input
-          id="proximo_contato"
-          name="proximo_contato"
-          type="date"
-          defaultValue={date ?? ""}
-          className={leadFieldClass}
-          {...fieldAria(errors.proximo_contato, "proximo-contato-error", "proximo-contato-hint")}
-        />
-      </Field>
+      />
     </LeadForm>
   );
 }

@@ -1,9 +1,9 @@
 import { MessageSquarePlus } from "lucide-react";
 
-import { Field } from "~/components/forms";
+import { plainField, TextareaField } from "~/components/forms";
 import { NOTE_MAX } from "~/lib/leads/status";
 
-import { fieldAria, leadFieldClass, LeadForm, type LeadFormErrors } from "./lead-form";
+import { LeadForm, type LeadFormErrors } from "./lead-form";
 
 /**
  * The lead page's new note. `notes`: how many notes the lead has; a new one empties the field (with
@@ -20,24 +20,16 @@ export function NoteForm({ errors, value, notes }: { errors: LeadFormErrors; val
         </>
       }
     >
-      <Field
+      <TextareaField
+        // A new note (or a refused one) starts the box again from `value`.
+        key={value === undefined ? `notas-${notes}` : `recusada-${value}`}
+        meta={plainField("texto", { error: errors.texto, defaultValue: value })}
         label="Nova nota"
-        htmlFor="texto"
-        errorId="texto-error"
-        errors={errors.texto ? [errors.texto] : null}
+        look="compact"
         className="mt-3"
-      >
-        <textarea
-          id="texto"
-          name="texto"
-          rows={3}
-          maxLength={NOTE_MAX}
-          defaultValue={value}
-          key={value === undefined ? `notas-${notes}` : `recusada-${value}`}
-          className={leadFieldClass}
-          {...fieldAria(errors.texto, "texto-error")}
-        />
-      </Field>
+        rows={3}
+        maxLength={NOTE_MAX}
+      />
     </LeadForm>
   );
 }

@@ -1,8 +1,8 @@
 import { UserCheck } from "lucide-react";
 
-import { Field } from "~/components/forms";
+import { plainField, SelectField } from "~/components/forms";
 
-import { fieldAria, leadFieldClass, LeadForm, type LeadFormErrors } from "./lead-form";
+import { LeadForm, type LeadFormErrors } from "./lead-form";
 import { type OwnerChoice, OwnerOptions } from "./owner-select";
 
 /** The lead page's owner ("responsável"): a comercial user or "Sem responsável". */
@@ -25,25 +25,15 @@ export function OwnerForm({
         </>
       }
     >
-      <Field
+      <SelectField
+        meta={plainField("responsavel", { error: errors.responsavel, defaultValue: owner ? String(owner.id) : "" })}
         label="Responsável pelo lead"
-        htmlFor="responsavel"
-        errorId="responsavel-error"
-        errors={errors.responsavel ? [errors.responsavel] : null}
         hint="Somente usuários comerciais."
-        hintId="responsavel-hint"
+        look="compact"
         className="mt-3"
       >
-        <select
-          id="responsavel"
-          name="responsavel"
-          defaultValue={owner ? String(owner.id) : ""}
-          className={leadFieldClass}
-          {...fieldAria(errors.responsavel, "responsavel-error", "responsavel-hint")}
-        >
-          <OwnerOptions owners={owners} current={owner} />
-        </select>
-      </Field>
+        <OwnerOptions owners={owners} current={owner} />
+      </SelectField>
     </LeadForm>
   );
 }

@@ -1,9 +1,9 @@
 import { RefreshCw } from "lucide-react";
 
-import { Field, LabelOptions } from "~/components/forms";
+import { LabelOptions, plainField, SelectField } from "~/components/forms";
 import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/leads/status";
 
-import { fieldAria, leadFieldClass, LeadForm, type LeadFormErrors } from "./lead-form";
+import { LeadForm, type LeadFormErrors } from "./lead-form";
 
 /** The lead page's status form: one status from the list, and the reason when Perdido. */
 export function StatusForm({ status, motivo, errors }: { status: string; motivo: string | null; errors: LeadFormErrors }) {
@@ -17,41 +17,23 @@ export function StatusForm({ status, motivo, errors }: { status: string; motivo:
         </>
       }
     >
-      <Field
+      <SelectField
+        meta={plainField("status", { error: errors.status, defaultValue: status })}
         label="Novo status"
-        htmlFor="status"
-        errorId="status-error"
-        errors={errors.status ? [errors.status] : null}
+        look="compact"
         className="mt-3"
       >
-        <select
-          id="status"
-          name="status"
-          defaultValue={status}
-          className={leadFieldClass}
-          {...fieldAria(errors.status, "status-error")}
-        >
-          <LabelOptions labels={LEAD_STATUSES} />
-        </select>
-      </Field>
-      <Field
+        <LabelOptions labels={LEAD_STATUSES} />
+      </SelectField>
+      <SelectField
+        meta={plainField("motivo", { error: errors.motivo, defaultValue: motivo ?? "" })}
         label="Motivo da perda (se Perdido)"
-        htmlFor="motivo"
-        errorId="motivo-error"
-        errors={errors.motivo ? [errors.motivo] : null}
+        look="compact"
         className="mt-3"
+        placeholder="—"
       >
-        <select
-          id="motivo"
-          name="motivo"
-          defaultValue={motivo ?? ""}
-          className={leadFieldClass}
-          {...fieldAria(errors.motivo, "motivo-error")}
-        >
-          <option value="">—</option>
-          <LabelOptions labels={LOSS_REASONS} />
-        </select>
-      </Field>
+        <LabelOptions labels={LOSS_REASONS} />
+      </SelectField>
     </LeadForm>
   );
 }

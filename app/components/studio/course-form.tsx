@@ -2,12 +2,12 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 
-import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { PhotoField } from "~/components/studio/photo-field";
-import { FieldGroup, FormAlert, SaveButton, TextAreaField, TextField, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, FormAlert, SaveButton, VersionInput } from "~/components/studio/studio-fields";
+import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 import { COURSE_ICONS } from "~/lib/content/course-icons";
 import { type CourseDocument, courseFormSchema, priceInputValue } from "~/lib/content/courses";
-import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 
 const AREA_OPTIONS = COURSE_AREAS.map((area) => ({ value: area, label: area }));
 const MODALITY_OPTIONS = MODALITIES.map((modality) => ({ value: modality, label: modality }));
@@ -84,8 +84,8 @@ export function CourseForm({
           hint="Ex.: 349,90. Vazio: a página não mostra preço."
           inputMode="decimal"
         />
-        <TextAreaField meta={fields.description} label="Descrição curta" rows={3} required className="sm:col-span-2" />
-        <TextAreaField
+        <TextareaField meta={fields.description} label="Descrição curta" rows={3} required className="sm:col-span-2" />
+        <TextareaField
           meta={fields.highlights}
           label="Destaques do currículo"
           hint="Um por linha (até 12). Aparecem na página do curso."

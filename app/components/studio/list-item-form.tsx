@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 
-import { SubmitButton, useIsPending } from "~/components/forms";
-import { type AnyField, FormAlert, VersionInput } from "~/components/studio/studio-fields";
+import { type AnyField, SubmitButton, useIsPending } from "~/components/forms";
+import { FormAlert, VersionInput } from "~/components/studio/studio-fields";
 import { LIST_ITEM_FIELD } from "~/lib/content/studio";
 
 /**

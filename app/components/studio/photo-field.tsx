@@ -2,11 +2,9 @@ import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useNavigation } from "react-router";
 
-import { Field } from "~/components/forms";
+import { type AnyField, Field, inputClass } from "~/components/forms";
 import type { StoredPhoto } from "~/lib/content/fields";
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_MESSAGES, photoUrl, photoWidths } from "~/lib/content/photos";
-
-import { type AnyField, INPUT_CLASS } from "./studio-fields";
 
 /** The photo field of any section's form (its shape beyond id and alt does not matter here). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -111,7 +109,7 @@ export function PhotoField({
             hint="O que a foto mostra, para quem usa leitor de tela. Ex.: Estudantes no laboratório de enfermagem."
             hintId={altHintId}
           >
-            <input {...altProps} key={altProps.key} autoComplete="off" className={INPUT_CLASS} />
+            <input {...altProps} key={altProps.key} autoComplete="off" className={inputClass()} />
           </Field>
           {!required && current ? (
             <label className="flex items-center gap-2 text-sm text-slate-800">

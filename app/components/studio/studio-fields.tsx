@@ -1,87 +1,14 @@
-import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { SubmitButton, useActionAnswer, useIsPending } from "~/components/forms";
 import { VERSION_FIELD } from "~/lib/content/studio";
-import { splitConnectionLost } from "~/lib/offline-submit";
 import type { StudioFailure } from "~/server/content/studio.server";
 
 /**
- * The content studio's form parts, built on the forms toolkit: every studio form is a conform form
- * with these fields, the hidden version, the form-level alert and the toolkit's SubmitButton.
+ * The content studio's own form parts: the hidden version, the form-level alert, the group frame and
+ * the save button. The fields themselves are the forms toolkit's (app/components/forms).
  */
-
-export const INPUT_CLASS =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500";
-
-/** Any field of any conform form (the form's own shape does not matter here). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyField = FieldMetadata<any, any, string[]>;
-
-type TextFieldProps = {
-  meta: AnyField;
-  label: ReactNode;
-  hint?: ReactNode;
-  type?: "text" | "email" | "url" | "tel" | "date" | "number";
-  required?: boolean;
-  className?: string;
-  inputMode?: "numeric" | "decimal" | "tel" | "email" | "url" | "text";
-  autoComplete?: string;
-};
-
-/** A labelled one-line input with its hint and its message. */
-export function TextField({ meta, label, hint, type = "text", required, className, inputMode, autoComplete }: TextFieldProps) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
-  return (
-    <Field
-      label={label}
-      htmlFor={meta.id}
-      errorId={meta.errorId}
-      errors={meta.errors}
-      hint={hint}
-      hintId={hintId}
-      className={className}
-    >
-      <input
-        {...props}
-        key={props.key}
-        required={required}
-        inputMode={inputMode}
-        autoComplete={autoComplete ?? "off"}
-        className={INPUT_CLASS}
-      />
-    </Field>
-  );
-}
-
-/** A labelled text box (several lines). */
-export function TextAreaField({
-  meta,
-  label,
-  hint,
-  rows = 4,
-  required,
-  className,
-}: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete"> & { rows?: number }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const props = getTextareaProps(meta, { ariaDescribedBy: hintId });
-  return (
-    <Field
-      label={label}
-      htmlFor={meta.id}
-      errorId={meta.errorId}
-      errors={meta.errors}
-      hint={hint}
-      hintId={hintId}
-      className={className}
-    >
-      <textarea {...props} key={props.key} rows={rows} required={required} className={INPUT_CLASS} />
-    </Field>
-  );
-}
 
 /** The version the editor started from (a later save by someone else is then refused). */
 export function VersionInput({ version }: { version: number }) {
@@ -123,10 +50,9 @@ export function FieldGroup({ legend, children }: { legend: string; children: Rea
  * form keeps what was typed) or the server's refusal with its messages.
  */
 export function useStudioAnswer(actionData: unknown) {
-  const navigation = useNavigation();
   const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  return { pending, lost, failure: answer as StudioFailure | undefined };
+  const { lost, answer, idle } = useActionAnswer(actionData);
+  return { pending, lost: idle ? lost : null, failure: idle ? (answer as StudioFailure | undefined) : undefined };
 }
 
 /** The studio forms' main button: "Salvar" (or `children`), "Salvando..." while the post is on its way. */

@@ -10,7 +10,3 @@ export function ActionAlert({ alert, id }: { alert: ToastMessage | null | undefi
     </div>
   );
 }
-
-/** The look of the WhatsApp pages' inputs (each is wrapped in the forms toolkit's Field). */
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-500";

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole, MessageCircle } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useLocation } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
-import { type ConnectionLost, isConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
+import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
+import { type ConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp/tool";
 
-import { ActionAlert, inputClass } from "./form-bits";
+import { ActionAlert } from "./form-bits";
 
 /** True for the gate's shortcut, Ctrl+Alt+W. */
 export function isGateShortcut(event: Pick<KeyboardEvent, "ctrlKey" | "altKey" | "key" | "code">): boolean {
@@ -30,19 +30,15 @@ export function WhatsAppGate({
   /** A signed-in staff role without the WhatsApp permission: why the tool did not open as them (decision 069). */
   staffNotice?: string | null;
 }) {
-  const navigation = useNavigation();
   const location = useLocation();
   const formKey = useFormKeyKeptAfterConnectionLost(location.key, answer);
   // A lost connection shows like a refused password (alert, field focused), without the form's result.
-  const failure = useMemo(
-    () => (isConnectionLost(answer) ? { result: undefined, alert: answer.connectionLost } : answer),
-    [answer],
-  );
+  const { lost, answer: refusal, idle } = useActionAnswer(answer);
+  const alert = lost ?? refusal?.alert;
   const pending = useIsPending();
-  const idle = navigation.state === "idle";
   const [form, fields] = useForm({
     id: "acesso-whatsapp",
-    lastResult: idle ? failure?.result : undefined,
+    lastResult: idle ? refusal?.result : undefined,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: gateSchema }),
   });
@@ -63,8 +59,8 @@ export function WhatsAppGate({
 
   // After a wrong password the field is focused again for the next try.
   useEffect(() => {
-    if (idle && failure) document.getElementById(fields.password.id)?.focus();
-  }, [idle, failure, fields.password.id]);
+    if (idle && alert) document.getElementById(fields.password.id)?.focus();
+  }, [idle, alert, fields.password.id]);
 
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:py-16">
@@ -101,20 +97,15 @@ export function WhatsAppGate({
         </h2>
         <Form method="post" {...getFormProps(form)} key={formKey} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={GATE_INTENT} />
-          <ActionAlert alert={idle ? failure?.alert : undefined} />
-          <Field
+          <ActionAlert alert={idle ? alert : undefined} />
+          <TextField
+            meta={fields.password}
             label="Senha de acesso"
-            htmlFor={fields.password.id}
-            errorId={fields.password.errorId}
-            errors={fields.password.errors}
-          >
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="current-password"
-              required
-              className={inputClass}
-            />
-          </Field>
+            type="password"
+            look="ring"
+            autoComplete="current-password"
+            required
+          />
           <SubmitButton
             pending={pending}
             pendingText="Verificando..."

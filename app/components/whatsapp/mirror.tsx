@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import type { Socket } from "socket.io-client";
 import { parseContactLines } from "whatsapp-helper/contacts";
 
-import type { ConnectionLost } from "~/lib/offline-submit";
+import { useActionAnswer } from "~/components/forms";
 import { dismissToast, toast, type ToastMessage } from "~/lib/toast";
 import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp/connection";
 import { helperLinkSentence } from "~/lib/whatsapp/job-state";
@@ -28,8 +28,8 @@ type Props = {
   log: SendLogPage;
   /** A contact list handed off from the leads panel (?lista=), or why it did not open; null without one. */
   handoff?: HandoffOnPage | null;
-  /** 'Sair'/'Desconectar' was sent while the connection dropped (lib/offline-submit): the page stays, with this toast. */
-  connectionLost?: ConnectionLost | null;
+  /** The page's last post: when 'Sair'/'Desconectar' lost its connection (lib/offline-submit), the page stays, with a toast. */
+  actionData?: unknown;
   /** Replies nobody read yet (the header links to /whatsapp/respostas, decision 071). */
   unreadReplies?: number;
 };
@@ -44,7 +44,7 @@ const DEFAULT_DELAY = { minMs: 30_000, maxMs: 60_000 };
  * contacts and a message, send in bulk and follow each result. Needs JavaScript; without it the
  * page says so and still offers the start scripts and the stored 'Registro de Envios'.
  */
-export function MirrorPage({ productName, helper, downloads, log, handoff = null, connectionLost, unreadReplies = 0 }: Props) {
+export function MirrorPage({ productName, helper, downloads, log, handoff = null, actionData, unreadReplies = 0 }: Props) {
   const { state, stateRef, set, dispatch } = useMirrorState();
   const [operatorName, setOperatorName] = useState("");
   const operatorRef = useRef(operatorName);
@@ -181,9 +181,10 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
   }, [connectToHelper]);
 
   // One toast per failed send (each failed send is a new answer object).
+  const { lost } = useActionAnswer(actionData);
   useEffect(() => {
-    if (connectionLost) toast(connectionLost.connectionLost);
-  }, [connectionLost]);
+    if (lost) toast(lost);
+  }, [lost]);
 
   // The operator name is remembered on this computer.
   useEffect(() => {

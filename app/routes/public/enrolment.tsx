@@ -1,13 +1,20 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Lock } from "lucide-react";
 import { useEffect, useMemo } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 
-import { ErrorList, Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
+import {
+  CheckboxField,
+  PhoneField,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useActionAnswer,
+  useIsPending,
+} from "~/components/forms";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
-import { formatNumber } from "~/lib/format";
 import {
   CONSENT_TEXT,
   ENROLMENT_TEXTS,
@@ -18,7 +25,8 @@ import {
   UNDECIDED_COURSE,
   UNDECIDED_POLO,
 } from "~/lib/leads/enrolment";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
+import { formatNumber } from "~/lib/format";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import { attributionFor } from "~/server/leads/attribution.server";
@@ -135,17 +143,16 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
   const { origin, embedded, choices, defaults } = loaderData;
   const texts = ENROLMENT_TEXTS[origin];
   const schema = useMemo(() => enrolmentSchema(choices), [choices]);
-  const navigation = useNavigation();
   const pending = useIsPending();
 
-  const { lost, answer } = splitConnectionLost(actionData);
+  const { lost, answer, idle } = useActionAnswer(actionData);
   // A failed save also shows the toast (the form stays as typed, with the message above it).
   useEffect(() => {
     if (answer?.error) toast(answer.error);
   }, [answer]);
   const [form, fields] = useForm<EnrolmentFields>({
     id: "inscricao",
-    lastResult: navigation.state === "idle" ? answer?.result : undefined,
+    lastResult: idle ? answer?.result : undefined,
     defaultValue: defaults,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
@@ -168,7 +175,7 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
           {form.errors.join(" ")}
         </p>
       ) : null}
-      {lost && navigation.state === "idle" ? (
+      {lost && idle ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           <p className="font-semibold">{lost.title}</p>
           <p>{lost.description}</p>
@@ -177,82 +184,55 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
       <HoneypotField />
       <input type="hidden" name="origem" value={origin} />
 
-      <Field label="Nome completo" htmlFor={fields.nome.id} errorId={fields.nome.errorId} errors={fields.nome.errors}>
-        <input {...getInputProps(fields.nome, { type: "text" })} autoComplete="name" className={inputClass} />
-      </Field>
+      <TextField meta={fields.nome} label="Nome completo" look="public" autoComplete="name" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <PhoneField
+          meta={fields.telefone}
           label="Telefone (WhatsApp)"
-          htmlFor={fields.telefone.id}
-          errorId={fields.telefone.errorId}
-          errors={fields.telefone.errors}
-        >
-          <PhoneInput
-            {...getInputProps(fields.telefone, { type: "tel" })}
-            inputMode="numeric"
-            placeholder="(31)99999-8888"
-            className={inputClass}
-          />
-        </Field>
-        <Field label="E-mail" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            placeholder="seuemail@exemplo.com"
-            className={inputClass}
-          />
-        </Field>
+          look="public"
+          inputMode="numeric"
+          placeholder="(31)99999-8888"
+        />
+        <TextField
+          meta={fields.email}
+          label="E-mail"
+          type="email"
+          look="public"
+          autoComplete="email"
+          placeholder="seuemail@exemplo.com"
+        />
       </div>
-      <Field label="Cidade" htmlFor={fields.cidade.id} errorId={fields.cidade.errorId} errors={fields.cidade.errors}>
-        <input {...getInputProps(fields.cidade, { type: "text" })} autoComplete="address-level2" className={inputClass} />
-      </Field>
-      <Field label="Curso de interesse" htmlFor={fields.curso.id} errorId={fields.curso.errorId} errors={fields.curso.errors}>
-        <select {...getSelectProps(fields.curso)} className={inputClass}>
-          <option value="">Selecione um curso</option>
-          <option value={UNDECIDED_COURSE}>{UNDECIDED_COURSE}</option>
-          {loaderData.courseGroups.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.options.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </Field>
-      <Field label="Polo de preferência" htmlFor={fields.polo.id} errorId={fields.polo.errorId} errors={fields.polo.errors}>
-        <select {...getSelectProps(fields.polo)} className={inputClass}>
-          <option value="">Selecione um polo</option>
-          <option value={UNDECIDED_POLO}>{UNDECIDED_POLO}</option>
-          {loaderData.poloGroups.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.options.map((location) => (
-                <option key={location} value={location}>
-                  {location}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </Field>
+      <TextField meta={fields.cidade} label="Cidade" look="public" autoComplete="address-level2" />
+      <SelectField
+        meta={fields.curso}
+        label="Curso de interesse"
+        look="public"
+        placeholder="Selecione um curso"
+        options={[UNDECIDED_COURSE]}
+        groups={loaderData.courseGroups}
+      />
+      <SelectField
+        meta={fields.polo}
+        label="Polo de preferência"
+        look="public"
+        placeholder="Selecione um polo"
+        options={[UNDECIDED_POLO]}
+        groups={loaderData.poloGroups}
+      />
 
-      <div>
-        <div className="flex items-start gap-3">
-          <input
-            {...getInputProps(fields.consentimento, { type: "checkbox" })}
-            className="mt-1 size-5 shrink-0 accent-brand-600"
-          />
-          <label htmlFor={fields.consentimento.id} className="text-sm text-slate-700">
+      <CheckboxField
+        meta={fields.consentimento}
+        look="consent"
+        label={
+          <>
             {consentBefore}
             <a href="/privacidade" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
               Política de Privacidade
             </a>
             {consentAfter}
-          </label>
-        </div>
-        <ErrorList id={fields.consentimento.errorId} errors={fields.consentimento.errors} />
-      </div>
+          </>
+        }
+      />
 
       <SubmitButton
         pending={pending}
@@ -270,9 +250,6 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
 }
 
 const [consentBefore, consentAfter] = CONSENT_TEXT.split("Política de Privacidade");
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600";
 
 const THANKS: Record<string, string> = {
   inscricao: "Inscrição recebida!",

@@ -2,20 +2,20 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
-import { pageMeta } from "~/lib/seo";
+import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/lib/staff/login";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { canOpen, type Role } from "~/lib/staff/roles";
+import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
+import { countAdmins, ensureBootstrapAdminOnce } from "~/server/staff/users.server";
+import { authenticator, getAdmin, LoginError, PANEL_PATH, safeRedirect, startAdminSession } from "~/server/staff/auth.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { authenticator, getAdmin, LoginError, PANEL_PATH, safeRedirect, startAdminSession } from "~/server/staff/auth.server";
-import { countAdmins, ensureBootstrapAdminOnce } from "~/server/staff/users.server";
 
 import type { Route } from "./+types/login";
 
@@ -115,10 +115,10 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKe
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function LoginAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const pending = useIsPending();
-  const { lost, answer } = splitConnectionLost(navigation.state === "idle" ? actionData : undefined);
-  const failure = answer as ActionFailure | undefined;
+  // A message shows only once the post is over (not while the form is sent again).
+  const { lost, answer, idle } = useActionAnswer(actionData);
+  const failure = idle ? (answer as ActionFailure | undefined) : undefined;
   const [form, fields] = useForm({
     id: "login-admin",
     lastResult: failure?.result,
@@ -127,7 +127,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const alert = lost ?? failure?.alert;
+  const alert = (idle ? lost : null) ?? failure?.alert;
   const passwordRef = useRef<HTMLInputElement>(null);
   // After a refused attempt (with JavaScript the page is not reloaded): empty the password and focus it.
   // (Not after a lost connection: the message says what was typed is kept.)
@@ -178,27 +178,25 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
 
           <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
 
-          <Field label="E-mail" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              autoComplete="username"
-              required
-              // The page's one task is signing in: the cursor starts in its first field.
-              // eslint-disable-next-line jsx-a11y/no-autofocus
-              autoFocus
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
-            />
-          </Field>
+          <TextField
+            meta={fields.email}
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            required
+            // The page's one task is signing in: the cursor starts in its first field.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
+          />
 
-          <Field label="Senha" htmlFor={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              ref={passwordRef}
-              autoComplete="current-password"
-              required
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
-            />
-          </Field>
+          <TextField
+            meta={fields.password}
+            label="Senha"
+            type="password"
+            ref={passwordRef}
+            autoComplete="current-password"
+            required
+          />
 
           <SubmitButton
             pending={pending}

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trash2, UserPlus } from "lucide-react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
-import { FieldGroup, FormAlert, INPUT_CLASS, TextField } from "~/components/studio/studio-fields";
+import { plainField, SelectField, SubmitButton, TextField, useIsPending } from "~/components/forms";
+import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { pageMeta } from "~/lib/seo";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/staff/login";
@@ -40,7 +40,7 @@ const SMALL_BUTTON =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
 const DANGER_BUTTON =
   "inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70";
-const SELECT_CLASS = "block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900";
+const ROLE_OPTIONS = ROLE_KEYS.map((role) => ({ value: role, label: ROLES[role] }));
 
 type RowRefusal = { intent: string; user: number | null; error: string };
 
@@ -116,34 +116,22 @@ function NewUserForm({ actionData }: { actionData: Route.ComponentProps["actionD
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newUserSchema }),
   });
-  const roleProps = getSelectProps(fields.role);
   const passwordHint = `Pelo menos ${MIN_ADMIN_PASSWORD_LENGTH} caracteres. Passe-a à pessoa por um canal seguro.`;
-  const passwordProps = getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value={USER_INTENTS.add} />
       <FieldGroup legend="Novo usuário">
         <TextField meta={fields.email} label="E-mail" type="email" required inputMode="email" />
-        <Field label="Perfil" htmlFor={fields.role.id} errorId={fields.role.errorId} errors={fields.role.errors}>
-          <select {...roleProps} key={roleProps.key} className={INPUT_CLASS}>
-            {ROLE_KEYS.map((role) => (
-              <option key={role} value={role}>
-                {ROLES[role]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
+        <SelectField meta={fields.role} label="Perfil" options={ROLE_OPTIONS} />
+        <TextField
+          meta={fields.password}
           label="Senha inicial"
-          htmlFor={fields.password.id}
-          errorId={fields.password.errorId}
-          errors={fields.password.errors}
+          type="password"
           hint={passwordHint}
-          hintId={`${fields.password.id}-hint`}
-        >
-          <input {...passwordProps} key={passwordProps.key} required autoComplete="new-password" className={INPUT_CLASS} />
-        </Field>
+          required
+          autoComplete="new-password"
+        />
       </FieldGroup>
       <SubmitButton
         pending={adding}
@@ -172,32 +160,18 @@ function RoleForm({ user, error }: { user: UserRow; error: string | null }) {
     <Form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={USER_INTENTS.role} />
       <input type="hidden" name="user" value={user.id} />
-      <Field
+      <SelectField
+        // A refusal or a changed role starts the select again from the stored role.
+        key={`${user.role}-${error ?? ""}`}
+        meta={plainField("role", { id, error: error ?? undefined, defaultValue: user.role })}
         label={
           <>
             Perfil<span className="sr-only"> de {user.email}</span>
           </>
         }
-        htmlFor={id}
-        errorId={`${id}-error`}
-        errors={error ? [error] : null}
-      >
-        <select
-          id={id}
-          name="role"
-          defaultValue={user.role}
-          key={`${user.role}-${error ?? ""}`}
-          className={SELECT_CLASS}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        >
-          {ROLE_KEYS.map((role) => (
-            <option key={role} value={role}>
-              {ROLES[role]}
-            </option>
-          ))}
-        </select>
-      </Field>
+        look="inline"
+        options={ROLE_OPTIONS}
+      />
       <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={SMALL_BUTTON}>
         Alterar perfil<span className="sr-only"> de {user.email}</span>
       </SubmitButton>

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound } from "lucide-react";
 import { Form } from "react-router";
 
-import { SubmitButton, useIsPending } from "~/components/forms";
-import { FieldGroup, FormAlert, INPUT_CLASS, TextField } from "~/components/studio/studio-fields";
+import { inputClass, SubmitButton, TextField, useIsPending } from "~/components/forms";
+import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -94,7 +94,7 @@ function TimeoutForm({ id, url, seconds, error }: { id: number; url: string; sec
           defaultValue={seconds}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={`${INPUT_CLASS} w-20`}
+          className={inputClass("staff", "w-20")}
         />
       </div>
       <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>

@@ -2,25 +2,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 
-import { ErrorList } from "~/components/forms";
-import { CheckboxField } from "~/components/studio/choice-fields";
-import {
-  type AnyField,
-  FieldGroup,
-  FormAlert,
-  SaveButton,
-  TextAreaField,
-  TextField,
-  useStudioAnswer,
-  VersionInput,
-} from "~/components/studio/studio-fields";
+import { type AnyField, CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
+import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { PUNCTUALITY_PERCENT } from "~/seed/offers";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { PUNCTUALITY_PERCENT } from "~/seed/offers";
+import { requirePermission } from "~/server/staff/auth.server";
 import { campaignContent } from "~/server/content/campaign.server";
 import { getSingleton } from "~/server/content/store.server";
 import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
-import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/campaign";
 
@@ -149,7 +139,7 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
             hint="Só vale quando a campanha termina numa data. Depois dela a página mostra “Campanha encerrada”."
           />
           <TextField meta={fields.closingTitle} label="Título do fechamento" required />
-          <TextAreaField
+          <TextareaField
             meta={fields.closingText}
             label="Texto do fechamento"
             hint="Um “até N%” aqui também não pode passar do maior desconto ativo."
@@ -184,7 +174,7 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
                 type="date"
                 hint="Vazio: vale enquanto durar a campanha. Vencida: o cartão some do site."
               />
-              <TextAreaField meta={card.details} label="Descrição" rows={2} required />
+              <TextareaField meta={card.details} label="Descrição" rows={2} required />
               <CheckboxField meta={card.highlight} label="Destacar (MAIS POPULAR)" />
             </FieldGroup>
           );

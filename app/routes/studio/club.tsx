@@ -2,17 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 
-import { ErrorList } from "~/components/forms";
-import { CheckboxField } from "~/components/studio/choice-fields";
-import {
-  FieldGroup,
-  FormAlert,
-  SaveButton,
-  TextAreaField,
-  TextField,
-  useStudioAnswer,
-  VersionInput,
-} from "~/components/studio/studio-fields";
+import { CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
+import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { clubPagesSchema } from "~/lib/content/club";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { clubPagesContent } from "~/server/content/club.server";
@@ -86,8 +77,8 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
         <FormAlert id={form.errorId} errors={formErrors} />
         <VersionInput version={version} />
         <FieldGroup legend="Jogos em casa">
-          <TextAreaField meta={fields.gamesIntro} label="Texto acima dos jogos" rows={2} required className="sm:col-span-2" />
-          <TextAreaField
+          <TextareaField meta={fields.gamesIntro} label="Texto acima dos jogos" rows={2} required className="sm:col-span-2" />
+          <TextareaField
             meta={fields.noGamesText}
             label="Texto quando não há jogo por vir"
             rows={2}
@@ -131,11 +122,11 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
         </button>
         <FieldGroup legend="Trabalhe conosco">
           <TextField meta={employee.heroTitle} label="Título" required />
-          <TextAreaField meta={employee.heroText} label="Texto de abertura" rows={3} required />
+          <TextareaField meta={employee.heroText} label="Texto de abertura" rows={3} required />
           <TextField meta={employee.benefitTitle} label="Título do benefício" required />
-          <TextAreaField meta={employee.benefitText} label="Texto do benefício" rows={3} required />
+          <TextareaField meta={employee.benefitText} label="Texto do benefício" rows={3} required />
           <TextField meta={employee.formTitle} label="Título do formulário" required />
-          <TextAreaField meta={employee.formText} label="Texto do formulário" rows={3} required />
+          <TextareaField meta={employee.formText} label="Texto do formulário" rows={3} required />
         </FieldGroup>
         <SaveButton pending={pending} />
       </Form>

@@ -1,8 +1,7 @@
 import { Plus, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
-import { INPUT_CLASS } from "~/components/studio/studio-fields";
+import { Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatReais } from "~/lib/format";
 import { courseListPage, parseCourseListQuery } from "~/server/content/course-studio.server";
@@ -44,7 +43,7 @@ export default function CoursesStudio({ loaderData }: Route.ComponentProps) {
       </div>
       <Form method="get" role="search" aria-label="Buscar cursos" className="mt-4 flex flex-wrap items-end gap-2">
         <Field label="Buscar por nome, área, modalidade ou endereço" htmlFor="cursos-busca" className="min-w-64 flex-1">
-          <input id="cursos-busca" type="search" name="q" defaultValue={list.q} maxLength={80} className={INPUT_CLASS} />
+          <input id="cursos-busca" type="search" name="q" defaultValue={list.q} maxLength={80} className={inputClass()} />
         </Field>
         <SubmitButton
           pending={pending}

@@ -1,5 +1,6 @@
+import { TextareaField, TextField } from "~/components/forms";
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
-import { TextAreaField, TextField, useStudioAnswer } from "~/components/studio/studio-fields";
+import { useStudioAnswer } from "~/components/studio/studio-fields";
 import { faqFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
@@ -79,7 +80,7 @@ export default function FaqStudio({ loaderData, actionData }: Route.ComponentPro
               {(fields) => (
                 <>
                   <TextField meta={fields.question} label="Pergunta" required />
-                  <TextAreaField meta={fields.answer} label="Resposta" rows={4} required />
+                  <TextareaField meta={fields.answer} label="Resposta" rows={4} required />
                 </>
               )}
             </ListItemForm>
@@ -101,7 +102,7 @@ export default function FaqStudio({ loaderData, actionData }: Route.ComponentPro
           {(fields) => (
             <>
               <TextField meta={fields.question} label="Pergunta" required />
-              <TextAreaField meta={fields.answer} label="Resposta" rows={4} required />
+              <TextareaField meta={fields.answer} label="Resposta" rows={4} required />
             </>
           )}
         </ListItemForm>

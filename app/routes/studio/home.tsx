@@ -2,17 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 
-import { RadioGroup } from "~/components/forms";
+import { RadioGroup, TextareaField, TextField } from "~/components/forms";
 import { PhotoField } from "~/components/studio/photo-field";
-import {
-  FieldGroup,
-  FormAlert,
-  SaveButton,
-  TextAreaField,
-  TextField,
-  useStudioAnswer,
-  VersionInput,
-} from "~/components/studio/studio-fields";
+import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, homeFormSchema, homeStats } from "~/lib/content/home";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { homeContent, homeFacts } from "~/server/content/home.server";
@@ -90,7 +82,7 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
           <TextField meta={fields.heroBadge} label="Selo" required />
           <TextField meta={fields.heroTitle} label="Título" hint="Ex.: Sua graduação com" required />
           <TextField meta={fields.heroHighlight} label="Fim do título, em destaque" hint={TOKENS_HINT} required />
-          <TextAreaField meta={fields.heroText} label="Texto" rows={3} required />
+          <TextareaField meta={fields.heroText} label="Texto" rows={3} required />
           <PhotoField
             meta={fields.heroPhoto}
             current={home.heroPhoto}

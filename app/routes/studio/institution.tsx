@@ -3,15 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { z } from "zod";
 
-import {
-  FieldGroup,
-  FormAlert,
-  SaveButton,
-  TextAreaField,
-  TextField,
-  useStudioAnswer,
-  VersionInput,
-} from "~/components/studio/studio-fields";
+import { TextareaField, TextField } from "~/components/forms";
+import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { formatWhatsappNumber } from "~/lib/content/fields";
 import { institutionSchema } from "~/lib/content/institution";
 import { linesOf } from "~/lib/content/studio";
@@ -98,7 +91,7 @@ export default function InstitutionStudio({ loaderData, actionData }: Route.Comp
             inputMode="tel"
             hint="Com DDD, ex.: (31)99999-8888. Vazio: nenhum botão de WhatsApp aparece no site."
           />
-          <TextAreaField
+          <TextareaField
             meta={fields.addressLines}
             label="Endereço"
             hint="Uma linha por linha do endereço (até 4)."

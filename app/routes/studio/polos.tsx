@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 
-import { CheckboxField, SelectField } from "~/components/studio/choice-fields";
-import { FieldGroup, FormAlert, SaveButton, TextField, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { CheckboxField, SelectField, TextField } from "~/components/forms";
+import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
 import { STUDIO_PATH } from "~/lib/content/studio";

@@ -1,6 +1,7 @@
+import { TextareaField, TextField } from "~/components/forms";
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
 import { PhotoField } from "~/components/studio/photo-field";
-import { TextAreaField, TextField, useStudioAnswer } from "~/components/studio/studio-fields";
+import { useStudioAnswer } from "~/components/studio/studio-fields";
 import type { StoredPhoto } from "~/lib/content/fields";
 import { testimonialFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
@@ -57,7 +58,7 @@ export default function TestimonialsStudio({ loaderData, actionData }: Route.Com
         <TextField meta={fields.name} label="Nome" required />
         <TextField meta={fields.course} label="Curso" required />
       </div>
-      <TextAreaField meta={fields.text} label="Depoimento" rows={4} required />
+      <TextareaField meta={fields.text} label="Depoimento" rows={4} required />
       <PhotoField
         meta={fields.photo}
         current={current}

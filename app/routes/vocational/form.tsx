@@ -1,19 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Lock, Phone, Sparkles, Star, Users, Zap } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 
-import { Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
+import { PhoneField, SelectField, SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
-import { isConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
-import { toast, type ToastMessage } from "~/lib/toast";
-import { countAnswered } from "~/lib/vocational/answers";
-import { vocationalLeadSchema } from "~/lib/vocational/lead-schema";
-import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational/paths";
 import {
   CONSENT_VERSION_FIELD,
   SURVEY_FIELDS,
@@ -21,6 +15,12 @@ import {
   VOCATIONAL_CONSENT,
   VOCATIONAL_CONSENT_TEXTS,
 } from "~/seed/vocational-form";
+import { countAnswered } from "~/lib/vocational/answers";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
+import { toast, type ToastMessage } from "~/lib/toast";
+import { vocationalLeadSchema } from "~/lib/vocational/lead-schema";
+import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational/paths";
 import { attributionFor } from "~/server/leads/attribution.server";
 import { handleLeadPost } from "~/server/leads/post.server";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";
@@ -137,12 +137,10 @@ const SOCIAL_PROOF = [
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-export default function LeadFormPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+export default function LeadFormPage({ loaderData, actionData }: Route.ComponentProps) {
   // A lost connection shows like a failed save: toast and alert, the form as it was.
-  const actionData = useMemo(
-    () => (isConnectionLost(answer) ? { result: undefined, error: answer.connectionLost } : answer),
-    [answer],
-  );
+  const { lost, answer } = useActionAnswer(actionData);
+  const error = lost ?? answer?.error;
   const site = useSite();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -150,7 +148,7 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
 
   const [form, fields] = useForm({
     id: "teste-vocacional-lead",
-    lastResult: actionData?.result,
+    lastResult: answer?.result,
     defaultValue: loaderData.defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -160,19 +158,20 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
   });
 
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.error) toast(actionData.error);
-    if ("next" in actionData && actionData.next) {
-      const next = actionData.next;
+    if (lost) return void toast(lost);
+    if (!answer) return;
+    if (answer.error) toast(answer.error);
+    if ("next" in answer && answer.next) {
+      const next = answer.next;
       toast(SAVED_TOAST);
       setWaiting(true);
       const timer = window.setTimeout(() => navigate(next), REDIRECT_DELAY_MS);
       return () => window.clearTimeout(timer);
     }
-  }, [actionData, navigate]);
+  }, [lost, answer, navigate]);
 
   // A refused consent version brings the current notice with it.
-  const refused = actionData && "consent" in actionData ? (actionData.consent as typeof loaderData.consent) : undefined;
+  const refused = answer && "consent" in answer ? (answer.consent as typeof loaderData.consent) : undefined;
   const consent = refused ?? loaderData.consent;
   // With JavaScript the button stays busy during the 1.5 s before the questions open.
   const busy = useIsPending() || waiting;
@@ -220,12 +219,12 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
               <input type="hidden" name={CONSENT_VERSION_FIELD} value={consent.version} />
 
               <div id="lead-form-status" role="alert" className="empty:hidden">
-                {form.errors?.length || actionData?.error ? (
+                {form.errors?.length || error ? (
                   <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-                    {actionData?.error ? (
+                    {error ? (
                       <>
-                        <p className="font-semibold">{actionData.error.title}</p>
-                        <p>{actionData.error.description}</p>
+                        <p className="font-semibold">{error.title}</p>
+                        <p>{error.description}</p>
                       </>
                     ) : (
                       form.errors?.map((e) => <p key={e}>{e}</p>)
@@ -236,65 +235,29 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
 
               <fieldset className="space-y-4">
                 <legend className="sr-only">Contato</legend>
-                <Field
-                  label="Nome completo"
-                  htmlFor={fields.fullName.id}
-                  errorId={fields.fullName.errorId}
-                  errors={fields.fullName.errors}
-                >
-                  <input
-                    {...getInputProps(fields.fullName, { type: "text" })}
-                    autoComplete="name"
-                    maxLength={120}
-                    className={inputClass(!!fields.fullName.errors)}
-                  />
-                </Field>
-                <Field
+                <TextField meta={fields.fullName} label="Nome completo" look="tall" autoComplete="name" maxLength={120} />
+                <PhoneField
+                  meta={fields.phone}
                   label="Telefone (WhatsApp)"
-                  htmlFor={fields.phone.id}
-                  errorId={fields.phone.errorId}
-                  errors={fields.phone.errors}
-                >
-                  <PhoneInput
-                    {...getInputProps(fields.phone, { type: "tel" })}
-                    placeholder="(99)99999-9999"
-                    maxLength={20}
-                    className={inputClass(!!fields.phone.errors)}
-                  />
-                </Field>
-                <Field label="E-mail" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
-                  <input
-                    {...getInputProps(fields.email, { type: "email" })}
-                    autoComplete="email"
-                    maxLength={254}
-                    className={inputClass(!!fields.email.errors)}
-                  />
-                </Field>
+                  look="tall"
+                  placeholder="(99)99999-9999"
+                  maxLength={20}
+                />
+                <TextField meta={fields.email} label="E-mail" type="email" look="tall" autoComplete="email" maxLength={254} />
               </fieldset>
 
               <fieldset className="space-y-4 border-t border-slate-200 pt-6">
                 <legend className="text-lg font-bold text-slate-900">Sondagem Profissional</legend>
-                {SURVEY_FIELDS.map((survey) => {
-                  const field = fields[survey.name];
-                  return (
-                    <Field
-                      key={survey.name}
-                      label={survey.label}
-                      htmlFor={field.id}
-                      errorId={field.errorId}
-                      errors={field.errors}
-                    >
-                      <select {...getSelectProps(field)} className={inputClass(!!field.errors)}>
-                        <option value="">Selecione uma opção</option>
-                        {Object.entries(survey.options).map(([value, label]) => (
-                          <option key={value} value={value}>
-                            {label}
-                          </option>
-                        ))}
-                      </select>
-                    </Field>
-                  );
-                })}
+                {SURVEY_FIELDS.map((survey) => (
+                  <SelectField
+                    key={survey.name}
+                    meta={fields[survey.name]}
+                    label={survey.label}
+                    look="tall"
+                    placeholder="Selecione uma opção"
+                    options={Object.entries(survey.options).map(([value, label]) => ({ value, label }))}
+                  />
+                ))}
               </fieldset>
 
               <p className="text-xs text-slate-500">
@@ -365,12 +328,6 @@ function ContinueNotice({ answered, resultUrl }: { answered: number; resultUrl: 
       )}
     </div>
   );
-}
-
-function inputClass(invalid: boolean) {
-  return `mt-1 block w-full rounded-lg border bg-white px-3 py-3 text-base text-slate-900 ${
-    invalid ? "border-red-500" : "border-slate-300"
-  }`;
 }
 
 /** The public layout's headers, plus a 429's Retry-After. */

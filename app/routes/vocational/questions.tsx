@@ -2,22 +2,17 @@ import { BadgeCheck, ChevronLeft, ChevronRight, GraduationCap, Zap } from "lucid
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate } from "react-router";
 
-import { RadioGroup, SubmitButton, useIsPending } from "~/components/forms";
+import { RadioGroup, SubmitButton, useActionAnswer, useIsPending } from "~/components/forms";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
+import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/seed/questions";
+import { answerField, type Answers, countAnswered, isComplete, mergePostedAnswers, pageProgress } from "~/lib/vocational/answers";
 import { visitorPageHeaders } from "~/lib/cache-headers";
-import {
-  isConnectionLost,
-  sendKeepingForm,
-  skipRevalidationAfterConnectionLost,
-  splitConnectionLost,
-} from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { isLetter, LETTERS, TOTAL_QUESTIONS } from "~/lib/vocational/scoring";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
-import { answerField, type Answers, countAnswered, isComplete, mergePostedAnswers, pageProgress } from "~/lib/vocational/answers";
 import { questionsPageUrl as pageUrl, VOCATIONAL_PATHS } from "~/lib/vocational/paths";
-import { isLetter, LETTERS, TOTAL_QUESTIONS } from "~/lib/vocational/scoring";
-import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/seed/questions";
 import { readFormData } from "~/server/platform/form-data.server";
 import { isSpam } from "~/server/platform/honeypot.server";
 import { clientIp, testAnswersLimiter, withRetryAfter } from "~/server/platform/rate-limit.server";
@@ -146,7 +141,7 @@ function QuestionsForm({
 }: Route.ComponentProps["loaderData"] & { actionData: Route.ComponentProps["actionData"] }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const { lost, answer } = splitConnectionLost(actionData);
+  const { lost, answer } = useActionAnswer(actionData);
   // After a refused post the action's answers are the saved ones (the loader ran before they were stored).
   const { saved, otherAnswered } = answer?.progress ?? loaded;
   const [choices, setChoices] = useState<Answers>(saved);
@@ -168,16 +163,16 @@ function QuestionsForm({
   };
 
   useEffect(() => {
-    if (!actionData) return;
-    if (isConnectionLost(actionData)) return void toast(actionData.connectionLost);
-    if (actionData.error) toast(actionData.error);
-    if (actionData.next) {
-      const next = actionData.next;
+    if (lost) return void toast(lost);
+    if (!answer) return;
+    if (answer.error) toast(answer.error);
+    if (answer.next) {
+      const next = answer.next;
       setWaiting(true);
       const timer = window.setTimeout(() => navigate(next), SUBMIT_DELAY_MS);
       return () => window.clearTimeout(timer);
     }
-  }, [actionData, navigate]);
+  }, [lost, answer, navigate]);
 
   return (
     <section className="bg-slate-50">

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { Field, SubmitButton, TextField, TextInput, useIsPending } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -32,8 +32,6 @@ export const loader = ({ request }: Route.LoaderArgs) => optOutsPageData(request
 
 export const action = ({ request }: Route.ActionArgs) => optOutsAction(request);
 
-const INPUT_CLASS =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500";
 const SMALL_BUTTON =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
 
@@ -59,31 +57,21 @@ function UndoForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: undoOptOutSchema }),
   });
-  const reason = getInputProps(fields.motivo, { type: "text" });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={UNDO_INTENT} />
       <input type="hidden" name="id" value={id} />
-      <Field
+      <TextField
+        meta={fields.motivo}
         label={
           <>
             Motivo<span className="sr-only"> para desfazer o descadastro de {number}</span>
           </>
         }
-        htmlFor={fields.motivo.id}
-        errorId={fields.motivo.errorId}
-        errors={fields.motivo.errors}
         className="min-w-48 flex-1"
-      >
-        <input
-          {...reason}
-          key={reason.key}
-          aria-required="true"
-          maxLength={UNDO_REASON_MAX}
-          autoComplete="off"
-          className={INPUT_CLASS}
-        />
-      </Field>
+        aria-required="true"
+        maxLength={UNDO_REASON_MAX}
+      />
       <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
         Desfazer<span className="sr-only"> o descadastro de {number}</span>
       </SubmitButton>
@@ -117,14 +105,13 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
 
       <Form method="get" action={OPT_OUTS_PATH} role="search" className="mt-6 flex flex-wrap items-end gap-2">
         <Field label="Buscar por número ou nome" htmlFor="busca-descadastros" className="min-w-64 flex-1">
-          <input
+          <TextInput
             id="busca-descadastros"
             type="search"
             name={OPT_OUT_SEARCH_PARAM}
             defaultValue={search}
             maxLength={100}
             autoComplete="off"
-            className={INPUT_CLASS}
           />
         </Field>
         <SubmitButton pending={searching} pendingText="Buscando..." spinnerClassName="size-4" className={SMALL_BUTTON}>

@@ -5,12 +5,7 @@ import { data } from "react-router";
 import { WhatsAppGate } from "~/components/whatsapp/gate";
 import { MirrorPage } from "~/components/whatsapp/mirror";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
-import {
-  type ConnectionLost,
-  isConnectionLost,
-  sendKeepingForm,
-  skipRevalidationAfterConnectionLost,
-} from "~/lib/offline-submit";
+import { type ConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import {
@@ -176,7 +171,7 @@ export default function WhatsApp({ loaderData, actionData }: Route.ComponentProp
       downloads={loaderData.downloads}
       log={loaderData.log}
       handoff={loaderData.handoff}
-      connectionLost={isConnectionLost(actionData) ? actionData : null}
+      actionData={actionData}
       unreadReplies={loaderData.unreadReplies}
     />
   );

@@ -1,17 +1,12 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
-import { ActionAlert, inputClass } from "~/components/whatsapp/form-bits";
+import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
+import { ActionAlert } from "~/components/whatsapp/form-bits";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
-import {
-  sendKeepingForm,
-  skipRevalidationAfterConnectionLost,
-  splitConnectionLost,
-  useFormKeyKeptAfterConnectionLost,
-} from "~/lib/offline-submit";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import type { ToastMessage } from "~/lib/toast";
 import {
@@ -189,7 +184,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
 
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
   const { passwords, helpers, adminEmail, masterConfigured } = loaderData;
-  const { lost, answer } = splitConnectionLost(actionData);
+  const { lost, answer, idle } = useActionAnswer(actionData);
   const failure = answer as ActionFailure | undefined;
   const navigation = useNavigation();
   const location = useLocation();
@@ -199,7 +194,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
   const pendingIntent = busy ? String(navigation.formData?.get("intent") ?? "") : null;
   const [form, fields] = useForm({
     id: "gerenciar-senhas",
-    lastResult: navigation.state === "idle" ? failure?.result : undefined,
+    lastResult: idle ? failure?.result : undefined,
     shouldValidate: "onSubmit",
     onValidate({ formData }) {
       return parseWithZod(formData, { schema: manageSchema });
@@ -213,7 +208,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
     : fields.label.errors?.includes(BLANK_LABEL_MESSAGE)
       ? BLANK_LABEL_ALERT
       : undefined;
-  const alert = navigation.state === "idle" ? (blank ?? lost ?? failure?.alert) : undefined;
+  const alert = idle ? (blank ?? lost ?? failure?.alert) : undefined;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
@@ -246,54 +241,26 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         <ActionAlert alert={alert} />
 
         {adminEmail ? null : (
-          <Field
+          <TextField
+            meta={fields.masterPassword}
             label="Senha Mestra"
-            htmlFor={fields.masterPassword.id}
-            errorId={fields.masterPassword.errorId}
-            errors={fields.masterPassword.errors}
+            type="password"
+            look="ring"
             hint="Necessária para adicionar e para remover senhas."
-            hintId={fields.masterPassword.descriptionId}
-          >
-            <input
-              {...getInputProps(fields.masterPassword, {
-                type: "password",
-                ariaDescribedBy: fields.masterPassword.descriptionId,
-              })}
-              autoComplete="current-password"
-              className={inputClass}
-            />
-          </Field>
+            autoComplete="current-password"
+          />
         )}
 
         <div className="rounded-lg border border-slate-200 p-4">
-          <Field
+          <TextField
+            meta={fields.label}
             label="Nome da senha"
-            htmlFor={fields.label.id}
-            errorId={fields.label.errorId}
-            errors={fields.label.errors}
+            look="ring"
             hint="De quem é a senha, por exemplo: Senha da equipe do polo Centro. Aparece na lista e no registro de envios."
-            hintId={fields.label.descriptionId}
-          >
-            <input
-              {...getInputProps(fields.label, { type: "text", ariaDescribedBy: fields.label.descriptionId })}
-              maxLength={PASSWORD_LABEL_MAX}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </Field>
+            maxLength={PASSWORD_LABEL_MAX}
+          />
           <div className="mt-4" />
-          <Field
-            label="Nova Senha"
-            htmlFor={fields.newPassword.id}
-            errorId={fields.newPassword.errorId}
-            errors={fields.newPassword.errors}
-          >
-            <input
-              {...getInputProps(fields.newPassword, { type: "password" })}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
+          <TextField meta={fields.newPassword} label="Nova Senha" type="password" look="ring" autoComplete="new-password" />
           <SubmitButton
             name="intent"
             value="adicionar"
