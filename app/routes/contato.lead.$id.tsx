@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Trash2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
 import { ContactButtons } from "~/components/leads/contact-buttons";
@@ -10,7 +10,7 @@ import { NoteForm } from "~/components/leads/note-form";
 import { OwnerForm } from "~/components/leads/owner-form";
 import { StatusForm } from "~/components/leads/status-form";
 import { ReplyList } from "~/components/whatsapp/reply-list";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
 import { contactNumber } from "~/lib/lead-contact";
 import { NO_OWNER_LABEL, profileLabel } from "~/lib/lead-filters";
@@ -31,7 +31,7 @@ import { ownerEmails, ownerOptions, parseOwnerChoice, setLeadOwner } from "~/ser
 import { leadOr404 } from "~/server/lead-privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads.server";
 import { requireSameOrigin } from "~/server/same-origin.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { privateRedirectWithToast } from "~/server/toast.server";
 import { leadRepliesView } from "~/server/whatsapp-inbox.server";
 import { isOptedOut } from "~/server/whatsapp-optouts.server";
 
@@ -48,53 +48,48 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Lead - Painel Administrativo", description: "Acompanhamento de um lead.", noindex: true });
 
 /** Answers that leave without the layout's headers (errors, redirects) carry them too. */
-const PRIVATE = PRIVATE_PAGE_HEADERS;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requirePermission(request, "leads");
   const lead = leadOr404(params.id);
-  return data(
-    {
-      // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
-      canLgpd: can(admin.role, "lgpd"),
-      lead: {
-        id: lead.id,
-        nome: lead.nome,
-        email: lead.email,
-        telefone: lead.telefone,
-        cidade: lead.cidade,
-        curso: lead.curso_interesse,
-        polo: lead.polo,
-        origem: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
-        criado: formatDateTimeBr(lead.criado_em),
-        perfil: lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : null,
-        status: lead.status,
-        motivo: lead.motivo_perda,
-        proximoContato: lead.proximo_contato,
-        // As the panel's "Atrasados" filter: due before today (São Paulo) and the follow-up still open.
-        atrasado: Boolean(
-          lead.proximo_contato &&
-          lead.proximo_contato < saoPauloDate(new Date()) &&
-          !CLOSED_STATUSES.includes(lead.status as LeadStatus),
-        ),
-        whatsappOptOut: isOptedOut(lead.telefone),
-        contactable: contactNumber(lead.telefone) !== null,
-        owner:
-          lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
-      },
-      // The owner choices: the comercial users.
-      owners: ownerOptions(),
-      timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
-      // What the person answered on WhatsApp (decision 071), newest first; plain text.
-      replies: leadRepliesView(lead.id),
-      canWhatsapp: can(admin.role, "whatsapp"),
+  return privateData({
+    // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
+    canLgpd: can(admin.role, "lgpd"),
+    lead: {
+      id: lead.id,
+      nome: lead.nome,
+      email: lead.email,
+      telefone: lead.telefone,
+      cidade: lead.cidade,
+      curso: lead.curso_interesse,
+      polo: lead.polo,
+      origem: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
+      criado: formatDateTimeBr(lead.criado_em),
+      perfil: lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : null,
+      status: lead.status,
+      motivo: lead.motivo_perda,
+      proximoContato: lead.proximo_contato,
+      // As the panel's "Atrasados" filter: due before today (São Paulo) and the follow-up still open.
+      atrasado: Boolean(
+        lead.proximo_contato &&
+        lead.proximo_contato < saoPauloDate(new Date()) &&
+        !CLOSED_STATUSES.includes(lead.status as LeadStatus),
+      ),
+      whatsappOptOut: isOptedOut(lead.telefone),
+      contactable: contactNumber(lead.telefone) !== null,
+      owner: lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
     },
-    { headers: PRIVATE },
-  );
+    // The owner choices: the comercial users.
+    owners: ownerOptions(),
+    timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
+    // What the person answered on WhatsApp (decision 071), newest first; plain text.
+    replies: leadRepliesView(lead.id),
+    canWhatsapp: can(admin.role, "whatsapp"),
+  });
 }
 
 function refuse(intent: string, errors: LeadFormErrors, values: Record<string, string> = {}) {
-  return data({ intent, errors, values }, { status: 400, headers: PRIVATE });
+  return privateData({ intent, errors, values }, { status: 400 });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -110,19 +105,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!choice.ok) return refuse(intent, choice.errors);
     const change = changeLeadStatus(lead.id, choice.value, admin.email);
     if (!change) return refuse(intent, { status: "O lead já está com este status." });
-    return redirectWithToast(
-      request,
-      here,
-      { title: "Status alterado", description: statusWithReason(change.to, change.reason) },
-      { headers: PRIVATE },
-    );
+    return privateRedirectWithToast(request, here, {
+      title: "Status alterado",
+      description: statusWithReason(change.to, change.reason),
+    });
   }
   if (intent === "nota") {
     const raw = String(form.get("texto") ?? "");
     const note = parseNoteText(raw);
     if (!note.ok) return refuse(intent, { texto: note.error }, { texto: raw.slice(0, NOTE_MAX + 100) });
     addLeadNote(lead.id, note.text, admin.email);
-    return redirectWithToast(request, here, { title: "Nota adicionada" }, { headers: PRIVATE });
+    return privateRedirectWithToast(request, here, { title: "Nota adicionada" });
   }
   if (intent === "responsavel") {
     const choice = parseOwnerChoice(form.get("responsavel"));
@@ -130,14 +123,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!setLeadOwner(lead.id, choice.owner, admin.email))
       return refuse(intent, { responsavel: "O lead já está com este responsável." });
     const description = choice.owner?.email ?? NO_OWNER_LABEL;
-    return redirectWithToast(request, here, { title: "Responsável salvo", description }, { headers: PRIVATE });
+    return privateRedirectWithToast(request, here, { title: "Responsável salvo", description });
   }
   if (intent === "proximo-contato") {
     const next = parseNextContact(form.get("proximo_contato"));
     if (!next.ok) return refuse(intent, { proximo_contato: next.error });
     setNextContact(lead.id, next.date);
     const description = next.date ? formatDateBr(next.date) : "Sem data marcada";
-    return redirectWithToast(request, here, { title: "Próximo contato salvo", description }, { headers: PRIVATE });
+    return privateRedirectWithToast(request, here, { title: "Próximo contato salvo", description });
   }
   return refuse("", { form: "Ação desconhecida. Recarregue a página e tente novamente." });
 }

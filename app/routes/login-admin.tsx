@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/lib/admin-login";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData, privateRedirect } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, splitConnectionLost } from "~/lib/offline-submit";
 import { canOpen, type Role } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
@@ -15,7 +15,7 @@ import { countAdmins, ensureBootstrapAdminOnce } from "~/server/admin-users.serv
 import { authenticator, getAdmin, LoginError, PANEL_PATH, safeRedirect, startAdminSession } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { withRetryAfter } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { privateRedirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/login-admin";
 
@@ -35,7 +35,6 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** Answers that leave without the layout's headers (redirects) carry them too. */
-const PRIVATE = PRIVATE_PAGE_HEADERS;
 
 /** The admin layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
@@ -48,10 +47,10 @@ function landingFor(role: Role, target: string): string {
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const signedIn = await getAdmin(request);
-  if (signedIn) throw redirect(landingFor(signedIn.role, redirectTo), { headers: PRIVATE });
+  if (signedIn) throw privateRedirect(landingFor(signedIn.role, redirectTo));
   await ensureBootstrapAdminOnce();
   // The e-mail field starts empty: the page must not tell anyone which e-mail the admin uses.
-  return data({ hasAdmin: countAdmins() > 0, redirectTo }, { headers: PRIVATE });
+  return privateData({ hasAdmin: countAdmins() > 0, redirectTo });
 }
 
 type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage | null };
@@ -61,9 +60,9 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   const hideFields = ["password"];
   const fail = (status: number, alert: ToastMessage | null, init: HeadersInit = {}) =>
-    data<ActionFailure>(
+    privateData<ActionFailure>(
       { result: submission.reply({ hideFields, formErrors: alert ? [alert.title] : undefined }), alert },
-      { status, headers: { ...PRIVATE, ...init } },
+      { status, headers: init },
     );
   if (submission.status !== "success") return fail(400, null);
 
@@ -72,11 +71,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const user = await authenticator.authenticate("form", request);
     const cookie = await startAdminSession(request, user);
-    return redirectWithToast(
+    return privateRedirectWithToast(
       request,
       landingFor(user.role, target),
       { title: "Login realizado com sucesso!", description: "Redirecionando para o painel de leads..." },
-      { headers: { "Set-Cookie": cookie, ...PRIVATE } },
+      { headers: { "Set-Cookie": cookie } },
     );
   } catch (error) {
     if (error instanceof LoginError) {

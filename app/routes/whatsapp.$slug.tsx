@@ -5,7 +5,7 @@ import { data, Form, Link, useLocation, useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { ActionAlert, inputClass } from "~/components/whatsapp/form-bits";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import {
   sendKeepingForm,
   skipRevalidationAfterConnectionLost,
@@ -29,7 +29,7 @@ import { getAdminWith } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
 import { listHelperKeys, revokeHelperKey } from "~/server/helper-keys.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { privateRedirectWithToast } from "~/server/toast.server";
 import {
   addAccessPassword,
   checkMasterPassword,
@@ -61,7 +61,6 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** Answers that leave without the layout's headers (redirects, thrown answers) are not kept either. */
-const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 /** The WhatsApp layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
@@ -74,15 +73,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isAdminSlug(params.slug)) notFound();
   // Managing who may use the tool is the admin role's (the users permission); other roles need the master password.
   const admin = await getAdminWith(request, "users");
-  return data(
-    {
-      passwords: listAccessPasswords(),
-      helpers: listHelperKeys(),
-      adminEmail: admin?.email ?? null,
-      masterConfigured: masterPasswordConfigured(),
-    },
-    { headers: PRIVATE_HEADERS },
-  );
+  return privateData({
+    passwords: listAccessPasswords(),
+    helpers: listHelperKeys(),
+    adminEmail: admin?.email ?? null,
+    masterConfigured: masterPasswordConfigured(),
+  });
 }
 
 type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage };
@@ -93,10 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: manageSchema });
   const hideFields = ["masterPassword", "newPassword"];
   const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>, init: HeadersInit = {}) =>
-    data<ActionFailure>(
-      { result: submission.reply({ fieldErrors, hideFields }), alert },
-      { status, headers: { ...PRIVATE_HEADERS, ...init } },
-    );
+    privateData<ActionFailure>({ result: submission.reply({ fieldErrors, hideFields }), alert }, { status, headers: init });
 
   if (submission.status !== "success") {
     const blank = submission.error?.newPassword?.includes(BLANK_PASSWORD_MESSAGE);
@@ -142,21 +135,16 @@ export async function action({ request, params }: Route.ActionArgs) {
         description: "A chave pode já ter sido revogada. Recarregue a página.",
       });
     }
-    return redirectWithToast(
-      request,
-      url,
-      {
-        title: "Ajudante revogado",
-        description: "Ele não acessa mais o site nem aceita esta página; um script novo traz uma chave nova.",
-      },
-      { headers: PRIVATE_HEADERS },
-    );
+    return privateRedirectWithToast(request, url, {
+      title: "Ajudante revogado",
+      description: "Ele não acessa mais o site nem aceita esta página; um script novo traz uma chave nova.",
+    });
   }
   if (removing !== null) {
     if (!removeAccessPassword(removing)) {
       return fail(404, { title: "Senha não encontrada", description: "Ela pode já ter sido removida. Recarregue a página." });
     }
-    return redirectWithToast(request, url, { title: "Senha removida" }, { headers: PRIVATE_HEADERS });
+    return privateRedirectWithToast(request, url, { title: "Senha removida" });
   }
 
   // A password already stored is refused (found by its lookup tag: one scrypt, decision 060).
@@ -169,12 +157,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       },
     );
   }
-  return redirectWithToast(
-    request,
-    url,
-    { title: "Senha adicionada", description: "A nova senha já pode ser usada para acessar a ferramenta." },
-    { headers: PRIVATE_HEADERS },
-  );
+  return privateRedirectWithToast(request, url, {
+    title: "Senha adicionada",
+    description: "A nova senha já pode ser usada para acessar a ferramenta.",
+  });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);

@@ -4,7 +4,7 @@ import { data } from "react-router";
 
 import { WhatsAppGate } from "~/components/whatsapp/gate";
 import { MirrorPage } from "~/components/whatsapp/mirror";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { privateData, privateHeaders } from "~/lib/cache-headers";
 import {
   type ConnectionLost,
   isConnectionLost,
@@ -27,7 +27,7 @@ import { config } from "~/server/config.server";
 import { getInstitution } from "~/server/content/institution.server";
 import { readFormData } from "~/server/form-data.server";
 import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { privateRedirectWithToast } from "~/server/toast.server";
 import {
   endOperatorSession,
   gateLimiter,
@@ -62,7 +62,6 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 /** Answers that leave without the layout's headers (redirects, thrown answers) are not kept either. */
-const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 /** The WhatsApp layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
@@ -85,7 +84,7 @@ function handoffForPage(list: string | null) {
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await getWhatsappActor(request);
   if (!actor) {
-    const headers = new Headers(PRIVATE_HEADERS);
+    const headers = privateHeaders();
     // A stale operator cookie (its session ended or expired, or its password was removed) is cleared.
     if (request.headers.get("Cookie")?.includes("__operador=")) headers.append("Set-Cookie", await endOperatorSession(request));
     // A signed-in role without the permission (marketing) is told why the gate asks for a password.
@@ -97,24 +96,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const params = new URL(request.url).searchParams;
   const page = Number(params.get(LOG_PAGE_PARAM) ?? 1);
-  return data(
-    {
-      view: "mirror" as const,
-      productName: getInstitution().productName,
-      // Who the page opened as (the header names them; 'Sair' ends a staff user's own session).
-      viewer:
-        actor.kind === "staff"
-          ? { name: actor.email, roleLabel: actor.roleLabel, staff: true }
-          : { name: actor.label ? `Operador (${actor.label})` : "Operador", roleLabel: null, staff: false },
-      // No token in the page: it is made for the helper that proves itself (decision 070).
-      helper: { url: config.helperUrl, verifyPath: HELPER_VERIFY_PATH },
-      downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
-      log: listSendLog(page),
-      handoff: handoffForPage(params.get(HANDOFF_PARAM)),
-      unreadReplies: unreadReplyCounts().unread,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
+  return privateData({
+    view: "mirror" as const,
+    productName: getInstitution().productName,
+    // Who the page opened as (the header names them; 'Sair' ends a staff user's own session).
+    viewer:
+      actor.kind === "staff"
+        ? { name: actor.email, roleLabel: actor.roleLabel, staff: true }
+        : { name: actor.label ? `Operador (${actor.label})` : "Operador", roleLabel: null, staff: false },
+    // No token in the page: it is made for the helper that proves itself (decision 070).
+    helper: { url: config.helperUrl, verifyPath: HELPER_VERIFY_PATH },
+    downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
+    log: listSendLog(page),
+    handoff: handoffForPage(params.get(HANDOFF_PARAM)),
+    unreadReplies: unreadReplyCounts().unread,
+  });
 }
 
 export type GateFailure = { result: SubmissionResult<string[]>; alert: ToastMessage };
@@ -124,19 +120,19 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (formData.get("intent") === LOGOUT_INTENT) {
     const cookie = await endOperatorSession(request);
-    return redirectWithToast(
+    return privateRedirectWithToast(
       request,
       WHATSAPP_PATH,
       { title: "Sessão encerrada", description: "Você saiu da ferramenta de WhatsApp." },
-      { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } },
+      { headers: { "Set-Cookie": cookie } },
     );
   }
 
   const submission = parseWithZod(formData, { schema: gateSchema });
   const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>, retryAfter?: number) =>
-    data<GateFailure>(
+    privateData<GateFailure>(
       { result: submission.reply({ fieldErrors, hideFields: ["password"] }), alert },
-      { status, headers: retryAfter ? { ...PRIVATE_HEADERS, "Retry-After": String(retryAfter) } : PRIVATE_HEADERS },
+      { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : {} },
     );
   if (submission.status !== "success") {
     return fail(400, { title: "Senha incorreta", description: "Por favor, tente novamente" });
@@ -154,11 +150,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   await gateLimiter.release(ip);
   const cookie = await startOperatorSession(request, passwordId);
-  return redirectWithToast(
+  return privateRedirectWithToast(
     request,
     whatsappPathFor(request),
     { title: "Autenticado com sucesso" },
-    { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } },
+    { headers: { "Set-Cookie": cookie } },
   );
 }
 
