@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
@@ -13,7 +13,6 @@ import {
   useFormKeyKeptAfterConnectionLost,
 } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
-import type { ToastMessage } from "~/lib/toast";
 import {
   BLANK_LABEL_ALERT,
   BLANK_LABEL_MESSAGE,
@@ -21,25 +20,12 @@ import {
   BLANK_PASSWORD_MESSAGE,
   manageSchema,
   PASSWORD_LABEL_MAX,
-  removalId,
-  revocationId,
   WHATSAPP_PATH,
 } from "~/lib/whatsapp";
-import { getAdminWith } from "~/server/auth.server";
 import { readFormData } from "~/server/form-data.server";
-import { listHelperKeys, revokeHelperKey } from "~/server/helper-keys.server";
-import { clientIp, withRetryAfter } from "~/server/rate-limit.server";
-import { privateRedirectWithToast } from "~/server/toast.server";
-import {
-  addAccessPassword,
-  checkMasterPassword,
-  isAdminSlug,
-  listAccessPasswords,
-  masterLimiter,
-  masterPasswordConfigured,
-  removeAccessPassword,
-  tooManyAttemptsMessage,
-} from "~/server/whatsapp-access.server";
+import { withRetryAfter } from "~/server/rate-limit.server";
+import { isAdminSlug } from "~/server/whatsapp-access.server";
+import { type ManageFailure, managePasswordsAction, managePasswordsView } from "~/server/whatsapp-passwords.server";
 
 import type { Route } from "./+types/whatsapp.$slug";
 
@@ -60,8 +46,6 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Answers that leave without the layout's headers (redirects, thrown answers) are not kept either. */
-
 /** The WhatsApp layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
@@ -71,96 +55,13 @@ function notFound(): never {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isAdminSlug(params.slug)) notFound();
-  // Managing who may use the tool is the admin role's (the users permission); other roles need the master password.
-  const admin = await getAdminWith(request, "users");
-  return privateData({
-    passwords: listAccessPasswords(),
-    helpers: listHelperKeys(),
-    adminEmail: admin?.email ?? null,
-    masterConfigured: masterPasswordConfigured(),
-  });
+  return privateData(await managePasswordsView(request));
 }
 
-type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage };
-
+/** Add, remove or revoke, by `intent`: app/server/whatsapp-passwords.server.ts. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isAdminSlug(params.slug)) notFound();
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: manageSchema });
-  const hideFields = ["masterPassword", "newPassword"];
-  const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>, init: HeadersInit = {}) =>
-    privateData<ActionFailure>({ result: submission.reply({ fieldErrors, hideFields }), alert }, { status, headers: init });
-
-  if (submission.status !== "success") {
-    const blank = submission.error?.newPassword?.includes(BLANK_PASSWORD_MESSAGE);
-    const unnamed = submission.error?.label?.includes(BLANK_LABEL_MESSAGE);
-    return fail(
-      400,
-      blank
-        ? BLANK_PASSWORD_ALERT
-        : unnamed
-          ? BLANK_LABEL_ALERT
-          : { title: "Ação inválida", description: "Confira os campos e tente novamente." },
-    );
-  }
-  const { intent, masterPassword, newPassword, label } = submission.value;
-  const removing = removalId(intent);
-  const revoking = revocationId(intent);
-  const verb = revoking !== null ? "revogar ajudantes" : removing === null ? "adicionar" : "remover";
-
-  // Who may manage: a signed-in user of the admin role, or whoever knows the master password.
-  const admin = await getAdminWith(request, "users");
-  if (!admin) {
-    const ip = clientIp(request);
-    if (!(await masterLimiter.hit(ip))) {
-      const retryAfter = await masterLimiter.retryAfterSeconds(ip);
-      return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, {
-        "Retry-After": String(retryAfter),
-      });
-    }
-    if (!checkMasterPassword(masterPassword)) {
-      const description = masterPasswordConfigured()
-        ? `Você não tem permissão para ${verb} senhas`
-        : `Você não tem permissão para ${verb} senhas. A senha mestra não está configurada: entre como administrador.`;
-      return fail(403, { title: "Senha mestra incorreta", description }, { masterPassword: ["Senha mestra incorreta"] });
-    }
-    await masterLimiter.release(ip);
-  }
-
-  const url = new URL(request.url).pathname;
-  if (revoking !== null) {
-    if (!revokeHelperKey(revoking)) {
-      return fail(404, {
-        title: "Ajudante não encontrado",
-        description: "A chave pode já ter sido revogada. Recarregue a página.",
-      });
-    }
-    return privateRedirectWithToast(request, url, {
-      title: "Ajudante revogado",
-      description: "Ele não acessa mais o site nem aceita esta página; um script novo traz uma chave nova.",
-    });
-  }
-  if (removing !== null) {
-    if (!removeAccessPassword(removing)) {
-      return fail(404, { title: "Senha não encontrada", description: "Ela pode já ter sido removida. Recarregue a página." });
-    }
-    return privateRedirectWithToast(request, url, { title: "Senha removida" });
-  }
-
-  // A password already stored is refused (found by its lookup tag: one scrypt, decision 060).
-  if (!newPassword || !label || (await addAccessPassword(newPassword, label)) === null) {
-    return fail(
-      409,
-      { title: "Senha já cadastrada", description: "Escolha uma senha diferente das já cadastradas." },
-      {
-        newPassword: ["Esta senha já está cadastrada"],
-      },
-    );
-  }
-  return privateRedirectWithToast(request, url, {
-    title: "Senha adicionada",
-    description: "A nova senha já pode ser usada para acessar a ferramenta.",
-  });
+  return managePasswordsAction(request, await readFormData(request));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
@@ -176,7 +77,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
   const { passwords, helpers, adminEmail, masterConfigured } = loaderData;
   const { lost, answer } = splitConnectionLost(actionData);
-  const failure = answer as ActionFailure | undefined;
+  const failure = answer as ManageFailure | undefined;
   const navigation = useNavigation();
   const location = useLocation();
   const formKey = useFormKeyKeptAfterConnectionLost(location.key, actionData);
