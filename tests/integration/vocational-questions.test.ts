@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { QUESTION_PAGES, questionsOfPage } from "~/content/questions";
-import { type Answers, answerField } from "~/lib/answers";
+import { answerField, type Answers } from "~/lib/answers";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { TOTAL_QUESTIONS } from "~/lib/scoring";
 import { db, schema } from "~/server/db.server";
