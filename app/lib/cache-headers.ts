@@ -1,4 +1,4 @@
-import type { HeadersFunction } from "react-router";
+import { data, type HeadersFunction, redirect } from "react-router";
 
 /**
  * How long a shared cache (the micro-cache in server/html-cache.js, a CDN in front of the site) may keep a page
@@ -43,4 +43,26 @@ export function privatePageHeaders({ parentHeaders }: { parentHeaders: Headers }
   const headers = new Headers(parentHeaders);
   for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) headers.set(name, value);
   return headers;
+}
+
+/**
+ * The private headers plus an answer's own (a Set-Cookie, a Retry-After, a Content-Type). The private
+ * ones win: no answer of a staff or operator route can undo them.
+ */
+export function privateHeaders(own?: HeadersInit): Headers {
+  const headers = new Headers(own);
+  for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) headers.set(name, value);
+  return headers;
+}
+
+type AnswerInit = { status?: number; headers?: HeadersInit };
+
+/** `data()` of a staff or operator route: its answer (a page's data, an error, a thrown 4xx) kept private. */
+export function privateData<D>(value: D, init: AnswerInit = {}) {
+  return data(value, { ...init, headers: privateHeaders(init.headers) });
+}
+
+/** `redirect()` of a staff or operator route, kept private (302 unless `status` says otherwise). */
+export function privateRedirect(url: string, init: AnswerInit = {}): Response {
+  return redirect(url, { ...init, headers: privateHeaders(init.headers) });
 }

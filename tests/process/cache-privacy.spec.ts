@@ -150,3 +150,46 @@ for (const route of adminAreaRoutes) {
     expect(problems).toEqual([]);
   });
 }
+
+// The staff and operator pages are kept out of search engines by their own answers (the layouts'
+// `headers`, and privateData / privateRedirect in loaders and actions: decision 077), not by the
+// server: nothing in server/ adds X-Robots-Tag, so a route that answers without the private headers
+// fails here even though the server still makes it `private, no-store`.
+const staffPages = routeTable().filter(
+  (route) => (route.layout === "routes/_admin" || route.layout === "routes/_whatsapp") && route.hasComponent,
+);
+test("the staff and operator pages are found in the route table", () => {
+  expect(staffPages.map((route) => route.path)).toEqual(
+    expect.arrayContaining(["login-admin", "contato", "contato/lead/:id", "admin/conteudo", "whatsapp", "whatsapp/:slug"]),
+  );
+});
+for (const route of staffPages) {
+  test(`/${route.path} [${route.id}]: every answer that is not a redirect says noindex (pages, .data, 4xx, posts)`, async () => {
+    const problems: string[] = [];
+    const check = (what: string, response: Response) => {
+      // A redirect, or its `.data` form (a 202 whose body says where to go), has no page to index.
+      if ((response.status >= 300 && response.status < 400) || (response.status === 202 && what.includes(".data"))) return;
+      const robots = response.headers.get("x-robots-tag") ?? "";
+      if (!/\bnoindex\b/.test(robots)) problems.push(`${what} (${response.status}): X-Robots-Tag "${robots}"`);
+    };
+    for (const kind of ["anonymous", "operator", "admin"] as const) {
+      const cookie = sessions[kind];
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+      for (const url of getUrlsOf(route)) {
+        const response = await fetch(server.url + url, { redirect: "manual", headers });
+        await response.arrayBuffer();
+        check(`GET ${url} as ${kind}`, response);
+      }
+      if (!route.hasAction || kind === "anonymous") continue;
+      const response = await fetch(server.url + urlOf(route), {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: "intent=nada",
+      });
+      await response.arrayBuffer();
+      check(`POST ${urlOf(route)} as ${kind}`, response);
+    }
+    expect(problems).toEqual([]);
+  });
+}

@@ -5,9 +5,9 @@ import { Form } from "react-router";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { PhotoField } from "~/components/studio/photo-field";
 import { FieldGroup, FormAlert, SaveButton, VersionInput } from "~/components/studio/studio-fields";
-import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 import { COURSE_ICONS } from "~/lib/content/course-icons";
 import { type CourseDocument, courseFormSchema, priceInputValue } from "~/lib/content/courses";
+import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 
 const AREA_OPTIONS = COURSE_AREAS.map((area) => ({ value: area, label: area }));
 const MODALITY_OPTIONS = MODALITIES.map((modality) => ({ value: modality, label: modality }));

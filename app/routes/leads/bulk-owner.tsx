@@ -1,15 +1,14 @@
 import { UserCheck } from "lucide-react";
-import { data } from "react-router";
 
 import { BulkChangeConfirmation, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { pageMeta } from "~/lib/seo";
 import { countOwnerChanges, OWNER_ERROR, parseOwnerChoice, setOwnerOfSelection } from "~/server/leads/owner.server";
 import { bulkChange, formParams, panelHref, selectionFilters, selectionInWords } from "~/server/leads/selection.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { requireSameOrigin } from "~/server/platform/same-origin.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { privateRedirectWithToast } from "~/server/platform/toast.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/bulk-owner";
@@ -30,7 +29,6 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-const PRIVATE = PRIVATE_PAGE_HEADERS;
 const CONFIRM_INTENT = "confirmar";
 const OWNER_PARAM = "novo_responsavel";
 
@@ -48,13 +46,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "leads");
   const { filters, choice } = readSelection(new URL(request.url).searchParams);
   const base = { backHref: panelHref(filters), filterWords: selectionInWords(filters) };
-  if (!choice.ok) return data({ ...base, error: choice.error, selection: null }, { headers: PRIVATE });
+  if (!choice.ok) return privateData({ ...base, error: choice.error, selection: null });
   const selection = bulkChange("/contato/atribuir-responsavel", filters, {
     fields: [[OWNER_PARAM, choice.owner ? String(choice.owner.id) : ""]],
     changes: countOwnerChanges(filters, choice.owner),
     target: choice.owner?.email ?? NO_OWNER_LABEL,
   });
-  return data({ ...base, error: null, selection }, { headers: PRIVATE });
+  return privateData({ ...base, error: null, selection });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -62,28 +60,20 @@ export async function action({ request }: Route.ActionArgs) {
   requireSameOrigin(request);
   const form = await readFormData(request);
   const { filters, choice } = readSelection(formParams(form));
-  if (!choice.ok) return data({ error: choice.error }, { status: 400, headers: PRIVATE });
+  if (!choice.ok) return privateData({ error: choice.error }, { status: 400 });
   if (form.get("intent") !== CONFIRM_INTENT) {
-    return data({ error: "Confirme a atribuição com o botão “Confirmar atribuição”." }, { status: 400, headers: PRIVATE });
+    return privateData({ error: "Confirme a atribuição com o botão “Confirmar atribuição”." }, { status: 400 });
   }
   const changed = setOwnerOfSelection(filters, choice.owner, user.email);
   if (changed === 0) {
-    return data(
-      { error: "Nenhum lead filtrado mudaria de responsável: todos já estão com ele." },
-      { status: 400, headers: PRIVATE },
-    );
+    return privateData({ error: "Nenhum lead filtrado mudaria de responsável: todos já estão com ele." }, { status: 400 });
   }
   const target = choice.owner?.email ?? NO_OWNER_LABEL;
   console.info(`admin ${user.email}: gave ${changed} lead(s) to ${choice.owner ? `user ${choice.owner.id}` : "no owner"}`);
-  return redirectWithToast(
-    request,
-    panelHref(filters),
-    {
-      title: "Responsável atribuído",
-      description: changed === 1 ? `1 lead agora está com ${target}.` : `${changed} leads agora estão com ${target}.`,
-    },
-    { headers: PRIVATE },
-  );
+  return privateRedirectWithToast(request, panelHref(filters), {
+    title: "Responsável atribuído",
+    description: changed === 1 ? `1 lead agora está com ${target}.` : `${changed} leads agora estão com ${target}.`,
+  });
 }
 
 export default function AssignOwnerOfSelection({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,15 +1,14 @@
 import { RefreshCw } from "lucide-react";
-import { data } from "react-router";
 
 import { BulkChangeConfirmation, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { parseStatusChoice, statusWithReason } from "~/lib/leads/status";
 import { pageMeta } from "~/lib/seo";
 import { changeStatusOfSelection, countStatusChanges } from "~/server/leads/follow-up.server";
 import { bulkChange, formParams, panelHref, selectionFilters, selectionInWords } from "~/server/leads/selection.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { requireSameOrigin } from "~/server/platform/same-origin.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { privateRedirectWithToast } from "~/server/platform/toast.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/bulk-status";
@@ -28,7 +27,6 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-const PRIVATE = PRIVATE_PAGE_HEADERS;
 const CONFIRM_INTENT = "confirmar";
 
 /** The filters and the status choice, from the query string (GET) or the confirmation form (POST). */
@@ -41,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { filters, choice } = readSelection(new URL(request.url).searchParams);
   const base = { backHref: panelHref(filters), filterWords: selectionInWords(filters) };
   if (!choice.ok) {
-    return data({ ...base, error: choice.errors.status ?? choice.errors.motivo ?? "", selection: null }, { headers: PRIVATE });
+    return privateData({ ...base, error: choice.errors.status ?? choice.errors.motivo ?? "", selection: null });
   }
   const fields: [string, string][] = [["novo_status", choice.value.status]];
   if (choice.value.reason) fields.push(["motivo", choice.value.reason]);
@@ -50,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     changes: countStatusChanges(filters, choice.value),
     target: statusWithReason(choice.value.status, choice.value.reason),
   });
-  return data({ ...base, error: null, selection }, { headers: PRIVATE });
+  return privateData({ ...base, error: null, selection });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,28 +56,20 @@ export async function action({ request }: Route.ActionArgs) {
   requireSameOrigin(request);
   const form = await readFormData(request);
   const { filters, choice } = readSelection(formParams(form));
-  if (!choice.ok) return data({ error: choice.errors.status ?? choice.errors.motivo ?? "" }, { status: 400, headers: PRIVATE });
+  if (!choice.ok) return privateData({ error: choice.errors.status ?? choice.errors.motivo ?? "" }, { status: 400 });
   if (form.get("intent") !== CONFIRM_INTENT) {
-    return data({ error: "Confirme a alteração com o botão “Confirmar alteração”." }, { status: 400, headers: PRIVATE });
+    return privateData({ error: "Confirme a alteração com o botão “Confirmar alteração”." }, { status: 400 });
   }
   const changed = changeStatusOfSelection(filters, choice.value, admin.email);
   if (changed === 0) {
-    return data(
-      { error: "Nenhum lead filtrado mudaria de status: todos já estão com este status." },
-      { status: 400, headers: PRIVATE },
-    );
+    return privateData({ error: "Nenhum lead filtrado mudaria de status: todos já estão com este status." }, { status: 400 });
   }
   console.info(`admin ${admin.email}: changed the status of ${changed} lead(s) to ${choice.value.status}`);
   const target = statusWithReason(choice.value.status, choice.value.reason);
-  return redirectWithToast(
-    request,
-    panelHref(filters),
-    {
-      title: "Status alterado",
-      description: changed === 1 ? `1 lead agora está ${target}.` : `${changed} leads agora estão ${target}.`,
-    },
-    { headers: PRIVATE },
-  );
+  return privateRedirectWithToast(request, panelHref(filters), {
+    title: "Status alterado",
+    description: changed === 1 ? `1 lead agora está ${target}.` : `${changed} leads agora estão ${target}.`,
+  });
 }
 
 export default function ChangeStatusOfSelection({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
 import { ContactButtons } from "~/components/leads/contact-buttons";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData, privateRedirect } from "~/lib/cache-headers";
 import { contactNumber, isContactChannel } from "~/lib/leads/contact";
 import { pageMeta } from "~/lib/seo";
 import { recordContactAttempt } from "~/server/leads/contact.server";
@@ -31,23 +31,18 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-const PRIVATE = PRIVATE_PAGE_HEADERS;
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "leads");
   const lead = leadOr404(params.id);
-  return data(
-    {
-      lead: {
-        id: lead.id,
-        nome: lead.nome,
-        telefone: lead.telefone,
-        whatsappOptOut: isOptedOut(lead.telefone),
-        contactable: contactNumber(lead.telefone) !== null,
-      },
+  return privateData({
+    lead: {
+      id: lead.id,
+      nome: lead.nome,
+      telefone: lead.telefone,
+      whatsappOptOut: isOptedOut(lead.telefone),
+      contactable: contactNumber(lead.telefone) !== null,
     },
-    { headers: PRIVATE },
-  );
+  });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -56,11 +51,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const lead = leadOr404(params.id);
   const channel = (await readFormData(request)).get("canal");
   if (!isContactChannel(channel)) {
-    return data({ error: "Escolha como contatar: Ligar ou WhatsApp." }, { status: 400, headers: PRIVATE });
+    return privateData({ error: "Escolha como contatar: Ligar ou WhatsApp." }, { status: 400 });
   }
   const result = recordContactAttempt(lead.id, channel, user.email);
-  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: PRIVATE });
-  return redirect(result.href, { status: 303, headers: PRIVATE });
+  if (!result.ok) return privateData({ error: result.error }, { status: result.status });
+  return privateRedirect(result.href, { status: 303 });
 }
 
 export default function ContactLead({ loaderData, actionData }: Route.ComponentProps) {

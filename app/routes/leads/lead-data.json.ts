@@ -1,6 +1,4 @@
-import { data } from "react-router";
-
-import { PRIVATE_CACHE_CONTROL, PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData, privateHeaders } from "~/lib/cache-headers";
 import { findLead, leadIdParam, personDataExport } from "~/server/leads/privacy.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
@@ -15,13 +13,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requirePermission(request, "lgpd");
   const id = leadIdParam(params.id);
   const lead = id === null ? undefined : findLead(id);
-  if (!lead) throw data("Lead não encontrado.", { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  if (!lead) throw privateData("Lead não encontrado.", { status: 404 });
   console.info(`admin ${admin.email}: exported the data of lead ${lead.id}`);
   return new Response(JSON.stringify(personDataExport(lead), null, 2), {
-    headers: {
+    headers: privateHeaders({
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="dados-lead-${lead.id}.json"`,
-      ...PRIVATE_PAGE_HEADERS,
-    },
+    }),
   });
 }

@@ -1,15 +1,15 @@
 import { Download, Trash2, TriangleAlert } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { deletePerson, leadOr404, recordsOfPerson } from "~/server/leads/privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads/save.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { requireSameOrigin } from "~/server/platform/same-origin.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { privateRedirectWithToast } from "~/server/platform/toast.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/lead-erase";
@@ -29,7 +29,6 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** Answers that leave without the layout's headers (errors, redirects) carry them too. */
-const PRIVATE = PRIVATE_PAGE_HEADERS;
 
 const CONFIRM_INTENT = "excluir";
 /** Said when the lead is not there (a second click on an erasure that already happened). */
@@ -41,21 +40,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "lgpd");
   const lead = leadOr404(params.id, GONE);
   const related = recordsOfPerson(lead);
-  return data(
-    {
-      lead: {
-        id: lead.id,
-        nome: lead.nome,
-        email: lead.email,
-        telefone: lead.telefone,
-        origem: originLabel(lead.origem),
-        data: formatDateBr(lead.data_criacao),
-      },
-      forms: related.leads.map((row) => ({ id: row.id, origem: originLabel(row.origem), data: formatDateBr(row.data_criacao) })),
-      messages: related.sendLog.length,
+  return privateData({
+    lead: {
+      id: lead.id,
+      nome: lead.nome,
+      email: lead.email,
+      telefone: lead.telefone,
+      origem: originLabel(lead.origem),
+      data: formatDateBr(lead.data_criacao),
     },
-    { headers: PRIVATE },
-  );
+    forms: related.leads.map((row) => ({ id: row.id, origem: originLabel(row.origem), data: formatDateBr(row.data_criacao) })),
+    messages: related.sendLog.length,
+  });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -64,19 +60,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const lead = leadOr404(params.id, GONE);
   const form = await readFormData(request);
   if (form.get("intent") !== CONFIRM_INTENT) {
-    return data({ error: "Confirme a exclusão com o botão “Excluir definitivamente”." }, { status: 400, headers: PRIVATE });
+    return privateData({ error: "Confirme a exclusão com o botão “Excluir definitivamente”." }, { status: 400 });
   }
   const deleted = deletePerson(lead);
   console.info(
     `admin ${admin.email}: deleted lead ${lead.id} (${deleted.leads} lead rows, ${deleted.sendLog} send-log rows, ${deleted.replies} WhatsApp replies)`,
   );
   const messages = deleted.sendLog ? ` e ${deleted.sendLog} mensagem(ns) de WhatsApp` : "";
-  return redirectWithToast(
-    request,
-    "/contato",
-    { title: "Lead excluído", description: `${deleted.leads} registro(s) de formulário${messages} apagado(s).` },
-    { headers: PRIVATE },
-  );
+  return privateRedirectWithToast(request, "/contato", {
+    title: "Lead excluído",
+    description: `${deleted.leads} registro(s) de formulário${messages} apagado(s).`,
+  });
 }
 
 export default function DeleteLead({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Trash2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
 import { ContactButtons } from "~/components/leads/contact-buttons";
@@ -10,30 +10,16 @@ import { NoteForm } from "~/components/leads/note-form";
 import { OwnerForm } from "~/components/leads/owner-form";
 import { StatusForm } from "~/components/leads/status-form";
 import { ReplyList } from "~/components/whatsapp/reply-list";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
-import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
-import { contactNumber } from "~/lib/leads/contact";
-import { NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
-import { CLOSED_STATUSES, type LeadStatus, NOTE_MAX, parseStatusChoice, statusWithReason } from "~/lib/leads/status";
+import { privateData } from "~/lib/cache-headers";
+import { formatDateBr } from "~/lib/dates";
+import { NO_OWNER_LABEL } from "~/lib/leads/filters";
+import { statusWithReason } from "~/lib/leads/status";
 import { pageMeta } from "~/lib/seo";
-import { can } from "~/lib/staff/roles";
-import {
-  addLeadNote,
-  changeLeadStatus,
-  leadTimeline,
-  parseNextContact,
-  parseNoteText,
-  setNextContact,
-} from "~/server/leads/follow-up.server";
-import { ownerEmails, ownerOptions, parseOwnerChoice, setLeadOwner } from "~/server/leads/owner.server";
+import { leadPageAction, leadPageView } from "~/server/leads/lead-page.server";
 import { leadOr404 } from "~/server/leads/privacy.server";
-import { LEAD_ORIGINS } from "~/server/leads/save.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { requireSameOrigin } from "~/server/platform/same-origin.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
 import { requirePermission } from "~/server/staff/auth.server";
-import { leadRepliesView } from "~/server/whatsapp/inbox.server";
-import { isOptedOut } from "~/server/whatsapp/optouts.server";
 
 import type { Route } from "./+types/lead";
 
@@ -47,99 +33,17 @@ import type { Route } from "./+types/lead";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Lead - Painel Administrativo", description: "Acompanhamento de um lead.", noindex: true });
 
-/** Answers that leave without the layout's headers (errors, redirects) carry them too. */
-const PRIVATE = PRIVATE_PAGE_HEADERS;
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requirePermission(request, "leads");
-  const lead = leadOr404(params.id);
-  return data(
-    {
-      // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
-      canLgpd: can(admin.role, "lgpd"),
-      lead: {
-        id: lead.id,
-        nome: lead.nome,
-        email: lead.email,
-        telefone: lead.telefone,
-        cidade: lead.cidade,
-        curso: lead.curso_interesse,
-        polo: lead.polo,
-        origem: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
-        criado: formatDateTimeBr(lead.criado_em),
-        perfil: lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : null,
-        status: lead.status,
-        motivo: lead.motivo_perda,
-        proximoContato: lead.proximo_contato,
-        // As the panel's "Atrasados" filter: due before today (São Paulo) and the follow-up still open.
-        atrasado: Boolean(
-          lead.proximo_contato &&
-          lead.proximo_contato < saoPauloDate(new Date()) &&
-          !CLOSED_STATUSES.includes(lead.status as LeadStatus),
-        ),
-        whatsappOptOut: isOptedOut(lead.telefone),
-        contactable: contactNumber(lead.telefone) !== null,
-        owner:
-          lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
-      },
-      // The owner choices: the comercial users.
-      owners: ownerOptions(),
-      timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
-      // What the person answered on WhatsApp (decision 071), newest first; plain text.
-      replies: leadRepliesView(lead.id),
-      canWhatsapp: can(admin.role, "whatsapp"),
-    },
-    { headers: PRIVATE },
-  );
+  return privateData(leadPageView(leadOr404(params.id), admin));
 }
 
-function refuse(intent: string, errors: LeadFormErrors, values: Record<string, string> = {}) {
-  return data({ intent, errors, values }, { status: 400, headers: PRIVATE });
-}
-
+/** The follow-up forms' posts (status, note, owner, next contact), by `intent`: app/server/leads/lead-page.server.ts. */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requirePermission(request, "leads");
   requireSameOrigin(request);
   const lead = leadOr404(params.id);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const here = `/contato/lead/${lead.id}`;
-
-  if (intent === "status") {
-    const choice = parseStatusChoice(form.get("status"), form.get("motivo"));
-    if (!choice.ok) return refuse(intent, choice.errors);
-    const change = changeLeadStatus(lead.id, choice.value, admin.email);
-    if (!change) return refuse(intent, { status: "O lead já está com este status." });
-    return redirectWithToast(
-      request,
-      here,
-      { title: "Status alterado", description: statusWithReason(change.to, change.reason) },
-      { headers: PRIVATE },
-    );
-  }
-  if (intent === "nota") {
-    const raw = String(form.get("texto") ?? "");
-    const note = parseNoteText(raw);
-    if (!note.ok) return refuse(intent, { texto: note.error }, { texto: raw.slice(0, NOTE_MAX + 100) });
-    addLeadNote(lead.id, note.text, admin.email);
-    return redirectWithToast(request, here, { title: "Nota adicionada" }, { headers: PRIVATE });
-  }
-  if (intent === "responsavel") {
-    const choice = parseOwnerChoice(form.get("responsavel"));
-    if (!choice.ok) return refuse(intent, { responsavel: choice.error });
-    if (!setLeadOwner(lead.id, choice.owner, admin.email))
-      return refuse(intent, { responsavel: "O lead já está com este responsável." });
-    const description = choice.owner?.email ?? NO_OWNER_LABEL;
-    return redirectWithToast(request, here, { title: "Responsável salvo", description }, { headers: PRIVATE });
-  }
-  if (intent === "proximo-contato") {
-    const next = parseNextContact(form.get("proximo_contato"));
-    if (!next.ok) return refuse(intent, { proximo_contato: next.error });
-    setNextContact(lead.id, next.date);
-    const description = next.date ? formatDateBr(next.date) : "Sem data marcada";
-    return redirectWithToast(request, here, { title: "Próximo contato salvo", description }, { headers: PRIVATE });
-  }
-  return refuse("", { form: "Ação desconhecida. Recarregue a página e tente novamente." });
+  return leadPageAction(request, lead, await readFormData(request), admin.email);
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { MessageCircle } from "lucide-react";
-import { data, redirect } from "react-router";
 
 import { ConfirmSelection, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData, privateRedirect } from "~/lib/cache-headers";
 import { leadFiltersQuery, leadFiltersToParams } from "~/lib/leads/filters";
 import { pageMeta } from "~/lib/seo";
 import { WHATSAPP_PATH } from "~/lib/whatsapp/tool";
@@ -29,31 +28,27 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-const PRIVATE = PRIVATE_PAGE_HEADERS;
 const CREATE_INTENT = "criar";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "leads");
   const filters = selectionFilters(new URL(request.url).searchParams);
   const selection = selectHandoffContacts(filters);
-  return data(
-    {
-      backHref: panelHref(filters),
-      action: `/contato/enviar-whatsapp${leadFiltersQuery(filters)}`,
-      hidden: [...leadFiltersToParams(filters).entries()],
-      filterWords: selectionInWords(filters),
-      counts: {
-        total: selection.total,
-        contacts: selection.contacts.length,
-        optedOut: selection.optedOut,
-        noNumber: selection.noNumber,
-        duplicates: selection.duplicates,
-        overCap: selection.overCap,
-      },
-      max: HANDOFF_MAX_CONTACTS,
+  return privateData({
+    backHref: panelHref(filters),
+    action: `/contato/enviar-whatsapp${leadFiltersQuery(filters)}`,
+    hidden: [...leadFiltersToParams(filters).entries()],
+    filterWords: selectionInWords(filters),
+    counts: {
+      total: selection.total,
+      contacts: selection.contacts.length,
+      optedOut: selection.optedOut,
+      noNumber: selection.noNumber,
+      duplicates: selection.duplicates,
+      overCap: selection.overCap,
     },
-    { headers: PRIVATE },
-  );
+    max: HANDOFF_MAX_CONTACTS,
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,20 +56,17 @@ export async function action({ request }: Route.ActionArgs) {
   requireSameOrigin(request);
   const form = await readFormData(request);
   if (form.get("intent") !== CREATE_INTENT) {
-    return data({ error: "Confirme com o botão “Criar lista e abrir o WhatsApp”." }, { status: 400, headers: PRIVATE });
+    return privateData({ error: "Confirme com o botão “Criar lista e abrir o WhatsApp”." }, { status: 400 });
   }
   const created = createHandoff(selectionFilters(formParams(form)), admin.email);
   if (!created) {
-    return data(
+    return privateData(
       { error: "Nenhum contato para enviar: os leads filtrados não têm celular válido ou não querem WhatsApp." },
-      { status: 400, headers: PRIVATE },
+      { status: 400 },
     );
   }
   console.info(`admin ${admin.email}: handed ${created.selection.contacts.length} contact(s) off to WhatsApp`);
-  return redirect(`${WHATSAPP_PATH}?${new URLSearchParams({ [HANDOFF_PARAM]: created.id })}`, {
-    status: 303,
-    headers: PRIVATE,
-  });
+  return privateRedirect(`${WHATSAPP_PATH}?${new URLSearchParams({ [HANDOFF_PARAM]: created.id })}`, { status: 303 });
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);

@@ -15,6 +15,7 @@ import {
 } from "~/components/forms";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { formatNumber } from "~/lib/format";
 import {
   CONSENT_TEXT,
   ENROLMENT_TEXTS,
@@ -25,7 +26,6 @@ import {
   UNDECIDED_COURSE,
   UNDECIDED_POLO,
 } from "~/lib/leads/enrolment";
-import { formatNumber } from "~/lib/format";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { toast } from "~/lib/toast";

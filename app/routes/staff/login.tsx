@@ -1,21 +1,17 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, redirect } from "react-router";
+import { Form } from "react-router";
 
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
-import { loginSchema } from "~/lib/staff/login";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { canOpen, type Role } from "~/lib/staff/roles";
 import { pageMeta } from "~/lib/seo";
-import type { ToastMessage } from "~/lib/toast";
-import { countAdmins, ensureBootstrapAdminOnce } from "~/server/staff/users.server";
-import { authenticator, getAdmin, LoginError, PANEL_PATH, safeRedirect, startAdminSession } from "~/server/staff/auth.server";
+import { loginSchema } from "~/lib/staff/login";
 import { readFormData } from "~/server/platform/form-data.server";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { loginAction, loginPageView, type LoginRefusal } from "~/server/staff/login-page.server";
 
 import type { Route } from "./+types/login";
 
@@ -34,81 +30,16 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Answers that leave without the layout's headers (redirects) carry them too. */
-const PRIVATE = PRIVATE_PAGE_HEADERS;
-
 /** The admin layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
-/** Where a signed-in role lands: the wanted page when the role may open it, else the panel (every role opens /contato). */
-function landingFor(role: Role, target: string): string {
-  return canOpen(role, new URL(target, "http://local.invalid").pathname) ? target : PANEL_PATH;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  const signedIn = await getAdmin(request);
-  if (signedIn) throw redirect(landingFor(signedIn.role, redirectTo), { headers: PRIVATE });
-  await ensureBootstrapAdminOnce();
-  // The e-mail field starts empty: the page must not tell anyone which e-mail the admin uses.
-  return data({ hasAdmin: countAdmins() > 0, redirectTo }, { headers: PRIVATE });
+  return privateData(await loginPageView(request));
 }
 
-type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage | null };
-
+/** The login post (app/server/staff/login-page.server.ts); the authenticator reads the body again, so a clone is parsed here. */
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  const hideFields = ["password"];
-  const fail = (status: number, alert: ToastMessage | null, init: HeadersInit = {}) =>
-    data<ActionFailure>(
-      { result: submission.reply({ hideFields, formErrors: alert ? [alert.title] : undefined }), alert },
-      { status, headers: { ...PRIVATE, ...init } },
-    );
-  if (submission.status !== "success") return fail(400, null);
-
-  // Where to go is settled (and encoded) before a session row exists, so nothing can fail after it.
-  const target = safeRedirect(submission.value.redirectTo);
-  try {
-    const user = await authenticator.authenticate("form", request);
-    const cookie = await startAdminSession(request, user);
-    return redirectWithToast(
-      request,
-      landingFor(user.role, target),
-      { title: "Login realizado com sucesso!", description: "Redirecionando para o painel de leads..." },
-      { headers: { "Set-Cookie": cookie, ...PRIVATE } },
-    );
-  } catch (error) {
-    if (error instanceof LoginError) {
-      const { failure } = error;
-      if (failure.kind === "rate-limited") {
-        const minutes = Math.max(1, Math.ceil(failure.retryAfterSeconds / 60));
-        return fail(
-          429,
-          {
-            title: "Muitas tentativas de login",
-            description: `Por segurança, o acesso foi bloqueado temporariamente. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-            variant: "destructive",
-          },
-          { "Retry-After": String(failure.retryAfterSeconds) },
-        );
-      }
-      if (failure.kind === "invalid-credentials") {
-        return fail(401, {
-          title: "Credenciais inválidas",
-          description: "Verifique sua senha e tente novamente.",
-          variant: "destructive",
-        });
-      }
-      return fail(400, null);
-    }
-    console.error("admin: login failed", error);
-    return fail(503, {
-      title: "Erro ao fazer login",
-      description: "Falha na autenticação. Tente novamente.",
-      variant: "destructive",
-    });
-  }
+  return loginAction(request, await readFormData(request.clone()));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
@@ -118,7 +49,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
   const pending = useIsPending();
   // A message shows only once the post is over (not while the form is sent again).
   const { lost, answer, idle } = useActionAnswer(actionData);
-  const failure = idle ? (answer as ActionFailure | undefined) : undefined;
+  const failure = idle ? (answer as LoginRefusal | undefined) : undefined;
   const [form, fields] = useForm({
     id: "login-admin",
     lastResult: failure?.result,

@@ -1,12 +1,10 @@
 import { redirect } from "react-router";
 
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { privateHeaders } from "~/lib/cache-headers";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { endAdminSession, LOGIN_PATH, PANEL_PATH, requireAdmin } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/logout";
-
-const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "Content-Type": "text/plain; charset=utf-8" };
 
 /** Reads the request body to its end; false when the connection closed before all of it came. */
 async function bodyArrived(request: Request): Promise<boolean> {
@@ -23,7 +21,11 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   // The whole post must arrive before anything changes: a request cut off mid-body (the page was
   // closed, the connection dropped) is not a decision to sign out.
-  if (!(await bodyArrived(request))) return new Response("Requisição incompleta.", { status: 400, headers: PRIVATE_HEADERS });
+  if (!(await bodyArrived(request)))
+    return new Response("Requisição incompleta.", {
+      status: 400,
+      headers: privateHeaders({ "Content-Type": "text/plain; charset=utf-8" }),
+    });
   try {
     return redirect(LOGIN_PATH, { status: 303, headers: { "Set-Cookie": await endAdminSession(request) } });
   } catch (error) {

@@ -4,13 +4,13 @@ import { Form, Link } from "react-router";
 
 import { type AnyField, CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
 import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
-import { PUNCTUALITY_PERCENT } from "~/seed/offers";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { requirePermission } from "~/server/staff/auth.server";
+import { PUNCTUALITY_PERCENT } from "~/seed/offers";
 import { campaignContent } from "~/server/content/campaign.server";
 import { getSingleton } from "~/server/content/store.server";
 import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
+import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/campaign";
 

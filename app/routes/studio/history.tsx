@@ -1,15 +1,15 @@
 import { History } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { collectionLabels, contentCollections } from "~/server/content/collections.server";
 import { getRevision, listRevisions, restoreRevision, SEED_AUTHOR } from "~/server/content/store.server";
 import { conflictMessage, STUDIO_PATH } from "~/server/content/studio.server";
 import { readFormData } from "~/server/platform/form-data.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { privateRedirectWithToast } from "~/server/platform/toast.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/history";
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   const revision = Number.isSafeInteger(id) && id > 0 ? getRevision(id) : undefined;
   const collection = revision ? contentCollections[revision.collection] : undefined;
   if (!revision || !collection) {
-    return data({ error: "Versão não encontrada. Recarregue a página." }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+    return privateData({ error: "Versão não encontrada. Recarregue a página." }, { status: 404 });
   }
   const result = restoreRevision(collection, revision, admin.email);
   if (!result.ok) {
@@ -63,14 +63,12 @@ export async function action({ request }: Route.ActionArgs) {
       "invalid" in result
         ? "Esta versão não é mais válida com as regras atuais e não pode ser restaurada."
         : conflictMessage(result.conflict);
-    return data({ error }, { status: 409, headers: PRIVATE_PAGE_HEADERS });
+    return privateData({ error }, { status: 409 });
   }
-  return redirectWithToast(
-    request,
-    `${STUDIO_PATH}/historico`,
-    { title: "Versão restaurada", description: "Ela já está no site." },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  return privateRedirectWithToast(request, `${STUDIO_PATH}/historico`, {
+    title: "Versão restaurada",
+    description: "Ela já está no site.",
+  });
 }
 
 /** The revision whose "Restaurar" is being posted (so only that row's button says "Restaurando..."). */

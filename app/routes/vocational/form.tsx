@@ -8,6 +8,12 @@ import { PhoneField, SelectField, SubmitButton, TextField, useActionAnswer, useI
 import { telHref, useSite } from "~/components/layout/use-site";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
+import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
+import { toast, type ToastMessage } from "~/lib/toast";
+import { countAnswered } from "~/lib/vocational/answers";
+import { vocationalLeadSchema } from "~/lib/vocational/lead-schema";
+import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational/paths";
 import {
   CONSENT_VERSION_FIELD,
   SURVEY_FIELDS,
@@ -15,12 +21,6 @@ import {
   VOCATIONAL_CONSENT,
   VOCATIONAL_CONSENT_TEXTS,
 } from "~/seed/vocational-form";
-import { countAnswered } from "~/lib/vocational/answers";
-import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
-import { toast, type ToastMessage } from "~/lib/toast";
-import { vocationalLeadSchema } from "~/lib/vocational/lead-schema";
-import { resultUrl, VOCATIONAL_PATHS } from "~/lib/vocational/paths";
 import { attributionFor } from "~/server/leads/attribution.server";
 import { handleLeadPost } from "~/server/leads/post.server";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";

@@ -5,19 +5,19 @@ import { data, Form, redirect, useNavigate } from "react-router";
 import { RadioGroup, SubmitButton, useActionAnswer, useIsPending } from "~/components/forms";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
-import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/seed/questions";
-import { answerField, type Answers, countAnswered, isComplete, mergePostedAnswers, pageProgress } from "~/lib/vocational/answers";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { isLetter, LETTERS, TOTAL_QUESTIONS } from "~/lib/vocational/scoring";
 import { pageMeta } from "~/lib/seo";
 import { toast, type ToastMessage } from "~/lib/toast";
+import { answerField, type Answers, countAnswered, pageProgress } from "~/lib/vocational/answers";
 import { questionsPageUrl as pageUrl, VOCATIONAL_PATHS } from "~/lib/vocational/paths";
+import { isLetter, LETTERS, TOTAL_QUESTIONS } from "~/lib/vocational/scoring";
+import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/seed/questions";
 import { readFormData } from "~/server/platform/form-data.server";
-import { isSpam } from "~/server/platform/honeypot.server";
 import { clientIp, testAnswersLimiter, withRetryAfter } from "~/server/platform/rate-limit.server";
 import { commitVisitor } from "~/server/platform/session.server";
-import { requireTestLead, saveTestResult, writeTestState } from "~/server/vocational/vocational.server";
+import { submitQuestionsPage } from "~/server/vocational/questions.server";
+import { requireTestLead, writeTestState } from "~/server/vocational/vocational.server";
 
 import type { Route } from "./+types/questions";
 
@@ -62,6 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { page, ...pageProgress(state.answers, ids) };
 }
 
+/** A page's post: app/server/vocational/questions.server.ts decides, this answers (303 or 400 with a toast). */
 export async function action({ request }: Route.ActionArgs) {
   const ip = clientIp(request);
   if (!(await testAnswersLimiter.hit(ip))) {
@@ -72,51 +73,27 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { session, state } = await requireTestLead(request);
   const formData = await readFormData(request);
-  const page = clampPage(formData.get("pagina"));
-  // A bot filled the hidden field: back to the same page, nothing saved.
-  if (isSpam(formData)) return redirect(pageUrl(page), 303);
-  const intent = formData.get("intent");
-  const withJs = formData.get(JS_FIELD) === "1";
-  const ids = questionsOfPage(page).map((q) => q.id);
-
-  // Every post saves the page's choices first, whatever the button: nothing chosen is lost.
-  const answers = mergePostedAnswers(state.answers, formData, ids);
-  writeTestState(session, { ...state, answers });
-  const commit = async () => ({ "Set-Cookie": await commitVisitor(session) });
-
-  if (intent === "anterior") {
-    return redirect(pageUrl(Math.max(1, page - 1)), { status: 303, headers: await commit() });
-  }
-
-  if (intent === "resultado") {
-    const answered = countAnswered(answers);
-    if (!isComplete(answers)) {
-      return data(
-        { error: testIncomplete(answered), next: null, progress: pageProgress(answers, ids) },
-        { status: 400, headers: await commit() },
-      );
+  const outcome = submitQuestionsPage(state, formData);
+  if (outcome.kind === "spam") return redirect(pageUrl(outcome.page), 303);
+  writeTestState(session, outcome.state);
+  const headers = { "Set-Cookie": await commitVisitor(session) };
+  switch (outcome.kind) {
+    case "previous":
+    case "next":
+      return redirect(pageUrl(outcome.page), { status: 303, headers });
+    // An incomplete page answers with what was just saved: without JavaScript the page is rendered in
+    // the same request, and the loader still reads the session from before this post.
+    case "page-incomplete":
+    case "test-incomplete": {
+      const error = outcome.kind === "page-incomplete" ? PAGE_INCOMPLETE : testIncomplete(outcome.answered);
+      return data({ error, next: null, progress: pageProgress(outcome.answers, outcome.questionIds) }, { status: 400, headers });
     }
-    let perfil = null;
-    try {
-      perfil = saveTestResult(state.leadId!, answers);
-    } catch (error) {
-      // A failure to store is only logged: the visitor answered everything and still gets the result.
-      console.error("Falha ao gravar o resultado do teste vocacional", error);
-    }
-    writeTestState(session, { ...state, answers, perfil });
-    if (withJs) return data({ error: null, next: VOCATIONAL_PATHS.analysis, progress: null }, { headers: await commit() });
-    return redirect(VOCATIONAL_PATHS.analysis, { status: 303, headers: await commit() });
+    case "finished":
+      // With JavaScript the page shows its last step, then goes to the analysis itself.
+      if (formData.get(JS_FIELD) === "1")
+        return data({ error: null, next: VOCATIONAL_PATHS.analysis, progress: null }, { headers });
+      return redirect(VOCATIONAL_PATHS.analysis, { status: 303, headers });
   }
-
-  // 'Próximo'. An incomplete page answers with what was just saved: without JavaScript the page is
-  // rendered in the same request, and the loader still reads the session from before this post.
-  if (ids.some((id) => !answers[id])) {
-    return data(
-      { error: PAGE_INCOMPLETE, next: null, progress: pageProgress(answers, ids) },
-      { status: 400, headers: await commit() },
-    );
-  }
-  return redirect(pageUrl(Math.min(QUESTION_PAGES, page + 1)), { status: 303, headers: await commit() });
 }
 
 const BADGES = [

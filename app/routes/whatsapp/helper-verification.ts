@@ -1,6 +1,4 @@
-import { data } from "react-router";
-
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { sameOrigin } from "~/server/platform/same-origin.server";
 import { requireOperator } from "~/server/whatsapp/access.server";
 import { issueChallenge, verifyHelper } from "~/server/whatsapp/helper-keys.server";
@@ -14,24 +12,23 @@ import type { Route } from "./+types/helper-verification";
  * the answer is the helper's token (for that helper's key only) or, in pt-BR, why there is none
  * (another program answered, the key was revoked). Only for a staff user or operator of the tool.
  */
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, { as: "status" });
-  return data({ challenge: issueChallenge() }, { headers: NO_STORE });
+  return privateData({ challenge: issueChallenge() });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireOperator(request, { as: "status" });
-  if (request.method !== "POST") return data({ ok: false, error: "Método não permitido" }, { status: 405, headers: NO_STORE });
-  if (!sameOrigin(request)) return data({ ok: false, error: "Origem não permitida" }, { status: 403, headers: NO_STORE });
+  if (request.method !== "POST") return privateData({ ok: false, error: "Método não permitido" }, { status: 405 });
+  if (!sameOrigin(request)) return privateData({ ok: false, error: "Origem não permitida" }, { status: 403 });
   let input: Record<string, unknown> = {};
   try {
     const body: unknown = await request.json();
     if (body && typeof body === "object") input = body as Record<string, unknown>;
   } catch {
-    return data({ ok: false, error: "JSON inválido" }, { status: 400, headers: NO_STORE });
+    return privateData({ ok: false, error: "JSON inválido" }, { status: 400 });
   }
   const result = verifyHelper({ challenge: input.challenge, keyId: input.keyId, proof: input.proof });
-  return data(result, { status: result.ok ? 200 : 409, headers: NO_STORE });
+  return privateData(result, { status: result.ok ? 200 : 409 });
 }

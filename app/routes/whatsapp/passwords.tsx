@@ -1,39 +1,15 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
-
 import { WhatsAppGate } from "~/components/whatsapp/gate";
 import { MirrorPage } from "~/components/whatsapp/mirror";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
-import { type ConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
+import {
+  type ConnectionLost,
+  isConnectionLost,
+  sendKeepingForm,
+  skipRevalidationAfterConnectionLost,
+} from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
-import type { ToastMessage } from "~/lib/toast";
-import {
-  gateSchema,
-  HELPER_PACKAGE_PATH,
-  HELPER_VERIFY_PATH,
-  LOG_PAGE_PARAM,
-  LOGOUT_INTENT,
-  START_SCRIPT_PATHS,
-  WHATSAPP_PATH,
-} from "~/lib/whatsapp/tool";
-import { getInstitution } from "~/server/content/institution.server";
-import { config } from "~/server/platform/config.server";
 import { readFormData } from "~/server/platform/form-data.server";
-import { clientIp, withRetryAfter } from "~/server/platform/rate-limit.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
-import { forbiddenMessage, getAdmin } from "~/server/staff/auth.server";
-import {
-  endOperatorSession,
-  gateLimiter,
-  getWhatsappActor,
-  matchAccessPassword,
-  startOperatorSession,
-  tooManyAttemptsMessage,
-} from "~/server/whatsapp/access.server";
-import { HANDOFF_PARAM, openHandoff } from "~/server/whatsapp/handoff.server";
-import { unreadReplyCounts } from "~/server/whatsapp/replies.server";
-import { listSendLog } from "~/server/whatsapp/send-log.server";
+import { withRetryAfter } from "~/server/platform/rate-limit.server";
+import { type GateFailure, whatsappPageAction, whatsappPageData } from "~/server/whatsapp/page.server";
 
 import type { Route } from "./+types/passwords";
 
@@ -56,105 +32,16 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** Answers that leave without the layout's headers (redirects, thrown answers) are not kept either. */
-const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
 /** The WhatsApp layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
-/** /whatsapp, keeping the hand-off list the operator was opening (?lista=). */
-function whatsappPathFor(request: Request): string {
-  const list = new URL(request.url).searchParams.get(HANDOFF_PARAM);
-  return list && list.length <= 100 ? `${WHATSAPP_PATH}?${new URLSearchParams({ [HANDOFF_PARAM]: list })}` : WHATSAPP_PATH;
-}
-
-/** What the page shows of a hand-off list: the lines and the counts, or why it does not open. */
-function handoffForPage(list: string | null) {
-  if (list === null) return null;
-  const opened = openHandoff(list);
-  if (!opened.ok) return { ok: false as const, message: opened.message };
-  const { id, text, contacts, removedOptOuts, panelHref } = opened;
-  return { ok: true as const, id, text, count: contacts.length, removedOptOuts, panelHref };
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await getWhatsappActor(request);
-  if (!actor) {
-    const headers = new Headers(PRIVATE_HEADERS);
-    // A stale operator cookie (its session ended or expired, or its password was removed) is cleared.
-    if (request.headers.get("Cookie")?.includes("__operador=")) headers.append("Set-Cookie", await endOperatorSession(request));
-    // A signed-in role without the permission (marketing) is told why the gate asks for a password.
-    const staff = await getAdmin(request);
-    const staffNotice = staff
-      ? `${forbiddenMessage(staff.role)} Sem uma senha de acesso da equipe, a ferramenta não abre.`
-      : null;
-    return data({ view: "gate" as const, productName: getInstitution().productName, staffNotice }, { headers });
-  }
-  const params = new URL(request.url).searchParams;
-  const page = Number(params.get(LOG_PAGE_PARAM) ?? 1);
-  return data(
-    {
-      view: "mirror" as const,
-      productName: getInstitution().productName,
-      // Who the page opened as (the header names them; 'Sair' ends a staff user's own session).
-      viewer:
-        actor.kind === "staff"
-          ? { name: actor.email, roleLabel: actor.roleLabel, staff: true }
-          : { name: actor.label ? `Operador (${actor.label})` : "Operador", roleLabel: null, staff: false },
-      // No token in the page: it is made for the helper that proves itself (decision 070).
-      helper: { url: config.helperUrl, verifyPath: HELPER_VERIFY_PATH },
-      downloads: { ...START_SCRIPT_PATHS, package: HELPER_PACKAGE_PATH },
-      log: listSendLog(page),
-      handoff: handoffForPage(params.get(HANDOFF_PARAM)),
-      unreadReplies: unreadReplyCounts().unread,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
+  return whatsappPageData(request);
 }
 
-export type GateFailure = { result: SubmissionResult<string[]>; alert: ToastMessage };
-
+/** The gate's password or 'Desconectar', by `intent`: app/server/whatsapp/page.server.ts. */
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-
-  if (formData.get("intent") === LOGOUT_INTENT) {
-    const cookie = await endOperatorSession(request);
-    return redirectWithToast(
-      request,
-      WHATSAPP_PATH,
-      { title: "Sessão encerrada", description: "Você saiu da ferramenta de WhatsApp." },
-      { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } },
-    );
-  }
-
-  const submission = parseWithZod(formData, { schema: gateSchema });
-  const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>, retryAfter?: number) =>
-    data<GateFailure>(
-      { result: submission.reply({ fieldErrors, hideFields: ["password"] }), alert },
-      { status, headers: retryAfter ? { ...PRIVATE_HEADERS, "Retry-After": String(retryAfter) } : PRIVATE_HEADERS },
-    );
-  if (submission.status !== "success") {
-    return fail(400, { title: "Senha incorreta", description: "Por favor, tente novamente" });
-  }
-
-  // Counted before the (slow) hash comparisons so concurrent guesses cannot all reach them; a success gives it back.
-  const ip = clientIp(request);
-  if (!(await gateLimiter.hit(ip))) {
-    const retryAfter = await gateLimiter.retryAfterSeconds(ip);
-    return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, retryAfter);
-  }
-  const passwordId = await matchAccessPassword(submission.value.password);
-  if (passwordId === null) {
-    return fail(401, { title: "Senha incorreta", description: "Por favor, tente novamente" }, { password: ["Senha incorreta"] });
-  }
-  await gateLimiter.release(ip);
-  const cookie = await startOperatorSession(request, passwordId);
-  return redirectWithToast(
-    request,
-    whatsappPathFor(request),
-    { title: "Autenticado com sucesso" },
-    { headers: { "Set-Cookie": cookie, ...PRIVATE_HEADERS } },
-  );
+  return whatsappPageAction(request, await readFormData(request));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);

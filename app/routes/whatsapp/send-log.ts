@@ -1,6 +1,4 @@
-import { data } from "react-router";
-
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { LOG_PAGE_PARAM } from "~/lib/whatsapp/tool";
 import { sameOrigin } from "~/server/platform/same-origin.server";
 import { requireOperator, sentByOf } from "~/server/whatsapp/access.server";
@@ -15,35 +13,34 @@ import type { Route } from "./+types/send-log";
  * or a staff session whose role holds "whatsapp".
  * GET returns one page of the log, newest first (?pagina=N).
  */
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request, { as: "status" });
   const page = Number(new URL(request.url).searchParams.get(LOG_PAGE_PARAM) ?? 1);
-  return data(listSendLog(page), { headers: NO_STORE });
+  return privateData(listSendLog(page));
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireOperator(request, { as: "status" });
-  if (request.method !== "POST") return data({ ok: false, error: "Método não permitido" }, { status: 405, headers: NO_STORE });
+  if (request.method !== "POST") return privateData({ ok: false, error: "Método não permitido" }, { status: 405 });
   // The cookie is SameSite=Lax already; refusing foreign Origins is a second lock.
-  if (!sameOrigin(request)) return data({ ok: false, error: "Origem não permitida" }, { status: 403, headers: NO_STORE });
+  if (!sameOrigin(request)) return privateData({ ok: false, error: "Origem não permitida" }, { status: 403 });
 
   let input: unknown;
   const type = request.headers.get("Content-Type") ?? "";
   try {
     input = type.includes("application/json") ? await request.json() : Object.fromEntries(await request.formData());
   } catch {
-    return data({ ok: false, error: "Requisição inválida" }, { status: 400, headers: NO_STORE });
+    return privateData({ ok: false, error: "Requisição inválida" }, { status: 400 });
   }
   const count = Array.isArray(input) ? input.length : 1;
   if (count === 0 || count > 100) {
-    return data({ ok: false, error: "Envie de 1 a 100 registros por vez" }, { status: 400, headers: NO_STORE });
+    return privateData({ ok: false, error: "Envie de 1 a 100 registros por vez" }, { status: 400 });
   }
   // Each row names the staff user or the access password behind this request (decision 069).
   const result = recordSendResults(input, new Date(), sentByOf(actor));
   if (!result.ok) {
-    return data({ ok: false, error: "Registro inválido", fieldErrors: result.fieldErrors }, { status: 400, headers: NO_STORE });
+    return privateData({ ok: false, error: "Registro inválido", fieldErrors: result.fieldErrors }, { status: 400 });
   }
-  return data({ ok: true, inserted: result.inserted, received: count }, { headers: NO_STORE });
+  return privateData({ ok: true, inserted: result.inserted, received: count });
 }

@@ -1,14 +1,13 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
 import { ActionAlert } from "~/components/whatsapp/form-bits";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
-import type { ToastMessage } from "~/lib/toast";
 import {
   BLANK_LABEL_ALERT,
   BLANK_LABEL_MESSAGE,
@@ -16,25 +15,12 @@ import {
   BLANK_PASSWORD_MESSAGE,
   manageSchema,
   PASSWORD_LABEL_MAX,
-  removalId,
-  revocationId,
   WHATSAPP_PATH,
 } from "~/lib/whatsapp/tool";
 import { readFormData } from "~/server/platform/form-data.server";
-import { clientIp, withRetryAfter } from "~/server/platform/rate-limit.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
-import { getAdminWith } from "~/server/staff/auth.server";
-import {
-  addAccessPassword,
-  checkMasterPassword,
-  isAdminSlug,
-  listAccessPasswords,
-  masterLimiter,
-  masterPasswordConfigured,
-  removeAccessPassword,
-  tooManyAttemptsMessage,
-} from "~/server/whatsapp/access.server";
-import { listHelperKeys, revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
+import { withRetryAfter } from "~/server/platform/rate-limit.server";
+import { isAdminSlug } from "~/server/whatsapp/access.server";
+import { type ManageFailure, managePasswordsAction, managePasswordsView } from "~/server/whatsapp/passwords-page.server";
 
 import type { Route } from "./+types/tool";
 
@@ -55,9 +41,6 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Answers that leave without the layout's headers (redirects, thrown answers) are not kept either. */
-const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
 /** The WhatsApp layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
 
@@ -67,109 +50,13 @@ function notFound(): never {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isAdminSlug(params.slug)) notFound();
-  // Managing who may use the tool is the admin role's (the users permission); other roles need the master password.
-  const admin = await getAdminWith(request, "users");
-  return data(
-    {
-      passwords: listAccessPasswords(),
-      helpers: listHelperKeys(),
-      adminEmail: admin?.email ?? null,
-      masterConfigured: masterPasswordConfigured(),
-    },
-    { headers: PRIVATE_HEADERS },
-  );
+  return privateData(await managePasswordsView(request));
 }
 
-type ActionFailure = { result: SubmissionResult<string[]>; alert: ToastMessage };
-
+/** Add, remove or revoke, by `intent`: app/server/whatsapp/passwords-page.server.ts. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isAdminSlug(params.slug)) notFound();
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: manageSchema });
-  const hideFields = ["masterPassword", "newPassword"];
-  const fail = (status: number, alert: ToastMessage, fieldErrors?: Record<string, string[]>, init: HeadersInit = {}) =>
-    data<ActionFailure>(
-      { result: submission.reply({ fieldErrors, hideFields }), alert },
-      { status, headers: { ...PRIVATE_HEADERS, ...init } },
-    );
-
-  if (submission.status !== "success") {
-    const blank = submission.error?.newPassword?.includes(BLANK_PASSWORD_MESSAGE);
-    const unnamed = submission.error?.label?.includes(BLANK_LABEL_MESSAGE);
-    return fail(
-      400,
-      blank
-        ? BLANK_PASSWORD_ALERT
-        : unnamed
-          ? BLANK_LABEL_ALERT
-          : { title: "Ação inválida", description: "Confira os campos e tente novamente." },
-    );
-  }
-  const { intent, masterPassword, newPassword, label } = submission.value;
-  const removing = removalId(intent);
-  const revoking = revocationId(intent);
-  const verb = revoking !== null ? "revogar ajudantes" : removing === null ? "adicionar" : "remover";
-
-  // Who may manage: a signed-in user of the admin role, or whoever knows the master password.
-  const admin = await getAdminWith(request, "users");
-  if (!admin) {
-    const ip = clientIp(request);
-    if (!(await masterLimiter.hit(ip))) {
-      const retryAfter = await masterLimiter.retryAfterSeconds(ip);
-      return fail(429, { title: "Muitas tentativas", description: tooManyAttemptsMessage(retryAfter) }, undefined, {
-        "Retry-After": String(retryAfter),
-      });
-    }
-    if (!checkMasterPassword(masterPassword)) {
-      const description = masterPasswordConfigured()
-        ? `Você não tem permissão para ${verb} senhas`
-        : `Você não tem permissão para ${verb} senhas. A senha mestra não está configurada: entre como administrador.`;
-      return fail(403, { title: "Senha mestra incorreta", description }, { masterPassword: ["Senha mestra incorreta"] });
-    }
-    await masterLimiter.release(ip);
-  }
-
-  const url = new URL(request.url).pathname;
-  if (revoking !== null) {
-    if (!revokeHelperKey(revoking)) {
-      return fail(404, {
-        title: "Ajudante não encontrado",
-        description: "A chave pode já ter sido revogada. Recarregue a página.",
-      });
-    }
-    return redirectWithToast(
-      request,
-      url,
-      {
-        title: "Ajudante revogado",
-        description: "Ele não acessa mais o site nem aceita esta página; um script novo traz uma chave nova.",
-      },
-      { headers: PRIVATE_HEADERS },
-    );
-  }
-  if (removing !== null) {
-    if (!removeAccessPassword(removing)) {
-      return fail(404, { title: "Senha não encontrada", description: "Ela pode já ter sido removida. Recarregue a página." });
-    }
-    return redirectWithToast(request, url, { title: "Senha removida" }, { headers: PRIVATE_HEADERS });
-  }
-
-  // A password already stored is refused (found by its lookup tag: one scrypt, decision 060).
-  if (!newPassword || !label || (await addAccessPassword(newPassword, label)) === null) {
-    return fail(
-      409,
-      { title: "Senha já cadastrada", description: "Escolha uma senha diferente das já cadastradas." },
-      {
-        newPassword: ["Esta senha já está cadastrada"],
-      },
-    );
-  }
-  return redirectWithToast(
-    request,
-    url,
-    { title: "Senha adicionada", description: "A nova senha já pode ser usada para acessar a ferramenta." },
-    { headers: PRIVATE_HEADERS },
-  );
+  return managePasswordsAction(request, await readFormData(request));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
@@ -185,7 +72,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
   const { passwords, helpers, adminEmail, masterConfigured } = loaderData;
   const { lost, answer, idle } = useActionAnswer(actionData);
-  const failure = answer as ActionFailure | undefined;
+  const failure = answer as ManageFailure | undefined;
   const navigation = useNavigation();
   const location = useLocation();
   const formKey = useFormKeyKeptAfterConnectionLost(location.key, actionData);

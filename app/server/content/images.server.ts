@@ -5,10 +5,9 @@ import { Readable } from "node:stream";
 
 import type { Submission } from "@conform-to/react";
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import {
   IMAGE_FILE_PATTERN,
   IMAGE_ID_PATTERN,
@@ -373,7 +372,7 @@ export function invalidPhotoForm(submission: Submission<unknown>, ...uploads: Ph
     fieldErrors[upload.field] = [upload.message];
     status = upload.status;
   }
-  return data<StudioFailure>({ result: submission.reply({ fieldErrors }) }, { status, headers: PRIVATE_PAGE_HEADERS });
+  return privateData<StudioFailure>({ result: submission.reply({ fieldErrors }) }, { status });
 }
 
 /**

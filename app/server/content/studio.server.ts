@@ -1,15 +1,14 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { z } from "zod";
 
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { STUDIO_PATH, VERSION_FIELD } from "~/lib/content/studio";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 import type { ToastMessage } from "~/lib/toast";
 
 import { readFormData } from "../platform/form-data.server";
-import { redirectWithToast } from "../platform/toast.server";
+import { privateRedirectWithToast } from "../platform/toast.server";
 import { requirePermission } from "../staff/auth.server";
 import { type ContentCollection, type ContentConflict, saveEntry, type SaveResult, SINGLETON_ID } from "./store.server";
 
@@ -43,18 +42,18 @@ export function versionOf(formData: FormData): number {
 
 /** A refused form: 400 with the field messages, everything typed kept (passwords are not studio fields). */
 export function invalidForm(submission: Submission<unknown>) {
-  return data<StudioFailure>({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  return privateData<StudioFailure>({ result: submission.reply() }, { status: 400 });
 }
 
 /** A form-level refusal (conflict, a rule across fields) with its status. */
 export function refusedForm(submission: Submission<unknown>, message: string, status = 409) {
-  return data<StudioFailure>({ result: submission.reply({ formErrors: [message] }) }, { status, headers: PRIVATE_PAGE_HEADERS });
+  return privateData<StudioFailure>({ result: submission.reply({ formErrors: [message] }) }, { status });
 }
 
 /** After a save: back to `redirectTo` with the saved toast, or the conflict with the form kept. */
 export async function answerSave(request: Request, submission: Submission<unknown>, result: SaveResult, redirectTo: string) {
   if (!result.ok) return refusedForm(submission, conflictMessage(result.conflict));
-  return redirectWithToast(request, redirectTo, SAVED_TOAST, { headers: PRIVATE_PAGE_HEADERS });
+  return privateRedirectWithToast(request, redirectTo, SAVED_TOAST);
 }
 
 /**
@@ -71,7 +70,7 @@ export async function saveSingletonForm<T>(
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: options.schema });
   if (options.listButtons && submission.status === undefined) {
-    return data<StudioFailure>({ result: submission.reply() }, { headers: PRIVATE_PAGE_HEADERS });
+    return privateData<StudioFailure>({ result: submission.reply() });
   }
   if (submission.status !== "success") return invalidForm(submission);
   const result = saveEntry(options.collection, {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 
 import type { LeadFilters } from "~/lib/leads/filters";
-import { NOTE_MAX, type StatusChoice, statusWithReason } from "~/lib/leads/status";
+import { type StatusChoice, statusWithReason } from "~/lib/leads/status";
 
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
@@ -16,32 +16,6 @@ import { LEAD_ORIGINS } from "./save.server";
  */
 
 const leads = schema.leads;
-
-/**
- * A note as typed, or the pt-BR message why not: plain text of 1..NOTE_MAX characters. Line breaks
- * and tabs are kept; other control characters (NUL, escape, ...) are refused, never stored.
- */
-export function parseNoteText(value: unknown): { ok: true; text: string } | { ok: false; error: string } {
-  const text = typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
-  if (!text) return { ok: false, error: "Escreva a nota." };
-  if (text.length > NOTE_MAX) return { ok: false, error: `A nota pode ter até ${NOTE_MAX} caracteres.` };
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
-    return { ok: false, error: "A nota tem caracteres inválidos." };
-  return { ok: true, text };
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A next-contact date (YYYY-MM-DD, a real day), null to clear it (empty field), or the pt-BR message. */
-export function parseNextContact(value: unknown): { ok: true; date: string | null } | { ok: false; error: string } {
-  const text = typeof value === "string" ? value.trim() : "";
-  if (!text) return { ok: true, date: null };
-  const valid = DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
-  const year = Number(text.slice(0, 4));
-  if (!valid || year < 2000 || year > 2100) return { ok: false, error: "Data inválida. Escolha um dia no calendário." };
-  return { ok: true, date: text };
-}
 
 /** Leads this choice would change: a lead already in that status, with the same reason, is left alone. */
 function differsFrom(choice: StatusChoice): SQL {
@@ -168,7 +142,7 @@ export function countStatusChanges(filters: LeadFilters, choice: StatusChoice, n
   );
 }
 
-/** Adds a note (already checked by parseNoteText) to a lead; false when the lead does not exist. */
+/** Adds a note (already checked by leadFollowUpSchema) to a lead; false when the lead does not exist. */
 export function addLeadNote(leadId: number, text: string, by: string, now: Date = serverClock.now()): boolean {
   return db.transaction((tx) => {
     if (!tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).get()) return false;

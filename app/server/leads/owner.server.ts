@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
 import { type LeadFilters, NO_OWNER_LABEL } from "~/lib/leads/filters";
+import { OWNER_ERROR, OWNER_ID } from "~/lib/leads/follow-up-form";
 
 import { db, schema } from "../db/client.server";
 import type { Tx } from "./follow-up.server";
@@ -18,7 +19,7 @@ const users = schema.adminUsers;
 /** The role whose users may own leads. */
 export const OWNER_ROLE = "comercial";
 
-export const OWNER_ERROR = "Escolha um responsável da lista (um usuário comercial) ou “Sem responsável”.";
+export { OWNER_ERROR };
 
 export type OwnerOption = { id: number; email: string };
 
@@ -66,13 +67,17 @@ export function allOwnerEmails(): Map<number, string> {
 export function parseOwnerChoice(value: unknown): { ok: true; owner: OwnerOption | null } | { ok: false; error: string } {
   const text = typeof value === "string" ? value.trim() : "";
   if (text === "") return { ok: true, owner: null };
-  if (!/^[1-9]\d{0,9}$/.test(text)) return { ok: false, error: OWNER_ERROR };
-  const user = db
+  const owner = OWNER_ID.test(text) ? findOwner(Number(text)) : undefined;
+  return owner ? { ok: true, owner } : { ok: false, error: OWNER_ERROR };
+}
+
+/** The comercial user with this id, or undefined (removed, or another role). */
+export function findOwner(id: number): OwnerOption | undefined {
+  return db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.id, Number(text)), eq(users.role, OWNER_ROLE)))
+    .where(and(eq(users.id, id), eq(users.role, OWNER_ROLE)))
     .get();
-  return user ? { ok: true, owner: user } : { ok: false, error: OWNER_ERROR };
 }
 
 /** Leads this owner choice would change (those that already have it are left alone). */

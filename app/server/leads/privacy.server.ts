@@ -1,7 +1,6 @@
 import { eq, inArray, like, or, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 
 import { db, schema } from "../db/client.server";
 import { deleteWebhookDeliveriesOfLeads } from "../webhooks/outbox.server";
@@ -36,7 +35,7 @@ export const LEAD_NOT_FOUND = "Lead não encontrado. Ele pode ter sido excluído
 export function leadOr404(idParam: string | undefined, message: string = LEAD_NOT_FOUND): Lead {
   const id = leadIdParam(idParam);
   const lead = id === null ? undefined : findLead(id);
-  if (!lead) throw data(message, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  if (!lead) throw privateData(message, { status: 404 });
   return lead;
 }
 

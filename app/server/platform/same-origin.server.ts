@@ -1,6 +1,4 @@
-import { data } from "react-router";
-
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 
 import { config } from "./config.server";
 
@@ -19,5 +17,5 @@ export const FOREIGN_ORIGIN_MESSAGE = "Origem não permitida.";
 
 /** Throws the 403 a post from another site gets: private, not indexed. */
 export function requireSameOrigin(request: Request): void {
-  if (!sameOrigin(request)) throw data(FOREIGN_ORIGIN_MESSAGE, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+  if (!sameOrigin(request)) throw privateData(FOREIGN_ORIGIN_MESSAGE, { status: 403 });
 }

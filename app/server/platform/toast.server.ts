@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 
+import { privateHeaders } from "~/lib/cache-headers";
 import type { ToastMessage } from "~/lib/toast";
 
 import { commitVisitor, getVisitorSession } from "./session.server";
@@ -26,6 +27,11 @@ export async function redirectWithToast(request: Request, url: string, toast: To
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await flashToast(request, toast));
   return redirect(url, { ...init, status: init.status ?? 303, headers });
+}
+
+/** redirectWithToast for a staff or operator route: the answer carries the private headers. */
+export function privateRedirectWithToast(request: Request, url: string, toast: ToastMessage, init: ResponseInit = {}) {
+  return redirectWithToast(request, url, toast, { ...init, headers: privateHeaders(init.headers) });
 }
 
 export function takeToast(session: { get(key: string): unknown }): ToastMessage | null {

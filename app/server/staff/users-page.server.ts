@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { ROLES } from "~/lib/staff/roles";
 import {
@@ -14,7 +13,7 @@ import {
 } from "~/lib/staff/users";
 
 import { readFormData } from "../platform/form-data.server";
-import { redirectWithToast } from "../platform/toast.server";
+import { privateRedirectWithToast } from "../platform/toast.server";
 import { requirePermission } from "./auth.server";
 import { changeUserRole, createAdmin, findAdminByEmail, listAdmins, removeUser, roleOf } from "./users.server";
 
@@ -34,7 +33,7 @@ export function usersPageData() {
 
 /** A refusal of a row's button, shown next to that row's field (`user`). */
 function rowRefused(intent: string, user: number | null, error: string, status: number) {
-  return data({ intent, user, error } as const, { status, headers: PRIVATE_PAGE_HEADERS });
+  return privateData({ intent, user, error } as const, { status });
 }
 
 /** A refused change: 404 when the user is gone, 409 when a rule (last admin, oneself) keeps things as they are. */
@@ -57,21 +56,17 @@ export async function usersAction(request: Request) {
   const admin = await requirePermission(request, "users");
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  const back = (title: string, description?: string) =>
-    redirectWithToast(request, USERS_PATH, { title, description }, { headers: PRIVATE_PAGE_HEADERS });
+  const back = (title: string, description?: string) => privateRedirectWithToast(request, USERS_PATH, { title, description });
 
   if (intent === USER_INTENTS.add) {
     const submission = parseWithZod(formData, { schema: newUserSchema });
     const hideFields = ["password"];
     if (submission.status !== "success") {
-      return data({ result: submission.reply({ hideFields }) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+      return privateData({ result: submission.reply({ hideFields }) }, { status: 400 });
     }
     const { email, role, password } = submission.value;
     const taken = () =>
-      data(
-        { result: submission.reply({ hideFields, fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) },
-        { status: 409, headers: PRIVATE_PAGE_HEADERS },
-      );
+      privateData({ result: submission.reply({ hideFields, fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
     if (findAdminByEmail(email)) return taken();
     let created: Awaited<ReturnType<typeof createAdmin>>;
     try {

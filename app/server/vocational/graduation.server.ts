@@ -1,5 +1,6 @@
 import sharp from "sharp";
 
+import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { saoPauloDate } from "~/lib/dates";
 import { GRADUATION_HEIGHT, GRADUATION_WIDTH, graduationFileName, graduationSvg } from "~/lib/vocational/graduation";
 import { getInstitution } from "~/server/content/institution.server";
@@ -13,7 +14,7 @@ const YEARS_TO_GRADUATE = 4;
  * The picture carries the visitor's name: never kept by a shared cache, and only for the session
  * that filled the test's lead form.
  */
-const PRIVATE = "private, no-store";
+const PRIVATE = PRIVATE_CACHE_CONTROL;
 
 /** The visitor's graduation picture as an SVG document, or null when this session has no test lead. */
 export async function graduationSvgFor(request: Request, now = new Date()): Promise<{ svg: string; productName: string } | null> {

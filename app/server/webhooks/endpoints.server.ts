@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { WEBHOOK_INTENTS, WEBHOOK_TIMEOUT_MESSAGE, webhookEndpointFormSchema, webhookTimeoutSchema } from "~/lib/webhooks";
 
 import { readFormData } from "../platform/form-data.server";
-import { redirectWithToast } from "../platform/toast.server";
+import { privateRedirectWithToast } from "../platform/toast.server";
 import { requirePermission } from "../staff/auth.server";
 import { checkWebhookUrl } from "./address.server";
 import {
@@ -54,15 +53,12 @@ function idField(formData: FormData, name: string): number | null {
 }
 
 function refused(message: string, status: number) {
-  return data({ error: message } as const, { status, headers: PRIVATE_PAGE_HEADERS });
+  return privateData({ error: message } as const, { status });
 }
 
 /** A timeout that could not be saved: the message goes next to that endpoint's field. */
 function timeoutRefused(endpoint: number) {
-  return data({ timeoutError: { endpoint, message: WEBHOOK_TIMEOUT_MESSAGE } } as const, {
-    status: 400,
-    headers: PRIVATE_PAGE_HEADERS,
-  });
+  return privateData({ timeoutError: { endpoint, message: WEBHOOK_TIMEOUT_MESSAGE } } as const, { status: 400 });
 }
 
 /**
@@ -74,26 +70,22 @@ export async function webhooksAction(request: Request) {
   const admin = await requirePermission(request, "webhooks");
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  const back = (title: string, description?: string) =>
-    redirectWithToast(request, WEBHOOKS_PATH, { title, description }, { headers: PRIVATE_PAGE_HEADERS });
+  const back = (title: string, description?: string) => privateRedirectWithToast(request, WEBHOOKS_PATH, { title, description });
 
   if (intent === WEBHOOK_INTENTS.add) {
     const submission = parseWithZod(formData, { schema: webhookEndpointFormSchema });
     if (submission.status !== "success") {
-      return data({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+      return privateData({ result: submission.reply() }, { status: 400 });
     }
     const address = checkWebhookUrl(submission.value.url);
     if (!address.ok) {
       console.warn(`admin ${admin.email}: webhook endpoint refused: ${address.reason}`);
-      return data(
-        { result: submission.reply({ fieldErrors: { url: [address.reason] } }) },
-        { status: 400, headers: PRIVATE_PAGE_HEADERS },
-      );
+      return privateData({ result: submission.reply({ fieldErrors: { url: [address.reason] } }) }, { status: 400 });
     }
     const created = createWebhookEndpoint(submission.value.url, admin.email, undefined, submission.value.tempo);
     console.info(`admin ${admin.email}: added webhook endpoint ${created.id}`);
     // Not a redirect: the secret is in this answer only, and a reload of the page no longer shows it.
-    return data({ created, result: submission.reply({ resetForm: true }) }, { headers: PRIVATE_PAGE_HEADERS });
+    return privateData({ created, result: submission.reply({ resetForm: true }) });
   }
   if (intent === WEBHOOK_INTENTS.timeout) {
     const id = idField(formData, "endpoint");

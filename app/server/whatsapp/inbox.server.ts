@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { statusWithReason } from "~/lib/leads/status";
 import { can } from "~/lib/staff/roles";
@@ -18,7 +17,7 @@ import {
 import * as serverClock from "../platform/clock.server";
 import { readFormData } from "../platform/form-data.server";
 import { sameOrigin } from "../platform/same-origin.server";
-import { redirectWithToast } from "../platform/toast.server";
+import { privateRedirectWithToast } from "../platform/toast.server";
 import { getAdmin } from "../staff/auth.server";
 import { describeSentBy, requireOperator, sentByOf, type WhatsappActor } from "./access.server";
 import { listOptOutChanges, listOptOutsForReview, OPT_OUT_GONE, optOutExists, undoOptOut } from "./optout-review.server";
@@ -40,8 +39,6 @@ import {
  * the server, then answered with a redirect and a toast (or the form's errors), so every form works
  * without JavaScript.
  */
-
-const PRIVATE = PRIVATE_PAGE_HEADERS;
 
 /** A reply as the pages show it: dates in words, who read or handled it, the lead's status. */
 export type ReplyView = ReturnType<typeof replyView>;
@@ -86,10 +83,13 @@ export async function repliesPageData(request: Request) {
   const replies = listReplies().map(replyView);
   const confirmId = Number(new URL(request.url).searchParams.get(CONFIRM_LOST_PARAM) ?? "");
   const confirming = replies.find((reply) => reply.id === confirmId && reply.category === "sem-interesse" && reply.lead) ?? null;
-  return data(
-    { viewer: viewerOf(actor), replies, counts: unreadReplyCounts(), confirming, leadLinks: await canOpenLeads(request) },
-    { headers: PRIVATE },
-  );
+  return privateData({
+    viewer: viewerOf(actor),
+    replies,
+    counts: unreadReplyCounts(),
+    confirming,
+    leadLinks: await canOpenLeads(request),
+  });
 }
 
 /** A row id posted by a form: a positive whole number, or null. */
@@ -100,7 +100,7 @@ function idField(formData: FormData, name = "id"): number | null {
 }
 
 function refused(message: string, status: number) {
-  return data({ error: message } as const, { status, headers: PRIVATE });
+  return privateData({ error: message } as const, { status });
 }
 
 const UNKNOWN_INTENT = "Ação desconhecida. Recarregue a página e tente novamente.";
@@ -114,8 +114,7 @@ export async function repliesAction(request: Request, now: Date = serverClock.no
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const by = sentByOf(actor);
-  const back = (title: string, description?: string) =>
-    redirectWithToast(request, REPLIES_PATH, { title, description }, { headers: PRIVATE });
+  const back = (title: string, description?: string) => privateRedirectWithToast(request, REPLIES_PATH, { title, description });
 
   if (intent === REPLY_INTENTS.readAll) {
     const count = markAllRepliesRead(by, now);
@@ -144,24 +143,21 @@ export async function optOutsPageData(request: Request) {
   const actor = await requireOperator(request);
   const search = (new URL(request.url).searchParams.get(OPT_OUT_SEARCH_PARAM) ?? "").slice(0, 100);
   const { rows, total } = listOptOutsForReview(search);
-  return data(
-    {
-      viewer: viewerOf(actor),
-      search,
-      total,
-      optOuts: rows.map((row) => ({
-        ...row,
-        when: formatDateTimeBr(row.at),
-        recordedBy: row.recordedBy || (row.source === "helper" ? "Ajudante do WhatsApp" : "Painel"),
-      })),
-      changes: listOptOutChanges().map((change) => ({
-        ...change,
-        when: formatDateTimeBr(change.at),
-        optedOut: change.optedOutAt ? formatDateTimeBr(change.optedOutAt) : "-",
-      })),
-    },
-    { headers: PRIVATE },
-  );
+  return privateData({
+    viewer: viewerOf(actor),
+    search,
+    total,
+    optOuts: rows.map((row) => ({
+      ...row,
+      when: formatDateTimeBr(row.at),
+      recordedBy: row.recordedBy || (row.source === "helper" ? "Ajudante do WhatsApp" : "Painel"),
+    })),
+    changes: listOptOutChanges().map((change) => ({
+      ...change,
+      when: formatDateTimeBr(change.at),
+      optedOut: change.optedOutAt ? formatDateTimeBr(change.optedOutAt) : "-",
+    })),
+  });
 }
 
 /** "Desfazer" an opt-out: the reason is required; the entry goes to the undo log, in one transaction. */
@@ -175,17 +171,16 @@ export async function optOutsAction(request: Request, now: Date = serverClock.no
   if (id === null || !optOutExists(id)) return refused(OPT_OUT_GONE, 404);
   const submission = parseWithZod(formData, { schema: undoOptOutSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), id }, { status: 400, headers: PRIVATE });
+    return privateData({ result: submission.reply(), id }, { status: 400 });
   }
   const result = undoOptOut(submission.value.id, submission.value.motivo, sentByOf(actor), now);
   if (!result.ok) return refused(result.message, 404);
   // back to the same list (the search kept)
   const search = new URL(request.url).searchParams.get(OPT_OUT_SEARCH_PARAM)?.slice(0, 100);
-  return redirectWithToast(
+  return privateRedirectWithToast(
     request,
     search ? `${OPT_OUTS_PATH}?${new URLSearchParams({ [OPT_OUT_SEARCH_PARAM]: search })}` : OPT_OUTS_PATH,
     { title: "Descadastro desfeito", description: `O número ${result.number} pode voltar a receber mensagens.` },
-    { headers: PRIVATE },
   );
 }
 

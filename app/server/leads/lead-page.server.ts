@@ -1,0 +1,134 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+
+import { privateData } from "~/lib/cache-headers";
+import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
+import { contactNumber } from "~/lib/leads/contact";
+import { NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
+import {
+  isLeadIntent,
+  LEAD_INTENTS,
+  type LeadFollowUp,
+  type LeadFollowUpErrors,
+  leadFollowUpSchema,
+  OWNER_ERROR,
+  UNKNOWN_INTENT,
+} from "~/lib/leads/follow-up-form";
+import { CLOSED_STATUSES, type LeadStatus, type LossReason, NOTE_MAX, statusWithReason } from "~/lib/leads/status";
+import { can, type Role } from "~/lib/staff/roles";
+
+import * as serverClock from "../platform/clock.server";
+import { privateRedirectWithToast } from "../platform/toast.server";
+import { leadRepliesView } from "../whatsapp/inbox.server";
+import { isOptedOut } from "../whatsapp/optouts.server";
+import { addLeadNote, changeLeadStatus, leadTimeline, setNextContact } from "./follow-up.server";
+import { findOwner, ownerEmails, ownerOptions, setLeadOwner } from "./owner.server";
+import type { Lead } from "./privacy.server";
+import { LEAD_ORIGINS } from "./save.server";
+
+/**
+ * The lead page (/contato/lead/:id): what its loader shows and what its follow-up posts do. The route
+ * checks the permission and the origin and finds the lead; everything else is here.
+ */
+
+/** The page's data: the person, the follow-up state, the owner choices, the history and the WhatsApp replies. */
+export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = serverClock.now()) {
+  return {
+    // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
+    canLgpd: can(viewer.role, "lgpd"),
+    lead: {
+      id: lead.id,
+      nome: lead.nome,
+      email: lead.email,
+      telefone: lead.telefone,
+      cidade: lead.cidade,
+      curso: lead.curso_interesse,
+      polo: lead.polo,
+      origem: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
+      criado: formatDateTimeBr(lead.criado_em),
+      perfil: lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : null,
+      status: lead.status,
+      motivo: lead.motivo_perda,
+      proximoContato: lead.proximo_contato,
+      // As the panel's "Atrasados" filter: due before today (São Paulo) and the follow-up still open.
+      atrasado: Boolean(
+        lead.proximo_contato && lead.proximo_contato < saoPauloDate(now) && !CLOSED_STATUSES.includes(lead.status as LeadStatus),
+      ),
+      whatsappOptOut: isOptedOut(lead.telefone),
+      contactable: contactNumber(lead.telefone) !== null,
+      owner: lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
+    },
+    // The owner choices: the comercial users.
+    owners: ownerOptions(),
+    timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
+    // What the person answered on WhatsApp (decision 071), newest first; plain text.
+    replies: leadRepliesView(lead.id),
+    canWhatsapp: can(viewer.role, "whatsapp"),
+  };
+}
+
+/** A refused post: 400 with the message per field, and the note as typed (so it is not lost). */
+function refuse(intent: string, errors: LeadFollowUpErrors, values: { texto?: string } = {}) {
+  return privateData({ intent, errors, values }, { status: 400 });
+}
+
+type FollowUp<I> = Extract<LeadFollowUp, { intent: I }>;
+type Post = { request: Request; lead: Lead; by: string; here: string };
+
+function changeStatusAction({ request, lead, by, here }: Post, form: FollowUp<"status">) {
+  const reason = form.status === "perdido" ? (form.motivo as LossReason) : null;
+  const change = changeLeadStatus(lead.id, { status: form.status, reason }, by);
+  if (!change) return refuse(form.intent, { status: "O lead já está com este status." });
+  return privateRedirectWithToast(request, here, {
+    title: "Status alterado",
+    description: statusWithReason(change.to, change.reason),
+  });
+}
+
+function addNoteAction({ request, lead, by, here }: Post, form: FollowUp<"nota">) {
+  addLeadNote(lead.id, form.texto, by);
+  return privateRedirectWithToast(request, here, { title: "Nota adicionada" });
+}
+
+function setOwnerAction({ request, lead, by, here }: Post, form: FollowUp<"responsavel">) {
+  const owner = form.responsavel === null ? null : findOwner(Number(form.responsavel));
+  if (owner === undefined) return refuse(form.intent, { responsavel: OWNER_ERROR });
+  if (!setLeadOwner(lead.id, owner, by)) return refuse(form.intent, { responsavel: "O lead já está com este responsável." });
+  return privateRedirectWithToast(request, here, { title: "Responsável salvo", description: owner?.email ?? NO_OWNER_LABEL });
+}
+
+function setNextContactAction({ request, lead, here }: Post, form: FollowUp<"proximo-contato">) {
+  setNextContact(lead.id, form.proximo_contato);
+  const description = form.proximo_contato ? formatDateBr(form.proximo_contato) : "Sem data marcada";
+  return privateRedirectWithToast(request, here, { title: "Próximo contato salvo", description });
+}
+
+/**
+ * A follow-up post of the lead page, by its `intent`: parsed with leadFollowUpSchema (the forms'
+ * own rules), then the named change, answered with a 303 back to the page and a toast, or a 400
+ * with the message next to the field.
+ */
+export async function leadPageAction(request: Request, lead: Lead, formData: FormData, by: string) {
+  const intent = formData.get("intent");
+  if (!isLeadIntent(intent)) return refuse("", { form: UNKNOWN_INTENT });
+  const submission = parseWithZod(formData, { schema: leadFollowUpSchema });
+  if (submission.status !== "success") {
+    const errors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])),
+    ) as LeadFollowUpErrors;
+    const typed = formData.get("texto");
+    const values = intent === LEAD_INTENTS.note ? { texto: String(typed ?? "").slice(0, NOTE_MAX + 100) } : {};
+    return refuse(intent, errors, values);
+  }
+  const post: Post = { request, lead, by, here: `/contato/lead/${lead.id}` };
+  const form = submission.value;
+  switch (form.intent) {
+    case LEAD_INTENTS.status:
+      return changeStatusAction(post, form);
+    case LEAD_INTENTS.note:
+      return addNoteAction(post, form);
+    case LEAD_INTENTS.owner:
+      return setOwnerAction(post, form);
+    case LEAD_INTENTS.nextContact:
+      return setNextContactAction(post, form);
+  }
+}
