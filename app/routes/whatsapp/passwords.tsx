@@ -1,11 +1,6 @@
 import { WhatsAppGate } from "~/components/whatsapp/gate";
 import { MirrorPage } from "~/components/whatsapp/mirror";
-import {
-  type ConnectionLost,
-  isConnectionLost,
-  sendKeepingForm,
-  skipRevalidationAfterConnectionLost,
-} from "~/lib/offline-submit";
+import { type ConnectionLost, sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
 import { readFormData } from "~/server/platform/form-data.server";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";
