@@ -6,7 +6,7 @@ import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
 import { discountedFee, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/content/offers";
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
-import { SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
+import { claimText, SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
 import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import { pageMeta, selectedBolsaFromMatches, siteFromMatches } from "~/lib/seo";
@@ -59,7 +59,11 @@ function punctualityExample({ offers, prices }: Pick<CampaignPageData, "offers" 
  * The "Campanha Relâmpago" audience says what the campaign gives now (and is left out once it ended);
  * the selected courses' audiences (Educação Física, the club's courses) state the stored scholarship.
  */
-function audiencesFor({ offers, ended }: Pick<CampaignPageData, "offers" | "ended">, selected: string) {
+function audiencesFor(
+  { offers, ended }: Pick<CampaignPageData, "offers" | "ended">,
+  selected: string,
+  fill: (text: string) => string | null,
+) {
   const best = offers.reduce<CampaignPageData["offers"][number] | undefined>(
     (top, offer) => (!top || offer.discount > top.discount ? offer : top),
     undefined,
@@ -68,11 +72,15 @@ function audiencesFor({ offers, ended }: Pick<CampaignPageData, "offers" | "ende
     if (audience.percent === `até ${SEED_SELECTED_BOLSA}`) {
       return [{ ...audience, percent: `até ${selected}`, text: withSelectedBolsa(audience.text, selected) }];
     }
-    if (audience.href !== "/campanha-relampago") return [audience];
+    if (audience.href !== "/campanha-relampago") {
+      const text = fill(audience.text);
+      return text ? [{ ...audience, text }] : [];
+    }
     if (ended || !best) return [];
     return [
       {
         ...audience,
+        title: fill(audience.title) ?? audience.title,
         percent: `até ${best.discount}%`,
         text: `${best.title}: ${best.scholarshipPercent}% de bolsa da campanha mais ${PUNCTUALITY_PERCENT}% de pontualidade, com a primeira mensalidade de ${formatReais(best.firstPayment)}.`,
       },
@@ -85,7 +93,7 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
   const { offers, prices } = loaderData;
   const example = punctualityExample(loaderData);
   const selected = site.claims.selectedBolsa;
-  const audiences = audiencesFor(loaderData, selected);
+  const audiences = audiencesFor(loaderData, selected, (text) => claimText(text, site.claims, site.brandName));
 
   return (
     <div>
@@ -107,12 +115,14 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
             >
               Solicite sua bolsa
             </FormLink>
-            <Link
-              to="/campanha-relampago"
-              className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
-            >
-              Ver a Campanha Relâmpago
-            </Link>
+            {site.claims.campaignRunning && (
+              <Link
+                to="/campanha-relampago"
+                className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
+              >
+                Ver a {site.claims.campaignName}
+              </Link>
+            )}
           </div>
         </div>
       </section>

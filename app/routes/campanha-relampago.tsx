@@ -11,6 +11,7 @@ import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/content/off
 import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
 import { formatNumber } from "~/lib/format";
 import { formatReais } from "~/lib/format";
+import { renderPlaceholders } from "~/lib/placeholders";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { campaignPageData } from "~/server/content/campaign.server";
 
@@ -44,6 +45,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
   const [ended, setEnded] = useState(loaderData.ended);
   const texts = {
     ...campaignTexts,
+    bannerText: renderPlaceholders(campaignTexts.bannerText, { campanha: loaderData.title }) ?? "",
     title: loaderData.title,
     closingTitle: loaderData.closingTitle,
     closingText: loaderData.closingText,

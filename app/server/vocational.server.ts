@@ -9,6 +9,7 @@ import { VOCATIONAL_PATHS } from "~/lib/vocational-paths";
 
 import type { Attribution } from "./attribution.server";
 import { rememberAttribution } from "./attribution.server";
+import { runningCampaignEnd } from "./content/campaign.server";
 import { db, schema } from "./db.server";
 import { saveLead } from "./leads.server";
 import { commitVisitor, getVisitorSession } from "./session.server";
@@ -221,7 +222,8 @@ export async function loadResultState(request: Request, now: number = Date.now()
       tally: tallyAnswers(state.answers),
       letter,
       perfil: state.perfil ?? LETTER_PROFILE[letter],
-      countdownEnd: countdown.state.prazo!,
+      // No personal timer (decision 081): the countdown is the running campaign's real end, or none.
+      countdownEnd: runningCampaignEnd(new Date(now)),
       now,
     },
   };

@@ -95,6 +95,17 @@ export function campaignDeadlineFor(now: Date): CampaignDeadline | null {
   return deadline.ended ? null : { endsAt: deadline.endsAt, rolling: deadline.rolling };
 }
 
+/**
+ * The end (ms) of the campaign running at `now`, the only deadline a visitor's page may count down
+ * to (decision 081); null once it ended or no offer card is current.
+ */
+export function runningCampaignEnd(now: Date): number | null {
+  const campaign = getCampaign();
+  const deadline = deadlineOf(campaign, now);
+  if (deadline.ended || largestDiscountOf(campaign, now) === 0) return null;
+  return new Date(deadline.endsAt).getTime();
+}
+
 /** The overview's warnings: the same rules a save is checked against, seen at `now` (dates pass while nobody edits). */
 export function campaignWarnings(now: Date): Array<{ section: string; to: string; text: string }> {
   const campaign = getCampaign();
@@ -137,7 +148,8 @@ export function campaignPageData(now: Date) {
     // Written here: the page's script then needs none of the campaign's schemas (zod).
     headline: headlineText(campaign.headlinePercent),
     largestDiscount: largestDiscountOf(campaign, now),
-    ended: deadline.ended,
+    // Every offer card expired ends the campaign as much as its end date (decision 081).
+    ended: deadline.ended || offers.length === 0,
     deadline: { endsAt: deadline.endsAt, rolling: deadline.rolling } satisfies CampaignDeadline,
     closingTitle: campaign.closingTitle,
     closingText: campaign.closingText,

@@ -5,6 +5,7 @@ import { type ClubPages, clubPagesSchema, playedGames } from "~/lib/content/club
 import { STUDIO_PATH } from "~/lib/content/studio";
 
 import { config } from "../config.server";
+import { activePolos } from "./courses.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
 
 /** The club-games form: the configured URL, or the site's own enrolment form marked as coming from this page. */
@@ -52,6 +53,10 @@ export function clubPageData(now: Date) {
     gamesIntro: pages.gamesIntro,
     noGamesText: pages.noGamesText,
     games: upcomingGames(pages.games, now),
+    // The active polos of Minas Gerais, as the catalogue has them (the page's count says the same number).
+    hubs: activePolos()
+      .filter((polo) => / - MG$/.test(polo.location))
+      .map((polo) => ({ location: polo.location.replace(/ - MG$/, ""), phone: polo.phone })),
   };
 }
 
