@@ -94,6 +94,9 @@ export default [
   route("fale-conosco/whatsapp", "routes/fale-conosco.whatsapp.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  // The share image (og:image): brand and current bolsa, drawn on the server (decision 082).
+  route("compartilhar/imagem.png", "routes/compartilhar.imagem[.png].ts"),
+  route("compartilhar/imagem.svg", "routes/compartilhar.imagem[.svg].ts"),
   // The content studio's photos, by content hash (immutable).
   route("imagens/:file", "routes/imagens.$file.ts"),
   // The operators' helpers (Bearer token, no cookie): the central opt-out list and "already sent?".

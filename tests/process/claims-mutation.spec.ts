@@ -34,7 +34,7 @@ const DEFAULTS: Array<[string, RegExp]> = [
   ["a seed percentage", /\b(50|60|70|80)\s?%/],
   ["a seed count", /\b(70|80)\+|\+\s?(70|80)\b|mais de (70|80) cursos/i],
   ["the seed's polo network", /1000\+|1\.000|\+1200|1200\+|\b14 polos|\+20 polos|20 polos/i],
-  ["social proof nobody stored", /20 mil|32 mil|97\s?%/i],
+  ["social proof nobody stored", /20 mil|32 mil|(?<![\w%])97\s?%/i],
   ["a tradition nobody stored", /35 anos/i],
   ["the seed's campaign name", /Relâmpago/i],
   ["a MEC grade nobody stored", /nota máxima/i],
@@ -59,7 +59,10 @@ function readable(body: string): string {
   return body
     .replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")
     .replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, "")
-    .replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
 }
 
 /** Every public page of the route table, every address of the sitemap, the sitemap, and the images a page links to. */
@@ -81,6 +84,10 @@ async function crawl(baseUrl: string, cookie: string): Promise<Page[]> {
   for (const url of [...urls].sort()) {
     const page = await get(url);
     if (page.type.startsWith("image/png")) continue;
+    if (page.type.includes("svg")) {
+      pages.push({ url, text: readable(page.body) });
+      continue;
+    }
     pages.push({ url, text: readable(page.body) });
     for (const match of page.body.matchAll(/property="og:image" content="([^"]+)"/g)) images.add(new URL(match[1]).pathname);
   }
@@ -89,6 +96,10 @@ async function crawl(baseUrl: string, cookie: string): Promise<Page[]> {
     expect(response.status, `share image ${image}`).toBe(200);
     // A PNG's text is checked through the SVG it is drawn from (same path, .svg) when the server has one.
     if (response.type.includes("svg")) pages.push({ url: image, text: readable(response.body) });
+    else if (image.endsWith(".png")) {
+      const source = await get(image.replace(/\.png$/, ".svg"));
+      if (source.type.includes("svg")) pages.push({ url: `${image} (svg)`, text: readable(source.body) });
+    }
   }
   return pages;
 }
@@ -220,6 +231,12 @@ test.describe("the claims rule: no default survives the studio (decision 081)", 
     expect(home).toContain(CAMPAIGN);
     expect(home).toContain(`${CAMPAIGN_PERCENT}%`);
     expect(home).toContain(`${POLOS}`);
+    // The share image (decision 082): a 1200x630 PNG of the stored brand and the current bolsa.
+    const png = Buffer.from(await (await fetch(`${server.url}/compartilhar/imagem.png`)).arrayBuffer());
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    const svg = readable(await (await fetch(`${server.url}/compartilhar/imagem.svg`)).text());
+    expect(svg).toContain(BRAND);
+    expect(svg).toContain(`${CAMPAIGN}: bolsas de até ${CAMPAIGN_PERCENT}%`);
   });
 
   test("with the campaign ended, no page mentions a campaign discount, its bar or a deadline", async () => {
