@@ -11,6 +11,7 @@ import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import { pageMeta, selectedBolsaFromMatches, siteFromMatches } from "~/lib/seo";
 import { type CampaignPageData, campaignPageData } from "~/server/content/campaign.server";
+import { employeePageTexts } from "~/server/content/club.server";
 
 import type { Route } from "./+types/bolsas";
 
@@ -33,7 +34,11 @@ function faqWithSelected(selected: string) {
 
 /** The campaign's current offers and prices (the content studio's "Campanha"), seen now. */
 export function loader() {
-  return campaignPageData(new Date());
+  const employee = employeePageTexts();
+  return {
+    ...campaignPageData(new Date()),
+    employee: { staffPercent: employee.staffPercent, dependantPercent: employee.dependantPercent },
+  };
 }
 
 /**
@@ -60,7 +65,11 @@ function punctualityExample({ offers, prices }: Pick<CampaignPageData, "offers" 
  * the selected courses' audiences (Educação Física, the club's courses) state the stored scholarship.
  */
 function audiencesFor(
-  { offers, ended }: Pick<CampaignPageData, "offers" | "ended">,
+  {
+    offers,
+    ended,
+    employee,
+  }: Pick<CampaignPageData, "offers" | "ended"> & { employee: { staffPercent: number; dependantPercent: number } },
   selected: string,
   fill: (text: string) => string | null,
 ) {
@@ -71,6 +80,15 @@ function audiencesFor(
   return scholarshipAudiences.flatMap((audience) => {
     if (audience.percent === `até ${SEED_SELECTED_BOLSA}`) {
       return [{ ...audience, percent: `até ${selected}`, text: withSelectedBolsa(audience.text, selected) }];
+    }
+    if (audience.href === "/trabalhe-conosco") {
+      return [
+        {
+          ...audience,
+          percent: `até ${employee.staffPercent}%`,
+          text: `Com o Auxílio Educação, colaboradores estudam com até ${employee.staffPercent}% de bolsa e dependentes com ${employee.dependantPercent}%.`,
+        },
+      ];
     }
     if (audience.href !== "/campanha-relampago") {
       const text = fill(audience.text);

@@ -46,9 +46,10 @@ const DEFAULTS: Array<[string, RegExp]> = [
 const CAMPAIGN_OVER: Array<[string, RegExp]> = [
   ["a zero discount", /(?<![\d,.])0\s?%/],
   ["the campaign's discount", new RegExp(`\\b${CAMPAIGN_PERCENT}\\s?%`)],
-  ["the campaign bar", /por tempo limitado/i],
+  ["the campaign bar", /bolsas de até \d+% por tempo limitado/i],
   ["a countdown", /data-unit="(days|hours|minutes|seconds)"/],
-  ["a deadline", /terminam em|expira em|antes que o prazo acabe|válid[ao]s? até/i],
+  ["a deadline", /terminam? em|bolsa expira em|antes que o prazo acabe|válid[ao]s? até/i],
+  ["a call to hurry", /tempo limitado/i],
 ];
 
 type Page = { url: string; text: string };
@@ -193,6 +194,8 @@ function mutateEverything(databasePath: string) {
       benefitText: "Colaboradores estudam com desconto.",
       formTitle: "Envie seu currículo",
       formText: "Preencha seus dados.",
+      staffPercent: 90,
+      dependantPercent: 45,
     },
   }));
 }

@@ -1,5 +1,5 @@
 import { clubTexts, homeGames2025 } from "~/content/club";
-import { employeeTexts } from "~/content/employee";
+import { DEPENDANT_BENEFIT_PERCENT, employeeTexts, STAFF_BENEFIT_PERCENT } from "~/content/employee";
 import { upcomingGames } from "~/lib/club";
 import { type ClubPages, clubPagesSchema, playedGames } from "~/lib/content/club";
 import { STUDIO_PATH } from "~/lib/content/studio";
@@ -31,6 +31,8 @@ export function clubPagesSeed(): ClubPages {
       benefitText: employeeTexts.benefitText,
       formTitle: employeeTexts.formTitle,
       formText: employeeTexts.formText,
+      staffPercent: STAFF_BENEFIT_PERCENT,
+      dependantPercent: DEPENDANT_BENEFIT_PERCENT,
     },
   });
 }

@@ -158,9 +158,15 @@ export function homePageContent(now: Date = new Date()): HomePageContent {
   const home = getHomeContent();
   const stats = homeStats(home, homeFacts(now));
   const values = { campanha: getCampaign().title, marca: getInstitution().brandName };
-  // A text whose placeholder has no value now ({bolsa} with no campaign running) is not shown (decision 081).
-  const fill = (text: string) => fillStats(text, stats, values) ?? "";
-  const countdownTitle = fillStats(home.countdownTitle, stats, values);
+  // A text whose placeholder has no value now ({bolsa} with no campaign running), or that writes a
+  // percentage above the active offers ("até 37%" once they ended), is not shown (decision 081).
+  const largest = largestActiveDiscount(now);
+  const honest = (text: string) => {
+    const filled = fillStats(text, stats, values);
+    return filled !== null && percentagesAbove(filled, largest).length === 0 ? filled : null;
+  };
+  const fill = (text: string) => honest(text) ?? "";
+  const countdownTitle = honest(home.countdownTitle);
   const deadline = stats.bolsaPercent > 0 ? currentCampaignDeadline(now) : null;
   return {
     hero: {
