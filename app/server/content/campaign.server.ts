@@ -24,6 +24,7 @@ import {
 } from "~/lib/content/campaign";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { saoPauloDate } from "~/lib/dates";
+import { renderPlaceholders } from "~/lib/placeholders";
 
 import { config } from "../config.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
@@ -133,6 +134,8 @@ export function campaignPageData(now: Date) {
   const campaign = getCampaign();
   const deadline = deadlineOf(campaign, now);
   const deadlineDay = saoPauloDate(new Date(deadline.endsAt));
+  const largest = largestDiscountOf(campaign, now);
+  const storyValues = { bolsa: largest > 0 ? `${largest}%` : "", campanha: campaign.title };
   const offers: OfferView[] = activeOfferCards(campaign, now).map((offer) => ({
     ...offer,
     discount: offerDiscount(offer),
@@ -151,8 +154,9 @@ export function campaignPageData(now: Date) {
     // Every offer card expired ends the campaign as much as its end date (decision 081).
     ended: deadline.ended || offers.length === 0,
     deadline: { endsAt: deadline.endsAt, rolling: deadline.rolling } satisfies CampaignDeadline,
-    closingTitle: campaign.closingTitle,
-    closingText: campaign.closingText,
+    // The closing texts may write {bolsa} and {campanha} (decision 081); one that cannot be filled is not shown.
+    closingTitle: renderPlaceholders(campaign.closingTitle, storyValues) ?? "",
+    closingText: renderPlaceholders(campaign.closingText, storyValues) ?? "",
     punctualityPercent: PUNCTUALITY_PERCENT,
     offers,
     prices: activePriceCards(campaign, now),
