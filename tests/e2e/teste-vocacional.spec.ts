@@ -221,7 +221,9 @@ test.describe("vocational test", () => {
       await page.getByRole("button", { name: p === 4 ? "Ver Resultado" : "Próximo" }).click();
     }
     await expect(page).toHaveURL(/\/teste-vocacional\/resultado\/negocios$/);
-    await expect(page.getByText("+1200 polos presenciais")).toBeVisible();
+    // The polo count is the site's derived claim (decision 081), not the spec's typed "+1200".
+    await expect(page.getByText("+20 polos presenciais")).toBeVisible();
+    await expect(page.getByText(/nota máxima/i)).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Graduação (EAD e Híbrida)" })).toBeVisible();
     await expect(page.getByTestId("grupo-graduacao").getByRole("listitem")).toHaveCount(8);
     const bar = page.getByTestId("barra-inferior");
