@@ -94,6 +94,9 @@ export default [
   route("fale-conosco/whatsapp", "routes/resources/whatsapp-click.ts"),
   route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
   route("robots.txt", "routes/resources/robots.txt.ts"),
+  // The share image (og:image): brand and current bolsa, drawn on the server (decision 082).
+  route("compartilhar/imagem.png", "routes/resources/share-image.png.ts"),
+  route("compartilhar/imagem.svg", "routes/resources/share-image.svg.ts"),
   // The content studio's photos, by content hash (immutable).
   route("imagens/:file", "routes/resources/images.ts"),
   // The operators' helpers (Bearer token, no cookie): the central opt-out list and "already sent?".

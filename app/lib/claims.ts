@@ -1,5 +1,8 @@
 import { MAX_SCHOLARSHIP_PERCENT } from "~/seed/offers";
 
+import { formatNumber } from "./format";
+import { type PlaceholderValues, renderPlaceholders } from "./placeholders";
+
 /** The selected courses' scholarship as the seed and today's fixed texts write it ("Bolsas de até 70%"). */
 export const SEED_SELECTED_BOLSA = `${MAX_SCHOLARSHIP_PERCENT}%`;
 
@@ -9,4 +12,40 @@ export const SEED_SELECTED_BOLSA = `${MAX_SCHOLARSHIP_PERCENT}%`;
  */
 export function withSelectedBolsa(text: string, selectedBolsa: string): string {
   return text.replaceAll(SEED_SELECTED_BOLSA, selectedBolsa);
+}
+
+/**
+ * The claims every page may make (the root loader's site.claims), all stored in the studio or derived
+ * from it (decision 081): `bolsa` is the best active campaign offer ("" with no campaign running:
+ * then no page states a campaign discount), `selectedBolsa` the selected courses' scholarship,
+ * `courses` and `polos` the home page's counts, `polosMg` the active polos in Minas Gerais.
+ */
+export type SiteClaims = {
+  bolsa: string;
+  courses: number;
+  polos: number;
+  selectedBolsa: string;
+  /** The campaign's name as the studio stores it ("Campanha Relâmpago"), used wherever its name appears. */
+  campaignName: string;
+  /** False once its fixed end passed or every offer card expired: no bar, no discount, no deadline. */
+  campaignRunning: boolean;
+  polosMg: number;
+};
+
+/** The values the placeholder renderer fills a text with, from the site's claims and brand. */
+export function claimValues(claims: SiteClaims, brandName: string): PlaceholderValues {
+  return {
+    bolsa: claims.campaignRunning ? claims.bolsa : "",
+    bolsa_selecionados: claims.selectedBolsa,
+    cursos: claims.courses > 0 ? formatNumber(claims.courses) : "",
+    polos: claims.polos > 0 ? formatNumber(claims.polos) : "",
+    polos_mg: claims.polosMg > 0 ? formatNumber(claims.polosMg) : "",
+    campanha: claims.campaignName,
+    marca: brandName,
+  };
+}
+
+/** A fixed or stored text with the site's claims filled in; null when it states something not true now (hide it). */
+export function claimText(text: string, claims: SiteClaims, brandName: string): string | null {
+  return renderPlaceholders(text, claimValues(claims, brandName));
 }

@@ -36,10 +36,13 @@ export function selectedBolsaFromMatches(matches: MetaArgs["matches"]): string {
  * Title, description, canonical URL, Open Graph tags and optional JSON-LD for a route's `meta`:
  * `export const meta: Route.MetaFunction = (args) => pageMeta(args, { title, description })`.
  */
+/** The share image every page links to (decision 082), drawn from the studio content. */
+export const SHARE_IMAGE_PATH = "/compartilhar/imagem.png";
+
 export function pageMeta(args: MetaArgs, page: PageSeo): MetaDescriptor[] {
   const siteUrl = siteFromMatches(args.matches)?.siteUrl ?? "";
   const canonical = siteUrl + (page.canonicalPath ?? args.location.pathname);
-  const image = page.image ?? "/og-image.svg";
+  const image = page.image ?? SHARE_IMAGE_PATH;
   const imageUrl = image.startsWith("http") ? image : siteUrl + image;
   const tags: MetaDescriptor[] = [
     { title: page.title },

@@ -14,7 +14,7 @@ export const campaignTexts = {
   intro:
     "Graduação, pós-graduação, cursos técnicos e profissionalizantes com primeira mensalidade a partir de R$ 19,90. Garanta sua vaga antes que o tempo acabe.",
   bannerTitle: "Oferta por tempo limitado",
-  bannerText: "As condições especiais da Campanha Relâmpago terminam em:",
+  bannerText: "As condições especiais da {campanha} terminam em:",
   offersTitle: "Modalidades e Descontos",
   offersIntro: "Escolha a sua modalidade e comece a estudar pagando pouco já na primeira mensalidade.",
   pricesTitle: "AGORA EU POSSO",
@@ -33,14 +33,14 @@ export const campaignTestimonials: Testimonial[] = [
     name: "Mariana Costa",
     course: "Administração",
     image: "/images/campanha/depoimento-1.svg",
-    text: "Vi a Campanha Relâmpago numa sexta e na segunda já estava matriculada. Paguei R$ 19,90 na primeira mensalidade e, pagando sempre em dia, mantenho o desconto até hoje.",
+    text: "Vi a campanha numa sexta e na segunda já estava matriculada. Paguei R$ 19,90 na primeira mensalidade e, pagando sempre em dia, mantenho o desconto até hoje.",
   },
   {
     id: 2,
     name: "Rafael Oliveira",
     course: "Pós-graduação em Gestão de Pessoas",
     image: "/images/campanha/depoimento-2.svg",
-    text: "Eu adiava a pós havia anos por causa do preço. Com 50% de desconto coube no orçamento e, seis meses depois, fui promovido a coordenador.",
+    text: "Eu adiava a pós havia anos por causa do preço. Com o desconto coube no orçamento e, seis meses depois, fui promovido a coordenador.",
   },
   {
     id: 3,

@@ -4,7 +4,6 @@
  * choice of hubs or the answers here; a hub's address and phone live in polos.ts.
  */
 import { withSelectedBolsa } from "~/lib/claims";
-import { formatNumber } from "~/lib/format";
 
 import type { FaqItem } from "./faq";
 import { polos } from "./polos";
@@ -43,15 +42,15 @@ export const clubTexts = {
     "Somos a instituição de ensino parceira do Coelho. Para você, torcedor, condições exclusivas em graduação, pós-graduação e cursos técnicos, com polos em todo o estado.",
   announcementTitle: "Uma parceria que joga junto com você",
   announcementText:
-    "O América-MG e a nossa universidade se uniram para levar educação de qualidade à torcida. Nos jogos em casa, a marca da universidade estará no uniforme e no estádio, e a torcida ganha condições especiais para estudar.",
+    "O América-MG e a {marca} se uniram para levar educação de qualidade à torcida. Nos jogos em casa, a nossa marca estará no uniforme e no estádio, e a torcida ganha condições especiais para estudar.",
   benefitsTitle: "Benefícios para a torcida",
   gamesTitle: "Próximos jogos em casa",
   gamesIntro: "Nos jogos em casa, procure o nosso estande no estádio: tem consultor, brindes e inscrição na hora.",
   /** Shown when every game of the calendar has been played (past games are never listed as upcoming). */
   noGamesText:
-    "A tabela dos próximos jogos em casa ainda não foi divulgada. Assim que sair, os jogos com o estande da universidade aparecem aqui.",
+    "A tabela dos próximos jogos em casa ainda não foi divulgada. Assim que sair, os jogos com o nosso estande aparecem aqui.",
   excellenceTitle: "Excelência dentro e fora de campo",
-  hubsTitle: "14 polos em Minas Gerais",
+  hubsTitle: "{polos_mg} polos em Minas Gerais",
   hubsIntro: "Estude perto de casa: faça provas, aulas práticas e tire dúvidas no polo mais próximo.",
   testimonialsTitle: "Quem torce e estuda com a gente",
   faqTitle: "Perguntas frequentes",
@@ -63,43 +62,45 @@ export const clubBenefits = [
   { title: "Bolsa de até 70%", text: "Desconto especial nas mensalidades de cursos selecionados para torcedores e sócios." },
   { title: "Primeira mensalidade a partir de R$ 19,90", text: "Comece a estudar pagando pouco, com matrícula 100% on-line." },
   { title: "Estude de onde estiver", text: "Cursos EAD e híbridos com aulas gravadas e ao vivo, no seu ritmo." },
-  { title: "Ações nos jogos em casa", text: "Estande da universidade no estádio, sorteios e experiências exclusivas." },
+  { title: "Ações nos jogos em casa", text: "Nosso estande no estádio, sorteios e experiências exclusivas." },
 ] as const;
 
-export const clubExcellence: readonly { value: string; label: string; claim?: "courses" | "polos" }[] = [
-  { value: "Nota máxima", label: "no MEC" },
-  { value: "35 anos", label: "de tradição em educação" },
-  { value: "+80 cursos", label: "de graduação, pós e técnicos", claim: "courses" },
-  { value: "+1.000 polos", label: "em todo o Brasil", claim: "polos" },
+export const clubExcellence: readonly { value: string; label: string }[] = [
+  { value: "+{cursos} cursos", label: "de graduação, pós e técnicos" },
+  { value: "+{polos} polos", label: "em todo o Brasil" },
 ];
 
-/** The site's claims as the root loader states them (site.claims): what the club page's figures must agree with. */
-export type ClubClaims = { selectedBolsa: string; courses: number; polos: number };
-
 /**
- * The club page's fixed texts with the site's own figures: the selected courses' scholarship the
- * studio stores ("até 70%"), and the course and polo counts of the catalogue, so the page never
- * contradicts the rest of the site.
+ * The club page's fixed texts with the site's own figures (decision 081): the selected courses'
+ * scholarship the studio stores ("até 70%"), the brand, and the course, polo and Minas Gerais polo
+ * counts of the catalogue, so the page never contradicts the rest of the site. `fill` is the
+ * placeholder renderer with the site's claims (app/lib/claims.ts claimText); a text it cannot fill is left out.
  */
-export function clubTextsWithClaims(claims: ClubClaims) {
-  const bolsa = (text: string) => withSelectedBolsa(text, claims.selectedBolsa);
+export function clubTextsWithClaims(selectedBolsa: string, fill: (text: string) => string | null) {
+  const bolsa = (text: string) => withSelectedBolsa(text, selectedBolsa);
+  const both = (text: string) => fill(bolsa(text));
   return {
     heroTitle: bolsa(clubTexts.heroTitle),
+    announcementText: fill(clubTexts.announcementText) ?? "",
+    hubsTitle: fill(clubTexts.hubsTitle) ?? "Polos em Minas Gerais",
     benefits: clubBenefits.map((benefit) => ({ ...benefit, title: bolsa(benefit.title), text: bolsa(benefit.text) })),
-    excellence: clubExcellence.map((item) =>
-      item.claim
-        ? { ...item, value: `+${formatNumber(claims[item.claim])} ${item.claim === "courses" ? "cursos" : "polos"}` }
-        : item,
-    ),
-    faq: clubFaq.map((item) => ({
-      ...item,
-      question: bolsa(item.question),
-      answer: bolsa(item.answer).replace("{polos}", formatNumber(claims.polos)),
-    })),
+    excellence: clubExcellence.flatMap((item) => {
+      const value = fill(item.value);
+      return value ? [{ ...item, value }] : [];
+    }),
+    faq: clubFaq.flatMap((item) => {
+      const question = both(item.question);
+      const answer = both(item.answer);
+      return question && answer ? [{ ...item, question, answer }] : [];
+    }),
     metaTitle: bolsa(`${CLUB_NAME}: bolsa de até 70% para a torcida`),
-    metaDescription: bolsa(
-      "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%, primeira mensalidade a partir de R$ 19,90 e 14 polos em Minas Gerais.",
-    ),
+    metaDescription:
+      both(
+        "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%, primeira mensalidade a partir de R$ 19,90 e {polos_mg} polos em Minas Gerais.",
+      ) ??
+      bolsa(
+        "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70% e primeira mensalidade a partir de R$ 19,90.",
+      ),
   };
 }
 
@@ -217,7 +218,7 @@ export const clubFaq: FaqItem[] = [
   {
     question: "Preciso morar em Belo Horizonte?",
     answer:
-      "Não. Temos 14 polos em Minas Gerais e mais de {polos} no Brasil. Nos cursos EAD você estuda de onde estiver e vai ao polo apenas para provas e atividades presenciais.",
+      "Não. Temos {polos_mg} polos em Minas Gerais e mais de {polos} no Brasil. Nos cursos EAD você estuda de onde estiver e vai ao polo apenas para provas e atividades presenciais.",
   },
   {
     question: "Como funciona a inscrição?",
@@ -227,7 +228,7 @@ export const clubFaq: FaqItem[] = [
   {
     question: "Posso me inscrever no estádio?",
     answer:
-      "Sim. Nos jogos em casa há um estande da universidade na Arena Independência, com consultores para tirar dúvidas e fazer a sua inscrição.",
+      "Sim. Nos jogos em casa há um estande nosso na Arena Independência, com consultores para tirar dúvidas e fazer a sua inscrição.",
   },
   {
     question: "O desconto vale até o fim do curso?",

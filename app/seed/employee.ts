@@ -20,8 +20,7 @@ export type EmployeeTestimonial = {
 
 export const employeeTexts = {
   heroTitle: "Trabalhe conosco",
-  heroText:
-    "Faça parte de uma instituição com 35 anos de tradição, presente em quatro estados e comprometida em transformar vidas pela educação.",
+  heroText: "Faça parte de uma instituição comprometida em transformar vidas pela educação.",
   benefitTitle: "Auxílio Educação",
   benefitText:
     "Quem trabalha com a gente também estuda com a gente. O Auxílio Educação é o benefício que cobre a sua formação e a da sua família nos nossos cursos.",
@@ -32,18 +31,21 @@ export const employeeTexts = {
   formText: "Preencha o formulário com seus dados e experiências. Nossa equipe de Recursos Humanos analisa todos os currículos.",
 } as const;
 
-export const employeeBenefits = [
-  {
-    percent: STAFF_BENEFIT_PERCENT,
-    title: `Até ${STAFF_BENEFIT_PERCENT}% para colaboradores`,
-    text: "Graduação, pós-graduação, cursos técnicos e profissionalizantes com bolsa de até 100% para você.",
-  },
-  {
-    percent: DEPENDANT_BENEFIT_PERCENT,
-    title: `${DEPENDANT_BENEFIT_PERCENT}% para dependentes`,
-    text: "Cônjuge e filhos também estudam com 70% de desconto nas mensalidades.",
-  },
-] as const;
+/** The Auxílio Educação cards, with the percentages the studio stores ("Clube e Trabalhe conosco"). */
+export function employeeBenefits(staffPercent: number, dependantPercent: number) {
+  return [
+    {
+      percent: staffPercent,
+      title: `Até ${staffPercent}% para colaboradores`,
+      text: `Graduação, pós-graduação, cursos técnicos e profissionalizantes com bolsa de até ${staffPercent}% para você.`,
+    },
+    {
+      percent: dependantPercent,
+      title: `${dependantPercent}% para dependentes`,
+      text: `Cônjuge e filhos também estudam com ${dependantPercent}% de desconto nas mensalidades.`,
+    },
+  ];
+}
 
 export const teamPhotos: TeamPhoto[] = [
   { alt: "Ilustração: duas colaboradoras recebem alunos na mesa de atendimento do polo" },
@@ -70,7 +72,8 @@ export const employeeTestimonials: EmployeeTestimonial[] = [
     id: 2,
     name: "Roberto Souza",
     role: "Analista de TI",
-    quote: "Minha filha cursa Enfermagem com 70% de desconto. Esse benefício fez diferença real no orçamento da família.",
+    quote:
+      "Minha filha cursa Enfermagem com o desconto para dependentes. Esse benefício fez diferença real no orçamento da família.",
     image: "/images/trabalhe-conosco/depoimento-2.svg",
   },
   {

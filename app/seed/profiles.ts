@@ -239,11 +239,13 @@ export const GENERIC_PROFILES: Record<Letter, GenericProfile> = {
   },
 };
 
-/** The business page's differentials (including '+1200 polos presenciais'). */
+/**
+ * The business page's differentials, their figures filled from the site's claims (decision 081): the
+ * spec's "+1200 polos presenciais" and "Nota máxima no MEC" are claims nobody stored.
+ */
 export const BUSINESS_DIFFERENTIALS = [
-  { title: "+1200 polos presenciais", text: "Apoio perto de você em todo o Brasil." },
-  { title: "Nota máxima no MEC", text: "Qualidade reconhecida na avaliação oficial." },
-  { title: "Bolsas de até 70%", text: "Mensalidades que cabem no seu orçamento." },
+  { title: "+{polos} polos presenciais", text: "Apoio perto de você em todo o Brasil." },
+  { title: "Bolsas de até {bolsa_selecionados}", text: "Mensalidades que cabem no seu orçamento." },
   { title: "Estude no seu ritmo", text: "Aulas on-line e material digital disponíveis 24 horas." },
 ] as const;
 

@@ -17,7 +17,8 @@ export const scholarshipAudiences: ScholarshipAudience[] = [
     linkLabel: "Ver Educação Física",
   },
   {
-    title: "Campanha Relâmpago",
+    // The campaign's name as the studio stores it (the page writes it in).
+    title: "{campanha}",
     percent: `até ${CLOSING_DISCOUNT_PERCENT}%`,
     text: `Na graduação, ${CLOSING_DISCOUNT_PERCENT - PUNCTUALITY_PERCENT}% de bolsa da campanha mais ${PUNCTUALITY_PERCENT}% de pontualidade, com a primeira mensalidade a partir de R$ 19,90.`,
     href: "/campanha-relampago",
@@ -26,7 +27,7 @@ export const scholarshipAudiences: ScholarshipAudience[] = [
   {
     title: "Torcedores do América-MG",
     percent: `até ${MAX_SCHOLARSHIP_PERCENT}%`,
-    text: "Condições exclusivas para a torcida do Coelho em cursos selecionados, com 14 polos em Minas Gerais.",
+    text: "Condições exclusivas para a torcida do Coelho em cursos selecionados, com {polos_mg} polos em Minas Gerais.",
     href: "/america-mg",
     linkLabel: "Ver a parceria",
   },

@@ -242,8 +242,10 @@ test.describe("club, employee and scholarship pages", () => {
     await expect(page.getByRole("heading", { name: "Próximos jogos em casa" })).toBeVisible();
     await expect(page.getByTestId("no-club-games")).toContainText("A tabela dos próximos jogos em casa ainda não foi divulgada");
     await expect(page.getByTestId("club-games")).toHaveCount(0);
-    await expect(page.getByTestId("club-hubs").locator("> li")).toHaveCount(14);
-    await expect(page.getByTestId("club-hubs").locator('a[href^="tel:"]')).toHaveCount(14);
+    // The active polos of Minas Gerais in the catalogue (17 in the seed), not a fixed list (decision 081).
+    await expect(page.getByTestId("club-hubs").locator("> li")).toHaveCount(17);
+    await expect(page.getByTestId("club-hubs").locator('a[href^="tel:"]')).toHaveCount(17);
+    await expect(page.getByRole("heading", { name: "17 polos em Minas Gerais" })).toBeVisible();
     const faq = page.locator('details[name="faq-clube"]');
     await expect(faq).toHaveCount(6);
     await faq.nth(0).locator("summary").click();

@@ -15,7 +15,11 @@ async function searchFromHomeBox(page: Page, term: string) {
 test.describe("home page", () => {
   test("shows every section in order with its anchors", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByText("Nota máxima no MEC", { exact: true })).toBeVisible();
+    // The hero's badge is the campaign's name (decision 081: no MEC grade nobody stored).
+    await expect(
+      page.locator("section[aria-labelledby=hero-titulo]").getByText("Campanha Relâmpago", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText(/nota máxima/i)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Quero minha bolsa agora" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Parceria América-MG" })).toHaveAttribute("href", "/america-mg");
     await expect(page.getByRole("link", { name: "Fazer Teste" })).toHaveAttribute("href", "/teste-vocacional");

@@ -5,6 +5,7 @@ import { loader as rootLoader } from "~/root";
 import { action as historyAction, loader as historyLoader } from "~/routes/studio/history";
 import { action as institutionAction, loader as institutionLoader } from "~/routes/studio/institution";
 import { loader as overviewLoader } from "~/routes/studio/overview";
+import { homeContent } from "~/server/content/home.server";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
 import {
   type ContentCollection,
@@ -135,6 +136,34 @@ describe("studio: Instituição", () => {
     const texts = overview.warnings.map((warning: { text: string }) => warning.text);
     expect(texts).toContain("CNPJ não informado: o rodapé e as páginas legais aparecem sem CNPJ.");
     expect(texts).toContain("Sem número de WhatsApp para estudantes: nenhum botão de WhatsApp aparece no site.");
+    // Decision 081: the seed's identity, address and polo phones are listed until replaced.
+    expect(texts).toContain('O nome da marca ainda é o exemplo do conteúdo inicial ("Universidade Exemplo").');
+    expect(texts).toContain('O nome do grupo ainda é o exemplo do conteúdo inicial ("Grupo Educacional Exemplo").');
+    expect(
+      texts.some((text: string) => text.startsWith('O endereço ainda é o exemplo do conteúdo inicial ("Rua Exemplo, 100')),
+    ).toBe(true);
+    expect(texts).toContain('29 polos ativos ainda têm o telefone de exemplo do conteúdo inicial ("(DD) 3000-0xxx").');
+    // The polo count is derived by default: no typed "1000+" to flag.
+    expect(texts.some((text: string) => text.startsWith("O número de polos anunciado"))).toBe(false);
+  });
+
+  it("flags a typed polo count above the active polos (the spec's '1000+') on the overview", async () => {
+    const home = getEntry(homeContent, SINGLETON_ID)!;
+    saveEntry(homeContent, {
+      id: SINGLETON_ID,
+      data: { ...home.data, poloCount: 1000 },
+      expectedVersion: home.version,
+      by: "teste",
+    });
+    try {
+      const overview = payload(await overviewLoader(args(getRequest("/admin/conteudo", { cookie }))));
+      expect(overview.warnings.map((warning: { text: string }) => warning.text)).toContain(
+        "O número de polos anunciado (1000+) é digitado e passa dos polos ativos do cadastro (29): confirme que a rede tem esse tamanho ou deixe o campo vazio para calcular.",
+      );
+    } finally {
+      const now = getEntry(homeContent, SINGLETON_ID)!;
+      saveEntry(homeContent, { id: SINGLETON_ID, data: home.data, expectedVersion: now.version, by: "teste" });
+    }
   });
 
   it("refuses bad input with a message next to each field and saves nothing", async () => {

@@ -156,6 +156,69 @@ describe("studio: Campanha", () => {
     expect(getCampaign().title).not.toBe("Invasão");
   });
 
+  it("the campaign is one story: a headline below the best card, a card above the headline, a closing text with another figure and a bad placeholder are refused field by field", async () => {
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    // The issue's case: headline 50% beside a first card "Até 60%" and a closing text "até 60%".
+    const form = {
+      ...formOf(entry.data, entry.version),
+      headlinePercent: "50",
+      closingText: "Última semana: até 55% de desconto na {campanhaa}!",
+      closingTitle: "Fim da {campanha",
+    };
+    const answer = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+    expect(statusOf(answer)).toBe(400);
+    const { error } = payload(answer).result;
+    expect(error.headlinePercent).toEqual([
+      "O título diz até 50%, mas a melhor oferta ativa dá 60%: use 60% para o título contar a mesma história dos cartões",
+    ]);
+    const cardErrors = Object.entries(error).filter(([field]) => /^offers\[\d\]\.scholarshipPercent$/.test(field));
+    expect(cardErrors.length).toBeGreaterThan(0);
+    for (const [, messages] of cardErrors)
+      expect((messages as string[])[0]).toMatch(
+        /^O cartão ".+" dá até 60% \(bolsa \+ pontualidade\), mais que o título \(50%\)$/,
+      );
+    expect(error.closingText).toEqual([
+      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {cursos}, {polos}, {polos_mg}, {campanha}, {marca}",
+      "O texto diz até 55%, mas a melhor oferta ativa dá 60%: use {bolsa} para o número acompanhar as ofertas",
+    ]);
+    expect(error.closingTitle).toEqual(["Chaves sem par: cada { precisa de um } (ex.: {bolsa})"]);
+    expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
+
+    // The overview lists a disagreement left in the stored campaign (a card raised after the save).
+    store((campaign) => ({
+      ...campaign,
+      offers: campaign.offers.map((offer, i) => (i === 0 ? { ...offer, scholarshipPercent: 55 } : offer)),
+    }));
+    try {
+      const texts = campaignWarnings(FRESH).map((warning) => warning.text);
+      expect(texts).toContain(
+        "O título diz até 60%, mas a melhor oferta ativa dá 65%: use 65% para o título contar a mesma história dos cartões.",
+      );
+      expect(
+        texts.some((text) => /^O cartão ".+" dá até 65% \(bolsa \+ pontualidade\), mais que o título \(60%\)\.$/.test(text)),
+      ).toBe(true);
+    } finally {
+      store((campaign) => ({ ...campaign, offers: entry.data.offers }));
+    }
+
+    // {bolsa} and {campanha} in the closing text follow the offers on the campaign page.
+    const saved = await campaignAction(
+      args(
+        postForm(
+          "/admin/conteudo/campanha",
+          {
+            ...formOf(getEntry(campaignContent, SINGLETON_ID)!.data, getEntry(campaignContent, SINGLETON_ID)!.version),
+            closingText: "Última semana da {campanha}: até {bolsa} de desconto.",
+          },
+          { cookie },
+        ),
+      ),
+    );
+    expect(statusOf(saved)).not.toBe(400);
+    expect(campaignPageData(FRESH).closingText).toBe(`Última semana da ${getCampaign().title}: até 60% de desconto.`);
+    store((campaign) => ({ ...campaign, closingText: entry.data.closingText }));
+  });
+
   it("refuses untrue or invalid input with a message next to each field, keeps what was typed and saves nothing", async () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
     const form = {

@@ -10,6 +10,7 @@ import { loader as genericLoader } from "~/routes/vocational/result";
 import { loader as resultLoader } from "~/routes/vocational/result-profile";
 import { loader as submissionsLoader } from "~/routes/vocational/submissions";
 import { CONSENT_VERSION_FIELD, UNKNOWN_CONSENT_VERSION_MESSAGE, VOCATIONAL_CONSENT } from "~/seed/vocational-form";
+import { runningCampaignEnd } from "~/server/content/campaign.server";
 import { db, schema, sqlite } from "~/server/db/client.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { getVisitorSession } from "~/server/platform/session.server";
@@ -386,14 +387,15 @@ describe("questions", () => {
     const analysis = payload(await analysisLoader(args(getRequest("/teste-vocacional/analise", { cookie }))));
     expect(analysis.resultUrl).toBe("/teste-vocacional/resultado/negocios");
 
-    // The result page creates the 24 h countdown once and reuses it.
+    // No personal 24 h timer (decision 081): the countdown is the running campaign's real end.
     const first = await resultLoader(
       args(getRequest("/teste-vocacional/resultado/negocios", { cookie }), { perfil: "negocios" }),
     );
     const view = payload(first);
     expect(view).toMatchObject({ slug: "negocios", nome: "Maria", perfil: "negocios", letter: "B" });
     expect(view.tally).toEqual({ A: 4, B: 6, C: 5, D: 5 });
-    expect(view.countdownEnd - view.now).toBe(COUNTDOWN_MS);
+    expect(view.countdownEnd).toBe(runningCampaignEnd(new Date(view.now)));
+    expect(view.countdownEnd - view.now).not.toBe(COUNTDOWN_MS);
     cookie = cookieFrom(new Response(null, { headers: initOf(first).headers }), cookie);
     const again = await genericLoader(args(getRequest("/teste-vocacional/resultado", { cookie })));
     expect(payload(again).countdownEnd).toBe(view.countdownEnd);

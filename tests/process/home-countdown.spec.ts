@@ -41,7 +41,7 @@ test.describe("a fresh deployment with HOME_COUNTDOWN_TARGET in the past", () =>
     expect(heading).toContain("Bolsas de até 60%");
     // The title and description say the same numbers as the hero (76 active courses: "Mais de 70").
     expect(html).toMatch(/<title>[^<]*bolsa de até 60%/);
-    expect(html).toContain("Mais de 70 cursos reconhecidos pelo MEC, bolsas de até 60% e mais de 1.000 polos.");
+    expect(html).toContain("Mais de 70 cursos reconhecidos pelo MEC, bolsas de até 60% e mais de 20 polos.");
   });
 
   test("the rest of the site makes the home page's claims: the campaign bar, course pages and the catalogue", async () => {

@@ -39,14 +39,14 @@ async function statedFigures(baseUrl: string, resultCookie: string) {
     clubTitle: club.match(/<title>([^<]*)<\/title>/)?.[1],
     clubBenefit: club.match(/>(Bolsa de até \d+%)<\/h3>/)?.[1],
     clubFaq: club.match(/A bolsa chega a até \d+% em cursos selecionados/)?.[0],
-    // The page's figures are the site's claims, not typed numbers ("+1.000 polos", "+80 cursos").
+    // The page's figures are the site's claims, not typed numbers (derived polos "+20", "+70 cursos").
     clubPolos: club.match(/>\+([\d.]+) polos</)?.[1],
     clubFaqPolos: club.match(/mais de ([\d.]+) no Brasil/)?.[1],
     campaignPolos: campaign.match(/Mais de ([\d.]+) polos/)?.[1],
   };
 }
 
-function figuresSaying(percent: string, polos = "1.000") {
+function figuresSaying(percent: string, polos = "20") {
   return {
     bolsasHeading: `Bolsas de até ${percent}`,
     bolsasTitle: expect.stringContaining(`Bolsas de estudo de até ${percent}`),

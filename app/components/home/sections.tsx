@@ -46,12 +46,14 @@ export function HomeHero({ hero, stats }: { hero: HeroContent; stats: HomeStats 
     >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1.2fr_1fr]">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            <Award aria-hidden="true" className="size-4 text-accent-300" />
-            {hero.badge}
-          </p>
+          {hero.badge && (
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+              <Award aria-hidden="true" className="size-4 text-accent-300" />
+              {hero.badge}
+            </p>
+          )}
           <h1 id="hero-titulo" className="mt-4 text-3xl font-extrabold leading-tight sm:text-5xl">
-            {hero.title} <span className="text-accent-300">{hero.highlight}</span>
+            {hero.title} {hero.highlight && <span className="text-accent-300">{hero.highlight}</span>}
           </h1>
           <p className="mt-4 max-w-xl text-lg text-white/90">{hero.text}</p>
           <div className="mt-6 flex flex-wrap items-center gap-3">
@@ -269,6 +271,7 @@ export function VocationalTestBanner() {
  */
 export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownView; title: string; now: number } }) {
   const [view, setView] = useState(countdown.view);
+  const { campaignName } = useSite().claims;
   if (!view) return null;
   const expire = () => setView((current) => (current?.rolling ? refreshDeadline(current, new Date()) : null));
   return (
@@ -294,7 +297,7 @@ export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownV
             Solicitar minha bolsa
           </FormLink>
           <Link to="/campanha-relampago" className="rounded-lg border border-white/50 px-6 py-3 font-semibold hover:bg-white/10">
-            Ver a Campanha Relâmpago
+            Ver a {campaignName}
           </Link>
         </div>
       </div>

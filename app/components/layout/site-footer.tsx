@@ -9,7 +9,8 @@ export const FOOTER_QUICK_LINKS = [
   { to: "/#cursos", label: "Cursos" },
   { to: "/enfermagem", label: "Enfermagem" },
   { to: "/bolsas", label: "Bolsas" },
-  { to: "/campanha-relampago", label: "Campanha Relâmpago" },
+  // The label is the campaign's name as the studio stores it (FooterLinks replaces it).
+  { to: "/campanha-relampago", label: "Campanha" },
   { to: "/#onde-estudar", label: "Polos" },
   { to: "/teste-vocacional", label: "Teste Vocacional" },
   { to: "/trabalhe-conosco", label: "Trabalhe Conosco" },
@@ -41,7 +42,7 @@ export function SiteFooter() {
         <section className="col-span-2 sm:col-span-1">
           <Logo />
           <p className="mt-4 text-sm text-slate-300">
-            Graduação, pós-graduação, cursos técnicos e profissionalizantes a distância e híbridos, com nota máxima no MEC.
+            Graduação, pós-graduação, cursos técnicos e profissionalizantes a distância e híbridos.
           </p>
           <a
             href={site.enrolmentFormUrl}
@@ -71,7 +72,7 @@ export function SiteFooter() {
             {FOOTER_QUICK_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
+                  {link.to === "/campanha-relampago" ? site.claims.campaignName : link.label}
                 </Link>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { Menu, X, Zap } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
+import { claimText } from "~/lib/claims";
 import { MENU_BUTTON_LABEL } from "~/lib/site-header";
 
 import { Logo } from "./logo";
@@ -25,9 +26,13 @@ export const MENU_LINKS = [
  * lines, and the campaign bar 40 px instead of 36 so its text fits whole in two.
  */
 export const HEADER_SPACER_CLASS = "h-[152px] sm:h-[140px]";
+/** The same header with no campaign running: no campaign bar (decision 081). */
+export const HEADER_SPACER_CLASS_NO_CAMPAIGN = "h-[112px] sm:h-[104px]";
 
 export function SiteHeader() {
   const site = useSite();
+  // The campaign's name and best active offer; no bar at all with no campaign running (decision 081).
+  const campaignBar = claimText("{campanha}: bolsas de até {bolsa} por tempo limitado!", site.claims, site.brandName);
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState<boolean | undefined>(undefined);
   const location = useLocation();
@@ -50,14 +55,16 @@ export function SiteHeader() {
             {site.taxId && `, CNPJ ${site.taxId}`}. Todos os direitos reservados.
           </p>
         </div>
-        <Link
-          to="/campanha-relampago"
-          className="flex h-10 items-center justify-center gap-2 bg-accent-400 px-3 text-center text-[13px] font-semibold leading-tight text-slate-900 hover:bg-accent-300 sm:h-9 sm:text-sm"
-        >
-          <Zap aria-hidden="true" className="size-4 shrink-0" />
-          {/* Wraps to two lines on a phone rather than being cut short; one line from 640 px. */}
-          <span className="sm:truncate">Campanha Relâmpago: bolsas de até {site.claims.bolsa} por tempo limitado!</span>
-        </Link>
+        {campaignBar && (
+          <Link
+            to="/campanha-relampago"
+            className="flex h-10 items-center justify-center gap-2 bg-accent-400 px-3 text-center text-[13px] font-semibold leading-tight text-slate-900 hover:bg-accent-300 sm:h-9 sm:text-sm"
+          >
+            <Zap aria-hidden="true" className="size-4 shrink-0" />
+            {/* Wraps to two lines on a phone rather than being cut short; one line from 640 px. */}
+            <span className="sm:truncate">{campaignBar}</span>
+          </Link>
+        )}
         <nav
           aria-label="Principal"
           onKeyDown={(event) => {
@@ -178,7 +185,7 @@ export function SiteHeader() {
           </div>
         </nav>
       </header>
-      <div aria-hidden="true" className={HEADER_SPACER_CLASS} />
+      <div aria-hidden="true" className={campaignBar ? HEADER_SPACER_CLASS : HEADER_SPACER_CLASS_NO_CAMPAIGN} />
     </>
   );
 }

@@ -89,12 +89,14 @@ export function ResultCountdown({
 }
 
 /** The banner with the countdown (sticky on the business page, as the spec says). */
-export function CountdownBanner({ target, now, sticky = false }: { target: number; now: number; sticky?: boolean }) {
+export function CountdownBanner({ target, now, sticky = false }: { target: number | null; now: number; sticky?: boolean }) {
+  const { campaignName } = useSite().claims;
+  if (target === null) return null;
   return (
     <div data-testid="faixa-contagem" className={`${sticky ? "sticky top-[100px] z-20" : ""} bg-red-700 text-white shadow`}>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-3 px-4 py-2 sm:gap-5">
         <p className="flex items-center gap-2 font-bold">
-          <Clock aria-hidden="true" className="size-5" /> Sua bolsa expira em
+          <Clock aria-hidden="true" className="size-5" /> A {campaignName} termina em
         </p>
         <ResultCountdown target={target} now={now} compact />
       </div>
@@ -298,7 +300,7 @@ export function ConsultantButton({
       title={title ?? `${nome}, fale com um consultor`}
       description={
         description ??
-        `${nome}, um consultor vai ajudar você a escolher o curso ideal e garantir sua bolsa de até ${claims.bolsa}.`
+        `${nome}, um consultor vai ajudar você a escolher o curso ideal e garantir sua bolsa de até ${claims.selectedBolsa}.`
       }
       className={className}
     >
@@ -316,7 +318,7 @@ export function BottomBar({
   title,
   description,
 }: {
-  target: number;
+  target: number | null;
   now: number;
   nome: string;
   buttonLabel: string;
@@ -335,10 +337,14 @@ export function BottomBar({
         <div
           className={`mx-auto flex max-w-6xl items-center justify-between gap-6 py-3 pl-4 ${whatsappNumber ? "pr-40" : "pr-24"}`}
         >
-          <p className="font-semibold">
-            Bolsa de até {claims.bolsa} <span className="text-slate-300">· expira em</span>
-          </p>
-          <ResultCountdown target={target} now={now} compact />
+          {target !== null && claims.campaignRunning && (
+            <>
+              <p className="font-semibold">
+                {claims.campaignName}: bolsa de até {claims.bolsa} <span className="text-slate-300">· termina em</span>
+              </p>
+              <ResultCountdown target={target} now={now} compact />
+            </>
+          )}
           <ConsultantButton
             nome={nome}
             title={title}

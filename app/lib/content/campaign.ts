@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "../../seed/offers";
 import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../campaign";
 import { formatDateBr, saoPauloDate } from "../dates";
+import { placeholderProblem } from "../placeholders";
 import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
 
 /**
@@ -177,21 +178,64 @@ export function campaignProblems(campaign: Campaign, now: Date): CampaignProblem
       });
     }
   });
+  for (const field of ["closingTitle", "closingText"] as const) {
+    const problem = placeholderProblem(campaign[field]);
+    if (problem) problems.push({ path: [field], message: problem });
+  }
+  if (/[{}]/.test(campaign.title)) {
+    problems.push({
+      path: ["title"],
+      message: "O nome da campanha não usa campos entre chaves: escreva o nome como deve aparecer",
+    });
+  }
   if (!deadline.ended) {
-    const largest = largestDiscountOf(campaign, now);
-    if (campaign.headlinePercent > largest) {
+    problems.push(...storyProblems(campaign, now));
+  }
+  return problems;
+}
+
+/**
+ * The campaign as one story (decision 081): the headline says exactly the best active offer, no
+ * active card gives more than the headline, and the closing text's "até N%" is that same figure.
+ * Each disagreement is reported on its own field, naming the card or the text.
+ */
+function storyProblems(campaign: Campaign, now: Date): CampaignProblem[] {
+  const problems: CampaignProblem[] = [];
+  const largest = largestDiscountOf(campaign, now);
+  if (largest === 0) return problems;
+  const headline = campaign.headlinePercent;
+  if (headline > largest) {
+    problems.push({
+      path: ["headlinePercent"],
+      message: `O título promete até ${headline}%, mas o maior desconto das ofertas ativas é ${largest}%`,
+    });
+  } else if (headline < largest) {
+    problems.push({
+      path: ["headlinePercent"],
+      message: `O título diz até ${headline}%, mas a melhor oferta ativa dá ${largest}%: use ${largest}% para o título contar a mesma história dos cartões`,
+    });
+  }
+  const active = new Set(activeOfferCards(campaign, now));
+  campaign.offers.forEach((offer, index) => {
+    if (!active.has(offer)) return;
+    const discount = offerDiscount(offer);
+    if (discount > headline) {
       problems.push({
-        path: ["headlinePercent"],
-        message: `O título promete até ${campaign.headlinePercent}%, mas o maior desconto das ofertas ativas é ${largest}%`,
+        path: ["offers", index, "scholarshipPercent"],
+        message: `O cartão "${offer.title}" dá até ${discount}% (bolsa + pontualidade), mais que o título (${headline}%)`,
       });
     }
-    const promised = Math.max(0, ...promisedPercents(campaign.closingText));
-    if (promised > largest) {
-      problems.push({
-        path: ["closingText"],
-        message: `O texto promete até ${promised}%, mas o maior desconto das ofertas ativas é ${largest}%`,
-      });
-    }
+  });
+  const promised = promisedPercents(campaign.closingText);
+  const [different] = promised.filter((value) => value !== largest);
+  if (different !== undefined) {
+    problems.push({
+      path: ["closingText"],
+      message:
+        different > largest
+          ? `O texto promete até ${different}%, mas o maior desconto das ofertas ativas é ${largest}%`
+          : `O texto diz até ${different}%, mas a melhor oferta ativa dá ${largest}%: use {bolsa} para o número acompanhar as ofertas`,
+    });
   }
   return problems;
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
+import { DEPENDANT_BENEFIT_PERCENT, STAFF_BENEFIT_PERCENT } from "../../seed/employee";
 import { saoPauloDate } from "../dates";
-import { isoDate, optionalText, requiredText } from "./fields";
+import { isoDate, optionalText, percentField, requiredText } from "./fields";
 
 /**
  * The studio's "Clube e Trabalhe conosco": the club page's home games and texts around them, and
@@ -40,6 +41,12 @@ export const clubPagesSchema = z.object({
     benefitText: requiredText(400),
     formTitle: requiredText(80),
     formText: requiredText(400),
+    /**
+     * The Auxílio Educação's scholarships (decision 081: a percentage a visitor reads is stored here,
+     * not typed in the page). A document saved before they were fields reads with the spec's figures.
+     */
+    staffPercent: percentField(1, 100).default(STAFF_BENEFIT_PERCENT),
+    dependantPercent: percentField(1, 100).default(DEPENDANT_BENEFIT_PERCENT),
   }),
 });
 

@@ -23,6 +23,7 @@ export const RESERVED_PATHS = [
   "assistente",
   "bolsas",
   "campanha-relampago",
+  "compartilhar",
   "contato",
   "curso-id",
   "curso-ideal",

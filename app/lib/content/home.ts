@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { type CampaignDeadline, parseCampaignEnd } from "../campaign";
 import { formatNumber } from "../format";
+import { placeholderProblem, type PlaceholderValues, renderPlaceholders } from "../placeholders";
 import { DATE_MESSAGE, isoDate, optionalStoredPhoto, optionalText, requiredText } from "./fields";
 
 /**
@@ -43,6 +44,10 @@ export const HOME_TEXT_FIELDS = ["heroBadge", "heroTitle", "heroHighlight", "her
 function honestText(max: number, largestDiscount: number | undefined) {
   const text = requiredText(max);
   if (largestDiscount === undefined) return text;
+  return placeholderText(honestPercent(text, largestDiscount));
+}
+
+function honestPercent(text: z.ZodType<string>, largestDiscount: number) {
   return text.superRefine((value, ctx) => {
     const [above] = percentagesAbove(value, largestDiscount);
     if (above !== undefined) ctx.addIssue({ code: "custom", message: percentMessage(above, largestDiscount) });
@@ -82,6 +87,12 @@ function buildHomeSchema(largestDiscount?: number) {
       countdownTitle: honestText(120, largestDiscount),
       /** The photo beside the hero text (desktop); none: the illustration. */
       heroPhoto: optionalStoredPhoto,
+      /**
+       * Social proof of the vocational test (decision 081): typed by the marketing team from their own
+       * figures, never by the code; "" hides the claim (the seed leaves both empty).
+       */
+      proofTestTakers: optionalText(30),
+      proofSatisfaction: optionalText(30),
     })
     .superRefine((home, ctx) => {
       if (home.countdownMode === "date" && !home.countdownDate) {
@@ -136,19 +147,33 @@ export function homeStats(
   return {
     courses: home.courseCount === null ? claimText(courseClaim, facts.activeCourses) : `${courseClaim}+`,
     polos: home.poloCount === null ? claimText(poloClaim, facts.activePolos) : `${poloClaim}+`,
-    bolsa: `${bolsaPercent}%`,
+    // No campaign running: no percentage at all, never "0%" (decision 081).
+    bolsa: bolsaPercent > 0 ? `${bolsaPercent}%` : "",
     courseClaim,
     poloClaim,
     bolsaPercent,
   };
 }
 
-/** Replaces {bolsa}, {cursos} and {polos} in a text with the stats (pt-BR numbers: "1.000"). */
-export function fillStats(text: string, stats: HomeStats): string {
-  return text
-    .replaceAll("{bolsa}", stats.bolsa)
-    .replaceAll("{cursos}", formatNumber(stats.courseClaim))
-    .replaceAll("{polos}", formatNumber(stats.poloClaim));
+/**
+ * Fills a text's placeholders ({bolsa}, {cursos}, {polos}, {campanha}, {marca}, …) with the stats and
+ * the other values (pt-BR numbers: "1.000"); null when one has no value now (no campaign: no {bolsa}).
+ */
+export function fillStats(text: string, stats: HomeStats, values: PlaceholderValues = {}): string | null {
+  return renderPlaceholders(text, {
+    ...values,
+    bolsa: stats.bolsa,
+    cursos: stats.courseClaim > 0 ? formatNumber(stats.courseClaim) : "",
+    polos: stats.poloClaim > 0 ? formatNumber(stats.poloClaim) : "",
+  });
+}
+
+/** A text field the studio saves: its placeholders must be known and its braces balanced (decision 081). */
+export function placeholderText(field: z.ZodType<string>) {
+  return field.superRefine((value, ctx) => {
+    const problem = placeholderProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 }
 
 /**

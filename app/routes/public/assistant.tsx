@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Assistente virtual: tire suas dúvidas e encontre seu curso",
     description:
-      "Converse com o assistente virtual da universidade: dúvidas sobre cursos, modalidades, bolsas e matrícula, a qualquer hora.",
+      "Converse com o nosso assistente virtual: dúvidas sobre cursos, modalidades, bolsas e matrícula, a qualquer hora.",
   });
 
 /**

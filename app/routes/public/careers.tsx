@@ -24,8 +24,9 @@ export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
   return pageMeta(args, {
     title: "Trabalhe conosco",
-    description:
-      "Venha trabalhar com a gente: Auxílio Educação com bolsa de até 100% para colaboradores e 70% para dependentes. Envie seu currículo.",
+    description: args.loaderData
+      ? `Venha trabalhar com a gente: Auxílio Educação com bolsa de até ${args.loaderData.texts.staffPercent}% para colaboradores e ${args.loaderData.texts.dependantPercent}% para dependentes. Envie seu currículo.`
+      : "Venha trabalhar com a gente: Auxílio Educação para colaboradores e dependentes. Envie seu currículo.",
     jsonLd: site ? [institutionJsonLd(site)] : [],
   });
 };
@@ -65,7 +66,7 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-slate-700">{texts.benefitText}</p>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
-            {employeeBenefits.map((benefit) => (
+            {employeeBenefits(texts.staffPercent, texts.dependantPercent).map((benefit) => (
               <li key={benefit.title} className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
                 <p className="text-5xl font-extrabold text-brand-700">{benefit.percent}%</p>
                 <h3 className="mt-2 text-lg font-bold text-slate-900">{benefit.title}</h3>

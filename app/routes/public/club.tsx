@@ -5,10 +5,10 @@ import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
 import { FaqSection } from "~/components/ui/faq-section";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
-import { SEED_SELECTED_BOLSA } from "~/lib/claims";
+import { claimText, SEED_SELECTED_BOLSA, type SiteClaims } from "~/lib/claims";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { CLUB_NAME, type ClubClaims, clubHubs, clubTestimonials, clubTexts, clubTextsWithClaims } from "~/seed/club";
+import { CLUB_NAME, clubTestimonials, clubTexts, clubTextsWithClaims } from "~/seed/club";
 import { clubPageData } from "~/server/content/club.server";
 
 import type { Route } from "./+types/club";
@@ -19,13 +19,11 @@ export function loader() {
 
 export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
-  // Without the root's data (an error page) only the scholarship matters here: the seed's.
-  const claims = (site as { claims?: ClubClaims } | undefined)?.claims ?? {
-    selectedBolsa: SEED_SELECTED_BOLSA,
-    courses: 0,
-    polos: 0,
-  };
-  const claimed = clubTextsWithClaims(claims);
+  // Without the root's data (an error page) only the scholarship matters here: the seed's; no counts.
+  const claims = (site as { claims?: SiteClaims } | undefined)?.claims;
+  const claimed = clubTextsWithClaims(claims?.selectedBolsa ?? SEED_SELECTED_BOLSA, (text) =>
+    claims && site ? claimText(text, claims, site.brandName) : null,
+  );
   return pageMeta(args, {
     title: claimed.metaTitle,
     description: claimed.metaDescription,
@@ -44,8 +42,14 @@ function gameDate(date: string): string {
 }
 
 export default function AmericaMg({ loaderData }: Route.ComponentProps) {
-  const claimed = clubTextsWithClaims(useSite().claims);
-  const texts = { ...clubTexts, heroTitle: claimed.heroTitle };
+  const site = useSite();
+  const claimed = clubTextsWithClaims(site.claims.selectedBolsa, (text) => claimText(text, site.claims, site.brandName));
+  const texts = {
+    ...clubTexts,
+    heroTitle: claimed.heroTitle,
+    announcementText: claimed.announcementText,
+    hubsTitle: claimed.hubsTitle,
+  };
   return (
     <div>
       {/* Hero */}
@@ -194,7 +198,7 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-3 text-center text-slate-600">{texts.hubsIntro}</p>
           <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="club-hubs">
-            {clubHubs.map((hub) => (
+            {loaderData.hubs.map((hub) => (
               <li
                 key={hub.location}
                 className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"

@@ -118,7 +118,7 @@ function Intro({ title, intro }: { title: string; intro: string }) {
       <ul className="mt-6 space-y-3 text-slate-700">
         {[
           `Bolsas de até ${selectedBolsa} em cursos selecionados`,
-          "Instituição com nota máxima no MEC",
+          // No MEC grade here: a grade is a claim only a stored evaluation may back (decision 081).
           `Mais de ${courses} cursos e mais de ${formatNumber(polos)} polos`,
           "Um consultor responde todas as suas dúvidas",
         ].map((item) => (

@@ -9,6 +9,7 @@ import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
 import { formatNumber } from "~/lib/format";
 import { formatReais } from "~/lib/format";
+import { renderPlaceholders } from "~/lib/placeholders";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { campaignTestimonials, campaignTexts } from "~/seed/campaign";
 import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/seed/offers";
@@ -44,6 +45,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
   const [ended, setEnded] = useState(loaderData.ended);
   const texts = {
     ...campaignTexts,
+    bannerText: renderPlaceholders(campaignTexts.bannerText, { campanha: loaderData.title }) ?? "",
     title: loaderData.title,
     closingTitle: loaderData.closingTitle,
     closingText: loaderData.closingText,
@@ -56,10 +58,13 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
       {/* Hero */}
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
         <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-20">
-          <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-4 py-1.5 text-sm font-bold uppercase tracking-wide text-slate-900">
-            <Zap aria-hidden="true" className="size-4" />
-            {texts.badge}
-          </p>
+          {/* No call to hurry once the campaign ended (decision 081). */}
+          {ended ? null : (
+            <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-4 py-1.5 text-sm font-bold uppercase tracking-wide text-slate-900">
+              <Zap aria-hidden="true" className="size-4" />
+              {texts.badge}
+            </p>
+          )}
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl">{texts.title}</h1>
           {ended ? null : (
             <p className="mt-4 text-3xl font-extrabold text-accent-300 sm:text-5xl" data-testid="campaign-headline">

@@ -4,13 +4,14 @@ import { Link } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
-import { SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
+import { claimText, SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
 import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import { pageMeta, selectedBolsaFromMatches, siteFromMatches } from "~/lib/seo";
 import { discountedFee, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/seed/offers";
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/seed/scholarships";
 import { type CampaignPageData, campaignPageData } from "~/server/content/campaign.server";
+import { employeePageTexts } from "~/server/content/club.server";
 
 import type { Route } from "./+types/scholarships";
 
@@ -33,7 +34,11 @@ function faqWithSelected(selected: string) {
 
 /** The campaign's current offers and prices (the content studio's "Campanha"), seen now. */
 export function loader() {
-  return campaignPageData(new Date());
+  const employee = employeePageTexts();
+  return {
+    ...campaignPageData(new Date()),
+    employee: { staffPercent: employee.staffPercent, dependantPercent: employee.dependantPercent },
+  };
 }
 
 /**
@@ -59,7 +64,15 @@ function punctualityExample({ offers, prices }: Pick<CampaignPageData, "offers" 
  * The "Campanha Relâmpago" audience says what the campaign gives now (and is left out once it ended);
  * the selected courses' audiences (Educação Física, the club's courses) state the stored scholarship.
  */
-function audiencesFor({ offers, ended }: Pick<CampaignPageData, "offers" | "ended">, selected: string) {
+function audiencesFor(
+  {
+    offers,
+    ended,
+    employee,
+  }: Pick<CampaignPageData, "offers" | "ended"> & { employee: { staffPercent: number; dependantPercent: number } },
+  selected: string,
+  fill: (text: string) => string | null,
+) {
   const best = offers.reduce<CampaignPageData["offers"][number] | undefined>(
     (top, offer) => (!top || offer.discount > top.discount ? offer : top),
     undefined,
@@ -68,11 +81,24 @@ function audiencesFor({ offers, ended }: Pick<CampaignPageData, "offers" | "ende
     if (audience.percent === `até ${SEED_SELECTED_BOLSA}`) {
       return [{ ...audience, percent: `até ${selected}`, text: withSelectedBolsa(audience.text, selected) }];
     }
-    if (audience.href !== "/campanha-relampago") return [audience];
+    if (audience.href === "/trabalhe-conosco") {
+      return [
+        {
+          ...audience,
+          percent: `até ${employee.staffPercent}%`,
+          text: `Com o Auxílio Educação, colaboradores estudam com até ${employee.staffPercent}% de bolsa e dependentes com ${employee.dependantPercent}%.`,
+        },
+      ];
+    }
+    if (audience.href !== "/campanha-relampago") {
+      const text = fill(audience.text);
+      return text ? [{ ...audience, text }] : [];
+    }
     if (ended || !best) return [];
     return [
       {
         ...audience,
+        title: fill(audience.title) ?? audience.title,
         percent: `até ${best.discount}%`,
         text: `${best.title}: ${best.scholarshipPercent}% de bolsa da campanha mais ${PUNCTUALITY_PERCENT}% de pontualidade, com a primeira mensalidade de ${formatReais(best.firstPayment)}.`,
       },
@@ -85,7 +111,7 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
   const { offers, prices } = loaderData;
   const example = punctualityExample(loaderData);
   const selected = site.claims.selectedBolsa;
-  const audiences = audiencesFor(loaderData, selected);
+  const audiences = audiencesFor(loaderData, selected, (text) => claimText(text, site.claims, site.brandName));
 
   return (
     <div>
@@ -107,12 +133,14 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
             >
               Solicite sua bolsa
             </FormLink>
-            <Link
-              to="/campanha-relampago"
-              className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
-            >
-              Ver a Campanha Relâmpago
-            </Link>
+            {site.claims.campaignRunning && (
+              <Link
+                to="/campanha-relampago"
+                className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
+              >
+                Ver a {site.claims.campaignName}
+              </Link>
+            )}
           </div>
         </div>
       </section>

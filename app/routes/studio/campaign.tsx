@@ -127,7 +127,7 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
           <TextField
             meta={fields.headlinePercent}
             label="Desconto do título (%)"
-            hint={`Aparece como "Até X% de desconto!". No máximo o maior desconto das ofertas ativas (bolsa + ${PUNCTUALITY_PERCENT}% de pontualidade).`}
+            hint={`Aparece como "Até X% de desconto!". Igual ao maior desconto das ofertas ativas (bolsa + ${PUNCTUALITY_PERCENT}% de pontualidade).`}
             inputMode="numeric"
             required
           />

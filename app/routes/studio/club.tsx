@@ -48,6 +48,11 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
     defaultValue: {
       ...pages,
       games: pages.games.map((game) => ({ ...game, highlight: game.highlight ? "on" : undefined })),
+      employee: {
+        ...pages.employee,
+        staffPercent: String(pages.employee.staffPercent),
+        dependantPercent: String(pages.employee.dependantPercent),
+      },
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -125,6 +130,20 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
           <TextareaField meta={employee.heroText} label="Texto de abertura" rows={3} required />
           <TextField meta={employee.benefitTitle} label="Título do benefício" required />
           <TextareaField meta={employee.benefitText} label="Texto do benefício" rows={3} required />
+          <TextField
+            meta={employee.staffPercent}
+            label="Bolsa do Auxílio Educação para colaboradores (%)"
+            hint="Aparece em Trabalhe conosco e em Bolsas."
+            inputMode="numeric"
+            required
+          />
+          <TextField
+            meta={employee.dependantPercent}
+            label="Bolsa do Auxílio Educação para dependentes (%)"
+            hint="Aparece em Trabalhe conosco e em Bolsas."
+            inputMode="numeric"
+            required
+          />
           <TextField meta={employee.formTitle} label="Título do formulário" required />
           <TextareaField meta={employee.formText} label="Texto do formulário" rows={3} required />
         </FieldGroup>

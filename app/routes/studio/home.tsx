@@ -45,7 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-const TOKENS_HINT = "Use {bolsa}, {cursos} e {polos} para mostrar os números atuais (ex.: bolsa de até {bolsa}).";
+const TOKENS_HINT =
+  "Use {bolsa}, {cursos}, {polos}, {campanha} e {marca} para mostrar os dados atuais (ex.: bolsa de até {bolsa}). Sem campanha ativa, um texto com {bolsa} não aparece.";
 
 export default function HomeStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { home, version, facts, stats } = loaderData;
@@ -134,6 +135,18 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
             }
           />
           <TextField meta={fields.countdownTitle} label="Chamada acima da contagem" hint={TOKENS_HINT} required />
+        </FieldGroup>
+        <FieldGroup legend="Prova social do teste vocacional">
+          <TextField
+            meta={fields.proofTestTakers}
+            label="Pessoas que já fizeram o teste"
+            hint='Ex.: "+32 mil", dos seus próprios números. Vazio: a frase não aparece.'
+          />
+          <TextField
+            meta={fields.proofSatisfaction}
+            label="Satisfação"
+            hint='Ex.: "97%", de uma pesquisa que a instituição tenha feito. Vazio: não aparece.'
+          />
         </FieldGroup>
         <SaveButton pending={pending} />
       </Form>

@@ -21,6 +21,7 @@ import {
   VOCATIONAL_CONSENT,
   VOCATIONAL_CONSENT_TEXTS,
 } from "~/seed/vocational-form";
+import { vocationalSocialProof } from "~/server/content/home.server";
 import { attributionFor } from "~/server/leads/attribution.server";
 import { handleLeadPost } from "~/server/leads/post.server";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";
@@ -78,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const progress = lead
     ? { answered: countAnswered(state.answers), resultUrl: state.perfil ? resultUrl(state.perfil) : null }
     : null;
-  return { defaults, progress, consent: VOCATIONAL_CONSENT };
+  return { defaults, progress, consent: VOCATIONAL_CONSENT, proof: vocationalSocialProof() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -127,11 +128,14 @@ function postedConsentVersion(formData: FormData): string | null {
   return typeof posted === "string" && Object.hasOwn(VOCATIONAL_CONSENT_TEXTS, posted) ? posted : null;
 }
 
-const SOCIAL_PROOF = [
-  { icon: Users, text: "+20 mil alunos descobriram sua vocação" },
-  { icon: Star, text: "97% de satisfação" },
-  { icon: Zap, text: "Resultado instantâneo" },
-] as const;
+/** The social proof: the studio's figures ("Página inicial"), each left out while empty (decision 081). */
+function socialProof(proof: { testTakers: string; satisfaction: string }) {
+  return [
+    ...(proof.testTakers ? [{ icon: Users, text: `${proof.testTakers} pessoas descobriram sua vocação` }] : []),
+    ...(proof.satisfaction ? [{ icon: Star, text: `${proof.satisfaction} de satisfação` }] : []),
+    { icon: Zap, text: "Resultado instantâneo" },
+  ];
+}
 
 /** With JavaScript, a lost connection keeps the form as typed (lib/offline-submit). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
@@ -196,7 +200,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
         </p>
 
         <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Quem já fez o teste">
-          {SOCIAL_PROOF.map(({ icon: Icon, text }) => (
+          {socialProof(loaderData.proof).map(({ icon: Icon, text }) => (
             <li
               key={text}
               className="flex items-center gap-3 rounded-lg bg-white px-4 py-3 text-sm font-semibold text-slate-800 shadow-sm"
@@ -282,8 +286,14 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
 
           <aside className="space-y-4" aria-label="Sobre o teste">
             <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-lg">
-              <p className="text-3xl font-extrabold">+32 mil</p>
-              <p className="mt-1 font-semibold">pessoas já descobriram sua vocação com o nosso teste.</p>
+              {loaderData.proof.testTakers ? (
+                <>
+                  <p className="text-3xl font-extrabold">{loaderData.proof.testTakers}</p>
+                  <p className="mt-1 font-semibold">pessoas já descobriram sua vocação com o nosso teste.</p>
+                </>
+              ) : (
+                <p className="text-xl font-extrabold">Descubra a sua vocação com o nosso teste.</p>
+              )}
               <p className="mt-3 text-sm text-brand-100">Agora é a sua vez: leva menos de 5 minutos.</p>
             </div>
             <ul className="space-y-3 rounded-2xl bg-white p-6 text-sm text-slate-700 shadow ring-1 ring-slate-200">

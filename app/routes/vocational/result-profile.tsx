@@ -17,7 +17,7 @@ import {
   WhyThisProfile,
 } from "~/components/vocational/result-parts";
 import { visitorPageHeaders } from "~/lib/cache-headers";
-import { withSelectedBolsa } from "~/lib/claims";
+import { claimText } from "~/lib/claims";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { BUSINESS_DIFFERENTIALS, BUSINESS_TESTIMONIAL, type CourseGroups, isResultSlug, RESULT_PAGES } from "~/seed/profiles";
 import { resultCourses } from "~/server/content/courses.server";
@@ -54,7 +54,8 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
   const { slug, nome, tally, letter, perfil, countdownEnd, now, courses } = loaderData;
   const page = RESULT_PAGES[slug];
   const Icon = PROFILE_ICONS[page.icon];
-  const { selectedBolsa } = useSite().claims;
+  const site = useSite();
+  const { selectedBolsa } = site.claims;
   const isBusiness = slug === "negocios";
   const formTitle = isBusiness ? businessFormTitle(selectedBolsa) : undefined;
   const formDescription = isBusiness
@@ -115,10 +116,13 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
                 Por que estudar com a gente
               </h2>
               <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                {BUSINESS_DIFFERENTIALS.map((item) => (
+                {BUSINESS_DIFFERENTIALS.flatMap((item) => {
+                  const title = claimText(item.title, site.claims, site.brandName);
+                  return title ? [{ ...item, title }] : [];
+                }).map((item) => (
                   <li key={item.title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
                     <CheckCircle2 aria-hidden="true" className="size-6 text-green-600" />
-                    <p className="mt-2 text-lg font-bold text-slate-900">{withSelectedBolsa(item.title, selectedBolsa)}</p>
+                    <p className="mt-2 text-lg font-bold text-slate-900">{item.title}</p>
                     <p className="mt-1 text-sm text-slate-600">{item.text}</p>
                   </li>
                 ))}
@@ -159,7 +163,7 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
           <p className="max-w-2xl text-brand-100">
             Sua condição especial do teste vocacional vale por 24 horas. Fale com um consultor e comece a estudar.
           </p>
-          <ResultCountdown target={countdownEnd} now={now} />
+          {countdownEnd !== null && <ResultCountdown target={countdownEnd} now={now} />}
           <div className="flex flex-wrap justify-center gap-3">
             <ConsultantButton
               nome={nome}

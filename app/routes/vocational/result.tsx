@@ -105,7 +105,7 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
           <h2 id="cta" className="text-2xl font-extrabold sm:text-3xl">
             {nome}, garanta sua bolsa de até {site.claims.selectedBolsa}
           </h2>
-          <ResultCountdown target={countdownEnd} now={now} />
+          {countdownEnd !== null && <ResultCountdown target={countdownEnd} now={now} />}
           <div className="flex flex-wrap justify-center gap-3">
             <ConsultantButton
               nome={nome}

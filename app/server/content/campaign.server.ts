@@ -16,6 +16,7 @@ import {
 } from "~/lib/content/campaign";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { saoPauloDate } from "~/lib/dates";
+import { renderPlaceholders } from "~/lib/placeholders";
 import { campaignTexts } from "~/seed/campaign";
 import {
   CLOSING_DISCOUNT_PERCENT,
@@ -29,8 +30,8 @@ import { config } from "../platform/config.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
 
 /**
- * The flash campaign in the content store (one document). Seeded from app/seed/offers.ts and
- * app/seed/campaign.ts, made consistent: the headline promises what the best offer gives
+ * The flash campaign in the content store (one document). Seeded from app/content/offers.ts and
+ * app/content/campaign.ts, made consistent: the headline promises what the best offer gives
  * (50% + 10% = 60%, not the old 70%), the cards have no date of their own (they last as long as
  * the campaign), and the end is CAMPAIGN_END_DATE when set, otherwise the rolling 5-day window.
  * Public pages and the home page read it through the accessors below, always with a `now`.
@@ -95,6 +96,17 @@ export function campaignDeadlineFor(now: Date): CampaignDeadline | null {
   return deadline.ended ? null : { endsAt: deadline.endsAt, rolling: deadline.rolling };
 }
 
+/**
+ * The end (ms) of the campaign running at `now`, the only deadline a visitor's page may count down
+ * to (decision 081); null once it ended or no offer card is current.
+ */
+export function runningCampaignEnd(now: Date): number | null {
+  const campaign = getCampaign();
+  const deadline = deadlineOf(campaign, now);
+  if (deadline.ended || largestDiscountOf(campaign, now) === 0) return null;
+  return new Date(deadline.endsAt).getTime();
+}
+
 /** The overview's warnings: the same rules a save is checked against, seen at `now` (dates pass while nobody edits). */
 export function campaignWarnings(now: Date): Array<{ section: string; to: string; text: string }> {
   const campaign = getCampaign();
@@ -122,6 +134,8 @@ export function campaignPageData(now: Date) {
   const campaign = getCampaign();
   const deadline = deadlineOf(campaign, now);
   const deadlineDay = saoPauloDate(new Date(deadline.endsAt));
+  const largest = largestDiscountOf(campaign, now);
+  const storyValues = { bolsa: largest > 0 ? `${largest}%` : "", campanha: campaign.title };
   const offers: OfferView[] = activeOfferCards(campaign, now).map((offer) => ({
     ...offer,
     discount: offerDiscount(offer),
@@ -137,10 +151,12 @@ export function campaignPageData(now: Date) {
     // Written here: the page's script then needs none of the campaign's schemas (zod).
     headline: headlineText(campaign.headlinePercent),
     largestDiscount: largestDiscountOf(campaign, now),
-    ended: deadline.ended,
+    // Every offer card expired ends the campaign as much as its end date (decision 081).
+    ended: deadline.ended || offers.length === 0,
     deadline: { endsAt: deadline.endsAt, rolling: deadline.rolling } satisfies CampaignDeadline,
-    closingTitle: campaign.closingTitle,
-    closingText: campaign.closingText,
+    // The closing texts may write {bolsa} and {campanha} (decision 081); one that cannot be filled is not shown.
+    closingTitle: renderPlaceholders(campaign.closingTitle, storyValues) ?? "",
+    closingText: renderPlaceholders(campaign.closingText, storyValues) ?? "",
     punctualityPercent: PUNCTUALITY_PERCENT,
     offers,
     prices: activePriceCards(campaign, now),

@@ -2,15 +2,16 @@ import { upcomingGames } from "~/lib/club";
 import { type ClubPages, clubPagesSchema, playedGames } from "~/lib/content/club";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { clubTexts, homeGames2025 } from "~/seed/club";
-import { employeeTexts } from "~/seed/employee";
+import { DEPENDANT_BENEFIT_PERCENT, employeeTexts, STAFF_BENEFIT_PERCENT } from "~/seed/employee";
 
 import { config } from "../platform/config.server";
+import { activePolos } from "./courses.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
 
 /** The club-games form: the configured URL, or the site's own enrolment form marked as coming from this page. */
 const DEFAULT_CLUB_FORM_URL = "/inscricao?origem=america_mg&embed=1";
 
-/** The first content: today's app/seed/club.ts and employee.ts (the 2025 games stay as the list's history). */
+/** The first content: today's app/content/club.ts and employee.ts (the 2025 games stay as the list's history). */
 export function clubPagesSeed(): ClubPages {
   return clubPagesSchema.parse({
     gamesIntro: clubTexts.gamesIntro,
@@ -30,6 +31,8 @@ export function clubPagesSeed(): ClubPages {
       benefitText: employeeTexts.benefitText,
       formTitle: employeeTexts.formTitle,
       formText: employeeTexts.formText,
+      staffPercent: STAFF_BENEFIT_PERCENT,
+      dependantPercent: DEPENDANT_BENEFIT_PERCENT,
     },
   });
 }
@@ -52,6 +55,10 @@ export function clubPageData(now: Date) {
     gamesIntro: pages.gamesIntro,
     noGamesText: pages.noGamesText,
     games: upcomingGames(pages.games, now),
+    // The active polos of Minas Gerais, as the catalogue has them (the page's count says the same number).
+    hubs: activePolos()
+      .filter((polo) => / - MG$/.test(polo.location))
+      .map((polo) => ({ location: polo.location.replace(/ - MG$/, ""), phone: polo.phone })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type CampaignDeadline, parseCampaignEnd } from "~/lib/campaign";
+import type { SiteClaims } from "~/lib/claims";
 import type { StoredPhoto } from "~/lib/content/fields";
 import {
   countdownDateEnd,
@@ -21,25 +22,18 @@ import {
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatDateBr, saoPauloDate } from "~/lib/dates";
 import { faq as faqSeed } from "~/seed/faq";
-import { heroStats } from "~/seed/home";
 import { testimonials as testimonialSeed } from "~/seed/testimonials";
 
 import { config } from "../platform/config.server";
 import { campaignDeadlineFor, getCampaign, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
-import { activeCourseCount, activePoloCount } from "./courses.server";
+import { activeCourseCount, activePoloCount, activePolos } from "./courses.server";
+import { getInstitution } from "./institution.server";
 import { type ContentCollection, getSingleton, listEntries, SINGLETON_ID } from "./store.server";
 
 /**
  * The home page's content in the store: the "Página inicial" singleton, the FAQ and the
- * testimonials (one document per item, in the page's order), seeded from today's app/seed files.
+ * testimonials (one document per item, in the page's order), seeded from today's app/content files.
  */
-
-/** The polo claim seeded from today's hero ("1000+"): the network's size, larger than the finder's list. */
-function seededPoloClaim(): number | null {
-  const stat = heroStats.find((item) => item.label === "polos");
-  const value = stat ? Number.parseInt(stat.value, 10) : Number.NaN;
-  return Number.isFinite(value) ? value : null;
-}
 
 /** An explicit HOME_COUNTDOWN_TARGET seeds a date; otherwise the countdown follows the campaign. */
 function seededCountdown(): Pick<HomeContent, "countdownMode" | "countdownDate"> {
@@ -51,20 +45,28 @@ function seededCountdown(): Pick<HomeContent, "countdownMode" | "countdownDate">
 
 export function homeSeed(): HomeContent {
   return {
-    heroBadge: "Nota máxima no MEC",
+    // No grade, no years of tradition: a claim only the studio may make, from stored facts (decision 081).
+    heroBadge: "{campanha}",
     heroTitle: "Sua graduação com",
     heroHighlight: "bolsa de até {bolsa}",
-    heroText:
-      "Cursos EAD, híbridos e presenciais reconhecidos pelo MEC, com 35 anos de tradição e polos perto de você. Estude no seu ritmo e pague menos.",
-    // Courses: derived from the catalogue. Polos: today's "1000+" is the whole network, of which the
-    // finder lists a few; it stays an explicit override the studio shows as such.
+    heroText: "Cursos EAD, híbridos e presenciais com polos perto de você. Estude no seu ritmo e pague menos.",
+    // Both counts derived from the active catalogue and polos: the spec's "1000+" is a network nobody
+    // stored (decision 081); the studio may type the network's size, and the overview then says so.
     courseCount: null,
-    poloCount: seededPoloClaim(),
+    poloCount: null,
     scholarshipPercent: null,
     ...seededCountdown(),
     countdownTitle: "Bolsas de até {bolsa}: garanta a sua antes que o prazo acabe",
     heroPhoto: null,
+    proofTestTakers: "",
+    proofSatisfaction: "",
   };
+}
+
+/** The vocational test's social proof as the studio stores it; an empty one is not shown (decision 081). */
+export function vocationalSocialProof(): { testTakers: string; satisfaction: string } {
+  const home = getHomeContent();
+  return { testTakers: home.proofTestTakers, satisfaction: home.proofSatisfaction };
 }
 
 export const homeContent: ContentCollection<HomeContent> = {
@@ -124,10 +126,20 @@ export function homeFacts(now: Date = new Date()): HomeFacts {
  * The home page's stats as claims for the rest of the site (header bar, course and result pages),
  * and the selected courses' scholarship ("70%": Educação Física), which the campaign section stores.
  */
-export function siteClaims(now: Date = new Date()): { bolsa: string; courses: number; polos: number; selectedBolsa: string } {
-  const stats = homeStats(getHomeContent(), homeFacts(now));
-  const selectedBolsa = `${getCampaign().selectedCoursesPercent}%`;
-  return { bolsa: stats.bolsa, courses: stats.courseClaim, polos: stats.poloClaim, selectedBolsa };
+export function siteClaims(now: Date = new Date()): SiteClaims {
+  const facts = homeFacts(now);
+  const stats = homeStats(getHomeContent(), facts);
+  const campaign = getCampaign();
+  const running = facts.largestDiscount > 0;
+  return {
+    bolsa: running ? stats.bolsa : "",
+    courses: stats.courseClaim,
+    polos: stats.poloClaim,
+    selectedBolsa: `${campaign.selectedCoursesPercent}%`,
+    campaignName: campaign.title,
+    campaignRunning: running,
+    polosMg: activePolos().filter((polo) => / - MG$/.test(polo.location)).length,
+  };
 }
 
 /** The hero photo uploaded in the studio (none: the hero shows its illustration). */
@@ -145,7 +157,17 @@ export type HomePageContent = {
 export function homePageContent(now: Date = new Date()): HomePageContent {
   const home = getHomeContent();
   const stats = homeStats(home, homeFacts(now));
-  const fill = (text: string) => fillStats(text, stats);
+  const values = { campanha: getCampaign().title, marca: getInstitution().brandName };
+  // A text whose placeholder has no value now ({bolsa} with no campaign running), or that writes a
+  // percentage above the active offers ("até 37%" once they ended), is not shown (decision 081).
+  const largest = largestActiveDiscount(now);
+  const honest = (text: string) => {
+    const filled = fillStats(text, stats, values);
+    return filled !== null && percentagesAbove(filled, largest).length === 0 ? filled : null;
+  };
+  const fill = (text: string) => honest(text) ?? "";
+  const countdownTitle = honest(home.countdownTitle);
+  const deadline = stats.bolsaPercent > 0 ? currentCampaignDeadline(now) : null;
   return {
     hero: {
       badge: fill(home.heroBadge),
@@ -156,15 +178,16 @@ export function homePageContent(now: Date = new Date()): HomePageContent {
     },
     stats,
     countdown: {
-      view: resolveHomeCountdown(home, currentCampaignDeadline(now), now),
-      title: fill(home.countdownTitle),
+      // No campaign running: no deadline anywhere, whatever date the home page stores.
+      view: deadline && countdownTitle ? resolveHomeCountdown(home, deadline, now) : null,
+      title: countdownTitle ?? "",
       now: now.getTime(),
     },
-    faq: listEntries(faqContent).map((entry) => ({
-      id: entry.id,
-      question: fill(entry.data.question),
-      answer: fill(entry.data.answer),
-    })),
+    faq: listEntries(faqContent).flatMap((entry) => {
+      const question = fillStats(entry.data.question, stats, values);
+      const answer = fillStats(entry.data.answer, stats, values);
+      return question && answer ? [{ id: entry.id, question, answer }] : [];
+    }),
     testimonials: listEntries(testimonialsContent).map((entry) => ({ id: entry.id, ...entry.data })),
   };
 }
@@ -181,7 +204,7 @@ export function homeWarnings(now: Date = new Date()): Array<{ section: string; t
   if (largest === 0) {
     warnings.push({
       ...at,
-      text: "Nenhuma oferta ativa: o número da bolsa some do destaque e os textos com {bolsa} mostram 0%.",
+      text: "Nenhuma oferta ativa: nenhuma página anuncia bolsa da campanha; os textos com {bolsa} e a contagem regressiva não aparecem.",
     });
   } else if (home.scholarshipPercent !== null && home.scholarshipPercent > largest) {
     warnings.push({

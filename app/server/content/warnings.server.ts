@@ -1,6 +1,7 @@
 import { STUDIO_PATH } from "~/lib/content/studio";
 
 import { campaignWarnings } from "./campaign.server";
+import { claimWarnings } from "./claim-warnings.server";
 import { clubWarnings } from "./club.server";
 import { courseWarnings } from "./courses.server";
 import { homeWarnings } from "./home.server";
@@ -35,6 +36,7 @@ const CHECKS: Array<(now: Date) => ContentWarning[]> = [
   clubWarnings,
   homeWarnings,
   courseWarnings,
+  claimWarnings,
 ];
 
 export function contentWarnings(now: Date = new Date()): ContentWarning[] {

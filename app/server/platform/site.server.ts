@@ -10,7 +10,8 @@ import { type PublicConfig, publicConfig } from "./config.server";
  * `selectedBolsa` is the scholarship of selected courses such as Educação Física ("Bolsas de até 70%
  * em cursos selecionados"), stored in the studio's "Campanha".
  */
-export type SiteClaims = { bolsa: string; courses: number; polos: number; selectedBolsa: string };
+export type { SiteClaims } from "~/lib/claims";
+import type { SiteClaims } from "~/lib/claims";
 
 export type PublicSite = PublicConfig & Institution & { claims: SiteClaims };
 

@@ -7,6 +7,7 @@ import { VOCATIONAL_PATHS } from "~/lib/vocational/paths";
 import { dominantLetter, LETTER_PROFILE, type ScoredProfile, scoreProfile, tallyAnswers } from "~/lib/vocational/scoring";
 import { VOCATIONAL_CONSENT } from "~/seed/vocational-form";
 
+import { runningCampaignEnd } from "../content/campaign.server";
 import { db, schema } from "../db/client.server";
 import type { Attribution } from "../leads/attribution.server";
 import { rememberAttribution } from "../leads/attribution.server";
@@ -221,7 +222,8 @@ export async function loadResultState(request: Request, now: number = Date.now()
       tally: tallyAnswers(state.answers),
       letter,
       perfil: state.perfil ?? LETTER_PROFILE[letter],
-      countdownEnd: countdown.state.prazo!,
+      // No personal timer (decision 081): the countdown is the running campaign's real end, or none.
+      countdownEnd: runningCampaignEnd(new Date(now)),
       now,
     },
   };

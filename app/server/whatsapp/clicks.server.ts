@@ -31,7 +31,7 @@ const ROUTE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": 
 const PAGE_NAMES: Record<string, string> = {
   "/": "inicial",
   "/bolsas": "de bolsas",
-  "/campanha-relampago": "da Campanha Relâmpago",
+  "/campanha-relampago": "da campanha",
   "/america-mg": "América-MG",
   "/trabalhe-conosco": "Trabalhe Conosco",
   "/curso-ideal": "Curso Ideal",
