@@ -21,6 +21,8 @@ export default [
     route("inscricao", "routes/inscricao.tsx"),
     route("privacidade", "routes/privacidade.tsx"),
     route("termos", "routes/termos.tsx"),
+    // The MEC's information: every course's act and grade, the institution's code and leaders (decision 084).
+    route("condicoes-de-oferta", "routes/condicoes-de-oferta.tsx"),
 
     // Vocational test
     route("teste-vocacional", "routes/teste-vocacional._index.tsx"),

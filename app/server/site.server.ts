@@ -1,6 +1,8 @@
 import type { Institution } from "~/lib/content/institution";
+import type { EmecSeal } from "~/lib/content/institution-mec";
 
 import { type PublicConfig, publicConfig } from "./config.server";
+import { emecSeal } from "./content/emec-seal.server";
 import { siteClaims } from "./content/home.server";
 import { getInstitution } from "./content/institution.server";
 
@@ -12,9 +14,10 @@ import { getInstitution } from "./content/institution.server";
  */
 export type SiteClaims = { bolsa: string; courses: number; polos: number; selectedBolsa: string };
 
-export type PublicSite = PublicConfig & Institution & { claims: SiteClaims };
+export type PublicSite = PublicConfig & Institution & { claims: SiteClaims; emecSeal: EmecSeal | null };
 
 /** What every page may show about the site: the institution (content studio), its claims and the public settings. */
 export function publicSite(now: Date = new Date()): PublicSite {
-  return { ...publicConfig(), ...getInstitution(), claims: siteClaims(now) };
+  const institution = getInstitution();
+  return { ...publicConfig(), ...institution, claims: siteClaims(now), emecSeal: emecSeal(institution) };
 }

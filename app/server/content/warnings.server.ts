@@ -2,6 +2,7 @@ import { STUDIO_PATH } from "~/lib/content/studio";
 
 import { campaignWarnings } from "./campaign.server";
 import { clubWarnings } from "./club.server";
+import { mecWarnings, offerWarnings } from "./course-offer.server";
 import { courseWarnings } from "./courses.server";
 import { homeWarnings } from "./home.server";
 import { getInstitution } from "./institution.server";
@@ -31,10 +32,12 @@ function institutionWarnings(): ContentWarning[] {
 
 const CHECKS: Array<(now: Date) => ContentWarning[]> = [
   institutionWarnings,
+  mecWarnings,
   campaignWarnings,
   clubWarnings,
   homeWarnings,
   courseWarnings,
+  offerWarnings,
 ];
 
 export function contentWarnings(now: Date = new Date()): ContentWarning[] {
