@@ -6,6 +6,7 @@
 import type { StoredPhoto } from "~/lib/content/fields";
 
 // Relative: the Playwright tests import the catalogue without the "~" alias.
+import type { CourseLevel } from "../lib/content/course-offer";
 import { OFFER_FORMATS, type OfferFormat } from "../lib/content/offer-formats";
 
 export const COURSE_AREAS = [
@@ -30,6 +31,8 @@ export type Modality = OfferFormat;
 export type Course = {
   id: number;
   name: string;
+  /** Graduação, Pós-graduação, Técnico or Profissionalizante (app/lib/content/course-offer.ts). */
+  level: CourseLevel;
   area: CourseArea;
   duration: string;
   modality: Modality;

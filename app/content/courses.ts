@@ -19,7 +19,9 @@ import { AREA_SLUGS, type Course } from "./course-areas";
 
 export * from "./course-areas";
 
-type CourseInput = Omit<Course, "image" | "featured" | "icon" | "photo" | "monthlyPrice" | "highlights"> & { image?: string };
+type CourseInput = Omit<Course, "level" | "image" | "featured" | "icon" | "photo" | "monthlyPrice" | "highlights"> & {
+  image?: string;
+};
 
 const FEATURED_IDS = new Set([1, 2, 12, 13, 28, 51, 58, 72, 73]);
 
@@ -197,6 +199,8 @@ const HIGHLIGHTS: Record<number, string[]> = {
 function course(input: CourseInput): Course {
   return {
     ...input,
+    // The seeded catalogue is graduação; the studio adds courses of the other levels.
+    level: "Graduação",
     image: input.image ?? `/images/cursos/${AREA_SLUGS[input.area]}.svg`,
     featured: FEATURED_IDS.has(input.id),
     icon: ICONS[input.id] ?? "graduation-cap",

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DOU_DATE_MESSAGE, MATRIX_EMPTY_MESSAGE } from "~/lib/content/course-offer";
 import { EMEC_CODE_MESSAGE, EMEC_URL_MESSAGE } from "~/lib/content/institution-mec";
 import { PRESENCIAL_ONLY_COURSES } from "~/lib/content/offer-formats";
+import { searchCourses } from "~/lib/course-search";
 import { loader as rootLoader } from "~/root";
 import { loader as coursePathLoader } from "~/routes/$";
 import { action as editAction } from "~/routes/admin.conteudo.cursos.$curso";
@@ -11,7 +12,7 @@ import { action as institutionAction } from "~/routes/admin.conteudo.instituicao
 import { loader as conditionsLoader } from "~/routes/condicoes-de-oferta";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
-import { coursesContent } from "~/server/content/courses.server";
+import { activeCourses, coursesContent } from "~/server/content/courses.server";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
 import { getEntry, getSingleton, listRevisions } from "~/server/content/store.server";
 import { contentWarnings } from "~/server/content/warnings.server";
@@ -242,5 +243,29 @@ describe("MEC information: institution and course conditions (decision 084)", ()
     const stale = await editCourse("72", { ...form, coordinator: "Segundo", workloadHours: "2400" });
     expect(statusOf(stale)).toBe(409);
     expect(getEntry(coursesContent, "72")!.data.coordinator).toBe("Primeiro");
+  });
+
+  it("knows the levels: a campaign card selling a level with no active course is flagged until one exists, and search finds it", async () => {
+    const flagged = () => contentWarnings().filter((warning) => warning.text.includes("vende Pós-graduação"));
+    expect(flagged()).toHaveLength(1);
+    expect(searchCourses(activeCourses(), "pós")).toEqual([]);
+    const created = await settle(() =>
+      newAction(
+        args(
+          postForm(
+            "/admin/conteudo/cursos/novo",
+            {
+              ...courseForm("74", { name: "MBA em Gestão de Eventos", path: "/mba-gestao-de-eventos", level: "Pós-graduação" }),
+              version: "0",
+            },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(created)).toBe(303);
+    expect(flagged()).toHaveLength(0);
+    expect(searchCourses(activeCourses(), "pós").map((course) => course.name)).toEqual(["MBA em Gestão de Eventos"]);
+    expect(searchCourses(activeCourses(), "MBA")[0]?.level).toBe("Pós-graduação");
   });
 });

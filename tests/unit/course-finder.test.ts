@@ -112,8 +112,8 @@ describe("finderOptions", () => {
     ]);
     const modality = finderOptions(sample, { area: "Saúde", duracao: "5" }, "modalidade", areas);
     expect(modality.map((o) => [o.value, o.count])).toEqual([
-      ["EAD", 1],
       ["Semipresencial", 1],
+      ["EAD", 1],
       [ANY, 2],
     ]);
     const duration = finderOptions(sample, { area: "Saúde", modalidade: "EAD" }, "duracao", areas);

@@ -1,8 +1,10 @@
-import { missingOfferItems, type OfferConditions } from "~/lib/content/course-offer";
+import { type CourseLevel, missingOfferItems, type OfferConditions } from "~/lib/content/course-offer";
 import { type CourseDocument, poloLabel } from "~/lib/content/courses";
 import { STUDIO_PATH } from "~/lib/content/studio";
+import { normalizeText } from "~/lib/text";
 
-import { coursesContent, poloEntries } from "./courses.server";
+import { activePrices } from "./campaign.server";
+import { activeCourses, coursesContent, poloEntries } from "./courses.server";
 import { getInstitution } from "./institution.server";
 import { type ContentEntry, listEntries } from "./store.server";
 import type { ContentWarning } from "./warnings.server";
@@ -105,6 +107,32 @@ export function offerWarnings(): ContentWarning[] {
         },
       ];
     });
+}
+
+/** Which level a campaign card sells, read from its title ("Pós-graduação", "Técnicos", …); null for none. */
+export function levelOfTitle(title: string): CourseLevel | null {
+  const text = normalizeText(title);
+  if (text.includes("pos")) return "Pós-graduação";
+  if (text.includes("tecnic")) return "Técnico";
+  if (text.includes("profissionalizante")) return "Profissionalizante";
+  if (text.includes("graduacao")) return "Graduação";
+  return null;
+}
+
+/** The overview flags a campaign card selling a level the catalogue has no active course of. */
+export function levelWarnings(now: Date): ContentWarning[] {
+  const levels = new Set(activeCourses().map((course) => course.level));
+  return activePrices(now).flatMap((card) => {
+    const level = levelOfTitle(card.title);
+    if (!level || levels.has(level)) return [];
+    return [
+      {
+        section: "Campanha",
+        to: `${STUDIO_PATH}/campanha`,
+        text: `O cartão "${card.title}" vende ${level}, mas nenhum curso ativo é desse nível: cadastre um curso ou retire o cartão.`,
+      },
+    ];
+  });
 }
 
 /** The overview's lines about the institution's MEC and LGPD information. */

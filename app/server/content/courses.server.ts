@@ -49,6 +49,7 @@ function courseSeedDocument(course: Course): CourseDocument {
     active: true,
     // The seed knows no act, grade or coordinator: the studio's overview asks for them (decision 084).
     ...EMPTY_OFFER,
+    level: course.level,
     curriculum: [],
     poloIds: [],
   };
@@ -83,6 +84,7 @@ export function toCourse(entry: ContentEntry<CourseDocument>): Course {
   return {
     id: Number(entry.id),
     name: data.name,
+    level: data.level,
     area: data.area,
     duration: data.duration,
     modality: data.modality,

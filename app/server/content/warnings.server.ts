@@ -2,7 +2,7 @@ import { STUDIO_PATH } from "~/lib/content/studio";
 
 import { campaignWarnings } from "./campaign.server";
 import { clubWarnings } from "./club.server";
-import { mecWarnings, offerWarnings } from "./course-offer.server";
+import { levelWarnings, mecWarnings, offerWarnings } from "./course-offer.server";
 import { courseWarnings } from "./courses.server";
 import { homeWarnings } from "./home.server";
 import { getInstitution } from "./institution.server";
@@ -38,6 +38,7 @@ const CHECKS: Array<(now: Date) => ContentWarning[]> = [
   homeWarnings,
   courseWarnings,
   offerWarnings,
+  levelWarnings,
 ];
 
 export function contentWarnings(now: Date = new Date()): ContentWarning[] {
