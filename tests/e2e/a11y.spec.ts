@@ -89,7 +89,7 @@ function publicPages(): string[] {
     ...pages,
     // One course page of each kind: one formation (Presencial, Semipresencial, EAD), two formations, a /cursos/ page.
     "/enfermagem",
-    "/psicologia",
+    "/farmacia",
     "/gestao-hospitalar",
     "/educacaofisica",
     "/cursos/administracao",

@@ -63,7 +63,7 @@ test.describe("MEC information", () => {
       await page.getByLabel("Carga horária total (horas)").fill("1600");
       await page.getByLabel("Matriz curricular").fill("Fundamentos de eventos; Cerimonial\nProdução de eventos; Marketing");
       await page.getByLabel("Regra de reajuste da mensalidade").fill("Reajuste anual na renovação da matrícula");
-      await page.locator('input[name="poloIds"]').first().check();
+      await page.locator('input[name^="poloIds"]').first().check();
       await saveStudioForm(page);
     });
 

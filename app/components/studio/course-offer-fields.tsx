@@ -85,12 +85,13 @@ export function CourseOfferFields({
           <p className="text-sm text-slate-600">Nenhum polo cadastrado.</p>
         ) : (
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {polos.map((polo) => (
+            {/* One name per box (poloIds[0], poloIds[1], …): the form reads them as one list with gaps. */}
+            {polos.map((polo, index) => (
               <li key={polo.id} className="flex items-center gap-2">
                 <input
                   type="checkbox"
                   id={`${fields.poloIds.id}-${polo.id}`}
-                  name={fields.poloIds.name}
+                  name={`${fields.poloIds.name}[${index}]`}
                   value={polo.id}
                   defaultChecked={selected.has(polo.id)}
                   className="size-4 accent-brand-600"

@@ -183,7 +183,10 @@ export const workloadInput = z.preprocess((value) => {
 
 /** The polos' check boxes: one value per ticked polo. */
 export const poloIdsInput = z.preprocess(
-  (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
+  (value) =>
+    value === undefined || value === null || value === ""
+      ? []
+      : (Array.isArray(value) ? value : [value]).filter((id) => typeof id === "string" && id !== ""),
   courseOfferShape.poloIds.removeDefault(),
 );
 
