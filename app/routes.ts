@@ -21,6 +21,8 @@ export default [
     route("inscricao", "routes/public/enrolment.tsx"),
     route("privacidade", "routes/public/privacy.tsx"),
     route("termos", "routes/public/terms.tsx"),
+    // The MEC's information: every course's act and grade, the institution's code and leaders (decision 084).
+    route("condicoes-de-oferta", "routes/public/offer-conditions.tsx"),
 
     // Vocational test
     route("teste-vocacional", "routes/vocational/form.tsx"),

@@ -48,8 +48,8 @@ export function faqJsonLd(items: ReadonlyArray<{ question: string; answer: strin
 
 const COURSE_MODES: Record<string, string[]> = {
   EAD: ["Online"],
-  Híbrido: ["Blended"],
-  "Presencial/EAD": ["Onsite", "Online"],
+  Semipresencial: ["Blended"],
+  Presencial: ["Onsite"],
 };
 
 /** ISO 8601 duration of '4 anos' / '2.5 anos' (P4Y, P30M); undefined when unreadable. */

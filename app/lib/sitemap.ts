@@ -17,6 +17,7 @@ export const PUBLIC_PATHS = [
   "/inscricao",
   "/privacidade",
   "/termos",
+  "/condicoes-de-oferta",
 ] as const;
 
 /** Admin, WhatsApp and the vocational test's internal steps: nothing for a search engine there. */

@@ -5,6 +5,10 @@
 
 import type { StoredPhoto } from "~/lib/content/fields";
 
+// Relative: the Playwright tests import the catalogue without the "~" alias.
+import type { CourseLevel } from "../lib/content/course-offer";
+import { OFFER_FORMATS, type OfferFormat } from "../lib/content/offer-formats";
+
 export const COURSE_AREAS = [
   "Saúde",
   "Educação",
@@ -20,12 +24,15 @@ export const COURSE_AREAS = [
 
 export type CourseArea = (typeof COURSE_AREAS)[number];
 
-export const MODALITIES = ["Presencial/EAD", "EAD", "Híbrido"] as const;
-export type Modality = (typeof MODALITIES)[number];
+/** The formats of offer of Decreto 12.456/2025 (app/lib/content/offer-formats.ts, decision 083). */
+export const MODALITIES = OFFER_FORMATS;
+export type Modality = OfferFormat;
 
 export type Course = {
   id: number;
   name: string;
+  /** Graduação, Pós-graduação, Técnico or Profissionalizante (app/lib/content/course-offer.ts). */
+  level: CourseLevel;
   area: CourseArea;
   duration: string;
   modality: Modality;
@@ -84,13 +91,12 @@ export const AREA_CAREERS: Record<CourseArea, string> = {
     "Hotéis, resorts, agências de viagem, restaurantes, companhias aéreas, organizadoras de eventos e secretarias de turismo.",
 };
 
-/** How each modality works: shown on course pages. */
+/** How each format works (Decreto 12.456/2025, art. 4º): shown on course pages. */
 export const MODALITY_DESCRIPTIONS: Record<Modality, string> = {
-  EAD: "Aulas 100% on-line no ambiente virtual, no horário que você escolher, com tutoria, material digital e avaliações presenciais no polo.",
-  Híbrido:
-    "Conteúdo teórico on-line e encontros presenciais no polo ou no campus para aulas práticas, laboratórios e estágios supervisionados.",
-  "Presencial/EAD":
-    "Você escolhe como estudar: aulas no campus ou a distância, com o mesmo currículo, os mesmos professores e o mesmo diploma.",
+  Presencial: "Curso presencial: a maior parte das aulas acontece no campus, com professor e turma no mesmo lugar e horário.",
+  Semipresencial:
+    "Curso semipresencial: parte das atividades é presencial no polo ou no campus (aulas práticas, laboratórios e estágios) e parte é on-line, com aulas ao vivo.",
+  EAD: "Curso a distância (EAD): a maior parte das aulas é on-line, com atividades ao vivo, encontros e avaliações presenciais no polo.",
 };
 
 /** Entry routes (the same as the home FAQ's answer), listed on course pages. */

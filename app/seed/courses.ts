@@ -19,7 +19,9 @@ import { AREA_SLUGS, type Course } from "./course-areas";
 
 export * from "./course-areas";
 
-type CourseInput = Omit<Course, "image" | "featured" | "icon" | "photo" | "monthlyPrice" | "highlights"> & { image?: string };
+type CourseInput = Omit<Course, "level" | "image" | "featured" | "icon" | "photo" | "monthlyPrice" | "highlights"> & {
+  image?: string;
+};
 
 const FEATURED_IDS = new Set([1, 2, 12, 13, 28, 51, 58, 72, 73]);
 
@@ -109,7 +111,7 @@ const ICONS: Record<number, string> = {
  * and more presential course costs more). The studio sets each course's own price.
  */
 function seedPrice(modality: Course["modality"], years: number): number {
-  const base = { EAD: 189.9, "Presencial/EAD": 289.9, Híbrido: 329.9 }[modality];
+  const base = { EAD: 189.9, Presencial: 289.9, Semipresencial: 329.9 }[modality];
   return Math.round((base + (years - 2) * 40) * 100) / 100;
 }
 
@@ -197,6 +199,8 @@ const HIGHLIGHTS: Record<number, string[]> = {
 function course(input: CourseInput): Course {
   return {
     ...input,
+    // The seeded catalogue is graduação; the studio adds courses of the other levels.
+    level: "Graduação",
     image: input.image ?? `/images/cursos/${AREA_SLUGS[input.area]}.svg`,
     featured: FEATURED_IDS.has(input.id),
     icon: ICONS[input.id] ?? "graduation-cap",
@@ -213,7 +217,7 @@ export const courses: Course[] = [
     name: "Enfermagem",
     area: "Saúde",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Presencial",
     url: "/enfermagem",
     description:
       "Forme-se para cuidar de pessoas em todas as fases da vida, com aulas práticas em laboratório e estágios em hospitais e unidades de saúde.",
@@ -223,7 +227,7 @@ export const courses: Course[] = [
     name: "Psicologia",
     area: "Saúde",
     duration: formatYears(5),
-    modality: "Presencial/EAD",
+    modality: "Presencial",
     url: "/psicologia",
     description:
       "Estude o comportamento humano e a saúde mental para atuar em clínicas, escolas, empresas e políticas públicas, com atendimento supervisionado.",
@@ -233,7 +237,7 @@ export const courses: Course[] = [
     name: "Farmácia",
     area: "Saúde",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/farmacia",
     description:
       "Aprenda sobre medicamentos, análises clínicas e cosméticos, da pesquisa à dispensação, com prática em laboratórios equipados.",
@@ -243,7 +247,7 @@ export const courses: Course[] = [
     name: "Fisioterapia",
     area: "Saúde",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/fisioterapia",
     description:
       "Previna e trate disfunções do movimento em pacientes de todas as idades, com práticas em clínica-escola e estágios supervisionados.",
@@ -253,7 +257,7 @@ export const courses: Course[] = [
     name: "Nutrição",
     area: "Saúde",
     duration: formatYears(4),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/nutricao",
     description:
       "Planeje a alimentação de pessoas e coletividades, do consultório à indústria de alimentos, unindo ciência e qualidade de vida.",
@@ -263,7 +267,7 @@ export const courses: Course[] = [
     name: "Biomedicina",
     area: "Saúde",
     duration: formatYears(4),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/cursos/biomedicina",
     description:
       "Atue em análises clínicas, diagnóstico por imagem, estética e pesquisa, com formação prática em laboratórios de ponta.",
@@ -273,7 +277,7 @@ export const courses: Course[] = [
     name: "Estética e Cosmética",
     area: "Saúde",
     duration: formatYears(2.5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/estetica-e-cosmetica",
     description:
       "Curso superior de tecnologia para atuar com procedimentos estéticos faciais e corporais, cosmetologia e gestão de clínicas de estética.",
@@ -283,7 +287,7 @@ export const courses: Course[] = [
     name: "Radiologia",
     area: "Saúde",
     duration: formatYears(3),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/radiologia",
     description:
       "Opere equipamentos de raio-x, tomografia e ressonância com segurança, em um dos campos que mais crescem na saúde.",
@@ -303,7 +307,7 @@ export const courses: Course[] = [
     name: "Terapia Ocupacional",
     area: "Saúde",
     duration: formatYears(4),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/terapia-ocupacional",
     description:
       "Ajude pessoas a recuperar a autonomia nas atividades do dia a dia, em reabilitação, saúde mental, escolas e empresas.",
@@ -325,7 +329,7 @@ export const courses: Course[] = [
     name: "Educação Física - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "Presencial/EAD",
+    modality: "Presencial",
     url: "/educacaofisica",
     description:
       "Forme-se para dar aulas de Educação Física na educação básica, promovendo saúde, esporte e inclusão nas escolas.",
@@ -335,7 +339,7 @@ export const courses: Course[] = [
     name: "Educação Física - Bacharelado",
     area: "Educação",
     duration: formatYears(4),
-    modality: "Presencial/EAD",
+    modality: "EAD",
     url: "/educacaofisica",
     description:
       "Atue em academias, clubes, assessorias esportivas e programas de qualidade de vida, com prescrição de exercícios e treinamento.",
@@ -345,7 +349,7 @@ export const courses: Course[] = [
     name: "Pedagogia",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/pedagogia",
     description:
       "Prepare-se para a educação infantil e os anos iniciais do ensino fundamental, a coordenação pedagógica e a gestão escolar.",
@@ -375,7 +379,7 @@ export const courses: Course[] = [
     name: "Matemática - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/matematica",
     description:
       "Forme-se professor de Matemática, uma das áreas com maior carência de docentes no país, com metodologias ativas de ensino.",
@@ -385,7 +389,7 @@ export const courses: Course[] = [
     name: "História - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/historia",
     description: "Compreenda os processos históricos do Brasil e do mundo e aprenda a ensiná-los de forma crítica e envolvente.",
   }),
@@ -394,7 +398,7 @@ export const courses: Course[] = [
     name: "Geografia - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/geografia",
     description:
       "Estude o espaço, a sociedade e a natureza para lecionar Geografia e atuar em planejamento territorial e ambiental.",
@@ -404,7 +408,7 @@ export const courses: Course[] = [
     name: "Ciências Biológicas - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/ciencias-biologicas-licenciatura",
     description:
       "Ensine Ciências e Biologia com aulas práticas em laboratório e saídas de campo, do ensino fundamental ao médio.",
@@ -414,7 +418,7 @@ export const courses: Course[] = [
     name: "Química - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/quimica",
     description:
       "Forme-se professor de Química com experimentos em laboratório e recursos digitais que tornam a ciência mais próxima dos alunos.",
@@ -424,7 +428,7 @@ export const courses: Course[] = [
     name: "Física - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/fisica",
     description:
       "Aprenda a ensinar Física de forma prática e contextualizada, com simulações, experimentos e tecnologia educacional.",
@@ -434,7 +438,7 @@ export const courses: Course[] = [
     name: "Filosofia - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/filosofia",
     description:
       "Desenvolva pensamento crítico e argumentação para lecionar Filosofia no ensino médio e atuar em projetos educacionais.",
@@ -444,7 +448,7 @@ export const courses: Course[] = [
     name: "Sociologia - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/sociologia",
     description: "Analise a sociedade, a cultura e a política e prepare-se para ensinar Sociologia e atuar em pesquisas sociais.",
   }),
@@ -453,7 +457,7 @@ export const courses: Course[] = [
     name: "Artes Visuais - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/artes-visuais",
     description:
       "Una criação artística e docência para ensinar Artes nas escolas e desenvolver projetos culturais na sua comunidade.",
@@ -463,7 +467,7 @@ export const courses: Course[] = [
     name: "Música - Licenciatura",
     area: "Educação",
     duration: formatYears(4),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/musica",
     description:
       "Forme-se educador musical para escolas, projetos sociais e escolas de música, com teoria, percepção e prática de conjunto.",
@@ -473,7 +477,7 @@ export const courses: Course[] = [
     name: "Segunda Licenciatura em Pedagogia",
     area: "Educação",
     duration: formatYears(2),
-    modality: "EAD",
+    modality: "Semipresencial",
     url: "/segunda-licenciatura-pedagogia",
     description: "Para quem já é licenciado: amplie sua habilitação para a educação infantil e os anos iniciais em menos tempo.",
   }),
@@ -484,7 +488,7 @@ export const courses: Course[] = [
     name: "Administração",
     area: "Negócios",
     duration: formatYears(4),
-    modality: "Presencial/EAD",
+    modality: "EAD",
     url: "/administracao-nova",
     description:
       "Aprenda a planejar, liderar e fazer crescer organizações, com gestão financeira, marketing, pessoas e estratégia.",
@@ -494,7 +498,7 @@ export const courses: Course[] = [
     name: "Ciências Contábeis",
     area: "Negócios",
     duration: formatYears(4),
-    modality: "Presencial/EAD",
+    modality: "EAD",
     url: "/ciencias-contabeis",
     description: "Domine contabilidade, tributos, auditoria e perícia contábil, uma profissão essencial para qualquer empresa.",
   }),
@@ -580,7 +584,7 @@ export const courses: Course[] = [
     name: "Publicidade e Propaganda",
     area: "Negócios",
     duration: formatYears(4),
-    modality: "Presencial/EAD",
+    modality: "EAD",
     url: "/publicidade-e-propaganda",
     description: "Crie campanhas, planeje mídia e gerencie marcas, unindo criatividade e estratégia de negócios.",
   }),
@@ -610,7 +614,7 @@ export const courses: Course[] = [
     name: "Direito",
     area: "Direito e Segurança",
     duration: formatYears(5),
-    modality: "Presencial/EAD",
+    modality: "Presencial",
     url: "/direito",
     description:
       "Formação jurídica sólida para advocacia, carreiras públicas e consultoria, com núcleo de prática jurídica e preparação para a OAB.",
@@ -661,7 +665,7 @@ export const courses: Course[] = [
     name: "Engenharia Civil",
     area: "Engenharia",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/engenharia-civil",
     description:
       "Projete e construa edificações, estradas e obras de saneamento, com laboratórios de materiais, topografia e estruturas.",
@@ -671,7 +675,7 @@ export const courses: Course[] = [
     name: "Engenharia de Produção",
     area: "Engenharia",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/engenharia-de-producao",
     description: "Otimize processos, custos e qualidade em indústrias e serviços, unindo engenharia, gestão e análise de dados.",
   }),
@@ -680,7 +684,7 @@ export const courses: Course[] = [
     name: "Engenharia Elétrica",
     area: "Engenharia",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/engenharia-eletrica",
     description:
       "Trabalhe com geração, transmissão e uso de energia, automação e sistemas elétricos, incluindo energias renováveis.",
@@ -690,7 +694,7 @@ export const courses: Course[] = [
     name: "Engenharia Mecânica",
     area: "Engenharia",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/engenharia-mecanica",
     description: "Projete máquinas, motores e sistemas térmicos, com prática em manufatura, manutenção industrial e automação.",
   }),
@@ -699,7 +703,7 @@ export const courses: Course[] = [
     name: "Engenharia de Computação",
     area: "Engenharia",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/engenharia-de-computacao",
     description: "Una hardware e software para criar sistemas embarcados, redes e soluções de Internet das Coisas.",
   }),
@@ -719,7 +723,7 @@ export const courses: Course[] = [
     name: "Ciência da Computação",
     area: "Tecnologia",
     duration: formatYears(4),
-    modality: "Presencial/EAD",
+    modality: "EAD",
     url: "/ciencia-da-computacao",
     description:
       "Formação completa em algoritmos, software, inteligência artificial e computação em nuvem para inovar em tecnologia.",
@@ -778,7 +782,7 @@ export const courses: Course[] = [
     name: "Jornalismo",
     area: "Comunicação",
     duration: formatYears(4),
-    modality: "Presencial/EAD",
+    modality: "EAD",
     url: "/jornalismo",
     description: "Apure, escreva e produza notícias para jornais, rádio, TV e internet, com ética e domínio das novas mídias.",
   }),
@@ -787,7 +791,7 @@ export const courses: Course[] = [
     name: "Publicidade e Propaganda",
     area: "Comunicação",
     duration: formatYears(4),
-    modality: "Presencial/EAD",
+    modality: "EAD",
     url: "/publicidade-e-propaganda",
     description: "Crie campanhas, planeje mídia e gerencie marcas, unindo criatividade e estratégia de negócios.",
   }),
@@ -806,7 +810,7 @@ export const courses: Course[] = [
     name: "Produção Audiovisual",
     area: "Comunicação",
     duration: formatYears(2),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/producao-audiovisual",
     description: "Roteiro, captação, edição e finalização de vídeos para cinema, TV, publicidade e plataformas digitais.",
   }),
@@ -853,7 +857,7 @@ export const courses: Course[] = [
     name: "Arquitetura e Urbanismo",
     area: "Design",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/arquitetura-e-urbanismo",
     description: "Projete edificações e espaços urbanos sustentáveis, com ateliês de projeto, maquetes e modelagem digital.",
   }),
@@ -882,7 +886,7 @@ export const courses: Course[] = [
     name: "Engenharia Ambiental e Sanitária",
     area: "Meio Ambiente",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/engenharia-ambiental",
     description: "Projete soluções de saneamento, tratamento de resíduos e recuperação de áreas degradadas.",
   }),
@@ -891,7 +895,7 @@ export const courses: Course[] = [
     name: "Ciências Biológicas - Bacharelado",
     area: "Meio Ambiente",
     duration: formatYears(4),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/ciencias-biologicas-bacharelado",
     description: "Estude a vida em todas as suas formas para atuar em pesquisa, meio ambiente, biotecnologia e análises.",
   }),
@@ -909,7 +913,7 @@ export const courses: Course[] = [
     name: "Agronomia",
     area: "Meio Ambiente",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/agronomia",
     description: "Aumente a produtividade do campo com ciência: solos, plantas, máquinas agrícolas e tecnologia no agronegócio.",
   }),
@@ -918,7 +922,7 @@ export const courses: Course[] = [
     name: "Medicina Veterinária",
     area: "Meio Ambiente",
     duration: formatYears(5),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/medicina-veterinaria",
     description: "Cuide da saúde de animais de companhia e de produção, com hospital veterinário e práticas no campo.",
   }),
@@ -938,7 +942,7 @@ export const courses: Course[] = [
     name: "Gastronomia",
     area: "Turismo",
     duration: formatYears(2),
-    modality: "Híbrido",
+    modality: "Semipresencial",
     url: "/gastronomia",
     description:
       "Da cozinha clássica à contemporânea: técnicas culinárias, confeitaria e gestão de restaurantes, com aulas práticas.",

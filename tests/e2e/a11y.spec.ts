@@ -87,9 +87,9 @@ function publicPages(): string[] {
     .map((route) => urlFor(route));
   const all = [
     ...pages,
-    // One course page of each kind: one formation (Híbrido, Presencial/EAD, EAD), two formations, a /cursos/ page.
+    // One course page of each kind: one formation (Presencial, Semipresencial, EAD), two formations, a /cursos/ page.
     "/enfermagem",
-    "/psicologia",
+    "/farmacia",
     "/gestao-hospitalar",
     "/educacaofisica",
     "/cursos/administracao",

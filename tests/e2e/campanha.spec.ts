@@ -148,12 +148,12 @@ test.describe("course finder (/curso-id)", () => {
     await page.getByRole("radio", { name: /^Saúde/ }).check();
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page).toHaveURL(/area=Sa%C3%BAde|area=Saúde/);
-    await page.getByRole("radio", { name: /^Híbrido/ }).check();
+    await page.getByRole("radio", { name: /^Semipresencial/ }).check();
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByRole("radio", { name: /^5 anos/ }).check();
     await page.getByRole("button", { name: "Ver meus cursos" }).click();
 
-    const expected = courses.filter((c) => c.area === "Saúde" && c.modality === "Híbrido" && c.duration === "5 anos");
+    const expected = courses.filter((c) => c.area === "Saúde" && c.modality === "Semipresencial" && c.duration === "5 anos");
     expect(expected.length).toBeGreaterThan(0);
     const results = page.getByTestId("finder-course");
     await expect(results).toHaveCount(expected.length);

@@ -123,7 +123,7 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Enfermagem" })).toBeVisible();
     const facts = page.getByTestId("course-facts");
     await expect(facts).toContainText("Saúde");
-    await expect(facts).toContainText("Híbrido");
+    await expect(facts).toContainText("Presencial");
     await expect(facts).toContainText("5 anos");
     await expect(page.getByRole("link", { name: "Quero minha bolsa agora" }).first()).toHaveAttribute("href", /inscricao|^http/);
     const related = page.getByRole("list", { name: "Cursos relacionados" });

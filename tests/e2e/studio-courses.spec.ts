@@ -53,7 +53,7 @@ test.describe("studio: Cursos", () => {
     await page.getByLabel("Nome do curso").fill(name);
     await page.getByLabel("Endereço da página").fill("/contato");
     await page.getByLabel("Área").selectOption("Turismo");
-    await page.getByLabel("Modalidade").selectOption("Híbrido");
+    await page.getByLabel("Formato de oferta").selectOption("Semipresencial");
     await page.getByLabel("Duração").fill("3 anos");
     await page.getByLabel("Mensalidade a partir de (R$)").fill("459,90");
     await page.getByLabel("Descrição curta").fill("Conheça o turismo do vinho, das vinícolas à mesa.");

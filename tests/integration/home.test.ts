@@ -106,7 +106,7 @@ describe("course page loaders", () => {
     const { page } = payload(catchAllLoader(args(getRequest("/enfermagem"), { "*": "enfermagem" })));
     expect(page.title).toBe("Enfermagem");
     expect(page.areas).toEqual(["Saúde"]);
-    expect(page.modalities).toEqual(["Híbrido"]);
+    expect(page.modalities).toEqual(["Presencial"]);
     expect(page.durations).toEqual(["5 anos"]);
     expect(page.related).toHaveLength(4);
     expect(page.related.every((c: { area: string }) => c.area === "Saúde")).toBe(true);

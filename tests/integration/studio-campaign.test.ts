@@ -308,7 +308,12 @@ describe("studio: Campanha", () => {
     expect(scholarships.offers[0].discount).toBe(55);
 
     const overview = payload(await overviewLoader(args(getRequest("/admin/conteudo", { cookie }))));
-    expect(overview.warnings.filter((warning: { section: string }) => warning.section === "Campanha")).toEqual([]);
+    // The seed's cards for levels the catalogue has no course of yet are flagged on their own (decision 084).
+    const campaignLines = overview.warnings.filter(
+      (warning: { section: string; text: string }) =>
+        warning.section === "Campanha" && !warning.text.includes("nenhum curso ativo"),
+    );
+    expect(campaignLines).toEqual([]);
   });
 
   it("the selected courses' scholarship: seeded at the spec's 70%, refused when empty or out of range, saved into site.claims", async () => {

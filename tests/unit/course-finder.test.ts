@@ -14,13 +14,13 @@ import {
 import { COURSE_AREAS, courses } from "~/seed/courses";
 
 const sample = [
-  { name: "Enfermagem", area: "Saúde", modality: "Híbrido", duration: "5 anos", url: "/enfermagem" },
+  { name: "Enfermagem", area: "Saúde", modality: "Semipresencial", duration: "5 anos", url: "/enfermagem" },
   { name: "Estética", area: "Saúde", modality: "EAD", duration: "2 anos", url: "/estetica" },
   { name: "Pedagogia", area: "Educação", modality: "EAD", duration: "4 anos", url: "/pedagogia" },
   { name: "Gestão Comercial", area: "Negócios", modality: "EAD", duration: "2.5 anos", url: "/gestao-comercial" },
   { name: "Publicidade e Propaganda", area: "Negócios", modality: "EAD", duration: "4 anos", url: "/pp" },
   { name: "Publicidade e Propaganda", area: "Comunicação", modality: "EAD", duration: "4 anos", url: "/pp" },
-  { name: "Direito", area: "Direito e Segurança", modality: "Presencial/EAD", duration: "5 anos", url: "/direito" },
+  { name: "Direito", area: "Direito e Segurança", modality: "Presencial", duration: "5 anos", url: "/direito" },
   { name: "Ciência Política", area: "Direito e Segurança", modality: "EAD", duration: "3 anos", url: "/cp" },
 ];
 const areas = ["Saúde", "Educação", "Negócios", "Comunicação", "Direito e Segurança", "Turismo"];
@@ -52,9 +52,9 @@ describe("parseFinderAnswers", () => {
     expect(parseFinderAnswers(new URLSearchParams("area=qualquer"), areas)).toEqual({ area: ANY });
   });
   it("accepts an area typed without accents or in another case", () => {
-    expect(parseFinderAnswers(new URLSearchParams("area=saude&modalidade=hibrido"), areas)).toEqual({
+    expect(parseFinderAnswers(new URLSearchParams("area=saude&modalidade=semipresencial"), areas)).toEqual({
       area: "Saúde",
-      modalidade: "Híbrido",
+      modalidade: "Semipresencial",
     });
   });
   it("drops unknown or tampered values", () => {
@@ -112,8 +112,8 @@ describe("finderOptions", () => {
     ]);
     const modality = finderOptions(sample, { area: "Saúde", duracao: "5" }, "modalidade", areas);
     expect(modality.map((o) => [o.value, o.count])).toEqual([
+      ["Semipresencial", 1],
       ["EAD", 1],
-      ["Híbrido", 1],
       [ANY, 2],
     ]);
     const duration = finderOptions(sample, { area: "Saúde", modalidade: "EAD" }, "duracao", areas);

@@ -36,7 +36,7 @@ describe("JSON-LD helpers", () => {
         name: "Enfermagem",
         description: "Cuide de pessoas.",
         url: "/enfermagem",
-        modality: "Híbrido",
+        modality: "Semipresencial",
         duration: "5 anos",
         area: "Saúde",
       },

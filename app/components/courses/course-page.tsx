@@ -5,10 +5,12 @@ import { telHref, useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { FormLink } from "~/components/ui/form-link";
+import type { OfferConditions } from "~/lib/content/course-offer";
 import { type CoursePageData, monthlyPriceText } from "~/lib/courses/course-page";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/seed/course-areas";
 
 import { CourseGrid } from "./course-card";
+import { CourseConditions } from "./course-conditions";
 import { useScrolledPast } from "./use-scrolled-past";
 
 /** A course page's sticky bar appears after this much scroll. */
@@ -19,7 +21,7 @@ function areaHref(area: CoursePageData["areas"][number]) {
 }
 
 /** A course page rendered from the catalogue data: hero, facts, how it works, careers, entry, related. */
-export function CoursePage({ page }: { page: CoursePageData }) {
+export function CoursePage({ page, conditions }: { page: CoursePageData; conditions: OfferConditions[] }) {
   const site = useSite();
   const { pathname } = useLocation();
   const leadTitle = `Garanta sua vaga em ${page.title}`;
@@ -159,6 +161,8 @@ export function CoursePage({ page }: { page: CoursePageData }) {
           </div>
         </section>
       ) : null}
+
+      <CourseConditions conditions={conditions} />
 
       <section aria-labelledby="como-titulo" className="bg-slate-50 py-12">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 md:grid-cols-3">

@@ -190,9 +190,9 @@ export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
     },
   ];
   const modalities = [
-    { icon: Laptop, title: "EAD", text: "100% on-line, no seu horário, com provas no polo." },
-    { icon: Users, title: "Híbrido", text: "Teoria on-line e aulas práticas presenciais em laboratório." },
-    { icon: Building2, title: "Presencial/EAD", text: "Escolha estudar no campus ou a distância." },
+    { icon: Laptop, title: "EAD", text: "A maior parte on-line, com atividades e provas presenciais no polo." },
+    { icon: Users, title: "Semipresencial", text: "Aulas práticas presenciais em laboratório e parte on-line ao vivo." },
+    { icon: Building2, title: "Presencial", text: "A maior parte das aulas no campus, com professor e turma." },
   ];
   return (
     <section aria-labelledby="porque-titulo" className="below-fold py-10 sm:py-16">

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 
+import { EmecSeal } from "./emec-seal";
 import { Logo } from "./logo";
 import { telHref, useSite } from "./use-site";
 
@@ -129,11 +130,17 @@ export function SiteFooter() {
       {/* pb-20: the end of every page keeps room for the floating assistant and WhatsApp buttons (56 px, 16 px from the edge, side by side). */}
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pb-20 pt-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
+          {site.emecSeal ? <EmecSeal seal={site.emecSeal} grades={site} /> : null}
           <p>
             © {year} {site.companyName}
             {site.taxId && ` · CNPJ ${site.taxId}`}
           </p>
-          <ul className="flex gap-4">
+          <ul className="flex flex-wrap gap-4">
+            <li>
+              <Link to="/condicoes-de-oferta" className="hover:text-white hover:underline">
+                Condições de oferta
+              </Link>
+            </li>
             <li>
               <Link to="/privacidade" className="hover:text-white hover:underline">
                 Política de Privacidade

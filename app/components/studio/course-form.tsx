@@ -3,10 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
+import { CourseLevelField, CourseOfferFields } from "~/components/studio/course-offer-fields";
 import { PhotoField } from "~/components/studio/photo-field";
 import { FieldGroup, FormAlert, SaveButton, VersionInput } from "~/components/studio/studio-fields";
 import { COURSE_ICONS } from "~/lib/content/course-icons";
-import { type CourseDocument, courseFormSchema, priceInputValue } from "~/lib/content/courses";
+import { brazilianDate, curriculumText, EMPTY_OFFER } from "~/lib/content/course-offer";
+import { type CourseDocument, courseFormSchema, priceInputValue, type StudioPoloOption } from "~/lib/content/courses";
 import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 
 const AREA_OPTIONS = COURSE_AREAS.map((area) => ({ value: area, label: area }));
@@ -27,6 +29,9 @@ export const EMPTY_COURSE: CourseDocument = {
   monthlyPrice: null,
   highlights: [],
   active: true,
+  ...EMPTY_OFFER,
+  curriculum: [],
+  poloIds: [],
 };
 
 /**
@@ -40,7 +45,9 @@ export function CourseForm({
   lastResult,
   formErrors,
   pending,
+  polos,
 }: {
+  polos: StudioPoloOption[];
   formId: string;
   course: CourseDocument;
   version: number;
@@ -53,11 +60,17 @@ export function CourseForm({
     lastResult,
     defaultValue: {
       ...course,
+      // The polos' check boxes carry their own defaultChecked.
+      poloIds: undefined,
       featured: course.featured ? "on" : undefined,
       active: course.active ? "on" : undefined,
       monthlyPrice: priceInputValue(course.monthlyPrice),
       highlights: course.highlights.join("\n"),
       photo: course.photo ? { id: course.photo.id, alt: course.photo.alt } : null,
+      actDate: brazilianDate(course.actDate),
+      workloadHours: course.workloadHours === null ? "" : String(course.workloadHours),
+      curriculum: curriculumText(course.curriculum),
+      samePage: undefined,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -75,8 +88,20 @@ export function CourseForm({
           hint="Ex.: /enfermagem. Ao mudar, o endereço antigo leva ao novo."
           required
         />
+        <CheckboxField
+          meta={fields.samePage}
+          label="Mesma página de outro curso"
+          hint="Marque só quando dois cursos devem dividir uma página (ex.: Licenciatura e Bacharelado)."
+        />
         <SelectField meta={fields.area} label="Área" options={AREA_OPTIONS} required />
-        <SelectField meta={fields.modality} label="Modalidade" options={MODALITY_OPTIONS} required />
+        <CourseLevelField meta={fields.level} />
+        <SelectField
+          meta={fields.modality}
+          label="Formato de oferta"
+          options={MODALITY_OPTIONS}
+          hint="Os formatos do Decreto 12.456/2025; o mesmo do ato autorizativo."
+          required
+        />
         <TextField meta={fields.duration} label="Duração" hint='Ex.: "4 anos", "2,5 anos".' required />
         <TextField
           meta={fields.monthlyPrice}
@@ -93,6 +118,7 @@ export function CourseForm({
           className="sm:col-span-2"
         />
       </FieldGroup>
+      <CourseOfferFields fields={fields} polos={polos} selectedPolos={course.poloIds} />
       <FieldGroup legend="Vitrine">
         <PhotoField
           meta={fields.photo}

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 
 import { COURSE_ICON_NAMES } from "./course-icons";
+import { courseOfferShape, curriculumInput, offerIssues, poloIdsInput, workloadInput } from "./course-offer";
 import { institutionPhoneField, optionalStoredPhoto, optionalText, REQUIRED_MESSAGE, requiredText } from "./fields";
+import { formatOf, formatRefusal, OFFER_FORMATS } from "./offer-formats";
 
 /**
  * The catalogue's courses and the study centres (polos) as the studio edits them (pages "Cursos"
@@ -24,6 +26,7 @@ export const RESERVED_PATHS = [
   "bolsas",
   "campanha-relampago",
   "compartilhar",
+  "condicoes-de-oferta",
   "contato",
   "curso-id",
   "curso-ideal",
@@ -98,8 +101,8 @@ export const monthlyPriceField = z
   .multipleOf(0.01, PRICE_MESSAGE)
   .nullable();
 
-/** What a course is, as stored. */
-export const courseSchema = z.object({
+/** What a course is, as stored (its regulatory fields in course-offer.ts, decision 084). */
+const courseObject = z.object({
   name: requiredText(120),
   area: z.enum(COURSE_AREAS, { error: "Escolha uma área" }),
   modality: z.enum(MODALITIES, { error: "Escolha uma modalidade" }),
@@ -115,9 +118,20 @@ export const courseSchema = z.object({
   /** What the curriculum stands out for: one line each, shown on the course page. */
   highlights: z.array(requiredText(160)).max(12, "Use no máximo 12 destaques"),
   active: z.boolean(),
+  ...courseOfferShape,
 });
 
-export type CourseDocument = z.infer<typeof courseSchema>;
+/** A course saved before Decreto 12.456/2025 names its modality the old way: mapped by decision 083. */
+function migrateLegacyModality(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const course = value as Record<string, unknown>;
+  if (typeof course.modality !== "string" || (OFFER_FORMATS as readonly string[]).includes(course.modality)) return value;
+  return { ...course, modality: formatOf(course.modality, typeof course.name === "string" ? course.name : "") };
+}
+
+export const courseSchema = z.preprocess(migrateLegacyModality, courseObject);
+
+export type CourseDocument = z.infer<typeof courseObject>;
 
 /** A checkbox as a form sends it: "on" when ticked, nothing otherwise. */
 export const checkboxField = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
@@ -168,6 +182,9 @@ export const poloSchema = z.object({
 
 export type PoloDocument = z.infer<typeof poloSchema>;
 
+/** A polo as the course form's check boxes list it. */
+export type StudioPoloOption = { id: string; label: string; active: boolean };
+
 /** The polo's name as visitors and the enrolment form see it. */
 export function poloLabel(polo: Pick<PoloDocument, "location" | "state">): string {
   return `${polo.location} - ${polo.state}`;
@@ -192,13 +209,24 @@ function lines(value: unknown): string[] {
 }
 
 /** The course form (studio "Cursos"); its photo field is stored by saveUploadedPhoto before parsing. */
-export const courseFormSchema = courseSchema.extend({
-  photo: optionalStoredPhoto,
-  featured: checkboxField,
-  active: checkboxField,
-  monthlyPrice: priceInput,
-  highlights: z.preprocess(lines, courseSchema.shape.highlights),
-});
+export const courseFormSchema = courseObject
+  .extend({
+    photo: optionalStoredPhoto,
+    featured: checkboxField,
+    active: checkboxField,
+    monthlyPrice: priceInput,
+    highlights: z.preprocess(lines, courseObject.shape.highlights),
+    workloadHours: workloadInput,
+    curriculum: curriculumInput,
+    poloIds: poloIdsInput,
+    /** "Mesma página de outro curso": lets a path an active course already has be shared on purpose. */
+    samePage: checkboxField,
+  })
+  .superRefine((value, ctx) => {
+    const refusal = formatRefusal(value.name, value.modality);
+    if (refusal) ctx.addIssue({ code: "custom", path: ["modality"], message: refusal });
+    for (const issue of offerIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  });
 
 /** The polo form (studio "Polos"). */
 export const poloFormSchema = poloSchema.extend({ active: checkboxField });

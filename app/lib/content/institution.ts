@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { emailField } from "../leads/contact-fields";
 import { institutionPhoneField, optionalCnpjField, optionalUrl, optionalWhatsappNumber, requiredText } from "./fields";
+import { institutionMecShape } from "./institution-mec";
 
 /** The institution's identity (studio page "Instituição"): shown in the header, footer, legal pages and forms. */
 export const institutionSchema = z.object({
@@ -25,6 +26,7 @@ export const institutionSchema = z.object({
   }),
   /** Students' WhatsApp (digits with country code, wa.me style); "" hides every WhatsApp button. */
   whatsappNumber: optionalWhatsappNumber,
+  ...institutionMecShape,
 });
 
 export type Institution = z.infer<typeof institutionSchema>;

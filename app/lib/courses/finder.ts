@@ -9,7 +9,8 @@ import { includesText } from "../text";
 /** The answer meaning 'any' (Tanto faz). */
 export const ANY = "qualquer";
 
-export const FINDER_MODALITIES = ["Presencial/EAD", "EAD", "Híbrido"] as const;
+/** The formats of Decreto 12.456/2025 (decision 083). */
+export const FINDER_MODALITIES = ["Presencial", "Semipresencial", "EAD"] as const;
 
 /** Duration buckets over the catalogue's durations (2, 2.5, 3, 4, 5 years). */
 export const DURATION_BUCKETS = [

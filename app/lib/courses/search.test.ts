@@ -13,7 +13,7 @@ describe("course content", () => {
     expect(courses.map((c) => c.id)).toEqual(Array.from({ length: 77 }, (_, i) => i + 1));
     for (const c of courses) {
       expect(COURSE_AREAS).toContain(c.area);
-      expect(["Presencial/EAD", "EAD", "Híbrido"]).toContain(c.modality);
+      expect(["Presencial", "Semipresencial", "EAD"]).toContain(c.modality);
       expect(c.duration).toMatch(/^(2|2,5|3|4|5) anos$/);
       expect(c.url).toMatch(/^\/[a-z0-9/-]+$/);
       expect(c.image).toMatch(/^\/images\//);
@@ -67,12 +67,12 @@ describe("searchCourses", () => {
     expect(result).toHaveLength(coursesInArea(courses, "Meio Ambiente").length);
   });
 
-  it("matches the modality", () => {
-    const hybrid = searchCourses(courses, "híbrido");
-    expect(hybrid.length).toBe(courses.filter((c) => c.modality === "Híbrido").length);
-    expect(searchCourses(courses, "presencial").every((c) => c.modality === "Presencial/EAD")).toBe(true);
-    // 'EAD' is in 'EAD' and 'Presencial/EAD'
-    expect(searchCourses(courses, "ead")).toHaveLength(courses.filter((c) => c.modality !== "Híbrido").length);
+  it("matches the format of offer", () => {
+    const blended = searchCourses(courses, "semipresencial");
+    expect(blended.length).toBe(courses.filter((c) => c.modality === "Semipresencial").length);
+    // 'presencial' is in 'Presencial' and 'Semipresencial'
+    expect(searchCourses(courses, "presencial")).toHaveLength(courses.filter((c) => c.modality !== "EAD").length);
+    expect(searchCourses(courses, "ead")).toHaveLength(courses.filter((c) => c.modality === "EAD").length);
   });
 
   it("is a substring match, and finds nothing for nonsense", () => {

@@ -11,14 +11,20 @@ export function cleanTerm(value: string | null | undefined): string {
 }
 
 /**
- * Case-insensitive substring on name, area or modality; also
+ * Case-insensitive substring on name, area, format or level ("pós", "técnico"); also
  * accent-insensitive ('educacao fisica' finds 'Educação Física', 'saude' the Saúde courses).
  * An empty term gives the featured courses (see `featuredCourses`).
  */
 export function searchCourses(list: readonly Course[], term: string): Course[] {
   const cleaned = cleanTerm(term);
   if (!cleaned) return featuredCourses(list);
-  return list.filter((c) => includesText(c.name, cleaned) || includesText(c.area, cleaned) || includesText(c.modality, cleaned));
+  return list.filter(
+    (c) =>
+      includesText(c.name, cleaned) ||
+      includesText(c.area, cleaned) ||
+      includesText(c.modality, cleaned) ||
+      includesText(c.level ?? "", cleaned),
+  );
 }
 
 export function isEducacaoFisica(course: Pick<Course, "name">): boolean {

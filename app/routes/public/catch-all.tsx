@@ -4,6 +4,7 @@ import { CoursePage } from "~/components/courses/course-page";
 import { RetiredCourse } from "~/components/courses/retired-course";
 import { coursePageData, courseSeo } from "~/lib/courses/course-page";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { offerConditions } from "~/server/content/course-offer.server";
 import { activeCourses, courseRedirect, findActiveCoursesByPath, isRetiredCoursePath } from "~/server/content/courses.server";
 
 import type { Route } from "./+types/catch-all";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/catch-all";
 export function loader({ params }: Route.LoaderArgs) {
   const path = `/${params["*"] ?? ""}`;
   const page = coursePageData(findActiveCoursesByPath(path), activeCourses());
-  if (page) return { page, retired: false as const };
+  if (page) return { page, conditions: offerConditions(page.variants.map((variant) => variant.id)), retired: false as const };
   const moved = courseRedirect(path);
   if (moved) throw redirect(moved, 301);
   if (isRetiredCoursePath(path)) return data({ page: null, retired: true as const }, { status: 410 });
@@ -31,6 +32,6 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function CoursePath() {
-  const { page } = useLoaderData<typeof loader>();
-  return page ? <CoursePage page={page} /> : <RetiredCourse />;
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.page ? <CoursePage page={loaded.page} conditions={loaded.conditions} /> : <RetiredCourse />;
 }

@@ -28,9 +28,9 @@ const QUESTIONS: { key: Question; title: string; legend: string }[] = [
 ];
 
 const MODALITY_HINTS: Record<string, string> = {
-  "Presencial/EAD": "Aulas no campus ou a distância, você escolhe",
-  EAD: "100% on-line, no seu ritmo, com provas no polo",
-  Híbrido: "Parte on-line e parte presencial, com aulas práticas",
+  Presencial: "A maior parte das aulas no campus",
+  Semipresencial: "Parte presencial, com aulas práticas, e parte on-line ao vivo",
+  EAD: "A maior parte on-line, com atividades e provas presenciais no polo",
 };
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -4,6 +4,7 @@ import { CoursePage } from "~/components/courses/course-page";
 import { RetiredCourse } from "~/components/courses/retired-course";
 import { coursePageData, courseSeo } from "~/lib/courses/course-page";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { offerConditions } from "~/server/content/course-offer.server";
 import {
   activeCourses,
   courseRedirect,
@@ -36,7 +37,7 @@ export function loader({ params }: Route.LoaderArgs) {
   }
   const page = coursePageData(matched, activeCourses());
   if (!page) throw data(null, { status: 404 });
-  return { page, retired: false as const };
+  return { page, conditions: offerConditions(page.variants.map((variant) => variant.id)), retired: false as const };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -46,6 +47,6 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function SpecialCoursePage() {
-  const { page } = useLoaderData<typeof loader>();
-  return page ? <CoursePage page={page} /> : <RetiredCourse />;
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.page ? <CoursePage page={loaded.page} conditions={loaded.conditions} /> : <RetiredCourse />;
 }

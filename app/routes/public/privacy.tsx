@@ -115,6 +115,30 @@ export default function Privacidade() {
         seu telefone.
       </p>
 
+      <h2>Encarregado pelo tratamento de dados pessoais</h2>
+      {site.dpoName ? (
+        <p data-testid="encarregado">
+          O Encarregado (LGPD, art. 41) é <strong>{site.dpoName}</strong>
+          {site.dpoEmail ? (
+            <>
+              , pelo e-mail{" "}
+              <a className="font-semibold text-brand-700 underline" href={`mailto:${site.dpoEmail}`}>
+                {site.dpoEmail}
+              </a>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : (
+        <p data-testid="encarregado">
+          O nome do Encarregado (LGPD, art. 41) ainda será publicado aqui. Até lá, escreva para{" "}
+          <a className="font-semibold text-brand-700 underline" href={`mailto:${site.privacyEmail}`}>
+            {site.privacyEmail}
+          </a>
+          .
+        </p>
+      )}
+
       <h2>Segurança</h2>
       <p>
         Os dados ficam em servidor próprio, acessível apenas pela equipe autorizada com senha. Senhas são guardadas com hash e as

@@ -4,15 +4,14 @@ import { CourseForm, EMPTY_COURSE } from "~/components/studio/course-form";
 import { useStudioAnswer } from "~/components/studio/studio-fields";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { courseFormAction } from "~/server/content/course-studio.server";
+import { courseFormAction, studioPoloOptions } from "~/server/content/course-studio.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/course-new";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "content");
-  // Guard only: the signed-in user is shown by the admin layout (routes/staff/layout.tsx).
-  return null;
+  return { polos: studioPoloOptions() };
 }
 
 export const action = ({ request }: Route.ActionArgs) => courseFormAction(request, null);
@@ -20,7 +19,7 @@ export const action = ({ request }: Route.ActionArgs) => courseFormAction(reques
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-export default function NewCourseStudio({ actionData }: Route.ComponentProps) {
+export default function NewCourseStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { pending, lost, failure } = useStudioAnswer(actionData);
   return (
     <section aria-labelledby="novo-curso-titulo">
@@ -39,6 +38,7 @@ export default function NewCourseStudio({ actionData }: Route.ComponentProps) {
         lastResult={failure?.result}
         formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
         pending={pending}
+        polos={loaderData.polos}
       />
     </section>
   );

@@ -5,7 +5,7 @@ import { CourseForm } from "~/components/studio/course-form";
 import { useStudioAnswer } from "~/components/studio/studio-fields";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { courseEntryOr404, courseFormAction } from "~/server/content/course-studio.server";
+import { courseEntryOr404, courseFormAction, studioPoloOptions } from "~/server/content/course-studio.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/course";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/course";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "content");
   const entry = courseEntryOr404(params.curso);
-  return { id: entry.id, course: entry.data, version: entry.version };
+  return { id: entry.id, course: entry.data, version: entry.version, polos: studioPoloOptions() };
 }
 
 export const action = ({ request, params }: Route.ActionArgs) => courseFormAction(request, params.curso);
@@ -54,6 +54,7 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
         lastResult={failure?.result}
         formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
         pending={pending}
+        polos={loaderData.polos}
       />
     </section>
   );

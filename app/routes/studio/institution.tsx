@@ -7,6 +7,7 @@ import { TextareaField, TextField } from "~/components/forms";
 import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { formatWhatsappNumber } from "~/lib/content/fields";
 import { institutionSchema } from "~/lib/content/institution";
+import { institutionMecShape, mecIssues } from "~/lib/content/institution-mec";
 import { linesOf } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { institutionContent } from "~/server/content/institution.server";
@@ -17,9 +18,14 @@ import { requirePermission } from "~/server/staff/auth.server";
 import type { Route } from "./+types/institution";
 
 /** The form sends the address as one text box, one line per row. */
-const formSchema = institutionSchema.extend({
-  addressLines: z.preprocess(linesOf, institutionSchema.shape.addressLines),
-});
+const formSchema = institutionSchema
+  .extend({
+    addressLines: z.preprocess(linesOf, institutionSchema.shape.addressLines),
+    leaders: z.preprocess(linesOf, institutionMecShape.leaders.removeDefault()),
+  })
+  .superRefine((value, ctx) => {
+    for (const issue of mecIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "content");
@@ -42,6 +48,7 @@ export default function InstitutionStudio({ loaderData, actionData }: Route.Comp
     defaultValue: {
       ...institution,
       addressLines: institution.addressLines.join("\n"),
+      leaders: institution.leaders.join("\n"),
       whatsappNumber: institution.whatsappNumber ? formatWhatsappNumber(institution.whatsappNumber) : "",
     },
     shouldValidate: "onBlur",
@@ -98,6 +105,32 @@ export default function InstitutionStudio({ loaderData, actionData }: Route.Comp
             rows={3}
             required
           />
+        </FieldGroup>
+        <FieldGroup legend="MEC e LGPD">
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            Exigidos pelo MEC e pela LGPD. Copie do e-MEC; o que ficar vazio aparece na visão geral. O selo do e-MEC com o QR code
+            aparece no rodapé de todas as páginas quando o código e o link estão preenchidos.
+          </p>
+          <TextField meta={fields.emecCode} label="Código e-MEC da instituição" hint="Só os números." inputMode="numeric" />
+          <TextField
+            meta={fields.emecUrl}
+            label="Link do cadastro no e-MEC"
+            type="url"
+            hint="O endereço da consulta da instituição em https://emec.mec.gov.br (o QR code leva a ele)."
+          />
+          <TextField meta={fields.igcGrade} label="IGC (conceito)" hint="De 1 a 5. Vazio: não aparece." inputMode="numeric" />
+          <TextField meta={fields.igcYear} label="Ano do IGC" inputMode="numeric" />
+          <TextField meta={fields.ciGrade} label="CI (conceito)" hint="De 1 a 5. Vazio: não aparece." inputMode="numeric" />
+          <TextField meta={fields.ciYear} label="Ano do CI" inputMode="numeric" />
+          <TextareaField
+            meta={fields.leaders}
+            label="Dirigentes"
+            hint='Um por linha: "Nome - Cargo".'
+            rows={3}
+            className="sm:col-span-2"
+          />
+          <TextField meta={fields.dpoName} label="Encarregado de dados (LGPD)" hint="Aparece na Política de Privacidade." />
+          <TextField meta={fields.dpoEmail} label="E-mail do Encarregado" type="email" />
         </FieldGroup>
         <FieldGroup legend="Redes sociais">
           <TextField meta={social.instagram} label="Instagram" type="url" hint="Link completo. Vazio: não aparece." />

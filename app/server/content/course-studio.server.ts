@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import { courseFormSchema, type PoloDocument, poloFormSchema } from "~/lib/content/courses";
+import { courseFormSchema, type PoloDocument, poloFormSchema, poloLabel, type StudioPoloOption } from "~/lib/content/courses";
 import { includesText } from "~/lib/text";
 
 import { readFormData } from "../platform/form-data.server";
@@ -87,7 +87,7 @@ export async function courseFormAction(request: Request, id: string | null) {
   if (id) courseEntryOr404(id);
   const formData = await readFormData(request);
   const schema = courseFormSchema.superRefine((value, ctx) => {
-    if (coursePathTaken(value.path, value.name, id ?? undefined)) {
+    if (!value.samePage && coursePathTaken(value.path, id ?? undefined)) {
       ctx.addIssue({ code: "custom", path: ["path"], message: PATH_TAKEN_MESSAGE });
     }
   });
@@ -104,6 +104,11 @@ export async function courseFormAction(request: Request, id: string | null) {
     }),
   );
   return answerSave(request, submission, result, `${STUDIO_PATH}/cursos/${courseId}`);
+}
+
+/** The polos the course form offers as check boxes (active and inactive, in the studio's order). */
+export function studioPoloOptions(): StudioPoloOption[] {
+  return poloEntries().map((entry) => ({ id: entry.id, label: poloLabel(entry.data), active: entry.data.active }));
 }
 
 /** The polo being edited on the "Polos" page (?polo=<id>), if any. */

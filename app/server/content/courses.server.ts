@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { EMPTY_OFFER } from "~/lib/content/course-offer";
 import {
   type CourseDocument,
   courseSchema,
@@ -46,6 +47,11 @@ function courseSeedDocument(course: Course): CourseDocument {
     monthlyPrice: course.monthlyPrice,
     highlights: course.highlights,
     active: true,
+    // The seed knows no act, grade or coordinator: the studio's overview asks for them (decision 084).
+    ...EMPTY_OFFER,
+    level: course.level,
+    curriculum: [],
+    poloIds: [],
   };
 }
 
@@ -78,6 +84,7 @@ export function toCourse(entry: ContentEntry<CourseDocument>): Course {
   return {
     id: Number(entry.id),
     name: data.name,
+    level: data.level,
     area: data.area,
     duration: data.duration,
     modality: data.modality,
@@ -154,22 +161,15 @@ export function courseRedirect(path: string): string | undefined {
     .get()?.toPath;
 }
 
-/** The part of a course name before " - " ("Educação Física - Licenciatura" → "Educação Física"). */
-function nameBase(name: string): string {
-  return name.split(" - ")[0]!.trim().toLocaleLowerCase("pt-BR");
-}
-
-export const PATH_TAKEN_MESSAGE = "Este endereço já é de outro curso - escolha outro";
+export const PATH_TAKEN_MESSAGE = 'Este endereço já é de um curso ativo - escolha outro ou marque "Mesma página de outro curso"';
 
 /**
- * Is `path` another course's address? A path belongs to one course; only variants of the same
- * course (same name before " - ", e.g. Licenciatura and Bacharelado) share one page.
+ * Is `path` an active course's address (other than `exceptId`)? A second course there would merge
+ * both on one page; the form allows it only when "Mesma página de outro curso" is ticked.
  */
-export function coursePathTaken(path: string, name: string, exceptId?: string): boolean {
+export function coursePathTaken(path: string, exceptId?: string): boolean {
   const wanted = normalizeCoursePath(path);
-  return listEntries(coursesContent).some(
-    (entry) => entry.id !== exceptId && entry.data.path === wanted && nameBase(entry.data.name) !== nameBase(name),
-  );
+  return listEntries(coursesContent).some((entry) => entry.id !== exceptId && entry.data.active && entry.data.path === wanted);
 }
 
 /** The id a new course gets: the next number after the largest. */

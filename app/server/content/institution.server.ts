@@ -4,6 +4,18 @@ import { type Institution, institutionSchema } from "~/lib/content/institution";
 import { config } from "../platform/config.server";
 import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
 
+const EMPTY_MEC = {
+  emecCode: "",
+  emecUrl: "",
+  igcGrade: "",
+  igcYear: "",
+  ciGrade: "",
+  ciYear: "",
+  leaders: [],
+  dpoName: "",
+  dpoEmail: "",
+};
+
 /** What an empty database starts with when the environment says nothing (neutral placeholders). */
 const FALLBACK: Institution = {
   brandName: "Universidade Exemplo",
@@ -18,6 +30,7 @@ const FALLBACK: Institution = {
   addressLines: ["Rua Exemplo, 100 - Centro", "Belo Horizonte - MG, 30000-000"],
   socialLinks: { instagram: "", facebook: "", youtube: "", linkedin: "" },
   whatsappNumber: "",
+  ...EMPTY_MEC,
 };
 
 /**
@@ -45,6 +58,8 @@ export function institutionSeed(): Institution {
       linkedin: link(config.socialLinks.linkedin),
     },
     whatsappNumber: normalizeWhatsappNumber(process.env.WHATSAPP_NUMBER ?? "") ?? "",
+    // Legal values are never seeded: the institution enters them in the studio (decision 084).
+    ...EMPTY_MEC,
   };
   const parsed = institutionSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;

@@ -3,6 +3,7 @@ import { STUDIO_PATH } from "~/lib/content/studio";
 import { campaignWarnings } from "./campaign.server";
 import { claimWarnings } from "./claim-warnings.server";
 import { clubWarnings } from "./club.server";
+import { levelWarnings, mecWarnings, offerWarnings } from "./course-offer.server";
 import { courseWarnings } from "./courses.server";
 import { homeWarnings } from "./home.server";
 import { getInstitution } from "./institution.server";
@@ -32,11 +33,14 @@ function institutionWarnings(): ContentWarning[] {
 
 const CHECKS: Array<(now: Date) => ContentWarning[]> = [
   institutionWarnings,
+  mecWarnings,
   campaignWarnings,
   clubWarnings,
   homeWarnings,
   courseWarnings,
   claimWarnings,
+  offerWarnings,
+  levelWarnings,
 ];
 
 export function contentWarnings(now: Date = new Date()): ContentWarning[] {

@@ -1,5 +1,7 @@
 import type { Institution } from "~/lib/content/institution";
+import type { EmecSeal } from "~/lib/content/institution-mec";
 
+import { emecSeal } from "../content/emec-seal.server";
 import { siteClaims } from "../content/home.server";
 import { getInstitution } from "../content/institution.server";
 import { type PublicConfig, publicConfig } from "./config.server";
@@ -13,9 +15,10 @@ import { type PublicConfig, publicConfig } from "./config.server";
 export type { SiteClaims } from "~/lib/claims";
 import type { SiteClaims } from "~/lib/claims";
 
-export type PublicSite = PublicConfig & Institution & { claims: SiteClaims };
+export type PublicSite = PublicConfig & Institution & { claims: SiteClaims; emecSeal: EmecSeal | null };
 
 /** What every page may show about the site: the institution (content studio), its claims and the public settings. */
 export function publicSite(now: Date = new Date()): PublicSite {
-  return { ...publicConfig(), ...getInstitution(), claims: siteClaims(now) };
+  const institution = getInstitution();
+  return { ...publicConfig(), ...institution, claims: siteClaims(now), emecSeal: emecSeal(institution) };
 }
