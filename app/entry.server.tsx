@@ -12,6 +12,7 @@ import { seedContent } from "./server/content/collections.server";
 import { removeOrphanImageFiles } from "./server/content/images.server";
 import { closeDatabase } from "./server/db.server";
 import { optimiseDocument } from "./server/document.server";
+import { startEmailWorker, stopEmailWorker } from "./server/email.server";
 import { scheduleRetentionPurge } from "./server/maintenance.server";
 import { contentSecurityPolicy } from "./server/security.server";
 import { startWebhookWorker, stopWebhookWorker } from "./server/webhooks.server";
@@ -27,7 +28,7 @@ export { closeDatabase };
  * without counting an attempt (decision 074).
  */
 export function stopBackgroundWork(): Promise<void> {
-  return stopWebhookWorker();
+  return Promise.all([stopWebhookWorker(), stopEmailWorker()]).then(() => undefined);
 }
 
 // The page cache (server/html-cache.js) never answers a page rendered before the last content save.
@@ -45,6 +46,7 @@ export async function startup() {
   removeOrphanImageFiles();
   scheduleRetentionPurge();
   startWebhookWorker();
+  startEmailWorker();
 }
 
 export default function handleRequest(

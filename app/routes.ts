@@ -70,6 +70,8 @@ export default [
     ]),
     // Signed webhooks to the CRM: endpoints and the delivery log.
     route("admin/webhooks", "routes/admin.webhooks.tsx"),
+    // The e-mail outbox (admin only, decision 088).
+    route("admin/e-mails", "routes/admin.emails.tsx"),
     // Staff users and their roles (admin only).
     route("admin/usuarios", "routes/admin.usuarios.tsx"),
   ]),

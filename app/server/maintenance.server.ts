@@ -5,6 +5,7 @@ import { lt } from "drizzle-orm";
 
 import { config } from "./config.server";
 import { db, schema, sqlite } from "./db.server";
+import { purgeEmailsBefore } from "./email.server";
 import { purgeWebhookDeliveriesBefore } from "./webhooks.server";
 import { purgeOldHandoffs } from "./whatsapp-handoff.server";
 
@@ -25,6 +26,7 @@ export function purgeExpiredLeads(now: Date = new Date(), retentionDays = config
   const result = db.delete(schema.leads).where(lt(schema.leads.atualizado_em, cutoff)).run();
   // The webhook outbox's copies of lead data follow the same period.
   purgeWebhookDeliveriesBefore(cutoff);
+  purgeEmailsBefore(cutoff);
   return result.changes;
 }
 

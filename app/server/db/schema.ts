@@ -466,3 +466,34 @@ export const webhookDeliveries = sqliteTable(
 
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
+
+/**
+ * The e-mail outbox (decision 088): one row per message, written in the same transaction as its
+ * cause and sent later by the e-mail worker (app/server/email.server.ts), never inside a visitor's
+ * request. `status` is pending | sent | failed | held (no SMTP_URL: kept here and shown to admins on
+ * the "E-mails" page). `messageId` is the Message-ID header, the same on every attempt, so a
+ * receiver (or a test) recognises a repeat after a crash. `leadId` ties a message about a person to
+ * their lead: deleting the lead (LGPD) deletes the message, and one still waiting is never sent.
+ */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: text("message_id").notNull().unique(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** A one-click unsubscribe address (RFC 8058), or null for staff alerts. */
+    unsubscribeUrl: text("unsubscribe_url"),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: text("created_at").notNull(),
+    sentAt: text("sent_at"),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), index("email_outbox_lead_idx").on(t.leadId)],
+);
