@@ -11,6 +11,7 @@ import { config } from "./server/config.server";
 import { seedContent } from "./server/content/collections.server";
 import { removeOrphanImageFiles } from "./server/content/images.server";
 import { closeDatabase } from "./server/db.server";
+import { startEscalationTimer, stopEscalationTimer } from "./server/distribution.server";
 import { optimiseDocument } from "./server/document.server";
 import { startEmailWorker, stopEmailWorker } from "./server/email.server";
 import { scheduleRetentionPurge } from "./server/maintenance.server";
@@ -28,6 +29,7 @@ export { closeDatabase };
  * without counting an attempt (decision 074).
  */
 export function stopBackgroundWork(): Promise<void> {
+  stopEscalationTimer();
   return Promise.all([stopWebhookWorker(), stopEmailWorker()]).then(() => undefined);
 }
 
@@ -47,6 +49,7 @@ export async function startup() {
   scheduleRetentionPurge();
   startWebhookWorker();
   startEmailWorker();
+  startEscalationTimer();
 }
 
 export default function handleRequest(

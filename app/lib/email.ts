@@ -11,11 +11,13 @@ export function isSafeEmailAddress(value: string): boolean {
 
 /** A header text on one line: line breaks and control characters become spaces. */
 export function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
-    .trim()
-    .slice(0, 200);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f]+/g, " ")
+      .trim()
+      .slice(0, 200)
+  );
 }
 
 export function escapeHtml(value: string): string {
@@ -102,6 +104,15 @@ export function leadUnassignedEmail(facts: LeadAlertFacts): EmailParts {
       "Mensagem automática da distribuição de leads.",
     ),
   };
+}
+
+export type LeadAlertKind = "lead.assigned" | "lead.escalated" | "lead.unassigned";
+
+/** The staff alert of each kind. */
+export function leadAlertEmail(kind: LeadAlertKind, facts: LeadAlertFacts): EmailParts {
+  if (kind === "lead.escalated") return leadEscalatedEmail(facts);
+  if (kind === "lead.unassigned") return leadUnassignedEmail(facts);
+  return leadAssignedEmail(facts);
 }
 
 export type EmailStatusKey = "pending" | "sent" | "failed" | "held";

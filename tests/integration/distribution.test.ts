@@ -1,0 +1,252 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { courses } from "~/content/courses";
+import { polos } from "~/content/polos";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { action as enrolmentAction } from "~/routes/inscricao";
+import { createAdmin } from "~/server/admin-users.server";
+import { resetClock, setClockForTests } from "~/server/clock.server";
+import { db, schema } from "~/server/db.server";
+import {
+  addRule,
+  addTeamMember,
+  createTeam,
+  DISTRIBUTION_AUTHOR,
+  escalateWaitingLeads,
+  EVERYONE_RULE,
+  SAME_PERSON_RULE,
+  setAvailability,
+  setDistributionActive,
+} from "~/server/distribution.server";
+import { changeLeadStatus } from "~/server/lead-follow-up.server";
+import { saveLead } from "~/server/leads.server";
+import { resetAllRateLimits } from "~/server/rate-limit.server";
+import { createWebhookEndpoint } from "~/server/webhooks.server";
+
+import { args, postForm, statusOf } from "./request";
+
+/**
+ * Lead distribution (decision 086) and the first-contact clock (decision 087) through the real lead
+ * pipeline: forms posted to the /inscricao action, a real SQLite file, the pinned server clock.
+ */
+
+// Wednesday 2026-11-25, 10h in São Paulo.
+let now = Date.parse("2026-11-25T13:00:00Z");
+const PASSWORD = "senha-forte-de-teste-1";
+const users: Record<string, number> = {};
+
+beforeAll(async () => {
+  setClockForTests(() => now);
+  for (const name of ["ana", "bruno", "carla", "davi"]) {
+    users[name] = (await createAdmin(`${name}@vendas.example.com`, PASSWORD, "comercial")).id;
+  }
+  users.chefe = (await createAdmin("chefe@example.com", PASSWORD, "admin")).id;
+  return () => resetClock();
+});
+
+beforeEach(() => {
+  resetAllRateLimits();
+  db.delete(schema.leads).run();
+  db.delete(schema.emailOutbox).run();
+  db.delete(schema.webhookDeliveries).run();
+  db.delete(schema.webhookEndpoints).run();
+  db.delete(schema.salesTeams).run();
+  db.update(schema.adminUsers).set({ away: false, awayUntil: null, lastAssignedSeq: 0 }).run();
+  now = Date.parse("2026-11-25T13:00:00Z");
+  setDistributionActive(true);
+});
+
+const course = courses.find((c) => c.name === "Enfermagem")!;
+let ip = 1;
+function post(email: string, extra: Record<string, string> = {}) {
+  ip++;
+  return enrolmentAction(
+    args(
+      postForm(
+        "/inscricao",
+        {
+          nome: "Maria Aparecida da Silva",
+          telefone: `31 9${String(10_000_000 + ip).slice(-8)}`,
+          email,
+          cidade: "Belo Horizonte",
+          curso: course.name,
+          polo: polos[0].location,
+          consentimento: "on",
+          origem: "inscricao",
+          [HONEYPOT_FIELD]: "",
+          ...extra,
+        },
+        { headers: { "X-Client-Ip": `203.0.${Math.floor(ip / 250) % 250}.${ip % 250}` } },
+      ),
+    ),
+  );
+}
+
+const lead = (email: string) => db.select().from(schema.leads).where(eq(schema.leads.email, email)).get()!;
+const notes = (leadId: number) => db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all();
+const emails = () => db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.id).all();
+
+describe("rules", () => {
+  it("no rule: round robin among every available comercial user; each assignment has its note, event and e-mail", async () => {
+    createWebhookEndpoint("https://crm.example.com/hook", "chefe@example.com");
+    for (let n = 1; n <= 4; n++) expect(statusOf(await post(`rr${n}@example.com`))).toBe(303);
+    const owners = [1, 2, 3, 4].map((n) => lead(`rr${n}@example.com`).owner_id);
+    expect(new Set(owners)).toEqual(new Set([users.ana, users.bruno, users.carla, users.davi]));
+
+    const first = lead("rr1@example.com");
+    const [note] = notes(first.id);
+    expect(note.author).toBe(DISTRIBUTION_AUTHOR);
+    expect(note.text).toBe(`Responsável: Sem responsável → ana@vendas.example.com (regra: ${EVERYONE_RULE})`);
+
+    const events = db
+      .select()
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.eventType, "lead.assigned"))
+      .all();
+    expect(events).toHaveLength(4);
+    expect(JSON.parse(events[0].body).data).toMatchObject({
+      lead: { id: first.id },
+      owner: { id: users.ana },
+      rule: EVERYONE_RULE,
+    });
+
+    const mail = emails()[0];
+    expect(mail).toMatchObject({ kind: "lead.assigned", toAddress: "ana@vendas.example.com", leadId: first.id });
+    expect(mail.textBody).toContain("Nome: Maria\n");
+    expect(mail.textBody).toContain(`Curso: ${course.name}`);
+    expect(mail.textBody).toContain(`Polo: ${polos[0].location}`);
+    expect(mail.textBody).toContain("Origem: Formulário de inscrição");
+    expect(mail.textBody).toContain(`/contato/lead/${first.id}`);
+    // Never the person's e-mail or phone.
+    expect(mail.textBody + mail.htmlBody).not.toContain("rr1@example.com");
+    expect(mail.textBody + mail.htmlBody).not.toMatch(/9\d{4}-?\d{4}/);
+  });
+
+  it("a rule by polo sends the lead to its team's members in turn; other polos to everyone", async () => {
+    createTeam("Equipe BH");
+    const team = db.select().from(schema.salesTeams).get()!;
+    addTeamMember(team.id, users.carla);
+    addTeamMember(team.id, users.davi);
+    expect(addRule({ name: "Polo BH", field: "polo", value: polos[0].location, teamId: team.id }, "chefe@example.com")).toBe(
+      true,
+    );
+    for (let n = 1; n <= 4; n++) await post(`bh${n}@example.com`);
+    const owners = [1, 2, 3, 4].map((n) => lead(`bh${n}@example.com`).owner_id);
+    expect(owners).toEqual([users.carla, users.davi, users.carla, users.davi]);
+    expect(notes(lead("bh1@example.com").id)[0].text).toContain("(regra: Polo BH)");
+
+    await post("outro@example.com", { polo: polos[1].location });
+    expect(lead("outro@example.com").owner_id).toBe(users.ana);
+  });
+
+  it("a rule by course area", async () => {
+    createTeam("Saúde");
+    const team = db.select().from(schema.salesTeams).get()!;
+    addTeamMember(team.id, users.bruno);
+    addRule({ name: "Área Saúde", field: "area", value: course.area, teamId: team.id }, "chefe@example.com");
+    await post("saude@example.com");
+    expect(lead("saude@example.com").owner_id).toBe(users.bruno);
+  });
+
+  it("the same person (same e-mail or phone, another form) goes to the owner they already have", async () => {
+    await post("pessoa@example.com");
+    const first = lead("pessoa@example.com");
+    const again = saveLead({ origem: "contato", nome: "Maria", telefone: first.telefone, email: "outro.email@example.com" });
+    const second = db.select().from(schema.leads).where(eq(schema.leads.id, again)).get()!;
+    expect(second.owner_id).toBe(first.owner_id);
+    expect(notes(again)[0].text).toContain(SAME_PERSON_RULE);
+  });
+
+  it("an away member gets nothing until their absence ends; everyone away → unassigned queue and the admins are told", async () => {
+    setAvailability(users.ana, true, null);
+    setAvailability(users.bruno, true, new Date(now + 60 * 60_000));
+    setAvailability(users.carla, true, null);
+    setAvailability(users.davi, true, null);
+    await post("ninguem@example.com");
+    const orphan = lead("ninguem@example.com");
+    expect(orphan.owner_id).toBeNull();
+    expect(notes(orphan.id)[0].text).toContain("Ninguém disponível");
+    expect(emails().map((m) => [m.kind, m.toAddress])).toContainEqual(["lead.unassigned", "chefe@example.com"]);
+
+    now += 61 * 60_000;
+    await post("depois@example.com");
+    expect(lead("depois@example.com").owner_id).toBe(users.bruno);
+  });
+
+  it("a rule whose team lost its members (user removed) sends to the unassigned queue, never to a stranger", async () => {
+    createTeam("Vazia");
+    const team = db.select().from(schema.salesTeams).get()!;
+    addRule({ name: "Formulário de inscrição", field: "origem", value: "inscricao", teamId: team.id }, "chefe@example.com");
+    await post("vazia@example.com");
+    expect(lead("vazia@example.com").owner_id).toBeNull();
+  });
+});
+
+describe("switched off (the default)", () => {
+  it("new leads stay unowned, with their first-contact due time; nothing is escalated", async () => {
+    setDistributionActive(false);
+    await post("desligada@example.com");
+    const row = lead("desligada@example.com");
+    expect(row.owner_id).toBeNull();
+    expect(row.first_contact_due_at).toBe("2026-11-25T13:05:00.000Z");
+    expect(notes(row.id)).toHaveLength(0);
+    now += 60 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(0);
+  });
+});
+
+describe("fairness under concurrency", () => {
+  it("a burst of 200 leads posted at once spreads within ±1 per available member, none left unowned", async () => {
+    setAvailability(users.davi, true, null);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => post(`rajada${n}@example.com`)));
+    expect(answers.every((answer) => statusOf(answer) === 303)).toBe(true);
+    const all = db.select({ owner: schema.leads.owner_id }).from(schema.leads).all();
+    expect(all).toHaveLength(200);
+    const counts = new Map<number | null, number>();
+    for (const row of all) counts.set(row.owner, (counts.get(row.owner) ?? 0) + 1);
+    expect(counts.has(null)).toBe(false);
+    expect(counts.has(users.davi)).toBe(false);
+    const spread = [...counts.values()];
+    expect(spread).toHaveLength(3);
+    expect(Math.max(...spread) - Math.min(...spread)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the first-contact clock", () => {
+  it("a lead at 23h on a Friday is owned at once and due at 8h05 on Monday", async () => {
+    now = Date.parse("2026-11-28T02:00:00Z"); // Friday 23h in São Paulo
+    await post("noite@example.com");
+    const night = lead("noite@example.com");
+    expect(night.owner_id).not.toBeNull();
+    expect(night.first_contact_due_at).toBe("2026-11-30T11:05:00.000Z");
+  });
+
+  it("a status change out of Novo records the first contact once", async () => {
+    await post("contato@example.com");
+    const { id } = lead("contato@example.com");
+    now += 3 * 60_000;
+    changeLeadStatus(id, { status: "em_contato", reason: null }, "ana@vendas.example.com", new Date(now));
+    expect(lead("contato@example.com").first_contact_at).toBe(new Date(now).toISOString());
+  });
+
+  it("at twice the target an untouched lead goes to the next available member, recorded, admins told; once", async () => {
+    await post("espera@example.com");
+    const before = lead("espera@example.com");
+    now += 9 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(0);
+    now += 2 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(1);
+    const after = lead("espera@example.com");
+    expect(after.owner_id).not.toBe(before.owner_id);
+    expect(after.owner_id).not.toBeNull();
+    expect(after.escalated_at).toBe(new Date(now).toISOString());
+    expect(notes(after.id).at(-1)!.text).toMatch(/^Escalonado: sem primeiro contato no dobro do prazo \(10 min úteis\)/);
+    const kinds = emails()
+      .filter((m) => m.kind === "lead.escalated")
+      .map((m) => m.toAddress);
+    expect(kinds).toContain("chefe@example.com");
+    expect(kinds).toHaveLength(2);
+    expect(escalateWaitingLeads(new Date(now + 60 * 60_000))).toBe(0);
+  });
+});
