@@ -72,6 +72,8 @@ export default [
     route("admin/webhooks", "routes/admin.webhooks.tsx"),
     // The e-mail outbox (admin only, decision 088).
     route("admin/e-mails", "routes/admin.emails.tsx"),
+    // Lead distribution: teams, rules, availability, the first-contact target (admin only, decision 086).
+    route("admin/distribuicao", "routes/admin.distribuicao.tsx"),
     // Staff users and their roles (admin only).
     route("admin/usuarios", "routes/admin.usuarios.tsx"),
   ]),

@@ -4,8 +4,10 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { courses } from "~/content/courses";
 import { polos } from "~/content/polos";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { action as distributionPageAction, loader as distributionPageLoader } from "~/routes/admin.distribuicao";
 import { action as enrolmentAction } from "~/routes/inscricao";
 import { createAdmin } from "~/server/admin-users.server";
+import { startAdminSession } from "~/server/auth.server";
 import { resetClock, setClockForTests } from "~/server/clock.server";
 import { db, schema } from "~/server/db.server";
 import {
@@ -24,7 +26,7 @@ import { saveLead } from "~/server/leads.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { createWebhookEndpoint } from "~/server/webhooks.server";
 
-import { args, postForm, statusOf } from "./request";
+import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
  * Lead distribution (decision 086) and the first-contact clock (decision 087) through the real lead
@@ -52,6 +54,7 @@ beforeEach(() => {
   db.delete(schema.webhookDeliveries).run();
   db.delete(schema.webhookEndpoints).run();
   db.delete(schema.salesTeams).run();
+  db.delete(schema.distributionSettings).run();
   db.update(schema.adminUsers).set({ away: false, awayUntil: null, lastAssignedSeq: 0 }).run();
   now = Date.parse("2026-11-25T13:00:00Z");
   setDistributionActive(true);
@@ -248,5 +251,76 @@ describe("the first-contact clock", () => {
     expect(kinds).toContain("chefe@example.com");
     expect(kinds).toHaveLength(2);
     expect(escalateWaitingLeads(new Date(now + 60 * 60_000))).toBe(0);
+  });
+});
+
+describe("the Distribuição page (admin only)", () => {
+  const cookieOf = async (email: string) => {
+    const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, email)).get()!;
+    return (await startAdminSession(getRequest("/"), user as Parameters<typeof startAdminSession>[1])).split(";")[0];
+  };
+  const postPage = (cookie: string, fields: Record<string, string>) =>
+    settle(() =>
+      distributionPageAction(args(postForm("/admin/distribuicao", fields, { cookie, headers: { Origin: "http://localhost" } }))),
+    );
+
+  it("switches on, creates a team, a member and a rule; a refused rule names each field and stores nothing", async () => {
+    setDistributionActive(false);
+    const cookie = await cookieOf("chefe@example.com");
+    expect(statusOf(await postPage(cookie, { intent: "ligar", ativa: "1" }))).toBe(303);
+    expect(payload(await distributionPageLoader(args(getRequest("/admin/distribuicao", { cookie })))).active).toBe(true);
+
+    expect(statusOf(await postPage(cookie, { intent: "equipe-nova", nome: "Equipe Norte" }))).toBe(303);
+    const team = db.select().from(schema.salesTeams).get()!;
+    expect(
+      statusOf(await postPage(cookie, { intent: "membro-adicionar", equipe: String(team.id), usuario: String(users.ana) })),
+    ).toBe(303);
+    const bad = await postPage(cookie, { intent: "regra-nova", nome: "", campo: "cor", valor: "", equipe: "" });
+    expect(statusOf(bad)).toBe(400);
+    expect(payload(bad).fieldErrors).toEqual({
+      nome: "Informe o nome da regra (até 80 caracteres).",
+      campo: "Escolha o que a regra compara.",
+      valor: "Escolha ou informe o valor que a regra compara.",
+      equipe: "Escolha a equipe que recebe os leads desta regra.",
+    });
+    expect(db.select().from(schema.distributionRules).all()).toHaveLength(0);
+    expect(
+      statusOf(
+        await postPage(cookie, {
+          intent: "regra-nova",
+          nome: "Norte",
+          campo: "polo",
+          valor: polos[0].location,
+          equipe: String(team.id),
+        }),
+      ),
+    ).toBe(303);
+    const page = payload(await distributionPageLoader(args(getRequest("/admin/distribuicao", { cookie }))));
+    expect(page.rules).toMatchObject([{ name: "Norte", fieldLabel: "Polo", teamName: "Equipe Norte" }]);
+    expect(page.teams[0].members).toEqual([{ id: users.ana, email: "ana@vendas.example.com" }]);
+
+    const badTarget = await postPage(cookie, { intent: "prazo", prazo: "0", feriados: "31/02/2026" });
+    expect(payload(badTarget).fieldErrors).toEqual({
+      prazo: "Informe o prazo em minutos: um número inteiro de 1 a 1440.",
+      feriados: "Data inválida: “31/02/2026”. Use DD/MM/AAAA, uma por linha.",
+    });
+    expect(statusOf(await postPage(cookie, { intent: "prazo", prazo: "15", feriados: "25/12/2026" }))).toBe(303);
+    await post("norte@example.com");
+    const row = lead("norte@example.com");
+    expect(row.owner_id).toBe(users.ana);
+    expect(row.first_contact_due_at).toBe("2026-11-25T13:15:00.000Z");
+  });
+
+  it("a comercial user cannot open or post to it", async () => {
+    const cookie = await cookieOf("bruno@vendas.example.com");
+    expect(statusOf(await settle(() => distributionPageLoader(args(getRequest("/admin/distribuicao", { cookie })))))).toBe(403);
+    expect(statusOf(await postPage(cookie, { intent: "ligar", ativa: "0" }))).toBe(403);
+    expect(
+      db
+        .select()
+        .from(schema.distributionSettings)
+        .all()
+        .find((s) => s.key === "active")?.value,
+    ).toBe("1");
   });
 });

@@ -187,6 +187,7 @@ test("the guarded areas are found in the route table", () => {
       "admin/conteudo/historico",
       "admin/webhooks",
       "admin/e-mails",
+      "admin/distribuicao",
       "admin/usuarios",
       "whatsapp",
       "whatsapp/registro",
