@@ -3,9 +3,10 @@ import { Form } from "react-router";
 
 import { INPUT_CLASS } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
+import { DISTRIBUTION_INTENTS as I } from "~/lib/distribution";
 import { pageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/auth.server";
-import { DISTRIBUTION_INTENTS as I, distributionAction, distributionPageData } from "~/server/distribution-admin.server";
+import { distributionAction, distributionPageData } from "~/server/distribution-admin.server";
 
 import type { Route } from "./+types/admin.distribuicao";
 

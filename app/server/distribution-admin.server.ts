@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { parseHolidays } from "~/lib/business-hours";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
+import { DISTRIBUTION_INTENTS } from "~/lib/distribution";
 
 import { requirePermission } from "./auth.server";
 import * as serverClock from "./clock.server";
@@ -33,18 +34,6 @@ import { redirectWithToast } from "./toast.server";
 
 /** The admins' "Distribuição" page (app/routes/admin.distribuicao.tsx): data and posts (decision 086). */
 export const DISTRIBUTION_PATH = "/admin/distribuicao";
-
-export const DISTRIBUTION_INTENTS = {
-  switch: "ligar",
-  clock: "prazo",
-  availability: "disponibilidade",
-  addTeam: "equipe-nova",
-  removeTeam: "equipe-remover",
-  addMember: "membro-adicionar",
-  removeMember: "membro-remover",
-  addRule: "regra-nova",
-  removeRule: "regra-remover",
-} as const;
 
 export const MESSAGES = {
   target: "Informe o prazo em minutos: um número inteiro de 1 a 1440.",
