@@ -158,3 +158,20 @@ export function waitingText(minutes: number): string {
   if (h < 48) return `aguardando há ${h} h${m % 60 ? ` ${m % 60} min` : ""}`;
   return `aguardando há ${Math.floor(h / 24)} dias`;
 }
+
+export type FirstContactState = { text: string; late: boolean } | null;
+
+/**
+ * What the panel says about a lead's first contact now: nothing once it happened (or the lead left
+ * Novo); otherwise "aguardando há N min" (wall-clock time since it arrived) and whether it is late
+ * (past its due time in business hours). An untouched Novo lead counts as late once due.
+ */
+export function firstContactState(
+  lead: { criado_em: string; first_contact_due_at: string | null; first_contact_at: string | null; status: string },
+  now: Date,
+): FirstContactState {
+  if (lead.status !== "novo" || lead.first_contact_at) return null;
+  const waited = (now.getTime() - Date.parse(lead.criado_em)) / MINUTE_MS;
+  const late = lead.first_contact_due_at !== null && now.getTime() > Date.parse(lead.first_contact_due_at);
+  return { text: waitingText(waited), late };
+}

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import type { OwnerChoice } from "~/components/leads/owner-select";
+import { type FirstContactState, firstContactState } from "~/lib/business-hours";
 import { saoPauloDate } from "~/lib/dates";
 import { contactNumber } from "~/lib/lead-contact";
 import {
@@ -25,6 +26,8 @@ import {
   type PanelLead,
 } from "./admin-leads.server";
 import type { AdminUser } from "./admin-users.server";
+import * as serverClock from "./clock.server";
+import { type WaitingLead, waitingLeads } from "./distribution.server";
 import { ownerEmails, ownerOptions } from "./lead-owner.server";
 import { LEAD_ORIGINS } from "./leads.server";
 import { whatsappContactsSince } from "./whatsapp-clicks.server";
@@ -42,7 +45,7 @@ export type PanelPage = {
    * `owner`: the e-mail of the lead's owner ("responsável"), or null;
    * `contactable`: the phone is a usable mobile (the "Ligar" / "WhatsApp" buttons show).
    */
-  rows: (PanelLead & { whatsappOptOut: boolean; owner: string | null; contactable: boolean })[];
+  rows: (PanelLead & { whatsappOptOut: boolean; owner: string | null; contactable: boolean; firstContact: FirstContactState })[];
   total: number;
   page: number;
   pages: number;
@@ -112,13 +115,16 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
       ...row,
       owner: row.owner_id === null ? null : (emails.get(row.owner_id) ?? null),
       contactable: contactNumber(row.telefone) !== null,
+      // "aguardando há 12 min" / late (decision 087).
+      firstContact: firstContactState(row, serverClock.now()),
     }));
     const page: PanelPage = { ...listed, rows };
     const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];
     // The funnel counts the leads the filters select (all of them without filters).
     const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(filters)), filtered: hasActiveFilters(filters) };
     const owners: OwnerChoice[] = ownerOptions();
-    return data({ ...base, ...recentTotals(), page, profiles, optOuts: countOptOuts(), statuses, owners, error: null });
+    const waiting = waitingLeads(admin, serverClock.now());
+    return data({ ...base, ...recentTotals(), page, profiles, optOuts: countOptOuts(), statuses, owners, waiting, error: null });
   } catch (error) {
     console.error("admin: could not load the leads", error);
     return data(
@@ -131,6 +137,7 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
         optOuts: 0,
         statuses: null as Statuses | null,
         owners: [] as OwnerChoice[],
+        waiting: [] as WaitingLead[],
         error: LOAD_ERROR,
       },
       { status: 503 },

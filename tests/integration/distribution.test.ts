@@ -5,6 +5,7 @@ import { courses } from "~/content/courses";
 import { polos } from "~/content/polos";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { action as distributionPageAction, loader as distributionPageLoader } from "~/routes/admin.distribuicao";
+import { loader as panelLoader } from "~/routes/contato";
 import { action as enrolmentAction } from "~/routes/inscricao";
 import { createAdmin } from "~/server/admin-users.server";
 import { startAdminSession } from "~/server/auth.server";
@@ -322,5 +323,48 @@ describe("the Distribuição page (admin only)", () => {
         .all()
         .find((s) => s.key === "active")?.value,
     ).toBe("1");
+  });
+});
+
+describe("the panel's waiting view", () => {
+  it("lists untouched Novo leads most urgent first with 'aguardando há N min' and 'atrasado'; a comercial user sees theirs", async () => {
+    await post("primeiro@example.com");
+    now += 2 * 60_000;
+    await post("segundo@example.com");
+    now += 10 * 60_000;
+    const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, "chefe@example.com")).get()!;
+    const cookie = (await startAdminSession(getRequest("/"), user as Parameters<typeof startAdminSession>[1])).split(";")[0];
+    const panel = payload(await panelLoader(args(getRequest("/contato", { cookie }))));
+    expect(panel.waiting.map((w: { firstName: string; text: string; late: boolean }) => [w.text, w.late])).toEqual([
+      ["aguardando há 12 min", true],
+      ["aguardando há 10 min", true],
+    ]);
+    expect(panel.waiting[0]).toMatchObject({ id: lead("primeiro@example.com").id, firstName: "Maria" });
+    const row = panel.page.rows.find((r: { email: string }) => r.email === "segundo@example.com");
+    expect(row.firstContact).toEqual({ text: "aguardando há 10 min", late: true });
+
+    changeLeadStatus(lead("primeiro@example.com").id, { status: "em_contato", reason: null }, "chefe@example.com", new Date(now));
+    const after = payload(await panelLoader(args(getRequest("/contato", { cookie }))));
+    expect(after.waiting).toHaveLength(1);
+
+    const seller = db
+      .select()
+      .from(schema.adminUsers)
+      .where(eq(schema.adminUsers.id, lead("segundo@example.com").owner_id!))
+      .get()!;
+    const other = db
+      .select()
+      .from(schema.adminUsers)
+      .where(
+        eq(
+          schema.adminUsers.email,
+          seller.email === "ana@vendas.example.com" ? "bruno@vendas.example.com" : "ana@vendas.example.com",
+        ),
+      )
+      .get()!;
+    const otherCookie = (await startAdminSession(getRequest("/"), other as Parameters<typeof startAdminSession>[1])).split(
+      ";",
+    )[0];
+    expect(payload(await panelLoader(args(getRequest("/contato", { cookie: otherCookie })))).waiting).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import {
   type BusinessCalendar,
   businessMinutesBetween,
   DEFAULT_WEEKLY_HOURS,
+  firstContactState,
   parseHolidays,
   parsePhoneHours,
   waitingText,
@@ -91,5 +92,20 @@ describe("holidays and texts", () => {
     expect(waitingText(12)).toBe("aguardando há 12 min");
     expect(waitingText(125)).toBe("aguardando há 2 h 5 min");
     expect(waitingText(60 * 24 * 3)).toBe("aguardando há 3 dias");
+  });
+});
+
+describe("firstContactState", () => {
+  const lead = {
+    criado_em: "2026-11-25T13:00:00.000Z",
+    first_contact_due_at: "2026-11-25T13:05:00.000Z",
+    first_contact_at: null as string | null,
+    status: "novo",
+  };
+  it("waiting, then late once due; nothing once contacted or out of Novo", () => {
+    expect(firstContactState(lead, new Date("2026-11-25T13:04:00Z"))).toEqual({ text: "aguardando há 4 min", late: false });
+    expect(firstContactState(lead, new Date("2026-11-25T13:12:00Z"))).toEqual({ text: "aguardando há 12 min", late: true });
+    expect(firstContactState({ ...lead, first_contact_at: "2026-11-25T13:03:00Z" }, new Date("2026-11-25T13:12:00Z"))).toBeNull();
+    expect(firstContactState({ ...lead, status: "em_contato" }, new Date("2026-11-25T13:12:00Z"))).toBeNull();
   });
 });
