@@ -10,6 +10,8 @@ import appCss from "./app.css?inline";
 import { seedContent } from "./server/content/collections.server";
 import { removeOrphanImageFiles } from "./server/content/images.server";
 import { closeDatabase } from "./server/db/client.server";
+import { startEmailWorker, stopEmailWorker } from "./server/email/outbox.server";
+import { startEscalationTimer, stopEscalationTimer } from "./server/leads/distribution.server";
 import { config } from "./server/platform/config.server";
 import { optimiseDocument } from "./server/platform/document.server";
 import { scheduleRetentionPurge } from "./server/platform/maintenance.server";
@@ -28,7 +30,8 @@ export { closeDatabase };
  * without counting an attempt (decision 074).
  */
 export function stopBackgroundWork(): Promise<void> {
-  return stopWebhookWorker();
+  stopEscalationTimer();
+  return Promise.all([stopWebhookWorker(), stopEmailWorker()]).then(() => undefined);
 }
 
 // The page cache (server/html-cache.js) never answers a page rendered before the last content save.
@@ -46,6 +49,8 @@ export async function startup() {
   removeOrphanImageFiles();
   scheduleRetentionPurge();
   startWebhookWorker();
+  startEmailWorker();
+  startEscalationTimer();
 }
 
 export default function handleRequest(

@@ -72,6 +72,10 @@ export default [
     ]),
     // Signed webhooks to the CRM: endpoints and the delivery log.
     route("admin/webhooks", "routes/staff/webhooks.tsx"),
+    // The e-mail outbox (admin only, decision 088).
+    route("admin/e-mails", "routes/staff/emails.tsx"),
+    // Lead distribution: teams, rules, availability, the first-contact target (admin only, decision 086).
+    route("admin/distribuicao", "routes/leads/distribution.tsx"),
     // Staff users and their roles (admin only).
     route("admin/usuarios", "routes/staff/users.tsx"),
   ]),

@@ -93,7 +93,8 @@ function planOf(query: Captured): string[] {
 }
 
 const isCount = (q: Captured) => /^select count\(\*\) from "leads"/i.test(q.sql);
-const isPage = (q: Captured) => /\blimit \?/i.test(q.sql);
+// The list's page (not the "Aguardando primeiro contato" box, which is ordered by due time).
+const isPage = (q: Captured) => /\blimit \?/i.test(q.sql) && !/order by "leads"\."first_contact_due_at"/i.test(q.sql);
 const fullScan = (plan: string[]) => plan.some((line) => /^SCAN leads$/.test(line));
 const sortsInTempTree = (plan: string[]) => plan.some((line) => /USE TEMP B-TREE FOR ORDER BY/.test(line));
 

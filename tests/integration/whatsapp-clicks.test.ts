@@ -182,7 +182,7 @@ describe("with a students' number", () => {
   });
 });
 
-describe("the panel's 'Contatos pelo WhatsApp'", () => {
+describe("the panel's 'Cliques no botão do WhatsApp do site'", () => {
   function insertClick(clickedAt: string, utmSource: string | null) {
     db.insert(schema.whatsappClicks).values({ page: "/enfermagem", utmSource, clickedAt }).run();
   }
@@ -219,6 +219,8 @@ describe("the panel's 'Contatos pelo WhatsApp'", () => {
         { key: "", n: 1 },
         { key: "facebook", n: 1 },
       ],
+      // The team's WhatsApp contacts from the panel are a separate number (none here).
+      teamContacts: 0,
     });
 
     db.delete(schema.whatsappClicks).run();

@@ -186,6 +186,8 @@ test("the guarded areas are found in the route table", () => {
       "admin/conteudo/clube",
       "admin/conteudo/historico",
       "admin/webhooks",
+      "admin/e-mails",
+      "admin/distribuicao",
       "admin/usuarios",
       "whatsapp",
       "whatsapp/registro",
@@ -334,6 +336,7 @@ function rolesFor(path: string): readonly StaffRole[] {
   if (path.startsWith("contato/")) return ["admin", "comercial"];
   if (path === "admin/conteudo" || path.startsWith("admin/conteudo/")) return ["admin", "marketing"];
   if (path === "admin/webhooks" || path === "admin/usuarios") return ["admin"];
+  if (path === "admin/e-mails" || path === "admin/distribuicao") return ["admin"];
   throw new Error(`/${path}: no role rule yet; add it to rolesFor (and to app/lib/staff/roles.ts)`);
 }
 

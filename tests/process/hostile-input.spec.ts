@@ -173,6 +173,12 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { intent: "adicionar", url: "ftp://crm.example.com/eventos" },
     message: /Informe|endereço pode ter|Ação desconhecida|não existe mais/,
   },
+  // Distribution: a rule with no name, an unknown field and no team is refused before anything is stored.
+  "admin/distribuicao": {
+    session: "admin",
+    refused: { intent: "regra-nova", nome: "", campo: "cor", valor: "", equipe: "x" },
+    message: /Informe|Escolha|Ação desconhecida|não existe mais/,
+  },
   // Users and roles: a bad e-mail, an unknown role or a short password is refused before anything is stored.
   "admin/usuarios": {
     session: "admin",

@@ -9,7 +9,7 @@ describe("roles", () => {
       ROLE_KEYS.map((role) => [role, (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).filter((p) => can(role, p))]),
     );
     expect(held).toEqual({
-      admin: ["dashboard", "leads", "lgpd", "content", "webhooks", "users", "whatsapp"],
+      admin: ["dashboard", "leads", "lgpd", "content", "webhooks", "emails", "distribution", "users", "whatsapp"],
       comercial: ["dashboard", "leads", "whatsapp"],
       marketing: ["dashboard", "content"],
     });
@@ -33,6 +33,8 @@ describe("roles", () => {
     expect(permissionForPath("/admin/conteudo/cursos/1")).toBe("content");
     expect(permissionForPath("/admin/webhooks")).toBe("webhooks");
     expect(permissionForPath("/admin/usuarios")).toBe("users");
+    expect(permissionForPath("/admin/e-mails")).toBe("emails");
+    expect(permissionForPath("/admin/distribuicao")).toBe("distribution");
     expect(permissionForPath("/contatos")).toBeNull();
     expect(permissionForPath("/")).toBeNull();
   });

@@ -100,18 +100,23 @@ export function LeadDashboard({ dashboard, originLabels, whatsapp = null, status
           </Card>
         ) : null}
         {whatsapp ? (
-          <Card title="Contatos pelo WhatsApp" className="lg:col-span-2">
+          <Card title="Cliques no botão do WhatsApp do site" className="lg:col-span-2">
             <p className="text-sm text-slate-700" data-testid="whatsapp-contatos-total">
               <strong className="text-2xl font-bold text-slate-900">{number.format(whatsapp.total)}</strong>{" "}
-              {whatsapp.total === 1 ? "clique" : "cliques"} nos botões de WhatsApp nos últimos 30 dias
+              {whatsapp.total === 1 ? "clique" : "cliques"} de visitantes nos botões de WhatsApp do site nos últimos 30 dias
+            </p>
+            <p className="mt-1 text-sm text-slate-700" data-testid="whatsapp-equipe-total">
+              <strong className="font-bold text-slate-900">{number.format(whatsapp.teamContacts ?? 0)}</strong>{" "}
+              {whatsapp.teamContacts === 1 ? "contato" : "contatos"} pelo WhatsApp registrados pela equipe no painel (outro
+              número)
             </p>
             <div className="mt-3">
               <BarList
                 slices={whatsapp.bySource}
                 label={utmSourceLabel}
                 color={() => WHATSAPP_COLOR}
-                empty="Nenhum contato pelo WhatsApp nos últimos 30 dias."
-                caption="Contatos pelo WhatsApp por origem (utm_source) nos últimos 30 dias"
+                empty="Nenhum clique no botão do WhatsApp nos últimos 30 dias."
+                caption="Cliques no botão do WhatsApp por origem (utm_source) nos últimos 30 dias"
               />
             </div>
           </Card>

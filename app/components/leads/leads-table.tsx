@@ -8,6 +8,7 @@ import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/seed/vocational-
 import type { PanelPage } from "~/server/leads/panel.server";
 
 import { ContactButtons } from "./contact-buttons";
+import { FirstContactLabel } from "./waiting-leads";
 
 /**
  * The leads panel's table (newest first, one page of the server's pagination), its count line,
@@ -158,6 +159,7 @@ export function LeadsTable({
                 <td className={cell}>{lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : "-"}</td>
                 <td className={cell} data-testid="lead-status">
                   {statusWithReason(lead.status, lead.motivo_perda)}
+                  <FirstContactLabel state={lead.firstContact} />
                 </td>
                 <td className={cell}>{lead.proximo_contato ? formatDateBr(lead.proximo_contato) : "-"}</td>
                 <td className={cell} data-testid="lead-owner">

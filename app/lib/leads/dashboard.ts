@@ -27,8 +27,12 @@ export type Dashboard = {
   funnel: { formLeads: number; completed: number };
 };
 
-/** "Contatos pelo WhatsApp": clicks on the students' WhatsApp buttons in the period, by UTM source ("" = none). */
-export type WhatsappContacts = { total: number; bySource: Slice[] };
+/**
+ * "Cliques no botão do WhatsApp do site": visitors' clicks on the site's WhatsApp buttons in the
+ * period, by UTM source ("" = none); `teamContacts` is a separate number: the WhatsApp contacts the
+ * team logged from the panel (issue 30: the old title read like the team's contacts).
+ */
+export type WhatsappContacts = { total: number; bySource: Slice[]; teamContacts?: number };
 
 /** How the dashboard names a click's UTM source: the source itself, or "Sem UTM (acesso direto)". */
 export function utmSourceLabel(source: string): string {

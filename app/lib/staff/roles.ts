@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   content: ["admin", "marketing"],
   /** Webhooks to the CRM (/admin/webhooks). */
   webhooks: ["admin"],
+  /** The e-mail outbox: what was sent, is waiting or is kept without SMTP (/admin/e-mails, decision 088). */
+  emails: ["admin"],
+  /** Lead distribution: teams, rules, availability, the first-contact target (/admin/distribuicao, decision 086). */
+  distribution: ["admin"],
   /** Users and roles (/admin/usuarios); also the WhatsApp access passwords (/whatsapp/<slug>). */
   users: ["admin"],
   /**
@@ -53,7 +57,8 @@ export function can(role: Role, permission: Permission): boolean {
  * The permission a staff address asks for, by path prefix (the guards' rule, for choosing where to
  * land after login and which header links to show): /contato itself "dashboard"; a lead's data
  * export and erasure "lgpd"; anything else under /contato "leads" (except 'Sair', open to every
- * signed-in role); /admin/conteudo "content", /admin/webhooks "webhooks", /admin/usuarios "users".
+ * signed-in role); /admin/conteudo "content", /admin/webhooks "webhooks", /admin/usuarios "users",
+ * /admin/e-mails "emails", /admin/distribuicao "distribution".
  * Null for any other path.
  */
 export function permissionForPath(pathname: string): Permission | null {
@@ -66,6 +71,8 @@ export function permissionForPath(pathname: string): Permission | null {
   if (under("admin/conteudo")) return "content";
   if (under("admin/webhooks")) return "webhooks";
   if (under("admin/usuarios")) return "users";
+  if (under("admin/e-mails")) return "emails";
+  if (under("admin/distribuicao")) return "distribution";
   return null;
 }
 
@@ -82,6 +89,8 @@ const STAFF_LINKS: (StaffLink & { permission: Permission })[] = [
   { to: "/contato", label: "Leads", permission: "dashboard" },
   { to: "/admin/conteudo", label: "Conteúdo", permission: "content" },
   { to: "/admin/webhooks", label: "Webhooks", permission: "webhooks" },
+  { to: "/admin/distribuicao", label: "Distribuição", permission: "distribution" },
+  { to: "/admin/e-mails", label: "E-mails", permission: "emails" },
   { to: "/admin/usuarios", label: "Usuários", permission: "users" },
   { to: "/whatsapp", label: "WhatsApp", permission: "whatsapp" },
 ];

@@ -6,6 +6,7 @@ import { LeadDashboard } from "~/components/admin/lead-dashboard";
 import { BulkOwnerForm, BulkStatusForm } from "~/components/leads/bulk-forms";
 import { LeadsTable, OptOutCount } from "~/components/leads/leads-table";
 import { LeadFiltersForm } from "~/components/leads/panel-filters";
+import { WaitingLeads } from "~/components/leads/waiting-leads";
 import { leadFiltersQuery } from "~/lib/leads/filters";
 import { pageMeta } from "~/lib/seo";
 import { can } from "~/lib/staff/roles";
@@ -75,7 +76,8 @@ function TotalsOnlyPanel({
 
 function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["loaderData"], { totalsOnly: false }> }) {
   // The admin's e-mail and 'Sair' are in the admin area's header (components/layout/area-header.tsx).
-  const { filters, originLabels, page, dashboard, whatsapp, profiles, optOuts, statuses, owners, myId, error } = loaderData;
+  const { filters, originLabels, page, dashboard, whatsapp, profiles, optOuts, statuses, owners, myId, waiting, error } =
+    loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/contato";
   const csvHref = `/contato/leads.csv${leadFiltersQuery({ ...filters, pagina: 1 })}`;
@@ -132,6 +134,8 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
           </div>
         </div>
       ) : null}
+
+      <WaitingLeads leads={waiting} />
 
       {dashboard ? (
         <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />

@@ -51,6 +51,14 @@ export const leads = sqliteTable(
     proximo_contato: text("proximo_contato"),
     /** The `comercial` user who follows this lead up ("Meus leads"), or null. */
     owner_id: integer("owner_id").references((): AnySQLiteColumn => adminUsers.id, { onDelete: "set null" }),
+    /**
+     * The first-contact clock (decision 087), ISO 8601 UTC: when the first contact is due (the
+     * target counted in business hours from criado_em), when it happened (first logged call or
+     * WhatsApp, or a status change out of Novo), and when the lead was escalated for waiting.
+     */
+    first_contact_due_at: text("first_contact_due_at"),
+    first_contact_at: text("first_contact_at"),
+    escalated_at: text("escalated_at"),
   },
   (t) => [
     uniqueIndex("leads_origem_email_unique").on(t.origem, t.email),
@@ -61,6 +69,11 @@ export const leads = sqliteTable(
     index("leads_status_idx").on(t.status),
     index("leads_proximo_contato_idx").on(t.proximo_contato),
     index("leads_owner_idx").on(t.owner_id),
+    // Distribution's "same person" rule looks a person up by e-mail or phone across forms.
+    index("leads_email_idx").on(t.email),
+    index("leads_telefone_idx").on(t.telefone),
+    // The panel's "Aguardando primeiro contato": Novo, not contacted, by due time (decision 087).
+    index("leads_waiting_idx").on(t.status, t.first_contact_at, t.first_contact_due_at),
   ],
 );
 
@@ -140,6 +153,14 @@ export const adminUsers = sqliteTable("admin_users", {
   lastLoginAt: text("last_login_at"),
   /** A ROLES key (app/lib/staff/roles.ts): "admin", "comercial" or "marketing". Accounts from before roles are admins. */
   role: text("role").notNull().default("admin"),
+  /**
+   * Distribution (decision 086): a comercial user "Ausente" gets no new lead until they switch back
+   * or `awayUntil` (ISO 8601 UTC) passes; `lastAssignedSeq` is the round robin's turn (the lowest
+   * number among the available members gets the next lead).
+   */
+  away: integer("away", { mode: "boolean" }).notNull().default(false),
+  awayUntil: text("away_until"),
+  lastAssignedSeq: integer("last_assigned_seq").notNull().default(0),
 });
 
 /**
@@ -466,3 +487,77 @@ export const webhookDeliveries = sqliteTable(
 
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
+
+/**
+ * The e-mail outbox (decision 088): one row per message, written in the same transaction as its
+ * cause and sent later by the e-mail worker (app/server/email/outbox.server.ts), never inside a visitor's
+ * request. `status` is pending | sent | failed | held (no SMTP_URL: kept here and shown to admins on
+ * the "E-mails" page). `messageId` is the Message-ID header, the same on every attempt, so a
+ * receiver (or a test) recognises a repeat after a crash. `leadId` ties a message about a person to
+ * their lead: deleting the lead (LGPD) deletes the message, and one still waiting is never sent.
+ */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: text("message_id").notNull().unique(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** A one-click unsubscribe address (RFC 8058), or null for staff alerts. */
+    unsubscribeUrl: text("unsubscribe_url"),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: text("created_at").notNull(),
+    sentAt: text("sent_at"),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), index("email_outbox_lead_idx").on(t.leadId)],
+);
+
+/** Sales teams (decision 086): a named set of comercial users that distribution rules point at. */
+export const salesTeams = sqliteTable("sales_teams", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const salesTeamMembers = sqliteTable(
+  "sales_team_members",
+  {
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => salesTeams.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
+);
+
+/**
+ * Distribution rules, tried in `position` order: a new lead whose `field` ("polo", "area" or
+ * "origem") equals `value` goes to `teamId`'s round robin. The first match wins.
+ */
+export const distributionRules = sqliteTable("distribution_rules", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  field: text("field").notNull(),
+  value: text("value").notNull(),
+  teamId: integer("team_id")
+    .notNull()
+    .references(() => salesTeams.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  createdAt: text("created_at").notNull(),
+  createdBy: text("created_by").notNull(),
+});
+
+/** Distribution settings by key (the first-contact target in minutes, the holidays). */
+export const distributionSettings = sqliteTable("distribution_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

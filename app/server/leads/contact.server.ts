@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { type ContactChannel, contactHref, contactNumber } from "~/lib/leads/contact";
 import { profileLabel } from "~/lib/leads/filters";
@@ -40,6 +40,11 @@ export function recordContactAttempt(leadId: number, channel: ContactChannel, by
   });
   const movedToContact = db.transaction((tx) => {
     tx.insert(schema.leadContactAttempts).values({ leadId, channel, by, at: now.toISOString() }).run();
+    // The first-contact clock stops at the first logged call or WhatsApp (decision 087).
+    tx.update(schema.leads)
+      .set({ first_contact_at: sql`coalesce(${schema.leads.first_contact_at}, ${now.toISOString()})` })
+      .where(eq(schema.leads.id, leadId))
+      .run();
     // Only a Novo lead moves; a lead further along (or lost) keeps its status.
     return lead.status === "novo" ? applyStatus(tx, [leadId], FIRST_CONTACT, by, now) > 0 : false;
   });

@@ -42,7 +42,12 @@ export function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: str
       .all();
     if (!before.length) continue;
     tx.update(leads)
-      .set({ status: choice.status, motivo_perda: choice.reason })
+      .set({
+        status: choice.status,
+        motivo_perda: choice.reason,
+        // A status out of Novo stops the first-contact clock (decision 087), once.
+        ...(choice.status === "novo" ? {} : { first_contact_at: sql`coalesce(${leads.first_contact_at}, ${at})` }),
+      })
       .where(
         inArray(
           leads.id,

@@ -2,6 +2,7 @@ import { data } from "react-router";
 
 import type { OwnerChoice } from "~/components/leads/owner-select";
 import { saoPauloDate } from "~/lib/dates";
+import { type FirstContactState, firstContactState } from "~/lib/leads/business-hours";
 import { contactNumber } from "~/lib/leads/contact";
 import {
   addDays,
@@ -17,9 +18,11 @@ import { can } from "~/lib/staff/roles";
 import type { ToastMessage } from "~/lib/toast";
 import { LETTER_PROFILE } from "~/lib/vocational/scoring";
 
+import * as serverClock from "../platform/clock.server";
 import type { AdminUser } from "../staff/users.server";
 import { whatsappContactsSince } from "../whatsapp/clicks.server";
 import { countOptOuts, withWhatsappOptOut } from "../whatsapp/optouts.server";
+import { type WaitingLead, waitingLeads } from "./distribution.server";
 import { ownerEmails, ownerOptions } from "./owner.server";
 import { countLeadsByStatus, distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
@@ -36,7 +39,7 @@ export type PanelPage = {
    * `owner`: the e-mail of the lead's owner ("responsável"), or null;
    * `contactable`: the phone is a usable mobile (the "Ligar" / "WhatsApp" buttons show).
    */
-  rows: (PanelLead & { whatsappOptOut: boolean; owner: string | null; contactable: boolean })[];
+  rows: (PanelLead & { whatsappOptOut: boolean; owner: string | null; contactable: boolean; firstContact: FirstContactState })[];
   total: number;
   page: number;
   pages: number;
@@ -106,13 +109,16 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
       ...row,
       owner: row.owner_id === null ? null : (emails.get(row.owner_id) ?? null),
       contactable: contactNumber(row.telefone) !== null,
+      // "aguardando há 12 min" / late (decision 087).
+      firstContact: firstContactState(row, serverClock.now()),
     }));
     const page: PanelPage = { ...listed, rows };
     const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];
     // The funnel counts the leads the filters select (all of them without filters).
     const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(filters)), filtered: hasActiveFilters(filters) };
     const owners: OwnerChoice[] = ownerOptions();
-    return data({ ...base, ...recentTotals(), page, profiles, optOuts: countOptOuts(), statuses, owners, error: null });
+    const waiting = waitingLeads(admin, serverClock.now());
+    return data({ ...base, ...recentTotals(), page, profiles, optOuts: countOptOuts(), statuses, owners, waiting, error: null });
   } catch (error) {
     console.error("admin: could not load the leads", error);
     return data(
@@ -125,6 +131,7 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
         optOuts: 0,
         statuses: null as Statuses | null,
         owners: [] as OwnerChoice[],
+        waiting: [] as WaitingLead[],
         error: LOAD_ERROR,
       },
       { status: 503 },

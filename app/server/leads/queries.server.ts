@@ -103,6 +103,8 @@ const panelColumns = {
   motivo_perda: leads.motivo_perda,
   proximo_contato: leads.proximo_contato,
   owner_id: leads.owner_id,
+  first_contact_due_at: leads.first_contact_due_at,
+  first_contact_at: leads.first_contact_at,
 };
 
 export function countLeads(filters: LeadFilters, now: Date = new Date()): number {

@@ -7,6 +7,7 @@ import { db, schema, sqlite } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { enqueueWebhookEvent, leadEventData } from "../webhooks/outbox.server";
 import type { Attribution } from "./attribution.server";
+import { assignNewLead } from "./distribution.server";
 
 /** Where a lead came from. */
 export const LEAD_ORIGINS = {
@@ -118,7 +119,8 @@ const saveLeadTransaction = sqlite.transaction((input: LeadInput, now: Date) => 
 
 /**
  * The upsert and, when it created the lead (first submission of this origin and e-mail), its
- * "lead.created" webhook event, in one transaction (app/server/webhooks/outbox.server.ts).
+ * "lead.created" webhook event and its owner (distribution, decision 086: the history note, the
+ * "lead.assigned" event and the owner's e-mail), in one transaction.
  */
 function saveLeadAndAnnounce(input: LeadInput, now: Date): number {
   const iso = now.toISOString();
@@ -152,6 +154,9 @@ function saveLeadAndAnnounce(input: LeadInput, now: Date): number {
   };
   const row = upsertStatement().get(values);
   if (!row) throw new Error("saveLead: the upsert returned no row");
-  if (row.tentativas === 1) enqueueWebhookEvent("lead.created", leadEventData({ ...values, id: row.id }), now);
+  if (row.tentativas === 1) {
+    enqueueWebhookEvent("lead.created", leadEventData({ ...values, id: row.id }), now);
+    assignNewLead({ ...values, id: row.id, originLabel: LEAD_ORIGINS[input.origem] ?? input.origem }, now);
+  }
   return row.id;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { lt } from "drizzle-orm";
 
 import { db, schema, sqlite } from "../db/client.server";
+import { purgeEmailsBefore } from "../email/outbox.server";
 import { purgeWebhookDeliveriesBefore } from "../webhooks/outbox.server";
 import { purgeOldHandoffs } from "../whatsapp/handoff.server";
 import { config } from "./config.server";
@@ -25,6 +26,7 @@ export function purgeExpiredLeads(now: Date = new Date(), retentionDays = config
   const result = db.delete(schema.leads).where(lt(schema.leads.atualizado_em, cutoff)).run();
   // The webhook outbox's copies of lead data follow the same period.
   purgeWebhookDeliveriesBefore(cutoff);
+  purgeEmailsBefore(cutoff);
   return result.changes;
 }
 

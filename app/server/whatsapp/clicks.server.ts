@@ -1,4 +1,4 @@
-import { count, desc, gte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
@@ -110,8 +110,15 @@ export function startOfSaoPauloDay(date: string): Date {
  * say (no number set and no click in the period), so a site without WhatsApp shows no such card.
  */
 export function whatsappContactsSince(firstDay: string): WhatsappContacts | null {
-  const contacts = whatsappClicksSince(startOfSaoPauloDay(firstDay));
-  return contacts.total > 0 || getInstitution().whatsappNumber ? contacts : null;
+  const since = startOfSaoPauloDay(firstDay);
+  const contacts = whatsappClicksSince(since);
+  const teamContacts =
+    db
+      .select({ n: count() })
+      .from(schema.leadContactAttempts)
+      .where(and(eq(schema.leadContactAttempts.channel, "whatsapp"), gte(schema.leadContactAttempts.at, since.toISOString())))
+      .get()?.n ?? 0;
+  return contacts.total > 0 || teamContacts > 0 || getInstitution().whatsappNumber ? { ...contacts, teamContacts } : null;
 }
 
 /** Clicks since an instant, in total and by UTM source (none = ""), most first. */

@@ -1,0 +1,126 @@
+/**
+ * E-mail texts (decision 088): pure builders of the subject, plain-text and HTML parts, shared by
+ * the server's outbox (app/server/email/outbox.server.ts) and its tests. Staff alerts name the lead by first
+ * name, course, polo and origin and link to the lead page: never the person's phone or e-mail.
+ */
+
+/** One plain address (no display name, no list, no line break): anything else could inject headers. */
+export function isSafeEmailAddress(value: string): boolean {
+  return value.length <= 254 && /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\.]+$/.test(value);
+}
+
+/** A header text on one line: line breaks and control characters become spaces. */
+export function oneLine(value: string): string {
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f]+/g, " ")
+      .trim()
+      .slice(0, 200)
+  );
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** The first word of a name ("Maria Aparecida da Silva" → "Maria"). */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+export type LeadAlertFacts = {
+  firstName: string;
+  course: string;
+  polo: string;
+  origin: string;
+  /** Absolute address of the lead page in the panel. */
+  link: string;
+  /** Why it came to this person: the rule's name, or "Escalonamento". */
+  reason: string;
+};
+
+export type EmailParts = { subject: string; text: string; html: string };
+
+function lines(facts: LeadAlertFacts): [string, string][] {
+  return [
+    ["Nome", facts.firstName],
+    ["Curso", facts.course || "Não informado"],
+    ["Polo", facts.polo || "Não informado"],
+    ["Origem", facts.origin],
+    ["Motivo", facts.reason],
+  ];
+}
+
+function render(intro: string, facts: LeadAlertFacts, closing: string): { text: string; html: string } {
+  const rows = lines(facts);
+  const text = [intro, "", ...rows.map(([k, v]) => `${k}: ${v}`), "", `Abrir o lead: ${facts.link}`, "", closing].join("\n");
+  const html = [
+    `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a">`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<table role="presentation">`,
+    ...rows.map(
+      ([k, v]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
+    ),
+    `</table>`,
+    `<p><a href="${escapeHtml(facts.link)}">Abrir o lead</a></p>`,
+    `<p style="color:#475569">${escapeHtml(closing)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { text, html };
+}
+
+/** To the owner: a lead was given to them. */
+export function leadAssignedEmail(facts: LeadAlertFacts): EmailParts {
+  return {
+    subject: `Novo lead para você: ${facts.firstName}`,
+    ...render(
+      "Um novo lead foi atribuído a você. Faça o primeiro contato o quanto antes.",
+      facts,
+      "Mensagem automática da distribuição de leads.",
+    ),
+  };
+}
+
+/** To the next member: a lead that waited too long was passed to them. */
+export function leadEscalatedEmail(facts: LeadAlertFacts): EmailParts {
+  return {
+    subject: `Lead aguardando primeiro contato: ${facts.firstName}`,
+    ...render(
+      "Um lead esperou além do prazo de primeiro contato e foi repassado a você.",
+      facts,
+      "Mensagem automática da distribuição de leads.",
+    ),
+  };
+}
+
+/** To the admins: nobody could take a lead (everyone away, or no team). */
+export function leadUnassignedEmail(facts: LeadAlertFacts): EmailParts {
+  return {
+    subject: `Lead sem responsável: ${facts.firstName}`,
+    ...render(
+      "Chegou um lead e ninguém estava disponível para recebê-lo. Ele está na fila sem responsável.",
+      facts,
+      "Mensagem automática da distribuição de leads.",
+    ),
+  };
+}
+
+export type LeadAlertKind = "lead.assigned" | "lead.escalated" | "lead.unassigned";
+
+/** The staff alert of each kind. */
+export function leadAlertEmail(kind: LeadAlertKind, facts: LeadAlertFacts): EmailParts {
+  if (kind === "lead.escalated") return leadEscalatedEmail(facts);
+  if (kind === "lead.unassigned") return leadUnassignedEmail(facts);
+  return leadAssignedEmail(facts);
+}
+
+export type EmailStatusKey = "pending" | "sent" | "failed" | "held";
+
+/** How the "E-mails" page names a message's state. */
+export const EMAIL_STATUS_LABELS: Record<EmailStatusKey, string> = {
+  pending: "Aguardando envio",
+  sent: "Enviado",
+  failed: "Falhou",
+  held: "Guardado (sem SMTP)",
+};

@@ -1,0 +1,77 @@
+import { StudioTable } from "~/components/studio/studio-table";
+import { formatDateTimeBr } from "~/lib/dates";
+import { EMAIL_STATUS_LABELS, type EmailStatusKey } from "~/lib/email";
+import { pageMeta } from "~/lib/seo";
+import { emailOutboxPage } from "~/server/email/outbox.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/emails";
+
+/**
+ * /admin/e-mails: the e-mail outbox (decision 088). What was sent, what waits (the backlog while the
+ * SMTP server is down) and, without SMTP_URL, every message the site would have sent: to whom,
+ * when, its subject and text. Admin only; read-only, so it works the same without JavaScript.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "E-mails - Painel Administrativo", description: "Mensagens enviadas pelo site.", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "emails");
+  return emailOutboxPage();
+}
+
+export default function EmailsPage({ loaderData }: Route.ComponentProps) {
+  const { smtpConfigured, rows, counts } = loaderData;
+  return (
+    <section aria-labelledby="emails-titulo" className="mx-auto max-w-7xl px-4 py-8">
+      <h1 id="emails-titulo" className="text-2xl font-bold text-slate-900">
+        E-mails
+      </h1>
+      {smtpConfigured ? (
+        <p className="mt-1 max-w-3xl text-sm text-slate-600" data-testid="emails-mode">
+          Os e-mails saem pelo servidor SMTP configurado (SMTP_URL), um de cada vez, na ordem em que foram criados. Se o servidor
+          estiver fora do ar, o site tenta de novo mais tarde e nada se perde.
+        </p>
+      ) : (
+        <p
+          className="mt-2 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="emails-mode"
+        >
+          Nenhum servidor de e-mail configurado (SMTP_URL): as mensagens não saem, ficam guardadas aqui para você ver o que seria
+          enviado, para quem e quando.
+        </p>
+      )}
+      <ul className="mt-4 flex flex-wrap gap-3 text-sm" data-testid="emails-counts">
+        <li className="rounded-md bg-slate-100 px-3 py-1">Aguardando envio: {counts.pending}</li>
+        <li className="rounded-md bg-slate-100 px-3 py-1">Enviados: {counts.sent}</li>
+        <li className="rounded-md bg-slate-100 px-3 py-1">Falharam: {counts.failed}</li>
+        <li className="rounded-md bg-slate-100 px-3 py-1">Guardados (sem SMTP): {counts.held}</li>
+      </ul>
+      <StudioTable
+        testId="emails-table"
+        caption={rows.length === 0 ? "Nenhum e-mail ainda." : "Mensagens (mais recentes primeiro)"}
+        columns={["Criado em", "Para", "Assunto", "Situação"]}
+        className="mt-6"
+      >
+        {rows.map((row) => (
+          <tr key={row.id} className="border-b border-slate-100 align-top">
+            <td className="py-2 pr-3 whitespace-nowrap">{formatDateTimeBr(row.createdAt)}</td>
+            <td className="py-2 pr-3 break-all">{row.toAddress}</td>
+            <td className="py-2 pr-3">
+              <details>
+                <summary className="cursor-pointer">{row.subject}</summary>
+                <pre className="mt-2 text-xs whitespace-pre-wrap text-slate-700">{row.textBody}</pre>
+              </details>
+            </td>
+            <td className="py-2">
+              {EMAIL_STATUS_LABELS[row.status as EmailStatusKey] ?? row.status}
+              {row.sentAt ? <span className="block text-xs text-slate-500">{formatDateTimeBr(row.sentAt)}</span> : null}
+              {row.lastError ? <span className="block text-xs text-red-700">{row.lastError}</span> : null}
+            </td>
+          </tr>
+        ))}
+      </StudioTable>
+    </section>
+  );
+}

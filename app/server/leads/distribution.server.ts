@@ -1,0 +1,549 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+
+import { firstName, leadAlertEmail, type LeadAlertKind } from "~/lib/email";
+import {
+  addBusinessMinutes,
+  type BusinessCalendar,
+  DEFAULT_TARGET_MINUTES,
+  firstContactState,
+  parsePhoneHours,
+} from "~/lib/leads/business-hours";
+import { NO_OWNER_LABEL } from "~/lib/leads/filters";
+
+import { activeCourses } from "../content/courses.server";
+import { getInstitution } from "../content/institution.server";
+import { db, schema } from "../db/client.server";
+import { enqueueEmail } from "../email/outbox.server";
+import * as serverClock from "../platform/clock.server";
+import { config } from "../platform/config.server";
+import { enqueueWebhookEvent } from "../webhooks/outbox.server";
+import { LEAD_ORIGINS } from "./save.server";
+
+/**
+ * Lead distribution (decision 086). Every new lead gets an owner in the transaction that saves it
+ * (`assignNewLead`, called by saveLead): (a) the same person (e-mail or phone, any form) already has
+ * a comercial owner → that owner; (b) the first rule (polo, course area or form) that matches → its
+ * team; no rule → every comercial user; (c) among those, the available member whose turn it is (the
+ * lowest `last_assigned_seq`, then the lowest id), whose turn then moves to the end; (d) nobody
+ * available → no owner (the unassigned queue) and an e-mail to every admin. Each assignment writes a
+ * history note (who, and why: the rule's name), the webhook event `lead.assigned` and an e-mail to
+ * the owner. The process runs every transaction one after another (better-sqlite3 is synchronous),
+ * so a burst of leads takes turns exactly: the round robin is fair under any concurrency.
+ */
+
+export const DISTRIBUTION_AUTHOR = "Distribuição automática";
+export const RULE_FIELDS = { polo: "Polo", area: "Área do curso", origem: "Formulário" } as const;
+export type RuleField = keyof typeof RULE_FIELDS;
+export const SAME_PERSON_RULE = "Mesma pessoa (já tinha responsável)";
+export const EVERYONE_RULE = "Todos os comerciais (nenhuma regra)";
+
+const users = schema.adminUsers;
+const leads = schema.leads;
+
+// --- Settings: the first-contact target and the holidays ----------------------------------------
+
+function setting(key: string): string | undefined {
+  return db
+    .select({ value: schema.distributionSettings.value })
+    .from(schema.distributionSettings)
+    .where(eq(schema.distributionSettings.key, key))
+    .get()?.value;
+}
+
+function putSetting(key: string, value: string) {
+  db.insert(schema.distributionSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: schema.distributionSettings.key, set: { value } })
+    .run();
+}
+
+/**
+ * Whether new leads are distributed. Off until an admin switches it on in "Distribuição" (a site
+ * whose owners are set by hand keeps working as before); the first-contact clock runs either way.
+ */
+export function distributionActive(): boolean {
+  return setting("active") === "1";
+}
+
+export function setDistributionActive(active: boolean) {
+  putSetting("active", active ? "1" : "0");
+}
+
+/** The first-contact target in business minutes (the admin's, 5 by default). */
+export function targetMinutes(): number {
+  const value = Number(setting("target_minutes"));
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_TARGET_MINUTES;
+}
+
+export function holidays(): string[] {
+  const value = setting("holidays");
+  return value ? (JSON.parse(value) as string[]) : [];
+}
+
+export function saveClockSettings(minutes: number, holidayDates: string[]) {
+  db.transaction(() => {
+    putSetting("target_minutes", String(minutes));
+    putSetting("holidays", JSON.stringify(holidayDates));
+  });
+}
+
+/** The business calendar: the institution's phone hours from the studio (São Paulo time) and the admin's holidays. */
+export function businessCalendar(): BusinessCalendar {
+  let phoneHours = config.phoneHours;
+  try {
+    phoneHours = getInstitution().phoneHours || phoneHours;
+  } catch {
+    // The studio is not seeded yet (a script on an empty file): the configured hours.
+  }
+  return { hours: parsePhoneHours(phoneHours), holidays: new Set(holidays()) };
+}
+
+// --- Availability -------------------------------------------------------------------------------
+
+/** Available: not away, or away with an end that has passed. */
+function availableAt(nowIso: string) {
+  return or(eq(users.away, false), and(isNotNull(users.awayUntil), lte(users.awayUntil, nowIso)))!;
+}
+
+export type Availability = { id: number; email: string; away: boolean; awayUntil: string | null; available: boolean };
+
+/** Every comercial user with their availability now. */
+export function availabilityList(now: Date = serverClock.now()): Availability[] {
+  const nowIso = now.toISOString();
+  return db
+    .select({ id: users.id, email: users.email, away: users.away, awayUntil: users.awayUntil })
+    .from(users)
+    .where(eq(users.role, "comercial"))
+    .orderBy(asc(users.email))
+    .all()
+    .map((row) => ({ ...row, available: !row.away || (row.awayUntil !== null && row.awayUntil <= nowIso) }));
+}
+
+/** "Disponível" (away false) or "Ausente" with an optional end. Returns whether the user is a comercial user. */
+export function setAvailability(userId: number, away: boolean, awayUntil: Date | null): boolean {
+  return (
+    db
+      .update(users)
+      .set({ away, awayUntil: away && awayUntil ? awayUntil.toISOString() : null })
+      .where(and(eq(users.id, userId), eq(users.role, "comercial")))
+      .run().changes > 0
+  );
+}
+
+// --- Teams and rules ----------------------------------------------------------------------------
+
+export type TeamRow = { id: number; name: string; members: { id: number; email: string }[] };
+
+export function listTeams(): TeamRow[] {
+  const teams = db.select().from(schema.salesTeams).orderBy(asc(schema.salesTeams.name)).all();
+  const members = db
+    .select({ teamId: schema.salesTeamMembers.teamId, id: users.id, email: users.email })
+    .from(schema.salesTeamMembers)
+    .innerJoin(users, eq(users.id, schema.salesTeamMembers.userId))
+    .orderBy(asc(users.email))
+    .all();
+  return teams.map((team) => ({
+    id: team.id,
+    name: team.name,
+    members: members.filter((m) => m.teamId === team.id).map(({ id, email }) => ({ id, email })),
+  }));
+}
+
+/** Creates a team; false when the name is taken. */
+export function createTeam(name: string, now: Date = serverClock.now()): boolean {
+  return db.insert(schema.salesTeams).values({ name, createdAt: now.toISOString() }).onConflictDoNothing().run().changes > 0;
+}
+
+export function removeTeam(id: number): boolean {
+  return db.delete(schema.salesTeams).where(eq(schema.salesTeams.id, id)).run().changes > 0;
+}
+
+/** Adds a comercial user to a team; false when either is unknown (or the user is not comercial). */
+export function addTeamMember(teamId: number, userId: number): boolean {
+  const user = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, "comercial")))
+    .get();
+  const team = db.select({ id: schema.salesTeams.id }).from(schema.salesTeams).where(eq(schema.salesTeams.id, teamId)).get();
+  if (!user || !team) return false;
+  db.insert(schema.salesTeamMembers).values({ teamId, userId }).onConflictDoNothing().run();
+  return true;
+}
+
+export function removeTeamMember(teamId: number, userId: number): boolean {
+  return (
+    db
+      .delete(schema.salesTeamMembers)
+      .where(and(eq(schema.salesTeamMembers.teamId, teamId), eq(schema.salesTeamMembers.userId, userId)))
+      .run().changes > 0
+  );
+}
+
+export type RuleRow = {
+  id: number;
+  name: string;
+  field: RuleField;
+  value: string;
+  teamId: number;
+  teamName: string;
+  position: number;
+};
+
+export function listRules(): RuleRow[] {
+  return db
+    .select({
+      id: schema.distributionRules.id,
+      name: schema.distributionRules.name,
+      field: schema.distributionRules.field,
+      value: schema.distributionRules.value,
+      teamId: schema.distributionRules.teamId,
+      teamName: schema.salesTeams.name,
+      position: schema.distributionRules.position,
+    })
+    .from(schema.distributionRules)
+    .innerJoin(schema.salesTeams, eq(schema.salesTeams.id, schema.distributionRules.teamId))
+    .orderBy(asc(schema.distributionRules.position), asc(schema.distributionRules.id))
+    .all() as RuleRow[];
+}
+
+/**
+ * Adds a rule at the end of the list (its position is computed inside the insert, so two admins
+ * adding rules at once each get their own place). False when the team does not exist.
+ */
+export function addRule(
+  input: { name: string; field: RuleField; value: string; teamId: number },
+  by: string,
+  now: Date = serverClock.now(),
+): boolean {
+  return db.transaction((tx) => {
+    const team = tx
+      .select({ id: schema.salesTeams.id })
+      .from(schema.salesTeams)
+      .where(eq(schema.salesTeams.id, input.teamId))
+      .get();
+    if (!team) return false;
+    const position =
+      (tx
+        .select({ max: sql<number | null>`max(${schema.distributionRules.position})` })
+        .from(schema.distributionRules)
+        .get()?.max ?? 0) + 1;
+    tx.insert(schema.distributionRules)
+      .values({ ...input, position, createdAt: now.toISOString(), createdBy: by })
+      .run();
+    return true;
+  });
+}
+
+export function removeRule(id: number): boolean {
+  return db.delete(schema.distributionRules).where(eq(schema.distributionRules.id, id)).run().changes > 0;
+}
+
+// --- Assignment ---------------------------------------------------------------------------------
+
+export type NewLeadFacts = {
+  id: number;
+  nome: string;
+  email: string;
+  telefone: string;
+  origem: string;
+  originLabel: string;
+  polo: string;
+  curso_interesse: string;
+  area_desejada: string;
+};
+
+export type Assignment = { ownerId: number | null; ownerEmail: string | null; rule: string };
+
+function courseArea(name: string): string | undefined {
+  if (!name) return undefined;
+  return activeCourses().find((course) => course.name === name)?.area;
+}
+
+function ruleMatches(rule: RuleRow, lead: NewLeadFacts, area: string | undefined): boolean {
+  if (rule.field === "polo") return lead.polo === rule.value;
+  if (rule.field === "origem") return lead.origem === rule.value;
+  return area === rule.value || lead.area_desejada === rule.value;
+}
+
+/** The available member whose turn it is among these candidates (null: nobody available). */
+function nextInTurn(candidateIds: number[] | "all", nowIso: string): { id: number; email: string } | undefined {
+  const conditions = [eq(users.role, "comercial"), availableAt(nowIso)];
+  if (candidateIds !== "all") {
+    if (candidateIds.length === 0) return undefined;
+    conditions.push(inArray(users.id, candidateIds));
+  }
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.lastAssignedSeq), asc(users.id))
+    .limit(1)
+    .get();
+}
+
+/** Moves this user's turn to the end of the line. */
+function takeTurn(userId: number) {
+  db.update(users)
+    .set({ lastAssignedSeq: sql`(SELECT coalesce(max(${users.lastAssignedSeq}), 0) + 1 FROM ${users})` })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+/** Who should own a new lead, and why (reads only; `assignNewLead` writes). */
+export function chooseOwner(lead: NewLeadFacts, now: Date): Assignment {
+  const nowIso = now.toISOString();
+  const previous = db
+    .select({ id: users.id, email: users.email })
+    .from(leads)
+    .innerJoin(users, and(eq(users.id, leads.owner_id), eq(users.role, "comercial")))
+    .where(and(ne(leads.id, lead.id), or(eq(leads.email, lead.email), eq(leads.telefone, lead.telefone))))
+    .orderBy(sql`${leads.id} DESC`)
+    .limit(1)
+    .get();
+  if (previous) return { ownerId: previous.id, ownerEmail: previous.email, rule: SAME_PERSON_RULE };
+
+  const rules = listRules();
+  const area = rules.some((rule) => rule.field === "area") ? courseArea(lead.curso_interesse) : undefined;
+  const rule = rules.find((each) => ruleMatches(each, lead, area));
+  if (rule) {
+    const members = db
+      .select({ userId: schema.salesTeamMembers.userId })
+      .from(schema.salesTeamMembers)
+      .where(eq(schema.salesTeamMembers.teamId, rule.teamId))
+      .all()
+      .map((row) => row.userId);
+    const owner = nextInTurn(members, nowIso);
+    return { ownerId: owner?.id ?? null, ownerEmail: owner?.email ?? null, rule: rule.name };
+  }
+  const owner = nextInTurn("all", nowIso);
+  return { ownerId: owner?.id ?? null, ownerEmail: owner?.email ?? null, rule: EVERYONE_RULE };
+}
+
+/** The lead page's absolute address (the e-mails' link). */
+export function leadLink(id: number): string {
+  return `${config.siteUrl}/contato/lead/${id}`;
+}
+
+function adminEmails(): string[] {
+  return db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .all()
+    .map((row) => row.email);
+}
+
+function alert(kind: LeadAlertKind, to: string, lead: NewLeadFacts, reason: string, now: Date) {
+  const parts = leadAlertEmail(kind, {
+    firstName: firstName(lead.nome),
+    course: lead.curso_interesse,
+    polo: lead.polo,
+    origin: lead.originLabel,
+    link: leadLink(lead.id),
+    reason,
+  });
+  enqueueEmail({ kind, to, ...parts, leadId: lead.id }, now);
+}
+
+/**
+ * Gives a new lead its owner and starts its first-contact clock. Call it inside the transaction
+ * that created the lead (saveLead does): the owner, the history note, the webhook event and the
+ * e-mails exist exactly when the lead does.
+ */
+export function assignNewLead(lead: NewLeadFacts, now: Date): Assignment | null {
+  const due = addBusinessMinutes(now, targetMinutes(), businessCalendar()).toISOString();
+  if (!distributionActive()) {
+    db.update(leads).set({ first_contact_due_at: due }).where(eq(leads.id, lead.id)).run();
+    return null;
+  }
+  const assignment = chooseOwner(lead, now);
+  db.update(leads).set({ owner_id: assignment.ownerId, first_contact_due_at: due }).where(eq(leads.id, lead.id)).run();
+  if (assignment.ownerId !== null && assignment.rule !== SAME_PERSON_RULE) takeTurn(assignment.ownerId);
+  db.insert(schema.leadNotes)
+    .values({
+      leadId: lead.id,
+      text:
+        assignment.ownerId === null
+          ? `Responsável: ${NO_OWNER_LABEL}. Ninguém disponível (regra: ${assignment.rule}).`
+          : `Responsável: ${NO_OWNER_LABEL} → ${assignment.ownerEmail} (regra: ${assignment.rule})`,
+      author: DISTRIBUTION_AUTHOR,
+      createdAt: now.toISOString(),
+    })
+    .run();
+  enqueueWebhookEvent(
+    "lead.assigned",
+    {
+      lead: { id: lead.id },
+      owner: assignment.ownerId === null ? null : { id: assignment.ownerId, email: assignment.ownerEmail },
+      rule: assignment.rule,
+      first_contact_due_at: due,
+    },
+    now,
+  );
+  if (assignment.ownerEmail) alert("lead.assigned", assignment.ownerEmail, lead, assignment.rule, now);
+  else for (const admin of adminEmails()) alert("lead.unassigned", admin, lead, assignment.rule, now);
+  return assignment;
+}
+
+// --- The unassigned queue -----------------------------------------------------------------------
+
+export function unassignedCount(): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(leads)
+      .where(and(isNull(leads.owner_id), eq(leads.status, "novo")))
+      .get()?.n ?? 0
+  );
+}
+
+// --- Escalation ---------------------------------------------------------------------------------
+
+const ESCALATION_INTERVAL_MS = 60_000;
+
+/**
+ * Leads still Novo and untouched at twice the target (in business minutes) are offered to the next
+ * available member (not the current owner), once; the history says so, the new owner and the admins
+ * get an e-mail. Returns how many were escalated. Runs every minute in the server process.
+ */
+export function escalateWaitingLeads(now: Date = serverClock.now()): number {
+  if (!distributionActive()) return 0;
+  const nowIso = now.toISOString();
+  const calendar = businessCalendar();
+  const twice = targetMinutes() * 2;
+  const waiting = db
+    .select()
+    .from(leads)
+    .where(
+      and(
+        eq(leads.status, "novo"),
+        isNull(leads.first_contact_at),
+        isNull(leads.escalated_at),
+        isNotNull(leads.first_contact_due_at),
+        lte(leads.first_contact_due_at, nowIso),
+      ),
+    )
+    .orderBy(asc(leads.id))
+    .all()
+    .filter((lead) => addBusinessMinutes(new Date(lead.criado_em), twice, calendar).getTime() <= now.getTime());
+  let escalated = 0;
+  for (const lead of waiting) {
+    db.transaction(() => {
+      const conditions = [eq(users.role, "comercial"), availableAt(nowIso)];
+      if (lead.owner_id !== null) conditions.push(ne(users.id, lead.owner_id));
+      const next = db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(...conditions))
+        .orderBy(asc(users.lastAssignedSeq), asc(users.id))
+        .limit(1)
+        .get();
+      const previous =
+        lead.owner_id === null
+          ? NO_OWNER_LABEL
+          : (db.select({ email: users.email }).from(users).where(eq(users.id, lead.owner_id)).get()?.email ?? NO_OWNER_LABEL);
+      db.update(leads)
+        .set({ escalated_at: nowIso, ...(next ? { owner_id: next.id } : {}) })
+        .where(eq(leads.id, lead.id))
+        .run();
+      if (next) takeTurn(next.id);
+      db.insert(schema.leadNotes)
+        .values({
+          leadId: lead.id,
+          text: next
+            ? `Escalonado: sem primeiro contato no dobro do prazo (${twice} min úteis). Responsável: ${previous} → ${next.email}`
+            : `Escalonado: sem primeiro contato no dobro do prazo (${twice} min úteis); ninguém disponível para receber.`,
+          author: DISTRIBUTION_AUTHOR,
+          createdAt: nowIso,
+        })
+        .run();
+      const facts: NewLeadFacts = {
+        ...lead,
+        originLabel: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
+      };
+      const reason = `Escalonamento (sem contato em ${twice} min úteis)`;
+      if (next) {
+        alert("lead.escalated", next.email, facts, reason, now);
+        enqueueWebhookEvent(
+          "lead.assigned",
+          { lead: { id: lead.id }, owner: { id: next.id, email: next.email }, rule: reason },
+          now,
+        );
+      }
+      for (const admin of adminEmails()) alert("lead.escalated", admin, facts, reason, now);
+    });
+    escalated++;
+  }
+  return escalated;
+}
+
+let escalationTimer: ReturnType<typeof setInterval> | undefined;
+
+export function startEscalationTimer() {
+  clearInterval(escalationTimer);
+  escalationTimer = setInterval(() => {
+    try {
+      escalateWaitingLeads();
+    } catch (error) {
+      console.error(`distribuição: o escalonamento falhou: ${(error as Error).message}`);
+    }
+  }, ESCALATION_INTERVAL_MS);
+  escalationTimer.unref();
+}
+
+export function stopEscalationTimer() {
+  clearInterval(escalationTimer);
+  escalationTimer = undefined;
+}
+
+// --- The panel's waiting list -------------------------------------------------------------------
+
+export type WaitingLead = {
+  id: number;
+  firstName: string;
+  course: string;
+  polo: string;
+  owner: string | null;
+  text: string;
+  late: boolean;
+};
+
+/**
+ * The Novo leads still waiting for a first contact, most urgent first (earliest due time): the
+ * panel's "Aguardando primeiro contato" box. A comercial user sees their own and the unassigned ones.
+ */
+export function waitingLeads(viewer: { id: number; role: string }, now: Date = serverClock.now(), limit = 10): WaitingLead[] {
+  const conditions = [eq(leads.status, "novo"), isNull(leads.first_contact_at), isNotNull(leads.first_contact_due_at)];
+  if (viewer.role === "comercial") conditions.push(or(eq(leads.owner_id, viewer.id), isNull(leads.owner_id))!);
+  const rows = db
+    .select({
+      id: leads.id,
+      nome: leads.nome,
+      curso: leads.curso_interesse,
+      polo: leads.polo,
+      ownerEmail: users.email,
+      criado_em: leads.criado_em,
+      first_contact_due_at: leads.first_contact_due_at,
+      first_contact_at: leads.first_contact_at,
+      status: leads.status,
+    })
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.owner_id))
+    .where(and(...conditions))
+    .orderBy(asc(leads.first_contact_due_at), asc(leads.id))
+    .limit(limit)
+    .all();
+  return rows.map((row) => {
+    const state = firstContactState(row, now)!;
+    return {
+      id: row.id,
+      firstName: firstName(row.nome),
+      course: row.curso,
+      polo: row.polo,
+      owner: row.ownerEmail ?? null,
+      text: state.text,
+      late: state.late,
+    };
+  });
+}

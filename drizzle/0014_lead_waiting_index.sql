@@ -1,0 +1,1 @@
+CREATE INDEX `leads_waiting_idx` ON `leads` (`status`,`first_contact_at`,`first_contact_due_at`);

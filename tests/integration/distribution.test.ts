@@ -1,0 +1,370 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { action as distributionPageAction, loader as distributionPageLoader } from "~/routes/leads/distribution";
+import { loader as panelLoader } from "~/routes/leads/panel";
+import { action as enrolmentAction } from "~/routes/public/enrolment";
+import { courses } from "~/seed/courses";
+import { polos } from "~/seed/polos";
+import { db, schema } from "~/server/db/client.server";
+import {
+  addRule,
+  addTeamMember,
+  createTeam,
+  DISTRIBUTION_AUTHOR,
+  escalateWaitingLeads,
+  EVERYONE_RULE,
+  SAME_PERSON_RULE,
+  setAvailability,
+  setDistributionActive,
+} from "~/server/leads/distribution.server";
+import { changeLeadStatus } from "~/server/leads/follow-up.server";
+import { saveLead } from "~/server/leads/save.server";
+import { resetClock, setClockForTests } from "~/server/platform/clock.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+import { createWebhookEndpoint } from "~/server/webhooks/outbox.server";
+
+import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
+
+/**
+ * Lead distribution (decision 086) and the first-contact clock (decision 087) through the real lead
+ * pipeline: forms posted to the /inscricao action, a real SQLite file, the pinned server clock.
+ */
+
+// Wednesday 2026-11-25, 10h in São Paulo.
+let now = Date.parse("2026-11-25T13:00:00Z");
+const PASSWORD = "senha-forte-de-teste-1";
+const users: Record<string, number> = {};
+
+beforeAll(async () => {
+  setClockForTests(() => now);
+  for (const name of ["ana", "bruno", "carla", "davi"]) {
+    users[name] = (await createAdmin(`${name}@vendas.example.com`, PASSWORD, "comercial")).id;
+  }
+  users.chefe = (await createAdmin("chefe@example.com", PASSWORD, "admin")).id;
+  return () => resetClock();
+});
+
+beforeEach(() => {
+  resetAllRateLimits();
+  db.delete(schema.leads).run();
+  db.delete(schema.emailOutbox).run();
+  db.delete(schema.webhookDeliveries).run();
+  db.delete(schema.webhookEndpoints).run();
+  db.delete(schema.salesTeams).run();
+  db.delete(schema.distributionSettings).run();
+  db.update(schema.adminUsers).set({ away: false, awayUntil: null, lastAssignedSeq: 0 }).run();
+  now = Date.parse("2026-11-25T13:00:00Z");
+  setDistributionActive(true);
+});
+
+const course = courses.find((c) => c.name === "Enfermagem")!;
+let ip = 1;
+function post(email: string, extra: Record<string, string> = {}) {
+  ip++;
+  return enrolmentAction(
+    args(
+      postForm(
+        "/inscricao",
+        {
+          nome: "Maria Aparecida da Silva",
+          telefone: `31 9${String(10_000_000 + ip).slice(-8)}`,
+          email,
+          cidade: "Belo Horizonte",
+          curso: course.name,
+          polo: polos[0].location,
+          consentimento: "on",
+          origem: "inscricao",
+          [HONEYPOT_FIELD]: "",
+          ...extra,
+        },
+        { headers: { "X-Client-Ip": `203.0.${Math.floor(ip / 250) % 250}.${ip % 250}` } },
+      ),
+    ),
+  );
+}
+
+const lead = (email: string) => db.select().from(schema.leads).where(eq(schema.leads.email, email)).get()!;
+const notes = (leadId: number) => db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all();
+const emails = () => db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.id).all();
+
+describe("rules", () => {
+  it("no rule: round robin among every available comercial user; each assignment has its note, event and e-mail", async () => {
+    createWebhookEndpoint("https://crm.example.com/hook", "chefe@example.com");
+    for (let n = 1; n <= 4; n++) expect(statusOf(await post(`rr${n}@example.com`))).toBe(303);
+    const owners = [1, 2, 3, 4].map((n) => lead(`rr${n}@example.com`).owner_id);
+    expect(new Set(owners)).toEqual(new Set([users.ana, users.bruno, users.carla, users.davi]));
+
+    const first = lead("rr1@example.com");
+    const [note] = notes(first.id);
+    expect(note.author).toBe(DISTRIBUTION_AUTHOR);
+    expect(note.text).toBe(`Responsável: Sem responsável → ana@vendas.example.com (regra: ${EVERYONE_RULE})`);
+
+    const events = db
+      .select()
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.eventType, "lead.assigned"))
+      .all();
+    expect(events).toHaveLength(4);
+    expect(JSON.parse(events[0].body).data).toMatchObject({
+      lead: { id: first.id },
+      owner: { id: users.ana },
+      rule: EVERYONE_RULE,
+    });
+
+    const mail = emails()[0];
+    expect(mail).toMatchObject({ kind: "lead.assigned", toAddress: "ana@vendas.example.com", leadId: first.id });
+    expect(mail.textBody).toContain("Nome: Maria\n");
+    expect(mail.textBody).toContain(`Curso: ${course.name}`);
+    expect(mail.textBody).toContain(`Polo: ${polos[0].location}`);
+    expect(mail.textBody).toContain("Origem: Formulário de inscrição");
+    expect(mail.textBody).toContain(`/contato/lead/${first.id}`);
+    // Never the person's e-mail or phone.
+    expect(mail.textBody + mail.htmlBody).not.toContain("rr1@example.com");
+    expect(mail.textBody + mail.htmlBody).not.toMatch(/9\d{4}-?\d{4}/);
+  });
+
+  it("a rule by polo sends the lead to its team's members in turn; other polos to everyone", async () => {
+    createTeam("Equipe BH");
+    const team = db.select().from(schema.salesTeams).get()!;
+    addTeamMember(team.id, users.carla);
+    addTeamMember(team.id, users.davi);
+    expect(addRule({ name: "Polo BH", field: "polo", value: polos[0].location, teamId: team.id }, "chefe@example.com")).toBe(
+      true,
+    );
+    for (let n = 1; n <= 4; n++) await post(`bh${n}@example.com`);
+    const owners = [1, 2, 3, 4].map((n) => lead(`bh${n}@example.com`).owner_id);
+    expect(owners).toEqual([users.carla, users.davi, users.carla, users.davi]);
+    expect(notes(lead("bh1@example.com").id)[0].text).toContain("(regra: Polo BH)");
+
+    await post("outro@example.com", { polo: polos[1].location });
+    expect(lead("outro@example.com").owner_id).toBe(users.ana);
+  });
+
+  it("a rule by course area", async () => {
+    createTeam("Saúde");
+    const team = db.select().from(schema.salesTeams).get()!;
+    addTeamMember(team.id, users.bruno);
+    addRule({ name: "Área Saúde", field: "area", value: course.area, teamId: team.id }, "chefe@example.com");
+    await post("saude@example.com");
+    expect(lead("saude@example.com").owner_id).toBe(users.bruno);
+  });
+
+  it("the same person (same e-mail or phone, another form) goes to the owner they already have", async () => {
+    await post("pessoa@example.com");
+    const first = lead("pessoa@example.com");
+    const again = saveLead({ origem: "contato", nome: "Maria", telefone: first.telefone, email: "outro.email@example.com" });
+    const second = db.select().from(schema.leads).where(eq(schema.leads.id, again)).get()!;
+    expect(second.owner_id).toBe(first.owner_id);
+    expect(notes(again)[0].text).toContain(SAME_PERSON_RULE);
+  });
+
+  it("an away member gets nothing until their absence ends; everyone away → unassigned queue and the admins are told", async () => {
+    setAvailability(users.ana, true, null);
+    setAvailability(users.bruno, true, new Date(now + 60 * 60_000));
+    setAvailability(users.carla, true, null);
+    setAvailability(users.davi, true, null);
+    await post("ninguem@example.com");
+    const orphan = lead("ninguem@example.com");
+    expect(orphan.owner_id).toBeNull();
+    expect(notes(orphan.id)[0].text).toContain("Ninguém disponível");
+    expect(emails().map((m) => [m.kind, m.toAddress])).toContainEqual(["lead.unassigned", "chefe@example.com"]);
+
+    now += 61 * 60_000;
+    await post("depois@example.com");
+    expect(lead("depois@example.com").owner_id).toBe(users.bruno);
+  });
+
+  it("a rule whose team lost its members (user removed) sends to the unassigned queue, never to a stranger", async () => {
+    createTeam("Vazia");
+    const team = db.select().from(schema.salesTeams).get()!;
+    addRule({ name: "Formulário de inscrição", field: "origem", value: "inscricao", teamId: team.id }, "chefe@example.com");
+    await post("vazia@example.com");
+    expect(lead("vazia@example.com").owner_id).toBeNull();
+  });
+});
+
+describe("switched off (the default)", () => {
+  it("new leads stay unowned, with their first-contact due time; nothing is escalated", async () => {
+    setDistributionActive(false);
+    await post("desligada@example.com");
+    const row = lead("desligada@example.com");
+    expect(row.owner_id).toBeNull();
+    expect(row.first_contact_due_at).toBe("2026-11-25T13:05:00.000Z");
+    expect(notes(row.id)).toHaveLength(0);
+    now += 60 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(0);
+  });
+});
+
+describe("fairness under concurrency", () => {
+  it("a burst of 200 leads posted at once spreads within ±1 per available member, none left unowned", async () => {
+    setAvailability(users.davi, true, null);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => post(`rajada${n}@example.com`)));
+    expect(answers.every((answer) => statusOf(answer) === 303)).toBe(true);
+    const all = db.select({ owner: schema.leads.owner_id }).from(schema.leads).all();
+    expect(all).toHaveLength(200);
+    const counts = new Map<number | null, number>();
+    for (const row of all) counts.set(row.owner, (counts.get(row.owner) ?? 0) + 1);
+    expect(counts.has(null)).toBe(false);
+    expect(counts.has(users.davi)).toBe(false);
+    const spread = [...counts.values()];
+    expect(spread).toHaveLength(3);
+    expect(Math.max(...spread) - Math.min(...spread)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the first-contact clock", () => {
+  it("a lead at 23h on a Friday is owned at once and due at 8h05 on Monday", async () => {
+    now = Date.parse("2026-11-28T02:00:00Z"); // Friday 23h in São Paulo
+    await post("noite@example.com");
+    const night = lead("noite@example.com");
+    expect(night.owner_id).not.toBeNull();
+    expect(night.first_contact_due_at).toBe("2026-11-30T11:05:00.000Z");
+  });
+
+  it("a status change out of Novo records the first contact once", async () => {
+    await post("contato@example.com");
+    const { id } = lead("contato@example.com");
+    now += 3 * 60_000;
+    changeLeadStatus(id, { status: "em_contato", reason: null }, "ana@vendas.example.com", new Date(now));
+    expect(lead("contato@example.com").first_contact_at).toBe(new Date(now).toISOString());
+  });
+
+  it("at twice the target an untouched lead goes to the next available member, recorded, admins told; once", async () => {
+    await post("espera@example.com");
+    const before = lead("espera@example.com");
+    now += 9 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(0);
+    now += 2 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(1);
+    const after = lead("espera@example.com");
+    expect(after.owner_id).not.toBe(before.owner_id);
+    expect(after.owner_id).not.toBeNull();
+    expect(after.escalated_at).toBe(new Date(now).toISOString());
+    expect(notes(after.id).at(-1)!.text).toMatch(/^Escalonado: sem primeiro contato no dobro do prazo \(10 min úteis\)/);
+    const kinds = emails()
+      .filter((m) => m.kind === "lead.escalated")
+      .map((m) => m.toAddress);
+    expect(kinds).toContain("chefe@example.com");
+    expect(kinds).toHaveLength(2);
+    expect(escalateWaitingLeads(new Date(now + 60 * 60_000))).toBe(0);
+  });
+});
+
+describe("the Distribuição page (admin only)", () => {
+  const cookieOf = async (email: string) => {
+    const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, email)).get()!;
+    return (await startAdminSession(getRequest("/"), user as Parameters<typeof startAdminSession>[1])).split(";")[0];
+  };
+  const postPage = (cookie: string, fields: Record<string, string>) =>
+    settle(() =>
+      distributionPageAction(args(postForm("/admin/distribuicao", fields, { cookie, headers: { Origin: "http://localhost" } }))),
+    );
+
+  it("switches on, creates a team, a member and a rule; a refused rule names each field and stores nothing", async () => {
+    setDistributionActive(false);
+    const cookie = await cookieOf("chefe@example.com");
+    expect(statusOf(await postPage(cookie, { intent: "ligar", ativa: "1" }))).toBe(303);
+    expect(payload(await distributionPageLoader(args(getRequest("/admin/distribuicao", { cookie })))).active).toBe(true);
+
+    expect(statusOf(await postPage(cookie, { intent: "equipe-nova", nome: "Equipe Norte" }))).toBe(303);
+    const team = db.select().from(schema.salesTeams).get()!;
+    expect(
+      statusOf(await postPage(cookie, { intent: "membro-adicionar", equipe: String(team.id), usuario: String(users.ana) })),
+    ).toBe(303);
+    const bad = await postPage(cookie, { intent: "regra-nova", nome: "", campo: "cor", valor: "", equipe: "" });
+    expect(statusOf(bad)).toBe(400);
+    expect(payload(bad).fieldErrors).toEqual({
+      nome: "Informe o nome da regra (até 80 caracteres).",
+      campo: "Escolha o que a regra compara.",
+      valor: "Escolha ou informe o valor que a regra compara.",
+      equipe: "Escolha a equipe que recebe os leads desta regra.",
+    });
+    expect(db.select().from(schema.distributionRules).all()).toHaveLength(0);
+    expect(
+      statusOf(
+        await postPage(cookie, {
+          intent: "regra-nova",
+          nome: "Norte",
+          campo: "polo",
+          valor: polos[0].location,
+          equipe: String(team.id),
+        }),
+      ),
+    ).toBe(303);
+    const page = payload(await distributionPageLoader(args(getRequest("/admin/distribuicao", { cookie }))));
+    expect(page.rules).toMatchObject([{ name: "Norte", fieldLabel: "Polo", teamName: "Equipe Norte" }]);
+    expect(page.teams[0].members).toEqual([{ id: users.ana, email: "ana@vendas.example.com" }]);
+
+    const badTarget = await postPage(cookie, { intent: "prazo", prazo: "0", feriados: "31/02/2026" });
+    expect(payload(badTarget).fieldErrors).toEqual({
+      prazo: "Informe o prazo em minutos: um número inteiro de 1 a 1440.",
+      feriados: "Data inválida: “31/02/2026”. Use DD/MM/AAAA, uma por linha.",
+    });
+    expect(statusOf(await postPage(cookie, { intent: "prazo", prazo: "15", feriados: "25/12/2026" }))).toBe(303);
+    await post("norte@example.com");
+    const row = lead("norte@example.com");
+    expect(row.owner_id).toBe(users.ana);
+    expect(row.first_contact_due_at).toBe("2026-11-25T13:15:00.000Z");
+  });
+
+  it("a comercial user cannot open or post to it", async () => {
+    const cookie = await cookieOf("bruno@vendas.example.com");
+    expect(statusOf(await settle(() => distributionPageLoader(args(getRequest("/admin/distribuicao", { cookie })))))).toBe(403);
+    expect(statusOf(await postPage(cookie, { intent: "ligar", ativa: "0" }))).toBe(403);
+    expect(
+      db
+        .select()
+        .from(schema.distributionSettings)
+        .all()
+        .find((s) => s.key === "active")?.value,
+    ).toBe("1");
+  });
+});
+
+describe("the panel's waiting view", () => {
+  it("lists untouched Novo leads most urgent first with 'aguardando há N min' and 'atrasado'; a comercial user sees theirs", async () => {
+    await post("primeiro@example.com");
+    now += 2 * 60_000;
+    await post("segundo@example.com");
+    now += 10 * 60_000;
+    const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, "chefe@example.com")).get()!;
+    const cookie = (await startAdminSession(getRequest("/"), user as Parameters<typeof startAdminSession>[1])).split(";")[0];
+    const panel = payload(await panelLoader(args(getRequest("/contato", { cookie }))));
+    expect(panel.waiting.map((w: { firstName: string; text: string; late: boolean }) => [w.text, w.late])).toEqual([
+      ["aguardando há 12 min", true],
+      ["aguardando há 10 min", true],
+    ]);
+    expect(panel.waiting[0]).toMatchObject({ id: lead("primeiro@example.com").id, firstName: "Maria" });
+    const row = panel.page.rows.find((r: { email: string }) => r.email === "segundo@example.com");
+    expect(row.firstContact).toEqual({ text: "aguardando há 10 min", late: true });
+
+    changeLeadStatus(lead("primeiro@example.com").id, { status: "em_contato", reason: null }, "chefe@example.com", new Date(now));
+    const after = payload(await panelLoader(args(getRequest("/contato", { cookie }))));
+    expect(after.waiting).toHaveLength(1);
+
+    const seller = db
+      .select()
+      .from(schema.adminUsers)
+      .where(eq(schema.adminUsers.id, lead("segundo@example.com").owner_id!))
+      .get()!;
+    const other = db
+      .select()
+      .from(schema.adminUsers)
+      .where(
+        eq(
+          schema.adminUsers.email,
+          seller.email === "ana@vendas.example.com" ? "bruno@vendas.example.com" : "ana@vendas.example.com",
+        ),
+      )
+      .get()!;
+    const otherCookie = (await startAdminSession(getRequest("/"), other as Parameters<typeof startAdminSession>[1])).split(
+      ";",
+    )[0];
+    expect(payload(await panelLoader(args(getRequest("/contato", { cookie: otherCookie })))).waiting).toHaveLength(0);
+  });
+});

@@ -1,0 +1,228 @@
+import type { AddressInfo } from "node:net";
+
+import { type ParsedMail, simpleParser } from "mailparser";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { loader as emailsLoader } from "~/routes/staff/emails";
+import { db, schema } from "~/server/db/client.server";
+import { createEmailWorker, enqueueEmail, MAX_EMAIL_ATTEMPTS } from "~/server/email/outbox.server";
+import { deletePerson, findLead } from "~/server/leads/privacy.server";
+import { saveLead } from "~/server/leads/save.server";
+import { resetClock, setClockForTests } from "~/server/platform/clock.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+
+import { args, getRequest, payload, settle, statusOf } from "./request";
+
+/**
+ * The e-mail outbox (decision 088) against a real SMTP server started here (smtp-server on a free
+ * port); what arrives is parsed with mailparser: headers, the pt-BR text and HTML parts, the link,
+ * List-Unsubscribe. Time is the pinned server clock (decision 059): backoff is crossed by moving it.
+ */
+
+type Arrived = { mail: ParsedMail; rcpt: string[] };
+
+let now = Date.parse("2026-11-24T12:00:00Z");
+const arrived: Arrived[] = [];
+const refuse = new Set<string>();
+let smtp: SMTPServer;
+let port = 0;
+
+function startSmtp(listenPort = 0) {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse.has(address.address)) {
+        const error = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 });
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          arrived.push({ mail, rcpt: session.envelope.rcptTo.map((r) => r.address) });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  return new Promise<void>((resolve) =>
+    smtp.listen(listenPort, "127.0.0.1", () => {
+      port = (smtp.server.address() as AddressInfo).port;
+      resolve();
+    }),
+  );
+}
+const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+
+function transport() {
+  return nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true, connectionTimeout: 5_000 });
+}
+
+beforeAll(async () => {
+  setClockForTests(() => now);
+  await startSmtp();
+});
+afterAll(async () => {
+  resetClock();
+  await stopSmtp();
+  delete process.env.SMTP_URL;
+});
+beforeEach(() => {
+  db.delete(schema.emailOutbox).run();
+  arrived.length = 0;
+  refuse.clear();
+  process.env.SMTP_URL = "smtp://127.0.0.1:1";
+});
+afterEach(() => {
+  delete process.env.SMTP_URL;
+});
+
+const rows = () => db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.id).all();
+
+function message(to: string, n = 1, extra: Partial<Parameters<typeof enqueueEmail>[0]> = {}) {
+  return {
+    kind: "lead.assigned",
+    to,
+    subject: `Novo lead para você: Maria ${n}`,
+    text: `Um novo lead foi atribuído a você.\nAbrir o lead: http://localhost:3000/contato/lead/${n}`,
+    html: `<p>Um novo lead foi atribuído a você.</p><p><a href="http://localhost:3000/contato/lead/${n}">Abrir o lead</a></p>`,
+    ...extra,
+  };
+}
+
+describe("the outbox over SMTP", () => {
+  it("sends a queued message once, with its Message-ID, pt-BR text and HTML parts, link and one-click unsubscribe", async () => {
+    const id = enqueueEmail(message("vendedora@example.com", 7, { unsubscribeUrl: "http://localhost:3000/descadastro/abc" }));
+    expect(id).toMatch(/^<[0-9a-f-]+@localhost>$/);
+    expect(rows()[0]).toMatchObject({ status: "pending", attempts: 0 });
+
+    const worker = createEmailWorker({ transport: transport() });
+    expect(await worker.runDue()).toBe(1);
+    expect(arrived).toHaveLength(1);
+    const { mail, rcpt } = arrived[0];
+    expect(rcpt).toEqual(["vendedora@example.com"]);
+    expect(mail.messageId).toBe(id);
+    expect(mail.subject).toBe("Novo lead para você: Maria 7");
+    expect(mail.text).toContain("Um novo lead foi atribuído a você.");
+    expect(mail.html).toContain('<a href="http://localhost:3000/contato/lead/7">Abrir o lead</a>');
+    const raw = (name: string) => mail.headerLines.find((line) => line.key === name)?.line ?? "";
+    expect(raw("list-unsubscribe")).toBe("List-Unsubscribe: <http://localhost:3000/descadastro/abc>");
+    expect(raw("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(raw("content-language")).toBe("Content-Language: pt-BR");
+    expect(rows()[0]).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+
+    // Nothing is sent twice.
+    expect(await worker.runDue()).toBe(0);
+    expect(arrived).toHaveLength(1);
+    await worker.stop();
+  });
+
+  it("SMTP down: nothing is lost, the queue waits its backoff, and after the outage every message arrives once, in order", async () => {
+    const port0 = port;
+    await stopSmtp();
+    for (let n = 1; n <= 3; n++) enqueueEmail(message(`fila${n}@example.com`, n));
+    const worker = createEmailWorker({ transport: transport(), random: () => 1 });
+    expect(await worker.runDue()).toBe(1);
+    expect(rows().map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
+    expect(rows()[0].lastError).toMatch(/Servidor SMTP fora do ar|ECONNREFUSED/);
+    expect(rows()[0].nextAttemptAt).toBeGreaterThan(now);
+    // Before the backoff ends nothing is tried (and nothing overtakes the head of the queue).
+    expect(await worker.runDue()).toBe(0);
+
+    // An hour of outage, retried with backoff.
+    for (let i = 0; i < 12; i++) {
+      now += 5 * 60_000;
+      await worker.runDue();
+    }
+    expect(rows().every((r) => r.status === "pending")).toBe(true);
+    expect(rows()[0].attempts).toBeLessThan(MAX_EMAIL_ATTEMPTS);
+
+    await startSmtp(port0);
+    now += 5 * 60_000;
+    expect(await worker.runDue()).toBe(3);
+    expect(arrived.map((a) => a.rcpt[0])).toEqual(["fila1@example.com", "fila2@example.com", "fila3@example.com"]);
+    expect(rows().map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+    await worker.stop();
+  });
+
+  it("an address the server refuses fails that message only; the others are sent", async () => {
+    refuse.add("recusado@example.com");
+    enqueueEmail(message("antes@example.com", 1));
+    enqueueEmail(message("recusado@example.com", 2));
+    enqueueEmail(message("depois@example.com", 3));
+    const worker = createEmailWorker({ transport: transport() });
+    expect(await worker.runDue()).toBe(3);
+    expect(arrived.map((a) => a.rcpt[0])).toEqual(["antes@example.com", "depois@example.com"]);
+    const [, refused] = rows();
+    expect(refused).toMatchObject({ status: "failed", attempts: 1 });
+    expect(refused.lastError).toMatch(/Recusado pelo servidor SMTP \(550\)/);
+    await worker.stop();
+  });
+
+  it("a hostile address (header injection) is never queued; a subject's line breaks become spaces", async () => {
+    expect(enqueueEmail(message("vitima@example.com\r\nBcc: todos@example.com"))).toBeNull();
+    expect(enqueueEmail(message('"Nome" <x@example.com>'))).toBeNull();
+    expect(enqueueEmail(message("a@example.com, b@example.com"))).toBeNull();
+    expect(rows()).toHaveLength(0);
+
+    enqueueEmail({ ...message("ok@example.com"), subject: "Linha um\r\nBcc: todos@example.com" });
+    const worker = createEmailWorker({ transport: transport() });
+    await worker.runDue();
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0].rcpt).toEqual(["ok@example.com"]);
+    expect(arrived[0].mail.subject).toBe("Linha um Bcc: todos@example.com");
+    expect(arrived[0].mail.bcc).toBeUndefined();
+    await worker.stop();
+  });
+
+  it("a lead deleted (LGPD) while its message waits: the message goes with it and is never sent", async () => {
+    const leadId = saveLead({
+      origem: "inscricao",
+      nome: "Pessoa Apagada",
+      telefone: "(31)99999-0001",
+      email: "apagada@example.com",
+    });
+    enqueueEmail(message("vendedor@example.com", leadId, { leadId }));
+    expect(rows()).toHaveLength(1);
+    deletePerson(findLead(leadId)!);
+    expect(rows()).toHaveLength(0);
+    const worker = createEmailWorker({ transport: transport() });
+    expect(await worker.runDue()).toBe(0);
+    expect(arrived).toHaveLength(0);
+    await worker.stop();
+  });
+});
+
+describe("without SMTP_URL (the embedded default)", () => {
+  it("messages are kept, never sent, and shown to admins on the E-mails page: what, to whom, when", async () => {
+    delete process.env.SMTP_URL;
+    enqueueEmail(message("guardado@example.com", 3));
+    expect(rows()[0]).toMatchObject({ status: "held" });
+    const worker = createEmailWorker({ transport: transport() });
+    expect(await worker.runDue()).toBe(0);
+    expect(arrived).toHaveLength(0);
+
+    const admin = await createAdmin("emails.admin@example.com", "senha-forte-123", "admin");
+    const cookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
+    const page = payload(await emailsLoader(args(getRequest("/admin/e-mails", { cookie }))));
+    expect(page.smtpConfigured).toBe(false);
+    expect(page.counts.held).toBe(1);
+    expect(page.rows[0]).toMatchObject({
+      toAddress: "guardado@example.com",
+      subject: "Novo lead para você: Maria 3",
+      status: "held",
+      createdAt: new Date(now).toISOString(),
+    });
+
+    const seller = await createAdmin("emails.comercial@example.com", "senha-forte-123", "comercial");
+    const other = (await startAdminSession(getRequest("/"), seller)).split(";")[0];
+    expect(statusOf(await settle(() => emailsLoader(args(getRequest("/admin/e-mails", { cookie: other })))))).toBe(403);
+  });
+});
