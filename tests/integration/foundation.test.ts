@@ -12,7 +12,7 @@ import { saveLead } from "~/server/leads.server";
 import { createRateLimiter } from "~/server/rate-limit.server";
 import { commitVisitor, getAdminSession, getVisitorSession, visitorStorage } from "~/server/session.server";
 
-import { args, getRequest, payload } from "./request";
+import { args, getRequest, payload } from "../support/route-calls";
 
 describe("database", () => {
   it("is migrated, in WAL mode, with foreign keys and a busy timeout", () => {

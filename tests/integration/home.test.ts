@@ -6,7 +6,7 @@ import { loader as catchAllLoader } from "~/routes/$";
 import { loader as specialCourseLoader } from "~/routes/cursos.$slug";
 import { loader as homeLoader } from "~/routes/home";
 
-import { args, getRequest, payload, statusOf } from "./request";
+import { args, getRequest, payload, statusOf } from "../support/route-calls";
 
 function home(pathname: string) {
   return payload(homeLoader(args(getRequest(pathname))));

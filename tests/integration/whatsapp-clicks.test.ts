@@ -12,7 +12,7 @@ import { db, schema } from "~/server/db.server";
 import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { CLICKS_PER_IP_PER_HOUR, whatsappClicksSince } from "~/server/whatsapp-clicks.server";
 
-import { args, cookieFrom, getRequest, payload } from "./request";
+import { args, cookieFrom, getRequest, payload } from "../support/route-calls";
 
 const NUMBER = "5531998765432";
 const BROWSER =

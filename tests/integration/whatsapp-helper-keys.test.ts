@@ -16,7 +16,7 @@ import { resetAllRateLimits } from "~/server/rate-limit.server";
 import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp-access.server";
 import { keyCheckApi, sendLogApi } from "~/server/whatsapp-helper-api.server";
 
-import { args, cookieFrom, getRequest, payload, settle, statusOf } from "./request";
+import { args, cookieFrom, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * Per-helper keys (decision 070), against a real SQLite file: every start script downloaded carries a
