@@ -8,24 +8,13 @@ import { bundleCommandsPlugin } from "./scripts/bundle-commands.mjs";
 import { helperPackagePlugin } from "./scripts/helper-package.mjs";
 import { islandsPlugin } from "./scripts/islands-plugin.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
-import { developmentGuardsPlugin } from "./server/dev-guards.js";
 
 export default defineConfig({
   // helperPackagePlugin: packs helper/ into build/client/downloads/whatsapp-helper.tgz (WhatsApp start scripts).
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
-  // developmentGuardsPlugin (npm run dev only): server.js's request guards and a "not production"
-  // banner (docs/decisions/061-production-start.md).
   // islandsPlugin: the marketing pages' small scripts (app/islands, decision 092) into build/client/assets/islands.
   // bundleCommandsPlugin: the operator commands (npm run admin, backup, restore, purge-leads) into build/scripts.
-  plugins: [
-    tailwindcss(),
-    reactRouter(),
-    islandsPlugin(),
-    helperPackagePlugin(),
-    precompressPlugin(),
-    bundleCommandsPlugin(),
-    developmentGuardsPlugin(),
-  ],
+  plugins: [tailwindcss(), reactRouter(), islandsPlugin(), helperPackagePlugin(), precompressPlugin(), bundleCommandsPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // experimentalMinChunkSize: Rollup merges side-effect-free chunks under 2 KB into a chunk loaded
   // in the same places (docs/decisions/053-first-view-javascript.md: fewer, larger chunks compress better).

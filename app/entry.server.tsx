@@ -61,7 +61,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? randomBytes(16).toString("base64");
-  if (config.isProduction)
+  // Production, and the development server (server/dev.js), which renders through server/app.js too.
+  if (config.isProduction || loadContext.cspNonce)
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, new URL(request.url).pathname));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 

@@ -5,8 +5,8 @@ import "react-router";
 declare module "react-router" {
   interface AppLoadContext {
     /**
-     * The script nonce of this render's Content-Security-Policy. Absent under `react-router dev`
-     * and in tests, which do not go through server.js.
+     * The script nonce of this render's Content-Security-Policy (server/app.js, under both
+     * `npm start` and `npm run dev`). Absent in tests that call routes directly.
      */
     cspNonce?: string;
   }

@@ -3,7 +3,7 @@
 // the folder the Docker image's final stage copies as its /app (decision 062). Run in the build
 // stage after `npm run build` and `npm prune --omit=dev --workspaces=false`, from the project root;
 // tests/process/image-runtime.spec.ts runs it the same way on a pruned copy and runs every
-// operator command of the README there.
+// operator command of the README and docs/guides/operations.md there.
 //
 // What runs: server.js and server/ (the Express app), the build (<BUILD_DIR or build>: the site, and
 // build/scripts, the bundled operator commands), drizzle/ (migrations, applied at start-up), the

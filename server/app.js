@@ -75,11 +75,32 @@ function loadContext() {
 }
 
 /**
- * The Express app serving a React Router server build and its browser files.
- * @param {{ build: import("react-router").ServerBuild; buildDir: string; port: number }} options
+ * The Express app serving a React Router server build and its browser files: in production
+ * (server.js) the build in `buildDir`; in development (server/dev.js, decision 080) the build Vite
+ * compiles on each request, with Vite's middleware serving the browser modules in place of the
+ * files of `client/`. Everything else (guards, headers, limits, CSP nonce, page cache) is the same;
+ * the page cache is off in development unless HTML_CACHE=on.
+ * @param {{ build: import("react-router").ServerBuild; buildDir: string; port: number } |
+ *   { vite: import("vite").ViteDevServer; port: number }} options
  *   `buildDir` holds `client/`; `port` gives the default site origin when SITE_URL is not set.
  */
-export function createApp({ build, buildDir, port }) {
+export function createApp(options) {
+  const { port } = options;
+  const vite = "vite" in options ? options.vite : undefined;
+  /** The build last loaded (in development a new one after each edit; its content generation is read). */
+  let currentBuild = "build" in options ? options.build : undefined;
+  /** @type {import("react-router").ServerBuild | (() => Promise<import("react-router").ServerBuild>)} */
+  const build =
+    currentBuild ??
+    (async () => {
+      const loaded = /** @type {import("react-router").ServerBuild} */ (
+        await /** @type {import("vite").ViteDevServer} */ (vite).ssrLoadModule("virtual:react-router/server-build")
+      );
+      currentBuild = loaded;
+      return loaded;
+    });
+  const mode = vite ? "development" : process.env.NODE_ENV;
+
   /** Request bodies above this many bytes are refused before any parsing (413). */
   const MAX_BODY_BYTES = positiveIntEnv("MAX_BODY_BYTES", 64 * 1024);
 
@@ -158,49 +179,57 @@ export function createApp({ build, buildDir, port }) {
   // A state-changing request from another origin is refused for every route, resource routes included.
   app.use(refuseForeignOrigins(process.env.SITE_URL?.trim() || `http://localhost:${port}`));
 
-  const renderPage = createFetchHandler(build, process.env.NODE_ENV);
+  const renderPage = createFetchHandler(build, mode);
   const htmlCache = createHtmlCache({
-    enabled: process.env.HTML_CACHE !== "off",
+    enabled: vite ? process.env.HTML_CACHE === "on" : process.env.HTML_CACHE !== "off",
     maxTtlSeconds: positiveIntEnv("HTML_CACHE_MAX_TTL", 60),
     render: (request) => renderPage(request, loadContext()),
     // app/entry.server.tsx exports the content studio's generation: a save makes cached pages stale.
     generation: () =>
-      /** @type {{ contentGeneration?: () => number }} */ (/** @type {unknown} */ (build.entry.module)).contentGeneration?.() ??
-      0,
+      /** @type {{ contentGeneration?: () => number } | undefined} */ (
+        /** @type {unknown} */ (currentBuild?.entry.module)
+      )?.contentGeneration?.() ?? 0,
   });
   // Cached pages are answered here, already compressed, before compression and the static files.
   app.use(htmlCache.lookup);
   app.use(compression());
 
-  // Hashed assets: the brotli/gzip copies written at build time (scripts/precompress.mjs) when the
-  // browser takes them, else the file itself (compressed on the fly).
-  const assetsDir = path.join(buildDir, "client", "assets");
-  const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(br|gz)$/.test(name)) : []);
-  app.use("/assets", (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const name = req.path.slice(1);
-    const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "";
-    if (!suffix || !precompressed.has(name + suffix)) return next();
-    res.locals.sameForEveryone = true;
-    res.setHeader("Content-Encoding", /** @type {"br" | "gzip"} */ (encoding));
-    res.setHeader("Vary", "Accept-Encoding");
-    res.type(path.extname(name));
-    res.sendFile(path.join(assetsDir, name + suffix), { immutable: true, maxAge: "1y" }, (error) => {
-      // A download the browser gave up on is no error of the site: nothing to answer, nothing to log.
-      if (error && !res.headersSent && !clientWentAway(error, req)) next(error);
+  if (vite) {
+    // Development: Vite answers its own requests (the app's modules, /@vite/client, public/ files)
+    // and hands the rest on.
+    app.use(vite.middlewares);
+  } else {
+    const buildDir = /** @type {{ buildDir: string }} */ (options).buildDir;
+    // Hashed assets: the brotli/gzip copies written at build time (scripts/precompress.mjs) when the
+    // browser takes them, else the file itself (compressed on the fly).
+    const assetsDir = path.join(buildDir, "client", "assets");
+    const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(br|gz)$/.test(name)) : []);
+    app.use("/assets", (req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      const name = req.path.slice(1);
+      const encoding = chooseEncoding(req.headers["accept-encoding"]);
+      const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "";
+      if (!suffix || !precompressed.has(name + suffix)) return next();
+      res.locals.sameForEveryone = true;
+      res.setHeader("Content-Encoding", /** @type {"br" | "gzip"} */ (encoding));
+      res.setHeader("Vary", "Accept-Encoding");
+      res.type(path.extname(name));
+      res.sendFile(path.join(assetsDir, name + suffix), { immutable: true, maxAge: "1y" }, (error) => {
+        // A download the browser gave up on is no error of the site: nothing to answer, nothing to log.
+        if (error && !res.headersSent && !clientWentAway(error, req)) next(error);
+      });
     });
-  });
-  app.use(
-    "/assets",
-    express.static(path.join(buildDir, "client", "assets"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      setHeaders: markSameForEveryone,
-    }),
-  );
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders: markSameForEveryone }));
+    app.use(
+      "/assets",
+      express.static(path.join(buildDir, "client", "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        setHeaders: markSameForEveryone,
+      }),
+    );
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders: markSameForEveryone }));
+  }
   // The studio's photos (app/routes/resources/images.ts) are the same for everyone: a visitor's cookie
   // must not turn their year-long caching into `private, no-store`. They are already compressed files
   // streamed from disk: the page cache (made for HTML) neither keeps nor re-compresses them.
@@ -210,7 +239,7 @@ export function createApp({ build, buildDir, port }) {
     next();
   });
 
-  app.all(/.*/, htmlCache.handler(createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContext })));
+  app.all(/.*/, htmlCache.handler(createRequestHandler({ build, mode, getLoadContext: loadContext })));
 
   // An error that only says the client closed its connection (an aborted download): nobody is left to
   // answer, and Express's own handler would write its 6-line stack trace to the log for each one.

@@ -3,7 +3,8 @@ import type { Page } from "@playwright/test";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { routeTable, urlFor } from "../support/route-table";
-import { adminSession, openSessions, OPERATOR_PASSWORD, roleSessions } from "../support/sessions";
+import { insertLead } from "../support/seed";
+import { adminSession, openSessions, OPERATOR_PASSWORD, roleSessions, useCookies } from "../support/sessions";
 
 /**
  * The admin pages and the WhatsApp tool have a layout of their own: the institution's name, the
@@ -12,16 +13,6 @@ import { adminSession, openSessions, OPERATOR_PASSWORD, roleSessions } from "../
  */
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-async function useCookie(page: Page, baseURL: string, cookie: string) {
-  const url = new URL(baseURL);
-  await page.context().addCookies(
-    cookie
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => ({ name: pair.split("=")[0], value: pair.slice(pair.indexOf("=") + 1), domain: url.hostname, path: "/" })),
-  );
-}
 
 async function expectNoMarketingLayout(page: Page, path: string) {
   await expect(page.getByRole("link", { name: /Campanha Relâmpago/ }), path).toHaveCount(0);
@@ -35,15 +26,8 @@ async function expectNoMarketingLayout(page: Page, path: string) {
 function seedLead(): number {
   const db = openE2eDb();
   try {
-    const now = new Date().toISOString();
     const email = `layout.${Date.now()}@example.com`;
-    const result = db
-      .prepare(
-        `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-         VALUES ('contato', 'Pessoa Layout', '(31)99999-1212', ?, 'Contagem', ?, ?, ?, ?)`,
-      )
-      .run(email, now.slice(0, 10), now, now, `pessoa layout ${email}`);
-    return Number(result.lastInsertRowid);
+    return insertLead(db, { nome: "Pessoa Layout", telefone: "(31)99999-1212", email, cidade: "Contagem" });
   } finally {
     db.close();
   }
@@ -80,7 +64,7 @@ test.describe("staff areas have their own layout", () => {
     await expect(header.getByRole("button", { name: "Sair" })).toHaveCount(0);
     await expectNoMarketingLayout(page, "/login-admin");
 
-    await useCookie(page, baseURL!, await adminSession(baseURL!));
+    await useCookies(page.context(), await adminSession(baseURL!), baseURL!);
     const id = seedLead();
     for (const path of ["/contato", urlFor({ path: "contato/lead/:id/excluir" }, { id: String(id) })]) {
       await page.goto(path);
@@ -114,7 +98,7 @@ test.describe("staff areas have their own layout", () => {
     } as const;
     for (const role of ["admin", "comercial", "marketing"] as const) {
       await page.context().clearCookies();
-      await useCookie(page, baseURL!, staff[role]);
+      await useCookies(page.context(), staff[role], baseURL!);
       // The Usuários page is the admin's; for the others it is a 403 in the admin area, header and all.
       for (const path of ["/contato", "/admin/usuarios"]) {
         await page.goto(path);

@@ -1,9 +1,10 @@
-import type { BrowserContext, Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
 
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
 import { holdRequests } from "../support/hold-requests";
-import { openSessions } from "../support/sessions";
+import { insertLead } from "../support/seed";
+import { openSessions, useCookies } from "../support/sessions";
 
 /**
  * The forms toolkit's pending state (app/components/forms, decision 034) on the forms that moved to
@@ -16,26 +17,10 @@ import { openSessions } from "../support/sessions";
 const pathIs = (request: Request, method: string, path: string) =>
   request.method() === method && new URL(request.url()).pathname.replace(/\.data$/, "") === path;
 
-async function useCookies(context: BrowserContext, header: string, url: string) {
-  await context.addCookies(
-    header
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url })),
-  );
-}
-
 function seedLead(email: string) {
   const db = openE2eDb();
   try {
-    const now = new Date().toISOString();
-    const info = db
-      .prepare(
-        `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-         VALUES ('inscricao', 'Pessoa Em Espera', '(31)95555-4444', ?, 'Betim', ?, ?, ?, ?)`,
-      )
-      .run(email, now.slice(0, 10), now, now, `pessoa em espera ${email}`);
-    return Number(info.lastInsertRowid);
+    return insertLead(db, { origem: "inscricao", nome: "Pessoa Em Espera", telefone: "(31)95555-4444", email, cidade: "Betim" });
   } finally {
     db.close();
   }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
+import { insertLeads } from "../support/seed";
 import { openAsAdmin } from "../support/studio";
 
 /** Inserts two leads straight into the e2e database; returns a token unique to this test run. */
@@ -9,18 +10,18 @@ function seedLeads(prefix: string) {
   const token = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const db = openE2eDb();
   try {
-    const insert = db.prepare(
-      `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-       VALUES ('contato', ?, ?, ?, 'Betim', ?, ?, ?, ?)`,
+    insertLeads(
+      db,
+      [
+        [`Ana Acompanhada ${token}`, "(31)98888-1111"],
+        [`Bruno Acompanhado ${token}`, "(31)98888-2222"],
+      ].map(([nome, telefone]) => ({
+        nome,
+        telefone,
+        email: `${nome.split(" ")[0].toLowerCase()}.${token}@example.com`,
+        cidade: "Betim",
+      })),
     );
-    const now = new Date().toISOString();
-    for (const [nome, telefone] of [
-      [`Ana Acompanhada ${token}`, "(31)98888-1111"],
-      [`Bruno Acompanhado ${token}`, "(31)98888-2222"],
-    ]) {
-      const email = `${nome.split(" ")[0].toLowerCase()}.${token}@example.com`;
-      insert.run(nome, telefone, email, now.slice(0, 10), now, now, `${nome} ${email} ${telefone} betim`.toLowerCase());
-    }
   } finally {
     db.close();
   }

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 
-import { hashPassword } from "../../app/server/staff/password.server";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
-import { adminSession, postForm } from "../support/sessions";
+import { insertLeads, insertStaffUser } from "../support/seed";
+import { loginAs } from "../support/sessions";
 
 /**
  * Decision 057 in Chromium, with JavaScript and without: a comercial user gives a lead to
@@ -12,20 +12,15 @@ import { adminSession, postForm } from "../support/sessions";
  * to wa.me (answered here by the test: no request leaves the machine) or tel:; the funnel counts it.
  */
 
-const PASSWORD = "senha-comercial-de-teste-123";
-
 function token(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** A comercial user straight in the e2e database (the users page is another helper's subject); returns its id and e-mail. */
-async function seedComercial(prefix: string): Promise<{ id: number; email: string }> {
-  const email = `${token(prefix)}@example.com`;
-  const hash = await hashPassword(PASSWORD);
+/** A comercial user straight in the e2e database (the users page is another helper's subject). */
+async function seedComercial(prefix: string): Promise<{ id: number; email: string; password: string }> {
   const db = openE2eDb();
   try {
-    const result = db.prepare("INSERT INTO admin_users (email, password_hash, role) VALUES (?, ?, 'comercial')").run(email, hash);
-    return { id: Number(result.lastInsertRowid), email };
+    return await insertStaffUser(db, "comercial", { email: `${token(prefix)}@example.com` });
   } finally {
     db.close();
   }
@@ -37,34 +32,24 @@ type SeedLead = { nome: string; telefone: string; curso?: string };
 function seedLeads(tag: string, leads: SeedLead[]): number[] {
   const db = openE2eDb();
   try {
-    const insert = db.prepare(
-      `INSERT INTO leads (origem, nome, telefone, email, cidade, curso_interesse, data_criacao, criado_em, atualizado_em, busca)
-       VALUES ('contato', ?, ?, ?, 'Betim', ?, ?, ?, ?, ?)`,
+    return insertLeads(
+      db,
+      leads.map(({ nome, telefone, curso = "" }) => ({
+        nome,
+        telefone,
+        email: `${nome.split(" ")[0].toLowerCase()}.${tag}@example.com`,
+        cidade: "Betim",
+        curso_interesse: curso,
+      })),
     );
-    const now = new Date().toISOString();
-    return leads.map(({ nome, telefone, curso = "" }) => {
-      const email = `${nome.split(" ")[0].toLowerCase()}.${tag}@example.com`;
-      const busca = `${nome} ${email} ${telefone} betim ${tag}`.toLowerCase();
-      return Number(insert.run(nome, telefone, email, curso, now.slice(0, 10), now, now, busca).lastInsertRowid);
-    });
   } finally {
     db.close();
   }
 }
 
 /** Signs the page's context in with this user's real login, then opens `path`. */
-async function openAs(page: Page, email: string, path: string) {
-  const baseUrl = process.env.E2E_BASE_URL!;
-  const login = await postForm(baseUrl, "/login-admin", { email, password: PASSWORD });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .find((pair) => pair.startsWith("__admin="));
-  if (!cookie) throw new Error(`login of ${email} failed (${login.status})`);
-  const at = cookie.indexOf("=");
-  await page
-    .context()
-    .addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
+async function openAs(page: Page, user: { email: string; password: string }, path: string) {
+  await loginAs(page, user);
   await page.goto(path);
 }
 
@@ -87,7 +72,7 @@ test.describe("lead owner and contact from the panel", () => {
       { nome: `Ana Dona ${tag}`, telefone: "(31)98888-4401" },
       { nome: `Beto Dono ${tag}`, telefone: "(31)98888-4402" },
     ]);
-    await openAs(page, me.email, `/contato?busca=${tag}`);
+    await openAs(page, me, `/contato?busca=${tag}`);
     await expect(page.getByTestId("lead-owner")).toHaveText(["Sem responsável", "Sem responsável"]);
 
     await page.getByRole("link", { name: `Ana Dona ${tag}`, exact: true }).click();
@@ -154,7 +139,7 @@ test.describe("lead owner and contact from the panel", () => {
       return route.fulfill({ status: 200, contentType: "text/html", body: "<title>wa.me</title><p>WhatsApp</p>" });
     });
 
-    await openAs(page, me.email, `/contato?busca=${tag}`);
+    await openAs(page, me, `/contato?busca=${tag}`);
     await expect(page.getByTestId("lead-row")).toHaveCount(3);
     const row = (name: string) => page.getByTestId("lead-row").filter({ hasText: name });
     await expect(row(`Ana Contatada ${tag}`).getByTestId("lead-phone")).toHaveText(phone("5501"));
@@ -216,10 +201,7 @@ test.describe("lead owner and contact from the panel", () => {
   });
 
   test("an admin without an owner role sees no 'Meus leads'", async ({ page }) => {
-    const baseUrl = process.env.E2E_BASE_URL!;
-    const cookie = await adminSession(baseUrl);
-    const at = cookie.indexOf("=");
-    await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl }]);
+    await loginAs(page, "admin");
     await page.goto("/contato");
     await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
     await expect(page.getByTestId("my-leads")).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
-import { openSessions } from "../support/sessions";
+import { insertLead } from "../support/seed";
+import { loginAs } from "../support/sessions";
 
 /**
  * LGPD (Brazil's data protection law) in the browser, with and without JavaScript: from a row of the /contato
@@ -11,13 +12,16 @@ function seedLead(email: string) {
   const db = openE2eDb();
   try {
     const now = new Date().toISOString();
-    const info = db
-      .prepare(
-        `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca, consentimento_em, consentimento_versao)
-         VALUES ('inscricao', 'Titular Para Excluir', '(31)96666-5555', ?, 'Betim', ?, ?, ?, ?, ?, 'inscricao-2025-01')`,
-      )
-      .run(email, now.slice(0, 10), now, now, `titular para excluir ${email}`, now);
-    return Number(info.lastInsertRowid);
+    return insertLead(db, {
+      origem: "inscricao",
+      nome: "Titular Para Excluir",
+      telefone: "(31)96666-5555",
+      email,
+      cidade: "Betim",
+      criado_em: now,
+      consentimento_em: now,
+      consentimento_versao: "inscricao-2025-01",
+    });
   } finally {
     db.close();
   }
@@ -32,16 +36,10 @@ function countLeads(email: string) {
   }
 }
 
-test("an admin exports a lead's data and deletes it from the panel, with a confirmation step", async ({
-  page,
-  context,
-  baseURL,
-}) => {
+test("an admin exports a lead's data and deletes it from the panel, with a confirmation step", async ({ page, baseURL }) => {
   const email = uniqueEmail("lgpd");
   const id = seedLead(email);
-  const { admin } = await openSessions(baseURL!);
-  const [name, value] = [admin.slice(0, admin.indexOf("=")), admin.slice(admin.indexOf("=") + 1)];
-  await context.addCookies([{ name, value, url: baseURL! }]);
+  await loginAs(page, "admin", baseURL!);
 
   await page.goto(`/contato?busca=${encodeURIComponent(email)}`);
   const row = page.getByTestId("lead-row").filter({ hasText: email });

@@ -2,7 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "../support/fixtures";
-import { adminSession } from "../support/sessions";
+import { insertLead } from "../support/seed";
+import { loginAs } from "../support/sessions";
 
 /**
  * Where a toast shows on a phone (360 x 740): with and without JavaScript it stays in the page's
@@ -111,25 +112,16 @@ test("a toast that closes by itself leaves every control where it was", async ({
 function seedLead(email: string): number {
   const db = openE2eDb();
   try {
-    const now = new Date().toISOString();
-    const info = db
-      .prepare(
-        `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-         VALUES ('inscricao', 'Titular Do Aviso', '(31)96666-4444', ?, 'Betim', ?, ?, ?, ?)`,
-      )
-      .run(email, now.slice(0, 10), now, now, `titular do aviso ${email}`);
-    return Number(info.lastInsertRowid);
+    return insertLead(db, { origem: "inscricao", nome: "Titular Do Aviso", telefone: "(31)96666-4444", email, cidade: "Betim" });
   } finally {
     db.close();
   }
 }
 
-test("the admin panel's 'Lead excluído' covers no control", async ({ page, context, baseURL, jsEnabled }) => {
+test("the admin panel's 'Lead excluído' covers no control", async ({ page, baseURL, jsEnabled }) => {
   if (jsEnabled) await page.clock.install();
   const id = seedLead(uniqueEmail("aviso"));
-  const admin = await adminSession(baseURL!);
-  const separator = admin.indexOf("=");
-  await context.addCookies([{ name: admin.slice(0, separator), value: admin.slice(separator + 1), url: baseURL! }]);
+  await loginAs(page, "admin", baseURL!);
   await page.goto(`/contato/lead/${id}/excluir`);
   await page.getByRole("button", { name: "Excluir definitivamente" }).click();
   await expect(page).toHaveURL(/\/contato$/);

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 
 import { expect, openE2eDb, test } from "../support/fixtures";
-import { adminSession, STAFF_PASSWORD, staffSession } from "../support/sessions";
+import { insertLead } from "../support/seed";
+import { adminSession, STAFF_PASSWORD, staffSession, useCookies } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -20,12 +21,8 @@ const unique = (prefix: string) => `${prefix}.${Date.now()}.${Math.random().toSt
 function seedLead(name: string): void {
   const db = openE2eDb();
   try {
-    const now = new Date().toISOString();
     const email = unique("pessoa").replace("@equipe.", "@pessoas.");
-    db.prepare(
-      `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-       VALUES ('contato', ?, '(31)98765-0000', ?, 'Betim', ?, ?, ?, ?)`,
-    ).run(name, email, now.slice(0, 10), now, now, `${name} ${email}`.toLowerCase());
+    insertLead(db, { nome: name, telefone: "(31)98765-0000", email, cidade: "Betim" });
   } finally {
     db.close();
   }
@@ -35,12 +32,6 @@ function seedLead(name: string): void {
 async function otherPerson(browser: Browser, jsEnabled: boolean): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ javaScriptEnabled: jsEnabled });
   return { context, page: await context.newPage() };
-}
-
-async function useCookie(page: Page, cookie: string) {
-  const baseUrl = process.env.E2E_BASE_URL!;
-  const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
-  await page.context().addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
 }
 
 function navLink(page: Page, name: string) {
@@ -136,7 +127,7 @@ test("a marketing user sees Conteúdo and the leads' totals, never a lead's row,
     await adminSession(baseUrl),
     unique(jsEnabled ? "mkt.js" : "mkt.nojs"),
   );
-  await useCookie(page, cookie);
+  await useCookies(page.context(), cookie);
 
   await page.goto("/contato");
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();

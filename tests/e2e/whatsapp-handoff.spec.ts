@@ -2,7 +2,8 @@ import { normalizeNumber, numberKey } from "whatsapp-helper/phone";
 
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
-import { adminSession, OPERATOR_PASSWORD, postForm, type StaffRole, staffSession } from "../support/sessions";
+import { insertLeads } from "../support/seed";
+import { loginAs, OPERATOR_PASSWORD, postForm, type StaffRole } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -35,16 +36,17 @@ function seed(prefix: string) {
   ];
   const db = openE2eDb();
   try {
-    const insert = db.prepare(
-      `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-       VALUES ('contato', ?, ?, ?, 'Betim', ?, ?, ?, ?)`,
-    );
     const start = Date.now() - 60_000;
-    people.forEach(([nome, telefone], i) => {
-      const at = new Date(start + i * 1000).toISOString();
-      const email = `lista.${i}.${token}@example.com`;
-      insert.run(nome, telefone, email, at.slice(0, 10), at, at, `${nome} ${email} ${telefone} betim`.toLowerCase());
-    });
+    insertLeads(
+      db,
+      people.map(([nome, telefone], i) => ({
+        nome,
+        telefone,
+        email: `lista.${i}.${token}@example.com`,
+        cidade: "Betim",
+        criado_em: new Date(start + i * 1000).toISOString(),
+      })),
+    );
     // Bruno said SAIR to an operator: the list has his number without the ninth digit.
     const withoutNinth = `55${phone(2).replace(/\D/g, "").slice(0, 2)}${phone(2).replace(/\D/g, "").slice(3)}`;
     db.prepare("INSERT INTO whatsapp_optouts (number, key, at, operator, source) VALUES (?, ?, ?, 'Teste', 'helper')").run(
@@ -190,9 +192,5 @@ test.describe("hand-off to the WhatsApp tool", () => {
 
 /** Signs this browser in as a new staff user of the role (added by the configured admin): their e-mail. */
 async function signInAs(page: import("@playwright/test").Page, role: StaffRole): Promise<string> {
-  const baseUrl = process.env.E2E_BASE_URL!;
-  const { email, cookie } = await staffSession(baseUrl, role, await adminSession(baseUrl));
-  const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
-  await page.context().addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
-  return email;
+  return (await loginAs(page, role)).email;
 }

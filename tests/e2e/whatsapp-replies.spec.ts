@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { seedHelperKey } from "../support/helper-key";
+import { insertLead } from "../support/seed";
 import { OPERATOR_PASSWORD, postForm } from "../support/sessions";
 
 /**
@@ -48,16 +49,8 @@ async function enterAsOperator(page: Page, path: string) {
 function seedLead(nome: string, telefone: string): number {
   const db = openE2eDb();
   try {
-    const at = new Date().toISOString();
     const email = `respostas.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-    return Number(
-      db
-        .prepare(
-          `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-           VALUES ('contato', ?, ?, ?, 'Betim', ?, ?, ?, ?)`,
-        )
-        .run(nome, telefone, email, at.slice(0, 10), at, at, `${nome} ${email} ${telefone}`.toLowerCase()).lastInsertRowid,
-    );
+    return insertLead(db, { nome, telefone, email, cidade: "Betim" });
   } finally {
     db.close();
   }

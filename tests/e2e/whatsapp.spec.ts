@@ -10,6 +10,7 @@ import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp/tool";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
 import { revokeSeededKey, seedHelperKey } from "../support/helper-key";
+import { insertLead } from "../support/seed";
 import { adminSession, postForm } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
 
@@ -517,17 +518,9 @@ test.describe("WhatsApp: mirroring page", () => {
       const ids: Record<string, number> = {};
       const db = openE2eDb();
       try {
-        const insert = db.prepare(
-          `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-           VALUES ('contato', ?, ?, ?, 'Betim', ?, ?, ?, ?)`,
-        );
-        const now = new Date().toISOString();
         for (const [nome, telefone] of people) {
           const email = `${nome.split(" ")[0].toLowerCase()}.${token}@example.com`;
-          ids[nome] = Number(
-            insert.run(nome, telefone, email, now.slice(0, 10), now, now, `${nome} ${email} ${telefone}`.toLowerCase())
-              .lastInsertRowid,
-          );
+          ids[nome] = insertLead(db, { nome, telefone, email, cidade: "Betim" });
         }
       } finally {
         db.close();

@@ -6,7 +6,7 @@ import { resetAllRateLimits, testAnswersLimiter } from "~/server/platform/rate-l
 import { getVisitorSession } from "~/server/platform/session.server";
 import { readTestState } from "~/server/vocational/vocational.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /** The vocational test's answer pages refuse spam: a filled honeypot field, and too many posts from one IP. */
 
@@ -23,7 +23,7 @@ const PAGE_ONE = { pagina: "1", intent: "proximo", q1: "A", q2: "B", q3: "C", q4
 
 async function leadCookie() {
   const response = (await leadAction(
-    args(postForm("/teste-vocacional", { ...LEAD, email: `abuso.${Math.random()}@example.com` })),
+    args(formRequest("/teste-vocacional", { ...LEAD, email: `abuso.${Math.random()}@example.com` })),
   )) as Response;
   expect(response.status).toBe(303);
   return cookieFrom(response);
@@ -36,7 +36,7 @@ describe("vocational questions: spam and flooding", () => {
     const cookie = await leadCookie();
     const result = (await settle(() =>
       questionsAction(
-        args(postForm("/teste-vocacional/perguntas", { ...PAGE_ONE, website: "https://spam.example" }, { cookie })),
+        args(formRequest("/teste-vocacional/perguntas", { ...PAGE_ONE, website: "https://spam.example" }, { cookie })),
       ),
     )) as Response;
     expect(result.status).toBe(303);
@@ -49,7 +49,7 @@ describe("vocational questions: spam and flooding", () => {
   it("the same post without the honeypot is saved (the check above can fail)", async () => {
     const cookie = await leadCookie();
     const result = (await settle(() =>
-      questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie }))),
+      questionsAction(args(formRequest("/teste-vocacional/perguntas", PAGE_ONE, { cookie }))),
     )) as Response;
     expect(result.status).toBe(303);
     const state = readTestState(await getVisitorSession(getRequest("/", { cookie: cookieFrom(result, cookie) })));
@@ -62,12 +62,12 @@ describe("vocational questions: spam and flooding", () => {
     const limit = Number(process.env.RATE_LIMIT_PUBLIC_FORMS ?? 30) * 4;
     for (let i = 0; i < limit; i++) {
       const result = await settle(() =>
-        questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers }))),
+        questionsAction(args(formRequest("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers }))),
       );
       expect(statusOf(result)).toBe(303);
     }
     const blocked = await settle(() =>
-      questionsAction(args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers }))),
+      questionsAction(args(formRequest("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers }))),
     );
     expect(statusOf(blocked)).toBe(429);
     expect(payload(blocked).error.title).toBe("Muitas tentativas");
@@ -75,7 +75,7 @@ describe("vocational questions: spam and flooding", () => {
     // Another address still gets through.
     const other = await settle(() =>
       questionsAction(
-        args(postForm("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers: { "X-Client-Ip": "203.0.113.78" } })),
+        args(formRequest("/teste-vocacional/perguntas", PAGE_ONE, { cookie, headers: { "X-Client-Ip": "203.0.113.78" } })),
       ),
     );
     expect(statusOf(other)).toBe(303);

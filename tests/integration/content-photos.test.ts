@@ -55,7 +55,7 @@ import {
   transparentPng,
   truncatedJpeg,
 } from "../support/photos";
-import { args, cookieFrom, getRequest, payload, settle, statusOf } from "./request";
+import { args, cookieFrom, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * A section with one optional photo, saved by an action written the way every studio page with a

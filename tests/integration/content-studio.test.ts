@@ -23,7 +23,7 @@ import { db, schema } from "~/server/db/client.server";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 const notes: ContentCollection<{ title: string; body: string }> = {
   name: "test-notes",
@@ -123,7 +123,9 @@ describe("studio: Instituição", () => {
     const answer = await settle(() => institutionLoader(args(getRequest("/admin/conteudo/instituicao"))));
     expect(statusOf(answer)).toBe(302);
     expect((answer as Response).headers.get("Location")).toBe("/login-admin?redirectTo=%2Fadmin%2Fconteudo%2Finstituicao");
-    const post = await settle(() => institutionAction(args(postForm("/admin/conteudo/instituicao", { ...valid, version: "1" }))));
+    const post = await settle(() =>
+      institutionAction(args(formRequest("/admin/conteudo/instituicao", { ...valid, version: "1" }))),
+    );
     expect(statusOf(post)).toBe(302);
     expect(getInstitution().brandName).not.toBe(valid.brandName);
   });
@@ -170,7 +172,7 @@ describe("studio: Instituição", () => {
     const before = getEntry(institutionContent, SINGLETON_ID);
     const answer = await institutionAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/instituicao",
           {
             ...valid,
@@ -200,7 +202,7 @@ describe("studio: Instituição", () => {
   it("a save is live on the next request: the root loader's site carries the new identity", async () => {
     const { version } = getEntry(institutionContent, SINGLETON_ID)!;
     const answer = await institutionAction(
-      args(postForm("/admin/conteudo/instituicao", { ...valid, version: String(version) }, { cookie })),
+      args(formRequest("/admin/conteudo/instituicao", { ...valid, version: String(version) }, { cookie })),
     );
     expect(statusOf(answer)).toBe(303);
     expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/instituicao");
@@ -218,7 +220,7 @@ describe("studio: Instituição", () => {
     const current = getEntry(institutionContent, SINGLETON_ID)!;
     const answer = await institutionAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/instituicao",
           { ...valid, brandName: "Outra Marca", version: String(current.version - 1) },
           { cookie },
@@ -239,7 +241,9 @@ describe("studio: Instituição", () => {
     expect(rows[0].changed).toEqual(expect.arrayContaining(["brandName", "taxId", "whatsappNumber"]));
     const seeded = rows.at(-1);
     expect(seeded).toMatchObject({ savedBy: SEED_AUTHOR, current: false });
-    const answer = await historyAction(args(postForm("/admin/conteudo/historico", { revision: String(seeded.id) }, { cookie })));
+    const answer = await historyAction(
+      args(formRequest("/admin/conteudo/historico", { revision: String(seeded.id) }, { cookie })),
+    );
     expect(statusOf(answer)).toBe(303);
     expect(getInstitution().brandName).toBe("Universidade Exemplo");
     expect(getInstitution().taxId).toBe("");

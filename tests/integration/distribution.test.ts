@@ -27,7 +27,7 @@ import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 import { createWebhookEndpoint } from "~/server/webhooks/outbox.server";
 
-import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * Lead distribution (decision 086) and the first-contact clock (decision 087) through the real lead
@@ -67,7 +67,7 @@ function post(email: string, extra: Record<string, string> = {}) {
   ip++;
   return enrolmentAction(
     args(
-      postForm(
+      formRequest(
         "/inscricao",
         {
           nome: "Maria Aparecida da Silva",
@@ -262,7 +262,9 @@ describe("the Distribuição page (admin only)", () => {
   };
   const postPage = (cookie: string, fields: Record<string, string>) =>
     settle(() =>
-      distributionPageAction(args(postForm("/admin/distribuicao", fields, { cookie, headers: { Origin: "http://localhost" } }))),
+      distributionPageAction(
+        args(formRequest("/admin/distribuicao", fields, { cookie, headers: { Origin: "http://localhost" } })),
+      ),
     );
 
   it("switches on, creates a team, a member and a rule; a refused rule names each field and stores nothing", async () => {

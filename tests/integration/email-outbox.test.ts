@@ -14,7 +14,7 @@ import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
-import { args, getRequest, payload, settle, statusOf } from "./request";
+import { args, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * The e-mail outbox (decision 088) against a real SMTP server started here (smtp-server on a free

@@ -12,7 +12,7 @@ import { config } from "~/server/platform/config.server";
 import { createRateLimiter } from "~/server/platform/rate-limit.server";
 import { commitVisitor, getAdminSession, getVisitorSession, visitorStorage } from "~/server/platform/session.server";
 
-import { args, getRequest, payload } from "./request";
+import { args, getRequest, payload } from "../support/route-calls";
 
 describe("database", () => {
   it("is migrated, in WAL mode, with foreign keys and a busy timeout", () => {

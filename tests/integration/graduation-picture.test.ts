@@ -9,7 +9,7 @@ import { loader as svgLoader } from "~/routes/vocational/graduation-image.svg";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 
-import { args, cookieFrom, getRequest, payload, postForm } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload } from "../support/route-calls";
 
 const PNG_PATH = "/teste-vocacional/simulacao-formatura/imagem.png";
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -18,7 +18,7 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 async function sessionWithLead(fullName: string): Promise<string> {
   const response = (await leadAction(
     args(
-      postForm("/teste-vocacional", {
+      formRequest("/teste-vocacional", {
         fullName,
         phone: "31 99999-8888",
         email: `formatura.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,

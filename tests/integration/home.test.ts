@@ -6,7 +6,7 @@ import { loader as specialCourseLoader } from "~/routes/public/course";
 import { loader as homeLoader } from "~/routes/public/home";
 import { courses } from "~/seed/courses";
 
-import { args, getRequest, payload, statusOf } from "./request";
+import { args, getRequest, payload, statusOf } from "../support/route-calls";
 
 function home(pathname: string) {
   return payload(homeLoader(args(getRequest(pathname))));

@@ -19,7 +19,7 @@ import { polos } from "~/seed/polos";
 import { db, schema, sqlite } from "~/server/db/client.server";
 import { publicFormLimiter, resetAllRateLimits } from "~/server/platform/rate-limit.server";
 
-import { args, getRequest, payload, postForm } from "./request";
+import { args, formRequest, getRequest, payload } from "../support/route-calls";
 
 const course = courses.find((c) => c.name === "Enfermagem")!.name;
 const polo = polos[0].location;
@@ -45,7 +45,7 @@ function rowsFor(email: string) {
 
 async function post(fields: Record<string, string>, init: { cookie?: string; path?: string; ip?: string } = {}) {
   const headers = { "X-Client-Ip": init.ip ?? "203.0.113.10" };
-  return action(args(postForm(init.path ?? "/inscricao", fields, { cookie: init.cookie, headers })));
+  return action(args(formRequest(init.path ?? "/inscricao", fields, { cookie: init.cookie, headers })));
 }
 
 beforeEach(() => resetAllRateLimits());

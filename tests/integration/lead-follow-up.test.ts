@@ -1,12 +1,4 @@
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  UNSAFE_withComponentProps as withComponentProps,
-} from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { EMPTY_FILTERS, parseLeadFilters } from "~/lib/leads/filters";
@@ -22,7 +14,7 @@ import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
-import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 
 /** Follow-up of leads: status with its history, notes, next contact ("Atrasados"), bulk change, the lead page and the CSV. */
 
@@ -51,22 +43,10 @@ const changesOf = (id: number) => db.select().from(schema.leadStatusChanges).whe
 const notesOf = (id: number) => db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, id)).all();
 
 function post(id: number, fields: Record<string, string>) {
-  return settle(() => leadModule.action(args(postForm(`/contato/lead/${id}`, fields, { cookie }), { id: String(id) })));
+  return settle(() => leadModule.action(args(formRequest(`/contato/lead/${id}`, fields, { cookie }), { id: String(id) })));
 }
 
 /** Renders a route's page as the server does (static handler, no hydration data). */
-async function renderPage(mod: { default: any; loader?: any; action?: any }, path: string, request: Request) {
-  const handler = createStaticHandler([
-    { id: "page", path, loader: mod.loader, action: mod.action, Component: withComponentProps(mod.default) },
-  ]);
-  const context = await handler.query(request);
-  if (context instanceof Response) throw new Error(`expected a page, got a ${context.status} response`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return {
-    status: context.statusCode,
-    html: renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })),
-  };
-}
 
 describe("status", () => {
   it("a new lead is Novo; a change records from, to, who and when", async () => {
@@ -114,7 +94,7 @@ describe("status", () => {
     const crossSite = await settle(() =>
       leadModule.action(
         args(
-          postForm(
+          formRequest(
             `/contato/lead/${id}`,
             { intent: "status", status: "inscrito" },
             { cookie, headers: { Origin: "https://mal.example" } },
@@ -134,7 +114,7 @@ describe("status", () => {
     const loaded = await settle(() => leadModule.loader(args(getRequest(`/contato/lead/${id}`), { id: String(id) })));
     expect(statusOf(loaded)).toBe(302);
     const posted = await settle(() =>
-      leadModule.action(args(postForm(`/contato/lead/${id}`, { intent: "status", status: "inscrito" }), { id: String(id) })),
+      leadModule.action(args(formRequest(`/contato/lead/${id}`, { intent: "status", status: "inscrito" }), { id: String(id) })),
     );
     expect(statusOf(posted)).toBe(302);
     expect(statusOfLead(id)).toBe("novo");
@@ -246,14 +226,14 @@ describe("status filter, bulk change and CSV", () => {
 
     // Without the confirmation's intent nothing happens.
     const unconfirmed = await settle(() =>
-      bulkModule.action(args(postForm("/contato/alterar-status", Object.fromEntries(query), { cookie }))),
+      bulkModule.action(args(formRequest("/contato/alterar-status", Object.fromEntries(query), { cookie }))),
     );
     expect(statusOf(unconfirmed)).toBe(400);
     expect(ids.map(statusOfLead)).toEqual(["novo", "novo", "perdido"]);
 
     const done = await settle(() =>
       bulkModule.action(
-        args(postForm("/contato/alterar-status", { ...Object.fromEntries(query), intent: "confirmar" }, { cookie })),
+        args(formRequest("/contato/alterar-status", { ...Object.fromEntries(query), intent: "confirmar" }, { cookie })),
       ),
     );
     expect(statusOf(done)).toBe(303);
@@ -277,7 +257,7 @@ describe("status filter, bulk change and CSV", () => {
       { busca: city, novo_status: "fechado", motivo: "", intent: "confirmar" },
       { busca: city, novo_status: "perdido", motivo: "caro demais", intent: "confirmar" },
     ]) {
-      const result = await settle(() => bulkModule.action(args(postForm("/contato/alterar-status", fields, { cookie }))));
+      const result = await settle(() => bulkModule.action(args(formRequest("/contato/alterar-status", fields, { cookie }))));
       expect(statusOf(result)).toBe(400);
       expect(payload(result).error).toMatch(/Escolha um status da lista|Escolha o motivo da perda/);
     }
@@ -328,9 +308,9 @@ describe("webhooks", () => {
         },
       });
       const fields = { busca: city, novo_status: "inscrito", intent: "confirmar" };
-      expect(statusOf(await settle(() => bulkModule.action(args(postForm("/contato/alterar-status", fields, { cookie })))))).toBe(
-        303,
-      );
+      expect(
+        statusOf(await settle(() => bulkModule.action(args(formRequest("/contato/alterar-status", fields, { cookie }))))),
+      ).toBe(303);
       expect(
         events()
           .slice(1)

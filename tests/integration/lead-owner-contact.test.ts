@@ -1,12 +1,4 @@
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  UNSAFE_withComponentProps as withComponentProps,
-} from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { EMPTY_FILTERS } from "~/lib/leads/filters";
@@ -27,7 +19,7 @@ import { startAdminSession } from "~/server/staff/auth.server";
 import { type AdminUser, createAdmin } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
-import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 
 /**
  * Decision 057: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
@@ -95,14 +87,14 @@ const statusEventsOf = (id: number) =>
 
 function postLead(id: number, fields: Record<string, string>, user: AdminUser = ana) {
   return settle(() =>
-    leadModule.action(args(postForm(`/contato/lead/${id}`, fields, { cookie: cookies[user.email] }), { id: String(id) })),
+    leadModule.action(args(formRequest(`/contato/lead/${id}`, fields, { cookie: cookies[user.email] }), { id: String(id) })),
   );
 }
 
 function contact(id: number, canal: string, user: AdminUser = ana) {
   return settle(() =>
     contactModule.action(
-      args(postForm(`/contato/lead/${id}/contatar`, { canal }, { cookie: cookies[user.email] }), { id: String(id) }),
+      args(formRequest(`/contato/lead/${id}/contatar`, { canal }, { cookie: cookies[user.email] }), { id: String(id) }),
     ),
   );
 }
@@ -112,15 +104,6 @@ function panel(query: string, user: AdminUser = ana) {
 }
 
 /** Renders a route's page as the server does (static handler, no hydration data). */
-async function renderPage(mod: { default: any; loader?: any; action?: any }, path: string, request: Request) {
-  const handler = createStaticHandler([
-    { id: "page", path, loader: mod.loader, action: mod.action, Component: withComponentProps(mod.default) },
-  ]);
-  const context = await handler.query(request);
-  if (context instanceof Response) throw new Error(`expected a page, got a ${context.status} response`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-}
 
 describe("owner", () => {
   it("the lead page gives a lead to a comercial user and back to none; each change is in the history with who and when", async () => {
@@ -183,7 +166,7 @@ describe("owner", () => {
       [nobody]: null,
     });
 
-    const html = await renderPage(
+    const { html } = await renderPage(
       panelModule,
       "/contato",
       getRequest(`/contato?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] }),
@@ -191,7 +174,11 @@ describe("owner", () => {
     expect(html).toContain(`href="/contato?responsavel=${ana.id}"`);
     expect(html).toContain("Meus leads");
     // An admin owns no leads: no "Meus leads" for them.
-    const adminHtml = await renderPage(panelModule, "/contato", getRequest("/contato", { cookie: cookies[admin.email] }));
+    const { html: adminHtml } = await renderPage(
+      panelModule,
+      "/contato",
+      getRequest("/contato", { cookie: cookies[admin.email] }),
+    );
     expect(adminHtml).not.toContain('data-testid="my-leads"');
   });
 
@@ -209,7 +196,7 @@ describe("owner", () => {
     const refused = await settle(() =>
       ownerBulkModule.action(
         args(
-          postForm(
+          formRequest(
             "/contato/atribuir-responsavel",
             { busca: city, novo_responsavel: String(marketing.id), intent: "confirmar" },
             { cookie: cookies[ana.email] },
@@ -223,7 +210,7 @@ describe("owner", () => {
     const done = await settle(() =>
       ownerBulkModule.action(
         args(
-          postForm(
+          formRequest(
             "/contato/atribuir-responsavel",
             { busca: city, novo_responsavel: String(bruno.id), intent: "confirmar" },
             { cookie: cookies[ana.email] },
@@ -310,7 +297,7 @@ describe("contact from the panel", () => {
     expect(findLead(id)!.status).toBe("novo");
     expect(statusEventsOf(id)).toEqual([]);
 
-    const html = await renderPage(
+    const { html } = await renderPage(
       leadModule,
       "/contato/lead/:id",
       getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
@@ -329,7 +316,7 @@ describe("contact from the panel", () => {
     const refused = await contact(id, "telefone");
     expect(statusOf(refused)).toBe(400);
     expect(payload(refused).error).toMatch(/não é um celular válido/);
-    const html = await renderPage(
+    const { html } = await renderPage(
       leadModule,
       "/contato/lead/:id",
       getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
@@ -352,7 +339,7 @@ describe("contact from the panel", () => {
     const crossSite = await settle(() =>
       contactModule.action(
         args(
-          postForm(
+          formRequest(
             `/contato/lead/${id}/contatar`,
             { canal: "telefone" },
             { cookie: cookies[ana.email], headers: { Origin: "https://mal.example" } },
@@ -364,7 +351,7 @@ describe("contact from the panel", () => {
     expect(statusOf(crossSite)).toBe(403);
     expect(statusOf(await contact(id, "telefone", marketing))).toBe(403);
     const anonymous = await settle(() =>
-      contactModule.action(args(postForm(`/contato/lead/${id}/contatar`, { canal: "telefone" }), { id: String(id) })),
+      contactModule.action(args(formRequest(`/contato/lead/${id}/contatar`, { canal: "telefone" }), { id: String(id) })),
     );
     expect(statusOf(anonymous)).toBe(302);
     expect(attemptsOf(id)).toEqual([]);
@@ -391,7 +378,7 @@ describe("the funnel by status", () => {
         { status: "perdido", n: 1, reached: 1 },
       ],
     });
-    const html = await renderPage(
+    const { html } = await renderPage(
       panelModule,
       "/contato",
       getRequest(`/contato?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] }),
@@ -446,7 +433,7 @@ describe("the lead page's history", () => {
       by: "operador Op Maria",
     });
     // The page shows them, with who and when.
-    const html = await renderPage(
+    const { html } = await renderPage(
       leadModule,
       "/contato/lead/:id",
       getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),

@@ -15,7 +15,7 @@ import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 import { recordSendResults } from "~/server/whatsapp/send-log.server";
 
-import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /** LGPD, Brazil's data protection law: consent with every lead, one person's export and deletion, retention of the send log. */
 
@@ -43,7 +43,7 @@ describe("consent is recorded with each lead, on every path that creates one", (
         origem,
       };
       const before = Date.now();
-      const result = await settle(() => enrolAction(args(postForm(`/inscricao?tipo=${origem}`, fields))));
+      const result = await settle(() => enrolAction(args(formRequest(`/inscricao?tipo=${origem}`, fields))));
       expect(statusOf(result), origem).toBe(303);
       const [row] = leadsOf(email);
       expect(row.origem).toBe(origem);
@@ -57,7 +57,7 @@ describe("consent is recorded with each lead, on every path that creates one", (
     const result = await settle(() =>
       enrolAction(
         args(
-          postForm("/inscricao", {
+          formRequest("/inscricao", {
             nome: "Maria Sem Aceite",
             telefone: "(31)99999-1234",
             email,
@@ -77,7 +77,7 @@ describe("consent is recorded with each lead, on every path that creates one", (
     const result = await settle(() =>
       leadAction(
         args(
-          postForm("/teste-vocacional", {
+          formRequest("/teste-vocacional", {
             fullName: "Carla Consentida",
             phone: "(31)99999-4321",
             email,
@@ -184,7 +184,7 @@ describe("an admin deletes a person with everything tied to them", () => {
     const { email, first } = seedPerson("semconfirmar");
     const result = await settle(() =>
       deleteAction(
-        args(postForm(`/contato/lead/${first}/excluir`, { intent: "outra" }, { cookie: adminCookie }), { id: String(first) }),
+        args(formRequest(`/contato/lead/${first}/excluir`, { intent: "outra" }, { cookie: adminCookie }), { id: String(first) }),
       ),
     );
     expect(statusOf(result)).toBe(400);
@@ -196,7 +196,7 @@ describe("an admin deletes a person with everything tied to them", () => {
     const result = await settle(() =>
       deleteAction(
         args(
-          postForm(
+          formRequest(
             `/contato/lead/${first}/excluir`,
             { intent: "excluir" },
             { cookie: adminCookie, headers: { Origin: "https://evil.example" } },
@@ -214,7 +214,7 @@ describe("an admin deletes a person with everything tied to them", () => {
   it("the confirmed post deletes every form row of the e-mail and the messages to the phone, and nothing else", async () => {
     const { email, first, stranger, number } = seedPerson("apaga");
     const result = (await deleteAction(
-      args(postForm(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie }), { id: String(first) }),
+      args(formRequest(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie }), { id: String(first) }),
     )) as Response;
     expect(result.status).toBe(303);
     expect(result.headers.get("Location")).toBe("/contato");
@@ -228,7 +228,9 @@ describe("an admin deletes a person with everything tied to them", () => {
     // Posting again (a double click): the lead is gone, 404, nothing else touched.
     const again = await settle(() =>
       deleteAction(
-        args(postForm(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie }), { id: String(first) }),
+        args(formRequest(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie }), {
+          id: String(first),
+        }),
       ),
     );
     expect(statusOf(again)).toBe(404);

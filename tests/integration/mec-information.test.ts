@@ -17,7 +17,7 @@ import { contentWarnings } from "~/server/content/warnings.server";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /** The course edit form as the studio sends it for course `id`, with `changes` applied. */
 function courseForm(id: string, changes: Record<string, string | string[] | undefined> = {}) {
@@ -82,9 +82,9 @@ const COMPLETE_OFFER = {
 describe("MEC information: institution and course conditions (decision 084)", () => {
   let cookie = "";
   const editCourse = (id: string, fields: Record<string, string | string[]>) =>
-    settle(() => editAction(args(postForm(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
+    settle(() => editAction(args(formRequest(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
   const saveInstitution = (fields: Record<string, string>) =>
-    settle(() => institutionAction(args(postForm("/admin/conteudo/instituicao", fields, { cookie }))));
+    settle(() => institutionAction(args(formRequest("/admin/conteudo/instituicao", fields, { cookie }))));
 
   beforeAll(async () => {
     const admin = await createAdmin("mec@exemplo.com", "senha-do-marketing-1");
@@ -225,7 +225,7 @@ describe("MEC information: institution and course conditions (decision 084)", ()
     const created = await settle(() =>
       newAction(
         args(
-          postForm(
+          formRequest(
             "/admin/conteudo/cursos/novo",
             { ...courseForm("74", { name: "Medicina", path: "/medicina", modality: "Semipresencial" }), version: "0" },
             { cookie },
@@ -252,7 +252,7 @@ describe("MEC information: institution and course conditions (decision 084)", ()
     const created = await settle(() =>
       newAction(
         args(
-          postForm(
+          formRequest(
             "/admin/conteudo/cursos/novo",
             {
               ...courseForm("74", { name: "MBA em Gestão de Eventos", path: "/mba-gestao-de-eventos", level: "Pós-graduação" }),

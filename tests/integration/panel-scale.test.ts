@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { EMPTY_FILTERS } from "~/lib/leads/filters";
-import { normalizeText } from "~/lib/text";
 import { loader as panelLoader } from "~/routes/leads/panel";
 import { sqlite } from "~/server/db/client.server";
 import { countAllLeads, leadQueryPlan } from "~/server/leads/queries.server";
@@ -9,7 +8,8 @@ import { LEAD_ORIGINS } from "~/server/leads/save.server";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, getRequest, payload } from "./request";
+import { args, cookieFrom, getRequest, payload } from "../support/route-calls";
+import { insertLeads } from "../support/seed";
 
 /**
  * The panel must stay fast with 100 000 leads: 100 000 leads in the test's own SQLite
@@ -29,32 +29,26 @@ const saoPauloDay = (instant: number) => new Date(instant - 3 * 3600_000).toISOS
 const name = (i: number) => `Lead ${String(i).padStart(6, "0")}`;
 
 function seed() {
-  const insert = sqlite.prepare(
-    `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, perfil_resultado, busca)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  sqlite.transaction(() => {
-    for (let i = 0; i < TOTAL; i++) {
+  insertLeads(
+    sqlite,
+    Array.from({ length: TOTAL }, (_, i) => {
       const when = START + i * 10 * 60_000;
       const iso = new Date(when).toISOString();
       const telefone = `(31)9${10_000_000 + i}`;
       const email = `lead${i}@example.com`;
       const cidade = i % 1000 === 0 ? RARE_CITY : "Belo Horizonte";
-      const busca = normalizeText([name(i), email, telefone, telefone.replace(/\D/g, ""), cidade].join(" | "));
-      insert.run(
-        ORIGINS[i % ORIGINS.length],
-        name(i),
+      return {
+        origem: ORIGINS[i % ORIGINS.length],
+        nome: name(i),
         telefone,
         email,
         cidade,
-        saoPauloDay(when),
-        iso,
-        iso,
-        i % 3 === 0 ? "saude" : null,
-        busca,
-      );
-    }
-  })();
+        data_criacao: saoPauloDay(when),
+        criado_em: iso,
+        perfil_resultado: i % 3 === 0 ? "saude" : null,
+      };
+    }),
+  );
 }
 
 type Captured = { sql: string; params: unknown[] };

@@ -22,7 +22,7 @@ import { forbiddenMessage, getAdmin, startAdminSession } from "~/server/staff/au
 import { verifyPassword } from "~/server/staff/password.server";
 import { changeUserRoleByEmail, createAdmin, removeUser } from "~/server/staff/users.server";
 
-import { args, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * Roles (decision 056): the Usuários page's actions (add, change a role, remove) with their
@@ -44,7 +44,7 @@ async function sessionOf(email: string, role: "admin" | "comercial" | "marketing
 }
 
 function post(cookie: string, fields: Record<string, string>) {
-  return settle(() => usersModule.action(args(postForm("/admin/usuarios", fields, { cookie }))));
+  return settle(() => usersModule.action(args(formRequest("/admin/usuarios", fields, { cookie }))));
 }
 
 const refusalOf = (answer: unknown) => payload<{ intent: string; user: number | null; error: string }>(answer);
@@ -257,7 +257,7 @@ describe("comercial: a shared queue (decision 056)", () => {
     expect(payload(page).lead.email).toBe("sigilosa.papeis@example.org");
     const note = await settle(() =>
       leadModule.action(
-        args(postForm(`/contato/lead/${leadId}`, { intent: "nota", texto: "Liguei no lugar da colega." }, { cookie }), {
+        args(formRequest(`/contato/lead/${leadId}`, { intent: "nota", texto: "Liguei no lugar da colega." }, { cookie }), {
           id: String(leadId),
         }),
       ),
@@ -275,7 +275,9 @@ describe("after login", () => {
     const landing = async (redirectTo: string) => {
       const answer = await settle(() =>
         loginModule.action(
-          args(postForm("/login-admin", { email, password: PASSWORD, redirectTo }, { headers: { "X-Client-Ip": "10.9.9.9" } })),
+          args(
+            formRequest("/login-admin", { email, password: PASSWORD, redirectTo }, { headers: { "X-Client-Ip": "10.9.9.9" } }),
+          ),
         ),
       );
       expect(statusOf(answer), redirectTo).toBe(303);

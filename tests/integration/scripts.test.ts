@@ -10,11 +10,13 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { verifyPassword } from "~/server/staff/password.server";
 
+import { insertLead } from "../support/seed";
+
 /**
  * The maintenance commands as an operator runs them: `npm run admin -- …`, `npm run purge-leads`,
  * `npm run backup` and `npm run restore`, each a child process on its own temporary database
  * (DATABASE_PATH), checked by reading that database afterwards. (tests/integration/maintenance.test.ts,
- * admin.test.ts and backup.test.ts test the functions behind them; tests/process/image-runtime.spec.ts
+ * leads-panel.test.ts and backup.test.ts test the functions behind them; tests/process/image-runtime.spec.ts
  * runs them in the Docker image's tree.)
  */
 
@@ -215,12 +217,19 @@ describe("npm run purge-leads", () => {
     const day = 24 * 3600_000;
     const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
     const db = new Database(dbPath);
-    const lead = db.prepare(
-      "INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em) VALUES ('inscricao', ?, '(31)99999-0000', ?, '2020-01-01', ?, ?)",
-    );
-    lead.run("Antiga", "antiga@example.com", ago(500), ago(400));
-    lead.run("Voltou", "voltou@example.com", ago(500), ago(10)); // old, but submitted again recently
-    lead.run("Recente", "recente@example.com", ago(5), ago(5));
+    const lead = (nome: string, email: string, criado_em: string, atualizado_em: string) =>
+      insertLead(db, {
+        origem: "inscricao",
+        nome,
+        telefone: "(31)99999-0000",
+        email,
+        data_criacao: "2020-01-01",
+        criado_em,
+        atualizado_em,
+      });
+    lead("Antiga", "antiga@example.com", ago(500), ago(400));
+    lead("Voltou", "voltou@example.com", ago(500), ago(10)); // old, but submitted again recently
+    lead("Recente", "recente@example.com", ago(5), ago(5));
     const log = db.prepare(
       "INSERT INTO whatsapp_send_log (job_id, operator, name, number, message, status, sent_at) VALUES ('j', 'Op', ?, ?, 'Olá', 'Enviado', ?)",
     );
@@ -273,11 +282,14 @@ describe("npm run backup and npm run restore", () => {
     const site = new Database(dbPath);
     site.pragma("journal_mode = WAL");
     site.pragma("wal_autocheckpoint = 0");
-    const insert = site.prepare(
-      "INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em) VALUES ('contato', ?, '(31)98888-0000', ?, '2025-05-05', ?, ?)",
-    );
-    const now = new Date().toISOString();
-    for (let i = 0; i < 40; i++) insert.run(`Pessoa ${i}`, `p${i}@example.com`, now, now);
+    for (let i = 0; i < 40; i++) {
+      insertLead(site, {
+        nome: `Pessoa ${i}`,
+        telefone: "(31)98888-0000",
+        email: `p${i}@example.com`,
+        data_criacao: "2025-05-05",
+      });
+    }
     try {
       expect(existsSync(`${dbPath}-wal`)).toBe(true);
       const target = path.join(path.dirname(dbPath), "copias", "manual.tar.gz");

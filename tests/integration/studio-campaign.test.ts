@@ -22,7 +22,7 @@ import { publicSite } from "~/server/platform/site.server";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /** The day the issue was filed: a fresh deployment on it must show nothing expired. */
 const FRESH = new Date("2026-11-23T15:00:00Z");
@@ -150,7 +150,7 @@ describe("studio: Campanha", () => {
     expect(statusOf(answer)).toBe(302);
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
     const post = await settle(() =>
-      campaignAction(args(postForm("/admin/conteudo/campanha", { ...formOf(entry.data, entry.version), title: "Invasão" }))),
+      campaignAction(args(formRequest("/admin/conteudo/campanha", { ...formOf(entry.data, entry.version), title: "Invasão" }))),
     );
     expect(statusOf(post)).toBe(302);
     expect(getCampaign().title).not.toBe("Invasão");
@@ -165,7 +165,7 @@ describe("studio: Campanha", () => {
       closingText: "Última semana: até 55% de desconto na {campanhaa}!",
       closingTitle: "Fim da {campanha",
     };
-    const answer = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+    const answer = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
     expect(statusOf(answer)).toBe(400);
     const { error } = payload(answer).result;
     expect(error.headlinePercent).toEqual([
@@ -204,7 +204,7 @@ describe("studio: Campanha", () => {
     // {bolsa} and {campanha} in the closing text follow the offers on the campaign page.
     const saved = await campaignAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/campanha",
           {
             ...formOf(getEntry(campaignContent, SINGLETON_ID)!.data, getEntry(campaignContent, SINGLETON_ID)!.version),
@@ -227,7 +227,7 @@ describe("studio: Campanha", () => {
       closingText: "Última chance: até 80% de desconto!",
       "offers[1].validUntil": "2020-01-01",
     };
-    const answer = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+    const answer = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
     expect(statusOf(answer)).toBe(400);
     const { error, initialValue } = payload(answer).result;
     expect(error.headlinePercent).toEqual(["O título promete até 70%, mas o maior desconto das ofertas ativas é 60%"]);
@@ -241,7 +241,7 @@ describe("studio: Campanha", () => {
     // Malformed numbers are refused before the rules compare them.
     const malformed = await campaignAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/campanha",
           {
             ...formOf(entry.data, entry.version),
@@ -263,13 +263,17 @@ describe("studio: Campanha", () => {
 
     const noDate = await campaignAction(
       args(
-        postForm("/admin/conteudo/campanha", { ...formOf(entry.data, entry.version), endMode: "date", endDate: "" }, { cookie }),
+        formRequest(
+          "/admin/conteudo/campanha",
+          { ...formOf(entry.data, entry.version), endMode: "date", endDate: "" },
+          { cookie },
+        ),
       ),
     );
     expect(payload(noDate).result.error.endDate).toEqual(["Informe a data de término ou escolha a janela de 5 dias"]);
     const passed = await campaignAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/campanha",
           { ...formOf(entry.data, entry.version), endMode: "date", endDate: "2021-03-01" },
           { cookie },
@@ -293,7 +297,7 @@ describe("studio: Campanha", () => {
       "offers[3].title": "Pós <b>MBA</b>",
       closingText: "Última semana para garantir até 55% de desconto.",
     };
-    const answer = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+    const answer = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
     expect(payload(answer)?.result?.error).toBeUndefined();
     expect(statusOf(answer)).toBe(303);
     expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/campanha");
@@ -325,14 +329,14 @@ describe("studio: Campanha", () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
     for (const typed of ["", "0", "101", "setenta"]) {
       const form = { ...formOf(entry.data, entry.version), selectedCoursesPercent: typed };
-      const refused = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+      const refused = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
       expect(statusOf(refused), typed).toBe(400);
       expect(payload(refused).result.error.selectedCoursesPercent).toEqual(["Informe um número inteiro de 1 a 100"]);
     }
     expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
 
     const form = { ...formOf(entry.data, entry.version), selectedCoursesPercent: "65%" };
-    const saved = await campaignAction(args(postForm("/admin/conteudo/campanha", form, { cookie })));
+    const saved = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
     expect(statusOf(saved)).toBe(303);
     expect(publicSite(FRESH).claims.selectedBolsa).toBe("65%");
     expect(getCampaign()).toEqual({ ...entry.data, selectedCoursesPercent: 65 });
@@ -342,7 +346,11 @@ describe("studio: Campanha", () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
     const answer = await campaignAction(
       args(
-        postForm("/admin/conteudo/campanha", { ...formOf(entry.data, entry.version - 1), title: "Outra campanha" }, { cookie }),
+        formRequest(
+          "/admin/conteudo/campanha",
+          { ...formOf(entry.data, entry.version - 1), title: "Outra campanha" },
+          { cookie },
+        ),
       ),
     );
     expect(statusOf(answer)).toBe(409);
@@ -416,7 +424,7 @@ describe("studio: Clube e Trabalhe conosco", () => {
     const entry = getEntry(clubPagesContent, SINGLETON_ID)!;
     const answer = await clubAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/clube",
           { ...clubForm(entry.version), __intent__: JSON.stringify({ type: "insert", payload: { name: "games" } }) },
           { cookie },
@@ -432,7 +440,7 @@ describe("studio: Clube e Trabalhe conosco", () => {
     const entry = getEntry(clubPagesContent, SINGLETON_ID)!;
     const bad = await clubAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/clube",
           { ...clubForm(entry.version), "games[0].date": "2026-02-30", "games[0].time": "25:00", "games[1].opponent": "" },
           { cookie },
@@ -448,7 +456,7 @@ describe("studio: Clube e Trabalhe conosco", () => {
 
     const answer = await clubAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/clube",
           {
             ...clubForm(entry.version),

@@ -21,7 +21,7 @@ import { enrolmentChoices } from "~/server/leads/enrolment.server";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /** The edit form of a stored course, as the page sends it back unchanged. */
 function formOf(id: string, changes: Record<string, string | undefined> = {}) {
@@ -51,7 +51,7 @@ function formOf(id: string, changes: Record<string, string | undefined> = {}) {
 describe("studio: Cursos and Polos", () => {
   let cookie = "";
   const edit = (id: string, fields: Record<string, string>) =>
-    settle(() => editAction(args(postForm(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
+    settle(() => editAction(args(formRequest(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
   const visit = (path: string) => settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) })));
 
   beforeAll(async () => {
@@ -104,7 +104,7 @@ describe("studio: Cursos and Polos", () => {
     const answer = await settle(() =>
       newAction(
         args(
-          postForm(
+          formRequest(
             "/admin/conteudo/cursos/novo",
             { ...formOf("77", { path: "/psicologia", name: "Outro curso" }), version: "0" },
             { cookie },
@@ -215,7 +215,7 @@ describe("studio: Cursos and Polos", () => {
     const answer = await settle(() =>
       newAction(
         args(
-          postForm(
+          formRequest(
             "/admin/conteudo/cursos/novo",
             {
               name: "Odontologia",
@@ -258,7 +258,7 @@ describe("studio: Cursos and Polos", () => {
     const add = await settle(() =>
       polosAction(
         args(
-          postForm(
+          formRequest(
             "/admin/conteudo/polos",
             {
               polo: "",
@@ -287,7 +287,7 @@ describe("studio: Cursos and Polos", () => {
     const off = await settle(() =>
       polosAction(
         args(
-          postForm(
+          formRequest(
             "/admin/conteudo/polos",
             {
               polo: "30",
@@ -306,7 +306,9 @@ describe("studio: Cursos and Polos", () => {
     expect(activePoloCount()).toBe(29);
     const bad = await settle(() =>
       polosAction(
-        args(postForm("/admin/conteudo/polos", { polo: "", location: "", state: "XX", phone: "abc", version: "0" }, { cookie })),
+        args(
+          formRequest("/admin/conteudo/polos", { polo: "", location: "", state: "XX", phone: "abc", version: "0" }, { cookie }),
+        ),
       ),
     );
     expect(statusOf(bad)).toBe(400);
@@ -328,7 +330,7 @@ describe("studio: Cursos and Polos", () => {
     const answer = await settle(() =>
       polosAction(
         args(
-          postForm(
+          formRequest(
             "/admin/conteudo/polos",
             { polo: "999", location: "Natal - Centro", state: "RN", phone: "(84) 3000-0399", active: "on", version: "1" },
             { cookie },

@@ -17,7 +17,7 @@ import { getEntry, listEntries, listRevisions, SINGLETON_ID } from "~/server/con
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * The studio's "Página inicial", "FAQ" and "Depoimentos" against a real SQLite file: each save is
@@ -91,7 +91,7 @@ describe("a fresh deployment's home page (seeded content)", () => {
       const answer = await settle(() => loader(args(getRequest(path))));
       expect(statusOf(answer)).toBe(302);
       expect((answer as Response).headers.get("Location")).toBe(`/login-admin?redirectTo=${encodeURIComponent(path)}`);
-      const post = await settle(() => action(args(postForm(path, { intent: "remover", item: "1", version: "1" }))));
+      const post = await settle(() => action(args(formRequest(path, { intent: "remover", item: "1", version: "1" }))));
       expect(statusOf(post)).toBe(302);
     }
     expect(listEntries(faqContent)).toHaveLength(6);
@@ -102,7 +102,7 @@ describe("studio: Página inicial", () => {
   it("a save is on the home page's next request: texts, overridden counts, a lower bolsa", async () => {
     const answer = await homeStudioAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/inicio",
           homeForm({ heroTitle: "Seu diploma com", courseCount: "75", poloCount: "", scholarshipPercent: "40" }),
           { cookie },
@@ -120,7 +120,7 @@ describe("studio: Página inicial", () => {
     const before = getEntry(homeContent, SINGLETON_ID);
     const answer = await homeStudioAction(
       args(
-        postForm(
+        formRequest(
           "/admin/conteudo/inicio",
           homeForm({
             scholarshipPercent: "70",
@@ -145,7 +145,7 @@ describe("studio: Página inicial", () => {
     expect(getEntry(homeContent, SINGLETON_ID)).toEqual(before);
 
     const noDate = await homeStudioAction(
-      args(postForm("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: "" }), { cookie })),
+      args(formRequest("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: "" }), { cookie })),
     );
     expect(payload(noDate).result.error.countdownDate).toEqual(["Informe a data final da contagem"]);
   });
@@ -153,12 +153,12 @@ describe("studio: Página inicial", () => {
   it("the countdown: a date ahead, a passed date (the campaign's deadline instead, with a warning), hidden", async () => {
     const ahead = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
     await homeStudioAction(
-      args(postForm("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: ahead }), { cookie })),
+      args(formRequest("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: ahead }), { cookie })),
     );
     expect(home().countdown.view).toEqual({ endsAt: new Date(`${ahead}T23:59:59-03:00`).toISOString(), rolling: false });
 
     await homeStudioAction(
-      args(postForm("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: "2024-10-15" }), { cookie })),
+      args(formRequest("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: "2024-10-15" }), { cookie })),
     );
     const view = home().countdown.view;
     expect(view.rolling).toBe(true);
@@ -168,7 +168,7 @@ describe("studio: Página inicial", () => {
       "A data da contagem regressiva (15/10/2024) já passou: a página mostra o prazo da campanha.",
     );
 
-    await homeStudioAction(args(postForm("/admin/conteudo/inicio", homeForm({ countdownMode: "hidden" }), { cookie })));
+    await homeStudioAction(args(formRequest("/admin/conteudo/inicio", homeForm({ countdownMode: "hidden" }), { cookie })));
     expect(home().countdown.view).toBeNull();
     expect(getHomeContent().countdownMode).toBe("hidden");
   });
@@ -176,7 +176,9 @@ describe("studio: Página inicial", () => {
   it("a save from an older version is refused with who saved and when, the input kept", async () => {
     const { version, data } = getEntry(homeContent, SINGLETON_ID)!;
     const answer = await homeStudioAction(
-      args(postForm("/admin/conteudo/inicio", homeForm({ heroTitle: "Outro título", version: String(version - 1) }), { cookie })),
+      args(
+        formRequest("/admin/conteudo/inicio", homeForm({ heroTitle: "Outro título", version: String(version - 1) }), { cookie }),
+      ),
     );
     expect(statusOf(answer)).toBe(409);
     const result = payload(answer).result;
@@ -187,7 +189,7 @@ describe("studio: Página inicial", () => {
 });
 
 describe("studio: FAQ", () => {
-  const post = (fields: Record<string, string>) => faqAction(args(postForm("/admin/conteudo/faq", fields, { cookie })));
+  const post = (fields: Record<string, string>) => faqAction(args(formRequest("/admin/conteudo/faq", fields, { cookie })));
   const questions = () => home().faq.map((item: { question: string }) => item.question);
 
   it("adds a question at the end, edits it, and the home page shows both on the next request", async () => {
@@ -251,14 +253,14 @@ describe("studio: FAQ", () => {
   });
 
   it("the FAQ answers carry the stats: a changed polo figure changes the answer that names it", async () => {
-    await homeStudioAction(args(postForm("/admin/conteudo/inicio", homeForm({ poloCount: "1200" }), { cookie })));
+    await homeStudioAction(args(formRequest("/admin/conteudo/inicio", homeForm({ poloCount: "1200" }), { cookie })));
     expect(home().faq.some((item: { answer: string }) => item.answer.includes("mais de 1.200 polos"))).toBe(true);
   });
 });
 
 describe("studio: Depoimentos", () => {
   const post = (fields: Record<string, string>) =>
-    testimonialsAction(args(postForm("/admin/conteudo/depoimentos", fields, { cookie })));
+    testimonialsAction(args(formRequest("/admin/conteudo/depoimentos", fields, { cookie })));
   const names = () => home().testimonials.map((item: { name: string }) => item.name);
 
   it("adds a testimonial (no picture: initials), edits one keeping its picture, removes one", async () => {

@@ -16,7 +16,7 @@ import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { getVisitorSession } from "~/server/platform/session.server";
 import { COUNTDOWN_MS, readTestState, saveVocationalLead } from "~/server/vocational/vocational.server";
 
-import { args, cookieFrom, getRequest, payload, postForm } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload } from "../support/route-calls";
 
 const GOOD = {
   fullName: "Maria da Silva",
@@ -58,7 +58,7 @@ function initOf(result: unknown): ResponseInit {
 /** Posts the lead form (no JavaScript) and returns the visitor cookie it set. */
 async function startLead(fields: Record<string, string> = {}) {
   const email = fields.email ?? uniqueEmail();
-  const response = (await leadAction(args(postForm("/teste-vocacional", { ...GOOD, ...fields, email })))) as Response;
+  const response = (await leadAction(args(formRequest("/teste-vocacional", { ...GOOD, ...fields, email })))) as Response;
   expect(response.status).toBe(303);
   return { cookie: cookieFrom(response), email };
 }
@@ -73,7 +73,7 @@ async function answerPage(cookie: string, page: number, letters: string, intent 
   [...letters].forEach((letter, i) => {
     if (letter !== "-") fields[`q${(page - 1) * 5 + i + 1}`] = letter;
   });
-  const result = await questionsAction(args(postForm(`/teste-vocacional/perguntas?pagina=${page}`, fields, { cookie })));
+  const result = await questionsAction(args(formRequest(`/teste-vocacional/perguntas?pagina=${page}`, fields, { cookie })));
   const headers = result instanceof Response ? result.headers : new Headers(initOf(result).headers);
   const next = cookieFrom(new Response(null, { headers }), cookie);
   return { result, cookie: next };
@@ -85,7 +85,7 @@ describe("lead form action", () => {
   it("bad input writes no row and returns every spec message, keeping what was typed", async () => {
     const email = "nao-eh-email";
     const result = await leadAction(
-      args(postForm("/teste-vocacional", { fullName: "Ana", phone: "3199", email, workStatus: "", workArea: "x" })),
+      args(formRequest("/teste-vocacional", { fullName: "Ana", phone: "3199", email, workStatus: "", workArea: "x" })),
     );
     expect(initOf(result).status).toBe(400);
     const reply = payload(result).result;
@@ -111,7 +111,7 @@ describe("lead form action", () => {
 
   it("a good lead writes one row (canonical phone, consent, attribution) and opens the questions with the toast", async () => {
     const email = uniqueEmail();
-    const request = postForm("/teste-vocacional?utm_source=instagram&utm_campaign=vestibular", {
+    const request = formRequest("/teste-vocacional?utm_source=instagram&utm_campaign=vestibular", {
       ...GOOD,
       phone: "(31) 99999-8888",
       email: email.toUpperCase(),
@@ -174,7 +174,7 @@ describe("lead form action", () => {
 
   it("with JavaScript the action answers with data (the page waits 1.5 s) and still sets the session", async () => {
     const email = uniqueEmail();
-    const result = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, email, _js: "1" })));
+    const result = await leadAction(args(formRequest("/teste-vocacional", { ...GOOD, email, _js: "1" })));
     expect(payload(result)).toMatchObject({ next: "/teste-vocacional/perguntas", error: null });
     const cookie = cookieFrom(new Response(null, { headers: initOf(result).headers }));
     expect((await stateOf(cookie)).leadId).toBe(leadRows(email)[0].id);
@@ -185,7 +185,7 @@ describe("lead form action", () => {
     sqlite.exec(`CREATE TRIGGER falha_teste BEFORE INSERT ON leads WHEN NEW.email = '${email}'
       BEGIN SELECT RAISE(ABORT, 'disco cheio'); END`);
     try {
-      const result = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, email })));
+      const result = await leadAction(args(formRequest("/teste-vocacional", { ...GOOD, email })));
       expect(initOf(result).status).toBe(500);
       expect(payload(result).error).toEqual({
         title: "Erro ao salvar seus dados",
@@ -203,7 +203,7 @@ describe("lead form action", () => {
   it("a filled honeypot stores nothing", async () => {
     const email = uniqueEmail();
     const response = (await leadAction(
-      args(postForm("/teste-vocacional", { ...GOOD, email, website: "http://spam" })),
+      args(formRequest("/teste-vocacional", { ...GOOD, email, website: "http://spam" })),
     )) as Response;
     expect(response.status).toBe(303);
     expect(leadRows(email)).toHaveLength(0);
@@ -213,11 +213,11 @@ describe("lead form action", () => {
     const headers = { "X-Client-Ip": "203.0.113.9" };
     const limit = Number(process.env.RATE_LIMIT_PUBLIC_FORMS ?? 30);
     for (let i = 0; i < limit; i++) {
-      const result = await leadAction(args(postForm("/teste-vocacional", { fullName: "x" }, { headers })));
+      const result = await leadAction(args(formRequest("/teste-vocacional", { fullName: "x" }, { headers })));
       expect(initOf(result).status).toBe(400);
     }
     const email = uniqueEmail();
-    const blocked = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, email }, { headers })));
+    const blocked = await leadAction(args(formRequest("/teste-vocacional", { ...GOOD, email }, { headers })));
     expect(initOf(blocked).status).toBe(429);
     expect(payload(blocked).result.error[""]).toEqual(["Muitas tentativas. Aguarde um minuto e tente novamente."]);
     expect(leadRows(email)).toHaveLength(0);
@@ -229,7 +229,7 @@ describe("lead form action", () => {
     for (const js of [{}, { _js: "1" }] as Record<string, string>[]) {
       const email = uniqueEmail();
       const result = await leadAction(
-        args(postForm("/teste-vocacional", { ...GOOD, ...js, email, [CONSENT_VERSION_FIELD]: VOCATIONAL_CONSENT.version })),
+        args(formRequest("/teste-vocacional", { ...GOOD, ...js, email, [CONSENT_VERSION_FIELD]: VOCATIONAL_CONSENT.version })),
       );
       expect(result instanceof Response ? result.status : (initOf(result).status ?? 200)).toBe(js._js ? 200 : 303);
       const rows = leadRows(email);
@@ -244,7 +244,7 @@ describe("lead form action", () => {
       for (const js of [{}, { _js: "1" }] as Record<string, string>[]) {
         const email = uniqueEmail();
         const result = await leadAction(
-          args(postForm("/teste-vocacional", { ...GOOD, ...js, email, [CONSENT_VERSION_FIELD]: version })),
+          args(formRequest("/teste-vocacional", { ...GOOD, ...js, email, [CONSENT_VERSION_FIELD]: version })),
         );
         expect(initOf(result).status, version.slice(0, 30)).toBe(400);
         const reply = payload(result).result;
@@ -258,7 +258,7 @@ describe("lead form action", () => {
     // With other mistakes too, every message comes back at once.
     const email = uniqueEmail();
     const result = await leadAction(
-      args(postForm("/teste-vocacional", { ...GOOD, phone: "3199", email, [CONSENT_VERSION_FIELD]: "v9" })),
+      args(formRequest("/teste-vocacional", { ...GOOD, phone: "3199", email, [CONSENT_VERSION_FIELD]: "v9" })),
     );
     expect(payload(result).result.error).toEqual({
       "": [UNKNOWN_CONSENT_VERSION_MESSAGE],
@@ -298,7 +298,7 @@ describe("questions", () => {
       expect(response.headers.get("Location"), path).toBe("/teste-vocacional");
     }
     const posted = (await run(() =>
-      questionsAction(args(postForm("/teste-vocacional/perguntas", { pagina: "1", q1: "A" }))),
+      questionsAction(args(formRequest("/teste-vocacional/perguntas", { pagina: "1", q1: "A" }))),
     )) as Response;
     expect(posted.headers.get("Location")).toBe("/teste-vocacional");
   });
@@ -335,7 +335,7 @@ describe("questions", () => {
   it("ignores letters other than A-D and questions of other pages", async () => {
     const { cookie } = await startLead();
     const result = await questionsAction(
-      args(postForm("/teste-vocacional/perguntas", { pagina: "1", intent: "proximo", q1: "E", q2: "A", q9: "B" }, { cookie })),
+      args(formRequest("/teste-vocacional/perguntas", { pagina: "1", intent: "proximo", q1: "E", q2: "A", q9: "B" }, { cookie })),
     );
     const next = cookieFrom(new Response(null, { headers: initOf(result).headers }), cookie);
     expect((await stateOf(next)).answers).toEqual({ 2: "A" });

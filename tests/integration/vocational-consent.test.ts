@@ -5,7 +5,7 @@ import { action as leadAction, loader as leadLoader } from "~/routes/vocational/
 import { db, schema } from "~/server/db/client.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 
-import { args, getRequest, payload, postForm } from "./request";
+import { args, formRequest, getRequest, payload } from "../support/route-calls";
 
 /**
  * The consent notice of the vocational test after its text changed once: v1 is the old text, v2 the
@@ -50,7 +50,7 @@ function versionStored(email: string) {
 
 async function post(fields: Record<string, string>) {
   const email = uniqueEmail();
-  const result = await leadAction(args(postForm("/teste-vocacional", { ...GOOD, ...fields, email })));
+  const result = await leadAction(args(formRequest("/teste-vocacional", { ...GOOD, ...fields, email })));
   return { email, result };
 }
 

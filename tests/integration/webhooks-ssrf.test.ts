@@ -18,7 +18,7 @@ import { createAdmin } from "~/server/staff/users.server";
 import { checkWebhookUrl, type HostLookup, internalAddressKind, parseAllowHosts } from "~/server/webhooks/address.server";
 import { createWebhookEndpoint, createWebhookWorker } from "~/server/webhooks/outbox.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * Webhooks never reach the server's own network (decision 073): every spelling of
@@ -108,7 +108,7 @@ describe("on save: /admin/webhooks refuses every internal spelling, the reason n
   it.each(SPELLINGS(8080))("refuses %s", async (url, kind) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const answer = await settle(() =>
-      webhooksPageAction(args(postForm("/admin/webhooks", { intent: "adicionar", url, tempo: "15" }, { cookie }))),
+      webhooksPageAction(args(formRequest("/admin/webhooks", { intent: "adicionar", url, tempo: "15" }, { cookie }))),
     );
     expect(statusOf(answer)).toBe(400);
     const [message] = payload(answer).result.error.url as string[];
@@ -122,7 +122,7 @@ describe("on save: /admin/webhooks refuses every internal spelling, the reason n
   it("accepts a public address and a host named in WEBHOOK_ALLOW_HOSTS, with its timeout", async () => {
     for (const url of ["https://crm.example.com/hooks", "http://crm.permitido.example:8080/hooks", "http://203.0.113.10/"]) {
       const answer = await settle(() =>
-        webhooksPageAction(args(postForm("/admin/webhooks", { intent: "adicionar", url, tempo: "20" }, { cookie }))),
+        webhooksPageAction(args(formRequest("/admin/webhooks", { intent: "adicionar", url, tempo: "20" }, { cookie }))),
       );
       expect(statusOf(answer)).toBe(200);
     }

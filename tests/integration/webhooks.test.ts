@@ -33,7 +33,7 @@ import {
   WEBHOOK_URL_MESSAGE,
 } from "~/server/webhooks/outbox.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * Signed webhooks (decision 054) against a real HTTP receiver started here (node:http on a free
@@ -127,7 +127,7 @@ function enrolment(email: string) {
   };
 }
 const postEnrolment = (email: string) =>
-  enrolmentAction(args(postForm("/inscricao", enrolment(email), { headers: { "X-Client-Ip": "203.0.113.77" } })));
+  enrolmentAction(args(formRequest("/inscricao", enrolment(email), { headers: { "X-Client-Ip": "203.0.113.77" } })));
 
 /** Timers the test fires itself (the worker's request timeouts), so no test waits for the wall clock. */
 function manualTimers() {
@@ -203,7 +203,7 @@ describe("lead.created", () => {
       desiredArea: "saude_bem_estar",
     };
     const answer = await settle(() =>
-      vocationalLeadAction(args(postForm("/teste-vocacional", fields, { headers: { "X-Client-Ip": "203.0.113.78" } }))),
+      vocationalLeadAction(args(formRequest("/teste-vocacional", fields, { headers: { "X-Client-Ip": "203.0.113.78" } }))),
     );
     expect(statusOf(answer)).toBe(303);
     await createWebhookWorker().runDue();
@@ -455,13 +455,13 @@ describe("/admin/webhooks", () => {
     cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
   });
   const post = (fields: Record<string, string>) =>
-    settle(() => webhooksPageAction(args(postForm("/admin/webhooks", fields, { cookie }))));
+    settle(() => webhooksPageAction(args(formRequest("/admin/webhooks", fields, { cookie }))));
 
   it("refuses a visitor without a session (login page)", async () => {
     const answer = await settle(() => webhooksPageLoader(args(getRequest("/admin/webhooks"))));
     expect(statusOf(answer)).toBe(302);
     const posted = await settle(() =>
-      webhooksPageAction(args(postForm("/admin/webhooks", { intent: "adicionar", url: "https://a.example/" }))),
+      webhooksPageAction(args(formRequest("/admin/webhooks", { intent: "adicionar", url: "https://a.example/" }))),
     );
     expect(statusOf(posted)).toBe(302);
   });

@@ -12,7 +12,7 @@ import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 import { CLICKS_PER_IP_PER_HOUR, whatsappClicksSince } from "~/server/whatsapp/clicks.server";
 
-import { args, cookieFrom, getRequest, payload } from "./request";
+import { args, cookieFrom, getRequest, payload } from "../support/route-calls";
 
 const NUMBER = "5531998765432";
 const BROWSER =

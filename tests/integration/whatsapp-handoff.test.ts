@@ -1,12 +1,4 @@
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  UNSAFE_withComponentProps as withComponentProps,
-} from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { EMPTY_FILTERS } from "~/lib/leads/filters";
@@ -31,7 +23,7 @@ import {
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 import { listSendLog } from "~/server/whatsapp/send-log.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 
 /**
  * Hand-off from the leads panel to the WhatsApp tool (decision 058), through the real loaders
@@ -51,7 +43,7 @@ beforeAll(async () => {
   const marketing = await createAdmin("handoff.marketing@example.com", "senha-marketing-forte-123", "marketing");
   marketingCookie = (await startAdminSession(getRequest("/"), marketing)).split(";")[0];
   await addAccessPassword(OPERATOR_PASSWORD, "Equipe de teste");
-  const gate = await whatsappModule.action(args(postForm("/whatsapp", { intent: "entrar", password: OPERATOR_PASSWORD })));
+  const gate = await whatsappModule.action(args(formRequest("/whatsapp", { intent: "entrar", password: OPERATOR_PASSWORD })));
   operatorCookie = cookieFrom(gate as Response)
     .split("; ")
     .find((c) => c.startsWith("__operador="))!;
@@ -90,22 +82,15 @@ const confirmation = (query: string, cookie = adminCookie) =>
   settle(() => handoffModule.loader(args(getRequest(`/contato/enviar-whatsapp${query}`, { cookie }))));
 const create = (query: string, fields: Record<string, string>, cookie = adminCookie, headers: Record<string, string> = {}) =>
   settle(() =>
-    handoffModule.action(args(postForm(`/contato/enviar-whatsapp${query}`, { intent: "criar", ...fields }, { cookie, headers }))),
+    handoffModule.action(
+      args(formRequest(`/contato/enviar-whatsapp${query}`, { intent: "criar", ...fields }, { cookie, headers })),
+    ),
   );
 const openPage = (query: string, cookie = operatorCookie) =>
   settle(() => whatsappModule.loader(args(getRequest(`/whatsapp${query}`, { cookie }))));
 const handoffRows = () => db.select().from(schema.whatsappHandoffs).all();
 
 /** Renders a route's page as the server does (static handler, no hydration data). */
-async function renderPage(mod: { default: any; loader?: any; action?: any }, path: string, request: Request) {
-  const handler = createStaticHandler([
-    { id: "page", path, loader: mod.loader, action: mod.action, Component: withComponentProps(mod.default) },
-  ]);
-  const context = await handler.query(request);
-  if (context instanceof Response) throw new Error(`expected a page, got a ${context.status} response`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-}
 
 /** The people of one test: newest last in this list, so the list's lines come in reverse. */
 function mixedSelection(token: string) {
@@ -166,7 +151,7 @@ describe("the confirmation page (/contato/enviar-whatsapp)", () => {
     });
     const result = await confirmation(`?busca=${token}`);
     expect(payload(result).counts).toMatchObject({ total: 1002, contacts: 1000, overCap: 2 });
-    const html = await renderPage(
+    const { html } = await renderPage(
       handoffModule,
       "/contato/enviar-whatsapp",
       getRequest(`/contato/enviar-whatsapp?busca=${token}`, { cookie: adminCookie }),
@@ -229,7 +214,7 @@ describe("creating the list", () => {
     const token2 = unique();
     seed(token2, [["Celular", "(31)95555-0000"]]);
     const unconfirmed = await settle(() =>
-      handoffModule.action(args(postForm(`/contato/enviar-whatsapp`, { busca: token2 }, { cookie: adminCookie }))),
+      handoffModule.action(args(formRequest(`/contato/enviar-whatsapp`, { busca: token2 }, { cookie: adminCookie }))),
     );
     expect(statusOf(unconfirmed)).toBe(400);
     const crossSite = await create(`?busca=${token2}`, { busca: token2 }, adminCookie, { Origin: "https://mal.example" });
@@ -274,7 +259,11 @@ describe("opening the list on /whatsapp", () => {
       panelHref: `/contato?busca=${token}`,
     });
     // Server-rendered: the box is filled before any JavaScript runs.
-    const html = await renderPage(whatsappModule, "/whatsapp", getRequest(`/whatsapp?lista=${id}`, { cookie: operatorCookie }));
+    const { html } = await renderPage(
+      whatsappModule,
+      "/whatsapp",
+      getRequest(`/whatsapp?lista=${id}`, { cookie: operatorCookie }),
+    );
     expect(html).toContain(`Fabi da Silva ${token}, 5521966662222\nDuda de novo ${token}, 5531977771111</textarea>`);
     expect(html).toContain("Lista do painel de leads: 2 contatos (2 removidos por não quererem WhatsApp)");
     expect(html).toContain(`href="/contato?busca=${token}"`);
@@ -307,12 +296,12 @@ describe("opening the list on /whatsapp", () => {
     expect(payload(gate).view).toBe("gate");
     expect(JSON.stringify(payload(gate))).not.toContain("96666");
     const entered = await whatsappModule.action(
-      args(postForm(`/whatsapp?lista=${id}`, { intent: "entrar", password: OPERATOR_PASSWORD })),
+      args(formRequest(`/whatsapp?lista=${id}`, { intent: "entrar", password: OPERATOR_PASSWORD })),
     );
     expect(statusOf(entered)).toBe(303);
     expect((entered as Response).headers.get("Location")).toBe(`/whatsapp?lista=${id}`);
     // Without a list the gate goes back to /whatsapp as before.
-    const plain = await whatsappModule.action(args(postForm("/whatsapp", { intent: "entrar", password: OPERATOR_PASSWORD })));
+    const plain = await whatsappModule.action(args(formRequest("/whatsapp", { intent: "entrar", password: OPERATOR_PASSWORD })));
     expect((plain as Response).headers.get("Location")).toBe("/whatsapp");
   });
 
@@ -336,7 +325,7 @@ describe("opening the list on /whatsapp", () => {
       expect(statusOf(page), unknown).toBe(200);
       expect(payload(page).handoff).toEqual({ ok: false, message: expect.stringMatching(/^Lista não encontrada/) });
     }
-    const html = await renderPage(
+    const { html } = await renderPage(
       whatsappModule,
       "/whatsapp",
       getRequest(`/whatsapp?lista=${created.id}`, { cookie: operatorCookie }),
@@ -418,7 +407,7 @@ describe("the send log links back to the leads", () => {
 
     // 'Registro de Envios' carries the lead and links to its page.
     expect(listSendLog(1, 100).rows.find((row) => row.jobId === jobId && row.number === "5531955551000")?.leadId).toBe(ids.Malu);
-    const html = await renderPage(whatsappModule, "/whatsapp", getRequest("/whatsapp", { cookie: operatorCookie }));
+    const { html } = await renderPage(whatsappModule, "/whatsapp", getRequest("/whatsapp", { cookie: operatorCookie }));
     expect(html).toContain(`href="/contato/lead/${ids.Malu}"`);
     expect(html).toContain(`href="/contato/lead/${ids.Nina}"`);
     expect(html).toContain("Ver lead");

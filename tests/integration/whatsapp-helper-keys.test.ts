@@ -16,7 +16,7 @@ import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp/acces
 import { keyCheckApi, sendLogApi } from "~/server/whatsapp/helper-api.server";
 import { listHelperKeys, revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 
-import { args, cookieFrom, getRequest, payload, settle, statusOf } from "./request";
+import { args, cookieFrom, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * Per-helper keys (decision 070), against a real SQLite file: every start script downloaded carries a

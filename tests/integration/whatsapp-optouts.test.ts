@@ -18,8 +18,8 @@ import { revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 import { isOptedOut, optedOutNumbers } from "~/server/whatsapp/optouts.server";
 import { recentlySent, recordSendResults } from "~/server/whatsapp/send-log.server";
 
+import { args, cookieFrom, formRequest, getRequest, payload } from "../support/route-calls";
 import { newHelperKey } from "./helper-key";
-import { args, cookieFrom, getRequest, payload, postForm } from "./request";
 
 /**
  * The central WhatsApp opt-out list and the helpers' API (/api/whatsapp-helper/...), against a real
@@ -97,7 +97,7 @@ describe("the helper API's token", () => {
 
   it("an operator's cookie is no token: the API never reads cookies", async () => {
     await addAccessPassword("senha-operador-api", "Equipe de teste");
-    const gate = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-api" })));
+    const gate = await gateAction(args(formRequest("/whatsapp", { intent: "entrar", password: "senha-operador-api" })));
     const cookie = cookieFrom(gate as Response);
     expect(cookie).toContain("__operador=");
     const request = new Request(OPT_OUTS, {
@@ -307,7 +307,7 @@ describe("refusals after 'Enviado' in 'Registro de Envios'", () => {
 
   it("a later error for the same (job, number) turns the sent row into 'Erro' with WhatsApp's reason", async () => {
     await addAccessPassword("senha-operador-log", "Equipe de teste");
-    const gate = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-log" })));
+    const gate = await gateAction(args(formRequest("/whatsapp", { intent: "entrar", password: "senha-operador-log" })));
     const cookie = cookieFrom(gate as Response);
     const post = (body: unknown) =>
       logAction(

@@ -24,7 +24,7 @@ import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { dummyPasswordHash, hashPassword, passwordLookupTag } from "~/server/staff/password.server";
 import { accessPasswordTag, addAccessPassword, matchAccessPassword } from "~/server/whatsapp/access.server";
 
-import { args, postForm, statusOf } from "./request";
+import { args, formRequest, statusOf } from "../support/route-calls";
 
 const MANAGE = "/whatsapp/painel-lookup";
 const STORED = Array.from({ length: 8 }, (_, i) => `senha-acesso-${i + 1}`);
@@ -47,10 +47,10 @@ async function storeLegacy(password: string): Promise<number> {
   return db.insert(schema.whatsappPasswords).values({ passwordHash }).returning().get().id;
 }
 
-const gate = (password: string) => gateAction(args(postForm("/whatsapp", { intent: "entrar", password })));
+const gate = (password: string) => gateAction(args(formRequest("/whatsapp", { intent: "entrar", password })));
 const add = (newPassword: string) =>
   manageAction(
-    args(postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: "mestra-lookup-1", newPassword }), {
+    args(formRequest(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: "mestra-lookup-1", newPassword }), {
       slug: "painel-lookup",
     }),
   );

@@ -19,8 +19,8 @@ import { repliesApi } from "~/server/whatsapp/helper-api.server";
 import { revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "~/server/whatsapp/replies.server";
 
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { newHelperKey } from "./helper-key";
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
 
 /**
  * The replies inbox (decision 071) against a real SQLite file: the helpers' API
@@ -81,7 +81,7 @@ beforeAll(async () => {
   KEY = (await newHelperKey("Equipe do ajudante")).key;
   KEY_ID = KEY.split(".")[0];
   await addAccessPassword("senha-operador-respostas", "Equipe do polo Centro");
-  const gate = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-respostas" })));
+  const gate = await gateAction(args(formRequest("/whatsapp", { intent: "entrar", password: "senha-operador-respostas" })));
   operatorCookie = cookieFrom(gate as Response);
   const admin = await createAdmin("respostas.admin@example.com", "senha-admin-forte-123");
   adminCookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
@@ -247,7 +247,7 @@ describe("/whatsapp/respostas", () => {
     const cookie = (await startAdminSession(getRequest("/"), marketing)).split(";")[0];
     for (const run of [
       () => repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie }))),
-      () => repliesPageAction(args(postForm("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie }))),
+      () => repliesPageAction(args(formRequest("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie }))),
     ]) {
       expect(statusOf(await settle(run))).toBe(302);
     }
@@ -279,7 +279,7 @@ describe("/whatsapp/respostas", () => {
 
     const target = page.replies[0];
     const done = await repliesPageAction(
-      args(postForm("/whatsapp/respostas", { intent: "marcar-lida", id: String(target.id) }, { cookie: operatorCookie })),
+      args(formRequest("/whatsapp/respostas", { intent: "marcar-lida", id: String(target.id) }, { cookie: operatorCookie })),
     );
     expect(statusOf(done)).toBe(303);
     const row = db.select().from(schema.whatsappReplies).where(eq(schema.whatsappReplies.id, target.id)).get();
@@ -288,7 +288,7 @@ describe("/whatsapp/respostas", () => {
     expect(after.counts).toEqual({ unread: 3, flagged: 1 });
     expect(after.replies[0].read.by).toMatch(/Equipe do polo Centro/);
 
-    await repliesPageAction(args(postForm("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie: adminCookie })));
+    await repliesPageAction(args(formRequest("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie: adminCookie })));
     expect(payload(await repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie: adminCookie })))).counts).toEqual({
       unread: 0,
       flagged: 0,
@@ -301,7 +301,7 @@ describe("/whatsapp/respostas", () => {
     const foreign = await settle(() =>
       repliesPageAction(
         args(
-          postForm(
+          formRequest(
             "/whatsapp/respostas",
             { intent: "marcar-lida", id },
             { cookie: operatorCookie, headers: { Origin: "https://evil.example" } },
@@ -314,7 +314,7 @@ describe("/whatsapp/respostas", () => {
     // a reply that is not there is a 404 with a message, not a "done"
     const gone = await settle(() =>
       repliesPageAction(
-        args(postForm("/whatsapp/respostas", { intent: "marcar-lida", id: "999999" }, { cookie: operatorCookie })),
+        args(formRequest("/whatsapp/respostas", { intent: "marcar-lida", id: "999999" }, { cookie: operatorCookie })),
       ),
     );
     expect(statusOf(gone)).toBe(404);
@@ -357,14 +357,18 @@ describe("/whatsapp/respostas", () => {
     expect(other.confirming).toBeNull();
     const refused = await settle(() =>
       repliesPageAction(
-        args(postForm("/whatsapp/respostas", { intent: "marcar-perdido", id: String(question.id) }, { cookie: comercialCookie })),
+        args(
+          formRequest("/whatsapp/respostas", { intent: "marcar-perdido", id: String(question.id) }, { cookie: comercialCookie }),
+        ),
       ),
     );
     expect(statusOf(refused)).toBe(409);
     expect(payload(refused).error).toMatch(/não tenho interesse/);
 
     const done = await repliesPageAction(
-      args(postForm("/whatsapp/respostas", { intent: "marcar-perdido", id: String(noInterest.id) }, { cookie: comercialCookie })),
+      args(
+        formRequest("/whatsapp/respostas", { intent: "marcar-perdido", id: String(noInterest.id) }, { cookie: comercialCookie }),
+      ),
     );
     expect(statusOf(done)).toBe(303);
     const lead = db.select().from(schema.leads).where(eq(schema.leads.id, leadId)).get();
@@ -381,7 +385,9 @@ describe("/whatsapp/respostas", () => {
 
     // again: the lead is already Perdido, nothing more is written
     await repliesPageAction(
-      args(postForm("/whatsapp/respostas", { intent: "marcar-perdido", id: String(noInterest.id) }, { cookie: comercialCookie })),
+      args(
+        formRequest("/whatsapp/respostas", { intent: "marcar-perdido", id: String(noInterest.id) }, { cookie: comercialCookie }),
+      ),
     );
     expect(db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, leadId)).all()).toHaveLength(1);
     expect(db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all()).toHaveLength(1);
@@ -500,7 +506,7 @@ describe("/whatsapp/descadastros", () => {
     const empty = await settle(() =>
       optOutsPageAction(
         args(
-          postForm(
+          formRequest(
             "/whatsapp/descadastros",
             { intent: "desfazer", id: String(target.id), motivo: "  " },
             { cookie: operatorCookie },
@@ -516,7 +522,7 @@ describe("/whatsapp/descadastros", () => {
 
     const done = await optOutsPageAction(
       args(
-        postForm(
+        formRequest(
           "/whatsapp/descadastros",
           { intent: "desfazer", id: String(target.id), motivo: "Registrado por engano: a pessoa pediu para voltar" },
           { cookie: adminCookie },
@@ -561,7 +567,7 @@ describe("/whatsapp/descadastros", () => {
     const again = await settle(() =>
       optOutsPageAction(
         args(
-          postForm(
+          formRequest(
             "/whatsapp/descadastros",
             { intent: "desfazer", id: String(target.id), motivo: "De novo" },
             { cookie: adminCookie },

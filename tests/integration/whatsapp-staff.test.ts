@@ -18,7 +18,7 @@ import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword } from "~/server/whatsapp/access.server";
 import { listSendLog } from "~/server/whatsapp/send-log.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
  * People, not shared passwords, for staff (decision 069): a signed-in admin or
@@ -104,7 +104,7 @@ describe("the send log names who is behind each send", () => {
   it("an operator's send carries the access password's id and name", async () => {
     const id = await addAccessPassword("senha-polo-centro-1", "Senha da equipe do polo Centro");
     const gate = (await gateAction(
-      args(postForm("/whatsapp", { intent: "entrar", password: "senha-polo-centro-1" })),
+      args(formRequest("/whatsapp", { intent: "entrar", password: "senha-polo-centro-1" })),
     )) as Response;
     const cookie = cookieFrom(gate)
       .split("; ")
@@ -127,7 +127,7 @@ describe("access passwords are named", () => {
         newPassword: "sem-nome-1",
       };
       if (label !== undefined) fields.label = label;
-      const answer = await manageAction(args(postForm(MANAGE, fields), { slug: SLUG }));
+      const answer = await manageAction(args(formRequest(MANAGE, fields), { slug: SLUG }));
       expect(statusOf(answer), JSON.stringify(label)).toBe(400);
       expect(payload(answer).alert.title).toBe("Senha sem nome");
       expect(payload(answer).result.error.label[0]).toMatch(/^Dê um nome à senha/);
@@ -138,7 +138,7 @@ describe("access passwords are named", () => {
   it("a named one is stored with its name and listed with it (never the hash)", async () => {
     const answer = (await manageAction(
       args(
-        postForm(MANAGE, {
+        formRequest(MANAGE, {
           intent: "adicionar",
           masterPassword: "mestra-equipe-1",
           newPassword: "com-nome-1",

@@ -23,7 +23,7 @@ import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp/access.server";
 import { listSendLog, recentlySent } from "~/server/whatsapp/send-log.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 const SLUG = "painel-secreto";
 const MASTER = "mestra-integracao-1";
@@ -38,7 +38,7 @@ async function toastOf(response: Response) {
 async function operatorCookie(password = "senha-operador-1") {
   const rows = db.select().from(schema.whatsappPasswords).all();
   if (rows.length === 0) await addAccessPassword(password, "Equipe de teste");
-  const response = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password })));
+  const response = await gateAction(args(formRequest("/whatsapp", { intent: "entrar", password })));
   return cookieFrom(response as Response)
     .split("; ")
     .find((c) => c.startsWith("__operador="))!;
@@ -59,7 +59,7 @@ describe("password management /whatsapp/<slug>", () => {
     const post = await settle(() =>
       manageAction(
         args(
-          postForm("/whatsapp/errado", {
+          formRequest("/whatsapp/errado", {
             intent: "adicionar",
             label: "Equipe de teste",
             masterPassword: MASTER,
@@ -86,7 +86,12 @@ describe("password management /whatsapp/<slug>", () => {
   it("refuses a wrong master password: 403, 'Senha mestra incorreta', nothing stored", async () => {
     const result = await manageAction(
       args(
-        postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: "errada", newPassword: "nova-senha" }),
+        formRequest(MANAGE, {
+          intent: "adicionar",
+          label: "Equipe de teste",
+          masterPassword: "errada",
+          newPassword: "nova-senha",
+        }),
         { slug: SLUG },
       ),
     );
@@ -102,7 +107,7 @@ describe("password management /whatsapp/<slug>", () => {
   it("refuses a blank new password: 'Senha inválida' / 'A senha não pode estar em branco'", async () => {
     for (const blank of ["", "   "]) {
       const result = await manageAction(
-        args(postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: blank }), {
+        args(formRequest(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: blank }), {
           slug: SLUG,
         }),
       );
@@ -117,7 +122,7 @@ describe("password management /whatsapp/<slug>", () => {
   it("adds a password as a scrypt hash with 'Senha adicionada', then removes it with 'Senha removida'", async () => {
     const added = (await manageAction(
       args(
-        postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: "acesso-123" }),
+        formRequest(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: "acesso-123" }),
         { slug: SLUG },
       ),
     )) as Response;
@@ -132,7 +137,7 @@ describe("password management /whatsapp/<slug>", () => {
     // The same password twice is refused.
     const again = await manageAction(
       args(
-        postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: "acesso-123" }),
+        formRequest(MANAGE, { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: "acesso-123" }),
         { slug: SLUG },
       ),
     );
@@ -140,14 +145,14 @@ describe("password management /whatsapp/<slug>", () => {
 
     // Removing needs the master password too.
     const wrong = await manageAction(
-      args(postForm(MANAGE, { intent: `remover:${rows[0].id}`, masterPassword: "x" }), { slug: SLUG }),
+      args(formRequest(MANAGE, { intent: `remover:${rows[0].id}`, masterPassword: "x" }), { slug: SLUG }),
     );
     expect(statusOf(wrong)).toBe(403);
     expect(payload(wrong).alert.description).toBe("Você não tem permissão para remover senhas");
     expect(db.select().from(schema.whatsappPasswords).all()).toHaveLength(1);
 
     const removed = (await manageAction(
-      args(postForm(MANAGE, { intent: `remover:${rows[0].id}`, masterPassword: MASTER, newPassword: "" }), { slug: SLUG }),
+      args(formRequest(MANAGE, { intent: `remover:${rows[0].id}`, masterPassword: MASTER, newPassword: "" }), { slug: SLUG }),
     )) as Response;
     expect(removed.status).toBe(303);
     expect((await toastOf(removed))?.title).toBe("Senha removida");
@@ -160,7 +165,7 @@ describe("password management /whatsapp/<slug>", () => {
     const loaded = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
     expect(loaded.adminEmail).toBe("gestor@example.com");
     const added = (await manageAction(
-      args(postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", newPassword: "senha-do-admin" }, { cookie }), {
+      args(formRequest(MANAGE, { intent: "adicionar", label: "Equipe de teste", newPassword: "senha-do-admin" }, { cookie }), {
         slug: SLUG,
       }),
     )) as Response;
@@ -175,9 +180,12 @@ describe("password management /whatsapp/<slug>", () => {
       const loaded = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
       expect(loaded.adminEmail).toBeNull();
       const refused = await manageAction(
-        args(postForm(MANAGE, { intent: "adicionar", label: "Equipe de teste", newPassword: `senha-de-${role}` }, { cookie }), {
-          slug: SLUG,
-        }),
+        args(
+          formRequest(MANAGE, { intent: "adicionar", label: "Equipe de teste", newPassword: `senha-de-${role}` }, { cookie }),
+          {
+            slug: SLUG,
+          },
+        ),
       );
       expect(statusOf(refused)).toBe(403);
       expect(payload(refused).alert.title).toBe("Senha mestra incorreta");
@@ -189,7 +197,7 @@ describe("password management /whatsapp/<slug>", () => {
     const attempt = () =>
       manageAction(
         args(
-          postForm(
+          formRequest(
             MANAGE,
             { intent: "adicionar", label: "Equipe de teste", masterPassword: "chute", newPassword: "p" },
             { headers: { "X-Client-Ip": "10.0.0.9" } },
@@ -206,7 +214,7 @@ describe("password management /whatsapp/<slug>", () => {
     // Even the right master password waits now.
     const right = await manageAction(
       args(
-        postForm(
+        formRequest(
           MANAGE,
           { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: "p" },
           { headers: { "X-Client-Ip": "10.0.0.9" } },
@@ -223,7 +231,7 @@ describe("password management /whatsapp/<slug>", () => {
     for (let i = 0; i <= GATE_MAX_FAILURES + 1; i++) {
       const added = await manageAction(
         args(
-          postForm(
+          formRequest(
             MANAGE,
             { intent: "adicionar", label: "Equipe de teste", masterPassword: MASTER, newPassword: `senha-${i}` },
             { headers: { "X-Client-Ip": "10.0.0.10" } },
@@ -258,7 +266,7 @@ describe("the gate /whatsapp", () => {
   });
 
   it("refuses a wrong password: 401 'Senha incorreta' / 'Por favor, tente novamente', no cookie", async () => {
-    const result = await gateAction(args(postForm("/whatsapp", { intent: "entrar", password: "errada" })));
+    const result = await gateAction(args(formRequest("/whatsapp", { intent: "entrar", password: "errada" })));
     expect(statusOf(result)).toBe(401);
     expect(payload(result).alert).toEqual({ title: "Senha incorreta", description: "Por favor, tente novamente" });
     expect(JSON.stringify(payload(result))).not.toContain("errada");
@@ -268,7 +276,7 @@ describe("the gate /whatsapp", () => {
 
   it("lets the right password in: operator cookie, 'Autenticado com sucesso', then the mirroring page (no token in it)", async () => {
     const response = (await gateAction(
-      args(postForm("/whatsapp", { intent: "entrar", password: "senha-operador-1" })),
+      args(formRequest("/whatsapp", { intent: "entrar", password: "senha-operador-1" })),
     )) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/whatsapp");
@@ -289,7 +297,7 @@ describe("the gate /whatsapp", () => {
 
   it("'Desconectar' ends the operator session and returns to the gate", async () => {
     const cookie = await operatorCookie();
-    const response = (await gateAction(args(postForm("/whatsapp", { intent: "desconectar" }, { cookie })))) as Response;
+    const response = (await gateAction(args(formRequest("/whatsapp", { intent: "desconectar" }, { cookie })))) as Response;
     expect(response.status).toBe(303);
     const after = cookieFrom(response, cookie);
     const page = payload(await gateLoader(args(getRequest("/whatsapp", { cookie: after }))));
@@ -299,7 +307,7 @@ describe("the gate /whatsapp", () => {
   it("a copy of the cookie taken before 'Desconectar' is refused afterwards; other operators' sessions stay open", async () => {
     const copy = await operatorCookie();
     const other = await operatorCookie();
-    await gateAction(args(postForm("/whatsapp", { intent: "desconectar" }, { cookie: copy })));
+    await gateAction(args(formRequest("/whatsapp", { intent: "desconectar" }, { cookie: copy })));
     expect(payload(await gateLoader(args(getRequest("/whatsapp", { cookie: copy })))).view).toBe("gate");
     expect(await settle(() => logLoader(args(getRequest("/whatsapp/registro", { cookie: copy }))))).toHaveProperty("status", 401);
     expect(payload(await gateLoader(args(getRequest("/whatsapp", { cookie: other })))).view).toBe("mirror");
@@ -341,7 +349,7 @@ describe("the gate /whatsapp", () => {
 
   it(`rate-limits: ${GATE_MAX_FAILURES} failures per IP, then 429 even for the right password`, async () => {
     const post = (password: string, ip: string) =>
-      gateAction(args(postForm("/whatsapp", { intent: "entrar", password }, { headers: { "X-Client-Ip": ip } })));
+      gateAction(args(formRequest("/whatsapp", { intent: "entrar", password }, { headers: { "X-Client-Ip": ip } })));
     for (let i = 0; i < GATE_MAX_FAILURES; i++) expect(statusOf(await post("chute", "10.1.1.1"))).toBe(401);
     const limited = await post("senha-operador-1", "10.1.1.1");
     expect(statusOf(limited)).toBe(429);
@@ -404,7 +412,7 @@ describe("send log /whatsapp/registro", () => {
     );
     expect(batch).toMatchObject({ ok: true, inserted: 1, received: 2 });
     // Form posts work too.
-    const form = payload(await logAction(args(postForm("/whatsapp/registro", { ...entry, jobId: "job-2" }, { cookie }))));
+    const form = payload(await logAction(args(formRequest("/whatsapp/registro", { ...entry, jobId: "job-2" }, { cookie }))));
     expect(form).toMatchObject({ ok: true, inserted: 1 });
 
     const rows = db.select().from(schema.whatsappSendLog).where(eq(schema.whatsappSendLog.jobId, "job-1")).all();

@@ -6,6 +6,7 @@ import { snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { downloadHelperKey } from "../support/helper-key";
 import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
+import { insertLeads } from "../support/seed";
 import { type RunningServer, startServer } from "../support/server-process";
 import { openSessions, roleSessions, type Sessions, STAFF_ROLES, type StaffRole } from "../support/sessions";
 
@@ -351,22 +352,10 @@ const PEOPLE = [
 function seedPeople(databasePath: string) {
   const db = new Database(databasePath);
   try {
-    const now = new Date().toISOString();
-    const insert = db.prepare(
-      `INSERT INTO leads (origem, nome, telefone, email, cidade, perfil_resultado, data_criacao, criado_em, atualizado_em, busca)
-       VALUES ('contato', ?, ?, ?, 'Contagem', 'tecnologia', ?, ?, ?, ?)`,
+    insertLeads(
+      db,
+      PEOPLE.map(({ nome, telefone, email }) => ({ nome, telefone, email, cidade: "Contagem", perfil_resultado: "tecnologia" })),
     );
-    for (const person of PEOPLE) {
-      insert.run(
-        person.nome,
-        person.telefone,
-        person.email,
-        now.slice(0, 10),
-        now,
-        now,
-        `${person.nome} ${person.email}`.toLowerCase(),
-      );
-    }
   } finally {
     db.close();
   }

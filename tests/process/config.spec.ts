@@ -5,7 +5,7 @@ import { expect, test } from "../support/fixtures";
 import { type RunningServer, startServer } from "../support/server-process";
 
 /**
- * Settings read from the environment (README "Configuration") that the shared e2e server leaves
+ * Settings read from the environment (docs/guides/operations.md, "Configuration") that the shared e2e server leaves
  * unset: CLUB_FORM_URL, CV_FORM_URL and CAMPAIGN_END_DATE. Each describe starts a production
  * server of its own with them and checks that the pages and the Content-Security-Policy use them.
  * The external forms are answered by Playwright's request interception (this machine has no

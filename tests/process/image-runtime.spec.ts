@@ -25,8 +25,8 @@ import { cookiesOf, enrolment, postForm } from "../support/sessions";
  * The Docker image's /app, rebuilt here without Docker (decision 062): the build stage's install is
  * this checkout's node_modules (copied), pruned with the Dockerfile's own `npm prune` command, then
  * `node scripts/runtime-tree.mjs` copies what the final stage copies. In that tree, with the image's
- * NODE_ENV=production and nothing else of this checkout, every operator command the README documents
- * must work: the server (`node server.js`, the image's CMD, and `npm start`), `npm run admin`,
+ * NODE_ENV=production and nothing else of this checkout, every operator command the README and
+ * docs/guides/operations.md document must work: the server (`node server.js`, the image's CMD, and `npm start`), `npm run admin`,
  * `npm run purge-leads`, `npm run backup` while the site serves, and `npm run restore` onto an empty
  * folder, after which the restored site has the lead, serves the photo and takes the session cookie
  * of the old one (same secret). Slow (a copy of node_modules): about half a minute.
@@ -208,8 +208,9 @@ test("the tree holds only what runs: no TypeScript sources, tsx, WhatsApp helper
 test("every operator command of the README works in the image's tree: server, admin, purge-leads, backup, restore", async ({
   page,
 }) => {
-  // The README's commands: those for developers, and the rest, which operators run on the server.
-  const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
+  // The commands of the README and of the operations guide: those for developers, and the rest,
+  // which operators run on the server.
+  const readme = ["README.md", "docs/guides/operations.md"].map((file) => readFileSync(path.join(REPO, file), "utf8")).join("\n");
   const documented = new Set([...readme.matchAll(/npm run ([a-z][\w:-]*)/g)].map((match) => match[1]));
   const development = [
     "dev",

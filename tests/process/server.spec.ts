@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 
 import { verifyPassword } from "../../app/server/staff/password.server";
 import { E2E_ENV } from "../support/env";
+import { insertLead } from "../support/seed";
 import { buildDir, freePort, type RunningServer, startServer } from "../support/server-process";
 
 function filesUnder(dir: string): string[] {
@@ -298,11 +299,9 @@ test.describe("production server", () => {
 
       const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
       const seed = new Database(databasePath);
-      const insertLead = seed.prepare(
-        "INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em, busca) VALUES ('inscricao', 'Pessoa', '(31)90000-0000', ?, '2026-01-01', ?, ?, ?)",
-      );
-      insertLead.run("antigo@example.com", daysAgo(31), daysAgo(31), "antigo");
-      insertLead.run("recente@example.com", daysAgo(29), daysAgo(29), "recente");
+      const lead = { origem: "inscricao", nome: "Pessoa", telefone: "(31)90000-0000", data_criacao: "2026-01-01" };
+      insertLead(seed, { ...lead, email: "antigo@example.com", criado_em: daysAgo(31) });
+      insertLead(seed, { ...lead, email: "recente@example.com", criado_em: daysAgo(29) });
       const insertLog = seed.prepare(
         "INSERT INTO whatsapp_send_log (job_id, operator, name, number, message, status, sent_at) VALUES ('j', 'Op', 'Contato', ?, 'Olá', 'Enviado', ?)",
       );

@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { startHelper } from "../../helper/src/server.js";
 import { openE2eDb } from "../support/fixtures";
 import { seedHelperKey } from "../support/helper-key";
+import { insertLead } from "../support/seed";
 
 /**
  * Replies (decision 071) from the real helper (fake WhatsApp driver) to the real production server
@@ -24,22 +25,13 @@ test("a reply goes from the helper to the site's inbox, survives the site being 
   const number = `55319${digits}`;
   const db = openE2eDb();
   const at = new Date().toISOString();
-  const leadId = Number(
-    db
-      .prepare(
-        `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, busca)
-         VALUES ('contato', ?, ?, ?, 'Betim', ?, ?, ?, ?)`,
-      )
-      .run(
-        `Nina ${digits}`,
-        `(31) 9${digits.slice(0, 4)}-${digits.slice(4)}`,
-        `nina.${digits}@example.com`,
-        at.slice(0, 10),
-        at,
-        at,
-        `nina ${digits}`,
-      ).lastInsertRowid,
-  );
+  const leadId = insertLead(db, {
+    nome: `Nina ${digits}`,
+    telefone: `(31) 9${digits.slice(0, 4)}-${digits.slice(4)}`,
+    email: `nina.${digits}@example.com`,
+    cidade: "Betim",
+    criado_em: at,
+  });
   const stored = () =>
     db
       .prepare("SELECT message_id, text, category, lead_id, push_name, helper_key_id FROM whatsapp_replies WHERE number = ?")

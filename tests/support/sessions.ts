@@ -1,3 +1,5 @@
+import type { BrowserContext, Page } from "@playwright/test";
+
 import { E2E_ENV } from "./env";
 
 /**
@@ -163,4 +165,40 @@ export async function roleSessions(baseUrl: string): Promise<Record<StaffRole, s
     comercial: (await staffSession(baseUrl, "comercial", admin)).cookie,
     marketing: (await staffSession(baseUrl, "marketing", admin)).cookie,
   };
+}
+
+/**
+ * Puts the pairs of a Cookie header (`a=1; b=2`, as the helpers above return) into a browser
+ * context for the site at baseUrl: the one way a test hands a session to a page.
+ */
+export async function useCookies(context: BrowserContext, cookieHeader: string, baseUrl = process.env.E2E_BASE_URL!) {
+  const cookies = cookieHeader
+    .split(/;\s*/)
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl, httpOnly: true, sameSite: "Lax" as const };
+    });
+  await context.addCookies(cookies);
+}
+
+/**
+ * Signs the page's browser context in through a real /login-admin: as the configured admin
+ * ("admin"), as a new staff user of another role (added on the Usuários page by the admin, see
+ * staffSession), or with the given credentials. Returns the e-mail and the session cookie.
+ */
+export async function loginAs(
+  page: Page,
+  who: StaffRole | { email: string; password: string },
+  baseUrl = process.env.E2E_BASE_URL!,
+): Promise<{ email: string; cookie: string }> {
+  let session: { email: string; cookie: string };
+  if (who === "admin") session = { email: E2E_ENV.ADMIN_EMAIL, cookie: await adminSession(baseUrl) };
+  else if (typeof who === "string") session = await staffSession(baseUrl, who, await adminSession(baseUrl));
+  else {
+    const login = await postForm(baseUrl, "/login-admin", who);
+    session = { email: who.email, cookie: cookieNamed(login, "__admin") };
+  }
+  await useCookies(page.context(), session.cookie, baseUrl);
+  return session;
 }

@@ -9,7 +9,7 @@ import { adminSession } from "./sessions";
 /**
  * Signs the page's browser context in as the configured admin (a real login through /login-admin,
  * its cookie put in the context) and opens `path`: for specs about the content studio, whose
- * subject is not the login form (tests/e2e/admin.spec.ts covers that).
+ * subject is not the login form (tests/e2e/leads-panel.spec.ts covers that).
  */
 export async function openAsAdmin(page: Page, path: string): Promise<void> {
   const baseUrl = process.env.E2E_BASE_URL!;

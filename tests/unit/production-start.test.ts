@@ -1,17 +1,14 @@
 // The pieces of decision 061 (docs/decisions/061-production-start.md) below server.js and the
 // development server: production mode, `.env`, the port error's words (server/production-start.js),
-// and the request guards `npm run dev` now applies (server/dev-guards.js), run on real sockets.
-// tests/process/production-start.spec.ts starts the real server.js.
-import { EventEmitter } from "node:events";
+// run on real sockets. tests/process/production-start.spec.ts starts the real server.js;
+// tests/process/dev-server.spec.ts starts `npm run dev` (server/dev.js, decision 080).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { DEVELOPMENT_BANNER, developmentGuardsPlugin, developmentRequestGuards } from "../../server/dev-guards.js";
 import { describeListenError, listen, loadDotEnv, useProductionMode } from "../../server/production-start.js";
 
 const servers: Server[] = [];
@@ -94,80 +91,5 @@ describe("listen and describeListenError", () => {
     expect(describeListenError(foreign, 3000, "10.9.8.7")).toContain("HOST=10.9.8.7 não pertence a esta máquina");
     const other = Object.assign(new Error("algo estranho"), { code: "EOTHER" });
     expect(describeListenError(other, 3000, "0.0.0.0")).toMatch(/0\.0\.0\.0:3000 \(EOTHER: algo estranho\)[\s\S]*PORT=3001/);
-  });
-});
-
-describe("npm run dev's request guards (developmentRequestGuards)", () => {
-  /** A real HTTP server running the guards, then a stand-in for Vite answering what got through. */
-  async function devServer() {
-    const passed: { method: string; plainPrototypes: boolean }[] = [];
-    const guards = developmentRequestGuards("https://www.site.example");
-    const server = http.createServer((req, res) =>
-      guards(req, res, (error) => {
-        passed.push({
-          method: req.method ?? "",
-          plainPrototypes:
-            Object.getPrototypeOf(req) === http.IncomingMessage.prototype &&
-            Object.getPrototypeOf(res) === http.ServerResponse.prototype,
-        });
-        res.statusCode = error ? 500 : 200;
-        res.end("passou");
-      }),
-    );
-    await listening(server);
-    return { url: `http://127.0.0.1:${portOf(server)}`, passed };
-  }
-
-  it("refuses TRACE (405) and a foreign-origin POST to 'Sair' (403), as server.js does", async () => {
-    const { url, passed } = await devServer();
-    const trace = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${url}/`, { method: "TRACE" }, (response) => {
-        let body = "";
-        response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-      });
-      request.on("error", reject);
-      request.end();
-    });
-    expect(trace).toEqual({ status: 405, body: "Método não permitido." });
-
-    const foreign = await fetch(`${url}/contato/sair`, { method: "POST", headers: { Origin: "https://evil.example" } });
-    expect(foreign.status).toBe(403);
-    expect(await foreign.text()).toBe("Origem não permitida.");
-    expect(passed).toEqual([]);
-  });
-
-  it("lets everything else through to Vite with the request and response as they came", async () => {
-    const { url, passed } = await devServer();
-    expect((await fetch(`${url}/`)).status).toBe(200);
-    const own = await fetch(`${url}/contato/sair`, { method: "POST", headers: { Origin: url } });
-    expect(own.status).toBe(200);
-    const site = await fetch(`${url}/contato/sair`, { method: "POST", headers: { Origin: "https://www.site.example" } });
-    expect(site.status).toBe(200);
-    expect(passed).toEqual([
-      { method: "GET", plainPrototypes: true },
-      { method: "POST", plainPrototypes: true },
-      { method: "POST", plainPrototypes: true },
-    ]);
-  });
-
-  it("the Vite plugin, for the dev server only, adds the guards and prints the banner once listening", () => {
-    const printed: string[] = [];
-    const plugin = developmentGuardsPlugin({ log: (text) => printed.push(text) });
-    expect(plugin.apply).toBe("serve");
-    const middlewares: unknown[] = [];
-    const httpServer = new EventEmitter();
-    const fakeVite = {
-      config: { server: { port: 5173 } },
-      middlewares: { use: (fn: unknown) => middlewares.push(fn) },
-      httpServer,
-    };
-    (plugin.configureServer as (server: unknown) => void)(fakeVite);
-    expect(middlewares).toHaveLength(1);
-    expect(printed).toEqual([]);
-    httpServer.emit("listening");
-    expect(printed).toEqual([DEVELOPMENT_BANNER]);
-    expect(DEVELOPMENT_BANNER).toContain("MODO DE DESENVOLVIMENTO");
-    expect(DEVELOPMENT_BANNER).toContain("npm start");
   });
 });

@@ -8,7 +8,7 @@ import { databasePathFromEnvironment, SECRET_FILES } from "./data-dir.server";
 
 /**
  * Every setting of the site, read once from the environment. Defaults are neutral placeholders
- * that let the site run with no configuration at all; `.env.example` and the README document them.
+ * that let the site run with no configuration at all; `.env.example` and docs/guides/operations.md document them.
  */
 
 function env(name: string, fallback: string): string {

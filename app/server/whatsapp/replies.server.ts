@@ -269,21 +269,7 @@ export type ReplyRow = {
   handledBy: string | null;
 };
 
-function toRow(row: {
-  id: number;
-  number: string;
-  pushName: string;
-  text: string;
-  receivedAt: string;
-  category: string;
-  leadId: number | null;
-  leadName: string | null;
-  leadStatus: string | null;
-  readAt: string | null;
-  readBy: string | null;
-  handledAt: string | null;
-  handledBy: string | null;
-}): ReplyRow {
+function toRow(row: Omit<ReplyRow, "category" | "categoryLabel" | "flagged"> & { category: string }): ReplyRow {
   const category = (Object.hasOwn(REPLY_CATEGORIES, row.category) ? row.category : "outro") as ReplyCategory;
   return { ...row, category, categoryLabel: categoryLabel(category), flagged: isFlagged(category) };
 }

@@ -1,5 +1,15 @@
-// Small helpers to call loaders and actions the way React Router does: with a real Request.
-import { isRouteErrorResponse } from "react-router";
+// The one way integration tests call a route: loaders and actions the way React Router does, with
+// a real Request (formRequest builds a form post; tests/support/sessions.ts's postForm is the other
+// kind, an HTTP post to a running server), and a whole page rendered by renderPage.
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  UNSAFE_withComponentProps as withComponentProps,
+} from "react-router";
 
 const ORIGIN = "http://localhost";
 
@@ -9,7 +19,8 @@ export function getRequest(pathname: string, init: { cookie?: string; headers?: 
   return new Request(ORIGIN + pathname, { headers });
 }
 
-export function postForm(
+/** A form post (application/x-www-form-urlencoded; a repeated field as an array) as a Request. */
+export function formRequest(
   pathname: string,
   fields: Record<string, string | string[]>,
   init: { cookie?: string; headers?: Record<string, string> } = {},
@@ -70,4 +81,26 @@ export function statusOf(result: unknown): number {
 /** React Router's route-args shape, with what our loaders and actions read. */
 export function args(request: Request, params: Record<string, string> = {}) {
   return { request, params, context: {} } as any;
+}
+
+/**
+ * Renders a route module's page for a request, as the server would (its loader, or its action for
+ * a POST, then its component): the HTTP status and the HTML. A loader or action that answers with a
+ * Response (a redirect) is an error here: a test that expects one calls the loader or action itself.
+ */
+export async function renderPage(
+  mod: { default: any; loader?: any; action?: any },
+  path: string,
+  request: Request,
+): Promise<{ status: number; html: string }> {
+  const handler = createStaticHandler([
+    { id: "page", path, loader: mod.loader, action: mod.action, Component: withComponentProps(mod.default) },
+  ]);
+  const context = await handler.query(request);
+  if (context instanceof Response) throw new Error(`expected a page, got a ${context.status} response`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return {
+    status: context.statusCode,
+    html: renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })),
+  };
 }

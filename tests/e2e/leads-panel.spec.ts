@@ -6,18 +6,14 @@ import type { Page } from "@playwright/test";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { seedHelperKey } from "../support/helper-key";
+import { insertLead, insertLeads } from "../support/seed";
 
 /** Inserts leads straight into the e2e database; returns a token unique to this test run. */
 function seedLeads(prefix: string) {
   const token = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const db = openE2eDb();
   try {
-    const insert = db.prepare(
-      `INSERT INTO leads (origem, nome, telefone, email, cidade, data_criacao, criado_em, atualizado_em, perfil_resultado, teste_concluido_em, busca)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     const now = new Date().toISOString();
-    const today = now.slice(0, 10);
     const rows = [
       [
         "teste_vocacional",
@@ -30,13 +26,19 @@ function seedLeads(prefix: string) {
       ["inscricao", `João Ribeiro ${token}`, "(31)99999-2222", `joao.${token}@example.com`, "Belo Horizonte", null],
       ["contato", `=HYPERLINK("http://x") ${token}`, "(31)99999-3333", `formula.${token}@example.com`, "Contagem", null],
     ] as const;
-    for (const [origem, nome, telefone, email, cidade, perfil] of rows) {
-      const busca = `${nome} ${email} ${telefone} ${cidade}`
-        .normalize("NFD")
-        .replace(/[\u0300-\u036f]/g, "")
-        .toLowerCase();
-      insert.run(origem, nome, telefone, email, cidade, today, now, now, perfil, perfil ? now : null, busca);
-    }
+    insertLeads(
+      db,
+      rows.map(([origem, nome, telefone, email, cidade, perfil]) => ({
+        origem,
+        nome,
+        telefone,
+        email,
+        cidade,
+        criado_em: now,
+        perfil_resultado: perfil,
+        teste_concluido_em: perfil ? now : null,
+      })),
+    );
   } finally {
     db.close();
   }
@@ -142,18 +144,11 @@ test.describe("admin", () => {
     const digits = `7${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
     const db = openE2eDb();
     try {
-      const now = new Date().toISOString();
-      db.prepare(
-        `INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em, busca) VALUES ('contato', ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        `Sem WhatsApp ${token}`,
-        `(31)9${digits.slice(0, 4)}-${digits.slice(4)}`,
-        `semwhats.${token}@example.com`,
-        now.slice(0, 10),
-        now,
-        now,
-        `sem whatsapp ${token}`,
-      );
+      insertLead(db, {
+        nome: `Sem WhatsApp ${token}`,
+        telefone: `(31)9${digits.slice(0, 4)}-${digits.slice(4)}`,
+        email: `semwhats.${token}@example.com`,
+      });
     } finally {
       db.close();
     }
@@ -187,14 +182,17 @@ test.describe("admin", () => {
     const token = seedLeads("pag");
     const db = openE2eDb();
     try {
-      const insert = db.prepare(
-        `INSERT INTO leads (origem, nome, telefone, email, data_criacao, criado_em, atualizado_em, busca) VALUES ('bolsa', ?, '(31)90000-0000', ?, ?, ?, ?, ?)`,
+      const now = Date.now();
+      insertLeads(
+        db,
+        Array.from({ length: 30 }, (_, i) => ({
+          origem: "bolsa",
+          nome: `Bolsa ${i} ${token}`,
+          telefone: "(31)90000-0000",
+          email: `bolsa${i}.${token}@example.com`,
+          criado_em: new Date(now - i * 60_000).toISOString(),
+        })),
       );
-      const now = new Date();
-      for (let i = 0; i < 30; i++) {
-        const iso = new Date(now.getTime() - i * 60_000).toISOString();
-        insert.run(`Bolsa ${i} ${token}`, `bolsa${i}.${token}@example.com`, iso.slice(0, 10), iso, iso, `bolsa ${i} ${token}`);
-      }
     } finally {
       db.close();
     }

@@ -26,7 +26,7 @@ import * as authServer from "~/server/staff/auth.server";
 import { requireAdmin, safeRedirect } from "~/server/staff/auth.server";
 import { countAdmins, createAdmin, ensureBootstrapAdmin, setAdminPassword } from "~/server/staff/users.server";
 
-import { args, cookieFrom, getRequest, payload, postForm, settle, statusOf } from "./request";
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 const EMAIL = "admin@example.com";
 const PASSWORD = "senha-correta-123";
@@ -42,7 +42,9 @@ function adminCookieSet(response: unknown): boolean {
 function login(password: string, init: { ip?: string; email?: string; redirectTo?: string } = {}) {
   const fields: Record<string, string> = { email: init.email ?? EMAIL, password };
   if (init.redirectTo) fields.redirectTo = init.redirectTo;
-  return settle(() => loginAction(args(postForm("/login-admin", fields, { headers: { "X-Client-Ip": init.ip ?? "10.0.0.1" } }))));
+  return settle(() =>
+    loginAction(args(formRequest("/login-admin", fields, { headers: { "X-Client-Ip": init.ip ?? "10.0.0.1" } }))),
+  );
 }
 
 async function adminCookie(): Promise<string> {
@@ -134,7 +136,7 @@ describe("every admin route is guarded", () => {
       for (const kind of ["loader", "action"] as const) {
         if (typeof mod[kind] !== "function") continue;
         const url = `/${route.path}?busca=x`;
-        const request = kind === "loader" ? getRequest(url) : postForm(url, { any: "thing" });
+        const request = kind === "loader" ? getRequest(url) : formRequest(url, { any: "thing" });
         const result = await settle(() => mod[kind](args(request)));
         expect(result, `${kind} of ${route.file}`).toBeInstanceOf(Response);
         const response = result as Response;
@@ -208,7 +210,7 @@ describe("login", () => {
   });
 
   it("asks for the missing fields without counting an attempt", async () => {
-    const result = await settle(() => loginAction(args(postForm("/login-admin", { email: "", password: "" }))));
+    const result = await settle(() => loginAction(args(formRequest("/login-admin", { email: "", password: "" }))));
     expect(statusOf(result)).toBe(400);
     const errors = payload(result).result.error;
     expect(errors.email).toEqual(["Informe o e-mail"]);
@@ -283,7 +285,7 @@ describe("login", () => {
     const typed = "fulano.digitou@example.com";
     const failed = await renderRoute(
       loginModule,
-      postForm("/login-admin", { email: typed, password: "errada-123" }, { headers: { "X-Client-Ip": "10.6.6.6" } }),
+      formRequest("/login-admin", { email: typed, password: "errada-123" }, { headers: { "X-Client-Ip": "10.6.6.6" } }),
     );
     expect(failed.status).toBe(401);
     expect(failed.html).toContain(`value="${typed}"`);
@@ -341,7 +343,7 @@ describe("logout", () => {
 
   it("'Sair' destroys the session and returns to /login-admin", async () => {
     const cookie = await adminCookie();
-    const response = (await settle(() => logoutAction(args(postForm("/contato/sair", {}, { cookie }))))) as Response;
+    const response = (await settle(() => logoutAction(args(formRequest("/contato/sair", {}, { cookie }))))) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/login-admin");
     const cleared = response.headers.getSetCookie().find((c) => c.startsWith("__admin="));
@@ -355,7 +357,7 @@ describe("logout", () => {
     const copied = await adminCookie();
     const otherDevice = await adminCookie();
     expect((await requireAdmin(getRequest("/contato", { cookie: copied }))).email).toBe(EMAIL);
-    await settle(() => logoutAction(args(postForm("/contato/sair", {}, { cookie: copied }))));
+    await settle(() => logoutAction(args(formRequest("/contato/sair", {}, { cookie: copied }))));
     // The browser that logged out drops its cookie; whoever kept a copy sends it again.
     const replay = await settle(() => panelLoader(args(getRequest("/contato", { cookie: copied }))));
     expect((replay as Response).headers.get("Location")).toMatch(/^\/login-admin/);
@@ -680,7 +682,7 @@ describe("admin error toasts", () => {
     );
     try {
       const request = () =>
-        postForm("/login-admin", { email: EMAIL, password: PASSWORD }, { headers: { "X-Client-Ip": "10.3.3.3" } });
+        formRequest("/login-admin", { email: EMAIL, password: PASSWORD }, { headers: { "X-Client-Ip": "10.3.3.3" } });
       const result = await login(PASSWORD, { ip: "10.3.3.3" });
       expect(statusOf(result)).toBe(503);
       expect(adminCookieSet(result)).toBe(false);
@@ -702,7 +704,7 @@ describe("admin error toasts", () => {
   it("'Erro ao fazer logout' when the session cannot be ended: back to the panel with the toast, still signed in", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(authServer, "endAdminSession").mockRejectedValue(new Error("session store unavailable"));
-    const response = (await settle(() => logoutAction(args(postForm("/contato/sair", {}, { cookie }))))) as Response;
+    const response = (await settle(() => logoutAction(args(formRequest("/contato/sair", {}, { cookie }))))) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/contato");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__admin="))).toBe(false);
