@@ -46,11 +46,7 @@ export default function CoursesStudio({ loaderData }: Route.ComponentProps) {
         <Field label="Buscar por nome, área, modalidade ou endereço" htmlFor="cursos-busca" className="min-w-64 flex-1">
           <input id="cursos-busca" type="search" name="q" defaultValue={list.q} maxLength={80} className={INPUT_CLASS} />
         </Field>
-        <SubmitButton
-          pending={pending}
-          pendingText="Buscando..."
-          className="inline-flex h-10 items-center gap-1 rounded-md border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50"
-        >
+        <SubmitButton pending={pending} pendingText="Buscando..." variant="secondary" size="md" className="h-10">
           <Search aria-hidden="true" className="size-4" />
           Buscar
         </SubmitButton>

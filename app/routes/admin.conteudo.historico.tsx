@@ -124,7 +124,8 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
                     pendingText="Restaurando..."
                     spinnerClassName="size-4"
                     aria-label={`Restaurar a versão de ${row.savedAt} (${row.section})`}
-                    className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold hover:bg-slate-50 disabled:opacity-70"
+                    variant="neutral"
+                    size="xs"
                   >
                     <History aria-hidden="true" className="size-3.5" /> Restaurar
                   </SubmitButton>

@@ -39,9 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => webhooksAction(request);
 
-const SMALL_BUTTON =
-  "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
-
 /** A one-button form of a row: its intent and the row it acts on. */
 function RowButton({
   intent,
@@ -61,7 +58,7 @@ function RowButton({
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={name} value={id} />
-      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+      <SubmitButton pending={pending} pendingText="Aguarde..." variant="neutral" size="sm">
         {label}
         <span className="sr-only"> {srLabel}</span>
       </SubmitButton>
@@ -97,7 +94,7 @@ function TimeoutForm({ id, url, seconds, error }: { id: number; url: string; sec
           className={`${INPUT_CLASS} w-20`}
         />
       </div>
-      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+      <SubmitButton pending={pending} pendingText="Aguarde..." variant="neutral" size="sm">
         Salvar<span className="sr-only"> tempo de espera de {url}</span>
       </SubmitButton>
       {error ? (
@@ -190,11 +187,7 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
             inputMode="numeric"
           />
         </FieldGroup>
-        <SubmitButton
-          pending={adding}
-          pendingText="Adicionando..."
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
+        <SubmitButton pending={adding} pendingText="Adicionando..." variant="primary" size="lg">
           Adicionar endereço
         </SubmitButton>
       </Form>

@@ -122,7 +122,7 @@ export default function HandOffToWhatsapp({ loaderData, actionData }: Route.Comp
           hidden={hidden}
           intent={CREATE_INTENT}
           pendingText="Criando lista..."
-          buttonClassName="bg-emerald-700 hover:bg-emerald-800"
+          variant="success"
           backHref={backHref}
         >
           <MessageCircle aria-hidden="true" className="size-4" /> Criar lista e abrir o WhatsApp

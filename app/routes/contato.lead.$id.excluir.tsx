@@ -129,12 +129,7 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value={CONFIRM_INTENT} />
-          <SubmitButton
-            pending={deleting}
-            pendingText="Excluindo..."
-            spinnerClassName="size-4"
-            className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-          >
+          <SubmitButton pending={deleting} pendingText="Excluindo..." spinnerClassName="size-4" variant="danger" size="lg">
             <Trash2 aria-hidden="true" className="size-4" /> Excluir definitivamente
           </SubmitButton>
         </Form>

@@ -254,11 +254,7 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
         <ErrorList id={fields.consentimento.errorId} errors={fields.consentimento.errors} />
       </div>
 
-      <SubmitButton
-        pending={pending}
-        pendingText="Enviando..."
-        className="flex w-full items-center justify-center gap-2 rounded-lg bg-accent-400 px-5 py-3.5 text-base font-bold text-slate-900 hover:bg-accent-300 disabled:cursor-wait disabled:opacity-70"
-      >
+      <SubmitButton pending={pending} pendingText="Enviando..." variant="accent" size="xl" full>
         {texts.submit}
       </SubmitButton>
       <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">

@@ -200,11 +200,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
             />
           </Field>
 
-          <SubmitButton
-            pending={pending}
-            pendingText="Entrando..."
-            className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
-          >
+          <SubmitButton pending={pending} pendingText="Entrando..." variant="primary" size="lg" full>
             Entrar
           </SubmitButton>
         </Form>

@@ -301,7 +301,11 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
               <SubmitButton
                 pending={busy}
                 pendingText="Enviando..."
-                className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-4 text-lg font-bold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+                variant="primary"
+                size="2xl"
+                weight="bold"
+                full
+                className="shadow"
               >
                 Iniciar Teste Vocacional
               </SubmitButton>

@@ -261,7 +261,9 @@ function QuestionsForm({
                 pending={pendingIntent.resultado}
                 pendingText={SENDING}
                 disabled={sending}
-                className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-6 py-3 font-bold text-white shadow hover:bg-green-800 disabled:opacity-70"
+                variant="whatsapp"
+                size="xl"
+                className="shadow"
               >
                 Ver Resultado
               </SubmitButton>
@@ -272,7 +274,10 @@ function QuestionsForm({
                 pending={pendingIntent.proximo}
                 pendingText={SENDING}
                 disabled={sending}
-                className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-bold text-white shadow hover:bg-brand-700 disabled:opacity-70"
+                variant="primary"
+                size="xl"
+                weight="bold"
+                className="shadow"
               >
                 Próximo <ChevronRight aria-hidden="true" className="size-5" />
               </SubmitButton>
@@ -283,7 +288,8 @@ function QuestionsForm({
               pending={pendingIntent.anterior}
               pendingText={SENDING}
               disabled={page === 1 || sending}
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+              variant="neutral"
+              size="xl"
             >
               <ChevronLeft aria-hidden="true" className="size-5" /> Anterior
             </SubmitButton>

@@ -301,7 +301,9 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
             pendingText="Adicionando..."
             spinnerClassName="size-4"
             disabled={busy}
-            className="mt-4 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            variant="primary"
+            size="md"
+            className="mt-4"
           >
             Adicionar Nova Senha
           </SubmitButton>
@@ -338,7 +340,8 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
                     spinnerClassName="size-4"
                     disabled={busy}
                     aria-label={`${pendingIntent === `remover:${password.id}` ? "Removendo" : "Remover"} senha ${index + 1}`}
-                    className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                    variant="danger-outline"
+                    size="sm"
                   >
                     <Trash2 aria-hidden="true" className="size-4" /> Remover
                   </SubmitButton>
@@ -385,7 +388,8 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
                     spinnerClassName="size-4"
                     disabled={busy}
                     aria-label={`Revogar o ajudante de ${helper.owner || "dono não registrado"} baixado em ${dateTimeFormat.format(new Date(helper.createdAt))}`}
-                    className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                    variant="danger-outline"
+                    size="sm"
                   >
                     <Trash2 aria-hidden="true" className="size-4" /> Revogar
                   </SubmitButton>

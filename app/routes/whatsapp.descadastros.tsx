@@ -34,8 +34,6 @@ export const action = ({ request }: Route.ActionArgs) => optOutsAction(request);
 
 const INPUT_CLASS =
   "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500";
-const SMALL_BUTTON =
-  "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
 
 type UndoAnswer = { result?: SubmissionResult<string[]>; id?: number | null; error?: string };
 
@@ -84,7 +82,7 @@ function UndoForm({
           className={INPUT_CLASS}
         />
       </Field>
-      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+      <SubmitButton pending={pending} pendingText="Aguarde..." variant="neutral" size="sm">
         Desfazer<span className="sr-only"> o descadastro de {number}</span>
       </SubmitButton>
     </Form>
@@ -127,7 +125,7 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
             className={INPUT_CLASS}
           />
         </Field>
-        <SubmitButton pending={searching} pendingText="Buscando..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+        <SubmitButton pending={searching} pendingText="Buscando..." variant="neutral" size="sm">
           Buscar
         </SubmitButton>
       </Form>

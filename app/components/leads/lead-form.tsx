@@ -20,8 +20,6 @@ export type LeadFormErrors = {
 };
 
 export const leadFieldClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
-const buttonClass =
-  "mt-4 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
 const cardClass = "mt-6 rounded-lg border border-slate-200 bg-white p-4";
 
 /** aria-invalid / aria-describedby of a field with this error id and, when valid, this hint id. */
@@ -51,7 +49,7 @@ export function LeadForm({
       </h2>
       <input type="hidden" name="intent" value={intent} />
       {children}
-      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={buttonClass}>
+      <SubmitButton pending={pending} pendingText="Salvando..." variant="primary" size="md" className="mt-4">
         {submit}
       </SubmitButton>
     </Form>

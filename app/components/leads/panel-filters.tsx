@@ -117,12 +117,7 @@ export function LeadFiltersForm({
         </Field>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <SubmitButton
-          pending={filtering}
-          pendingText="Filtrando..."
-          spinnerClassName="size-4"
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
+        <SubmitButton pending={filtering} pendingText="Filtrando..." variant="primary" size="md">
           <Search aria-hidden="true" className="size-4" /> Filtrar
         </SubmitButton>
         {owners.some((owner) => owner.id === myId) ? (

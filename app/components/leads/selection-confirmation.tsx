@@ -56,7 +56,7 @@ export function ConfirmSelection({
   hidden,
   intent,
   pendingText,
-  buttonClassName,
+  variant,
   backHref,
   children,
 }: {
@@ -64,7 +64,8 @@ export function ConfirmSelection({
   hidden: [string, string][];
   intent: string;
   pendingText: string;
-  buttonClassName: string;
+  /** The confirm button's look: brand blue, or emerald for the WhatsApp hand-off. */
+  variant: "primary" | "success";
   backHref: string;
   /** The button's content (an icon and a label). */
   children: ReactNode;
@@ -78,12 +79,7 @@ export function ConfirmSelection({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <input type="hidden" name="intent" value={intent} />
-          <SubmitButton
-            pending={pending}
-            pendingText={pendingText}
-            spinnerClassName="size-4"
-            className={`inline-flex items-center gap-2 rounded-md px-4 py-2.5 font-semibold text-white disabled:opacity-70 ${buttonClassName}`}
-          >
+          <SubmitButton pending={pending} pendingText={pendingText} spinnerClassName="size-4" variant={variant} size="lg">
             {children}
           </SubmitButton>
         </Form>
@@ -143,7 +139,7 @@ export function BulkChangeConfirmation({
         hidden={change.hidden}
         intent={intent}
         pendingText={pendingText}
-        buttonClassName="bg-brand-600 hover:bg-brand-700"
+        variant="primary"
         backHref={backHref}
       >
         {children}

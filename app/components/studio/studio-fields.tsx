@@ -132,11 +132,7 @@ export function useStudioAnswer(actionData: unknown) {
 /** The studio forms' main button: "Salvar" (or `children`), "Salvando..." while the post is on its way. */
 export function SaveButton({ pending, children = "Salvar" }: { pending: boolean; children?: ReactNode }) {
   return (
-    <SubmitButton
-      pending={pending}
-      pendingText="Salvando..."
-      className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-    >
+    <SubmitButton pending={pending} pendingText="Salvando..." variant="primary" size="lg">
       {children}
     </SubmitButton>
   );
