@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { INPUT_CLASS } from "~/components/studio/studio-fields";
+import { ButtonLink } from "~/components/ui/button";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatReais } from "~/lib/format";
 import { requirePermission } from "~/server/auth.server";
@@ -34,13 +35,10 @@ export default function CoursesStudio({ loaderData }: Route.ComponentProps) {
         <h1 id="cursos-titulo" className="text-2xl font-bold text-slate-900">
           Cursos
         </h1>
-        <Link
-          to={`${STUDIO_PATH}/cursos/novo`}
-          className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
+        <ButtonLink to={`${STUDIO_PATH}/cursos/novo`} variant="primary" size="md">
           <Plus aria-hidden="true" className="size-4" />
           Novo curso
-        </Link>
+        </ButtonLink>
       </div>
       <Form method="get" role="search" aria-label="Buscar cursos" className="mt-4 flex flex-wrap items-end gap-2">
         <Field label="Buscar por nome, área, modalidade ou endereço" htmlFor="cursos-busca" className="min-w-64 flex-1">

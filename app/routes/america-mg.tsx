@@ -1,6 +1,7 @@
 import { Award, CalendarDays, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
 import { FaqSection } from "~/components/ui/faq-section";
@@ -58,10 +59,7 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
             </p>
             <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
             <p className="mt-4 max-w-xl text-lg text-green-50">{texts.heroText}</p>
-            <a
-              href="#formulario"
-              className="mt-8 inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
-            >
+            <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>
               Quero minha bolsa de torcedor
             </a>
           </div>

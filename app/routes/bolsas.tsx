@@ -2,6 +2,7 @@ import { BadgePercent, CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
 import { discountedFee, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/content/offers";
@@ -101,18 +102,12 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
             desconto quando você paga em dia. Sem comprovação de renda.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <FormLink
-              type="scholarship"
-              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
-            >
+            <FormLink type="scholarship" className={buttonClass({ variant: "accent", size: "2xl" })}>
               Solicite sua bolsa
             </FormLink>
-            <Link
-              to="/campanha-relampago"
-              className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
-            >
+            <ButtonLink to="/campanha-relampago" variant="inverse" size="xl" className="min-h-12">
               Ver a Campanha Relâmpago
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </section>
@@ -271,16 +266,10 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
           <h2 className="text-3xl font-extrabold">Garanta a sua bolsa hoje</h2>
           <p>As condições das campanhas têm prazo. Solicite agora e um consultor confirma o seu desconto.</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <FormLink
-              type="scholarship"
-              className="rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white hover:bg-brand-800"
-            >
+            <FormLink type="scholarship" className={buttonClass({ variant: "primary-dark", size: "2xl" })}>
               Solicite sua bolsa
             </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
-            >
+            <a href={telHref(site.phone)} className={buttonClass({ variant: "on-accent", size: "xl" })}>
               <Phone aria-hidden="true" className="size-5" />
               {site.phone}
             </a>

@@ -2,6 +2,7 @@ import { CalendarClock, Check, Phone, Zap } from "lucide-react";
 import { useState } from "react";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
@@ -68,16 +69,10 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
           )}
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-100">{texts.intro}</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <FormLink
-              type="lead"
-              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 shadow-lg hover:bg-accent-300"
-            >
+            <FormLink type="lead" className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}>
               Garanta sua vaga
             </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
-            >
+            <a href={telHref(site.phone)} className={buttonClass({ variant: "inverse", size: "xl", className: "min-h-12" })}>
               <Phone aria-hidden="true" className="size-5" />
               Ligue {site.phone}
             </a>
@@ -253,16 +248,10 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               ))}
             </ul>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <FormLink
-                type="lead"
-                className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white shadow-lg hover:bg-brand-800"
-              >
+              <FormLink type="lead" className={buttonClass({ variant: "primary-dark", size: "2xl", className: "shadow-lg" })}>
                 Garanta sua vaga
               </FormLink>
-              <a
-                href={telHref(site.phone)}
-                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
-              >
+              <a href={telHref(site.phone)} className={buttonClass({ variant: "on-accent", size: "xl", className: "min-h-12" })}>
                 <Phone aria-hidden="true" className="size-5" />
                 {site.phone}
               </a>

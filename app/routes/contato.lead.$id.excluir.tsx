@@ -2,6 +2,7 @@ import { Download, Trash2, TriangleAlert } from "lucide-react";
 import { data, Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
@@ -133,11 +134,7 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
             <Trash2 aria-hidden="true" className="size-4" /> Excluir definitivamente
           </SubmitButton>
         </Form>
-        <a
-          href={`/contato/lead/${lead.id}/dados.json`}
-          download
-          className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <a href={`/contato/lead/${lead.id}/dados.json`} download className={buttonClass({ variant: "neutral", size: "lg" })}>
           <Download aria-hidden="true" className="size-4" /> Baixar os dados (JSON)
         </a>
         <Link to="/contato" className="px-2 py-2.5 font-semibold text-brand-700 underline">

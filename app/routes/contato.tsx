@@ -6,6 +6,7 @@ import { LeadDashboard } from "~/components/admin/lead-dashboard";
 import { BulkOwnerForm, BulkStatusForm } from "~/components/leads/bulk-forms";
 import { LeadsTable, OptOutCount } from "~/components/leads/leads-table";
 import { LeadFiltersForm } from "~/components/leads/panel-filters";
+import { buttonClass } from "~/components/ui/button";
 import { leadFiltersQuery } from "~/lib/lead-filters";
 import { can } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
@@ -94,12 +95,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
           <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <a
-            href={csvHref}
-            download
-            data-testid="export-csv"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          <a href={csvHref} download data-testid="export-csv" className={buttonClass({ variant: "primary", size: "md" })}>
             <Download aria-hidden="true" className="size-4" /> Exportar CSV
           </a>
           <Link

@@ -6,6 +6,7 @@ import { Form, redirect, useNavigation } from "react-router";
 
 import { ErrorList, Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
 import { telHref, useSite } from "~/components/layout/use-site";
+import { buttonClass } from "~/components/ui/button";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import {
   CONSENT_TEXT,
@@ -294,15 +295,11 @@ function ThankYou({ embedded, origin }: { embedded: boolean; origin: string }) {
         </a>
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <a
-          href="/teste-vocacional"
-          target={target}
-          className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-        >
+        <a href="/teste-vocacional" target={target} className={buttonClass({ variant: "primary", size: "xl" })}>
           Fazer o teste vocacional
         </a>
         {embedded ? null : (
-          <a href="/" className="rounded-lg border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+          <a href="/" className={buttonClass({ variant: "secondary", size: "xl" })}>
             Voltar para o início
           </a>
         )}

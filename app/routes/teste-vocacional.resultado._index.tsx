@@ -3,6 +3,7 @@ import { data } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
+import { buttonClass } from "~/components/ui/button";
 import {
   BottomBar,
   ConsultantButton,
@@ -73,12 +74,7 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
             </ConsultantButton>
             <WhatsappContactButton className="px-5 py-3" />
             <RetakeLink className="text-white hover:bg-white/10" />
-            <a
-              href={shareUrl}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-bold text-white hover:bg-green-800"
-            >
+            <a href={shareUrl} target="_blank" rel="noopener" className={buttonClass({ variant: "whatsapp", size: "xl" })}>
               <Share2 aria-hidden="true" className="size-5" /> Compartilhar no WhatsApp
             </a>
           </div>

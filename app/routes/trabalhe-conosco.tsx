@@ -1,6 +1,7 @@
 import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-react";
 
 import { useSite } from "~/components/layout/use-site";
+import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
@@ -45,10 +46,7 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">{texts.heroText}</p>
-          <a
-            href="#formulario"
-            className="mt-8 inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
-          >
+          <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>
             Envie seu currículo
           </a>
         </div>
@@ -142,10 +140,7 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
                 <p className="mt-4 text-slate-700">
                   Envie seu currículo em PDF por e-mail, informando no texto a área e a cidade em que você quer trabalhar.
                 </p>
-                <a
-                  href={mailto}
-                  className="mt-6 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-                >
+                <a href={mailto} className={buttonClass({ variant: "primary", size: "xl", className: "mt-6 min-h-12" })}>
                   <Mail aria-hidden="true" className="size-5" />
                   Enviar currículo para {site.contactEmail}
                 </a>

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { ButtonLink } from "~/components/ui/button";
 import { ActionAlert, inputClass } from "~/components/whatsapp/form-bits";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import {
@@ -400,12 +401,9 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         </div>
       </Form>
 
-      <Link
-        to={WHATSAPP_PATH}
-        className="mt-8 inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
-      >
+      <ButtonLink to={WHATSAPP_PATH} variant="neutral" size="md" className="mt-8">
         <ArrowLeft aria-hidden="true" className="size-4" /> Voltar
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
+import { buttonClass } from "~/components/ui/button";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { FormLink } from "~/components/ui/form-link";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
@@ -80,11 +81,11 @@ export function CoursePage({ page }: { page: CoursePageData }) {
               <FormLink
                 type="lead"
                 title={leadTitle}
-                className="rounded-lg bg-accent-400 px-6 py-3.5 text-lg font-extrabold text-slate-900 shadow-lg hover:bg-accent-300"
+                className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}
               >
                 Quero minha bolsa agora
               </FormLink>
-              <FormLink type="contact" className="rounded-lg border border-white/50 px-5 py-3.5 font-semibold hover:bg-white/10">
+              <FormLink type="contact" className={buttonClass({ variant: "inverse", size: "xl" })}>
                 Fale com um consultor
               </FormLink>
               <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
@@ -131,7 +132,7 @@ export function CoursePage({ page }: { page: CoursePageData }) {
                   <FormLink
                     type="lead"
                     title={`Garanta sua vaga em ${v.name}`}
-                    className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+                    className={buttonClass({ variant: "primary", size: "lg", className: "mt-4" })}
                   >
                     Quero esta formação
                   </FormLink>
@@ -204,17 +205,10 @@ export function CoursePage({ page }: { page: CoursePageData }) {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <FormLink
-              type="lead"
-              title={leadTitle}
-              className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300"
-            >
+            <FormLink type="lead" title={leadTitle} className={buttonClass({ variant: "accent", size: "xl" })}>
               Quero minha bolsa agora
             </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-5 py-3 font-semibold hover:bg-white/10"
-            >
+            <a href={telHref(site.phone)} className={buttonClass({ variant: "inverse", size: "xl" })}>
               <Phone aria-hidden="true" className="size-4" />
               {site.phone}
             </a>
@@ -270,11 +264,7 @@ function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: strin
         <p className="min-w-0 truncate font-semibold text-slate-900">
           {title} <span className="hidden font-normal text-slate-600 sm:inline">· bolsa de até {claims.bolsa}</span>
         </p>
-        <FormLink
-          type="lead"
-          title={leadTitle}
-          className="shrink-0 rounded-lg bg-accent-400 px-4 py-2.5 text-sm font-bold text-slate-900 hover:bg-accent-300 sm:text-base"
-        >
+        <FormLink type="lead" title={leadTitle} className={buttonClass({ variant: "accent", size: "md", className: "shrink-0" })}>
           Quero minha bolsa agora
         </FormLink>
       </div>

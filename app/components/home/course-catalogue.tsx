@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 
 import { CourseGrid } from "~/components/courses/course-card";
 import { telHref, useSite } from "~/components/layout/use-site";
+import { Button, buttonClass } from "~/components/ui/button";
 import { FormLink } from "~/components/ui/form-link";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 
@@ -67,9 +68,9 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
           </div>
           {polos.term ? <input type="hidden" name="polo" value={polos.term} /> : null}
           {polos.showAll ? <input type="hidden" name="polos" value="todos" /> : null}
-          <button type="submit" className="h-12 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+          <Button type="submit" variant="primary" size="xl" className="h-12">
             Buscar
-          </button>
+          </Button>
         </Form>
 
         <div className="mt-8">
@@ -167,13 +168,10 @@ function NotFoundCta() {
         </p>
       </div>
       <div className="flex flex-wrap gap-3">
-        <FormLink type="contact" className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300">
+        <FormLink type="contact" className={buttonClass({ variant: "accent", size: "xl" })}>
           Fale com um consultor
         </FormLink>
-        <a
-          href={telHref(site.phone)}
-          className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-5 py-3 font-semibold hover:bg-white/10"
-        >
+        <a href={telHref(site.phone)} className={buttonClass({ variant: "inverse", size: "xl" })}>
           <Phone aria-hidden="true" className="size-4" />
           {site.phone}
         </a>

@@ -1,7 +1,8 @@
 import { MapPin, Phone, Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { AREA_SLUGS, DEFAULT_AREA } from "~/content/course-areas";
 import { formatNumber } from "~/lib/format";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
@@ -62,13 +63,10 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           {!catalogue.term && catalogue.area !== DEFAULT_AREA ? (
             <input type="hidden" name="area" value={AREA_SLUGS[catalogue.area]} />
           ) : null}
-          <button
-            type="submit"
-            className="inline-flex h-12 items-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-          >
+          <Button type="submit" variant="primary" size="xl" className="h-12">
             <Search aria-hidden="true" className="size-4" />
             <span>Buscar</span>
-          </button>
+          </Button>
         </Form>
 
         <div className="mt-6 sm:mt-8" aria-live="polite">
@@ -106,14 +104,15 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
         ) : null}
         {polos.hidden > 0 ? (
           <div className="mt-4 text-center sm:mt-6">
-            <Link
+            <ButtonLink
               to={homeHref({ ...keepCatalogue, polo: polos.term, allPolos: true }, "onde-estudar")}
               preventScrollReset
               replace
-              className="inline-block rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+              variant="secondary"
+              size="xl"
             >
               Ver todos os polos
-            </Link>
+            </ButtonLink>
             <p className="mt-2 text-sm text-slate-500">
               Mostrando {polos.visible.length} de {polos.total}
             </p>

@@ -14,9 +14,10 @@ import {
   Users,
 } from "lucide-react";
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { Button, buttonClass, ButtonLink } from "~/components/ui/button";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
@@ -55,15 +56,12 @@ export function HomeHero({ hero, stats }: { hero: HeroContent; stats: HomeStats 
           </h1>
           <p className="mt-4 max-w-xl text-lg text-white/90">{hero.text}</p>
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            <FormLink
-              type="lead"
-              className="rounded-lg bg-accent-400 px-6 py-3.5 text-lg font-extrabold text-slate-900 shadow-lg hover:bg-accent-300"
-            >
+            <FormLink type="lead" className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}>
               Quero minha bolsa agora
             </FormLink>
-            <Link to="/america-mg" className="rounded-lg border border-white/50 px-5 py-3 font-semibold hover:bg-white/10">
+            <ButtonLink to="/america-mg" variant="inverse" size="xl">
               Parceria América-MG
-            </Link>
+            </ButtonLink>
           </div>
           <dl className="mt-8 grid max-w-md grid-cols-3 gap-4">
             {heroStats.map((s) => (
@@ -159,9 +157,9 @@ export function HomeSearchBox({ term }: { term: string }) {
               className="h-12 w-full rounded-lg border border-slate-300 pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
             />
           </div>
-          <button type="submit" className="h-12 rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
+          <Button type="submit" variant="primary" size="xl" className="h-12">
             Buscar cursos
-          </button>
+          </Button>
         </Form>
       </div>
     </section>
@@ -251,12 +249,9 @@ export function VocationalTestBanner() {
             </p>
           </div>
         </div>
-        <Link
-          to="/teste-vocacional"
-          className="shrink-0 rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800"
-        >
+        <ButtonLink to="/teste-vocacional" variant="primary-dark" size="xl" className="shrink-0">
           Fazer Teste
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );
@@ -287,15 +282,12 @@ export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownV
         </h2>
         <Countdown target={view.endsAt} now={countdown.now} onExpire={expire} label="Tempo restante para a oferta" />
         <div className="flex flex-wrap justify-center gap-3">
-          <FormLink
-            type="scholarship"
-            className="rounded-lg bg-accent-400 px-6 py-3 font-bold text-slate-900 hover:bg-accent-300"
-          >
+          <FormLink type="scholarship" className={buttonClass({ variant: "accent", size: "xl" })}>
             Solicitar minha bolsa
           </FormLink>
-          <Link to="/campanha-relampago" className="rounded-lg border border-white/50 px-6 py-3 font-semibold hover:bg-white/10">
+          <ButtonLink to="/campanha-relampago" variant="inverse" size="xl">
             Ver a Campanha Relâmpago
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </section>
@@ -403,17 +395,10 @@ export function FaqSection({ items }: { items: ReadonlyArray<{ id: string } & Fa
         <div className="mt-6 flex flex-col items-center gap-3 text-center sm:mt-8">
           <p className="text-slate-700">Ainda tem dúvidas? Nossa equipe ajuda você.</p>
           <div className="flex flex-wrap justify-center gap-3">
-            <FormLink
-              type="contact"
-              newTab
-              className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-            >
+            <FormLink type="contact" newTab className={buttonClass({ variant: "primary", size: "xl" })}>
               Fale com um consultor
             </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex items-center gap-2 rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-            >
+            <a href={telHref(site.phone)} className={buttonClass({ variant: "secondary", size: "xl" })}>
               <Phone aria-hidden="true" className="size-4" />
               {site.phone}
             </a>

@@ -2,6 +2,8 @@ import { Menu, X, Zap } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
+import { buttonClass } from "~/components/ui/button";
+
 import { Logo } from "./logo";
 import { useScrolled } from "./use-scrolled";
 import { useSite } from "./use-site";
@@ -98,7 +100,7 @@ export function SiteHeader() {
               <a
                 href={site.enrolmentFormUrl}
                 data-form-modal="inscricao"
-                className="whitespace-nowrap rounded bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 hover:bg-accent-300"
+                className={buttonClass({ variant: "accent", size: "sm", className: "whitespace-nowrap" })}
               >
                 Inscreva-se
               </a>

@@ -2,6 +2,7 @@ import { Search, UserCheck } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { Field, LabelOptions, SubmitButton, useIsPending } from "~/components/forms";
+import { ButtonLink } from "~/components/ui/button";
 import {
   hasActiveFilters,
   type LeadFilters,
@@ -121,14 +122,15 @@ export function LeadFiltersForm({
           <Search aria-hidden="true" className="size-4" /> Filtrar
         </SubmitButton>
         {owners.some((owner) => owner.id === myId) ? (
-          <Link
+          <ButtonLink
             to={`/contato${leadFiltersQuery({ responsavel: myId })}`}
             data-testid="my-leads"
             aria-current={filters.responsavel === myId ? "page" : undefined}
-            className="inline-flex items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            variant="secondary"
+            size="md"
           >
             <UserCheck aria-hidden="true" className="size-4" /> Meus leads
-          </Link>
+          </ButtonLink>
         ) : null}
         {hasActiveFilters(filters) ? (
           <Link

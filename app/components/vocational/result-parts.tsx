@@ -15,6 +15,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
+import { ButtonLink } from "~/components/ui/button";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { FormLink } from "~/components/ui/form-link";
 import type { ExtraCourse, ProfileIcon } from "~/content/profiles";
@@ -146,12 +147,9 @@ export function CourseCard({ course }: { course: ResultCourse }) {
           {course.modality} · {course.duration}
         </p>
         <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-700">{course.description}</p>
-        <Link
-          to={course.url}
-          className="mt-4 inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-bold text-white hover:bg-brand-700"
-        >
+        <ButtonLink to={course.url} variant="primary" size="md" weight="bold" className="mt-4">
           Conhecer o curso<span className="sr-only"> {course.name}</span>
-        </Link>
+        </ButtonLink>
       </div>
     </li>
   );

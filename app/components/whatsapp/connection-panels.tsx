@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
+import { Button } from "~/components/ui/button";
 import {
   HELPER_IMPOSTOR_TEXT,
   HELPER_KEY_REVOKED_TEXT,
@@ -53,13 +54,9 @@ export function ConnectCard({
       >
         <OperatorNameField value={operatorName} onChange={onOperatorNameChange} id="operador" />
         <QrArea state={state} onRelink={onRelink} />
-        <button
-          type="submit"
-          disabled={!nameValid || state.isConnecting}
-          className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        <Button type="submit" disabled={!nameValid || state.isConnecting} variant="success" size="lg" full className="mt-4">
           <Smartphone aria-hidden="true" className="size-4" /> Iniciar Espelhamento
-        </button>
+        </Button>
       </form>
       <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-600">
         <li>Mantenha o ajudante do WhatsApp aberto neste computador enquanto usar a ferramenta.</li>
@@ -208,11 +205,13 @@ function QrArea({ state, onRelink }: { state: MirrorState; onRelink: () => void 
         <p className="font-semibold text-red-700">{CAUSE_TITLE[state.cause ?? "failed"]}</p>
         <p className="mt-1 text-sm text-red-700">{state.error}</p>
         {state.cause === "session-invalid" && state.socket === "connected" ? (
-          <button
+          <Button
             type="button"
             onClick={onRelink}
             disabled={state.disconnecting}
-            className="mt-3 inline-flex items-center gap-2 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+            variant="danger-outline"
+            size="sm"
+            className="mt-3"
           >
             {state.disconnecting ? (
               <Loader2 aria-hidden="true" className="size-4 animate-spin" />
@@ -220,7 +219,7 @@ function QrArea({ state, onRelink }: { state: MirrorState; onRelink: () => void 
               <LogOut aria-hidden="true" className="size-4" />
             )}
             {state.disconnecting ? "Desconectando..." : "Desconectar e escanear de novo"}
-          </button>
+          </Button>
         ) : null}
       </div>
     );
@@ -429,14 +428,9 @@ function HelperPanel({
         >
           <Download aria-hidden="true" className="size-4" /> Baixar para Linux (.sh)
         </a>
-        <button
-          type="button"
-          onClick={onRetry}
-          disabled={retrying}
-          className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
+        <Button type="button" onClick={onRetry} disabled={retrying} variant="danger" size="md">
           <RefreshCw aria-hidden="true" className={`size-4 ${retrying ? "animate-spin" : ""}`} /> Tentar novamente
-        </button>
+        </Button>
       </div>
     </div>
   );
