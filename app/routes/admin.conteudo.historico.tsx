@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
+import { Alert } from "~/components/ui/alert";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { requirePermission } from "~/server/auth.server";
@@ -92,9 +93,9 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
         As últimas {HISTORY_SIZE} alterações. &quot;Restaurar&quot; coloca de volta no site o conteúdo daquela versão.
       </p>
       {actionData?.error ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <Alert role="alert" as="p" className="mt-4">
           {actionData.error}
-        </p>
+        </Alert>
       ) : null}
       <StudioTable
         testId="content-history"

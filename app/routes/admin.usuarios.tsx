@@ -6,6 +6,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert, INPUT_CLASS, TextField } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
+import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/admin-login";
 import { type Role, ROLE_KEYS, ROLES } from "~/lib/roles";
@@ -61,9 +62,9 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         leads, nunca os dados de uma pessoa).
       </p>
       {refusal && refusal.user === null ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {refusal.error}
-        </p>
+        </Alert>
       ) : null}
 
       {/* A new form once a user is added (the post redirects here): nothing typed stays in it. */}

@@ -6,6 +6,7 @@ import { Form } from "react-router";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert, INPUT_CLASS, TextField } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
+import { Alert } from "~/components/ui/alert";
 import { pageMeta } from "~/lib/seo";
 import {
   DEFAULT_TIMEOUT_SECONDS,
@@ -139,17 +140,13 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
       </p>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {error}
-        </p>
+        </Alert>
       ) : null}
 
       {created ? (
-        <div
-          role="status"
-          data-testid="webhook-secret"
-          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
-        >
+        <Alert role="status" data-testid="webhook-secret" tone="warning" size="md" className="mt-6">
           <p className="flex items-center gap-2 font-semibold">
             <KeyRound aria-hidden="true" className="size-5 shrink-0" /> Endereço adicionado. Copie o segredo agora: ele não será
             mostrado de novo.
@@ -164,7 +161,7 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
             </code>
           </p>
           <p className="mt-2 text-sm">Use-o no CRM para conferir o cabeçalho X-Webhook-Signature de cada envio.</p>
-        </div>
+        </Alert>
       ) : null}
 
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

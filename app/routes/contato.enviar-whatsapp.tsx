@@ -2,6 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { data, redirect } from "react-router";
 
 import { ConfirmSelection, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
+import { Alert } from "~/components/ui/alert";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { leadFiltersQuery, leadFiltersToParams } from "~/lib/lead-filters";
 import { pageMeta } from "~/lib/seo";
@@ -96,7 +97,7 @@ export default function HandOffToWhatsapp({ loaderData, actionData }: Route.Comp
       testIdPrefix="handoff"
       error={actionData?.error}
     >
-      <div className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
+      <Alert tone="success" size="md" className="mt-6">
         <p className="font-semibold" data-testid="handoff-selected">
           {plural(counts.total, "lead filtrado", "leads filtrados")}.
         </p>
@@ -127,7 +128,7 @@ export default function HandOffToWhatsapp({ loaderData, actionData }: Route.Comp
         >
           <MessageCircle aria-hidden="true" className="size-4" /> Criar lista e abrir o WhatsApp
         </ConfirmSelection>
-      </div>
+      </Alert>
     </SelectionConfirmationPage>
   );
 }

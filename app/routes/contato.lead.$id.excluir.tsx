@@ -2,6 +2,7 @@ import { Download, Trash2, TriangleAlert } from "lucide-react";
 import { data, Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
@@ -104,7 +105,7 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
         </dd>
       </dl>
 
-      <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <Alert tone="warning" size="md" className="mt-6">
         <p className="flex items-center gap-2 font-semibold">
           <TriangleAlert aria-hidden="true" className="size-5 shrink-0" /> Serão apagados definitivamente:
         </p>
@@ -119,12 +120,12 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
           </li>
         </ul>
         <p className="mt-2 text-sm">Esta ação não pode ser desfeita.</p>
-      </div>
+      </Alert>
 
       {actionData?.error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {actionData.error}
-        </p>
+        </Alert>
       ) : null}
 
       <div className="mt-6 flex flex-wrap items-center gap-3">

@@ -6,6 +6,7 @@ import { LeadDashboard } from "~/components/admin/lead-dashboard";
 import { BulkOwnerForm, BulkStatusForm } from "~/components/leads/bulk-forms";
 import { LeadsTable, OptOutCount } from "~/components/leads/leads-table";
 import { LeadFiltersForm } from "~/components/leads/panel-filters";
+import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { leadFiltersQuery } from "~/lib/lead-filters";
 import { can } from "~/lib/roles";
@@ -62,10 +63,10 @@ function TotalsOnlyPanel({
         Seu perfil vê apenas os totais dos leads, sem os dados de cada pessoa.
       </p>
       {error ? (
-        <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-900" data-testid="load-error">
+        <Alert role="alert" size="md" className="mt-6" data-testid="load-error">
           <p className="font-semibold">{error.title}</p>
           <p className="text-sm">{error.description}</p>
-        </div>
+        </Alert>
       ) : null}
       {dashboard ? (
         <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />
@@ -109,11 +110,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
       </header>
 
       {error ? (
-        <div
-          role="alert"
-          className="mt-6 flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-900"
-          data-testid="load-error"
-        >
+        <Alert role="alert" size="md" className="mt-6 flex gap-3" data-testid="load-error">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-semibold">{error.title}</p>
@@ -126,7 +123,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
               Tentar novamente
             </Link>
           </div>
-        </div>
+        </Alert>
       ) : null}
 
       {dashboard ? (

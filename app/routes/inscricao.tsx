@@ -6,6 +6,7 @@ import { Form, redirect, useNavigation } from "react-router";
 
 import { ErrorList, Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
 import { telHref, useSite } from "~/components/layout/use-site";
+import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import {
@@ -161,19 +162,15 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
         <h2 className="text-xl font-bold text-slate-900">Preencha seus dados</h2>
       )}
       {form.errors?.length ? (
-        <p
-          id={form.errorId}
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-        >
+        <Alert id={form.errorId} role="alert" as="p">
           {form.errors.join(" ")}
-        </p>
+        </Alert>
       ) : null}
       {lost && navigation.state === "idle" ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert role="alert">
           <p className="font-semibold">{lost.title}</p>
           <p>{lost.description}</p>
-        </div>
+        </Alert>
       ) : null}
       <HoneypotField />
       <input type="hidden" name="origem" value={origin} />

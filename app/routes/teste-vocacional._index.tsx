@@ -6,6 +6,7 @@ import { data, Form, Link, redirect, useNavigate } from "react-router";
 
 import { Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
 import { telHref, useSite } from "~/components/layout/use-site";
+import { Alert } from "~/components/ui/alert";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import {
@@ -215,7 +216,7 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
 
               <div id="lead-form-status" role="alert" className="empty:hidden">
                 {form.errors?.length || actionData?.error ? (
-                  <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+                  <Alert size="md" className="text-sm">
                     {actionData?.error ? (
                       <>
                         <p className="font-semibold">{actionData.error.title}</p>
@@ -224,7 +225,7 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
                     ) : (
                       form.errors?.map((e) => <p key={e}>{e}</p>)
                     )}
-                  </div>
+                  </Alert>
                 ) : null}
               </div>
 

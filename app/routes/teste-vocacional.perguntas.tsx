@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate } from "react-router";
 
 import { RadioGroup, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
@@ -212,10 +213,10 @@ function QuestionsForm({
         </div>
 
         {error ? (
-          <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <Alert role="alert" size="md" className="mt-6 text-sm">
             <p className="font-semibold">{error.title}</p>
             <p>{error.description}</p>
-          </div>
+          </Alert>
         ) : null}
 
         <Form

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
+import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { visitorPageHeaders } from "~/lib/cache-headers";
@@ -151,9 +152,9 @@ export default function GraduationPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         {status.kind === "error" ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800">
+          <Alert role="alert" size="md" as="p" className="mt-4 text-sm">
             {status.message}
-          </p>
+          </Alert>
         ) : null}
 
         <div className="mt-6 flex flex-wrap gap-3">

@@ -4,6 +4,7 @@ import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ActionAlert, inputClass } from "~/components/whatsapp/form-bits";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
@@ -232,13 +233,13 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
           Você está conectado como administrador ({adminEmail}): a senha mestra não é necessária.
         </p>
       ) : !masterConfigured ? (
-        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <Alert tone="warning" as="p" className="mt-4">
           A senha mestra não está configurada neste servidor. Para gerenciar as senhas,{" "}
           <a className="font-semibold underline" href={`/login-admin?redirectTo=${encodeURIComponent(location.pathname)}`}>
             entre como administrador
           </a>
           .
-        </p>
+        </Alert>
       ) : null}
 
       {/* Keyed by location: after each post the password fields start empty, as without JavaScript

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ReplyList } from "~/components/whatsapp/reply-list";
 import { pageMeta } from "~/lib/seo";
@@ -86,9 +87,9 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {error}
-        </p>
+        </Alert>
       ) : null}
 
       {confirming?.lead ? (

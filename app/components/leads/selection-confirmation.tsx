@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 
 /**
  * The one shape of the pages that confirm a change to the panel's whole filtered selection
@@ -127,7 +128,7 @@ export function BulkChangeConfirmation({
   }
   const { changes, total, target } = change;
   return (
-    <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <Alert tone="warning" size="md" className="mt-6">
       <p className="flex items-center gap-2 font-semibold" data-testid="bulk-summary">
         <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
         {changes === 1 ? `1 lead passará para ${target}` : `${changes} leads passarão para ${target}`}
@@ -144,6 +145,6 @@ export function BulkChangeConfirmation({
       >
         {children}
       </ConfirmSelection>
-    </div>
+    </Alert>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { VERSION_FIELD } from "~/lib/content/studio";
 import { splitConnectionLost } from "~/lib/offline-submit";
 import type { StudioFailure } from "~/server/content/studio.server";
@@ -92,19 +93,14 @@ export function VersionInput({ version }: { version: number }) {
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return <div id={id} />;
   return (
-    <div
-      id={id}
-      role="alert"
-      data-testid="form-alert"
-      className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-    >
+    <Alert id={id} role="alert" data-testid="form-alert" className="flex gap-3">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <ul>
         {errors.map((error) => (
           <li key={error}>{error}</li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }
 

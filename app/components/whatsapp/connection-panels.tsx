@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
   HELPER_IMPOSTOR_TEXT,
@@ -102,12 +103,12 @@ export function ConnectedCards({
       <Card title="Operador" icon={<Laptop aria-hidden="true" className="size-5 text-slate-500" />}>
         <OperatorNameField value={operatorName} onChange={onOperatorNameChange} id="operador-conectado" />
         {confirming && jobRunning && !disconnecting ? (
-          <div
+          <Alert
             role="alertdialog"
             aria-labelledby="confirmar-desconexao-titulo"
             aria-describedby="confirmar-desconexao-texto"
             data-testid="disconnect-confirm"
-            className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950"
+            className="mt-4"
           >
             <p id="confirmar-desconexao-titulo" className="font-semibold">
               Há um envio em andamento.
@@ -135,7 +136,7 @@ export function ConnectedCards({
                 Continuar enviando
               </button>
             </div>
-          </div>
+          </Alert>
         ) : null}
         <button
           type="button"
@@ -298,11 +299,7 @@ export function ServerPanel(props: {
  */
 function PermissionPanel() {
   return (
-    <div
-      role="alert"
-      data-testid="permission-panel"
-      className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950"
-    >
+    <Alert role="alert" data-testid="permission-panel" tone="warning" size="lg" className="mt-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <Lock aria-hidden="true" className="size-5" /> Permita o acesso à rede local
       </h2>
@@ -327,14 +324,14 @@ function PermissionPanel() {
       >
         <RefreshCw aria-hidden="true" className="size-4" /> Recarregar a página
       </button>
-    </div>
+    </Alert>
   );
 }
 
 /** The site is served over plain http from another computer: only the site's administrator can fix it. */
 function HttpsPanel() {
   return (
-    <div role="alert" data-testid="https-panel" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-950">
+    <Alert role="alert" data-testid="https-panel" size="lg" className="mt-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <ShieldAlert aria-hidden="true" className="size-5" /> O site precisa de https
       </h2>
@@ -343,7 +340,7 @@ function HttpsPanel() {
         Abra a ferramenta pelo endereço com <strong>https://</strong>. Se o site não tiver https, peça ao responsável pelo site
         que o configure: baixar o script de novo não resolve.
       </p>
-    </div>
+    </Alert>
   );
 }
 
@@ -369,12 +366,7 @@ function HelperPanel({
   retrying: boolean;
 }) {
   return (
-    <div
-      role="alert"
-      data-testid="server-panel"
-      data-kind={kind}
-      className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-950"
-    >
+    <Alert role="alert" data-testid="server-panel" data-kind={kind} size="lg" className="mt-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         {kind === "not-found" ? (
           <ServerCrash aria-hidden="true" className="size-5" />
@@ -432,6 +424,6 @@ function HelperPanel({
           <RefreshCw aria-hidden="true" className={`size-4 ${retrying ? "animate-spin" : ""}`} /> Tentar novamente
         </Button>
       </div>
-    </div>
+    </Alert>
   );
 }

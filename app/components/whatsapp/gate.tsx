@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { type ConnectionLost, isConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
@@ -83,9 +84,9 @@ export function WhatsAppGate({
         Comercial entra pelo painel, sem senha.
       </p>
       {staffNotice ? (
-        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="staff-refused">
+        <Alert tone="warning" as="p" className="mt-4" data-testid="staff-refused">
           {staffNotice}
-        </p>
+        </Alert>
       ) : null}
 
       <div

@@ -3,6 +3,7 @@ import { useRevalidator } from "react-router";
 import type { Socket } from "socket.io-client";
 import { parseContactLines } from "whatsapp-helper/contacts";
 
+import { Alert } from "~/components/ui/alert";
 import type { ConnectionLost } from "~/lib/offline-submit";
 import { dismissToast, toast, type ToastMessage } from "~/lib/toast";
 import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp";
@@ -355,7 +356,7 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
       </header>
 
       <noscript>
-        <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="no-js-notice">
+        <Alert tone="warning" size="md" className="mt-6" data-testid="no-js-notice">
           <p className="font-semibold">O espelhamento precisa do JavaScript ativado.</p>
           <p className="mt-1 text-sm">
             Ative o JavaScript no navegador para conectar o WhatsApp e enviar mensagens. Você ainda pode baixar o ajudante:{" "}
@@ -372,13 +373,13 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
             </a>
             .
           </p>
-        </div>
+        </Alert>
       </noscript>
 
       {state.pollBanner ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <Alert role="alert" as="p" className="mt-6">
           Não foi possível conectar ao servidor. Verifique se o servidor foi iniciado corretamente.
-        </p>
+        </Alert>
       ) : null}
 
       {state.panel ? (

@@ -1,6 +1,7 @@
 import { Loader2, Send, Trash2 } from "lucide-react";
 import type { DroppedLine } from "whatsapp-helper/contacts";
 
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { expectedFinish, formatFinish, MESSAGE_MAX, progressPercent } from "~/lib/whatsapp";
 import { isSendingPhase, jobPhaseOf, jobStateSentence, sendButtonText } from "~/lib/whatsapp-job-state";
@@ -334,10 +335,10 @@ function JobProgress({
         </p>
       ) : null}
       {progress.paused ? (
-        <div role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <Alert role="status" tone="warning" className="mt-3">
           <p data-testid="job-sentence">{sentence}</p>
           <PauseAction progress={progress} now={now} onResume={onResume} />
-        </div>
+        </Alert>
       ) : (
         <p
           role="status"
