@@ -5,6 +5,7 @@ import { telHref, useSite } from "~/components/layout/use-site";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { FaqSection } from "~/components/ui/faq-section";
 import { FormLink } from "~/components/ui/form-link";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { discountedFee, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/content/offers";
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";
 import { SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
@@ -113,9 +114,9 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="quem-pode" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="quem-pode" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="quem-pode" center>
           Quem pode ter as maiores bolsas
-        </h2>
+        </SectionHeading>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {audiences.map((audience) => (
             <li key={audience.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -132,10 +133,9 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="por-modalidade" className="bg-slate-50 py-14">
         <div className="mx-auto max-w-5xl px-4">
-          <h2 id="por-modalidade" className="text-center text-3xl font-extrabold text-slate-900">
+          <SectionHeading id="por-modalidade" center intro={<>Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</>}>
             Descontos por modalidade
-          </h2>
-          <p className="mt-3 text-center text-slate-600">Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</p>
+          </SectionHeading>
           {offers.length === 0 ? (
             <p className="mt-8 rounded-lg bg-white p-6 text-center text-slate-700 shadow-sm" data-testid="no-offers">
               Nenhuma oferta de campanha está ativa no momento. Fale com um consultor para conhecer as condições atuais.
@@ -187,10 +187,9 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="pontualidade" className="mx-auto grid max-w-5xl gap-8 px-4 py-14 md:grid-cols-2 md:items-center">
         <div>
-          <h2 id="pontualidade" className="flex items-center gap-2 text-3xl font-extrabold text-slate-900">
-            <CalendarCheck aria-hidden="true" className="size-8 text-brand-600" />
+          <SectionHeading id="pontualidade" icon={<CalendarCheck aria-hidden="true" className="size-8 text-brand-600" />}>
             Desconto de pontualidade
-          </h2>
+          </SectionHeading>
           <p className="mt-4 text-slate-700">
             Todo mês em que você paga a mensalidade <strong>até a data de vencimento</strong>, ganha {PUNCTUALITY_PERCENT}% de
             desconto a mais, somado à sua bolsa. Pagou depois do vencimento? Naquele mês vale só a bolsa; no mês seguinte, pagando
@@ -243,9 +242,9 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="como-solicitar" className="mx-auto max-w-5xl px-4 py-14">
-        <h2 id="como-solicitar" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="como-solicitar" center>
           Como solicitar sua bolsa
-        </h2>
+        </SectionHeading>
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
           {scholarshipSteps.map((step, i) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 p-6">

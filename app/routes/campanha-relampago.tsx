@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { campaignTestimonials, campaignTexts } from "~/content/campaign";
 import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/content/offers";
@@ -121,9 +122,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
       <section aria-labelledby="modalidades-titulo" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4">
           <div className="text-center">
-            <h2 id="modalidades-titulo" className="text-3xl font-extrabold text-slate-900">
-              {texts.offersTitle}
-            </h2>
+            <SectionHeading id="modalidades-titulo">{texts.offersTitle}</SectionHeading>
             <p className="mt-3 text-slate-600">{texts.offersIntro}</p>
             {ended || offers.length === 0 ? null : (
               <p className="mt-2 text-sm font-semibold text-brand-700" data-testid="offers-valid-until">
@@ -150,7 +149,9 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
                     {HIGHLIGHT_RIBBON}
                   </p>
                 ) : null}
-                <h3 className="text-xl font-bold text-slate-900">{offer.title}</h3>
+                <SectionHeading as="h3" size="card">
+                  {offer.title}
+                </SectionHeading>
                 <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
                 <p className="text-4xl font-extrabold text-brand-700">{formatReais(offer.firstPayment)}</p>
                 <p className="mt-3 inline-flex w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-bold text-green-800">
@@ -205,9 +206,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
       <section aria-labelledby="historias-titulo" className="py-16">
         <div className="mx-auto max-w-6xl px-4">
           <div className="text-center">
-            <h2 id="historias-titulo" className="text-3xl font-extrabold text-slate-900">
-              {texts.storiesTitle}
-            </h2>
+            <SectionHeading id="historias-titulo">{texts.storiesTitle}</SectionHeading>
             <p className="mt-3 text-slate-600">{texts.storiesIntro}</p>
           </div>
           <Carousel

@@ -8,6 +8,7 @@ import { LeadsTable, OptOutCount } from "~/components/leads/leads-table";
 import { LeadFiltersForm } from "~/components/leads/panel-filters";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { leadFiltersQuery } from "~/lib/lead-filters";
 import { can } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
@@ -131,9 +132,9 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
       ) : null}
 
       <section aria-labelledby="leads-title" className="mt-10">
-        <h2 id="leads-title" className="text-lg font-semibold text-slate-900">
+        <SectionHeading id="leads-title" size="panel">
           Lista de leads
-        </h2>
+        </SectionHeading>
         <LeadFiltersForm filters={filters} originLabels={originLabels} profiles={profiles} owners={owners} myId={myId} />
 
         {page ? (

@@ -3,6 +3,7 @@ import { Bot, ClipboardList, Compass, MessageCircle, Sparkles } from "lucide-rea
 import { useSite } from "~/components/layout/use-site";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { FormLink } from "~/components/ui/form-link";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 
 import type { Route } from "./+types/curso-ideal";
@@ -84,9 +85,9 @@ export default function CursoIdeal() {
       </section>
 
       <section aria-labelledby="como-funciona" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="como-funciona" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="como-funciona" center>
           Como funciona
-        </h2>
+        </SectionHeading>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -9,6 +9,7 @@ import { telHref, useSite } from "~/components/layout/use-site";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { SectionHeading } from "~/components/ui/section-heading";
 import {
   CONSENT_TEXT,
   ENROLMENT_TEXTS,
@@ -156,11 +157,7 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-      {embedded ? (
-        <h1 className="sr-only">{texts.title}</h1>
-      ) : (
-        <h2 className="text-xl font-bold text-slate-900">Preencha seus dados</h2>
-      )}
+      {embedded ? <h1 className="sr-only">{texts.title}</h1> : <SectionHeading size="card">Preencha seus dados</SectionHeading>}
       {form.errors?.length ? (
         <Alert id={form.errorId} role="alert" as="p">
           {form.errors.join(" ")}

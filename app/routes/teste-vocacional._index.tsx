@@ -8,6 +8,7 @@ import { Field, PhoneInput, SubmitButton, useIsPending } from "~/components/form
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Alert } from "~/components/ui/alert";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import {
   CONSENT_VERSION_FIELD,
@@ -206,7 +207,7 @@ export default function LeadFormPage({ loaderData, actionData: answer }: Route.C
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
           <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
             {loaderData.progress ? <ContinueNotice {...loaderData.progress} /> : null}
-            <h2 className="text-xl font-bold text-slate-900">Preencha seus dados para iniciar o teste vocacional</h2>
+            <SectionHeading size="card">Preencha seus dados para iniciar o teste vocacional</SectionHeading>
 
             <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" aria-describedby="lead-form-status">
               <HoneypotField />

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import { buttonClass } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import {
   BottomBar,
   ConsultantButton,
@@ -82,9 +83,9 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
       </section>
 
       <section aria-labelledby="cursos-perfil" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="cursos-perfil" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        <SectionHeading id="cursos-perfil" size="block">
           Cursos para o perfil {name}
-        </h2>
+        </SectionHeading>
         <CourseGrid ids={profile.courses} courses={courses} testId="cursos-perfil" />
       </section>
 

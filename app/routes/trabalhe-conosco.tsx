@@ -4,6 +4,7 @@ import { useSite } from "~/components/layout/use-site";
 import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { EmbeddedForm } from "~/components/ui/embedded-form";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { employeeBenefits, employeeTestimonials, employeeTexts, teamPhotos } from "~/content/employee";
 import { institutionJsonLd } from "~/lib/json-ld";
@@ -56,10 +57,9 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="auxilio" className="mx-auto max-w-6xl px-4 py-14">
         <div className="grid gap-10 md:grid-cols-[1fr_1.2fr] md:items-center">
           <div>
-            <h2 id="auxilio" className="flex items-center gap-2 text-3xl font-extrabold text-slate-900">
-              <GraduationCap aria-hidden="true" className="size-8 text-brand-600" />
+            <SectionHeading id="auxilio" icon={<GraduationCap aria-hidden="true" className="size-8 text-brand-600" />}>
               {texts.benefitTitle}
-            </h2>
+            </SectionHeading>
             <p className="mt-4 text-slate-700">{texts.benefitText}</p>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
@@ -77,11 +77,14 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
       {/* Team carousel */}
       <section aria-labelledby="equipe" className="bg-slate-50 py-14">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="equipe" className="flex items-center justify-center gap-2 text-center text-3xl font-extrabold text-slate-900">
-            <Users aria-hidden="true" className="size-8 text-brand-600" />
+          <SectionHeading
+            id="equipe"
+            center
+            icon={<Users aria-hidden="true" className="size-8 text-brand-600" />}
+            intro={texts.teamIntro}
+          >
             {texts.teamTitle}
-          </h2>
-          <p className="mt-3 text-center text-slate-600">{texts.teamIntro}</p>
+          </SectionHeading>
           <Carousel
             className="mt-8"
             label="Fotos da equipe"
@@ -108,13 +111,13 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
 
       {/* Testimonials */}
       <section aria-labelledby="depoimentos-equipe" className="mx-auto max-w-6xl px-4 py-14">
-        <h2
+        <SectionHeading
           id="depoimentos-equipe"
-          className="flex items-center justify-center gap-2 text-center text-3xl font-extrabold text-slate-900"
+          center
+          icon={<HeartHandshake aria-hidden="true" className="size-8 text-brand-600" />}
         >
-          <HeartHandshake aria-hidden="true" className="size-8 text-brand-600" />
           {texts.testimonialsTitle}
-        </h2>
+        </SectionHeading>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {employeeTestimonials.map((t) => (
             <li key={t.id}>
@@ -127,10 +130,9 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
       {/* CV form */}
       <section id="formulario" aria-labelledby="formulario-titulo" className="scroll-mt-36 bg-slate-50 py-14">
         <div className="mx-auto max-w-3xl px-4">
-          <h2 id="formulario-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+          <SectionHeading id="formulario-titulo" center intro={texts.formText}>
             {texts.formTitle}
-          </h2>
-          <p className="mt-3 text-center text-slate-600">{texts.formText}</p>
+          </SectionHeading>
           <div className="mt-8">
             {loaderData.cvFormUrl ? (
               <EmbeddedForm src={loaderData.cvFormUrl} title="Formulário de currículo" />

@@ -6,6 +6,7 @@ import { data, Form, useLocation, useNavigation } from "react-router";
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { ActionAlert, inputClass } from "~/components/whatsapp/form-bits";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import {
@@ -312,7 +313,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         </div>
 
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">Senhas Cadastradas</h2>
+          <SectionHeading size="panel">Senhas Cadastradas</SectionHeading>
           {passwords.length === 0 ? (
             <p className="mt-2 text-slate-600" data-testid="no-passwords">
               Nenhuma senha cadastrada
@@ -354,7 +355,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         </div>
 
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">Ajudantes instalados</h2>
+          <SectionHeading size="panel">Ajudantes instalados</SectionHeading>
           <p className="mt-1 text-sm text-slate-600">
             Cada script de início baixado em <code>/whatsapp</code> traz uma chave própria. Revogue a de um computador que não
             deve mais enviar: o ajudante dele para na próxima conexão. Remover uma senha revoga os ajudantes baixados com ela.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { buttonClass,type ButtonSize, type ButtonVariant } from "~/components/ui/button";
+import { buttonClass, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { cx } from "~/lib/text";
 
 /** The property a Tailwind class sets, for the families the button maps use (null: not checked). */

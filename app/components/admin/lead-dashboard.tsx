@@ -1,5 +1,6 @@
 import { useId } from "react";
 
+import { SectionHeading } from "~/components/ui/section-heading";
 import { formatDateBr } from "~/lib/dates";
 import {
   type Dashboard,
@@ -46,9 +47,9 @@ export function LeadDashboard({ dashboard, originLabels, whatsapp = null, status
   const today = dashboard.days.at(-1);
   return (
     <section aria-labelledby="dashboard-title" className="mt-8" data-testid="dashboard">
-      <h2 id="dashboard-title" className="text-lg font-semibold text-slate-900">
+      <SectionHeading id="dashboard-title" size="panel">
         Resumo dos últimos 30 dias
-      </h2>
+      </SectionHeading>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Leads em 30 dias" value={number.format(dashboard.total)} />
         <Stat label="Leads hoje" value={number.format(today?.total ?? 0)} />

@@ -6,6 +6,7 @@ import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import { buttonClass } from "~/components/ui/button";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { FormLink } from "~/components/ui/form-link";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
 import { type CoursePageData, monthlyPriceText } from "~/lib/course-page";
 
@@ -124,7 +125,9 @@ export function CoursePage({ page }: { page: CoursePageData }) {
             <ul className="mt-6 grid gap-4 md:grid-cols-2">
               {page.variants.map((v) => (
                 <li key={v.id} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-                  <h3 className="text-xl font-bold text-slate-900">{v.name}</h3>
+                  <SectionHeading as="h3" size="card">
+                    {v.name}
+                  </SectionHeading>
                   <p className="mt-1 text-sm text-slate-600">
                     {v.modality} · {v.duration}
                   </p>
@@ -164,9 +167,9 @@ export function CoursePage({ page }: { page: CoursePageData }) {
       <section aria-labelledby="como-titulo" className="bg-slate-50 py-12">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 md:grid-cols-3">
           <div>
-            <h2 id="como-titulo" className="text-xl font-bold text-slate-900">
+            <SectionHeading id="como-titulo" size="card">
               Como são as aulas
-            </h2>
+            </SectionHeading>
             <ul className="mt-3 space-y-3 text-slate-700">
               {page.modalities.map((m) => (
                 <li key={m}>
@@ -177,11 +180,11 @@ export function CoursePage({ page }: { page: CoursePageData }) {
             </ul>
           </div>
           <div>
-            <h2 className="text-xl font-bold text-slate-900">Onde você pode atuar</h2>
+            <SectionHeading size="card">Onde você pode atuar</SectionHeading>
             <p className="mt-3 text-slate-700">{page.careers}</p>
           </div>
           <div>
-            <h2 className="text-xl font-bold text-slate-900">Formas de ingresso</h2>
+            <SectionHeading size="card">Formas de ingresso</SectionHeading>
             <ul className="mt-3 space-y-2 text-slate-700">
               {ENTRY_ROUTES.map((r) => (
                 <li key={r} className="flex gap-2">

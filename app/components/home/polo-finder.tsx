@@ -3,6 +3,7 @@ import { Form } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { AREA_SLUGS, DEFAULT_AREA } from "~/content/course-areas";
 import { formatNumber } from "~/lib/format";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
@@ -22,9 +23,9 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
       <span id="polos" aria-hidden="true" className="block scroll-mt-28" />
       <div className="mx-auto max-w-7xl px-4">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Onde estudar</p>
-        <h2 id="onde-estudar-titulo" className="mt-1 text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="onde-estudar-titulo" className="mt-1">
           Encontre um polo perto de você
-        </h2>
+        </SectionHeading>
         <p className="mt-2 max-w-3xl text-slate-600">
           São mais de {formatNumber(claims.polos)} polos pelo Brasil, com presença em Minas Gerais, Mato Grosso, Mato Grosso do
           Sul e Rio Grande do Norte. Digite sua cidade ou bairro.

@@ -21,6 +21,7 @@ import { Button, buttonClass, ButtonLink } from "~/components/ui/button";
 import { ContentPicture } from "~/components/ui/content-picture";
 import { Countdown } from "~/components/ui/countdown";
 import { FormLink } from "~/components/ui/form-link";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { refreshDeadline } from "~/lib/campaign";
 import type { StoredPhoto } from "~/lib/content/fields";
 import type { FaqItemContent, HomeCountdownView, HomeStats, TestimonialContent } from "~/lib/content/home";
@@ -193,9 +194,9 @@ export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
   return (
     <section aria-labelledby="porque-titulo" className="below-fold py-10 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
-        <h2 id="porque-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="porque-titulo" center>
           Por que escolher a gente?
-        </h2>
+        </SectionHeading>
         {/* A sideways row on phones (app.css `phone-row`), so the sections after it are near. */}
         <ul
           tabIndex={0}
@@ -207,7 +208,9 @@ export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <card.icon aria-hidden="true" className="size-6" />
               </span>
-              <h3 className="mt-4 text-xl font-bold text-slate-900">{card.title}</h3>
+              <SectionHeading as="h3" size="card" className="mt-4">
+                {card.title}
+              </SectionHeading>
               <p className="mt-2 text-slate-600">{card.text}</p>
             </li>
           ))}
@@ -305,9 +308,9 @@ export function Testimonials({ items }: { items: ReadonlyArray<{ id: string } & 
   return (
     <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
-        <h2 id="depoimentos-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="depoimentos-titulo" center>
           Quem estuda com a gente recomenda
-        </h2>
+        </SectionHeading>
         {/* A sideways row on phones (app.css `phone-row`), one testimonial at a time with the next peeking in. */}
         <ul
           tabIndex={0}
@@ -368,9 +371,9 @@ export function FaqSection({ items }: { items: ReadonlyArray<{ id: string } & Fa
   return (
     <section id="faq" aria-labelledby="faq-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
       <div className="mx-auto max-w-3xl px-4">
-        <h2 id="faq-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="faq-titulo" center>
           Perguntas frequentes
-        </h2>
+        </SectionHeading>
         <div className="mt-6 space-y-2 sm:mt-8 sm:space-y-3" data-testid="faq-list">
           {items.map((item, index) => (
             <details

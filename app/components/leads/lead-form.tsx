@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 /**
  * The one shape of the lead page's follow-up forms (status, next contact, notes, owner): a card with
@@ -44,9 +45,9 @@ export function LeadForm({
   const titleId = `${intent}-title`;
   return (
     <Form method="post" className={cardClass} aria-labelledby={titleId}>
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+      <SectionHeading id={titleId} size="panel">
         {title}
-      </h2>
+      </SectionHeading>
       <input type="hidden" name="intent" value={intent} />
       {children}
       <SubmitButton pending={pending} pendingText="Salvando..." variant="primary" size="md" className="mt-4">

@@ -6,6 +6,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 
 import { Field, SubmitButton, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { type ConnectionLost, isConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp";
@@ -97,9 +98,9 @@ export function WhatsAppGate({
           highlight ? "border-emerald-500 ring-2 ring-emerald-200" : "border-slate-200"
         }`}
       >
-        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <LockKeyhole aria-hidden="true" className="size-5 text-slate-500" /> Acesso do operador
-        </h2>
+        <SectionHeading size="panel" icon={<LockKeyhole aria-hidden="true" className="size-5 text-slate-500" />}>
+          Acesso do operador
+        </SectionHeading>
         <Form method="post" {...getFormProps(form)} key={formKey} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={GATE_INTENT} />
           <ActionAlert alert={idle ? failure?.alert : undefined} />
