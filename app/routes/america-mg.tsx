@@ -1,12 +1,12 @@
 import { Award, CalendarDays, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { EmbeddedForm } from "~/components/public/embedded-form";
+import { FaqSection } from "~/components/public/faq-section";
+import { TestimonialCard } from "~/components/public/testimonial-card";
 import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
-import { EmbeddedForm } from "~/components/ui/embedded-form";
-import { FaqSection } from "~/components/ui/faq-section";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { CLUB_NAME, type ClubClaims, clubHubs, clubTestimonials, clubTexts, clubTextsWithClaims } from "~/content/club";
 import { SEED_SELECTED_BOLSA } from "~/lib/claims";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";

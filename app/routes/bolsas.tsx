@@ -2,9 +2,9 @@ import { BadgePercent, CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { FaqSection } from "~/components/public/faq-section";
+import { FormLink } from "~/components/public/form-link";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
-import { FaqSection } from "~/components/ui/faq-section";
-import { FormLink } from "~/components/ui/form-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { discountedFee, PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/content/offers";
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/content/scholarships";

@@ -2,12 +2,12 @@ import { CalendarClock, Check, Phone, Zap } from "lucide-react";
 import { useState } from "react";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { Countdown } from "~/components/public/countdown";
+import { FormLink } from "~/components/public/form-link";
+import { TestimonialCard } from "~/components/public/testimonial-card";
 import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
-import { Countdown } from "~/components/ui/countdown";
-import { FormLink } from "~/components/ui/form-link";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { campaignTestimonials, campaignTexts } from "~/content/campaign";
 import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/content/offers";
 import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";

@@ -1,8 +1,8 @@
 import { ArrowRight, BookOpen, Clock, GraduationCap, MonitorSmartphone, RotateCcw } from "lucide-react";
 import { Form, Link } from "react-router";
 
+import { FormLink } from "~/components/public/form-link";
 import { Button, buttonClass, ButtonLink } from "~/components/ui/button";
-import { FormLink } from "~/components/ui/form-link";
 import { COURSE_AREAS } from "~/content/course-areas";
 import {
   answerLabel,

@@ -1,8 +1,8 @@
 import { Bot, ClipboardList, Compass, MessageCircle, Sparkles } from "lucide-react";
 
 import { useSite } from "~/components/layout/use-site";
+import { FormLink } from "~/components/public/form-link";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
-import { FormLink } from "~/components/ui/form-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 

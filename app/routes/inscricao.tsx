@@ -5,10 +5,10 @@ import { useEffect, useMemo } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 
 import { ErrorList, Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { HoneypotField } from "~/components/ui/honeypot-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import {
   CONSENT_TEXT,

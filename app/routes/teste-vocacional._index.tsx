@@ -5,9 +5,9 @@ import { useEffect, useMemo, useState } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 
 import { Field, PhoneInput, SubmitButton, useIsPending } from "~/components/forms";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Alert } from "~/components/ui/alert";
-import { HoneypotField } from "~/components/ui/honeypot-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import {

@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate } from "react-router";
 
 import { RadioGroup, SubmitButton, useIsPending } from "~/components/forms";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Alert } from "~/components/ui/alert";
-import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/content/questions";
 import { answerField, type Answers, countAnswered, isComplete, mergePostedAnswers, pageProgress } from "~/lib/answers";

@@ -1,11 +1,11 @@
 import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-react";
 
 import { useSite } from "~/components/layout/use-site";
+import { EmbeddedForm } from "~/components/public/embedded-form";
+import { TestimonialCard } from "~/components/public/testimonial-card";
 import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
-import { EmbeddedForm } from "~/components/ui/embedded-form";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { TestimonialCard } from "~/components/ui/testimonial-card";
 import { employeeBenefits, employeeTestimonials, employeeTexts, teamPhotos } from "~/content/employee";
 import { institutionJsonLd } from "~/lib/json-ld";
 import { pageMeta, siteFromMatches } from "~/lib/seo";

@@ -3,9 +3,9 @@ import { Link, useLocation } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
+import { ContentPicture } from "~/components/public/content-picture";
+import { FormLink } from "~/components/public/form-link";
 import { buttonClass } from "~/components/ui/button";
-import { ContentPicture } from "~/components/ui/content-picture";
-import { FormLink } from "~/components/ui/form-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/content/course-areas";
 import { type CoursePageData, monthlyPriceText } from "~/lib/course-page";

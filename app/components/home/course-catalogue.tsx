@@ -3,8 +3,8 @@ import { Form, Link } from "react-router";
 
 import { CourseGrid } from "~/components/courses/course-card";
 import { telHref, useSite } from "~/components/layout/use-site";
+import { FormLink } from "~/components/public/form-link";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FormLink } from "~/components/ui/form-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 

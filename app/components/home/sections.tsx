@@ -17,10 +17,10 @@ import { useState } from "react";
 import { Form } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { ContentPicture } from "~/components/public/content-picture";
+import { Countdown } from "~/components/public/countdown";
+import { FormLink } from "~/components/public/form-link";
 import { Button, buttonClass, ButtonLink } from "~/components/ui/button";
-import { ContentPicture } from "~/components/ui/content-picture";
-import { Countdown } from "~/components/ui/countdown";
-import { FormLink } from "~/components/ui/form-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { refreshDeadline } from "~/lib/campaign";
 import type { StoredPhoto } from "~/lib/content/fields";

@@ -15,9 +15,9 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
+import { ContentPicture } from "~/components/public/content-picture";
+import { FormLink } from "~/components/public/form-link";
 import { ButtonLink } from "~/components/ui/button";
-import { ContentPicture } from "~/components/ui/content-picture";
-import { FormLink } from "~/components/ui/form-link";
 import type { ExtraCourse, ProfileIcon } from "~/content/profiles";
 import { courseIconSrc } from "~/lib/content/course-icon-src";
 import type { CourseIcon } from "~/lib/content/course-icons";
