@@ -229,7 +229,7 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* FAQ */}
-      <FaqSection id="faq-clube" title={texts.faqTitle} name="faq-clube" items={claimed.faq} />
+      <FaqSection headingId="faq-clube" title={texts.faqTitle} name="faq-clube" items={claimed.faq} />
 
       {/* Club games form */}
       <section id="formulario" aria-labelledby="formulario-titulo" className="mx-auto max-w-3xl scroll-mt-36 px-4 py-14">

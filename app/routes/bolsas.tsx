@@ -1,7 +1,8 @@
-import { BadgePercent, CalendarCheck, Phone } from "lucide-react";
+import { BadgePercent, CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
 
-import { telHref, useSite } from "~/components/layout/use-site";
+import { useSite } from "~/components/layout/use-site";
+import { ContactCtas } from "~/components/public/contact-ctas";
 import { FaqSection } from "~/components/public/faq-section";
 import { FormLink } from "~/components/public/form-link";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
@@ -258,21 +259,21 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
         </ol>
       </section>
 
-      <FaqSection id="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={faqWithSelected(selected)} />
+      <FaqSection headingId="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={faqWithSelected(selected)} />
 
       <section className="bg-accent-400">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-12 text-center text-slate-900">
           <h2 className="text-3xl font-extrabold">Garanta a sua bolsa hoje</h2>
           <p>As condições das campanhas têm prazo. Solicite agora e um consultor confirma o seu desconto.</p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <FormLink type="scholarship" className={buttonClass({ variant: "primary-dark", size: "2xl" })}>
-              Solicite sua bolsa
-            </FormLink>
-            <a href={telHref(site.phone)} className={buttonClass({ variant: "on-accent", size: "xl" })}>
-              <Phone aria-hidden="true" className="size-5" />
-              {site.phone}
-            </a>
-          </div>
+          <ContactCtas
+            type="scholarship"
+            variant="primary-dark"
+            phoneVariant="on-accent"
+            size="2xl"
+            className="flex flex-col gap-3 sm:flex-row"
+          >
+            Solicite sua bolsa
+          </ContactCtas>
         </div>
       </section>
     </div>

@@ -1,11 +1,11 @@
-import { CalendarClock, Check, Phone, Zap } from "lucide-react";
+import { CalendarClock, Check, Zap } from "lucide-react";
 import { useState } from "react";
 
-import { telHref, useSite } from "~/components/layout/use-site";
+import { useSite } from "~/components/layout/use-site";
+import { ContactCtas } from "~/components/public/contact-ctas";
 import { Countdown } from "~/components/public/countdown";
 import { FormLink } from "~/components/public/form-link";
 import { TestimonialCard } from "~/components/public/testimonial-card";
-import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { campaignTestimonials, campaignTexts } from "~/content/campaign";
@@ -69,15 +69,17 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
             </p>
           )}
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-100">{texts.intro}</p>
-          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <FormLink type="lead" className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}>
-              Garanta sua vaga
-            </FormLink>
-            <a href={telHref(site.phone)} className={buttonClass({ variant: "inverse", size: "xl", className: "min-h-12" })}>
-              <Phone aria-hidden="true" className="size-5" />
-              Ligue {site.phone}
-            </a>
-          </div>
+          <ContactCtas
+            type="lead"
+            variant="accent"
+            phoneVariant="inverse"
+            size="2xl"
+            formClassName="shadow-lg"
+            phonePrefix="Ligue"
+            className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row"
+          >
+            Garanta sua vaga
+          </ContactCtas>
           <p className="mt-3 text-sm text-slate-200">{site.phoneHours}</p>
         </div>
       </section>
@@ -246,15 +248,16 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
-            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <FormLink type="lead" className={buttonClass({ variant: "primary-dark", size: "2xl", className: "shadow-lg" })}>
-                Garanta sua vaga
-              </FormLink>
-              <a href={telHref(site.phone)} className={buttonClass({ variant: "on-accent", size: "xl", className: "min-h-12" })}>
-                <Phone aria-hidden="true" className="size-5" />
-                {site.phone}
-              </a>
-            </div>
+            <ContactCtas
+              type="lead"
+              variant="primary-dark"
+              phoneVariant="on-accent"
+              size="2xl"
+              formClassName="shadow-lg"
+              className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row"
+            >
+              Garanta sua vaga
+            </ContactCtas>
           </div>
         </section>
       )}

@@ -1,8 +1,9 @@
-import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Phone, Wallet } from "lucide-react";
+import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Wallet } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
-import { telHref, useSite } from "~/components/layout/use-site";
+import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
+import { ContactCtas } from "~/components/public/contact-ctas";
 import { ContentPicture } from "~/components/public/content-picture";
 import { FormLink } from "~/components/public/form-link";
 import { buttonClass } from "~/components/ui/button";
@@ -207,15 +208,16 @@ export function CoursePage({ page }: { page: CoursePageData }) {
               Preencha seus dados e um consultor confirma sua bolsa e o polo mais perto de você.
             </p>
           </div>
-          <div className="flex flex-wrap gap-3">
-            <FormLink type="lead" title={leadTitle} className={buttonClass({ variant: "accent", size: "xl" })}>
-              Quero minha bolsa agora
-            </FormLink>
-            <a href={telHref(site.phone)} className={buttonClass({ variant: "inverse", size: "xl" })}>
-              <Phone aria-hidden="true" className="size-4" />
-              {site.phone}
-            </a>
-          </div>
+          <ContactCtas
+            type="lead"
+            title={leadTitle}
+            variant="accent"
+            phoneVariant="inverse"
+            size="xl"
+            className="flex flex-wrap gap-3"
+          >
+            Quero minha bolsa agora
+          </ContactCtas>
         </div>
       </section>
 

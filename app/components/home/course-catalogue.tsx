@@ -1,10 +1,10 @@
-import { Phone, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { CourseGrid } from "~/components/courses/course-card";
-import { telHref, useSite } from "~/components/layout/use-site";
-import { FormLink } from "~/components/public/form-link";
-import { Button, buttonClass } from "~/components/ui/button";
+import { useSite } from "~/components/layout/use-site";
+import { ContactCtas } from "~/components/public/contact-ctas";
+import { Button } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 
@@ -168,15 +168,9 @@ function NotFoundCta() {
           Temos mais de {site.claims.courses} cursos. Um consultor ajuda você a escolher e a garantir sua bolsa.
         </p>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <FormLink type="contact" className={buttonClass({ variant: "accent", size: "xl" })}>
-          Fale com um consultor
-        </FormLink>
-        <a href={telHref(site.phone)} className={buttonClass({ variant: "inverse", size: "xl" })}>
-          <Phone aria-hidden="true" className="size-4" />
-          {site.phone}
-        </a>
-      </div>
+      <ContactCtas type="contact" variant="accent" phoneVariant="inverse" size="xl" className="flex flex-wrap gap-3">
+        Fale com um consultor
+      </ContactCtas>
     </div>
   );
 }

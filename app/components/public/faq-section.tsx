@@ -1,33 +1,53 @@
-import { ChevronDown } from "lucide-react";
+import type { ReactNode } from "react";
+
+import { SectionHeading } from "~/components/ui/section-heading";
+import { cx } from "~/lib/text";
 
 type FaqSectionProps = {
   /** Id of the heading (the section is labelled by it). */
-  id: string;
+  headingId: string;
   title: string;
   /** Shared `name` of the <details>: the browser keeps one answer open at a time, without JavaScript. */
   name: string;
-  items: ReadonlyArray<{ question: string; answer: string }>;
+  items: ReadonlyArray<{ id?: string; question: string; answer: string }>;
+  /** The section's own id (an anchor such as the home's #faq). */
+  id?: string;
+  /** Only what the section adds: its anchor offset, the below-the-fold hint. */
+  className?: string;
+  /** What follows the answers (the home's consultant and phone). */
+  children?: ReactNode;
 };
 
-/** A single-open FAQ accordion section (/bolsas, /america-mg). */
-export function FaqSection({ id, title, name, items }: FaqSectionProps) {
+/** The FAQ accordion of the home, /bolsas and /america-mg: single-open <details name>, no JavaScript. */
+export function FaqSection({ headingId, title, name, items, id, className, children }: FaqSectionProps) {
   return (
-    <section aria-labelledby={id} className="bg-slate-50 py-14">
+    <section id={id} aria-labelledby={headingId} className={cx("bg-slate-50 py-10 sm:py-16", className)}>
       <div className="mx-auto max-w-3xl px-4">
-        <h2 id={id} className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id={headingId} center>
           {title}
-        </h2>
-        <div className="mt-8 space-y-3">
-          {items.map((item) => (
-            <details key={item.question} name={name} className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
+        </SectionHeading>
+        <div className="mt-6 space-y-2 sm:mt-8 sm:space-y-3" data-testid="faq-list">
+          {items.map((item, index) => (
+            <details
+              key={item.id ?? item.question}
+              name={name}
+              className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+              data-index={index}
+            >
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl p-4 font-semibold text-slate-900 sm:p-5 [&::-webkit-details-marker]:hidden">
                 {item.question}
-                <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
+                <span
+                  aria-hidden="true"
+                  className="text-xl leading-none text-brand-600 transition-transform group-open:rotate-45"
+                >
+                  +
+                </span>
               </summary>
-              <p className="mt-3 text-slate-700">{item.answer}</p>
+              <p className="px-4 pb-4 text-slate-700 sm:px-5 sm:pb-5">{item.answer}</p>
             </details>
           ))}
         </div>
+        {children}
       </div>
     </section>
   );
