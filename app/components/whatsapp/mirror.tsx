@@ -11,12 +11,13 @@ import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp-connect
 import { helperLinkSentence } from "~/lib/whatsapp-job-state";
 import { MIRROR_TOASTS, mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp-mirror";
 
-import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
+import { ConnectCard, ConnectedCards, type HelperDownloads } from "./connection-panels";
 import { HandoffNote, type HandoffOnPage } from "./handoff-note";
 import { StatusPill } from "./mirror-parts";
 import { SafetyRules } from "./safety-rules";
 import { type SendLogPage, SendLogTable } from "./send-log-table";
 import { SendPanel } from "./send-panel";
+import { ServerPanel } from "./server-panels";
 import { StatusTable } from "./status-table";
 import { type HelperEventHandler, useHelperSocket } from "./use-helper-socket";
 import { useMirrorState } from "./use-mirror-state";
