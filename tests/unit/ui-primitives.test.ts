@@ -71,12 +71,12 @@ describe("buttonClass", () => {
   it("keeps the staff row action's look (the constants pasted in four routes)", () => {
     const small = new Set(buttonClass({ variant: "neutral", size: "sm" }).split(" "));
     const before =
-      "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
+      "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50";
     for (const cls of before.split(" ")) expect(small.has(cls), cls).toBe(true);
   });
 
   it("adds the caller's classes last and makes a full-width button a block flex box", () => {
     expect(buttonClass({ className: "mt-4" }).endsWith(" mt-4")).toBe(true);
-    expect(buttonClass({ full: true }).startsWith("flex w-full ")).toBe(true);
+    expect(buttonClass({ full: true }).startsWith("flex w-full justify-center ")).toBe(true);
   });
 });

@@ -51,6 +51,9 @@ const SIZES = {
   "2xl": "min-h-12 gap-2 rounded-lg px-8 py-3 text-lg",
 } as const;
 
+/** Only a button can be disabled; links do not carry these rules (critical CSS, decision 079). */
+const DISABLED = "disabled:cursor-not-allowed disabled:opacity-70";
+
 export type ButtonVariant = keyof typeof VARIANTS;
 export type ButtonSize = keyof typeof SIZES;
 
@@ -68,12 +71,11 @@ export type ButtonLook = {
 export function buttonClass({ variant = "primary", size = "lg", weight, full, className }: ButtonLook = {}): string {
   const bold = weight ? weight === "bold" : BOLD_VARIANTS.has(variant);
   return cx(
-    full ? "flex w-full" : "inline-flex",
-    "items-center justify-center",
+    full ? "flex w-full justify-center" : "inline-flex",
+    "items-center",
     VARIANTS[variant],
     bold ? "font-bold" : "font-semibold",
     SIZES[size],
-    "disabled:cursor-not-allowed disabled:opacity-70",
     className,
   );
 }
@@ -82,7 +84,8 @@ type ButtonProps = ButtonLook & Omit<ComponentProps<"button">, "className">;
 
 /** A `<button>` with one of the site's looks; `type="button"` unless said. */
 export function Button({ variant, size, weight, full, className, type = "button", ...button }: ButtonProps) {
-  return <button type={type} className={buttonClass({ variant, size, weight, full, className })} {...button} />;
+  const look = buttonClass({ variant, size, weight, full, className: cx(DISABLED, className) });
+  return <button type={type} className={look} {...button} />;
 }
 
 type ButtonLinkProps = ButtonLook & Omit<ComponentProps<typeof Link>, "className">;
