@@ -34,7 +34,7 @@ const VARIANTS = {
   "on-accent": "border border-slate-900/40 hover:bg-white/30",
 } as const;
 
-const BOLD_VARIANTS: ReadonlySet<ButtonVariant> = new Set(["accent", "primary-dark", "whatsapp"]);
+const BOLD_VARIANTS: readonly ButtonVariant[] = ["accent", "primary-dark", "whatsapp"];
 
 const SIZES = {
   /** Inside a table row. */
@@ -69,7 +69,7 @@ export type ButtonLook = {
 };
 
 export function buttonClass({ variant = "primary", size = "lg", weight, full, className }: ButtonLook = {}): string {
-  const bold = weight ? weight === "bold" : BOLD_VARIANTS.has(variant);
+  const bold = weight ? weight === "bold" : BOLD_VARIANTS.includes(variant);
   return cx(
     full ? "flex w-full justify-center" : "inline-flex",
     "items-center",
