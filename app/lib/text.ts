@@ -11,3 +11,13 @@ export function normalizeText(value: string): string {
 export function includesText(haystack: string, term: string): boolean {
   return normalizeText(haystack).includes(normalizeText(term));
 }
+
+/**
+ * Joins class names, skipping the empty ones (`cx("a", flag && "b", undefined)` is "a" or "a b").
+ * It does not merge Tailwind classes: two classes for one property (`px-4` and `px-5`) both stay, so
+ * a primitive's variant and size maps never overlap and callers add only what the maps leave out
+ * (margins, widths, shadows).
+ */
+export function cx(...classes: ReadonlyArray<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(" ");
+}

@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { Form } from "react-router";
 
+import { Button } from "~/components/ui/button";
 import { ANY, DURATION_BUCKETS, FINDER_MODALITIES } from "~/lib/courses/finder";
 import { COURSE_AREAS } from "~/seed/course-areas";
 
@@ -53,13 +54,10 @@ export function QuickCourseFinder({ idPrefix = "finder" }: { idPrefix?: string }
           ))}
         </select>
       </div>
-      <button
-        type="submit"
-        className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-      >
+      <Button type="submit" variant="primary" size="xl" full>
         <Search aria-hidden="true" className="size-5" />
         Ver cursos
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { Clock, MonitorSmartphone } from "lucide-react";
 import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
-import { ContentPicture } from "~/components/ui/content-picture";
+import { ContentPicture } from "~/components/public/content-picture";
 import { courseIconSrc } from "~/lib/content/course-icon-src";
 import type { CourseCardData } from "~/lib/home-data";
 

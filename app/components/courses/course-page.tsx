@@ -1,10 +1,13 @@
-import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Phone, Wallet } from "lucide-react";
+import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Wallet } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
-import { telHref, useSite } from "~/components/layout/use-site";
+import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
-import { ContentPicture } from "~/components/ui/content-picture";
-import { FormLink } from "~/components/ui/form-link";
+import { ContactCtas } from "~/components/public/contact-ctas";
+import { ContentPicture } from "~/components/public/content-picture";
+import { FormLink } from "~/components/public/form-link";
+import { buttonClass } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import type { OfferConditions } from "~/lib/content/course-offer";
 import { type CoursePageData, monthlyPriceText } from "~/lib/courses/course-page";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/seed/course-areas";
@@ -82,11 +85,11 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
               <FormLink
                 type="lead"
                 title={leadTitle}
-                className="rounded-lg bg-accent-400 px-6 py-3.5 text-lg font-extrabold text-slate-900 shadow-lg hover:bg-accent-300"
+                className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}
               >
                 Quero minha bolsa agora
               </FormLink>
-              <FormLink type="contact" className="rounded-lg border border-white/50 px-5 py-3.5 font-semibold hover:bg-white/10">
+              <FormLink type="contact" className={buttonClass({ variant: "inverse", size: "xl" })}>
                 Fale com um consultor
               </FormLink>
               <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
@@ -125,7 +128,9 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
             <ul className="mt-6 grid gap-4 md:grid-cols-2">
               {page.variants.map((v) => (
                 <li key={v.id} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-                  <h3 className="text-xl font-bold text-slate-900">{v.name}</h3>
+                  <SectionHeading as="h3" size="card">
+                    {v.name}
+                  </SectionHeading>
                   <p className="mt-1 text-sm text-slate-600">
                     {v.modality} · {v.duration}
                   </p>
@@ -133,7 +138,7 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
                   <FormLink
                     type="lead"
                     title={`Garanta sua vaga em ${v.name}`}
-                    className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+                    className={buttonClass({ variant: "primary", size: "lg", className: "mt-4" })}
                   >
                     Quero esta formação
                   </FormLink>
@@ -167,9 +172,9 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
       <section aria-labelledby="como-titulo" className="bg-slate-50 py-12">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 md:grid-cols-3">
           <div>
-            <h2 id="como-titulo" className="text-xl font-bold text-slate-900">
+            <SectionHeading id="como-titulo" size="card">
               Como são as aulas
-            </h2>
+            </SectionHeading>
             <ul className="mt-3 space-y-3 text-slate-700">
               {page.modalities.map((m) => (
                 <li key={m}>
@@ -180,11 +185,11 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
             </ul>
           </div>
           <div>
-            <h2 className="text-xl font-bold text-slate-900">Onde você pode atuar</h2>
+            <SectionHeading size="card">Onde você pode atuar</SectionHeading>
             <p className="mt-3 text-slate-700">{page.careers}</p>
           </div>
           <div>
-            <h2 className="text-xl font-bold text-slate-900">Formas de ingresso</h2>
+            <SectionHeading size="card">Formas de ingresso</SectionHeading>
             <ul className="mt-3 space-y-2 text-slate-700">
               {ENTRY_ROUTES.map((r) => (
                 <li key={r} className="flex gap-2">
@@ -207,22 +212,16 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
               Preencha seus dados e um consultor confirma sua bolsa e o polo mais perto de você.
             </p>
           </div>
-          <div className="flex flex-wrap gap-3">
-            <FormLink
-              type="lead"
-              title={leadTitle}
-              className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300"
-            >
-              Quero minha bolsa agora
-            </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-5 py-3 font-semibold hover:bg-white/10"
-            >
-              <Phone aria-hidden="true" className="size-4" />
-              {site.phone}
-            </a>
-          </div>
+          <ContactCtas
+            type="lead"
+            title={leadTitle}
+            variant="accent"
+            phoneVariant="inverse"
+            size="xl"
+            className="flex flex-wrap gap-3"
+          >
+            Quero minha bolsa agora
+          </ContactCtas>
         </div>
       </section>
 
@@ -274,11 +273,7 @@ function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: strin
         <p className="min-w-0 truncate font-semibold text-slate-900">
           {title} <span className="hidden font-normal text-slate-600 sm:inline">· bolsa de até {claims.bolsa}</span>
         </p>
-        <FormLink
-          type="lead"
-          title={leadTitle}
-          className="shrink-0 rounded-lg bg-accent-400 px-4 py-2.5 text-sm font-bold text-slate-900 hover:bg-accent-300 sm:text-base"
-        >
+        <FormLink type="lead" title={leadTitle} className={buttonClass({ variant: "accent", size: "md", className: "shrink-0" })}>
           Quero minha bolsa agora
         </FormLink>
       </div>

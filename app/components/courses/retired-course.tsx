@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 
 /** What a deactivated course's address shows (410): the course is no longer offered, the catalogue is. */
 export function RetiredCourse() {
@@ -9,12 +9,9 @@ export function RetiredCourse() {
       <p className="mt-4 text-slate-600">
         O curso deste endereço não recebe novas inscrições. Conheça os outros cursos do nosso catálogo.
       </p>
-      <Link
-        to="/#cursos"
-        className="mt-8 inline-block rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-      >
+      <ButtonLink to="/#cursos" variant="primary" size="xl" className="mt-8">
         Ver o catálogo de cursos
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { Phone, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { CourseGrid } from "~/components/courses/course-card";
-import { telHref, useSite } from "~/components/layout/use-site";
-import { FormLink } from "~/components/ui/form-link";
+import { useSite } from "~/components/layout/use-site";
+import { ContactCtas } from "~/components/public/contact-ctas";
+import { Button } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 
 import { useLiveSearch } from "./use-live-search";
@@ -28,9 +30,9 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
       <div className="mx-auto max-w-7xl px-4">
         <div className="max-w-3xl">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Catálogo de cursos</p>
-          <h2 id="cursos-titulo" className="mt-1 text-3xl font-extrabold text-slate-900">
+          <SectionHeading id="cursos-titulo" className="mt-1">
             Encontre o curso ideal para você
-          </h2>
+          </SectionHeading>
           <p className="mt-2 text-slate-600">
             Graduações EAD, híbridas e presenciais com bolsas de até {bolsa}. Pesquise pelo nome, pela área ou pela modalidade.
           </p>
@@ -67,9 +69,9 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
           </div>
           {polos.term ? <input type="hidden" name="polo" value={polos.term} /> : null}
           {polos.showAll ? <input type="hidden" name="polos" value="todos" /> : null}
-          <button type="submit" className="h-12 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+          <Button type="submit" variant="primary" size="xl" className="h-12">
             Buscar
-          </button>
+          </Button>
         </Form>
 
         <div className="mt-8">
@@ -78,9 +80,9 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
           ) : (
             <>
               <section aria-labelledby="destaques-titulo">
-                <h3 id="destaques-titulo" className="text-xl font-bold text-slate-900">
+                <SectionHeading id="destaques-titulo" as="h3" size="card">
                   Cursos em destaque
-                </h3>
+                </SectionHeading>
                 <p className="mb-4 mt-1 text-sm text-slate-600">
                   Educação Física com bolsa de até {bolsa} e os cursos mais procurados.
                 </p>
@@ -90,9 +92,9 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
               </section>
 
               <section id="cursos-por-area" aria-labelledby="areas-titulo" className="mt-8 scroll-mt-28 sm:mt-12">
-                <h3 id="areas-titulo" className="text-xl font-bold text-slate-900">
+                <SectionHeading id="areas-titulo" as="h3" size="card">
                   Cursos por área
-                </h3>
+                </SectionHeading>
                 <nav aria-label="Áreas de conhecimento" className="-mx-4 mt-4 overflow-x-auto px-4 pb-2">
                   <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
                     {catalogue.areas.map((a) => {
@@ -166,18 +168,9 @@ function NotFoundCta() {
           Temos mais de {site.claims.courses} cursos. Um consultor ajuda você a escolher e a garantir sua bolsa.
         </p>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <FormLink type="contact" className="rounded-lg bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-300">
-          Fale com um consultor
-        </FormLink>
-        <a
-          href={telHref(site.phone)}
-          className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-5 py-3 font-semibold hover:bg-white/10"
-        >
-          <Phone aria-hidden="true" className="size-4" />
-          {site.phone}
-        </a>
-      </div>
+      <ContactCtas type="contact" variant="accent" phoneVariant="inverse" size="xl" className="flex flex-wrap gap-3">
+        Fale com um consultor
+      </ContactCtas>
     </div>
   );
 }

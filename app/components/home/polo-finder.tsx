@@ -1,7 +1,9 @@
 import { MapPin, Phone, Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { formatNumber } from "~/lib/format";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 import { AREA_SLUGS, DEFAULT_AREA } from "~/seed/course-areas";
@@ -21,9 +23,9 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
       <span id="polos" aria-hidden="true" className="block scroll-mt-28" />
       <div className="mx-auto max-w-7xl px-4">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Onde estudar</p>
-        <h2 id="onde-estudar-titulo" className="mt-1 text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="onde-estudar-titulo" className="mt-1">
           Encontre um polo perto de você
-        </h2>
+        </SectionHeading>
         <p className="mt-2 max-w-3xl text-slate-600">
           São mais de {formatNumber(claims.polos)} polos pelo Brasil, com presença em Minas Gerais, Mato Grosso, Mato Grosso do
           Sul e Rio Grande do Norte. Digite sua cidade ou bairro.
@@ -62,13 +64,10 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           {!catalogue.term && catalogue.area !== DEFAULT_AREA ? (
             <input type="hidden" name="area" value={AREA_SLUGS[catalogue.area]} />
           ) : null}
-          <button
-            type="submit"
-            className="inline-flex h-12 items-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-          >
+          <Button type="submit" variant="primary" size="xl" className="h-12">
             <Search aria-hidden="true" className="size-4" />
             <span>Buscar</span>
-          </button>
+          </Button>
         </Form>
 
         <div className="mt-6 sm:mt-8" aria-live="polite">
@@ -106,14 +105,15 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
         ) : null}
         {polos.hidden > 0 ? (
           <div className="mt-4 text-center sm:mt-6">
-            <Link
+            <ButtonLink
               to={homeHref({ ...keepCatalogue, polo: polos.term, allPolos: true }, "onde-estudar")}
               preventScrollReset
               replace
-              className="inline-block rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+              variant="secondary"
+              size="xl"
             >
               Ver todos os polos
-            </Link>
+            </ButtonLink>
             <p className="mt-2 text-sm text-slate-500">
               Mostrando {polos.visible.length} de {polos.total}
             </p>

@@ -1,174 +1,15 @@
-import {
-  Award,
-  BookOpenCheck,
-  Building2,
-  Cpu,
-  GraduationCap,
-  Laptop,
-  Lightbulb,
-  MapPinned,
-  Phone,
-  Quote,
-  Search,
-  Sparkles,
-  Users,
-} from "lucide-react";
+import { BookOpenCheck, Building2, Cpu, GraduationCap, Laptop, Lightbulb, MapPinned, Quote, Sparkles, Users } from "lucide-react";
 import { useState } from "react";
-import { Form, Link } from "react-router";
 
-import { telHref, useSite } from "~/components/layout/use-site";
-import { ContentPicture } from "~/components/ui/content-picture";
-import { Countdown } from "~/components/ui/countdown";
-import { FormLink } from "~/components/ui/form-link";
+import { useSite } from "~/components/layout/use-site";
+import { ContentPicture } from "~/components/public/content-picture";
+import { Countdown } from "~/components/public/countdown";
+import { FormLink } from "~/components/public/form-link";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { refreshDeadline } from "~/lib/campaign";
-import type { StoredPhoto } from "~/lib/content/fields";
-import type { FaqItemContent, HomeCountdownView, HomeStats, TestimonialContent } from "~/lib/content/home";
+import type { HomeCountdownView, TestimonialContent } from "~/lib/content/home";
 import { formatNumber } from "~/lib/format";
-
-/** A photo beside the hero text (desktop only): the studio's hero photo, with its real size. */
-export type HeroImage = StoredPhoto;
-
-/** The hero's texts as the studio saved them, with the stats filled in. */
-export type HeroContent = { badge: string; title: string; highlight: string; text: string; photo: HeroImage | null };
-
-/** The home hero: MEC badge, 'Quero minha bolsa agora', /america-mg link, stats. */
-export function HomeHero({ hero, stats }: { hero: HeroContent; stats: HomeStats }) {
-  const heroStats = [
-    { value: stats.courses, label: "cursos" },
-    { value: stats.bolsa, label: "de bolsa" },
-    { value: stats.polos, label: "polos" },
-    // With no active offer there is no scholarship to announce.
-  ].filter((stat) => stat.label !== "de bolsa" || stats.bolsaPercent > 0);
-  return (
-    <section
-      aria-labelledby="hero-titulo"
-      className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white"
-    >
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1.2fr_1fr]">
-        <div>
-          {hero.badge && (
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-              <Award aria-hidden="true" className="size-4 text-accent-300" />
-              {hero.badge}
-            </p>
-          )}
-          <h1 id="hero-titulo" className="mt-4 text-3xl font-extrabold leading-tight sm:text-5xl">
-            {hero.title} {hero.highlight && <span className="text-accent-300">{hero.highlight}</span>}
-          </h1>
-          <p className="mt-4 max-w-xl text-lg text-white/90">{hero.text}</p>
-          <div className="mt-6 flex flex-wrap items-center gap-3">
-            <FormLink
-              type="lead"
-              className="rounded-lg bg-accent-400 px-6 py-3.5 text-lg font-extrabold text-slate-900 shadow-lg hover:bg-accent-300"
-            >
-              Quero minha bolsa agora
-            </FormLink>
-            <Link to="/america-mg" className="rounded-lg border border-white/50 px-5 py-3 font-semibold hover:bg-white/10">
-              Parceria América-MG
-            </Link>
-          </div>
-          <dl className="mt-8 grid max-w-md grid-cols-3 gap-4">
-            {heroStats.map((s) => (
-              <div key={s.label} className="flex flex-col-reverse rounded-lg bg-white/10 px-3 py-3 text-center">
-                <dt className="text-sm text-white/85">{s.label}</dt>
-                <dd className="text-2xl font-extrabold sm:text-3xl">{s.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-        {hero.photo ? <HeroPhoto image={hero.photo} /> : <HeroArt />}
-      </div>
-    </section>
-  );
-}
-
-/**
- * The hero photo (desktop only, like the illustration): the page's largest element on arrival, so
- * requested at once at high priority; phones download nothing for it (`media`).
- */
-function HeroPhoto({ image }: { image: HeroImage }) {
-  return (
-    <ContentPicture
-      photo={image}
-      priority
-      media="(min-width: 1024px)"
-      sizes="28rem"
-      className="mx-auto hidden w-full max-w-md lg:block"
-      imgClassName="h-auto w-full rounded-2xl object-cover"
-    />
-  );
-}
-
-/** The default hero picture: a light inline illustration (no request, sized), a graduate cap over a laptop. */
-function HeroArt() {
-  return (
-    <svg
-      viewBox="0 0 400 320"
-      width="400"
-      height="320"
-      role="img"
-      aria-label="Ilustração: capelo de formatura sobre um notebook"
-      className="mx-auto hidden h-auto w-full max-w-md lg:block"
-    >
-      <circle cx="200" cy="170" r="140" fill="#ffffff" fillOpacity=".08" />
-      <circle cx="320" cy="60" r="26" fill="#facc15" />
-      <rect x="70" y="150" width="260" height="150" rx="14" fill="#142f66" />
-      <rect x="86" y="166" width="228" height="118" rx="6" fill="#eef4ff" />
-      <rect x="104" y="186" width="120" height="12" rx="6" fill="#2f6fe4" />
-      <rect x="104" y="208" width="180" height="10" rx="5" fill="#dbe6fe" />
-      <rect x="104" y="226" width="150" height="10" rx="5" fill="#dbe6fe" />
-      <rect x="104" y="250" width="86" height="20" rx="10" fill="#facc15" />
-      <path d="M200 40 88 92l112 52 112-52L200 40Z" fill="#facc15" />
-      <path d="M140 112v34c0 14 27 26 60 26s60-12 60-26v-34l-60 28-60-28Z" fill="#fde047" />
-      <path d="M300 98v52" stroke="#facc15" strokeWidth="6" strokeLinecap="round" />
-      <circle cx="300" cy="156" r="9" fill="#facc15" />
-    </svg>
-  );
-}
-
-/** The home page's course search box; it jumps to the catalogue with the results. */
-export function HomeSearchBox({ term }: { term: string }) {
-  return (
-    <section aria-labelledby="busca-titulo" className="relative z-10 -mt-8 px-4">
-      <div className="mx-auto max-w-4xl rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-6">
-        <h2 id="busca-titulo" className="text-lg font-bold text-slate-900">
-          Qual curso você procura?
-        </h2>
-        <Form
-          method="get"
-          action="/#cursos"
-          role="search"
-          aria-label="Buscar cursos"
-          className="mt-3 flex flex-col gap-2 sm:flex-row"
-        >
-          <label htmlFor="home-busca" className="sr-only">
-            Nome do curso, área ou modalidade
-          </label>
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              id="home-busca"
-              type="search"
-              name="q"
-              defaultValue={term}
-              key={term}
-              placeholder="Digite o nome do curso, a área ou a modalidade"
-              autoComplete="off"
-              maxLength={80}
-              className="h-12 w-full rounded-lg border border-slate-300 pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
-            />
-          </div>
-          <button type="submit" className="h-12 rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
-            Buscar cursos
-          </button>
-        </Form>
-      </div>
-    </section>
-  );
-}
 
 /** Three 'why choose us' cards, plus the modalities (#modalidades); the polo count is the hero's. */
 export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
@@ -197,9 +38,9 @@ export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
   return (
     <section aria-labelledby="porque-titulo" className="below-fold py-10 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
-        <h2 id="porque-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="porque-titulo" center>
           Por que escolher a gente?
-        </h2>
+        </SectionHeading>
         {/* A sideways row on phones (app.css `phone-row`), so the sections after it are near. */}
         <ul
           tabIndex={0}
@@ -211,7 +52,9 @@ export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <card.icon aria-hidden="true" className="size-6" />
               </span>
-              <h3 className="mt-4 text-xl font-bold text-slate-900">{card.title}</h3>
+              <SectionHeading as="h3" size="card" className="mt-4">
+                {card.title}
+              </SectionHeading>
               <p className="mt-2 text-slate-600">{card.text}</p>
             </li>
           ))}
@@ -253,12 +96,9 @@ export function VocationalTestBanner() {
             </p>
           </div>
         </div>
-        <Link
-          to="/teste-vocacional"
-          className="shrink-0 rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800"
-        >
+        <ButtonLink to="/teste-vocacional" variant="primary-dark" size="xl" className="shrink-0">
           Fazer Teste
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );
@@ -290,15 +130,12 @@ export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownV
         </h2>
         <Countdown target={view.endsAt} now={countdown.now} onExpire={expire} label="Tempo restante para a oferta" />
         <div className="flex flex-wrap justify-center gap-3">
-          <FormLink
-            type="scholarship"
-            className="rounded-lg bg-accent-400 px-6 py-3 font-bold text-slate-900 hover:bg-accent-300"
-          >
+          <FormLink type="scholarship" className={buttonClass({ variant: "accent", size: "xl" })}>
             Solicitar minha bolsa
           </FormLink>
-          <Link to="/campanha-relampago" className="rounded-lg border border-white/50 px-6 py-3 font-semibold hover:bg-white/10">
+          <ButtonLink to="/campanha-relampago" variant="inverse" size="xl">
             Ver a {campaignName}
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </section>
@@ -316,9 +153,9 @@ export function Testimonials({ items }: { items: ReadonlyArray<{ id: string } & 
   return (
     <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
-        <h2 id="depoimentos-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="depoimentos-titulo" center>
           Quem estuda com a gente recomenda
-        </h2>
+        </SectionHeading>
         {/* A sideways row on phones (app.css `phone-row`), one testimonial at a time with the next peeking in. */}
         <ul
           tabIndex={0}
@@ -368,61 +205,6 @@ export function Testimonials({ items }: { items: ReadonlyArray<{ id: string } & 
             </li>
           ))}
         </ul>
-      </div>
-    </section>
-  );
-}
-
-/** The FAQ (#faq): single-open accordion with <details name>, consultant button and phone. */
-export function FaqSection({ items }: { items: ReadonlyArray<{ id: string } & FaqItemContent> }) {
-  const site = useSite();
-  return (
-    <section id="faq" aria-labelledby="faq-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
-      <div className="mx-auto max-w-3xl px-4">
-        <h2 id="faq-titulo" className="text-center text-3xl font-extrabold text-slate-900">
-          Perguntas frequentes
-        </h2>
-        <div className="mt-6 space-y-2 sm:mt-8 sm:space-y-3" data-testid="faq-list">
-          {items.map((item, index) => (
-            <details
-              key={item.id}
-              name="faq"
-              className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
-              data-index={index}
-            >
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl p-4 font-semibold text-slate-900 sm:p-5 [&::-webkit-details-marker]:hidden">
-                {item.question}
-                <span
-                  aria-hidden="true"
-                  className="text-xl leading-none text-brand-600 transition-transform group-open:rotate-45"
-                >
-                  +
-                </span>
-              </summary>
-              <p className="px-4 pb-4 text-slate-700 sm:px-5 sm:pb-5">{item.answer}</p>
-            </details>
-          ))}
-        </div>
-        <div className="mt-6 flex flex-col items-center gap-3 text-center sm:mt-8">
-          <p className="text-slate-700">Ainda tem dúvidas? Nossa equipe ajuda você.</p>
-          <div className="flex flex-wrap justify-center gap-3">
-            <FormLink
-              type="contact"
-              newTab
-              className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-            >
-              Fale com um consultor
-            </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex items-center gap-2 rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-            >
-              <Phone aria-hidden="true" className="size-4" />
-              {site.phone}
-            </a>
-          </div>
-          <p className="text-sm text-slate-500">{site.phoneHours}</p>
-        </div>
       </div>
     </section>
   );

@@ -123,12 +123,7 @@ function SignOut({ area }: { area: StaffArea }) {
     area === "admin" ? { formAction: "/contato/sair" } : { formAction: WHATSAPP_PATH, intent: LOGOUT_INTENT },
   );
   const button = (
-    <SubmitButton
-      pending={pending}
-      pendingText="Saindo..."
-      spinnerClassName="size-4"
-      className="inline-flex items-center gap-2 rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10 disabled:opacity-70"
-    >
+    <SubmitButton pending={pending} pendingText="Saindo..." variant="inverse" size="sm">
       <LogOut aria-hidden="true" className="size-4" /> Sair
     </SubmitButton>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, useMatches } from "react-router";
+import { isRouteErrorResponse, useMatches } from "react-router";
 
+import { ButtonLink } from "~/components/ui/button";
 import type { StaffLink } from "~/lib/staff/roles";
 
 import { areaData, AreaHeader, defaultAreaLinks, type SignedIn, type StaffArea } from "./area-header";
@@ -57,12 +58,9 @@ function Forbidden({ error, person }: { error: unknown; person: SignedIn }) {
           <ul className="mt-3 flex flex-wrap justify-center gap-3">
             {links.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="inline-block rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-                >
+                <ButtonLink to={link.to} variant="primary" size="xl">
                   {link.label}
-                </Link>
+                </ButtonLink>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from "react";
 
-/** The message an embedded page of ours sends its parent with its content height (components/ui/embedded-form.tsx). */
+/** The message an embedded page of ours sends its parent with its content height (components/public/embedded-form.tsx). */
 export const EMBEDDED_HEIGHT_MESSAGE = "embedded-form-height";
 
 export type EmbeddedHeightMessage = { type: typeof EMBEDDED_HEIGHT_MESSAGE; height: number };

@@ -1,5 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 
+import { buttonClass } from "~/components/ui/button";
+
 /**
  * What an error page says: "Página não encontrada" for a 404, "Algo deu errado" otherwise. The
  * root's error boundary shows it in the public chrome, the admin and WhatsApp layouts' boundaries
@@ -23,7 +25,7 @@ function ErrorMessage({ error }: { error: unknown }) {
       <p className="mt-4 text-slate-600">
         {refusal ?? "Não foi possível carregar esta página agora. Tente novamente em instantes ou volte para a página inicial."}
       </p>
-      <a href="/" className="mt-8 inline-block rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+      <a href="/" className={buttonClass({ variant: "primary", size: "xl", className: "mt-8" })}>
         Voltar para o início
       </a>
       {details ? <pre className="mt-8 overflow-x-auto text-left text-xs">{details}</pre> : null}
@@ -42,16 +44,13 @@ function NotFound() {
         gratuito?
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href="/" className="rounded bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <a href="/" className={buttonClass({ variant: "primary", size: "xl" })}>
           Voltar para o início
         </a>
-        <a href="/#cursos" className="rounded border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+        <a href="/#cursos" className={buttonClass({ variant: "secondary", size: "xl" })}>
           Ver cursos
         </a>
-        <a
-          href="/teste-vocacional"
-          className="rounded border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-        >
+        <a href="/teste-vocacional" className={buttonClass({ variant: "secondary", size: "xl" })}>
           Fazer o teste vocacional
         </a>
       </div>

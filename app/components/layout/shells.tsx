@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 
-import { FormModal, useEmbedded } from "../ui/form-modal";
+import { FormModal, useEmbedded } from "../public/form-modal";
 import { AssistantButton } from "./assistant-button";
 import { EmbeddedHeightReporter } from "./embedded-height";
 import { PageMain } from "./page-main";

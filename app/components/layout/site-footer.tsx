@@ -1,6 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 
+import { buttonClass } from "~/components/ui/button";
+
 import { EmecSeal } from "./emec-seal";
 import { Logo } from "./logo";
 import { telHref, useSite } from "./use-site";
@@ -49,7 +51,7 @@ export function SiteFooter() {
             href={site.enrolmentFormUrl}
             target="_blank"
             rel="noopener"
-            className="mt-5 inline-block rounded bg-accent-400 px-4 py-2.5 text-sm font-bold text-slate-900 hover:bg-accent-300"
+            className={buttonClass({ variant: "accent", size: "md", className: "mt-5" })}
           >
             Quero minha bolsa
           </a>

@@ -2,6 +2,7 @@ import { Menu, X, Zap } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
+import { buttonClass } from "~/components/ui/button";
 import { claimText } from "~/lib/claims";
 import { MENU_BUTTON_LABEL } from "~/lib/site-header";
 
@@ -107,7 +108,7 @@ export function SiteHeader() {
               <a
                 href={site.enrolmentFormUrl}
                 data-form-modal="inscricao"
-                className="whitespace-nowrap rounded bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 hover:bg-accent-300"
+                className={buttonClass({ variant: "accent", size: "sm", className: "whitespace-nowrap" })}
               >
                 Inscreva-se
               </a>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 import { LabelOptions, plainField, SelectField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
 import { type LeadFilters, leadFiltersToParams } from "~/lib/leads/filters";
 import { LEAD_STATUSES, LOSS_REASONS } from "~/lib/leads/status";
 
@@ -44,12 +45,9 @@ function BulkSelectionForm({
       ))}
       <div className="mt-2 flex flex-wrap items-end gap-3">
         {children}
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        >
+        <Button type="submit" variant="secondary" size="md">
           {submit}
-        </button>
+        </Button>
       </div>
     </Form>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 /**
  * The one shape of the lead page's follow-up forms (status, next contact, notes, owner): a card with
@@ -19,8 +20,6 @@ export type LeadFormErrors = {
   form?: string;
 };
 
-const buttonClass =
-  "mt-4 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
 const cardClass = "mt-6 rounded-lg border border-slate-200 bg-white p-4";
 
 export function LeadForm({
@@ -40,12 +39,12 @@ export function LeadForm({
   const titleId = `${intent}-title`;
   return (
     <Form method="post" className={cardClass} aria-labelledby={titleId}>
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+      <SectionHeading id={titleId} size="panel">
         {title}
-      </h2>
+      </SectionHeading>
       <input type="hidden" name="intent" value={intent} />
       {children}
-      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={buttonClass}>
+      <SubmitButton pending={pending} pendingText="Salvando..." variant="primary" size="md" className="mt-4">
         {submit}
       </SubmitButton>
     </Form>

@@ -1,3 +1,4 @@
+import { SectionHeading } from "~/components/ui/section-heading";
 /** One line of the lead page's history, as the loader sends it (`when`: the instant in pt-BR). */
 export type HistoryEntry = { kind: string; title: string; when: string; by?: string; text?: string };
 
@@ -8,9 +9,9 @@ export type HistoryEntry = { kind: string; title: string; when: string; by?: str
 export function LeadHistory({ entries }: { entries: HistoryEntry[] }) {
   return (
     <section aria-labelledby="history-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+      <SectionHeading id="history-title" size="panel">
         Histórico
-      </h2>
+      </SectionHeading>
       <ol className="mt-3 space-y-3" data-testid="lead-history">
         {entries.map((entry, i) => (
           <li key={i} className="border-l-2 border-slate-200 pl-3 text-sm" data-kind={entry.kind}>

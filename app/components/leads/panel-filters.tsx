@@ -2,6 +2,7 @@ import { Search, UserCheck } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { Field, LabelOptions, SubmitButton, useIsPending } from "~/components/forms";
+import { ButtonLink } from "~/components/ui/button";
 import {
   hasActiveFilters,
   type LeadFilters,
@@ -117,23 +118,19 @@ export function LeadFiltersForm({
         </Field>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <SubmitButton
-          pending={filtering}
-          pendingText="Filtrando..."
-          spinnerClassName="size-4"
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
+        <SubmitButton pending={filtering} pendingText="Filtrando..." variant="primary" size="md">
           <Search aria-hidden="true" className="size-4" /> Filtrar
         </SubmitButton>
         {owners.some((owner) => owner.id === myId) ? (
-          <Link
+          <ButtonLink
             to={`/contato${leadFiltersQuery({ responsavel: myId })}`}
             data-testid="my-leads"
             aria-current={filters.responsavel === myId ? "page" : undefined}
-            className="inline-flex items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            variant="secondary"
+            size="md"
           >
             <UserCheck aria-hidden="true" className="size-4" /> Meus leads
-          </Link>
+          </ButtonLink>
         ) : null}
         {hasActiveFilters(filters) ? (
           <Link

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 
 /**
  * The one shape of the pages that confirm a change to the panel's whole filtered selection
@@ -56,7 +57,7 @@ export function ConfirmSelection({
   hidden,
   intent,
   pendingText,
-  buttonClassName,
+  variant,
   backHref,
   children,
 }: {
@@ -64,7 +65,8 @@ export function ConfirmSelection({
   hidden: [string, string][];
   intent: string;
   pendingText: string;
-  buttonClassName: string;
+  /** The confirm button's look: brand blue, or emerald for the WhatsApp hand-off. */
+  variant: "primary" | "success";
   backHref: string;
   /** The button's content (an icon and a label). */
   children: ReactNode;
@@ -78,12 +80,7 @@ export function ConfirmSelection({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <input type="hidden" name="intent" value={intent} />
-          <SubmitButton
-            pending={pending}
-            pendingText={pendingText}
-            spinnerClassName="size-4"
-            className={`inline-flex items-center gap-2 rounded-md px-4 py-2.5 font-semibold text-white disabled:opacity-70 ${buttonClassName}`}
-          >
+          <SubmitButton pending={pending} pendingText={pendingText} spinnerClassName="size-4" variant={variant} size="lg">
             {children}
           </SubmitButton>
         </Form>
@@ -131,7 +128,7 @@ export function BulkChangeConfirmation({
   }
   const { changes, total, target } = change;
   return (
-    <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <Alert tone="warning" size="md" className="mt-6">
       <p className="flex items-center gap-2 font-semibold" data-testid="bulk-summary">
         <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
         {changes === 1 ? `1 lead passará para ${target}` : `${changes} leads passarão para ${target}`}
@@ -143,11 +140,11 @@ export function BulkChangeConfirmation({
         hidden={change.hidden}
         intent={intent}
         pendingText={pendingText}
-        buttonClassName="bg-brand-600 hover:bg-brand-700"
+        variant="primary"
         backHref={backHref}
       >
         {children}
       </ConfirmSelection>
-    </div>
+    </Alert>
   );
 }

@@ -38,8 +38,6 @@ type ListItemFormProps = {
   children: (fields: AnyFields) => ReactNode;
 };
 
-const BUTTON = "inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-semibold disabled:opacity-60";
-
 export function ListItemForm(props: ListItemFormProps) {
   const { itemId, version, formId, legend, schema, defaultValue, lastResult, extraErrors, first, last, saveLabel } = props;
   const savePending = useIsPending({ intent: "salvar" });
@@ -82,7 +80,8 @@ export function ListItemForm(props: ListItemFormProps) {
           pending={mine(savePending)}
           pendingText="Salvando..."
           spinnerClassName="size-4"
-          className={`${BUTTON} bg-brand-600 text-white hover:bg-brand-700`}
+          variant="primary"
+          size="md"
         >
           {saveLabel}
         </SubmitButton>
@@ -96,7 +95,8 @@ export function ListItemForm(props: ListItemFormProps) {
               pending={mine(upPending)}
               pendingText="Subindo..."
               spinnerClassName="size-4"
-              className={`${BUTTON} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+              variant="neutral"
+              size="md"
             >
               <ArrowUp aria-hidden="true" className="size-4" /> Subir
             </SubmitButton>
@@ -108,7 +108,8 @@ export function ListItemForm(props: ListItemFormProps) {
               pending={mine(downPending)}
               pendingText="Descendo..."
               spinnerClassName="size-4"
-              className={`${BUTTON} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+              variant="neutral"
+              size="md"
             >
               <ArrowDown aria-hidden="true" className="size-4" /> Descer
             </SubmitButton>
@@ -119,7 +120,8 @@ export function ListItemForm(props: ListItemFormProps) {
               pending={mine(removePending)}
               pendingText="Removendo..."
               spinnerClassName="size-4"
-              className={`${BUTTON} border border-red-300 text-red-800 hover:bg-red-50`}
+              variant="danger-outline"
+              size="md"
             >
               <Trash2 aria-hidden="true" className="size-4" /> Remover
             </SubmitButton>

@@ -2,6 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { SubmitButton, useActionAnswer, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { VERSION_FIELD } from "~/lib/content/studio";
 import type { StudioFailure } from "~/server/content/studio.server";
 
@@ -19,19 +20,14 @@ export function VersionInput({ version }: { version: number }) {
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return <div id={id} />;
   return (
-    <div
-      id={id}
-      role="alert"
-      data-testid="form-alert"
-      className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-    >
+    <Alert id={id} role="alert" data-testid="form-alert" className="flex gap-3">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <ul>
         {errors.map((error) => (
           <li key={error}>{error}</li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }
 
@@ -58,11 +54,7 @@ export function useStudioAnswer(actionData: unknown) {
 /** The studio forms' main button: "Salvar" (or `children`), "Salvando..." while the post is on its way. */
 export function SaveButton({ pending, children = "Salvar" }: { pending: boolean; children?: ReactNode }) {
   return (
-    <SubmitButton
-      pending={pending}
-      pendingText="Salvando..."
-      className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-    >
+    <SubmitButton pending={pending} pendingText="Salvando..." variant="primary" size="lg">
       {children}
     </SubmitButton>
   );

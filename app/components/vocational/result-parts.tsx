@@ -15,8 +15,9 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
-import { ContentPicture } from "~/components/ui/content-picture";
-import { FormLink } from "~/components/ui/form-link";
+import { ContentPicture } from "~/components/public/content-picture";
+import { FormLink } from "~/components/public/form-link";
+import { ButtonLink } from "~/components/ui/button";
 import { courseIconSrc } from "~/lib/content/course-icon-src";
 import type { CourseIcon } from "~/lib/content/course-icons";
 import type { StoredPhoto } from "~/lib/content/fields";
@@ -148,12 +149,9 @@ export function CourseCard({ course }: { course: ResultCourse }) {
           {course.modality} · {course.duration}
         </p>
         <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-700">{course.description}</p>
-        <Link
-          to={course.url}
-          className="mt-4 inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-bold text-white hover:bg-brand-700"
-        >
+        <ButtonLink to={course.url} variant="primary" size="md" weight="bold" className="mt-4">
           Conhecer o curso<span className="sr-only"> {course.name}</span>
-        </Link>
+        </ButtonLink>
       </div>
     </li>
   );

@@ -1,12 +1,13 @@
+import { Alert } from "~/components/ui/alert";
 import type { ToastMessage } from "~/lib/toast";
 
 /** An alert box for a failed action (rendered in the HTML, so it shows without JavaScript). */
 export function ActionAlert({ alert, id }: { alert: ToastMessage | null | undefined; id?: string }) {
   if (!alert) return null;
   return (
-    <div id={id} role="alert" data-testid="action-alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+    <Alert id={id} role="alert" data-testid="action-alert" size="md">
       <p className="font-semibold">{alert.title}</p>
       {alert.description ? <p className="mt-1 text-sm">{alert.description}</p> : null}
-    </div>
+    </Alert>
   );
 }

@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { type ConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
 import type { ToastMessage } from "~/lib/toast";
 import { GATE_INTENT, gateSchema } from "~/lib/whatsapp/tool";
@@ -79,9 +81,9 @@ export function WhatsAppGate({
         Comercial entra pelo painel, sem senha.
       </p>
       {staffNotice ? (
-        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="staff-refused">
+        <Alert tone="warning" as="p" className="mt-4" data-testid="staff-refused">
           {staffNotice}
-        </p>
+        </Alert>
       ) : null}
 
       <div
@@ -92,9 +94,9 @@ export function WhatsAppGate({
           highlight ? "border-emerald-500 ring-2 ring-emerald-200" : "border-slate-200"
         }`}
       >
-        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <LockKeyhole aria-hidden="true" className="size-5 text-slate-500" /> Acesso do operador
-        </h2>
+        <SectionHeading size="panel" icon={<LockKeyhole aria-hidden="true" className="size-5 text-slate-500" />}>
+          Acesso do operador
+        </SectionHeading>
         <Form method="post" {...getFormProps(form)} key={formKey} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={GATE_INTENT} />
           <ActionAlert alert={idle ? alert : undefined} />

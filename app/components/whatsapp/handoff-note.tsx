@@ -1,5 +1,7 @@
 import { ListChecks, TriangleAlert } from "lucide-react";
 
+import { Alert } from "~/components/ui/alert";
+
 /** A hand-off list as the /whatsapp page gets it (routes/whatsapp/passwords.tsx). */
 export type HandoffOnPage =
   | { ok: true; id: string; text: string; count: number; removedOptOuts: number; panelHref: string }
@@ -20,21 +22,14 @@ export function handoffSummary(count: number, removedOptOuts: number): string {
 export function HandoffNote({ handoff }: { handoff: HandoffOnPage }) {
   if (!handoff.ok) {
     return (
-      <div
-        role="alert"
-        data-testid="handoff-error"
-        className="mt-6 flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-      >
+      <Alert role="alert" data-testid="handoff-error" tone="warning" className="mt-6 flex gap-2">
         <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
         <p>{handoff.message}</p>
-      </div>
+      </Alert>
     );
   }
   return (
-    <div
-      data-testid="handoff-note"
-      className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950"
-    >
+    <Alert data-testid="handoff-note" tone="success" className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1">
       <ListChecks aria-hidden="true" className="size-5 shrink-0" />
       <p className="font-semibold" data-testid="handoff-summary">
         {handoffSummary(handoff.count, handoff.removedOptOuts)}
@@ -42,6 +37,6 @@ export function HandoffNote({ handoff }: { handoff: HandoffOnPage }) {
       <a href={handoff.panelHref} className="font-semibold text-emerald-800 underline">
         Voltar aos leads filtrados
       </a>
-    </div>
+    </Alert>
   );
 }

@@ -4,18 +4,20 @@ import type { Socket } from "socket.io-client";
 import { parseContactLines } from "whatsapp-helper/contacts";
 
 import { useActionAnswer } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { dismissToast, toast, type ToastMessage } from "~/lib/toast";
 import { browserBlock, readLocalNetworkPermission } from "~/lib/whatsapp/connection";
 import { helperLinkSentence } from "~/lib/whatsapp/job-state";
 import { MIRROR_TOASTS, mirrorCounts, reduceHelperEvent } from "~/lib/whatsapp/mirror";
 import { CONTACTS_MAX, isValidOperatorName } from "~/lib/whatsapp/tool";
 
-import { ConnectCard, ConnectedCards, type HelperDownloads, ServerPanel } from "./connection-panels";
+import { ConnectCard, ConnectedCards, type HelperDownloads } from "./connection-panels";
 import { HandoffNote, type HandoffOnPage } from "./handoff-note";
 import { StatusPill } from "./mirror-parts";
 import { SafetyRules } from "./safety-rules";
 import { type SendLogPage, SendLogTable } from "./send-log-table";
 import { SendPanel } from "./send-panel";
+import { ServerPanel } from "./server-panels";
 import { StatusTable } from "./status-table";
 import { type HelperEventHandler, useHelperSocket } from "./use-helper-socket";
 import { useMirrorState } from "./use-mirror-state";
@@ -356,7 +358,7 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
       </header>
 
       <noscript>
-        <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="no-js-notice">
+        <Alert tone="warning" size="md" className="mt-6" data-testid="no-js-notice">
           <p className="font-semibold">O espelhamento precisa do JavaScript ativado.</p>
           <p className="mt-1 text-sm">
             Ative o JavaScript no navegador para conectar o WhatsApp e enviar mensagens. Você ainda pode baixar o ajudante:{" "}
@@ -373,13 +375,13 @@ export function MirrorPage({ productName, helper, downloads, log, handoff = null
             </a>
             .
           </p>
-        </div>
+        </Alert>
       </noscript>
 
       {state.pollBanner ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <Alert role="alert" as="p" className="mt-6">
           Não foi possível conectar ao servidor. Verifique se o servidor foi iniciado corretamente.
-        </p>
+        </Alert>
       ) : null}
 
       {state.panel ? (

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
+import { ButtonLink } from "~/components/ui/button";
 import { formatTimestamp, LOG_PAGE_PARAM, LOG_STATUS, WHATSAPP_PATH } from "~/lib/whatsapp/tool";
 
 export type SendLogPage = {
@@ -91,13 +92,9 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
       {log.pages > 1 ? (
         <nav aria-label="Páginas do registro" className="mt-3 flex items-center justify-between text-sm">
           {log.page > 1 ? (
-            <Link
-              to={pageHref(log.page - 1)}
-              className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
-              preventScrollReset
-            >
+            <ButtonLink to={pageHref(log.page - 1)} variant="neutral" size="sm" preventScrollReset>
               Anterior
-            </Link>
+            </ButtonLink>
           ) : (
             <span />
           )}
@@ -105,13 +102,9 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
             Página {log.page} de {log.pages}
           </span>
           {log.page < log.pages ? (
-            <Link
-              to={pageHref(log.page + 1)}
-              className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
-              preventScrollReset
-            >
+            <ButtonLink to={pageHref(log.page + 1)} variant="neutral" size="sm" preventScrollReset>
               Próxima
-            </Link>
+            </ButtonLink>
           ) : (
             <span />
           )}

@@ -1,6 +1,8 @@
 import { Loader2, Send, Trash2 } from "lucide-react";
 import type { DroppedLine } from "whatsapp-helper/contacts";
 
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
 import { isSendingPhase, jobPhaseOf, jobStateSentence, sendButtonText } from "~/lib/whatsapp/job-state";
 import type { BulkProgress, ChatQuota, HelperLimits, SendWindow } from "~/lib/whatsapp/mirror";
 import { expectedFinish, formatFinish, MESSAGE_MAX, progressPercent } from "~/lib/whatsapp/tool";
@@ -143,26 +145,17 @@ export function SendPanel({
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={onClear}
-          className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
-        >
+        <Button type="button" onClick={onClear} variant="neutral" size="md">
           <Trash2 aria-hidden="true" className="size-4" /> Limpar
-        </button>
-        <button
-          type="button"
-          onClick={onSend}
-          disabled={sending || !canSend}
-          className="inline-flex items-center gap-2 rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        </Button>
+        <Button type="button" onClick={onSend} disabled={sending || !canSend} variant="success" size="md">
           {sending && (!progress || isSendingPhase(jobPhaseOf(progress))) ? (
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
           ) : (
             <Send aria-hidden="true" className="size-4" />
           )}
           {sendButtonText(sending, progress)}
-        </button>
+        </Button>
       </div>
       {progress ? <JobProgress progress={progress} now={now} delay={delay} onResume={onResume} /> : null}
     </Card>
@@ -342,10 +335,10 @@ function JobProgress({
         </p>
       ) : null}
       {progress.paused ? (
-        <div role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <Alert role="status" tone="warning" className="mt-3">
           <p data-testid="job-sentence">{sentence}</p>
           <PauseAction progress={progress} now={now} onResume={onResume} />
-        </div>
+        </Alert>
       ) : (
         <p
           role="status"

@@ -2,6 +2,8 @@ import { Download, Trash2, TriangleAlert } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { privateData } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
@@ -97,7 +99,7 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
         </dd>
       </dl>
 
-      <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <Alert tone="warning" size="md" className="mt-6">
         <p className="flex items-center gap-2 font-semibold">
           <TriangleAlert aria-hidden="true" className="size-5 shrink-0" /> Serão apagados definitivamente:
         </p>
@@ -112,31 +114,22 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
           </li>
         </ul>
         <p className="mt-2 text-sm">Esta ação não pode ser desfeita.</p>
-      </div>
+      </Alert>
 
       {actionData?.error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {actionData.error}
-        </p>
+        </Alert>
       ) : null}
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value={CONFIRM_INTENT} />
-          <SubmitButton
-            pending={deleting}
-            pendingText="Excluindo..."
-            spinnerClassName="size-4"
-            className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-          >
+          <SubmitButton pending={deleting} pendingText="Excluindo..." spinnerClassName="size-4" variant="danger" size="lg">
             <Trash2 aria-hidden="true" className="size-4" /> Excluir definitivamente
           </SubmitButton>
         </Form>
-        <a
-          href={`/contato/lead/${lead.id}/dados.json`}
-          download
-          className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <a href={`/contato/lead/${lead.id}/dados.json`} download className={buttonClass({ variant: "neutral", size: "lg" })}>
           <Download aria-hidden="true" className="size-4" /> Baixar os dados (JSON)
         </a>
         <Link to="/contato" className="px-2 py-2.5 font-semibold text-brand-700 underline">

@@ -7,6 +7,9 @@ import { BulkOwnerForm, BulkStatusForm } from "~/components/leads/bulk-forms";
 import { LeadsTable, OptOutCount } from "~/components/leads/leads-table";
 import { LeadFiltersForm } from "~/components/leads/panel-filters";
 import { WaitingLeads } from "~/components/leads/waiting-leads";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { leadFiltersQuery } from "~/lib/leads/filters";
 import { pageMeta } from "~/lib/seo";
 import { can } from "~/lib/staff/roles";
@@ -62,10 +65,10 @@ function TotalsOnlyPanel({
         Seu perfil vê apenas os totais dos leads, sem os dados de cada pessoa.
       </p>
       {error ? (
-        <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-900" data-testid="load-error">
+        <Alert role="alert" size="md" className="mt-6" data-testid="load-error">
           <p className="font-semibold">{error.title}</p>
           <p className="text-sm">{error.description}</p>
-        </div>
+        </Alert>
       ) : null}
       {dashboard ? (
         <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />
@@ -96,12 +99,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
           <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <a
-            href={csvHref}
-            download
-            data-testid="export-csv"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          <a href={csvHref} download data-testid="export-csv" className={buttonClass({ variant: "primary", size: "md" })}>
             <Download aria-hidden="true" className="size-4" /> Exportar CSV
           </a>
           <Link
@@ -115,11 +113,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
       </header>
 
       {error ? (
-        <div
-          role="alert"
-          className="mt-6 flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-900"
-          data-testid="load-error"
-        >
+        <Alert role="alert" size="md" className="mt-6 flex gap-3" data-testid="load-error">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-semibold">{error.title}</p>
@@ -132,7 +126,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
               Tentar novamente
             </Link>
           </div>
-        </div>
+        </Alert>
       ) : null}
 
       <WaitingLeads leads={waiting} />
@@ -142,9 +136,9 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
       ) : null}
 
       <section aria-labelledby="leads-title" className="mt-10">
-        <h2 id="leads-title" className="text-lg font-semibold text-slate-900">
+        <SectionHeading id="leads-title" size="panel">
           Lista de leads
-        </h2>
+        </SectionHeading>
         <LeadFiltersForm filters={filters} originLabels={originLabels} profiles={profiles} owners={owners} myId={myId} />
 
         {page ? (

@@ -1,6 +1,7 @@
 import { MessageCircle } from "lucide-react";
 
 import { ConfirmSelection, SelectionConfirmationPage } from "~/components/leads/selection-confirmation";
+import { Alert } from "~/components/ui/alert";
 import { privateData, privateRedirect } from "~/lib/cache-headers";
 import { leadFiltersQuery, leadFiltersToParams } from "~/lib/leads/filters";
 import { pageMeta } from "~/lib/seo";
@@ -88,7 +89,7 @@ export default function HandOffToWhatsapp({ loaderData, actionData }: Route.Comp
       testIdPrefix="handoff"
       error={actionData?.error}
     >
-      <div className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
+      <Alert tone="success" size="md" className="mt-6">
         <p className="font-semibold" data-testid="handoff-selected">
           {plural(counts.total, "lead filtrado", "leads filtrados")}.
         </p>
@@ -114,12 +115,12 @@ export default function HandOffToWhatsapp({ loaderData, actionData }: Route.Comp
           hidden={hidden}
           intent={CREATE_INTENT}
           pendingText="Criando lista..."
-          buttonClassName="bg-emerald-700 hover:bg-emerald-800"
+          variant="success"
           backHref={backHref}
         >
           <MessageCircle aria-hidden="true" className="size-4" /> Criar lista e abrir o WhatsApp
         </ConfirmSelection>
-      </div>
+      </Alert>
     </SelectionConfirmationPage>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { ASSISTANT_TEXTS, AssistantFrame } from "~/components/assistant/assistant-frame";
 import { QuickCourseFinder } from "~/components/assistant/quick-course-finder";
 import { telHref, useSite } from "~/components/layout/use-site";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/seo";
 
 import type { Route } from "./+types/assistant";
@@ -43,9 +44,9 @@ export default function Assistente() {
         ) : (
           <div className="mt-6 grid gap-6 md:grid-cols-[1fr_1fr]">
             <section aria-labelledby="encontre-curso" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <h2 id="encontre-curso" className="text-xl font-bold text-slate-900">
+              <SectionHeading id="encontre-curso" size="card">
                 Encontre seu curso em três perguntas
-              </h2>
+              </SectionHeading>
               <p className="mt-2 text-slate-600">
                 Escolha a área, a modalidade e a duração e veja os cursos que combinam com você.
               </p>
@@ -54,9 +55,9 @@ export default function Assistente() {
               </div>
             </section>
             <section aria-labelledby="outras-formas" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <h2 id="outras-formas" className="text-xl font-bold text-slate-900">
+              <SectionHeading id="outras-formas" size="card">
                 Outras formas de decidir
-              </h2>
+              </SectionHeading>
               <ul className="mt-4 space-y-4 text-slate-700">
                 <li>
                   <Link to="/curso-id" className="font-semibold text-brand-700 underline">

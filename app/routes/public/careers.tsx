@@ -1,9 +1,11 @@
 import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-react";
 
 import { useSite } from "~/components/layout/use-site";
+import { EmbeddedForm } from "~/components/public/embedded-form";
+import { TestimonialCard } from "~/components/public/testimonial-card";
+import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
-import { EmbeddedForm } from "~/components/ui/embedded-form";
-import { TestimonialCard } from "~/components/ui/testimonial-card";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { institutionJsonLd } from "~/lib/json-ld";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { employeeBenefits, employeeTestimonials, employeeTexts, teamPhotos } from "~/seed/employee";
@@ -46,10 +48,7 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">{texts.heroText}</p>
-          <a
-            href="#formulario"
-            className="mt-8 inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
-          >
+          <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>
             Envie seu currículo
           </a>
         </div>
@@ -59,10 +58,9 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="auxilio" className="mx-auto max-w-6xl px-4 py-14">
         <div className="grid gap-10 md:grid-cols-[1fr_1.2fr] md:items-center">
           <div>
-            <h2 id="auxilio" className="flex items-center gap-2 text-3xl font-extrabold text-slate-900">
-              <GraduationCap aria-hidden="true" className="size-8 text-brand-600" />
+            <SectionHeading id="auxilio" icon={<GraduationCap aria-hidden="true" className="size-8 text-brand-600" />}>
               {texts.benefitTitle}
-            </h2>
+            </SectionHeading>
             <p className="mt-4 text-slate-700">{texts.benefitText}</p>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
@@ -80,11 +78,14 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
       {/* Team carousel */}
       <section aria-labelledby="equipe" className="bg-slate-50 py-14">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="equipe" className="flex items-center justify-center gap-2 text-center text-3xl font-extrabold text-slate-900">
-            <Users aria-hidden="true" className="size-8 text-brand-600" />
+          <SectionHeading
+            id="equipe"
+            center
+            icon={<Users aria-hidden="true" className="size-8 text-brand-600" />}
+            intro={texts.teamIntro}
+          >
             {texts.teamTitle}
-          </h2>
-          <p className="mt-3 text-center text-slate-600">{texts.teamIntro}</p>
+          </SectionHeading>
           <Carousel
             className="mt-8"
             label="Fotos da equipe"
@@ -111,13 +112,13 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
 
       {/* Testimonials */}
       <section aria-labelledby="depoimentos-equipe" className="mx-auto max-w-6xl px-4 py-14">
-        <h2
+        <SectionHeading
           id="depoimentos-equipe"
-          className="flex items-center justify-center gap-2 text-center text-3xl font-extrabold text-slate-900"
+          center
+          icon={<HeartHandshake aria-hidden="true" className="size-8 text-brand-600" />}
         >
-          <HeartHandshake aria-hidden="true" className="size-8 text-brand-600" />
           {texts.testimonialsTitle}
-        </h2>
+        </SectionHeading>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {employeeTestimonials.map((t) => (
             <li key={t.id}>
@@ -130,10 +131,9 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
       {/* CV form */}
       <section id="formulario" aria-labelledby="formulario-titulo" className="scroll-mt-36 bg-slate-50 py-14">
         <div className="mx-auto max-w-3xl px-4">
-          <h2 id="formulario-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+          <SectionHeading id="formulario-titulo" center intro={texts.formText}>
             {texts.formTitle}
-          </h2>
-          <p className="mt-3 text-center text-slate-600">{texts.formText}</p>
+          </SectionHeading>
           <div className="mt-8">
             {loaderData.cvFormUrl ? (
               <EmbeddedForm src={loaderData.cvFormUrl} title="Formulário de currículo" />
@@ -143,10 +143,7 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
                 <p className="mt-4 text-slate-700">
                   Envie seu currículo em PDF por e-mail, informando no texto a área e a cidade em que você quer trabalhar.
                 </p>
-                <a
-                  href={mailto}
-                  className="mt-6 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-                >
+                <a href={mailto} className={buttonClass({ variant: "primary", size: "xl", className: "mt-6 min-h-12" })}>
                   <Mail aria-hidden="true" className="size-5" />
                   Enviar currículo para {site.contactEmail}
                 </a>

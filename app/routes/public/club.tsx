@@ -1,10 +1,12 @@
 import { Award, CalendarDays, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { EmbeddedForm } from "~/components/public/embedded-form";
+import { FaqSection } from "~/components/public/faq-section";
+import { TestimonialCard } from "~/components/public/testimonial-card";
+import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
-import { EmbeddedForm } from "~/components/ui/embedded-form";
-import { FaqSection } from "~/components/ui/faq-section";
-import { TestimonialCard } from "~/components/ui/testimonial-card";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { claimText, SEED_SELECTED_BOLSA, type SiteClaims } from "~/lib/claims";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
@@ -62,10 +64,7 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
             </p>
             <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
             <p className="mt-4 max-w-xl text-lg text-green-50">{texts.heroText}</p>
-            <a
-              href="#formulario"
-              className="mt-8 inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
-            >
+            <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>
               Quero minha bolsa de torcedor
             </a>
           </div>
@@ -107,9 +106,9 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
 
       {/* Benefits */}
       <section aria-labelledby="beneficios" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="beneficios" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="beneficios" center>
           {texts.benefitsTitle}
-        </h2>
+        </SectionHeading>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {claimed.benefits.map((benefit) => (
             <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -124,10 +123,9 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
       {/* Upcoming home games */}
       <section aria-labelledby="jogos" className="bg-green-50 py-14">
         <div className="mx-auto max-w-5xl px-4">
-          <h2 id="jogos" className="text-center text-3xl font-extrabold text-slate-900">
+          <SectionHeading id="jogos" center intro={loaderData.gamesIntro}>
             {texts.gamesTitle}
-          </h2>
-          <p className="mt-3 text-center text-slate-600">{loaderData.gamesIntro}</p>
+          </SectionHeading>
           {loaderData.games.length === 0 ? (
             <p
               className="mt-8 rounded-2xl bg-white p-6 text-center text-slate-700 ring-1 ring-slate-200"
@@ -148,9 +146,9 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
                     </p>
                   ) : null}
                   <p className="text-sm font-semibold text-green-800">{game.round}</p>
-                  <h3 className="mt-1 text-xl font-bold text-slate-900">
+                  <SectionHeading as="h3" size="card" className="mt-1">
                     {CLUB_NAME} x {game.opponent}
-                  </h3>
+                  </SectionHeading>
                   <ul className="mt-3 space-y-1 text-sm text-slate-700">
                     <li className="flex items-center gap-2">
                       <CalendarDays aria-hidden="true" className="size-4" />
@@ -174,9 +172,9 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
 
       {/* Excellence */}
       <section aria-labelledby="excelencia" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="excelencia" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="excelencia" center>
           {texts.excellenceTitle}
-        </h2>
+        </SectionHeading>
         <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
           {claimed.excellence.map((item) => (
             <li key={item.label} className="rounded-2xl bg-green-800 p-6 text-center text-white">
@@ -193,10 +191,9 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
       {/* Minas Gerais hubs */}
       <section aria-labelledby="polos-mg" className="bg-slate-50 py-14">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="polos-mg" className="text-center text-3xl font-extrabold text-slate-900">
+          <SectionHeading id="polos-mg" center intro={texts.hubsIntro}>
             {texts.hubsTitle}
-          </h2>
-          <p className="mt-3 text-center text-slate-600">{texts.hubsIntro}</p>
+          </SectionHeading>
           <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="club-hubs">
             {loaderData.hubs.map((hub) => (
               <li
@@ -222,9 +219,9 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
 
       {/* Testimonials */}
       <section aria-labelledby="depoimentos-clube" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="depoimentos-clube" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="depoimentos-clube" center>
           {texts.testimonialsTitle}
-        </h2>
+        </SectionHeading>
         <Carousel
           className="mt-8"
           label="Depoimentos de torcedores"
@@ -236,14 +233,13 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* FAQ */}
-      <FaqSection id="faq-clube" title={texts.faqTitle} name="faq-clube" items={claimed.faq} />
+      <FaqSection headingId="faq-clube" title={texts.faqTitle} name="faq-clube" items={claimed.faq} />
 
       {/* Club games form */}
       <section id="formulario" aria-labelledby="formulario-titulo" className="mx-auto max-w-3xl scroll-mt-36 px-4 py-14">
-        <h2 id="formulario-titulo" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="formulario-titulo" center intro={texts.formText}>
           {texts.formTitle}
-        </h2>
-        <p className="mt-3 text-center text-slate-600">{texts.formText}</p>
+        </SectionHeading>
         <div className="mt-8">
           <EmbeddedForm src={loaderData.formUrl} title={`Formulário de inscrição: torcida ${CLUB_NAME}`} />
         </div>

@@ -1,7 +1,8 @@
 import { ArrowRight, BookOpen, Clock, GraduationCap, MonitorSmartphone, RotateCcw } from "lucide-react";
 import { Form, Link } from "react-router";
 
-import { FormLink } from "~/components/ui/form-link";
+import { FormLink } from "~/components/public/form-link";
+import { Button, buttonClass, ButtonLink } from "~/components/ui/button";
 import {
   answerLabel,
   filterCourses,
@@ -200,13 +201,10 @@ function QuestionForm({
         ) : (
           <span />
         )}
-        <button
-          type="submit"
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
+        <Button type="submit" variant="primary" size="xl" className="min-h-11">
           {question === "duracao" ? "Ver meus cursos" : "Continuar"}
           <ArrowRight aria-hidden="true" className="size-5" />
-        </button>
+        </Button>
       </div>
     </Form>
   );
@@ -264,17 +262,14 @@ function Results({
                 </li>
               </ul>
               <div className="mt-4 flex flex-wrap gap-2">
-                <Link
-                  to={course.url}
-                  className="inline-flex items-center gap-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-                >
+                <ButtonLink to={course.url} variant="secondary" size="sm">
                   <BookOpen aria-hidden="true" className="size-4" />
                   Ver curso
-                </Link>
+                </ButtonLink>
                 <FormLink
                   type="scholarship"
                   description={`Curso de interesse: ${course.name}.`}
-                  className="inline-flex items-center rounded-lg bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 hover:bg-accent-300"
+                  className={buttonClass({ variant: "accent", size: "sm" })}
                 >
                   Quero minha bolsa
                 </FormLink>

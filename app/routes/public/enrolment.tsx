@@ -13,8 +13,11 @@ import {
   useActionAnswer,
   useIsPending,
 } from "~/components/forms";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { telHref, useSite } from "~/components/layout/use-site";
-import { HoneypotField } from "~/components/ui/honeypot-field";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { formatNumber } from "~/lib/format";
 import {
   CONSENT_TEXT,
@@ -161,25 +164,17 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-      {embedded ? (
-        <h1 className="sr-only">{texts.title}</h1>
-      ) : (
-        <h2 className="text-xl font-bold text-slate-900">Preencha seus dados</h2>
-      )}
+      {embedded ? <h1 className="sr-only">{texts.title}</h1> : <SectionHeading size="card">Preencha seus dados</SectionHeading>}
       {form.errors?.length ? (
-        <p
-          id={form.errorId}
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-        >
+        <Alert id={form.errorId} role="alert" as="p">
           {form.errors.join(" ")}
-        </p>
+        </Alert>
       ) : null}
       {lost && idle ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert role="alert">
           <p className="font-semibold">{lost.title}</p>
           <p>{lost.description}</p>
-        </div>
+        </Alert>
       ) : null}
       <HoneypotField />
       <input type="hidden" name="origem" value={origin} />
@@ -234,11 +229,7 @@ function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
         }
       />
 
-      <SubmitButton
-        pending={pending}
-        pendingText="Enviando..."
-        className="flex w-full items-center justify-center gap-2 rounded-lg bg-accent-400 px-5 py-3.5 text-base font-bold text-slate-900 hover:bg-accent-300 disabled:cursor-wait disabled:opacity-70"
-      >
+      <SubmitButton pending={pending} pendingText="Enviando..." variant="accent" size="xl" full>
         {texts.submit}
       </SubmitButton>
       <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
@@ -275,15 +266,11 @@ function ThankYou({ embedded, origin }: { embedded: boolean; origin: string }) {
         </a>
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <a
-          href="/teste-vocacional"
-          target={target}
-          className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-        >
+        <a href="/teste-vocacional" target={target} className={buttonClass({ variant: "primary", size: "xl" })}>
           Fazer o teste vocacional
         </a>
         {embedded ? null : (
-          <a href="/" className="rounded-lg border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+          <a href="/" className={buttonClass({ variant: "secondary", size: "xl" })}>
             Voltar para o início
           </a>
         )}

@@ -1,14 +1,15 @@
-import { CalendarClock, Check, Phone, Zap } from "lucide-react";
+import { CalendarClock, Check, Zap } from "lucide-react";
 import { useState } from "react";
 
-import { telHref, useSite } from "~/components/layout/use-site";
+import { useSite } from "~/components/layout/use-site";
+import { ContactCtas } from "~/components/public/contact-ctas";
+import { Countdown } from "~/components/public/countdown";
+import { FormLink } from "~/components/public/form-link";
+import { TestimonialCard } from "~/components/public/testimonial-card";
 import { Carousel } from "~/components/ui/carousel";
-import { Countdown } from "~/components/ui/countdown";
-import { FormLink } from "~/components/ui/form-link";
-import { TestimonialCard } from "~/components/ui/testimonial-card";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
-import { formatNumber } from "~/lib/format";
-import { formatReais } from "~/lib/format";
+import { formatNumber, formatReais } from "~/lib/format";
 import { renderPlaceholders } from "~/lib/placeholders";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { campaignTestimonials, campaignTexts } from "~/seed/campaign";
@@ -72,21 +73,17 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
             </p>
           )}
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-100">{texts.intro}</p>
-          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <FormLink
-              type="lead"
-              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 shadow-lg hover:bg-accent-300"
-            >
-              Garanta sua vaga
-            </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
-            >
-              <Phone aria-hidden="true" className="size-5" />
-              Ligue {site.phone}
-            </a>
-          </div>
+          <ContactCtas
+            type="lead"
+            variant="accent"
+            phoneVariant="inverse"
+            size="2xl"
+            formClassName="shadow-lg"
+            phonePrefix="Ligue"
+            className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row"
+          >
+            Garanta sua vaga
+          </ContactCtas>
           <p className="mt-3 text-sm text-slate-200">{site.phoneHours}</p>
         </div>
       </section>
@@ -131,9 +128,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
       <section aria-labelledby="modalidades-titulo" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4">
           <div className="text-center">
-            <h2 id="modalidades-titulo" className="text-3xl font-extrabold text-slate-900">
-              {texts.offersTitle}
-            </h2>
+            <SectionHeading id="modalidades-titulo">{texts.offersTitle}</SectionHeading>
             <p className="mt-3 text-slate-600">{texts.offersIntro}</p>
             {ended || offers.length === 0 ? null : (
               <p className="mt-2 text-sm font-semibold text-brand-700" data-testid="offers-valid-until">
@@ -160,7 +155,9 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
                     {HIGHLIGHT_RIBBON}
                   </p>
                 ) : null}
-                <h3 className="text-xl font-bold text-slate-900">{offer.title}</h3>
+                <SectionHeading as="h3" size="card">
+                  {offer.title}
+                </SectionHeading>
                 <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
                 <p className="text-4xl font-extrabold text-brand-700">{formatReais(offer.firstPayment)}</p>
                 <p className="mt-3 inline-flex w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-bold text-green-800">
@@ -215,9 +212,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
       <section aria-labelledby="historias-titulo" className="py-16">
         <div className="mx-auto max-w-6xl px-4">
           <div className="text-center">
-            <h2 id="historias-titulo" className="text-3xl font-extrabold text-slate-900">
-              {texts.storiesTitle}
-            </h2>
+            <SectionHeading id="historias-titulo">{texts.storiesTitle}</SectionHeading>
             <p className="mt-3 text-slate-600">{texts.storiesIntro}</p>
           </div>
           <Carousel
@@ -257,21 +252,16 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
-            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <FormLink
-                type="lead"
-                className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white shadow-lg hover:bg-brand-800"
-              >
-                Garanta sua vaga
-              </FormLink>
-              <a
-                href={telHref(site.phone)}
-                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
-              >
-                <Phone aria-hidden="true" className="size-5" />
-                {site.phone}
-              </a>
-            </div>
+            <ContactCtas
+              type="lead"
+              variant="primary-dark"
+              phoneVariant="on-accent"
+              size="2xl"
+              formClassName="shadow-lg"
+              className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row"
+            >
+              Garanta sua vaga
+            </ContactCtas>
           </div>
         </section>
       )}

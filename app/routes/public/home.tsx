@@ -1,16 +1,10 @@
 import { useLoaderData } from "react-router";
 
 import { CourseCatalogue } from "~/components/home/course-catalogue";
+import { HomeFaq } from "~/components/home/faq";
+import { HomeHero, HomeSearchBox } from "~/components/home/hero";
 import { PoloFinder } from "~/components/home/polo-finder";
-import {
-  FaqSection,
-  HomeCountdown,
-  HomeHero,
-  HomeSearchBox,
-  Testimonials,
-  VocationalTestBanner,
-  WhyChooseUs,
-} from "~/components/home/sections";
+import { HomeCountdown, Testimonials, VocationalTestBanner, WhyChooseUs } from "~/components/home/sections";
 import { formatNumber } from "~/lib/format";
 import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
@@ -66,7 +60,7 @@ export default function Home() {
       <HomeCountdown key={home.countdown.view?.endsAt ?? "sem-contagem"} countdown={home.countdown} />
       <Testimonials items={home.testimonials} />
       <PoloFinder polos={polos} catalogue={catalogue} />
-      <FaqSection items={home.faq} />
+      <HomeFaq items={home.faq} />
     </>
   );
 }

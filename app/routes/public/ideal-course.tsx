@@ -1,8 +1,9 @@
 import { Bot, ClipboardList, Compass, MessageCircle, Sparkles } from "lucide-react";
-import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
-import { FormLink } from "~/components/ui/form-link";
+import { FormLink } from "~/components/public/form-link";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 
 import type { Route } from "./+types/ideal-course";
@@ -50,20 +51,14 @@ export default function CursoIdeal() {
               você a escolher o próximo passo da sua carreira.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link
-                to="/assistente"
-                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-accent-400 px-6 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
-              >
+              <ButtonLink to="/assistente" variant="accent" size="2xl">
                 <MessageCircle aria-hidden="true" className="size-5" />
                 {site.assistantUrl ? "Conversar com o assistente" : "Encontrar meu curso"}
-              </Link>
-              <Link
-                to="/curso-id"
-                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/60 px-6 py-3 font-semibold hover:bg-white/10"
-              >
+              </ButtonLink>
+              <ButtonLink to="/curso-id" variant="inverse" size="xl" className="min-h-12">
                 <Compass aria-hidden="true" className="size-5" />
                 Responder 3 perguntas rápidas
-              </Link>
+              </ButtonLink>
             </div>
           </div>
           <svg
@@ -90,9 +85,9 @@ export default function CursoIdeal() {
       </section>
 
       <section aria-labelledby="como-funciona" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="como-funciona" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="como-funciona" center>
           Como funciona
-        </h2>
+        </SectionHeading>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -111,15 +106,12 @@ export default function CursoIdeal() {
           <h2 className="text-2xl font-bold text-slate-900">Prefere falar com uma pessoa?</h2>
           <p className="text-slate-600">Nossos consultores atendem {site.phoneHours.toLowerCase()}.</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <FormLink type="contact" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+            <FormLink type="contact" className={buttonClass({ variant: "primary", size: "xl" })}>
               Fale com um consultor
             </FormLink>
-            <Link
-              to="/teste-vocacional"
-              className="rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-            >
+            <ButtonLink to="/teste-vocacional" variant="secondary" size="xl">
               Fazer o teste vocacional
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </section>

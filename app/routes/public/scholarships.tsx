@@ -1,9 +1,12 @@
-import { BadgePercent, CalendarCheck, Phone } from "lucide-react";
+import { BadgePercent, CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
 
-import { telHref, useSite } from "~/components/layout/use-site";
-import { FaqSection } from "~/components/ui/faq-section";
-import { FormLink } from "~/components/ui/form-link";
+import { useSite } from "~/components/layout/use-site";
+import { ContactCtas } from "~/components/public/contact-ctas";
+import { FaqSection } from "~/components/public/faq-section";
+import { FormLink } from "~/components/public/form-link";
+import { buttonClass } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { claimText, SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
 import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
@@ -127,10 +130,7 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
             desconto quando você paga em dia. Sem comprovação de renda.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <FormLink
-              type="scholarship"
-              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-8 py-3 text-lg font-bold text-slate-900 hover:bg-accent-300"
-            >
+            <FormLink type="scholarship" className={buttonClass({ variant: "accent", size: "2xl" })}>
               Solicite sua bolsa
             </FormLink>
             {site.claims.campaignRunning && (
@@ -146,9 +146,9 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="quem-pode" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="quem-pode" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="quem-pode" center>
           Quem pode ter as maiores bolsas
-        </h2>
+        </SectionHeading>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {audiences.map((audience) => (
             <li key={audience.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -165,10 +165,9 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="por-modalidade" className="bg-slate-50 py-14">
         <div className="mx-auto max-w-5xl px-4">
-          <h2 id="por-modalidade" className="text-center text-3xl font-extrabold text-slate-900">
+          <SectionHeading id="por-modalidade" center intro={<>Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</>}>
             Descontos por modalidade
-          </h2>
-          <p className="mt-3 text-center text-slate-600">Bolsa da campanha + {PUNCTUALITY_PERCENT}% de pontualidade.</p>
+          </SectionHeading>
           {offers.length === 0 ? (
             <p className="mt-8 rounded-lg bg-white p-6 text-center text-slate-700 shadow-sm" data-testid="no-offers">
               Nenhuma oferta de campanha está ativa no momento. Fale com um consultor para conhecer as condições atuais.
@@ -220,10 +219,9 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="pontualidade" className="mx-auto grid max-w-5xl gap-8 px-4 py-14 md:grid-cols-2 md:items-center">
         <div>
-          <h2 id="pontualidade" className="flex items-center gap-2 text-3xl font-extrabold text-slate-900">
-            <CalendarCheck aria-hidden="true" className="size-8 text-brand-600" />
+          <SectionHeading id="pontualidade" icon={<CalendarCheck aria-hidden="true" className="size-8 text-brand-600" />}>
             Desconto de pontualidade
-          </h2>
+          </SectionHeading>
           <p className="mt-4 text-slate-700">
             Todo mês em que você paga a mensalidade <strong>até a data de vencimento</strong>, ganha {PUNCTUALITY_PERCENT}% de
             desconto a mais, somado à sua bolsa. Pagou depois do vencimento? Naquele mês vale só a bolsa; no mês seguinte, pagando
@@ -276,9 +274,9 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="como-solicitar" className="mx-auto max-w-5xl px-4 py-14">
-        <h2 id="como-solicitar" className="text-center text-3xl font-extrabold text-slate-900">
+        <SectionHeading id="como-solicitar" center>
           Como solicitar sua bolsa
-        </h2>
+        </SectionHeading>
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
           {scholarshipSteps.map((step, i) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
@@ -292,27 +290,21 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
         </ol>
       </section>
 
-      <FaqSection id="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={faqWithSelected(selected)} />
+      <FaqSection headingId="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={faqWithSelected(selected)} />
 
       <section className="bg-accent-400">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-12 text-center text-slate-900">
           <h2 className="text-3xl font-extrabold">Garanta a sua bolsa hoje</h2>
           <p>As condições das campanhas têm prazo. Solicite agora e um consultor confirma o seu desconto.</p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <FormLink
-              type="scholarship"
-              className="rounded-lg bg-brand-700 px-8 py-3 text-lg font-bold text-white hover:bg-brand-800"
-            >
-              Solicite sua bolsa
-            </FormLink>
-            <a
-              href={telHref(site.phone)}
-              className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-900/40 px-6 py-3 font-semibold hover:bg-white/30"
-            >
-              <Phone aria-hidden="true" className="size-5" />
-              {site.phone}
-            </a>
-          </div>
+          <ContactCtas
+            type="scholarship"
+            variant="primary-dark"
+            phoneVariant="on-accent"
+            size="2xl"
+            className="flex flex-col gap-3 sm:flex-row"
+          >
+            Solicite sua bolsa
+          </ContactCtas>
         </div>
       </section>
     </div>

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
 import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
@@ -80,7 +81,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
         </div>
 
         {!loaderData.hasAdmin ? (
-          <div className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="no-admin">
+          <Alert tone="warning" size="md" className="mt-6 text-sm" data-testid="no-admin">
             <p className="font-semibold">Nenhum administrador cadastrado.</p>
             <p className="mt-1">
               Para criar o primeiro, rode no servidor{" "}
@@ -88,23 +89,18 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
               <code className="rounded bg-amber-100 px-1">ADMIN_EMAIL</code> e{" "}
               <code className="rounded bg-amber-100 px-1">ADMIN_PASSWORD</code> e reinicie o site.
             </p>
-          </div>
+          </Alert>
         ) : null}
 
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
           {alert ? (
-            <div
-              role="alert"
-              id={form.errorId}
-              data-testid="login-alert"
-              className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-            >
+            <Alert role="alert" id={form.errorId} data-testid="login-alert" className="flex gap-3">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <div>
                 <p className="font-semibold">{alert.title}</p>
                 {alert.description ? <p>{alert.description}</p> : null}
               </div>
-            </div>
+            </Alert>
           ) : null}
 
           <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
@@ -129,11 +125,7 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
             required
           />
 
-          <SubmitButton
-            pending={pending}
-            pendingText="Entrando..."
-            className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
-          >
+          <SubmitButton pending={pending} pendingText="Entrando..." variant="primary" size="lg" full>
             Entrar
           </SubmitButton>
         </Form>

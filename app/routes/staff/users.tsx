@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trash2, UserPlus } from "lucide-react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 
 import { plainField, SelectField, SubmitButton, TextField, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
+import { Alert } from "~/components/ui/alert";
+import { ButtonLink } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/staff/login";
 import { type Role, ROLE_KEYS, ROLES } from "~/lib/staff/roles";
@@ -36,10 +38,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => usersAction(request);
 
-const SMALL_BUTTON =
-  "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
-const DANGER_BUTTON =
-  "inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70";
 const ROLE_OPTIONS = ROLE_KEYS.map((role) => ({ value: role, label: ROLES[role] }));
 
 type RowRefusal = { intent: string; user: number | null; error: string };
@@ -64,9 +62,9 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         leads, nunca os dados de uma pessoa).
       </p>
       {refusal && refusal.user === null ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {refusal.error}
-        </p>
+        </Alert>
       ) : null}
 
       {/* A new form once a user is added (the post redirects here): nothing typed stays in it. */}
@@ -133,11 +131,7 @@ function NewUserForm({ actionData }: { actionData: Route.ComponentProps["actionD
           autoComplete="new-password"
         />
       </FieldGroup>
-      <SubmitButton
-        pending={adding}
-        pendingText="Adicionando..."
-        className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-      >
+      <SubmitButton pending={adding} pendingText="Adicionando..." variant="primary" size="lg">
         <UserPlus aria-hidden="true" className="size-4" /> Adicionar usuário
       </SubmitButton>
     </Form>
@@ -172,7 +166,7 @@ function RoleForm({ user, error }: { user: UserRow; error: string | null }) {
         look="inline"
         options={ROLE_OPTIONS}
       />
-      <SubmitButton pending={pending} pendingText="Salvando..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+      <SubmitButton pending={pending} pendingText="Salvando..." variant="neutral" size="sm">
         Alterar perfil<span className="sr-only"> de {user.email}</span>
       </SubmitButton>
     </Form>
@@ -188,9 +182,9 @@ function RemoveForm({ user, confirming, error }: { user: UserRow; confirming: bo
   const errorId = `remover-${user.id}-error`;
   if (!confirming && !error) {
     return (
-      <Link to={`?remover=${user.id}`} className={SMALL_BUTTON} preventScrollReset>
+      <ButtonLink variant="neutral" size="sm" to={`?remover=${user.id}`} preventScrollReset>
         <Trash2 aria-hidden="true" className="size-4" /> Remover<span className="sr-only"> {user.email}</span>
-      </Link>
+      </ButtonLink>
     );
   }
   return (
@@ -204,15 +198,15 @@ function RemoveForm({ user, confirming, error }: { user: UserRow; confirming: bo
         <SubmitButton
           pending={pending}
           pendingText="Removendo..."
-          spinnerClassName="size-4"
-          className={DANGER_BUTTON}
+          variant="danger"
+          size="sm"
           aria-describedby={error ? errorId : undefined}
         >
           <Trash2 aria-hidden="true" className="size-4" /> Confirmar remoção<span className="sr-only"> de {user.email}</span>
         </SubmitButton>
-        <Link to={USERS_PATH} className={SMALL_BUTTON} preventScrollReset>
+        <ButtonLink variant="neutral" size="sm" to={USERS_PATH} preventScrollReset>
           Cancelar
-        </Link>
+        </ButtonLink>
       </div>
       {error ? (
         <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">

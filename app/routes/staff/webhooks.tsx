@@ -6,6 +6,7 @@ import { Form } from "react-router";
 import { inputClass, SubmitButton, TextField, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
+import { Alert } from "~/components/ui/alert";
 import { pageMeta } from "~/lib/seo";
 import {
   DEFAULT_TIMEOUT_SECONDS,
@@ -39,9 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => webhooksAction(request);
 
-const SMALL_BUTTON =
-  "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
-
 /** A one-button form of a row: its intent and the row it acts on. */
 function RowButton({
   intent,
@@ -61,7 +59,7 @@ function RowButton({
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={name} value={id} />
-      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+      <SubmitButton pending={pending} pendingText="Aguarde..." variant="neutral" size="sm">
         {label}
         <span className="sr-only"> {srLabel}</span>
       </SubmitButton>
@@ -97,7 +95,7 @@ function TimeoutForm({ id, url, seconds, error }: { id: number; url: string; sec
           className={inputClass("staff", "w-20")}
         />
       </div>
-      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+      <SubmitButton pending={pending} pendingText="Aguarde..." variant="neutral" size="sm">
         Salvar<span className="sr-only"> tempo de espera de {url}</span>
       </SubmitButton>
       {error ? (
@@ -142,17 +140,13 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
       </p>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {error}
-        </p>
+        </Alert>
       ) : null}
 
       {created ? (
-        <div
-          role="status"
-          data-testid="webhook-secret"
-          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
-        >
+        <Alert role="status" data-testid="webhook-secret" tone="warning" size="md" className="mt-6">
           <p className="flex items-center gap-2 font-semibold">
             <KeyRound aria-hidden="true" className="size-5 shrink-0" /> Endereço adicionado. Copie o segredo agora: ele não será
             mostrado de novo.
@@ -167,7 +161,7 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
             </code>
           </p>
           <p className="mt-2 text-sm">Use-o no CRM para conferir o cabeçalho X-Webhook-Signature de cada envio.</p>
-        </div>
+        </Alert>
       ) : null}
 
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
@@ -190,11 +184,7 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
             inputMode="numeric"
           />
         </FieldGroup>
-        <SubmitButton
-          pending={adding}
-          pendingText="Adicionando..."
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
+        <SubmitButton pending={adding} pendingText="Adicionando..." variant="primary" size="lg">
           Adicionar endereço
         </SubmitButton>
       </Form>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 
 import { CourseForm } from "~/components/studio/course-form";
 import { useStudioAnswer } from "~/components/studio/studio-fields";
+import { buttonClass } from "~/components/ui/button";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { courseEntryOr404, courseFormAction, studioPoloOptions } from "~/server/content/course-studio.server";
@@ -36,12 +37,7 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
           {course.name}
           {course.active ? null : <span className="ml-2 text-base font-semibold text-slate-500">(inativo)</span>}
         </h1>
-        <a
-          href={course.path}
-          target="_blank"
-          rel="noopener"
-          className="inline-flex items-center gap-1 rounded-md border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        >
+        <a href={course.path} target="_blank" rel="noopener" className={buttonClass({ variant: "secondary", size: "sm" })}>
           Ver página
           <ExternalLink aria-hidden="true" className="size-4" />
           <span className="sr-only"> (abre em nova aba)</span>

@@ -2,6 +2,7 @@ import { Plus, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
+import { ButtonLink } from "~/components/ui/button";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatReais } from "~/lib/format";
 import { courseListPage, parseCourseListQuery } from "~/server/content/course-studio.server";
@@ -33,23 +34,16 @@ export default function CoursesStudio({ loaderData }: Route.ComponentProps) {
         <h1 id="cursos-titulo" className="text-2xl font-bold text-slate-900">
           Cursos
         </h1>
-        <Link
-          to={`${STUDIO_PATH}/cursos/novo`}
-          className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
+        <ButtonLink to={`${STUDIO_PATH}/cursos/novo`} variant="primary" size="md">
           <Plus aria-hidden="true" className="size-4" />
           Novo curso
-        </Link>
+        </ButtonLink>
       </div>
       <Form method="get" role="search" aria-label="Buscar cursos" className="mt-4 flex flex-wrap items-end gap-2">
         <Field label="Buscar por nome, área, modalidade ou endereço" htmlFor="cursos-busca" className="min-w-64 flex-1">
           <input id="cursos-busca" type="search" name="q" defaultValue={list.q} maxLength={80} className={inputClass()} />
         </Field>
-        <SubmitButton
-          pending={pending}
-          pendingText="Buscando..."
-          className="inline-flex h-10 items-center gap-1 rounded-md border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50"
-        >
+        <SubmitButton pending={pending} pendingText="Buscando..." variant="secondary" size="md" className="h-10">
           <Search aria-hidden="true" className="size-4" />
           Buscar
         </SubmitButton>

@@ -1,6 +1,7 @@
 import { TextareaField, TextField } from "~/components/forms";
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
 import { useStudioAnswer } from "~/components/studio/studio-fields";
+import { Alert } from "~/components/ui/alert";
 import { faqFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
@@ -56,9 +57,9 @@ export default function FaqStudio({ loaderData, actionData }: Route.ComponentPro
       </p>
       {/* Without an item to pin it on (a lost connection), the message goes above the list. */}
       {lostErrors && about === undefined ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <Alert role="alert" as="p" className="mt-4">
           {lostErrors[0]}
-        </p>
+        </Alert>
       ) : null}
       <UnplacedAlert result={failure?.result} itemIds={items.map((item) => item.id)} />
       <ol className="mt-6 space-y-4" data-testid="faq-items">

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
+import { Alert } from "~/components/ui/alert";
 import { privateData } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { collectionLabels, contentCollections } from "~/server/content/collections.server";
@@ -90,9 +91,9 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
         As últimas {HISTORY_SIZE} alterações. &quot;Restaurar&quot; coloca de volta no site o conteúdo daquela versão.
       </p>
       {actionData?.error ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <Alert role="alert" as="p" className="mt-4">
           {actionData.error}
-        </p>
+        </Alert>
       ) : null}
       <StudioTable
         testId="content-history"
@@ -122,7 +123,8 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
                     pendingText="Restaurando..."
                     spinnerClassName="size-4"
                     aria-label={`Restaurar a versão de ${row.savedAt} (${row.section})`}
-                    className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold hover:bg-slate-50 disabled:opacity-70"
+                    variant="neutral"
+                    size="xs"
                   >
                     <History aria-hidden="true" className="size-3.5" /> Restaurar
                   </SubmitButton>

@@ -1,6 +1,7 @@
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 
+import { SectionHeading } from "~/components/ui/section-heading";
 import { STUDIO_SECTIONS } from "~/lib/content/studio";
 import { contentWarnings } from "~/server/content/warnings.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -23,7 +24,9 @@ export default function StudioOverview({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-sm text-slate-600">
         O que você salvar aqui aparece no site na próxima visita. Cada alteração fica no histórico e pode ser desfeita.
       </p>
-      <h2 className="mt-8 text-lg font-semibold text-slate-900">Avisos</h2>
+      <SectionHeading size="panel" className="mt-8">
+        Avisos
+      </SectionHeading>
       {warnings.length === 0 ? (
         <p className="mt-2 flex items-center gap-2 text-sm text-emerald-800" data-testid="no-warnings">
           <CircleCheck aria-hidden="true" className="size-4" /> Nada a corrigir: nenhuma data vencida, número contraditório ou
@@ -47,7 +50,9 @@ export default function StudioOverview({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <h2 className="mt-8 text-lg font-semibold text-slate-900">Seções</h2>
+      <SectionHeading size="panel" className="mt-8">
+        Seções
+      </SectionHeading>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {STUDIO_SECTIONS.filter((section) => !("end" in section)).map((section) => (
           <li key={section.to}>

@@ -2,6 +2,7 @@ import { TextareaField, TextField } from "~/components/forms";
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
 import { PhotoField } from "~/components/studio/photo-field";
 import { useStudioAnswer } from "~/components/studio/studio-fields";
+import { Alert } from "~/components/ui/alert";
 import type { StoredPhoto } from "~/lib/content/fields";
 import { testimonialFormSchema } from "~/lib/content/home";
 import { STUDIO_PATH } from "~/lib/content/studio";
@@ -79,9 +80,9 @@ export default function TestimonialsStudio({ loaderData, actionData }: Route.Com
         aparecem.
       </p>
       {lostErrors && about === undefined ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <Alert role="alert" as="p" className="mt-4">
           {lostErrors[0]}
-        </p>
+        </Alert>
       ) : null}
       <UnplacedAlert result={failure?.result} itemIds={items.map((item) => item.id)} />
       <ol className="mt-6 space-y-4" data-testid="testimonial-items">

@@ -5,8 +5,10 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 
 import { PhoneField, SelectField, SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { telHref, useSite } from "~/components/layout/use-site";
-import { HoneypotField } from "~/components/ui/honeypot-field";
+import { Alert } from "~/components/ui/alert";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
@@ -214,7 +216,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
           <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
             {loaderData.progress ? <ContinueNotice {...loaderData.progress} /> : null}
-            <h2 className="text-xl font-bold text-slate-900">Preencha seus dados para iniciar o teste vocacional</h2>
+            <SectionHeading size="card">Preencha seus dados para iniciar o teste vocacional</SectionHeading>
 
             <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" aria-describedby="lead-form-status">
               <HoneypotField />
@@ -224,7 +226,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
 
               <div id="lead-form-status" role="alert" className="empty:hidden">
                 {form.errors?.length || error ? (
-                  <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+                  <Alert size="md" className="text-sm">
                     {error ? (
                       <>
                         <p className="font-semibold">{error.title}</p>
@@ -233,7 +235,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
                     ) : (
                       form.errors?.map((e) => <p key={e}>{e}</p>)
                     )}
-                  </div>
+                  </Alert>
                 ) : null}
               </div>
 
@@ -274,7 +276,11 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
               <SubmitButton
                 pending={busy}
                 pendingText="Enviando..."
-                className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-4 text-lg font-bold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+                variant="primary"
+                size="2xl"
+                weight="bold"
+                full
+                className="shadow"
               >
                 Iniciar Teste Vocacional
               </SubmitButton>

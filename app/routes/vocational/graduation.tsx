@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/seo";
@@ -150,33 +152,25 @@ export default function GraduationPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         {status.kind === "error" ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800">
+          <Alert role="alert" size="md" as="p" className="mt-4 text-sm">
             {status.message}
-          </p>
+          </Alert>
         ) : null}
 
         <div className="mt-6 flex flex-wrap gap-3">
-          <a
-            href={downloadUrl}
-            download={pngName}
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-bold text-white hover:bg-brand-700"
-          >
+          <a href={downloadUrl} download={pngName} className={buttonClass({ variant: "primary", size: "xl", weight: "bold" })}>
             <Download aria-hidden="true" className="size-5" /> Baixar imagem
           </a>
           {drawn ? (
-            <button
-              type="button"
-              onClick={share}
-              className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-bold text-white hover:bg-green-800"
-            >
+            <Button type="button" onClick={share} variant="whatsapp" size="xl">
               <Share2 aria-hidden="true" className="size-5" /> Compartilhar
-            </button>
+            </Button>
           ) : (
             <a
               href={whatsappShareUrl(shareText)}
               target="_blank"
               rel="noopener"
-              className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-bold text-white hover:bg-green-800"
+              className={buttonClass({ variant: "whatsapp", size: "xl" })}
             >
               <Share2 aria-hidden="true" className="size-5" /> Compartilhar
             </a>

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate } from "react-router";
 
 import { RadioGroup, SubmitButton, useActionAnswer, useIsPending } from "~/components/forms";
-import { HoneypotField } from "~/components/ui/honeypot-field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
+import { Alert } from "~/components/ui/alert";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
@@ -184,10 +185,10 @@ function QuestionsForm({
         </div>
 
         {error ? (
-          <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <Alert role="alert" size="md" className="mt-6 text-sm">
             <p className="font-semibold">{error.title}</p>
             <p>{error.description}</p>
-          </div>
+          </Alert>
         ) : null}
 
         <Form
@@ -233,7 +234,9 @@ function QuestionsForm({
                 pending={pendingIntent.resultado}
                 pendingText={SENDING}
                 disabled={sending}
-                className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-6 py-3 font-bold text-white shadow hover:bg-green-800 disabled:opacity-70"
+                variant="whatsapp"
+                size="xl"
+                className="shadow"
               >
                 Ver Resultado
               </SubmitButton>
@@ -244,7 +247,10 @@ function QuestionsForm({
                 pending={pendingIntent.proximo}
                 pendingText={SENDING}
                 disabled={sending}
-                className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-bold text-white shadow hover:bg-brand-700 disabled:opacity-70"
+                variant="primary"
+                size="xl"
+                weight="bold"
+                className="shadow"
               >
                 Próximo <ChevronRight aria-hidden="true" className="size-5" />
               </SubmitButton>
@@ -255,7 +261,8 @@ function QuestionsForm({
               pending={pendingIntent.anterior}
               pendingText={SENDING}
               disabled={page === 1 || sending}
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+              variant="neutral"
+              size="xl"
             >
               <ChevronLeft aria-hidden="true" className="size-5" /> Anterior
             </SubmitButton>

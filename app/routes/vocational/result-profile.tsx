@@ -3,6 +3,7 @@ import { data } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import {
   BottomBar,
   ConsultantButton,
@@ -97,9 +98,9 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
         <CatalogueGroups groups={page.groups} courses={courses} heading="Cursos recomendados para você" />
       ) : (
         <section aria-labelledby="cursos-recomendados" className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="cursos-recomendados" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          <SectionHeading id="cursos-recomendados" size="block">
             Cursos recomendados para você
-          </h2>
+          </SectionHeading>
           <p className="mt-2 text-slate-600">
             Cursos que combinam com o perfil {page.title}, com bolsas de até {selectedBolsa}.
           </p>
@@ -112,9 +113,9 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
           <CatalogueGroups groups={page.groups} courses={courses} heading="Catálogo de cursos de Gestão & Negócios" />
           <section aria-labelledby="diferenciais" className="bg-slate-50">
             <div className="mx-auto max-w-6xl px-4 py-12">
-              <h2 id="diferenciais" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              <SectionHeading id="diferenciais" size="block">
                 Por que estudar com a gente
-              </h2>
+              </SectionHeading>
               <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 {BUSINESS_DIFFERENTIALS.flatMap((item) => {
                   const title = claimText(item.title, site.claims, site.brandName);
@@ -202,14 +203,20 @@ function CatalogueGroups({
 }) {
   return (
     <section aria-labelledby="catalogo" className="mx-auto max-w-6xl px-4 py-12">
-      <h2 id="catalogo" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+      <SectionHeading id="catalogo" size="block">
         {heading}
-      </h2>
-      <h3 className="mt-8 text-xl font-bold text-slate-900">Graduação (EAD e Híbrida)</h3>
+      </SectionHeading>
+      <SectionHeading as="h3" size="card" className="mt-8">
+        Graduação (EAD e Híbrida)
+      </SectionHeading>
       <CourseGrid ids={groups.graduacao} courses={courses} testId="grupo-graduacao" />
-      <h3 className="mt-10 text-xl font-bold text-slate-900">Técnicos</h3>
+      <SectionHeading as="h3" size="card" className="mt-10">
+        Técnicos
+      </SectionHeading>
       <ExtraCourseList items={groups.tecnicos} />
-      <h3 className="mt-10 text-xl font-bold text-slate-900">Profissionalizantes</h3>
+      <SectionHeading as="h3" size="card" className="mt-10">
+        Profissionalizantes
+      </SectionHeading>
       <ExtraCourseList items={groups.profissionalizantes} />
     </section>
   );

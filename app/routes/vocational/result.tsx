@@ -3,6 +3,8 @@ import { data } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
+import { buttonClass } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import {
   BottomBar,
   ConsultantButton,
@@ -73,12 +75,7 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
             </ConsultantButton>
             <WhatsappContactButton className="px-5 py-3" />
             <RetakeLink className="text-white hover:bg-white/10" />
-            <a
-              href={shareUrl}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-bold text-white hover:bg-green-800"
-            >
+            <a href={shareUrl} target="_blank" rel="noopener" className={buttonClass({ variant: "whatsapp", size: "xl" })}>
               <Share2 aria-hidden="true" className="size-5" /> Compartilhar no WhatsApp
             </a>
           </div>
@@ -86,9 +83,9 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
       </section>
 
       <section aria-labelledby="cursos-perfil" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="cursos-perfil" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        <SectionHeading id="cursos-perfil" size="block">
           Cursos para o perfil {name}
-        </h2>
+        </SectionHeading>
         <CourseGrid ids={profile.courses} courses={courses} testId="cursos-perfil" />
       </section>
 

@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 
 import { Field, SubmitButton, TextField, TextInput, useIsPending } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
+import { Alert } from "~/components/ui/alert";
 import { pageMeta } from "~/lib/seo";
 import {
   OPT_OUT_SEARCH_PARAM,
@@ -114,15 +115,15 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
             autoComplete="off"
           />
         </Field>
-        <SubmitButton pending={searching} pendingText="Buscando..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+        <SubmitButton pending={searching} pendingText="Buscando..." variant="neutral" size="sm">
           Buscar
         </SubmitButton>
       </Form>
 
       {answer?.error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {answer.error}
-        </p>
+        </Alert>
       ) : null}
 
       <StudioTable

@@ -2,6 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
+import { ButtonLink } from "~/components/ui/button";
 import { ReplyList } from "~/components/whatsapp/reply-list";
 import { pageMeta } from "~/lib/seo";
 import { CONFIRM_LOST_PARAM, OPT_OUTS_PATH, REPLIES_PATH, REPLY_INTENTS } from "~/lib/whatsapp/replies";
@@ -23,11 +25,6 @@ export const loader = ({ request }: Route.LoaderArgs) => repliesPageData(request
 
 export const action = ({ request }: Route.ActionArgs) => repliesAction(request);
 
-const SMALL_BUTTON =
-  "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
-const DANGER_BUTTON =
-  "inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70";
-
 /** A one-button form acting on one reply. */
 function ReplyButton({
   intent,
@@ -47,12 +44,7 @@ function ReplyButton({
     <Form method="post" action={REPLIES_PATH} className="inline">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <SubmitButton
-        pending={pending}
-        pendingText="Aguarde..."
-        spinnerClassName="size-4"
-        className={danger ? DANGER_BUTTON : SMALL_BUTTON}
-      >
+      <SubmitButton pending={pending} pendingText="Aguarde..." variant={danger ? "danger" : "neutral"} size="sm">
         {label}
         <span className="sr-only"> {srLabel}</span>
       </SubmitButton>
@@ -87,7 +79,7 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
         {counts.unread > 0 ? (
           <Form method="post" action={REPLIES_PATH}>
             <input type="hidden" name="intent" value={REPLY_INTENTS.readAll} />
-            <SubmitButton pending={readingAll} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+            <SubmitButton pending={readingAll} pendingText="Aguarde..." variant="neutral" size="sm">
               Marcar todas como lidas
             </SubmitButton>
           </Form>
@@ -95,9 +87,9 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+        <Alert role="alert" as="p" className="mt-4">
           {error}
-        </p>
+        </Alert>
       ) : null}
 
       {confirming?.lead ? (
@@ -144,12 +136,13 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
                 />
               )}
               {reply.category === "sem-interesse" && reply.lead && !reply.leadLost ? (
-                <Link
+                <ButtonLink
+                  variant="neutral"
+                  size="sm"
                   to={`${REPLIES_PATH}?${new URLSearchParams({ [CONFIRM_LOST_PARAM]: String(reply.id) })}`}
-                  className={SMALL_BUTTON}
                 >
                   Marcar lead como Perdido<span className="sr-only"> {reply.lead.name}</span>
-                </Link>
+                </ButtonLink>
               ) : null}
             </>
           )}

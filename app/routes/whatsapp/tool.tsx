@@ -1,9 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
+import { Alert } from "~/components/ui/alert";
+import { ButtonLink } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { ActionAlert } from "~/components/whatsapp/form-bits";
 import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
@@ -113,13 +116,13 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
           Você está conectado como administrador ({adminEmail}): a senha mestra não é necessária.
         </p>
       ) : !masterConfigured ? (
-        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <Alert tone="warning" as="p" className="mt-4">
           A senha mestra não está configurada neste servidor. Para gerenciar as senhas,{" "}
           <a className="font-semibold underline" href={`/login-admin?redirectTo=${encodeURIComponent(location.pathname)}`}>
             entre como administrador
           </a>
           .
-        </p>
+        </Alert>
       ) : null}
 
       {/* Keyed by location: after each post the password fields start empty, as without JavaScript
@@ -155,14 +158,16 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
             pendingText="Adicionando..."
             spinnerClassName="size-4"
             disabled={busy}
-            className="mt-4 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            variant="primary"
+            size="md"
+            className="mt-4"
           >
             Adicionar Nova Senha
           </SubmitButton>
         </div>
 
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">Senhas Cadastradas</h2>
+          <SectionHeading size="panel">Senhas Cadastradas</SectionHeading>
           {passwords.length === 0 ? (
             <p className="mt-2 text-slate-600" data-testid="no-passwords">
               Nenhuma senha cadastrada
@@ -192,7 +197,8 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
                     spinnerClassName="size-4"
                     disabled={busy}
                     aria-label={`${pendingIntent === `remover:${password.id}` ? "Removendo" : "Remover"} senha ${index + 1}`}
-                    className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                    variant="danger-outline"
+                    size="sm"
                   >
                     <Trash2 aria-hidden="true" className="size-4" /> Remover
                   </SubmitButton>
@@ -203,7 +209,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         </div>
 
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">Ajudantes instalados</h2>
+          <SectionHeading size="panel">Ajudantes instalados</SectionHeading>
           <p className="mt-1 text-sm text-slate-600">
             Cada script de início baixado em <code>/whatsapp</code> traz uma chave própria. Revogue a de um computador que não
             deve mais enviar: o ajudante dele para na próxima conexão. Remover uma senha revoga os ajudantes baixados com ela.
@@ -239,7 +245,8 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
                     spinnerClassName="size-4"
                     disabled={busy}
                     aria-label={`Revogar o ajudante de ${helper.owner || "dono não registrado"} baixado em ${dateTimeFormat.format(new Date(helper.createdAt))}`}
-                    className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                    variant="danger-outline"
+                    size="sm"
                   >
                     <Trash2 aria-hidden="true" className="size-4" /> Revogar
                   </SubmitButton>
@@ -250,12 +257,9 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
         </div>
       </Form>
 
-      <Link
-        to={WHATSAPP_PATH}
-        className="mt-8 inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
-      >
+      <ButtonLink to={WHATSAPP_PATH} variant="neutral" size="md" className="mt-8">
         <ArrowLeft aria-hidden="true" className="size-4" /> Voltar
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,0 +1,34 @@
+import { useSite } from "~/components/layout/use-site";
+import { ContactCtas } from "~/components/public/contact-ctas";
+import { FaqSection } from "~/components/public/faq-section";
+import type { FaqItemContent } from "~/lib/content/home";
+
+/** The home's FAQ (#faq): the shared accordion, then the consultant button and the phone. */
+export function HomeFaq({ items }: { items: ReadonlyArray<{ id: string } & FaqItemContent> }) {
+  const site = useSite();
+  return (
+    <FaqSection
+      id="faq"
+      headingId="faq-titulo"
+      title="Perguntas frequentes"
+      name="faq"
+      items={items}
+      className="below-fold scroll-mt-28"
+    >
+      <div className="mt-6 flex flex-col items-center gap-3 text-center sm:mt-8">
+        <p className="text-slate-700">Ainda tem dúvidas? Nossa equipe ajuda você.</p>
+        <ContactCtas
+          type="contact"
+          newTab
+          variant="primary"
+          phoneVariant="secondary"
+          size="xl"
+          className="flex flex-wrap justify-center gap-3"
+        >
+          Fale com um consultor
+        </ContactCtas>
+        <p className="text-sm text-slate-500">{site.phoneHours}</p>
+      </div>
+    </FaqSection>
+  );
+}
