@@ -660,7 +660,7 @@ describe("admin error toasts", () => {
     try {
       const broken = await renderRoute(panelModule, getRequest("/contato", { cookie }));
       expect(broken.status).toBe(503);
-      expect(broken.html).toMatch(/<div role="alert"[^>]*data-testid="load-error"/);
+      expect(broken.html).toMatch(/<div[^>]*role="alert"[^>]*data-testid="load-error"/);
       expect(broken.html).toContain("Erro ao carregar leads");
       expect(broken.html).toContain("Não foi possível carregar os dados. Tente novamente.");
       expect(broken.html).not.toContain('data-testid="leads-table"');
@@ -693,7 +693,7 @@ describe("admin error toasts", () => {
 
       const page = await renderRoute(loginModule, request());
       expect(page.status).toBe(503);
-      expect(page.html).toMatch(/<div role="alert"[^>]*data-testid="login-alert"/);
+      expect(page.html).toMatch(/<div[^>]*role="alert"[^>]*data-testid="login-alert"/);
       expect(page.html).toContain("Erro ao fazer login");
       expect(page.html).toContain("Falha na autenticação. Tente novamente.");
     } finally {
