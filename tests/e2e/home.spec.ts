@@ -258,8 +258,10 @@ test.describe("course pages", () => {
   test("/educacaofisica presents both formations", async ({ page }) => {
     await page.goto("/educacaofisica");
     await expect(page.getByRole("heading", { level: 1, name: "Educação Física" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Educação Física - Licenciatura" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Educação Física - Bacharelado" })).toBeVisible();
+    // The formations' cards (the "Condições de oferta" section names each formation again).
+    const cards = page.getByRole("listitem");
+    await expect(cards.getByRole("heading", { name: "Educação Física - Licenciatura" })).toBeVisible();
+    await expect(cards.getByRole("heading", { name: "Educação Física - Bacharelado" })).toBeVisible();
   });
 
   test("the sticky bar appears after 500 px of scroll", async ({ page, jsEnabled }) => {
