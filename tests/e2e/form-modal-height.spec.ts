@@ -67,7 +67,7 @@ test.describe("the form modal at 360 × 740", () => {
   test("'Inscreva-se': the whole form is reached without scrolling inside the frame, also after a refused post", async ({
     page,
   }) => {
-    await page.goto("/privacidade");
+    await page.goto("/bolsas"); // a page that loads React (the plain ones link: decision 092)
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).click();
     const dialog = page.getByRole("dialog", { name: "Inscreva-se" });
     const frameElement = dialog.locator(FRAME);

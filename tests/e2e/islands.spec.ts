@@ -36,6 +36,10 @@ for (const path of ["/privacidade", "/termos"]) {
     await button.click();
     await menu.getByRole("link", { name: "Fechar menu" }).click();
     await expect(menu).toBeHidden();
+
+    // No form modal here: 'Inscreva-se' is the plain link to the form, as without JavaScript.
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).click();
+    await expect(page).toHaveURL(/\/inscricao$/);
   });
 }
 
