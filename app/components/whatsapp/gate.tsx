@@ -108,11 +108,7 @@ export function WhatsAppGate({
             autoComplete="current-password"
             required
           />
-          <SubmitButton
-            pending={pending}
-            pendingText="Verificando..."
-            className="flex w-full items-center justify-center gap-2 rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
-          >
+          <SubmitButton pending={pending} pendingText="Verificando..." variant="success" size="lg" full>
             Entrar
           </SubmitButton>
         </Form>
