@@ -147,7 +147,7 @@ test.describe("studio: photos", () => {
     await page.getByLabel("Nome do curso").fill(name);
     await page.getByLabel("Endereço da página").fill(path);
     await page.getByLabel("Área").selectOption("Turismo");
-    await page.getByLabel("Modalidade").selectOption("EAD");
+    await page.getByLabel("Formato de oferta").selectOption("EAD");
     await page.getByLabel("Duração").fill("2 anos");
     await page.getByLabel("Descrição curta").fill("Fotografe destinos e conte histórias de viagem.");
     const field = page.getByRole("group", { name: "Foto do curso" });

@@ -157,8 +157,8 @@ export function LeadsTable({
                 <td className={cell}>{lead.polo || "-"}</td>
                 <td className={cell}>{originLabels[lead.origem] ?? lead.origem}</td>
                 <td className={cell}>{lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : "-"}</td>
-                <td className={cell} data-testid="lead-status">
-                  {statusWithReason(lead.status, lead.motivo_perda)}
+                <td className={cell}>
+                  <span data-testid="lead-status">{statusWithReason(lead.status, lead.motivo_perda)}</span>
                   <FirstContactLabel state={lead.firstContact} />
                 </td>
                 <td className={cell}>{lead.proximo_contato ? formatDateBr(lead.proximo_contato) : "-"}</td>
