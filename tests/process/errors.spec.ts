@@ -88,8 +88,9 @@ test.describe("error boundary in production", () => {
     await expect(page.locator("main").getByRole("link", { name: "Voltar para o início" })).toHaveAttribute("href", "/");
     expectNoInternals(await page.content());
 
-    // From a working page, the header's Admin link navigates on the client into the same failure.
-    await page.goto(`${server.url}/privacidade`);
+    // From a working page that keeps the framework (the vocational test, decision 092), the header's
+    // Admin link navigates on the client into the same failure.
+    await page.goto(`${server.url}/teste-vocacional`);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole("link", { name: "Admin", exact: true }).filter({ visible: true }).click();
     await expect(page).toHaveURL(`${server.url}/login-admin`);

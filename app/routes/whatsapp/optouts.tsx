@@ -33,9 +33,6 @@ export const loader = ({ request }: Route.LoaderArgs) => optOutsPageData(request
 
 export const action = ({ request }: Route.ActionArgs) => optOutsAction(request);
 
-const SMALL_BUTTON =
-  "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70";
-
 type UndoAnswer = { result?: SubmissionResult<string[]>; id?: number | null; error?: string };
 
 /** "Desfazer" of one opt-out: the reason box (its message beside it) and the button. */
@@ -73,7 +70,7 @@ function UndoForm({
         aria-required="true"
         maxLength={UNDO_REASON_MAX}
       />
-      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" className={SMALL_BUTTON}>
+      <SubmitButton pending={pending} pendingText="Aguarde..." spinnerClassName="size-4" variant="neutral" size="sm">
         Desfazer<span className="sr-only"> o descadastro de {number}</span>
       </SubmitButton>
     </Form>
