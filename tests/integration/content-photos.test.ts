@@ -37,8 +37,7 @@ import {
 import { answerSave, versionOf } from "~/server/content/studio.server";
 import { db, schema } from "~/server/db/client.server";
 import { readFormData } from "~/server/platform/form-data.server";
-import { requireAdmin, startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
+import { requireAdmin } from "~/server/staff/auth.server";
 
 import {
   animatedWebp,
@@ -55,7 +54,8 @@ import {
   transparentPng,
   truncatedJpeg,
 } from "../support/photos";
-import { args, cookieFrom, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * A section with one optional photo, saved by an action written the way every studio page with a
@@ -83,8 +83,7 @@ async function galleryAction({ request }: { request: Request }) {
 let cookie = "";
 
 beforeAll(async () => {
-  const admin = await createAdmin("fotos@exemplo.com", "senha-das-fotos-1");
-  cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+  cookie = (await signedInStaff("admin", "fotos@exemplo.com", "senha-das-fotos-1")).cookie;
 });
 
 function upload(file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { ROLES } from "~/lib/staff/roles";
+import { type Role, ROLES } from "~/lib/staff/roles";
 import {
   EMAIL_INVALID_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
@@ -18,11 +18,12 @@ import * as loginModule from "~/routes/staff/login";
 import * as usersModule from "~/routes/staff/users";
 import { db, schema } from "~/server/db/client.server";
 import { saveLead } from "~/server/leads/save.server";
-import { forbiddenMessage, getAdmin, startAdminSession } from "~/server/staff/auth.server";
+import { forbiddenMessage, getAdmin } from "~/server/staff/auth.server";
 import { verifyPassword } from "~/server/staff/password.server";
 import { changeUserRoleByEmail, createAdmin, removeUser } from "~/server/staff/users.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * Roles (decision 056): the Usuários page's actions (add, change a role, remove) with their
@@ -38,10 +39,7 @@ const users = () =>
     .orderBy(schema.adminUsers.id)
     .all();
 
-async function sessionOf(email: string, role: "admin" | "comercial" | "marketing" = "admin") {
-  const user = await createAdmin(email, PASSWORD, role);
-  return { user, cookie: (await startAdminSession(getRequest("/"), user)).split(";")[0] };
-}
+const sessionOf = (email: string, role: Role = "admin") => signedInStaff(role, email, PASSWORD);
 
 function post(cookie: string, fields: Record<string, string>) {
   return settle(() => usersModule.action(args(formRequest("/admin/usuarios", fields, { cookie }))));

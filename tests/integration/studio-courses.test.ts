@@ -18,10 +18,9 @@ import {
 import { getEntry } from "~/server/content/store.server";
 import { contentWarnings } from "~/server/content/warnings.server";
 import { enrolmentChoices } from "~/server/leads/enrolment.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /** The edit form of a stored course, as the page sends it back unchanged. */
 function formOf(id: string, changes: Record<string, string | undefined> = {}) {
@@ -55,8 +54,7 @@ describe("studio: Cursos and Polos", () => {
   const visit = (path: string) => settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) })));
 
   beforeAll(async () => {
-    const admin = await createAdmin("cursos@exemplo.com", "senha-do-marketing-1");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    cookie = (await signedInStaff("admin", "cursos@exemplo.com", "senha-do-marketing-1")).cookie;
   });
 
   it("seeds the catalogue and the polos: 76 distinct active courses (77 entries), 29 active polos, each course with its own icon and a price", () => {

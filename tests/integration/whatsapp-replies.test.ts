@@ -12,14 +12,13 @@ import { db, schema } from "~/server/db/client.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { saveLead } from "~/server/leads/save.server";
 import { purgeExpiredReplies } from "~/server/platform/maintenance.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword } from "~/server/whatsapp/access.server";
 import { repliesApi } from "~/server/whatsapp/helper-api.server";
 import { revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "~/server/whatsapp/replies.server";
 
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 import { newHelperKey } from "./helper-key";
 
 /**
@@ -83,10 +82,8 @@ beforeAll(async () => {
   await addAccessPassword("senha-operador-respostas", "Equipe do polo Centro");
   const gate = await gateAction(args(formRequest("/whatsapp", { intent: "entrar", password: "senha-operador-respostas" })));
   operatorCookie = cookieFrom(gate as Response);
-  const admin = await createAdmin("respostas.admin@example.com", "senha-admin-forte-123");
-  adminCookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
-  const comercial = await createAdmin("respostas.comercial@example.com", "senha-comercial-forte-123", "comercial");
-  comercialCookie = (await startAdminSession(getRequest("/"), comercial)).split(";")[0];
+  adminCookie = (await signedInStaff("admin", "respostas.admin@example.com", "senha-admin-forte-123")).cookie;
+  comercialCookie = (await signedInStaff("comercial", "respostas.comercial@example.com", "senha-comercial-forte-123")).cookie;
 });
 
 beforeEach(() => {
@@ -243,8 +240,7 @@ describe("/whatsapp/respostas", () => {
     const anonymous = await settle(() => repliesPageLoader(args(getRequest("/whatsapp/respostas"))));
     expect(statusOf(anonymous)).toBe(302);
     expect((anonymous as Response).headers.get("Location")).toBe("/whatsapp");
-    const marketing = await createAdmin("respostas.marketing@example.com", "senha-marketing-forte-123", "marketing");
-    const cookie = (await startAdminSession(getRequest("/"), marketing)).split(";")[0];
+    const cookie = (await signedInStaff("marketing", "respostas.marketing@example.com", "senha-marketing-forte-123")).cookie;
     for (const run of [
       () => repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie }))),
       () => repliesPageAction(args(formRequest("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie }))),
