@@ -395,6 +395,13 @@ describe("LGPD: the person's replies", () => {
 });
 
 describe("/whatsapp/descadastros", () => {
+  const optOutsPage = async (cookie: string, query = "") =>
+    payload(await optOutsPageLoader(args(getRequest(`/whatsapp/descadastros${query}`, { cookie }))));
+  const undo = (id: number, motivo: string, cookie: string) =>
+    settle(() =>
+      optOutsPageAction(args(formRequest("/whatsapp/descadastros", { intent: "desfazer", id: String(id), motivo }, { cookie }))),
+    );
+
   async function seedOptOuts() {
     contactLead("Élia Nascimento", "(31) 94444-1111", "elia@example.com");
     await optOutsApiAction(
@@ -414,7 +421,7 @@ describe("/whatsapp/descadastros", () => {
 
   it("lists who, when and what was said; searches by number or name (no accents or case)", async () => {
     await seedOptOuts();
-    const all = payload(await optOutsPageLoader(args(getRequest("/whatsapp/descadastros", { cookie: operatorCookie }))));
+    const all = await optOutsPage(operatorCookie);
     expect(all.total).toBe(2);
     expect(all.optOuts.map((row: any) => [row.number, row.said])).toEqual([
       ["5521933332222", "SAIR"],
@@ -427,45 +434,23 @@ describe("/whatsapp/descadastros", () => {
       recordedBy: expect.stringMatching(/^Senha #\d+ \(Equipe do ajudante\)$/),
     });
 
-    const byName = payload(
-      await optOutsPageLoader(args(getRequest("/whatsapp/descadastros?busca=elia", { cookie: operatorCookie }))),
-    );
+    const byName = await optOutsPage(operatorCookie, "?busca=elia");
     expect(byName.optOuts.map((row: any) => row.number)).toEqual(["5531944441111"]);
-    const byNumber = payload(
-      await optOutsPageLoader(args(getRequest("/whatsapp/descadastros?busca=(21)%2093333", { cookie: operatorCookie }))),
-    );
+    const byNumber = await optOutsPage(operatorCookie, "?busca=(21)%2093333");
     expect(byNumber.optOuts.map((row: any) => row.number)).toEqual(["5521933332222"]);
   });
 
   it("'Desfazer' needs a reason (pt-BR, beside the field); with one, the entry leaves the list and the log keeps it", async () => {
     await seedOptOuts();
     const target = db.select().from(schema.whatsappOptOuts).where(eq(schema.whatsappOptOuts.number, "5531944441111")).get()!;
-    const empty = await settle(() =>
-      optOutsPageAction(
-        args(
-          formRequest(
-            "/whatsapp/descadastros",
-            { intent: "desfazer", id: String(target.id), motivo: "  " },
-            { cookie: operatorCookie },
-          ),
-        ),
-      ),
-    );
+    const empty = await undo(target.id, "  ", operatorCookie);
     expect(statusOf(empty)).toBe(400);
     expect(payload(empty).id).toBe(target.id);
     expect(payload(empty).result.error.motivo).toEqual(["Informe o motivo para desfazer o descadastro."]);
     expect(db.select().from(schema.whatsappOptOuts).all()).toHaveLength(2);
     expect(db.select().from(schema.whatsappOptOutChanges).all()).toHaveLength(0);
 
-    const done = await optOutsPageAction(
-      args(
-        formRequest(
-          "/whatsapp/descadastros",
-          { intent: "desfazer", id: String(target.id), motivo: "Registrado por engano: a pessoa pediu para voltar" },
-          { cookie: adminCookie },
-        ),
-      ),
-    );
+    const done = await undo(target.id, "Registrado por engano: a pessoa pediu para voltar", adminCookie);
     expect(statusOf(done)).toBe(303);
     expect(
       db
@@ -490,7 +475,7 @@ describe("/whatsapp/descadastros", () => {
     expect(central.body.numbers).toEqual(["5521933332222"]);
     expect(central.body.undone).toEqual([{ number: "5531944441111", at: change.at }]);
 
-    const page = payload(await optOutsPageLoader(args(getRequest("/whatsapp/descadastros", { cookie: operatorCookie }))));
+    const page = await optOutsPage(operatorCookie);
     expect(page.changes).toMatchObject([
       {
         number: "5531944441111",
@@ -501,17 +486,7 @@ describe("/whatsapp/descadastros", () => {
     ]);
 
     // the same entry again: it is gone, the answer says so
-    const again = await settle(() =>
-      optOutsPageAction(
-        args(
-          formRequest(
-            "/whatsapp/descadastros",
-            { intent: "desfazer", id: String(target.id), motivo: "De novo" },
-            { cookie: adminCookie },
-          ),
-        ),
-      ),
-    );
+    const again = await undo(target.id, "De novo", adminCookie);
     expect(statusOf(again)).toBe(404);
     expect(db.select().from(schema.whatsappOptOutChanges).all()).toHaveLength(1);
   });
