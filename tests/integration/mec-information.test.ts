@@ -15,34 +15,9 @@ import { getInstitution, institutionContent } from "~/server/content/institution
 import { getEntry, getSingleton, listRevisions } from "~/server/content/store.server";
 import { contentWarnings } from "~/server/content/warnings.server";
 
+import { courseForm } from "../support/course-form";
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
-
-/** The course edit form as the studio sends it for course `id`, with `changes` applied. */
-function courseForm(id: string, changes: Record<string, string | string[] | undefined> = {}) {
-  const entry = getEntry(coursesContent, id)!;
-  const course = entry.data;
-  const fields: Record<string, string | string[]> = {
-    name: course.name,
-    area: course.area,
-    modality: course.modality,
-    level: course.level,
-    duration: course.duration,
-    path: course.path,
-    icon: course.icon,
-    description: course.description,
-    monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
-    highlights: course.highlights.join("\n"),
-    version: String(entry.version),
-  };
-  if (course.featured) fields.featured = "on";
-  if (course.active) fields.active = "on";
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) delete fields[key];
-    else fields[key] = value;
-  }
-  return fields;
-}
 
 function institutionForm(changes: Record<string, string> = {}) {
   const entry = getSingleton(institutionContent);
