@@ -14,6 +14,7 @@ import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { recordSendResults } from "~/server/whatsapp/send-log.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { vocationalLead } from "../support/sessions";
 import { signedInStaff } from "../support/staff-login";
 
 /** LGPD, Brazil's data protection law: consent with every lead, one person's export and deletion, retention of the send log. */
@@ -75,16 +76,7 @@ describe("consent is recorded with each lead, on every path that creates one", (
     const result = await settle(() =>
       leadAction(
         args(
-          formRequest("/teste-vocacional", {
-            fullName: "Carla Consentida",
-            phone: "(31)99999-4321",
-            email,
-            workStatus: "autonomo",
-            workArea: "ti",
-            workSatisfaction: "gosto_temporario",
-            careerGoal: "nova_area",
-            desiredArea: "gestao_negocios",
-          }),
+          formRequest("/teste-vocacional", { ...vocationalLead(email), fullName: "Carla Consentida", phone: "(31)99999-4321" }),
         ),
       ),
     );
