@@ -3,8 +3,8 @@ import type { PoloCourseOption } from "~/server/content/polo-studio.server";
 
 /**
  * The polo × course table of the "Polos" form (decision 085): one box per course, ticked when the
- * course is offered at the polo. The boxes ticked when the form was opened go along as hidden
- * `courseIdsBefore`, so the save applies only what this form changed.
+ * course is offered at the polo. The boxes ticked when the form was opened go along in the hidden
+ * `courseIdsBefore` (ids separated by commas), so the save applies only what this form changed.
  */
 export function PoloCoursesField({ meta, courses }: { meta: AnyField; courses: PoloCourseOption[] }) {
   const offered = courses.filter((course) => course.offered);
@@ -14,19 +14,18 @@ export function PoloCoursesField({ meta, courses }: { meta: AnyField; courses: P
       <p className="text-sm text-slate-600">
         Os cursos marcados aparecem na página do polo e, na página de cada curso, entre os polos que o oferecem.
       </p>
-      {offered.map((course) => (
-        <input key={course.id} type="hidden" name="courseIdsBefore" value={course.id} />
-      ))}
+      <input type="hidden" name="courseIdsBefore" value={offered.map((course) => course.id).join(",")} />
       {courses.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Nenhum curso cadastrado.</p>
       ) : (
         <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {courses.map((course) => (
+          {/* One name per box (courseIds[0], courseIds[1], …): the form reads them as one list with gaps. */}
+          {courses.map((course, index) => (
             <li key={course.id} className="flex items-center gap-2">
               <input
                 type="checkbox"
                 id={`${meta.id}-${course.id}`}
-                name={meta.name}
+                name={`${meta.name}[${index}]`}
                 value={course.id}
                 defaultChecked={course.offered}
                 className="size-4 accent-brand-600"

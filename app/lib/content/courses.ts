@@ -261,7 +261,10 @@ export const poloFormSchema = z.preprocess(
     active: checkboxField,
     /** The polo × course table: the ids of the courses offered at this polo (decision 085). */
     courseIds: z.preprocess(
-      (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+      (value) =>
+        value === undefined || value === ""
+          ? []
+          : (Array.isArray(value) ? value : [value]).filter((id) => typeof id === "string" && id !== ""),
       z.array(z.string().regex(/^\d{1,6}$/, "Curso inválido")).max(2000),
     ),
   }),

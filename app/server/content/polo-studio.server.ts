@@ -44,9 +44,10 @@ export function poloSlugTaken(slug: string, exceptId: string | null): boolean {
   return poloEntries().some((entry) => entry.id !== exceptId && entry.data.slug === slug);
 }
 
-/** The ids a form field lists (repeated field, or one value), digits only. */
+/** The ids a hidden field lists, separated by commas (digits only; anything else is dropped). */
 function idsOf(formData: FormData, name: string): string[] {
-  return formData.getAll(name).filter((value): value is string => typeof value === "string" && /^\d{1,6}$/.test(value));
+  const value = formData.get(name);
+  return typeof value === "string" ? value.split(",").filter((id) => /^\d{1,6}$/.test(id)) : [];
 }
 
 /**
