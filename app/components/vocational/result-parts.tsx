@@ -109,12 +109,16 @@ export function ResultHero({
   );
 }
 
-/** The closing call to action: the scholarship, the 24 h countdown and the page's buttons (children). */
+/**
+ * The closing call to action: the scholarship, the 24 h countdown, the page's consultant button
+ * (children), the graduation picture and, when the page offers it, 'Refazer o teste'.
+ */
 export function ResultCta({
   nome,
   countdownEnd,
   now,
   note,
+  retake = false,
   children,
 }: {
   nome: string;
@@ -122,6 +126,7 @@ export function ResultCta({
   now: number;
   /** A line under the heading. */
   note?: string;
+  retake?: boolean;
   children: ReactNode;
 }) {
   const { selectedBolsa } = useSite().claims;
@@ -133,7 +138,11 @@ export function ResultCta({
         </h2>
         {note ? <p className="max-w-2xl text-brand-100">{note}</p> : null}
         {countdownEnd !== null && <ResultCountdown target={countdownEnd} now={now} />}
-        <div className="flex flex-wrap justify-center gap-3">{children}</div>
+        <div className="flex flex-wrap justify-center gap-3">
+          {children}
+          <GraduationLink className="bg-white/10 text-white hover:bg-white/20" />
+          {retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
+        </div>
       </div>
     </section>
   );

@@ -10,7 +10,6 @@ import {
   BottomBar,
   ConsultantButton,
   type ConsultantForm,
-  GraduationLink,
   PROFILE_ICONS,
   ResultCta,
   ResultHero,
@@ -151,11 +150,10 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
         nome={nome}
         countdownEnd={countdownEnd}
         now={now}
+        retake={page.retake}
         note="Sua condição especial do teste vocacional vale por 24 horas. Fale com um consultor e comece a estudar."
       >
         <ConsultantButton form={form}>{bolsaLabel}</ConsultantButton>
-        <GraduationLink className="bg-white/10 text-white hover:bg-white/20" />
-        {page.retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
       </ResultCta>
 
       <BottomBar target={countdownEnd} now={now} form={form} buttonLabel={bolsaLabel} />

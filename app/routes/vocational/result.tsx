@@ -10,7 +10,6 @@ import { CourseGrid } from "~/components/vocational/result-courses";
 import {
   BottomBar,
   ConsultantButton,
-  GraduationLink,
   PROFILE_ICONS,
   ResultCta,
   ResultHero,
@@ -90,7 +89,6 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
 
       <ResultCta nome={nome} countdownEnd={countdownEnd} now={now}>
         <ConsultantButton form={form}>Quero minha bolsa</ConsultantButton>
-        <GraduationLink className="bg-white/10 text-white hover:bg-white/20" />
       </ResultCta>
 
       <BottomBar target={countdownEnd} now={now} form={form} buttonLabel="Quero minha bolsa" />
