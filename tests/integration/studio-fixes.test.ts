@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FIELD_LABELS } from "~/lib/content/history-labels";
 import { loader as coursePathLoader } from "~/routes/public/catch-all";
 import { action as editAction, loader as editLoader } from "~/routes/studio/course";
+import { action as newAction } from "~/routes/studio/course-new";
 import { action as faqAction } from "~/routes/studio/faq";
 import { action as historyAction, loader as historyLoader } from "~/routes/studio/history";
 import { action as testimonialsAction } from "~/routes/studio/testimonials";
@@ -227,5 +228,31 @@ describe("Cursos: a shared page only on purpose; deleting after a question", () 
     expect(statusOf(back)).toBe(303);
     expect(getEntry(coursesContent, "77")!.data.name).toBe(entry.data.name);
     expect(statusOf(await visit(entry.data.path))).toBe(200);
+  });
+});
+
+describe("a new course after a deletion", () => {
+  it("gets an id no course ever had, so its save is not taken for a concurrent one", async () => {
+    const create = (name: string, path: string) =>
+      settle(() =>
+        newAction(
+          args(formRequest("/admin/conteudo/cursos/novo", { ...courseForm("77", { name, path }), version: "0" }, { cookie })),
+        ),
+      );
+    const first = await create("Curso apagado", "/curso-apagado");
+    expect(statusOf(first)).toBe(303);
+    const id = locationOf(first)!.split("/").at(-1)!;
+    const { version } = getEntry(coursesContent, id)!;
+    const gone = await settle(() =>
+      editAction(
+        args(formRequest(`/admin/conteudo/cursos/${id}`, { intent: "excluir", version: String(version) }, { cookie }), {
+          curso: id,
+        }),
+      ),
+    );
+    expect(statusOf(gone)).toBe(303);
+    const second = await create("Curso novo", "/curso-novo-depois");
+    expect(statusOf(second)).toBe(303);
+    expect(locationOf(second)).toBe(`/admin/conteudo/cursos/${Number(id) + 1}`);
   });
 });

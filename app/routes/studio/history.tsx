@@ -7,7 +7,8 @@ import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { privateData } from "~/lib/cache-headers";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { HISTORY_SIZE, historyRows, type RestorePreview, restorePreview, restoreVersion } from "~/server/content/history.server";
+import type { RestorePreview } from "~/server/content/history.server";
+import { HISTORY_SIZE, historyRows, restorePreview, restoreVersion } from "~/server/content/history.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { privateRedirectWithToast } from "~/server/platform/toast.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "content");
   const asked = new URL(request.url).searchParams.get("restaurar");
   const preview = asked === null ? null : (restorePreview(asked) ?? null);
-  return { rows: historyRows(), preview, missing: asked !== null && preview === null };
+  return { rows: historyRows(), size: HISTORY_SIZE, preview, missing: asked !== null && preview === null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,7 +46,7 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
         Histórico
       </h1>
       <p className="mt-1 text-sm text-slate-600">
-        As últimas {HISTORY_SIZE} alterações. &quot;Restaurar&quot; mostra o que mudaria e pede confirmação antes de colocar de
+        As últimas {loaderData.size} alterações. &quot;Restaurar&quot; mostra o que mudaria e pede confirmação antes de colocar de
         volta no site o conteúdo daquela versão.
       </p>
       {missing ? (

@@ -199,12 +199,18 @@ export function coursePathTaken(path: string, exceptId?: string): boolean {
   return listEntries(coursesContent).some((entry) => entry.id !== exceptId && entry.data.active && entry.data.path === wanted);
 }
 
-/** The id a new course gets: the next number after the largest. */
+/**
+ * The id a new course gets: the next number after the largest ever used, deleted courses included
+ * (a deleted course keeps its history, and its id stays its own for "Restaurar").
+ */
 export function nextCourseId(): string {
+  const row = sqlite
+    .prepare("SELECT max(CAST(entry_id AS INTEGER)) AS n FROM content_revisions WHERE collection = ?")
+    .get(coursesContent.name) as { n: number | null };
   const ids = listEntries(coursesContent)
     .map((entry) => Number(entry.id))
     .filter(Number.isFinite);
-  return String(Math.max(0, ...ids) + 1);
+  return String(Math.max(0, row.n ?? 0, ...ids) + 1);
 }
 
 /**
