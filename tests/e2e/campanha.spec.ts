@@ -187,11 +187,11 @@ test.describe("course finder (/curso-id)", () => {
 test.describe("assistant without a configured URL", () => {
   test("the floating button opens the side sheet with the course finder", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link (next test)");
-    await page.goto("/bolsas");
+    await page.goto("/teste-vocacional"); // a page that loads React (decisions 092, 098)
     await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
     const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
     await expect(sheet).toBeVisible();
-    await expect(page).toHaveURL(/\/bolsas$/);
+    await expect(page).toHaveURL(/\/teste-vocacional$/);
     await sheet.getByLabel("Qual área combina com você?").selectOption("Tecnologia");
     await sheet.getByRole("button", { name: "Ver cursos" }).click();
     await expect(page).toHaveURL(/\/curso-id\?area=Tecnologia/);
@@ -201,7 +201,7 @@ test.describe("assistant without a configured URL", () => {
 
   test("the sheet closes with Escape and its close button", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the sheet needs JavaScript");
-    await page.goto("/bolsas");
+    await page.goto("/teste-vocacional");
     const button = page.getByRole("link", { name: "Abrir assistente virtual" });
     await button.click();
     const sheet = page.getByRole("dialog", { name: "Assistente virtual" });

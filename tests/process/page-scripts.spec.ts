@@ -22,7 +22,7 @@ const ISLANDS_BUDGET_BYTES = 6 * 1024;
  * course and polo pages, the campaign, bolsas, …): moving a route here without `framework: false`,
  * or dropping the flag from one listed, fails the first test.
  */
-const WITHOUT_FRAMEWORK = ["", "privacidade", "termos"];
+const WITHOUT_FRAMEWORK = ["", "america-mg", "bolsas", "campanha-relampago", "privacidade", "termos", "trabalhe-conosco"];
 
 let server: RunningServer;
 
