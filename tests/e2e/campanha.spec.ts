@@ -72,6 +72,19 @@ test.describe("flash campaign page", () => {
     await expect(seconds).toHaveText(/^\d{2}$/);
   });
 
+  test("a rolling window that passes while the page is open moves on, and the dates follow", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "the open page changes only with JavaScript; a reload gets the new window from the server");
+    await page.clock.install();
+    await page.goto("/campanha-relampago");
+    // The browser's clock jumps six days ahead, past the window's end (decision 098: the countdown island).
+    const later = Date.now() + 6 * 86_400_000;
+    await page.clock.fastForward(6 * 86_400_000);
+    const expected = formatDayMonth(rollingDeadline(new Date(later)));
+    await expect(page.getByTestId("campaign-valid-until")).toHaveText(`Condições válidas até ${expected}`);
+    await expect(page.getByTestId("offers-valid-until")).toHaveText(`Descontos válidos até ${expected}.`);
+    expect((await countdownValues(page)).days).toBe("05");
+  });
+
   test("testimonials: three cards side by side on desktop", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/campanha-relampago");
