@@ -28,7 +28,7 @@ test.describe("assistant with a configured URL", () => {
     jsEnabled,
   }) => {
     test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link to /assistente");
-    await page.goto(`${server.url}/bolsas`);
+    await page.goto(`${server.url}/teste-vocacional`);
     await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
     const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
     await expect(sheet).toBeVisible();
@@ -39,7 +39,7 @@ test.describe("assistant with a configured URL", () => {
     const reloaded = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
     await sheet.getByRole("button", { name: "Tentar novamente" }).click();
     await reloaded;
-    await expect(page).toHaveURL(`${server.url}/bolsas`);
+    await expect(page).toHaveURL(`${server.url}/teste-vocacional`);
     await expect(sheet).toBeHidden();
   });
 
@@ -57,7 +57,7 @@ test.describe("assistant with a configured URL", () => {
         body: '<!doctype html><meta charset="utf-8"><title>Chat</title><h1>Olá! Sou o assistente</h1>',
       });
     });
-    await page.goto(`${server.url}/bolsas`);
+    await page.goto(`${server.url}/teste-vocacional`);
     await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
     const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
     await expect(sheet.getByRole("status")).toHaveText("Carregando assistente...");

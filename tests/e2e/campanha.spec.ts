@@ -72,6 +72,19 @@ test.describe("flash campaign page", () => {
     await expect(seconds).toHaveText(/^\d{2}$/);
   });
 
+  test("a rolling window that passes while the page is open moves on, and the dates follow", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "the open page changes only with JavaScript; a reload gets the new window from the server");
+    await page.clock.install();
+    await page.goto("/campanha-relampago");
+    // The browser's clock jumps six days ahead, past the window's end (decision 098: the countdown island).
+    const later = Date.now() + 6 * 86_400_000;
+    await page.clock.fastForward(6 * 86_400_000);
+    const expected = formatDayMonth(rollingDeadline(new Date(later)));
+    await expect(page.getByTestId("campaign-valid-until")).toHaveText(`Condições válidas até ${expected}`);
+    await expect(page.getByTestId("offers-valid-until")).toHaveText(`Descontos válidos até ${expected}.`);
+    expect((await countdownValues(page)).days).toBe("05");
+  });
+
   test("testimonials: three cards side by side on desktop", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/campanha-relampago");
@@ -187,11 +200,11 @@ test.describe("course finder (/curso-id)", () => {
 test.describe("assistant without a configured URL", () => {
   test("the floating button opens the side sheet with the course finder", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link (next test)");
-    await page.goto("/bolsas");
+    await page.goto("/teste-vocacional"); // a page that loads React (decisions 092, 098)
     await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
     const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
     await expect(sheet).toBeVisible();
-    await expect(page).toHaveURL(/\/bolsas$/);
+    await expect(page).toHaveURL(/\/teste-vocacional$/);
     await sheet.getByLabel("Qual área combina com você?").selectOption("Tecnologia");
     await sheet.getByRole("button", { name: "Ver cursos" }).click();
     await expect(page).toHaveURL(/\/curso-id\?area=Tecnologia/);
@@ -201,7 +214,7 @@ test.describe("assistant without a configured URL", () => {
 
   test("the sheet closes with Escape and its close button", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the sheet needs JavaScript");
-    await page.goto("/bolsas");
+    await page.goto("/teste-vocacional");
     const button = page.getByRole("link", { name: "Abrir assistente virtual" });
     await button.click();
     const sheet = page.getByRole("dialog", { name: "Assistente virtual" });

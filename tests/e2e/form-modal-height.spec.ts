@@ -67,7 +67,7 @@ test.describe("the form modal at 360 × 740", () => {
   test("'Inscreva-se': the whole form is reached without scrolling inside the frame, also after a refused post", async ({
     page,
   }) => {
-    await page.goto("/bolsas"); // a page that loads React (the plain ones link: decision 092)
+    await page.goto("/teste-vocacional"); // a page that loads React (the plain ones link: decisions 092, 098)
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).click();
     const dialog = page.getByRole("dialog", { name: "Inscreva-se" });
     const frameElement = dialog.locator(FRAME);
@@ -87,7 +87,6 @@ test.describe("the form modal at 360 × 740", () => {
   test("the consultant and scholarship buttons open forms that fit their frame too", async ({ page }) => {
     for (const [path, name, title] of [
       ["/curso-ideal", "Fale com um consultor", "Fale com um consultor"],
-      ["/bolsas", "Solicite sua bolsa", "Solicite sua bolsa"],
     ] as const) {
       await page.goto(path);
       const opener = page.locator("main a[data-form-modal]").filter({ hasText: name }).first();
@@ -102,8 +101,8 @@ test.describe("the form modal at 360 × 740", () => {
   });
 });
 
-test("without JavaScript the form buttons are plain links to /inscricao", async ({ page, jsEnabled }) => {
-  test.skip(jsEnabled, "checks the plain links");
+// /bolsas loads no framework (decision 098): with JavaScript too, its buttons are the plain links.
+test("without JavaScript, and on pages without React, the form buttons are plain links to /inscricao", async ({ page }) => {
   await page.goto("/bolsas");
   const scholarship = page.locator("main a[data-form-modal]").first();
   await expect(scholarship).toHaveAttribute("href", /^\/inscricao/);

@@ -167,7 +167,7 @@ test.describe("home page", () => {
     // held until the box is filled (not for a fixed time, which a busy machine could outlast).
     let releaseScripts = () => {};
     let scriptsHeld = Promise.resolve();
-    await page.route("**/assets/*.js", async (route) => {
+    await page.route("**/assets/**/*.js", async (route) => {
       await scriptsHeld;
       await route.continue();
     });

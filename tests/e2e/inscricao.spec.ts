@@ -124,7 +124,7 @@ test.describe("enrolment form (/inscricao)", () => {
 test.describe("form modal", () => {
   test("the header 'Inscreva-se' opens the form in a modal; Esc closes it and focus returns", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the modal is a JavaScript enhancement");
-    await page.goto("/bolsas"); // a page that loads React (the plain ones link: decision 092)
+    await page.goto("/teste-vocacional"); // a page that loads React (the plain ones link: decisions 092, 098)
     const opener = page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" });
     await opener.click();
 
@@ -135,7 +135,7 @@ test.describe("form modal", () => {
     await expect(frame).toHaveAttribute("loading", "lazy");
     await expect(frame).toHaveAttribute("referrerpolicy", "no-referrer");
     await expect(frame).toHaveAttribute("src", "/inscricao?embed=1");
-    await expect(page).toHaveURL(/\/bolsas$/);
+    await expect(page).toHaveURL(/\/teste-vocacional$/);
     // The embedded form loads, without the site's header.
     const form = page.frameLocator('iframe[title="Formulário de Inscrição"]');
     await expect(form.getByLabel("Nome completo", { exact: true })).toBeVisible();
@@ -160,7 +160,7 @@ test.describe("form modal", () => {
   test("the modal's close button closes it; a lead submitted inside it is stored", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the modal is a JavaScript enhancement");
     const email = uniqueEmail("modal");
-    await page.goto("/bolsas"); // a page that loads React (the plain ones link: decision 092)
+    await page.goto("/teste-vocacional"); // a page that loads React (the plain ones link: decisions 092, 098)
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).click();
     const form = page.frameLocator('iframe[title="Formulário de Inscrição"]');
     await form.getByLabel("Nome completo", { exact: true }).fill("Joana Ribeiro Lima");
@@ -185,7 +185,7 @@ test.describe("form modal", () => {
   }) => {
     test.skip(!jsEnabled, "the modal is a JavaScript enhancement");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/bolsas"); // a page that loads React (the plain ones link: decision 092)
+    await page.goto("/teste-vocacional"); // a page that loads React (the plain ones link: decisions 092, 098)
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" }).click();
     const dialog = page.getByRole("dialog", { name: "Inscreva-se" });
     await expect(dialog).toBeVisible();

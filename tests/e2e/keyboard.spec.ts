@@ -96,7 +96,7 @@ test.describe("keyboard: the form modal", () => {
   test("Enter opens it, focus stays inside while tabbing, Esc closes it and focus returns", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the modal needs JavaScript; without it the link opens the form page (tested in inscricao.spec)");
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/bolsas");
+    await page.goto("/teste-vocacional"); // a page that loads React (decisions 092, 098)
     const opener = page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inscreva-se" });
     await tabTo(page, opener);
     await page.keyboard.press("Enter");

@@ -22,7 +22,16 @@ const ISLANDS_BUDGET_BYTES = 6 * 1024;
  * course and polo pages, the campaign, bolsas, …): moving a route here without `framework: false`,
  * or dropping the flag from one listed, fails the first test.
  */
-const WITHOUT_FRAMEWORK = ["privacidade", "termos", "polos/:slug"];
+const WITHOUT_FRAMEWORK = [
+  "",
+  "america-mg",
+  "bolsas",
+  "campanha-relampago",
+  "polos/:slug",
+  "privacidade",
+  "termos",
+  "trabalhe-conosco",
+];
 
 /** Real parameters for the routes above that have some (a seeded polo's page). */
 const PARAMS = { slug: "belo-horizonte-centro-mg" };

@@ -44,6 +44,7 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
           role="search"
           aria-label="Buscar cursos no catálogo"
           onSubmit={live.onSubmit}
+          data-island="live-search"
           className="mt-6 flex max-w-2xl gap-2"
         >
           <label htmlFor="catalogo-busca" className="sr-only">
@@ -67,14 +68,17 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
               className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
             />
           </div>
-          {polos.term ? <input type="hidden" name="polo" value={polos.term} /> : null}
-          {polos.showAll ? <input type="hidden" name="polos" value="todos" /> : null}
+          {/* The other search's state; swapped by the live-search island (`data-live`) when that one changes. */}
+          <div id="catalogo-contexto" data-live className="contents">
+            {polos.term ? <input type="hidden" name="polo" value={polos.term} /> : null}
+            {polos.showAll ? <input type="hidden" name="polos" value="todos" /> : null}
+          </div>
           <Button type="submit" variant="primary" size="xl" className="h-12">
             Buscar
           </Button>
         </Form>
 
-        <div className="mt-8">
+        <div id="cursos-resultados" data-live className="mt-8">
           {catalogue.results ? (
             <SearchResults term={catalogue.term} results={catalogue.results} clearHref={homeHref(keepPolos, "cursos")} />
           ) : (

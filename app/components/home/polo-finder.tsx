@@ -38,6 +38,7 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           role="search"
           aria-label="Buscar polos"
           onSubmit={live.onSubmit}
+          data-island="live-search"
           className="mt-6 flex max-w-2xl gap-2"
         >
           <label htmlFor="polo-busca" className="sr-only">
@@ -61,17 +62,19 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
               className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
             />
           </div>
-          {catalogue.term ? <input type="hidden" name="q" value={catalogue.term} /> : null}
-          {!catalogue.term && catalogue.area !== DEFAULT_AREA ? (
-            <input type="hidden" name="area" value={AREA_SLUGS[catalogue.area]} />
-          ) : null}
+          <div id="polo-contexto" data-live className="contents">
+            {catalogue.term ? <input type="hidden" name="q" value={catalogue.term} /> : null}
+            {!catalogue.term && catalogue.area !== DEFAULT_AREA ? (
+              <input type="hidden" name="area" value={AREA_SLUGS[catalogue.area]} />
+            ) : null}
+          </div>
           <Button type="submit" variant="primary" size="xl" className="h-12">
             <Search aria-hidden="true" className="size-4" />
             <span>Buscar</span>
           </Button>
         </Form>
 
-        <div className="mt-6 sm:mt-8" aria-live="polite">
+        <div id="polos-contagem" data-live className="mt-6 sm:mt-8" aria-live="polite">
           {polos.total === 0 ? (
             <p className="rounded-lg bg-slate-50 p-6 text-slate-700" data-testid="no-polo">
               {NO_POLO_MESSAGE}
@@ -82,52 +85,54 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
             </p>
           )}
         </div>
-        {polos.visible.length > 0 ? (
-          // On phones two sideways rows (app.css `phone-row-grid`): every polo of the page is still there, scrolled to.
-          <ul className="phone-row-grid grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="polo-list">
-            {polos.visible.map((p) => (
-              <li key={p.location} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid="polo">
-                <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                <div>
-                  <p className="font-semibold text-slate-900">
-                    {p.slug ? (
-                      <a href={poloPath(p.slug)} className="underline hover:text-brand-700">
-                        {p.location}
-                      </a>
-                    ) : (
-                      p.location
-                    )}
-                  </p>
-                  {p.address ? <p className="text-sm text-slate-600">{p.address}</p> : null}
-                  <a
-                    href={telHref(p.phone)}
-                    className="mt-1 inline-flex min-h-8 items-center gap-1 text-sm text-brand-700 hover:underline"
-                  >
-                    <Phone aria-hidden="true" className="size-3.5" />
-                    <span className="sr-only">Telefone: </span>
-                    {p.phone}
-                  </a>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {polos.hidden > 0 ? (
-          <div className="mt-4 text-center sm:mt-6">
-            <ButtonLink
-              to={homeHref({ ...keepCatalogue, polo: polos.term, allPolos: true }, "onde-estudar")}
-              preventScrollReset
-              replace
-              variant="secondary"
-              size="xl"
-            >
-              Ver todos os polos
-            </ButtonLink>
-            <p className="mt-2 text-sm text-slate-500">
-              Mostrando {polos.visible.length} de {polos.total}
-            </p>
-          </div>
-        ) : null}
+        <div id="polos-resultados" data-live>
+          {polos.visible.length > 0 ? (
+            // On phones two sideways rows (app.css `phone-row-grid`): every polo of the page is still there, scrolled to.
+            <ul className="phone-row-grid grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="polo-list">
+              {polos.visible.map((p) => (
+                <li key={p.location} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid="polo">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                  <div>
+                    <p className="font-semibold text-slate-900">
+                      {p.slug ? (
+                        <a href={poloPath(p.slug)} className="underline hover:text-brand-700">
+                          {p.location}
+                        </a>
+                      ) : (
+                        p.location
+                      )}
+                    </p>
+                    {p.address ? <p className="text-sm text-slate-600">{p.address}</p> : null}
+                    <a
+                      href={telHref(p.phone)}
+                      className="mt-1 inline-flex min-h-8 items-center gap-1 text-sm text-brand-700 hover:underline"
+                    >
+                      <Phone aria-hidden="true" className="size-3.5" />
+                      <span className="sr-only">Telefone: </span>
+                      {p.phone}
+                    </a>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {polos.hidden > 0 ? (
+            <div className="mt-4 text-center sm:mt-6">
+              <ButtonLink
+                to={homeHref({ ...keepCatalogue, polo: polos.term, allPolos: true }, "onde-estudar")}
+                preventScrollReset
+                replace
+                variant="secondary"
+                size="xl"
+              >
+                Ver todos os polos
+              </ButtonLink>
+              <p className="mt-2 text-sm text-slate-500">
+                Mostrando {polos.visible.length} de {polos.total}
+              </p>
+            </div>
+          ) : null}
+        </div>
       </div>
     </section>
   );

@@ -128,7 +128,14 @@ export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownV
         <h2 id="contagem-titulo" className="text-2xl font-extrabold sm:text-3xl">
           {countdown.title}
         </h2>
-        <Countdown target={view.endsAt} now={countdown.now} onExpire={expire} label="Tempo restante para a oferta" />
+        <Countdown
+          target={view.endsAt}
+          now={countdown.now}
+          onExpire={expire}
+          rolling={view.rolling}
+          expire="hide"
+          label="Tempo restante para a oferta"
+        />
         <div className="flex flex-wrap justify-center gap-3">
           <FormLink type="scholarship" className={buttonClass({ variant: "accent", size: "xl" })}>
             Solicitar minha bolsa

@@ -1,6 +1,10 @@
 import { useLayoutEffect } from "react";
 import { useLocation } from "react-router";
 
+import { fragmentId } from "~/lib/fragment";
+
+export { fragmentId };
+
 /**
  * Jumps to a section (/#faq, the menu's "Cursos", "Ver todos os polos") land on it. The home page's
  * lower sections skip their layout until scrolled near (`below-fold` in app.css), with placeholder
@@ -19,14 +23,4 @@ export function SectionJumps() {
     document.getElementById(fragmentId(hash))?.scrollIntoView();
   }, [hash]);
   return null;
-}
-
-/** The element id a fragment names ("#faq" → "faq"); a malformed escape is taken as written. */
-export function fragmentId(hash: string): string {
-  const raw = hash.replace(/^#/, "");
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }

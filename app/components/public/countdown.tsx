@@ -19,6 +19,9 @@ type CountdownProps = {
   labelClassName?: string;
   /** Accessible name of the timer; default 'Tempo restante'. */
   label?: string;
+  /** A rolling campaign window (it moves on once passed); and what a page without React does at a fixed deadline. */
+  rolling?: boolean;
+  expire?: "hide" | "reload";
 };
 
 function toDate(value: string | number | Date): Date {
@@ -27,7 +30,8 @@ function toDate(value: string | number | Date): Date {
 
 /**
  * Dias / Horas / Min / Seg, two digits each. Rendered by the server; with
- * JavaScript it ticks every second. Shows all zeros once the target has passed.
+ * JavaScript it ticks every second (React here, or the countdown island on a page without React).
+ * Shows all zeros once the target has passed.
  */
 export function Countdown({
   target,
@@ -38,6 +42,8 @@ export function Countdown({
   valueClassName = "text-2xl font-extrabold tabular-nums sm:text-3xl",
   labelClassName = "text-xs font-medium uppercase tracking-wide",
   label = "Tempo restante",
+  rolling,
+  expire,
 }: CountdownProps) {
   const targetDate = toDate(target);
   const targetMs = targetDate.getTime();
@@ -61,7 +67,18 @@ export function Countdown({
 
   const left = timeLeft(new Date(targetMs), new Date(current));
   return (
-    <div role="timer" aria-label={`${label}: ${describeTimeLeft(left)}`} className={className} data-testid="countdown">
+    <div
+      role="timer"
+      aria-label={`${label}: ${describeTimeLeft(left)}`}
+      className={className}
+      data-testid="countdown"
+      // On a page without React the countdown island ticks it (app/islands/countdown.ts, decision 098).
+      data-island="countdown"
+      data-ends-at={targetDate.toISOString()}
+      data-rolling={rolling ? "" : undefined}
+      data-label={label}
+      data-expire={expire}
+    >
       {countdownUnits(left).map((unit) => (
         <div key={unit.key} className={boxClassName} aria-hidden="true">
           <span className={valueClassName} data-unit={unit.key}>

@@ -32,6 +32,8 @@ export function EmbeddedForm({ src, title, className }: EmbeddedFormProps) {
         title={title}
         loading="lazy"
         referrerPolicy={external ? "no-referrer" : undefined}
+        // Our own form reports its height; on a page without React the frame-height island listens (decision 098).
+        data-island={external ? undefined : "frame-height"}
         style={height.px ? { height: height.px } : undefined}
         className={`block w-full rounded-xl border border-slate-200 bg-white ${heightClass}`}
       />

@@ -1,6 +1,17 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
+import {
+  CAROUSEL_PLAY_LABEL,
+  CAROUSEL_SETTLE_MS,
+  carouselPosition,
+  nearestIndex,
+  prefersReducedMotion,
+  scrollLeftOf,
+  visibleCount as fittingCount,
+  wrapIndex,
+} from "~/lib/carousel";
+
 type CarouselProps<T> = {
   items: readonly T[];
   /** Accessible name of the carousel ('Depoimentos de alunos'). */
@@ -24,32 +35,6 @@ const DESKTOP_WIDTH: Record<1 | 2 | 3, string> = {
   2: "md:w-[calc((100%-1rem)/2)]",
   3: "md:w-[calc((100%-2rem)/3)]",
 };
-
-/** How long scroll events are ignored after a button or arrow key starts a smooth scroll. */
-const SETTLE_MS = 1000;
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
-/** The list's scrollLeft that brings `item` to its start (whatever the items' offsetParent is). */
-function scrollLeftOf(list: HTMLElement, item: HTMLElement): number {
-  return item.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
-}
-
-/** The index of the item whose start is closest to the list's current scroll position. */
-function nearestIndex(list: HTMLElement): number {
-  let closest = 0;
-  let distance = Infinity;
-  Array.from(list.children).forEach((child, i) => {
-    const d = Math.abs(scrollLeftOf(list, child as HTMLElement) - list.scrollLeft);
-    if (d < distance) {
-      distance = d;
-      closest = i;
-    }
-  });
-  return closest;
-}
 
 /**
  * A carousel that is a plain horizontal scroll-snap list first: with no JavaScript every item is
@@ -86,22 +71,16 @@ export function Carousel<T>({
   }, [autoplayMs]);
 
   /** How many items fit in the list's width right now (1 below 768 px). */
-  const visibleCount = useCallback(() => {
-    const list = listRef.current;
-    const first = list?.children[0] as HTMLElement | undefined;
-    if (!list || !first || first.offsetWidth === 0) return 1;
-    return Math.max(1, Math.round(list.clientWidth / first.offsetWidth));
-  }, []);
+  const visibleCount = useCallback(() => fittingCount(listRef.current), []);
 
   const goTo = useCallback(
     (target: number) => {
       const list = listRef.current;
       if (!list || count === 0) return;
-      const last = Math.max(0, count - visibleCount());
-      const next = target > last ? 0 : target < 0 ? last : target;
+      const next = wrapIndex(target, count, visibleCount());
       const item = list.children[next] as HTMLElement | undefined;
       if (!item) return;
-      settlingUntil.current = performance.now() + SETTLE_MS;
+      settlingUntil.current = performance.now() + CAROUSEL_SETTLE_MS;
       list.scrollTo({ left: scrollLeftOf(list, item), behavior: prefersReducedMotion() ? "auto" : "smooth" });
       setIndex(next);
     },
@@ -154,6 +133,9 @@ export function Carousel<T>({
       className={className}
       data-testid={testId}
       data-enhanced={enhanced ? "true" : undefined}
+      // On a page without React the carousel island adds the same behaviour (app/islands/carousel.ts, decision 098).
+      data-island="carousel"
+      data-autoplay-ms={autoplayMs}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -182,29 +164,50 @@ export function Carousel<T>({
           </li>
         ))}
       </ul>
-      <div className={`mt-4 flex items-center justify-center gap-3 ${controlsClass} ${enhanced ? "" : "invisible"}`}>
+      <div
+        data-carousel-controls
+        className={`mt-4 flex items-center justify-center gap-3 ${controlsClass} ${enhanced ? "" : "invisible"}`}
+      >
         <button
           type="button"
           className={button}
           aria-label={`${itemName[0].toUpperCase()}${itemName.slice(1)} anterior`}
+          data-carousel="previous"
           onClick={() => goTo(index - 1)}
         >
           <ChevronLeft aria-hidden="true" className="size-5" />
         </button>
-        <p className="min-w-16 text-center text-sm font-medium text-slate-600" aria-live={paused ? "polite" : "off"}>
-          {index + 1} de {count}
+        <p
+          className="min-w-16 text-center text-sm font-medium text-slate-600"
+          aria-live={paused ? "polite" : "off"}
+          data-carousel-position
+        >
+          {carouselPosition(index, count)}
         </p>
-        <button type="button" className={button} aria-label={`${next} ${itemName}`} onClick={() => goTo(index + 1)}>
+        <button
+          type="button"
+          className={button}
+          aria-label={`${next} ${itemName}`}
+          data-carousel="next"
+          onClick={() => goTo(index + 1)}
+        >
           <ChevronRight aria-hidden="true" className="size-5" />
         </button>
         {autoplayMs ? (
           <button
             type="button"
             className={button}
-            aria-label={playing ? "Pausar carrossel" : "Reproduzir carrossel"}
+            aria-label={playing ? CAROUSEL_PLAY_LABEL.pause : CAROUSEL_PLAY_LABEL.play}
+            data-carousel="play"
             onClick={() => setPlaying((p) => !p)}
           >
-            {playing ? <Pause aria-hidden="true" className="size-5" /> : <Play aria-hidden="true" className="size-5" />}
+            {/* Both icons are in the page, so the island can swap them without React. */}
+            <span data-icon="pause" hidden={!playing}>
+              <Pause aria-hidden="true" className="size-5" />
+            </span>
+            <span data-icon="play" hidden={playing}>
+              <Play aria-hidden="true" className="size-5" />
+            </span>
           </button>
         ) : null}
       </div>

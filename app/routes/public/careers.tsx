@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { institutionJsonLd } from "~/lib/json-ld";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { employeeBenefits, employeeTestimonials, employeeTexts, teamPhotos } from "~/seed/employee";
 import { employeePageTexts } from "~/server/content/club.server";
@@ -16,6 +17,9 @@ import type { Route } from "./+types/careers";
 
 /** The team carousel advances every this many ms (paused on hover/focus, off with reduced motion). */
 const TEAM_AUTOPLAY_MS = 4000;
+
+/** Plain HTML in the browser (decision 092): the carousel and the form frame's height are islands (decision 098). */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 
 /** The CV form, and the page's texts as the content studio last saved them. */
 export function loader() {

@@ -9,12 +9,15 @@ import { Carousel } from "~/components/ui/carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { claimText, SEED_SELECTED_BOLSA, type SiteClaims } from "~/lib/claims";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { CLUB_NAME, clubTestimonials, clubTexts, clubTextsWithClaims } from "~/seed/club";
 import { clubPageData } from "~/server/content/club.server";
 
 import type { Route } from "./+types/club";
 
+/** Plain HTML in the browser (decision 092); the carousel and the form frame's height are islands (decision 098). */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 export function loader() {
   return clubPageData(new Date());
 }

@@ -2,21 +2,27 @@ import { CalendarClock, Check, Zap } from "lucide-react";
 import { useState } from "react";
 
 import { useSite } from "~/components/layout/use-site";
+import { OfferCards, RegularPrices } from "~/components/public/campaign-offers";
 import { ContactCtas } from "~/components/public/contact-ctas";
 import { Countdown } from "~/components/public/countdown";
-import { FormLink } from "~/components/public/form-link";
 import { TestimonialCard } from "~/components/public/testimonial-card";
 import { Carousel } from "~/components/ui/carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
-import { formatNumber, formatReais } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { renderPlaceholders } from "~/lib/placeholders";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { campaignTestimonials, campaignTexts } from "~/seed/campaign";
-import { HIGHLIGHT_RIBBON, PRICES_NOTE, remainingPriceText } from "~/seed/offers";
 import { campaignPageData } from "~/server/content/campaign.server";
 
 import type { Route } from "./+types/flash-campaign";
+
+/**
+ * Plain HTML in the browser (decision 092): the countdown and the testimonials' carousel are islands
+ * (decision 098), the form buttons links to the form page.
+ */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 
 /** The campaign as the content studio last saved it, seen now (expired cards left out). */
 export function loader() {
@@ -103,7 +109,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
             ) : (
               <>
                 <p className="mt-1 font-medium">{texts.bannerText}</p>
-                <p className="mt-2 text-sm font-semibold" data-testid="campaign-valid-until">
+                <p className="mt-2 text-sm font-semibold" data-testid="campaign-valid-until" data-valid-until>
                   Condições válidas até {validUntil}
                 </p>
               </>
@@ -114,6 +120,8 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               target={deadline.endsAt}
               now={loaderData.now}
               label="Tempo restante da campanha"
+              rolling={deadline.rolling}
+              expire="reload"
               onExpire={() => {
                 if (deadline.rolling) setDeadline((current) => refreshDeadline(current, new Date()));
                 else setEnded(true);
@@ -131,7 +139,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
             <SectionHeading id="modalidades-titulo">{texts.offersTitle}</SectionHeading>
             <p className="mt-3 text-slate-600">{texts.offersIntro}</p>
             {ended || offers.length === 0 ? null : (
-              <p className="mt-2 text-sm font-semibold text-brand-700" data-testid="offers-valid-until">
+              <p className="mt-2 text-sm font-semibold text-brand-700" data-testid="offers-valid-until" data-valid-until>
                 Descontos válidos até {validUntil}.
               </p>
             )}
@@ -141,72 +149,11 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               Nenhuma oferta da campanha está ativa no momento. Fale com um consultor para conhecer as condições atuais.
             </p>
           ) : null}
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {(ended ? [] : offers).map((offer) => (
-              <li
-                key={offer.title}
-                data-highlight={offer.highlight ? "true" : undefined}
-                className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ${
-                  offer.highlight ? "border-2 border-accent-400 shadow-lg ring-4 ring-accent-400/30" : "border border-slate-200"
-                }`}
-              >
-                {offer.highlight ? (
-                  <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-400 px-4 py-1 text-xs font-extrabold tracking-wider text-slate-900">
-                    {HIGHLIGHT_RIBBON}
-                  </p>
-                ) : null}
-                <SectionHeading as="h3" size="card">
-                  {offer.title}
-                </SectionHeading>
-                <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
-                <p className="text-4xl font-extrabold text-brand-700">{formatReais(offer.firstPayment)}</p>
-                <p className="mt-3 inline-flex w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-bold text-green-800">
-                  {offer.discountText}
-                </p>
-                <p className="mt-3 flex-1 text-sm text-slate-600">{offer.detailsText}</p>
-                {offer.validUntilText ? (
-                  <p className="mt-2 text-sm font-semibold text-brand-700">Válido até {offer.validUntilText}.</p>
-                ) : null}
-                <FormLink
-                  type="lead"
-                  description={`${offer.title}: 1ª mensalidade de ${formatReais(offer.firstPayment)} e ${offer.discountText.toLowerCase()}.`}
-                  className={`mt-6 inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2.5 font-semibold ${
-                    offer.highlight
-                      ? "bg-accent-400 text-slate-900 hover:bg-accent-300"
-                      : "bg-brand-600 text-white hover:bg-brand-700"
-                  }`}
-                >
-                  Garanta sua vaga
-                </FormLink>
-              </li>
-            ))}
-          </ul>
+          <OfferCards offers={ended ? [] : offers} />
         </div>
       </section>
 
-      {/* AGORA EU POSSO: regular prices */}
-      <section aria-labelledby="precos-titulo" className="bg-brand-900 py-16 text-white">
-        <div className="mx-auto max-w-6xl px-4">
-          <div className="text-center">
-            <h2 id="precos-titulo" className="text-3xl font-extrabold tracking-wide text-accent-300 sm:text-4xl">
-              {texts.pricesTitle}
-            </h2>
-            <p className="mt-3 text-slate-200">{texts.pricesIntro}</p>
-          </div>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {prices.map((price) => (
-              <li key={price.title} className="rounded-2xl bg-white p-6 text-slate-900 shadow-sm">
-                <h3 className="text-lg font-bold">{price.title}*</h3>
-                <p className="mt-4 text-sm text-slate-600">1ª mensalidade</p>
-                <p className="text-3xl font-extrabold text-brand-700">{formatReais(price.firstPayment)}</p>
-                <p className="mt-3 text-sm text-slate-600">Demais mensalidades</p>
-                <p className="text-lg font-semibold">{remainingPriceText(price)}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-6 text-center text-sm font-semibold tracking-wide text-slate-200">{PRICES_NOTE}</p>
-        </div>
-      </section>
+      <RegularPrices title={texts.pricesTitle} intro={texts.pricesIntro} prices={prices} />
 
       {/* Histórias de Sucesso */}
       <section aria-labelledby="historias-titulo" className="py-16">

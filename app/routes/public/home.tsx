@@ -8,12 +8,19 @@ import { HomeCountdown, Testimonials, VocationalTestBanner, WhyChooseUs } from "
 import { formatNumber } from "~/lib/format";
 import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/seo";
 import { activeCourses, activePolos } from "~/server/content/courses.server";
 import { homePageContent } from "~/server/content/home.server";
 import { publicSite } from "~/server/platform/site.server";
 
 import type { Route } from "./+types/home";
+
+/**
+ * Plain HTML in the browser (decision 092): the countdown, the live course and polo searches and the
+ * section jumps are islands (decision 098); the form buttons are links to the form page.
+ */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = parseHomeQuery(new URL(request.url).searchParams);
@@ -51,6 +58,8 @@ export default function Home() {
       <noscript>
         <style>{".below-fold{content-visibility:visible}"}</style>
       </noscript>
+      {/* With JavaScript, the section-jumps island lays them out once the address has a fragment. */}
+      <span hidden data-island="section-jumps" />
       <HomeHero hero={home.hero} stats={home.stats} />
       <HomeSearchBox term={catalogue.term} />
       <WhyChooseUs poloClaim={home.stats.poloClaim} />
