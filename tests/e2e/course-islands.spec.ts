@@ -76,8 +76,11 @@ test("/enfermagem: the assistant sheet opens, keeps focus inside, and closes on 
   await expect(sheet).toBeHidden();
   await expect(button).toBeFocused();
   await expect(button).toHaveAttribute("aria-expanded", "false");
-  // Opened again: the same sheet, still working.
-  await button.click();
+  // Opened again from the keyboard: the same sheet, still working; Esc closes it.
+  await page.keyboard.press("Enter");
   await expect(sheet).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await expect(button).toBeFocused();
 });
