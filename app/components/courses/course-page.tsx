@@ -63,7 +63,22 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
               {page.title}
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-white/90">{page.description}</p>
-            <dl className="mt-6 flex flex-wrap gap-3 text-sm" data-testid="course-facts">
+            {/* The calls to action right under the text, before the facts: on a phone's first screen they stay
+                clear of the floating WhatsApp and assistant buttons at the bottom right (floating-buttons.spec.ts). */}
+            <div className="mt-6 flex flex-wrap gap-3">
+              <FormLink
+                type="lead"
+                title={leadTitle}
+                className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}
+              >
+                Quero minha bolsa agora
+              </FormLink>
+              <FormLink type="contact" className={buttonClass({ variant: "inverse", size: "xl" })}>
+                Fale com um consultor
+              </FormLink>
+              <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
+            </div>
+            <dl className="mt-8 flex flex-wrap gap-3 text-sm" data-testid="course-facts">
               <Fact icon={<GraduationCap aria-hidden="true" className="size-4" />} label="Área" value={page.areas.join(" e ")} />
               <Fact
                 icon={<MonitorSmartphone aria-hidden="true" className="size-4" />}
@@ -79,19 +94,6 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
                 />
               ) : null}
             </dl>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <FormLink
-                type="lead"
-                title={leadTitle}
-                className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}
-              >
-                Quero minha bolsa agora
-              </FormLink>
-              <FormLink type="contact" className={buttonClass({ variant: "inverse", size: "xl" })}>
-                Fale com um consultor
-              </FormLink>
-              <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
-            </div>
           </div>
           {/* The studio's photo from a laptop's width up, first and at high priority; a phone on a weak
               signal gets the light illustration and downloads nothing for the photo (`media`), as on
