@@ -2,12 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
 import { privateData } from "~/lib/cache-headers";
-import {
-  type CourseDocument,
-  courseFormSchema,
-  poloLabel,
-  type StudioPoloOption,
-} from "~/lib/content/courses";
+import { type CourseDocument, courseFormSchema, poloLabel, type StudioPoloOption } from "~/lib/content/courses";
 import { includesText } from "~/lib/text";
 
 import { readFormData } from "../platform/form-data.server";
