@@ -28,6 +28,9 @@ test("a course page prefetches the page a visitor is about to open, within the C
   const skipped = await page.evaluate((selector) => {
     const rules = JSON.parse(document.querySelector(selector)!.textContent!);
     const patterns: string[] = rules.prefetch[0].where.and[1].not.href_matches;
+    // (TypeScript's DOM library does not know URLPattern yet; Chromium has it.)
+    type Pattern = new (init: { pathname: string; baseURL: string }) => { test(url: string): boolean };
+    const URLPattern = (window as unknown as { URLPattern: Pattern }).URLPattern;
     const test = (path: string) =>
       patterns.some((p) => new URLPattern({ pathname: p, baseURL: location.origin }).test(location.origin + path));
     const pages = ["/", "/enfermagem", "/cursos/administracao", "/curso-id", "/inscricao", "/teste-vocacional", "/bolsas"];
