@@ -25,7 +25,7 @@ import { signedInStaff } from "../support/staff-login";
 
 describe("studio: Cursos and Polos", () => {
   let cookie = "";
-  const edit = (id: string, fields: Record<string, string>) =>
+  const edit = (id: string, fields: Record<string, string | string[]>) =>
     settle(() => editAction(args(formRequest(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
   const visit = (path: string) => settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) })));
 
