@@ -157,21 +157,7 @@ test.describe("page cache", () => {
   });
 
   test("admin and WhatsApp pages are never cached", async () => {
-    const login = await fetch(`${server.url}/login-admin`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        email: E2E_ENV.ADMIN_EMAIL,
-        password: E2E_ENV.ADMIN_PASSWORD,
-        redirectTo: "/contato",
-      }).toString(),
-    });
-    expect(login.status).toBe(303);
-    const admin = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("__admin="))!
-      .split(";")[0];
+    const admin = await adminSession(server.url);
     for (let i = 0; i < 2; i++) {
       const panel = await get("/contato", { Cookie: admin });
       expect(panel.status).toBe(200);

@@ -19,7 +19,7 @@ import Database from "better-sqlite3";
 
 import { phoneJpeg } from "../support/photos";
 import { buildDir, freePort, waitForHealth } from "../support/server-process";
-import { cookiesOf, enrolment, postForm } from "../support/sessions";
+import { enrolment, postForm, staffLogin } from "../support/sessions";
 
 /**
  * The Docker image's /app, rebuilt here without Docker (decision 062): the build stage's install is
@@ -242,9 +242,7 @@ test("every operator command of the README works in the image's tree: server, ad
   const created = await npmRun(["admin", "--", "create", ADMIN.email], siteA, `${ADMIN.password}\n`);
   expect(created.code, created.stderr).toBe(0);
   expect(created.stdout).toContain(`Administrador ${ADMIN.email} criado.`);
-  const login = await postForm(first.url, "/login-admin", ADMIN);
-  const cookie = cookiesOf(login).find((pair) => pair.startsWith("__admin="))!;
-  expect(cookie, `login: ${login.status}`).toBeTruthy();
+  const cookie = await staffLogin(first.url, ADMIN);
 
   const leadEmail = `restaurada.${Date.now()}@example.com`;
   expect((await postForm(first.url, "/inscricao", enrolment(leadEmail))).status).toBe(303);

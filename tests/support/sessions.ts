@@ -69,10 +69,14 @@ export function enrolment(email: string): Record<string, string> {
   };
 }
 
+/** A staff login through /login-admin with these credentials: the session's cookie (an error if refused). */
+export async function staffLogin(baseUrl: string, credentials: { email: string; password: string }): Promise<string> {
+  return cookieNamed(await postForm(baseUrl, "/login-admin", credentials), "__admin");
+}
+
 /** A new admin session (the configured admin logs in): its cookie. */
-export async function adminSession(baseUrl: string): Promise<string> {
-  const login = await postForm(baseUrl, "/login-admin", { email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD });
-  return cookieNamed(login, "__admin");
+export function adminSession(baseUrl: string): Promise<string> {
+  return staffLogin(baseUrl, { email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD });
 }
 
 /** The operators' access password OPERATOR_PASSWORD exists (added with the master password; already there is fine). */
@@ -157,8 +161,7 @@ export async function staffSession(
     adminCookie,
   );
   if (added.status !== 303) throw new Error(`could not add the ${role} user ${email}: ${added.status}`);
-  const login = await postForm(baseUrl, "/login-admin", { email, password: STAFF_PASSWORD });
-  return { email, cookie: cookieNamed(login, "__admin") };
+  return { email, cookie: await staffLogin(baseUrl, { email, password: STAFF_PASSWORD }) };
 }
 
 /** One logged-in session per role (the admin one is the configured admin's). */
@@ -199,10 +202,7 @@ export async function loginAs(
   let session: { email: string; cookie: string };
   if (who === "admin") session = { email: E2E_ENV.ADMIN_EMAIL, cookie: await adminSession(baseUrl) };
   else if (typeof who === "string") session = await staffSession(baseUrl, who, await adminSession(baseUrl));
-  else {
-    const login = await postForm(baseUrl, "/login-admin", who);
-    session = { email: who.email, cookie: cookieNamed(login, "__admin") };
-  }
+  else session = { email: who.email, cookie: await staffLogin(baseUrl, who) };
   await useCookies(page.context(), session.cookie, baseUrl);
   return session;
 }
