@@ -5,7 +5,7 @@
 // Used by scripts/bench.ts; `npx tsx scripts/bench-page-scripts.ts <url>` measures a running server.
 import http from "node:http";
 
-/** The marketing pages that must load no framework (the issue's list; polo pages join when they exist). */
+/** The marketing pages that must load no framework (the issue's list; course and polo pages come from the sitemap). */
 export const MARKETING_PAGES = [
   "/",
   "/campanha-relampago",
@@ -104,6 +104,12 @@ export async function measurePageScripts(baseUrl: string, page: string): Promise
   };
 }
 
+/** A polo's page (decision 085): a landing page like a course page. */
+const isPoloPage = (page: string) => page.startsWith("/polos/");
+
+/** Home, campaign, every course page and every polo page: their document must fit the first round trip. */
+const isLanding = (r: PageScripts) => LANDING_PAGES.includes(r.page) || r.coursePage || isPoloPage(r.page);
+
 /** The site's own pages from its sitemap (paths), so every course page is measured. */
 async function sitemapPaths(baseUrl: string): Promise<string[]> {
   const xml = await decoded(await get(`${baseUrl}/sitemap.xml`));
@@ -120,18 +126,17 @@ export async function measureMarketingPages(baseUrl: string, failures: string[])
   const candidates = (await sitemapPaths(baseUrl)).filter((p) => !pages.has(p));
   const results: PageScripts[] = [];
   for (const page of MARKETING_PAGES) results.push(await measurePageScripts(baseUrl, page));
-  // From the sitemap, only the course pages (the catalogue decides which they are).
+  // From the sitemap, the course pages (the catalogue decides which they are) and the polo pages.
   for (const page of candidates) {
     const measured = await measurePageScripts(baseUrl, page);
-    if (measured.coursePage) results.push(measured);
+    if (measured.coursePage || isPoloPage(page)) results.push(measured);
   }
   for (const r of results) {
     if (r.framework)
       failures.push(`${r.page}: a marketing page loads the framework (${(r.jsBytes / 1024).toFixed(1)} KB of JavaScript)`);
     if (r.islandBytes > PAGE_SCRIPTS_BUDGET.islands)
       failures.push(`${r.page}: islands ${r.islandBytes} bytes > ${PAGE_SCRIPTS_BUDGET.islands}`);
-    const landing = LANDING_PAGES.includes(r.page) || r.coursePage;
-    if (landing && r.documentBytes > PAGE_SCRIPTS_BUDGET.document)
+    if (isLanding(r) && r.documentBytes > PAGE_SCRIPTS_BUDGET.document)
       failures.push(`${r.page}: document ${r.documentBytes} bytes with headers > ${PAGE_SCRIPTS_BUDGET.document}`);
   }
   return results;
@@ -146,7 +151,7 @@ export function printPageScripts(results: PageScripts[]) {
       .filter((s) => s.path.startsWith("/assets/islands/"))
       .map((s) => `${s.path.replace(/^\/assets\/islands\/|-[\w-]{8}\.js$/g, "")} ${s.bytes} B`)
       .join(", ");
-    const landing = LANDING_PAGES.includes(r.page) || r.coursePage ? ` / ${PAGE_SCRIPTS_BUDGET.document}` : "";
+    const landing = isLanding(r) ? ` / ${PAGE_SCRIPTS_BUDGET.document}` : "";
     console.log(
       `| ${r.page} | ${r.framework ? "**yes**" : "no"} | ${(r.jsBytes / 1024).toFixed(1)} KB | ${islands || "—"} | ${r.documentBytes} B${landing} |`,
     );
