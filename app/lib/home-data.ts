@@ -1,4 +1,5 @@
 import type { CourseIcon } from "~/lib/content/course-icons";
+import { COURSE_LEVELS, type CourseLevel, LEVEL_SLUGS } from "~/lib/content/course-offer";
 import {
   cleanTerm,
   coursesInArea,
@@ -9,12 +10,15 @@ import {
   searchCourses,
   searchPolos,
 } from "~/lib/courses/search";
+import { normalizeText } from "~/lib/text";
 import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/seed/course-areas";
 import type { Polo } from "~/seed/polos";
 
-/** What the home page's query string says: catalogue term and tab, polo term and 'show all'. */
+/** What the home page's query string says: catalogue term, level and tab, polo term and 'show all'. */
 export type HomeQuery = {
   q: string;
+  /** `?nivel=`: the catalogue shows only this level's courses (null: every level). */
+  level: CourseLevel | null;
   area: CourseArea;
   polo: string;
   allPolos: boolean;
@@ -25,6 +29,7 @@ export const ALL_POLOS_VALUE = "todos";
 export function parseHomeQuery(params: URLSearchParams): HomeQuery {
   return {
     q: cleanTerm(params.get("q")),
+    level: parseLevel(params.get("nivel")),
     area: parseArea(params.get("area")),
     polo: cleanTerm(params.get("polo")),
     allPolos: params.get("polos") === ALL_POLOS_VALUE,
@@ -38,6 +43,7 @@ export function parseHomeQuery(params: URLSearchParams): HomeQuery {
 export function homeHref(state: Partial<HomeQuery>, hash?: string): string {
   const params = new URLSearchParams();
   if (state.q) params.set("q", state.q);
+  if (state.level) params.set("nivel", LEVEL_SLUGS[state.level]);
   if (state.area && state.area !== DEFAULT_AREA) params.set("area", AREA_SLUGS[state.area]);
   if (state.polo) params.set("polo", state.polo);
   if (state.allPolos) params.set("polos", ALL_POLOS_VALUE);
@@ -69,6 +75,9 @@ export function toCardData(course: Course, withBadge = false): CourseCardData {
 
 export type HomeCatalogue = {
   term: string;
+  /** The level the catalogue is narrowed to, and the levels it can be (shown only when the catalogue has two or more). */
+  level: CourseLevel | null;
+  levels: CatalogueLevel[];
   /** Matches for the term; null when there is no term (featured block + tabs instead). */
   results: CourseCardData[] | null;
   featured: CourseCardData[];
@@ -77,11 +86,17 @@ export type HomeCatalogue = {
   areaCourses: CourseCardData[];
 };
 
-export function catalogueData(list: readonly Course[], query: Pick<HomeQuery, "q" | "area">): HomeCatalogue {
+export function catalogueData(all: readonly Course[], query: Pick<HomeQuery, "q" | "area" | "level">): HomeCatalogue {
+  const levels = catalogueLevels(all);
+  // With one level (or a level without courses) there is nothing to narrow: the whole catalogue.
+  const level = levels.length > 1 && levels.some((each) => each.name === query.level) ? query.level : null;
+  const list = level ? all.filter((course) => course.level === level) : all;
   const areas = COURSE_AREAS.map((name) => ({ name, slug: AREA_SLUGS[name], count: coursesInArea(list, name).length }));
   if (query.q) {
     return {
       term: query.q,
+      level,
+      levels,
       results: searchCourses(list, query.q).map((c) => toCardData(c)),
       featured: [],
       area: query.area,
@@ -91,6 +106,8 @@ export function catalogueData(list: readonly Course[], query: Pick<HomeQuery, "q
   }
   return {
     term: "",
+    level,
+    levels,
     results: null,
     featured: featuredCourses(list).map((c) => toCardData(c, true)),
     area: query.area,
@@ -110,4 +127,32 @@ export type HomePolos = {
 export function polosData(list: readonly Polo[], query: Pick<HomeQuery, "polo" | "allPolos">, pageSize = 12): HomePolos {
   const page = pagePolos(searchPolos(list, query.polo), query.allPolos, pageSize);
   return { term: query.polo, showAll: query.allPolos, ...page };
+}
+
+/** A level of the catalogue's filter: its name, its address fragment (`?nivel=`) and how many active courses it has. */
+export type CatalogueLevel = { name: CourseLevel; slug: string; count: number };
+
+/** The levels the active catalogue has courses of, in the levels' order (Graduação, Pós-graduação, …). */
+export function catalogueLevels(list: readonly Course[]): CatalogueLevel[] {
+  return COURSE_LEVELS.map((name) => ({
+    name,
+    slug: LEVEL_SLUGS[name],
+    count: list.filter((course) => course.level === name).length,
+  })).filter((level) => level.count > 0);
+}
+
+/** `?nivel=pos-graduacao` (or the level's name, accents and case ignored) → the level; anything else → null. */
+export function parseLevel(value: string | null | undefined): CourseLevel | null {
+  if (!value) return null;
+  const wanted = normalizeText(value.trim());
+  return COURSE_LEVELS.find((level) => LEVEL_SLUGS[level] === wanted || normalizeText(level) === wanted) ?? null;
+}
+
+/**
+ * The catalogue's addresses by level, for the sitemap (`/?nivel=pos-graduacao`): only when the active
+ * catalogue has two or more levels (with one, the filter is the home page itself).
+ */
+export function levelPaths(list: readonly Course[]): string[] {
+  const levels = catalogueLevels(list);
+  return levels.length < 2 ? [] : levels.map((level) => homeHref({ level: level.name }));
 }

@@ -6,8 +6,10 @@ import { useSite } from "~/components/layout/use-site";
 import { ContactCtas } from "~/components/public/contact-ctas";
 import { Button } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { LEVEL_SLUGS } from "~/lib/content/course-offer";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 
+import { LevelFilter } from "./level-filter";
 import { useLiveSearch } from "./use-live-search";
 
 /** What a search that finds no course says (the same text with and without JavaScript). */
@@ -23,7 +25,7 @@ export function noCourseMessage(term: string) {
  */
 export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCatalogue; polos: HomePolos; bolsa: string }) {
   const live = useLiveSearch(catalogue.term);
-  const keepPolos = { polo: polos.term, allPolos: polos.showAll };
+  const keepPolos = { polo: polos.term, allPolos: polos.showAll, level: catalogue.level };
 
   return (
     <section id="cursos" aria-labelledby="cursos-titulo" className="below-fold bg-slate-50 py-12 sm:py-16">
@@ -68,6 +70,7 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
               className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
             />
           </div>
+          {catalogue.level ? <input type="hidden" name="nivel" value={LEVEL_SLUGS[catalogue.level]} /> : null}
           {/* The other search's state; swapped by the live-search island (`data-live`) when that one changes. */}
           <div id="catalogo-contexto" data-live className="contents">
             {polos.term ? <input type="hidden" name="polo" value={polos.term} /> : null}
@@ -77,6 +80,7 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
             Buscar
           </Button>
         </Form>
+        <LevelFilter catalogue={catalogue} polos={polos} />
 
         <div id="cursos-resultados" data-live className="mt-8">
           {catalogue.results ? (

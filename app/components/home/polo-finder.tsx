@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { LEVEL_SLUGS } from "~/lib/content/course-offer";
 import { poloPath } from "~/lib/content/polos";
 import { formatNumber } from "~/lib/format";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
@@ -17,7 +18,7 @@ export const NO_POLO_MESSAGE = "Nenhum polo encontrado com esse termo. Tente out
 export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: HomeCatalogue }) {
   const live = useLiveSearch(polos.term);
   const { claims } = useSite();
-  const keepCatalogue = catalogue.term ? { q: catalogue.term } : { area: catalogue.area };
+  const keepCatalogue = { ...(catalogue.term ? { q: catalogue.term } : { area: catalogue.area }), level: catalogue.level };
 
   return (
     <section id="onde-estudar" aria-labelledby="onde-estudar-titulo" className="below-fold bg-white py-10 sm:py-16">
@@ -64,6 +65,7 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
           </div>
           <div id="polo-contexto" data-live className="contents">
             {catalogue.term ? <input type="hidden" name="q" value={catalogue.term} /> : null}
+            {catalogue.level ? <input type="hidden" name="nivel" value={LEVEL_SLUGS[catalogue.level]} /> : null}
             {!catalogue.term && catalogue.area !== DEFAULT_AREA ? (
               <input type="hidden" name="area" value={AREA_SLUGS[catalogue.area]} />
             ) : null}

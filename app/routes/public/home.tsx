@@ -6,7 +6,7 @@ import { HomeHero, HomeSearchBox } from "~/components/home/hero";
 import { PoloFinder } from "~/components/home/polo-finder";
 import { HomeCountdown, Testimonials, VocationalTestBanner, WhyChooseUs } from "~/components/home/sections";
 import { formatNumber } from "~/lib/format";
-import { catalogueData, parseHomeQuery, polosData } from "~/lib/home-data";
+import { catalogueData, homeHref, parseHomeQuery, polosData } from "~/lib/home-data";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/seo";
@@ -45,7 +45,8 @@ export const meta: Route.MetaFunction = (args) => {
     description: stats
       ? `Mais de ${formatNumber(stats.courseClaim)} cursos reconhecidos pelo MEC, bolsas de até ${stats.bolsa} e mais de ${formatNumber(stats.poloClaim)} polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.`
       : "",
-    canonicalPath: "/",
+    // A level of the catalogue (?nivel=, in the sitemap) is a page of its own; any other query is the home page.
+    canonicalPath: args.loaderData?.catalogue.level ? homeHref({ level: args.loaderData.catalogue.level }) : "/",
     jsonLd: args.loaderData?.jsonLd ?? [],
   });
 };

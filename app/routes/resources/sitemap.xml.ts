@@ -1,3 +1,4 @@
+import { levelPaths } from "~/lib/home-data";
 import { sitemapUrls, sitemapXml } from "~/lib/sitemap";
 import { SPECIAL_COURSE_PAGES } from "~/seed/courses";
 import { activeCourses } from "~/server/content/courses.server";
@@ -13,9 +14,9 @@ function coursePaths(): string[] {
   return [...new Set([...courses.map((c) => c.url), ...special])];
 }
 
-/** /sitemap.xml: every public page, every course page and every active polo's page (decision 085), with absolute URLs. */
+/** /sitemap.xml: every public page, the catalogue by level (when it has two or more), every course page and every active polo's page (decision 085), with absolute URLs. */
 export function loader() {
-  const xml = sitemapXml(sitemapUrls(config.siteUrl, [...coursePaths(), ...activePoloPaths()]));
+  const xml = sitemapXml(sitemapUrls(config.siteUrl, [...levelPaths(activeCourses()), ...coursePaths(), ...activePoloPaths()]));
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
