@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
@@ -32,6 +33,7 @@ const FIELDS = ["status", "motivo", "texto", "proximo_contato", "responsavel"] a
 export function LeadForm({
   intent,
   title,
+  icon: Icon,
   submit,
   errors,
   children,
@@ -39,8 +41,9 @@ export function LeadForm({
   intent: string;
   /** The card's heading; its id is `${intent}-title`. */
   title: string;
-  /** The submit button's content (an icon and a label). */
-  submit: ReactNode;
+  /** The submit button's icon (lucide) and label. */
+  icon: LucideIcon;
+  submit: string;
   /** The server's refusal of this form's last post, by field. */
   errors: LeadFormErrors;
   /** The fields, given the messages to show: the browser's check of this form, else the server's. */
@@ -66,7 +69,7 @@ export function LeadForm({
       <input type="hidden" name="intent" value={intent} />
       {children(shown)}
       <SubmitButton pending={pending} pendingText="Salvando..." variant="primary" size="md" className="mt-4">
-        {submit}
+        <Icon aria-hidden="true" className="size-4" /> {submit}
       </SubmitButton>
     </Form>
   );

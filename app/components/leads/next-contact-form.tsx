@@ -7,31 +7,20 @@ import { LeadForm, type LeadFormErrors } from "./lead-form";
 /** The lead page's next-contact date (empty = no date). */
 export function NextContactForm({ date, errors }: { date: string | null; errors: LeadFormErrors }) {
   return (
-    <LeadForm
-      intent="proximo-contato"
-      errors={errors}
-      title="Próximo contato"
-      submit={
-        <>
-          <CalendarClock aria-hidden="true" className="size-4" /> Salvar data
-        </>
-      }
-    >
+    <LeadForm intent="proximo-contato" errors={errors} title="Próximo contato" icon={CalendarClock} submit="Salvar data">
       {(shown) => (
-        <>
-          <TextField
-            meta={plainField("proximo_contato", {
-              errorId: "proximo-contato-error",
-              error: shown.proximo_contato,
-              defaultValue: date ?? "",
-            })}
-            label="Data do próximo contato"
-            type="date"
-            hint="Deixe vazio para não marcar data."
-            look="compact"
-            className="mt-3"
-          />
-        </>
+        <TextField
+          meta={plainField("proximo_contato", {
+            errorId: "proximo-contato-error",
+            error: shown.proximo_contato,
+            defaultValue: date ?? "",
+          })}
+          label="Data do próximo contato"
+          type="date"
+          hint="Deixe vazio para não marcar data."
+          look="compact"
+          className="mt-3"
+        />
       )}
     </LeadForm>
   );

@@ -11,29 +11,18 @@ import { LeadForm, type LeadFormErrors } from "./lead-form";
  */
 export function NoteForm({ errors, value, notes }: { errors: LeadFormErrors; value?: string; notes: number }) {
   return (
-    <LeadForm
-      intent="nota"
-      errors={errors}
-      title="Notas"
-      submit={
-        <>
-          <MessageSquarePlus aria-hidden="true" className="size-4" /> Adicionar nota
-        </>
-      }
-    >
+    <LeadForm intent="nota" errors={errors} title="Notas" icon={MessageSquarePlus} submit="Adicionar nota">
       {(shown) => (
-        <>
-          <TextareaField
-            // A new note (or a refused one) starts the box again from `value`.
-            key={value === undefined ? `notas-${notes}` : `recusada-${value}`}
-            meta={plainField("texto", { error: shown.texto, defaultValue: value })}
-            label="Nova nota"
-            look="compact"
-            className="mt-3"
-            rows={3}
-            maxLength={NOTE_MAX}
-          />
-        </>
+        <TextareaField
+          // A new note (or a refused one) starts the box again from `value`.
+          key={value === undefined ? `notas-${notes}` : `recusada-${value}`}
+          meta={plainField("texto", { error: shown.texto, defaultValue: value })}
+          label="Nova nota"
+          look="compact"
+          className="mt-3"
+          rows={3}
+          maxLength={NOTE_MAX}
+        />
       )}
     </LeadForm>
   );

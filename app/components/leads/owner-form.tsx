@@ -16,28 +16,17 @@ export function OwnerForm({
   errors: LeadFormErrors;
 }) {
   return (
-    <LeadForm
-      intent="responsavel"
-      errors={errors}
-      title="Responsável"
-      submit={
-        <>
-          <UserCheck aria-hidden="true" className="size-4" /> Salvar responsável
-        </>
-      }
-    >
+    <LeadForm intent="responsavel" errors={errors} title="Responsável" icon={UserCheck} submit="Salvar responsável">
       {(shown) => (
-        <>
-          <SelectField
-            meta={plainField("responsavel", { error: shown.responsavel, defaultValue: owner ? String(owner.id) : "" })}
-            label="Responsável pelo lead"
-            hint="Somente usuários comerciais."
-            look="compact"
-            className="mt-3"
-          >
-            <OwnerOptions owners={owners} current={owner} />
-          </SelectField>
-        </>
+        <SelectField
+          meta={plainField("responsavel", { error: shown.responsavel, defaultValue: owner ? String(owner.id) : "" })}
+          label="Responsável pelo lead"
+          hint="Somente usuários comerciais."
+          look="compact"
+          className="mt-3"
+        >
+          <OwnerOptions owners={owners} current={owner} />
+        </SelectField>
       )}
     </LeadForm>
   );

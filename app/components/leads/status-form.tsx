@@ -8,16 +8,7 @@ import { LeadForm, type LeadFormErrors } from "./lead-form";
 /** The lead page's status form: one status from the list, and the reason when Perdido. */
 export function StatusForm({ status, motivo, errors }: { status: string; motivo: string | null; errors: LeadFormErrors }) {
   return (
-    <LeadForm
-      intent="status"
-      errors={errors}
-      title="Status"
-      submit={
-        <>
-          <RefreshCw aria-hidden="true" className="size-4" /> Alterar status
-        </>
-      }
-    >
+    <LeadForm intent="status" errors={errors} title="Status" icon={RefreshCw} submit="Alterar status">
       {(shown) => (
         <>
           <SelectField

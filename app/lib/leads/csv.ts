@@ -13,6 +13,7 @@
  * follow-up status, and "responsavel": the owner's e-mail, last).
  */
 import { formatDateBr, SITE_TIME_ZONE } from "../dates";
+import { ATTRIBUTION_KEYS } from "./attribution";
 import { profileLabel } from "./filters";
 
 export const CSV_FILE_NAME = "leads-teste-vocacional.csv";
@@ -40,12 +41,7 @@ export const EXTRA_CSV_COLUMNS = [
   "criado_em",
   "atualizado_em",
   "tentativas",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "referrer",
+  ...ATTRIBUTION_KEYS,
   "consentimento_em",
   "consentimento_versao",
   "respostas",

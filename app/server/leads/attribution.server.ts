@@ -1,13 +1,12 @@
 import type { Session } from "react-router";
 
+import { type AttributionKey, UTM_KEYS } from "~/lib/leads/attribution";
+
 import { config } from "../platform/config.server";
 
 /** Marketing attribution of a visit: UTM parameters and the external referrer of the landing. */
-export type Attribution = Partial<
-  Record<"utm_source" | "utm_medium" | "utm_campaign" | "utm_term" | "utm_content" | "referrer", string>
->;
+export type Attribution = Partial<Record<AttributionKey, string>>;
 
-const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 const ATTRIBUTION_KEY = "attribution";
 const MAX_LENGTH = 300;
 

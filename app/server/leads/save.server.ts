@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { saoPauloDate } from "~/lib/dates";
+import { ATTRIBUTION_KEYS } from "~/lib/leads/attribution";
 import { normalizeText } from "~/lib/text";
 
 import { db, schema, sqlite } from "../db/client.server";
@@ -66,16 +67,7 @@ const UPDATED_COLUMNS = [
   "busca",
 ] as const;
 /** Columns only the first submission sets (its date and the visit's first-touch attribution). */
-const INSERT_ONLY_COLUMNS = [
-  "data_criacao",
-  "criado_em",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "referrer",
-] as const;
+const INSERT_ONLY_COLUMNS = ["data_criacao", "criado_em", ...ATTRIBUTION_KEYS] as const;
 type Column = (typeof UPDATED_COLUMNS)[number] | (typeof INSERT_ONLY_COLUMNS)[number] | "atualizado_em";
 
 /**
