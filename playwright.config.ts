@@ -1,20 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { findChromium } from "./scripts/ensure-chromium.mjs";
+import { CHROMIUM_FLAGS, findChromium } from "./scripts/ensure-chromium.mjs";
 
 const chromium = findChromium();
 const launchOptions = {
   executablePath: chromium,
-  // Without these flags Chromium floods this machine's closed network.
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_FLAGS,
 };
 const outputSuffix = process.env.BUILD_DIR ? `-${process.env.BUILD_DIR.replace(/\W+/g, "-")}` : "";
 

@@ -18,6 +18,8 @@ export default [
     route("curso-ideal", "routes/public/ideal-course.tsx"),
     route("assistente", "routes/public/assistant.tsx"),
     route("cursos/:slug", "routes/public/course.tsx"),
+    // Each active polo's page: address, hours, contacts, courses and the enrolment form (decision 085).
+    route("polos/:slug", "routes/public/polo.tsx"),
     route("inscricao", "routes/public/enrolment.tsx"),
     route("privacidade", "routes/public/privacy.tsx"),
     route("termos", "routes/public/terms.tsx"),

@@ -22,7 +22,7 @@ import { measurePhotoLoad, printPhotoLoad } from "./bench-photo-load";
 import { uploadBenchPhotos } from "./bench-photos";
 import { measureResponsiveness } from "./bench-responsiveness";
 import { measureWebhookIsolation } from "./bench-webhooks";
-import { findChromium } from "./ensure-chromium.mjs";
+import { CHROMIUM_FLAGS, findChromium } from "./ensure-chromium.mjs";
 
 process.env.BUILD_DIR ??= "build-bench";
 /** `npm run bench -- --photos`: only the photo processing measurements (scripts/bench-photo-load.ts). */
@@ -30,16 +30,7 @@ const PHOTOS_ONLY = process.argv.includes("--photos");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /** The pages measured: home, the test's lead form, the campaign and one course page. */
 const PAGES = ["/", "/teste-vocacional", "/campanha-relampago", "/enfermagem"];

@@ -5,6 +5,20 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
+/**
+ * Chromium's flags for the tests and the bench on this machine: without them it floods the closed
+ * network (updates, sync, QUIC). A headless launch outside Playwright adds "--headless=new".
+ */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 export function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
   return candidates.find((file) => file && existsSync(file));

@@ -4,6 +4,8 @@
 // paint graph with their simulated start and end (ms): the document request and the main-thread
 // tasks before the first paint. See docs/performance.md.
 //   npm run build && PORT=4600 npm start &  node scripts/lantern-fcp.mjs http://localhost:4600/
+import { CHROMIUM_FLAGS } from "./ensure-chromium.mjs";
+
 process.env.LANTERN_DEBUG = "1"; // makes Lantern keep its node timings (Simulator.allNodeTimings)
 const chromeLauncher = await import("chrome-launcher");
 const { default: lighthouse } = await import("lighthouse");
@@ -16,16 +18,7 @@ if (!url) {
 }
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 try {
   const result = await lighthouse(

@@ -79,3 +79,33 @@ export function courseJsonLd(
     ...(workload ? { timeRequired: workload } : {}),
   };
 }
+
+/** A polo's page (decision 085): a place of the institution people visit, with its address and phone. */
+export function poloJsonLd(
+  polo: { label: string; location: string; state: string; address: string; phone: string; path: string; mapUrl: string },
+  site: SeoSite,
+): object {
+  const city = polo.location.split(" - ")[0] ?? polo.location;
+  return {
+    "@context": "https://schema.org",
+    "@type": ["EducationalOrganization", "LocalBusiness"],
+    "@id": `${absolute(site.siteUrl, polo.path)}#polo`,
+    name: `${site.brandName} - Polo ${polo.label}`,
+    url: absolute(site.siteUrl, polo.path),
+    telephone: polo.phone,
+    address: {
+      "@type": "PostalAddress",
+      ...(polo.address ? { streetAddress: polo.address } : {}),
+      addressLocality: city,
+      addressRegion: polo.state,
+      addressCountry: "BR",
+    },
+    hasMap: polo.mapUrl,
+    parentOrganization: {
+      "@type": "CollegeOrUniversity",
+      "@id": `${site.siteUrl}/#instituicao`,
+      name: site.brandName,
+      url: `${site.siteUrl}/`,
+    },
+  };
+}

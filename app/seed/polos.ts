@@ -8,6 +8,8 @@ export type Polo = {
   phone: string;
   /** Street and number, when the studio has one ("Polos"); the finder shows it under the name. */
   address?: string;
+  /** The polo's page, /polos/<slug> (decision 085): the finder links its name there. */
+  slug?: string;
 };
 
 /** How many polos the finder shows before 'Ver todos os polos'. */

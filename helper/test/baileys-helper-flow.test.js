@@ -2,52 +2,19 @@
 // side is replaced, by the Baileys-shaped test socket (test/support/baileys-socket.js). What
 // WhatsApp does there (a 463 error ack, a new-chat limit, a SAIR waiting while the helper was
 // closed, in a chat with disappearing messages) reaches the page and the site as it would for real.
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 
-import * as realBaileys from "baileys";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { BaileysDriver } from "../src/drivers/baileys.js";
-import { cleanup, connect, KEY_TEXT, manualTimers, once, record, startTestHelper } from "./helpers.js";
-import { BaileysTestSocket } from "./support/baileys-socket.js";
+import { KEY_TEXT, manualTimers, once, record } from "./helpers.js";
+import { cleanupBaileysHelpers, linkedBaileysHelper, until } from "./support/baileys-helper.js";
 
 /** @type {Array<() => void>} */
 const after = [];
 afterEach(async () => {
-  await cleanup();
+  await cleanupBaileysHelpers();
   while (after.length) after.pop()?.();
 });
-
-/** The real Baileys driver whose makeWASocket hands out test sockets. */
-function baileysDriver() {
-  const authRoot = mkdtempSync(join(tmpdir(), "baileys-flow-"));
-  after.push(() => rmSync(authRoot, { recursive: true, force: true }));
-  const driver = new BaileysDriver({ authDir: join(authRoot, "auth") });
-  /** @type {BaileysTestSocket[]} */
-  const sockets = [];
-  driver.baileys = {
-    ...realBaileys,
-    default: (/** @type {any} */ config) => {
-      const sock = new BaileysTestSocket(config);
-      sockets.push(sock);
-      return sock;
-    },
-    fetchLatestWaWebVersion: async () => ({ version: [2, 3000, 1], isLatest: true }),
-  };
-  return { driver, sockets };
-}
-
-/** @param {() => boolean} condition */
-async function until(condition, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /**
  * A local HTTP server standing in for the site's helper API (contract: GET/POST
@@ -88,25 +55,10 @@ async function siteStandIn(central = []) {
 }
 
 /**
- * Starts the helper with the Baileys driver, links WhatsApp through the page's init, and returns
- * the page's socket and the WhatsApp side.
  * @param {import("../src/server.js").HelperOptions} [options]
- * @param {(sock: BaileysTestSocket) => void} [beforeOpen] what WhatsApp has ready when the link opens
+ * @param {(sock: import("./support/baileys-socket.js").BaileysTestSocket) => void} [beforeOpen]
  */
-async function linkedHelper(options = {}, beforeOpen = () => {}) {
-  const { driver, sockets } = baileysDriver();
-  const helper = await startTestHelper({ driver, ...options });
-  const socket = connect(helper.url);
-  const log = record(socket);
-  await once(socket, "connect");
-  const ready = once(socket, "whatsapp-ready");
-  socket.emit("init-whatsapp", { operatorName: "Maria" });
-  await until(() => sockets.length === 1);
-  beforeOpen(sockets[0]);
-  sockets[0].open("5531900000001:3@s.whatsapp.net");
-  await ready;
-  return { helper, socket, log, whatsapp: sockets[0], driver };
-}
+const linkedHelper = (options = {}, beforeOpen = () => {}) => linkedBaileysHelper({ options, beforeOpen });
 
 const CONTACTS = [
   { name: "Ana", number: "31999991111" },

@@ -2,36 +2,24 @@
 // time-lock (decision 067), through the whole helper with the REAL Baileys driver and the
 // Baileys-shaped test socket (test/support/baileys-socket.js), on an injected São Paulo clock.
 // Also: an opt-out from a foreign WhatsApp id is kept under that id's digits (decision 064).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import * as realBaileys from "baileys";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { BaileysDriver } from "../src/drivers/baileys.js";
 import { signToken } from "../src/token.js";
-import { cleanup, connect, KEY, manualTimers, once, record, startTestHelper } from "./helpers.js";
-import { BaileysTestSocket } from "./support/baileys-socket.js";
+import { KEY, manualTimers, once } from "./helpers.js";
+import { cleanupBaileysHelpers, linkedBaileysHelper, until } from "./support/baileys-helper.js";
 
 /** @type {Array<() => void>} */
 const after = [];
 afterEach(async () => {
-  await cleanup();
+  await cleanupBaileysHelpers();
   while (after.length) after.pop()?.();
 });
 
 const SP = (/** @type {string} */ local) => Date.parse(`${local}-03:00`); // a São Paulo wall-clock time
 const seconds = (/** @type {number} */ ms) => String(Math.floor(ms / 1000));
-
-/** @param {() => boolean} condition */
-async function until(condition, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
@@ -39,45 +27,19 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
  * The helper with the real Baileys driver on a test clock and manual timers, linked through the
  * page's init; `beforeOpen` sets what WhatsApp answers at connect.
  * @param {number} start São Paulo instant
- * @param {(sock: BaileysTestSocket) => void} [beforeOpen]
+ * @param {(sock: import("./support/baileys-socket.js").BaileysTestSocket) => void} [beforeOpen]
  * @param {import("../src/server.js").HelperOptions} [options]
  */
 async function linkedAt(start, beforeOpen = () => {}, options = {}) {
-  const authRoot = mkdtempSync(join(tmpdir(), "chat-quota-"));
-  after.push(() => rmSync(authRoot, { recursive: true, force: true }));
-  const driver = new BaileysDriver({ authDir: join(authRoot, "auth") });
-  /** @type {BaileysTestSocket[]} */
-  const sockets = [];
-  driver.baileys = {
-    ...realBaileys,
-    default: (/** @type {any} */ config) => {
-      const sock = new BaileysTestSocket(config);
-      sockets.push(sock);
-      return sock;
-    },
-    fetchLatestWaWebVersion: async () => ({ version: [2, 3000, 1], isLatest: true }),
-  };
   const clock = { t: start };
   const timers = manualTimers();
-  const helper = await startTestHelper({
-    driver,
-    now: () => clock.t,
-    minDelayMs: 1000,
-    maxDelayMs: 1000,
-    dailyCap: 200,
-    ...timers.options,
-    ...options,
+  const linked = await linkedBaileysHelper({
+    options: { now: () => clock.t, minDelayMs: 1000, maxDelayMs: 1000, dailyCap: 200, ...timers.options, ...options },
+    beforeOpen,
+    connectOptions: { token: signToken(KEY, 600, start) },
+    authPrefix: "chat-quota-",
   });
-  const socket = connect(helper.url, { token: signToken(KEY, 600, start) });
-  const log = record(socket);
-  await once(socket, "connect");
-  const ready = once(socket, "whatsapp-ready");
-  socket.emit("init-whatsapp", { operatorName: "Maria" });
-  await until(() => sockets.length === 1);
-  beforeOpen(sockets[0]);
-  sockets[0].open("5531900000001:3@s.whatsapp.net");
-  await ready;
-  return { helper, socket, log, whatsapp: sockets[0], clock, timers };
+  return { ...linked, clock, timers };
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { formatClock } from "../src/schedule.js";
 import { signToken } from "../src/token.js";
-import { cleanup, connect, connectReady, KEY, manualTimers, once, record, startTestHelper } from "./helpers.js";
+import { bulkJob, cleanup, connect, connectReady, KEY, manualTimers, once, record, startTestHelper } from "./helpers.js";
 
 afterEach(cleanup);
 
@@ -27,12 +27,7 @@ describe("bulk-progress carries the page's numbers", () => {
     const helper = await startTestHelper();
     const { socket, log } = await connectReady(helper.url);
     const done = once(socket, "bulk-status");
-    const ack = await socket.emitWithAck("send-bulk-messages", {
-      contacts: LIST,
-      messageTemplate: "Olá {nome}",
-      operatorName: "Maria",
-      optOutFooter: false,
-    });
+    const ack = await socket.emitWithAck("send-bulk-messages", { ...bulkJob(LIST), optOutFooter: false });
     expect(ack).toMatchObject({ ok: true, total: 5, duplicates: 1 });
     await done;
 

@@ -129,6 +129,18 @@ export async function connectReady(url) {
   return { socket, log };
 }
 
+/** Two contacts, as the page sends them. */
+export const TWO_CONTACTS = [
+  { name: "Ana", number: "31999991111" },
+  { name: "Bruno", number: "31988882222" },
+];
+
+/**
+ * A bulk job as the page sends it ("send-bulk-messages"), to these contacts.
+ * @param {{ name: string, number: string }[]} contacts
+ */
+export const bulkJob = (contacts = TWO_CONTACTS) => ({ contacts, messageTemplate: "Olá {nome}", operatorName: "Maria" });
+
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

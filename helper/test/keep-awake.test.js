@@ -5,7 +5,7 @@ import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { createKeepAwake, keepAwakeCommand } from "../src/keep-awake.js";
-import { cleanup, connectReady, once, startTestHelper } from "./helpers.js";
+import { bulkJob, cleanup, connectReady, once, startTestHelper } from "./helpers.js";
 
 afterEach(cleanup);
 
@@ -126,14 +126,7 @@ describe("the helper keeps the computer awake exactly while a job runs", () => {
 
     const finished = once(socket, "bulk-status", () => true, 10_000);
     const started = once(socket, "bulk-started");
-    socket.emit("send-bulk-messages", {
-      contacts: [
-        { name: "Ana", number: "31999991111" },
-        { name: "Bruno", number: "31988882222" },
-      ],
-      messageTemplate: "Olá {nome}",
-      operatorName: "Maria",
-    });
+    socket.emit("send-bulk-messages", bulkJob());
     await started;
     expect(spawner.running()).toHaveLength(1);
     expect(spawner.calls[0]).toMatchObject({ command: "caffeinate", args: ["-i", "-w", "99"] });
@@ -151,14 +144,7 @@ describe("the helper keeps the computer awake exactly while a job runs", () => {
     });
     const { socket } = await connectReady(helper.url);
     const started = once(socket, "bulk-started");
-    socket.emit("send-bulk-messages", {
-      contacts: [
-        { name: "Ana", number: "31999991111" },
-        { name: "Bruno", number: "31988882222" },
-      ],
-      messageTemplate: "Olá {nome}",
-      operatorName: "Maria",
-    });
+    socket.emit("send-bulk-messages", bulkJob());
     await started;
     expect(spawner.running()).toHaveLength(1);
     expect(spawner.calls[0].command).toBe("systemd-inhibit");

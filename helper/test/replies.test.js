@@ -2,57 +2,22 @@
 // chat goes through the outbox to POST /api/whatsapp-helper/respostas, once per WhatsApp message id;
 // groups, statuses and our own messages do not; the site being down only delays them, restarts
 // included. WhatsApp's side is the Baileys-shaped test socket; the site is a real local HTTP server.
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 
-import * as realBaileys from "baileys";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { BaileysDriver } from "../src/drivers/baileys.js";
 import { replyRowOf } from "../src/replies.js";
-import { cleanup, connect, connectReady, KEY_TEXT, once, startTestHelper } from "./helpers.js";
+import { connectReady, KEY_TEXT, once, startTestHelper } from "./helpers.js";
 import { startSiteStub } from "./site-stub.js";
-import { BaileysTestSocket } from "./support/baileys-socket.js";
+import { cleanupBaileysHelpers, linkedBaileysHelper, tempDir, until } from "./support/baileys-helper.js";
 
 /** @type {Array<() => unknown>} */
 const after = [];
 afterEach(async () => {
-  await cleanup();
+  await cleanupBaileysHelpers();
   while (after.length) await after.pop()?.();
 });
-
-function tempDir(prefix = "replies-") {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  after.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** The real Baileys driver whose makeWASocket hands out test sockets. */
-function baileysDriver() {
-  const driver = new BaileysDriver({ authDir: join(tempDir("baileys-replies-"), "auth") });
-  /** @type {BaileysTestSocket[]} */
-  const sockets = [];
-  driver.baileys = {
-    ...realBaileys,
-    default: (/** @type {any} */ config) => {
-      const sock = new BaileysTestSocket(config);
-      sockets.push(sock);
-      return sock;
-    },
-    fetchLatestWaWebVersion: async () => ({ version: [2, 3000, 1], isLatest: true }),
-  };
-  return { driver, sockets };
-}
-
-/** @param {() => boolean} condition */
-async function until(condition, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 describe("replyRowOf", () => {
   const now = () => Date.parse("2026-11-26T12:00:00.000Z");
@@ -88,16 +53,10 @@ describe("the helper forwards replies to the site", () => {
   it("through the Baileys-shaped socket, 'Não tenho interesse' reaches the site once; groups, statuses and our own messages do not", async () => {
     const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
-    const { driver, sockets } = baileysDriver();
-    const helper = await startTestHelper({ driver, siteUrl: site.url });
-    const socket = connect(helper.url);
-    await once(socket, "connect");
-    const ready = once(socket, "whatsapp-ready");
-    socket.emit("init-whatsapp", { operatorName: "Maria" });
-    await until(() => sockets.length === 1);
-    const whatsapp = sockets[0];
-    whatsapp.open("5531900000001:3@s.whatsapp.net");
-    await ready;
+    const { helper, socket, whatsapp } = await linkedBaileysHelper({
+      options: { siteUrl: site.url },
+      authPrefix: "baileys-replies-",
+    });
 
     const sentAt = Math.floor(Date.parse("2026-11-26T14:30:00.000Z") / 1000);
     whatsapp.receive({
@@ -161,7 +120,7 @@ describe("the helper forwards replies to the site", () => {
   it("a reply names the last job that messaged the person, also after a restart (from the journal)", async () => {
     const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
-    const dataDir = tempDir();
+    const dataDir = tempDir("replies-");
     const first = await startTestHelper({ dataDir, siteUrl: site.url });
     const { socket } = await connectReady(first.url);
     const done = once(socket, "bulk-status");
@@ -192,7 +151,7 @@ describe("the helper forwards replies to the site", () => {
     const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
     site.state.down = true;
-    const dataDir = tempDir();
+    const dataDir = tempDir("replies-");
     const first = await startTestHelper({ dataDir, siteUrl: site.url, sendLogRetryMs: 100 });
     first.driver.simulateIncoming("5531966664444", "Exclua meus dados");
     const refused = () => site.requests.filter((r) => r.path === "/api/whatsapp-helper/respostas" && r.status === 503).length;

@@ -1,71 +1,23 @@
 // A helper process killed (SIGKILL, no chance to tidy up) in the middle of a job, started again on
 // the same data dir: the job comes back paused ('restored') with its progress, and only the contacts
 // not yet processed are sent after 'Retomar'.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
 import { afterEach, expect, it } from "vitest";
 
-import { cleanup, connect, KEY_TEXT, once, ORIGIN, record } from "./helpers.js";
+import { bulkJob, cleanup, connect, connectReady, once, record } from "./helpers.js";
+import { killHelperProcesses, startHelperProcess as startProcess } from "./support/helper-process.js";
 
-const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));
-/** @type {import("node:child_process").ChildProcess[]} */
-const children = [];
 /** @type {string[]} */
 const dirs = [];
 
 afterEach(async () => {
   await cleanup();
-  for (const child of children.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
-  }
+  await killHelperProcesses();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-/**
- * Starts the helper command on `dataDir` and resolves with its address once it listens.
- * @param {string} dataDir @param {number} gapMs
- */
-async function startProcess(dataDir, gapMs) {
-  const child = spawn(process.execPath, [BIN], {
-    env: {
-      ...process.env,
-      HELPER_PORT: "0",
-      HELPER_KEY: KEY_TEXT,
-      HELPER_ALLOWED_ORIGINS: ORIGIN,
-      HELPER_SITE_URL: "http://127.0.0.1:9", // no site: refused at once, the local journal is used
-      HELPER_DRIVER: "fake",
-      HELPER_FAKE_READY_MS: "20",
-      HELPER_DATA_DIR: dataDir,
-      HELPER_MIN_DELAY_MS: String(gapMs),
-      HELPER_MAX_DELAY_MS: String(gapMs),
-      HELPER_SEND_WINDOW: "always",
-      HELPER_WARMUP: "off",
-      HELPER_KEEP_AWAKE: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start line in: ${output}`)), 15_000);
-    child.stdout?.on("data", (chunk) => {
-      output += chunk;
-      const match = /em execução em (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-  });
-  return { child, url: String(url), output: () => output };
-}
 
 it("a helper killed mid-job comes back with the job paused and its progress, and sends only the rest", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "helper-kill-"));
@@ -78,17 +30,9 @@ it("a helper killed mid-job comes back with the job paused and its progress, and
 
   // the first process sends one message, then waits 10 minutes before the next: it is killed there
   const first = await startProcess(dataDir, 600_000);
-  const page = connect(first.url);
-  await once(page, "connect");
-  const ready = once(page, "whatsapp-ready");
-  page.emit("init-whatsapp", { operatorName: "Maria" });
-  await ready;
+  const { socket: page } = await connectReady(first.url);
   const sent = once(page, "message-status");
-  const { jobId } = await page.emitWithAck("send-bulk-messages", {
-    contacts,
-    messageTemplate: "Olá {nome}",
-    operatorName: "Maria",
-  });
+  const { jobId } = await page.emitWithAck("send-bulk-messages", bulkJob(contacts));
   expect(await sent).toMatchObject({ number: "31999991111", status: "sent" });
   const killed = new Promise((resolve) => first.child.once("exit", resolve));
   first.child.kill("SIGKILL");

@@ -3,7 +3,6 @@
 // creates is private to the operator's account, and closing the terminal (SIGHUP) stops the helper
 // through its graceful stop. Real folders, the real Baileys module (only its socket replaced) and a
 // real helper process.
-import { spawn } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -17,23 +16,20 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
 import * as realBaileys from "baileys";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { UNREADABLE_SESSION_MESSAGE, useAtomicAuthState } from "../src/auth-store.js";
 import { BaileysDriver } from "../src/drivers/baileys.js";
-import { cleanup, connect, KEY_TEXT, once, ORIGIN, startTestHelper } from "./helpers.js";
+import { bulkJob, cleanup, connectReady, once, startTestHelper } from "./helpers.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
+import { killHelperProcesses, startHelperProcess } from "./support/helper-process.js";
 
-const BIN = fileURLToPath(new URL("../bin/whatsapp-helper.js", import.meta.url));
 const posix = process.platform !== "win32";
 
 /** @type {string} */
 let dir;
-/** @type {import("node:child_process").ChildProcess[]} */
-const children = [];
 const savedUmask = process.umask();
 
 beforeEach(() => {
@@ -44,12 +40,7 @@ beforeEach(() => {
 afterEach(async () => {
   process.umask(savedUmask);
   await cleanup();
-  for (const child of children.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
-  }
+  await killHelperProcesses();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -173,17 +164,9 @@ describe.runIf(posix)("file and folder modes", () => {
     mkdirSync(dataDir, { mode: 0o755 });
     chmodSync(dataDir, 0o755);
     const helper = await startTestHelper({ dataDir });
-    const page = connect(helper.url);
-    await once(page, "connect");
-    const ready = once(page, "whatsapp-ready");
-    page.emit("init-whatsapp", { operatorName: "Maria" });
-    await ready;
+    const { socket: page } = await connectReady(helper.url);
     const done = once(page, "bulk-status");
-    await page.emitWithAck("send-bulk-messages", {
-      contacts: [{ name: "Ana", number: "31999991111" }],
-      messageTemplate: "Olá {nome}",
-      operatorName: "Maria",
-    });
+    await page.emitWithAck("send-bulk-messages", bulkJob([{ name: "Ana", number: "31999991111" }]));
     expect(await done).toMatchObject({ status: "completed", sent: 1 });
     const found = modes(dataDir);
     expect(found.some((f) => f.path.endsWith("jobs.jsonl"))).toBe(true);
@@ -196,59 +179,17 @@ describe.runIf(posix)("file and folder modes", () => {
 describe.runIf(posix)("closing the terminal window", () => {
   it("SIGHUP stops the helper through its graceful stop, and its files are private", async () => {
     const dataDir = join(dir, "home", ".whatsapp-helper");
-    const child = spawn(process.execPath, [BIN], {
-      env: {
-        ...process.env,
-        HELPER_PORT: "0",
-        HELPER_KEY: KEY_TEXT,
-        HELPER_ALLOWED_ORIGINS: ORIGIN,
-        HELPER_SITE_URL: "http://127.0.0.1:9",
-        HELPER_DRIVER: "fake",
-        HELPER_FAKE_READY_MS: "20",
-        HELPER_DATA_DIR: dataDir,
-        HELPER_MIN_DELAY_MS: "600000",
-        HELPER_MAX_DELAY_MS: "600000",
-        HELPER_SEND_WINDOW: "always",
-        HELPER_WARMUP: "off",
-        HELPER_KEEP_AWAKE: "off",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.push(child);
-    let output = "";
-    child.stdout?.on("data", (chunk) => (output += chunk));
-    child.stderr?.on("data", (chunk) => (output += chunk));
-    const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-    const url = await new Promise((resolve, reject) => {
-      const check = () => {
-        const match = /em execução em (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) resolve(match[1]);
-      };
-      child.stdout?.on("data", check);
-      void exited.then(() => reject(new Error(`the helper exited: ${output}`)));
-    });
-
+    const { child, url, output, exited } = await startHelperProcess(dataDir, 600_000);
     // a job in the middle: one message sent, the next one 10 minutes away
-    const page = connect(String(url));
-    await once(page, "connect");
-    const ready = once(page, "whatsapp-ready");
-    page.emit("init-whatsapp", { operatorName: "Maria" });
-    await ready;
+    const { socket: page } = await connectReady(url);
     const sent = once(page, "message-status");
-    await page.emitWithAck("send-bulk-messages", {
-      contacts: [
-        { name: "Ana", number: "31999991111" },
-        { name: "Bruno", number: "31988882222" },
-      ],
-      messageTemplate: "Olá {nome}",
-      operatorName: "Maria",
-    });
+    await page.emitWithAck("send-bulk-messages", bulkJob());
     await sent;
 
     child.kill("SIGHUP");
     expect(await exited).toEqual({ code: 0, signal: null });
-    expect(output).toContain("Encerrando o ajudante...");
-    expect(output).toContain("Ajudante encerrado.");
+    expect(output()).toContain("Encerrando o ajudante...");
+    expect(output()).toContain("Ajudante encerrado.");
 
     // the process's own umask: everything it made is the operator's alone
     const found = modes(join(dir, "home"));

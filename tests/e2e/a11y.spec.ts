@@ -93,6 +93,8 @@ function publicPages(): string[] {
     "/gestao-hospitalar",
     "/educacaofisica",
     "/cursos/administracao",
+    // A polo's page (decision 085).
+    "/polos/belo-horizonte-centro-mg",
     // Search results and the catalogue's states.
     "/?q=enfermagem#cursos",
     "/?q=zzzzzz#cursos",

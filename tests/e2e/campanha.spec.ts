@@ -356,6 +356,10 @@ test.describe("club, employee and scholarship pages", () => {
 });
 
 test.describe("SEO", () => {
+  /** The spec's main public pages: each in the sitemap, each with its meta tags. */
+  const MAIN_PAGES =
+    "/ /campanha-relampago /america-mg /bolsas /trabalhe-conosco /curso-id /curso-ideal /assistente /teste-vocacional".split(" ");
+
   test("/sitemap.xml is valid XML listing the public pages and every course url", async ({ page, request, baseURL }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
@@ -377,19 +381,7 @@ test.describe("SEO", () => {
     expect(parsed.root).toBe("urlset");
     expect(parsed.ns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     expect(new Set(parsed.locs).size).toBe(parsed.locs.length);
-    for (const path of [
-      "/",
-      "/campanha-relampago",
-      "/america-mg",
-      "/bolsas",
-      "/trabalhe-conosco",
-      "/curso-id",
-      "/curso-ideal",
-      "/assistente",
-      "/teste-vocacional",
-    ]) {
-      expect(parsed.locs).toContain(baseURL + path);
-    }
+    for (const path of MAIN_PAGES) expect(parsed.locs).toContain(baseURL + path);
     for (const course of courses) expect(parsed.locs).toContain(baseURL + course.url);
     expect(parsed.locs.some((loc) => /contato|login-admin|whatsapp|submissoes/.test(loc!))).toBe(false);
   });
@@ -405,18 +397,7 @@ test.describe("SEO", () => {
 
   test("pages carry a title, description, canonical URL, Open Graph tags and JSON-LD", async ({ page, baseURL }) => {
     const titles = new Set<string>();
-    for (const path of [
-      "/",
-      "/campanha-relampago",
-      "/america-mg",
-      "/bolsas",
-      "/trabalhe-conosco",
-      "/curso-id",
-      "/curso-ideal",
-      "/assistente",
-      "/teste-vocacional",
-      "/enfermagem",
-    ]) {
+    for (const path of [...MAIN_PAGES, "/enfermagem"]) {
       await page.goto(path);
       titles.add(await page.title());
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);

@@ -1,9 +1,8 @@
 import { normalizeNumber, numberKey } from "whatsapp-helper/phone";
 
-import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { insertLeads } from "../support/seed";
-import { loginAs, OPERATOR_PASSWORD, postForm, type StaffRole } from "../support/sessions";
+import { ensureOperatorPassword, loginAs, OPERATOR_PASSWORD, type StaffRole } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -64,17 +63,6 @@ function seed(prefix: string) {
     // Newest first, one line per person: Duda's newer lead, then Ana.
     lines: [`Duda Repetida ${token}, ${digits(4)}`, `Ana Lista ${token}, ${digits(1)}`].join("\n"),
   };
-}
-
-/** The operators' access password exists (added with the master password; already there is fine). */
-async function ensureOperatorPassword() {
-  const added = await postForm(process.env.E2E_BASE_URL!, `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, {
-    intent: "adicionar",
-    label: "Equipe de teste",
-    masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
-    newPassword: OPERATOR_PASSWORD,
-  });
-  expect([303, 409]).toContain(added.status);
 }
 
 test.describe("hand-off to the WhatsApp tool", () => {

@@ -1,11 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { seedHelperKey } from "../support/helper-key";
 import { insertLead } from "../support/seed";
-import { OPERATOR_PASSWORD, postForm } from "../support/sessions";
+import { ensureOperatorPassword, OPERATOR_PASSWORD } from "../support/sessions";
 
 /**
  * The replies inbox and the opt-out screen (decision 071), in Chromium with
@@ -22,17 +21,6 @@ const bearer = () => `Bearer ${(key ??= seedHelperKey("Equipe do ajudante e2e").
 /** Eight digits no other test run uses (the two projects share the database). */
 function uniqueDigits(): string {
   return `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8).replace(/^0/, "7");
-}
-
-/** The operators' access password exists (added with the master password; already there is fine). */
-async function ensureOperatorPassword() {
-  const added = await postForm(process.env.E2E_BASE_URL!, `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, {
-    intent: "adicionar",
-    label: "Equipe de teste",
-    masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
-    newPassword: OPERATOR_PASSWORD,
-  });
-  expect([303, 409]).toContain(added.status);
 }
 
 /** Through the gate, as an operator with the team's password. */

@@ -37,9 +37,9 @@ import {
 import { answerSave, versionOf } from "~/server/content/studio.server";
 import { db, schema } from "~/server/db/client.server";
 import { readFormData } from "~/server/platform/form-data.server";
-import { requireAdmin, startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
+import { requireAdmin } from "~/server/staff/auth.server";
 
+import { courseForm } from "../support/course-form";
 import {
   animatedWebp,
   gif,
@@ -55,7 +55,8 @@ import {
   transparentPng,
   truncatedJpeg,
 } from "../support/photos";
-import { args, cookieFrom, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * A section with one optional photo, saved by an action written the way every studio page with a
@@ -83,8 +84,7 @@ async function galleryAction({ request }: { request: Request }) {
 let cookie = "";
 
 beforeAll(async () => {
-  const admin = await createAdmin("fotos@exemplo.com", "senha-das-fotos-1");
-  cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+  cookie = (await signedInStaff("admin", "fotos@exemplo.com", "senha-das-fotos-1")).cookie;
 });
 
 function upload(file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {
@@ -435,7 +435,7 @@ describe("the home hero photo, through /admin/conteudo/inicio", () => {
       "heroPhoto.alt": "Estudante sorrindo com o notebook",
       ...fields,
     };
-    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    for (const [name, value] of Object.entries(values)) form.set(name, String(value));
     form.set(
       "heroPhoto.file",
       file
@@ -492,7 +492,7 @@ describe("testimonial photos, through /admin/conteudo/depoimentos", () => {
       "photo.alt": `Foto de ${entry.data.name}`,
       ...fields,
     };
-    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    for (const [name, value] of Object.entries(values)) form.set(name, String(value));
     if (file) form.set("photo.file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
     return new Request("http://localhost/admin/conteudo/depoimentos", {
       method: "POST",
@@ -532,27 +532,15 @@ describe("course photos, through /admin/conteudo/cursos/:curso", () => {
     file: { bytes: Buffer; name: string; type: string } | null,
     fields: Record<string, string> = {},
   ) {
-    const entry = getEntry(coursesContent, id)!;
-    const course = entry.data;
-    const values: Record<string, string> = {
-      name: course.name,
-      area: course.area,
-      modality: course.modality,
-      duration: course.duration,
-      path: course.path,
-      icon: course.icon,
-      description: course.description,
-      monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
-      highlights: course.highlights.join("\n"),
-      [VERSION_FIELD]: String(entry.version),
+    const course = getEntry(coursesContent, id)!.data;
+    const values = courseForm(id, {
+      level: undefined,
       "photo.id": course.photo?.id ?? "",
       "photo.alt": `Laboratório do curso de ${course.name}`,
       ...fields,
-    };
-    if (course.featured) values.featured = "on";
-    if (course.active) values.active = "on";
+    });
     const form = new FormData();
-    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    for (const [name, value] of Object.entries(values)) form.set(name, String(value));
     if (file) form.set("photo.file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
     return new Request(`http://localhost/admin/conteudo/cursos/${id}`, {
       method: "POST",

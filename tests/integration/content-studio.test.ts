@@ -20,10 +20,9 @@ import {
   SINGLETON_ID,
 } from "~/server/content/store.server";
 import { db, schema } from "~/server/db/client.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 const notes: ContentCollection<{ title: string; body: string }> = {
   name: "test-notes",
@@ -97,8 +96,7 @@ describe("studio: Instituição", () => {
   let cookie = "";
 
   beforeAll(async () => {
-    const admin = await createAdmin("marketing@exemplo.com", "senha-do-marketing-1");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    cookie = (await signedInStaff("admin", "marketing@exemplo.com", "senha-do-marketing-1")).cookie;
   });
 
   const valid = {

@@ -23,11 +23,11 @@ import { changeLeadStatus } from "~/server/leads/follow-up.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
-import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 import { createWebhookEndpoint } from "~/server/webhooks/outbox.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signIn } from "../support/staff-login";
 
 /**
  * Lead distribution (decision 086) and the first-contact clock (decision 087) through the real lead
@@ -258,7 +258,7 @@ describe("the first-contact clock", () => {
 describe("the Distribuição page (admin only)", () => {
   const cookieOf = async (email: string) => {
     const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, email)).get()!;
-    return (await startAdminSession(getRequest("/"), user as Parameters<typeof startAdminSession>[1])).split(";")[0];
+    return signIn(user);
   };
   const postPage = (cookie: string, fields: Record<string, string>) =>
     settle(() =>
@@ -335,7 +335,7 @@ describe("the panel's waiting view", () => {
     await post("segundo@example.com");
     now += 10 * 60_000;
     const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, "chefe@example.com")).get()!;
-    const cookie = (await startAdminSession(getRequest("/"), user as Parameters<typeof startAdminSession>[1])).split(";")[0];
+    const cookie = await signIn(user);
     const panel = payload(await panelLoader(args(getRequest("/contato", { cookie }))));
     expect(panel.waiting.map((w: { firstName: string; text: string; late: boolean }) => [w.text, w.late])).toEqual([
       ["aguardando há 12 min", true],
@@ -364,9 +364,7 @@ describe("the panel's waiting view", () => {
         ),
       )
       .get()!;
-    const otherCookie = (await startAdminSession(getRequest("/"), other as Parameters<typeof startAdminSession>[1])).split(
-      ";",
-    )[0];
+    const otherCookie = await signIn(other);
     expect(payload(await panelLoader(args(getRequest("/contato", { cookie: otherCookie })))).waiting).toHaveLength(0);
   });
 });

@@ -11,10 +11,9 @@ import { createEmailWorker, enqueueEmail, MAX_EMAIL_ATTEMPTS } from "~/server/em
 import { deletePerson, findLead } from "~/server/leads/privacy.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 
 import { args, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * The e-mail outbox (decision 088) against a real SMTP server started here (smtp-server on a free
@@ -209,8 +208,7 @@ describe("without SMTP_URL (the embedded default)", () => {
     expect(await worker.runDue()).toBe(0);
     expect(arrived).toHaveLength(0);
 
-    const admin = await createAdmin("emails.admin@example.com", "senha-forte-123", "admin");
-    const cookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
+    const cookie = (await signedInStaff("admin", "emails.admin@example.com", "senha-forte-123")).cookie;
     const page = payload(await emailsLoader(args(getRequest("/admin/e-mails", { cookie }))));
     expect(page.smtpConfigured).toBe(false);
     expect(page.counts.held).toBe(1);
@@ -221,8 +219,7 @@ describe("without SMTP_URL (the embedded default)", () => {
       createdAt: new Date(now).toISOString(),
     });
 
-    const seller = await createAdmin("emails.comercial@example.com", "senha-forte-123", "comercial");
-    const other = (await startAdminSession(getRequest("/"), seller)).split(";")[0];
+    const other = (await signedInStaff("comercial", "emails.comercial@example.com", "senha-forte-123")).cookie;
     expect(statusOf(await settle(() => emailsLoader(args(getRequest("/admin/e-mails", { cookie: other })))))).toBe(403);
   });
 });

@@ -10,11 +10,10 @@ import { changeLeadStatus, setNextContact } from "~/server/leads/follow-up.serve
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { listLeadsPage } from "~/server/leads/queries.server";
 import { saveLead } from "~/server/leads/save.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /** Follow-up of leads: status with its history, notes, next contact ("Atrasados"), bulk change, the lead page and the CSV. */
 
@@ -22,8 +21,7 @@ const ADMIN = "acompanhamento@example.com";
 let cookie = "";
 
 beforeAll(async () => {
-  const admin = await createAdmin(ADMIN, "senha-admin-forte-123");
-  cookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
+  cookie = (await signedInStaff("admin", ADMIN, "senha-admin-forte-123")).cookie;
 });
 
 let counter = 0;

@@ -15,11 +15,11 @@ import { OWNER_ERROR } from "~/server/leads/owner.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { countLeadsByStatus } from "~/server/leads/queries.server";
 import { saveLead } from "~/server/leads/save.server";
-import { startAdminSession } from "~/server/staff/auth.server";
 import { type AdminUser, createAdmin } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
+import { signIn } from "../support/staff-login";
 
 /**
  * Decision 057: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
@@ -34,10 +34,6 @@ let bruno: AdminUser;
 let marketing: AdminUser;
 const cookies: Record<string, string> = {};
 let endpointId = 0;
-
-async function signIn(user: AdminUser) {
-  return (await startAdminSession(getRequest("/"), user)).split(";")[0];
-}
 
 beforeAll(async () => {
   admin = await createAdmin("dono.admin@example.com", PASSWORD);

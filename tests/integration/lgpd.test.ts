@@ -11,11 +11,11 @@ import { db, schema } from "~/server/db/client.server";
 import { saveLead } from "~/server/leads/save.server";
 import { purgeExpiredSendLog } from "~/server/platform/maintenance.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { recordSendResults } from "~/server/whatsapp/send-log.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { vocationalLead } from "../support/sessions";
+import { signedInStaff } from "../support/staff-login";
 
 /** LGPD, Brazil's data protection law: consent with every lead, one person's export and deletion, retention of the send log. */
 
@@ -23,8 +23,7 @@ const leadsOf = (email: string) => db.select().from(schema.leads).where(eq(schem
 
 let adminCookie = "";
 beforeAll(async () => {
-  const admin = await createAdmin("lgpd.admin@example.com", "senha-admin-forte-123");
-  adminCookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
+  adminCookie = (await signedInStaff("admin", "lgpd.admin@example.com", "senha-admin-forte-123")).cookie;
 });
 beforeEach(() => resetAllRateLimits());
 
@@ -77,16 +76,7 @@ describe("consent is recorded with each lead, on every path that creates one", (
     const result = await settle(() =>
       leadAction(
         args(
-          formRequest("/teste-vocacional", {
-            fullName: "Carla Consentida",
-            phone: "(31)99999-4321",
-            email,
-            workStatus: "autonomo",
-            workArea: "ti",
-            workSatisfaction: "gosto_temporario",
-            careerGoal: "nova_area",
-            desiredArea: "gestao_negocios",
-          }),
+          formRequest("/teste-vocacional", { ...vocationalLead(email), fullName: "Carla Consentida", phone: "(31)99999-4321" }),
         ),
       ),
     );

@@ -14,36 +14,10 @@ import { activeCourses, coursesContent } from "~/server/content/courses.server";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
 import { getEntry, getSingleton, listRevisions } from "~/server/content/store.server";
 import { contentWarnings } from "~/server/content/warnings.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
-
-/** The course edit form as the studio sends it for course `id`, with `changes` applied. */
-function courseForm(id: string, changes: Record<string, string | string[] | undefined> = {}) {
-  const entry = getEntry(coursesContent, id)!;
-  const course = entry.data;
-  const fields: Record<string, string | string[]> = {
-    name: course.name,
-    area: course.area,
-    modality: course.modality,
-    level: course.level,
-    duration: course.duration,
-    path: course.path,
-    icon: course.icon,
-    description: course.description,
-    monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
-    highlights: course.highlights.join("\n"),
-    version: String(entry.version),
-  };
-  if (course.featured) fields.featured = "on";
-  if (course.active) fields.active = "on";
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) delete fields[key];
-    else fields[key] = value;
-  }
-  return fields;
-}
+import { courseForm } from "../support/course-form";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 function institutionForm(changes: Record<string, string> = {}) {
   const entry = getSingleton(institutionContent);
@@ -87,8 +61,7 @@ describe("MEC information: institution and course conditions (decision 084)", ()
     settle(() => institutionAction(args(formRequest("/admin/conteudo/instituicao", fields, { cookie }))));
 
   beforeAll(async () => {
-    const admin = await createAdmin("mec@exemplo.com", "senha-do-marketing-1");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    cookie = (await signedInStaff("admin", "mec@exemplo.com", "senha-do-marketing-1")).cookie;
   });
 
   it("seeds no legal value: no seal, every course listed on the overview as 'falta para publicar'", async () => {

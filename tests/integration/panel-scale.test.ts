@@ -5,11 +5,10 @@ import { loader as panelLoader } from "~/routes/leads/panel";
 import { sqlite } from "~/server/db/client.server";
 import { countAllLeads, leadQueryPlan } from "~/server/leads/queries.server";
 import { LEAD_ORIGINS } from "~/server/leads/save.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, getRequest, payload } from "../support/route-calls";
+import { args, getRequest, payload } from "../support/route-calls";
 import { insertLeads } from "../support/seed";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * The panel must stay fast with 100 000 leads: 100 000 leads in the test's own SQLite
@@ -99,10 +98,7 @@ describe("the leads panel with 100 000 leads", () => {
   beforeAll(async () => {
     seed();
     expect(countAllLeads()).toBe(TOTAL);
-    const admin = await createAdmin("escala@example.com", "senha-de-escala-123");
-    cookie = cookieFrom(
-      new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/contato"), admin) } }),
-    );
+    cookie = (await signedInStaff("admin", "escala@example.com", "senha-de-escala-123")).cookie;
   }, 120_000);
 
   afterEach(() => vi.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { ROLES } from "~/lib/staff/roles";
+import { type Role, ROLES } from "~/lib/staff/roles";
 import {
   EMAIL_INVALID_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
@@ -18,11 +18,12 @@ import * as loginModule from "~/routes/staff/login";
 import * as usersModule from "~/routes/staff/users";
 import { db, schema } from "~/server/db/client.server";
 import { saveLead } from "~/server/leads/save.server";
-import { forbiddenMessage, getAdmin, startAdminSession } from "~/server/staff/auth.server";
+import { forbiddenMessage, getAdmin } from "~/server/staff/auth.server";
 import { verifyPassword } from "~/server/staff/password.server";
 import { changeUserRoleByEmail, createAdmin, removeUser } from "~/server/staff/users.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * Roles (decision 056): the Usuários page's actions (add, change a role, remove) with their
@@ -38,10 +39,10 @@ const users = () =>
     .orderBy(schema.adminUsers.id)
     .all();
 
-async function sessionOf(email: string, role: "admin" | "comercial" | "marketing" = "admin") {
-  const user = await createAdmin(email, PASSWORD, role);
-  return { user, cookie: (await startAdminSession(getRequest("/"), user)).split(";")[0] };
-}
+const sessionOf = (email: string, role: Role = "admin") => signedInStaff(role, email, PASSWORD);
+
+/** The Usuários page's "Adicionar" post by chefe (the initial password is PASSWORD). */
+const addUser = (email: string, role: string) => post(chefe.cookie, { intent: "adicionar", email, role, password: PASSWORD });
 
 function post(cookie: string, fields: Record<string, string>) {
   return settle(() => usersModule.action(args(formRequest("/admin/usuarios", fields, { cookie }))));
@@ -78,24 +79,14 @@ describe("Usuários: adding a user", () => {
     // The typed password never comes back in the answer.
     expect(JSON.stringify(payload(answer))).not.toContain("curta");
     // One field wrong, the others right: still nothing stored (no partial user).
-    const onlyRole = await post(chefe.cookie, {
-      intent: "adicionar",
-      email: "quase@example.com",
-      role: "dono",
-      password: PASSWORD,
-    });
+    const onlyRole = await addUser("quase@example.com", "dono");
     expect(statusOf(onlyRole)).toBe(400);
     expect(fieldErrorsOf(onlyRole)).toEqual({ role: [ROLE_MESSAGE] });
     expect(users()).toEqual(before);
   });
 
   it("adds a user with the chosen role and only a hash of the initial password; a taken e-mail is refused next to the field", async () => {
-    const answer = await post(chefe.cookie, {
-      intent: "adicionar",
-      email: " Vendas.Papeis@Example.com ",
-      role: "comercial",
-      password: PASSWORD,
-    });
+    const answer = await addUser(" Vendas.Papeis@Example.com ", "comercial");
     expect(statusOf(answer)).toBe(303);
     expect((answer as Response).headers.get("Location")).toBe("/admin/usuarios");
     const row = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, "vendas.papeis@example.com")).get()!;
@@ -104,12 +95,7 @@ describe("Usuários: adding a user", () => {
     expect(await verifyPassword(PASSWORD, row.passwordHash)).toBe(true);
 
     const before = users();
-    const taken = await post(chefe.cookie, {
-      intent: "adicionar",
-      email: "vendas.papeis@example.com",
-      role: "admin",
-      password: PASSWORD,
-    });
+    const taken = await addUser("vendas.papeis@example.com", "admin");
     expect(statusOf(taken)).toBe(409);
     expect(fieldErrorsOf(taken)).toEqual({ email: [EMAIL_TAKEN_MESSAGE] });
     expect(users()).toEqual(before);

@@ -19,10 +19,9 @@ import {
 import { clubPageData, clubPagesContent, clubWarnings, getClubPages } from "~/server/content/club.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 import { publicSite } from "~/server/platform/site.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /** The day the issue was filed: a fresh deployment on it must show nothing expired. */
 const FRESH = new Date("2026-11-23T15:00:00Z");
@@ -141,8 +140,7 @@ describe("studio: Campanha", () => {
   let cookie = "";
 
   beforeAll(async () => {
-    const admin = await createAdmin("campanha@exemplo.com", "senha-do-marketing-1");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    cookie = (await signedInStaff("admin", "campanha@exemplo.com", "senha-do-marketing-1")).cookie;
   });
 
   it("refuses anonymous visitors and saves nothing", async () => {
@@ -387,8 +385,7 @@ describe("studio: Clube e Trabalhe conosco", () => {
   let cookie = "";
 
   beforeAll(async () => {
-    const admin = await createAdmin("clube@exemplo.com", "senha-do-marketing-1");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    cookie = (await signedInStaff("admin", "clube@exemplo.com", "senha-do-marketing-1")).cookie;
   });
 
   /** The form's fields for the stored document. */

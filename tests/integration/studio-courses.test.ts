@@ -18,45 +18,19 @@ import {
 import { getEntry } from "~/server/content/store.server";
 import { contentWarnings } from "~/server/content/warnings.server";
 import { enrolmentChoices } from "~/server/leads/enrolment.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
-
-/** The edit form of a stored course, as the page sends it back unchanged. */
-function formOf(id: string, changes: Record<string, string | undefined> = {}) {
-  const entry = getEntry(coursesContent, id)!;
-  const course = entry.data;
-  const fields: Record<string, string> = {
-    name: course.name,
-    area: course.area,
-    modality: course.modality,
-    duration: course.duration,
-    path: course.path,
-    icon: course.icon,
-    description: course.description,
-    monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
-    highlights: course.highlights.join("\n"),
-    version: String(entry.version),
-  };
-  if (course.featured) fields.featured = "on";
-  if (course.active) fields.active = "on";
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) delete fields[key];
-    else fields[key] = value;
-  }
-  return fields;
-}
+import { courseForm } from "../support/course-form";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 describe("studio: Cursos and Polos", () => {
   let cookie = "";
-  const edit = (id: string, fields: Record<string, string>) =>
+  const edit = (id: string, fields: Record<string, string | string[]>) =>
     settle(() => editAction(args(formRequest(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
   const visit = (path: string) => settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) })));
 
   beforeAll(async () => {
-    const admin = await createAdmin("cursos@exemplo.com", "senha-do-marketing-1");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    cookie = (await signedInStaff("admin", "cursos@exemplo.com", "senha-do-marketing-1")).cookie;
   });
 
   it("seeds the catalogue and the polos: 76 distinct active courses (77 entries), 29 active polos, each course with its own icon and a price", () => {
@@ -93,7 +67,7 @@ describe("studio: Cursos and Polos", () => {
 
   it("refuses a path another course has, with the message next to the field, and saves nothing", async () => {
     const before = getEntry(coursesContent, "77");
-    const answer = await edit("77", formOf("77", { path: "/enfermagem" }));
+    const answer = await edit("77", courseForm("77", { path: "/enfermagem" }));
     expect(statusOf(answer)).toBe(400);
     expect(payload(answer).result.error.path).toEqual([PATH_TAKEN_MESSAGE]);
     expect(payload(answer).result.initialValue.path).toBe("/enfermagem");
@@ -106,7 +80,7 @@ describe("studio: Cursos and Polos", () => {
         args(
           formRequest(
             "/admin/conteudo/cursos/novo",
-            { ...formOf("77", { path: "/psicologia", name: "Outro curso" }), version: "0" },
+            { ...courseForm("77", { path: "/psicologia", name: "Outro curso" }), version: "0" },
             { cookie },
           ),
         ),
@@ -125,17 +99,17 @@ describe("studio: Cursos and Polos", () => {
       "/sitemap.xml",
       "/teste-vocacional/perguntas",
     ]) {
-      const answer = await edit("77", formOf("77", { path }));
+      const answer = await edit("77", courseForm("77", { path }));
       expect(statusOf(answer), path).toBe(400);
       const message = payload(answer).result.error.path[0];
       expect(message, path).toMatch(/^(Este endereço já é de uma página do site - escolha outro|Endereço inválido)/);
     }
-    const answer = await edit("77", formOf("77", { path: "/contato" }));
+    const answer = await edit("77", courseForm("77", { path: "/contato" }));
     expect(payload(answer).result.error.path).toEqual(["Este endereço já é de uma página do site - escolha outro"]);
   });
 
   it("refuses a price that is not a price", async () => {
-    const answer = await edit("77", formOf("77", { monthlyPrice: "duzentos" }));
+    const answer = await edit("77", courseForm("77", { monthlyPrice: "duzentos" }));
     expect(statusOf(answer)).toBe(400);
     expect(payload(answer).result.error.monthlyPrice).toEqual(["Valor inválido - use só o número em reais, ex.: 349,90"]);
   });
@@ -143,7 +117,7 @@ describe("studio: Cursos and Polos", () => {
   it("after a path change the old path answers 301 to the new one, which shows the course with its price and highlights", async () => {
     const answer = await edit(
       "77",
-      formOf("77", {
+      courseForm("77", {
         path: "/hotelaria-e-hospitalidade",
         monthlyPrice: "1.049,90",
         highlights: "Gestão hoteleira\nRevenue management",
@@ -161,7 +135,7 @@ describe("studio: Cursos and Polos", () => {
       highlights: ["Gestão hoteleira", "Revenue management"],
     });
     // A second change: the first old path follows to the newest.
-    expect(statusOf(await edit("77", formOf("77", { path: "/hotelaria" })))).toBe(303);
+    expect(statusOf(await edit("77", courseForm("77", { path: "/hotelaria" })))).toBe(303);
     expect(statusOf(payload(await visit("/hotelaria")))).toBe(200);
     const back = await visit("/hotelaria-e-hospitalidade");
     expect((back as Response).headers.get("Location")).toBe("/hotelaria");
@@ -169,7 +143,7 @@ describe("studio: Cursos and Polos", () => {
 
   it("a deactivated course's page answers 410 with a way to the catalogue, and it leaves the catalogue, the count and the enrolment form", async () => {
     const count = activeCourseCount();
-    expect(statusOf(await edit("76", formOf("76", { active: undefined })))).toBe(303);
+    expect(statusOf(await edit("76", courseForm("76", { active: undefined })))).toBe(303);
     const gone = await visit("/gestao-de-eventos");
     expect(statusOf(gone)).toBe(410);
     expect(payload(gone)).toMatchObject({ page: null, retired: true });
@@ -179,12 +153,12 @@ describe("studio: Cursos and Polos", () => {
     expect(search).toEqual([]);
     expect(statusOf(await visit("/nao-existe-curso"))).toBe(404);
     // Active again: the page is back.
-    expect(statusOf(await edit("76", formOf("76", { active: "on" })))).toBe(303);
+    expect(statusOf(await edit("76", courseForm("76", { active: "on" })))).toBe(303);
     expect(statusOf(payload(await visit("/gestao-de-eventos")))).toBe(200);
   });
 
   it("a dedicated page shows a course whose path the studio set under /cursos/", async () => {
-    expect(statusOf(await edit("75", formOf("75", { path: "/cursos/gastronomia" })))).toBe(303);
+    expect(statusOf(await edit("75", courseForm("75", { path: "/cursos/gastronomia" })))).toBe(303);
     const page = payload(await specialLoader(args(getRequest("/cursos/gastronomia"), { slug: "gastronomia" }))).page;
     expect(page.title).toBe("Gastronomia");
     const old = await visit("/gastronomia");
@@ -193,18 +167,18 @@ describe("studio: Cursos and Polos", () => {
 
   it("a deactivated course with a dedicated /cursos/ page answers 410 there too", async () => {
     const special = (slug: string) => settle(() => specialLoader(args(getRequest(`/cursos/${slug}`), { slug })));
-    expect(statusOf(await edit("39", formOf("39", { active: undefined })))).toBe(303);
+    expect(statusOf(await edit("39", courseForm("39", { active: undefined })))).toBe(303);
     const gone = await special("agronegocio");
     expect(statusOf(gone)).toBe(410);
     expect(payload(gone)).toMatchObject({ page: null, retired: true });
-    expect(statusOf(await edit("39", formOf("39", { active: "on" })))).toBe(303);
+    expect(statusOf(await edit("39", courseForm("39", { active: "on" })))).toBe(303);
     expect(payload(await special("agronegocio")).page.title).toBe("Agronegócio");
   });
 
   it("a second admin saving from the old version is refused with who and when, their input kept", async () => {
     const current = getEntry(coursesContent, "74")!;
-    expect(statusOf(await edit("74", formOf("74", { name: "Turismo e Viagens" })))).toBe(303);
-    const stale = await edit("74", { ...formOf("74", { name: "Turismo Outro" }), version: String(current.version) });
+    expect(statusOf(await edit("74", courseForm("74", { name: "Turismo e Viagens" })))).toBe(303);
+    const stale = await edit("74", { ...courseForm("74", { name: "Turismo Outro" }), version: String(current.version) });
     expect(statusOf(stale)).toBe(409);
     expect(payload(stale).result.error[""][0]).toMatch(/^Este conteúdo foi alterado por cursos@exemplo\.com às \d{2}:\d{2}\./);
     expect(payload(stale).result.initialValue.name).toBe("Turismo Outro");
@@ -246,7 +220,7 @@ describe("studio: Cursos and Polos", () => {
     const priceWarnings = () =>
       contentWarnings().filter((warning) => warning.section === "Cursos" && !warning.text.startsWith("Falta para publicar"));
     expect(priceWarnings()).toEqual([]);
-    expect(statusOf(await edit("1", formOf("1", { monthlyPrice: "" })))).toBe(303);
+    expect(statusOf(await edit("1", courseForm("1", { monthlyPrice: "" })))).toBe(303);
     expect(contentWarnings()).toContainEqual({
       section: "Cursos",
       to: "/admin/conteudo/cursos/1",
@@ -321,9 +295,9 @@ describe("studio: Cursos and Polos", () => {
 
   it("a vocational result page gets only its recommended courses, and a deactivated one is left out", async () => {
     expect(Object.keys(resultCourses([72, 73, 9999]))).toEqual(["72", "73"]);
-    expect(statusOf(await edit("73", formOf("73", { active: undefined })))).toBe(303);
+    expect(statusOf(await edit("73", courseForm("73", { active: undefined })))).toBe(303);
     expect(Object.keys(resultCourses([72, 73]))).toEqual(["72"]);
-    expect(statusOf(await edit("73", formOf("73", { active: "on" })))).toBe(303);
+    expect(statusOf(await edit("73", courseForm("73", { active: "on" })))).toBe(303);
   });
 
   it("a polo form naming a polo that does not exist is refused with a message, saving nothing", async () => {

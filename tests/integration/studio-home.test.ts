@@ -14,10 +14,9 @@ import {
   testimonialsContent,
 } from "~/server/content/home.server";
 import { getEntry, listEntries, listRevisions, SINGLETON_ID } from "~/server/content/store.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 
-import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * The studio's "Página inicial", "FAQ" and "Depoimentos" against a real SQLite file: each save is
@@ -27,8 +26,7 @@ import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } 
 let cookie = "";
 
 beforeAll(async () => {
-  const admin = await createAdmin("marketing.home@exemplo.com", "senha-do-marketing-1");
-  cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+  cookie = (await signedInStaff("admin", "marketing.home@exemplo.com", "senha-do-marketing-1")).cookie;
 });
 
 const home = () => payload(homeLoader(args(getRequest("/")))).home;

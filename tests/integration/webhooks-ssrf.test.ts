@@ -13,12 +13,11 @@ import { action as webhooksPageAction } from "~/routes/staff/webhooks";
 import { db, schema } from "~/server/db/client.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { checkWebhookUrl, type HostLookup, internalAddressKind, parseAllowHosts } from "~/server/webhooks/address.server";
 import { createWebhookEndpoint, createWebhookWorker } from "~/server/webhooks/outbox.server";
 
-import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, formRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * Webhooks never reach the server's own network (decision 073): every spelling of
@@ -101,8 +100,7 @@ const SPELLINGS = (port: number): [string, RegExp][] => [
 describe("on save: /admin/webhooks refuses every internal spelling, the reason next to the URL field", () => {
   let cookie = "";
   beforeAll(async () => {
-    const admin = await createAdmin("ssrf@exemplo.com", "senha-do-teste-ssrf-1");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    cookie = (await signedInStaff("admin", "ssrf@exemplo.com", "senha-do-teste-ssrf-1")).cookie;
   });
 
   it.each(SPELLINGS(8080))("refuses %s", async (url, kind) => {

@@ -18,8 +18,6 @@ import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { purgeExpiredLeads } from "~/server/platform/maintenance.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import {
   createWebhookEndpoint,
   createWebhookWorker,
@@ -33,7 +31,8 @@ import {
   WEBHOOK_URL_MESSAGE,
 } from "~/server/webhooks/outbox.server";
 
-import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * Signed webhooks (decision 054) against a real HTTP receiver started here (node:http on a free
@@ -451,8 +450,7 @@ describe("a slow receiver never delays a visitor", () => {
 describe("/admin/webhooks", () => {
   let cookie = "";
   beforeAll(async () => {
-    const admin = await createAdmin("webhooks@exemplo.com", "senha-dos-webhooks-1");
-    cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    cookie = (await signedInStaff("admin", "webhooks@exemplo.com", "senha-dos-webhooks-1")).cookie;
   });
   const post = (fields: Record<string, string>) =>
     settle(() => webhooksPageAction(args(formRequest("/admin/webhooks", fields, { cookie }))));

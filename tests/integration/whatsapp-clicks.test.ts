@@ -8,11 +8,10 @@ import { getInstitution, institutionContent } from "~/server/content/institution
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 import { db, schema } from "~/server/db/client.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { CLICKS_PER_IP_PER_HOUR, whatsappClicksSince } from "~/server/whatsapp/clicks.server";
 
-import { args, cookieFrom, getRequest, payload } from "../support/route-calls";
+import { args, getRequest, payload } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 const NUMBER = "5531998765432";
 const BROWSER =
@@ -206,8 +205,7 @@ describe("the panel's 'Cliques no botão do WhatsApp do site'", () => {
   });
 
   it("the panel's loader gives the dashboard today's clicks with a number set, and nothing without a number or clicks", async () => {
-    const admin = await createAdmin("painel.whatsapp@example.com", "senha-forte-do-painel-1");
-    const cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+    const cookie = (await signedInStaff("admin", "painel.whatsapp@example.com", "senha-forte-do-painel-1")).cookie;
     setNumber(NUMBER);
     const landing = await landingCookie("utm_source=facebook");
     await click("pagina=%2Fenfermagem&curso=enfermagem", {}, landing);

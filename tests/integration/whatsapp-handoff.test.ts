@@ -10,8 +10,6 @@ import { deletePerson, findLead } from "~/server/leads/privacy.server";
 import { saveLead } from "~/server/leads/save.server";
 import { purgeExpired } from "~/server/platform/maintenance.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword } from "~/server/whatsapp/access.server";
 import {
   buildHandoffSelection,
@@ -24,6 +22,7 @@ import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 import { listSendLog } from "~/server/whatsapp/send-log.server";
 
 import { args, cookieFrom, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * Hand-off from the leads panel to the WhatsApp tool (decision 058), through the real loaders
@@ -38,10 +37,8 @@ let marketingCookie = "";
 let operatorCookie = "";
 
 beforeAll(async () => {
-  const admin = await createAdmin(ADMIN, "senha-admin-forte-123");
-  adminCookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
-  const marketing = await createAdmin("handoff.marketing@example.com", "senha-marketing-forte-123", "marketing");
-  marketingCookie = (await startAdminSession(getRequest("/"), marketing)).split(";")[0];
+  adminCookie = (await signedInStaff("admin", ADMIN, "senha-admin-forte-123")).cookie;
+  marketingCookie = (await signedInStaff("marketing", "handoff.marketing@example.com", "senha-marketing-forte-123")).cookie;
   await addAccessPassword(OPERATOR_PASSWORD, "Equipe de teste");
   const gate = await whatsappModule.action(args(formRequest("/whatsapp", { intent: "entrar", password: OPERATOR_PASSWORD })));
   operatorCookie = cookieFrom(gate as Response)

@@ -10,13 +10,12 @@ import { loader as zipLoader } from "~/routes/whatsapp/start-script-mac.zip";
 import { db, schema } from "~/server/db/client.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp/access.server";
 import { keyCheckApi, sendLogApi } from "~/server/whatsapp/helper-api.server";
 import { listHelperKeys, revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 
 import { args, cookieFrom, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * Per-helper keys (decision 070), against a real SQLite file: every start script downloaded carries a
@@ -144,8 +143,7 @@ describe("the site API takes only live keys", () => {
   });
 
   it("a staff user's key dies with the user's permission, and names the user in the send log", async () => {
-    const user = await createAdmin("comercial.chaves@example.com", "senha-forte-comercial-1", "comercial");
-    const cookie = (await startAdminSession(getRequest("/"), user)).split(";")[0];
+    const { user, cookie } = await signedInStaff("comercial", "comercial.chaves@example.com", "senha-forte-comercial-1");
     const key = await downloadKey(cookie);
     const row = db.select().from(schema.whatsappHelperKeys).get()!;
     expect(row).toMatchObject({
@@ -228,8 +226,7 @@ describe("the page gets a token only for a helper that proves a live key", () =>
     // removed keys are deleted: to the site an unknown id, so the impostor answer
     expect((await verify(cookie, { challenge, keyId: key.id, proof: signProof(key, challenge) })).body.code).toBe("impostor");
 
-    const user = await createAdmin("comercial.revogado@example.com", "senha-forte-comercial-2", "comercial");
-    const staff = (await startAdminSession(getRequest("/"), user)).split(";")[0];
+    const { user, cookie: staff } = await signedInStaff("comercial", "comercial.revogado@example.com", "senha-forte-comercial-2");
     const staffKey = parseKey(await downloadKey(staff))!;
     setRole(user.id, "marketing");
     const fresh = await challengeFor(cookie);

@@ -10,7 +10,6 @@ import { action as gateAction } from "~/routes/whatsapp/passwords";
 import { action as logAction } from "~/routes/whatsapp/send-log";
 import { db, schema } from "~/server/db/client.server";
 import { saveLead } from "~/server/leads/save.server";
-import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp/access.server";
 import { alreadySentApi, optOutsApi } from "~/server/whatsapp/helper-api.server";
@@ -19,6 +18,7 @@ import { isOptedOut, optedOutNumbers } from "~/server/whatsapp/optouts.server";
 import { recentlySent, recordSendResults } from "~/server/whatsapp/send-log.server";
 
 import { args, cookieFrom, formRequest, getRequest, payload } from "../support/route-calls";
+import { signIn } from "../support/staff-login";
 import { newHelperKey } from "./helper-key";
 
 /**
@@ -349,7 +349,7 @@ describe("the leads panel shows 'não quer WhatsApp'", () => {
   async function adminCookie() {
     const existing = db.select().from(schema.adminUsers).all()[0];
     const admin = existing ?? (await createAdmin("painel.optout@example.com", "senha-admin-forte"));
-    return (await startAdminSession(getRequest("/"), { ...admin, role: "admin" })).split(";")[0];
+    return signIn(admin);
   }
 
   it("on the lead whose phone is on the list (ninth digit or not), in the table and the CSV", async () => {

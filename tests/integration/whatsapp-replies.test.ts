@@ -12,14 +12,13 @@ import { db, schema } from "~/server/db/client.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { saveLead } from "~/server/leads/save.server";
 import { purgeExpiredReplies } from "~/server/platform/maintenance.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword } from "~/server/whatsapp/access.server";
 import { repliesApi } from "~/server/whatsapp/helper-api.server";
 import { revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "~/server/whatsapp/replies.server";
 
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 import { newHelperKey } from "./helper-key";
 
 /**
@@ -73,6 +72,20 @@ function reply(
 
 const replyRows = () => db.select().from(schema.whatsappReplies).all();
 
+/** The helper posts these replies to the API. */
+const postReplies = (...entries: ReturnType<typeof reply>[]) => repliesApi(api({ entries }));
+
+/** A contact-form lead (saveLead): its id. */
+const contactLead = (nome: string, telefone: string, email: string) => saveLead({ origem: "contato", nome, telefone, email });
+
+/** /whatsapp/respostas (with the query) as the session of this cookie: the loader's data. */
+const repliesPage = async (cookie: string, query = "") =>
+  payload(await repliesPageLoader(args(getRequest(`/whatsapp/respostas${query}`, { cookie }))));
+
+/** A post to /whatsapp/respostas as the session of this cookie: what the action answered or threw. */
+const postRepliesPage = (fields: Record<string, string>, cookie: string, headers?: Record<string, string>) =>
+  settle(() => repliesPageAction(args(formRequest("/whatsapp/respostas", fields, { cookie, headers }))));
+
 let operatorCookie = "";
 let adminCookie = "";
 let comercialCookie = "";
@@ -83,10 +96,8 @@ beforeAll(async () => {
   await addAccessPassword("senha-operador-respostas", "Equipe do polo Centro");
   const gate = await gateAction(args(formRequest("/whatsapp", { intent: "entrar", password: "senha-operador-respostas" })));
   operatorCookie = cookieFrom(gate as Response);
-  const admin = await createAdmin("respostas.admin@example.com", "senha-admin-forte-123");
-  adminCookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
-  const comercial = await createAdmin("respostas.comercial@example.com", "senha-comercial-forte-123", "comercial");
-  comercialCookie = (await startAdminSession(getRequest("/"), comercial)).split(";")[0];
+  adminCookie = (await signedInStaff("admin", "respostas.admin@example.com", "senha-admin-forte-123")).cookie;
+  comercialCookie = (await signedInStaff("comercial", "respostas.comercial@example.com", "senha-comercial-forte-123")).cookie;
 });
 
 beforeEach(() => {
@@ -207,17 +218,12 @@ describe("POST /api/whatsapp-helper/respostas", () => {
   });
 
   it("links the reply to the person's most recent lead, with or without the ninth digit", async () => {
-    saveLead({ origem: "contato", nome: "Bia Antiga", telefone: "(31) 97777-1234", email: "bia.antiga@example.com" });
-    const recent = saveLead({
-      origem: "contato",
-      nome: "Bia Recente",
-      telefone: "(31) 97777-1234",
-      email: "bia.recente@example.com",
-    });
-    saveLead({ origem: "contato", nome: "Outra Pessoa", telefone: "(21) 97777-1234", email: "outra@example.com" });
+    contactLead("Bia Antiga", "(31) 97777-1234", "bia.antiga@example.com");
+    const recent = contactLead("Bia Recente", "(31) 97777-1234", "bia.recente@example.com");
+    contactLead("Outra Pessoa", "(21) 97777-1234", "outra@example.com");
     // WhatsApp's old id of the person, without the ninth digit
-    await repliesApi(api({ entries: [reply({ number: "553177771234", text: "Chega" })] }));
-    await repliesApi(api({ entries: [reply({ number: "5511912340000" })] }));
+    await postReplies(reply({ number: "553177771234", text: "Chega" }));
+    await postReplies(reply({ number: "5511912340000" }));
     const rows = replyRows();
     expect(rows.find((row) => row.number === "553177771234")?.leadId).toBe(recent);
     expect(rows.find((row) => row.number === "5511912340000")?.leadId).toBeNull();
@@ -243,8 +249,7 @@ describe("/whatsapp/respostas", () => {
     const anonymous = await settle(() => repliesPageLoader(args(getRequest("/whatsapp/respostas"))));
     expect(statusOf(anonymous)).toBe(302);
     expect((anonymous as Response).headers.get("Location")).toBe("/whatsapp");
-    const marketing = await createAdmin("respostas.marketing@example.com", "senha-marketing-forte-123", "marketing");
-    const cookie = (await startAdminSession(getRequest("/"), marketing)).split(";")[0];
+    const cookie = (await signedInStaff("marketing", "respostas.marketing@example.com", "senha-marketing-forte-123")).cookie;
     for (const run of [
       () => repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie }))),
       () => repliesPageAction(args(formRequest("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie }))),
@@ -254,17 +259,13 @@ describe("/whatsapp/respostas", () => {
   });
 
   it("lists flagged replies first, then the newest, with the unread counts; 'Marcar como lida' names who", async () => {
-    await repliesApi(
-      api({
-        entries: [
-          reply({ text: "Oi, qual o valor?", receivedAt: "2026-11-25T15:00:00.000Z" }),
-          reply({ text: "Vou denunciar como spam", receivedAt: "2026-11-20T10:00:00.000Z" }),
-          reply({ text: "Exclua meus dados", receivedAt: "2026-11-22T10:00:00.000Z" }),
-          reply({ text: "Obrigado!", receivedAt: "2026-11-24T10:00:00.000Z" }),
-        ],
-      }),
+    await postReplies(
+      reply({ text: "Oi, qual o valor?", receivedAt: "2026-11-25T15:00:00.000Z" }),
+      reply({ text: "Vou denunciar como spam", receivedAt: "2026-11-20T10:00:00.000Z" }),
+      reply({ text: "Exclua meus dados", receivedAt: "2026-11-22T10:00:00.000Z" }),
+      reply({ text: "Obrigado!", receivedAt: "2026-11-24T10:00:00.000Z" }),
     );
-    const page = payload(await repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie: operatorCookie }))));
+    const page = await repliesPage(operatorCookie);
     expect(page.replies.map((r: any) => r.text)).toEqual([
       "Exclua meus dados",
       "Vou denunciar como spam",
@@ -278,98 +279,55 @@ describe("/whatsapp/respostas", () => {
     expect(mirror.unreadReplies).toBe(4);
 
     const target = page.replies[0];
-    const done = await repliesPageAction(
-      args(formRequest("/whatsapp/respostas", { intent: "marcar-lida", id: String(target.id) }, { cookie: operatorCookie })),
-    );
+    const done = await postRepliesPage({ intent: "marcar-lida", id: String(target.id) }, operatorCookie);
     expect(statusOf(done)).toBe(303);
     const row = db.select().from(schema.whatsappReplies).where(eq(schema.whatsappReplies.id, target.id)).get();
     expect(row?.readBy).toMatch(/^senha:\d+:Equipe do polo Centro$/);
-    const after = payload(await repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie: adminCookie }))));
+    const after = await repliesPage(adminCookie);
     expect(after.counts).toEqual({ unread: 3, flagged: 1 });
     expect(after.replies[0].read.by).toMatch(/Equipe do polo Centro/);
 
-    await repliesPageAction(args(formRequest("/whatsapp/respostas", { intent: "marcar-todas-lidas" }, { cookie: adminCookie })));
-    expect(payload(await repliesPageLoader(args(getRequest("/whatsapp/respostas", { cookie: adminCookie })))).counts).toEqual({
+    await postRepliesPage({ intent: "marcar-todas-lidas" }, adminCookie);
+    expect((await repliesPage(adminCookie)).counts).toEqual({
       unread: 0,
       flagged: 0,
     });
   });
 
   it("a post from another site is refused and changes nothing", async () => {
-    await repliesApi(api({ entries: [reply()] }));
+    await postReplies(reply());
     const id = String(replyRows()[0].id);
-    const foreign = await settle(() =>
-      repliesPageAction(
-        args(
-          formRequest(
-            "/whatsapp/respostas",
-            { intent: "marcar-lida", id },
-            { cookie: operatorCookie, headers: { Origin: "https://evil.example" } },
-          ),
-        ),
-      ),
-    );
+    const foreign = await postRepliesPage({ intent: "marcar-lida", id }, operatorCookie, { Origin: "https://evil.example" });
     expect(statusOf(foreign)).toBe(403);
     expect(replyRows()[0].readAt).toBeNull();
     // a reply that is not there is a 404 with a message, not a "done"
-    const gone = await settle(() =>
-      repliesPageAction(
-        args(formRequest("/whatsapp/respostas", { intent: "marcar-lida", id: "999999" }, { cookie: operatorCookie })),
-      ),
-    );
+    const gone = await postRepliesPage({ intent: "marcar-lida", id: "999999" }, operatorCookie);
     expect(statusOf(gone)).toBe(404);
     expect(payload(gone).error).toMatch(/não existe mais/);
   });
 
   it("'Marcar lead como Perdido' only for a 'não tenho interesse' linked to a lead, after the confirmation", async () => {
-    const leadId = saveLead({
-      origem: "contato",
-      nome: "Caio Sem Interesse",
-      telefone: "(31) 96666-2222",
-      email: "caio@example.com",
-    });
-    await repliesApi(
-      api({
-        entries: [
-          reply({ number: "5531966662222", text: "Não tenho interesse", receivedAt: "2026-11-25T10:00:00.000Z" }),
-          reply({ number: "5531966662222", text: "Qual o polo mais perto?", receivedAt: "2026-11-24T10:00:00.000Z" }),
-        ],
-      }),
+    const leadId = contactLead("Caio Sem Interesse", "(31) 96666-2222", "caio@example.com");
+    await postReplies(
+      reply({ number: "5531966662222", text: "Não tenho interesse", receivedAt: "2026-11-25T10:00:00.000Z" }),
+      reply({ number: "5531966662222", text: "Qual o polo mais perto?", receivedAt: "2026-11-24T10:00:00.000Z" }),
     );
     const [noInterest, question] = replyRows().sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
     // nothing happens on arrival
     expect(db.select().from(schema.leads).where(eq(schema.leads.id, leadId)).get()?.status).toBe("novo");
 
     // the confirmation is a page of its own (?confirmar-perdido=<id>): it works without JavaScript
-    const confirming = payload(
-      await repliesPageLoader(
-        args(getRequest(`/whatsapp/respostas?confirmar-perdido=${noInterest.id}`, { cookie: comercialCookie })),
-      ),
-    );
+    const confirming = await repliesPage(comercialCookie, `?confirmar-perdido=${noInterest.id}`);
     expect(confirming.confirming).toMatchObject({ id: noInterest.id, lead: { id: leadId, name: "Caio Sem Interesse" } });
     expect(confirming.leadLinks).toBe(true);
     // not for another kind of reply
-    const other = payload(
-      await repliesPageLoader(
-        args(getRequest(`/whatsapp/respostas?confirmar-perdido=${question.id}`, { cookie: comercialCookie })),
-      ),
-    );
+    const other = await repliesPage(comercialCookie, `?confirmar-perdido=${question.id}`);
     expect(other.confirming).toBeNull();
-    const refused = await settle(() =>
-      repliesPageAction(
-        args(
-          formRequest("/whatsapp/respostas", { intent: "marcar-perdido", id: String(question.id) }, { cookie: comercialCookie }),
-        ),
-      ),
-    );
+    const refused = await postRepliesPage({ intent: "marcar-perdido", id: String(question.id) }, comercialCookie);
     expect(statusOf(refused)).toBe(409);
     expect(payload(refused).error).toMatch(/não tenho interesse/);
 
-    const done = await repliesPageAction(
-      args(
-        formRequest("/whatsapp/respostas", { intent: "marcar-perdido", id: String(noInterest.id) }, { cookie: comercialCookie }),
-      ),
-    );
+    const done = await postRepliesPage({ intent: "marcar-perdido", id: String(noInterest.id) }, comercialCookie);
     expect(statusOf(done)).toBe(303);
     const lead = db.select().from(schema.leads).where(eq(schema.leads.id, leadId)).get();
     expect(lead).toMatchObject({ status: "perdido", motivo_perda: "sem_interesse" });
@@ -384,31 +342,18 @@ describe("/whatsapp/respostas", () => {
     expect(handled?.readAt).not.toBeNull();
 
     // again: the lead is already Perdido, nothing more is written
-    await repliesPageAction(
-      args(
-        formRequest("/whatsapp/respostas", { intent: "marcar-perdido", id: String(noInterest.id) }, { cookie: comercialCookie }),
-      ),
-    );
+    await postRepliesPage({ intent: "marcar-perdido", id: String(noInterest.id) }, comercialCookie);
     expect(db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, leadId)).all()).toHaveLength(1);
     expect(db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all()).toHaveLength(1);
   });
 
   it("the lead's page lists that lead's replies, newest first", async () => {
-    const leadId = saveLead({
-      origem: "contato",
-      nome: "Duda Respostas",
-      telefone: "(31) 95555-3333",
-      email: "duda@example.com",
-    });
-    await repliesApi(
-      api({
-        entries: [
-          reply({ number: "5531955553333", text: "Primeira", receivedAt: "2026-11-20T10:00:00.000Z" }),
-          reply({ number: "5531955553333", text: "Vou denunciar", receivedAt: "2026-11-21T10:00:00.000Z" }),
-          reply({ number: "5531955553333", text: "Terceira", receivedAt: "2026-11-22T10:00:00.000Z" }),
-          reply({ number: "5531900001111", text: "De outra pessoa" }),
-        ],
-      }),
+    const leadId = contactLead("Duda Respostas", "(31) 95555-3333", "duda@example.com");
+    await postReplies(
+      reply({ number: "5531955553333", text: "Primeira", receivedAt: "2026-11-20T10:00:00.000Z" }),
+      reply({ number: "5531955553333", text: "Vou denunciar", receivedAt: "2026-11-21T10:00:00.000Z" }),
+      reply({ number: "5531955553333", text: "Terceira", receivedAt: "2026-11-22T10:00:00.000Z" }),
+      reply({ number: "5531900001111", text: "De outra pessoa" }),
     );
     const page = payload(
       await leadLoader(args(getRequest(`/contato/lead/${leadId}`, { cookie: adminCookie }), { id: String(leadId) })),
@@ -419,16 +364,12 @@ describe("/whatsapp/respostas", () => {
 
 describe("LGPD: the person's replies", () => {
   it("are in the person's data export and erased with the person (linked or by phone, ninth digit or not)", async () => {
-    const leadId = saveLead({ origem: "contato", nome: "Gil Lgpd", telefone: "(31) 93333-7777", email: "gil.lgpd@example.com" });
-    await repliesApi(
-      api({
-        entries: [
-          reply({ number: "5531933337777", text: "Exclua meus dados" }),
-          // the old WhatsApp id, without the ninth digit
-          reply({ number: "553133337777", text: "Onde conseguiu meu número?" }),
-          reply({ number: "5531900002222", text: "De outra pessoa" }),
-        ],
-      }),
+    const leadId = contactLead("Gil Lgpd", "(31) 93333-7777", "gil.lgpd@example.com");
+    await postReplies(
+      reply({ number: "5531933337777", text: "Exclua meus dados" }),
+      // the old WhatsApp id, without the ninth digit
+      reply({ number: "553133337777", text: "Onde conseguiu meu número?" }),
+      reply({ number: "5531900002222", text: "De outra pessoa" }),
     );
     const lead = findLead(leadId)!;
     const exported = personDataExport(lead);
@@ -444,13 +385,9 @@ describe("LGPD: the person's replies", () => {
   it("follow the retention period, by when they were received", async () => {
     const now = new Date("2026-11-26T12:00:00.000Z");
     const day = 24 * 60 * 60 * 1000;
-    await repliesApi(
-      api({
-        entries: [
-          reply({ text: "Antiga", receivedAt: new Date(now.getTime() - 31 * day).toISOString() }),
-          reply({ text: "Recente", receivedAt: new Date(now.getTime() - 29 * day).toISOString() }),
-        ],
-      }),
+    await postReplies(
+      reply({ text: "Antiga", receivedAt: new Date(now.getTime() - 31 * day).toISOString() }),
+      reply({ text: "Recente", receivedAt: new Date(now.getTime() - 29 * day).toISOString() }),
     );
     expect(purgeExpiredReplies(now, 30)).toBe(1);
     expect(replyRows().map((row) => row.text)).toEqual(["Recente"]);
@@ -458,8 +395,15 @@ describe("LGPD: the person's replies", () => {
 });
 
 describe("/whatsapp/descadastros", () => {
+  const optOutsPage = async (cookie: string, query = "") =>
+    payload(await optOutsPageLoader(args(getRequest(`/whatsapp/descadastros${query}`, { cookie }))));
+  const undo = (id: number, motivo: string, cookie: string) =>
+    settle(() =>
+      optOutsPageAction(args(formRequest("/whatsapp/descadastros", { intent: "desfazer", id: String(id), motivo }, { cookie }))),
+    );
+
   async function seedOptOuts() {
-    saveLead({ origem: "contato", nome: "Élia Nascimento", telefone: "(31) 94444-1111", email: "elia@example.com" });
+    contactLead("Élia Nascimento", "(31) 94444-1111", "elia@example.com");
     await optOutsApiAction(
       args(
         api(
@@ -477,7 +421,7 @@ describe("/whatsapp/descadastros", () => {
 
   it("lists who, when and what was said; searches by number or name (no accents or case)", async () => {
     await seedOptOuts();
-    const all = payload(await optOutsPageLoader(args(getRequest("/whatsapp/descadastros", { cookie: operatorCookie }))));
+    const all = await optOutsPage(operatorCookie);
     expect(all.total).toBe(2);
     expect(all.optOuts.map((row: any) => [row.number, row.said])).toEqual([
       ["5521933332222", "SAIR"],
@@ -490,45 +434,23 @@ describe("/whatsapp/descadastros", () => {
       recordedBy: expect.stringMatching(/^Senha #\d+ \(Equipe do ajudante\)$/),
     });
 
-    const byName = payload(
-      await optOutsPageLoader(args(getRequest("/whatsapp/descadastros?busca=elia", { cookie: operatorCookie }))),
-    );
+    const byName = await optOutsPage(operatorCookie, "?busca=elia");
     expect(byName.optOuts.map((row: any) => row.number)).toEqual(["5531944441111"]);
-    const byNumber = payload(
-      await optOutsPageLoader(args(getRequest("/whatsapp/descadastros?busca=(21)%2093333", { cookie: operatorCookie }))),
-    );
+    const byNumber = await optOutsPage(operatorCookie, "?busca=(21)%2093333");
     expect(byNumber.optOuts.map((row: any) => row.number)).toEqual(["5521933332222"]);
   });
 
   it("'Desfazer' needs a reason (pt-BR, beside the field); with one, the entry leaves the list and the log keeps it", async () => {
     await seedOptOuts();
     const target = db.select().from(schema.whatsappOptOuts).where(eq(schema.whatsappOptOuts.number, "5531944441111")).get()!;
-    const empty = await settle(() =>
-      optOutsPageAction(
-        args(
-          formRequest(
-            "/whatsapp/descadastros",
-            { intent: "desfazer", id: String(target.id), motivo: "  " },
-            { cookie: operatorCookie },
-          ),
-        ),
-      ),
-    );
+    const empty = await undo(target.id, "  ", operatorCookie);
     expect(statusOf(empty)).toBe(400);
     expect(payload(empty).id).toBe(target.id);
     expect(payload(empty).result.error.motivo).toEqual(["Informe o motivo para desfazer o descadastro."]);
     expect(db.select().from(schema.whatsappOptOuts).all()).toHaveLength(2);
     expect(db.select().from(schema.whatsappOptOutChanges).all()).toHaveLength(0);
 
-    const done = await optOutsPageAction(
-      args(
-        formRequest(
-          "/whatsapp/descadastros",
-          { intent: "desfazer", id: String(target.id), motivo: "Registrado por engano: a pessoa pediu para voltar" },
-          { cookie: adminCookie },
-        ),
-      ),
-    );
+    const done = await undo(target.id, "Registrado por engano: a pessoa pediu para voltar", adminCookie);
     expect(statusOf(done)).toBe(303);
     expect(
       db
@@ -553,7 +475,7 @@ describe("/whatsapp/descadastros", () => {
     expect(central.body.numbers).toEqual(["5521933332222"]);
     expect(central.body.undone).toEqual([{ number: "5531944441111", at: change.at }]);
 
-    const page = payload(await optOutsPageLoader(args(getRequest("/whatsapp/descadastros", { cookie: operatorCookie }))));
+    const page = await optOutsPage(operatorCookie);
     expect(page.changes).toMatchObject([
       {
         number: "5531944441111",
@@ -564,17 +486,7 @@ describe("/whatsapp/descadastros", () => {
     ]);
 
     // the same entry again: it is gone, the answer says so
-    const again = await settle(() =>
-      optOutsPageAction(
-        args(
-          formRequest(
-            "/whatsapp/descadastros",
-            { intent: "desfazer", id: String(target.id), motivo: "De novo" },
-            { cookie: adminCookie },
-          ),
-        ),
-      ),
-    );
+    const again = await undo(target.id, "De novo", adminCookie);
     expect(statusOf(again)).toBe(404);
     expect(db.select().from(schema.whatsappOptOutChanges).all()).toHaveLength(1);
   });

@@ -13,12 +13,11 @@ import { loader as shLoader } from "~/routes/whatsapp/start-script.sh";
 import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp/tool";
 import { db, schema } from "~/server/db/client.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword } from "~/server/whatsapp/access.server";
 import { listSendLog } from "~/server/whatsapp/send-log.server";
 
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 /**
  * People, not shared passwords, for staff (decision 069): a signed-in admin or
@@ -29,12 +28,6 @@ import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } 
 
 const SLUG = "senhas-da-equipe";
 const MANAGE = `/whatsapp/${SLUG}`;
-let serial = 0;
-
-async function staffCookie(role: "admin" | "comercial" | "marketing") {
-  const user = await createAdmin(`${role}.zap.${Date.now()}.${serial++}@example.com`, "senha-forte-equipe-1", role);
-  return { user, cookie: (await startAdminSession(getRequest("/"), user)).split(";")[0] };
-}
 
 function postJson(body: unknown, cookie: string) {
   return new Request("http://localhost/whatsapp/registro", {
@@ -63,7 +56,7 @@ beforeEach(() => {
 describe("staff sessions open the WhatsApp tool by role", () => {
   it("admin and comercial get the mirroring page as themselves, without any access password", async () => {
     for (const role of ["admin", "comercial"] as const) {
-      const { user, cookie } = await staffCookie(role);
+      const { user, cookie } = await signedInStaff(role);
       const page = payload(await gateLoader(args(getRequest("/whatsapp?lista=AAAAAAAAAAAAAAAAAAAAAA", { cookie }))));
       expect(page.view, role).toBe("mirror");
       expect(page.viewer, role).toMatchObject({ name: user.email, staff: true });
@@ -77,7 +70,7 @@ describe("staff sessions open the WhatsApp tool by role", () => {
   });
 
   it("marketing gets the gate (with why), and the log and scripts refuse it", async () => {
-    const { cookie } = await staffCookie("marketing");
+    const { cookie } = await signedInStaff("marketing");
     const page = payload(await gateLoader(args(getRequest("/whatsapp", { cookie }))));
     expect(page.view).toBe("gate");
     expect(page).not.toHaveProperty("helper");
@@ -92,7 +85,7 @@ describe("staff sessions open the WhatsApp tool by role", () => {
 
 describe("the send log names who is behind each send", () => {
   it("a comercial user's send carries the user (id and e-mail), shown in 'Registro de Envios'", async () => {
-    const { user, cookie } = await staffCookie("comercial");
+    const { user, cookie } = await signedInStaff("comercial");
     // A sent_by in the body is not believed: the server writes it from the session.
     const answer = await logAction(args(postJson({ ...entry("job-staff"), sentBy: "senha:1:outra" }, cookie)));
     expect(payload(answer)).toMatchObject({ ok: true, inserted: 1 });
@@ -158,7 +151,7 @@ describe("access passwords are named", () => {
 describe("the staff header", () => {
   it("links an admin to the passwords' page and to the tool; comercial to the tool only; marketing to neither", async () => {
     const links = async (role: "admin" | "comercial" | "marketing") => {
-      const { cookie } = await staffCookie(role);
+      const { cookie } = await signedInStaff(role);
       const data = (await adminLayoutLoader(args(getRequest("/contato", { cookie })))) as { links: { to: string }[] };
       return data.links.map((link) => link.to);
     };

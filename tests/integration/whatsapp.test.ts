@@ -18,12 +18,11 @@ import { db, schema } from "~/server/db/client.server";
 import { config } from "~/server/platform/config.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { getVisitorSession, operatorStorage } from "~/server/platform/session.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/server/whatsapp/access.server";
 import { listSendLog, recentlySent } from "~/server/whatsapp/send-log.server";
 
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { signedInStaff } from "../support/staff-login";
 
 const SLUG = "painel-secreto";
 const MASTER = "mestra-integracao-1";
@@ -160,8 +159,7 @@ describe("password management /whatsapp/<slug>", () => {
   });
 
   it("a signed-in admin manages without the master password", async () => {
-    const admin = await createAdmin("gestor@example.com", "senha-admin-forte");
-    const cookie = (await startAdminSession(getRequest("/"), admin)).split(";")[0];
+    const cookie = (await signedInStaff("admin", "gestor@example.com", "senha-admin-forte")).cookie;
     const loaded = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
     expect(loaded.adminEmail).toBe("gestor@example.com");
     const added = (await manageAction(
@@ -175,8 +173,7 @@ describe("password management /whatsapp/<slug>", () => {
 
   it("a comercial or marketing user still needs the master password (managing access is the admin role's)", async () => {
     for (const role of ["comercial", "marketing"] as const) {
-      const user = await createAdmin(`${role}.senhas@example.com`, "senha-forte-123", role);
-      const cookie = (await startAdminSession(getRequest("/"), user)).split(";")[0];
+      const cookie = (await signedInStaff(role, `${role}.senhas@example.com`, "senha-forte-123")).cookie;
       const loaded = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
       expect(loaded.adminEmail).toBeNull();
       const refused = await manageAction(

@@ -31,7 +31,11 @@ test.afterAll(async () => {
 
 /** A URL that reaches the route's own code (a real course, profile, lead and management slug). */
 function urlOf(route: RouteInfo): string {
-  const slug = route.path.startsWith("whatsapp/") ? E2E_ENV.WHATSAPP_ADMIN_SLUG : "enfermagem";
+  const slug = route.path.startsWith("whatsapp/")
+    ? E2E_ENV.WHATSAPP_ADMIN_SLUG
+    : route.path.startsWith("polos/")
+      ? "belo-horizonte-centro-mg"
+      : "enfermagem";
   return urlFor(route, { slug, perfil: "tecnologia", id: leadId, "*": "enfermagem" });
 }
 

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { startServer } from "../support/server-process";
+import { enrolment } from "../support/sessions";
 
 /**
  * No lead lost: hundreds of valid lead submissions in flight, the server is killed with SIGKILL in
@@ -28,16 +29,7 @@ test("a SIGKILL mid-burst loses no acknowledged lead and leaves a sound database
 
   const submit = async (i: number) => {
     const email = `crash.${run}.${i}@example.com`;
-    const body = new URLSearchParams({
-      nome: `Pessoa Número ${personLetters(i)}`,
-      telefone: "31999998888",
-      email,
-      cidade: "Belo Horizonte",
-      curso: "Ainda não decidi",
-      polo: "Ainda não sei",
-      consentimento: "on",
-      origem: "inscricao",
-    });
+    const body = new URLSearchParams({ ...enrolment(email), nome: `Pessoa Número ${personLetters(i)}`, telefone: "31999998888" });
     try {
       const response = await fetch(`${first.url}/inscricao`, {
         method: "POST",

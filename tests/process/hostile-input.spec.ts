@@ -42,6 +42,8 @@ type ActionSpec = {
    * each hostile value on its own (those the API would store as text are left out of `validated`).
    */
   json?: { item: Record<string, unknown>; body: (item: Record<string, unknown>) => unknown; validated: string[] };
+  /** The route's own parameters, when the shared ones below reach no page of it (a polo's slug). */
+  params?: Record<string, string>;
 };
 
 const SLUG = E2E_ENV.WHATSAPP_ADMIN_SLUG;
@@ -58,6 +60,15 @@ const SPECS: Record<string, ActionSpec> = {
     accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
     honeypot: true,
     message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
+  },
+  // A polo's page posts the same enrolment form to itself (decision 085).
+  "polos/:slug": {
+    session: "visitor",
+    refused: enrolWithoutConsent,
+    accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
+    honeypot: true,
+    message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
+    params: { slug: "belo-horizonte-centro-mg" },
   },
   "teste-vocacional": {
     session: "visitor",
@@ -539,7 +550,7 @@ for (const [path, spec, variant] of [
     // The admin login waits up to 3 s before each check once an e-mail's failures grow (by design),
     // and every hostile case here is a failure: that test is slow on any machine.
     test.slow(path === "login-admin", "the login's per-e-mail delay");
-    const failures = await attack(route!, spec, urlFor(route!, params));
+    const failures = await attack(route!, spec, urlFor(route!, { ...params, ...spec.params }));
     expect(failures, failures.slice(0, 40).join("\n")).toEqual([]);
   });
 }

@@ -54,6 +54,7 @@ test.afterAll(async () => {
 function paramsFor(routePath: string): Record<string, string> {
   const known: Record<string, Record<string, string>> = {
     "cursos/:slug": { slug: "administracao" },
+    "polos/:slug": { slug: "belo-horizonte-centro-mg" }, // a seeded polo's page
     "teste-vocacional/resultado/:perfil": { perfil: "tecnologia" },
     "contato/lead/:id": { id: leadId },
     "contato/lead/:id/excluir": { id: leadId },

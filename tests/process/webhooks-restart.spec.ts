@@ -9,7 +9,7 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { startServer } from "../support/server-process";
-import { enrolment } from "../support/sessions";
+import { enrolment, postForm } from "../support/sessions";
 
 /**
  * The webhook outbox across restarts (decision 054), against a real HTTP receiver started by the
@@ -77,68 +77,90 @@ function expectedSignature(request: Received) {
   return `sha256=${signed}`;
 }
 
-function addEndpoint(sqlite: Database.Database, url: string) {
-  sqlite
-    .prepare("INSERT INTO webhook_endpoints (url, secret, active, created_at, created_by) VALUES (?, ?, 1, ?, ?)")
-    .run(url, SECRET, new Date().toISOString(), "teste@example.com");
+/** The same event sent again: its id and body as before, under a fresh valid signature. */
+function expectSentAgain(before: Received, again: Received) {
+  expect(again.headers["x-webhook-id"]).toBe(before.headers["x-webhook-id"]);
+  expect(again.body).toBe(before.body);
+  expect(again.headers["x-webhook-signature"]).toBe(expectedSignature(again));
 }
 
 async function postEnrolment(baseUrl: string, email: string) {
-  const posted = await fetch(`${baseUrl}/inscricao`, {
-    method: "POST",
-    body: new URLSearchParams(enrolment(email)),
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  expect(posted.status).toBe(303);
+  expect((await postForm(baseUrl, "/inscricao", enrolment(email))).status).toBe(303);
+}
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * A receiver answering with `answer(n)`, and a first server on a new database that has it as its
+ * webhook endpoint; `restart()` starts a second server on the same database file. Everything is
+ * stopped, closed and removed after `run`, whatever it does.
+ */
+async function withReceiverAndServer(
+  answer: (n: number) => number | "hold",
+  run: (setup: {
+    receiver: Awaited<ReturnType<typeof startReceiver>>;
+    first: Server;
+    sqlite: Database.Database;
+    restart: () => Promise<Server>;
+  }) => Promise<void>,
+  firstOptions: Parameters<typeof startServer>[1] = { quiet: true },
+) {
+  const receiver = await startReceiver(answer);
+  const first = await startServer(ENV, firstOptions);
+  const sqlite = new Database(first.databasePath);
+  let second: Server | undefined;
+  try {
+    sqlite
+      .prepare("INSERT INTO webhook_endpoints (url, secret, active, created_at, created_by) VALUES (?, ?, 1, ?, ?)")
+      .run(receiver.url, SECRET, new Date().toISOString(), "teste@example.com");
+    await run({
+      receiver,
+      first,
+      sqlite,
+      restart: async () => (second = await startServer(ENV, { databasePath: first.databasePath, quiet: true })),
+    });
+  } finally {
+    if (second) {
+      await second.stop();
+      second.cleanup();
+    }
+    await first.stop();
+    sqlite.close();
+    first.cleanup();
+    await receiver.close();
+  }
 }
 
 test("a pending webhook delivery is sent again after the server is killed and restarted", async () => {
   // The first request is held open (the server dies before any answer); later ones get 200.
-  const receiver = await startReceiver((n) => (n === 1 ? "hold" : 200));
-  const { received, arrived } = receiver;
+  await withReceiverAndServer(
+    (n) => (n === 1 ? "hold" : 200),
+    async ({ receiver: { received, arrived }, first, sqlite, restart }) => {
+      const email = `reinicio.${Date.now()}@example.com`;
+      await postEnrolment(first.url, email);
 
-  const first = await startServer(ENV, { quiet: true });
-  const { databasePath } = first;
-  const sqlite = new Database(databasePath);
-  try {
-    addEndpoint(sqlite, receiver.url);
-    const email = `reinicio.${Date.now()}@example.com`;
-    await postEnrolment(first.url, email);
+      // The event is out and the receiver holds it: the server dies before any answer.
+      await arrived(1);
+      expect(await first.stop("SIGKILL")).toBeNull();
+      const row = sqlite.prepare("SELECT status, attempts FROM webhook_deliveries").all();
+      expect(row).toEqual([{ status: "pending", attempts: 0 }]);
 
-    // The event is out and the receiver holds it: the server dies before any answer.
-    await arrived(1);
-    expect(await first.stop("SIGKILL")).toBeNull();
-    const row = sqlite.prepare("SELECT status, attempts FROM webhook_deliveries").all();
-    expect(row).toEqual([{ status: "pending", attempts: 0 }]);
-
-    const second = await startServer(ENV, { databasePath, quiet: true });
-    try {
+      await restart();
       await arrived(2);
       const [before, after] = received;
-      expect(after.headers["x-webhook-id"]).toBe(before.headers["x-webhook-id"]);
-      expect(after.body).toBe(before.body);
-      expect(after.headers["x-webhook-signature"]).toBe(expectedSignature(after));
+      expectSentAgain(before, after);
       expect(after.headers.cookie).toBeUndefined();
       expect(JSON.parse(after.body)).toMatchObject({ type: "lead.created", data: { lead: { email } } });
       await expect
         .poll(() => sqlite.prepare("SELECT status, attempts, last_status_code AS code FROM webhook_deliveries").all())
         .toEqual([{ status: "delivered", attempts: 1, code: 200 }]);
       expect(received).toHaveLength(2);
-    } finally {
-      await second.stop();
-      second.cleanup();
-    }
-  } finally {
-    sqlite.close();
-    await receiver.close();
-  }
+    },
+  );
 });
 
 test("a delivery answered with a 500 is retried after a restart when it is due, not before", async () => {
   // The first request gets a 500; every later one a 200.
-  const receiver = await startReceiver((n) => (n === 1 ? 500 : 200));
-  const { received, arrived } = receiver;
   const deliveries = (sqlite: Database.Database) =>
     sqlite
       .prepare(
@@ -146,22 +168,19 @@ test("a delivery answered with a 500 is retried after a restart when it is due, 
       )
       .all();
 
-  const first = await startServer(ENV, { quiet: true });
-  const { databasePath } = first;
-  const sqlite = new Database(databasePath);
-  try {
-    addEndpoint(sqlite, receiver.url);
-    const failing = `quinhentos.${Date.now()}@example.com`;
-    await postEnrolment(first.url, failing);
-    await arrived(1);
-    await expect.poll(() => deliveries(sqlite)).toEqual([{ status: "pending", attempts: 1, code: 500, email: failing }]);
-    await first.stop();
+  await withReceiverAndServer(
+    (n) => (n === 1 ? 500 : 200),
+    async ({ receiver: { received, arrived }, first, sqlite, restart }) => {
+      const failing = `quinhentos.${Date.now()}@example.com`;
+      await postEnrolment(first.url, failing);
+      await arrived(1);
+      await expect.poll(() => deliveries(sqlite)).toEqual([{ status: "pending", attempts: 1, code: 500, email: failing }]);
+      await first.stop();
 
-    // The clock, not a sleep: while the server is down, the retry is put an hour ahead (as a long
-    // backoff would), so whatever the restart takes, it is not due yet.
-    sqlite.prepare("UPDATE webhook_deliveries SET next_attempt_at = ?").run(Date.now() + 3_600_000);
-    const second = await startServer(ENV, { databasePath, quiet: true });
-    try {
+      // The clock, not a sleep: while the server is down, the retry is put an hour ahead (as a long
+      // backoff would), so whatever the restart takes, it is not due yet.
+      sqlite.prepare("UPDATE webhook_deliveries SET next_attempt_at = ?").run(Date.now() + 3_600_000);
+      const second = await restart();
       // A new lead's event goes out at once: the restarted worker runs, and it leaves the
       // not-yet-due delivery alone.
       const fresh = `depois.${Date.now()}@example.com`;
@@ -179,9 +198,7 @@ test("a delivery answered with a 500 is retried after a restart when it is due, 
       sqlite.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE status = 'pending'").run(Date.now() - 1000);
       await arrived(3);
       const [before, , retry] = received;
-      expect(retry.headers["x-webhook-id"]).toBe(before.headers["x-webhook-id"]);
-      expect(retry.body).toBe(before.body);
-      expect(retry.headers["x-webhook-signature"]).toBe(expectedSignature(retry));
+      expectSentAgain(before, retry);
       await expect
         .poll(() => deliveries(sqlite))
         .toEqual([
@@ -189,37 +206,27 @@ test("a delivery answered with a 500 is retried after a restart when it is due, 
           { status: "delivered", attempts: 1, code: 200, email: fresh },
         ]);
       expect(received).toHaveLength(3);
-    } finally {
-      await second.stop();
-      second.cleanup();
-    }
-  } finally {
-    sqlite.close();
-    await receiver.close();
-  }
+    },
+  );
 });
 
 test("SIGTERM lets a delivery already out finish: written as delivered, never sent again after a restart", async () => {
   // The first request is held until the server has been told to stop; every later one gets 200.
-  const receiver = await startReceiver((n) => (n === 1 ? "hold" : 200));
   const logFile = path.join(mkdtempSync(path.join(tmpdir(), "webhooks-sigterm-")), "server.log");
-  const first = await startServer(ENV, { logFile });
-  const { databasePath } = first;
-  const sqlite = new Database(databasePath);
-  const rows = () => sqlite.prepare("SELECT status, attempts, last_status_code AS code FROM webhook_deliveries").all();
-  try {
-    addEndpoint(sqlite, receiver.url);
-    await postEnrolment(first.url, `sigterm.${Date.now()}@example.com`);
-    await receiver.arrived(1);
-    const exited = first.stop("SIGTERM");
-    // The answer comes once the server says it is stopping (within the worker's grace): it is recorded.
-    await expect.poll(() => readFileSync(logFile, "utf8")).toContain("SIGTERM recebido");
-    receiver.answerHeld(200);
-    expect(await exited).toBe(0);
-    expect(rows()).toEqual([{ status: "delivered", attempts: 1, code: 200 }]);
+  await withReceiverAndServer(
+    (n) => (n === 1 ? "hold" : 200),
+    async ({ receiver, first, sqlite, restart }) => {
+      const rows = () => sqlite.prepare("SELECT status, attempts, last_status_code AS code FROM webhook_deliveries").all();
+      await postEnrolment(first.url, `sigterm.${Date.now()}@example.com`);
+      await receiver.arrived(1);
+      const exited = first.stop("SIGTERM");
+      // The answer comes once the server says it is stopping (within the worker's grace): it is recorded.
+      await expect.poll(() => readFileSync(logFile, "utf8")).toContain("SIGTERM recebido");
+      receiver.answerHeld(200);
+      expect(await exited).toBe(0);
+      expect(rows()).toEqual([{ status: "delivered", attempts: 1, code: 200 }]);
 
-    const second = await startServer(ENV, { databasePath, quiet: true });
-    try {
+      const second = await restart();
       // A new lead's event is delivered by the restarted server; the first event is not sent again.
       await postEnrolment(second.url, `depois.sigterm.${Date.now()}@example.com`);
       await receiver.arrived(2);
@@ -228,12 +235,7 @@ test("SIGTERM lets a delivery already out finish: written as delivered, never se
         { status: "delivered", attempts: 1, code: 200 },
       ]);
       expect(receiver.received).toHaveLength(2);
-    } finally {
-      await second.stop();
-      second.cleanup();
-    }
-  } finally {
-    sqlite.close();
-    await receiver.close();
-  }
+    },
+    { logFile },
+  );
 });

@@ -75,6 +75,17 @@ export async function adminSession(baseUrl: string): Promise<string> {
   return cookieNamed(login, "__admin");
 }
 
+/** The operators' access password OPERATOR_PASSWORD exists (added with the master password; already there is fine). */
+export async function ensureOperatorPassword(baseUrl = process.env.E2E_BASE_URL!) {
+  const added = await postForm(baseUrl, `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, {
+    intent: "adicionar",
+    label: "Equipe de teste",
+    masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
+    newPassword: OPERATOR_PASSWORD,
+  });
+  if (added.status !== 303 && added.status !== 409) throw new Error(`could not add an access password: ${added.status}`);
+}
+
 /** One session of each kind against the server at baseUrl (creates an access password and a lead). */
 export async function openSessions(baseUrl: string): Promise<Sessions> {
   const visitor = cookieNamed(await fetch(`${baseUrl}/?utm_source=sessoes`, { redirect: "manual" }), "__visitante");
@@ -84,14 +95,7 @@ export async function openSessions(baseUrl: string): Promise<Sessions> {
 
   const admin = await adminSession(baseUrl);
 
-  const manage = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
-  const added = await postForm(baseUrl, manage, {
-    intent: "adicionar",
-    label: "Equipe de teste",
-    masterPassword: E2E_ENV.WHATSAPP_MASTER_PASSWORD,
-    newPassword: OPERATOR_PASSWORD,
-  });
-  if (added.status !== 303 && added.status !== 409) throw new Error(`could not add an access password: ${added.status}`);
+  await ensureOperatorPassword(baseUrl);
   const gate = await postForm(baseUrl, "/whatsapp", { intent: "entrar", password: OPERATOR_PASSWORD });
   const operator = cookieNamed(gate, "__operador");
 

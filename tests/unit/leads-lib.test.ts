@@ -10,6 +10,7 @@ import {
 } from "~/lib/leads/csv";
 import { addDays, buildDashboard, lastDays, niceMax, percent } from "~/lib/leads/dashboard";
 import {
+  EMPTY_FILTERS,
   escapeLike,
   hasActiveFilters,
   leadFiltersQuery,
@@ -36,17 +37,9 @@ describe("lead filters", () => {
       ate: "2025-01-31",
       pagina: 3,
     });
-    expect(parse("origem=outra&perfil=DROP%20TABLE&de=2025-02-30&ate=31/01/2025&pagina=-2")).toEqual({
-      busca: "",
-      origem: null,
-      perfil: null,
-      status: null,
-      atrasados: false,
-      responsavel: null,
-      de: null,
-      ate: null,
-      pagina: 1,
-    });
+    // every value refused: every filter off, the first page
+    expect(parse("origem=outra&perfil=DROP%20TABLE&de=2025-02-30&ate=31/01/2025&pagina=-2")).toEqual(EMPTY_FILTERS);
+    expect(EMPTY_FILTERS).toMatchObject({ busca: "", origem: null, perfil: null, de: null, ate: null, pagina: 1 });
     expect(parse(`perfil=${NO_PROFILE}`).perfil).toBe(NO_PROFILE);
     expect(parse("status=em_contato&atrasados=1")).toMatchObject({ status: "em_contato", atrasados: true });
     expect(parse("status=fechado&atrasados=sim")).toMatchObject({ status: null, atrasados: false });

@@ -19,6 +19,8 @@ import {
   reduceHelperEvent,
 } from "~/lib/whatsapp/mirror";
 
+import { bulkProgress } from "../support/whatsapp-progress";
+
 /**
  * The page's counters, rows and texts are the helper's (decision 072)
  * ("Pendente" forever, "Enviados 24" vs the helper's "23 de 27", "Enviadas hoje: 0" after 20 sends,
@@ -41,30 +43,7 @@ const ready = apply([
   },
 ]);
 
-function progress(over: Partial<BulkProgress> = {}): BulkProgress {
-  return {
-    jobId: "job-1",
-    state: "running",
-    phase: "running",
-    total: 3,
-    done: 0,
-    sent: 0,
-    errors: 0,
-    skipped: 0,
-    pending: 3,
-    operatorName: "Ana",
-    startedAt: "2026-03-10T12:00:00.000Z",
-    nextAt: null,
-    expectedFinishAt: null,
-    paused: false,
-    pauseReason: null,
-    pauseMessage: null,
-    resumeAt: null,
-    dailyCap: 200,
-    sentToday: 0,
-    ...over,
-  };
-}
+const progress = (over: Partial<BulkProgress> = {}) => bulkProgress({ phase: "running", skipped: 0, ...over });
 
 /** Three lines pasted: the second is the first number again. */
 const PASTED = [

@@ -13,6 +13,8 @@ import {
 } from "~/lib/whatsapp/mirror";
 import { BAD_SESSION_TEXT, HELPER_REFUSED_TEXT, PERMISSION_DENIED_TEXT } from "~/lib/whatsapp/tool";
 
+import { bulkProgress } from "../support/whatsapp-progress";
+
 /** Events applied in order, as the page does; returns the last outcome. */
 function apply(events: HelperEvent[], from: MirrorState = initialMirrorState, operator = "Ana") {
   const [first, ...rest] = events;
@@ -24,28 +26,7 @@ function apply(events: HelperEvent[], from: MirrorState = initialMirrorState, op
 const connected = apply([{ name: "connect", payload: undefined }]).state;
 const authenticated = apply([{ name: "whatsapp-ready", payload: { account: null } }], connected).state;
 
-function progress(over: Partial<BulkProgress> = {}): BulkProgress {
-  return {
-    jobId: "job-1",
-    state: "running",
-    total: 2,
-    done: 0,
-    sent: 0,
-    errors: 0,
-    pending: 2,
-    operatorName: "Ana",
-    startedAt: "2026-03-10T12:00:00.000Z",
-    nextAt: null,
-    expectedFinishAt: null,
-    paused: false,
-    pauseReason: null,
-    pauseMessage: null,
-    resumeAt: null,
-    dailyCap: 200,
-    sentToday: 0,
-    ...over,
-  };
-}
+const progress = (over: Partial<BulkProgress> = {}) => bulkProgress({ total: 2, pending: 2, ...over });
 
 describe("helper events: connection", () => {
   it("connect: connected, with the 'Servidor conectado' toast", () => {

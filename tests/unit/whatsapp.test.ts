@@ -25,30 +25,11 @@ import {
   type TrackedContact,
 } from "~/lib/whatsapp/tool";
 
+import { bulkProgress } from "../support/whatsapp-progress";
+
 const run = (actions: MirrorAction[], from: MirrorState = initialMirrorState) => actions.reduce(mirrorReducer, from);
 
-function progress(over: Partial<BulkProgress> = {}): BulkProgress {
-  return {
-    jobId: "job-1",
-    state: "running",
-    total: 3,
-    done: 1,
-    sent: 1,
-    errors: 0,
-    pending: 2,
-    operatorName: "Ana",
-    startedAt: "2026-03-10T12:00:00.000Z",
-    nextAt: null,
-    expectedFinishAt: null,
-    paused: false,
-    pauseReason: null,
-    pauseMessage: null,
-    resumeAt: null,
-    dailyCap: 200,
-    sentToday: 1,
-    ...over,
-  };
-}
+const progress = (over: Partial<BulkProgress> = {}) => bulkProgress({ done: 1, sent: 1, pending: 2, sentToday: 1, ...over });
 
 describe("operator name", () => {
   it("needs at least 3 characters (trimmed); blank shows no message yet", () => {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { brazilianDate, type OfferConditions } from "~/lib/content/course-offer";
+import { poloPath } from "~/lib/content/polos";
 import { formatReais } from "~/lib/format";
 
 /** What a missing legal item reads as: said plainly, never a guess (decision 084). */
@@ -74,7 +75,11 @@ export function CourseConditions({ conditions }: { conditions: OfferConditions[]
                 ) : (
                   <ul className="flex flex-wrap gap-x-4 gap-y-1">
                     {course.polos.map((polo) => (
-                      <li key={polo.slug}>{polo.label}</li>
+                      <li key={polo.slug}>
+                        <a href={poloPath(polo.slug)} className="text-brand-700 underline">
+                          {polo.label}
+                        </a>
+                      </li>
                     ))}
                   </ul>
                 )}

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { poloPath } from "~/lib/content/polos";
 import { formatNumber } from "~/lib/format";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 import { AREA_SLUGS, DEFAULT_AREA } from "~/seed/course-areas";
@@ -92,7 +93,15 @@ export function PoloFinder({ polos, catalogue }: { polos: HomePolos; catalogue: 
                 <li key={p.location} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4" data-testid="polo">
                   <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
                   <div>
-                    <p className="font-semibold text-slate-900">{p.location}</p>
+                    <p className="font-semibold text-slate-900">
+                      {p.slug ? (
+                        <a href={poloPath(p.slug)} className="underline hover:text-brand-700">
+                          {p.location}
+                        </a>
+                      ) : (
+                        p.location
+                      )}
+                    </p>
                     {p.address ? <p className="text-sm text-slate-600">{p.address}</p> : null}
                     <a
                       href={telHref(p.phone)}

@@ -97,33 +97,29 @@ export function ConnectedCards({
               Desconectar cancela o envio (as mensagens que faltam não serão enviadas) e desvincula o WhatsApp deste computador.
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <button
-                type="button"
+              <Button
                 onClick={() => {
                   setConfirming(false);
                   onDisconnect();
                 }}
-                className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+                variant="danger"
+                size="sm"
               >
                 Cancelar o envio e desconectar
-              </button>
-              <button
-                type="button"
-                ref={keepSending}
-                onClick={() => setConfirming(false)}
-                className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-50"
-              >
+              </Button>
+              <Button ref={keepSending} onClick={() => setConfirming(false)} variant="neutral" size="sm">
                 Continuar enviando
-              </button>
+              </Button>
             </div>
           </Alert>
         ) : null}
-        <button
-          type="button"
+        <Button
           onClick={() => (jobRunning ? setConfirming(true) : onDisconnect())}
           disabled={disconnecting}
           aria-disabled={disconnecting || undefined}
-          className="mt-4 inline-flex items-center gap-2 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+          variant="danger-outline"
+          size="md"
+          className="mt-4"
         >
           {disconnecting ? (
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
@@ -131,7 +127,7 @@ export function ConnectedCards({
             <LogOut aria-hidden="true" className="size-4" />
           )}
           {disconnecting ? "Desconectando..." : "Desconectar"}
-        </button>
+        </Button>
         <p className="mt-2 text-xs text-slate-500">
           Desconectar desvincula o WhatsApp deste computador. Para só sair da ferramenta e manter o WhatsApp conectado, use “Sair”
           no topo da página.

@@ -2,29 +2,10 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 
 import { ButtonLink } from "~/components/ui/button";
+import type { SendLogPage } from "~/lib/whatsapp/send-log";
 import { formatTimestamp, LOG_PAGE_PARAM, LOG_STATUS, WHATSAPP_PATH } from "~/lib/whatsapp/tool";
 
-export type SendLogPage = {
-  rows: {
-    id: number;
-    jobId: string;
-    operator: string;
-    name: string;
-    number: string;
-    message: string;
-    status: string;
-    detail: string | null;
-    sentAt: string;
-    /** The lead of a send from a panel hand-off: the row links to its page. */
-    leadId?: number | null;
-    /** Who is behind it (decision 069): the staff user's e-mail or the access password's number and name; "" before it. */
-    sentBy?: string;
-  }[];
-  page: number;
-  pages: number;
-  total: number;
-  pageSize: number;
-};
+export type { SendLogPage };
 
 /** 'Registro de Envios': the stored log, newest first, paged with links (works without JavaScript). */
 export function SendLogTable({ log }: { log: SendLogPage }) {

@@ -1,7 +1,7 @@
 import { Download, Lock, RefreshCw, ServerCrash, ShieldAlert } from "lucide-react";
 
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { type PanelKind } from "~/lib/whatsapp/mirror";
 import {
   HELPER_IMPOSTOR_TEXT,
@@ -135,27 +135,20 @@ function HelperPanel({
         <li>Clique em “Tentar novamente”.</li>
       </ol>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a
-          href={downloads.windows}
-          download
-          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          <Download aria-hidden="true" className="size-4" /> Baixar para Windows (.bat)
-        </a>
-        <a
-          href={downloads.mac}
-          download
-          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          <Download aria-hidden="true" className="size-4" /> Baixar para Mac (.zip)
-        </a>
-        <a
-          href={downloads.unix}
-          download
-          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          <Download aria-hidden="true" className="size-4" /> Baixar para Linux (.sh)
-        </a>
+        {[
+          { href: downloads.windows, label: "Baixar para Windows (.bat)" },
+          { href: downloads.mac, label: "Baixar para Mac (.zip)" },
+          { href: downloads.unix, label: "Baixar para Linux (.sh)" },
+        ].map((link) => (
+          <a
+            key={link.href}
+            href={link.href}
+            download
+            className={buttonClass({ variant: "neutral", size: "md", className: "shadow-sm" })}
+          >
+            <Download aria-hidden="true" className="size-4" /> {link.label}
+          </a>
+        ))}
         <Button type="button" onClick={onRetry} disabled={retrying} variant="danger" size="md">
           <RefreshCw aria-hidden="true" className={`size-4 ${retrying ? "animate-spin" : ""}`} /> Tentar novamente
         </Button>

@@ -4,8 +4,16 @@ import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 
 import { COURSE_ICON_NAMES } from "./course-icons";
 import { courseOfferShape, curriculumInput, offerIssues, poloIdsInput, workloadInput } from "./course-offer";
-import { institutionPhoneField, optionalStoredPhoto, optionalText, REQUIRED_MESSAGE, requiredText } from "./fields";
+import {
+  institutionPhoneField,
+  optionalStoredPhoto,
+  optionalText,
+  optionalWhatsappNumber,
+  REQUIRED_MESSAGE,
+  requiredText,
+} from "./fields";
 import { formatOf, formatRefusal, OFFER_FORMATS } from "./offer-formats";
+import { poloSlug, poloSlugField } from "./polos";
 
 /**
  * The catalogue's courses and the study centres (polos) as the studio edits them (pages "Cursos"
@@ -38,6 +46,7 @@ export const RESERVED_PATHS = [
   "images",
   "inscricao",
   "login-admin",
+  "polos",
   "privacidade",
   "robots.txt",
   "sitemap.xml",
@@ -171,16 +180,33 @@ export type StateCode = keyof typeof BRAZILIAN_STATES;
 const STATE_CODES = Object.keys(BRAZILIAN_STATES) as [StateCode, ...StateCode[]];
 
 /** A study centre, as stored. Visitors see "location - UF" ("Belo Horizonte - Centro - MG"). */
-export const poloSchema = z.object({
+const poloObject = z.object({
   /** City and district: "Belo Horizonte - Centro". */
   location: requiredText(100),
   state: z.enum(STATE_CODES, { error: "Escolha o estado" }),
   phone: institutionPhoneField,
   address: optionalText(200),
+  /** Its page's address fragment: /polos/<slug> (decision 085). */
+  slug: poloSlugField,
+  /** "Segunda a sexta, 8h às 20h": shown as typed on the polo's page; empty shows nothing. */
+  hours: optionalText(160),
+  /** The polo's own WhatsApp (digits with the country code), or "" for none. */
+  whatsapp: optionalWhatsappNumber,
   active: z.boolean(),
 });
 
-export type PoloDocument = z.infer<typeof poloSchema>;
+/** A polo stored before its page existed has no slug: it takes the one its name gives (decision 085). */
+function withSlug(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const polo = value as Record<string, unknown>;
+  if (typeof polo.slug === "string" && polo.slug.trim() !== "") return value;
+  if (typeof polo.location !== "string" || typeof polo.state !== "string") return value;
+  return { ...polo, slug: poloSlug(`${polo.location} - ${polo.state}`) };
+}
+
+export const poloSchema = z.preprocess(withSlug, poloObject);
+
+export type PoloDocument = z.infer<typeof poloObject>;
 
 /** A polo as the course form's check boxes list it. */
 export type StudioPoloOption = { id: string; label: string; active: boolean };
@@ -228,8 +254,21 @@ export const courseFormSchema = courseObject
     for (const issue of offerIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 
-/** The polo form (studio "Polos"). */
-export const poloFormSchema = poloSchema.extend({ active: checkboxField });
+/** The polo form (studio "Polos"); an empty address box takes the one the polo's name gives. */
+export const poloFormSchema = z.preprocess(
+  withSlug,
+  poloObject.extend({
+    active: checkboxField,
+    /** The polo × course table: the ids of the courses offered at this polo (decision 085). */
+    courseIds: z.preprocess(
+      (value) =>
+        value === undefined || value === ""
+          ? []
+          : (Array.isArray(value) ? value : [value]).filter((id) => typeof id === "string" && id !== ""),
+      z.array(z.string().regex(/^\d{1,6}$/, "Curso inválido")).max(2000),
+    ),
+  }),
+);
 
 /** How a price is shown back in the form's box: 349.9 → "349,90". */
 export function priceInputValue(price: number | null): string {

@@ -757,6 +757,9 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
     refreshToken: false,
     retractToasts,
   });
+  /** WhatsApp went away: its state changes, no toast, and the toasts that said it was coming are taken back. */
+  const whatsappGone = (action: MirrorAction, toasts: ToastMessage[] = []) =>
+    outcome(mirrorReducer(state, action), toasts, [], WHATSAPP_GONE);
   switch (event.name) {
     case "connect":
       // After the operator's click the page asks for WhatsApp at once and its 'Iniciando espelhamento'
@@ -795,38 +798,25 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
 
     case "whatsapp-auth-failure":
       // The QR area keeps the message (with 'Desconectar' for an invalid session): no toast.
-      return outcome(
-        mirrorReducer(state, {
-          type: "auth-failure",
-          message: event.payload?.message ?? "Falha na autenticação",
-          code: event.payload?.code,
-        }),
-        [],
-        [],
-        WHATSAPP_GONE,
-      );
+      return whatsappGone({
+        type: "auth-failure",
+        message: event.payload?.message ?? "Falha na autenticação",
+        code: event.payload?.code,
+      });
 
     case "whatsapp-disconnected":
       // The helper reports each failed reconnection: the QR area's one message ('WhatsApp
       // desconectado', 'Motivo: …') stays, no toast per attempt (decisions 052 and 063).
-      return outcome(
-        mirrorReducer(state, {
-          type: "whatsapp-disconnected",
-          reason: event.payload?.reason ?? "",
-          reconnecting: event.payload?.reconnecting,
-        }),
-        [],
-        [],
-        WHATSAPP_GONE,
-      );
+      return whatsappGone({
+        type: "whatsapp-disconnected",
+        reason: event.payload?.reason ?? "",
+        reconnecting: event.payload?.reconnecting,
+      });
 
     case "whatsapp-logged-out":
-      return outcome(
-        mirrorReducer(state, { type: "logged-out" }),
-        [{ title: "Sessão encerrada", description: "O WhatsApp foi desconectado deste computador." }],
-        [],
-        WHATSAPP_GONE,
-      );
+      return whatsappGone({ type: "logged-out" }, [
+        { title: "Sessão encerrada", description: "O WhatsApp foi desconectado deste computador." },
+      ]);
 
     case "bulk-started":
       return outcome(mirrorReducer(state, { type: "bulk-started", event: event.payload }));

@@ -1,40 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, Lock } from "lucide-react";
-import { useEffect, useMemo } from "react";
-import { Form, redirect } from "react-router";
+import { CheckCircle2 } from "lucide-react";
 
-import {
-  CheckboxField,
-  PhoneField,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useActionAnswer,
-  useIsPending,
-} from "~/components/forms";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { telHref, useSite } from "~/components/layout/use-site";
-import { Alert } from "~/components/ui/alert";
+import { EnrolmentForm } from "~/components/leads/enrolment-form";
 import { buttonClass } from "~/components/ui/button";
-import { SectionHeading } from "~/components/ui/section-heading";
 import { formatNumber } from "~/lib/format";
-import {
-  CONSENT_TEXT,
-  ENROLMENT_TEXTS,
-  type EnrolmentFields,
-  enrolmentSchema,
-  originFromQuery,
-  RATE_LIMIT_MESSAGE,
-  UNDECIDED_COURSE,
-  UNDECIDED_POLO,
-} from "~/lib/leads/enrolment";
+import { ENROLMENT_TEXTS, originFromQuery } from "~/lib/leads/enrolment";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
-import { toast } from "~/lib/toast";
-import { attributionFor } from "~/server/leads/attribution.server";
-import { courseGroups, enrolmentChoices, poloGroups, saveEnrolment, thankYouUrl } from "~/server/leads/enrolment.server";
-import { handleLeadPost } from "~/server/leads/post.server";
+import { courseGroups, enrolmentChoices, poloGroups } from "~/server/leads/enrolment.server";
+import { postEnrolment } from "~/server/leads/enrolment-post.server";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";
 
 import type { Route } from "./+types/enrolment";
@@ -68,17 +42,8 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const embedded = new URL(request.url).searchParams.get("embed") === "1";
-  return handleLeadPost(request, {
-    schema: enrolmentSchema(enrolmentChoices()),
-    name: "inscrição",
-    rateLimited: { message: RATE_LIMIT_MESSAGE, toast: null },
-    // A bot sees the usual thank-you page.
-    spamRedirect: () => thankYouUrl(originFromQuery(new URL(request.url).searchParams), embedded),
-    save: (value, { session }) => saveEnrolment(value, attributionFor(request, session)),
-    saved: (_id, value) => redirect(thankYouUrl(value.origem, embedded), 303),
-  });
+export function action({ request }: Route.ActionArgs) {
+  return postEnrolment(request);
 }
 
 /** With JavaScript, a lost connection keeps the form as typed (lib/offline-submit). */
@@ -101,7 +66,15 @@ export default function Inscricao({ loaderData, actionData }: Route.ComponentPro
           {sent ? (
             <ThankYou embedded={embedded} origin={origin} />
           ) : (
-            <EnrolmentForm loaderData={loaderData} actionData={actionData} />
+            <EnrolmentForm
+              origin={origin}
+              embedded={embedded}
+              choices={loaderData.choices}
+              defaults={loaderData.defaults}
+              courseGroups={loaderData.courseGroups}
+              poloGroups={loaderData.poloGroups}
+              actionData={actionData}
+            />
           )}
         </div>
       </div>
@@ -141,106 +114,6 @@ function Intro({ title, intro }: { title: string; intro: string }) {
     </div>
   );
 }
-
-function EnrolmentForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
-  const { origin, embedded, choices, defaults } = loaderData;
-  const texts = ENROLMENT_TEXTS[origin];
-  const schema = useMemo(() => enrolmentSchema(choices), [choices]);
-  const pending = useIsPending();
-
-  const { lost, answer, idle } = useActionAnswer(actionData);
-  // A failed save also shows the toast (the form stays as typed, with the message above it).
-  useEffect(() => {
-    if (answer?.error) toast(answer.error);
-  }, [answer]);
-  const [form, fields] = useForm<EnrolmentFields>({
-    id: "inscricao",
-    lastResult: idle ? answer?.result : undefined,
-    defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-      {embedded ? <h1 className="sr-only">{texts.title}</h1> : <SectionHeading size="card">Preencha seus dados</SectionHeading>}
-      {form.errors?.length ? (
-        <Alert id={form.errorId} role="alert" as="p">
-          {form.errors.join(" ")}
-        </Alert>
-      ) : null}
-      {lost && idle ? (
-        <Alert role="alert">
-          <p className="font-semibold">{lost.title}</p>
-          <p>{lost.description}</p>
-        </Alert>
-      ) : null}
-      <HoneypotField />
-      <input type="hidden" name="origem" value={origin} />
-
-      <TextField meta={fields.nome} label="Nome completo" look="public" autoComplete="name" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <PhoneField
-          meta={fields.telefone}
-          label="Telefone (WhatsApp)"
-          look="public"
-          inputMode="numeric"
-          placeholder="(31)99999-8888"
-        />
-        <TextField
-          meta={fields.email}
-          label="E-mail"
-          type="email"
-          look="public"
-          autoComplete="email"
-          placeholder="seuemail@exemplo.com"
-        />
-      </div>
-      <TextField meta={fields.cidade} label="Cidade" look="public" autoComplete="address-level2" />
-      <SelectField
-        meta={fields.curso}
-        label="Curso de interesse"
-        look="public"
-        placeholder="Selecione um curso"
-        options={[UNDECIDED_COURSE]}
-        groups={loaderData.courseGroups}
-      />
-      <SelectField
-        meta={fields.polo}
-        label="Polo de preferência"
-        look="public"
-        placeholder="Selecione um polo"
-        options={[UNDECIDED_POLO]}
-        groups={loaderData.poloGroups}
-      />
-
-      <CheckboxField
-        meta={fields.consentimento}
-        look="consent"
-        label={
-          <>
-            {consentBefore}
-            <a href="/privacidade" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
-              Política de Privacidade
-            </a>
-            {consentAfter}
-          </>
-        }
-      />
-
-      <SubmitButton pending={pending} pendingText="Enviando..." variant="accent" size="xl" full>
-        {texts.submit}
-      </SubmitButton>
-      <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
-        <Lock aria-hidden="true" className="size-3.5" />
-        Seus dados estão protegidos
-      </p>
-    </Form>
-  );
-}
-
-const [consentBefore, consentAfter] = CONSENT_TEXT.split("Política de Privacidade");
 
 const THANKS: Record<string, string> = {
   inscricao: "Inscrição recebida!",

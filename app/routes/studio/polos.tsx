@@ -3,13 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 
 import { CheckboxField, SelectField, TextField } from "~/components/forms";
+import { PoloCoursesField } from "~/components/studio/polo-courses-field";
 import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
+import { formatWhatsappNumber } from "~/lib/content/fields";
+import { poloPath } from "~/lib/content/polos";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { poloBeingEdited, poloFormAction } from "~/server/content/course-studio.server";
 import { poloEntries } from "~/server/content/courses.server";
+import { poloBeingEdited, poloCourseOptions, poloFormAction } from "~/server/content/polo-studio.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/polos";
@@ -22,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     polos: poloEntries().map((entry) => ({ id: entry.id, ...entry.data })),
     editing: editing ? { id: editing.id, polo: editing.data, version: editing.version } : null,
+    courses: poloCourseOptions(editing?.id ?? null),
   };
 }
 
@@ -30,17 +34,21 @@ export const action = ({ request }: Route.ActionArgs) => poloFormAction(request)
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-const NEW_POLO = { location: "", state: "MG", phone: "", address: "", active: true } as const;
+const NEW_POLO = { location: "", state: "MG", phone: "", address: "", slug: "", hours: "", whatsapp: "", active: true } as const;
 
 export default function PolosStudio({ loaderData, actionData }: Route.ComponentProps) {
-  const { polos, editing } = loaderData;
+  const { polos, editing, courses } = loaderData;
   const { pending, lost, failure } = useStudioAnswer(actionData);
   const polo = editing?.polo ?? NEW_POLO;
   const version = editing?.version ?? 0;
   const [form, fields] = useForm({
     id: `polo-${editing?.id ?? "novo"}-${version}`,
     lastResult: failure?.result,
-    defaultValue: { ...polo, active: polo.active ? "on" : undefined },
+    defaultValue: {
+      ...polo,
+      whatsapp: polo.whatsapp ? formatWhatsappNumber(polo.whatsapp) : "",
+      active: polo.active ? "on" : undefined,
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: poloFormSchema }),
@@ -53,7 +61,8 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
         Polos
       </h1>
       <p className="mt-1 text-sm text-slate-600">
-        Os polos ativos aparecem na busca de polos da página inicial e no formulário de inscrição.
+        Os polos ativos aparecem na busca de polos da página inicial, no formulário de inscrição e cada um na sua página
+        (/polos/…).
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <FormAlert id={form.errorId} errors={formErrors} />
@@ -63,9 +72,17 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
           <TextField meta={fields.location} label="Cidade e bairro" hint="Ex.: Belo Horizonte - Centro" required />
           <SelectField meta={fields.state} label="Estado" options={STATE_OPTIONS} required />
           <TextField meta={fields.phone} label="Telefone" type="tel" hint="Ex.: (31) 3000-0101" required />
-          <TextField meta={fields.address} label="Endereço" hint="Rua, número (opcional)." />
-          <CheckboxField meta={fields.active} label="Polo ativo" hint="Desmarcado: o polo não aparece no site." />
+          <TextField meta={fields.address} label="Endereço" hint="Rua, número e bairro. Sem endereço, a visão geral avisa." />
+          <TextField meta={fields.hours} label="Horário de atendimento" hint="Ex.: Segunda a sexta, das 8h às 20h (opcional)." />
+          <TextField meta={fields.whatsapp} label="WhatsApp do polo" type="tel" hint="Ex.: (31) 99999-8888 (opcional)." />
+          <TextField
+            meta={fields.slug}
+            label="Endereço da página do polo"
+            hint="Depois de /polos/. Vazio: gerado da cidade, do bairro e do estado."
+          />
+          <CheckboxField meta={fields.active} label="Polo ativo" hint="Desmarcado: o polo e a sua página não aparecem no site." />
         </FieldGroup>
+        <PoloCoursesField meta={fields.courseIds} courses={courses} />
         <div className="flex flex-wrap items-center gap-4">
           <SaveButton pending={pending}>{editing ? "Salvar polo" : "Adicionar polo"}</SaveButton>
           {editing ? (
@@ -78,13 +95,22 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
       <StudioTable
         testId="studio-polos"
         caption={`${polos.length} polos`}
-        columns={["Polo", "Telefone", "Situação", <span className="sr-only">Ações</span>]}
+        columns={["Polo", "Telefone", "Página", "Situação", <span className="sr-only">Ações</span>]}
         className="mt-8"
       >
         {polos.map((item) => (
           <tr key={item.id} className="border-b border-slate-100">
             <td className="py-2 pr-3">{poloLabel(item)}</td>
             <td className="py-2 pr-3">{item.phone}</td>
+            <td className="py-2 pr-3">
+              {item.active ? (
+                <a href={poloPath(item.slug)} className="text-brand-700 underline">
+                  {poloPath(item.slug)}
+                </a>
+              ) : (
+                poloPath(item.slug)
+              )}
+            </td>
             <td className="py-2 pr-3">{item.active ? "Ativo" : "Inativo"}</td>
             <td className="py-2">
               <Link to={`${STUDIO_PATH}/polos?polo=${item.id}`} className="text-brand-700 underline">

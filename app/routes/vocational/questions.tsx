@@ -1,50 +1,28 @@
-import { BadgeCheck, ChevronLeft, ChevronRight, GraduationCap, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 
-import { RadioGroup, SubmitButton, useActionAnswer, useIsPending } from "~/components/forms";
+import { RadioGroup, useActionAnswer, useIsPending } from "~/components/forms";
 import { HoneypotField } from "~/components/forms/honeypot-field";
-import { Alert } from "~/components/ui/alert";
+import { MessageAlert } from "~/components/vocational/message-alert";
+import { QuestionsNav, QuestionsProgress, TestBadges } from "~/components/vocational/questions-parts";
 import { useHydrated } from "~/components/vocational/use-hydrated";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";
-import { toast, type ToastMessage } from "~/lib/toast";
+import { toast } from "~/lib/toast";
 import { answerField, type Answers, countAnswered, pageProgress } from "~/lib/vocational/answers";
-import { questionsPageUrl as pageUrl, VOCATIONAL_PATHS } from "~/lib/vocational/paths";
-import { isLetter, LETTERS, TOTAL_QUESTIONS } from "~/lib/vocational/scoring";
-import { clampPage, QUESTION_CATEGORIES, QUESTION_PAGES, questionsOfPage } from "~/seed/questions";
-import { readFormData } from "~/server/platform/form-data.server";
-import { clientIp, testAnswersLimiter, withRetryAfter } from "~/server/platform/rate-limit.server";
-import { commitVisitor } from "~/server/platform/session.server";
-import { submitQuestionsPage } from "~/server/vocational/questions.server";
-import { requireTestLead, writeTestState } from "~/server/vocational/vocational.server";
+import { JS_FIELD } from "~/lib/vocational/form-posts";
+import { questionsPageUrl as pageUrl } from "~/lib/vocational/paths";
+import { isLetter, LETTERS } from "~/lib/vocational/scoring";
+import { clampPage, QUESTION_CATEGORIES, questionsOfPage } from "~/seed/questions";
+import { withRetryAfter } from "~/server/platform/rate-limit.server";
+import { answerQuestionsPost } from "~/server/vocational/questions.server";
+import { requireTestLead } from "~/server/vocational/vocational.server";
 
 import type { Route } from "./+types/questions";
 
-/** A page sent with a question unanswered: the visitor stays on it and is told why. */
-const PAGE_INCOMPLETE: ToastMessage = {
-  title: "Responda todas as perguntas",
-  description: "Por favor, responda todas as perguntas desta página antes de continuar.",
-  variant: "destructive",
-};
-function testIncomplete(answered: number): ToastMessage {
-  return {
-    title: "Teste incompleto",
-    description: `Você respondeu ${answered} de ${TOTAL_QUESTIONS} perguntas. Por favor, complete o teste.`,
-    variant: "destructive",
-  };
-}
-const RATE_LIMITED: ToastMessage = {
-  title: "Muitas tentativas",
-  description: "Aguarde um minuto e tente novamente.",
-  variant: "destructive",
-};
 /** The final submit goes to the analysis 1 s later (with JavaScript). */
 const SUBMIT_DELAY_MS = 1000;
-const JS_FIELD = "_js";
-/** What a pressed button shows while the page's answers are on their way. */
-const SENDING = "Enviando...";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -63,45 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { page, ...pageProgress(state.answers, ids) };
 }
 
-/** A page's post: app/server/vocational/questions.server.ts decides, this answers (303 or 400 with a toast). */
-export async function action({ request }: Route.ActionArgs) {
-  const ip = clientIp(request);
-  if (!(await testAnswersLimiter.hit(ip))) {
-    return data(
-      { error: RATE_LIMITED, next: null, progress: null },
-      { status: 429, headers: { "Retry-After": String(await testAnswersLimiter.retryAfterSeconds(ip)) } },
-    );
-  }
-  const { session, state } = await requireTestLead(request);
-  const formData = await readFormData(request);
-  const outcome = submitQuestionsPage(state, formData);
-  if (outcome.kind === "spam") return redirect(pageUrl(outcome.page), 303);
-  writeTestState(session, outcome.state);
-  const headers = { "Set-Cookie": await commitVisitor(session) };
-  switch (outcome.kind) {
-    case "previous":
-    case "next":
-      return redirect(pageUrl(outcome.page), { status: 303, headers });
-    // An incomplete page answers with what was just saved: without JavaScript the page is rendered in
-    // the same request, and the loader still reads the session from before this post.
-    case "page-incomplete":
-    case "test-incomplete": {
-      const error = outcome.kind === "page-incomplete" ? PAGE_INCOMPLETE : testIncomplete(outcome.answered);
-      return data({ error, next: null, progress: pageProgress(outcome.answers, outcome.questionIds) }, { status: 400, headers });
-    }
-    case "finished":
-      // With JavaScript the page shows its last step, then goes to the analysis itself.
-      if (formData.get(JS_FIELD) === "1")
-        return data({ error: null, next: VOCATIONAL_PATHS.analysis, progress: null }, { headers });
-      return redirect(VOCATIONAL_PATHS.analysis, { status: 303, headers });
-  }
-}
-
-const BADGES = [
-  { icon: BadgeCheck, text: "100% Gratuito" },
-  { icon: Zap, text: "Resultado Instantâneo" },
-  { icon: GraduationCap, text: "Recomendação de Cursos" },
-] as const;
+/** A page's post: app/server/vocational/questions.server.ts decides and answers (303, or 400/429 with a toast). */
+export const action = ({ request }: Route.ActionArgs) => answerQuestionsPost(request);
 
 /** With JavaScript, a lost connection keeps the chosen answers on the page (lib/offline-submit). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
@@ -127,8 +68,6 @@ function QuestionsForm({
   const questions = questionsOfPage(page);
   const category = QUESTION_CATEGORIES.find((c) => c.id === questions[0]?.categoryId);
   const answered = otherAnswered + countAnswered(choices);
-  const percent = Math.round((answered / TOTAL_QUESTIONS) * 100);
-  const isLast = page === QUESTION_PAGES;
   const error = lost ?? answer?.error ?? null;
   // Unanswered questions are marked when the server said the page is incomplete (not when the connection dropped).
   const missing = answer?.error ? new Set(questions.filter((q) => !choices[q.id]).map((q) => q.id)) : new Set<number>();
@@ -162,34 +101,9 @@ function QuestionsForm({
             : "Escolha a alternativa que mais se parece com você."}
         </p>
 
-        <div className="mt-6">
-          <div className="flex items-center justify-between text-sm font-semibold text-slate-700">
-            <span>
-              Etapa {page} de {QUESTION_PAGES}
-              {category ? ` · ${category.title}` : ""}
-            </span>
-            <span data-testid="contador-respostas" aria-live="polite">
-              {answered} de {TOTAL_QUESTIONS} perguntas respondidas
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Progresso do teste"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="mt-2 h-3 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
-          </div>
-        </div>
+        <QuestionsProgress page={page} categoryTitle={category?.title} answered={answered} />
 
-        {error ? (
-          <Alert role="alert" size="md" className="mt-6 text-sm">
-            <p className="font-semibold">{error.title}</p>
-            <p>{error.description}</p>
-          </Alert>
-        ) : null}
+        {error ? <MessageAlert role="alert" message={error} className="mt-6" /> : null}
 
         <Form
           method="post"
@@ -225,60 +139,10 @@ function QuestionsForm({
             />
           ))}
 
-          {/* The forward button comes first in the markup, so Enter submits it; the row shows 'Anterior' on the left. */}
-          <div className="flex flex-row-reverse items-center justify-between gap-3">
-            {isLast ? (
-              <SubmitButton
-                name="intent"
-                value="resultado"
-                pending={pendingIntent.resultado}
-                pendingText={SENDING}
-                disabled={sending}
-                variant="whatsapp"
-                size="xl"
-                className="shadow"
-              >
-                Ver Resultado
-              </SubmitButton>
-            ) : (
-              <SubmitButton
-                name="intent"
-                value="proximo"
-                pending={pendingIntent.proximo}
-                pendingText={SENDING}
-                disabled={sending}
-                variant="primary"
-                size="xl"
-                weight="bold"
-                className="shadow"
-              >
-                Próximo <ChevronRight aria-hidden="true" className="size-5" />
-              </SubmitButton>
-            )}
-            <SubmitButton
-              name="intent"
-              value="anterior"
-              pending={pendingIntent.anterior}
-              pendingText={SENDING}
-              disabled={page === 1 || sending}
-              variant="neutral"
-              size="xl"
-            >
-              <ChevronLeft aria-hidden="true" className="size-5" /> Anterior
-            </SubmitButton>
-          </div>
+          <QuestionsNav page={page} sending={sending} pending={pendingIntent} />
         </Form>
 
-        <ul className="mt-10 flex flex-wrap justify-center gap-3" aria-label="Vantagens do teste">
-          {BADGES.map(({ icon: Icon, text }) => (
-            <li
-              key={text}
-              className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200"
-            >
-              <Icon aria-hidden="true" className="size-4 text-brand-600" /> {text}
-            </li>
-          ))}
-        </ul>
+        <TestBadges />
       </div>
     </section>
   );

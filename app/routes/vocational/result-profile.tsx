@@ -4,19 +4,18 @@ import { data } from "react-router";
 import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { CountdownBanner } from "~/components/vocational/result-countdown";
+import { CourseGrid, ExtraCourseList, type ResultCourse } from "~/components/vocational/result-courses";
 import {
   BottomBar,
   ConsultantButton,
-  CountdownBanner,
-  CourseGrid,
-  ExtraCourseList,
-  GraduationLink,
+  type ConsultantForm,
   PROFILE_ICONS,
-  ResultCountdown,
-  type ResultCourse,
+  ResultCta,
+  ResultHero,
   RetakeLink,
-  WhyThisProfile,
 } from "~/components/vocational/result-parts";
+import { WhyThisProfile } from "~/components/vocational/why-this-profile";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { claimText } from "~/lib/claims";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
@@ -54,45 +53,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function ResultPage({ loaderData }: Route.ComponentProps) {
   const { slug, nome, tally, letter, perfil, countdownEnd, now, courses } = loaderData;
   const page = RESULT_PAGES[slug];
-  const Icon = PROFILE_ICONS[page.icon];
   const site = useSite();
   const { selectedBolsa } = site.claims;
   const isBusiness = slug === "negocios";
-  const formTitle = isBusiness ? businessFormTitle(selectedBolsa) : undefined;
-  const formDescription = isBusiness
-    ? `${nome}, preencha seus dados e um consultor entra em contato para garantir o seu desconto.`
-    : undefined;
+  const form: ConsultantForm = isBusiness
+    ? {
+        nome,
+        title: businessFormTitle(selectedBolsa),
+        description: `${nome}, preencha seus dados e um consultor entra em contato para garantir o seu desconto.`,
+      }
+    : { nome };
+  const bolsaLabel = isBusiness ? "Quero minha Bolsa com Desconto!" : "Quero minha bolsa";
 
   return (
     <div data-perfil={slug}>
       <CountdownBanner target={countdownEnd} now={now} sticky={isBusiness} />
 
-      <section className={`${page.heroClass} text-white`}>
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            <Icon aria-hidden="true" className="size-4" /> Resultado do teste vocacional
-          </p>
-          <p className="mt-5 text-lg font-semibold">Parabéns, {nome}!</p>
-          <h1 className="mt-1 text-3xl font-extrabold sm:text-5xl">
-            Seu perfil: <span className="text-accent-300">{page.title}</span>
-          </h1>
-          <p className="mt-4 text-xl font-semibold">{page.tagline}</p>
-          <p className="mt-2 max-w-3xl text-lg text-white/90">{page.heroPhrase}</p>
-          <p className="mt-2 max-w-3xl text-white/80">{page.description}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <ConsultantButton
-              nome={nome}
-              title={formTitle}
-              description={formDescription}
-              className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
-            >
-              {isBusiness ? "Quero minha Bolsa com Desconto!" : "Falar com um consultor"}
-            </ConsultantButton>
-            <WhatsappContactButton className="px-5 py-3" />
-            {page.retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
-          </div>
-        </div>
-      </section>
+      <ResultHero
+        heroClass={page.heroClass}
+        icon={PROFILE_ICONS[page.icon]}
+        nome={nome}
+        heading="Seu perfil:"
+        name={page.title}
+        tagline={page.tagline}
+        heroPhrase={page.heroPhrase}
+        description={page.description}
+      >
+        <ConsultantButton form={form}>{isBusiness ? bolsaLabel : "Falar com um consultor"}</ConsultantButton>
+        <WhatsappContactButton className="px-5 py-3" />
+        {page.retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
+      </ResultHero>
 
       {!page.recommended && page.groups ? (
         <CatalogueGroups groups={page.groups} courses={courses} heading="Cursos recomendados para você" />
@@ -156,38 +146,17 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
         resultUrl={`/teste-vocacional/resultado/${perfil}`}
       />
 
-      <section aria-labelledby="cta" className="bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-14 text-center">
-          <h2 id="cta" className="text-2xl font-extrabold sm:text-3xl">
-            {nome}, garanta sua bolsa de até {selectedBolsa}
-          </h2>
-          <p className="max-w-2xl text-brand-100">
-            Sua condição especial do teste vocacional vale por 24 horas. Fale com um consultor e comece a estudar.
-          </p>
-          {countdownEnd !== null && <ResultCountdown target={countdownEnd} now={now} />}
-          <div className="flex flex-wrap justify-center gap-3">
-            <ConsultantButton
-              nome={nome}
-              title={formTitle}
-              description={formDescription}
-              className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
-            >
-              {isBusiness ? "Quero minha Bolsa com Desconto!" : "Quero minha bolsa"}
-            </ConsultantButton>
-            <GraduationLink className="bg-white/10 text-white hover:bg-white/20" />
-            {page.retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
-          </div>
-        </div>
-      </section>
-
-      <BottomBar
-        target={countdownEnd}
-        now={now}
+      <ResultCta
         nome={nome}
-        title={formTitle}
-        description={formDescription}
-        buttonLabel={isBusiness ? "Quero minha Bolsa com Desconto!" : "Quero minha bolsa"}
-      />
+        countdownEnd={countdownEnd}
+        now={now}
+        retake={page.retake}
+        note="Sua condição especial do teste vocacional vale por 24 horas. Fale com um consultor e comece a estudar."
+      >
+        <ConsultantButton form={form}>{bolsaLabel}</ConsultantButton>
+      </ResultCta>
+
+      <BottomBar target={countdownEnd} now={now} form={form} buttonLabel={bolsaLabel} />
     </div>
   );
 }

@@ -5,17 +5,17 @@ import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { CountdownBanner } from "~/components/vocational/result-countdown";
+import { CourseGrid } from "~/components/vocational/result-courses";
 import {
   BottomBar,
   ConsultantButton,
-  CountdownBanner,
-  CourseGrid,
-  GraduationLink,
   PROFILE_ICONS,
-  ResultCountdown,
+  ResultCta,
+  ResultHero,
   RetakeLink,
-  WhyThisProfile,
 } from "~/components/vocational/result-parts";
+import { WhyThisProfile } from "~/components/vocational/why-this-profile";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/seo";
 import { resultShareText, whatsappShareUrl } from "~/lib/share";
@@ -48,39 +48,29 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
   const site = useSite();
   const profile = GENERIC_PROFILES[letter];
   const name = GENERIC_PROFILE_NAMES[letter];
-  const Icon = PROFILE_ICONS[profile.icon];
   const shareUrl = whatsappShareUrl(resultShareText(name, `${site.siteUrl}/teste-vocacional`));
+  const form = { nome };
 
   return (
     <div data-perfil-generico={profile.key}>
       <CountdownBanner target={countdownEnd} now={now} />
-      <section className={`${profile.heroClass} text-white`}>
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            <Icon aria-hidden="true" className="size-4" /> Resultado do teste vocacional
-          </p>
-          <p className="mt-5 text-lg font-semibold">Parabéns, {nome}!</p>
-          <h1 className="mt-1 text-3xl font-extrabold sm:text-5xl">
-            Seu Perfil: <span className="text-accent-300">{name}</span>
-          </h1>
-          <p className="mt-3 text-xl font-semibold">{profile.title}</p>
-          <p className="mt-2 max-w-3xl text-lg text-white/90">{profile.heroPhrase}</p>
-          <p className="mt-2 max-w-3xl text-white/80">{profile.description}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <ConsultantButton
-              nome={nome}
-              className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
-            >
-              Falar com um consultor
-            </ConsultantButton>
-            <WhatsappContactButton className="px-5 py-3" />
-            <RetakeLink className="text-white hover:bg-white/10" />
-            <a href={shareUrl} target="_blank" rel="noopener" className={buttonClass({ variant: "whatsapp", size: "xl" })}>
-              <Share2 aria-hidden="true" className="size-5" /> Compartilhar no WhatsApp
-            </a>
-          </div>
-        </div>
-      </section>
+      <ResultHero
+        heroClass={profile.heroClass}
+        icon={PROFILE_ICONS[profile.icon]}
+        nome={nome}
+        heading="Seu Perfil:"
+        name={name}
+        tagline={profile.title}
+        heroPhrase={profile.heroPhrase}
+        description={profile.description}
+      >
+        <ConsultantButton form={form}>Falar com um consultor</ConsultantButton>
+        <WhatsappContactButton className="px-5 py-3" />
+        <RetakeLink className="text-white hover:bg-white/10" />
+        <a href={shareUrl} target="_blank" rel="noopener" className={buttonClass({ variant: "whatsapp", size: "xl" })}>
+          <Share2 aria-hidden="true" className="size-5" /> Compartilhar no WhatsApp
+        </a>
+      </ResultHero>
 
       <section aria-labelledby="cursos-perfil" className="mx-auto max-w-6xl px-4 py-12">
         <SectionHeading id="cursos-perfil" size="block">
@@ -97,25 +87,11 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
         resultUrl="/teste-vocacional/resultado"
       />
 
-      <section aria-labelledby="cta" className="bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-14 text-center">
-          <h2 id="cta" className="text-2xl font-extrabold sm:text-3xl">
-            {nome}, garanta sua bolsa de até {site.claims.selectedBolsa}
-          </h2>
-          {countdownEnd !== null && <ResultCountdown target={countdownEnd} now={now} />}
-          <div className="flex flex-wrap justify-center gap-3">
-            <ConsultantButton
-              nome={nome}
-              className="rounded-lg bg-accent-400 px-6 py-3 font-extrabold text-slate-900 hover:bg-accent-300"
-            >
-              Quero minha bolsa
-            </ConsultantButton>
-            <GraduationLink className="bg-white/10 text-white hover:bg-white/20" />
-          </div>
-        </div>
-      </section>
+      <ResultCta nome={nome} countdownEnd={countdownEnd} now={now}>
+        <ConsultantButton form={form}>Quero minha bolsa</ConsultantButton>
+      </ResultCta>
 
-      <BottomBar target={countdownEnd} now={now} nome={nome} buttonLabel="Quero minha bolsa" />
+      <BottomBar target={countdownEnd} now={now} form={form} buttonLabel="Quero minha bolsa" />
     </div>
   );
 }

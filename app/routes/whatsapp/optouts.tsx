@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { Field, SubmitButton, TextField, TextInput, useIsPending } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
 import { Alert } from "~/components/ui/alert";
+import { SubpageHeader } from "~/components/whatsapp/subpage-header";
 import { pageMeta } from "~/lib/seo";
 import {
   OPT_OUT_SEARCH_PARAM,
@@ -85,16 +85,10 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
   const undoAction = search ? `${OPT_OUTS_PATH}?${new URLSearchParams({ [OPT_OUT_SEARCH_PARAM]: search })}` : OPT_OUTS_PATH;
   return (
     <section aria-labelledby="descadastros-titulo" className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <Link to="/whatsapp" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Voltar ao espelhamento
-      </Link>
-      <h1 id="descadastros-titulo" className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">
-        Descadastros
-      </h1>
-      <p className="mt-1 max-w-3xl text-sm text-slate-700">
+      <SubpageHeader titleId="descadastros-titulo" title="Descadastros">
         Pessoas que pediram para não receber mais mensagens pelo WhatsApp: nenhum ajudante envia para elas. Desfaça um descadastro
         só se ele foi registrado por engano, e diga o motivo: ele fica no histórico abaixo.
-      </p>
+      </SubpageHeader>
       <p className="mt-2 text-sm">
         <Link to={REPLIES_PATH} className="font-semibold text-brand-700 underline">
           Ver respostas

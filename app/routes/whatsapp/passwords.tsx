@@ -46,15 +46,6 @@ export default function WhatsApp({ loaderData, actionData }: Route.ComponentProp
   if (loaderData.view === "gate") {
     return <WhatsAppGate answer={actionData as GateFailure | ConnectionLost | undefined} staffNotice={loaderData.staffNotice} />;
   }
-  return (
-    <MirrorPage
-      productName={loaderData.productName}
-      helper={loaderData.helper}
-      downloads={loaderData.downloads}
-      log={loaderData.log}
-      handoff={loaderData.handoff}
-      actionData={actionData}
-      unreadReplies={loaderData.unreadReplies}
-    />
-  );
+  // The mirror view is MirrorPage's props (its `view` and `viewer` are for the area header).
+  return <MirrorPage {...loaderData} actionData={actionData} />;
 }

@@ -1,10 +1,10 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ReplyList } from "~/components/whatsapp/reply-list";
+import { SubpageHeader } from "~/components/whatsapp/subpage-header";
 import { pageMeta } from "~/lib/seo";
 import { CONFIRM_LOST_PARAM, OPT_OUTS_PATH, REPLIES_PATH, REPLY_INTENTS } from "~/lib/whatsapp/replies";
 import { repliesAction, repliesPageData } from "~/server/whatsapp/inbox.server";
@@ -58,16 +58,10 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
   const readingAll = useIsPending({ intent: REPLY_INTENTS.readAll });
   return (
     <section aria-labelledby="respostas-titulo" className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
-      <Link to="/whatsapp" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Voltar ao espelhamento
-      </Link>
-      <h1 id="respostas-titulo" className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">
-        Respostas
-      </h1>
-      <p className="mt-1 max-w-3xl text-sm text-slate-700">
+      <SubpageHeader titleId="respostas-titulo" title="Respostas">
         O que as pessoas responderam às mensagens enviadas pela ferramenta. Reclamações, denúncias e pedidos sobre dados pessoais
         aparecem primeiro; depois, as mais recentes.
-      </p>
+      </SubpageHeader>
       <p className="mt-3 text-sm font-semibold text-slate-900" data-testid="replies-unread" aria-live="polite">
         {counts.unread === 1 ? "1 resposta não lida" : `${counts.unread} respostas não lidas`}
         {counts.flagged > 0 ? ` (${counts.flagged} ${counts.flagged === 1 ? "sinalizada" : "sinalizadas"})` : ""}

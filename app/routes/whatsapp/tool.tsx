@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, KeyRound, Trash2 } from "lucide-react";
+import { ArrowLeft, KeyRound } from "lucide-react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { HelperList, PasswordList } from "~/components/whatsapp/access-lists";
 import { ActionAlert } from "~/components/whatsapp/form-bits";
 import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
@@ -65,13 +65,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
-const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
-});
-
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
   const { passwords, helpers, adminEmail, masterConfigured } = loaderData;
   const { lost, answer, idle } = useActionAnswer(actionData);
@@ -82,6 +75,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
   const busy = useIsPending();
   // Which button sent the post in progress: that one says what is happening, the others wait.
   const pendingIntent = busy ? String(navigation.formData?.get("intent") ?? "") : null;
+  const pending = { intent: pendingIntent, busy };
   const [form, fields] = useForm({
     id: "gerenciar-senhas",
     lastResult: idle ? failure?.result : undefined,
@@ -166,95 +160,8 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
           </SubmitButton>
         </div>
 
-        <div>
-          <SectionHeading size="panel">Senhas Cadastradas</SectionHeading>
-          {passwords.length === 0 ? (
-            <p className="mt-2 text-slate-600" data-testid="no-passwords">
-              Nenhuma senha cadastrada
-            </p>
-          ) : (
-            <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="password-list">
-              {passwords.map((password, index) => (
-                <li key={password.id} className="flex items-center justify-between gap-4 px-4 py-3">
-                  <span>
-                    {/* The dots are decoration; the hidden text names the password (a plain span cannot carry aria-label). */}
-                    <span className="font-mono text-lg tracking-widest text-slate-700" aria-hidden="true">
-                      ••••••••
-                    </span>
-                    <span className="sr-only">Senha {index + 1} (oculta)</span>
-                    <span className="ml-3 font-semibold text-slate-900" data-testid="password-label">
-                      {password.label || "Sem nome (cadastrada antes dos nomes)"}
-                    </span>
-                    <span className="ml-3 text-xs text-slate-500">
-                      cadastrada em {dateFormat.format(new Date(password.createdAt))}
-                    </span>
-                  </span>
-                  <SubmitButton
-                    name="intent"
-                    value={`remover:${password.id}`}
-                    pending={pendingIntent === `remover:${password.id}`}
-                    pendingText="Removendo..."
-                    spinnerClassName="size-4"
-                    disabled={busy}
-                    aria-label={`${pendingIntent === `remover:${password.id}` ? "Removendo" : "Remover"} senha ${index + 1}`}
-                    variant="danger-outline"
-                    size="sm"
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" /> Remover
-                  </SubmitButton>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-
-        <div>
-          <SectionHeading size="panel">Ajudantes instalados</SectionHeading>
-          <p className="mt-1 text-sm text-slate-600">
-            Cada script de início baixado em <code>/whatsapp</code> traz uma chave própria. Revogue a de um computador que não
-            deve mais enviar: o ajudante dele para na próxima conexão. Remover uma senha revoga os ajudantes baixados com ela.
-          </p>
-          {helpers.length === 0 ? (
-            <p className="mt-2 text-slate-600" data-testid="no-helpers">
-              Nenhum ajudante instalado
-            </p>
-          ) : (
-            <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="helper-list">
-              {helpers.map((helper) => (
-                <li key={helper.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-                  <span>
-                    <span className="font-semibold text-slate-900" data-testid="helper-owner">
-                      {helper.owner || "Sem dono registrado"}
-                    </span>
-                    <span className="ml-2 text-slate-600">
-                      {helper.platform ? `${helper.platform}, ` : ""}baixado em{" "}
-                      {dateTimeFormat.format(new Date(helper.createdAt))}
-                    </span>
-                    <span className="block text-xs text-slate-500">
-                      {helper.lastUsedAt
-                        ? `último uso em ${dateTimeFormat.format(new Date(helper.lastUsedAt))}`
-                        : "ainda não usado"}
-                      {helper.live ? "" : " · inativo: o dono não tem mais acesso à ferramenta"}
-                    </span>
-                  </span>
-                  <SubmitButton
-                    name="intent"
-                    value={`revogar:${helper.id}`}
-                    pending={pendingIntent === `revogar:${helper.id}`}
-                    pendingText="Revogando..."
-                    spinnerClassName="size-4"
-                    disabled={busy}
-                    aria-label={`Revogar o ajudante de ${helper.owner || "dono não registrado"} baixado em ${dateTimeFormat.format(new Date(helper.createdAt))}`}
-                    variant="danger-outline"
-                    size="sm"
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" /> Revogar
-                  </SubmitButton>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <PasswordList passwords={passwords} pending={pending} />
+        <HelperList helpers={helpers} pending={pending} />
       </Form>
 
       <ButtonLink to={WHATSAPP_PATH} variant="neutral" size="md" className="mt-8">

@@ -14,17 +14,7 @@ import type { ContentWarning } from "./warnings.server";
  * documents, and the overview's "falta para publicar" list.
  */
 
-/** A polo's address fragment: "Belo Horizonte - Centro - MG" → "belo-horizonte-centro-mg". */
-export function poloSlug(label: string): string {
-  return label
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-function conditionsOf(entry: ContentEntry<CourseDocument>, polos: Map<string, string>): OfferConditions {
+function conditionsOf(entry: ContentEntry<CourseDocument>, polos: Map<string, { label: string; slug: string }>): OfferConditions {
   const course = entry.data;
   return {
     id: Number(entry.id),
@@ -47,18 +37,18 @@ function conditionsOf(entry: ContentEntry<CourseDocument>, polos: Map<string, st
     monthlyPrice: course.monthlyPrice,
     readjustmentRule: course.readjustmentRule,
     polos: course.poloIds.flatMap((id) => {
-      const label = polos.get(id);
-      return label ? [{ label, slug: poloSlug(label) }] : [];
+      const polo = polos.get(id);
+      return polo ? [polo] : [];
     }),
     missing: missingOfferItems(course),
   };
 }
 
-function activePoloLabels(): Map<string, string> {
+function activePoloLabels(): Map<string, { label: string; slug: string }> {
   return new Map(
     poloEntries()
       .filter((entry) => entry.data.active)
-      .map((entry) => [entry.id, poloLabel(entry.data)]),
+      .map((entry) => [entry.id, { label: poloLabel(entry.data), slug: entry.data.slug }]),
   );
 }
 

@@ -1,24 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import { courseFormSchema, type PoloDocument, poloFormSchema, poloLabel, type StudioPoloOption } from "~/lib/content/courses";
+import { courseFormSchema, poloLabel, type StudioPoloOption } from "~/lib/content/courses";
 import { includesText } from "~/lib/text";
 
 import { readFormData } from "../platform/form-data.server";
 import { requirePermission } from "../staff/auth.server";
-import {
-  coursePathTaken,
-  coursesContent,
-  nextCourseId,
-  nextPoloId,
-  PATH_TAKEN_MESSAGE,
-  poloEntries,
-  polosContent,
-  saveCourse,
-} from "./courses.server";
+import { coursePathTaken, coursesContent, nextCourseId, PATH_TAKEN_MESSAGE, poloEntries, saveCourse } from "./courses.server";
 import { invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "./images.server";
-import { type ContentEntry, getEntry, listEntries, saveEntry } from "./store.server";
-import { answerSave, invalidForm, refusedForm, STUDIO_PATH, versionOf } from "./studio.server";
+import { getEntry, listEntries } from "./store.server";
+import { answerSave, STUDIO_PATH, versionOf } from "./studio.server";
 
 /** The studio's course list shows this many courses a page. */
 export const COURSES_PER_PAGE = 20;
@@ -109,31 +100,4 @@ export async function courseFormAction(request: Request, id: string | null) {
 /** The polos the course form offers as check boxes (active and inactive, in the studio's order). */
 export function studioPoloOptions(): StudioPoloOption[] {
   return poloEntries().map((entry) => ({ id: entry.id, label: poloLabel(entry.data), active: entry.data.active }));
-}
-
-/** The polo being edited on the "Polos" page (?polo=<id>), if any. */
-export function poloBeingEdited(url: URL): ContentEntry<PoloDocument> | undefined {
-  const id = url.searchParams.get("polo");
-  return id ? poloEntries().find((entry) => entry.id === id) : undefined;
-}
-
-export const POLO_GONE_MESSAGE = "Este polo não existe mais. Recarregue a página.";
-
-/** Saves the polo form: a new polo when the form names none, else the named one (unknown → 404). */
-export async function poloFormAction(request: Request) {
-  const admin = await requirePermission(request, "content");
-  const formData = await readFormData(request);
-  const rawId = formData.get("polo");
-  const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
-  const submission = parseWithZod(formData, { schema: poloFormSchema });
-  if (id !== null && !getEntry(polosContent, id)) return refusedForm(submission, POLO_GONE_MESSAGE, 404);
-  if (submission.status !== "success") return invalidForm(submission);
-  const poloId = id ?? nextPoloId();
-  const result = saveEntry(polosContent, {
-    id: poloId,
-    data: submission.value,
-    expectedVersion: versionOf(formData),
-    by: admin.email,
-  });
-  return answerSave(request, submission, result, `${STUDIO_PATH}/polos`);
 }

@@ -10,6 +10,7 @@ import {
   poloSchema,
   type StateCode,
 } from "~/lib/content/courses";
+import { poloSlug } from "~/lib/content/polos";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { AREA_SLUGS, type Course } from "~/seed/course-areas";
 import { courses as seedCourses, SPECIAL_COURSE_PAGES } from "~/seed/courses";
@@ -74,7 +75,15 @@ export const polosContent: ContentCollection<PoloDocument> = {
   seed: () =>
     seedPolos.map((polo, index) => ({
       id: String(index + 1),
-      data: { ...splitPoloLocation(polo.location), phone: polo.phone, address: "", active: true },
+      data: {
+        ...splitPoloLocation(polo.location),
+        phone: polo.phone,
+        address: "",
+        slug: poloSlug(polo.location),
+        hours: "",
+        whatsapp: "",
+        active: true,
+      },
     })),
 };
 
@@ -215,8 +224,8 @@ export function saveCourse(input: {
   return result;
 }
 
-/** A polo as the public pages show it: "Belo Horizonte - Centro - MG" and its phone. */
-export type PublicPolo = { location: string; phone: string; address?: string };
+/** A polo as the public pages show it: "Belo Horizonte - Centro - MG", its phone and its page's slug. */
+export type PublicPolo = { location: string; phone: string; slug: string; address?: string };
 
 let polosCopy: { generation: number; polos: PublicPolo[] } | null = null;
 
@@ -230,6 +239,7 @@ export function activePolos(): PublicPolo[] {
     .map((entry) => ({
       location: poloLabel(entry.data),
       phone: entry.data.phone,
+      slug: entry.data.slug,
       ...(entry.data.address ? { address: entry.data.address } : {}),
     }));
   polosCopy = { generation: contentGeneration(), polos: list };

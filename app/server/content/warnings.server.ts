@@ -7,6 +7,7 @@ import { levelWarnings, mecWarnings, offerWarnings } from "./course-offer.server
 import { courseWarnings } from "./courses.server";
 import { homeWarnings } from "./home.server";
 import { getInstitution } from "./institution.server";
+import { poloWarnings } from "./polos.server";
 
 /**
  * What the studio's first page warns about: content that is missing, still a placeholder, or would
@@ -39,6 +40,7 @@ const CHECKS: Array<(now: Date) => ContentWarning[]> = [
   homeWarnings,
   courseWarnings,
   claimWarnings,
+  poloWarnings,
   offerWarnings,
   levelWarnings,
 ];

@@ -1,9 +1,16 @@
-import { type Answers, countAnswered, isComplete, mergePostedAnswers } from "~/lib/vocational/answers";
+import { data, redirect } from "react-router";
+
+import { type Answers, countAnswered, isComplete, mergePostedAnswers, pageProgress } from "~/lib/vocational/answers";
+import { JS_FIELD, PAGE_INCOMPLETE, RATE_LIMITED, testIncomplete } from "~/lib/vocational/form-posts";
+import { questionsPageUrl as pageUrl, VOCATIONAL_PATHS } from "~/lib/vocational/paths";
 import type { ScoredProfile } from "~/lib/vocational/scoring";
 import { clampPage, QUESTION_PAGES, questionsOfPage } from "~/seed/questions";
 
+import { readFormData } from "../platform/form-data.server";
 import { isSpam } from "../platform/honeypot.server";
-import { saveTestResult, type TestState } from "./vocational.server";
+import { clientIp, testAnswersLimiter } from "../platform/rate-limit.server";
+import { commitVisitor } from "../platform/session.server";
+import { requireTestLead, saveTestResult, type TestState, writeTestState } from "./vocational.server";
 
 /**
  * One post of the vocational test's questions page (/teste-vocacional/perguntas), as a function the
@@ -55,4 +62,43 @@ export function submitQuestionsPage(
 
   if (questionIds.some((id) => !answers[id])) return { kind: "page-incomplete", state: saved, answers, questionIds };
   return { kind: "next", state: saved, page: Math.min(QUESTION_PAGES, page + 1) };
+}
+
+/**
+ * The questions page's post, answered: a 429 with Retry-After when one address posts too often, a
+ * 303 to the page the button asks for, a 400 with a toast and the saved answers when the page or
+ * the test is incomplete, and on the last page the analysis (a 303, or with JavaScript the path to
+ * open after the page's last step). Without a lead the visitor goes back to the form (requireTestLead).
+ */
+export async function answerQuestionsPost(request: Request) {
+  const ip = clientIp(request);
+  if (!(await testAnswersLimiter.hit(ip))) {
+    return data(
+      { error: RATE_LIMITED, next: null, progress: null },
+      { status: 429, headers: { "Retry-After": String(await testAnswersLimiter.retryAfterSeconds(ip)) } },
+    );
+  }
+  const { session, state } = await requireTestLead(request);
+  const formData = await readFormData(request);
+  const outcome = submitQuestionsPage(state, formData);
+  if (outcome.kind === "spam") return redirect(pageUrl(outcome.page), 303);
+  writeTestState(session, outcome.state);
+  const headers = { "Set-Cookie": await commitVisitor(session) };
+  switch (outcome.kind) {
+    case "previous":
+    case "next":
+      return redirect(pageUrl(outcome.page), { status: 303, headers });
+    // An incomplete page answers with what was just saved: without JavaScript the page is rendered in
+    // the same request, and the loader still reads the session from before this post.
+    case "page-incomplete":
+    case "test-incomplete": {
+      const error = outcome.kind === "page-incomplete" ? PAGE_INCOMPLETE : testIncomplete(outcome.answered);
+      return data({ error, next: null, progress: pageProgress(outcome.answers, outcome.questionIds) }, { status: 400, headers });
+    }
+    case "finished":
+      // With JavaScript the page shows its last step, then goes to the analysis itself.
+      if (formData.get(JS_FIELD) === "1")
+        return data({ error: null, next: VOCATIONAL_PATHS.analysis, progress: null }, { headers });
+      return redirect(VOCATIONAL_PATHS.analysis, { status: 303, headers });
+  }
 }

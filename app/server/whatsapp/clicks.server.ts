@@ -9,6 +9,7 @@ import { isResultSlug, RESULT_PAGES } from "~/seed/profiles";
 
 import { findActiveCoursesByPath, findSpecialCourse } from "../content/courses.server";
 import { getInstitution } from "../content/institution.server";
+import { poloWhatsappAt } from "../content/polos.server";
 import { db, schema } from "../db/client.server";
 import { attributionFor } from "../leads/attribution.server";
 import { clientIp, createRateLimiter } from "../platform/rate-limit.server";
@@ -57,6 +58,8 @@ export function topicOf(page: string, course: string | null): WhatsappTopic {
   if (courseTitle) return { course: courseTitle };
   const result = /^\/teste-vocacional\/resultado\/([a-z]+)$/.exec(page)?.[1];
   if (isResultSlug(result)) return { page: `do resultado do teste vocacional (perfil ${RESULT_PAGES[result].title})` };
+  const polo = poloWhatsappAt(page);
+  if (polo) return { page: `do polo ${polo.label}` };
   const name = PAGE_NAMES[page];
   return name ? { page: name } : null;
 }
@@ -89,9 +92,11 @@ export async function recordWhatsappClick(request: Request, page: string, now: D
  * 404, nothing stored. A `pagina` that is not a path of this site: 400, nothing stored.
  */
 export async function answerWhatsappClick(request: Request, now = new Date()): Promise<Response> {
-  const number = getInstitution().whatsappNumber;
-  if (!number) return new Response("Página não encontrada.", { status: 404, headers: ROUTE_HEADERS });
   const url = new URL(request.url);
+  // On a polo's page the button reaches the polo's own WhatsApp when it has one (decision 085).
+  const polo = poloWhatsappAt(sitePath(url.searchParams.get("pagina")) ?? "");
+  const number = polo?.number ?? getInstitution().whatsappNumber;
+  if (!number) return new Response("Página não encontrada.", { status: 404, headers: ROUTE_HEADERS });
   const page = sitePath(url.searchParams.get("pagina"));
   if (!page) return new Response("Link inválido.", { status: 400, headers: ROUTE_HEADERS });
   const course = coursePath(url.searchParams.get("curso"));

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
 import type { z } from "zod";
 
+import type { SendLogPage, SendLogRow } from "~/lib/whatsapp/send-log";
 import { LOG_STATUS, logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput, sendLogEntrySchema } from "~/lib/whatsapp/tool";
 
 import { db, schema } from "../db/client.server";
@@ -16,21 +17,7 @@ import { personKey } from "./optouts.server";
  * 'Ignorado', as in 'Status dos Envios'; it is neither a send nor a failure.
  */
 
-export type SendLogRow = {
-  id: number;
-  jobId: string;
-  operator: string;
-  name: string;
-  number: string;
-  message: string;
-  status: string;
-  detail: string | null;
-  sentAt: string;
-  /** The lead this send went to (a job started from a panel hand-off), or null. */
-  leadId: number | null;
-  /** Who is behind the send, in words: the staff user's e-mail or the access password's number and name ("" before decision 069). */
-  sentBy: string;
-};
+export type { SendLogPage, SendLogRow } from "~/lib/whatsapp/send-log";
 
 export type RecordResult = { ok: true; inserted: number; updated: number } | { ok: false; fieldErrors: Record<string, string[]> };
 
@@ -102,7 +89,7 @@ function markRefused(tx: Transaction, jobId: string, number: string, detail: str
 export type { SendLogEntryInput };
 
 /** One page of the log, newest first. Page numbers start at 1 and are clamped. */
-export function listSendLog(page = 1, pageSize = SEND_LOG_PAGE_SIZE) {
+export function listSendLog(page = 1, pageSize = SEND_LOG_PAGE_SIZE): SendLogPage {
   const total = db.select({ n: count() }).from(schema.whatsappSendLog).get()?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
