@@ -1,6 +1,7 @@
 // npm run bench: builds the site, serves it on a free port with a fresh database, uploads generated
 // photos through the content studio (home hero, the home catalogue's course cards) and measures
-// (1) bytes each page really fetches on first view in Chromium, with the JavaScript chunks of /,
+// (1) bytes each page really fetches on first view in Chromium, with the JavaScript chunks of /, and
+// per marketing page the framework or islands it loads and its document with headers (bench-page-scripts.ts),
 // (2) Lighthouse on three mobile profiles (median of 3): Lighthouse's mobile default, slow 3G
 // simulated, slow 3G applied in the browser, (3) the vocational questions' responsiveness with the
 // CPU slowed 4×, (4) HTTP load with autocannon. Prints the tables, writes JSON, and exits non-zero
@@ -18,6 +19,7 @@ import lighthouse from "lighthouse";
 import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../app/seed/vocational-form";
 import { E2E_ENV } from "../tests/support/env";
 import { startServer } from "../tests/support/server-process";
+import { measureMarketingPages, printPageScripts } from "./bench-page-scripts";
 import { measurePhotoLoad, printPhotoLoad } from "./bench-photo-load";
 import { uploadBenchPhotos } from "./bench-photos";
 import { measureResponsiveness } from "./bench-responsiveness";
@@ -293,6 +295,10 @@ async function main() {
     if (home.html > BUDGET.homeBytes.html) failures.push(`/ HTML ${kb(home.html)} > ${kb(BUDGET.homeBytes.html)}`);
     if (home.image > BUDGET.homeBytes.image) failures.push(`/ images ${kb(home.image)} > ${kb(BUDGET.homeBytes.image)}`);
 
+    // 1b. Marketing pages: no framework, islands ≤ 6 KB, landing documents in one round trip.
+    console.log("Marketing pages: scripts and documents ...");
+    report.pageScripts = await measureMarketingPages(server.url, failures);
+
     // 2. Lighthouse, three profiles.
     const lh: Record<Profile, Record<string, LhResult>> = { mobile: {}, slow3g: {}, slow3gBrowser: {} };
     for (const profile of ["mobile", "slow3g", "slow3gBrowser"] as const) {
@@ -545,6 +551,7 @@ function printTable(report: Record<string, any>) {
   console.log(`\nJavaScript on first view of / (compressed bodies, ${(report.chunks["/"] as Chunk[]).length} files):`);
   for (const chunk of report.chunks["/"] as Chunk[]) console.log(`  ${kb(chunk.bytes).padStart(9)}  ${chunk.path}`);
   console.log(`  ${kb(report.bytes["/"].js).padStart(9)}  total`);
+  printPageScripts(report.pageScripts);
   const { photos, responsiveness } = report;
   console.log(`\nPhotos uploaded through the studio: hero ${photos.hero}, course cards ${photos.courses}.`);
   console.log(`\n| /teste-vocacional/perguntas, CPU 4× | median | samples (ms) |`);

@@ -19,3 +19,40 @@ export function islandsIn(html: string): string[] {
   for (const found of html.matchAll(/\sdata-island="([a-z-]+)"/g)) names.add(found[1]);
   return [...names];
 }
+
+/**
+ * Speculation Rules for the pages without React (decision 099): with no client router, a
+ * same-origin link to a page is fetched ahead when the visitor is about to follow it (hover or
+ * touch start, "moderate"), so the next page opens from the memory cache. Never a staff page, a
+ * resource (files, the helper's API) or a link that counts or leaves (the WhatsApp counter is
+ * `rel=nofollow`, new tabs and downloads are not navigations of this page).
+ */
+export const SPECULATION_RULES = {
+  prefetch: [
+    {
+      source: "document",
+      where: {
+        and: [
+          { href_matches: "/*" },
+          {
+            not: {
+              href_matches: [
+                "/login-admin",
+                "/contato{/*}?",
+                "/admin{/*}?",
+                "/whatsapp{/*}?",
+                "/api/*",
+                "/fale-conosco/*",
+                "/imagens/*",
+                "/compartilhar/*",
+                "/*.:ext(xml|txt|csv|png|svg|json)",
+              ],
+            },
+          },
+          { not: { selector_matches: "[rel~=nofollow], [target=_blank], [download]" } },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ],
+} as const;

@@ -23,53 +23,56 @@ test.afterAll(async () => {
 });
 
 test.describe("assistant with a configured URL", () => {
-  test("the sheet opens and reports the failed state when the assistant cannot load; retry reloads", async ({
-    page,
-    jsEnabled,
-  }) => {
-    test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link to /assistente");
-    await page.goto(`${server.url}/teste-vocacional`);
-    await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
-    const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
-    await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole("alert")).toContainText("Não foi possível carregar o assistente");
-    await expect(sheet).toContainText("Por favor, verifique sua conexão com a internet e tente novamente.");
-    await expect(sheet.locator("iframe")).toHaveCount(0);
+  // /teste-vocacional opens the sheet with React, /enfermagem with the assistant island (decision 099).
+  for (const path of ["/teste-vocacional", "/enfermagem"]) {
+    test(`${path}: the sheet opens and reports the failed state when the assistant cannot load; retry reloads`, async ({
+      page,
+      jsEnabled,
+    }) => {
+      test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link to /assistente");
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
+      const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
+      await expect(sheet).toBeVisible();
+      await expect(sheet.getByRole("alert")).toContainText("Não foi possível carregar o assistente");
+      await expect(sheet).toContainText("Por favor, verifique sua conexão com a internet e tente novamente.");
+      await expect(sheet.locator("iframe")).toHaveCount(0);
 
-    const reloaded = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
-    await sheet.getByRole("button", { name: "Tentar novamente" }).click();
-    await reloaded;
-    await expect(page).toHaveURL(`${server.url}/teste-vocacional`);
-    await expect(sheet).toBeHidden();
-  });
-
-  test("the sheet shows 'Carregando assistente...' and then the loaded assistant in a lazy iframe", async ({
-    page,
-    jsEnabled,
-  }) => {
-    test.skip(!jsEnabled, "the sheet needs JavaScript");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${assistantUrl}**`, async (route) => {
-      await held;
-      await route.fulfill({
-        contentType: "text/html; charset=utf-8",
-        body: '<!doctype html><meta charset="utf-8"><title>Chat</title><h1>Olá! Sou o assistente</h1>',
-      });
+      const reloaded = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
+      await sheet.getByRole("button", { name: "Tentar novamente" }).click();
+      await reloaded;
+      await expect(page).toHaveURL(`${server.url}${path}`);
+      await expect(sheet).toBeHidden();
     });
-    await page.goto(`${server.url}/teste-vocacional`);
-    await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
-    const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
-    await expect(sheet.getByRole("status")).toHaveText("Carregando assistente...");
-    const iframe = sheet.locator("iframe");
-    await expect(iframe).toHaveAttribute("src", assistantUrl);
-    await expect(iframe).toHaveAttribute("loading", "lazy");
-    await expect(iframe).toHaveAttribute("allow", "camera; microphone; fullscreen; display-capture; autoplay");
-    release();
-    await expect(sheet.getByTestId("assistant-frame")).toHaveAttribute("data-status", "loaded");
-    await expect(sheet.getByRole("status")).toHaveCount(0);
-    await expect(sheet.frameLocator("iframe").getByRole("heading", { name: "Olá! Sou o assistente" })).toBeVisible();
-  });
+
+    test(`${path}: the sheet shows 'Carregando assistente...' and then the loaded assistant in a lazy iframe`, async ({
+      page,
+      jsEnabled,
+    }) => {
+      test.skip(!jsEnabled, "the sheet needs JavaScript");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`${assistantUrl}**`, async (route) => {
+        await held;
+        await route.fulfill({
+          contentType: "text/html; charset=utf-8",
+          body: '<!doctype html><meta charset="utf-8"><title>Chat</title><h1>Olá! Sou o assistente</h1>',
+        });
+      });
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
+      const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
+      await expect(sheet.getByRole("status")).toHaveText("Carregando assistente...");
+      const iframe = sheet.locator("iframe");
+      await expect(iframe).toHaveAttribute("src", assistantUrl);
+      await expect(iframe).toHaveAttribute("loading", "lazy");
+      await expect(iframe).toHaveAttribute("allow", "camera; microphone; fullscreen; display-capture; autoplay");
+      release();
+      await expect(sheet.getByTestId("assistant-frame")).toHaveAttribute("data-status", "loaded");
+      await expect(sheet.getByRole("status")).toHaveCount(0);
+      await expect(sheet.frameLocator("iframe").getByRole("heading", { name: "Olá! Sou o assistente" })).toBeVisible();
+    });
+  }
 
   test("/assistente is open by default with the assistant frame", async ({ page, jsEnabled }) => {
     await page.goto(`${server.url}/assistente`);

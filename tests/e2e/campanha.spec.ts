@@ -198,34 +198,37 @@ test.describe("course finder (/curso-id)", () => {
 });
 
 test.describe("assistant without a configured URL", () => {
-  test("the floating button opens the side sheet with the course finder", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link (next test)");
-    await page.goto("/teste-vocacional"); // a page that loads React (decisions 092, 098)
-    await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
-    const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
-    await expect(sheet).toBeVisible();
-    await expect(page).toHaveURL(/\/teste-vocacional$/);
-    await sheet.getByLabel("Qual área combina com você?").selectOption("Tecnologia");
-    await sheet.getByRole("button", { name: "Ver cursos" }).click();
-    await expect(page).toHaveURL(/\/curso-id\?area=Tecnologia/);
-    await expect(sheet).toBeHidden();
-    await expect(page.getByTestId("finder-results")).toContainText("Análise e Desenvolvimento de Sistemas");
-  });
+  // /teste-vocacional opens the sheet with React, /curso-ideal with the assistant island (decision 099).
+  for (const path of ["/teste-vocacional", "/curso-ideal"]) {
+    test(`${path}: the floating button opens the side sheet with the course finder`, async ({ page, jsEnabled }) => {
+      test.skip(!jsEnabled, "the sheet needs JavaScript; without it the button is a link (next test)");
+      await page.goto(path);
+      await page.getByRole("link", { name: "Abrir assistente virtual" }).click();
+      const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
+      await expect(sheet).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await sheet.getByLabel("Qual área combina com você?").selectOption("Tecnologia");
+      await sheet.getByRole("button", { name: "Ver cursos" }).click();
+      await expect(page).toHaveURL(/\/curso-id\?area=Tecnologia/);
+      await expect(sheet).toBeHidden();
+      await expect(page.getByTestId("finder-results")).toContainText("Análise e Desenvolvimento de Sistemas");
+    });
 
-  test("the sheet closes with Escape and its close button", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "the sheet needs JavaScript");
-    await page.goto("/teste-vocacional");
-    const button = page.getByRole("link", { name: "Abrir assistente virtual" });
-    await button.click();
-    const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
-    await expect(sheet).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(sheet).toBeHidden();
-    await expect(button).toBeFocused();
-    await button.click();
-    await sheet.getByRole("button", { name: "Fechar assistente" }).click();
-    await expect(sheet).toBeHidden();
-  });
+    test(`${path}: the sheet closes with Escape and its close button`, async ({ page, jsEnabled }) => {
+      test.skip(!jsEnabled, "the sheet needs JavaScript");
+      await page.goto(path);
+      const button = page.getByRole("link", { name: "Abrir assistente virtual" });
+      await button.click();
+      const sheet = page.getByRole("dialog", { name: "Assistente virtual" });
+      await expect(sheet).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(sheet).toBeHidden();
+      await expect(button).toBeFocused();
+      await button.click();
+      await sheet.getByRole("button", { name: "Fechar assistente" }).click();
+      await expect(sheet).toBeHidden();
+    });
+  }
 
   test("without JavaScript the button leads to /assistente, whose course finder returns courses", async ({ page, jsEnabled }) => {
     test.skip(jsEnabled, "checks the no-JavaScript path");

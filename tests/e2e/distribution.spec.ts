@@ -18,11 +18,17 @@ test("Distribuição: a refused rule names its fields; a team, a member, a rule 
     page.getByRole("navigation", { name: "Painel Administrativo" }).getByRole("link", { name: "Distribuição" }),
   ).toBeVisible();
 
-  // A rule with nothing filled: each message under its field, nothing stored.
+  // A rule with nothing filled: each message under its field, nothing stored. With JavaScript the
+  // browser says it (the server's schema) without posting.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
   await page.getByRole("button", { name: "Criar regra" }).click();
   await expect(page.getByText("Informe o nome da regra (até 80 caracteres).")).toBeVisible();
   await expect(page.getByLabel("Nome da regra")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Escolha a equipe que recebe os leads desta regra.")).toBeVisible();
+  expect(posts).toHaveLength(jsEnabled ? 0 : 1);
 
   await page.getByLabel("Nome da nova equipe").fill(teamName);
   await page.getByRole("button", { name: "Criar equipe" }).click();

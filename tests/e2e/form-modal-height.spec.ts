@@ -85,8 +85,9 @@ test.describe("the form modal at 360 × 740", () => {
   });
 
   test("the consultant and scholarship buttons open forms that fit their frame too", async ({ page }) => {
+    // The marketing pages link to /inscricao (decisions 092, 098, 099); the vocational result keeps the modal.
     for (const [path, name, title] of [
-      ["/curso-ideal", "Fale com um consultor", "Fale com um consultor"],
+      ["/teste-vocacional/resultado/saude", "Falar com um consultor", /fale com um consultor/],
     ] as const) {
       await page.goto(path);
       const opener = page.locator("main a[data-form-modal]").filter({ hasText: name }).first();

@@ -29,7 +29,7 @@ function seedLeads(prefix: string) {
 }
 
 test.describe("lead follow-up", () => {
-  test("the lead page: change the status, a refused value, a note shown as text, the history", async ({ page }) => {
+  test("the lead page: change the status, a refused value, a note shown as text, the history", async ({ page, jsEnabled }) => {
     const token = seedLeads("seg");
     await openAsAdmin(page, `/contato?busca=${token}`);
     await expect(page.getByTestId("lead-row")).toHaveCount(2);
@@ -40,11 +40,22 @@ test.describe("lead follow-up", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Ana Acompanhada ${token}` })).toBeVisible();
     await expect(page.getByTestId("lead-history")).toContainText("Formulário enviado: Fale com um consultor (lead criado)");
 
-    // Perdido without a reason: refused, the message next to the reason, nothing changes.
+    // Perdido without a reason: refused, the message next to the reason, nothing changes. With
+    // JavaScript the browser says it (the server's schema) without posting; without, the server does.
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
     await page.getByLabel("Novo status").selectOption("perdido");
     await page.getByRole("button", { name: "Alterar status", exact: true }).click();
     await expect(page.locator("#motivo-error")).toHaveText("Escolha o motivo da perda.");
+    await expect(page.getByLabel("Motivo da perda (se Perdido)")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByTestId("lead-status")).toContainText("Status: Novo");
+    expect(posts).toHaveLength(jsEnabled ? 0 : 1);
+    // An empty note: the same message from the browser or the server.
+    await page.getByRole("button", { name: "Adicionar nota" }).click();
+    await expect(page.getByText("Escreva a nota.")).toBeVisible();
+    expect(posts).toHaveLength(jsEnabled ? 0 : 2);
 
     await page.getByLabel("Novo status").selectOption("em_contato");
     await page.getByRole("button", { name: "Alterar status", exact: true }).click();

@@ -236,7 +236,8 @@ describe("studio: Instituição", () => {
     const history = payload(await historyLoader(args(getRequest("/admin/conteudo/historico", { cookie }))));
     const rows = history.rows.filter((row: { section: string }) => row.section === "Instituição");
     expect(rows[0]).toMatchObject({ current: true, savedBy: "marketing@exemplo.com" });
-    expect(rows[0].changed).toEqual(expect.arrayContaining(["brandName", "taxId", "whatsappNumber"]));
+    // The form's labels, not the stored names (decision 097).
+    expect(rows[0].changes.split(", ")).toEqual(expect.arrayContaining(["Nome da instituição", "CNPJ", "WhatsApp"]));
     const seeded = rows.at(-1);
     expect(seeded).toMatchObject({ savedBy: SEED_AUTHOR, current: false });
     const answer = await historyAction(

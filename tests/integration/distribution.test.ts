@@ -280,11 +280,11 @@ describe("the Distribuição page (admin only)", () => {
     ).toBe(303);
     const bad = await postPage(cookie, { intent: "regra-nova", nome: "", campo: "cor", valor: "", equipe: "" });
     expect(statusOf(bad)).toBe(400);
-    expect(payload(bad).fieldErrors).toEqual({
-      nome: "Informe o nome da regra (até 80 caracteres).",
-      campo: "Escolha o que a regra compara.",
-      valor: "Escolha ou informe o valor que a regra compara.",
-      equipe: "Escolha a equipe que recebe os leads desta regra.",
+    expect(payload(bad).result.error).toEqual({
+      nome: ["Informe o nome da regra (até 80 caracteres)."],
+      campo: ["Escolha o que a regra compara."],
+      valor: ["Escolha ou informe o valor que a regra compara."],
+      equipe: ["Escolha a equipe que recebe os leads desta regra."],
     });
     expect(db.select().from(schema.distributionRules).all()).toHaveLength(0);
     expect(
@@ -303,15 +303,37 @@ describe("the Distribuição page (admin only)", () => {
     expect(page.teams[0].members).toEqual([{ id: users.ana, email: "ana@vendas.example.com" }]);
 
     const badTarget = await postPage(cookie, { intent: "prazo", prazo: "0", feriados: "31/02/2026" });
-    expect(payload(badTarget).fieldErrors).toEqual({
-      prazo: "Informe o prazo em minutos: um número inteiro de 1 a 1440.",
-      feriados: "Data inválida: “31/02/2026”. Use DD/MM/AAAA, uma por linha.",
+    expect(payload(badTarget).result.error).toEqual({
+      prazo: ["Informe o prazo em minutos: um número inteiro de 1 a 1440."],
+      feriados: ["Data inválida: “31/02/2026”. Use DD/MM/AAAA, uma por linha."],
     });
     expect(statusOf(await postPage(cookie, { intent: "prazo", prazo: "15", feriados: "25/12/2026" }))).toBe(303);
     await post("norte@example.com");
     const row = lead("norte@example.com");
     expect(row.owner_id).toBe(users.ana);
     expect(row.first_contact_due_at).toBe("2026-11-25T13:15:00.000Z");
+  });
+
+  it("refuses an absence that ends in the past next to its field, and a row that is gone on top of the page", async () => {
+    const cookie = await cookieOf("chefe@example.com");
+    const past = await postPage(cookie, {
+      intent: "disponibilidade",
+      usuario: String(users.ana),
+      estado: "ausente",
+      ausente_ate: "2020-01-01T10:00",
+    });
+    expect(statusOf(past)).toBe(400);
+    expect(payload(past)).toMatchObject({
+      form: `disponibilidade-${users.ana}`,
+      result: { error: { ausente_ate: ["Informe uma data e hora futuras, ou deixe em branco."] } },
+    });
+    const gone = await postPage(cookie, { intent: "equipe-remover", equipe: "999" });
+    expect(statusOf(gone)).toBe(404);
+    expect(payload(gone)).toEqual({ page: "Este item não existe mais. Recarregue a página." });
+    const unknown = await postPage(cookie, { intent: "apagar-tudo" });
+    expect(statusOf(unknown)).toBe(400);
+    expect(payload(unknown)).toEqual({ page: "Ação desconhecida. Recarregue a página e tente novamente." });
+    expect(db.select().from(schema.salesTeams).all()).toHaveLength(0);
   });
 
   it("a comercial user cannot open or post to it", async () => {

@@ -128,6 +128,14 @@ test("the 404 page, the form modal's pages, a course finder step and a course at
   expect(notFound).toContain("<title>Página não encontrada</title>");
 });
 
+test("the studio's questions (delete a course, restore a version; decision 097) are valid HTML", async () => {
+  const found: string[] = [];
+  for (const url of ["/admin/conteudo/cursos/1?excluir", "/admin/conteudo/historico?restaurar=1"]) {
+    expect(await validate(url, await get(url, cookies.admin), found), url).toBe(true);
+  }
+  expect(found).toEqual([]);
+});
+
 test("forms answered with bad input (messages next to the fields) are valid HTML", async () => {
   const found: string[] = [];
   const posts: [string, Record<string, string>][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { islandsIn, loadsFramework } from "~/lib/page-scripts";
+import { islandsIn, loadsFramework, SPECULATION_RULES } from "~/lib/page-scripts";
 import { islandScripts, optimiseDocument } from "~/server/platform/document.server";
 
 describe("which pages load the framework (decision 092)", () => {
@@ -22,7 +22,7 @@ describe("which pages load the framework (decision 092)", () => {
     const plain = '<html><head></head><body><header data-island="header"></header><i data-island="nope"></i></body></html>';
     const out = optimiseDocument(plain, { nonce: "n0", islands });
     expect(out).toContain(
-      '<script type="module" src="/assets/islands/header-abcdefgh.js" integrity="sha384-h" nonce="n0"></script></body>',
+      '<script type="module" src="/assets/islands/header-abcdefgh.js" integrity="sha384-h" nonce="n0"></script>',
     );
     expect(out).not.toContain("toasts-abcdefgh");
     expect(islandScripts(plain, islands)).not.toContain("nope");
@@ -30,5 +30,14 @@ describe("which pages load the framework (decision 092)", () => {
     const hydrating =
       '<html><head></head><body><header data-island="header"></header><script type="module">import("/x.js")</script></body></html>';
     expect(optimiseDocument(hydrating, { nonce: "n0", islands })).not.toContain("/assets/islands/");
+  });
+
+  it("gives a page without React Router the Speculation Rules, with the nonce, and a hydrating page none", () => {
+    const plain = "<html><head></head><body><main></main></body></html>";
+    const out = optimiseDocument(plain, { nonce: "n0", islands: {} });
+    const block = out.match(/<script type="speculationrules" nonce="n0">(.*?)<\/script><\/body>/)?.[1];
+    expect(JSON.parse(block!)).toEqual(SPECULATION_RULES);
+    const hydrating = '<html><head></head><body><script type="module">import("/x.js")</script></body></html>';
+    expect(optimiseDocument(hydrating, { nonce: "n0", islands: {} })).not.toContain("speculationrules");
   });
 });

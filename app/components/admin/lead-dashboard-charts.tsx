@@ -178,6 +178,8 @@ export function BarList({
  * The funnel by follow-up status: how many leads are in each status now, and how many reached each
  * step of the path (this status or a later one), as a share of all and of the step before.
  */
+const FUNNEL_COLUMNS = ["Status", "Leads agora", "Chegaram a esta etapa", "Da etapa anterior"];
+
 export function StatusFunnelTable({ funnel }: { funnel: StatusFunnel }) {
   if (funnel.total === 0) return <p className="text-sm text-slate-600">Nenhum lead para contar.</p>;
   const cell = "py-1.5 pr-3";
@@ -187,18 +189,11 @@ export function StatusFunnelTable({ funnel }: { funnel: StatusFunnel }) {
         <caption className="sr-only">Leads por status do acompanhamento e conversão entre as etapas</caption>
         <thead className="text-xs text-slate-600">
           <tr>
-            <th scope="col" className={cell}>
-              Status
-            </th>
-            <th scope="col" className={cell}>
-              Leads agora
-            </th>
-            <th scope="col" className={cell}>
-              Chegaram a esta etapa
-            </th>
-            <th scope="col" className={cell}>
-              Da etapa anterior
-            </th>
+            {FUNNEL_COLUMNS.map((column) => (
+              <th key={column} scope="col" className={cell}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -1,3 +1,5 @@
+import type { ComponentProps } from "react";
+
 import { SectionHeading } from "~/components/ui/section-heading";
 import { type Dashboard, percent, type StatusFunnel, utmSourceLabel, type WhatsappContacts } from "~/lib/leads/dashboard";
 import { profileLabel } from "~/lib/leads/filters";
@@ -23,10 +25,31 @@ type Props = {
 
 const WHATSAPP_COLOR = "#15803d";
 
+/** Each bar chart's card title, its text when there is nothing to count, and its list's accessible name. */
+const BARS = {
+  origin: { title: "Por origem", empty: "Nenhum lead nos últimos 30 dias.", caption: "Leads por origem nos últimos 30 dias" },
+  profile: {
+    title: "Por perfil do resultado",
+    empty: "Nenhum teste concluído nos últimos 30 dias.",
+    caption: "Leads por perfil do resultado do teste nos últimos 30 dias",
+  },
+  funnel: {
+    title: "Funil do teste vocacional",
+    empty: "Ninguém preencheu o formulário do teste nos últimos 30 dias.",
+    caption: "Funil do teste vocacional: formulário preenchido, teste concluído",
+  },
+  whatsapp: {
+    empty: "Nenhum clique no botão do WhatsApp nos últimos 30 dias.",
+    caption: "Cliques no botão do WhatsApp por origem (utm_source) nos últimos 30 dias",
+  },
+} as const;
+
 export function LeadDashboard({ dashboard, originLabels, whatsapp = null, statuses = null }: Props) {
   const origins = Object.keys(originLabels);
   const { funnel } = dashboard;
   const today = dashboard.days.at(-1);
+  const originLabel = (key: string) => originLabels[key] ?? key;
+  const colorOfOrigin = (key: string) => originColor(origins, key);
   return (
     <section aria-labelledby="dashboard-title" className="mt-8" data-testid="dashboard">
       <SectionHeading id="dashboard-title" size="panel">
@@ -43,37 +66,19 @@ export function LeadDashboard({ dashboard, originLabels, whatsapp = null, status
         <Card title="Leads por dia" className="lg:col-span-2">
           <DailyChart dashboard={dashboard} origins={origins} originLabels={originLabels} />
         </Card>
-        <Card title="Por origem">
-          <BarList
-            slices={dashboard.byOrigin}
-            label={(key) => originLabels[key] ?? key}
-            color={(key) => originColor(origins, key)}
-            empty="Nenhum lead nos últimos 30 dias."
-            caption="Leads por origem nos últimos 30 dias"
-          />
-        </Card>
-        <Card title="Por perfil do resultado">
-          <BarList
-            slices={dashboard.byProfile}
-            label={profileLabel}
-            color={() => PROFILE_COLOR}
-            empty="Nenhum teste concluído nos últimos 30 dias."
-            caption="Leads por perfil do resultado do teste nos últimos 30 dias"
-          />
-        </Card>
-        <Card title="Funil do teste vocacional" className="lg:col-span-2">
-          <BarList
-            slices={[
-              { key: "form", n: funnel.formLeads },
-              { key: "done", n: funnel.completed },
-            ]}
-            label={(key) => (key === "form" ? "Preencheram o formulário" : "Concluíram o teste")}
-            color={(key) => (key === "form" ? "#1f56c8" : "#059669")}
-            total={funnel.formLeads}
-            empty="Ninguém preencheu o formulário do teste nos últimos 30 dias."
-            caption="Funil do teste vocacional: formulário preenchido, teste concluído"
-          />
-        </Card>
+        <BarCard texts={BARS.origin} slices={dashboard.byOrigin} label={originLabel} color={colorOfOrigin} />
+        <BarCard texts={BARS.profile} slices={dashboard.byProfile} label={profileLabel} color={() => PROFILE_COLOR} />
+        <BarCard
+          texts={BARS.funnel}
+          className="lg:col-span-2"
+          slices={[
+            { key: "form", n: funnel.formLeads },
+            { key: "done", n: funnel.completed },
+          ]}
+          label={(key) => (key === "form" ? "Preencheram o formulário" : "Concluíram o teste")}
+          color={(key) => (key === "form" ? "#1f56c8" : "#059669")}
+          total={funnel.formLeads}
+        />
         {statuses ? (
           <Card
             title={statuses.filtered ? "Funil de acompanhamento (leads filtrados)" : "Funil de acompanhamento (todos os leads)"}
@@ -94,13 +99,7 @@ export function LeadDashboard({ dashboard, originLabels, whatsapp = null, status
               número)
             </p>
             <div className="mt-3">
-              <BarList
-                slices={whatsapp.bySource}
-                label={utmSourceLabel}
-                color={() => WHATSAPP_COLOR}
-                empty="Nenhum clique no botão do WhatsApp nos últimos 30 dias."
-                caption="Cliques no botão do WhatsApp por origem (utm_source) nos últimos 30 dias"
-              />
+              <BarList {...BARS.whatsapp} slices={whatsapp.bySource} label={utmSourceLabel} color={() => WHATSAPP_COLOR} />
             </div>
           </Card>
         ) : null}
@@ -124,5 +123,21 @@ function Card({ title, className = "", children }: { title: string; className?: 
       <figcaption className="text-sm font-semibold text-slate-800">{title}</figcaption>
       <div className="mt-3">{children}</div>
     </figure>
+  );
+}
+
+/** A card holding one bar chart (its texts from BARS). */
+function BarCard({
+  texts: { title, ...texts },
+  className,
+  ...bars
+}: { texts: { title: string; empty: string; caption: string }; className?: string } & Omit<
+  ComponentProps<typeof BarList>,
+  "empty" | "caption"
+>) {
+  return (
+    <Card title={title} className={className}>
+      <BarList {...texts} {...bars} />
+    </Card>
   );
 }

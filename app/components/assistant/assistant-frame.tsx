@@ -1,22 +1,15 @@
 import { LoaderCircle, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-/** The assistant's texts: its title and what the sheet says while loading and when it fails. */
-export const ASSISTANT_TEXTS = {
-  title: "Assistente virtual",
-  loading: "Carregando assistente...",
-  failedTitle: "Não foi possível carregar o assistente",
-  failedText: "Por favor, verifique sua conexão com a internet e tente novamente.",
-  retry: "Tentar novamente",
-} as const;
+import {
+  ASSISTANT_ALLOW,
+  ASSISTANT_LOAD_TIMEOUT_MS,
+  ASSISTANT_TEXTS,
+  type AssistantStatus,
+  probeAssistant,
+} from "~/lib/assistant";
 
-/** What the embedded assistant may use (voice and video, fullscreen, screen sharing, autoplay). */
-export const ASSISTANT_ALLOW = "camera; microphone; fullscreen; display-capture; autoplay";
-
-/** A frame that has not loaded after this long is reported as failed. */
-export const ASSISTANT_LOAD_TIMEOUT_MS = 15_000;
-
-export type AssistantStatus = "loading" | "loaded" | "failed";
+export { ASSISTANT_ALLOW, ASSISTANT_LOAD_TIMEOUT_MS, ASSISTANT_TEXTS, type AssistantStatus };
 
 /**
  * The third-party assistant in a lazy iframe, with the spec's states. A cross-origin frame does
@@ -25,9 +18,11 @@ export type AssistantStatus = "loading" | "loaded" | "failed";
  * (2) a load timeout, and (3) the browser going offline. The frame counts as loaded once both its
  * load event fired and the request succeeded. 'Tentar novamente' reloads the page (spec).
  *
- * Without JavaScript the frame is rendered inside <noscript>, so it still opens.
+ * Without JavaScript the frame is rendered inside <noscript>, so it still opens. For the assistant
+ * island (`island`: the sheet sits in a <template> of a page without React, decision 099) every state
+ * is in the markup, the failed one hidden, and the island (islands/assistant.ts) switches between them.
  */
-export function AssistantFrame({ url, className = "h-full" }: { url: string; className?: string }) {
+export function AssistantFrame({ url, className = "h-full", island }: { url: string; className?: string; island?: boolean }) {
   const [mounted, setMounted] = useState(false);
   const [status, setStatus] = useState<AssistantStatus>("loading");
   const frameLoaded = useRef(false);
@@ -54,7 +49,7 @@ export function AssistantFrame({ url, className = "h-full" }: { url: string; cla
     }
     const timer = window.setTimeout(fail, ASSISTANT_LOAD_TIMEOUT_MS);
     window.addEventListener("offline", fail);
-    fetch(url, { mode: "no-cors", cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer" }).then(() => {
+    probeAssistant(url).then(() => {
       reachable.current = true;
       succeedIfReady();
     }, fail);
@@ -79,6 +74,16 @@ export function AssistantFrame({ url, className = "h-full" }: { url: string; cla
       }}
     />
   );
+
+  if (island) {
+    return (
+      <div className={`relative ${className}`} data-testid="assistant-frame">
+        {frame}
+        <Loading />
+        <Failed hidden />
+      </div>
+    );
+  }
 
   return (
     <div className={`relative ${className}`} data-testid="assistant-frame" data-status={mounted ? status : undefined}>
@@ -111,21 +116,30 @@ export function AssistantFrame({ url, className = "h-full" }: { url: string; cla
 
 function Loading() {
   return (
-    <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white text-slate-600" role="status">
+    <div
+      className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white text-slate-600"
+      role="status"
+      data-assistant-loading
+    >
       <LoaderCircle aria-hidden="true" className="size-8 animate-spin text-brand-600 motion-reduce:animate-none" />
       <p>{ASSISTANT_TEXTS.loading}</p>
     </div>
   );
 }
 
-function Failed() {
+function Failed({ hidden }: { hidden?: boolean }) {
   return (
-    <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white p-6 text-center">
+    <div
+      role="alert"
+      hidden={hidden}
+      className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white p-6 text-center"
+    >
       <WifiOff aria-hidden="true" className="size-10 text-red-600" />
       <p className="text-lg font-semibold text-slate-900">{ASSISTANT_TEXTS.failedTitle}</p>
       <p className="max-w-sm text-slate-600">{ASSISTANT_TEXTS.failedText}</p>
       <button
         type="button"
+        data-assistant-retry
         onClick={() => window.location.reload()}
         className="mt-2 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
       >

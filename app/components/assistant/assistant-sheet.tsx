@@ -11,15 +11,19 @@ import { QuickCourseFinder } from "./quick-course-finder";
  * The assistant's side sheet (components/layout/assistant-button.tsx opens it): a modal <dialog>
  * with the configured assistant in a lazy iframe or, without one, the course finder.
  * `onDismiss` closes it (close button, backdrop); `onClose` follows the dialog's own close (Esc).
+ * On a page without React the same markup waits in a <template> for the assistant island, which
+ * does what these handlers do (`island`; islands/assistant.ts, decision 099).
  */
 export default function AssistantSheet({
   ref,
   onClose,
   onDismiss,
+  island,
 }: {
-  ref: Ref<HTMLDialogElement>;
-  onClose: () => void;
-  onDismiss: () => void;
+  ref?: Ref<HTMLDialogElement>;
+  onClose?: () => void;
+  onDismiss?: () => void;
+  island?: boolean;
 }) {
   const site = useSite();
   return (
@@ -32,7 +36,7 @@ export default function AssistantSheet({
       onClose={onClose}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-        if (event.target === event.currentTarget) onDismiss();
+        if (event.target === event.currentTarget) onDismiss?.();
       }}
       className="fixed inset-y-0 left-auto right-0 m-0 h-dvh max-h-none w-full max-w-md bg-white p-0 shadow-2xl backdrop:bg-slate-900/50"
     >
@@ -45,6 +49,7 @@ export default function AssistantSheet({
           <button
             type="button"
             onClick={onDismiss}
+            data-assistant-close
             aria-label="Fechar assistente"
             className="inline-flex size-10 items-center justify-center rounded-full hover:bg-white/15"
           >
@@ -52,7 +57,7 @@ export default function AssistantSheet({
           </button>
         </div>
         {site.assistantUrl ? (
-          <AssistantFrame url={site.assistantUrl} className="flex-1" />
+          <AssistantFrame url={site.assistantUrl} className="flex-1" island={island} />
         ) : (
           <div className="flex-1 overflow-y-auto p-5">
             <p className="text-slate-700">Responda três perguntas rápidas e veja os cursos que combinam com você.</p>

@@ -10,14 +10,12 @@ import { buttonClass } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { OfferConditions } from "~/lib/content/course-offer";
 import { type CoursePageData, monthlyPriceText } from "~/lib/courses/course-page";
+import { STICKY_BAR_THRESHOLD_PX } from "~/lib/courses/sticky-bar";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/seed/course-areas";
 
 import { CourseGrid } from "./course-card";
 import { CourseConditions } from "./course-conditions";
 import { useScrolledPast } from "./use-scrolled-past";
-
-/** A course page's sticky bar appears after this much scroll. */
-export const STICKY_BAR_THRESHOLD_PX = 500;
 
 function areaHref(area: CoursePageData["areas"][number]) {
   return area === DEFAULT_AREA ? "/#cursos-por-area" : `/?area=${AREA_SLUGS[area]}#cursos-por-area`;
@@ -65,7 +63,22 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
               {page.title}
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-white/90">{page.description}</p>
-            <dl className="mt-6 flex flex-wrap gap-3 text-sm" data-testid="course-facts">
+            {/* The calls to action right under the text, before the facts: on a phone's first screen they stay
+                clear of the floating WhatsApp and assistant buttons at the bottom right (floating-buttons.spec.ts). */}
+            <div className="mt-6 flex flex-wrap gap-3">
+              <FormLink
+                type="lead"
+                title={leadTitle}
+                className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}
+              >
+                Quero minha bolsa agora
+              </FormLink>
+              <FormLink type="contact" className={buttonClass({ variant: "inverse", size: "xl" })}>
+                Fale com um consultor
+              </FormLink>
+              <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
+            </div>
+            <dl className="mt-8 flex flex-wrap gap-3 text-sm" data-testid="course-facts">
               <Fact icon={<GraduationCap aria-hidden="true" className="size-4" />} label="Área" value={page.areas.join(" e ")} />
               <Fact
                 icon={<MonitorSmartphone aria-hidden="true" className="size-4" />}
@@ -81,19 +94,6 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
                 />
               ) : null}
             </dl>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <FormLink
-                type="lead"
-                title={leadTitle}
-                className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}
-              >
-                Quero minha bolsa agora
-              </FormLink>
-              <FormLink type="contact" className={buttonClass({ variant: "inverse", size: "xl" })}>
-                Fale com um consultor
-              </FormLink>
-              <WhatsappContactButton course={pathname.slice(1).toLowerCase()} className="px-5 py-3.5" />
-            </div>
           </div>
           {/* The studio's photo from a laptop's width up, first and at high priority; a phone on a weak
               signal gets the light illustration and downloads nothing for the photo (`media`), as on
@@ -257,7 +257,7 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
 /**
  * The bar that slides in at the bottom after 500 px of scroll. It needs JavaScript to
  * know the scroll position; without it the bar stays hidden and the page's own calls to action
- * (hero, closing block) remain.
+ * (hero, closing block) remain. On a page without React the sticky-bar island shows it (decision 099).
  */
 function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: string }) {
   const visible = useScrolledPast(STICKY_BAR_THRESHOLD_PX);
@@ -265,6 +265,7 @@ function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: strin
   return (
     <div
       data-testid="sticky-bar"
+      data-island="sticky-bar"
       data-visible={visible}
       hidden={!visible}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur"

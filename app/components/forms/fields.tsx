@@ -81,7 +81,7 @@ function Frame({
   );
 }
 
-type TextType = "text" | "email" | "url" | "tel" | "date" | "number" | "password" | "search";
+type TextType = "text" | "email" | "url" | "tel" | "date" | "datetime-local" | "number" | "password" | "search";
 
 /** A labelled one-line input (autoComplete is "off" unless said). */
 export function TextField({

@@ -1,6 +1,9 @@
 import { Bot } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
+
+import AssistantSheetMarkup from "~/components/assistant/assistant-sheet";
+import { loadsFramework } from "~/lib/page-scripts";
 
 /** The sheet's code (course finder, assistant frame) loads on the first click, not with the page. */
 const AssistantSheet = lazy(() => import("~/components/assistant/assistant-sheet"));
@@ -10,9 +13,12 @@ const AssistantSheet = lazy(() => import("~/components/assistant/assistant-sheet
  * With JavaScript it opens a side sheet (a modal <dialog>: focus stays inside, Esc closes) with
  * the configured assistant in a lazy iframe, or, when no assistant URL is configured, the course
  * finder. The sheet is loaded and mounted on first open and kept, so reopening does not reload the chat.
+ * On a page without React the sheet's markup waits in a <template> and the assistant island opens it
+ * (islands/assistant.ts, decision 099).
  */
 export function AssistantButton() {
   const { pathname } = useLocation();
+  const island = !loadsFramework(useMatches());
   const [mounted, setMounted] = useState(false);
   const [open, setOpen] = useState(false);
   // The sheet arrives after its code loads: keeping its element in state re-runs the effect then.
@@ -36,7 +42,7 @@ export function AssistantButton() {
   if (pathname === "/assistente") return null;
 
   return (
-    <aside aria-label="Assistente virtual">
+    <aside aria-label="Assistente virtual" data-island={island ? "assistant" : undefined}>
       <Link
         ref={buttonRef}
         to="/assistente"
@@ -54,6 +60,13 @@ export function AssistantButton() {
       >
         <Bot aria-hidden="true" className="size-7" />
       </Link>
+      {/* Rendered at once on the server (a lazy component would stream after the page); the browser build
+          drops this branch and the static import with it, so hydrated pages still load the sheet on demand. */}
+      {island && import.meta.env.SSR ? (
+        <template data-assistant-sheet>
+          <AssistantSheetMarkup island />
+        </template>
+      ) : null}
       {mounted ? (
         <Suspense fallback={null}>
           <AssistantSheet

@@ -64,3 +64,12 @@ export function ContactButtons({
     </div>
   );
 }
+
+/** The contact fields of a lead as the lead pages' loaders give them. */
+export type ContactLead = { id: number; nome: string; telefone: string; whatsappOptOut: boolean; contactable: boolean };
+
+/** ContactButtons for one lead of a page's view model (the lead page, the contact page). */
+export function LeadContactButtons({ lead, wrap }: { lead: ContactLead; wrap?: boolean }) {
+  const { id, nome, telefone, whatsappOptOut, contactable } = lead;
+  return <ContactButtons leadId={id} optedOut={whatsappOptOut} {...{ nome, telefone, contactable, wrap }} />;
+}

@@ -9,6 +9,7 @@ export function NextContactForm({ date, errors }: { date: string | null; errors:
   return (
     <LeadForm
       intent="proximo-contato"
+      errors={errors}
       title="Próximo contato"
       submit={
         <>
@@ -16,18 +17,22 @@ export function NextContactForm({ date, errors }: { date: string | null; errors:
         </>
       }
     >
-      <TextField
-        meta={plainField("proximo_contato", {
-          errorId: "proximo-contato-error",
-          error: errors.proximo_contato,
-          defaultValue: date ?? "",
-        })}
-        label="Data do próximo contato"
-        type="date"
-        hint="Deixe vazio para não marcar data."
-        look="compact"
-        className="mt-3"
-      />
+      {(shown) => (
+        <>
+          <TextField
+            meta={plainField("proximo_contato", {
+              errorId: "proximo-contato-error",
+              error: shown.proximo_contato,
+              defaultValue: date ?? "",
+            })}
+            label="Data do próximo contato"
+            type="date"
+            hint="Deixe vazio para não marcar data."
+            look="compact"
+            className="mt-3"
+          />
+        </>
+      )}
     </LeadForm>
   );
 }

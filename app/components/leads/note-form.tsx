@@ -13,6 +13,7 @@ export function NoteForm({ errors, value, notes }: { errors: LeadFormErrors; val
   return (
     <LeadForm
       intent="nota"
+      errors={errors}
       title="Notas"
       submit={
         <>
@@ -20,16 +21,20 @@ export function NoteForm({ errors, value, notes }: { errors: LeadFormErrors; val
         </>
       }
     >
-      <TextareaField
-        // A new note (or a refused one) starts the box again from `value`.
-        key={value === undefined ? `notas-${notes}` : `recusada-${value}`}
-        meta={plainField("texto", { error: errors.texto, defaultValue: value })}
-        label="Nova nota"
-        look="compact"
-        className="mt-3"
-        rows={3}
-        maxLength={NOTE_MAX}
-      />
+      {(shown) => (
+        <>
+          <TextareaField
+            // A new note (or a refused one) starts the box again from `value`.
+            key={value === undefined ? `notas-${notes}` : `recusada-${value}`}
+            meta={plainField("texto", { error: shown.texto, defaultValue: value })}
+            label="Nova nota"
+            look="compact"
+            className="mt-3"
+            rows={3}
+            maxLength={NOTE_MAX}
+          />
+        </>
+      )}
     </LeadForm>
   );
 }

@@ -18,6 +18,7 @@ export function OwnerForm({
   return (
     <LeadForm
       intent="responsavel"
+      errors={errors}
       title="Responsável"
       submit={
         <>
@@ -25,15 +26,19 @@ export function OwnerForm({
         </>
       }
     >
-      <SelectField
-        meta={plainField("responsavel", { error: errors.responsavel, defaultValue: owner ? String(owner.id) : "" })}
-        label="Responsável pelo lead"
-        hint="Somente usuários comerciais."
-        look="compact"
-        className="mt-3"
-      >
-        <OwnerOptions owners={owners} current={owner} />
-      </SelectField>
+      {(shown) => (
+        <>
+          <SelectField
+            meta={plainField("responsavel", { error: shown.responsavel, defaultValue: owner ? String(owner.id) : "" })}
+            label="Responsável pelo lead"
+            hint="Somente usuários comerciais."
+            look="compact"
+            className="mt-3"
+          >
+            <OwnerOptions owners={owners} current={owner} />
+          </SelectField>
+        </>
+      )}
     </LeadForm>
   );
 }

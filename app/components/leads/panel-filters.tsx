@@ -1,7 +1,8 @@
 import { Search, UserCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
-import { Field, LabelOptions, SubmitButton, useIsPending } from "~/components/forms";
+import { Field, inputClass, LabelOptions, SubmitButton, useIsPending } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
 import {
   hasActiveFilters,
@@ -35,7 +36,6 @@ export function LeadFiltersForm({
   /** The signed-in user's id: "Meus leads" when they are one of the owners. */
   myId: number;
 }) {
-  const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
   const filtering = useIsPending({ formMethod: "GET" });
   return (
     <Form
@@ -54,32 +54,23 @@ export function LeadFiltersForm({
             defaultValue={filters.busca}
             key={filters.busca}
             placeholder="Nome, e-mail, telefone, cidade, curso ou polo"
-            className={field}
+            className={inputClass("compact")}
           />
         </Field>
-        <Field label="Origem" htmlFor="origem">
-          <select id="origem" name="origem" defaultValue={filters.origem ?? ""} key={filters.origem ?? ""} className={field}>
-            <option value="">Todas</option>
-            <LabelOptions labels={originLabels} />
-          </select>
-        </Field>
-        <Field label="Perfil do resultado" htmlFor="perfil">
-          <select id="perfil" name="perfil" defaultValue={filters.perfil ?? ""} key={filters.perfil ?? ""} className={field}>
-            <option value="">Todos</option>
-            {profiles.map((key) => (
-              <option key={key} value={key}>
-                {profileLabel(key)}
-              </option>
-            ))}
-            <option value={NO_PROFILE}>Sem resultado</option>
-          </select>
-        </Field>
-        <Field label="Status" htmlFor="status">
-          <select id="status" name="status" defaultValue={filters.status ?? ""} key={filters.status ?? ""} className={field}>
-            <option value="">Todos</option>
-            <LabelOptions labels={LEAD_STATUSES} />
-          </select>
-        </Field>
+        <FilterSelect name="origem" label="Origem" value={filters.origem ?? ""} all="Todas">
+          <LabelOptions labels={originLabels} />
+        </FilterSelect>
+        <FilterSelect name="perfil" label="Perfil do resultado" value={filters.perfil ?? ""} all="Todos">
+          {profiles.map((key) => (
+            <option key={key} value={key}>
+              {profileLabel(key)}
+            </option>
+          ))}
+          <option value={NO_PROFILE}>Sem resultado</option>
+        </FilterSelect>
+        <FilterSelect name="status" label="Status" value={filters.status ?? ""} all="Todos">
+          <LabelOptions labels={LEAD_STATUSES} />
+        </FilterSelect>
         <div className="flex items-end pb-2">
           <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
             <input
@@ -93,29 +84,22 @@ export function LeadFiltersForm({
             Atrasados
           </label>
         </div>
-        <Field label="De" htmlFor="de">
-          <input id="de" name="de" type="date" defaultValue={filters.de ?? ""} key={`de-${filters.de}`} className={field} />
-        </Field>
-        <Field label="Até" htmlFor="ate">
-          <input id="ate" name="ate" type="date" defaultValue={filters.ate ?? ""} key={`ate-${filters.ate}`} className={field} />
-        </Field>
-        <Field label="Responsável" htmlFor="responsavel" className="sm:col-span-2">
-          <select
-            id="responsavel"
-            name="responsavel"
-            defaultValue={filters.responsavel === null ? "" : String(filters.responsavel)}
-            key={`responsavel-${filters.responsavel}`}
-            className={field}
-          >
-            <option value="">Todos</option>
-            <option value={NO_OWNER}>{NO_OWNER_LABEL}</option>
-            {owners.map((owner) => (
-              <option key={owner.id} value={owner.id}>
-                {owner.email}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <FilterDate name="de" label="De" value={filters.de} />
+        <FilterDate name="ate" label="Até" value={filters.ate} />
+        <FilterSelect
+          name="responsavel"
+          label="Responsável"
+          value={filters.responsavel === null ? "" : String(filters.responsavel)}
+          all="Todos"
+          className="sm:col-span-2"
+        >
+          <option value={NO_OWNER}>{NO_OWNER_LABEL}</option>
+          {owners.map((owner) => (
+            <option key={owner.id} value={owner.id}>
+              {owner.email}
+            </option>
+          ))}
+        </FilterSelect>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <SubmitButton pending={filtering} pendingText="Filtrando..." variant="primary" size="md">
@@ -142,5 +126,50 @@ export function LeadFiltersForm({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/**
+ * A filter's list of choices: the "all" choice (empty value) first, then `children`; drawn again
+ * (key) when the filter changes, so a link or "Limpar filtros" shows the new value.
+ */
+function FilterSelect({
+  name,
+  label,
+  value,
+  all,
+  className,
+  children,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  all: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Field label={label} htmlFor={name} className={className}>
+      <select id={name} name={name} defaultValue={value} key={`${name}-${value}`} className={inputClass("compact")}>
+        <option value="">{all}</option>
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** A filter's day (De, Até). */
+function FilterDate({ name, label, value }: { name: string; label: string; value: string | null | undefined }) {
+  return (
+    <Field label={label} htmlFor={name}>
+      <input
+        id={name}
+        name={name}
+        type="date"
+        defaultValue={value ?? ""}
+        key={`${name}-${value}`}
+        className={inputClass("compact")}
+      />
+    </Field>
   );
 }

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 
 import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
+import { BULK_CONFIRM_INTENT, type BulkTexts } from "~/lib/leads/bulk";
 
 /**
  * The one shape of the pages that confirm a change to the panel's whole filtered selection
@@ -146,5 +147,41 @@ export function BulkChangeConfirmation({
         {children}
       </ConfirmSelection>
     </Alert>
+  );
+}
+
+/**
+ * The whole confirmation page of a bulk change (status, owner; texts in lib/leads/bulk.ts): the
+ * loader's view, the last post's refusal, and the confirm button's content (an icon and a label).
+ */
+export function BulkChangePage({
+  texts,
+  view,
+  refusal,
+  children,
+}: {
+  texts: BulkTexts;
+  view: { backHref: string; filterWords: string[]; error: string | null; selection: BulkChange | null };
+  refusal: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <SelectionConfirmationPage
+      title={texts.title}
+      filterWords={view.filterWords}
+      testIdPrefix="bulk"
+      error={refusal ?? view.error}
+    >
+      <BulkChangeConfirmation
+        change={view.selection}
+        backHref={view.backHref}
+        intent={BULK_CONFIRM_INTENT}
+        othersNote={texts.othersNote}
+        historyNote={texts.historyNote}
+        pendingText={texts.pendingText}
+      >
+        {children}
+      </BulkChangeConfirmation>
+    </SelectionConfirmationPage>
   );
 }

@@ -10,6 +10,7 @@ export function StatusForm({ status, motivo, errors }: { status: string; motivo:
   return (
     <LeadForm
       intent="status"
+      errors={errors}
       title="Status"
       submit={
         <>
@@ -17,23 +18,27 @@ export function StatusForm({ status, motivo, errors }: { status: string; motivo:
         </>
       }
     >
-      <SelectField
-        meta={plainField("status", { error: errors.status, defaultValue: status })}
-        label="Novo status"
-        look="compact"
-        className="mt-3"
-      >
-        <LabelOptions labels={LEAD_STATUSES} />
-      </SelectField>
-      <SelectField
-        meta={plainField("motivo", { error: errors.motivo, defaultValue: motivo ?? "" })}
-        label="Motivo da perda (se Perdido)"
-        look="compact"
-        className="mt-3"
-        placeholder="—"
-      >
-        <LabelOptions labels={LOSS_REASONS} />
-      </SelectField>
+      {(shown) => (
+        <>
+          <SelectField
+            meta={plainField("status", { error: shown.status, defaultValue: status })}
+            label="Novo status"
+            look="compact"
+            className="mt-3"
+          >
+            <LabelOptions labels={LEAD_STATUSES} />
+          </SelectField>
+          <SelectField
+            meta={plainField("motivo", { error: shown.motivo, defaultValue: motivo ?? "" })}
+            label="Motivo da perda (se Perdido)"
+            look="compact"
+            className="mt-3"
+            placeholder="—"
+          >
+            <LabelOptions labels={LOSS_REASONS} />
+          </SelectField>
+        </>
+      )}
     </LeadForm>
   );
 }

@@ -46,8 +46,11 @@ export function CourseForm({
   formErrors,
   pending,
   polos,
+  sharesPage = false,
 }: {
   polos: StudioPoloOption[];
+  /** Another active course has this course's path on purpose: "Mesma página de outro curso" starts ticked. */
+  sharesPage?: boolean;
   formId: string;
   course: CourseDocument;
   version: number;
@@ -70,7 +73,7 @@ export function CourseForm({
       actDate: brazilianDate(course.actDate),
       workloadHours: course.workloadHours === null ? "" : String(course.workloadHours),
       curriculum: curriculumText(course.curriculum),
-      samePage: undefined,
+      samePage: sharesPage ? "on" : undefined,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

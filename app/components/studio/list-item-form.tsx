@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowDownToLine, ArrowUp, ArrowUpToLine, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
@@ -11,7 +11,8 @@ import { LIST_ITEM_FIELD } from "~/lib/content/studio";
 
 /**
  * One item of a list section (FAQ, Depoimentos) as its own form: its fields, "Salvar" and, for an
- * existing item, "Subir" / "Descer" / "Remover", each posting its intent (works without JavaScript).
+ * existing item, "Mover para o topo" / "Subir" / "Descer" / "Mover para o fim" / "Remover", each
+ * posting its intent (works without JavaScript).
  * The moving and removing buttons skip validation: they do not send the fields.
  */
 
@@ -38,14 +39,22 @@ type ListItemFormProps = {
   children: (fields: AnyFields) => ReactNode;
 };
 
+/** The buttons that move or remove an existing item: no fields sent, so no validation. */
+const ITEM_CHANGES = [
+  { intent: "topo", label: "Mover para o topo", pendingText: "Movendo...", Icon: ArrowUpToLine, atTop: true },
+  { intent: "subir", label: "Subir", pendingText: "Subindo...", Icon: ArrowUp, atTop: true },
+  { intent: "descer", label: "Descer", pendingText: "Descendo...", Icon: ArrowDown, atEnd: true },
+  { intent: "fim", label: "Mover para o fim", pendingText: "Movendo...", Icon: ArrowDownToLine, atEnd: true },
+  { intent: "remover", label: "Remover", pendingText: "Removendo...", Icon: Trash2, danger: true },
+] as const;
+
 export function ListItemForm(props: ListItemFormProps) {
   const { itemId, version, formId, legend, schema, defaultValue, lastResult, extraErrors, first, last, saveLabel } = props;
-  const savePending = useIsPending({ intent: "salvar" });
-  const upPending = useIsPending({ intent: "subir" });
-  const downPending = useIsPending({ intent: "descer" });
-  const removePending = useIsPending({ intent: "remover" });
-  const pendingItem = usePendingItem();
-  const mine = (pending: boolean) => pending && pendingItem === itemId;
+  const pending = useIsPending();
+  const navigation = useNavigation();
+  const sent = navigation.formData;
+  // Only the pressed button of this item's form says what is happening.
+  const mine = (intent: string) => pending && sent?.get(LIST_ITEM_FIELD) === itemId && sent?.get("intent") === intent;
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -77,7 +86,7 @@ export function ListItemForm(props: ListItemFormProps) {
         <SubmitButton
           name="intent"
           value="salvar"
-          pending={mine(savePending)}
+          pending={mine("salvar")}
           pendingText="Salvando..."
           spinnerClassName="size-4"
           variant="primary"
@@ -85,57 +94,27 @@ export function ListItemForm(props: ListItemFormProps) {
         >
           {saveLabel}
         </SubmitButton>
-        {itemId ? (
-          <>
-            <SubmitButton
-              name="intent"
-              value="subir"
-              formNoValidate
-              disabled={first}
-              pending={mine(upPending)}
-              pendingText="Subindo..."
-              spinnerClassName="size-4"
-              variant="neutral"
-              size="md"
-            >
-              <ArrowUp aria-hidden="true" className="size-4" /> Subir
-            </SubmitButton>
-            <SubmitButton
-              name="intent"
-              value="descer"
-              formNoValidate
-              disabled={last}
-              pending={mine(downPending)}
-              pendingText="Descendo..."
-              spinnerClassName="size-4"
-              variant="neutral"
-              size="md"
-            >
-              <ArrowDown aria-hidden="true" className="size-4" /> Descer
-            </SubmitButton>
-            <SubmitButton
-              name="intent"
-              value="remover"
-              formNoValidate
-              pending={mine(removePending)}
-              pendingText="Removendo..."
-              spinnerClassName="size-4"
-              variant="danger-outline"
-              size="md"
-            >
-              <Trash2 aria-hidden="true" className="size-4" /> Remover
-            </SubmitButton>
-          </>
-        ) : null}
+        {itemId
+          ? ITEM_CHANGES.map(({ intent, label, pendingText, Icon, ...where }) => (
+              <SubmitButton
+                key={intent}
+                name="intent"
+                value={intent}
+                formNoValidate
+                disabled={("atTop" in where && first) || ("atEnd" in where && last)}
+                pending={mine(intent)}
+                pendingText={pendingText}
+                spinnerClassName="size-4"
+                variant={"danger" in where ? "danger-outline" : "neutral"}
+                size="md"
+              >
+                <Icon aria-hidden="true" className="size-4" /> {label}
+              </SubmitButton>
+            ))
+          : null}
       </div>
     </Form>
   );
-}
-
-/** Which item's form is being posted (so only that item's button says "Salvando..."). */
-function usePendingItem(): string | null {
-  const item = useNavigation().formData?.get(LIST_ITEM_FIELD);
-  return typeof item === "string" ? item : null;
 }
 
 /**

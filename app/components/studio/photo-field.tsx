@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { type ChangeEvent, type ReactNode, useState } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 
 import { type AnyField, Field, inputClass } from "~/components/forms";
@@ -16,7 +16,8 @@ type PhotoMeta = FieldMetadata<{ id?: string; alt?: string } | null | undefined,
  * may go without, "Remover a foto". The current photo's id travels in a hidden input taken from the
  * loader (never from what the browser sent back), so a refused form still names the stored photo.
  * The server's saveUploadedPhoto reads the three; its messages appear under the file input. With
- * JavaScript, a file over 8 MB is refused here before it is sent, and while a form with a new photo
+ * JavaScript, a file over 8 MB is refused here before it is sent: the form is not sent while the
+ * message is shown, so a refused photo never comes back as "Alterações salvas" (decision 097), and while a form with a new photo
  * is on its way the field says the photo is being processed (the server resizes it, waiting its turn
  * behind other uploads: decision 076); the saved page then shows the photo.
  */
@@ -39,6 +40,19 @@ export function PhotoField({
   className?: string;
 }) {
   const [tooLarge, setTooLarge] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const form = fileInput.current?.form;
+    if (!tooLarge || !form) return;
+    // On the form itself, so it runs before React Router's handler (at the document's root).
+    const hold = (event: SubmitEvent) => {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      fileInput.current?.focus();
+    };
+    form.addEventListener("submit", hold);
+    return () => form.removeEventListener("submit", hold);
+  }, [tooLarge]);
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" ? navigation.formData?.get(`${meta.name}.file`) : null;
   const processing = sending instanceof File && sending.size > 0;
@@ -51,9 +65,7 @@ export function PhotoField({
 
   function checkSize(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
-    const over = Boolean(file && file.size > MAX_PHOTO_BYTES);
-    if (over) event.currentTarget.value = "";
-    setTooLarge(over);
+    setTooLarge(Boolean(file && file.size > MAX_PHOTO_BYTES));
   }
 
   return (
@@ -83,6 +95,7 @@ export function PhotoField({
             hintId={hintId}
           >
             <input
+              ref={fileInput}
               id={fileId}
               type="file"
               name={`${meta.name}.file`}

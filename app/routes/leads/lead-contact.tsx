@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
-import { ContactButtons } from "~/components/leads/contact-buttons";
+import { LeadContactButtons } from "~/components/leads/contact-buttons";
 import { privateData, privateRedirect } from "~/lib/cache-headers";
 import { contactNumber, isContactChannel } from "~/lib/leads/contact";
 import { pageMeta } from "~/lib/seo";
@@ -74,13 +74,7 @@ export default function ContactLead({ loaderData, actionData }: Route.ComponentP
         <ErrorList id="contact-error" errors={actionData?.error ? [actionData.error] : null} className="mt-4" />
       </div>
       <div className="mt-6 text-slate-800">
-        <ContactButtons
-          leadId={lead.id}
-          nome={lead.nome}
-          telefone={lead.telefone}
-          optedOut={lead.whatsappOptOut}
-          contactable={lead.contactable}
-        />
+        <LeadContactButtons lead={lead} />
       </div>
     </section>
   );

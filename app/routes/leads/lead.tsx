@@ -2,7 +2,7 @@ import { ArrowLeft, Download, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
-import { ContactButtons } from "~/components/leads/contact-buttons";
+import { LeadContactButtons } from "~/components/leads/contact-buttons";
 import type { LeadFormErrors } from "~/components/leads/lead-form";
 import { LeadHistory } from "~/components/leads/lead-history";
 import { NextContactForm } from "~/components/leads/next-contact-form";
@@ -77,13 +77,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <dd className="break-all text-slate-900">{lead.email}</dd>
         <dt className="font-semibold text-slate-700">Telefone</dt>
         <dd className="text-slate-900">
-          <ContactButtons
-            leadId={lead.id}
-            nome={lead.nome}
-            telefone={lead.telefone}
-            optedOut={lead.whatsappOptOut}
-            contactable={lead.contactable}
-          />
+          <LeadContactButtons lead={lead} />
         </dd>
         <dt className="font-semibold text-slate-700">Cidade</dt>
         <dd className="text-slate-900">{lead.cidade || "-"}</dd>

@@ -3,11 +3,15 @@ import { data, redirect, useLoaderData } from "react-router";
 import { CoursePage } from "~/components/courses/course-page";
 import { RetiredCourse } from "~/components/courses/retired-course";
 import { coursePageData, courseSeo } from "~/lib/courses/course-page";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { offerConditions } from "~/server/content/course-offer.server";
 import { activeCourses, courseRedirect, findActiveCoursesByPath, isRetiredCoursePath } from "~/server/content/courses.server";
 
 import type { Route } from "./+types/catch-all";
+
+/** Plain HTML in the browser: no React, only the islands its markup names (decisions 092, 099). */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 
 /**
  * Course pages at their own top-level paths (/enfermagem, /educacaofisica, /administracao-nova, ...)

@@ -3,6 +3,7 @@ import { data, redirect, useLoaderData } from "react-router";
 import { CoursePage } from "~/components/courses/course-page";
 import { RetiredCourse } from "~/components/courses/retired-course";
 import { coursePageData, courseSeo } from "~/lib/courses/course-page";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { offerConditions } from "~/server/content/course-offer.server";
 import {
@@ -14,6 +15,9 @@ import {
 } from "~/server/content/courses.server";
 
 import type { Route } from "./+types/course";
+
+/** Plain HTML in the browser: no React, only the islands its markup names (decisions 092, 099). */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 
 /**
  * The dedicated course pages (/cursos/administracao, /cursos/agronegocio,

@@ -4,9 +4,13 @@ import { useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/public/form-link";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 
 import type { Route } from "./+types/ideal-course";
+
+/** Plain HTML in the browser: no React, only the islands its markup names (decisions 092, 099). */
+export const handle = { framework: false } satisfies PageScriptsHandle;
 
 export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, {

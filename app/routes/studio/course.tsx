@@ -1,12 +1,14 @@
-import { ExternalLink } from "lucide-react";
-import { Link } from "react-router";
+import { ExternalLink, Trash2 } from "lucide-react";
+import { Form, Link } from "react-router";
 
+import { SubmitButton } from "~/components/forms";
 import { CourseForm } from "~/components/studio/course-form";
-import { useStudioAnswer } from "~/components/studio/studio-fields";
-import { buttonClass } from "~/components/ui/button";
+import { useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { courseEntryOr404, courseFormAction, studioPoloOptions } from "~/server/content/course-studio.server";
+import { courseEntryOr404, courseFormAction, coursesSharingPage, studioPoloOptions } from "~/server/content/course-studio.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/course";
@@ -14,7 +16,15 @@ import type { Route } from "./+types/course";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "content");
   const entry = courseEntryOr404(params.curso);
-  return { id: entry.id, course: entry.data, version: entry.version, polos: studioPoloOptions() };
+  return {
+    id: entry.id,
+    course: entry.data,
+    version: entry.version,
+    polos: studioPoloOptions(),
+    sharedWith: coursesSharingPage(entry.id, entry.data.path),
+    // "Excluir curso" asks first: ?excluir shows the question (a plain link, works without JavaScript).
+    confirmDelete: new URL(request.url).searchParams.has("excluir"),
+  };
 }
 
 export const action = ({ request, params }: Route.ActionArgs) => courseFormAction(request, params.curso);
@@ -24,7 +34,8 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function CourseEditStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { id, course, version } = loaderData;
-  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : undefined;
+  const { pending, lost, failure } = useStudioAnswer(deleteError ? undefined : actionData);
   return (
     <section aria-labelledby="curso-titulo">
       <p className="text-sm">
@@ -43,6 +54,9 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
           <span className="sr-only"> (abre em nova aba)</span>
         </a>
       </div>
+      {loaderData.confirmDelete ? (
+        <DeleteQuestion name={course.name} path={course.path} version={version} error={deleteError} pending={pending} />
+      ) : null}
       <CourseForm
         formId={`curso-${id}-${version}`}
         course={course}
@@ -51,7 +65,49 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
         formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
         pending={pending}
         polos={loaderData.polos}
+        sharesPage={loaderData.sharedWith.length > 0}
       />
+      {loaderData.confirmDelete ? null : (
+        <p className="mt-8 border-t border-slate-200 pt-4">
+          <ButtonLink to="?excluir#excluir" variant="danger-outline" size="md">
+            <Trash2 aria-hidden="true" className="size-4" /> Excluir curso
+          </ButtonLink>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** "Excluir o curso?": what deleting does, then the button that does it (a plain post). */
+function DeleteQuestion(props: { name: string; path: string; version: number; error?: string; pending: boolean }) {
+  return (
+    <section
+      id="excluir"
+      aria-labelledby="excluir-titulo"
+      className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4"
+      data-testid="delete-question"
+    >
+      <h2 id="excluir-titulo" className="text-lg font-semibold text-slate-900">
+        Excluir o curso &quot;{props.name}&quot;?
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        O curso sai do catálogo, da busca e do mapa do site, e o endereço {props.path} passa a avisar que o curso não está mais
+        disponível. O Histórico guarda a última versão: &quot;Restaurar&quot; traz o curso de volta.
+      </p>
+      {props.error ? (
+        <Alert role="alert" as="p" className="mt-3">
+          {props.error}
+        </Alert>
+      ) : null}
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+        <VersionInput version={props.version} />
+        <SubmitButton name="intent" value="excluir" pending={props.pending} pendingText="Excluindo..." variant="danger" size="md">
+          Excluir curso
+        </SubmitButton>
+        <ButtonLink to="." variant="secondary" size="md">
+          Cancelar
+        </ButtonLink>
+      </Form>
     </section>
   );
 }

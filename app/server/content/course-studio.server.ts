@@ -1,15 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import { courseFormSchema, poloLabel, type StudioPoloOption } from "~/lib/content/courses";
+import { privateData } from "~/lib/cache-headers";
+import {
+  type CourseDocument,
+  courseFormSchema,
+  poloLabel,
+  type StudioPoloOption,
+} from "~/lib/content/courses";
 import { includesText } from "~/lib/text";
 
 import { readFormData } from "../platform/form-data.server";
+import { privateRedirectWithToast } from "../platform/toast.server";
 import { requirePermission } from "../staff/auth.server";
 import { coursePathTaken, coursesContent, nextCourseId, PATH_TAKEN_MESSAGE, poloEntries, saveCourse } from "./courses.server";
 import { invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "./images.server";
-import { getEntry, listEntries } from "./store.server";
-import { answerSave, STUDIO_PATH, versionOf } from "./studio.server";
+import { type ContentEntry, getEntry, listEntries, removeEntry } from "./store.server";
+import { answerSave, conflictMessage, STUDIO_PATH, versionOf } from "./studio.server";
 
 /** The studio's course list shows this many courses a page. */
 export const COURSES_PER_PAGE = 20;
@@ -70,31 +77,59 @@ export function courseEntryOr404(id: string) {
 }
 
 /**
- * Saves the course form ("Novo curso" when `id` is null): field rules, then the path's rules
- * (another course's address is refused next to the field), then the save with its version check.
+ * The course pages' action: "Novo curso" when `id` is null; on a course's page, the form's save
+ * or, with intent "excluir" (the confirmation's button), the course's deletion.
  */
 export async function courseFormAction(request: Request, id: string | null) {
   const admin = await requirePermission(request, "content");
-  if (id) courseEntryOr404(id);
+  const entry = id ? courseEntryOr404(id) : undefined;
   const formData = await readFormData(request);
+  if (entry && formData.get("intent") === "excluir") return deleteCourse(request, entry, formData, admin.email);
+  return saveCourseForm(request, formData, id, admin.email);
+}
+
+/**
+ * Saves the course form: field rules, then the path's rules (another active course's address is
+ * refused next to the field unless "Mesma página de outro curso" is ticked), then the save with its
+ * version check.
+ */
+async function saveCourseForm(request: Request, formData: FormData, id: string | null, by: string) {
   const schema = courseFormSchema.superRefine((value, ctx) => {
     if (!value.samePage && coursePathTaken(value.path, id ?? undefined)) {
       ctx.addIssue({ code: "custom", path: ["path"], message: PATH_TAKEN_MESSAGE });
     }
   });
-  const photo = await saveUploadedPhoto(formData, "photo", admin.email);
+  const photo = await saveUploadedPhoto(formData, "photo", by);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
   const courseId = id ?? nextCourseId();
   const result = saveWithPhotos([photo], () =>
-    saveCourse({
-      id: courseId,
-      data: submission.value,
-      expectedVersion: versionOf(formData),
-      by: admin.email,
-    }),
+    saveCourse({ id: courseId, data: submission.value, expectedVersion: versionOf(formData), by }),
   );
   return answerSave(request, submission, result, `${STUDIO_PATH}/cursos/${courseId}`);
+}
+
+export type CourseDeleteFailure = { deleteError: string };
+
+/**
+ * Deletes a course (decision 097): it leaves the catalogue, its page answers 410 like a
+ * deactivated one's, and Histórico keeps its last version, so "Restaurar" can bring it back.
+ * Refused when somebody saved the course since the page was opened.
+ */
+async function deleteCourse(request: Request, entry: ContentEntry<CourseDocument>, formData: FormData, by: string) {
+  const result = removeEntry(coursesContent, { id: entry.id, expectedVersion: versionOf(formData), by });
+  if (!result.ok) return privateData<CourseDeleteFailure>({ deleteError: conflictMessage(result.conflict) }, { status: 409 });
+  return privateRedirectWithToast(request, `${STUDIO_PATH}/cursos`, {
+    title: "Curso excluído",
+    description: `"${entry.data.name}" saiu do catálogo; o endereço ${entry.data.path} avisa que o curso não está mais disponível.`,
+  });
+}
+
+/** The other active courses at a course's path (its page is shared with them on purpose). */
+export function coursesSharingPage(id: string, path: string): string[] {
+  return listEntries(coursesContent)
+    .filter((entry) => entry.id !== id && entry.data.active && entry.data.path === path)
+    .map((entry) => entry.data.name);
 }
 
 /** The polos the course form offers as check boxes (active and inactive, in the studio's order). */

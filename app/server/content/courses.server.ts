@@ -153,11 +153,38 @@ export function findSpecialCourse(slug: string): Course | undefined {
   return activeCourses().find((course) => course.id === id);
 }
 
-/** Is there a deactivated course at this path (and no active one)? Its page answers 410. */
+/**
+ * Is this the path of a deactivated or deleted course (and of no active one)? Its page answers 410
+ * (decision 097): a deleted course's path is read from its last saved version in the history.
+ */
 export function isRetiredCoursePath(path: string): boolean {
   const wanted = normalizeCoursePath(path);
   const entries = listEntries(coursesContent).filter((entry) => entry.data.path === wanted);
-  return entries.length > 0 && entries.every((entry) => !entry.data.active);
+  if (entries.length > 0) return entries.every((entry) => !entry.data.active);
+  return deletedCoursePaths().has(wanted);
+}
+
+let deletedCopy: { generation: number; paths: Set<string> } | null = null;
+
+/** The paths deleted courses had: the last saved version of each course no longer in the catalogue. */
+function deletedCoursePaths(): Set<string> {
+  if (deletedCopy?.generation === contentGeneration()) return deletedCopy.paths;
+  const rows = sqlite
+    .prepare(
+      `SELECT r.data FROM content_revisions r
+        WHERE r.collection = ? AND r.data IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM content_entries e WHERE e.collection = r.collection AND e.id = r.entry_id)
+          AND r.id = (SELECT max(r2.id) FROM content_revisions r2
+                       WHERE r2.collection = r.collection AND r2.entry_id = r.entry_id AND r2.data IS NOT NULL)`,
+    )
+    .all(coursesContent.name) as Array<{ data: string }>;
+  const paths = new Set<string>();
+  for (const row of rows) {
+    const parsed = courseSchema.safeParse(JSON.parse(row.data));
+    if (parsed.success) paths.add(parsed.data.path);
+  }
+  deletedCopy = { generation: contentGeneration(), paths };
+  return paths;
 }
 
 /** Where an old course address now points (after its path changed), if anywhere. */
@@ -181,12 +208,18 @@ export function coursePathTaken(path: string, exceptId?: string): boolean {
   return listEntries(coursesContent).some((entry) => entry.id !== exceptId && entry.data.active && entry.data.path === wanted);
 }
 
-/** The id a new course gets: the next number after the largest. */
+/**
+ * The id a new course gets: the next number after the largest ever used, deleted courses included
+ * (a deleted course keeps its history, and its id stays its own for "Restaurar").
+ */
 export function nextCourseId(): string {
+  const row = sqlite
+    .prepare("SELECT max(CAST(entry_id AS INTEGER)) AS n FROM content_revisions WHERE collection = ?")
+    .get(coursesContent.name) as { n: number | null };
   const ids = listEntries(coursesContent)
     .map((entry) => Number(entry.id))
     .filter(Number.isFinite);
-  return String(Math.max(0, ...ids) + 1);
+  return String(Math.max(0, row.n ?? 0, ...ids) + 1);
 }
 
 /**

@@ -12,33 +12,42 @@ import { answerSave, invalidForm, refusedForm, versionOf } from "./studio.server
 
 /**
  * The studio's list sections (FAQ, Depoimentos): one form per item, whose buttons post an intent:
- * "salvar" (the item's fields; a new item has no id yet), "subir" / "descer" (its place) and
- * "remover". Every answer names the item (`item` comes back in the form's values), so the page
- * shows a refusal on that item's form.
+ * "salvar" (the item's fields; a new item has no id yet), "subir" / "descer" / "topo" / "fim" (its
+ * place) and "remover". Every answer names the item (`item` comes back in the form's values), so
+ * the page shows a refusal on that item's form; a save or a move goes back to the item's anchor, so
+ * the editor stays where they were (decision 097).
  */
 
-export const LIST_INTENTS = ["salvar", "subir", "descer", "remover"] as const;
+export const LIST_INTENTS = ["salvar", "subir", "descer", "topo", "fim", "remover"] as const;
 export type ListIntent = (typeof LIST_INTENTS)[number];
+type MoveIntent = Exclude<ListIntent, "salvar" | "remover">;
 
 export const NOT_FOUND_MESSAGE = "Este item não existe mais (outra pessoa pode tê-lo removido). Recarregue a página.";
 
 const changeSchema = z.object({
   [LIST_ITEM_FIELD]: z.string({ error: NOT_FOUND_MESSAGE }).max(64, NOT_FOUND_MESSAGE),
-  intent: z.enum(["subir", "descer", "remover"]),
+  intent: z.enum(["subir", "descer", "topo", "fim", "remover"]),
 });
+
+/** A list section's items for its page: each document with its id and version. */
+export function listItems<T extends object>(collection: ContentCollection<T>): Array<T & { id: string; version: number }> {
+  return listEntries(collection).map((entry) => ({ ...entry.data, id: entry.id, version: entry.version }));
+}
 
 /** An id for a new item: short, random, URL-safe. */
 export function newItemId(): string {
   return randomUUID().slice(0, 8);
 }
 
-/** Moves an item one place up or down (nothing at either end). */
-export function moveEntry<T>(collection: ContentCollection<T>, id: string, direction: "subir" | "descer", by: string): void {
+/** Moves an item one place up or down, or to the top or the end (nothing when it is there already). */
+export function moveEntry<T>(collection: ContentCollection<T>, id: string, direction: MoveIntent, by: string): void {
   const ids = listEntries(collection).map((entry) => entry.id);
   const from = ids.indexOf(id);
-  const to = direction === "subir" ? from - 1 : from + 1;
-  if (from < 0 || to < 0 || to >= ids.length) return;
-  [ids[from], ids[to]] = [ids[to], ids[from]];
+  if (from < 0) return;
+  const to = { subir: from - 1, descer: from + 1, topo: 0, fim: ids.length - 1 }[direction];
+  if (to < 0 || to >= ids.length || to === from) return;
+  ids.splice(from, 1);
+  ids.splice(to, 0, id);
   reorderEntries(collection, ids, by);
 }
 
@@ -52,6 +61,8 @@ type ListActionInput<T> = {
   toDocument: (value: Record<string, unknown>, current: T | undefined) => T;
   by: string;
   redirectTo: string;
+  /** The item's element on the page is `${anchorPrefix}-<id>`: a save or a move goes back there. */
+  anchorPrefix: string;
   /** The item's photo fields (stored by saveUploadedPhoto before the form is parsed). */
   photos?: string[];
 };
@@ -59,6 +70,7 @@ type ListActionInput<T> = {
 /** The action of a list section: saves, adds, moves or removes one item. */
 export async function listAction<T>(input: ListActionInput<T>) {
   const { request, formData, collection, by, redirectTo } = input;
+  const backTo = (id: string) => `${redirectTo}#${input.anchorPrefix}-${id}`;
   const intent = formData.get("intent") ?? "salvar";
   if (!LIST_INTENTS.includes(intent as ListIntent)) {
     return refusedForm(parseWithZod(formData, { schema: z.object({}) }), "Ação desconhecida", 400);
@@ -74,7 +86,7 @@ export async function listAction<T>(input: ListActionInput<T>) {
       return answerSave(request, submission, result, redirectTo);
     }
     moveEntry(collection, entry.id, change, by);
-    return answerSave(request, submission, { ok: true, version: entry.version }, redirectTo);
+    return answerSave(request, submission, { ok: true, version: entry.version }, backTo(entry.id));
   }
   const uploads: PhotoUpload[] = [];
   for (const field of input.photos ?? []) uploads.push(await saveUploadedPhoto(formData, field, by));
@@ -87,13 +99,14 @@ export async function listAction<T>(input: ListActionInput<T>) {
     for (const upload of uploads) upload.discard();
     return refusedForm(submission as Submission<unknown>, NOT_FOUND_MESSAGE, 404);
   }
+  const savedId = id || newItemId();
   const result: SaveResult = saveWithPhotos(uploads, () =>
     saveEntry(collection, {
-      id: id || newItemId(),
+      id: savedId,
       data: input.toDocument(value, current?.data),
       expectedVersion: versionOf(formData),
       by,
     }),
   );
-  return answerSave(request, submission as Submission<unknown>, result, redirectTo);
+  return answerSave(request, submission as Submission<unknown>, result, backTo(savedId));
 }

@@ -1,14 +1,30 @@
-import { data } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 
-import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { privateData } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
-import { parseHolidays } from "~/lib/leads/business-hours";
-import { DISTRIBUTION_INTENTS } from "~/lib/leads/distribution";
+import {
+  addMemberSchema,
+  addRuleSchema,
+  addTeamSchema,
+  availabilitySchema,
+  clockSchema,
+  DISTRIBUTION_FORMS,
+  DISTRIBUTION_INTENTS as I,
+  DISTRIBUTION_MESSAGES as M,
+  DISTRIBUTION_PATH,
+  type DistributionAnswer,
+  removeMemberSchema,
+  removeRuleSchema,
+  removeTeamSchema,
+  RULE_FIELDS,
+  switchSchema,
+} from "~/lib/leads/distribution";
 
 import { activeCourses, activePolos } from "../content/courses.server";
 import * as serverClock from "../platform/clock.server";
 import { readFormData } from "../platform/form-data.server";
-import { redirectWithToast } from "../platform/toast.server";
+import { privateRedirectWithToast } from "../platform/toast.server";
 import { requirePermission } from "../staff/auth.server";
 import {
   addRule,
@@ -22,8 +38,6 @@ import {
   removeRule,
   removeTeam,
   removeTeamMember,
-  RULE_FIELDS,
-  type RuleField,
   saveClockSettings,
   setAvailability,
   setDistributionActive,
@@ -33,22 +47,6 @@ import {
 import { LEAD_ORIGINS } from "./save.server";
 
 /** The admins' "Distribuição" page (app/routes/leads/distribution.tsx): data and posts (decision 086). */
-export const DISTRIBUTION_PATH = "/admin/distribuicao";
-
-export const MESSAGES = {
-  target: "Informe o prazo em minutos: um número inteiro de 1 a 1440.",
-  teamName: "Informe o nome da equipe (até 60 caracteres).",
-  teamTaken: "Já existe uma equipe com esse nome.",
-  ruleName: "Informe o nome da regra (até 80 caracteres).",
-  ruleField: "Escolha o que a regra compara.",
-  ruleValue: "Escolha ou informe o valor que a regra compara.",
-  ruleTeam: "Escolha a equipe que recebe os leads desta regra.",
-  member: "Escolha um usuário comercial.",
-  awayUntil: "Informe uma data e hora futuras, ou deixe em branco.",
-  gone: "Este item não existe mais. Recarregue a página.",
-  unknown: "Ação desconhecida. Recarregue a página e tente novamente.",
-} as const;
-
 export function distributionPageData() {
   return {
     active: distributionActive(),
@@ -69,113 +67,140 @@ export function distributionPageData() {
   };
 }
 
-function text(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  return typeof value === "string" ? value.trim() : "";
+/** What this module reads of a conform submission, whatever its schema. */
+type Submission = {
+  error?: Record<string, string[] | null> | null;
+  reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
+};
+
+/** A refused form: 400 with conform's reply (the messages next to its fields, what was typed kept). */
+function refuseForm(form: string, submission: Submission, fieldErrors?: Record<string, string[]>) {
+  const answer: DistributionAnswer = { form, result: submission.reply(fieldErrors ? { fieldErrors } : undefined) };
+  return privateData(answer, { status: 400 });
 }
 
-function id(formData: FormData, name: string): number | null {
-  const value = text(formData, name);
-  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+/** A refusal about the page rather than a field (a row gone, an unknown button): the message on top. */
+function refusePage(message: string, status = 404) {
+  const answer: DistributionAnswer = { page: message };
+  return privateData(answer, { status });
 }
 
-/** "2026-11-25T18:30" typed in São Paulo time (a datetime-local field) as an instant. */
-function saoPauloLocal(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}:00-03:00`);
-  return Number.isNaN(date.getTime()) ? null : date;
+/** The message about a hidden row field (the row the form acts on), if the post got one wrong. */
+function rowError(submission: Submission, fields: string[]): string | undefined {
+  return fields.map((field) => submission.error?.[field]?.[0]).find(Boolean);
 }
 
-type FieldErrors = Record<string, string>;
+type Back = (title: string, description?: string) => Promise<Response>;
+type Admin = { email: string };
 
-function refused(form: string, fieldErrors: FieldErrors, status = 400) {
-  return data({ form, fieldErrors }, { status, headers: PRIVATE_PAGE_HEADERS });
+function switchAction(formData: FormData, admin: Admin, back: Back) {
+  const submission = parseWithZod(formData, { schema: switchSchema });
+  if (submission.status !== "success") return refusePage(M.unknown, 400);
+  const on = submission.value.ativa;
+  setDistributionActive(on);
+  console.info(`admin ${admin.email}: distribution ${on ? "on" : "off"}`);
+  return back(on ? "Distribuição automática ligada" : "Distribuição automática desligada");
 }
 
-/** The page's posts by `intent`. Admin only; every refusal names its field. */
+function clockAction(formData: FormData, back: Back) {
+  const submission = parseWithZod(formData, { schema: clockSchema });
+  if (submission.status !== "success") return refuseForm(DISTRIBUTION_FORMS.clock, submission);
+  const { prazo, feriados } = submission.value;
+  saveClockSettings(prazo, feriados);
+  return back("Prazo salvo", `Primeiro contato em até ${prazo} min úteis.`);
+}
+
+function availabilityAction(formData: FormData, back: Back) {
+  const submission = parseWithZod(formData, { schema: availabilitySchema(serverClock.nowMs()) });
+  const gone = rowError(submission, ["usuario"]);
+  if (gone) return refusePage(gone);
+  if (submission.status !== "success") {
+    return refuseForm(DISTRIBUTION_FORMS.availability(String(formData.get("usuario"))), submission);
+  }
+  const { usuario, estado: away, ausente_ate: until } = submission.value;
+  if (!setAvailability(usuario, away, away ? until : null)) return refusePage(M.member);
+  return back(away ? "Marcado como ausente" : "Marcado como disponível");
+}
+
+function addTeamAction(formData: FormData, back: Back) {
+  const submission = parseWithZod(formData, { schema: addTeamSchema });
+  if (submission.status !== "success") return refuseForm(DISTRIBUTION_FORMS.addTeam, submission);
+  const { nome } = submission.value;
+  if (!createTeam(nome)) return refuseForm(DISTRIBUTION_FORMS.addTeam, submission, { nome: [M.teamTaken] });
+  return back("Equipe criada", nome);
+}
+
+function removeTeamAction(formData: FormData, back: Back) {
+  const submission = parseWithZod(formData, { schema: removeTeamSchema });
+  if (submission.status !== "success" || !removeTeam(submission.value.equipe)) return refusePage(M.gone);
+  return back("Equipe removida", "As regras que apontavam para ela também foram removidas.");
+}
+
+function addMemberAction(formData: FormData, back: Back) {
+  const submission = parseWithZod(formData, { schema: addMemberSchema });
+  const gone = rowError(submission, ["equipe"]);
+  if (gone) return refusePage(gone);
+  const form = DISTRIBUTION_FORMS.addMember(String(formData.get("equipe")));
+  if (submission.status !== "success") return refuseForm(form, submission);
+  const { equipe, usuario } = submission.value;
+  if (!addTeamMember(equipe, usuario)) return refuseForm(form, submission, { usuario: [M.member] });
+  return back("Membro adicionado");
+}
+
+function removeMemberAction(formData: FormData, back: Back) {
+  const submission = parseWithZod(formData, { schema: removeMemberSchema });
+  if (submission.status !== "success" || !removeTeamMember(submission.value.equipe, submission.value.usuario)) {
+    return refusePage(M.gone);
+  }
+  return back("Membro removido");
+}
+
+function addRuleAction(formData: FormData, admin: Admin, back: Back) {
+  const submission = parseWithZod(formData, { schema: addRuleSchema });
+  if (submission.status !== "success") return refuseForm(DISTRIBUTION_FORMS.addRule, submission);
+  const { nome, campo, valor, equipe } = submission.value;
+  if (!addRule({ name: nome, field: campo, value: valor, teamId: equipe }, admin.email)) {
+    return refuseForm(DISTRIBUTION_FORMS.addRule, submission, { equipe: [M.ruleTeam] });
+  }
+  return back("Regra criada", nome);
+}
+
+function removeRuleAction(formData: FormData, back: Back) {
+  const submission = parseWithZod(formData, { schema: removeRuleSchema });
+  if (submission.status !== "success" || !removeRule(submission.value.regra)) return refusePage(M.gone);
+  return back("Regra removida");
+}
+
+/**
+ * The page's posts by `intent`, each parsed with its form's schema (app/lib/leads/distribution.ts)
+ * and then the named change. Admin only; a refused field's message is next to it (400), a row that
+ * is gone is said on top of the page (404).
+ */
 export async function distributionAction(request: Request) {
   const admin = await requirePermission(request, "distribution");
   const formData = await readFormData(request);
-  const intent = text(formData, "intent");
-  const back = (title: string, description?: string) =>
-    redirectWithToast(request, DISTRIBUTION_PATH, { title, description }, { headers: PRIVATE_PAGE_HEADERS });
+  const back: Back = (title, description) => privateRedirectWithToast(request, DISTRIBUTION_PATH, { title, description });
 
-  switch (intent) {
-    case DISTRIBUTION_INTENTS.switch: {
-      const on = text(formData, "ativa") === "1";
-      setDistributionActive(on);
-      console.info(`admin ${admin.email}: distribution ${on ? "on" : "off"}`);
-      return back(on ? "Distribuição automática ligada" : "Distribuição automática desligada");
-    }
-    case DISTRIBUTION_INTENTS.clock: {
-      const minutes = text(formData, "prazo");
-      const errors: FieldErrors = {};
-      if (!/^\d{1,4}$/.test(minutes) || Number(minutes) < 1 || Number(minutes) > 1440) errors.prazo = MESSAGES.target;
-      const parsed = parseHolidays(text(formData, "feriados"));
-      if (!parsed.ok) errors.feriados = parsed.error;
-      if (Object.keys(errors).length || !parsed.ok) return refused("prazo", errors);
-      saveClockSettings(Number(minutes), parsed.dates);
-      return back("Prazo salvo", `Primeiro contato em até ${Number(minutes)} min úteis.`);
-    }
-    case DISTRIBUTION_INTENTS.availability: {
-      const user = id(formData, "usuario");
-      if (user === null) return refused("disponibilidade", { usuario: MESSAGES.member }, 404);
-      const away = text(formData, "estado") === "ausente";
-      const untilText = text(formData, "ausente_ate");
-      const until = untilText ? saoPauloLocal(untilText) : null;
-      if (away && untilText && (!until || until.getTime() <= serverClock.nowMs())) {
-        return refused(`disponibilidade-${user}`, { ausente_ate: MESSAGES.awayUntil });
-      }
-      if (!setAvailability(user, away, until)) return refused("disponibilidade", { usuario: MESSAGES.member }, 404);
-      return back(away ? "Marcado como ausente" : "Marcado como disponível");
-    }
-    case DISTRIBUTION_INTENTS.addTeam: {
-      const name = text(formData, "nome");
-      if (!name || name.length > 60) return refused("equipe", { nome: MESSAGES.teamName });
-      if (!createTeam(name)) return refused("equipe", { nome: MESSAGES.teamTaken });
-      return back("Equipe criada", name);
-    }
-    case DISTRIBUTION_INTENTS.removeTeam: {
-      const team = id(formData, "equipe");
-      if (team === null || !removeTeam(team)) return refused("equipes", { equipe: MESSAGES.gone }, 404);
-      return back("Equipe removida", "As regras que apontavam para ela também foram removidas.");
-    }
-    case DISTRIBUTION_INTENTS.addMember: {
-      const team = id(formData, "equipe");
-      const user = id(formData, "usuario");
-      if (team === null) return refused("equipes", { equipe: MESSAGES.gone }, 404);
-      if (user === null || !addTeamMember(team, user)) return refused(`membro-${team}`, { usuario: MESSAGES.member });
-      return back("Membro adicionado");
-    }
-    case DISTRIBUTION_INTENTS.removeMember: {
-      const team = id(formData, "equipe");
-      const user = id(formData, "usuario");
-      if (team === null || user === null || !removeTeamMember(team, user))
-        return refused("equipes", { equipe: MESSAGES.gone }, 404);
-      return back("Membro removido");
-    }
-    case DISTRIBUTION_INTENTS.addRule: {
-      const name = text(formData, "nome");
-      const field = text(formData, "campo");
-      const value = text(formData, "valor");
-      const team = id(formData, "equipe");
-      const errors: FieldErrors = {};
-      if (!name || name.length > 80) errors.nome = MESSAGES.ruleName;
-      if (!Object.hasOwn(RULE_FIELDS, field)) errors.campo = MESSAGES.ruleField;
-      if (!value || value.length > 120) errors.valor = MESSAGES.ruleValue;
-      if (team === null) errors.equipe = MESSAGES.ruleTeam;
-      if (Object.keys(errors).length || team === null) return refused("regra", errors);
-      if (!addRule({ name, field: field as RuleField, value, teamId: team }, admin.email)) {
-        return refused("regra", { equipe: MESSAGES.ruleTeam });
-      }
-      return back("Regra criada", name);
-    }
-    case DISTRIBUTION_INTENTS.removeRule: {
-      const rule = id(formData, "regra");
-      if (rule === null || !removeRule(rule)) return refused("regras", { regra: MESSAGES.gone }, 404);
-      return back("Regra removida");
-    }
+  switch (formData.get("intent")) {
+    case I.switch:
+      return switchAction(formData, admin, back);
+    case I.clock:
+      return clockAction(formData, back);
+    case I.availability:
+      return availabilityAction(formData, back);
+    case I.addTeam:
+      return addTeamAction(formData, back);
+    case I.removeTeam:
+      return removeTeamAction(formData, back);
+    case I.addMember:
+      return addMemberAction(formData, back);
+    case I.removeMember:
+      return removeMemberAction(formData, back);
+    case I.addRule:
+      return addRuleAction(formData, admin, back);
+    case I.removeRule:
+      return removeRuleAction(formData, back);
     default:
-      return refused("pagina", { intent: MESSAGES.unknown });
+      return refusePage(M.unknown, 400);
   }
 }

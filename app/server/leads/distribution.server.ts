@@ -8,6 +8,7 @@ import {
   firstContactState,
   parsePhoneHours,
 } from "~/lib/leads/business-hours";
+import type { RuleField } from "~/lib/leads/distribution";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 
 import { activeCourses } from "../content/courses.server";
@@ -32,8 +33,7 @@ import { LEAD_ORIGINS } from "./save.server";
  */
 
 export const DISTRIBUTION_AUTHOR = "Distribuição automática";
-export const RULE_FIELDS = { polo: "Polo", area: "Área do curso", origem: "Formulário" } as const;
-export type RuleField = keyof typeof RULE_FIELDS;
+export { RULE_FIELDS, type RuleField } from "~/lib/leads/distribution";
 export const SAME_PERSON_RULE = "Mesma pessoa (já tinha responsável)";
 export const EVERYONE_RULE = "Todos os comerciais (nenhuma regra)";
 

@@ -1,4 +1,4 @@
-import { islandsIn } from "~/lib/page-scripts";
+import { islandsIn, SPECULATION_RULES } from "~/lib/page-scripts";
 
 import { criticalCss } from "./critical-css.server";
 
@@ -60,6 +60,13 @@ export function islandScripts(html: string, islands: Islands, nonce?: string): s
 
 type Islands = Record<string, { src: string; integrity: string }>;
 
+/** The Speculation Rules block of a page without React Router (lib/page-scripts.ts); the CSP admits it by its nonce. */
+export function speculationRulesScript(nonce?: string): string {
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  const json = JSON.stringify(SPECULATION_RULES).replace(/</g, "\\u003c");
+  return `<script type="speculationrules"${nonceAttribute}>${json}</script>`;
+}
+
 /** Applies the critical CSS and the deferred start (see above) to a rendered document. */
 export function optimiseDocument(
   input: string,
@@ -67,9 +74,10 @@ export function optimiseDocument(
 ): string {
   const html = withCriticalCssAndDeferredStart(input, { css, nonce });
   if (!islands || MODULE_SCRIPT.test(input)) return html;
-  const scripts = islandScripts(input, islands, nonce);
+  // A page without React Router: its islands, and the next page prefetched without a client router.
+  const scripts = islandScripts(input, islands, nonce) + speculationRulesScript(nonce);
   const bodyEnd = html.lastIndexOf("</body>");
-  return scripts && bodyEnd >= 0 ? html.slice(0, bodyEnd) + scripts + html.slice(bodyEnd) : html;
+  return bodyEnd >= 0 ? html.slice(0, bodyEnd) + scripts + html.slice(bodyEnd) : html;
 }
 
 function withCriticalCssAndDeferredStart(html: string, { css, nonce }: { css?: string; nonce?: string }): string {

@@ -1,0 +1,258 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { FIELD_LABELS } from "~/lib/content/history-labels";
+import { loader as coursePathLoader } from "~/routes/public/catch-all";
+import { action as editAction, loader as editLoader } from "~/routes/studio/course";
+import { action as newAction } from "~/routes/studio/course-new";
+import { action as faqAction } from "~/routes/studio/faq";
+import { action as historyAction, loader as historyLoader } from "~/routes/studio/history";
+import { action as testimonialsAction } from "~/routes/studio/testimonials";
+import { contentCollections } from "~/server/content/collections.server";
+import { coursesContent } from "~/server/content/courses.server";
+import { pathTakenOnRestoreMessage } from "~/server/content/history.server";
+import { faqContent, testimonialsContent } from "~/server/content/home.server";
+import { getEntry, listEntries, listRevisions } from "~/server/content/store.server";
+import { startAdminSession } from "~/server/staff/auth.server";
+import { createAdmin } from "~/server/staff/users.server";
+
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+
+/**
+ * The studio's fixes of decision 097 against a real SQLite file: list items moved to the top or
+ * the end and the editor sent back to the item's anchor; Histórico in the forms' words, asking
+ * before a restore; a shared course page only on purpose; a course deleted after a question, its
+ * page answering 410 until Histórico brings it back.
+ */
+
+let cookie = "";
+
+beforeAll(async () => {
+  const admin = await createAdmin("historico@exemplo.com", "senha-do-marketing-1");
+  cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await startAdminSession(getRequest("/"), admin) } }));
+});
+
+const locationOf = (answer: unknown) => (answer as Response).headers.get("Location");
+
+/** The edit form of a stored course, as the page sends it back unchanged. */
+function courseForm(id: string, changes: Record<string, string> = {}) {
+  const entry = getEntry(coursesContent, id)!;
+  const course = entry.data;
+  const fields: Record<string, string> = {
+    name: course.name,
+    area: course.area,
+    modality: course.modality,
+    duration: course.duration,
+    path: course.path,
+    icon: course.icon,
+    description: course.description,
+    monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
+    highlights: course.highlights.join("\n"),
+    version: String(entry.version),
+  };
+  if (course.featured) fields.featured = "on";
+  if (course.active) fields.active = "on";
+  return { ...fields, ...changes };
+}
+
+describe("FAQ and Depoimentos: 'Mover para o topo', 'Mover para o fim', and back to the item", () => {
+  const postFaq = (fields: Record<string, string>) => faqAction(args(formRequest("/admin/conteudo/faq", fields, { cookie })));
+  const order = () => listEntries(faqContent).map((entry) => entry.id);
+
+  it("moves the last question to the top in one post, and the answer goes back to its anchor", async () => {
+    const ids = order();
+    const last = listEntries(faqContent).at(-1)!;
+    const answer = await postFaq({ intent: "topo", item: last.id, version: String(last.version) });
+    expect(statusOf(answer)).toBe(303);
+    expect(locationOf(answer)).toBe(`/admin/conteudo/faq#pergunta-${last.id}`);
+    expect(order()).toEqual([last.id, ...ids.slice(0, -1)]);
+    // And back to the end.
+    const top = listEntries(faqContent)[0];
+    await postFaq({ intent: "fim", item: top.id, version: String(top.version) });
+    expect(order()).toEqual(ids);
+    // At the end already: nothing moves, no revision is written.
+    const revisions = listRevisions({ collection: "faq" }).length;
+    const end = listEntries(faqContent).at(-1)!;
+    await postFaq({ intent: "fim", item: end.id, version: String(end.version) });
+    expect(order()).toEqual(ids);
+    expect(listRevisions({ collection: "faq" })).toHaveLength(revisions);
+  });
+
+  it("a saved or added question also goes back to its own anchor", async () => {
+    const first = listEntries(faqContent)[0];
+    const saved = await postFaq({
+      intent: "salvar",
+      item: first.id,
+      version: String(first.version),
+      question: first.data.question,
+      answer: `${first.data.answer} Sem custo.`,
+    });
+    expect(locationOf(saved)).toBe(`/admin/conteudo/faq#pergunta-${first.id}`);
+    const added = await postFaq({ intent: "salvar", item: "", version: "0", question: "Posso trancar?", answer: "Sim." });
+    const addedId = listEntries(faqContent).at(-1)!.id;
+    expect(locationOf(added)).toBe(`/admin/conteudo/faq#pergunta-${addedId}`);
+  });
+
+  it("a testimonial moved to the top goes back to its anchor", async () => {
+    const last = listEntries(testimonialsContent).at(-1)!;
+    const answer = await testimonialsAction(
+      args(
+        formRequest("/admin/conteudo/depoimentos", { intent: "topo", item: last.id, version: String(last.version) }, { cookie }),
+      ),
+    );
+    expect(locationOf(answer)).toBe(`/admin/conteudo/depoimentos#depoimento-${last.id}`);
+    expect(listEntries(testimonialsContent)[0].id).toBe(last.id);
+  });
+});
+
+describe("Histórico in the studio's words, asking before a restore", () => {
+  const history = async (query = "") =>
+    payload(await historyLoader(args(getRequest(`/admin/conteudo/historico${query}`, { cookie }))));
+  const restore = (revision: string) =>
+    settle(() => historyAction(args(formRequest("/admin/conteudo/historico", { revision }, { cookie }))));
+
+  it("every stored field of every section has a label (no field name reaches the page)", () => {
+    for (const [name, collection] of Object.entries(contentCollections)) {
+      for (const { data } of collection.seed()) {
+        for (const field of Object.keys(data as object)) expect(FIELD_LABELS[name]?.[field], `${name}.${field}`).toBeTruthy();
+      }
+    }
+  });
+
+  it("names the item and the fields as the forms do: a question's text, 'Resposta', 'Ordem na lista'", async () => {
+    const { rows } = await history();
+    const faqRows = rows.filter((row: { section: string }) => row.section === "FAQ");
+    expect(faqRows.length).toBeGreaterThan(0);
+    const edited = faqRows.find((row: { changes: string }) => row.changes === "Resposta");
+    expect(edited.item).toBe(listEntries(faqContent)[0].data.question);
+    expect(faqRows.some((row: { changes: string }) => row.changes === "Ordem na lista")).toBe(true);
+    const text = JSON.stringify(rows);
+    expect(text).not.toMatch(/\b(answer|question|position|closingText|offers)\b/);
+    // No row names an item by its id.
+    for (const entry of listEntries(faqContent)) expect(text).not.toContain(`"item":"${entry.id}"`);
+  });
+
+  it("'Restaurar' first shows what changes, field by field; the post then puts the version back", async () => {
+    const first = listEntries(faqContent)[0];
+    const older = listRevisions({ collection: "faq", entryId: first.id }).find((revision) => revision.version < first.version)!;
+    const { preview, missing } = await history(`?restaurar=${older.id}`);
+    expect(missing).toBe(false);
+    expect(preview).toMatchObject({ section: "FAQ", item: first.data.question, kind: "change" });
+    expect(preview.differences).toEqual([
+      { field: "Resposta", now: first.data.answer, then: first.data.answer.replace(/ Sem custo\.$/, "") },
+    ]);
+    // Looking changes nothing.
+    expect(getEntry(faqContent, first.id)!.version).toBe(first.version);
+    const answer = await restore(String(older.id));
+    expect(statusOf(answer)).toBe(303);
+    expect(getEntry(faqContent, first.id)!.data.answer).toBe(first.data.answer.replace(/ Sem custo\.$/, ""));
+  });
+
+  it("an unknown version is said on the question's place, and refused on post", async () => {
+    expect(await history("?restaurar=999999")).toMatchObject({ preview: null, missing: true });
+    const answer = await restore("999999");
+    expect(statusOf(answer)).toBe(404);
+    expect(payload(answer).error).toBe("Versão não encontrada. Recarregue a página.");
+  });
+});
+
+describe("Cursos: a shared page only on purpose; deleting after a question", () => {
+  const edit = (id: string, fields: Record<string, string>) =>
+    settle(() => editAction(args(formRequest(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
+  const editPage = async (id: string, query = "") =>
+    payload(await editLoader(args(getRequest(`/admin/conteudo/cursos/${id}${query}`, { cookie }), { curso: id })));
+  const visit = (path: string) => settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) })));
+
+  it("'Mesma página de outro curso' lets a course share an active course's path; its page then starts ticked", async () => {
+    const answer = await edit("77", courseForm("77", { path: "/enfermagem", samePage: "on" }));
+    expect(statusOf(answer)).toBe(303);
+    expect(getEntry(coursesContent, "77")!.data.path).toBe("/enfermagem");
+    const page = await editPage("77");
+    expect(page.sharedWith.length).toBeGreaterThan(0);
+    // Saving it again with the box as the page sends it works.
+    expect(statusOf(await edit("77", courseForm("77", { samePage: "on", duration: "4 anos" })))).toBe(303);
+  });
+
+  it("a restore that would put a course on a path another active course now has is refused, nothing changed", async () => {
+    // Course 77 was at its own path before; move it to a free one, then let another course take the old one.
+    const before = listRevisions({ collection: "courses", entryId: "77" }).find(
+      (revision) => revision.data !== null && JSON.parse(revision.data).path !== "/enfermagem",
+    )!;
+    const oldPath = JSON.parse(before.data!).path as string;
+    expect(statusOf(await edit("77", courseForm("77", { path: "/curso-77-novo" })))).toBe(303);
+    const other = listEntries(coursesContent).find((entry) => entry.id !== "77" && entry.data.active)!;
+    expect(statusOf(await edit(other.id, courseForm(other.id, { path: oldPath })))).toBe(303);
+    const now = getEntry(coursesContent, "77")!;
+    const answer = await settle(() =>
+      historyAction(args(formRequest("/admin/conteudo/historico", { revision: String(before.id) }, { cookie }))),
+    );
+    expect(statusOf(answer)).toBe(409);
+    expect(payload(answer).error).toBe(pathTakenOnRestoreMessage(oldPath));
+    expect(getEntry(coursesContent, "77")).toEqual(now);
+  });
+
+  it("'Excluir curso' asks first; a stale page is refused; the deleted course's page answers 410; Histórico brings it back", async () => {
+    const entry = getEntry(coursesContent, "77")!;
+    expect((await editPage("77")).confirmDelete).toBe(false);
+    expect((await editPage("77", "?excluir")).confirmDelete).toBe(true);
+
+    const stale = await edit("77", { intent: "excluir", version: String(entry.version - 1) });
+    expect(statusOf(stale)).toBe(409);
+    expect(payload(stale).deleteError).toMatch(/^Este conteúdo foi alterado por/);
+    expect(getEntry(coursesContent, "77")).toBeDefined();
+
+    const deleted = await edit("77", { intent: "excluir", version: String(entry.version) });
+    expect(statusOf(deleted)).toBe(303);
+    expect(locationOf(deleted)).toBe("/admin/conteudo/cursos");
+    expect(getEntry(coursesContent, "77")).toBeUndefined();
+    expect(statusOf(await visit(entry.data.path))).toBe(410);
+    expect(
+      statusOf(await settle(() => editLoader(args(getRequest("/admin/conteudo/cursos/77", { cookie }), { curso: "77" })))),
+    ).toBe(404);
+
+    const removal = listRevisions({ collection: "courses", entryId: "77" })[0];
+    expect(removal.data).toBeNull();
+    const rows = payload(await historyLoader(args(getRequest("/admin/conteudo/historico", { cookie })))).rows;
+    expect(rows.find((row: { id: number }) => row.id === removal.id)).toMatchObject({
+      section: "Cursos",
+      item: entry.data.name,
+      changes: "Removido",
+    });
+    const lastKept = listRevisions({ collection: "courses", entryId: "77" })[1];
+    const preview = payload(
+      await historyLoader(args(getRequest(`/admin/conteudo/historico?restaurar=${lastKept.id}`, { cookie }))),
+    ).preview;
+    expect(preview.kind).toBe("bring-back");
+    const back = await settle(() =>
+      historyAction(args(formRequest("/admin/conteudo/historico", { revision: String(lastKept.id) }, { cookie }))),
+    );
+    expect(statusOf(back)).toBe(303);
+    expect(getEntry(coursesContent, "77")!.data.name).toBe(entry.data.name);
+    expect(statusOf(await visit(entry.data.path))).toBe(200);
+  });
+});
+
+describe("a new course after a deletion", () => {
+  it("gets an id no course ever had, so its save is not taken for a concurrent one", async () => {
+    const create = (name: string, path: string) =>
+      settle(() =>
+        newAction(
+          args(formRequest("/admin/conteudo/cursos/novo", { ...courseForm("77", { name, path }), version: "0" }, { cookie })),
+        ),
+      );
+    const first = await create("Curso apagado", "/curso-apagado");
+    expect(statusOf(first)).toBe(303);
+    const id = locationOf(first)!.split("/").at(-1)!;
+    const { version } = getEntry(coursesContent, id)!;
+    const gone = await settle(() =>
+      editAction(
+        args(formRequest(`/admin/conteudo/cursos/${id}`, { intent: "excluir", version: String(version) }, { cookie }), {
+          curso: id,
+        }),
+      ),
+    );
+    expect(statusOf(gone)).toBe(303);
+    const second = await create("Curso novo", "/curso-novo-depois");
+    expect(statusOf(second)).toBe(303);
+    expect(locationOf(second)).toBe(`/admin/conteudo/cursos/${Number(id) + 1}`);
+  });
+});
