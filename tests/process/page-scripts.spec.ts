@@ -96,3 +96,15 @@ test("a page that hydrates still gets React Router's scripts and no island", asy
   expect(html).toContain("__reactRouterContext");
   expect(html).not.toContain("/assets/islands/");
 });
+
+test("the 404 page loads no framework either, only the header's island and the assistant's", async () => {
+  for (const path of ["/pagina-que-nao-existe", "/cursos/curso-que-nao-existe"]) {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status, path).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Página não encontrada");
+    expect(html, path).not.toContain("__reactRouterContext");
+    expect(html, path).not.toMatch(/<link[^>]*modulepreload/);
+    expect(html, path).toMatch(/<script type="module" src="\/assets\/islands\/header-/);
+  }
+});

@@ -49,12 +49,8 @@ function gameDate(date: string): string {
 export default function AmericaMg({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const claimed = clubTextsWithClaims(site.claims.selectedBolsa, (text) => claimText(text, site.claims, site.brandName));
-  const texts = {
-    ...clubTexts,
-    heroTitle: claimed.heroTitle,
-    announcementText: claimed.announcementText,
-    hubsTitle: claimed.hubsTitle,
-  };
+  const { heroTitle, announcementText, hubsTitle } = claimed;
+  const texts = { ...clubTexts, heroTitle, announcementText, hubsTitle };
   return (
     <div>
       {/* Hero */}
