@@ -59,6 +59,9 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
     state: "Estado",
     phone: "Telefone",
     address: "Endereço",
+    slug: "Endereço da página do polo",
+    hours: "Horário de atendimento",
+    whatsapp: "WhatsApp do polo",
     active: "Polo ativo",
   },
   home: {
