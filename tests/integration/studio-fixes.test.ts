@@ -256,3 +256,44 @@ describe("a new course after a deletion", () => {
     expect(locationOf(second)).toBe(`/admin/conteudo/cursos/${Number(id) + 1}`);
   });
 });
+
+describe("placeholders in FAQ and Depoimentos (decision 081)", () => {
+  const postFaq = (fields: Record<string, string>) => faqAction(args(formRequest("/admin/conteudo/faq", fields, { cookie })));
+  const postTestimonial = (fields: Record<string, string>) =>
+    testimonialsAction(args(formRequest("/admin/conteudo/depoimentos", fields, { cookie })));
+
+  it("an unknown placeholder or unbalanced braces are refused next to the field, nothing saved", async () => {
+    const faqBefore = JSON.stringify(listEntries(faqContent));
+    const unknown = await settle(() =>
+      postFaq({ intent: "salvar", item: "", version: "0", question: "Qual a {bolsinha}?", answer: "Ver {polos polos." }),
+    );
+    expect(statusOf(unknown)).toBe(400);
+    expect(payload(unknown).result.error.question[0]).toMatch(/^\{bolsinha\} não é um campo conhecido/);
+    expect(payload(unknown).result.error.answer[0]).toMatch(/^Chaves sem par/);
+    expect(JSON.stringify(listEntries(faqContent))).toBe(faqBefore);
+
+    const testimonialsBefore = JSON.stringify(listEntries(testimonialsContent));
+    const refused = await settle(() =>
+      postTestimonial({ intent: "salvar", item: "", version: "0", name: "Ana", course: "Pedagogia", text: "Amei a {promo}." }),
+    );
+    expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).result.error.text[0]).toMatch(/^\{promo\} não é um campo conhecido/);
+    expect(JSON.stringify(listEntries(testimonialsContent))).toBe(testimonialsBefore);
+  });
+
+  it("a testimonial naming the campaign shows its current name on the home page", async () => {
+    const { loader: homeLoader } = await import("~/routes/public/home");
+    const { getCampaign } = await import("~/server/content/campaign.server");
+    const saved = await postTestimonial({
+      intent: "salvar",
+      item: "",
+      version: "0",
+      name: "Bia",
+      course: "Letras",
+      text: "Entrei na {campanha} e não me arrependo.",
+    });
+    expect(statusOf(saved)).toBe(303);
+    const home = payload(await homeLoader(args(getRequest("/")))).home;
+    expect(home.testimonials.at(-1).text).toBe(`Entrei na ${getCampaign().title} e não me arrependo.`);
+  });
+});

@@ -188,7 +188,12 @@ export function homePageContent(now: Date = new Date()): HomePageContent {
       const answer = fillStats(entry.data.answer, stats, values);
       return question && answer ? [{ id: entry.id, question, answer }] : [];
     }),
-    testimonials: listEntries(testimonialsContent).map((entry) => ({ id: entry.id, ...entry.data })),
+    // A testimonial may name the campaign or the brand ({campanha}, {marca}): one whose placeholder
+    // has no value now is left out, like a FAQ item.
+    testimonials: listEntries(testimonialsContent).flatMap((entry) => {
+      const [name, course, text] = [entry.data.name, entry.data.course, entry.data.text].map((value) => honest(value));
+      return name !== null && course !== null && text !== null ? [{ id: entry.id, ...entry.data, name, course, text }] : [];
+    }),
   };
 }
 
