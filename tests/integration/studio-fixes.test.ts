@@ -297,3 +297,25 @@ describe("placeholders in FAQ and Depoimentos (decision 081)", () => {
     expect(home.testimonials.at(-1).text).toBe(`Entrei na ${getCampaign().title} e não me arrependo.`);
   });
 });
+
+describe("the footer's states (decision 081)", () => {
+  it("are the states of the active polos: a state whose polos are all deactivated leaves the list", async () => {
+    const { siteClaims } = await import("~/server/content/home.server");
+    const { polosContent } = await import("~/server/content/courses.server");
+    const { saveEntry } = await import("~/server/content/store.server");
+    const active = listEntries(polosContent).filter((entry) => entry.data.active);
+    const { BRAZILIAN_STATES } = await import("~/lib/content/courses");
+    expect(siteClaims().poloStates).toEqual([...new Set(active.map((entry) => BRAZILIAN_STATES[entry.data.state]))]);
+    const state = active.at(-1)!.data.state;
+    for (const entry of active.filter((candidate) => candidate.data.state === state)) {
+      saveEntry(polosContent, {
+        id: entry.id,
+        data: { ...entry.data, active: false },
+        expectedVersion: entry.version,
+        by: "historico@exemplo.com",
+      });
+    }
+    expect(siteClaims().poloStates).not.toContain(BRAZILIAN_STATES[state]);
+    expect(siteClaims().poloStates.length).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { type CampaignDeadline, parseCampaignEnd } from "~/lib/campaign";
 import type { SiteClaims } from "~/lib/claims";
+import { BRAZILIAN_STATES } from "~/lib/content/courses";
 import type { StoredPhoto } from "~/lib/content/fields";
 import {
   countdownDateEnd,
@@ -26,7 +27,7 @@ import { testimonials as testimonialSeed } from "~/seed/testimonials";
 
 import { config } from "../platform/config.server";
 import { campaignDeadlineFor, getCampaign, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
-import { activeCourseCount, activePoloCount, activePolos } from "./courses.server";
+import { activeCourseCount, activePoloCount, activePolos, poloEntries } from "./courses.server";
 import { getInstitution } from "./institution.server";
 import { type ContentCollection, getSingleton, listEntries, SINGLETON_ID } from "./store.server";
 
@@ -139,6 +140,13 @@ export function siteClaims(now: Date = new Date()): SiteClaims {
     campaignName: campaign.title,
     campaignRunning: running,
     polosMg: activePolos().filter((polo) => / - MG$/.test(polo.location)).length,
+    poloStates: [
+      ...new Set(
+        poloEntries()
+          .filter((entry) => entry.data.active)
+          .map((entry) => BRAZILIAN_STATES[entry.data.state]),
+      ),
+    ],
   };
 }
 
