@@ -21,32 +21,10 @@ import { enrolmentChoices } from "~/server/leads/enrolment.server";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
+import { courseFormOf } from "../support/course-form";
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
-/** The edit form of a stored course, as the page sends it back unchanged. */
-function formOf(id: string, changes: Record<string, string | undefined> = {}) {
-  const entry = getEntry(coursesContent, id)!;
-  const course = entry.data;
-  const fields: Record<string, string> = {
-    name: course.name,
-    area: course.area,
-    modality: course.modality,
-    duration: course.duration,
-    path: course.path,
-    icon: course.icon,
-    description: course.description,
-    monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
-    highlights: course.highlights.join("\n"),
-    version: String(entry.version),
-  };
-  if (course.featured) fields.featured = "on";
-  if (course.active) fields.active = "on";
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) delete fields[key];
-    else fields[key] = value;
-  }
-  return fields;
-}
+const formOf = courseFormOf;
 
 describe("studio: Cursos and Polos", () => {
   let cookie = "";

@@ -15,6 +15,7 @@ import { getEntry, listEntries, listRevisions } from "~/server/content/store.ser
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
+import { courseFormOf } from "../support/course-form";
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
@@ -33,26 +34,7 @@ beforeAll(async () => {
 
 const locationOf = (answer: unknown) => (answer as Response).headers.get("Location");
 
-/** The edit form of a stored course, as the page sends it back unchanged. */
-function courseForm(id: string, changes: Record<string, string> = {}) {
-  const entry = getEntry(coursesContent, id)!;
-  const course = entry.data;
-  const fields: Record<string, string> = {
-    name: course.name,
-    area: course.area,
-    modality: course.modality,
-    duration: course.duration,
-    path: course.path,
-    icon: course.icon,
-    description: course.description,
-    monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
-    highlights: course.highlights.join("\n"),
-    version: String(entry.version),
-  };
-  if (course.featured) fields.featured = "on";
-  if (course.active) fields.active = "on";
-  return { ...fields, ...changes };
-}
+const courseForm = courseFormOf;
 
 describe("FAQ and Depoimentos: 'Mover para o topo', 'Mover para o fim', and back to the item", () => {
   const postFaq = (fields: Record<string, string>) => faqAction(args(formRequest("/admin/conteudo/faq", fields, { cookie })));
