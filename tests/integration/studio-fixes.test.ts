@@ -301,3 +301,23 @@ describe("the footer's states (decision 081)", () => {
     expect(siteClaims().poloStates.length).toBeGreaterThan(0);
   });
 });
+
+describe("the home page with no campaign running (decision 081)", () => {
+  it("names no campaign: no '{campanha}' badge, no text that names it", async () => {
+    const { campaignContent, getCampaign } = await import("~/server/content/campaign.server");
+    const { homePageContent } = await import("~/server/content/home.server");
+    const { getSingleton, saveEntry } = await import("~/server/content/store.server");
+    const entry = getSingleton(campaignContent);
+    saveEntry(campaignContent, {
+      id: entry.id,
+      data: { ...entry.data, endMode: "date", endDate: "2026-11-30" },
+      expectedVersion: entry.version,
+      by: "historico@exemplo.com",
+    });
+    const name = getCampaign().title;
+    expect(homePageContent(new Date("2026-11-30T12:00:00Z")).hero.badge).toBe(name);
+    const over = homePageContent(new Date("2026-12-01T03:00:00Z"));
+    expect(over.hero.badge).toBe("");
+    expect(JSON.stringify(over)).not.toContain(name);
+  });
+});

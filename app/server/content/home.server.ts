@@ -165,10 +165,11 @@ export type HomePageContent = {
 export function homePageContent(now: Date = new Date()): HomePageContent {
   const home = getHomeContent();
   const stats = homeStats(home, homeFacts(now));
-  const values = { campanha: getCampaign().title, marca: getInstitution().brandName };
-  // A text whose placeholder has no value now ({bolsa} with no campaign running), or that writes a
-  // percentage above the active offers ("até 37%" once they ended), is not shown (decision 081).
+  // A text whose placeholder has no value now ({bolsa} or {campanha} with no campaign running), or
+  // that writes a percentage above the active offers ("até 37%" once they ended), is not shown
+  // (decision 081): with no campaign, the hero's "{campanha}" badge is gone too.
   const largest = largestActiveDiscount(now);
+  const values = { campanha: largest > 0 ? getCampaign().title : "", marca: getInstitution().brandName };
   const honest = (text: string) => {
     const filled = fillStats(text, stats, values);
     return filled !== null && percentagesAbove(filled, largest).length === 0 ? filled : null;
