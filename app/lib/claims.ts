@@ -30,6 +30,8 @@ export type SiteClaims = {
   /** False once its fixed end passed or every offer card expired: no bar, no discount, no deadline. */
   campaignRunning: boolean;
   polosMg: number;
+  /** The states (full names) that have an active polo, in the studio's order: the footer's "Onde estamos". */
+  poloStates: string[];
 };
 
 /** The values the placeholder renderer fills a text with, from the site's claims and brand. */

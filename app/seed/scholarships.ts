@@ -4,7 +4,7 @@
  */
 import { DEPENDANT_BENEFIT_PERCENT, STAFF_BENEFIT_PERCENT } from "./employee";
 import type { FaqItem } from "./faq";
-import { CLOSING_DISCOUNT_PERCENT, MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "./offers";
+import { CLOSING_DISCOUNT_PERCENT, MAX_SCHOLARSHIP_PERCENT } from "./offers";
 
 export type ScholarshipAudience = { title: string; percent: string; text: string; href: string; linkLabel: string };
 
@@ -20,7 +20,8 @@ export const scholarshipAudiences: ScholarshipAudience[] = [
     // The campaign's name as the studio stores it (the page writes it in).
     title: "{campanha}",
     percent: `até ${CLOSING_DISCOUNT_PERCENT}%`,
-    text: `Na graduação, ${CLOSING_DISCOUNT_PERCENT - PUNCTUALITY_PERCENT}% de bolsa da campanha mais ${PUNCTUALITY_PERCENT}% de pontualidade, com a primeira mensalidade a partir de R$ 19,90.`,
+    // Written by the page from the best active offer (its bolsa and first payment, studio "Campanha").
+    text: "",
     href: "/campanha-relampago",
     linkLabel: "Ver a campanha",
   },

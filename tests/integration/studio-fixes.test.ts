@@ -15,6 +15,7 @@ import { getEntry, listEntries, listRevisions } from "~/server/content/store.ser
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
+import { courseFormOf } from "../support/course-form";
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
@@ -33,26 +34,7 @@ beforeAll(async () => {
 
 const locationOf = (answer: unknown) => (answer as Response).headers.get("Location");
 
-/** The edit form of a stored course, as the page sends it back unchanged. */
-function courseForm(id: string, changes: Record<string, string> = {}) {
-  const entry = getEntry(coursesContent, id)!;
-  const course = entry.data;
-  const fields: Record<string, string> = {
-    name: course.name,
-    area: course.area,
-    modality: course.modality,
-    duration: course.duration,
-    path: course.path,
-    icon: course.icon,
-    description: course.description,
-    monthlyPrice: course.monthlyPrice === null ? "" : course.monthlyPrice.toFixed(2).replace(".", ","),
-    highlights: course.highlights.join("\n"),
-    version: String(entry.version),
-  };
-  if (course.featured) fields.featured = "on";
-  if (course.active) fields.active = "on";
-  return { ...fields, ...changes };
-}
+const courseForm = courseFormOf;
 
 describe("FAQ and Depoimentos: 'Mover para o topo', 'Mover para o fim', and back to the item", () => {
   const postFaq = (fields: Record<string, string>) => faqAction(args(formRequest("/admin/conteudo/faq", fields, { cookie })));
@@ -254,5 +236,88 @@ describe("a new course after a deletion", () => {
     const second = await create("Curso novo", "/curso-novo-depois");
     expect(statusOf(second)).toBe(303);
     expect(locationOf(second)).toBe(`/admin/conteudo/cursos/${Number(id) + 1}`);
+  });
+});
+
+describe("placeholders in FAQ and Depoimentos (decision 081)", () => {
+  const postFaq = (fields: Record<string, string>) => faqAction(args(formRequest("/admin/conteudo/faq", fields, { cookie })));
+  const postTestimonial = (fields: Record<string, string>) =>
+    testimonialsAction(args(formRequest("/admin/conteudo/depoimentos", fields, { cookie })));
+
+  it("an unknown placeholder or unbalanced braces are refused next to the field, nothing saved", async () => {
+    const faqBefore = JSON.stringify(listEntries(faqContent));
+    const unknown = await settle(() =>
+      postFaq({ intent: "salvar", item: "", version: "0", question: "Qual a {bolsinha}?", answer: "Ver {polos polos." }),
+    );
+    expect(statusOf(unknown)).toBe(400);
+    expect(payload(unknown).result.error.question[0]).toMatch(/^\{bolsinha\} não é um campo conhecido/);
+    expect(payload(unknown).result.error.answer[0]).toMatch(/^Chaves sem par/);
+    expect(JSON.stringify(listEntries(faqContent))).toBe(faqBefore);
+
+    const testimonialsBefore = JSON.stringify(listEntries(testimonialsContent));
+    const refused = await settle(() =>
+      postTestimonial({ intent: "salvar", item: "", version: "0", name: "Ana", course: "Pedagogia", text: "Amei a {promo}." }),
+    );
+    expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).result.error.text[0]).toMatch(/^\{promo\} não é um campo conhecido/);
+    expect(JSON.stringify(listEntries(testimonialsContent))).toBe(testimonialsBefore);
+  });
+
+  it("a testimonial naming the campaign shows its current name on the home page", async () => {
+    const { loader: homeLoader } = await import("~/routes/public/home");
+    const { getCampaign } = await import("~/server/content/campaign.server");
+    const saved = await postTestimonial({
+      intent: "salvar",
+      item: "",
+      version: "0",
+      name: "Bia",
+      course: "Letras",
+      text: "Entrei na {campanha} e não me arrependo.",
+    });
+    expect(statusOf(saved)).toBe(303);
+    const home = payload(await homeLoader(args(getRequest("/")))).home;
+    expect(home.testimonials.at(-1).text).toBe(`Entrei na ${getCampaign().title} e não me arrependo.`);
+  });
+});
+
+describe("the footer's states (decision 081)", () => {
+  it("are the states of the active polos: a state whose polos are all deactivated leaves the list", async () => {
+    const { siteClaims } = await import("~/server/content/home.server");
+    const { polosContent } = await import("~/server/content/courses.server");
+    const { saveEntry } = await import("~/server/content/store.server");
+    const active = listEntries(polosContent).filter((entry) => entry.data.active);
+    const { BRAZILIAN_STATES } = await import("~/lib/content/courses");
+    expect(siteClaims().poloStates).toEqual([...new Set(active.map((entry) => BRAZILIAN_STATES[entry.data.state]))]);
+    const state = active.at(-1)!.data.state;
+    for (const entry of active.filter((candidate) => candidate.data.state === state)) {
+      saveEntry(polosContent, {
+        id: entry.id,
+        data: { ...entry.data, active: false },
+        expectedVersion: entry.version,
+        by: "historico@exemplo.com",
+      });
+    }
+    expect(siteClaims().poloStates).not.toContain(BRAZILIAN_STATES[state]);
+    expect(siteClaims().poloStates.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the home page with no campaign running (decision 081)", () => {
+  it("names no campaign: no '{campanha}' badge, no text that names it", async () => {
+    const { campaignContent, getCampaign } = await import("~/server/content/campaign.server");
+    const { homePageContent } = await import("~/server/content/home.server");
+    const { getSingleton, saveEntry } = await import("~/server/content/store.server");
+    const entry = getSingleton(campaignContent);
+    saveEntry(campaignContent, {
+      id: entry.id,
+      data: { ...entry.data, endMode: "date", endDate: "2026-11-30" },
+      expectedVersion: entry.version,
+      by: "historico@exemplo.com",
+    });
+    const name = getCampaign().title;
+    expect(homePageContent(new Date("2026-11-30T12:00:00Z")).hero.badge).toBe(name);
+    const over = homePageContent(new Date("2026-12-01T03:00:00Z"));
+    expect(over.hero.badge).toBe("");
+    expect(JSON.stringify(over)).not.toContain(name);
   });
 });

@@ -19,8 +19,6 @@ export const FOOTER_QUICK_LINKS = [
   { to: "/trabalhe-conosco", label: "Trabalhe Conosco" },
 ] as const;
 
-export const STATES = ["Minas Gerais", "Mato Grosso", "Mato Grosso do Sul", "Rio Grande do Norte"] as const;
-
 /** A maps search for the university in a state: the state name plus 'Brasil', URL-encoded. */
 export function stateMapsUrl(mapsSearchUrl: string, brandName: string, state: string): string {
   return mapsSearchUrl + encodeURIComponent(`${brandName} ${state} Brasil`);
@@ -81,26 +79,29 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="rodape-estados">
-          <h3 id="rodape-estados" className="text-base font-semibold text-white">
-            Onde estamos
-          </h3>
-          <ul className="mt-4 space-y-2 text-sm">
-            {STATES.map((state) => (
-              <li key={state}>
-                <a
-                  href={stateMapsUrl(site.mapsSearchUrl, site.brandName, state)}
-                  target="_blank"
-                  rel="noopener"
-                  className="inline-flex items-center gap-2 hover:text-white hover:underline"
-                >
-                  <MapPin aria-hidden="true" className="size-4" />
-                  {state}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {/* The states with an active polo, from the studio (decision 081): none, no list. */}
+        {site.claims.poloStates.length > 0 ? (
+          <section aria-labelledby="rodape-estados">
+            <h3 id="rodape-estados" className="text-base font-semibold text-white">
+              Onde estamos
+            </h3>
+            <ul className="mt-4 space-y-2 text-sm">
+              {site.claims.poloStates.map((state) => (
+                <li key={state}>
+                  <a
+                    href={stateMapsUrl(site.mapsSearchUrl, site.brandName, state)}
+                    target="_blank"
+                    rel="noopener"
+                    className="inline-flex items-center gap-2 hover:text-white hover:underline"
+                  >
+                    <MapPin aria-hidden="true" className="size-4" />
+                    {state}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section aria-labelledby="rodape-contato" className="col-span-2 sm:col-span-1">
           <h3 id="rodape-contato" className="text-base font-semibold text-white">
             Contato

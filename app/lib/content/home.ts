@@ -245,6 +245,8 @@ const itemField = z
 export function faqFormSchema(largestDiscount: number) {
   return faqItemSchema.extend({ item: itemField }).superRefine((item, ctx) => {
     for (const field of ["question", "answer"] as const) {
+      const problem = placeholderProblem(item[field]);
+      if (problem) ctx.addIssue({ code: "custom", path: [field], message: problem });
       const [above] = percentagesAbove(item[field], largestDiscount);
       if (above !== undefined) ctx.addIssue({ code: "custom", path: [field], message: percentMessage(above, largestDiscount) });
     }
@@ -252,4 +254,12 @@ export function faqFormSchema(largestDiscount: number) {
 }
 
 /** The testimonial form (the seeded picture path is not edited; the uploaded photo is). */
-export const testimonialFormSchema = testimonialSchema.omit({ image: true }).extend({ item: itemField });
+export const testimonialFormSchema = testimonialSchema
+  .omit({ image: true })
+  .extend({ item: itemField })
+  .superRefine((item, ctx) => {
+    for (const field of ["name", "course", "text"] as const) {
+      const problem = placeholderProblem(item[field]);
+      if (problem) ctx.addIssue({ code: "custom", path: [field], message: problem });
+    }
+  });

@@ -36,7 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-const TOKENS_HINT = "Pode usar {bolsa}, {cursos} e {polos}: aparecem com os números da página inicial.";
+const TOKENS_HINT =
+  "Pode usar {bolsa}, {cursos}, {polos}, {campanha} e {marca}: aparecem com os números e nomes atuais; sem campanha, uma pergunta com {bolsa} ou {campanha} não aparece.";
 
 export default function FaqStudio({ loaderData, actionData }: Route.ComponentProps) {
   return (

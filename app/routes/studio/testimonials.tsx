@@ -50,7 +50,7 @@ export default function TestimonialsStudio({ loaderData, actionData }: Route.Com
   return (
     <StudioItemList
       title="Depoimentos"
-      intro='Os depoimentos de alunos da página inicial (seção "Quem estuda com a gente recomenda"), na ordem em que aparecem.'
+      intro='Os depoimentos de alunos da página inicial (seção "Quem estuda com a gente recomenda"), na ordem em que aparecem. Pode usar {campanha} e {marca}; sem campanha, um depoimento com {campanha} não aparece.'
       testId="testimonial-items"
       anchorPrefix={ANCHOR}
       items={loaderData.items}

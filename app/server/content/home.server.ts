@@ -1,5 +1,6 @@
 import { type CampaignDeadline, parseCampaignEnd } from "~/lib/campaign";
 import type { SiteClaims } from "~/lib/claims";
+import { BRAZILIAN_STATES } from "~/lib/content/courses";
 import type { StoredPhoto } from "~/lib/content/fields";
 import {
   countdownDateEnd,
@@ -26,7 +27,7 @@ import { testimonials as testimonialSeed } from "~/seed/testimonials";
 
 import { config } from "../platform/config.server";
 import { campaignDeadlineFor, getCampaign, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
-import { activeCourseCount, activePoloCount, activePolos } from "./courses.server";
+import { activeCourseCount, activePoloCount, activePolos, poloEntries } from "./courses.server";
 import { getInstitution } from "./institution.server";
 import { type ContentCollection, getSingleton, listEntries, SINGLETON_ID } from "./store.server";
 
@@ -139,6 +140,13 @@ export function siteClaims(now: Date = new Date()): SiteClaims {
     campaignName: campaign.title,
     campaignRunning: running,
     polosMg: activePolos().filter((polo) => / - MG$/.test(polo.location)).length,
+    poloStates: [
+      ...new Set(
+        poloEntries()
+          .filter((entry) => entry.data.active)
+          .map((entry) => BRAZILIAN_STATES[entry.data.state]),
+      ),
+    ],
   };
 }
 
@@ -157,10 +165,11 @@ export type HomePageContent = {
 export function homePageContent(now: Date = new Date()): HomePageContent {
   const home = getHomeContent();
   const stats = homeStats(home, homeFacts(now));
-  const values = { campanha: getCampaign().title, marca: getInstitution().brandName };
-  // A text whose placeholder has no value now ({bolsa} with no campaign running), or that writes a
-  // percentage above the active offers ("até 37%" once they ended), is not shown (decision 081).
+  // A text whose placeholder has no value now ({bolsa} or {campanha} with no campaign running), or
+  // that writes a percentage above the active offers ("até 37%" once they ended), is not shown
+  // (decision 081): with no campaign, the hero's "{campanha}" badge is gone too.
   const largest = largestActiveDiscount(now);
+  const values = { campanha: largest > 0 ? getCampaign().title : "", marca: getInstitution().brandName };
   const honest = (text: string) => {
     const filled = fillStats(text, stats, values);
     return filled !== null && percentagesAbove(filled, largest).length === 0 ? filled : null;
@@ -188,7 +197,12 @@ export function homePageContent(now: Date = new Date()): HomePageContent {
       const answer = fillStats(entry.data.answer, stats, values);
       return question && answer ? [{ id: entry.id, question, answer }] : [];
     }),
-    testimonials: listEntries(testimonialsContent).map((entry) => ({ id: entry.id, ...entry.data })),
+    // A testimonial may name the campaign or the brand ({campanha}, {marca}): one whose placeholder
+    // has no value now is left out, like a FAQ item.
+    testimonials: listEntries(testimonialsContent).flatMap((entry) => {
+      const [name, course, text] = [entry.data.name, entry.data.course, entry.data.text].map((value) => honest(value));
+      return name !== null && course !== null && text !== null ? [{ id: entry.id, ...entry.data, name, course, text }] : [];
+    }),
   };
 }
 

@@ -150,6 +150,35 @@ function lastRevision(collection: string, id: string) {
     .get();
 }
 
+/** Keeps one version of an item in the history (`data` null: the item was removed). */
+function writeRevision(
+  collection: string,
+  entryId: string,
+  version: number,
+  revision: { data: string | null; changed: string[]; at: string; by: string },
+): void {
+  db.insert(schema.contentRevisions)
+    .values({
+      collection,
+      entryId,
+      version,
+      data: revision.data,
+      changed: JSON.stringify(revision.changed),
+      savedAt: revision.at,
+      savedBy: revision.by,
+    })
+    .run();
+}
+
+/** A refused save: who saved the item last, and when. */
+function conflictOn(collection: string, id: string, current: Row | undefined): SaveResult {
+  const last = lastRevision(collection, id);
+  return {
+    ok: false,
+    conflict: { by: current?.updatedBy ?? last?.savedBy ?? "", at: current?.updatedAt ?? last?.savedAt ?? "" },
+  };
+}
+
 export type SaveInput<T> = {
   id: string;
   data: T;
@@ -172,13 +201,7 @@ export function saveEntry<T>(collection: ContentCollection<T>, input: SaveInput<
   const save = sqlite.transaction((): SaveResult => {
     const current = currentRow(collection.name, input.id);
     const currentVersion = current?.version ?? lastRevision(collection.name, input.id)?.version ?? 0;
-    if (currentVersion !== input.expectedVersion) {
-      const last = lastRevision(collection.name, input.id);
-      return {
-        ok: false,
-        conflict: { by: current?.updatedBy ?? last?.savedBy ?? "", at: current?.updatedAt ?? last?.savedAt ?? "" },
-      };
-    }
+    if (currentVersion !== input.expectedVersion) return conflictOn(collection.name, input.id, current);
     const before = current ? JSON.parse(current.data) : null;
     const changed = changedFields(before, data);
     if (current && changed.length === 0) return { ok: true, version: current.version };
@@ -206,17 +229,7 @@ export function saveEntry<T>(collection: ContentCollection<T>, input: SaveInput<
         .values({ collection: collection.name, id: input.id, data: json, position, version, updatedAt: at, updatedBy: input.by })
         .run();
     }
-    db.insert(schema.contentRevisions)
-      .values({
-        collection: collection.name,
-        entryId: input.id,
-        version,
-        data: json,
-        changed: JSON.stringify(changed),
-        savedAt: at,
-        savedBy: input.by,
-      })
-      .run();
+    writeRevision(collection.name, input.id, version, { data: json, changed, at, by: input.by });
     return { ok: true, version };
   });
   const result = save.immediate();
@@ -232,28 +245,12 @@ export function removeEntry<T>(
   const at = (input.now ?? new Date()).toISOString();
   const remove = sqlite.transaction((): SaveResult => {
     const current = currentRow(collection.name, input.id);
-    if (!current || current.version !== input.expectedVersion) {
-      const last = lastRevision(collection.name, input.id);
-      return {
-        ok: false,
-        conflict: { by: current?.updatedBy ?? last?.savedBy ?? "", at: current?.updatedAt ?? last?.savedAt ?? "" },
-      };
-    }
+    if (!current || current.version !== input.expectedVersion) return conflictOn(collection.name, input.id, current);
     const version = current.version + 1;
     db.delete(schema.contentEntries)
       .where(and(eq(schema.contentEntries.collection, collection.name), eq(schema.contentEntries.id, input.id)))
       .run();
-    db.insert(schema.contentRevisions)
-      .values({
-        collection: collection.name,
-        entryId: input.id,
-        version,
-        data: null,
-        changed: '["*"]',
-        savedAt: at,
-        savedBy: input.by,
-      })
-      .run();
+    writeRevision(collection.name, input.id, version, { data: null, changed: ["*"], at, by: input.by });
     return { ok: true, version };
   });
   const result = remove.immediate();
@@ -278,17 +275,7 @@ export function reorderEntries<T>(collection: ContentCollection<T>, ids: string[
         .set({ position, version, updatedAt: at, updatedBy: by })
         .where(and(eq(schema.contentEntries.collection, collection.name), eq(schema.contentEntries.id, id)))
         .run();
-      db.insert(schema.contentRevisions)
-        .values({
-          collection: collection.name,
-          entryId: id,
-          version,
-          data: row.data,
-          changed: '["position"]',
-          savedAt: at,
-          savedBy: by,
-        })
-        .run();
+      writeRevision(collection.name, id, version, { data: row.data, changed: ["position"], at, by });
     });
   });
   reorder.immediate();
