@@ -15,7 +15,7 @@ import { getEntry, listEntries, listRevisions } from "~/server/content/store.ser
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
-import { courseFormOf } from "../support/course-form";
+import { courseForm } from "../support/course-form";
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /**
@@ -33,8 +33,6 @@ beforeAll(async () => {
 });
 
 const locationOf = (answer: unknown) => (answer as Response).headers.get("Location");
-
-const courseForm = courseFormOf;
 
 describe("FAQ and Depoimentos: 'Mover para o topo', 'Mover para o fim', and back to the item", () => {
   const postFaq = (fields: Record<string, string>) => faqAction(args(formRequest("/admin/conteudo/faq", fields, { cookie })));
@@ -138,7 +136,7 @@ describe("Histórico in the studio's words, asking before a restore", () => {
 });
 
 describe("Cursos: a shared page only on purpose; deleting after a question", () => {
-  const edit = (id: string, fields: Record<string, string>) =>
+  const edit = (id: string, fields: Record<string, string | string[]>) =>
     settle(() => editAction(args(formRequest(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
   const editPage = async (id: string, query = "") =>
     payload(await editLoader(args(getRequest(`/admin/conteudo/cursos/${id}${query}`, { cookie }), { curso: id })));
