@@ -21,6 +21,8 @@ function seed(tag: string) {
         status: "em_contato",
         proximo_contato: "2099-01-10",
       },
+      // A name with no place to break (a pasted token, a typo): it wraps inside its card.
+      { nome: `Semespaco${"x".repeat(60)}${tag}`, telefone: "(31)98888-7767", email: `semespaco.${tag}@example.com` },
     ]);
   } finally {
     db.close();
@@ -34,8 +36,8 @@ test("at 360 px each lead is a card (name, contact buttons, course, polo, status
   seed(tag);
   await page.setViewportSize({ width: 360, height: 800 });
   await openAsAdmin(page, `/contato?busca=${tag}`);
-  const card = page.getByTestId("lead-row");
-  await expect(card).toHaveCount(1);
+  await expect(page.getByTestId("lead-row")).toHaveCount(2);
+  const card = page.getByTestId("lead-row").filter({ hasText: `Cartão Lead ${tag}` });
   await expect(card.getByRole("link", { name: `Cartão Lead ${tag}` })).toBeVisible();
   await expect(card.getByRole("button", { name: /WhatsApp/ })).toBeVisible();
   await expect(card.getByRole("button", { name: /Ligar/ })).toBeVisible();

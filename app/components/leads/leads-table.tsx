@@ -141,14 +141,14 @@ export function LeadsTable({
               <tr
                 key={lead.id}
                 data-testid="lead-row"
-                className="max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:p-3"
+                className="max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:[overflow-wrap:anywhere] max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:p-3"
               >
                 <td className={`${line} max-sm:text-xs`} data-label="Recebido em">
                   {formatDateBr(lead.data_criacao)} <span className="text-slate-500">{formatTime(lead.criado_em)}</span>
                 </td>
                 <th
                   scope="row"
-                  className={`${cell} font-medium text-slate-900 max-sm:order-first max-sm:block max-sm:px-0 max-sm:text-base`}
+                  className={`${cell} font-medium text-slate-900 max-sm:order-first max-sm:block max-sm:whitespace-normal max-sm:px-0 max-sm:text-base`}
                 >
                   <Link to={`/contato/lead/${lead.id}`} className="text-brand-700 underline" data-testid="lead-link">
                     {lead.nome}

@@ -28,13 +28,13 @@ export function ResultsChart({ rows }: { rows: ResultRow[] }) {
               <text x={labelWidth - 8} y={y + 14} textAnchor="end" fontSize="12" className="fill-slate-700">
                 {row.key.length > 26 ? `${row.key.slice(0, 25)}…` : row.key}
               </text>
-              <rect x={labelWidth} y={y} width={(row.leads / max) * barWidth} height="12" className="fill-brand-200" />
+              <rect x={labelWidth} y={y} width={(row.leads / max) * barWidth} height="12" className="fill-brand-500" />
               <rect
                 x={labelWidth}
                 y={y + 14}
                 width={(row.matriculated / max) * barWidth}
                 height="12"
-                className="fill-brand-700"
+                className="fill-brand-900"
               />
               <text x={labelWidth + (row.leads / max) * barWidth + 6} y={y + 11} fontSize="11" className="fill-slate-700">
                 {row.leads}
@@ -48,11 +48,11 @@ export function ResultsChart({ rows }: { rows: ResultRow[] }) {
       </svg>
       <figcaption className="mt-1 flex gap-4 text-xs text-slate-600">
         <span>
-          <span aria-hidden="true" className="mr-1 inline-block size-3 bg-brand-200 align-middle" />
+          <span aria-hidden="true" className="mr-1 inline-block size-3 bg-brand-500 align-middle" />
           Leads
         </span>
         <span>
-          <span aria-hidden="true" className="mr-1 inline-block size-3 bg-brand-700 align-middle" />
+          <span aria-hidden="true" className="mr-1 inline-block size-3 bg-brand-900 align-middle" />
           Matriculados
         </span>
       </figcaption>
