@@ -78,6 +78,9 @@ export default [
     route("admin/e-mails", "routes/staff/emails.tsx"),
     // Lead distribution: teams, rules, availability, the first-contact target (admin only, decision 086).
     route("admin/distribuicao", "routes/leads/distribution.tsx"),
+    // Leads and enrolments per campaign, form, polo, area and owner, with its CSV (decision 089).
+    route("admin/resultados", "routes/leads/results.tsx"),
+    route("admin/resultados.csv", "routes/leads/results-csv.ts"),
     // Staff users and their roles (admin only).
     route("admin/usuarios", "routes/staff/users.tsx"),
   ]),

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { action as distributionPageAction, loader as distributionPageLoader } from "~/routes/leads/distribution";
-import { loader as panelLoader } from "~/routes/leads/panel";
+import * as panelModule from "~/routes/leads/panel";
 import { action as enrolmentAction } from "~/routes/public/enrolment";
 import { courses } from "~/seed/courses";
 import { polos } from "~/seed/polos";
@@ -13,6 +13,7 @@ import {
   addTeamMember,
   createTeam,
   DISTRIBUTION_AUTHOR,
+  distributionActive,
   escalateWaitingLeads,
   EVERYONE_RULE,
   SAME_PERSON_RULE,
@@ -26,7 +27,7 @@ import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { createAdmin } from "~/server/staff/users.server";
 import { createWebhookEndpoint } from "~/server/webhooks/outbox.server";
 
-import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 import { signIn } from "../support/staff-login";
 
 /**
@@ -167,11 +168,20 @@ describe("rules", () => {
     setAvailability(users.bruno, true, new Date(now + 60 * 60_000));
     setAvailability(users.carla, true, null);
     setAvailability(users.davi, true, null);
+    createWebhookEndpoint("https://crm.example.com/hook", "chefe@example.com");
     await post("ninguem@example.com");
     const orphan = lead("ninguem@example.com");
     expect(orphan.owner_id).toBeNull();
     expect(notes(orphan.id)[0].text).toContain("Ninguém disponível");
     expect(emails().map((m) => [m.kind, m.toAddress])).toContainEqual(["lead.unassigned", "chefe@example.com"]);
+    // Nothing was assigned: no "lead.assigned" event ("lead.created" told the CRM already).
+    expect(
+      db
+        .select()
+        .from(schema.webhookDeliveries)
+        .all()
+        .map((row) => row.eventType),
+    ).toEqual(["lead.created"]);
 
     now += 61 * 60_000;
     await post("depois@example.com");
@@ -187,8 +197,15 @@ describe("rules", () => {
   });
 });
 
-describe("switched off (the default)", () => {
-  it("new leads stay unowned, with their first-contact due time; nothing is escalated", async () => {
+describe("on by default, and switched off", () => {
+  it("a database whose admin never touched the switch distributes (decision 096)", async () => {
+    db.delete(schema.distributionSettings).run();
+    expect(distributionActive()).toBe(true);
+    await post("padrao@example.com");
+    expect(lead("padrao@example.com").owner_id).toBe(users.ana);
+  });
+
+  it("switched off: new leads stay unowned, with their first-contact due time; nothing is escalated", async () => {
     setDistributionActive(false);
     await post("desligada@example.com");
     const row = lead("desligada@example.com");
@@ -358,7 +375,7 @@ describe("the panel's waiting view", () => {
     now += 10 * 60_000;
     const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, "chefe@example.com")).get()!;
     const cookie = await signIn(user);
-    const panel = payload(await panelLoader(args(getRequest("/contato", { cookie }))));
+    const panel = payload(await panelModule.loader(args(getRequest("/contato", { cookie }))));
     expect(panel.waiting.map((w: { firstName: string; text: string; late: boolean }) => [w.text, w.late])).toEqual([
       ["aguardando há 12 min", true],
       ["aguardando há 10 min", true],
@@ -368,7 +385,7 @@ describe("the panel's waiting view", () => {
     expect(row.firstContact).toEqual({ text: "aguardando há 10 min", late: true });
 
     changeLeadStatus(lead("primeiro@example.com").id, { status: "em_contato", reason: null }, "chefe@example.com", new Date(now));
-    const after = payload(await panelLoader(args(getRequest("/contato", { cookie }))));
+    const after = payload(await panelModule.loader(args(getRequest("/contato", { cookie }))));
     expect(after.waiting).toHaveLength(1);
 
     const seller = db
@@ -387,6 +404,32 @@ describe("the panel's waiting view", () => {
       )
       .get()!;
     const otherCookie = await signIn(other);
-    expect(payload(await panelLoader(args(getRequest("/contato", { cookie: otherCookie })))).waiting).toHaveLength(0);
+    expect(payload(await panelModule.loader(args(getRequest("/contato", { cookie: otherCookie })))).waiting).toHaveLength(0);
+  });
+});
+
+describe("the panel says when nobody can own a lead (decision 096)", () => {
+  it("everyone away: the panel says so, counts the unassigned queue and links to it; an admin also gets 'Distribuição'", async () => {
+    const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, "chefe@example.com")).get()!;
+    const cookie = await signIn(user);
+    const calm = await renderPage(panelModule, "/contato", getRequest("/contato", { cookie }));
+    expect(calm.html).not.toContain('data-testid="unassigned-notice"');
+
+    for (const name of ["ana", "bruno", "carla", "davi"]) setAvailability(users[name], true, null);
+    await post("fila1@example.com");
+    await post("fila2@example.com");
+    const panel = payload(await panelModule.loader(args(getRequest("/contato", { cookie }))));
+    expect(panel.distribution).toEqual({ active: true, available: 0, unassigned: 2 });
+    const { html } = await renderPage(panelModule, "/contato", getRequest("/contato", { cookie }));
+    expect(html).toContain('data-testid="unassigned-notice"');
+    expect(html).toContain("Nenhum usuário comercial disponível: os novos leads ficam sem responsável");
+    expect(html).toContain('href="/contato?responsavel=sem"');
+    expect(html).toContain("2 leads novos sem responsável");
+    expect(html).toContain('href="/admin/distribuicao"');
+
+    // Switched off: owners are set by hand, nothing to warn about.
+    setDistributionActive(false);
+    const off = await renderPage(panelModule, "/contato", getRequest("/contato", { cookie }));
+    expect(off.html).not.toContain('data-testid="unassigned-notice"');
   });
 });

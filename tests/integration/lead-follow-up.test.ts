@@ -6,10 +6,12 @@ import * as bulkModule from "~/routes/leads/bulk-status";
 import { loader as csvLoader } from "~/routes/leads/csv";
 import * as leadModule from "~/routes/leads/lead";
 import { db, schema } from "~/server/db/client.server";
+import { DISTRIBUTION_AUTHOR, EVERYONE_RULE } from "~/server/leads/distribution.server";
 import { changeLeadStatus, setNextContact } from "~/server/leads/follow-up.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { listLeadsPage } from "~/server/leads/queries.server";
 import { saveLead } from "~/server/leads/save.server";
+import { createAdmin } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
@@ -18,10 +20,14 @@ import { signedInStaff } from "../support/staff-login";
 /** Follow-up of leads: status with its history, notes, next contact ("Atrasados"), bulk change, the lead page and the CSV. */
 
 const ADMIN = "acompanhamento@example.com";
+/** The one comercial user: distribution (on by default, decision 096) gives them every new lead. */
+const SELLER = "vendas.acompanhamento@example.com";
 let cookie = "";
+let sellerId = 0;
 
 beforeAll(async () => {
   cookie = (await signedInStaff("admin", ADMIN, "senha-admin-forte-123")).cookie;
+  sellerId = (await createAdmin(SELLER, "senha-comercial-forte-123", "comercial")).id;
 });
 
 let counter = 0;
@@ -38,7 +44,9 @@ function newLead(fields: { nome?: string; cidade?: string; telefone?: string } =
 
 const statusOfLead = (id: number) => findLead(id)!.status;
 const changesOf = (id: number) => db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, id)).all();
-const notesOf = (id: number) => db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, id)).all();
+const allNotesOf = (id: number) => db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, id)).all();
+/** The staff's notes: without the distribution's note that every new lead carries (decision 096). */
+const notesOf = (id: number) => allNotesOf(id).filter((note) => note.author !== DISTRIBUTION_AUTHOR);
 
 function post(id: number, fields: Record<string, string>) {
   return settle(() => leadModule.action(args(formRequest(`/contato/lead/${id}`, fields, { cookie }), { id: String(id) })));
@@ -47,9 +55,13 @@ function post(id: number, fields: Record<string, string>) {
 /** Renders a route's page as the server does (static handler, no hydration data). */
 
 describe("status", () => {
-  it("a new lead is Novo; a change records from, to, who and when", async () => {
+  it("a new lead is Novo and owned by the comercial user (distribution); a change records from, to, who and when", async () => {
     const id = newLead();
     expect(statusOfLead(id)).toBe("novo");
+    expect(findLead(id)!.owner_id).toBe(sellerId);
+    expect(allNotesOf(id)).toMatchObject([
+      { author: DISTRIBUTION_AUTHOR, text: `Responsável: Sem responsável → ${SELLER} (regra: ${EVERYONE_RULE})` },
+    ]);
     const before = Date.now();
     const result = await post(id, { intent: "status", status: "em_contato" });
     expect(statusOf(result)).toBe(303);
@@ -273,7 +285,7 @@ describe("status filter, bulk change and CSV", () => {
     const [header, row] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(header.endsWith(";whatsapp;status;responsavel")).toBe(true);
     expect(header.startsWith("nome;telefone;email;cidade;curso_interesse;polo;data_criacao;")).toBe(true);
-    expect(row.endsWith(";Perdido (Sem condições financeiras);")).toBe(true);
+    expect(row.endsWith(`;Perdido (Sem condições financeiras);${SELLER}`)).toBe(true);
   });
 });
 
@@ -368,11 +380,14 @@ describe("the lead page", () => {
     expect(exported).toMatchObject({
       status: "em_contato",
       mudancas_de_status: [{ de: "novo", para: "em_contato", por: ADMIN }],
-      notas: [{ texto: "Nota a apagar", por: ADMIN }],
+      notas: [
+        { texto: `Responsável: Sem responsável → ${SELLER} (regra: ${EVERYONE_RULE})`, por: DISTRIBUTION_AUTHOR },
+        { texto: "Nota a apagar", por: ADMIN },
+      ],
     });
     deletePerson(findLead(id)!);
     expect(changesOf(id)).toEqual([]);
-    expect(notesOf(id)).toEqual([]);
+    expect(allNotesOf(id)).toEqual([]);
   });
 
   it("EMPTY_FILTERS has the new filters off", () => {

@@ -8,8 +8,9 @@ import * as leadModule from "~/routes/leads/lead";
 import * as contactModule from "~/routes/leads/lead-contact";
 import * as panelModule from "~/routes/leads/panel";
 import { getInstitution } from "~/server/content/institution.server";
-import { db, schema } from "~/server/db/client.server";
+import { db, schema, sqlite } from "~/server/db/client.server";
 import { OPTED_OUT_ERROR, recordContactAttempt } from "~/server/leads/contact.server";
+import { DISTRIBUTION_AUTHOR, EVERYONE_RULE } from "~/server/leads/distribution.server";
 import { changeLeadStatus, leadTimeline } from "~/server/leads/follow-up.server";
 import { OWNER_ERROR } from "~/server/leads/owner.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
@@ -20,6 +21,7 @@ import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 import { signIn } from "../support/staff-login";
+import { insertLead } from "../support/seed";
 
 /**
  * Decision 057: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
@@ -66,8 +68,22 @@ function newLead(fields: { nome?: string; cidade?: string; telefone?: string; cu
   });
 }
 
+/**
+ * A lead nobody owns, put straight into the table: a form's lead is owned the moment it is saved
+ * (distribution, decision 096), so an unowned one is a state a test sets on purpose (a lead saved
+ * while nobody was available, or one an admin released).
+ */
+function unownedLead(cidade = "Contagem"): number {
+  counter += 1;
+  return insertLead(sqlite, { nome: `Pessoa Sem Dono ${counter}`, telefone: `(31)98866-${String(1000 + counter)}`, cidade });
+}
+
 const ownerOf = (id: number) => findLead(id)!.owner_id;
-const notesOf = (id: number) => db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, id)).all();
+const allNotesOf = (id: number) => db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, id)).all();
+/** The staff's notes: without the distribution's note that every new lead carries. */
+const notesOf = (id: number) => allNotesOf(id).filter((note) => note.author !== DISTRIBUTION_AUTHOR);
+/** The other comercial user of the two. */
+const otherThan = (id: number | null) => (id === ana.id ? bruno : ana);
 const attemptsOf = (id: number) =>
   db.select().from(schema.leadContactAttempts).where(eq(schema.leadContactAttempts.leadId, id)).all();
 const statusChangesOf = (id: number) =>
@@ -102,18 +118,24 @@ function panel(query: string, user: AdminUser = ana) {
 /** Renders a route's page as the server does (static handler, no hydration data). */
 
 describe("owner", () => {
-  it("the lead page gives a lead to a comercial user and back to none; each change is in the history with who and when", async () => {
+  it("a new lead is owned (distribution); the lead page gives it to another comercial user and to none; each change is in the history", async () => {
     const id = newLead();
-    expect(ownerOf(id)).toBeNull();
+    const first = ownerOf(id);
+    expect([ana.id, bruno.id]).toContain(first);
+    const from = first === ana.id ? ana : bruno;
+    const to = otherThan(first);
+    expect(allNotesOf(id).map((note) => [note.text, note.author])).toEqual([
+      [`Responsável: Sem responsável → ${from.email} (regra: ${EVERYONE_RULE})`, DISTRIBUTION_AUTHOR],
+    ]);
     const before = Date.now();
-    expect(statusOf(await postLead(id, { intent: "responsavel", responsavel: String(bruno.id) }))).toBe(303);
-    expect(ownerOf(id)).toBe(bruno.id);
+    expect(statusOf(await postLead(id, { intent: "responsavel", responsavel: String(to.id) }))).toBe(303);
+    expect(ownerOf(id)).toBe(to.id);
     expect(statusOf(await postLead(id, { intent: "responsavel", responsavel: "" }, admin))).toBe(303);
     expect(ownerOf(id)).toBeNull();
     const notes = notesOf(id);
     expect(notes.map((note) => [note.text, note.author])).toEqual([
-      [`Responsável: Sem responsável → ${bruno.email}`, ana.email],
-      [`Responsável: ${bruno.email} → Sem responsável`, admin.email],
+      [`Responsável: ${from.email} → ${to.email}`, ana.email],
+      [`Responsável: ${to.email} → Sem responsável`, admin.email],
     ]);
     expect(Date.parse(notes[0].createdAt)).toBeGreaterThanOrEqual(before - 1000);
 
@@ -123,21 +145,28 @@ describe("owner", () => {
     expect(page.owners.map((owner: { email: string }) => owner.email)).toEqual([ana.email, bruno.email]);
     expect(
       page.timeline.filter((entry: { kind: string }) => entry.kind === "nota").map((entry: { text: string }) => entry.text),
-    ).toEqual([`Responsável: ${bruno.email} → Sem responsável`, `Responsável: Sem responsável → ${bruno.email}`]);
+    ).toEqual([
+      `Responsável: ${to.email} → Sem responsável`,
+      `Responsável: ${from.email} → ${to.email}`,
+      `Responsável: Sem responsável → ${from.email} (regra: ${EVERYONE_RULE})`,
+    ]);
   });
 
   it("refuses an owner who is not a comercial user (admin, marketing, unknown id, text) in pt-BR and changes nothing", async () => {
     const id = newLead();
+    const first = ownerOf(id);
+    expect([ana.id, bruno.id]).toContain(first);
     for (const value of [String(admin.id), String(marketing.id), "999999", "abc", "1 OR 1=1"]) {
       const result = await postLead(id, { intent: "responsavel", responsavel: value });
       expect(statusOf(result), value).toBe(400);
       expect(payload(result).errors.responsavel).toBe(OWNER_ERROR);
     }
-    expect(ownerOf(id)).toBeNull();
+    expect(ownerOf(id)).toBe(first);
     expect(notesOf(id)).toEqual([]);
     // The same owner again writes nothing either.
-    await postLead(id, { intent: "responsavel", responsavel: String(ana.id) });
-    const again = await postLead(id, { intent: "responsavel", responsavel: String(ana.id) });
+    const other = otherThan(first);
+    await postLead(id, { intent: "responsavel", responsavel: String(other.id) });
+    const again = await postLead(id, { intent: "responsavel", responsavel: String(other.id) });
     expect(statusOf(again)).toBe(400);
     expect(payload(again).errors.responsavel).toBe("O lead já está com este responsável.");
     expect(notesOf(id)).toHaveLength(1);
@@ -145,7 +174,7 @@ describe("owner", () => {
 
   it("the panel filters by owner and by 'sem responsável'; 'Meus leads' is the signed-in comercial user's filter", async () => {
     const city = `Donópolis ${Date.now()}`;
-    const [mine, theirs, nobody] = [newLead({ cidade: city }), newLead({ cidade: city }), newLead({ cidade: city })];
+    const [mine, theirs, nobody] = [newLead({ cidade: city }), newLead({ cidade: city }), unownedLead(city)];
     await postLead(mine, { intent: "responsavel", responsavel: String(ana.id) });
     await postLead(theirs, { intent: "responsavel", responsavel: String(bruno.id) });
     const ids = async (query: string) =>
@@ -180,8 +209,8 @@ describe("owner", () => {
 
   it("'Atribuir responsável aos filtrados': the GET counts and changes nothing; the POST gives exactly the filtered leads", async () => {
     const city = `Lotópolis ${Date.now()}`;
-    const [a, b] = [newLead({ cidade: city }), newLead({ cidade: city })];
-    const other = newLead();
+    const [a, b] = [unownedLead(city), unownedLead(city)];
+    const other = unownedLead();
     const query = `busca=${encodeURIComponent(city)}&novo_responsavel=${bruno.id}`;
     const shown = payload(
       await ownerBulkModule.loader(args(getRequest(`/contato/atribuir-responsavel?${query}`, { cookie: cookies[ana.email] }))),
@@ -226,7 +255,7 @@ describe("owner", () => {
     const city = `Planilhópolis do Dono ${Date.now()}`;
     const id = newLead({ cidade: city });
     await postLead(id, { intent: "responsavel", responsavel: String(ana.id) });
-    newLead({ cidade: city });
+    unownedLead(city);
     const response = (await csvLoader(
       args(getRequest(`/contato/leads.csv?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] })),
     )) as Response;

@@ -9,6 +9,7 @@ import { action as optOutsPageAction, loader as optOutsPageLoader } from "~/rout
 import { action as gateAction, loader as mirrorLoader } from "~/routes/whatsapp/passwords";
 import { action as repliesPageAction, loader as repliesPageLoader } from "~/routes/whatsapp/replies";
 import { db, schema } from "~/server/db/client.server";
+import { DISTRIBUTION_AUTHOR, EVERYONE_RULE } from "~/server/leads/distribution.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { saveLead } from "~/server/leads/save.server";
 import { purgeExpiredReplies } from "~/server/platform/maintenance.server";
@@ -332,8 +333,15 @@ describe("/whatsapp/respostas", () => {
     const lead = db.select().from(schema.leads).where(eq(schema.leads.id, leadId)).get();
     expect(lead).toMatchObject({ status: "perdido", motivo_perda: "sem_interesse" });
     const notes = db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all();
-    expect(notes).toMatchObject([{ text: LOST_FROM_REPLY_NOTE }]);
-    expect(notes[0].author).toMatch(/respostas\.comercial@example\.com/);
+    // The lead was the one comercial user's from the start (distribution, decision 096), then the reply's note.
+    expect(notes).toMatchObject([
+      {
+        author: DISTRIBUTION_AUTHOR,
+        text: `Responsável: Sem responsável → respostas.comercial@example.com (regra: ${EVERYONE_RULE})`,
+      },
+      { text: LOST_FROM_REPLY_NOTE },
+    ]);
+    expect(notes[1].author).toMatch(/respostas\.comercial@example\.com/);
     expect(db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, leadId)).all()).toMatchObject([
       { fromStatus: "novo", toStatus: "perdido", reason: "sem_interesse" },
     ]);
@@ -344,7 +352,7 @@ describe("/whatsapp/respostas", () => {
     // again: the lead is already Perdido, nothing more is written
     await postRepliesPage({ intent: "marcar-perdido", id: String(noInterest.id) }, comercialCookie);
     expect(db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, leadId)).all()).toHaveLength(1);
-    expect(db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all()).toHaveLength(1);
+    expect(db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all()).toHaveLength(2);
   });
 
   it("the lead's page lists that lead's replies, newest first", async () => {

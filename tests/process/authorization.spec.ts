@@ -189,6 +189,8 @@ test("the guarded areas are found in the route table", () => {
       "admin/webhooks",
       "admin/e-mails",
       "admin/distribuicao",
+      "admin/resultados",
+      "admin/resultados.csv",
       "admin/usuarios",
       "whatsapp",
       "whatsapp/registro",
@@ -338,6 +340,8 @@ function rolesFor(path: string): readonly StaffRole[] {
   if (path === "admin/conteudo" || path.startsWith("admin/conteudo/")) return ["admin", "marketing"];
   if (path === "admin/webhooks" || path === "admin/usuarios") return ["admin"];
   if (path === "admin/e-mails" || path === "admin/distribuicao") return ["admin"];
+  // "Resultados" holds no personal data: every role; a comercial user's counts only their own leads (decision 089).
+  if (path === "admin/resultados" || path === "admin/resultados.csv") return STAFF_ROLES;
   throw new Error(`/${path}: no role rule yet; add it to rolesFor (and to app/lib/staff/roles.ts)`);
 }
 

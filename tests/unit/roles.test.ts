@@ -9,9 +9,9 @@ describe("roles", () => {
       ROLE_KEYS.map((role) => [role, (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).filter((p) => can(role, p))]),
     );
     expect(held).toEqual({
-      admin: ["dashboard", "leads", "lgpd", "content", "webhooks", "emails", "distribution", "users", "whatsapp"],
-      comercial: ["dashboard", "leads", "whatsapp"],
-      marketing: ["dashboard", "content"],
+      admin: ["dashboard", "leads", "lgpd", "content", "webhooks", "emails", "results", "distribution", "users", "whatsapp"],
+      comercial: ["dashboard", "leads", "results", "whatsapp"],
+      marketing: ["dashboard", "content", "results"],
     });
   });
 
@@ -35,6 +35,9 @@ describe("roles", () => {
     expect(permissionForPath("/admin/usuarios")).toBe("users");
     expect(permissionForPath("/admin/e-mails")).toBe("emails");
     expect(permissionForPath("/admin/distribuicao")).toBe("distribution");
+    expect(permissionForPath("/admin/resultados")).toBe("results");
+    expect(permissionForPath("/admin/resultados.csv")).toBe("results");
+    expect(permissionForPath("/admin/resultadosx")).toBeNull();
     expect(permissionForPath("/contatos")).toBeNull();
     expect(permissionForPath("/")).toBeNull();
   });

@@ -12,7 +12,10 @@ import { FirstContactLabel } from "./waiting-leads";
 
 /**
  * The leads panel's table (newest first, one page of the server's pagination), its count line,
- * its pagination and the opt-out count under it.
+ * its pagination and the opt-out count under it. Below the `sm` breakpoint each row is a card
+ * (decision 096): what a salesperson needs (name, date, phone and contact buttons, course, polo,
+ * status with the waiting time, next contact, owner), each with its label; the other columns are
+ * on the lead's page, one click away. CSS only: the same cells, no second copy of the buttons.
  */
 
 const timeFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: SITE_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
@@ -64,6 +67,9 @@ export function LeadsTable({
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + rows.length - 1;
   const cell = "whitespace-nowrap px-3 py-2";
+  // On a phone: a labelled line of the card, or nothing (the column is on the lead's page).
+  const line = `${cell} max-sm:block max-sm:whitespace-normal max-sm:px-0 max-sm:py-0.5 max-sm:before:mr-1 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]`;
+  const extra = `${cell} max-sm:hidden`;
   return (
     <>
       <p className="mt-4 text-sm text-slate-700" data-testid="leads-count" aria-live="polite">
@@ -71,13 +77,13 @@ export function LeadsTable({
         {pages > 1 ? ` · mostrando ${number.format(first)}–${number.format(last)}` : ""}
       </p>
       <section
-        className="relative mt-2 overflow-x-auto rounded-lg border border-slate-200"
+        className="relative mt-2 overflow-x-auto rounded-lg border border-slate-200 max-sm:overflow-visible max-sm:border-0"
         tabIndex={0}
         aria-label="Tabela de leads (role para os lados)"
       >
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="leads-table">
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block" data-testid="leads-table">
           <caption className="sr-only">Leads, do mais recente para o mais antigo</caption>
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 max-sm:hidden">
             <tr>
               <th scope="col" className={cell}>
                 Data
@@ -130,18 +136,25 @@ export function LeadsTable({
               ) : null}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
+          <tbody className="divide-y divide-slate-100 bg-white max-sm:block max-sm:space-y-3 max-sm:divide-y-0 max-sm:bg-transparent">
             {rows.map((lead) => (
-              <tr key={lead.id} data-testid="lead-row">
-                <td className={cell}>
+              <tr
+                key={lead.id}
+                data-testid="lead-row"
+                className="max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:[overflow-wrap:anywhere] max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:p-3"
+              >
+                <td className={`${line} max-sm:text-xs`} data-label="Recebido em">
                   {formatDateBr(lead.data_criacao)} <span className="text-slate-500">{formatTime(lead.criado_em)}</span>
                 </td>
-                <th scope="row" className={`${cell} font-medium text-slate-900`}>
+                <th
+                  scope="row"
+                  className={`${cell} font-medium text-slate-900 max-sm:order-first max-sm:block max-sm:whitespace-normal max-sm:px-0 max-sm:text-base`}
+                >
                   <Link to={`/contato/lead/${lead.id}`} className="text-brand-700 underline" data-testid="lead-link">
                     {lead.nome}
                   </Link>
                 </th>
-                <td className={cell}>
+                <td className={`${line} max-sm:[&>div]:flex-wrap`} data-label="Telefone">
                   <ContactButtons
                     leadId={lead.id}
                     nome={lead.nome}
@@ -151,28 +164,34 @@ export function LeadsTable({
                     wrap={false}
                   />
                 </td>
-                <td className={cell}>{lead.email}</td>
-                <td className={cell}>{lead.cidade || "-"}</td>
-                <td className={cell}>{lead.curso_interesse || "-"}</td>
-                <td className={cell}>{lead.polo || "-"}</td>
-                <td className={cell}>{originLabels[lead.origem] ?? lead.origem}</td>
-                <td className={cell}>{lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : "-"}</td>
-                <td className={cell}>
+                <td className={extra}>{lead.email}</td>
+                <td className={extra}>{lead.cidade || "-"}</td>
+                <td className={line} data-label="Curso">
+                  {lead.curso_interesse || "-"}
+                </td>
+                <td className={line} data-label="Polo">
+                  {lead.polo || "-"}
+                </td>
+                <td className={extra}>{originLabels[lead.origem] ?? lead.origem}</td>
+                <td className={extra}>{lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : "-"}</td>
+                <td className={line} data-label="Status">
                   <span data-testid="lead-status">{statusWithReason(lead.status, lead.motivo_perda)}</span>
                   <FirstContactLabel state={lead.firstContact} />
                 </td>
-                <td className={cell}>{lead.proximo_contato ? formatDateBr(lead.proximo_contato) : "-"}</td>
-                <td className={cell} data-testid="lead-owner">
+                <td className={line} data-label="Próximo contato">
+                  {lead.proximo_contato ? formatDateBr(lead.proximo_contato) : "-"}
+                </td>
+                <td className={line} data-label="Responsável" data-testid="lead-owner">
                   {lead.owner ?? NO_OWNER_LABEL}
                 </td>
                 {SURVEY_FIELDS.map((f) => (
-                  <td key={f.name} className={cell}>
+                  <td key={f.name} className={extra}>
                     {surveyLabel(f.name, lead[f.column])}
                   </td>
                 ))}
-                <td className={`${cell} text-slate-500`}>{lead.id}</td>
+                <td className={`${extra} text-slate-500`}>{lead.id}</td>
                 {canLgpd ? (
-                  <td className={cell}>
+                  <td className={extra}>
                     <a href={`/contato/lead/${lead.id}/dados.json`} download className="font-semibold text-brand-700 underline">
                       Exportar<span className="sr-only"> os dados de {lead.nome}</span>
                     </a>

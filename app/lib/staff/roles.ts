@@ -36,6 +36,11 @@ export const PERMISSIONS = {
   webhooks: ["admin"],
   /** The e-mail outbox: what was sent, is waiting or is kept without SMTP (/admin/e-mails, decision 088). */
   emails: ["admin"],
+  /**
+   * "Resultados": leads and enrolments per campaign, form, polo, area (no personal data; a comercial
+   * user's report counts only their own leads; /admin/resultados, decision 089).
+   */
+  results: ["admin", "comercial", "marketing"],
   /** Lead distribution: teams, rules, availability, the first-contact target (/admin/distribuicao, decision 086). */
   distribution: ["admin"],
   /** Users and roles (/admin/usuarios); also the WhatsApp access passwords (/whatsapp/<slug>). */
@@ -58,7 +63,7 @@ export function can(role: Role, permission: Permission): boolean {
  * land after login and which header links to show): /contato itself "dashboard"; a lead's data
  * export and erasure "lgpd"; anything else under /contato "leads" (except 'Sair', open to every
  * signed-in role); /admin/conteudo "content", /admin/webhooks "webhooks", /admin/usuarios "users",
- * /admin/e-mails "emails", /admin/distribuicao "distribution".
+ * /admin/e-mails "emails", /admin/distribuicao "distribution", /admin/resultados (and its .csv) "results".
  * Null for any other path.
  */
 export function permissionForPath(pathname: string): Permission | null {
@@ -73,6 +78,7 @@ export function permissionForPath(pathname: string): Permission | null {
   if (under("admin/usuarios")) return "users";
   if (under("admin/e-mails")) return "emails";
   if (under("admin/distribuicao")) return "distribution";
+  if (under("admin/resultados") || path === "admin/resultados.csv") return "results";
   return null;
 }
 
@@ -87,6 +93,7 @@ export type StaffLink = { to: string; label: string };
 
 const STAFF_LINKS: (StaffLink & { permission: Permission })[] = [
   { to: "/contato", label: "Leads", permission: "dashboard" },
+  { to: "/admin/resultados", label: "Resultados", permission: "results" },
   { to: "/admin/conteudo", label: "Conteúdo", permission: "content" },
   { to: "/admin/webhooks", label: "Webhooks", permission: "webhooks" },
   { to: "/admin/distribuicao", label: "Distribuição", permission: "distribution" },

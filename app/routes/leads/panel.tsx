@@ -6,6 +6,7 @@ import { LeadDashboard } from "~/components/admin/lead-dashboard";
 import { BulkOwnerForm, BulkStatusForm } from "~/components/leads/bulk-forms";
 import { LeadsTable, OptOutCount } from "~/components/leads/leads-table";
 import { LeadFiltersForm } from "~/components/leads/panel-filters";
+import { UnassignedNotice } from "~/components/leads/unassigned-notice";
 import { WaitingLeads } from "~/components/leads/waiting-leads";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -129,6 +130,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
         </Alert>
       ) : null}
 
+      <UnassignedNotice status={loaderData.distribution} canDistribute={loaderData.canDistribute} />
       <WaitingLeads leads={waiting} />
 
       {dashboard ? (

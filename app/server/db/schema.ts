@@ -68,7 +68,8 @@ export const leads = sqliteTable(
     index("leads_perfil_idx").on(t.perfil_resultado),
     index("leads_status_idx").on(t.status),
     index("leads_proximo_contato_idx").on(t.proximo_contato),
-    index("leads_owner_idx").on(t.owner_id),
+    // The owner filter, and the panel's count of Novo leads nobody owns (decision 096) read from the index alone.
+    index("leads_owner_status_idx").on(t.owner_id, t.status),
     // Distribution's "same person" rule looks a person up by e-mail or phone across forms.
     index("leads_email_idx").on(t.email),
     index("leads_telefone_idx").on(t.telefone),

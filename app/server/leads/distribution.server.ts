@@ -58,11 +58,11 @@ function putSetting(key: string, value: string) {
 }
 
 /**
- * Whether new leads are distributed. Off until an admin switches it on in "Distribuição" (a site
- * whose owners are set by hand keeps working as before); the first-contact clock runs either way.
+ * Whether new leads are distributed. On unless an admin switched it off in "Distribuição" (decision
+ * 096: every lead is owned the moment it is saved); the first-contact clock runs either way.
  */
 export function distributionActive(): boolean {
-  return setting("active") === "1";
+  return setting("active") !== "0";
 }
 
 export function setDistributionActive(active: boolean) {
@@ -371,18 +371,23 @@ export function assignNewLead(lead: NewLeadFacts, now: Date): Assignment | null 
       createdAt: now.toISOString(),
     })
     .run();
-  enqueueWebhookEvent(
-    "lead.assigned",
-    {
-      lead: { id: lead.id },
-      owner: assignment.ownerId === null ? null : { id: assignment.ownerId, email: assignment.ownerEmail },
-      rule: assignment.rule,
-      first_contact_due_at: due,
-    },
-    now,
-  );
-  if (assignment.ownerEmail) alert("lead.assigned", assignment.ownerEmail, lead, assignment.rule, now);
-  else for (const admin of adminEmails()) alert("lead.unassigned", admin, lead, assignment.rule, now);
+  if (assignment.ownerId !== null && assignment.ownerEmail !== null) {
+    enqueueWebhookEvent(
+      "lead.assigned",
+      {
+        lead: { id: lead.id },
+        owner: { id: assignment.ownerId, email: assignment.ownerEmail },
+        rule: assignment.rule,
+        first_contact_due_at: due,
+      },
+      now,
+    );
+    alert("lead.assigned", assignment.ownerEmail, lead, assignment.rule, now);
+  } else {
+    // Nothing was assigned (decision 096): no `lead.assigned` event ("lead.created" already told the
+    // CRM), the lead waits in the unassigned queue and the admins are told.
+    for (const admin of adminEmails()) alert("lead.unassigned", admin, lead, assignment.rule, now);
+  }
   return assignment;
 }
 
@@ -396,6 +401,20 @@ export function unassignedCount(): number {
       .where(and(isNull(leads.owner_id), eq(leads.status, "novo")))
       .get()?.n ?? 0
   );
+}
+
+export type DistributionStatus = { active: boolean; available: number; unassigned: number };
+
+/**
+ * What the panel says about distribution (decision 096): whether it is on, how many comercial users
+ * can receive a lead now, and how many Novo leads wait in the unassigned queue.
+ */
+export function distributionStatus(now: Date = serverClock.now()): DistributionStatus {
+  return {
+    active: distributionActive(),
+    available: availabilityList(now).filter((row) => row.available).length,
+    unassigned: unassignedCount(),
+  };
 }
 
 // --- Escalation ---------------------------------------------------------------------------------

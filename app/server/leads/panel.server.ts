@@ -22,7 +22,7 @@ import * as serverClock from "../platform/clock.server";
 import type { AdminUser } from "../staff/users.server";
 import { whatsappContactsSince } from "../whatsapp/clicks.server";
 import { countOptOuts, withWhatsappOptOut } from "../whatsapp/optouts.server";
-import { type WaitingLead, waitingLeads } from "./distribution.server";
+import { type DistributionStatus, distributionStatus, type WaitingLead, waitingLeads } from "./distribution.server";
 import { ownerEmails, ownerOptions } from "./owner.server";
 import { countLeadsByStatus, distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
@@ -99,6 +99,8 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
     canLgpd: can(admin.role, "lgpd"),
     // "Meus leads": the owner filter with the signed-in user's id.
     myId: admin.id,
+    // The unassigned-queue notice links to "Distribuição" for those who may open it.
+    canDistribute: can(admin.role, "distribution"),
     filters,
     originLabels: originLabels(),
   };
@@ -118,7 +120,19 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
     const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(filters)), filtered: hasActiveFilters(filters) };
     const owners: OwnerChoice[] = ownerOptions();
     const waiting = waitingLeads(admin, serverClock.now());
-    return data({ ...base, ...recentTotals(), page, profiles, optOuts: countOptOuts(), statuses, owners, waiting, error: null });
+    const distribution = distributionStatus(serverClock.now());
+    return data({
+      ...base,
+      ...recentTotals(),
+      page,
+      profiles,
+      optOuts: countOptOuts(),
+      statuses,
+      owners,
+      waiting,
+      distribution,
+      error: null,
+    });
   } catch (error) {
     console.error("admin: could not load the leads", error);
     return data(
@@ -132,6 +146,7 @@ export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
         statuses: null as Statuses | null,
         owners: [] as OwnerChoice[],
         waiting: [] as WaitingLead[],
+        distribution: null as DistributionStatus | null,
         error: LOAD_ERROR,
       },
       { status: 503 },

@@ -1,0 +1,167 @@
+import { Download } from "lucide-react";
+import { Form } from "react-router";
+
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { ResultsChart } from "~/components/leads/results-chart";
+import { StudioTable } from "~/components/studio/studio-table";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { type ResultRow, resultsQueryString } from "~/lib/leads/results";
+import { pageMeta } from "~/lib/seo";
+import { resultsReport } from "~/server/leads/results.server";
+import { requirePermission } from "~/server/staff/auth.server";
+
+import type { Route } from "./+types/results";
+
+/**
+ * /admin/resultados: which campaign, form, polo, area or owner produced leads and enrolments in a
+ * period (decision 089). A GET form (works without JavaScript), an SVG chart, the table and its CSV.
+ * Admin and marketing see every lead (no personal data is shown); a comercial user their own leads.
+ */
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Resultados - Painel Administrativo",
+    description: "Leads e matrículas por campanha, formulário, polo, área e responsável.",
+    noindex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await requirePermission(request, "results");
+  return resultsReport(new URL(request.url).searchParams, staff);
+}
+
+const minutes = (value: number | null) => (value === null ? "-" : `${value} min`);
+const pct = (value: number | null) => (value === null ? "-" : `${String(value).replace(".", ",")}%`);
+
+function Cells({ row }: { row: ResultRow }) {
+  return (
+    <>
+      <td className="py-2 pr-3 text-right">{row.leads}</td>
+      <td className="py-2 pr-3 text-right">
+        {row.contacted} ({pct(row.contactedPercent)})
+      </td>
+      <td className="py-2 pr-3 text-right">{minutes(row.medianMinutes)}</td>
+      <td className="py-2 pr-3 text-right">{minutes(row.p90Minutes)}</td>
+      <td className="py-2 pr-3 text-right">{pct(row.withinTargetPercent)}</td>
+      <td className="py-2 pr-3 text-right">{row.enrolled}</td>
+      <td className="py-2 pr-3 text-right">{row.matriculated}</td>
+      <td className="py-2 pr-3 text-right">{pct(row.conversionPercent)}</td>
+      <td className="py-2">
+        {row.lost}
+        {row.lostReasons.length > 0 ? (
+          <span className="block text-xs text-slate-600">
+            {row.lostReasons.map((each) => `${each.reason}: ${each.count}`).join(", ")}
+          </span>
+        ) : null}
+      </td>
+    </>
+  );
+}
+
+export default function ResultsPage({ loaderData }: Route.ComponentProps) {
+  const { query, error, dimensions, ownOnly, rows, total } = loaderData;
+  const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+  const loading = useIsPending({ formMethod: "GET" });
+  const groupLabel = dimensions.find((each) => each.value === query.by)?.label ?? "";
+  return (
+    <section aria-labelledby="resultados-titulo" className="mx-auto max-w-7xl px-4 py-8">
+      <h1 id="resultados-titulo" className="text-2xl font-bold text-slate-900">
+        Resultados
+      </h1>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600">
+        Quantos leads cada campanha, formulário, polo ou área trouxe no período, quantos foram contatados e em quanto tempo
+        (minutos úteis), quantos se inscreveram e se matricularam. Sem dados pessoais.
+      </p>
+      {ownOnly ? (
+        <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="results-own-only">
+          Você vê apenas os leads dos quais é responsável.
+        </p>
+      ) : null}
+
+      <Form method="get" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-4">
+        <Field label="De" htmlFor="de" errorId="periodo-erro" errors={error ? [error] : null}>
+          <input
+            id="de"
+            name="de"
+            type="date"
+            defaultValue={query.from}
+            key={`de-${query.from}`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "periodo-erro" : undefined}
+            className={field}
+          />
+        </Field>
+        <Field label="Até" htmlFor="ate">
+          <input id="ate" name="ate" type="date" defaultValue={query.to} key={`ate-${query.to}`} className={field} />
+        </Field>
+        <Field label="Agrupar por" htmlFor="por">
+          <select id="por" name="por" defaultValue={query.by} key={query.by} className={field}>
+            {dimensions.map((each) => (
+              <option key={each.value} value={each.value}>
+                {each.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="flex items-end">
+          <SubmitButton pending={loading} pendingText="Carregando..." variant="primary" size="md">
+            Ver resultados
+          </SubmitButton>
+        </div>
+      </Form>
+
+      <p className="mt-4">
+        <a
+          href={`/admin/resultados.csv${resultsQueryString(query)}`}
+          download
+          data-testid="results-csv"
+          className={buttonClass({ variant: "primary", size: "md" })}
+        >
+          <Download aria-hidden="true" className="size-4" /> Baixar CSV
+        </a>
+      </p>
+
+      {rows.length === 0 ? (
+        <Alert tone="warning" as="p" className="mt-6" data-testid="results-empty">
+          Nenhum lead no período.
+        </Alert>
+      ) : (
+        <>
+          <ResultsChart rows={rows} />
+          <StudioTable
+            testId="results-table"
+            caption={`${groupLabel}: leads de ${query.from.split("-").reverse().join("/")} a ${query.to.split("-").reverse().join("/")}`}
+            columns={[
+              groupLabel,
+              "Leads",
+              "Contatados",
+              "Mediana até o 1º contato",
+              "90% contatados em até",
+              "No prazo",
+              "Inscritos",
+              "Matriculados",
+              "Conversão",
+              "Perdidos (motivos)",
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.key} className="border-b border-slate-100 align-top" data-testid="results-row">
+                <th scope="row" className="py-2 pr-3 font-medium break-words">
+                  {row.key}
+                </th>
+                <Cells row={row} />
+              </tr>
+            ))}
+            <tr className="border-t-2 border-slate-300 align-top font-semibold" data-testid="results-total">
+              <th scope="row" className="py-2 pr-3">
+                {total.key}
+              </th>
+              <Cells row={total} />
+            </tr>
+          </StudioTable>
+        </>
+      )}
+    </section>
+  );
+}

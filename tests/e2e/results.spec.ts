@@ -1,0 +1,70 @@
+import { expect, openE2eDb, test } from "../support/fixtures";
+import { insertLeads, uniqueToken } from "../support/seed";
+import { openAsAdmin } from "../support/studio";
+
+/**
+ * /admin/resultados in Chromium, with and without JavaScript (decision 089): leads of a campaign
+ * only this test uses, in a month no other spec writes to, then the period form, the table row,
+ * the SVG chart, the CSV link and a refused period.
+ */
+
+function seedCampaign(campaign: string) {
+  const db = openE2eDb();
+  try {
+    const day = "2020-01-15";
+    const base = { data_criacao: day, criado_em: `${day}T13:00:00.000Z`, utm_source: "google", utm_campaign: campaign };
+    insertLeads(db, [
+      { ...base, status: "matriculado", first_contact_at: `${day}T13:03:00.000Z`, first_contact_due_at: `${day}T13:05:00.000Z` },
+      { ...base, status: "perdido", motivo_perda: "sem_interesse", first_contact_at: `${day}T13:10:00.000Z` },
+      { ...base, status: "novo" },
+      { ...base, status: "inscrito", first_contact_at: `${day}T13:04:00.000Z` },
+    ]);
+  } finally {
+    db.close();
+  }
+}
+
+test("Resultados: a period and a grouping show each campaign's leads, enrolments and conversion; a reversed period is refused", async ({
+  page,
+}) => {
+  const campaign = uniqueToken("campanha-");
+  seedCampaign(campaign);
+  await openAsAdmin(page, "/admin/resultados");
+  await expect(page.getByRole("heading", { name: "Resultados", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Painel Administrativo" }).getByRole("link", { name: "Resultados" }),
+  ).toBeVisible();
+
+  await page.getByLabel("De").fill("2020-01-01");
+  await page.getByLabel("Até").fill("2020-01-31");
+  await page.getByLabel("Agrupar por").selectOption("utm_campaign");
+  await page.getByRole("button", { name: "Ver resultados" }).click();
+  await expect(page).toHaveURL(/\/admin\/resultados\?de=2020-01-01&ate=2020-01-31&por=utm_campaign$/);
+  const row = page.getByTestId("results-row").filter({ hasText: campaign });
+  // Leads, contacted (%), median, 90th percentile, within target, inscritos, matriculados, conversion, lost.
+  await expect(row.getByRole("cell")).toHaveText([
+    "4",
+    "3 (75%)",
+    "4 min",
+    "10 min",
+    "33,3%",
+    "2",
+    "1",
+    "25%",
+    /^1\s*Sem interesse: 1$/,
+  ]);
+  await expect(page.getByTestId("results-chart").locator("svg")).toBeVisible();
+  await expect(page.getByTestId("results-csv")).toHaveAttribute(
+    "href",
+    "/admin/resultados.csv?de=2020-01-01&ate=2020-01-31&por=utm_campaign",
+  );
+
+  const csv = await page.request.get("/admin/resultados.csv?de=2020-01-01&ate=2020-01-31&por=utm_campaign");
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(await csv.text()).toContain(`${campaign};4;3;75;4;10;33,3;2;1;25;1;Sem interesse: 1`);
+
+  await page.getByLabel("De").fill("2020-02-01");
+  await page.getByRole("button", { name: "Ver resultados" }).click();
+  await expect(page.getByText("Informe um período válido")).toBeVisible();
+  await expect(page.getByLabel("De")).toHaveAttribute("aria-invalid", "true");
+});
