@@ -20,8 +20,8 @@ import { type AdminUser, createAdmin } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
-import { signIn } from "../support/staff-login";
 import { insertLead } from "../support/seed";
+import { signIn } from "../support/staff-login";
 
 /**
  * Decision 057: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
