@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { expect, test } from "../support/fixtures";
+import { completedTestCookie } from "../support/sessions";
 
 /**
  * The form modal on a phone (360 × 740): our own form in its frame never needs scrolling inside the
@@ -84,21 +85,23 @@ test.describe("the form modal at 360 × 740", () => {
     await expectWholeFormReachable(page, frameElement);
   });
 
-  test("the consultant and scholarship buttons open forms that fit their frame too", async ({ page }) => {
-    // The marketing pages link to /inscricao (decisions 092, 098, 099); the vocational result keeps the modal.
-    for (const [path, name, title] of [
-      ["/teste-vocacional/resultado/saude", "Falar com um consultor", /fale com um consultor/],
-    ] as const) {
-      await page.goto(path);
-      const opener = page.locator("main a[data-form-modal]").filter({ hasText: name }).first();
-      await opener.click();
-      const dialog = page.getByRole("dialog", { name: title });
-      await expect(dialog).toBeVisible();
-      await expect(page.frameLocator(FRAME).getByLabel("Nome completo", { exact: true })).toBeVisible();
-      await expectWholeFormReachable(page, dialog.locator(FRAME));
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden();
+  test("the consultant button of a vocational result opens a form that fits its frame too", async ({ page }) => {
+    // The marketing pages link to /inscricao (decisions 092, 098, 099); the result pages keep the modal.
+    const visitor = await completedTestCookie(process.env.E2E_BASE_URL!, `modal-${Date.now()}@example.com`);
+    for (const pair of visitor.split(/;\s*/).filter(Boolean)) {
+      const [name, value] = [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)];
+      await page.context().addCookies([{ name, value, url: process.env.E2E_BASE_URL!, httpOnly: true, sameSite: "Lax" }]);
     }
+    // The lead form's "Dados salvos" toast waits in that session: taken here, it covers nothing later.
+    await (await page.request.get("/privacidade")).body();
+    await page.goto("/teste-vocacional/resultado/tecnologia");
+    await page.locator("main a[data-form-modal]").filter({ hasText: "Falar com um consultor" }).first().click();
+    const dialog = page.getByRole("dialog", { name: /fale com um consultor/ });
+    await expect(dialog).toBeVisible();
+    await expect(page.frameLocator(FRAME).getByLabel("Nome completo", { exact: true })).toBeVisible();
+    await expectWholeFormReachable(page, dialog.locator(FRAME));
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
   });
 });
 
