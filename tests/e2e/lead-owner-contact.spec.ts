@@ -77,6 +77,8 @@ test.describe("lead owner and contact from the panel", () => {
 
     await page.getByRole("link", { name: `Ana Dona ${tag}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/contato/lead/${ana}$`));
+    // The address changes before the new page is drawn: read the select once the page is there.
+    await expect(page.getByRole("heading", { level: 1, name: `Ana Dona ${tag}` })).toBeVisible();
     // Only comercial users are offered (the configured admin is not).
     const options = await page.getByLabel("Responsável pelo lead").locator("option").allTextContents();
     expect(options).toEqual(expect.arrayContaining(["Sem responsável", me.email, colleague.email]));
