@@ -1,5 +1,5 @@
 import { expect, openE2eDb, test } from "../support/fixtures";
-import { insertLeads, uniqueToken } from "../support/seed";
+import { insertLeads, insertStaffUser, uniqueToken } from "../support/seed";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -7,10 +7,20 @@ import { openAsAdmin } from "../support/studio";
  * what a salesperson needs and the page never scrolls sideways; at 1280 px it is the table.
  */
 
-function seed(tag: string) {
+async function seed(tag: string) {
   const db = openE2eDb();
   try {
+    // An owner whose e-mail has no place to break, on a lead still waiting for its first contact
+    // (the most overdue, so it heads "Aguardando primeiro contato").
+    const owner = await insertStaffUser(db, "comercial", { email: `comercial.${"y".repeat(40)}.${tag}@equipe.example.org` });
     insertLeads(db, [
+      {
+        nome: `Espera ${tag}`,
+        telefone: "(31)98888-7768",
+        email: `espera.${tag}@example.com`,
+        owner_id: owner.id,
+        first_contact_due_at: "2000-01-03T12:00:00.000Z",
+      },
       {
         nome: `Cartão Lead ${tag}`,
         telefone: "(31)98888-7766",
@@ -33,10 +43,11 @@ test("at 360 px each lead is a card (name, contact buttons, course, polo, status
   page,
 }) => {
   const tag = uniqueToken("cartao");
-  seed(tag);
+  await seed(tag);
   await page.setViewportSize({ width: 360, height: 800 });
   await openAsAdmin(page, `/contato?busca=${tag}`);
-  await expect(page.getByTestId("lead-row")).toHaveCount(2);
+  await expect(page.getByTestId("lead-row")).toHaveCount(3);
+  await expect(page.getByTestId("waiting-leads")).toContainText(`comercial.${"y".repeat(40)}`);
   const card = page.getByTestId("lead-row").filter({ hasText: `Cartão Lead ${tag}` });
   await expect(card.getByRole("link", { name: `Cartão Lead ${tag}` })).toBeVisible();
   await expect(card.getByRole("button", { name: /WhatsApp/ })).toBeVisible();
