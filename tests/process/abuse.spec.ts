@@ -14,6 +14,10 @@ import { enrolment, openSessions, postForm, type Sessions, vocationalLead } from
 
 const LIMITS = { publicForms: 3, login: 2 };
 const SLUG = E2E_ENV.WHATSAPP_ADMIN_SLUG;
+/** A seeded polo's page (decision 085): its enrolment form posts to the page itself. */
+const POLO_SLUG = "belo-horizonte-centro-mg";
+/** The parameters a route's address takes here: the polo's for a polo page, the WhatsApp slug otherwise. */
+const paramsFor = (path: string) => ({ slug: path.startsWith("polos/") ? POLO_SLUG : SLUG });
 
 let server: RunningServer;
 let sessions: Sessions;
@@ -117,6 +121,11 @@ const PUBLIC_POSTS: Record<string, Limited> = {
     limit: LIMITS.publicForms,
     message: /Muitas tentativas em pouco tempo/,
   },
+  "polos/:slug": {
+    fields: () => enrolment(`limite.polo.${Math.random().toString(36).slice(2)}@example.com`),
+    limit: LIMITS.publicForms,
+    message: /Muitas tentativas em pouco tempo/,
+  },
   "teste-vocacional": {
     fields: () => vocationalLead(`limite.${Math.random().toString(36).slice(2)}@example.com`),
     limit: LIMITS.publicForms,
@@ -155,7 +164,7 @@ test("every public POST of the route table is in the rate-limit table; the other
   for (const route of routeTable().filter((r) => r.hasAction)) {
     if (PUBLIC_POSTS[route.path]) continue;
     // Not public: an anonymous post is sent to a login (the WhatsApp tool's pages: its gate) or refused before anything happens.
-    const response = await post(urlFor(route, { slug: SLUG }), {}, "10.99.0.3");
+    const response = await post(urlFor(route, paramsFor(route.path)), {}, "10.99.0.3");
     const location = response.headers.get("Location") ?? "";
     expect(
       response.status === 401 ||
@@ -170,7 +179,7 @@ test("every public POST of the route table is in the rate-limit table; the other
 let address = 10;
 for (const [path, limited] of Object.entries(PUBLIC_POSTS)) {
   test(`POST /${path} is limited per IP: ${path.startsWith("login") || path.startsWith("whatsapp") ? "failures" : "posts"} beyond the limit get 429`, async () => {
-    const url = urlFor({ path }, { slug: SLUG });
+    const url = urlFor({ path }, paramsFor(path));
     const ip = `10.98.${address++}.1`;
     const other = `10.98.${address++}.2`;
     const statuses: number[] = [];
