@@ -639,7 +639,7 @@ test("the accepted submissions really are accepted (the table above can tell), e
     const email = `aceito.${path.replace(/\W/g, "")}@example.com`;
     const fields = { ...spec.accepted.fields, ...(spec.accepted.fields.email ? { email } : {}) };
     const before = snapshot(server.databasePath);
-    const { response } = await send(`/${path}`, spec.session, urlencoded(fields));
+    const { response } = await send(urlFor({ path }, { ...params, ...spec.params }), spec.session, urlencoded(fields));
     expect(response.status, path).toBe(303);
     expect(snapshot(server.databasePath).leads.rows, path).toBe(before.leads.rows + 1);
     // LGPD: the new lead carries when consent was given and which text version.
