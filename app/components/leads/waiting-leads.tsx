@@ -31,7 +31,10 @@ export function WaitingLeads({ leads }: { leads: WaitingLead[] }) {
       </h2>
       <ol className="mt-2 divide-y divide-amber-200">
         {leads.map((lead) => (
-          <li key={lead.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 [overflow-wrap:anywhere]">
+          <li
+            key={lead.id}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 [overflow-wrap:anywhere]"
+          >
             <Link to={`/contato/lead/${lead.id}`} className="font-semibold text-brand-700 underline">
               {lead.firstName}
             </Link>
