@@ -13,10 +13,10 @@ import { Worker } from "node:worker_threads";
 
 import sharp from "sharp";
 
-import { MAX_PHOTO_BYTES } from "../app/lib/content/photos";
-import type { RunningServer } from "../tests/support/server-process";
-import { adminSession } from "../tests/support/sessions";
-import { photoLikeJpeg } from "./bench-photos";
+import { MAX_PHOTO_BYTES } from "../../app/lib/content/photos";
+import type { RunningServer } from "../../tests/support/server-process";
+import { adminSession } from "../../tests/support/sessions";
+import { photoLikeJpeg } from "./photos";
 
 export const PHOTO_BUDGET = { healthzMaxMs: 200, concurrentUploads: 5 };
 

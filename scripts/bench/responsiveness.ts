@@ -1,7 +1,10 @@
 // Responsiveness of the vocational test's questions: with the CPU slowed 4× in
 // Chromium, how long each interaction takes to reach the next paint, read from the Event Timing API
 // (the `duration` of the interaction's events: input delay + handlers + the time to the next paint).
-import type { Browser } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
+
+import { LEAD_POST, RUN_ID } from "./lead-post";
+import { BUDGET, failures, median, PLAYWRIGHT_ARGS } from "./settings";
 
 /** What the page records: the longest event of each interaction, by interactionId. */
 const OBSERVER = `
@@ -94,4 +97,38 @@ export async function measureResponsiveness(
   result.answer = result.answer.slice(0, samples);
   result.next = result.next.slice(0, samples);
   return result;
+}
+
+/**
+ * (3) Responsiveness of the vocational questions (CPU 4× slower), median of 5 of each interaction:
+ * a visitor sends the lead form, then its cookie opens the questions in Chromium.
+ */
+export async function measureQuestionsResponsiveness(baseUrl: string, executablePath: string) {
+  console.log("Responsiveness: /teste-vocacional/perguntas ...");
+  const leadAnswer = await fetch(baseUrl + LEAD_POST.path, {
+    method: "POST",
+    body: LEAD_POST.body(`responsividade.${RUN_ID}@example.com`),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  const visitorCookie = leadAnswer.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .find((pair) => pair.startsWith("__visitante="));
+  if (!visitorCookie) throw new Error(`responsiveness: the lead form answered ${leadAnswer.status} without a visitor cookie`);
+  const inpBrowser = await chromium.launch({ executablePath, args: PLAYWRIGHT_ARGS });
+  try {
+    const samples = await measureResponsiveness(inpBrowser, baseUrl, visitorCookie);
+    for (const [label, values] of [
+      ["choosing an answer", samples.answer],
+      ["'Próximo'", samples.next],
+    ] as const) {
+      if (values.length < 5) failures.push(`responsiveness: only ${values.length} samples of ${label}`);
+      else if (median(values) > BUDGET.interactionMs)
+        failures.push(`responsiveness: ${label} reaches the next paint in ${median(values)} ms > ${BUDGET.interactionMs} ms`);
+    }
+    return { samples, answer: median(samples.answer), next: median(samples.next) };
+  } finally {
+    await inpBrowser.close();
+  }
 }

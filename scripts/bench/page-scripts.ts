@@ -2,7 +2,7 @@
 // the JavaScript it starts (islands listed with their sizes), and its document as it crosses the wire
 // (response headers plus the compressed body) against the 14,600 bytes of a first round trip. Read over
 // plain HTTP/1.1 with the Accept-Encoding a browser sends, so the figures are the bytes on the wire.
-// Used by scripts/bench.ts; `npx tsx scripts/bench-page-scripts.ts <url>` measures a running server.
+// Used by scripts/bench.ts; `npx tsx scripts/bench/page-scripts.ts <url>` measures a running server.
 import http from "node:http";
 
 /** The marketing pages that must load no framework (the issue's list; course and polo pages come from the sitemap). */
@@ -158,7 +158,7 @@ export function printPageScripts(results: PageScripts[]) {
   }
 }
 
-if (process.argv[1]?.endsWith("bench-page-scripts.ts") && process.argv[2]) {
+if (process.argv[1]?.endsWith("page-scripts.ts") && process.argv[2]) {
   const failures: string[] = [];
   const results = await measureMarketingPages(process.argv[2].replace(/\/$/, ""), failures);
   printPageScripts(results);

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 
 import Database from "better-sqlite3";
 
-import { enrolment } from "../tests/support/sessions";
+import { enrolment } from "../../tests/support/sessions";
 
 /** The slowest a healthy receiver may get an event, after the visitor's post was answered. */
 export const WEBHOOK_HEALTHY_BUDGET_MS = 1_000;

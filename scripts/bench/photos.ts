@@ -5,7 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { adminSession } from "../tests/support/sessions";
+import { adminSession } from "../../tests/support/sessions";
 
 /** A photo-like JPEG: a diagonal gradient in the given hue, blurred noise for detail, a lighter band. */
 export async function photoLikeJpeg(width: number, height: number, hue: number): Promise<Buffer> {
