@@ -84,3 +84,20 @@ test("/enfermagem: the assistant sheet opens, keeps focus inside, and closes on 
   await expect(sheet).toBeHidden();
   await expect(button).toBeFocused();
 });
+
+for (const path of ["/enfermagem", "/cursos/agronegocio"]) {
+  test(`${path}: its og:image is the course's own PNG at a hashed address (decision 102)`, async ({ page }) => {
+    await page.goto(path);
+    const content = await page.locator('meta[property="og:image"]').getAttribute("content");
+    // The address is the site's (SITE_URL): the same path is asked of the server under test.
+    const image = new URL(content ?? "").pathname;
+    expect(image).toMatch(/^\/compartilhar\/curso\/\d+-[a-f0-9]{12}\.png$/);
+    const response = await page.request.get(image);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    const body = await response.body();
+    expect(body.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+}
