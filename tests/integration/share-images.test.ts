@@ -5,8 +5,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { SHARE_BAND_TOP } from "~/lib/share-image";
 import { loader as coursePathLoader } from "~/routes/public/catch-all";
+import { loader as campaignLoader } from "~/routes/public/flash-campaign";
+import { loader as homeLoader } from "~/routes/public/home";
 import { loader as courseShareLoader } from "~/routes/resources/course-share-image";
 import { loader as resultShareLoader } from "~/routes/resources/result-share-image";
+import { loader as siteShareLoader } from "~/routes/resources/share-image.png";
 import { campaignContent } from "~/server/content/campaign.server";
 import { activeCourses, coursesContent } from "~/server/content/courses.server";
 import { storePhoto } from "~/server/content/images.server";
@@ -169,5 +172,27 @@ describe("a vocational result's share image", () => {
     for (const file of ["maria.png", "e-0123456789ab.png"]) {
       expect((await resultShareLoader(args(getRequest(`/compartilhar/resultado/${file}`), { arquivo: file }))).status).toBe(404);
     }
+  });
+});
+
+describe("the home's and the campaign's share image", () => {
+  it("is the site picture at an address with its hash, kept for a year, and a new one when the brand changes", async () => {
+    const home = payload(await homeLoader(args(getRequest("/")))).shareImage as string;
+    expect(home).toMatch(/^\/compartilhar\/imagem\.png\?v=[a-f0-9]{12}$/);
+    expect(payload(campaignLoader()).shareImage).toBe(home);
+    const hashed = (await siteShareLoader(args(getRequest(home)))) as Response;
+    expect(hashed.headers.get("Content-Type")).toBe("image/png");
+    expect(hashed.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const meta = await sharp(Buffer.from(await hashed.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+    // Without the hash (or with an old one): today's picture, kept briefly.
+    const plain = (await siteShareLoader(args(getRequest("/compartilhar/imagem.png")))) as Response;
+    expect(plain.headers.get("Cache-Control")).toBe("public, max-age=300");
+
+    change(institutionContent, SINGLETON_ID, (data) => ({ ...data, brandName: "Faculdade Aurora" }));
+    const after = payload(await homeLoader(args(getRequest("/")))).shareImage as string;
+    expect(after).not.toBe(home);
+    const stale = (await siteShareLoader(args(getRequest(home)))) as Response;
+    expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
   });
 });

@@ -8,6 +8,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { claimText } from "~/lib/claims";
 import { photoFileName } from "~/lib/content/photos";
 import { commonCourseTitle } from "~/lib/courses/course-page";
+import { SHARE_IMAGE_PATH as SITE_SHARE_PATH } from "~/lib/seo";
 import {
   parseShareImageFile,
   SHARE_HASH_LENGTH,
@@ -63,6 +64,27 @@ export function siteShareImage(now: Date = new Date()): ShareImage {
       line: "Graduação a distância, semipresencial e presencial",
     }),
   );
+}
+
+/** The site picture's address for a page that names its hash (the home, the campaign): `/compartilhar/imagem.png?v=<hash>`. */
+export function siteSharePath(now: Date = new Date()): string {
+  return `${SITE_SHARE_PATH}?v=${siteShareImage(now).hash}`;
+}
+
+/**
+ * The answer to `/compartilhar/imagem.png`: the site picture, kept for a year when `?v=` names its
+ * hash (an address that changes with the content), for 5 minutes otherwise (decision 102).
+ */
+export async function siteShareResponse(request: Request, now: Date = new Date()): Promise<Response> {
+  const image = siteShareImage(now);
+  const asked = new URL(request.url).searchParams.get("v");
+  return new Response(new Uint8Array(await sharePngOf(image)), {
+    headers: {
+      "Content-Type": "image/png",
+      "Cache-Control": asked === image.hash ? IMMUTABLE : CURRENT,
+      ETag: `"${image.hash}"`,
+    },
+  });
 }
 
 export function shareSvg(now: Date = new Date()): string {
@@ -147,11 +169,6 @@ export async function sharePngOf(image: ShareImage): Promise<Buffer> {
   if (rendered.size >= KEEP) rendered.delete(rendered.keys().next().value!);
   rendered.set(image.hash, png);
   return png;
-}
-
-export async function sharePng(now: Date = new Date()): Promise<{ png: Buffer; hash: string }> {
-  const image = siteShareImage(now);
-  return { png: await sharePngOf(image), hash: image.hash };
 }
 
 /** A hashed address never shows anything else: browsers and link previews may keep it for a year. */
