@@ -29,7 +29,7 @@ import { getImage, imagesDir } from "./images.server";
  * content at `now` as SVG and rendered to a 1200x630 PNG with sharp. Each is kept by the hash of what
  * it shows (its SVG and, for a course, its photo's id): the same content renders once; a save that
  * changes the brand, the bolsa or the photo makes a new one, under a new address for the pages that
- * name the hash (courses and vocational results).
+ * name the hash (courses, vocational results, the home and the campaign; decision 102).
  */
 export type ShareImage = {
   /** What the picture says (the PNG is drawn from it). */
