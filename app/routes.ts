@@ -108,6 +108,9 @@ export default [
   // The share image (og:image): brand and current bolsa, drawn on the server (decision 082).
   route("compartilhar/imagem.png", "routes/resources/share-image.png.ts"),
   route("compartilhar/imagem.svg", "routes/resources/share-image.svg.ts"),
+  // A course page's and a vocational result's own picture, by content hash (<key>-<hash>.png or .svg).
+  route("compartilhar/curso/:arquivo", "routes/resources/course-share-image.ts"),
+  route("compartilhar/resultado/:arquivo", "routes/resources/result-share-image.ts"),
   // The content studio's photos, by content hash (immutable).
   route("imagens/:file", "routes/resources/images.ts"),
   // The operators' helpers (Bearer token, no cookie): the central opt-out list and "already sent?".

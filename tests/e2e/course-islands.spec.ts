@@ -84,3 +84,29 @@ test("/enfermagem: the assistant sheet opens, keeps focus inside, and closes on 
   await expect(sheet).toBeHidden();
   await expect(button).toBeFocused();
 });
+
+/** Each page's own share picture (decision 102): a course's, and the site's on the home and the campaign. */
+const SHARE_IMAGES: Array<[string, RegExp]> = [
+  ["/enfermagem", /^\/compartilhar\/curso\/\d+-[a-f0-9]{12}\.png$/],
+  ["/cursos/agronegocio", /^\/compartilhar\/curso\/\d+-[a-f0-9]{12}\.png$/],
+  ["/", /^\/compartilhar\/imagem\.png\?v=[a-f0-9]{12}$/],
+  ["/campanha-relampago", /^\/compartilhar\/imagem\.png\?v=[a-f0-9]{12}$/],
+];
+
+for (const [path, address] of SHARE_IMAGES) {
+  test(`${path}: its og:image is a PNG at an address with its content hash (decision 102)`, async ({ page }) => {
+    await page.goto(path);
+    const content = await page.locator('meta[property="og:image"]').getAttribute("content");
+    // The address is the site's (SITE_URL): the same path is asked of the server under test.
+    const url = new URL(content ?? "");
+    const image = url.pathname + url.search;
+    expect(image).toMatch(address);
+    const response = await page.request.get(image);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    const body = await response.body();
+    expect(body.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+}

@@ -11,6 +11,7 @@ import { loader as resultLoader } from "~/routes/vocational/result-profile";
 import { loader as submissionsLoader } from "~/routes/vocational/submissions";
 import { CONSENT_VERSION_FIELD, UNKNOWN_CONSENT_VERSION_MESSAGE, VOCATIONAL_CONSENT } from "~/seed/vocational-form";
 import { runningCampaignEnd } from "~/server/content/campaign.server";
+import { resultShareImage, resultSharePath } from "~/server/content/share-image.server";
 import { db, schema, sqlite } from "~/server/db/client.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { getVisitorSession } from "~/server/platform/session.server";
@@ -399,6 +400,10 @@ describe("questions", () => {
     cookie = cookieFrom(new Response(null, { headers: initOf(first).headers }), cookie);
     const again = await genericLoader(args(getRequest("/teste-vocacional/resultado", { cookie })));
     expect(payload(again).countdownEnd).toBe(view.countdownEnd);
+    // Each result page's share picture is its profile's (decision 102): the same for everyone, nothing of Maria.
+    expect(view.shareImage).toBe(resultSharePath("negocios"));
+    expect(payload(again).shareImage).toBe(resultSharePath("B"));
+    expect(resultShareImage("negocios")!.svg).not.toMatch(/Maria|Silva/);
     expect(new Headers(initOf(again).headers).get("Set-Cookie")).toBeNull();
 
     const missing = (await run(() =>

@@ -36,7 +36,9 @@ function urlOf(route: RouteInfo): string {
     : route.path.startsWith("polos/")
       ? "belo-horizonte-centro-mg"
       : "enfermagem";
-  return urlFor(route, { slug, perfil: "tecnologia", id: leadId, "*": "enfermagem" });
+  // A share picture (decision 102): a real course's and a real profile's.
+  const arquivo = route.path.startsWith("compartilhar/resultado/") ? "tecnologia.png" : "1.png";
+  return urlFor(route, { slug, perfil: "tecnologia", id: leadId, arquivo, "*": "enfermagem" });
 }
 
 /** The document, and for a page its `.data` request too (what client navigations fetch). */

@@ -75,7 +75,7 @@ async function crawl(baseUrl: string, cookie: string): Promise<Page[]> {
   const sitemap = await get("/sitemap.xml");
   const urls = new Set<string>([...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname));
   for (const route of routeTable()) {
-    if (route.layout !== "routes/_public" || route.path === "*") continue;
+    if (route.layout !== "routes/public/layout" || route.path === "*") continue;
     if (route.path.includes(":perfil")) for (const slug of RESULT_SLUGS) urls.add(urlFor(route, { perfil: slug }));
     else if (!route.path.includes(":")) urls.add(urlFor(route));
   }
@@ -240,6 +240,13 @@ test.describe("the claims rule: no default survives the studio (decision 081)", 
     const svg = readable(await (await fetch(`${server.url}/compartilhar/imagem.svg`)).text());
     expect(svg).toContain(BRAND);
     expect(svg).toContain(`${CAMPAIGN}: bolsas de até ${CAMPAIGN_PERCENT}%`);
+    // A course page's and a result page's own pictures (read through their SVG by crawl) say the stored values.
+    const course = pages.find((page) => /^\/compartilhar\/curso\/\d+-[a-f0-9]{12}\.png \(svg\)$/.test(page.url));
+    expect(course?.text).toContain(BRAND);
+    expect(course?.text).toContain(`Bolsa de até ${CAMPAIGN_PERCENT}%`);
+    const result = pages.find((page) => /^\/compartilhar\/resultado\/[a-z]+-[a-f0-9]{12}\.png \(svg\)$/.test(page.url));
+    expect(result?.text).toContain(BRAND);
+    expect(result?.text).toContain(`bolsas de até ${SELECTED_PERCENT}%`);
   });
 
   test("with the campaign ended, no page mentions a campaign discount, its bar or a deadline", async () => {

@@ -7,6 +7,7 @@ import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { offerConditions } from "~/server/content/course-offer.server";
 import { activeCourses, courseRedirect, findActiveCoursesByPath, isRetiredCoursePath } from "~/server/content/courses.server";
+import { courseSharePath } from "~/server/content/share-image.server";
 
 import type { Route } from "./+types/catch-all";
 
@@ -22,7 +23,14 @@ export const handle = { framework: false } satisfies PageScriptsHandle;
 export function loader({ params }: Route.LoaderArgs) {
   const path = `/${params["*"] ?? ""}`;
   const page = coursePageData(findActiveCoursesByPath(path), activeCourses());
-  if (page) return { page, conditions: offerConditions(page.variants.map((variant) => variant.id)), retired: false as const };
+  if (page)
+    return {
+      page,
+      conditions: offerConditions(page.variants.map((variant) => variant.id)),
+      // The page's own share image, by content hash (decision 082).
+      shareImage: courseSharePath(page.variants[0]!.id),
+      retired: false as const,
+    };
   const moved = courseRedirect(path);
   if (moved) throw redirect(moved, 301);
   if (isRetiredCoursePath(path)) return data({ page: null, retired: true as const }, { status: 410 });
@@ -32,7 +40,8 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   if (!args.data) return [{ title: "Página não encontrada" }];
   if (!args.data.page) return [{ title: "Curso encerrado" }, { name: "robots", content: "noindex" }];
-  return pageMeta(args, courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname));
+  const seo = courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname);
+  return pageMeta(args, { ...seo, image: args.data.shareImage ?? seo.image });
 };
 
 export default function CoursePath() {

@@ -13,6 +13,7 @@ import {
   findSpecialCourse,
   isRetiredCoursePath,
 } from "~/server/content/courses.server";
+import { courseSharePath } from "~/server/content/share-image.server";
 
 import type { Route } from "./+types/course";
 
@@ -41,13 +42,20 @@ export function loader({ params }: Route.LoaderArgs) {
   }
   const page = coursePageData(matched, activeCourses());
   if (!page) throw data(null, { status: 404 });
-  return { page, conditions: offerConditions(page.variants.map((variant) => variant.id)), retired: false as const };
+  return {
+    page,
+    conditions: offerConditions(page.variants.map((variant) => variant.id)),
+    // The page's own share image, by content hash (decision 082).
+    shareImage: courseSharePath(page.variants[0]!.id),
+    retired: false as const,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.data) return [{ title: "Página não encontrada" }];
   if (!args.data.page) return [{ title: "Curso encerrado" }, { name: "robots", content: "noindex" }];
-  return pageMeta(args, courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname));
+  const seo = courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname);
+  return pageMeta(args, { ...seo, image: args.data.shareImage ?? seo.image });
 };
 
 export default function SpecialCoursePage() {

@@ -15,6 +15,7 @@ import { renderPlaceholders } from "~/lib/placeholders";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { campaignTestimonials, campaignTexts } from "~/seed/campaign";
 import { campaignPageData } from "~/server/content/campaign.server";
+import { siteSharePath } from "~/server/content/share-image.server";
 
 import type { Route } from "./+types/flash-campaign";
 
@@ -26,7 +27,9 @@ export const handle = { framework: false } satisfies PageScriptsHandle;
 
 /** The campaign as the content studio last saved it, seen now (expired cards left out). */
 export function loader() {
-  return campaignPageData(new Date());
+  const now = new Date();
+  // The site picture at an address that changes with it (decision 102).
+  return { ...campaignPageData(now), shareImage: siteSharePath(now) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -36,6 +39,7 @@ export const meta: Route.MetaFunction = (args) => {
     description: args.loaderData?.ended
       ? `${args.loaderData.title}: campanha encerrada. Fale com um consultor para conhecer as condições atuais de graduação, pós, técnicos e profissionalizantes.`
       : `${args.loaderData?.title ?? campaignTexts.title}: descontos de até ${args.loaderData?.headlinePercent ?? ""}% e primeira mensalidade a partir de R$ 19,90 em graduação, pós, técnicos e profissionalizantes. Oferta por tempo limitado.`,
+    image: args.loaderData?.shareImage,
   });
 };
 

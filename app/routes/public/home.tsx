@@ -12,6 +12,7 @@ import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/seo";
 import { activeCourses, activePolos } from "~/server/content/courses.server";
 import { homePageContent } from "~/server/content/home.server";
+import { siteSharePath } from "~/server/content/share-image.server";
 import { publicSite } from "~/server/platform/site.server";
 
 import type { Route } from "./+types/home";
@@ -31,6 +32,8 @@ export function loader({ request }: Route.LoaderArgs) {
     home,
     // Built here, not in `meta`: the page's JavaScript does not carry the JSON-LD builders.
     jsonLd: [institutionJsonLd(publicSite()), faqJsonLd(home.faq)],
+    // The site picture at an address that changes with it (decision 102).
+    shareImage: siteSharePath(),
   };
 }
 
@@ -48,6 +51,7 @@ export const meta: Route.MetaFunction = (args) => {
     // A level of the catalogue (?nivel=, in the sitemap) is a page of its own; any other query is the home page.
     canonicalPath: args.loaderData?.catalogue.level ? homeHref({ level: args.loaderData.catalogue.level }) : "/",
     jsonLd: args.loaderData?.jsonLd ?? [],
+    image: args.loaderData?.shareImage,
   });
 };
 

@@ -1,9 +1,8 @@
-import { sharePng } from "~/server/content/share-image.server";
+import { siteShareResponse } from "~/server/content/share-image.server";
 
-/** The share image (og:image): a PNG of the brand and the current bolsa (decision 082). */
-export async function loader() {
-  const { png, hash } = await sharePng(new Date());
-  return new Response(new Uint8Array(png), {
-    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=300", ETag: `"${hash}"` },
-  });
+import type { Route } from "./+types/share-image.png";
+
+/** The site's share image (og:image): a PNG of the brand and the current bolsa (decisions 082, 102). */
+export function loader({ request }: Route.LoaderArgs) {
+  return siteShareResponse(request, new Date());
 }

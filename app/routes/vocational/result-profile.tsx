@@ -21,6 +21,7 @@ import { claimText } from "~/lib/claims";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { BUSINESS_DIFFERENTIALS, BUSINESS_TESTIMONIAL, type CourseGroups, isResultSlug, RESULT_PAGES } from "~/seed/profiles";
 import { resultCourses } from "~/server/content/courses.server";
+import { resultSharePath } from "~/server/content/share-image.server";
 import { loadResultState } from "~/server/vocational/vocational.server";
 
 import type { Route } from "./+types/result-profile";
@@ -39,6 +40,8 @@ export const meta: Route.MetaFunction = (args) => {
     title: page ? `Perfil ${page.title} - Resultado do Teste Vocacional` : "Resultado do Teste Vocacional",
     description: `Seu resultado do teste vocacional, com cursos recomendados e bolsas de até ${selectedBolsaFromMatches(args.matches)}.`,
     noindex: true,
+    // The profile's own share image (its name and the bolsa, nothing of the person; decision 082).
+    image: args.loaderData?.shareImage,
   });
 };
 
@@ -47,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers, view } = await loadResultState(request);
   const page = RESULT_PAGES[params.perfil];
   const courses = resultCourses([...(page.recommended ?? []), ...(page.groups?.graduacao ?? [])]);
-  return data({ slug: params.perfil, ...view, courses }, { headers });
+  return data({ slug: params.perfil, ...view, courses, shareImage: resultSharePath(params.perfil) }, { headers });
 }
 
 export default function ResultPage({ loaderData }: Route.ComponentProps) {

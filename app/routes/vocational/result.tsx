@@ -22,6 +22,7 @@ import { resultShareText, whatsappShareUrl } from "~/lib/share";
 import { GENERIC_PROFILE_NAMES } from "~/lib/vocational/scoring";
 import { GENERIC_PROFILES } from "~/seed/profiles";
 import { resultCourses } from "~/server/content/courses.server";
+import { resultSharePath } from "~/server/content/share-image.server";
 import { loadResultState } from "~/server/vocational/vocational.server";
 
 import type { Route } from "./+types/result";
@@ -35,12 +36,17 @@ export const meta: Route.MetaFunction = (args) => {
     title: name ? `Seu Perfil: ${name} - Resultado do Teste Vocacional` : "Resultado do Teste Vocacional",
     description: "Seu perfil no teste vocacional e os cursos que combinam com você.",
     noindex: true,
+    // The profile's own share image (its name and the bolsa, nothing of the person; decision 082).
+    image: args.loaderData?.shareImage,
   });
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers, view } = await loadResultState(request);
-  return data({ ...view, courses: resultCourses(GENERIC_PROFILES[view.letter].courses) }, { headers });
+  return data(
+    { ...view, courses: resultCourses(GENERIC_PROFILES[view.letter].courses), shareImage: resultSharePath(view.letter) },
+    { headers },
+  );
 }
 
 export default function GenericResultPage({ loaderData }: Route.ComponentProps) {
