@@ -6,7 +6,8 @@
  * so that every price reads the same way ('R$ 19,90').
  */
 
-import { formatReais } from "~/lib/format";
+// Relative: the catalogue (courses.ts), which Playwright imports without the "~" alias, reads the prices.
+import { formatReais } from "../lib/format";
 
 export type ModalityOffer = {
   title: string;
