@@ -18,7 +18,7 @@ export function withSelectedBolsa(text: string, selectedBolsa: string): string {
  * The claims every page may make (the root loader's site.claims), all stored in the studio or derived
  * from it (decision 081): `bolsa` is the best active campaign offer ("" with no campaign running:
  * then no page states a campaign discount), `selectedBolsa` the selected courses' scholarship,
- * `courses` and `polos` the home page's counts, `polosMg` the active polos in Minas Gerais.
+ * `courses` and `polos` the home page's counts, `polosMg` the active polos in Minas Gerais, `firstPayment` the active offers' lowest first payment.
  */
 export type SiteClaims = {
   bolsa: string;
@@ -30,6 +30,8 @@ export type SiteClaims = {
   /** False once its fixed end passed or every offer card expired: no bar, no discount, no deadline. */
   campaignRunning: boolean;
   polosMg: number;
+  /** The lowest first monthly payment of the active offers ("R$ 19,90"), "" with no campaign running. */
+  firstPayment: string;
   /** The states (full names) that have an active polo, in the studio's order: the footer's "Onde estamos". */
   poloStates: string[];
 };
@@ -39,6 +41,7 @@ export function claimValues(claims: SiteClaims, brandName: string): PlaceholderV
   return {
     bolsa: claims.campaignRunning ? claims.bolsa : "",
     bolsa_selecionados: claims.selectedBolsa,
+    primeira_mensalidade: claims.campaignRunning ? claims.firstPayment : "",
     cursos: claims.courses > 0 ? formatNumber(claims.courses) : "",
     polos: claims.polos > 0 ? formatNumber(claims.polos) : "",
     polos_mg: claims.polosMg > 0 ? formatNumber(claims.polosMg) : "",

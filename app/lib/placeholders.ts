@@ -8,6 +8,7 @@
 export const PLACEHOLDERS = {
   bolsa: "o maior desconto das ofertas ativas da campanha (ex.: 60%)",
   bolsa_selecionados: "a bolsa dos cursos selecionados (ex.: 70%)",
+  primeira_mensalidade: "a menor primeira mensalidade das ofertas ativas da campanha (ex.: R$ 19,90)",
   cursos: "o número de cursos ativos",
   polos: "o número de polos ativos",
   polos_mg: "o número de polos ativos em Minas Gerais",
@@ -24,6 +25,19 @@ const TOKEN = /\{([^{}]*)\}/g;
 
 function isPlaceholder(name: string): name is PlaceholderName {
   return Object.hasOwn(PLACEHOLDERS, name);
+}
+
+/**
+ * A text filled sentence by sentence with `fill` (a placeholder renderer): a sentence it cannot fill
+ * is left out, the others stay ("A bolsa chega a 70%. A primeira mensalidade começa em
+ * {primeira_mensalidade}." keeps its first sentence once no campaign runs). Null when none is left.
+ */
+export function fillBySentence(text: string, fill: (sentence: string) => string | null): string | null {
+  const sentences = text
+    .split(/(?<=[.!?])\s+/)
+    .map(fill)
+    .filter((sentence): sentence is string => Boolean(sentence));
+  return sentences.length > 0 ? sentences.join(" ") : null;
 }
 
 /** The placeholders a text uses, in order (unknown names included). */

@@ -12,7 +12,7 @@ export const campaignTexts = {
   title: CAMPAIGN_TITLE,
   badge: "Oferta por Tempo Limitado",
   intro:
-    "Graduação, pós-graduação, cursos técnicos e profissionalizantes com primeira mensalidade a partir de R$ 19,90. Garanta sua vaga antes que o tempo acabe.",
+    "Graduação, pós-graduação, cursos técnicos e profissionalizantes com primeira mensalidade a partir de {primeira_mensalidade}. Garanta sua vaga antes que o tempo acabe.",
   bannerTitle: "Oferta por tempo limitado",
   bannerText: "As condições especiais da {campanha} terminam em:",
   offersTitle: "Modalidades e Descontos",
@@ -33,7 +33,7 @@ export const campaignTestimonials: Testimonial[] = [
     name: "Mariana Costa",
     course: "Administração",
     image: "/images/campanha/depoimento-1.svg",
-    text: "Vi a campanha numa sexta e na segunda já estava matriculada. Paguei R$ 19,90 na primeira mensalidade e, pagando sempre em dia, mantenho o desconto até hoje.",
+    text: "Vi a campanha numa sexta e na segunda já estava matriculada. Paguei bem pouco na primeira mensalidade e, pagando sempre em dia, mantenho o desconto até hoje.",
   },
   {
     id: 2,

@@ -4,6 +4,7 @@
  * choice of hubs or the answers here; a hub's address and phone live in polos.ts.
  */
 import { withSelectedBolsa } from "~/lib/claims";
+import { fillBySentence } from "~/lib/placeholders";
 
 import type { FaqItem } from "./faq";
 import { polos } from "./polos";
@@ -60,8 +61,11 @@ export const clubTexts = {
 
 export const clubBenefits = [
   { title: "Bolsa de até 70%", text: "Desconto especial nas mensalidades de cursos selecionados para torcedores e sócios." },
-  { title: "Primeira mensalidade a partir de R$ 19,90", text: "Comece a estudar pagando pouco, com matrícula 100% on-line." },
-  { title: "Estude de onde estiver", text: "Cursos EAD e híbridos com aulas gravadas e ao vivo, no seu ritmo." },
+  {
+    title: "Primeira mensalidade a partir de {primeira_mensalidade}",
+    text: "Comece a estudar pagando pouco, com matrícula 100% on-line.",
+  },
+  { title: "Estude de onde estiver", text: "Cursos EAD e semipresenciais com aulas gravadas e ao vivo, no seu ritmo." },
   { title: "Ações nos jogos em casa", text: "Nosso estande no estádio, sorteios e experiências exclusivas." },
 ] as const;
 
@@ -83,24 +87,30 @@ export function clubTextsWithClaims(selectedBolsa: string, fill: (text: string) 
     heroTitle: bolsa(clubTexts.heroTitle),
     announcementText: fill(clubTexts.announcementText) ?? "",
     hubsTitle: fill(clubTexts.hubsTitle) ?? "Polos em Minas Gerais",
-    benefits: clubBenefits.map((benefit) => ({ ...benefit, title: bolsa(benefit.title), text: bolsa(benefit.text) })),
+    // A benefit quoting the campaign's first payment is left out while no campaign runs.
+    benefits: clubBenefits.flatMap((benefit) => {
+      const title = fill(bolsa(benefit.title));
+      return title ? [{ ...benefit, title, text: bolsa(benefit.text) }] : [];
+    }),
     excellence: clubExcellence.flatMap((item) => {
       const value = fill(item.value);
       return value ? [{ ...item, value }] : [];
     }),
     faq: clubFaq.flatMap((item) => {
       const question = both(item.question);
-      const answer = both(item.answer);
+      const answer = fillBySentence(bolsa(item.answer), fill);
       return question && answer ? [{ ...item, question, answer }] : [];
     }),
     metaTitle: bolsa(`${CLUB_NAME}: bolsa de até 70% para a torcida`),
+    // The first of these the site's figures can fill (no campaign running: no first payment).
     metaDescription:
-      both(
-        "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%, primeira mensalidade a partir de R$ 19,90 e {polos_mg} polos em Minas Gerais.",
-      ) ??
-      bolsa(
-        "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70% e primeira mensalidade a partir de R$ 19,90.",
-      ),
+      [
+        "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%, primeira mensalidade a partir de {primeira_mensalidade} e {polos_mg} polos em Minas Gerais.",
+        "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70% e primeira mensalidade a partir de {primeira_mensalidade}.",
+        "Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70% e {polos_mg} polos em Minas Gerais.",
+      ]
+        .map(both)
+        .find(Boolean) ?? bolsa("Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%."),
   };
 }
 
@@ -213,7 +223,7 @@ export const clubFaq: FaqItem[] = [
   {
     question: "Qual é o desconto da parceria?",
     answer:
-      "A bolsa chega a até 70% em cursos selecionados, e a primeira mensalidade começa em R$ 19,90. O percentual exato depende do curso e da modalidade e é confirmado pelo consultor.",
+      "A bolsa chega a até 70% em cursos selecionados. A primeira mensalidade começa em {primeira_mensalidade}. O percentual exato depende do curso e da modalidade e é confirmado pelo consultor.",
   },
   {
     question: "Preciso morar em Belo Horizonte?",

@@ -1,5 +1,6 @@
 /**
- * The course catalogue a fresh site starts with: 77 courses, ids 1-77. It seeds the content
+ * The course catalogue a fresh site starts with: 80 courses, ids 1-80 (77 graduações, then one
+ * pós-graduação, one técnico and one profissionalizante). It seeds the content
  * studio's "courses" collection (app/server/content/courses.server.ts); pages read the store.
  *
  * `url` is the course's own page. Most are top-level paths (/enfermagem, /educacaofisica,
@@ -16,11 +17,23 @@
 // A relative path: the Playwright tests import this catalogue without the "~" alias.
 import { formatYears } from "../lib/format";
 import { AREA_SLUGS, type Course } from "./course-areas";
+import { regularPrices } from "./offers";
+
+/** The later monthly payment of the campaign's regular price card with this title (the seed's price of that level). */
+function regularPriceOf(title: string): number {
+  const card = regularPrices.find((price) => price.title === title);
+  if (!card) throw new Error(`No regular price card "${title}"`);
+  return card.remainingPrice;
+}
 
 export * from "./course-areas";
 
 type CourseInput = Omit<Course, "level" | "image" | "featured" | "icon" | "photo" | "monthlyPrice" | "highlights"> & {
   image?: string;
+  /** Graduação unless said (the campaign also sells the other levels: one course of each, ids 78-80). */
+  level?: Course["level"];
+  /** A price of its own; a graduação's comes from its format and length (seedPrice). */
+  monthlyPrice?: number;
 };
 
 const FEATURED_IDS = new Set([1, 2, 12, 13, 28, 51, 58, 72, 73]);
@@ -104,6 +117,9 @@ const ICONS: Record<number, string> = {
   75: "chef-hat",
   76: "party-popper",
   77: "hotel",
+  78: "users",
+  79: "briefcase",
+  80: "briefcase",
 };
 
 /**
@@ -194,18 +210,20 @@ const HIGHLIGHTS: Record<number, string[]> = {
   75: ["Cozinha clássica e contemporânea", "Confeitaria", "Gestão de restaurantes"],
   76: ["Planejamento e orçamento", "Cerimonial e protocolo", "Marketing de eventos"],
   77: ["Hospedagem e governança", "Alimentos e bebidas", "Gestão hoteleira"],
+  78: ["Liderança e gestão de equipes", "Recrutamento e desenvolvimento", "Cultura organizacional"],
+  79: ["Rotinas administrativas", "Noções de contabilidade e finanças", "Atendimento e comunicação empresarial"],
+  80: ["Documentos e arquivo", "Planilhas e ferramentas de escritório", "Atendimento ao cliente"],
 };
 
 function course(input: CourseInput): Course {
   return {
     ...input,
-    // The seeded catalogue is graduação; the studio adds courses of the other levels.
-    level: "Graduação",
+    level: input.level ?? "Graduação",
     image: input.image ?? `/images/cursos/${AREA_SLUGS[input.area]}.svg`,
     featured: FEATURED_IDS.has(input.id),
     icon: ICONS[input.id] ?? "graduation-cap",
     photo: null,
-    monthlyPrice: seedPrice(input.modality, Number.parseFloat(input.duration.replace(",", "."))),
+    monthlyPrice: input.monthlyPrice ?? seedPrice(input.modality, Number.parseFloat(input.duration.replace(",", "."))),
     highlights: HIGHLIGHTS[input.id] ?? [],
   };
 }
@@ -965,6 +983,42 @@ export const courses: Course[] = [
     modality: "EAD",
     url: "/hotelaria",
     description: "Gerencie hotéis, pousadas e resorts, com recepção, governança, eventos e atendimento de excelência.",
+  }),
+  // The levels the campaign's cards sell besides graduação (decision 103): one course each, priced
+  // as the campaign's regular price card of its level; every legal value stays empty (decision 084).
+  course({
+    id: 78,
+    level: "Pós-graduação",
+    name: "Pós-graduação em Gestão de Pessoas",
+    area: "Negócios",
+    duration: formatYears(1),
+    modality: "EAD",
+    url: "/pos-graduacao-gestao-de-pessoas",
+    monthlyPrice: regularPriceOf("Pós-graduação"),
+    description:
+      "Especialização para quem lidera equipes: recrutamento, desenvolvimento, clima e cultura organizacional, 100% on-line.",
+  }),
+  course({
+    id: 79,
+    level: "Técnico",
+    name: "Técnico em Administração",
+    area: "Negócios",
+    duration: formatYears(1.5),
+    modality: "EAD",
+    url: "/tecnico-em-administracao",
+    monthlyPrice: regularPriceOf("Técnicos"),
+    description: "Curso técnico para atuar nas rotinas administrativas, financeiras e de pessoal de empresas e órgãos públicos.",
+  }),
+  course({
+    id: 80,
+    level: "Profissionalizante",
+    name: "Assistente Administrativo",
+    area: "Negócios",
+    duration: "6 meses",
+    modality: "EAD",
+    url: "/assistente-administrativo",
+    monthlyPrice: regularPriceOf("Profissionalizantes"),
+    description: "Curso rápido para entrar no mercado: documentos, planilhas, arquivo e atendimento no escritório.",
   }),
 ];
 

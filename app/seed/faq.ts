@@ -32,9 +32,9 @@ export const faq: FaqItem[] = [
       "As bolsas são concedidas conforme o curso, a modalidade e a campanha vigente, e valem para as mensalidades enquanto você mantém a matrícula em dia. Os descontos não são cumulativos com outras campanhas. Garanta a sua preenchendo o formulário: um consultor confirma o percentual para o seu curso.",
   },
   {
-    question: "Como são as aulas e as provas nos cursos EAD, híbridos e presenciais?",
+    question: "Como são as aulas e as provas nos cursos EAD, semipresenciais e presenciais?",
     answer:
-      "Nos cursos EAD você estuda pelo ambiente virtual, no seu horário, com videoaulas, materiais digitais e tutoria; as avaliações são feitas no polo. Nos cursos híbridos parte das atividades é on-line e parte presencial, com aulas práticas em laboratório. Nos cursos presenciais as aulas acontecem no campus, com apoio do ambiente virtual.",
+      "Nos cursos EAD você estuda pelo ambiente virtual, no seu horário, com videoaulas, materiais digitais e tutoria; as avaliações são feitas no polo. Nos cursos semipresenciais parte das atividades é on-line e parte presencial, com aulas práticas em laboratório. Nos cursos presenciais as aulas acontecem no campus, com apoio do ambiente virtual.",
   },
   {
     question: "Preciso ir ao polo? Como escolho o meu?",

@@ -6,7 +6,8 @@
  * so that every price reads the same way ('R$ 19,90').
  */
 
-import { formatReais } from "~/lib/format";
+// Relative: the catalogue (courses.ts), which Playwright imports without the "~" alias, reads the prices.
+import { formatReais } from "../lib/format";
 
 export type ModalityOffer = {
   title: string;
@@ -66,8 +67,8 @@ function offer(
 
 export const modalityOffers: ModalityOffer[] = [
   offer("Graduação", 19.9, 50, "Bacharelados, licenciaturas e tecnólogos EAD."),
-  offer("Híbridos B.E. e P.T.", 29.9, 35, "Condição especial para os cursos híbridos B.E. e P.T."),
-  offer("Demais híbridos", 39.9, 35, "Todos os outros cursos híbridos, com aulas práticas no polo."),
+  offer("Semipresenciais B.E. e P.T.", 29.9, 35, "Condição especial para os cursos semipresenciais B.E. e P.T."),
+  offer("Demais semipresenciais", 39.9, 35, "Todos os outros cursos semipresenciais, com aulas práticas no polo."),
   offer("Pós-graduação", 19.9, 40, "Especializações e MBAs 100% on-line."),
   offer("Profissionalizante", 19.9, 40, "Cursos rápidos para entrar no mercado de trabalho.", true),
   offer("Técnicos", 19.9, 30, "Cursos técnicos com certificado reconhecido."),

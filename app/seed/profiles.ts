@@ -12,7 +12,7 @@ export type ProfileIcon = "heart" | "briefcase" | "code" | "palette" | "calculat
 export type ExtraCourse = { name: string; description: string };
 
 export type CourseGroups = {
-  /** Graduação (EAD e Híbrida): 8 catalogue course ids. */
+  /** Graduação (EAD e Semipresencial): 8 catalogue course ids. */
   graduacao: number[];
   /** Técnicos: 4. */
   tecnicos: ExtraCourse[];

@@ -31,8 +31,8 @@ test.describe("flash campaign page", () => {
     await expect(popular).toContainText("MAIS POPULAR");
     await expect(popular).toContainText("Profissionalizante");
     await expect(popular).toContainText("R$ 19,90");
-    await expect(offers.filter({ hasText: "Demais híbridos" })).toContainText("R$ 39,90");
-    await expect(offers.filter({ hasText: "Demais híbridos" })).toContainText("Até 45% de desconto");
+    await expect(offers.filter({ hasText: "Demais semipresenciais" })).toContainText("R$ 39,90");
+    await expect(offers.filter({ hasText: "Demais semipresenciais" })).toContainText("Até 45% de desconto");
     // One deadline for the whole page: the offers' date is the banner's 'Condições válidas até'.
     const deadline = formatDayMonth(rollingDeadline(new Date()));
     await expect(page.getByTestId("offers-valid-until")).toHaveText(`Descontos válidos até ${deadline}.`);

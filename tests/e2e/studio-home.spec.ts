@@ -16,7 +16,7 @@ import { exclusively, openAsAdmin, saveStudioForm } from "../support/studio";
 const HOME_STUDIO = "/admin/conteudo/inicio";
 const FAQ_STUDIO = "/admin/conteudo/faq";
 const TESTIMONIALS_STUDIO = "/admin/conteudo/depoimentos";
-const SEED_HERO_TEXT = "Cursos EAD, híbridos e presenciais com polos perto de você. Estude no seu ritmo e pague menos.";
+const SEED_HERO_TEXT = "Cursos EAD, semipresenciais e presenciais com polos perto de você. Estude no seu ritmo e pague menos.";
 
 /** The message a field points at with aria-describedby. */
 async function messageOf(page: Page, field: Locator) {

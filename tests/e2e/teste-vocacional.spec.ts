@@ -224,7 +224,7 @@ test.describe("vocational test", () => {
     // The polo count is the site's derived claim (decision 081), not the spec's typed "+1200".
     await expect(page.getByText("+20 polos presenciais")).toBeVisible();
     await expect(page.getByText(/nota máxima/i)).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Graduação (EAD e Híbrida)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Graduação (EAD e Semipresencial)" })).toBeVisible();
     await expect(page.getByTestId("grupo-graduacao").getByRole("listitem")).toHaveCount(8);
     const bar = page.getByTestId("barra-inferior");
     await expect(bar.getByRole("link", { name: "Quero minha Bolsa com Desconto!" })).toHaveAttribute(
@@ -505,7 +505,7 @@ test.describe("result pages", () => {
         await expect(page.getByTestId("cursos-recomendados"), path).toHaveCount(0);
       }
       if (profile.groups) {
-        await expect(page.getByRole("heading", { level: 3, name: "Graduação (EAD e Híbrida)" })).toBeVisible();
+        await expect(page.getByRole("heading", { level: 3, name: "Graduação (EAD e Semipresencial)" })).toBeVisible();
         await expectCourseCards(page.getByTestId("grupo-graduacao"), profile.groups.graduacao);
         await expect(groupList(page, "Técnicos")).toHaveText(profile.groups.tecnicos);
         await expect(groupList(page, "Profissionalizantes")).toHaveText(profile.groups.profissionalizantes);

@@ -71,7 +71,9 @@ describe("MEC information: institution and course conditions (decision 084)", ()
     const warnings = contentWarnings().map((warning) => warning.text);
     expect(warnings).toContain("Falta para publicar: código e link do e-MEC (o selo do e-MEC não aparece no rodapé).");
     expect(warnings.some((text) => text.startsWith("Falta para publicar: o Encarregado de dados"))).toBe(true);
-    expect(warnings.filter((text) => text.startsWith('Falta para publicar "')).length).toBe(77);
+    expect(warnings.filter((text) => text.startsWith('Falta para publicar "')).length).toBe(80);
+    // The seeded pós-graduação, técnico and profissionalizante (decision 103) are listed like the rest.
+    expect(warnings).toContainEqual(expect.stringMatching(/^Falta para publicar "Técnico em Administração": ato/));
     expect(getEntry(coursesContent, "1")!.data).toMatchObject({
       actType: "",
       actNumber: "",
@@ -218,9 +220,23 @@ describe("MEC information: institution and course conditions (decision 084)", ()
     expect(getEntry(coursesContent, "72")!.data.coordinator).toBe("Primeiro");
   });
 
-  it("knows the levels: a campaign card selling a level with no active course is flagged until one exists, and search finds it", async () => {
-    const flagged = () => contentWarnings().filter((warning) => warning.text.includes("vende Pós-graduação"));
-    expect(flagged()).toHaveLength(1);
+  it("knows the levels: the seed has an active course of each level its campaign cards sell; one that loses it is flagged", async () => {
+    const flagged = () =>
+      contentWarnings()
+        .map((warning) => warning.text)
+        .filter((text) => text.includes("mas nenhum curso ativo é desse nível"));
+    // The seed (decision 103): one pós-graduação, one técnico, one profissionalizante, no card flagged.
+    expect(flagged()).toEqual([]);
+    expect(searchCourses(activeCourses(), "pós").map((course) => course.name)).toEqual(["Pós-graduação em Gestão de Pessoas"]);
+    expect(searchCourses(activeCourses(), "técnico").map((course) => course.level)).toContain("Técnico");
+    expect(searchCourses(activeCourses(), "profissionalizante").map((course) => course.name)).toEqual([
+      "Assistente Administrativo",
+    ]);
+    // Without its only pós-graduação, both cards that sell the level (offer and price) are flagged, once each.
+    expect(statusOf(await editCourse("78", courseForm("78", { active: undefined })))).toBe(303);
+    expect(flagged()).toEqual([
+      'O cartão "Pós-graduação" vende Pós-graduação, mas nenhum curso ativo é desse nível: cadastre um curso ou retire o cartão.',
+    ]);
     expect(searchCourses(activeCourses(), "pós")).toEqual([]);
     const created = await settle(() =>
       newAction(
@@ -237,7 +253,7 @@ describe("MEC information: institution and course conditions (decision 084)", ()
       ),
     );
     expect(statusOf(created)).toBe(303);
-    expect(flagged()).toHaveLength(0);
+    expect(flagged()).toEqual([]);
     expect(searchCourses(activeCourses(), "pós").map((course) => course.name)).toEqual(["MBA em Gestão de Eventos"]);
     expect(searchCourses(activeCourses(), "MBA")[0]?.level).toBe("Pós-graduação");
   });

@@ -17,6 +17,7 @@ import {
   largestActiveDiscount,
 } from "~/server/content/campaign.server";
 import { clubPageData, clubPagesContent, clubWarnings, getClubPages } from "~/server/content/club.server";
+import { siteClaims } from "~/server/content/home.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 import { publicSite } from "~/server/platform/site.server";
 
@@ -117,6 +118,29 @@ describe("campaign accessors at an injected now", () => {
     expect(warnings).toContain("O título promete até 60%, mas o maior desconto das ofertas ativas é 50%.");
   });
 
+  it("{primeira_mensalidade} is the lowest first payment of the cards active now; none once they expired", () => {
+    const saved = structuredClone(getCampaign().offers);
+    store((campaign) => {
+      campaign.offers = campaign.offers.map((offer, index) => ({
+        ...offer,
+        firstPayment: index === 0 ? 23.45 : 31.5,
+        validUntil: index === 0 ? "2026-11-25" : "2026-11-27",
+      }));
+      return campaign;
+    });
+    const before = new Date("2026-11-25T20:00:00Z");
+    expect(campaignPageData(before)).toMatchObject({ firstPayment: "R$ 23,45" });
+    expect(campaignPageData(before).intro).toContain("primeira mensalidade a partir de R$ 23,45.");
+    expect(siteClaims(before).firstPayment).toBe("R$ 23,45");
+    const later = new Date("2026-11-26T12:00:00Z");
+    expect(campaignPageData(later).firstPayment).toBe("R$ 31,50");
+    // Every card expired: no first payment anywhere, and the intro that quotes it is not shown.
+    const over = new Date("2026-11-28T12:00:00Z");
+    expect(campaignPageData(over)).toMatchObject({ ended: true, firstPayment: "", intro: "" });
+    expect(siteClaims(over)).toMatchObject({ firstPayment: "", campaignRunning: false });
+    store((campaign) => ({ ...campaign, offers: saved }));
+  });
+
   it("a fixed end date: the countdown ends at 23:59:59 in São Paulo, then the campaign is over (no deadline, no offer)", () => {
     store((campaign) => ({
       ...campaign,
@@ -176,7 +200,7 @@ describe("studio: Campanha", () => {
         /^O cartão ".+" dá até 60% \(bolsa \+ pontualidade\), mais que o título \(50%\)$/,
       );
     expect(error.closingText).toEqual([
-      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {cursos}, {polos}, {polos_mg}, {campanha}, {marca}",
+      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {primeira_mensalidade}, {cursos}, {polos}, {polos_mg}, {campanha}, {marca}",
       "O texto diz até 55%, mas a melhor oferta ativa dá 60%: use {bolsa} para o número acompanhar as ofertas",
     ]);
     expect(error.closingTitle).toEqual(["Chaves sem par: cada { precisa de um } (ex.: {bolsa})"]);
@@ -231,7 +255,7 @@ describe("studio: Campanha", () => {
     expect(error.headlinePercent).toEqual(["O título promete até 70%, mas o maior desconto das ofertas ativas é 60%"]);
     expect(error.closingText).toEqual(["O texto promete até 80%, mas o maior desconto das ofertas ativas é 60%"]);
     expect(error["offers[1].validUntil"]).toEqual([
-      'A validade de "Híbridos B.E. e P.T." (01/01/2020) já passou: o cartão não aparece no site',
+      'A validade de "Semipresenciais B.E. e P.T." (01/01/2020) já passou: o cartão não aparece no site',
     ]);
     expect(initialValue.headlinePercent).toBe("70");
     expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);

@@ -33,8 +33,8 @@ describe("studio: Cursos and Polos", () => {
     cookie = (await signedInStaff("admin", "cursos@exemplo.com", "senha-do-marketing-1")).cookie;
   });
 
-  it("seeds the catalogue and the polos: 76 distinct active courses (77 entries), 29 active polos, each course with its own icon and a price", () => {
-    expect(activeCourseCount()).toBe(76);
+  it("seeds the catalogue and the polos: 79 distinct active courses (80 entries, 3 of them not graduação), 29 active polos, each course with its own icon and a price", () => {
+    expect(activeCourseCount()).toBe(79);
     expect(activePoloCount()).toBe(29);
     const educacao = payload(homeLoader(args(getRequest("/?area=educacao")))).catalogue.areaCourses;
     expect(educacao).toHaveLength(16);
@@ -49,10 +49,10 @@ describe("studio: Cursos and Polos", () => {
 
   it("searches the list by name, area or path (accents ignored) and pages it with ?pagina=", async () => {
     const first = payload(await listLoader(args(getRequest("/admin/conteudo/cursos", { cookie })))).list;
-    expect(first).toMatchObject({ page: 1, pages: 4, total: 77 });
+    expect(first).toMatchObject({ page: 1, pages: 4, total: 80 });
     expect(first.rows).toHaveLength(20);
     const last = payload(await listLoader(args(getRequest("/admin/conteudo/cursos?pagina=4", { cookie })))).list;
-    expect(last.rows).toHaveLength(17);
+    expect(last.rows).toHaveLength(20);
     expect(last.rows[0].id).not.toBe(first.rows[0].id);
     const beyond = payload(await listLoader(args(getRequest("/admin/conteudo/cursos?pagina=99", { cookie })))).list;
     expect(beyond.page).toBe(4);
@@ -210,8 +210,8 @@ describe("studio: Cursos and Polos", () => {
       ),
     );
     expect(statusOf(answer)).toBe(303);
-    expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/cursos/78");
-    const loaded = payload(await editLoader(args(getRequest("/admin/conteudo/cursos/78", { cookie }), { curso: "78" })));
+    expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/cursos/81");
+    const loaded = payload(await editLoader(args(getRequest("/admin/conteudo/cursos/81", { cookie }), { curso: "81" })));
     expect(loaded.course).toMatchObject({ name: "Odontologia", highlights: ["Clínica-escola", "Ortodontia"], featured: false });
     expect(payload(await visit("/odontologia")).page.monthlyPrice).toBe(899.9);
   });

@@ -58,9 +58,9 @@ describe("a fresh deployment's home page (seeded content)", () => {
     expect(new Date(page.countdown.view.endsAt).getTime()).toBeGreaterThan(page.countdown.now);
     expect(page.hero.highlight).toBe("bolsa de até 60%");
     expect(page.countdown.title).toBe("Bolsas de até 60%: garanta a sua antes que o prazo acabe");
-    // 76 distinct active courses and 29 active polos, rounded down to the ten: both derived (decision 081,
+    // 79 distinct active courses and 29 active polos, rounded down to the ten: both derived (decision 081,
     // the spec's "1000+" is a network nobody stored).
-    expect(activeCatalogueCounts()).toEqual({ courses: 76, polos: 29 });
+    expect(activeCatalogueCounts()).toEqual({ courses: 79, polos: 29 });
     expect(page.stats).toMatchObject({ courses: "70+", bolsa: "60%", polos: "20+" });
     const texts = JSON.stringify({ hero: page.hero, countdown: page.countdown, faq: page.faq });
     expect(texts).not.toMatch(/\b(6[1-9]|[7-9]\d|100)\s*%/);

@@ -10,7 +10,7 @@ import { completedTestCookie } from "../support/sessions";
 /**
  * The claims rule (decision 081), proved by mutation: every claim field of the studio is set to a
  * value nobody would type (brand "Instituto Teste Ômega", bolsa 37%, 123 polos, campaign "Semana
- * Azul", no MEC grade), then every public page of the route table, every address of the sitemap,
+ * Azul", no MEC grade, first payments from R$ 23,45), then every public page of the route table, every address of the sitemap,
  * the titles, the JSON-LD, the share image and the graduation picture's text are read: no trace of a
  * default may be left, because a default still on screen is a claim nobody in the studio can change.
  * Then the campaign ends (and, separately, every offer card expires): no page may mention a campaign
@@ -27,6 +27,9 @@ const CAMPAIGN_PERCENT = 37;
 /** The selected courses' scholarship (not a campaign offer: it stays when the campaign ends). */
 const SELECTED_PERCENT = 41;
 const POLOS = 123;
+/** The offer cards' first payments: the lowest is what "a partir de {primeira_mensalidade}" says. */
+const FIRST_PAYMENTS = [31.7, 23.45, 44.1];
+const FIRST_PAYMENT = "R$ 23,45";
 const COURSES = 44;
 
 /** Defaults that may appear nowhere once the studio says otherwise (the issue's list and the seed's identity). */
@@ -40,6 +43,8 @@ const DEFAULTS: Array<[string, RegExp]> = [
   ["a MEC grade nobody stored", /nota máxima/i],
   ["'universidade' for an institute", /universidade/i],
   ["the seed's brand or address", /(Universidade|Grupo Educacional|Empresa Educacional|Rua) Exemplo/],
+  ["the seed's first payment", /(?<![\d.,])19,90/],
+  ["a format Decreto 12.456/2025 does not know", /híbrid/i],
 ];
 
 /** What a page must not say with no campaign running. */
@@ -50,6 +55,7 @@ const CAMPAIGN_OVER: Array<[string, RegExp]> = [
   ["a countdown", /data-unit="(days|hours|minutes|seconds)"/],
   ["a deadline", /terminam? em|bolsa expira em|antes que o prazo acabe|válid[ao]s? até/i],
   ["a call to hurry", /tempo limitado/i],
+  ["the campaign's first payment", /(?<![\d.,])(23,45|31,70|44,10)/],
 ];
 
 type Page = { url: string; text: string };
@@ -161,7 +167,11 @@ function mutateEverything(databasePath: string) {
     ...data,
     title: CAMPAIGN,
     headlinePercent: CAMPAIGN_PERCENT,
-    offers: (data.offers as Doc[]).map((offer) => ({ ...offer, scholarshipPercent: CAMPAIGN_PERCENT - 10 })),
+    offers: (data.offers as Doc[]).map((offer, index) => ({
+      ...offer,
+      scholarshipPercent: CAMPAIGN_PERCENT - 10,
+      firstPayment: FIRST_PAYMENTS[index % FIRST_PAYMENTS.length],
+    })),
     closingTitle: `Últimos dias da ${CAMPAIGN}`,
     closingText: `Garanta até ${CAMPAIGN_PERCENT}% de desconto nas mensalidades enquanto durar a ${CAMPAIGN}.`,
     selectedCoursesPercent: SELECTED_PERCENT,
@@ -234,6 +244,12 @@ test.describe("the claims rule: no default survives the studio (decision 081)", 
     expect(home).toContain(CAMPAIGN);
     expect(home).toContain(`${CAMPAIGN_PERCENT}%`);
     expect(home).toContain(`${POLOS}`);
+    // The seeded texts that quoted "R$ 19,90" now quote the lowest first payment of the active offers.
+    const text = (url: string) => pages.find((page) => page.url === url)!.text;
+    expect(text("/campanha-relampago")).toContain(`primeira mensalidade a partir de ${FIRST_PAYMENT}.`);
+    expect(text("/campanha-relampago")).toContain(`Primeira mensalidade a partir de ${FIRST_PAYMENT}<`);
+    expect(text("/america-mg")).toContain(`Primeira mensalidade a partir de ${FIRST_PAYMENT}`);
+    expect(text("/america-mg")).toContain(`A primeira mensalidade começa em ${FIRST_PAYMENT}.`);
     // The share image (decision 082): a 1200x630 PNG of the stored brand and the current bolsa.
     const png = Buffer.from(await (await fetch(`${server.url}/compartilhar/imagem.png`)).arrayBuffer());
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);

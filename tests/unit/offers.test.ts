@@ -14,8 +14,8 @@ describe("campaign offers", () => {
   it("has the six modality offers with the spec's first payments and discounts", () => {
     expect(modalityOffers.map((o) => [o.title, formatReais(o.firstPayment), o.discount, o.scholarshipPercent])).toEqual([
       ["Graduação", "R$ 19,90", "Até 60% de desconto", 50],
-      ["Híbridos B.E. e P.T.", "R$ 29,90", "Até 45% de desconto", 35],
-      ["Demais híbridos", "R$ 39,90", "Até 45% de desconto", 35],
+      ["Semipresenciais B.E. e P.T.", "R$ 29,90", "Até 45% de desconto", 35],
+      ["Demais semipresenciais", "R$ 39,90", "Até 45% de desconto", 35],
       ["Pós-graduação", "R$ 19,90", "Até 50% de desconto", 40],
       ["Profissionalizante", "R$ 19,90", "Até 50% de desconto", 40],
       ["Técnicos", "R$ 19,90", "Até 40% de desconto", 30],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { placeholderProblem, placeholdersIn, renderPlaceholders } from "../../app/lib/placeholders";
+import { fillBySentence, placeholderProblem, placeholdersIn, renderPlaceholders } from "../../app/lib/placeholders";
 
 describe("the studio's placeholders (decision 081)", () => {
   const values = { bolsa: "37%", polos: "123", campanha: "Semana Azul", marca: "Instituto Teste Ômega" };
@@ -15,6 +15,21 @@ describe("the studio's placeholders (decision 081)", () => {
   it("gives no text when a placeholder has no value now (never 'até 0%' or 'até %')", () => {
     expect(renderPlaceholders("bolsa de até {bolsa}", { ...values, bolsa: "" })).toBeNull();
     expect(renderPlaceholders("{cursos} cursos", values)).toBeNull();
+  });
+
+  it("fills {primeira_mensalidade}, and leaves out only the sentence it cannot fill", () => {
+    const text = "A bolsa chega a até {bolsa}. A primeira mensalidade começa em {primeira_mensalidade}. Fale com um consultor.";
+    expect(renderPlaceholders("a partir de {primeira_mensalidade}", { primeira_mensalidade: "R$ 23,45" })).toBe(
+      "a partir de R$ 23,45",
+    );
+    expect(fillBySentence(text, (sentence) => renderPlaceholders(sentence, { ...values, primeira_mensalidade: "" }))).toBe(
+      "A bolsa chega a até 37%. Fale com um consultor.",
+    );
+    expect(fillBySentence(text, (sentence) => renderPlaceholders(sentence, { ...values, primeira_mensalidade: "R$ 9,99" }))).toBe(
+      "A bolsa chega a até 37%. A primeira mensalidade começa em R$ 9,99. Fale com um consultor.",
+    );
+    expect(fillBySentence("Só {primeira_mensalidade}.", (sentence) => renderPlaceholders(sentence, {}))).toBeNull();
+    expect(placeholderProblem("a partir de {primeira_mensalidade}")).toBeNull();
   });
 
   it("refuses an unknown placeholder, naming it and the known ones", () => {

@@ -36,7 +36,8 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
             Encontre o curso ideal para você
           </SectionHeading>
           <p className="mt-2 text-slate-600">
-            Graduações EAD, híbridas e presenciais com bolsas de até {bolsa}. Pesquise pelo nome, pela área ou pela modalidade.
+            Graduações EAD, semipresenciais e presenciais com bolsas de até {bolsa}. Pesquise pelo nome, pela área ou pela
+            modalidade.
           </p>
         </div>
 

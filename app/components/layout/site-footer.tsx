@@ -43,7 +43,7 @@ export function SiteFooter() {
         <section className="col-span-2 sm:col-span-1">
           <Logo />
           <p className="mt-4 text-sm text-slate-300">
-            Graduação, pós-graduação, cursos técnicos e profissionalizantes a distância e híbridos.
+            Graduação, pós-graduação, cursos técnicos e profissionalizantes a distância, semipresenciais e presenciais.
           </p>
           <a
             href={site.enrolmentFormUrl}

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "../../seed/offers";
 import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../campaign";
 import { formatDateBr, saoPauloDate } from "../dates";
+import { formatReais } from "../format";
 import { placeholderProblem } from "../placeholders";
 import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
 
@@ -132,6 +133,16 @@ export function activePriceCards(campaign: Campaign, now: Date): PriceCard[] {
 /** The largest total discount among the offers active at `now` (0 when none is). */
 export function largestDiscountOf(campaign: Campaign, now: Date): number {
   return Math.max(0, ...activeOfferCards(campaign, now).map((offer) => offerDiscount(offer)));
+}
+
+/**
+ * The lowest first monthly payment among the offers active at `now`, as the site writes money
+ * ("R$ 19,90"): the `{primeira_mensalidade}` placeholder. "" when no offer is active (no campaign
+ * running): a text quoting the campaign's first payment is then not shown.
+ */
+export function lowestFirstPaymentOf(campaign: Campaign, now: Date): string {
+  const payments = activeOfferCards(campaign, now).map((offer) => offer.firstPayment);
+  return payments.length > 0 ? formatReais(Math.min(...payments)) : "";
 }
 
 /** Every "até N%" a text promises. */

@@ -8,17 +8,24 @@ import { cleanTerm, coursesInArea, featuredCourses, pagePolos, parseArea, search
 const names = (list: { name: string }[]) => list.map((c) => c.name);
 
 describe("course content", () => {
-  it("has 77 courses with ids 1-77, valid areas and the spec's facts", () => {
-    expect(courses).toHaveLength(77);
-    expect(courses.map((c) => c.id)).toEqual(Array.from({ length: 77 }, (_, i) => i + 1));
+  it("has 80 courses with ids 1-80 (77 graduações, then one per other level), valid areas and the spec's facts", () => {
+    expect(courses).toHaveLength(80);
+    expect(courses.map((c) => c.id)).toEqual(Array.from({ length: 80 }, (_, i) => i + 1));
+    const graduacoes = courses.filter((c) => c.level === "Graduação");
+    expect(graduacoes.map((c) => c.id)).toEqual(Array.from({ length: 77 }, (_, i) => i + 1));
+    expect(courses.slice(77).map((c) => [c.level, c.monthlyPrice])).toEqual([
+      ["Pós-graduação", 79.9],
+      ["Técnico", 89.9],
+      ["Profissionalizante", 69.9],
+    ]);
     for (const c of courses) {
       expect(COURSE_AREAS).toContain(c.area);
       expect(["Presencial", "Semipresencial", "EAD"]).toContain(c.modality);
-      expect(c.duration).toMatch(/^(2|2,5|3|4|5) anos$/);
       expect(c.url).toMatch(/^\/[a-z0-9/-]+$/);
       expect(c.image).toMatch(/^\/images\//);
     }
-    expect(new Set(courses.map((c) => c.duration))).toEqual(new Set(["2 anos", "2,5 anos", "3 anos", "4 anos", "5 anos"]));
+    for (const c of graduacoes) expect(c.duration).toMatch(/^(2|2,5|3|4|5) anos$/);
+    expect(new Set(graduacoes.map((c) => c.duration))).toEqual(new Set(["2 anos", "2,5 anos", "3 anos", "4 anos", "5 anos"]));
     for (const area of COURSE_AREAS) expect(coursesInArea(courses, area).length).toBeGreaterThan(0);
     expect(courses.filter((c) => c.featured).map((c) => c.id)).toEqual([1, 2, 12, 13, 28, 51, 58, 72, 73]);
     expect(names(findCoursesByUrl("/educacaofisica"))).toEqual([

@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = (args) => {
     title: `${campaignTitleOf(args.loaderData)} | ${site?.brandName ?? "Universidade"}`,
     description: args.loaderData?.ended
       ? `${args.loaderData.title}: campanha encerrada. Fale com um consultor para conhecer as condições atuais de graduação, pós, técnicos e profissionalizantes.`
-      : `${args.loaderData?.title ?? campaignTexts.title}: descontos de até ${args.loaderData?.headlinePercent ?? ""}% e primeira mensalidade a partir de R$ 19,90 em graduação, pós, técnicos e profissionalizantes. Oferta por tempo limitado.`,
+      : `${args.loaderData?.title ?? campaignTexts.title}: descontos de até ${args.loaderData?.headlinePercent ?? ""}% e primeira mensalidade a partir de ${args.loaderData?.firstPayment ?? ""} em graduação, pós, técnicos e profissionalizantes. Oferta por tempo limitado.`,
     image: args.loaderData?.shareImage,
   });
 };
@@ -57,6 +57,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
   const texts = {
     ...campaignTexts,
     bannerText: renderPlaceholders(campaignTexts.bannerText, { campanha: loaderData.title }) ?? "",
+    intro: loaderData.intro,
     title: loaderData.title,
     closingTitle: loaderData.closingTitle,
     closingText: loaderData.closingText,
@@ -82,7 +83,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               {loaderData.headline}
             </p>
           )}
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-100">{texts.intro}</p>
+          {texts.intro ? <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-100">{texts.intro}</p> : null}
           <ContactCtas
             type="lead"
             variant="accent"
@@ -195,7 +196,7 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
                 "Matrícula 100% on-line",
                 "Diploma reconhecido pelo MEC",
                 `Mais de ${formatNumber(site.claims.polos)} polos`,
-                "Primeira mensalidade a partir de R$ 19,90",
+                `Primeira mensalidade a partir de ${loaderData.firstPayment}`,
               ].map((item) => (
                 <li key={item} className="flex items-center gap-2 font-medium">
                   <Check aria-hidden="true" className="size-5 shrink-0 text-green-800" />

@@ -43,8 +43,8 @@ export const meta: Route.MetaFunction = (args) => {
   const stats = home?.stats;
   return pageMeta(args, {
     title: stats?.bolsaPercent
-      ? `Graduação EAD, híbrida e presencial com bolsa de até ${stats.bolsa}`
-      : "Graduação EAD, híbrida e presencial",
+      ? `Graduação EAD, semipresencial e presencial com bolsa de até ${stats.bolsa}`
+      : "Graduação EAD, semipresencial e presencial",
     description: stats
       ? `Mais de ${formatNumber(stats.courseClaim)} cursos reconhecidos pelo MEC, bolsas de até ${stats.bolsa} e mais de ${formatNumber(stats.poloClaim)} polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.`
       : "",

@@ -46,7 +46,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKe
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 const TOKENS_HINT =
-  "Use {bolsa}, {cursos}, {polos}, {campanha} e {marca} para mostrar os dados atuais (ex.: bolsa de até {bolsa}). Sem campanha ativa, um texto com {bolsa} não aparece.";
+  "Use {bolsa}, {primeira_mensalidade}, {cursos}, {polos}, {campanha} e {marca} para mostrar os dados atuais (ex.: bolsa de até {bolsa}). Sem campanha ativa, um texto com {bolsa} ou {primeira_mensalidade} não aparece.";
 
 export default function HomeStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { home, version, facts, stats } = loaderData;

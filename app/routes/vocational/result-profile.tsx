@@ -179,7 +179,7 @@ function CatalogueGroups({
         {heading}
       </SectionHeading>
       <SectionHeading as="h3" size="card" className="mt-8">
-        Graduação (EAD e Híbrida)
+        Graduação (EAD e Semipresencial)
       </SectionHeading>
       <CourseGrid ids={groups.graduacao} courses={courses} testId="grupo-graduacao" />
       <SectionHeading as="h3" size="card" className="mt-10">

@@ -8,6 +8,7 @@ import {
   deadlineOf,
   headlineText,
   largestDiscountOf,
+  lowestFirstPaymentOf,
   type OfferCard,
   offerDetailsText,
   offerDiscount,
@@ -135,7 +136,8 @@ export function campaignPageData(now: Date) {
   const deadline = deadlineOf(campaign, now);
   const deadlineDay = saoPauloDate(new Date(deadline.endsAt));
   const largest = largestDiscountOf(campaign, now);
-  const storyValues = { bolsa: largest > 0 ? `${largest}%` : "", campanha: campaign.title };
+  const firstPayment = largest > 0 ? lowestFirstPaymentOf(campaign, now) : "";
+  const storyValues = { bolsa: largest > 0 ? `${largest}%` : "", campanha: campaign.title, primeira_mensalidade: firstPayment };
   const offers: OfferView[] = activeOfferCards(campaign, now).map((offer) => ({
     ...offer,
     discount: offerDiscount(offer),
@@ -157,6 +159,10 @@ export function campaignPageData(now: Date) {
     // The closing texts may write {bolsa} and {campanha} (decision 081); one that cannot be filled is not shown.
     closingTitle: renderPlaceholders(campaign.closingTitle, storyValues) ?? "",
     closingText: renderPlaceholders(campaign.closingText, storyValues) ?? "",
+    // The lowest first payment of the active offers ("R$ 19,90"), "" once none is active.
+    firstPayment,
+    // The fixed intro quotes it ({primeira_mensalidade}); with no offer active it is not shown.
+    intro: renderPlaceholders(campaignTexts.intro, storyValues) ?? "",
     punctualityPercent: PUNCTUALITY_PERCENT,
     offers,
     prices: activePriceCards(campaign, now),

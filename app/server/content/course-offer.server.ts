@@ -3,7 +3,7 @@ import { type CourseDocument, poloLabel } from "~/lib/content/courses";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { normalizeText } from "~/lib/text";
 
-import { activePrices } from "./campaign.server";
+import { activeOffers, activePrices } from "./campaign.server";
 import { activeCourses, coursesContent, poloEntries } from "./courses.server";
 import { getInstitution } from "./institution.server";
 import { type ContentEntry, listEntries } from "./store.server";
@@ -109,17 +109,21 @@ export function levelOfTitle(title: string): CourseLevel | null {
   return null;
 }
 
-/** The overview flags a campaign card selling a level the catalogue has no active course of. */
+/**
+ * The overview flags a campaign card (an offer card or a price card active at `now`) selling a level
+ * the catalogue has no active course of; a title both lists share is said once.
+ */
 export function levelWarnings(now: Date): ContentWarning[] {
   const levels = new Set(activeCourses().map((course) => course.level));
-  return activePrices(now).flatMap((card) => {
-    const level = levelOfTitle(card.title);
+  const titles = new Set([...activeOffers(now), ...activePrices(now)].map((card) => card.title));
+  return [...titles].flatMap((title) => {
+    const level = levelOfTitle(title);
     if (!level || levels.has(level)) return [];
     return [
       {
         section: "Campanha",
         to: `${STUDIO_PATH}/campanha`,
-        text: `O cartão "${card.title}" vende ${level}, mas nenhum curso ativo é desse nível: cadastre um curso ou retire o cartão.`,
+        text: `O cartão "${title}" vende ${level}, mas nenhum curso ativo é desse nível: cadastre um curso ou retire o cartão.`,
       },
     ];
   });

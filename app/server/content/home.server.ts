@@ -1,5 +1,6 @@
 import { type CampaignDeadline, parseCampaignEnd } from "~/lib/campaign";
 import type { SiteClaims } from "~/lib/claims";
+import { lowestFirstPaymentOf } from "~/lib/content/campaign";
 import { BRAZILIAN_STATES } from "~/lib/content/courses";
 import type { StoredPhoto } from "~/lib/content/fields";
 import {
@@ -50,7 +51,8 @@ export function homeSeed(): HomeContent {
     heroBadge: "{campanha}",
     heroTitle: "Sua graduação com",
     heroHighlight: "bolsa de até {bolsa}",
-    heroText: "Cursos EAD, híbridos e presenciais com polos perto de você. Estude no seu ritmo e pague menos.",
+    // The formats of Decreto 12.456/2025 (decision 083): no "híbridos".
+    heroText: "Cursos EAD, semipresenciais e presenciais com polos perto de você. Estude no seu ritmo e pague menos.",
     // Both counts derived from the active catalogue and polos: the spec's "1000+" is a network nobody
     // stored (decision 081); the studio may type the network's size, and the overview then says so.
     courseCount: null,
@@ -140,6 +142,7 @@ export function siteClaims(now: Date = new Date()): SiteClaims {
     campaignName: campaign.title,
     campaignRunning: running,
     polosMg: activePolos().filter((polo) => / - MG$/.test(polo.location)).length,
+    firstPayment: running ? lowestFirstPaymentOf(campaign, now) : "",
     poloStates: [
       ...new Set(
         poloEntries()
@@ -169,7 +172,12 @@ export function homePageContent(now: Date = new Date()): HomePageContent {
   // that writes a percentage above the active offers ("até 37%" once they ended), is not shown
   // (decision 081): with no campaign, the hero's "{campanha}" badge is gone too.
   const largest = largestActiveDiscount(now);
-  const values = { campanha: largest > 0 ? getCampaign().title : "", marca: getInstitution().brandName };
+  const campaign = getCampaign();
+  const values = {
+    campanha: largest > 0 ? campaign.title : "",
+    primeira_mensalidade: largest > 0 ? lowestFirstPaymentOf(campaign, now) : "",
+    marca: getInstitution().brandName,
+  };
   const honest = (text: string) => {
     const filled = fillStats(text, stats, values);
     return filled !== null && percentagesAbove(filled, largest).length === 0 ? filled : null;
