@@ -16,7 +16,8 @@ import { loader as resultLinkLoader } from "~/routes/vocational/result-link";
 import { loader as resultLoader } from "~/routes/vocational/result-profile";
 import { activeCourses, activePolos } from "~/server/content/courses.server";
 import { siteClaims } from "~/server/content/home.server";
-import { getInstitution } from "~/server/content/institution.server";
+import { getInstitution, institutionContent } from "~/server/content/institution.server";
+import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 import { db, schema } from "~/server/db/client.server";
 import { createEmailWorker } from "~/server/email/outbox.server";
 import { isOptedOut } from "~/server/email/person-emails.server";
@@ -62,6 +63,15 @@ beforeAll(async () => {
       resolve();
     }),
   );
+  // A brand the studio names, not the configured default: the e-mails carry the studio's.
+  const stored = getSingleton(institutionContent);
+  const saved = saveEntry(institutionContent, {
+    id: SINGLETON_ID,
+    data: { ...stored.data, brandName: "Instituto Teste Ômega", companyName: "Ômega Educação Ltda." },
+    expectedVersion: stored.version,
+    by: "teste",
+  });
+  expect(saved.ok).toBe(true);
   // The only available comercial user, whose account reads as a name: distribution gives every lead to her.
   const sqlite = new Database(config.databasePath);
   sqlite.prepare("UPDATE admin_users SET away = 1 WHERE role = 'comercial'").run();
@@ -156,12 +166,15 @@ describe("the confirmation after /inscricao", () => {
     const [mail, ...others] = await deliver();
     expect(others).toEqual([]);
     const brand = getInstitution().brandName;
+    expect(brand).toBe("Instituto Teste Ômega");
     expect(mail.subject).toBe(`${brand}: recebemos seus dados`);
     expect(JSON.stringify(mail.to)).toContain(email);
+    expect(mail.from?.value[0].name).toBe(brand);
     expect(header(mail, "content-language")).toBe("Content-Language: pt-BR");
     expect(mail.text).toContain("Olá, Maria!");
     expect(mail.text).toContain(`Recebemos seus dados na ${brand}.`);
     expect(mail.text).toContain("Joana, da nossa equipe, vai entrar em contato com você");
+    expect(mail.text).toContain("Instituto Teste Ômega · Ômega Educação Ltda.");
     expect(mail.text).toContain(`Curso de interesse: ${activeCourses()[0].name}`);
     expect(mail.html).toContain('<html lang="pt-BR">');
     expect(mail.html).toContain("Joana, da nossa equipe");
