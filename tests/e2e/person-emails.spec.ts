@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+
 import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
 import { completedTestCookie, enrolment, postForm } from "../support/sessions";
 
@@ -39,12 +41,17 @@ async function enrolled(prefix: string): Promise<{ email: string; unsubscribePat
   return { email, unsubscribePath: new URL(outboxRow(email, "person.confirmation").unsubscribe_url).pathname };
 }
 
-test("the unsubscribe page asks, then its button stops the e-mails, without signing in", async ({ page }) => {
+test("the unsubscribe page asks, then its button stops the e-mails, without signing in", async ({ page, jsEnabled }) => {
   const { email, unsubscribePath } = await enrolled("descadastro.pagina");
   await page.goto(unsubscribePath);
   await expect(page.getByRole("heading", { level: 1, name: "Cancelar o recebimento de e-mails" })).toBeVisible();
   await expect(page.getByText(/no endereço de\*\*\*@example\.com/)).toBeVisible();
   expect(optedOut(email)).toBe(false);
+  if (jsEnabled) {
+    // axe runs as a script in the page (as in a11y.spec.ts).
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => ["serious", "critical"].includes(v.impact ?? "")).map((v) => v.id)).toEqual([]);
+  }
 
   await page.getByRole("button", { name: "Não quero mais receber e-mails" }).click();
   await expect(page.getByText(/^Pronto:/)).toContainText("Pronto: o endereço de***@example.com não vai mais receber e-mails");
