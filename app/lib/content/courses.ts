@@ -38,6 +38,7 @@ export const RESERVED_PATHS = [
   "contato",
   "curso-id",
   "curso-ideal",
+  "e-mail",
   "cursos",
   "fale-conosco",
   "fonts",
