@@ -153,3 +153,15 @@ export function maskEmail(email: string): string {
   if (at < 1) return "***";
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
 }
+
+/**
+ * A staff member's first name for the person, from the account's e-mail when it reads as a name
+ * ("maria.souza@…" → "Maria"; the accounts store no name). Null for anything else ("comercial1@…").
+ */
+export function staffFirstName(email: string | null): string | null {
+  const local = email?.split("@")[0] ?? "";
+  const parts = local.split(/[._-]/);
+  if (parts.length < 2 || !parts.every((part) => /^\p{L}{2,}$/u.test(part))) return null;
+  const first = parts[0].toLowerCase();
+  return first.charAt(0).toUpperCase() + first.slice(1);
+}

@@ -4,7 +4,7 @@ import { claimText } from "~/lib/claims";
 import { formatDateBr, saoPauloDate } from "~/lib/dates";
 import { firstName } from "~/lib/email";
 import { CONSENT_VERSION as ENROLMENT_CONSENT_VERSION } from "~/lib/leads/enrolment";
-import { enrolmentConfirmationEmail, type PersonEmailFrame, vocationalResultEmail } from "~/lib/person-email";
+import { enrolmentConfirmationEmail, type PersonEmailFrame, staffFirstName, vocationalResultEmail } from "~/lib/person-email";
 import { RESULT_PAGES } from "~/seed/profiles";
 
 import { resultCourses } from "../content/courses.server";
@@ -87,18 +87,6 @@ function frame(email: string): PersonEmailFrame {
     siteUrl: config.siteUrl,
     unsubscribeUrl: unsubscribeUrl(email),
   };
-}
-
-/**
- * A staff member's first name for the person, from the account's e-mail when it reads as a name
- * ("maria.souza@…" → "Maria"; the accounts store no name). Null for anything else ("comercial1@…").
- */
-export function staffFirstName(email: string | null): string | null {
-  const local = email?.split("@")[0] ?? "";
-  const parts = local.split(/[._-]/);
-  if (parts.length < 2 || !parts.every((part) => /^\p{L}{2,}$/u.test(part))) return null;
-  const first = parts[0].toLowerCase();
-  return first.charAt(0).toUpperCase() + first.slice(1);
 }
 
 export type ConfirmationLead = {
