@@ -36,6 +36,10 @@ export default [
     route("teste-vocacional/simulacao-formatura/imagem.svg", "routes/vocational/graduation-image.svg.ts"),
     route("teste-vocacional/simulacao-formatura/imagem.png", "routes/vocational/graduation-image.png.ts"),
     route("teste-vocacional/submissoes", "routes/vocational/submissions.tsx"),
+    // The result e-mail's signed 30-day link (decision 100).
+    route("teste-vocacional/resultado/acesso/:token", "routes/vocational/result-link.tsx"),
+    // The unsubscribe link of every e-mail to a person, without signing in (decision 100).
+    route("e-mail/descadastrar/:token", "routes/public/email-unsubscribe.tsx"),
 
     // Course pages at their own top-level paths (/enfermagem, ...) and the 404 page.
     route("*", "routes/public/catch-all.tsx"),

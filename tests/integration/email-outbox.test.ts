@@ -189,7 +189,8 @@ describe("the outbox over SMTP", () => {
       email: "apagada@example.com",
     });
     enqueueEmail(message("vendedor@example.com", leadId, { leadId }));
-    expect(rows()).toHaveLength(1);
+    // With the person's own confirmation (decision 100), queued when the lead was saved.
+    expect(rows().map((row) => row.toAddress)).toEqual(["apagada@example.com", "vendedor@example.com"]);
     deletePerson(findLead(leadId)!);
     expect(rows()).toHaveLength(0);
     const worker = createEmailWorker({ transport: transport() });

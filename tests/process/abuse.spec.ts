@@ -137,6 +137,12 @@ const PUBLIC_POSTS: Record<string, Limited> = {
     limit: LIMITS.publicForms * 4,
     message: /Muitas tentativas/,
   },
+  // The unsubscribe link's posts (decision 100): ten times the lead forms' budget (mail providers post from few addresses).
+  "e-mail/descadastrar/:token": {
+    fields: () => ({ "List-Unsubscribe": "One-Click" }),
+    limit: LIMITS.publicForms * 10,
+    message: /Muitas tentativas em pouco tempo/,
+  },
   "login-admin": {
     // A different e-mail each time: only the per-IP limit is at work here (the per-e-mail one has its own test).
     fields: () => ({ email: `tentativa.${Math.random().toString(36).slice(2)}@example.com`, password: "senha-errada-123" }),

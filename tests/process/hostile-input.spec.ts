@@ -87,6 +87,13 @@ const SPECS: Record<string, ActionSpec> = {
     honeypot: true,
     message: /Responda todas as perguntas|Teste incompleto|Muitas tentativas/,
   },
+  // The unsubscribe link (decision 100): without a token this site signed, every post is refused.
+  "e-mail/descadastrar/:token": {
+    session: "anonymous",
+    refused: { "List-Unsubscribe": "One-Click" },
+    honeypot: true,
+    message: /link de descadastro não é válido|Muitas tentativas/,
+  },
   // 'Sair' before the login: each of its cases signs the admin in afresh, and after the login's hostile
   // cases (each a wrong password for the admin's e-mail) every sign-in of that e-mail waits up to 3 s
   // by design. In that order the test took over 2 minutes on a busy machine; in this one, 25 s.

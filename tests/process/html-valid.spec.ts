@@ -56,6 +56,9 @@ function paramsFor(routePath: string): Record<string, string> {
     "cursos/:slug": { slug: "administracao" },
     "polos/:slug": { slug: "belo-horizonte-centro-mg" }, // a seeded polo's page
     "teste-vocacional/resultado/:perfil": { perfil: "tecnologia" },
+    // Decision 100's signed links: a token this site did not sign renders the refusal page.
+    "teste-vocacional/resultado/acesso/:token": { token: "link-alterado" },
+    "e-mail/descadastrar/:token": { token: "link-alterado" },
     "contato/lead/:id": { id: leadId },
     "contato/lead/:id/excluir": { id: leadId },
     "contato/lead/:id/contatar": { id: leadId },

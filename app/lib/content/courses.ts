@@ -39,6 +39,7 @@ export const RESERVED_PATHS = [
   "curso-id",
   "curso-ideal",
   "cursos",
+  "e-mail",
   "fale-conosco",
   "fonts",
   "healthz",

@@ -71,3 +71,20 @@ export function answersJson(answers: Answers): string {
   }
   return JSON.stringify(out);
 }
+
+/** The answers as the lead row stores them ({"1":"A",…}) read back; anything else counts as unanswered. */
+export function answersFromJson(json: string | null): Answers {
+  let stored: unknown;
+  try {
+    stored = json ? JSON.parse(json) : null;
+  } catch {
+    stored = null;
+  }
+  const record = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+  let packed = "";
+  for (let id = 1; id <= TOTAL_QUESTIONS; id++) {
+    const letter = record[String(id)];
+    packed += isLetter(letter) ? letter : EMPTY;
+  }
+  return decodeAnswers(packed);
+}

@@ -562,3 +562,14 @@ export const distributionSettings = sqliteTable("distribution_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * People who asked for no more e-mail (decision 100), by address (lower-case): the unsubscribe link
+ * of every e-mail to a person records it, without signing in; nothing more is queued to the address.
+ */
+export const emailOptouts = sqliteTable("email_optouts", {
+  email: text("email").primaryKey(),
+  createdAt: text("created_at").notNull(),
+  /** How it was asked: "one-click" (the mail client's RFC 8058 post) or "page" (the confirmation page's button). */
+  source: text("source").notNull(),
+});

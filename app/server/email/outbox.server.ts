@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 
 import { isSafeEmailAddress, oneLine } from "~/lib/email";
 
+import { getInstitution } from "../content/institution.server";
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { config } from "../platform/config.server";
@@ -42,11 +43,20 @@ function siteHost(): string {
   }
 }
 
-/** The From header: EMAIL_FROM, or the brand's name at no-reply@<the site's host>. */
+/** The brand the studio names (decision 100: e-mails carry the institution's identity), or the configured one. */
+function brandName(): string {
+  try {
+    return getInstitution().brandName || config.brandName;
+  } catch {
+    return config.brandName;
+  }
+}
+
+/** The From header: EMAIL_FROM, or the studio's brand name at no-reply@<the site's host>. */
 export function emailFrom(): string {
   const configured = process.env.EMAIL_FROM?.trim();
   if (configured) return configured;
-  return `"${oneLine(config.brandName).replace(/["\\]/g, "")}" <no-reply@${siteHost()}>`;
+  return `"${oneLine(brandName()).replace(/["\\]/g, "")}" <no-reply@${siteHost()}>`;
 }
 
 export type EmailMessage = {

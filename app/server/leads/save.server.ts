@@ -5,6 +5,7 @@ import { ATTRIBUTION_KEYS } from "~/lib/leads/attribution";
 import { normalizeText } from "~/lib/text";
 
 import { db, schema, sqlite } from "../db/client.server";
+import { queueEnrolmentConfirmation } from "../email/person-emails.server";
 import * as serverClock from "../platform/clock.server";
 import { enqueueWebhookEvent, leadEventData } from "../webhooks/outbox.server";
 import type { Attribution } from "./attribution.server";
@@ -111,8 +112,9 @@ const saveLeadTransaction = sqlite.transaction((input: LeadInput, now: Date) => 
 
 /**
  * The upsert and, when it created the lead (first submission of this origin and e-mail), its
- * "lead.created" webhook event and its owner (distribution, decision 086: the history note, the
- * "lead.assigned" event and the owner's e-mail), in one transaction.
+ * "lead.created" webhook event, its owner (distribution, decision 086: the history note, the
+ * "lead.assigned" event and the owner's e-mail) and the person's confirmation e-mail (decision 100),
+ * in one transaction.
  */
 function saveLeadAndAnnounce(input: LeadInput, now: Date): number {
   const iso = now.toISOString();
@@ -148,7 +150,17 @@ function saveLeadAndAnnounce(input: LeadInput, now: Date): number {
   if (!row) throw new Error("saveLead: the upsert returned no row");
   if (row.tentativas === 1) {
     enqueueWebhookEvent("lead.created", leadEventData({ ...values, id: row.id }), now);
-    assignNewLead({ ...values, id: row.id, originLabel: LEAD_ORIGINS[input.origem] ?? input.origem }, now);
+    const originLabel = LEAD_ORIGINS[input.origem] ?? input.origem;
+    const assignment = assignNewLead({ ...values, id: row.id, originLabel }, now);
+    // The person's confirmation (decision 100), naming the owner distribution just chose. The
+    // vocational test's lead gets its e-mail with the result instead.
+    if (input.origem !== "teste_vocacional") {
+      queueEnrolmentConfirmation(
+        { id: row.id, nome: values.nome, email, request: originLabel, course: values.curso_interesse, polo: values.polo },
+        assignment?.ownerEmail ?? null,
+        now,
+      );
+    }
   }
   return row.id;
 }

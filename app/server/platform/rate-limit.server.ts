@@ -129,3 +129,9 @@ export const publicFormLimiter = createRateLimiter(publicFormLimit, 60_000, "for
  * pages, back and forth), so their budget per IP is four times the lead forms'.
  */
 export const testAnswersLimiter = createRateLimiter(publicFormLimit * 4, 60_000, "respostas do teste vocacional");
+
+/**
+ * The unsubscribe link's posts (decision 100): a mail provider sends its users' one-click posts from
+ * a few addresses, so the budget per IP is ten times the lead forms'.
+ */
+export const unsubscribeLimiter = createRateLimiter(publicFormLimit * 10, 60_000, "descadastro de e-mail");

@@ -8,10 +8,12 @@ import { dominantLetter, LETTER_PROFILE, type ScoredProfile, scoreProfile, tally
 import { VOCATIONAL_CONSENT } from "~/seed/vocational-form";
 
 import { runningCampaignEnd } from "../content/campaign.server";
-import { db, schema } from "../db/client.server";
+import { db, schema, sqlite } from "../db/client.server";
+import { queueVocationalResult } from "../email/person-emails.server";
 import type { Attribution } from "../leads/attribution.server";
 import { rememberAttribution } from "../leads/attribution.server";
 import { saveLead } from "../leads/save.server";
+import * as serverClock from "../platform/clock.server";
 import { commitVisitor, getVisitorSession } from "../platform/session.server";
 import { takeToast } from "../platform/toast.server";
 
@@ -148,10 +150,17 @@ export function startTest(state: TestState, leadId: number, nome: string): TestS
  * Writes a completed test to the lead row: the answers as JSON, the result profile and when.
  * Returns the profile, or null when the answers have no valid letter.
  */
-export function saveTestResult(leadId: number, answers: Answers, now: Date = new Date()): ScoredProfile | null {
+export function saveTestResult(leadId: number, answers: Answers, now: Date = serverClock.now()): ScoredProfile | null {
   const perfil = scoreProfile(answers);
   if (!perfil) return null;
-  db.update(schema.leads)
+  saveResultTransaction(leadId, answers, perfil, now);
+  return perfil;
+}
+
+/** The result and its e-mail to the person (decision 100) in one transaction: both or neither. */
+const saveResultTransaction = sqlite.transaction((leadId: number, answers: Answers, perfil: ScoredProfile, now: Date) => {
+  const changed = db
+    .update(schema.leads)
     .set({
       respostas: answersJson(answers),
       perfil_resultado: perfil,
@@ -159,9 +168,9 @@ export function saveTestResult(leadId: number, answers: Answers, now: Date = new
       atualizado_em: now.toISOString(),
     })
     .where(and(eq(schema.leads.id, leadId), eq(schema.leads.origem, "teste_vocacional")))
-    .run();
-  return perfil;
-}
+    .run().changes;
+  if (changed > 0) queueVocationalResult(leadId, now);
+});
 
 /** The countdown end: the stored one, or now + 24 h (returns whether the state changed). */
 export function ensureCountdown(state: TestState, now: number = Date.now()): { state: TestState; created: boolean } {

@@ -1,0 +1,74 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+import { config } from "../platform/config.server";
+
+/**
+ * Signed links in e-mails to a person (decision 100): the unsubscribe link (no expiry: it must work
+ * whenever the e-mail is opened) and the vocational result link (30 days). Each is an HMAC-SHA256
+ * with a key derived from the session secret and a purpose, so a token of one kind is never valid
+ * as the other, and rotating SESSION_SECRET revokes every link at once.
+ */
+
+/** How long the vocational result link works. */
+export const RESULT_LINK_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let derived: { secret: string; key: Buffer } | undefined;
+function key(): Buffer {
+  if (derived?.secret !== config.sessionSecret) {
+    derived = { secret: config.sessionSecret, key: createHmac("sha256", config.sessionSecret).update("email-links/v1").digest() };
+  }
+  return derived.key;
+}
+
+function sign(purpose: string, ...parts: string[]): string {
+  return createHmac("sha256", key())
+    .update([purpose, ...parts].join("\n"))
+    .digest("base64url");
+}
+
+function sameSignature(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The token of an unsubscribe link: the address (base64url) and its signature. */
+export function unsubscribeToken(email: string): string {
+  const address = email.trim().toLowerCase();
+  return `${Buffer.from(address).toString("base64url")}.${sign("unsubscribe", address)}`;
+}
+
+/** The address an unsubscribe token was signed for, or null when it is not one this site signed. */
+export function readUnsubscribeToken(token: string): string | null {
+  const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const address = Buffer.from(match[1], "base64url").toString("utf8");
+  return sameSignature(match[2], sign("unsubscribe", address)) ? address : null;
+}
+
+/** The token of a result link for this lead, working until `expiresAt` (bound to the lead's e-mail too). */
+export function resultLinkToken(leadId: number, email: string, expiresAt: Date): string {
+  const expires = String(Math.floor(expiresAt.getTime() / 1000));
+  return `${leadId}.${expires}.${sign("vocational-result", String(leadId), expires, email.trim().toLowerCase())}`;
+}
+
+/** When a result link made now stops working. */
+export function resultLinkExpiry(now: Date): Date {
+  return new Date(now.getTime() + RESULT_LINK_DAYS * DAY_MS);
+}
+
+export type ResultLinkClaim = { leadId: number; expiresAtMs: number; signature: string };
+
+/** The parts of a result-link token (not yet checked: `verifyResultLink` does that with the lead's e-mail). */
+export function parseResultLink(token: string): ResultLinkClaim | null {
+  const match = /^([1-9][0-9]{0,15})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  return { leadId: Number(match[1]), expiresAtMs: Number(match[2]) * 1000, signature: match[3] };
+}
+
+/** Whether the claim was signed for this lead id, expiry and e-mail. */
+export function verifyResultLink(claim: ResultLinkClaim, email: string): boolean {
+  const expected = sign("vocational-result", String(claim.leadId), String(claim.expiresAtMs / 1000), email.trim().toLowerCase());
+  return sameSignature(claim.signature, expected);
+}

@@ -1,0 +1,62 @@
+import { data, redirect } from "react-router";
+
+import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
+import { maskEmail, UNSUBSCRIBE_MESSAGES } from "~/lib/person-email";
+
+import { readFormData } from "../platform/form-data.server";
+import { isSpam } from "../platform/honeypot.server";
+import { clientIp, unsubscribeLimiter } from "../platform/rate-limit.server";
+import { isOptedOut, recordOptOut } from "./person-emails.server";
+import { readUnsubscribeToken } from "./signed-links.server";
+
+/**
+ * The unsubscribe link of e-mails to a person (decision 100), without signing in: the signed token
+ * in the address is the authority. GET shows a confirmation page with a button (a plain form post);
+ * POST records the opt-out, whether from that button or from a mail client's RFC 8058 one-click
+ * post (body `List-Unsubscribe=One-Click`, sent by the provider's servers with no Origin header, so
+ * the site's origin checks let it through). Every answer is private: it names a person's address.
+ */
+
+export type UnsubscribeView =
+  { state: "invalid"; message: string } | { state: "confirm" | "done"; address: string; message: string | null };
+
+const headers = PRIVATE_PAGE_HEADERS;
+
+/** The page: a refused link, the question, or the confirmation that it is done. */
+export function unsubscribeView(token: string | undefined) {
+  const email = readUnsubscribeToken(token ?? "");
+  if (!email) {
+    const view: UnsubscribeView = { state: "invalid", message: UNSUBSCRIBE_MESSAGES.invalid };
+    return data(view, { status: 400, headers });
+  }
+  const view: UnsubscribeView = { state: isOptedOut(email) ? "done" : "confirm", address: maskEmail(email), message: null };
+  return data(view, { headers });
+}
+
+/** The post: rate limited per IP, then the token, then the opt-out (idempotent). */
+export async function postUnsubscribe(request: Request, token: string | undefined) {
+  const ip = clientIp(request);
+  if (!(await unsubscribeLimiter.hit(ip))) {
+    const view: UnsubscribeView = { state: "invalid", message: UNSUBSCRIBE_MESSAGES.rateLimited };
+    return data(view, {
+      status: 429,
+      headers: { ...headers, "Retry-After": String(await unsubscribeLimiter.retryAfterSeconds(ip)) },
+    });
+  }
+  const formData = await readFormData(request);
+  const email = readUnsubscribeToken(token ?? "");
+  if (!email) {
+    const view: UnsubscribeView = { state: "invalid", message: UNSUBSCRIBE_MESSAGES.invalid };
+    return data(view, { status: 400, headers });
+  }
+  const here = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (isSpam(formData)) return redirect(here, { status: 303, headers });
+  const oneClick = formData.get("List-Unsubscribe") === "One-Click";
+  recordOptOut(email, oneClick ? "one-click" : "page");
+  if (oneClick) {
+    // The mail provider's post: a plain 200, no redirect to follow.
+    const view: UnsubscribeView = { state: "done", address: maskEmail(email), message: null };
+    return data(view, { headers });
+  }
+  return redirect(here, { status: 303, headers });
+}

@@ -1,0 +1,315 @@
+import type { AddressInfo } from "node:net";
+
+import Database from "better-sqlite3";
+import { eq } from "drizzle-orm";
+import { type ParsedMail, simpleParser } from "mailparser";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/public/email-unsubscribe";
+import { action as enrolmentAction } from "~/routes/public/enrolment";
+import { action as leadAction } from "~/routes/vocational/form";
+import { action as questionsAction } from "~/routes/vocational/questions";
+import { loader as resultLinkLoader } from "~/routes/vocational/result-link";
+import { loader as resultLoader } from "~/routes/vocational/result-profile";
+import { activeCourses, activePolos } from "~/server/content/courses.server";
+import { siteClaims } from "~/server/content/home.server";
+import { getInstitution, institutionContent } from "~/server/content/institution.server";
+import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
+import { db, schema } from "~/server/db/client.server";
+import { createEmailWorker } from "~/server/email/outbox.server";
+import { isOptedOut } from "~/server/email/person-emails.server";
+import { saveLead } from "~/server/leads/save.server";
+import { resetClock, setClockForTests } from "~/server/platform/clock.server";
+import { config } from "~/server/platform/config.server";
+import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
+import { saveTestResult } from "~/server/vocational/vocational.server";
+
+import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { insertStaffUser } from "../support/seed";
+
+/**
+ * E-mails to the person (decision 100) against a real SMTP server (smtp-server on a free port),
+ * parsed with mailparser: the confirmation after /inscricao, the vocational result with its signed
+ * 30-day link (opened through the loaders; tampered and expired links refused), the unsubscribe
+ * link's one-click post, and the consent rule. The clock is pinned (decision 059).
+ */
+
+let now = Date.parse("2026-11-24T12:00:00Z");
+const arrived: ParsedMail[] = [];
+let smtp: SMTPServer;
+let port = 0;
+
+beforeAll(async () => {
+  setClockForTests(() => now);
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          arrived.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) =>
+    smtp.listen(0, "127.0.0.1", () => {
+      port = (smtp.server.address() as AddressInfo).port;
+      resolve();
+    }),
+  );
+  // A brand the studio names, not the configured default: the e-mails carry the studio's.
+  const stored = getSingleton(institutionContent);
+  const saved = saveEntry(institutionContent, {
+    id: SINGLETON_ID,
+    data: { ...stored.data, brandName: "Instituto Teste Ômega", companyName: "Ômega Educação Ltda." },
+    expectedVersion: stored.version,
+    by: "teste",
+  });
+  expect(saved.ok).toBe(true);
+  // The only available comercial user, whose account reads as a name: distribution gives every lead to her.
+  const sqlite = new Database(config.databasePath);
+  sqlite.prepare("UPDATE admin_users SET away = 1 WHERE role = 'comercial'").run();
+  await insertStaffUser(sqlite, "comercial", { email: "joana.pereira@equipe.example.org" });
+  sqlite.close();
+});
+afterAll(async () => {
+  resetClock();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+beforeEach(() => {
+  now = Date.parse("2026-11-24T12:00:00Z");
+  db.delete(schema.emailOutbox).run();
+  arrived.length = 0;
+  resetAllRateLimits();
+  process.env.SMTP_URL = "smtp://127.0.0.1:1";
+});
+afterEach(() => {
+  delete process.env.SMTP_URL;
+});
+
+async function deliver(): Promise<ParsedMail[]> {
+  const worker = createEmailWorker({
+    transport: nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }),
+  });
+  await worker.runDue();
+  await worker.stop();
+  // The staff alerts of distribution (decision 086) go to the team's addresses: not the subject here.
+  return arrived.splice(0).filter((mail) => !JSON.stringify(mail.to).includes("@equipe.example.org"));
+}
+
+/** A raw header line, unfolded (RFC 5322: a long line is folded at a space). */
+const header = (mail: ParsedMail, name: string) =>
+  (mail.headerLines.find((line) => line.key === name)?.line ?? "").replace(/\r\n/g, "");
+const personRows = (email: string) =>
+  db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, email)).orderBy(schema.emailOutbox.id).all();
+
+let counter = 0;
+const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${counter++}@example.com`;
+
+function enrol(email: string, origem = "inscricao") {
+  const fields = {
+    nome: "Maria Aparecida da Silva",
+    telefone: "31 98765-4321",
+    email,
+    cidade: "Belo Horizonte",
+    curso: activeCourses()[0].name,
+    polo: activePolos()[0].location,
+    consentimento: "on",
+    origem,
+    [HONEYPOT_FIELD]: "",
+  };
+  return enrolmentAction(args(formRequest("/inscricao", fields, { headers: { "X-Client-Ip": "203.0.113.20" } })));
+}
+
+/** The lead form, then the 20 answers (all "C": the technology profile), without JavaScript. */
+async function finishTest(email: string): Promise<void> {
+  const lead = {
+    fullName: "Maria da Silva",
+    phone: "31 98765-4321",
+    email,
+    workStatus: "carteira_assinada",
+    workArea: "saude",
+    workSatisfaction: "gosto_muito",
+    careerGoal: "nova_area",
+    desiredArea: "saude_bem_estar",
+  };
+  const started = (await leadAction(args(formRequest("/teste-vocacional", lead)))) as Response;
+  expect(started.status).toBe(303);
+  let cookie = cookieFrom(started);
+  for (let page = 1; page <= 4; page++) {
+    const fields: Record<string, string> = { pagina: String(page), intent: page === 4 ? "resultado" : "proximo" };
+    for (let i = 1; i <= 5; i++) fields[`q${(page - 1) * 5 + i}`] = "C";
+    const result = await settle(() =>
+      questionsAction(args(formRequest(`/teste-vocacional/perguntas?pagina=${page}`, fields, { cookie }))),
+    );
+    expect(result).toBeInstanceOf(Response);
+    cookie = cookieFrom(result as Response, cookie);
+  }
+}
+
+const linkIn = (text: string, path: string) => {
+  const match = new RegExp(`${config.siteUrl}${path}/(\\S+)`).exec(text);
+  expect(match, `a link to ${path} in the e-mail`).not.toBeNull();
+  return match![1];
+};
+
+describe("the confirmation after /inscricao", () => {
+  it("arrives with the studio's brand, the owner's first name, pt-BR text and HTML parts and one-click unsubscribe", async () => {
+    const email = uniqueEmail("confirmacao");
+    expect(statusOf(await settle(() => enrol(email)))).toBe(303);
+    const [mail, ...others] = await deliver();
+    expect(others).toEqual([]);
+    const brand = getInstitution().brandName;
+    expect(brand).toBe("Instituto Teste Ômega");
+    expect(mail.subject).toBe(`${brand}: recebemos seus dados`);
+    expect(JSON.stringify(mail.to)).toContain(email);
+    expect(mail.from?.value[0].name).toBe(brand);
+    expect(header(mail, "content-language")).toBe("Content-Language: pt-BR");
+    expect(mail.text).toContain("Olá, Maria!");
+    expect(mail.text).toContain(`Recebemos seus dados na ${brand}.`);
+    expect(mail.text).toContain("Joana, da nossa equipe, vai entrar em contato com você");
+    expect(mail.text).toContain("Instituto Teste Ômega · Ômega Educação Ltda.");
+    expect(mail.text).toContain(`Curso de interesse: ${activeCourses()[0].name}`);
+    expect(mail.html).toContain('<html lang="pt-BR">');
+    expect(mail.html).toContain("Joana, da nossa equipe");
+    // No one's phone or e-mail: not the owner's, not even the person's own phone.
+    for (const part of [mail.text, mail.html as string]) {
+      expect(part).not.toContain("joana.pereira@");
+      expect(part).not.toContain("98765");
+    }
+    const token = linkIn(mail.text ?? "", "/e-mail/descadastrar");
+    expect(header(mail, "list-unsubscribe")).toBe(`List-Unsubscribe: <${config.siteUrl}/e-mail/descadastrar/${token}>`);
+    expect(header(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(mail.html).toContain(`/e-mail/descadastrar/${token}`);
+  });
+
+  it("a repeated post of the same form sends no second confirmation", async () => {
+    const email = uniqueEmail("repetida");
+    await settle(() => enrol(email));
+    await settle(() => enrol(email));
+    expect(personRows(email).filter((row) => row.kind === "person.confirmation")).toHaveLength(1);
+  });
+});
+
+describe("the unsubscribe link", () => {
+  it("the page asks first; the mail client's one-click post (no Origin) records it and nothing more is queued", async () => {
+    const email = uniqueEmail("descadastro");
+    await settle(() => enrol(email));
+    const [mail] = await deliver();
+    const token = linkIn(mail.text ?? "", "/e-mail/descadastrar");
+    const path = `/e-mail/descadastrar/${token}`;
+
+    const page = payload(await unsubscribeLoader(args(getRequest(path), { token })));
+    expect(page).toMatchObject({ state: "confirm", address: "de***@example.com" });
+    expect(isOptedOut(email)).toBe(false);
+
+    // RFC 8058: the provider's servers post the body, with no Origin header and no cookie.
+    const request = new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    const answer = await settle(() => unsubscribeAction(args(request, { token })));
+    expect(statusOf(answer)).toBe(200);
+    expect(payload(answer)).toMatchObject({ state: "done" });
+    expect(isOptedOut(email)).toBe(true);
+    expect(payload(await unsubscribeLoader(args(getRequest(path), { token })))).toMatchObject({ state: "done" });
+
+    // The next form of the same person (another origin: a new lead) queues no e-mail to them.
+    expect(statusOf(await settle(() => enrol(email, "bolsa")))).toBe(303);
+    expect(personRows(email)).toHaveLength(1);
+    expect(await deliver()).not.toContainEqual(expect.objectContaining({ subject: expect.stringContaining("recebemos") }));
+  });
+
+  it("the page's button (a plain form post) records it and comes back to the page; a tampered token changes nothing", async () => {
+    const email = uniqueEmail("botao");
+    await settle(() => enrol(email));
+    const token = linkIn(personRows(email)[0].textBody, "/e-mail/descadastrar");
+    const tampered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    const refused = await settle(() =>
+      unsubscribeAction(args(formRequest(`/e-mail/descadastrar/${tampered}`, { [HONEYPOT_FIELD]: "" }), { token: tampered })),
+    );
+    expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).message).toMatch(/link de descadastro não é válido/);
+    expect(statusOf(await unsubscribeLoader(args(getRequest("/"), { token: tampered })))).toBe(400);
+    expect(isOptedOut(email)).toBe(false);
+
+    const answer = await settle(() =>
+      unsubscribeAction(args(formRequest(`/e-mail/descadastrar/${token}`, { [HONEYPOT_FIELD]: "" }), { token })),
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(303);
+    expect((answer as Response).headers.get("Location")).toBe(`/e-mail/descadastrar/${token}`);
+    expect(isOptedOut(email)).toBe(true);
+    // The confirmation still waiting in the outbox is not sent.
+    expect(personRows(email)[0]).toMatchObject({ status: "failed" });
+    expect(await deliver()).toEqual([]);
+  });
+});
+
+describe("the vocational result e-mail", () => {
+  it("carries the profile, the courses with links, the studio's scholarship and a signed link that opens the result", async () => {
+    const email = uniqueEmail("resultado");
+    await finishTest(email);
+    const mails = await deliver();
+    const mail = mails.find((m) => m.subject?.startsWith("Seu resultado no teste vocacional"));
+    expect(mail, mails.map((m) => m.subject).join(", ")).toBeDefined();
+    expect(mail!.subject).toBe("Seu resultado no teste vocacional: perfil Tecnologia & Engenharias");
+    expect(mail!.text).toContain("Olá, Maria!");
+    expect(mail!.text).toContain(`Seu perfil no teste vocacional da ${getInstitution().brandName}: Tecnologia & Engenharias.`);
+    expect(mail!.text).toContain(`com bolsas de até ${siteClaims(new Date(now)).selectedBolsa}.`);
+    expect(mail!.text).toMatch(new RegExp(`- .+: ${config.siteUrl}/`));
+    expect(mail!.text).toContain("funciona até 24/12/2026");
+    expect(header(mail!, "list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+
+    const token = linkIn(mail!.text ?? "", "/teste-vocacional/resultado/acesso");
+    // Another browser (no cookie) opens the link: it lands on the result page with this test.
+    const opened = (await resultLinkLoader(
+      args(getRequest(`/teste-vocacional/resultado/acesso/${token}`), { token }),
+    )) as Response;
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe("/teste-vocacional/resultado/tecnologia");
+    expect(opened.headers.get("Cache-Control")).toBe("private, no-store");
+    const cookie = cookieFrom(opened);
+    const result = payload(
+      await resultLoader(args(getRequest("/teste-vocacional/resultado/tecnologia", { cookie }), { perfil: "tecnologia" })),
+    );
+    expect(result).toMatchObject({ nome: "Maria", perfil: "tecnologia", slug: "tecnologia" });
+
+    // Altered: another lead's id with this signature, a changed signature.
+    const [id, expires, signature] = token.split(".");
+    for (const bad of [`${Number(id) - 1}.${expires}.${signature}`, `${id}.${expires}.${signature.slice(0, -2)}xx`, "x"]) {
+      const refused = await resultLinkLoader(args(getRequest(`/teste-vocacional/resultado/acesso/${bad}`), { token: bad }));
+      expect(statusOf(refused), bad).toBe(400);
+      expect(payload(refused)).toMatchObject({ title: "Link inválido" });
+    }
+    // 31 days later the link has expired.
+    now += 31 * 24 * 60 * 60 * 1000;
+    const expired = await resultLinkLoader(args(getRequest(`/teste-vocacional/resultado/acesso/${token}`), { token }));
+    expect(statusOf(expired)).toBe(410);
+    expect(payload(expired)).toMatchObject({ title: "Link expirado" });
+    expect(JSON.stringify(payload(expired))).not.toContain("Maria");
+  });
+
+  it("without the consent stored with the lead no result e-mail is queued (it carries offers)", async () => {
+    const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [i + 1, "A" as const]));
+    for (const consent of [undefined, "versao-desconhecida"]) {
+      const email = uniqueEmail("sem.consentimento");
+      const leadId = saveLead({
+        origem: "teste_vocacional",
+        nome: "Pedro Souza",
+        telefone: "31 91234-5678",
+        email,
+        consentimento_versao: consent,
+      });
+      expect(saveTestResult(leadId, answers)).toBe("saude");
+      expect(personRows(email)).toEqual([]);
+    }
+  });
+});
