@@ -14,6 +14,7 @@ import { chromium } from "@playwright/test";
 import { E2E_ENV } from "../tests/support/env";
 import { startServer } from "../tests/support/server-process";
 import { checkHomeBytes, measureBytes } from "./bench/bytes";
+import { addSalesTeam, measureLeadsBeforeAfter, startMailbox } from "./bench/lead-distribution";
 import { measureLighthouse } from "./bench/lighthouse";
 import { measureLoad } from "./bench/load";
 import { measureMarketingPages } from "./bench/page-scripts";
@@ -28,6 +29,15 @@ import { findChromium } from "./ensure-chromium.mjs";
 process.env.BUILD_DIR ??= "build-bench";
 /** `npm run bench -- --photos`: only the photo processing measurements (scripts/bench/photo-load.ts). */
 const PHOTOS_ONLY = process.argv.includes("--photos");
+/** `npm run bench -- --leads`: only the lead POST rate, without and with distribution and e-mail (bench/lead-distribution.ts). */
+const LEADS_ONLY = process.argv.includes("--leads");
+const SERVER_ENV = {
+  RATE_LIMIT_PUBLIC_FORMS: "100000000",
+  SESSION_SECRET: "bench-secret",
+  ADMIN_EMAIL: E2E_ENV.ADMIN_EMAIL,
+  ADMIN_PASSWORD: E2E_ENV.ADMIN_PASSWORD,
+  WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+};
 
 async function main() {
   const executablePath = findChromium();
@@ -41,16 +51,11 @@ async function main() {
     throw new Error("The build failed");
   }
 
-  const server = await startServer(
-    {
-      RATE_LIMIT_PUBLIC_FORMS: "100000000",
-      SESSION_SECRET: "bench-secret",
-      ADMIN_EMAIL: E2E_ENV.ADMIN_EMAIL,
-      ADMIN_PASSWORD: E2E_ENV.ADMIN_PASSWORD,
-      WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
-    },
-    { quiet: true },
-  );
+  const mailbox = await startMailbox();
+  if (LEADS_ONLY) return finish(await measureLeadsBeforeAfter(SERVER_ENV, mailbox));
+  // Distribution and the e-mail outbox on, as in production: the lead POST load pays for both.
+  const server = await startServer({ ...SERVER_ENV, SMTP_URL: mailbox.url }, { quiet: true });
+  addSalesTeam(server.databasePath);
   console.log(`Serving ${server.url}`);
   const report: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS };
   if (PHOTOS_ONLY) {

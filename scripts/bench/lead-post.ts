@@ -16,11 +16,13 @@ export const LEAD_POST = {
   email(n: number): string {
     return `${this.emailPrefix}${n}@example.com`;
   },
+  /** Each post a different person (e-mail and phone), so distribution takes turns (rule (c), not (a)). */
+  phones: 0,
   body(email: string): string {
     return new URLSearchParams({
       website: "",
       fullName: "Visitante de Carga",
-      phone: "(31) 99999-8888",
+      phone: `(31) 9${String(this.phones++ % 1e8).padStart(8, "0")}`,
       email,
       workStatus: "carteira_assinada",
       workArea: "saude",

@@ -60,7 +60,8 @@ test.describe("staff areas have their own layout", () => {
     await page.goto("/login-admin");
     const header = page.getByTestId("area-header");
     await expect(header).toContainText("Universidade Exemplo");
-    await expect(header.getByRole("navigation").getByRole("link", { name: "Leads" })).toHaveAttribute("href", "/contato");
+    // Signed out: no staff page is offered (not 'Leads', not 'Resultados'), only the way back to the site.
+    await expect(header.getByRole("navigation").getByRole("link")).toHaveText(["Ver o site"]);
     await expect(header.getByRole("button", { name: "Sair" })).toHaveCount(0);
     await expectNoMarketingLayout(page, "/login-admin");
 

@@ -1,13 +1,12 @@
 import type { AddressInfo } from "node:net";
 
 import { type ParsedMail, simpleParser } from "mailparser";
-import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { loader as emailsLoader } from "~/routes/staff/emails";
 import { db, schema } from "~/server/db/client.server";
-import { createEmailWorker, enqueueEmail, MAX_EMAIL_ATTEMPTS } from "~/server/email/outbox.server";
+import { createEmailWorker, enqueueEmail, MAX_EMAIL_ATTEMPTS, smtpTransport } from "~/server/email/outbox.server";
 import { deletePerson, findLead } from "~/server/leads/privacy.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
@@ -26,6 +25,8 @@ type Arrived = { mail: ParsedMail; rcpt: string[] };
 let now = Date.parse("2026-11-24T12:00:00Z");
 const arrived: Arrived[] = [];
 const refuse = new Set<string>();
+/** Called when a message's DATA starts and when its final "." arrived; an error refuses the message there. */
+let onDataStep: ((step: "started" | "ended") => Error | undefined) | null = null;
 let smtp: SMTPServer;
 let port = 0;
 
@@ -43,8 +44,11 @@ function startSmtp(listenPort = 0) {
       callback();
     },
     onData(stream, session, callback) {
+      onDataStep?.("started");
       simpleParser(stream)
         .then((mail) => {
+          const refusal = onDataStep?.("ended");
+          if (refusal) return callback(refusal);
           arrived.push({ mail, rcpt: session.envelope.rcptTo.map((r) => r.address) });
           callback();
         })
@@ -61,7 +65,7 @@ function startSmtp(listenPort = 0) {
 const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
 
 function transport() {
-  return nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true, connectionTimeout: 5_000 });
+  return smtpTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true, connectionTimeout: 5_000 });
 }
 
 beforeAll(async () => {
@@ -77,6 +81,7 @@ beforeEach(() => {
   db.delete(schema.emailOutbox).run();
   arrived.length = 0;
   refuse.clear();
+  onDataStep = null;
   process.env.SMTP_URL = "smtp://127.0.0.1:1";
 });
 afterEach(() => {
@@ -162,6 +167,31 @@ describe("the outbox over SMTP", () => {
     const [, refused] = rows();
     expect(refused).toMatchObject({ status: "failed", attempts: 1 });
     expect(refused.lastError).toMatch(/Recusado pelo servidor SMTP \(550\)/);
+    await worker.stop();
+  });
+
+  it("a message is recorded as sent just before its final '.' (a kill can not send it twice); a refusal after it is a retry", async () => {
+    enqueueEmail(message("ordem@example.com", 1));
+    const seen: string[] = [];
+    onDataStep = (step) => {
+      seen.push(`${step}: ${rows()[0].status}`);
+      return step === "ended" && seen.length === 2
+        ? Object.assign(new Error("Try again later"), { responseCode: 451 })
+        : undefined;
+    };
+    const worker = createEmailWorker({ transport: transport(), random: () => 1 });
+    await worker.runDue();
+    // While the body goes the message is pending (a kill here: the server drops it, it is sent again);
+    // when the server has the "." it is already recorded as sent (a kill after: never sent again).
+    expect(seen).toEqual(["started: pending", "ended: sent"]);
+    expect(rows()[0]).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
+    expect(rows()[0].lastError).toMatch(/Recusado pelo servidor SMTP \(451\)/);
+
+    now += 60 * 60_000;
+    await worker.runDue();
+    expect(seen).toEqual(["started: pending", "ended: sent", "started: pending", "ended: sent"]);
+    expect(rows()[0]).toMatchObject({ status: "sent", attempts: 2 });
+    expect(arrived).toHaveLength(1);
     await worker.stop();
   });
 

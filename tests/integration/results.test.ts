@@ -5,6 +5,7 @@ import { buildResults, percentile, PERIOD_ERROR } from "~/lib/leads/results";
 import { canOpen, staffLinksFor } from "~/lib/staff/roles";
 import * as resultsModule from "~/routes/leads/results";
 import { loader as resultsCsvLoader } from "~/routes/leads/results-csv";
+import { loader as adminLayoutLoader } from "~/routes/staff/layout";
 import { db, schema } from "~/server/db/client.server";
 import { changeLeadStatus } from "~/server/leads/follow-up.server";
 import { saveLead } from "~/server/leads/save.server";
@@ -208,6 +209,15 @@ describe("who sees what", () => {
       expect(staffLinksFor(role).map((link) => link.to)).toContain("/admin/resultados");
       expect(canOpen(role, "/admin/resultados.csv")).toBe(true);
     }
+  });
+
+  it("a signed-out visitor's header (the login page) lists no staff link: not 'Resultados', not 'Leads'", async () => {
+    const data = payload(await adminLayoutLoader(args(getRequest("/login-admin"))));
+    expect(data.staff).toBeNull();
+    expect(data.links).toEqual([]);
+    const cookie = cookies[ana.email];
+    const signedIn = payload(await adminLayoutLoader(args(getRequest("/login-admin", { cookie }))));
+    expect(signedIn.links.map((link: { to: string }) => link.to)).toEqual(staffLinksFor("comercial").map((link) => link.to));
   });
 });
 

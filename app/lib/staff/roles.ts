@@ -103,11 +103,11 @@ const STAFF_LINKS: (StaffLink & { permission: Permission })[] = [
 ];
 
 /**
- * The header's links for this role: those whose permission it holds; signed out (the login page),
- * only the links every role opens (the panel, which asks to log in).
+ * The header's links for this role: those whose permission it holds. Signed out (the login page),
+ * none: a visitor is shown no page of the staff area, not even one every role opens ("Resultados"
+ * once slipped in that way).
  */
 export function staffLinksFor(role: Role | null): StaffLink[] {
-  return STAFF_LINKS.filter(({ permission }) =>
-    role ? can(role, permission) : ROLE_KEYS.every((each) => can(each, permission)),
-  ).map(({ to, label }) => ({ to, label }));
+  if (!role) return [];
+  return STAFF_LINKS.filter(({ permission }) => can(role, permission)).map(({ to, label }) => ({ to, label }));
 }

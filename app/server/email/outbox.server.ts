@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
+import { Readable } from "node:stream";
 
 import { asc, desc, eq, lt, sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { parseConnectionUrl } from "nodemailer/lib/shared";
+import SMTPConnection from "nodemailer/lib/smtp-connection";
 
 import { isSafeEmailAddress, oneLine } from "~/lib/email";
 
@@ -162,8 +166,136 @@ export function purgeEmailsBefore(cutoffIso: string): number {
 
 // --- The worker ---------------------------------------------------------------------------------
 
-/** What sends one message: nodemailer's transport in production, the same in tests (a local SMTP server). */
-export type EmailTransport = Pick<Transporter, "sendMail"> & { close?: () => void };
+/** One composed message as the worker hands it to a transport. */
+export type OutgoingEmail = { envelope: { from: string; to: string[] }; raw: Buffer };
+
+/**
+ * What sends one message: SMTP (nodemailer's SMTP connection) in production and in tests (a local
+ * SMTP server). `accepting` is called synchronously right before the bytes that complete the
+ * message (SMTP's final "."), once the server has said it will take the data: the worker records
+ * the message as sent there (decision 101). The promise rejects when the message was not sent,
+ * with `responseCode` when the server refused it.
+ */
+export type EmailTransport = {
+  send(message: OutgoingEmail, accepting: () => void): Promise<void>;
+  close?: () => void;
+};
+
+type SmtpOptions = SMTPConnection.Options & { auth?: SMTPConnection.Credentials };
+
+/**
+ * The message's bytes, ended only on demand: SMTPConnection pipes it into the DATA stream once the
+ * server answered 354, and writes the final "." when it ends. Its second read means every byte
+ * went to the socket: `accepting` runs then, and the stream ends in the same turn of the event loop
+ * (nextTick steps only, no I/O in between), so a process killed before `accepting` never sent the
+ * ".", and one killed after it had.
+ */
+function gatedMessage(raw: Buffer, socket: () => Socket | undefined, accepting: () => void): Readable {
+  let pushed = false;
+  return new Readable({
+    read() {
+      if (!pushed) {
+        pushed = true;
+        this.push(raw);
+        return;
+      }
+      const finish = () => {
+        accepting();
+        this.push(null);
+      };
+      const out = socket();
+      if (out && out.writableLength > 0) out.once("drain", finish);
+      else finish();
+    },
+  });
+}
+
+/** How long an idle SMTP connection stays open for the next message. */
+export const SMTP_IDLE_MS = 2_000;
+
+type OpenConnection = {
+  connection: SMTPConnection;
+  ready: Promise<void>;
+  broken: boolean;
+  /** The send in progress, told of a connection error (SMTPConnection reports those as an event). */
+  onError: ((error: Error) => void) | null;
+};
+
+/**
+ * The transport SMTP_URL (or these options) describes. Consecutive messages share one connection
+ * (a burst of alerts does not pay a connection, greeting and TLS handshake each), closed after
+ * `SMTP_IDLE_MS` without a message, and dropped after any error: the next message opens a new one.
+ */
+export function smtpTransport(target: string | SmtpOptions, idleMs: number = SMTP_IDLE_MS): EmailTransport {
+  const options: SmtpOptions = typeof target === "string" ? parseConnectionUrl(target) : target;
+  let open: OpenConnection | null = null;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+
+  function drop(entry: OpenConnection, polite: boolean) {
+    entry.broken = true;
+    if (open === entry) open = null;
+    if (polite) entry.connection.quit();
+    else entry.connection.close();
+  }
+
+  function connectionNow(): OpenConnection {
+    if (open && !open.broken) return open;
+    const connection = new SMTPConnection(options);
+    const entry: OpenConnection = { connection, broken: false, onError: null, ready: Promise.resolve() };
+    connection.on("error", (error: Error) => {
+      entry.broken = true;
+      entry.onError?.(error);
+    });
+    connection.on("end", () => {
+      entry.broken = true;
+      entry.onError?.(new Error("Conexão SMTP encerrada pelo servidor"));
+    });
+    entry.ready = new Promise<void>((resolve, reject) => {
+      entry.onError = reject;
+      connection.connect((connectError) => {
+        if (connectError) return reject(connectError);
+        if (!options.auth || !connection.allowsAuth) return resolve();
+        connection.login(options.auth, (loginError) => (loginError ? reject(loginError) : resolve()));
+      });
+    });
+    open = entry;
+    return entry;
+  }
+
+  return {
+    send({ envelope, raw }, accepting) {
+      clearTimeout(idle);
+      const entry = connectionNow();
+      return new Promise<void>((resolve, reject) => {
+        let settled = false;
+        const done = (error?: Error | null) => {
+          if (settled) return;
+          settled = true;
+          entry.onError = null;
+          if (error) {
+            drop(entry, false);
+            reject(error);
+            return;
+          }
+          idle = setTimeout(() => drop(entry, true), idleMs);
+          idle.unref();
+          resolve();
+        };
+        entry.ready.then(() => {
+          if (entry.broken) return done(new Error("Conexão SMTP encerrada pelo servidor"));
+          entry.onError = done;
+          // SMTPConnection's socket, to see the body written out before the final ".".
+          const socket = () => (entry.connection as unknown as { _socket?: Socket })._socket;
+          entry.connection.send(envelope, gatedMessage(raw, socket, accepting), (error) => done(error));
+        }, done);
+      });
+    },
+    close() {
+      clearTimeout(idle);
+      if (open) drop(open, true);
+    },
+  };
+}
 
 export type EmailWorkerOptions = {
   transport?: EmailTransport;
@@ -196,11 +328,6 @@ function describe(error: unknown): string {
   return (message ?? String(error)).slice(0, 300);
 }
 
-/** The transport SMTP_URL describes (a pooled connection, reused between messages). */
-export function smtpTransport(url: string): EmailTransport {
-  return nodemailer.createTransport(url);
-}
-
 export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker {
   const random = options.random ?? Math.random;
   const pollMs = options.pollMs ?? EMAIL_POLL_INTERVAL_MS;
@@ -230,31 +357,54 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
       .get();
   }
 
-  async function sendOne(row: QueuedEmail, sender: EmailTransport): Promise<void> {
+  /** The message as it goes on the wire: headers, the pt-BR text and HTML parts, its Message-ID. */
+  async function compose(row: QueuedEmail): Promise<OutgoingEmail> {
     const headers: Record<string, string> = { "Content-Language": "pt-BR" };
     if (row.unsubscribeUrl) {
       headers["List-Unsubscribe"] = `<${row.unsubscribeUrl}>`;
       headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
     }
+    const mail = new MailComposer({
+      from: emailFrom(),
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      messageId: row.messageId,
+      date: new Date(row.createdAt),
+      headers,
+      // Plain addresses only: nodemailer must not read files or URLs named in a message.
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    }).compile();
+    const envelope = mail.getEnvelope();
+    return { envelope: { from: envelope.from || "", to: envelope.to }, raw: await mail.build() };
+  }
+
+  /**
+   * Sends one message. It is recorded as sent just before SMTP's final "." (decision 101): a process
+   * killed earlier left it pending and the server discarded the unfinished message, so it is sent
+   * again; one killed later has it as sent and sends it never again. A refusal the server gives after
+   * the "." turns it back into a retry or a failure; silence after it (the connection lost) leaves it
+   * sent, since the server may well have it.
+   */
+  async function sendOne(row: QueuedEmail, sender: EmailTransport): Promise<void> {
+    let accepted = false;
     try {
-      await sender.sendMail({
-        from: emailFrom(),
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
-        messageId: row.messageId,
-        date: new Date(row.createdAt),
-        headers,
-        // Plain addresses only: nodemailer must not read files or URLs named in a message.
-        disableFileAccess: true,
-        disableUrlAccess: true,
+      const message = await compose(row);
+      await sender.send(message, () => {
+        db.update(schema.emailOutbox)
+          .set({ status: "sent", attempts: row.attempts + 1, lastError: null, sentAt: serverClock.now().toISOString() })
+          .where(eq(schema.emailOutbox.id, row.id))
+          .run();
+        accepted = true;
       });
-      db.update(schema.emailOutbox)
-        .set({ status: "sent", attempts: row.attempts + 1, lastError: null, sentAt: serverClock.now().toISOString() })
-        .where(eq(schema.emailOutbox.id, row.id))
-        .run();
+      if (!accepted) throw new Error("o transporte terminou sem enviar a mensagem");
     } catch (error) {
+      if (accepted && !(error as { responseCode?: number }).responseCode) {
+        log(`e-mail: mensagem ${row.id} enviada sem confirmação do servidor (${describe(error)}).`);
+        return;
+      }
       const attempts = row.attempts + 1;
       const giveUp = isPermanent(error) || attempts >= MAX_EMAIL_ATTEMPTS;
       const nowMs = serverClock.nowMs();
@@ -263,6 +413,7 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
           status: giveUp ? "failed" : "pending",
           attempts,
           lastError: describe(error),
+          sentAt: null,
           nextAttemptAt: giveUp ? nowMs : nowMs + retryDelayMs(attempts, random),
         })
         .where(eq(schema.emailOutbox.id, row.id))
