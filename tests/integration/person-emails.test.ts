@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { type ParsedMail, simpleParser } from "mailparser";
-import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
@@ -19,7 +18,7 @@ import { siteClaims } from "~/server/content/home.server";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
 import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 import { db, schema } from "~/server/db/client.server";
-import { createEmailWorker } from "~/server/email/outbox.server";
+import { createEmailWorker, smtpTransport } from "~/server/email/outbox.server";
 import { isOptedOut } from "~/server/email/person-emails.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
@@ -95,7 +94,7 @@ afterEach(() => {
 
 async function deliver(): Promise<ParsedMail[]> {
   const worker = createEmailWorker({
-    transport: nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }),
+    transport: smtpTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }),
   });
   await worker.runDue();
   await worker.stop();
