@@ -13,7 +13,7 @@ import { chromium } from "@playwright/test";
 
 import { E2E_ENV } from "../tests/support/env";
 import { startServer } from "../tests/support/server-process";
-import { checkHomeBytes, measureBytes } from "./bench/bytes";
+import { checkHomeBytes, checkVocationalFormBytes, measureBytes } from "./bench/bytes";
 import { addSalesTeam, measureLeadsBeforeAfter, startMailbox } from "./bench/lead-distribution";
 import { measureLighthouse } from "./bench/lighthouse";
 import { measureLoad } from "./bench/load";
@@ -90,6 +90,7 @@ async function main() {
     report.bytes = bytes;
     report.chunks = chunks;
     checkHomeBytes(bytes["/"]);
+    checkVocationalFormBytes(bytes["/teste-vocacional"]);
 
     // 1b. Marketing pages: no framework, islands ≤ 6 KB, landing documents in one round trip.
     console.log("Marketing pages: scripts and documents ...");

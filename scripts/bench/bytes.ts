@@ -84,3 +84,9 @@ export function checkHomeBytes(home: Bytes) {
   if (home.html > BUDGET.homeBytes.html) failures.push(`/ HTML ${kb(home.html)} > ${kb(BUDGET.homeBytes.html)}`);
   if (home.image > BUDGET.homeBytes.image) failures.push(`/ images ${kb(home.image)} > ${kb(BUDGET.homeBytes.image)}`);
 }
+
+/** The vocational test's lead form: its first view's JavaScript within its budget (decision 105). */
+export function checkVocationalFormBytes(form: Bytes) {
+  if (form.js > BUDGET.vocationalFormJs)
+    failures.push(`/teste-vocacional JavaScript ${kb(form.js)} > ${kb(BUDGET.vocationalFormJs)}`);
+}

@@ -72,9 +72,11 @@ export function printTable(report: Record<string, any>) {
   console.log("\n" + line(rows[0]));
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
   for (const r of rows.slice(1)) console.log(line(r));
-  console.log(`\nJavaScript on first view of / (compressed bodies, ${(report.chunks["/"] as Chunk[]).length} files):`);
-  for (const chunk of report.chunks["/"] as Chunk[]) console.log(`  ${kb(chunk.bytes).padStart(9)}  ${chunk.path}`);
-  console.log(`  ${kb(report.bytes["/"].js).padStart(9)}  total`);
+  for (const page of ["/", "/teste-vocacional"]) {
+    console.log(`\nJavaScript on first view of ${page} (compressed bodies, ${(report.chunks[page] as Chunk[]).length} files):`);
+    for (const chunk of report.chunks[page] as Chunk[]) console.log(`  ${kb(chunk.bytes).padStart(9)}  ${chunk.path}`);
+    console.log(`  ${kb(report.bytes[page].js).padStart(9)}  total`);
+  }
   printPageScripts(report.pageScripts);
   const { photos, responsiveness } = report;
   console.log(`\nPhotos uploaded through the studio: hero ${photos.hero}, course cards ${photos.courses}.`);

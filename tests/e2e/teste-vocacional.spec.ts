@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 
 import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 
 import { courses } from "../../app/seed/courses";
 import { VOCATIONAL_CONSENT } from "../../app/seed/vocational-form";
@@ -248,6 +248,42 @@ test.describe("vocational test", () => {
     await expect(page.getByLabel("Nome completo")).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/teste-vocacional$/);
     expect(await seriousA11yViolations(page, jsEnabled)).toEqual([]);
+  });
+
+  test("with JavaScript the lead form's check arrives on its first focus, then refuses in the browser without a post", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "the browser check exists only with JavaScript");
+    // The zod schema and conform's zod glue are their own module (decision 105), not part of the first view.
+    const CHECK = /\/assets\/lead-form-check-[\w-]+\.js$/;
+    const scripts: Response[] = [];
+    const posts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response);
+    });
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/teste-vocacional");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((r) => CHECK.test(r.url()))).toEqual([]);
+    // zod names its schema classes in strings that survive minification.
+    const withZod = [];
+    for (const r of scripts) if ((await r.text()).includes("$ZodObject")) withZod.push(r.url());
+    expect(withZod).toEqual([]);
+
+    const check = page.waitForResponse((response) => CHECK.test(response.url()));
+    await page.getByLabel("Nome completo").fill("Ana");
+    expect((await check).ok()).toBe(true);
+    await page.getByLabel("Nome completo").blur();
+    await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
+    await expect(page.getByLabel("Nome completo")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
+    await expect(page.getByText("Por favor, selecione uma opção")).toHaveCount(5);
+    expect(posts).toEqual([]);
   });
 
   test("'Próximo' with a question left out keeps the chosen answers checked, marks only the missing one and counts the saved ones", async ({

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 
 import { PhoneField, SelectField, SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useDeferredCheck } from "~/components/forms/use-deferred-check";
 import { Alert } from "~/components/ui/alert";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { ContinueNotice, LeadFormIntro, TestFacts } from "~/components/vocational/lead-form-parts";
@@ -15,12 +15,14 @@ import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offl
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import { JS_FIELD, SAVED_TOAST } from "~/lib/vocational/form-posts";
-import { vocationalLeadSchema } from "~/lib/vocational/lead-schema";
 import { CONSENT_VERSION_FIELD, SURVEY_FIELDS } from "~/seed/vocational-form";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";
 import { leadFormView, postLeadForm } from "~/server/vocational/lead-form.server";
 
 import type { Route } from "./+types/form";
+
+/** The form's browser check (zod and the schema) arrives on the form's first focus, not with the first view (decision 105). */
+const loadCheck = () => import("~/components/vocational/lead-form-check").then((m) => m.checkLeadForm);
 
 /** After saving, the questions open 1.5 s later (with JavaScript; without it, at once). */
 const REDIRECT_DELAY_MS = 1500;
@@ -47,6 +49,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [waiting, setWaiting] = useState(false);
+  const check = useDeferredCheck(loadCheck);
 
   const [form, fields] = useForm({
     id: "teste-vocacional-lead",
@@ -54,9 +57,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
     defaultValue: loaderData.defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: vocationalLeadSchema });
-    },
+    onValidate: check.onValidate,
   });
 
   useEffect(() => {
@@ -88,7 +89,14 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
             {loaderData.progress ? <ContinueNotice {...loaderData.progress} /> : null}
             <SectionHeading size="card">Preencha seus dados para iniciar o teste vocacional</SectionHeading>
 
-            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" aria-describedby="lead-form-status">
+            <Form
+              method="post"
+              {...getFormProps(form)}
+              onFocus={check.prepare}
+              onPointerDown={check.prepare}
+              className="mt-6 space-y-6"
+              aria-describedby="lead-form-status"
+            >
               <HoneypotField />
               {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
               {/* The version of the consent notice below, stored with the lead. */}
