@@ -35,7 +35,7 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 export default function CourseEditStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { id, course, version } = loaderData;
   const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : undefined;
-  const { pending, lost, failure } = useStudioAnswer(deleteError ? undefined : actionData);
+  const { pending, lostErrors, failure } = useStudioAnswer(deleteError ? undefined : actionData);
   return (
     <section aria-labelledby="curso-titulo">
       <p className="text-sm">
@@ -62,7 +62,7 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
         course={course}
         version={version}
         lastResult={failure?.result}
-        formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
+        formErrors={lostErrors}
         pending={pending}
         polos={loaderData.polos}
         sharesPage={loaderData.sharedWith.length > 0}

@@ -2,6 +2,7 @@ import { History } from "lucide-react";
 import { Form } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { StudioPage } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
@@ -41,14 +42,16 @@ export async function action({ request }: Route.ActionArgs) {
 export default function StudioHistory({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, preview, missing } = loaderData;
   return (
-    <section aria-labelledby="historico-titulo">
-      <h1 id="historico-titulo" className="text-2xl font-bold text-slate-900">
-        Histórico
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        As últimas {loaderData.size} alterações. &quot;Restaurar&quot; mostra o que mudaria e pede confirmação antes de colocar de
-        volta no site o conteúdo daquela versão.
-      </p>
+    <StudioPage
+      titleId="historico-titulo"
+      title="Histórico"
+      intro={
+        <>
+          As últimas {loaderData.size} alterações. &quot;Restaurar&quot; mostra o que mudaria e pede confirmação antes de colocar
+          de volta no site o conteúdo daquela versão.
+        </>
+      }
+    >
       {missing ? (
         <Alert role="alert" as="p" className="mt-4">
           Versão não encontrada. Recarregue a página.
@@ -92,7 +95,7 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
           </tr>
         ))}
       </StudioTable>
-    </section>
+    </StudioPage>
   );
 }
 
