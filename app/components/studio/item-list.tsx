@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
 import { StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
-import { Alert } from "~/components/ui/alert";
+import { PageError } from "~/components/ui/alert";
 
 type ItemFields = Parameters<Parameters<typeof ListItemForm>[0]["children"]>[0];
 
@@ -37,11 +37,7 @@ export function StudioItemList<Item extends { id: string; version: number }>(pro
   const titleId = `${anchorPrefix}-lista-titulo`;
   return (
     <StudioPage titleId={titleId} title={props.title} intro={props.intro}>
-      {lostErrors && about === undefined ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {lostErrors[0]}
-        </Alert>
-      ) : null}
+      <PageError message={lostErrors && about === undefined ? lostErrors[0] : null} />
       <UnplacedAlert result={failure?.result} itemIds={items.map((item) => item.id)} />
       <ol className="mt-6 space-y-4" data-testid={props.testId}>
         {items.map((item, index) => (

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { StudioPage } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
-import { Alert } from "~/components/ui/alert";
+import { Alert, PageError } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { privateData } from "~/lib/cache-headers";
 import { STUDIO_PATH } from "~/lib/content/studio";
@@ -58,11 +58,9 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
         </Alert>
       ) : preview ? (
         <RestoreQuestion preview={preview} error={actionData?.error} />
-      ) : actionData?.error ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {actionData.error}
-        </Alert>
-      ) : null}
+      ) : (
+        <PageError message={actionData?.error} />
+      )}
       <StudioTable
         testId="content-history"
         caption="Alterações do conteúdo, da mais recente para a mais antiga"
