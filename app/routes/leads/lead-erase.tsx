@@ -57,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "lgpd");
+  const staff = await requirePermission(request, "lgpd");
   requireSameOrigin(request);
   const lead = leadOr404(params.id, GONE);
   const form = await readFormData(request);
@@ -66,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const deleted = deletePerson(lead);
   console.info(
-    `admin ${admin.email}: deleted lead ${lead.id} (${deleted.leads} lead rows, ${deleted.sendLog} send-log rows, ${deleted.replies} WhatsApp replies)`,
+    `staff ${staff.email}: deleted lead ${lead.id} (${deleted.leads} lead rows, ${deleted.sendLog} send-log rows, ${deleted.replies} WhatsApp replies)`,
   );
   const messages = deleted.sendLog ? ` e ${deleted.sendLog} mensagem(ns) de WhatsApp` : "";
   return privateRedirectWithToast(request, "/contato", {

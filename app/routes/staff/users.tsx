@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "users");
-  return { myId: admin.id, users: usersPageData() };
+  const staff = await requirePermission(request, "users");
+  return { myId: staff.id, users: usersPageData() };
 }
 
 export const action = ({ request }: Route.ActionArgs) => usersAction(request);

@@ -32,9 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "content");
+  const staff = await requirePermission(request, "content");
   const form = await readFormData(request);
-  const result = restoreVersion(form.get("revision"), admin.email);
+  const result = restoreVersion(form.get("revision"), staff.email);
   if (!result.ok) return privateData({ error: result.error }, { status: result.status });
   return privateRedirectWithToast(request, PATH, { title: "Versão restaurada", description: "Ela já está no site." });
 }

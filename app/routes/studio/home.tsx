@@ -24,9 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "content");
+  const staff = await requirePermission(request, "content");
   const formData = await readFormData(request);
-  const photo = await saveUploadedPhoto(formData, "heroPhoto", admin.email);
+  const photo = await saveUploadedPhoto(formData, "heroPhoto", staff.email);
   // The honesty rules are checked against the offers active now.
   const submission = parseWithZod(formData, { schema: homeFormSchema(homeFacts().largestDiscount) });
   if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       id: SINGLETON_ID,
       data: submission.value,
       expectedVersion: versionOf(formData),
-      by: admin.email,
+      by: staff.email,
     }),
   );
   return answerSave(request, submission, result, `${STUDIO_PATH}/inicio`);
