@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
+export default function CareersPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const texts = { ...employeeTexts, ...loaderData.texts };
   const mailto = `mailto:${site.contactEmail}?subject=${encodeURIComponent("Trabalhe conosco - currículo")}`;

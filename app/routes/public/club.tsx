@@ -46,7 +46,7 @@ function gameDate(date: string): string {
   }).format(new Date(`${date}T12:00:00-03:00`));
 }
 
-export default function AmericaMg({ loaderData }: Route.ComponentProps) {
+export default function ClubPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const claimed = clubTextsWithClaims(site.claims.selectedBolsa, (text) => claimText(text, site.claims, site.brandName));
   const { heroTitle, announcementText, hubsTitle } = claimed;

@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = (args) =>
     canonicalPath: "/curso-id",
   });
 
-export default function CursoId({ loaderData }: Route.ComponentProps) {
+export default function CourseIdPage({ loaderData }: Route.ComponentProps) {
   const { answers, step, options, results } = loaderData;
   const stepIndex = step === "resultado" ? 3 : QUESTIONS.findIndex((q) => q.key === step);
 

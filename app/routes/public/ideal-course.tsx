@@ -38,7 +38,7 @@ const STEPS = [
 ];
 
 /** The assistant's intro page: what the AI assistant does, with a way into it. */
-export default function CursoIdeal() {
+export default function IdealCoursePage() {
   const site = useSite();
   return (
     <div>

@@ -95,7 +95,7 @@ function audiencesFor(
   });
 }
 
-export default function Bolsas({ loaderData }: Route.ComponentProps) {
+export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { offers, prices } = loaderData;
   const example = punctualityExample(loaderData);

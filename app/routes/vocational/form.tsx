@@ -6,11 +6,11 @@ import { Form, Link, useNavigate } from "react-router";
 
 import { PhoneField, SelectField, SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Alert } from "~/components/ui/alert";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { ContinueNotice, LeadFormIntro, TestFacts } from "~/components/vocational/lead-form-parts";
 import { MessageAlert } from "~/components/vocational/message-alert";
-import { useHydrated } from "~/components/vocational/use-hydrated";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
 import { toast } from "~/lib/toast";
