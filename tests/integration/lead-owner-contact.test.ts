@@ -16,7 +16,7 @@ import { OWNER_ERROR } from "~/server/leads/owner.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { countLeadsByStatus } from "~/server/leads/queries.server";
 import { saveLead } from "~/server/leads/save.server";
-import { type AdminUser, createAdmin } from "~/server/staff/users.server";
+import { createAdmin, type StaffUser } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
@@ -30,10 +30,10 @@ import { signIn } from "../support/staff-login";
  */
 
 const PASSWORD = "senha-forte-de-teste-123";
-let admin: AdminUser;
-let ana: AdminUser;
-let bruno: AdminUser;
-let marketing: AdminUser;
+let admin: StaffUser;
+let ana: StaffUser;
+let bruno: StaffUser;
+let marketing: StaffUser;
 const cookies: Record<string, string> = {};
 let endpointId = 0;
 
@@ -97,13 +97,13 @@ const statusEventsOf = (id: number) =>
     .map((row) => JSON.parse(row.body))
     .filter((event) => event.data.lead.id === id);
 
-function postLead(id: number, fields: Record<string, string>, user: AdminUser = ana) {
+function postLead(id: number, fields: Record<string, string>, user: StaffUser = ana) {
   return settle(() =>
     leadModule.action(args(formRequest(`/contato/lead/${id}`, fields, { cookie: cookies[user.email] }), { id: String(id) })),
   );
 }
 
-function contact(id: number, canal: string, user: AdminUser = ana) {
+function contact(id: number, canal: string, user: StaffUser = ana) {
   return settle(() =>
     contactModule.action(
       args(formRequest(`/contato/lead/${id}/contatar`, { canal }, { cookie: cookies[user.email] }), { id: String(id) }),
@@ -111,7 +111,7 @@ function contact(id: number, canal: string, user: AdminUser = ana) {
   );
 }
 
-function panel(query: string, user: AdminUser = ana) {
+function panel(query: string, user: StaffUser = ana) {
   return settle(() => panelModule.loader(args(getRequest(`/contato${query}`, { cookie: cookies[user.email] }))));
 }
 

@@ -11,7 +11,7 @@ import { changeLeadStatus } from "~/server/leads/follow-up.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { startAdminSession } from "~/server/staff/auth.server";
-import { type AdminUser, createAdmin } from "~/server/staff/users.server";
+import { createAdmin, type StaffUser } from "~/server/staff/users.server";
 
 import { args, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 
@@ -26,10 +26,10 @@ const PASSWORD = "senha-forte-dos-resultados-1";
 // Wednesday 25/11/2026, 10:00 in São Paulo: inside the default business hours.
 const NOW = Date.parse("2026-11-25T13:00:00Z");
 const MINUTE = 60_000;
-let admin: AdminUser;
-let ana: AdminUser;
-let bruno: AdminUser;
-let marketing: AdminUser;
+let admin: StaffUser;
+let ana: StaffUser;
+let bruno: StaffUser;
+let marketing: StaffUser;
 const cookies: Record<string, string> = {};
 
 let counter = 0;
@@ -76,7 +76,7 @@ beforeAll(async () => {
   return () => resetClock();
 });
 
-function report(query: string, user: AdminUser = admin) {
+function report(query: string, user: StaffUser = admin) {
   return settle(() => resultsModule.loader(args(getRequest(`/admin/resultados${query}`, { cookie: cookies[user.email] }))));
 }
 

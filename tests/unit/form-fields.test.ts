@@ -2,7 +2,16 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { CheckboxField, INPUT_LOOKS, inputClass, plainField, SelectField, TextareaField, TextField } from "~/components/forms";
+import {
+  CheckboxField,
+  CheckboxListField,
+  INPUT_LOOKS,
+  inputClass,
+  plainField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "~/components/forms";
 
 /**
  * The forms toolkit's fields (decision 091): each works out its label, ids and aria-* from the
@@ -105,6 +114,38 @@ describe("form fields", () => {
     }
     expect(out).toContain('<label for="consentimento" class="text-sm text-slate-700">Li e aceito</label>');
     expect(out).toContain("É preciso aceitar a Política de Privacidade.");
+  });
+
+  it("a list of boxes: one name per box (list[0], list[1]…), ticked as given, its message under it; empty text without choices", () => {
+    const meta = plainField("poloIds", { error: "Escolha um polo válido." });
+    const out = html(
+      createElement(CheckboxListField, {
+        meta,
+        legend: "Polos que oferecem o curso",
+        empty: "Nenhum polo cadastrado.",
+        choices: [
+          { value: "7", label: "Centro", checked: true },
+          { value: "9", label: "Norte (inativo)", checked: false },
+        ],
+      }),
+    );
+    expect(out).toContain('<fieldset class="rounded-lg border border-slate-200 p-4" aria-describedby="poloIds-error">');
+    const boxes = out.match(/<input[^>]*>/g) ?? [];
+    expect(boxes).toHaveLength(2);
+    expect(boxes[0]).toContain('name="poloIds[0]"');
+    expect(boxes[0]).toContain('value="7"');
+    expect(boxes[0]).toContain('checked=""');
+    expect(boxes[1]).toContain('name="poloIds[1]"');
+    expect(boxes[1]).not.toContain("checked");
+    expect(out).toContain('<label for="poloIds-9" class="text-sm text-slate-800">Norte (inativo)</label>');
+    expect(out).toContain("Escolha um polo válido.");
+    expect(out).not.toContain("Nenhum polo cadastrado.");
+
+    const empty = html(
+      createElement(CheckboxListField, { meta, legend: "Polos", empty: "Nenhum polo cadastrado.", choices: [] }),
+    );
+    expect(empty).toContain("Nenhum polo cadastrado.");
+    expect(empty).not.toContain("<ul");
   });
 
   it("every look but the message-only ones marks an invalid control red; extra classes are appended", () => {

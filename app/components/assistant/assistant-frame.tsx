@@ -60,14 +60,18 @@ export function AssistantFrame({ url, className = "h-full", island }: { url: str
     };
   }, [url]);
 
+  // The same frame with JavaScript (watched for its load) and in <noscript>.
+  const frameAttributes = {
+    src: url,
+    loading: "lazy",
+    allow: ASSISTANT_ALLOW,
+    referrerPolicy: "no-referrer",
+    className: "absolute inset-0 size-full border-0 bg-white",
+  } as const;
   const frame = (
     <iframe
-      src={url}
       title={ASSISTANT_TEXTS.title}
-      loading="lazy"
-      allow={ASSISTANT_ALLOW}
-      referrerPolicy="no-referrer"
-      className="absolute inset-0 size-full border-0 bg-white"
+      {...frameAttributes}
       onLoad={() => {
         frameLoaded.current = true;
         loadedCheck.current();
@@ -98,14 +102,7 @@ export function AssistantFrame({ url, className = "h-full", island }: { url: str
         <>
           <Loading />
           <noscript>
-            <iframe
-              src={url}
-              title={ASSISTANT_TEXTS.title}
-              loading="lazy"
-              allow={ASSISTANT_ALLOW}
-              referrerPolicy="no-referrer"
-              className="absolute inset-0 size-full border-0 bg-white"
-            />
+            <iframe title={ASSISTANT_TEXTS.title} {...frameAttributes} />
           </noscript>
         </>
       )}

@@ -3,7 +3,9 @@ export { ErrorList } from "./error-list";
 export { Field } from "./field";
 export {
   type AnyField,
+  type CheckboxChoice,
   CheckboxField,
+  CheckboxListField,
   type OptionGroup,
   PhoneField,
   plainField,

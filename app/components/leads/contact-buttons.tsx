@@ -1,7 +1,7 @@
 import { MessageCircle, Phone } from "lucide-react";
 import { Form } from "react-router";
 
-import { WhatsappOptOutBadge } from "~/components/admin/whatsapp-optout-badge";
+import { WhatsappOptOutBadge } from "~/components/whatsapp/optout-badge";
 import { contactActionPath } from "~/lib/leads/contact";
 
 /**

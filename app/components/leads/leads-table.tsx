@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
+import { TableHead } from "~/components/ui/table-head";
 import { formatDateBr, SITE_TIME_ZONE } from "~/lib/dates";
 import { hasActiveFilters, type LeadFilters, leadFiltersQuery, NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
 import { statusWithReason } from "~/lib/leads/status";
@@ -83,59 +84,27 @@ export function LeadsTable({
       >
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block" data-testid="leads-table">
           <caption className="sr-only">Leads, do mais recente para o mais antigo</caption>
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 max-sm:hidden">
-            <tr>
-              <th scope="col" className={cell}>
-                Data
-              </th>
-              <th scope="col" className={cell}>
-                Nome
-              </th>
-              <th scope="col" className={cell}>
-                Telefone
-              </th>
-              <th scope="col" className={cell}>
-                E-mail
-              </th>
-              <th scope="col" className={cell}>
-                Cidade
-              </th>
-              <th scope="col" className={cell}>
-                Curso de interesse
-              </th>
-              <th scope="col" className={cell}>
-                Polo
-              </th>
-              <th scope="col" className={cell}>
-                Origem
-              </th>
-              <th scope="col" className={cell}>
-                Perfil (resultado)
-              </th>
-              <th scope="col" className={cell}>
-                Status
-              </th>
-              <th scope="col" className={cell}>
-                Próximo contato
-              </th>
-              <th scope="col" className={cell}>
-                Responsável
-              </th>
-              {SURVEY_FIELDS.map((f) => (
-                <th key={f.name} scope="col" className={cell}>
-                  {SURVEY_HEADERS[f.name]}
-                </th>
-              ))}
-              <th scope="col" className={cell}>
-                ID
-              </th>
-              {canLgpd ? (
-                <th scope="col" className={cell}>
-                  Dados (LGPD)
-                </th>
-              ) : null}
-            </tr>
-          </thead>
+          <TableHead
+            look="banded-dense"
+            className="max-sm:hidden"
+            columns={[
+              "Data",
+              "Nome",
+              "Telefone",
+              "E-mail",
+              "Cidade",
+              "Curso de interesse",
+              "Polo",
+              "Origem",
+              "Perfil (resultado)",
+              "Status",
+              "Próximo contato",
+              "Responsável",
+              ...SURVEY_FIELDS.map((f) => SURVEY_HEADERS[f.name]),
+              "ID",
+              canLgpd ? "Dados (LGPD)" : null,
+            ]}
+          />
           <tbody className="divide-y divide-slate-100 bg-white max-sm:block max-sm:space-y-3 max-sm:divide-y-0 max-sm:bg-transparent">
             {rows.map((lead) => (
               <tr

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { telHref } from "~/components/layout/use-site";
 import { EnrolmentForm, type EnrolmentFormProps } from "~/components/leads/enrolment-form";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { TableHead } from "~/components/ui/table-head";
 import type { PoloPage as PoloPageData } from "~/server/content/polos.server";
 
 /**
@@ -74,19 +75,7 @@ export function PoloPage({ polo, form }: { polo: PoloPageData; form: EnrolmentFo
               <div className="mt-3 overflow-x-auto">
                 <table className="w-full text-left text-sm" data-testid="polo-courses">
                   <caption className="sr-only">Cursos oferecidos no polo {polo.label}, com o nível e o formato</caption>
-                  <thead>
-                    <tr className="border-b border-slate-300 text-slate-900">
-                      <th scope="col" className="py-2 pr-3">
-                        Curso
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Nível
-                      </th>
-                      <th scope="col" className="py-2">
-                        Formato
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead look="ruled" columns={["Curso", "Nível", "Formato"]} />
                   <tbody>
                     {polo.courses.map((course) => (
                       <tr key={course.id} className="border-b border-slate-200">

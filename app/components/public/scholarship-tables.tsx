@@ -1,3 +1,4 @@
+import { TableHead } from "~/components/ui/table-head";
 import { formatReais } from "~/lib/format";
 import { discountedFee, PUNCTUALITY_PERCENT } from "~/seed/offers";
 import type { CampaignPageData } from "~/server/content/campaign.server";
@@ -30,25 +31,7 @@ export function DiscountTable({ offers }: { offers: CampaignPageData["offers"] }
       aria-label="Tabela de descontos por modalidade"
     >
       <table className="w-full min-w-[560px] text-left text-sm">
-        <thead className="bg-brand-700 text-white">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Modalidade
-            </th>
-            <th scope="col" className="px-4 py-3">
-              1ª mensalidade
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Bolsa
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Pontualidade
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Desconto total
-            </th>
-          </tr>
-        </thead>
+        <TableHead look="brand" columns={["Modalidade", "1ª mensalidade", "Bolsa", "Pontualidade", "Desconto total"]} />
         <tbody className="divide-y divide-slate-200">
           {offers.map((offer) => (
             <tr key={offer.title} className={offer.highlight ? "bg-accent-300/20" : undefined}>

@@ -1,11 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
 
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { CourseLevelField, CourseOfferFields } from "~/components/studio/course-offer-fields";
 import { PhotoField } from "~/components/studio/photo-field";
-import { FieldGroup, FormAlert, SaveButton, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm } from "~/components/studio/studio-fields";
 import { COURSE_ICONS } from "~/lib/content/course-icons";
 import { brazilianDate, curriculumText, EMPTY_OFFER } from "~/lib/content/course-offer";
 import { type CourseDocument, courseFormSchema, priceInputValue, type StudioPoloOption } from "~/lib/content/courses";
@@ -80,9 +79,7 @@ export function CourseForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: courseFormSchema }),
   });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-6">
-      <FormAlert id={form.errorId} errors={formErrors ?? form.errors} />
-      <VersionInput version={version} />
+    <StudioForm form={form} version={version} errors={formErrors} multipart>
       <FieldGroup legend="Curso">
         <TextField meta={fields.name} label="Nome do curso" required />
         <TextField
@@ -146,6 +143,6 @@ export function CourseForm({
         </div>
       </FieldGroup>
       <SaveButton pending={pending} />
-    </Form>
+    </StudioForm>
   );
 }

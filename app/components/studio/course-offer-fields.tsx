@@ -1,4 +1,4 @@
-import { type AnyField, ErrorList, SelectField, TextareaField, TextField } from "~/components/forms";
+import { type AnyField, CheckboxListField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { FieldGroup } from "~/components/studio/studio-fields";
 import { ACT_TYPES, COURSE_LEVELS, EVALUATION_KINDS } from "~/lib/content/course-offer";
 import type { StudioPoloOption } from "~/lib/content/courses";
@@ -78,33 +78,16 @@ export function CourseOfferFields({
           className="sm:col-span-2"
         />
       </FieldGroup>
-      <fieldset className="rounded-lg border border-slate-200 p-4" aria-describedby={fields.poloIds.errorId}>
-        <legend className="px-1 text-base font-semibold text-slate-900">Polos que oferecem o curso</legend>
-        {polos.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhum polo cadastrado.</p>
-        ) : (
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {/* One name per box (poloIds[0], poloIds[1], …): the form reads them as one list with gaps. */}
-            {polos.map((polo, index) => (
-              <li key={polo.id} className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  id={`${fields.poloIds.id}-${polo.id}`}
-                  name={`${fields.poloIds.name}[${index}]`}
-                  value={polo.id}
-                  defaultChecked={selected.has(polo.id)}
-                  className="size-4 accent-brand-600"
-                />
-                <label htmlFor={`${fields.poloIds.id}-${polo.id}`} className="text-sm text-slate-800">
-                  {polo.label}
-                  {polo.active ? null : " (inativo)"}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-        <ErrorList id={fields.poloIds.errorId} errors={fields.poloIds.errors} />
-      </fieldset>
+      <CheckboxListField
+        meta={fields.poloIds}
+        legend="Polos que oferecem o curso"
+        empty="Nenhum polo cadastrado."
+        choices={polos.map((polo) => ({
+          value: polo.id,
+          checked: selected.has(polo.id),
+          label: polo.active ? polo.label : `${polo.label} (inativo)`,
+        }))}
+      />
     </>
   );
 }

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 
 import { answeredItem, ListItemForm, UnplacedAlert } from "~/components/studio/list-item-form";
-import { useStudioAnswer } from "~/components/studio/studio-fields";
-import { Alert } from "~/components/ui/alert";
+import { StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
+import { PageError } from "~/components/ui/alert";
 
 type ItemFields = Parameters<Parameters<typeof ListItemForm>[0]["children"]>[0];
 
@@ -30,23 +30,14 @@ export function StudioItemList<Item extends { id: string; version: number }>(pro
   actionData: unknown;
 }) {
   const { items, anchorPrefix } = props;
-  const { lost, failure } = useStudioAnswer(props.actionData);
+  const { lostErrors, failure } = useStudioAnswer(props.actionData);
   const about = answeredItem(failure?.result);
-  const lostErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined;
   const answerFor = (id: string) =>
     about === id ? { lastResult: failure?.result, extraErrors: lostErrors } : { lastResult: undefined, extraErrors: undefined };
   const titleId = `${anchorPrefix}-lista-titulo`;
   return (
-    <section aria-labelledby={titleId}>
-      <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-        {props.title}
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">{props.intro}</p>
-      {lostErrors && about === undefined ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {lostErrors[0]}
-        </Alert>
-      ) : null}
+    <StudioPage titleId={titleId} title={props.title} intro={props.intro}>
+      <PageError message={lostErrors && about === undefined ? lostErrors[0] : null} />
       <UnplacedAlert result={failure?.result} itemIds={items.map((item) => item.id)} />
       <ol className="mt-6 space-y-4" data-testid={props.testId}>
         {items.map((item, index) => (
@@ -84,6 +75,6 @@ export function StudioItemList<Item extends { id: string; version: number }>(pro
           {(fields) => props.fields(fields, null)}
         </ListItemForm>
       </div>
-    </section>
+    </StudioPage>
   );
 }

@@ -1,5 +1,7 @@
+import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 
 import { SubmitButton, useActionAnswer, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
@@ -48,7 +50,73 @@ export function FieldGroup({ legend, children }: { legend: string; children: Rea
 export function useStudioAnswer(actionData: unknown) {
   const pending = useIsPending();
   const { lost, answer, idle } = useActionAnswer(actionData);
-  return { pending, lost: idle ? lost : null, failure: idle ? (answer as StudioFailure | undefined) : undefined };
+  const shownLost = idle ? lost : null;
+  return {
+    pending,
+    lost: shownLost,
+    /** The lost connection as the form's message (title and description in one line). */
+    lostErrors: shownLost ? [shownLost.title + (shownLost.description ? ` ${shownLost.description}` : "")] : undefined,
+    failure: idle ? (answer as StudioFailure | undefined) : undefined,
+  };
+}
+
+/** A studio page: the title that labels it, the grey line under the title, then the page. */
+export function StudioPage({
+  titleId,
+  title,
+  intro,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId}>
+      <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A studio form's frame: the post (multipart when it carries a photo), the form's own message (the
+ * lost connection's when given, else the form's), the version it started from, then the fields.
+ */
+export function StudioForm({
+  form,
+  version,
+  errors,
+  multipart = false,
+  compact = false,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  version: number;
+  /** Messages shown instead of the form's own (a lost connection). */
+  errors?: string[];
+  multipart?: boolean;
+  /** Closer groups (the polo form). */
+  compact?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      {...getFormProps(form)}
+      className={compact ? "mt-6 space-y-4" : "mt-6 space-y-6"}
+    >
+      <FormAlert id={form.errorId} errors={errors ?? form.errors} />
+      <VersionInput version={version} />
+      {children}
+    </Form>
+  );
 }
 
 /** The studio forms' main button: "Salvar" (or `children`), "Salvando..." while the post is on its way. */

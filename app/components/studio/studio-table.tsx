@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import { TableHead } from "~/components/ui/table-head";
+
 /**
  * A studio list as a table (Histórico, Polos): a caption (visible or for screen readers only), one
  * header cell per column (the last one without the right padding) and the rows given, scrolling
@@ -24,16 +26,7 @@ export function StudioTable({
     <div className={`${className} overflow-x-auto`}>
       <table className="w-full text-left text-sm" data-testid={testId}>
         <caption className={captionHidden ? "sr-only" : "mb-2 text-left font-semibold text-slate-900"}>{caption}</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            {columns.map((column, index) => (
-              // The columns are fixed per page: their position is their identity.
-              <th key={index} scope="col" className={index === columns.length - 1 ? "py-2" : "py-2 pr-3"}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody>{children}</tbody>
       </table>
     </div>

@@ -35,3 +35,16 @@ type AlertProps = {
 export function Alert({ tone = "error", size = "sm", as: Tag = "div", className, ...box }: AlertProps) {
   return <Tag className={cx("border", TONES[tone], SIZES[size], className)} {...box} />;
 }
+
+/**
+ * A page's one-line error (a refused post, a page that could not load), announced at once; nothing
+ * when there is no message.
+ */
+export function PageError({ message, className = "mt-4" }: { message?: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <Alert role="alert" as="p" className={className}>
+      {message}
+    </Alert>
+  );
+}

@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
-import { useHydrated } from "~/components/vocational/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import {
   dismissToast,
   subscribeToasts,

@@ -2,6 +2,7 @@ import { CheckCircle2, Phone, Sparkles, Star, Users, Zap } from "lucide-react";
 import { Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
+import { Badge } from "~/components/ui/badge";
 import { VOCATIONAL_PATHS } from "~/lib/vocational/paths";
 
 /** The pieces of the vocational test's lead form page (/teste-vocacional) around the form. */
@@ -23,9 +24,9 @@ export function LeadFormIntro({ proof }: { proof: SocialProof }) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
-          <Sparkles aria-hidden="true" className="size-4" /> 100% gratuito
-        </p>
+        <Badge icon={Sparkles} tone="accent">
+          100% gratuito
+        </Badge>
         <a
           href={telHref(site.phone)}
           className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/public/form-link";
+import { Badge } from "~/components/ui/badge";
 import type { ProfileIcon } from "~/seed/profiles";
 
 import { ResultCountdown } from "./result-countdown";
@@ -93,9 +94,7 @@ export function ResultHero({
   return (
     <section className={`${heroClass} text-white`}>
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-        <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-          <Icon aria-hidden="true" className="size-4" /> Resultado do teste vocacional
-        </p>
+        <Badge icon={Icon}>Resultado do teste vocacional</Badge>
         <p className="mt-5 text-lg font-semibold">Parabéns, {nome}!</p>
         <h1 className="mt-1 text-3xl font-extrabold sm:text-5xl">
           {heading} <span className="text-accent-300">{name}</span>

@@ -113,28 +113,22 @@ export function offerIssues(value: {
   evaluationGrade: string;
   evaluationYear: string;
 }): Array<{ path: string; message: string }> {
-  const issues: Array<{ path: string; message: string }> = [];
-  const act = [value.actType, value.actNumber, value.actDate];
-  if (act.some(Boolean) && !act.every(Boolean)) {
-    for (const [key, given] of [
-      ["actType", value.actType],
-      ["actNumber", value.actNumber],
-      ["actDate", value.actDate],
-    ] as const) {
-      if (!given) issues.push({ path: key, message: ACT_INCOMPLETE_MESSAGE });
-    }
-  }
-  const evaluation = [value.evaluationKind, value.evaluationGrade, value.evaluationYear];
-  if (evaluation.some(Boolean) && !evaluation.every(Boolean)) {
-    for (const [key, given] of [
-      ["evaluationKind", value.evaluationKind],
-      ["evaluationGrade", value.evaluationGrade],
-      ["evaluationYear", value.evaluationYear],
-    ] as const) {
-      if (!given) issues.push({ path: key, message: EVALUATION_INCOMPLETE_MESSAGE });
-    }
-  }
-  return issues;
+  return [
+    ...wholeOrNone({ actType: value.actType, actNumber: value.actNumber, actDate: value.actDate }, ACT_INCOMPLETE_MESSAGE),
+    ...wholeOrNone(
+      { evaluationKind: value.evaluationKind, evaluationGrade: value.evaluationGrade, evaluationYear: value.evaluationYear },
+      EVALUATION_INCOMPLETE_MESSAGE,
+    ),
+  ];
+}
+
+/** A group of fields given whole or not at all: the empty fields of a half-filled group get `message`. */
+function wholeOrNone(group: Record<string, string>, message: string): Array<{ path: string; message: string }> {
+  const values = Object.values(group);
+  if (!values.some(Boolean) || values.every(Boolean)) return [];
+  return Object.entries(group)
+    .filter(([, given]) => !given)
+    .map(([path]) => ({ path, message }));
 }
 
 /** The matrix text box: one period per line, subjects separated by ";". Blank lines are skipped. */

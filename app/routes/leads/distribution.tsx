@@ -1,6 +1,6 @@
 import { AddMemberForm, AddRuleForm, AddTeamForm, AwayForm, ClockForm, PostButton } from "~/components/leads/distribution-forms";
 import { StudioTable } from "~/components/studio/studio-table";
-import { Alert } from "~/components/ui/alert";
+import { PageError } from "~/components/ui/alert";
 import { DISTRIBUTION_INTENTS as I, type DistributionAnswer } from "~/lib/leads/distribution";
 import { pageMeta } from "~/lib/seo";
 import { distributionAction, distributionPageData } from "~/server/leads/distribution-page.server";
@@ -42,11 +42,7 @@ export default function DistributionPage({ loaderData: data, actionData }: Route
         regra que combinar escolhe a equipe; sem regra, todos os comerciais. Dentro da equipe, a vez passa entre quem está
         disponível. Sem ninguém disponível, o lead fica sem responsável e os administradores recebem um e-mail.
       </p>
-      {answer && "page" in answer ? (
-        <Alert role="alert" as="p" className="mt-4 font-medium">
-          {answer.page}
-        </Alert>
-      ) : null}
+      <PageError message={answer && "page" in answer ? answer.page : null} className="mt-4 font-medium" />
 
       <div
         className="mt-6 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 p-4"

@@ -10,11 +10,11 @@ import type { Route } from "./+types/lead-data.json";
  * access and portability rights, answered by an admin. Admin only.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "lgpd");
+  const staff = await requirePermission(request, "lgpd");
   const id = leadIdParam(params.id);
   const lead = id === null ? undefined : findLead(id);
   if (!lead) throw privateData("Lead não encontrado.", { status: 404 });
-  console.info(`admin ${admin.email}: exported the data of lead ${lead.id}`);
+  console.info(`staff ${staff.email}: exported the data of lead ${lead.id}`);
   return new Response(JSON.stringify(personDataExport(lead), null, 2), {
     headers: privateHeaders({
       "Content-Type": "application/json; charset=utf-8",

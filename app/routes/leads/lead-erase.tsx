@@ -2,7 +2,7 @@ import { Download, Trash2, TriangleAlert } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { Alert } from "~/components/ui/alert";
+import { Alert, PageError } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { privateData } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
@@ -57,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "lgpd");
+  const staff = await requirePermission(request, "lgpd");
   requireSameOrigin(request);
   const lead = leadOr404(params.id, GONE);
   const form = await readFormData(request);
@@ -66,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const deleted = deletePerson(lead);
   console.info(
-    `admin ${admin.email}: deleted lead ${lead.id} (${deleted.leads} lead rows, ${deleted.sendLog} send-log rows, ${deleted.replies} WhatsApp replies)`,
+    `staff ${staff.email}: deleted lead ${lead.id} (${deleted.leads} lead rows, ${deleted.sendLog} send-log rows, ${deleted.replies} WhatsApp replies)`,
   );
   const messages = deleted.sendLog ? ` e ${deleted.sendLog} mensagem(ns) de WhatsApp` : "";
   return privateRedirectWithToast(request, "/contato", {
@@ -116,11 +116,7 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-2 text-sm">Esta ação não pode ser desfeita.</p>
       </Alert>
 
-      {actionData?.error ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {actionData.error}
-        </Alert>
-      ) : null}
+      <PageError message={actionData?.error} />
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <Form method="post">

@@ -34,16 +34,16 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Lead - Painel Administrativo", description: "Acompanhamento de um lead.", noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "leads");
-  return privateData(leadPageView(leadOr404(params.id), admin));
+  const staff = await requirePermission(request, "leads");
+  return privateData(leadPageView(leadOr404(params.id), staff));
 }
 
 /** The follow-up forms' posts (status, note, owner, next contact), by `intent`: app/server/leads/lead-page.server.ts. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "leads");
+  const staff = await requirePermission(request, "leads");
   requireSameOrigin(request);
   const lead = leadOr404(params.id);
-  return leadPageAction(request, lead, await readFormData(request), admin.email);
+  return leadPageAction(request, lead, await readFormData(request), staff.email);
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,8 +2,8 @@ import { Download, MessageCircle, TriangleAlert, Users } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigation } from "react-router";
 
-import { LeadDashboard } from "~/components/admin/lead-dashboard";
 import { BulkOwnerForm, BulkStatusForm } from "~/components/leads/bulk-forms";
+import { LeadDashboard } from "~/components/leads/lead-dashboard";
 import { LeadsTable, OptOutCount } from "~/components/leads/leads-table";
 import { LeadFiltersForm } from "~/components/leads/panel-filters";
 import { UnassignedNotice } from "~/components/leads/unassigned-notice";
@@ -34,10 +34,10 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "dashboard");
+  const staff = await requirePermission(request, "dashboard");
   // Need to know: without "leads" (marketing) the panel is the totals, decided before any lead is read.
-  if (!can(admin.role, "leads")) return loadTotalsOnly();
-  return loadFullPanel(admin, new URL(request.url).searchParams);
+  if (!can(staff.role, "leads")) return loadTotalsOnly();
+  return loadFullPanel(staff, new URL(request.url).searchParams);
 }
 
 export default function LeadsPanel({ loaderData }: Route.ComponentProps) {

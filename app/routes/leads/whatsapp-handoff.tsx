@@ -53,20 +53,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "leads");
+  const staff = await requirePermission(request, "leads");
   requireSameOrigin(request);
   const form = await readFormData(request);
   if (form.get("intent") !== CREATE_INTENT) {
     return privateData({ error: "Confirme com o botão “Criar lista e abrir o WhatsApp”." }, { status: 400 });
   }
-  const created = createHandoff(selectionFilters(formParams(form)), admin.email);
+  const created = createHandoff(selectionFilters(formParams(form)), staff.email);
   if (!created) {
     return privateData(
       { error: "Nenhum contato para enviar: os leads filtrados não têm celular válido ou não querem WhatsApp." },
       { status: 400 },
     );
   }
-  console.info(`admin ${admin.email}: handed ${created.selection.contacts.length} contact(s) off to WhatsApp`);
+  console.info(`staff ${staff.email}: handed ${created.selection.contacts.length} contact(s) off to WhatsApp`);
   return privateRedirect(`${WHATSAPP_PATH}?${new URLSearchParams({ [HANDOFF_PARAM]: created.id })}`, { status: 303 });
 }
 

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
  * The full-page assistant: the chat is open as the page loads, not behind a button. With no
  * assistant URL configured it offers the course finder instead of a frame that cannot load.
  */
-export default function Assistente() {
+export default function AssistantPage() {
   const site = useSite();
   return (
     <div className="bg-slate-50">

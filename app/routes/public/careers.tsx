@@ -3,6 +3,7 @@ import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-re
 import { useSite } from "~/components/layout/use-site";
 import { EmbeddedForm } from "~/components/public/embedded-form";
 import { TestimonialCard } from "~/components/public/testimonial-card";
+import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
+export default function CareersPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const texts = { ...employeeTexts, ...loaderData.texts };
   const mailto = `mailto:${site.contactEmail}?subject=${encodeURIComponent("Trabalhe conosco - currículo")}`;
@@ -46,10 +47,7 @@ export default function TrabalheConosco({ loaderData }: Route.ComponentProps) {
     <div>
       <section className="bg-gradient-to-br from-brand-900 to-brand-600 text-white">
         <div className="mx-auto max-w-5xl px-4 py-14 text-center">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            <Briefcase aria-hidden="true" className="size-4" />
-            Carreiras
-          </p>
+          <Badge icon={Briefcase}>Carreiras</Badge>
           <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">{texts.heroText}</p>
           <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>

@@ -4,6 +4,7 @@ import { telHref, useSite } from "~/components/layout/use-site";
 import { EmbeddedForm } from "~/components/public/embedded-form";
 import { FaqSection } from "~/components/public/faq-section";
 import { TestimonialCard } from "~/components/public/testimonial-card";
+import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -46,7 +47,7 @@ function gameDate(date: string): string {
   }).format(new Date(`${date}T12:00:00-03:00`));
 }
 
-export default function AmericaMg({ loaderData }: Route.ComponentProps) {
+export default function ClubPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const claimed = clubTextsWithClaims(site.claims.selectedBolsa, (text) => claimText(text, site.claims, site.brandName));
   const { heroTitle, announcementText, hubsTitle } = claimed;
@@ -57,10 +58,9 @@ export default function AmericaMg({ loaderData }: Route.ComponentProps) {
       <section className="relative overflow-hidden bg-gradient-to-br from-green-900 via-green-800 to-emerald-600 text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-[1.4fr_1fr]">
           <div>
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-              <Trophy aria-hidden="true" className="size-4" />
+            <Badge icon={Trophy}>
               {texts.heroBadge} · {CLUB_NAME}
-            </p>
+            </Badge>
             <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
             <p className="mt-4 max-w-xl text-lg text-green-50">{texts.heroText}</p>
             <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>

@@ -2,6 +2,7 @@ import { ArrowRight, GraduationCap, RotateCcw } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { FinderResults } from "~/components/courses/finder-results";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
   answerLabel,
@@ -64,7 +65,7 @@ export const meta: Route.MetaFunction = (args) =>
     canonicalPath: "/curso-id",
   });
 
-export default function CursoId({ loaderData }: Route.ComponentProps) {
+export default function CourseIdPage({ loaderData }: Route.ComponentProps) {
   const { answers, step, options, results } = loaderData;
   const stepIndex = step === "resultado" ? 3 : QUESTIONS.findIndex((q) => q.key === step);
 
@@ -72,10 +73,7 @@ export default function CursoId({ loaderData }: Route.ComponentProps) {
     <div className="bg-slate-50">
       <section className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
         <div className="mx-auto max-w-4xl px-4 py-12 text-center">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            <GraduationCap aria-hidden="true" className="size-4" />
-            Curso Ideal
-          </p>
+          <Badge icon={GraduationCap}>Curso Ideal</Badge>
           <h1 className="mt-4 text-3xl font-extrabold sm:text-4xl">Encontre seu curso ideal</h1>
           <p className="mx-auto mt-3 max-w-2xl text-slate-100">
             Três perguntas rápidas e mostramos os cursos do nosso catálogo que combinam com você.

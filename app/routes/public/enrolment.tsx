@@ -46,7 +46,7 @@ export function action({ request }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-export default function Inscricao({ loaderData, actionData }: Route.ComponentProps) {
+export default function EnrolmentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { embedded, sent, origin } = loaderData;
   const texts = ENROLMENT_TEXTS[origin];
   return (

@@ -2,6 +2,7 @@ import { Bot, ClipboardList, Compass, MessageCircle, Sparkles } from "lucide-rea
 
 import { useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/public/form-link";
+import { Badge } from "~/components/ui/badge";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
@@ -38,17 +39,14 @@ const STEPS = [
 ];
 
 /** The assistant's intro page: what the AI assistant does, with a way into it. */
-export default function CursoIdeal() {
+export default function IdealCoursePage() {
   const site = useSite();
   return (
     <div>
       <section className="bg-gradient-to-br from-brand-900 to-brand-600 text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-[1.3fr_1fr]">
           <div>
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-              <Bot aria-hidden="true" className="size-4" />
-              Assistente virtual
-            </p>
+            <Badge icon={Bot}>Assistente virtual</Badge>
             <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">Descubra seu curso ideal conversando</h1>
             <p className="mt-4 max-w-xl text-lg text-slate-100">
               Nosso assistente virtual tira suas dúvidas sobre cursos, modalidades, duração e bolsas, a qualquer hora, e ajuda

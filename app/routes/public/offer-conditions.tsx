@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { actText, evaluationText, NOT_INFORMED } from "~/components/courses/course-conditions";
+import { TableHead } from "~/components/ui/table-head";
 import { pageMeta } from "~/lib/seo";
 import { allOfferConditions, institutionConditions } from "~/server/content/course-offer.server";
 
@@ -76,25 +77,10 @@ export default function OfferConditionsPage({ loaderData }: Route.ComponentProps
         <div className="mt-3 overflow-x-auto">
           <table className="w-full min-w-[48rem] text-left text-sm" data-testid="courses-conditions">
             <caption className="sr-only">Cursos com o nível, o formato, o ato regulatório e a última avaliação</caption>
-            <thead>
-              <tr className="border-b border-slate-300 text-slate-900">
-                <th scope="col" className="py-2 pr-3">
-                  Curso
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Nível
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Formato
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Ato de autorização ou reconhecimento
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Última avaliação
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              look="ruled"
+              columns={["Curso", "Nível", "Formato", "Ato de autorização ou reconhecimento", "Última avaliação"]}
+            />
             <tbody>
               {courses.map((course) => (
                 <tr key={course.id} className="border-b border-slate-200 align-top">

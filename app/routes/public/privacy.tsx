@@ -26,7 +26,7 @@ function retentionText(days: number): string {
   return `${days} dias`;
 }
 
-export default function Privacidade() {
+export default function PrivacyPage() {
   const { retentionDays } = useLoaderData<typeof loader>();
   const site = useSite();
   return (

@@ -6,6 +6,7 @@ import { ContactCtas } from "~/components/public/contact-ctas";
 import { FaqSection } from "~/components/public/faq-section";
 import { FormLink } from "~/components/public/form-link";
 import { DiscountTable, PunctualityExample, punctualityExample } from "~/components/public/scholarship-tables";
+import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { claimText, SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
@@ -95,7 +96,7 @@ function audiencesFor(
   });
 }
 
-export default function Bolsas({ loaderData }: Route.ComponentProps) {
+export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { offers, prices } = loaderData;
   const example = punctualityExample(loaderData);
@@ -106,10 +107,7 @@ export default function Bolsas({ loaderData }: Route.ComponentProps) {
     <div>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
         <div className="mx-auto max-w-5xl px-4 py-14 text-center">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            <BadgePercent aria-hidden="true" className="size-4" />
-            Bolsas de estudo
-          </p>
+          <Badge icon={BadgePercent}>Bolsas de estudo</Badge>
           <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">Bolsas de até {selected}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">
             Graduação, pós-graduação, técnicos e profissionalizantes com bolsa nas mensalidades e mais {PUNCTUALITY_PERCENT}% de

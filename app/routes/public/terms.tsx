@@ -13,7 +13,7 @@ export function meta() {
   ];
 }
 
-export default function Termos() {
+export default function TermsPage() {
   const site = useSite();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_p]:mt-3">

@@ -6,7 +6,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { plainField, SelectField, SubmitButton, TextField, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
-import { Alert } from "~/components/ui/alert";
+import { PageError } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/staff/login";
@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requirePermission(request, "users");
-  return { myId: admin.id, users: usersPageData() };
+  const staff = await requirePermission(request, "users");
+  return { myId: staff.id, users: usersPageData() };
 }
 
 export const action = ({ request }: Route.ActionArgs) => usersAction(request);
@@ -61,11 +61,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         webhooks), {ROLES.comercial} (leads: ver, acompanhar, exportar) e {ROLES.marketing} (conteúdo do site e os totais dos
         leads, nunca os dados de uma pessoa).
       </p>
-      {refusal && refusal.user === null ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {refusal.error}
-        </Alert>
-      ) : null}
+      <PageError message={refusal && refusal.user === null ? refusal.error : null} />
 
       {/* A new form once a user is added (the post redirects here): nothing typed stays in it. */}
       <NewUserForm key={users.length} actionData={actionData} />

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 
 import { SubmitButton, TextField, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
-import { Alert } from "~/components/ui/alert";
+import { Alert, PageError } from "~/components/ui/alert";
 import { DeliveriesTable, EndpointsTable } from "~/components/webhooks/webhook-tables";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -72,11 +72,7 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
         tenta de novo mais tarde (até 10 vezes). Veja o formato e como conferir a assinatura em docs/webhooks.md.
       </p>
 
-      {error ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {error}
-        </Alert>
-      ) : null}
+      <PageError message={error} />
 
       {created ? (
         <Alert role="status" data-testid="webhook-secret" tone="warning" size="md" className="mt-6">

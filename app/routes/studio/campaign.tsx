@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 
 import { type AnyField, CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
-import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { PUNCTUALITY_PERCENT } from "~/seed/offers";
@@ -94,7 +94,7 @@ function EndModeField({ meta }: { meta: AnyField }) {
 
 export default function CampaignStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, version } = loaderData;
-  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
   const [form, fields] = useForm({
     id: `campanha-${version}`,
     lastResult: failure?.result,
@@ -105,23 +105,22 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
   });
   const offers = fields.offers.getFieldList();
   const prices = fields.prices.getFieldList();
-  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
 
   return (
-    <section aria-labelledby="campanha-titulo">
-      <h1 id="campanha-titulo" className="text-2xl font-bold text-slate-900">
-        Campanha
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        A página <Link to="/campanha-relampago">Campanha Relâmpago</Link> e os descontos de <Link to="/bolsas">Bolsas</Link>. O
-        título não pode prometer mais que a maior oferta ativa; um cartão com a validade vencida some do site.{" "}
-        <Link to="/campanha-relampago" className="font-semibold text-brand-800 underline">
-          Ver página
-        </Link>
-      </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
-        <FormAlert id={form.errorId} errors={formErrors} />
-        <VersionInput version={version} />
+    <StudioPage
+      titleId="campanha-titulo"
+      title="Campanha"
+      intro={
+        <>
+          A página <Link to="/campanha-relampago">Campanha Relâmpago</Link> e os descontos de <Link to="/bolsas">Bolsas</Link>. O
+          título não pode prometer mais que a maior oferta ativa; um cartão com a validade vencida some do site.{" "}
+          <Link to="/campanha-relampago" className="font-semibold text-brand-800 underline">
+            Ver página
+          </Link>
+        </>
+      }
+    >
+      <StudioForm form={form} version={version} errors={lostErrors}>
         <FieldGroup legend="Campanha">
           <TextField meta={fields.title} label="Título" required />
           <TextField
@@ -197,7 +196,7 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
           );
         })}
         <SaveButton pending={pending} />
-      </Form>
-    </section>
+      </StudioForm>
+    </StudioPage>
   );
 }

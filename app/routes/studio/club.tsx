@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 
 import { CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
-import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
 import { clubPagesSchema } from "~/lib/content/club";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { clubPagesContent } from "~/server/content/club.server";
@@ -41,7 +41,7 @@ const BUTTON_CLASS = "rounded-md border border-slate-300 px-3 py-2 text-sm font-
 
 export default function ClubStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { pages, version } = loaderData;
-  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
   const [form, fields] = useForm({
     id: `clube-${version}`,
     lastResult: failure?.result,
@@ -60,27 +60,26 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
   });
   const games = fields.games.getFieldList();
   const employee = fields.employee.getFieldset();
-  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
 
   return (
-    <section aria-labelledby="clube-titulo">
-      <h1 id="clube-titulo" className="text-2xl font-bold text-slate-900">
-        Clube e Trabalhe conosco
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Os jogos em casa da página{" "}
-        <Link to="/america-mg" className="font-semibold text-brand-800 underline">
-          América-MG
-        </Link>{" "}
-        (um jogo que já aconteceu continua na lista, mas não aparece como próximo) e os textos de{" "}
-        <Link to="/trabalhe-conosco" className="font-semibold text-brand-800 underline">
-          Trabalhe conosco
-        </Link>
-        .
-      </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
-        <FormAlert id={form.errorId} errors={formErrors} />
-        <VersionInput version={version} />
+    <StudioPage
+      titleId="clube-titulo"
+      title="Clube e Trabalhe conosco"
+      intro={
+        <>
+          Os jogos em casa da página{" "}
+          <Link to="/america-mg" className="font-semibold text-brand-800 underline">
+            América-MG
+          </Link>{" "}
+          (um jogo que já aconteceu continua na lista, mas não aparece como próximo) e os textos de{" "}
+          <Link to="/trabalhe-conosco" className="font-semibold text-brand-800 underline">
+            Trabalhe conosco
+          </Link>
+          .
+        </>
+      }
+    >
+      <StudioForm form={form} version={version} errors={lostErrors}>
         <FieldGroup legend="Jogos em casa">
           <TextareaField meta={fields.gamesIntro} label="Texto acima dos jogos" rows={2} required className="sm:col-span-2" />
           <TextareaField
@@ -148,7 +147,7 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
           <TextareaField meta={employee.formText} label="Texto do formulário" rows={3} required />
         </FieldGroup>
         <SaveButton pending={pending} />
-      </Form>
-    </section>
+      </StudioForm>
+    </StudioPage>
   );
 }

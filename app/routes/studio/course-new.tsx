@@ -20,7 +20,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKe
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function NewCourseStudio({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
   return (
     <section aria-labelledby="novo-curso-titulo">
       <p className="text-sm">
@@ -36,7 +36,7 @@ export default function NewCourseStudio({ loaderData, actionData }: Route.Compon
         course={EMPTY_COURSE}
         version={0}
         lastResult={failure?.result}
-        formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
+        formErrors={lostErrors}
         pending={pending}
         polos={loaderData.polos}
       />

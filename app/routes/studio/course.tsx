@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { SubmitButton } from "~/components/forms";
 import { CourseForm } from "~/components/studio/course-form";
 import { useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
-import { Alert } from "~/components/ui/alert";
+import { PageError } from "~/components/ui/alert";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
@@ -35,7 +35,7 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 export default function CourseEditStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { id, course, version } = loaderData;
   const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : undefined;
-  const { pending, lost, failure } = useStudioAnswer(deleteError ? undefined : actionData);
+  const { pending, lostErrors, failure } = useStudioAnswer(deleteError ? undefined : actionData);
   return (
     <section aria-labelledby="curso-titulo">
       <p className="text-sm">
@@ -62,7 +62,7 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
         course={course}
         version={version}
         lastResult={failure?.result}
-        formErrors={lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : undefined}
+        formErrors={lostErrors}
         pending={pending}
         polos={loaderData.polos}
         sharesPage={loaderData.sharedWith.length > 0}
@@ -94,11 +94,7 @@ function DeleteQuestion(props: { name: string; path: string; version: number; er
         O curso sai do catálogo, da busca e do mapa do site, e o endereço {props.path} passa a avisar que o curso não está mais
         disponível. O Histórico guarda a última versão: &quot;Restaurar&quot; traz o curso de volta.
       </p>
-      {props.error ? (
-        <Alert role="alert" as="p" className="mt-3">
-          {props.error}
-        </Alert>
-      ) : null}
+      <PageError message={props.error} className="mt-3" />
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
         <VersionInput version={props.version} />
         <SubmitButton name="intent" value="excluir" pending={props.pending} pendingText="Excluindo..." variant="danger" size="md">

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 
 import { Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
+import { TableHead } from "~/components/ui/table-head";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { formatReais } from "~/lib/format";
 import { courseListPage, parseCourseListQuery } from "~/server/content/course-studio.server";
@@ -57,28 +58,7 @@ export default function CoursesStudio({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="studio-courses">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Curso
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Área
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Modalidade
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Endereço
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Mensalidade
-                </th>
-                <th scope="col" className="py-2">
-                  Situação
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Curso", "Área", "Modalidade", "Endereço", "Mensalidade", "Situação"]} />
             <tbody>
               {list.rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100">

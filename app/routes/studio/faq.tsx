@@ -20,14 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "content");
+  const staff = await requirePermission(request, "content");
   return listAction({
     request,
     formData: await readFormData(request),
     collection: faqContent,
     schema: faqFormSchema(largestActiveDiscount()),
     toDocument: (value) => ({ question: String(value.question), answer: String(value.answer) }),
-    by: admin.email,
+    by: staff.email,
     redirectTo: `${STUDIO_PATH}/faq`,
     anchorPrefix: ANCHOR,
   });

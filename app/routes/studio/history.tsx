@@ -2,8 +2,9 @@ import { History } from "lucide-react";
 import { Form } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { StudioPage } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
-import { Alert } from "~/components/ui/alert";
+import { Alert, PageError } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { privateData } from "~/lib/cache-headers";
 import { STUDIO_PATH } from "~/lib/content/studio";
@@ -31,9 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "content");
+  const staff = await requirePermission(request, "content");
   const form = await readFormData(request);
-  const result = restoreVersion(form.get("revision"), admin.email);
+  const result = restoreVersion(form.get("revision"), staff.email);
   if (!result.ok) return privateData({ error: result.error }, { status: result.status });
   return privateRedirectWithToast(request, PATH, { title: "Versão restaurada", description: "Ela já está no site." });
 }
@@ -41,25 +42,25 @@ export async function action({ request }: Route.ActionArgs) {
 export default function StudioHistory({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, preview, missing } = loaderData;
   return (
-    <section aria-labelledby="historico-titulo">
-      <h1 id="historico-titulo" className="text-2xl font-bold text-slate-900">
-        Histórico
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        As últimas {loaderData.size} alterações. &quot;Restaurar&quot; mostra o que mudaria e pede confirmação antes de colocar de
-        volta no site o conteúdo daquela versão.
-      </p>
+    <StudioPage
+      titleId="historico-titulo"
+      title="Histórico"
+      intro={
+        <>
+          As últimas {loaderData.size} alterações. &quot;Restaurar&quot; mostra o que mudaria e pede confirmação antes de colocar
+          de volta no site o conteúdo daquela versão.
+        </>
+      }
+    >
       {missing ? (
         <Alert role="alert" as="p" className="mt-4">
           Versão não encontrada. Recarregue a página.
         </Alert>
       ) : preview ? (
         <RestoreQuestion preview={preview} error={actionData?.error} />
-      ) : actionData?.error ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {actionData.error}
-        </Alert>
-      ) : null}
+      ) : (
+        <PageError message={actionData?.error} />
+      )}
       <StudioTable
         testId="content-history"
         caption="Alterações do conteúdo, da mais recente para a mais antiga"
@@ -92,7 +93,7 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
           </tr>
         ))}
       </StudioTable>
-    </section>
+    </StudioPage>
   );
 }
 

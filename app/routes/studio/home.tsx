@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
 
 import { RadioGroup, TextareaField, TextField } from "~/components/forms";
 import { PhotoField } from "~/components/studio/photo-field";
-import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
 import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, homeFormSchema, homeStats } from "~/lib/content/home";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { homeContent, homeFacts } from "~/server/content/home.server";
@@ -25,9 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "content");
+  const staff = await requirePermission(request, "content");
   const formData = await readFormData(request);
-  const photo = await saveUploadedPhoto(formData, "heroPhoto", admin.email);
+  const photo = await saveUploadedPhoto(formData, "heroPhoto", staff.email);
   // The honesty rules are checked against the offers active now.
   const submission = parseWithZod(formData, { schema: homeFormSchema(homeFacts().largestDiscount) });
   if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
@@ -36,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       id: SINGLETON_ID,
       data: submission.value,
       expectedVersion: versionOf(formData),
-      by: admin.email,
+      by: staff.email,
     }),
   );
   return answerSave(request, submission, result, `${STUDIO_PATH}/inicio`);
@@ -50,7 +49,7 @@ const TOKENS_HINT =
 
 export default function HomeStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { home, version, facts, stats } = loaderData;
-  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
   const [form, fields] = useForm({
     id: `inicio-${version}`,
     lastResult: failure?.result,
@@ -65,20 +64,15 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: homeFormSchema(facts.largestDiscount) }),
   });
-  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
   const mode = fields.countdownMode;
 
   return (
-    <section aria-labelledby="inicio-titulo">
-      <h1 id="inicio-titulo" className="text-2xl font-bold text-slate-900">
-        Página inicial
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Os textos do topo da página inicial, os números ao lado deles e a contagem regressiva.
-      </p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-6">
-        <FormAlert id={form.errorId} errors={formErrors} />
-        <VersionInput version={version} />
+    <StudioPage
+      titleId="inicio-titulo"
+      title="Página inicial"
+      intro="Os textos do topo da página inicial, os números ao lado deles e a contagem regressiva."
+    >
+      <StudioForm form={form} version={version} errors={lostErrors} multipart>
         <FieldGroup legend="Destaque (topo da página)">
           <TextField meta={fields.heroBadge} label="Selo" required />
           <TextField meta={fields.heroTitle} label="Título" hint="Ex.: Sua graduação com" required />
@@ -149,7 +143,7 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
           />
         </FieldGroup>
         <SaveButton pending={pending} />
-      </Form>
-    </section>
+      </StudioForm>
+    </StudioPage>
   );
 }

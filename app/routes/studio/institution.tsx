@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
 import { z } from "zod";
 
 import { TextareaField, TextField } from "~/components/forms";
-import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
 import { formatWhatsappNumber } from "~/lib/content/fields";
 import { institutionSchema } from "~/lib/content/institution";
 import { institutionMecShape, mecIssues } from "~/lib/content/institution-mec";
@@ -41,7 +40,7 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function InstitutionStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { institution, version } = loaderData;
-  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
   const [form, fields] = useForm({
     id: `instituicao-${version}`,
     lastResult: failure?.result,
@@ -56,19 +55,14 @@ export default function InstitutionStudio({ loaderData, actionData }: Route.Comp
     onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
   });
   const social = fields.socialLinks.getFieldset();
-  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
 
   return (
-    <section aria-labelledby="instituicao-titulo">
-      <h1 id="instituicao-titulo" className="text-2xl font-bold text-slate-900">
-        Instituição
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Nome, contatos e dados legais que aparecem no cabeçalho, no rodapé, nas páginas legais e nos formulários.
-      </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
-        <FormAlert id={form.errorId} errors={formErrors} />
-        <VersionInput version={version} />
+    <StudioPage
+      titleId="instituicao-titulo"
+      title="Instituição"
+      intro="Nome, contatos e dados legais que aparecem no cabeçalho, no rodapé, nas páginas legais e nos formulários."
+    >
+      <StudioForm form={form} version={version} errors={lostErrors}>
         <FieldGroup legend="Nomes">
           <TextField meta={fields.brandName} label="Nome da marca" required />
           <TextField
@@ -139,7 +133,7 @@ export default function InstitutionStudio({ loaderData, actionData }: Route.Comp
           <TextField meta={social.linkedin} label="LinkedIn" type="url" />
         </FieldGroup>
         <SaveButton pending={pending} />
-      </Form>
-    </section>
+      </StudioForm>
+    </StudioPage>
   );
 }

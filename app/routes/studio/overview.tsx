@@ -1,6 +1,7 @@
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 
+import { StudioPage } from "~/components/studio/studio-fields";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { STUDIO_SECTIONS } from "~/lib/content/studio";
 import { contentWarnings } from "~/server/content/warnings.server";
@@ -17,13 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function StudioOverview({ loaderData }: Route.ComponentProps) {
   const { warnings } = loaderData;
   return (
-    <section aria-labelledby="conteudo-titulo">
-      <h1 id="conteudo-titulo" className="text-2xl font-bold text-slate-900">
-        Conteúdo do site
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        O que você salvar aqui aparece no site na próxima visita. Cada alteração fica no histórico e pode ser desfeita.
-      </p>
+    <StudioPage
+      titleId="conteudo-titulo"
+      title="Conteúdo do site"
+      intro="O que você salvar aqui aparece no site na próxima visita. Cada alteração fica no histórico e pode ser desfeita."
+    >
       <SectionHeading size="panel" className="mt-8">
         Avisos
       </SectionHeading>
@@ -65,6 +64,6 @@ export default function StudioOverview({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </section>
+    </StudioPage>
   );
 }

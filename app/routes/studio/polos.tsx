@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 
 import { CheckboxField, SelectField, TextField } from "~/components/forms";
 import { PoloCoursesField } from "~/components/studio/polo-courses-field";
-import { FieldGroup, FormAlert, SaveButton, useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
 import { formatWhatsappNumber } from "~/lib/content/fields";
@@ -38,7 +38,7 @@ const NEW_POLO = { location: "", state: "MG", phone: "", address: "", slug: "", 
 
 export default function PolosStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { polos, editing, courses } = loaderData;
-  const { pending, lost, failure } = useStudioAnswer(actionData);
+  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
   const polo = editing?.polo ?? NEW_POLO;
   const version = editing?.version ?? 0;
   const [form, fields] = useForm({
@@ -53,20 +53,14 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: poloFormSchema }),
   });
-  const formErrors = lost ? [lost.title + (lost.description ? ` ${lost.description}` : "")] : form.errors;
 
   return (
-    <section aria-labelledby="polos-titulo">
-      <h1 id="polos-titulo" className="text-2xl font-bold text-slate-900">
-        Polos
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Os polos ativos aparecem na busca de polos da página inicial, no formulário de inscrição e cada um na sua página
-        (/polos/…).
-      </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <FormAlert id={form.errorId} errors={formErrors} />
-        <VersionInput version={version} />
+    <StudioPage
+      titleId="polos-titulo"
+      title="Polos"
+      intro="Os polos ativos aparecem na busca de polos da página inicial, no formulário de inscrição e cada um na sua página (/polos/…)."
+    >
+      <StudioForm form={form} version={version} errors={lostErrors} compact>
         <input type="hidden" name="polo" value={editing?.id ?? ""} />
         <FieldGroup legend={editing ? `Editar polo: ${poloLabel(editing.polo)}` : "Novo polo"}>
           <TextField meta={fields.location} label="Cidade e bairro" hint="Ex.: Belo Horizonte - Centro" required />
@@ -91,7 +85,7 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
             </Link>
           ) : null}
         </div>
-      </Form>
+      </StudioForm>
       <StudioTable
         testId="studio-polos"
         caption={`${polos.length} polos`}
@@ -120,6 +114,6 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
           </tr>
         ))}
       </StudioTable>
-    </section>
+    </StudioPage>
   );
 }

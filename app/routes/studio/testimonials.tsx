@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requirePermission(request, "content");
+  const staff = await requirePermission(request, "content");
   return listAction({
     request,
     formData: await readFormData(request),
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
       photo: (value.photo as StoredPhoto | null) ?? null,
     }),
     photos: ["photo"],
-    by: admin.email,
+    by: staff.email,
     redirectTo: `${STUDIO_PATH}/depoimentos`,
     anchorPrefix: ANCHOR,
   });

@@ -2,8 +2,8 @@ import { Brain } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import type { NoscriptRefresh } from "~/components/layout/noscript-refresh";
-import { useHydrated } from "~/components/vocational/use-hydrated";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/seo";
 import {

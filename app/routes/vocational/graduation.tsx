@@ -2,10 +2,10 @@ import { ArrowLeft, Download, Loader2, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import { useSite } from "~/components/layout/use-site";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/vocational/use-hydrated";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/seo";
 import { whatsappShareUrl } from "~/lib/share";

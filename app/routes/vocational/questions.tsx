@@ -3,9 +3,9 @@ import { Form, useNavigate } from "react-router";
 
 import { RadioGroup, useActionAnswer, useIsPending } from "~/components/forms";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import { MessageAlert } from "~/components/vocational/message-alert";
 import { QuestionsNav, QuestionsProgress, TestBadges } from "~/components/vocational/questions-parts";
-import { useHydrated } from "~/components/vocational/use-hydrated";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { pageMeta } from "~/lib/seo";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { TableHead } from "~/components/ui/table-head";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
@@ -59,30 +60,17 @@ export default function SubmissionsPage({ loaderData }: Route.ComponentProps) {
         >
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Registros de Formulário</caption>
-            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  Nome
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Telefone
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Email
-                </th>
-                {SURVEY_FIELDS.map((field) => (
-                  <th key={field.name} scope="col" className="px-3 py-3">
-                    {field.logHeader}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-3">
-                  Resultado
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Data de Envio
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              look="banded"
+              columns={[
+                "Nome",
+                "Telefone",
+                "Email",
+                ...SURVEY_FIELDS.map((field) => field.logHeader),
+                "Resultado",
+                "Data de Envio",
+              ]}
+            />
             <tbody className="divide-y divide-slate-100 bg-white">
               {rows.map((row) => (
                 <tr key={row.id}>

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 
 import { Field, SubmitButton, TextField, TextInput, useIsPending } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
-import { Alert } from "~/components/ui/alert";
+import { PageError } from "~/components/ui/alert";
 import { SubpageHeader } from "~/components/whatsapp/subpage-header";
 import { pageMeta } from "~/lib/seo";
 import {
@@ -111,11 +111,7 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
         </SubmitButton>
       </Form>
 
-      {answer?.error ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {answer.error}
-        </Alert>
-      ) : null}
+      <PageError message={answer?.error} />
 
       <StudioTable
         testId="optout-list"

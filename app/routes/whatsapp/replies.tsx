@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { Alert } from "~/components/ui/alert";
+import { PageError } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ReplyList } from "~/components/whatsapp/reply-list";
 import { SubpageHeader } from "~/components/whatsapp/subpage-header";
@@ -80,11 +80,7 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </div>
 
-      {error ? (
-        <Alert role="alert" as="p" className="mt-4">
-          {error}
-        </Alert>
-      ) : null}
+      <PageError message={error} />
 
       {confirming?.lead ? (
         <section

@@ -19,7 +19,7 @@ import type { ToastMessage } from "~/lib/toast";
 import { LETTER_PROFILE } from "~/lib/vocational/scoring";
 
 import * as serverClock from "../platform/clock.server";
-import type { AdminUser } from "../staff/users.server";
+import type { StaffUser } from "../staff/users.server";
 import { whatsappContactsSince } from "../whatsapp/clicks.server";
 import { countOptOuts, withWhatsappOptOut } from "../whatsapp/optouts.server";
 import { type DistributionStatus, distributionStatus, type WaitingLead, waitingLeads } from "./distribution.server";
@@ -91,7 +91,7 @@ export function loadTotalsOnly() {
 }
 
 /** The whole panel for a role holding "leads": the page of leads the URL's filters select, and the dashboard. */
-export function loadFullPanel(admin: AdminUser, searchParams: URLSearchParams) {
+export function loadFullPanel(admin: StaffUser, searchParams: URLSearchParams) {
   const filters = parseLeadFilters(searchParams, Object.keys(LEAD_ORIGINS));
   const base = {
     totalsOnly: false as const,

@@ -10,7 +10,6 @@ import { clientIp, createRateLimiter, sleep } from "../platform/rate-limit.serve
 import { ADMIN_SESSION_SECONDS, adminStorage, commitAdmin, getAdminSession } from "../platform/session.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import {
-  type AdminUser,
   closeAdminSession,
   ensureBootstrapAdminOnce,
   findAdminByEmail,
@@ -21,6 +20,7 @@ import {
   recordAdminLogin,
   replaceAdminHash,
   roleOf,
+  type StaffUser,
 } from "./users.server";
 
 /**
@@ -70,7 +70,7 @@ export class LoginError extends Error {
 // ---- The authenticator --------------------------------------------------------------------------
 
 /** Checks an e-mail and password; throws LoginError. Exported for the authenticator and tests. */
-export async function verifyLogin(form: FormData, request: Request): Promise<AdminUser> {
+export async function verifyLogin(form: FormData, request: Request): Promise<StaffUser> {
   await ensureBootstrapAdminOnce();
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -112,7 +112,7 @@ export async function verifyLogin(form: FormData, request: Request): Promise<Adm
   return { id: admin.id, email: admin.email, role: roleOf(admin.role) };
 }
 
-export const authenticator = new Authenticator<AdminUser>();
+export const authenticator = new Authenticator<StaffUser>();
 authenticator.use(new FormStrategy(({ form, request }) => verifyLogin(form, request)), "form");
 
 // ---- Session ------------------------------------------------------------------------------------
@@ -128,7 +128,7 @@ function stampOf(passwordHash: string) {
 }
 
 /** Starts an admin session for the user (a new admin_sessions row); returns the Set-Cookie value. */
-export async function startAdminSession(request: Request, user: AdminUser): Promise<string> {
+export async function startAdminSession(request: Request, user: StaffUser): Promise<string> {
   const session = await getAdminSession(request);
   const admin = findAdminById(user.id);
   const previous = session.get(SESSION_ID);
@@ -151,7 +151,7 @@ export async function endAdminSession(request: Request): Promise<string> {
 }
 
 /** The signed-in admin, or null: a signed cookie naming an open session of an admin whose password has not changed since. */
-export async function getAdmin(request: Request): Promise<AdminUser | null> {
+export async function getAdmin(request: Request): Promise<StaffUser | null> {
   const session = await getAdminSession(request);
   const id = session.get(SESSION_ADMIN_ID);
   const sessionId = session.get(SESSION_ID);
@@ -164,7 +164,7 @@ export async function getAdmin(request: Request): Promise<AdminUser | null> {
 }
 
 /** The signed-in user when their role holds `permission`, else null (for pages that also open another way). */
-export async function getAdminWith(request: Request, permission: Permission): Promise<AdminUser | null> {
+export async function getAdminWith(request: Request, permission: Permission): Promise<StaffUser | null> {
   const admin = await getAdmin(request);
   return admin && can(admin.role, permission) ? admin : null;
 }
@@ -205,7 +205,7 @@ export function loginUrlFor(request: Request): string {
  * The guard: returns the signed-in admin, or throws a redirect to /login-admin that remembers the
  * wanted URL. Call it first in every admin loader and action.
  */
-export async function requireAdmin(request: Request): Promise<AdminUser> {
+export async function requireAdmin(request: Request): Promise<StaffUser> {
   const admin = await getAdmin(request);
   if (!admin) {
     const headers = new Headers({ "Cache-Control": "no-store" });
@@ -217,7 +217,7 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 }
 
 /** The message of the 403 page a signed-in user gets on a screen their role does not open. */
-export function forbiddenMessage(role: AdminUser["role"]): string {
+export function forbiddenMessage(role: StaffUser["role"]): string {
   return `Seu perfil (${ROLES[role]}) não tem acesso a esta página.`;
 }
 
@@ -226,7 +226,7 @@ export function forbiddenMessage(role: AdminUser["role"]): string {
  * page's data). Anonymous requests go to the login like requireAdmin. Call it first in every staff
  * loader and action, with the permission the screen needs (app/lib/staff/roles.ts).
  */
-export async function requirePermission(request: Request, permission: Permission): Promise<AdminUser> {
+export async function requirePermission(request: Request, permission: Permission): Promise<StaffUser> {
   const admin = await requireAdmin(request);
   if (!can(admin.role, permission)) {
     throw data(forbiddenMessage(admin.role), { status: 403, headers: { "Cache-Control": "no-store" } });

@@ -11,7 +11,7 @@ import { config } from "../platform/config.server";
 import { hashPassword } from "./password.server";
 
 /** Admin accounts: small named functions used by the login, the guard and `npm run admin`. */
-export type AdminUser = { id: number; email: string; role: Role };
+export type StaffUser = { id: number; email: string; role: Role };
 
 /** A stored role, read safely: anything unknown gives the least access (marketing has no personal data). */
 export function roleOf(stored: string): Role {
@@ -62,7 +62,7 @@ function assertPassword(password: string) {
 }
 
 /** Creates a staff user (an admin unless another role is given); throws when the e-mail is taken or the password is too short. */
-export async function createAdmin(email: string, password: string, role: Role = "admin"): Promise<AdminUser> {
+export async function createAdmin(email: string, password: string, role: Role = "admin"): Promise<StaffUser> {
   const normalized = normalizeEmail(email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw new Error("E-mail inválido.");
   assertPassword(password);
