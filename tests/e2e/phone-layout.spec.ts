@@ -185,7 +185,7 @@ test.describe("at 360 × 740", () => {
     }
   });
   test("the home page is at most 10 screens tall and every course in the catalogue is reachable", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/?secoes=todas");
     // Real heights: the lower sections laid out as after a jump (content-visibility, app.css `below-fold`).
     await page.evaluate(() => document.documentElement.setAttribute("data-jump", ""));
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -202,7 +202,7 @@ test.describe("at 360 × 740", () => {
   });
 
   test("every 'why choose us' card, testimonial and study centre of the home page can be scrolled to", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/?secoes=todas");
     await page.evaluate(() => document.documentElement.setAttribute("data-jump", ""));
     const cards = page.locator("[aria-labelledby='porque-titulo'] li");
     await expect(cards).toHaveCount(6); // three reasons and three modalities
