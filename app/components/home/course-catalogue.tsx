@@ -90,7 +90,6 @@ export function CourseCatalogue({
             Buscar
           </Button>
         </Form>
-        <LevelFilter catalogue={catalogue} polos={polos} />
 
         <div id="cursos-resultados" data-live className="mt-8">
           {deferred ? (
@@ -119,10 +118,15 @@ export function CatalogueContext({ polos }: { polos: HomePolos }) {
 /** What `#cursos-resultados` holds: a search's results, or the featured block and the area tabs. */
 export function CatalogueResults({ catalogue, polos, bolsa }: { catalogue: HomeCatalogue; polos: HomePolos; bolsa: string }) {
   const keepPolos = { polo: polos.term, allPolos: polos.showAll, level: catalogue.level };
+  // The level filter goes with the lists: its links keep the polo search, which a live search changes.
   return catalogue.results ? (
-    <SearchResults term={catalogue.term} results={catalogue.results} clearHref={homeHref(keepPolos, "cursos")} />
+    <>
+      <LevelFilter catalogue={catalogue} polos={polos} />
+      <SearchResults term={catalogue.term} results={catalogue.results} clearHref={homeHref(keepPolos, "cursos")} />
+    </>
   ) : (
     <>
+      <LevelFilter catalogue={catalogue} polos={polos} />
       <section aria-labelledby="destaques-titulo">
         <SectionHeading id="destaques-titulo" as="h3" size="card">
           Cursos em destaque

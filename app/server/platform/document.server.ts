@@ -26,28 +26,35 @@ const HELD_TYPE = "text/x-held-module";
 const CRITICAL_ID = "critical-css";
 const TEMPLATES = /<template\b[\s\S]*?<\/template>/g;
 
+/** After the first contentful paint; without paint timing, one frame after the load event; a page that never paints (a background tab) starts when it is shown or 5 s after load. */
+const AFTER_FIRST_PAINT =
+  "var p=0;try{new PerformanceObserver(function(l,ob){if(l.getEntriesByName('first-contentful-paint').length){ob.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});p=1}catch(e){}" +
+  "addEventListener('load',function(){if(p)setTimeout(go,5000);else requestAnimationFrame(function(){setTimeout(go,0)})})";
+
+/**
+ * The full stylesheet goes right after the inline one (so it wins the cascade, and React finds its
+ * link where it rendered it); the inline copy stays, removing it would restyle the page again.
+ */
+const RESTORE_STYLESHEET =
+  `var c=d.getElementById('${CRITICAL_ID}');if(c){var k=d.createElement('link');k.rel='stylesheet';k.href=c.getAttribute('data-href');` +
+  "c.parentNode.insertBefore(k,c.nextSibling)}";
+
 /**
  * The inline script that, after the first paint, restores the stylesheet and starts the JavaScript.
  * Without `preloads` (a page without React Router: nothing held back) it only restores the stylesheet.
  */
 export function starterScript(preloads: string[] | null): string {
-  const hrefs = JSON.stringify(preloads ?? []).replace(/</g, "\\u003c");
+  if (!preloads)
+    return `(function(){var d=document,s=0;function go(){if(s)return;s=1;${RESTORE_STYLESHEET}}${AFTER_FIRST_PAINT}})()`;
+  const hrefs = JSON.stringify(preloads).replace(/</g, "\\u003c");
   return (
     `(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,h=${hrefs},s=0;` +
     "function go(){if(s)return;if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go);return}s=1;" +
-    // The full stylesheet goes right after the inline one (so it wins the cascade, and React finds
-    // its link where it rendered it); the inline copy stays, removing it would restyle the page again.
-    `var c=d.getElementById('${CRITICAL_ID}');if(c){var k=d.createElement('link');k.rel='stylesheet';k.href=c.getAttribute('data-href');` +
-    "c.parentNode.insertBefore(k,c.nextSibling)}" +
-    (preloads
-      ? "for(var i=0;i<h.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=h[i];d.head.appendChild(l)}" +
-        `var o=d.querySelector('script[type="${HELD_TYPE}"]');if(!o)return;var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=o.textContent;d.head.appendChild(m)`
-      : "") +
-    "}" +
-    // After the first contentful paint; without paint timing, one frame after the load event; a
-    // page that never paints (a background tab) starts when it is shown or 5 s after load.
-    "var p=0;try{new PerformanceObserver(function(l,ob){if(l.getEntriesByName('first-contentful-paint').length){ob.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});p=1}catch(e){}" +
-    "addEventListener('load',function(){if(p)setTimeout(go,5000);else requestAnimationFrame(function(){setTimeout(go,0)})})})()"
+    RESTORE_STYLESHEET +
+    "for(var i=0;i<h.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=h[i];d.head.appendChild(l)}" +
+    `var o=d.querySelector('script[type="${HELD_TYPE}"]');if(!o)return;var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=o.textContent;d.head.appendChild(m)}` +
+    AFTER_FIRST_PAINT +
+    "})()"
   );
 }
 
