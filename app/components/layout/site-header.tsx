@@ -45,13 +45,12 @@ export function SiteHeader() {
   return (
     <>
       <header data-island="header" className="fixed inset-x-0 top-0 z-40">
-        <div
+        <section
           id="aviso-legal"
           data-testid="legal-banner"
           hidden={scrolled}
           // On a phone one line that scrolls sideways (decision 104): three lines of it were the first thing on the screen.
           tabIndex={0}
-          role="region"
           aria-label="Aviso legal"
           className="flex h-6 items-center overflow-x-auto whitespace-nowrap bg-slate-900 px-2 text-[10px] leading-[1.2] text-slate-200 [scrollbar-width:none] sm:h-10 sm:justify-center sm:whitespace-normal sm:px-3 sm:text-center sm:text-[11px]"
         >
@@ -59,7 +58,7 @@ export function SiteHeader() {
             Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}
             {site.taxId && `, CNPJ ${site.taxId}`}. Todos os direitos reservados.
           </p>
-        </div>
+        </section>
         {campaignBar && (
           <Link
             to="/campanha-relampago"
