@@ -13,7 +13,7 @@ import { closeDatabase } from "./server/db/client.server";
 import { startEmailWorker, stopEmailWorker } from "./server/email/outbox.server";
 import { startEscalationTimer, stopEscalationTimer } from "./server/leads/distribution.server";
 import { config } from "./server/platform/config.server";
-import { optimiseDocument } from "./server/platform/document.server";
+import { optimiseDocument, pageFragment } from "./server/platform/document.server";
 import { scheduleRetentionPurge } from "./server/platform/maintenance.server";
 import { contentSecurityPolicy } from "./server/platform/security.server";
 import { bootstrapAdminAtStartup } from "./server/staff/users.server";
@@ -88,7 +88,15 @@ export default function handleRequest(
         body.on("end", () => {
           clearTimeout(timeoutId);
           timeoutId = undefined;
-          const html = optimiseDocument(Buffer.concat(chunks).toString("utf8"), { css: appCss, nonce, islands });
+          const rendered = Buffer.concat(chunks).toString("utf8");
+          const fragment = pageFragment(rendered);
+          if (fragment !== undefined) {
+            // Parts of a page for its island (the home's lists, decision 104): not a page to index.
+            responseHeaders.set("X-Robots-Tag", "noindex");
+            resolve(new Response(fragment, { headers: responseHeaders, status: responseStatusCode }));
+            return;
+          }
+          const html = optimiseDocument(rendered, { css: appCss, nonce, islands });
           resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         });
         pipe(body);

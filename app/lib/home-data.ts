@@ -10,6 +10,7 @@ import {
   searchCourses,
   searchPolos,
 } from "~/lib/courses/search";
+import { HOME_FRAGMENT_PARAM, HOME_PARTS } from "~/lib/home-parts";
 import { normalizeText } from "~/lib/text";
 import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/seed/course-areas";
 import type { Polo } from "~/seed/polos";
@@ -52,6 +53,31 @@ export function homeHref(state: Partial<HomeQuery>, hash?: string): string {
 }
 
 /** The slice of a course a catalogue card shows (no description: keeps the page data small). */
+/**
+ * How the home page answers (decision 104). `landing`: the first round trip's document (`/` with no
+ * search of its own): the lists below the first screen are placeholders with a link to the `full`
+ * page, filled by the live-search island. `full`: every section in the document (any search, a tab, a
+ * level, the polos, or `?secoes=todas`, the placeholders' link). `search` / `parts`: only the HTML of
+ * the parts (`?fragmento=busca`: the live regions of a search; `?fragmento=inicio`: those and the
+ * deferred sections), for the island.
+ */
+export type HomeView = "landing" | "full" | "search" | "parts";
+
+export const FULL_HOME_PARAM = "secoes";
+
+export function homeView(params: URLSearchParams): HomeView {
+  const fragment = params.get(HOME_FRAGMENT_PARAM);
+  if (fragment === HOME_PARTS.search) return "search";
+  if (fragment === HOME_PARTS.deferred) return "parts";
+  const searched = ["q", "nivel", "area", "polo", "polos"].some((name) => params.has(name));
+  return searched || params.get(FULL_HOME_PARAM) === "todas" ? "full" : "landing";
+}
+
+/** The home page with every section in its document, at one of them: the placeholders' link without JavaScript. */
+export function fullHomeHref(hash: string): string {
+  return `/?${FULL_HOME_PARAM}=todas#${hash}`;
+}
+
 export type CourseCardData = Pick<Course, "id" | "name" | "area" | "duration" | "modality" | "url" | "photo"> & {
   /** The course's own icon, shown until it has a photo. */
   icon: CourseIcon;

@@ -3,6 +3,16 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 const catalogue = (page: Page) => page.locator("#cursos");
+
+/**
+ * The home page with its lists (decision 104): the landing document `/` leaves the catalogue's
+ * courses, the polos, the testimonials and the FAQ to the live-search island, which puts them in once
+ * the page has loaded (`goto` waits for it); without JavaScript they are on the page their placeholders
+ * link to (`/?secoes=todas`, tested below).
+ */
+async function openHome(page: Page, jsEnabled: boolean, hash = "") {
+  await page.goto(jsEnabled ? `/${hash}` : `/?secoes=todas${hash}`);
+}
 const polosSection = (page: Page) => page.locator("#onde-estudar");
 
 async function searchFromHomeBox(page: Page, term: string) {
@@ -13,8 +23,8 @@ async function searchFromHomeBox(page: Page, term: string) {
 }
 
 test.describe("home page", () => {
-  test("shows every section in order with its anchors", async ({ page }) => {
-    await page.goto("/");
+  test("shows every section in order with its anchors", async ({ page, jsEnabled }) => {
+    await openHome(page, jsEnabled);
     // The hero's badge is the campaign's name (decision 081: no MEC grade nobody stored).
     await expect(
       page.locator("section[aria-labelledby=hero-titulo]").getByText("Campanha Relâmpago", { exact: true }),
@@ -44,6 +54,39 @@ test.describe("home page", () => {
       await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
     }
     await expect(page.locator("#depoimentos figure")).toHaveCount(3);
+  });
+
+  test("the landing document leaves the lists below the first screen to a fragment, linked without JavaScript", async ({
+    page,
+    jsEnabled,
+  }) => {
+    const parts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("fragmento=")) parts.push(new URL(request.url()).search);
+    });
+    await page.goto("/");
+    if (jsEnabled) {
+      // The island put every part in its place: no placeholder left, one request for all of them.
+      await expect(page.locator("[data-deferred]")).toHaveCount(0);
+      await expect(page.locator("#depoimentos figure")).toHaveCount(3);
+      await expect(page.getByTestId("faq-list").locator("details")).toHaveCount(6);
+      await expect(page.locator("#onde-estudar").getByTestId("polo")).toHaveCount(12);
+      expect(parts).toEqual(["?fragmento=inicio"]);
+      return;
+    }
+    for (const [link, hash, section] of [
+      ["Ver os cursos em destaque e por área", "cursos", "#cursos"],
+      ["Ver os depoimentos", "depoimentos", "#depoimentos"],
+      ["Ver os polos", "onde-estudar", "#onde-estudar"],
+      ["Ver as perguntas frequentes", "faq", "#faq"],
+    ] as const) {
+      await page.goto("/");
+      await page.locator(section).getByRole("link", { name: link }).click();
+      await expect(page).toHaveURL(`/?secoes=todas#${hash}`);
+      await expect(page.locator("[data-deferred]")).toHaveCount(0);
+    }
+    await expect(page.locator("#depoimentos figure")).toHaveCount(3);
+    await expect(page.getByRole("list", { name: "Cursos em destaque" }).getByTestId("course-card").first()).toBeVisible();
   });
 
   // Decision 038: the spec's "all zeros once passed" no longer applies; the seeded countdown is the campaign's deadline.
@@ -81,7 +124,15 @@ test.describe("home page", () => {
     test.skip(!jsEnabled, "live filtering needs JavaScript; without it the search is a GET form (tested above)");
     await page.goto("/");
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    // Only the parts of the page answer (decision 104), not the whole document.
+    const answer = page.waitForResponse((response) => {
+      const params = new URL(response.url()).searchParams;
+      return params.get("fragmento") === "busca" && params.get("q") === "saude";
+    });
     await page.getByRole("searchbox", { name: "Buscar curso" }).pressSequentially("saude", { delay: 30 });
+    const body = await (await answer).text();
+    expect(body).not.toContain("<html");
+    expect(body).toContain('id="cursos-resultados"');
     await expect(catalogue(page).getByText('Exibindo resultados para "saude"')).toBeVisible();
     await expect(catalogue(page).getByRole("link", { name: "Fisioterapia" })).toBeVisible();
     await expect(page).toHaveURL(/[?&]q=saude/);
@@ -91,8 +142,9 @@ test.describe("home page", () => {
 
   test("no term: Educação Física featured first with its badge, then area tabs (default Educação) that switch", async ({
     page,
+    jsEnabled,
   }) => {
-    await page.goto("/");
+    await openHome(page, jsEnabled);
     const featured = page.getByRole("list", { name: "Cursos em destaque" });
     await expect(featured.getByTestId("course-card").first()).toContainText("Educação Física");
     await expect(featured.getByTestId("course-card").nth(1)).toContainText("Educação Física");
@@ -116,8 +168,8 @@ test.describe("home page", () => {
     await expect(areaCourses.getByRole("link", { name: "Análise e Desenvolvimento de Sistemas" })).toBeVisible();
   });
 
-  test("a course page opens from the catalogue", async ({ page }) => {
-    await page.goto("/");
+  test("a course page opens from the catalogue", async ({ page, jsEnabled }) => {
+    await openHome(page, jsEnabled);
     await page.getByRole("list", { name: "Cursos em destaque" }).getByRole("link", { name: "Enfermagem" }).click();
     await expect(page).toHaveURL(/\/enfermagem$/);
     await expect(page.getByRole("heading", { level: 1, name: "Enfermagem" })).toBeVisible();
@@ -131,8 +183,11 @@ test.describe("home page", () => {
     await expect(page).toHaveTitle(/Enfermagem/);
   });
 
-  test("study-centre finder: 12 first, 'Ver todos os polos' shows all 29, search and empty message", async ({ page }) => {
-    await page.goto("/");
+  test("study-centre finder: 12 first, 'Ver todos os polos' shows all 29, search and empty message", async ({
+    page,
+    jsEnabled,
+  }) => {
+    await openHome(page, jsEnabled);
     const list = polosSection(page).getByTestId("polo");
     await expect(list).toHaveCount(12);
     await expect(list.first().locator('a[href^="tel:"]')).toHaveAttribute("href", "tel:3130000101");
@@ -194,8 +249,8 @@ test.describe("home page", () => {
     }
   });
 
-  test("the FAQ opens one item at a time", async ({ page }) => {
-    await page.goto("/#faq");
+  test("the FAQ opens one item at a time", async ({ page, jsEnabled }) => {
+    await openHome(page, jsEnabled, "#faq");
     const items = page.getByTestId("faq-list").locator("details");
     await expect(items).toHaveCount(6);
     await items.nth(0).locator("summary").click();

@@ -166,7 +166,7 @@ test.describe("keyboard: carousels", () => {
 
 test.describe("keyboard: the FAQ", () => {
   test("each question opens with Enter or Space, one at a time", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/?secoes=todas");
     const items = page.locator('details[name="faq"]');
     const first = items.nth(0).locator("summary");
     const second = items.nth(1).locator("summary");

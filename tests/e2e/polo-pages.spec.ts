@@ -40,7 +40,7 @@ test.describe("polo pages", () => {
       await saveStudioForm(page, page, "Salvar polo");
     });
 
-    await page.goto("/#onde-estudar");
+    await page.goto("/?secoes=todas#onde-estudar");
     await page.getByTestId("polo-list").getByRole("link", { name: polo.label }).click();
     await expect(page).toHaveURL(new RegExp(`/polos/${polo.slug}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(polo.label);

@@ -98,7 +98,7 @@ test.describe("studio: FAQ", () => {
       await last().getByLabel("Resposta").fill(`Sim, com bolsa de até {bolsa} (${marker}).`);
       await saveStudioForm(page, last());
 
-      await page.goto("/");
+      await page.goto("/?secoes=todas");
       const items = page.getByTestId("faq-list").locator("details");
       const questions = async () =>
         (await items.locator("summary").allTextContents()).map((text) => text.replace(/\+$/, "").trim());
@@ -108,7 +108,7 @@ test.describe("studio: FAQ", () => {
 
       await page.goto(FAQ_STUDIO);
       await saveStudioForm(page, last(), "Subir");
-      await page.goto("/");
+      await page.goto("/?secoes=todas");
       expect((await questions()).at(-2)).toBe(question);
 
       // Back: 'Descer' and the seeded answer.
@@ -116,7 +116,7 @@ test.describe("studio: FAQ", () => {
       await saveStudioForm(page, page.getByRole("form", { name: "Pergunta 5" }), "Descer");
       await last().getByLabel("Resposta").fill(original);
       await saveStudioForm(page, last());
-      await page.goto("/");
+      await page.goto("/?secoes=todas");
       expect((await questions()).at(-1)).toBe(question);
       await expect(page.getByText(marker)).toHaveCount(0);
     });
@@ -145,7 +145,7 @@ test.describe("studio: Depoimentos", () => {
       await form().getByLabel("Nome").fill("Juliana Santos");
       await saveStudioForm(page, form());
 
-      await page.goto("/");
+      await page.goto("/?secoes=todas");
       const figure = page.locator("#depoimentos figure").filter({ hasText: marker });
       // Shown as text, never run.
       await expect(figure).toContainText(edited);
@@ -155,7 +155,7 @@ test.describe("studio: Depoimentos", () => {
       await page.goto(TESTIMONIALS_STUDIO);
       await form().getByLabel("Depoimento").fill(original);
       await saveStudioForm(page, form());
-      await page.goto("/");
+      await page.goto("/?secoes=todas");
       await expect(page.getByText(marker)).toHaveCount(0);
     });
   });

@@ -228,7 +228,7 @@ test.describe("studio: photos", () => {
       await form().getByRole("button", { name: "Salvar" }).click();
       await expect(page.getByTestId("toaster")).toContainText("Alterações salvas", { timeout: 30_000 });
       try {
-        await page.goto("/");
+        await page.goto("/?secoes=todas");
         const img = page.locator("#depoimentos figure").first().locator("picture img");
         await expect(img).toHaveAttribute("alt", alt);
         await expect(img).toHaveAttribute("width", "400");

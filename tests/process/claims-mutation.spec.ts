@@ -86,6 +86,8 @@ async function crawl(baseUrl: string, cookie: string): Promise<Page[]> {
     else if (!route.path.includes(":")) urls.add(urlFor(route));
   }
   urls.add("/pagina-que-nao-existe");
+  // The home page's lists are left out of its landing document (decision 104): read them on the whole page.
+  urls.add("/?secoes=todas");
   const pages: Page[] = [{ url: "/sitemap.xml", text: sitemap.body }];
   const images = new Set<string>();
   for (const url of [...urls].sort()) {

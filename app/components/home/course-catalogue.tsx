@@ -9,6 +9,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { LEVEL_SLUGS } from "~/lib/content/course-offer";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 
+import { DeferredLink } from "./deferred";
 import { LevelFilter } from "./level-filter";
 import { useLiveSearch } from "./use-live-search";
 
@@ -23,9 +24,19 @@ export function noCourseMessage(term: string) {
  * (`course-row` in app.css): a card under another made the home page about 24 screens long.
  * `bolsa` is the hero's scholarship figure ("60%"), never above the largest active offer.
  */
-export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCatalogue; polos: HomePolos; bolsa: string }) {
+export function CourseCatalogue({
+  catalogue,
+  polos,
+  bolsa,
+  deferred = false,
+}: {
+  catalogue: HomeCatalogue;
+  polos: HomePolos;
+  bolsa: string;
+  /** The landing document: the lists are a placeholder (decision 104). */
+  deferred?: boolean;
+}) {
   const live = useLiveSearch(catalogue.term);
-  const keepPolos = { polo: polos.term, allPolos: polos.showAll, level: catalogue.level };
 
   return (
     <section id="cursos" aria-labelledby="cursos-titulo" className="below-fold bg-slate-50 py-12 sm:py-16">
@@ -74,71 +85,92 @@ export function CourseCatalogue({ catalogue, polos, bolsa }: { catalogue: HomeCa
           {catalogue.level ? <input type="hidden" name="nivel" value={LEVEL_SLUGS[catalogue.level]} /> : null}
           {/* The other search's state; swapped by the live-search island (`data-live`) when that one changes. */}
           <div id="catalogo-contexto" data-live className="contents">
-            {polos.term ? <input type="hidden" name="polo" value={polos.term} /> : null}
-            {polos.showAll ? <input type="hidden" name="polos" value="todos" /> : null}
+            <CatalogueContext polos={polos} />
           </div>
           <Button type="submit" variant="primary" size="xl" className="h-12">
             Buscar
           </Button>
         </Form>
-        <LevelFilter catalogue={catalogue} polos={polos} />
 
         <div id="cursos-resultados" data-live className="mt-8">
-          {catalogue.results ? (
-            <SearchResults term={catalogue.term} results={catalogue.results} clearHref={homeHref(keepPolos, "cursos")} />
+          {deferred ? (
+            <DeferredLink hash="cursos">Ver os cursos em destaque e por área</DeferredLink>
           ) : (
-            <>
-              <section aria-labelledby="destaques-titulo">
-                <SectionHeading id="destaques-titulo" as="h3" size="card">
-                  Cursos em destaque
-                </SectionHeading>
-                <p className="mb-4 mt-1 text-sm text-slate-600">
-                  Educação Física com bolsa de até {bolsa} e os cursos mais procurados.
-                </p>
-                <div className="course-row">
-                  <CourseGrid courses={catalogue.featured} label="Cursos em destaque" headingLevel={4} />
-                </div>
-              </section>
-
-              <section id="cursos-por-area" aria-labelledby="areas-titulo" className="mt-8 scroll-mt-28 sm:mt-12">
-                <SectionHeading id="areas-titulo" as="h3" size="card">
-                  Cursos por área
-                </SectionHeading>
-                <nav aria-label="Áreas de conhecimento" className="-mx-4 mt-4 overflow-x-auto px-4 pb-2">
-                  <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
-                    {catalogue.areas.map((a) => {
-                      const current = a.name === catalogue.area;
-                      return (
-                        <li key={a.slug}>
-                          <Link
-                            to={homeHref({ area: a.name, ...keepPolos }, "cursos-por-area")}
-                            preventScrollReset
-                            replace
-                            aria-current={current ? "true" : undefined}
-                            className={`inline-block whitespace-nowrap rounded-full border px-4 py-2 text-sm font-semibold ${
-                              current
-                                ? "border-brand-600 bg-brand-600 text-white"
-                                : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700"
-                            }`}
-                          >
-                            {a.name} <span className={current ? "text-white/80" : "text-slate-600"}>({a.count})</span>
-                          </Link>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </nav>
-                <div className="course-row mt-4" data-testid="area-courses" data-area={catalogue.area}>
-                  <CourseGrid courses={catalogue.areaCourses} label={`Cursos de ${catalogue.area}`} headingLevel={4} />
-                </div>
-              </section>
-            </>
+            <CatalogueResults catalogue={catalogue} polos={polos} bolsa={bolsa} />
           )}
         </div>
 
         <NotFoundCta />
       </div>
     </section>
+  );
+}
+
+/** The other search's state, kept by this form (`#catalogo-contexto`, swapped by the live-search island). */
+export function CatalogueContext({ polos }: { polos: HomePolos }) {
+  return (
+    <>
+      {polos.term ? <input type="hidden" name="polo" value={polos.term} /> : null}
+      {polos.showAll ? <input type="hidden" name="polos" value="todos" /> : null}
+    </>
+  );
+}
+
+/** What `#cursos-resultados` holds: a search's results, or the featured block and the area tabs. */
+export function CatalogueResults({ catalogue, polos, bolsa }: { catalogue: HomeCatalogue; polos: HomePolos; bolsa: string }) {
+  const keepPolos = { polo: polos.term, allPolos: polos.showAll, level: catalogue.level };
+  // The level filter goes with the lists: its links keep the polo search, which a live search changes.
+  return catalogue.results ? (
+    <>
+      <LevelFilter catalogue={catalogue} polos={polos} />
+      <SearchResults term={catalogue.term} results={catalogue.results} clearHref={homeHref(keepPolos, "cursos")} />
+    </>
+  ) : (
+    <>
+      <LevelFilter catalogue={catalogue} polos={polos} />
+      <section aria-labelledby="destaques-titulo">
+        <SectionHeading id="destaques-titulo" as="h3" size="card">
+          Cursos em destaque
+        </SectionHeading>
+        <p className="mb-4 mt-1 text-sm text-slate-600">Educação Física com bolsa de até {bolsa} e os cursos mais procurados.</p>
+        <div className="course-row">
+          <CourseGrid courses={catalogue.featured} label="Cursos em destaque" headingLevel={4} />
+        </div>
+      </section>
+
+      <section id="cursos-por-area" aria-labelledby="areas-titulo" className="mt-8 scroll-mt-28 sm:mt-12">
+        <SectionHeading id="areas-titulo" as="h3" size="card">
+          Cursos por área
+        </SectionHeading>
+        <nav aria-label="Áreas de conhecimento" className="-mx-4 mt-4 overflow-x-auto px-4 pb-2">
+          <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
+            {catalogue.areas.map((a) => {
+              const current = a.name === catalogue.area;
+              return (
+                <li key={a.slug}>
+                  <Link
+                    to={homeHref({ area: a.name, ...keepPolos }, "cursos-por-area")}
+                    preventScrollReset
+                    replace
+                    aria-current={current ? "true" : undefined}
+                    className={`inline-block whitespace-nowrap rounded-full border px-4 py-2 text-sm font-semibold ${
+                      current
+                        ? "border-brand-600 bg-brand-600 text-white"
+                        : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700"
+                    }`}
+                  >
+                    {a.name} <span className={current ? "text-white/80" : "text-slate-600"}>({a.count})</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="course-row mt-4" data-testid="area-courses" data-area={catalogue.area}>
+          <CourseGrid courses={catalogue.areaCourses} label={`Cursos de ${catalogue.area}`} headingLevel={4} />
+        </div>
+      </section>
+    </>
   );
 }
 

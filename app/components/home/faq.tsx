@@ -3,18 +3,32 @@ import { ContactCtas } from "~/components/public/contact-ctas";
 import { FaqSection } from "~/components/public/faq-section";
 import type { FaqItemContent } from "~/lib/content/home";
 
+import { DeferredSection } from "./deferred";
+
 /** The home's FAQ (#faq): the shared accordion, then the consultant button and the phone. */
-export function HomeFaq({ items }: { items: ReadonlyArray<{ id: string } & FaqItemContent> }) {
+export function HomeFaq({
+  items,
+  deferred = false,
+}: {
+  items: ReadonlyArray<{ id: string } & FaqItemContent>;
+  /** The landing document's placeholder (decision 104). */
+  deferred?: boolean;
+}) {
   const site = useSite();
+  const title = "Perguntas frequentes";
+  if (deferred)
+    return (
+      <DeferredSection
+        id="faq"
+        headingId="faq-titulo"
+        title={title}
+        className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16"
+      >
+        Ver as perguntas frequentes
+      </DeferredSection>
+    );
   return (
-    <FaqSection
-      id="faq"
-      headingId="faq-titulo"
-      title="Perguntas frequentes"
-      name="faq"
-      items={items}
-      className="below-fold scroll-mt-28"
-    >
+    <FaqSection id="faq" headingId="faq-titulo" title={title} name="faq" items={items} className="below-fold scroll-mt-28">
       <div className="mt-6 flex flex-col items-center gap-3 text-center sm:mt-8">
         <p className="text-slate-700">Ainda tem dúvidas? Nossa equipe ajuda você.</p>
         <ContactCtas

@@ -11,6 +11,8 @@ import { refreshDeadline } from "~/lib/campaign";
 import type { HomeCountdownView, TestimonialContent } from "~/lib/content/home";
 import { formatNumber } from "~/lib/format";
 
+import { DeferredSection } from "./deferred";
+
 /** Three 'why choose us' cards, plus the modalities (#modalidades); the polo count is the hero's. */
 export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
   const cards = [
@@ -156,12 +158,27 @@ function initialsOf(name: string): string {
 }
 
 /** Student testimonials (#depoimentos), as the studio lists them. */
-export function Testimonials({ items }: { items: ReadonlyArray<{ id: string } & TestimonialContent> }) {
+export function Testimonials({
+  items,
+  deferred = false,
+}: {
+  items: ReadonlyArray<{ id: string } & TestimonialContent>;
+  /** The landing document's placeholder (decision 104). */
+  deferred?: boolean;
+}) {
+  const className = "below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16";
+  const title = "Quem estuda com a gente recomenda";
+  if (deferred)
+    return (
+      <DeferredSection id="depoimentos" headingId="depoimentos-titulo" title={title} className={className}>
+        Ver os depoimentos
+      </DeferredSection>
+    );
   return (
-    <section id="depoimentos" aria-labelledby="depoimentos-titulo" className="below-fold scroll-mt-28 bg-slate-50 py-10 sm:py-16">
+    <section id="depoimentos" aria-labelledby="depoimentos-titulo" className={className}>
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="depoimentos-titulo" center>
-          Quem estuda com a gente recomenda
+          {title}
         </SectionHeading>
         {/* A sideways row on phones (app.css `phone-row`), one testimonial at a time with the next peeking in. */}
         <ul

@@ -23,12 +23,12 @@ export const MENU_LINKS = [
 
 /**
  * Height of the fixed header (legal banner + campaign bar + nav); the spacer keeps content below it.
- * On phones the banner is 48 px instead of 40 so its whole text (tax id included) fits in three short
- * lines, and the campaign bar 40 px instead of 36 so its text fits whole in two.
+ * On phones the banner is one line of 24 px that scrolls sideways (decision 104: in three lines it took
+ * the top of a phone's screen), and the campaign bar 40 px instead of 36 so its text fits whole in two.
  */
-export const HEADER_SPACER_CLASS = "h-[152px] sm:h-[140px]";
+export const HEADER_SPACER_CLASS = "h-[128px] sm:h-[140px]";
 /** The same header with no campaign running: no campaign bar (decision 081). */
-export const HEADER_SPACER_CLASS_NO_CAMPAIGN = "h-[112px] sm:h-[104px]";
+export const HEADER_SPACER_CLASS_NO_CAMPAIGN = "h-[88px] sm:h-[104px]";
 
 export function SiteHeader() {
   const site = useSite();
@@ -45,17 +45,20 @@ export function SiteHeader() {
   return (
     <>
       <header data-island="header" className="fixed inset-x-0 top-0 z-40">
-        <div
+        <section
           id="aviso-legal"
           data-testid="legal-banner"
           hidden={scrolled}
-          className="flex h-12 items-center justify-center bg-slate-900 px-2 text-center text-[10px] leading-[1.2] text-slate-200 sm:h-10 sm:px-3 sm:text-[11px]"
+          // On a phone one line that scrolls sideways (decision 104): three lines of it were the first thing on the screen.
+          tabIndex={0}
+          aria-label="Aviso legal"
+          className="flex h-6 items-center overflow-x-auto whitespace-nowrap bg-slate-900 px-2 text-[10px] leading-[1.2] text-slate-200 [scrollbar-width:none] sm:h-10 sm:justify-center sm:whitespace-normal sm:px-3 sm:text-center sm:text-[11px]"
         >
           <p>
             Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}
             {site.taxId && `, CNPJ ${site.taxId}`}. Todos os direitos reservados.
           </p>
-        </div>
+        </section>
         {campaignBar && (
           <Link
             to="/campanha-relampago"

@@ -1,12 +1,12 @@
 import { useLoaderData } from "react-router";
 
-import { CourseCatalogue } from "~/components/home/course-catalogue";
+import { CatalogueContext, CatalogueResults, CourseCatalogue } from "~/components/home/course-catalogue";
 import { HomeFaq } from "~/components/home/faq";
 import { HomeHero, HomeSearchBox } from "~/components/home/hero";
-import { PoloFinder } from "~/components/home/polo-finder";
+import { PoloContext, PoloCount, PoloFinder, PoloResults } from "~/components/home/polo-finder";
 import { HomeCountdown, Testimonials, VocationalTestBanner, WhyChooseUs } from "~/components/home/sections";
 import { formatNumber } from "~/lib/format";
-import { catalogueData, homeHref, parseHomeQuery, polosData } from "~/lib/home-data";
+import { catalogueData, homeHref, homeView, parseHomeQuery, polosData } from "~/lib/home-data";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/seo";
@@ -24,14 +24,18 @@ import type { Route } from "./+types/home";
 export const handle = { framework: false } satisfies PageScriptsHandle;
 
 export function loader({ request }: Route.LoaderArgs) {
-  const query = parseHomeQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseHomeQuery(params);
+  const view = homeView(params);
   const home = homePageContent();
   return {
+    view,
     catalogue: catalogueData(activeCourses(), query),
     polos: polosData(activePolos(), query),
     home,
-    // Built here, not in `meta`: the page's JavaScript does not carry the JSON-LD builders.
-    jsonLd: [institutionJsonLd(publicSite()), faqJsonLd(home.faq)],
+    // Built here, not in `meta`: the page's JavaScript does not carry the JSON-LD builders. The FAQ's
+    // only where the FAQ is in the document (the landing document has its placeholder: decision 104).
+    jsonLd: view === "full" ? [institutionJsonLd(publicSite()), faqJsonLd(home.faq)] : [institutionJsonLd(publicSite())],
     // The site picture at an address that changes with it (decision 102).
     shareImage: siteSharePath(),
   };
@@ -56,7 +60,36 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Home() {
-  const { catalogue, polos, home } = useLoaderData<typeof loader>();
+  const { view, catalogue, polos, home } = useLoaderData<typeof loader>();
+  if (view === "search" || view === "parts") {
+    // Only these parts reach the browser (entry.server.tsx cuts the document down to the template).
+    return (
+      <template data-fragment="">
+        <div id="catalogo-contexto">
+          <CatalogueContext polos={polos} />
+        </div>
+        <div id="cursos-resultados">
+          <CatalogueResults catalogue={catalogue} polos={polos} bolsa={home.stats.bolsa} />
+        </div>
+        <div id="polo-contexto">
+          <PoloContext catalogue={catalogue} />
+        </div>
+        <div id="polos-contagem">
+          <PoloCount polos={polos} />
+        </div>
+        <div id="polos-resultados">
+          <PoloResults polos={polos} catalogue={catalogue} />
+        </div>
+        {view === "parts" ? (
+          <>
+            <Testimonials items={home.testimonials} />
+            <HomeFaq items={home.faq} />
+          </>
+        ) : null}
+      </template>
+    );
+  }
+  const deferred = view === "landing";
   return (
     <>
       {/* Without JavaScript nothing can lay the sections out before a jump (/#faq): they never skip it. */}
@@ -69,12 +102,12 @@ export default function Home() {
       <HomeSearchBox term={catalogue.term} />
       <WhyChooseUs poloClaim={home.stats.poloClaim} />
       <VocationalTestBanner />
-      <CourseCatalogue catalogue={catalogue} polos={polos} bolsa={home.stats.bolsa} />
+      <CourseCatalogue catalogue={catalogue} polos={polos} bolsa={home.stats.bolsa} deferred={deferred} />
       {/* Keyed by its deadline: a new one from the loader (after a save) starts the clock again. */}
       <HomeCountdown key={home.countdown.view?.endsAt ?? "sem-contagem"} countdown={home.countdown} />
-      <Testimonials items={home.testimonials} />
-      <PoloFinder polos={polos} catalogue={catalogue} />
-      <HomeFaq items={home.faq} />
+      <Testimonials items={home.testimonials} deferred={deferred} />
+      <PoloFinder polos={polos} catalogue={catalogue} deferred={deferred} />
+      <HomeFaq items={home.faq} deferred={deferred} />
     </>
   );
 }

@@ -24,23 +24,37 @@ const MODULE_SCRIPT = /<script\b([^>]*?)\stype="module"([^>]*)>/;
 const STYLESHEET = /<link\b[^>]*\srel="stylesheet"[^>]*>/g;
 const HELD_TYPE = "text/x-held-module";
 const CRITICAL_ID = "critical-css";
+const TEMPLATES = /<template\b[\s\S]*?<\/template>/g;
 
-/** The inline script that, after the first paint, restores the stylesheet and starts the JavaScript. */
-export function starterScript(preloads: string[]): string {
+/** After the first contentful paint; without paint timing, one frame after the load event; a page that never paints (a background tab) starts when it is shown or 5 s after load. */
+const AFTER_FIRST_PAINT =
+  "var p=0;try{new PerformanceObserver(function(l,ob){if(l.getEntriesByName('first-contentful-paint').length){ob.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});p=1}catch(e){}" +
+  "addEventListener('load',function(){if(p)setTimeout(go,5000);else requestAnimationFrame(function(){setTimeout(go,0)})})";
+
+/**
+ * The full stylesheet goes right after the inline one (so it wins the cascade, and React finds its
+ * link where it rendered it); the inline copy stays, removing it would restyle the page again.
+ */
+const RESTORE_STYLESHEET =
+  `var c=d.getElementById('${CRITICAL_ID}');if(c){var k=d.createElement('link');k.rel='stylesheet';k.href=c.getAttribute('data-href');` +
+  "c.parentNode.insertBefore(k,c.nextSibling)}";
+
+/**
+ * The inline script that, after the first paint, restores the stylesheet and starts the JavaScript.
+ * Without `preloads` (a page without React Router: nothing held back) it only restores the stylesheet.
+ */
+export function starterScript(preloads: string[] | null): string {
+  if (!preloads)
+    return `(function(){var d=document,s=0;function go(){if(s)return;s=1;${RESTORE_STYLESHEET}}${AFTER_FIRST_PAINT}})()`;
   const hrefs = JSON.stringify(preloads).replace(/</g, "\\u003c");
   return (
     `(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,h=${hrefs},s=0;` +
     "function go(){if(s)return;if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go);return}s=1;" +
-    // The full stylesheet goes right after the inline one (so it wins the cascade, and React finds
-    // its link where it rendered it); the inline copy stays, removing it would restyle the page again.
-    `var c=d.getElementById('${CRITICAL_ID}');if(c){var k=d.createElement('link');k.rel='stylesheet';k.href=c.getAttribute('data-href');` +
-    "c.parentNode.insertBefore(k,c.nextSibling)}" +
+    RESTORE_STYLESHEET +
     "for(var i=0;i<h.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=h[i];d.head.appendChild(l)}" +
     `var o=d.querySelector('script[type="${HELD_TYPE}"]');if(!o)return;var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=o.textContent;d.head.appendChild(m)}` +
-    // After the first contentful paint; without paint timing, one frame after the load event; a
-    // page that never paints (a background tab) starts when it is shown or 5 s after load.
-    "var p=0;try{new PerformanceObserver(function(l,ob){if(l.getEntriesByName('first-contentful-paint').length){ob.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});p=1}catch(e){}" +
-    "addEventListener('load',function(){if(p)setTimeout(go,5000);else requestAnimationFrame(function(){setTimeout(go,0)})})})()"
+    AFTER_FIRST_PAINT +
+    "})()"
   );
 }
 
@@ -67,13 +81,34 @@ export function speculationRulesScript(nonce?: string): string {
   return `<script type="speculationrules"${nonceAttribute}>${json}</script>`;
 }
 
+/**
+ * What only React Router's client reads, dropped from a page without it (decision 104): React's text
+ * separators (`<!-- -->`, for hydration) and `data-discover` on links (route discovery).
+ */
+export function withoutHydrationMarks(html: string): string {
+  return html.replaceAll("<!-- -->", "").replaceAll(' data-discover="true"', "");
+}
+
+const FRAGMENT_OPEN = '<template data-fragment="">';
+
+/**
+ * A page that rendered `<template data-fragment>` (the home's parts for its island, decision 104)
+ * answers with that template's content only: no head, no layout. The parts hold no template of their own.
+ */
+export function pageFragment(html: string): string | undefined {
+  const start = html.indexOf(FRAGMENT_OPEN);
+  if (start < 0) return undefined;
+  const end = html.indexOf("</template>", start);
+  return end < 0 ? undefined : withoutHydrationMarks(html.slice(start + FRAGMENT_OPEN.length, end));
+}
+
 /** Applies the critical CSS and the deferred start (see above) to a rendered document. */
 export function optimiseDocument(
   input: string,
   { css, nonce, islands }: { css?: string; nonce?: string; islands?: Islands },
 ): string {
-  const html = withCriticalCssAndDeferredStart(input, { css, nonce });
-  if (!islands || MODULE_SCRIPT.test(input)) return html;
+  if (!islands || MODULE_SCRIPT.test(input)) return withCriticalCssAndDeferredStart(input, { css, nonce });
+  const html = withCriticalCssAndDeferredStart(withoutHydrationMarks(input), { css, nonce });
   // A page without React Router: its islands, and the next page prefetched without a client router.
   const scripts = islandScripts(input, islands, nonce) + speculationRulesScript(nonce);
   const bodyEnd = html.lastIndexOf("</body>");
@@ -93,7 +128,9 @@ function withCriticalCssAndDeferredStart(html: string, { css, nonce }: { css?: s
   if (!deferScripts && !(css && stylesheetHref)) return html;
 
   if (css && stylesheet && stylesheetHref) {
-    const critical = criticalCss(css, html).replace(/<\/style/gi, "<\\/style");
+    // What a <template> holds is shown only by an island (the assistant's sheet), after the full
+    // stylesheet has come: its classes need no critical rule.
+    const critical = criticalCss(css, html.replace(TEMPLATES, "")).replace(/<\/style/gi, "<\\/style");
     head = head.replace(stylesheet, () => `<style id="${CRITICAL_ID}" data-href="${stylesheetHref}">${critical}</style>`);
   }
   const preloads: string[] = [];
@@ -111,5 +148,5 @@ function withCriticalCssAndDeferredStart(html: string, { css, nonce }: { css?: s
     rest = rest.replace(MODULE_SCRIPT, held);
   }
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
-  return `${head}<script${nonceAttribute}>${starterScript(preloads)}</script>${rest}`;
+  return `${head}<script${nonceAttribute}>${starterScript(deferScripts ? preloads : null)}</script>${rest}`;
 }
