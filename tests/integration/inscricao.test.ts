@@ -90,22 +90,23 @@ describe("/inscricao action", () => {
     expect((response as Response).headers.get("Location")).toBe("/inscricao?enviado=1&tipo=inscricao");
 
     const rows = rowsFor(email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      origem: "inscricao",
-      nome: "Maria Aparecida da Silva",
-      telefone: "(31)99999-8888",
-      email,
-      cidade: "Belo Horizonte",
-      curso_interesse: course,
-      polo,
-      tentativas: 1,
-      consentimento_versao: CONSENT_VERSION,
-      utm_source: "google",
-      utm_medium: "cpc",
-      utm_campaign: "vestibular-2025",
-      referrer: "https://www.google.com/search?q=faculdade",
-    });
+    expect(rows).toMatchObject([
+      {
+        origem: "inscricao",
+        nome: "Maria Aparecida da Silva",
+        telefone: "(31)99999-8888",
+        email,
+        cidade: "Belo Horizonte",
+        curso_interesse: course,
+        polo,
+        tentativas: 1,
+        consentimento_versao: CONSENT_VERSION,
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: "vestibular-2025",
+        referrer: "https://www.google.com/search?q=faculdade",
+      },
+    ]);
     expect(rows[0].consentimento_em).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     const thanks = payload(await loader(args(getRequest("/inscricao?enviado=1&tipo=inscricao"))));
