@@ -16,19 +16,10 @@ import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { getVisitorSession } from "~/server/platform/session.server";
 import { COUNTDOWN_MS, readTestState, saveVocationalLead } from "~/server/vocational/vocational.server";
 
-import { VOCATIONAL_LEAD_ERRORS } from "../support/lead-forms";
+import { VOCATIONAL_LEAD, VOCATIONAL_LEAD_ERRORS } from "../support/lead-forms";
 import { args, cookieFrom, formRequest, getRequest, payload } from "../support/route-calls";
 
-const GOOD = {
-  fullName: "Maria da Silva",
-  phone: "31 99999-8888",
-  email: "maria@example.com",
-  workStatus: "carteira_assinada",
-  workArea: "saude",
-  workSatisfaction: "gosto_muito",
-  careerGoal: "nova_area",
-  desiredArea: "saude_bem_estar",
-};
+const GOOD = { ...VOCATIONAL_LEAD, email: "maria@example.com" };
 
 let counter = 0;
 const uniqueEmail = () => `pessoa.${Date.now()}.${counter++}@example.com`;

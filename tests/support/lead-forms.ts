@@ -29,6 +29,17 @@ export function enrolmentPost(email: string, extra: Record<string, string> = {})
   };
 }
 
+/** A valid post of the vocational test's lead form, without its e-mail (each test adds its own). */
+export const VOCATIONAL_LEAD = {
+  fullName: "Maria da Silva",
+  phone: "31 99999-8888",
+  workStatus: "carteira_assinada",
+  workArea: "saude",
+  workSatisfaction: "gosto_muito",
+  careerGoal: "nova_area",
+  desiredArea: "saude_bem_estar",
+};
+
 /** The enrolment form's message for every field (the spec's texts) when none of them is usable. */
 export const ENROLMENT_ERRORS = {
   nome: [NAME_MESSAGE],
