@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { E2E_ENV } from "../support/env";
-import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, type RouteInfo, routeTable } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { openSessions, roleSessions, type SessionKind, type Sessions } from "../support/sessions";
 
@@ -29,14 +29,9 @@ test.afterAll(async () => {
   server?.cleanup();
 });
 
-/** A URL that reaches the route's own code (a real course, profile, lead and management slug). */
+/** A URL that reaches the route's own code (a real course, polo, profile, lead and management slug). */
 function urlOf(route: RouteInfo): string {
-  const slug = route.path.startsWith("whatsapp/")
-    ? E2E_ENV.WHATSAPP_ADMIN_SLUG
-    : route.path.startsWith("polos/")
-      ? "belo-horizonte-centro-mg"
-      : "enfermagem";
-  return urlFor(route, { slug, perfil: "tecnologia", id: leadId, "*": "enfermagem" });
+  return exampleUrl(route, { id: leadId });
 }
 
 /** The document, and for a page its `.data` request too (what client navigations fetch). */
