@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generateKey } from "whatsapp-helper/token";
 
-import { snapshot } from "../support/db-snapshot";
+import { leadIdIn, snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { downloadHelperKey } from "../support/helper-key";
 import { exampleUrl, type RouteInfo, routeTable } from "../support/route-table";
@@ -60,9 +60,7 @@ test.beforeAll(async () => {
   helperKey = await downloadHelperKey(server.url, sessions.operator);
   staff = await roleSessions(server.url);
   seedPeople(server.databasePath);
-  const db = new Database(server.databasePath, { readonly: true });
-  params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
-  db.close();
+  params.id = leadIdIn(server.databasePath);
 });
 
 test.afterAll(async () => {

@@ -3,8 +3,8 @@
 // request with a cookie, or one that sets a cookie, is `private, no-store`; an anonymous answer that
 // a shared cache may keep carries `Vary: Cookie`.
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 
+import { leadIdIn } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { exampleUrl, type RouteInfo, routeTable } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
@@ -19,9 +19,7 @@ let leadId = "1";
 test.beforeAll(async () => {
   server = await startServer({ ...E2E_ENV }, { quiet: true });
   sessions = await openSessions(server.url);
-  const db = new Database(server.databasePath, { readonly: true });
-  leadId = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
-  db.close();
+  leadId = leadIdIn(server.databasePath);
 });
 
 test.afterAll(async () => {

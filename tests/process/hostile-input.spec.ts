@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { type Snapshot, snapshot } from "../support/db-snapshot";
+import { leadIdIn, type Snapshot, snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { downloadHelperKey } from "../support/helper-key";
 import { exampleUrl, type RouteInfo, routeTable, urlFor } from "../support/route-table";
@@ -49,23 +49,20 @@ const { desiredArea: _omitted, ...leadWithoutArea } = lead;
 const enrol = enrolment("hostil.inscricao@example.com");
 const { consentimento: _consent, ...enrolWithoutConsent } = enrol;
 
+/** The enrolment form, posted to /inscricao and to a polo's page alike. */
+const ENROLMENT_SPEC: ActionSpec = {
+  session: "visitor",
+  refused: enrolWithoutConsent,
+  accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
+  honeypot: true,
+  message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
+};
+
 /** Keyed by the route's path in app/routes.ts. A new action without an entry fails the first test. */
 const SPECS: Record<string, ActionSpec> = {
-  inscricao: {
-    session: "visitor",
-    refused: enrolWithoutConsent,
-    accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
-    honeypot: true,
-    message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
-  },
+  inscricao: ENROLMENT_SPEC,
   // A polo's page posts the same enrolment form to itself (decision 085).
-  "polos/:slug": {
-    session: "visitor",
-    refused: enrolWithoutConsent,
-    accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
-    honeypot: true,
-    message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
-  },
+  "polos/:slug": ENROLMENT_SPEC,
   "teste-vocacional": {
     session: "visitor",
     refused: leadWithoutArea,
@@ -441,9 +438,7 @@ test.beforeAll(async () => {
   );
   sessions = await openSessions(server.url);
   helperKey = await downloadHelperKey(server.url, sessions.operator);
-  const db = new Database(server.databasePath, { readonly: true });
-  params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
-  db.close();
+  params.id = leadIdIn(server.databasePath);
 });
 
 test.afterAll(async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 
-import { withDb } from "../support/db-snapshot";
+import { leadIdIn, withDb } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { exampleUrl, routeTable } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
@@ -40,9 +40,7 @@ test.beforeAll(async () => {
     // The vocational result pages need a finished test.
     completedTest: await completedTestCookie(server.url, `html.${Date.now()}@example.com`),
   };
-  leadId = withDb(server.databasePath, (db) =>
-    String((db.prepare("SELECT max(id) AS id FROM leads").get() as { id: number }).id),
-  );
+  leadId = leadIdIn(server.databasePath, "last");
 });
 
 test.afterAll(async () => {
