@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 
+import { seriousViolations } from "../support/axe";
 import { E2E_ENV } from "../support/env";
 import { expect, test, uniqueEmail } from "../support/fixtures";
-import { routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, routeTable, urlFor } from "../support/route-table";
 import { completedTestCookie, openSessions, roleSessions, type Sessions } from "../support/sessions";
 
 /**
@@ -14,21 +14,6 @@ import { completedTestCookie, openSessions, roleSessions, type Sessions } from "
  * whole document (shared layout included). axe runs as a script in the page, so these run in the
  * JavaScript project; the no-JavaScript markup is the same server render.
  */
-
-const SERIOUS = new Set(["serious", "critical"]);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => SERIOUS.has(v.impact ?? ""))
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} → ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
-}
 
 /** Visits each URL and collects its serious and critical violations. */
 async function audit(page: Page, urls: string[]): Promise<string[]> {
@@ -92,9 +77,9 @@ function publicPages(): string[] {
     "/farmacia",
     "/gestao-hospitalar",
     "/educacaofisica",
-    "/cursos/administracao",
+    exampleUrl({ path: "cursos/:slug" }),
     // A polo's page (decision 085).
-    "/polos/belo-horizonte-centro-mg",
+    exampleUrl({ path: "polos/:slug" }),
     // Search results and the catalogue's states.
     "/?q=enfermagem#cursos",
     "/?q=zzzzzz#cursos",

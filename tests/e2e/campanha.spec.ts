@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 
 import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
 import { courses } from "../../app/seed/courses";
@@ -251,6 +252,22 @@ test.describe("assistant without a configured URL", () => {
   });
 });
 
+/** The autoplay's step (app/routes/public/careers.tsx). */
+const AUTOPLAY_MS = 4_000;
+
+/**
+ * Opens /trabalhe-conosco on a phone with the browser's clock installed (still running) and waits
+ * until the team carousel is enhanced; returns the carousel.
+ */
+async function openTeamCarousel(page: Page) {
+  await page.clock.install();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/trabalhe-conosco");
+  const carousel = page.getByTestId("team-carousel");
+  await expect(carousel).toHaveAttribute("data-enhanced", "true");
+  return carousel;
+}
+
 test.describe("club, employee and scholarship pages", () => {
   test("/america-mg has its sections, no past game as upcoming, 14 hubs, a 6-entry FAQ and the club form", async ({ page }) => {
     await page.goto("/america-mg");
@@ -295,12 +312,7 @@ test.describe("club, employee and scholarship pages", () => {
 
   test("the team carousel loops by itself and pauses on hover", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "autoplay needs JavaScript; without it the photos are a scrollable list");
-    const AUTOPLAY_MS = 4_000; // app/routes/public/careers.tsx
-    await page.clock.install();
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto("/trabalhe-conosco");
-    const carousel = page.getByTestId("team-carousel");
-    await expect(carousel).toHaveAttribute("data-enhanced", "true");
+    const carousel = await openTeamCarousel(page);
     // Hovering holds the autoplay while the browser's clock is paused: from then on it moves only
     // when the test says so. A step a slow machine let happen before that is waited out (the list
     // at rest on the labelled photo), so no smooth scroll is still running when the test starts.
@@ -451,12 +463,7 @@ test.describe("accessibility", () => {
 test.describe("team carousel and keyboard focus", () => {
   test("the team carousel pauses while the focus is inside it and resumes when it leaves", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "autoplay needs JavaScript; without it the photos are a scrollable list");
-    const AUTOPLAY_MS = 4_000; // app/routes/public/careers.tsx
-    await page.clock.install();
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto("/trabalhe-conosco");
-    const carousel = page.getByTestId("team-carousel");
-    await expect(carousel).toHaveAttribute("data-enhanced", "true");
+    const carousel = await openTeamCarousel(page);
     await expect(carousel.getByRole("button", { name: "Pausar carrossel" })).toBeVisible();
     await page.mouse.move(0, 0); // not hovering it
     // From here the browser's clock moves only when the test says so.

@@ -67,18 +67,19 @@ test.describe("enrolment form (/inscricao)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Inscrição recebida!" })).toBeInViewport();
     await expect(page).toHaveURL(/\/inscricao\?enviado=1/);
     const rows = leadsFor(email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      origem: "inscricao",
-      nome: "Maria Aparecida da Silva",
-      telefone: "(31)99999-8888",
-      cidade: "Belo Horizonte",
-      curso_interesse: "Enfermagem",
-      polo: "Belo Horizonte - Centro - MG",
-      tentativas: 1,
-      utm_source: "e2e",
-      utm_campaign: "inscricao-teste",
-    });
+    expect(rows).toMatchObject([
+      {
+        origem: "inscricao",
+        nome: "Maria Aparecida da Silva",
+        telefone: "(31)99999-8888",
+        cidade: "Belo Horizonte",
+        curso_interesse: "Enfermagem",
+        polo: "Belo Horizonte - Centro - MG",
+        tentativas: 1,
+        utm_source: "e2e",
+        utm_campaign: "inscricao-teste",
+      },
+    ]);
     expect(rows[0].consentimento_versao).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { E2E_ENV } from "../support/env";
-import { expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "../support/fixtures";
+import { addAccessPassword, expect, openE2eDb, storedPasswordId, test, uniqueEmail } from "../support/fixtures";
 import { insertLead } from "../support/seed";
 import { loginAs } from "../support/sessions";
 
@@ -47,13 +47,7 @@ async function expectInFlowOverNoControl(page: Page, toast: Locator, what: strin
 test("a server toast on a phone covers no control and closes, with and without JavaScript", async ({ page, jsEnabled }) => {
   if (jsEnabled) await page.clock.install();
   await page.goto(MANAGE);
-  const password = `celular-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
-  await page.getByLabel("Nome da senha").fill("Equipe de teste");
-  await page.getByLabel("Nova Senha").fill(password);
-  await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
-  const added = page.getByTestId("toast").filter({ hasText: "Senha adicionada" });
-  await expect(added).toBeVisible();
+  const { password, toast: added } = await addAccessPassword(page, "celular-");
   // With JavaScript the toast floats: the clock stands still so it stays while it is measured.
   if (jsEnabled) await page.clock.pauseAt(Date.now() + 1_000);
 

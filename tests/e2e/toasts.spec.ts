@@ -1,8 +1,8 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from "../../app/lib/toast";
 import { E2E_ENV } from "../support/env";
-import { expect, storedPasswordId, test } from "../support/fixtures";
+import { addAccessPassword, expect, storedPasswordId, test } from "../support/fixtures";
 
 /**
  * Toasts: at most 1 visible, closed after 5000 ms, a 50 px swipe
@@ -24,16 +24,7 @@ async function openPaused(page: Page) {
 }
 
 /** Adds an access password through the page's form; returns the password and its toast. */
-async function addPassword(page: Page): Promise<{ password: string; toast: Locator }> {
-  const password = `toast-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
-  await page.getByLabel("Nome da senha").fill("Equipe de teste");
-  await page.getByLabel("Nova Senha").fill(password);
-  await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
-  const toast = page.getByTestId("toast").filter({ hasText: "Senha adicionada" });
-  await expect(toast).toBeVisible();
-  return { password, toast };
-}
+const addPassword = (page: Page) => addAccessPassword(page, "toast-");
 
 /** Removes a stored access password through the page's form (a real second toast; also cleans up). */
 async function removePassword(page: Page, password: string) {

@@ -2,9 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-
+import { seriousViolations } from "../support/axe";
 import { expect, test, uniqueEmail } from "../support/fixtures";
 import { enrolment } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
@@ -19,12 +17,6 @@ import { openAsAdmin } from "../support/studio";
 const PATH = "/admin/webhooks";
 
 type Received = { headers: IncomingHttpHeaders; body: string };
-
-/** The page's serious and critical accessibility violations (axe, which runs in the page: JavaScript on only), by rule id. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
 
 /** A receiver that refuses the first event about `email` with a 400 and accepts everything else. */
 async function startReceiver(email: string) {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 
+import { seriousViolations } from "../support/axe";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { seedHelperKey } from "../support/helper-key";
 import { insertLead } from "../support/seed";
@@ -45,11 +45,7 @@ function seedLead(nome: string, telefone: string): number {
 }
 
 /** axe's serious and critical violations on the page as it is now (JavaScript runs axe: none without it). */
-async function seriousViolations(page: Page, jsEnabled: boolean): Promise<string[]> {
-  if (!jsEnabled) return [];
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
+const violationsIfJs = async (page: Page, jsEnabled: boolean) => (jsEnabled ? seriousViolations(page) : []);
 
 async function postReplies(request: APIRequestContext, entries: Record<string, unknown>[]) {
   const answer = await request.post("/api/whatsapp-helper/respostas", {
@@ -97,7 +93,7 @@ test.describe("replies inbox", () => {
     // what the person wrote is text: no element was made of it
     expect(await page.locator("[data-testid=reply] b, [data-testid=reply] i").count()).toBe(0);
     await expect(page.getByTestId("replies-unread")).toContainText("não lida");
-    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
+    expect(await violationsIfJs(page, jsEnabled)).toEqual([]);
 
     const plain = mine.filter({ hasText: "Qual o valor da mensalidade?" });
     await expect(plain).toHaveAttribute("data-unread", "true");
@@ -109,7 +105,7 @@ test.describe("replies inbox", () => {
     await noInterest.getByRole("link", { name: /Marcar lead como Perdido/ }).click();
     const confirm = page.getByTestId("confirm-lost");
     await expect(confirm).toContainText(`Marcar ${leadName} como Perdido?`);
-    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
+    expect(await violationsIfJs(page, jsEnabled)).toEqual([]);
     // nothing changes before the confirmation
     const statusOf = () => {
       const db = openE2eDb();
@@ -161,7 +157,7 @@ test.describe("opt-out screen", () => {
     await rows.getByRole("button", { name: /Desfazer/ }).click();
     await expect(rows.getByText("Informe o motivo para desfazer o descadastro.")).toBeVisible();
     await expect(rows).toHaveCount(1);
-    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
+    expect(await violationsIfJs(page, jsEnabled)).toEqual([]);
 
     const reason = `Registrado por engano (${jsEnabled ? "js" : "sem js"}) ${digits}`;
     await rows.getByLabel(/^Motivo/).fill(reason);
@@ -171,7 +167,7 @@ test.describe("opt-out screen", () => {
     await expect(change).toContainText(number);
     await expect(change).toContainText(said);
     await expect(rows).toHaveCount(0);
-    expect(await seriousViolations(page, jsEnabled)).toEqual([]);
+    expect(await violationsIfJs(page, jsEnabled)).toEqual([]);
 
     const db = openE2eDb();
     try {

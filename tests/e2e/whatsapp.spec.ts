@@ -3,10 +3,10 @@ import { type AddressInfo, connect, createServer } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 
-import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Page } from "@playwright/test";
 
 import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp/tool";
+import { seriousViolations } from "../support/axe";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
 import { revokeSeededKey, seedHelperKey } from "../support/helper-key";
@@ -25,20 +25,6 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 /** Stores an access password straight in the e2e database (hash and lookup tag). */
 const seedPassword = seedAccessPassword;
-
-/** axe's serious and critical violations on the page as it is now (as tests/e2e/a11y.spec.ts counts them). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} → ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
-}
 
 /**
  * Watches what the page sends to the helper's port: every request (socket.io polling, WebSocket

@@ -6,19 +6,12 @@ import { resetAllRateLimits, testAnswersLimiter } from "~/server/platform/rate-l
 import { getVisitorSession } from "~/server/platform/session.server";
 import { readTestState } from "~/server/vocational/vocational.server";
 
+import { VOCATIONAL_LEAD } from "../support/lead-forms";
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 
 /** The vocational test's answer pages refuse spam: a filled honeypot field, and too many posts from one IP. */
 
-const LEAD = {
-  fullName: "Maria da Silva",
-  phone: "31 99999-8888",
-  workStatus: "carteira_assinada",
-  workArea: "saude",
-  workSatisfaction: "gosto_muito",
-  careerGoal: "nova_area",
-  desiredArea: "saude_bem_estar",
-};
+const LEAD = VOCATIONAL_LEAD;
 const PAGE_ONE = { pagina: "1", intent: "proximo", q1: "A", q2: "B", q3: "C", q4: "D", q5: "A" };
 
 async function leadCookie() {

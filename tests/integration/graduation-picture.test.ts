@@ -6,10 +6,10 @@ import { action as leadAction } from "~/routes/vocational/form";
 import { loader as pageLoader } from "~/routes/vocational/graduation";
 import { loader as pngLoader } from "~/routes/vocational/graduation-image.png";
 import { loader as svgLoader } from "~/routes/vocational/graduation-image.svg";
-import { getInstitution, institutionContent } from "~/server/content/institution.server";
-import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
+import { getInstitution } from "~/server/content/institution.server";
 
 import { args, cookieFrom, formRequest, getRequest, payload } from "../support/route-calls";
+import { updateInstitution } from "../support/saved-content";
 
 const PNG_PATH = "/teste-vocacional/simulacao-formatura/imagem.png";
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -81,16 +81,7 @@ describe("every text of the picture is escaped once, last", () => {
   /** Every character XML gives a meaning to, in every text the picture draws. */
   const HOSTILE = `&'"<>`;
 
-  function setProductName(productName: string) {
-    const entry = getEntry(institutionContent, SINGLETON_ID)!;
-    const saved = saveEntry(institutionContent, {
-      id: SINGLETON_ID,
-      data: { ...getInstitution(), productName },
-      expectedVersion: entry.version,
-      by: "teste@example.com",
-    });
-    expect(saved.ok).toBe(true);
-  }
+  const setProductName = (productName: string) => updateInstitution({ productName });
 
   it.each([`Saúde & Cia ${HOSTILE}`, `Faculdade Sant'Ana`, `<b>"Uni"</b> & 'Co'`])(
     "the product name %j and a name with an apostrophe: the SVG is well-formed and sharp renders the PNG",

@@ -2,16 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import {
-  CITY_MESSAGE,
-  CONSENT_MESSAGE,
-  CONSENT_VERSION,
-  EMAIL_MESSAGE,
-  NAME_MESSAGE,
-  PHONE_MESSAGE,
-  RATE_LIMIT_MESSAGE,
-  SELECT_MESSAGE,
-} from "~/lib/leads/enrolment";
+import { CONSENT_VERSION, RATE_LIMIT_MESSAGE } from "~/lib/leads/enrolment";
 import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/public/enrolment";
 import { courses } from "~/seed/courses";
@@ -19,25 +10,12 @@ import { polos } from "~/seed/polos";
 import { db, schema, sqlite } from "~/server/db/client.server";
 import { publicFormLimiter, resetAllRateLimits } from "~/server/platform/rate-limit.server";
 
+import { ENROLMENT_ERRORS, enrolmentPost } from "../support/lead-forms";
 import { args, formRequest, getRequest, payload } from "../support/route-calls";
 
 const course = courses.find((c) => c.name === "Enfermagem")!.name;
 const polo = polos[0].location;
-
-function goodFields(email: string, extra: Record<string, string> = {}) {
-  return {
-    nome: "Maria Aparecida da Silva",
-    telefone: "31 99999-8888",
-    email,
-    cidade: "Belo Horizonte",
-    curso: course,
-    polo,
-    consentimento: "on",
-    origem: "inscricao",
-    [HONEYPOT_FIELD]: "",
-    ...extra,
-  };
-}
+const goodFields = enrolmentPost;
 
 function rowsFor(email: string) {
   return db.select().from(schema.leads).where(eq(schema.leads.email, email)).all();
@@ -89,15 +67,7 @@ describe("/inscricao action", () => {
     expect(result).not.toBeInstanceOf(Response);
     expect((result as any).init.status).toBe(400);
     const { result: reply } = payload(result);
-    expect(reply.error).toMatchObject({
-      nome: [NAME_MESSAGE],
-      telefone: [PHONE_MESSAGE],
-      email: [EMAIL_MESSAGE],
-      cidade: [CITY_MESSAGE],
-      curso: [SELECT_MESSAGE],
-      polo: [SELECT_MESSAGE],
-      consentimento: [CONSENT_MESSAGE],
-    });
+    expect(reply.error).toMatchObject(ENROLMENT_ERRORS);
     expect(reply.initialValue).toMatchObject({ nome: "Ana", telefone: "3199999", email });
     expect(db.select().from(schema.leads).all()).toHaveLength(0);
   });
@@ -120,22 +90,23 @@ describe("/inscricao action", () => {
     expect((response as Response).headers.get("Location")).toBe("/inscricao?enviado=1&tipo=inscricao");
 
     const rows = rowsFor(email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      origem: "inscricao",
-      nome: "Maria Aparecida da Silva",
-      telefone: "(31)99999-8888",
-      email,
-      cidade: "Belo Horizonte",
-      curso_interesse: course,
-      polo,
-      tentativas: 1,
-      consentimento_versao: CONSENT_VERSION,
-      utm_source: "google",
-      utm_medium: "cpc",
-      utm_campaign: "vestibular-2025",
-      referrer: "https://www.google.com/search?q=faculdade",
-    });
+    expect(rows).toMatchObject([
+      {
+        origem: "inscricao",
+        nome: "Maria Aparecida da Silva",
+        telefone: "(31)99999-8888",
+        email,
+        cidade: "Belo Horizonte",
+        curso_interesse: course,
+        polo,
+        tentativas: 1,
+        consentimento_versao: CONSENT_VERSION,
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: "vestibular-2025",
+        referrer: "https://www.google.com/search?q=faculdade",
+      },
+    ]);
     expect(rows[0].consentimento_em).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     const thanks = payload(await loader(args(getRequest("/inscricao?enviado=1&tipo=inscricao"))));

@@ -15,6 +15,7 @@ import { createAdmin } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
+import { contactLeads } from "../support/saved-leads";
 import { signedInStaff } from "../support/staff-login";
 
 /** Follow-up of leads: status with its history, notes, next contact ("Atrasados"), bulk change, the lead page and the CSV. */
@@ -30,17 +31,7 @@ beforeAll(async () => {
   sellerId = (await createAdmin(SELLER, "senha-comercial-forte-123", "comercial")).id;
 });
 
-let counter = 0;
-function newLead(fields: { nome?: string; cidade?: string; telefone?: string } = {}): number {
-  counter += 1;
-  return saveLead({
-    origem: "contato",
-    nome: fields.nome ?? `Pessoa Acompanhada ${counter}`,
-    telefone: fields.telefone ?? `(31)98888-${String(1000 + counter)}`,
-    email: `acompanhada.${counter}.${Date.now()}@example.com`,
-    cidade: fields.cidade ?? "Sabará",
-  });
-}
+const newLead = contactLeads("Pessoa Acompanhada", "Sabará");
 
 const statusOfLead = (id: number) => findLead(id)!.status;
 const changesOf = (id: number) => db.select().from(schema.leadStatusChanges).where(eq(schema.leadStatusChanges.leadId, id)).all();

@@ -20,6 +20,7 @@ import { createAdmin, type StaffUser } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
+import { contactLeads } from "../support/saved-leads";
 import { insertLead } from "../support/seed";
 import { signIn } from "../support/staff-login";
 
@@ -55,18 +56,8 @@ afterAll(() => {
   db.delete(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, endpointId)).run();
 });
 
+const newLead = contactLeads("Pessoa Contatada", "Contagem");
 let counter = 0;
-function newLead(fields: { nome?: string; cidade?: string; telefone?: string; curso?: string } = {}): number {
-  counter += 1;
-  return saveLead({
-    origem: "contato",
-    nome: fields.nome ?? `Pessoa Contatada ${counter}`,
-    telefone: fields.telefone ?? `(31)98877-${String(1000 + counter)}`,
-    email: `contatada.${counter}.${Date.now()}@example.com`,
-    cidade: fields.cidade ?? "Contagem",
-    curso_interesse: fields.curso,
-  });
-}
 
 /**
  * A lead nobody owns, put straight into the table: a form's lead is owned the moment it is saved

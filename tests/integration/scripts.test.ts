@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { verifyPassword } from "~/server/staff/password.server";
 
+import { npmRun as runNpm, type Run } from "../support/npm-run";
 import { insertLead } from "../support/seed";
 
 /**
@@ -41,8 +42,6 @@ function migratedDatabase(): string {
   return file;
 }
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
 /** `npm run <script> -- <args>` in the project, with this database and the given standard input. */
 function npmRun(
   script: string,
@@ -53,20 +52,7 @@ function npmRun(
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: databasePath, ...options.env };
   delete env.ADMIN_PASSWORD;
   for (const name of options.unset ?? []) delete env[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...argv], {
-      cwd: process.cwd(),
-      env,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
-  });
+  return runNpm([script, "--", ...argv], { cwd: process.cwd(), env, input: options.input });
 }
 
 function openReadOnly(file: string) {

@@ -17,18 +17,10 @@ import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { getVisitorSession } from "~/server/platform/session.server";
 import { COUNTDOWN_MS, readTestState, saveVocationalLead } from "~/server/vocational/vocational.server";
 
+import { VOCATIONAL_LEAD, VOCATIONAL_LEAD_ERRORS } from "../support/lead-forms";
 import { args, cookieFrom, formRequest, getRequest, payload } from "../support/route-calls";
 
-const GOOD = {
-  fullName: "Maria da Silva",
-  phone: "31 99999-8888",
-  email: "maria@example.com",
-  workStatus: "carteira_assinada",
-  workArea: "saude",
-  workSatisfaction: "gosto_muito",
-  careerGoal: "nova_area",
-  desiredArea: "saude_bem_estar",
-};
+const GOOD = { ...VOCATIONAL_LEAD, email: "maria@example.com" };
 
 let counter = 0;
 const uniqueEmail = () => `pessoa.${Date.now()}.${counter++}@example.com`;
@@ -90,16 +82,7 @@ describe("lead form action", () => {
     );
     expect(initOf(result).status).toBe(400);
     const reply = payload(result).result;
-    expect(reply.error).toEqual({
-      fullName: ["Nome completo é obrigatório"],
-      phone: ["Telefone inválido - Formato: (99)99999-9999"],
-      email: ["E-mail inválido"],
-      workStatus: ["Por favor, selecione uma opção"],
-      workArea: ["Por favor, selecione uma opção"],
-      workSatisfaction: ["Por favor, selecione uma opção"],
-      careerGoal: ["Por favor, selecione uma opção"],
-      desiredArea: ["Por favor, selecione uma opção"],
-    });
+    expect(reply.error).toEqual(VOCATIONAL_LEAD_ERRORS);
     expect(reply.initialValue).toMatchObject({ fullName: "Ana", phone: "3199", email });
     expect(leadRows(email)).toHaveLength(0);
     const count = db

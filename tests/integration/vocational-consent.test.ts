@@ -5,6 +5,7 @@ import { action as leadAction, loader as leadLoader } from "~/routes/vocational/
 import { db, schema } from "~/server/db/client.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 
+import { VOCATIONAL_LEAD } from "../support/lead-forms";
 import { args, formRequest, getRequest, payload } from "../support/route-calls";
 
 /**
@@ -26,15 +27,7 @@ vi.mock("~/seed/vocational-form", async (importOriginal) => {
   };
 });
 
-const GOOD = {
-  fullName: "Joana Pereira Lima",
-  phone: "(31)98888-7777",
-  workStatus: "informal",
-  workArea: "educacao",
-  workSatisfaction: "nao_gosto",
-  careerGoal: "comecando",
-  desiredArea: "educacao_desenvolvimento",
-};
+const GOOD = VOCATIONAL_LEAD;
 
 let counter = 0;
 const uniqueEmail = () => `consentimento.${Date.now()}.${counter++}@example.com`;

@@ -5,13 +5,11 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { WEBHOOK_TIMEOUT_MESSAGE } from "~/lib/webhooks";
 import { action as enrolmentAction } from "~/routes/public/enrolment";
 import { action as webhooksPageAction, loader as webhooksPageLoader } from "~/routes/staff/webhooks";
 import { action as vocationalLeadAction } from "~/routes/vocational/form";
 import { courses } from "~/seed/courses";
-import { polos } from "~/seed/polos";
 import { db, schema } from "~/server/db/client.server";
 import { deletePerson, findLead } from "~/server/leads/privacy.server";
 import { saveLead } from "~/server/leads/save.server";
@@ -31,6 +29,7 @@ import {
   WEBHOOK_URL_MESSAGE,
 } from "~/server/webhooks/outbox.server";
 
+import { enrolmentPost } from "../support/lead-forms";
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
 
@@ -112,21 +111,8 @@ beforeEach(() => {
 afterEach(() => stopWebhookWorker());
 
 const course = courses.find((c) => c.name === "Enfermagem")!.name;
-function enrolment(email: string) {
-  return {
-    nome: "Maria Aparecida da Silva",
-    telefone: "31 99999-8888",
-    email,
-    cidade: "Belo Horizonte",
-    curso: course,
-    polo: polos[0].location,
-    consentimento: "on",
-    origem: "inscricao",
-    [HONEYPOT_FIELD]: "",
-  };
-}
 const postEnrolment = (email: string) =>
-  enrolmentAction(args(formRequest("/inscricao", enrolment(email), { headers: { "X-Client-Ip": "203.0.113.77" } })));
+  enrolmentAction(args(formRequest("/inscricao", enrolmentPost(email), { headers: { "X-Client-Ip": "203.0.113.77" } })));
 
 /** Timers the test fires itself (the worker's request timeouts), so no test waits for the wall clock. */
 function manualTimers() {

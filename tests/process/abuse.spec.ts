@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
-import { routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, routeTable } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { enrolment, openSessions, postForm, type Sessions, vocationalLead } from "../support/sessions";
 
@@ -13,11 +13,6 @@ import { enrolment, openSessions, postForm, type Sessions, vocationalLead } from
  */
 
 const LIMITS = { publicForms: 3, login: 2 };
-const SLUG = E2E_ENV.WHATSAPP_ADMIN_SLUG;
-/** A seeded polo's page (decision 085): its enrolment form posts to the page itself. */
-const POLO_SLUG = "belo-horizonte-centro-mg";
-/** The parameters a route's address takes here: the polo's for a polo page, the WhatsApp slug otherwise. */
-const paramsFor = (path: string) => ({ slug: path.startsWith("polos/") ? POLO_SLUG : SLUG });
 
 let server: RunningServer;
 let sessions: Sessions;
@@ -71,9 +66,8 @@ test("every public form carries the honeypot; forms without it are password form
   const pages = new Set<string>();
   for (const route of routeTable()) {
     if (!route.hasComponent) continue;
-    pages.add(urlFor(route, { slug: SLUG, perfil: "tecnologia", "*": "enfermagem" }));
+    pages.add(exampleUrl(route));
   }
-  pages.add("/cursos/administracao");
   // Every page the sitemap lists (every course page) too.
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
   for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) pages.add(new URL(loc).pathname);
@@ -170,7 +164,7 @@ test("every public POST of the route table is in the rate-limit table; the other
   for (const route of routeTable().filter((r) => r.hasAction)) {
     if (PUBLIC_POSTS[route.path]) continue;
     // Not public: an anonymous post is sent to a login (the WhatsApp tool's pages: its gate) or refused before anything happens.
-    const response = await post(urlFor(route, paramsFor(route.path)), {}, "10.99.0.3");
+    const response = await post(exampleUrl(route), {}, "10.99.0.3");
     const location = response.headers.get("Location") ?? "";
     expect(
       response.status === 401 ||
@@ -185,7 +179,7 @@ test("every public POST of the route table is in the rate-limit table; the other
 let address = 10;
 for (const [path, limited] of Object.entries(PUBLIC_POSTS)) {
   test(`POST /${path} is limited per IP: ${path.startsWith("login") || path.startsWith("whatsapp") ? "failures" : "posts"} beyond the limit get 429`, async () => {
-    const url = urlFor({ path }, paramsFor(path));
+    const url = exampleUrl({ path });
     const ip = `10.98.${address++}.1`;
     const other = `10.98.${address++}.2`;
     const statuses: number[] = [];
@@ -211,7 +205,7 @@ for (const [path, limited] of Object.entries(PUBLIC_POSTS)) {
 
 for (const [path, limited] of Object.entries(PUBLIC_POSTS).filter(([p]) => p.startsWith("login") || p.startsWith("whatsapp"))) {
   test(`POST /${path}: a burst of concurrent wrong passwords gets no more than the limit checked`, async () => {
-    const url = urlFor({ path }, { slug: SLUG });
+    const url = exampleUrl({ path });
     const ip = `10.96.${address++}.1`;
     const answers = await Promise.all(Array.from({ length: 12 }, () => post(url, limited.fields(), ip, limited.cookie?.())));
     const statuses = answers.map((a) => a.status);

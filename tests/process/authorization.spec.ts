@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generateKey } from "whatsapp-helper/token";
 
-import { snapshot } from "../support/db-snapshot";
+import { leadIdIn, snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { downloadHelperKey } from "../support/helper-key";
-import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, type RouteInfo, routeTable } from "../support/route-table";
 import { insertLeads } from "../support/seed";
 import { type RunningServer, startServer } from "../support/server-process";
 import { openSessions, roleSessions, type Sessions, STAFF_ROLES, type StaffRole } from "../support/sessions";
@@ -51,7 +51,8 @@ const EXCEPTIONS: Record<string, string> = {
 let server: RunningServer;
 let sessions: Sessions;
 let staff: Record<StaffRole, string>;
-const params: Record<string, string> = { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG };
+/** A lead that exists, over the route table's example parameters. */
+const params: Record<string, string> = {};
 
 test.beforeAll(async () => {
   server = await startServer({ ...E2E_ENV, RATE_LIMIT_PUBLIC_FORMS: "100000", RATE_LIMIT_LOGIN: "100000" }, { quiet: true });
@@ -59,11 +60,7 @@ test.beforeAll(async () => {
   helperKey = await downloadHelperKey(server.url, sessions.operator);
   staff = await roleSessions(server.url);
   seedPeople(server.databasePath);
-  const db = new Database(server.databasePath, { readonly: true });
-  params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
-  // A course of the seeded catalogue (the studio's edit page).
-  params.curso = "1";
-  db.close();
+  params.id = leadIdIn(server.databasePath);
 });
 
 test.afterAll(async () => {
@@ -223,7 +220,7 @@ for (const route of guarded()) {
     const before = snapshot(server.databasePath);
     const failures: string[] = [];
     const area = areaOf(route)!;
-    const url = urlFor(route, params);
+    const url = exampleUrl(route, params);
     for (const method of ["GET", "POST"] as const) {
       if (method === "GET" && !route.hasLoader) continue;
       if (method === "POST" && !route.hasAction) continue;
@@ -240,7 +237,7 @@ for (const route of guarded()) {
 
   test(`/${route.path} [${route.id}]: the right session opens it (the refusals are not an accident)`, async () => {
     const area = areaOf(route)!;
-    const url = urlFor(route, params);
+    const url = exampleUrl(route, params);
     const { cookie, authorization } = rightCredentials(area);
     if (route.hasLoader) {
       const answer = await request("GET", url, cookie, authorization);
@@ -285,7 +282,7 @@ test("exception /whatsapp: the gate for everyone, the mirroring page only for an
 // The operator routes open to the roles holding "whatsapp" as they do to an operator (decision 069).
 for (const route of guarded().filter((each) => areaOf(each) === "operator")) {
   test(`/${route.path} [${route.id}]: admin and comercial sessions open it without an access password`, async () => {
-    const url = urlFor(route, params);
+    const url = exampleUrl(route, params);
     for (const role of ["admin", "comercial"] as const) {
       if (route.hasLoader) {
         const answer = await request("GET", url, staff[role]);
@@ -301,7 +298,7 @@ for (const route of guarded().filter((each) => areaOf(each) === "operator")) {
 }
 
 test("exception /whatsapp/<slug>: changes need the master password or an admin session", async () => {
-  const url = `/whatsapp/${params.slug}`;
+  const url = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
   const remove = (cookie: string, extra = "") =>
     fetch(server.url + url, {
       method: "POST",
@@ -394,7 +391,7 @@ for (const route of adminRoutes()) {
   test(`/${route.path} [${route.id}] × method × role: the rule's roles get through, the others get a 403 without anyone's data`, async () => {
     const before = snapshot(server.databasePath);
     const failures: string[] = [];
-    const url = urlFor(route, params);
+    const url = exampleUrl(route, params);
     const roles = rolesFor(route.path);
     for (const method of ["GET", "POST"] as const) {
       if (method === "GET" && !route.hasLoader) continue;
@@ -467,7 +464,14 @@ test("a marketing session's /contato, /contato.data, CSV and data export carry n
 
 test("each role's header shows only its links and its role label", async () => {
   // The WhatsApp tool for the roles holding "whatsapp"; its passwords' page (secret address) for admins only.
-  const all = ["/contato", "/admin/conteudo", "/admin/webhooks", "/admin/usuarios", "/whatsapp", `/whatsapp/${params.slug}`];
+  const all = [
+    "/contato",
+    "/admin/conteudo",
+    "/admin/webhooks",
+    "/admin/usuarios",
+    "/whatsapp",
+    `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`,
+  ];
   const expected: Record<StaffRole, string[]> = {
     admin: all,
     comercial: ["/contato", "/whatsapp"],

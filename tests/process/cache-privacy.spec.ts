@@ -3,10 +3,10 @@
 // request with a cookie, or one that sets a cookie, is `private, no-store`; an anonymous answer that
 // a shared cache may keep carries `Vary: Cookie`.
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 
+import { leadIdIn } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
-import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, type RouteInfo, routeTable } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { openSessions, roleSessions, type SessionKind, type Sessions } from "../support/sessions";
 
@@ -19,9 +19,7 @@ let leadId = "1";
 test.beforeAll(async () => {
   server = await startServer({ ...E2E_ENV }, { quiet: true });
   sessions = await openSessions(server.url);
-  const db = new Database(server.databasePath, { readonly: true });
-  leadId = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
-  db.close();
+  leadId = leadIdIn(server.databasePath);
 });
 
 test.afterAll(async () => {
@@ -29,16 +27,9 @@ test.afterAll(async () => {
   server?.cleanup();
 });
 
-/** A URL that reaches the route's own code (a real course, profile, lead and management slug). */
+/** A URL that reaches the route's own code (a real course, polo, profile, lead and management slug). */
 function urlOf(route: RouteInfo): string {
-  const slug = route.path.startsWith("whatsapp/")
-    ? E2E_ENV.WHATSAPP_ADMIN_SLUG
-    : route.path.startsWith("polos/")
-      ? "belo-horizonte-centro-mg"
-      : "enfermagem";
-  // A share picture (decision 102): a real course's and a real profile's.
-  const arquivo = route.path.startsWith("compartilhar/resultado/") ? "tecnologia.png" : "1.png";
-  return urlFor(route, { slug, perfil: "tecnologia", id: leadId, arquivo, "*": "enfermagem" });
+  return exampleUrl(route, { id: leadId });
 }
 
 /** The document, and for a page its `.data` request too (what client navigations fetch). */

@@ -2,7 +2,7 @@ import { formatDayMonth, parseCampaignEnd } from "../../app/lib/campaign";
 import { saoPauloDate } from "../../app/lib/dates";
 import { E2E_ENV } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { type RunningServer, startServer } from "../support/server-process";
+import { useServer } from "../support/use-server";
 
 /**
  * Settings read from the environment (docs/guides/operations.md, "Configuration") that the shared e2e server leaves
@@ -56,16 +56,7 @@ function directive(csp: string, name: string): string[] {
 }
 
 test.describe("configured external forms (CLUB_FORM_URL, CV_FORM_URL)", () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    server = await startServer({ ...E2E_ENV, CLUB_FORM_URL, CV_FORM_URL }, { quiet: true });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    server?.cleanup();
-  });
+  const server = useServer(test, { ...E2E_ENV, CLUB_FORM_URL, CV_FORM_URL });
 
   test("the CSP lets pages frame and post to both configured origins, and only to them", async ({ request, baseURL }) => {
     for (const path of ["/america-mg", "/trabalhe-conosco", "/"]) {
@@ -131,19 +122,10 @@ test.describe("configured external forms (CLUB_FORM_URL, CV_FORM_URL)", () => {
 });
 
 test.describe("configured campaign end date (CAMPAIGN_END_DATE)", () => {
-  let server: RunningServer;
   // Ten days ahead: the rolling default would show 05 days.
   const endDate = saoPauloDayFromNow(10);
   const endsAt = parseCampaignEnd(endDate)!;
-
-  test.beforeAll(async () => {
-    server = await startServer({ ...E2E_ENV, CAMPAIGN_END_DATE: endDate }, { quiet: true });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    server?.cleanup();
-  });
+  const server = useServer(test, { ...E2E_ENV, CAMPAIGN_END_DATE: endDate });
 
   test("the server-rendered countdown and 'Condições válidas até' use the configured date", async ({ request }) => {
     const html = (await (await request.get(`${server.url}/campanha-relampago`)).text()).replaceAll("<!-- -->", "");
@@ -168,17 +150,8 @@ test.describe("configured campaign end date (CAMPAIGN_END_DATE)", () => {
 });
 
 test.describe("a configured campaign end date that has passed", () => {
-  let server: RunningServer;
   const endDate = saoPauloDayFromNow(-3);
-
-  test.beforeAll(async () => {
-    server = await startServer({ ...E2E_ENV, CAMPAIGN_END_DATE: endDate }, { quiet: true });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    server?.cleanup();
-  });
+  const server = useServer(test, { ...E2E_ENV, CAMPAIGN_END_DATE: endDate });
 
   test("says the campaign ended on that date: no countdown at zero, no headline percentage, no offer shown as current", async ({
     page,

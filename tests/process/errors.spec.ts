@@ -1,7 +1,7 @@
 import { withDb } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { type RunningServer, startServer } from "../support/server-process";
+import { useServer } from "../support/use-server";
 
 /**
  * The error boundary in production never shows a stack trace (or any other detail of the
@@ -11,16 +11,7 @@ import { type RunningServer, startServer } from "../support/server-process";
  * friendly pt-BR page with status 500, and neither the HTML nor the data React Router sends along
  * may carry the error's message, stack frames or the server's file paths.
  */
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  server = await startServer({ ...E2E_ENV }, { quiet: true });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  server?.cleanup();
-});
+const server = useServer(test, { ...E2E_ENV });
 
 const breakAdminTable = () => withDb(server.databasePath, (db) => db.exec("ALTER TABLE admin_users RENAME TO admin_users_fora"));
 const repairAdminTable = () => withDb(server.databasePath, (db) => db.exec("ALTER TABLE admin_users_fora RENAME TO admin_users"));

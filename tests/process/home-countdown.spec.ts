@@ -1,6 +1,6 @@
 import { E2E_ENV } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { type RunningServer, startServer } from "../support/server-process";
+import { useServer } from "../support/use-server";
 
 /**
  * Decision 038 on a fresh deployment: a production server with an empty database and the spec's
@@ -14,16 +14,7 @@ function countdownUnits(html: string): string[] {
 }
 
 test.describe("a fresh deployment with HOME_COUNTDOWN_TARGET in the past", () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    server = await startServer({ ...E2E_ENV, HOME_COUNTDOWN_TARGET: "2024-10-15T23:59:59-03:00" }, { quiet: true });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    server?.cleanup();
-  });
+  const server = useServer(test, { ...E2E_ENV, HOME_COUNTDOWN_TARGET: "2024-10-15T23:59:59-03:00" });
 
   test("the home countdown shows the campaign's deadline, never zeros, under 'garanta a sua antes que o prazo acabe'", async () => {
     const html = await (await fetch(`${server.url}/`)).text();

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { type Snapshot, snapshot } from "../support/db-snapshot";
+import { leadIdIn, type Snapshot, snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { downloadHelperKey } from "../support/helper-key";
-import { type RouteInfo, routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, type RouteInfo, routeTable, urlFor } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { adminSession, enrolment, openSessions, type SessionKind, type Sessions, vocationalLead } from "../support/sessions";
 
@@ -42,34 +42,27 @@ type ActionSpec = {
    * each hostile value on its own (those the API would store as text are left out of `validated`).
    */
   json?: { item: Record<string, unknown>; body: (item: Record<string, unknown>) => unknown; validated: string[] };
-  /** The route's own parameters, when the shared ones below reach no page of it (a polo's slug). */
-  params?: Record<string, string>;
 };
 
-const SLUG = E2E_ENV.WHATSAPP_ADMIN_SLUG;
 const lead = vocationalLead("hostil.vocacional@example.com");
 const { desiredArea: _omitted, ...leadWithoutArea } = lead;
 const enrol = enrolment("hostil.inscricao@example.com");
 const { consentimento: _consent, ...enrolWithoutConsent } = enrol;
 
+/** The enrolment form, posted to /inscricao and to a polo's page alike. */
+const ENROLMENT_SPEC: ActionSpec = {
+  session: "visitor",
+  refused: enrolWithoutConsent,
+  accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
+  honeypot: true,
+  message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
+};
+
 /** Keyed by the route's path in app/routes.ts. A new action without an entry fails the first test. */
 const SPECS: Record<string, ActionSpec> = {
-  inscricao: {
-    session: "visitor",
-    refused: enrolWithoutConsent,
-    accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
-    honeypot: true,
-    message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
-  },
+  inscricao: ENROLMENT_SPEC,
   // A polo's page posts the same enrolment form to itself (decision 085).
-  "polos/:slug": {
-    session: "visitor",
-    refused: enrolWithoutConsent,
-    accepted: { fields: enrol, validated: ["nome", "telefone", "email", "cidade", "curso", "polo", "consentimento"] },
-    honeypot: true,
-    message: /obrigatório|inválido|Informe|selecione|aceite|Use apenas letras|Muitas tentativas/,
-    params: { slug: "belo-horizonte-centro-mg" },
-  },
+  "polos/:slug": ENROLMENT_SPEC,
   "teste-vocacional": {
     session: "visitor",
     refused: leadWithoutArea,
@@ -436,8 +429,8 @@ function casesFor(spec: ActionSpec): Case[] {
 let server: RunningServer;
 let sessions: Sessions;
 let actionRoutes: RouteInfo[];
-/** Route parameters: the management slug, and a lead that exists (the one the sessions created). */
-const params: Record<string, string> = { slug: SLUG, curso: "1" };
+/** A lead that exists (the one the sessions created), over the route table's example parameters. */
+const params: Record<string, string> = {};
 
 test.beforeAll(async () => {
   actionRoutes = routeTable().filter((route) => route.hasAction);
@@ -452,9 +445,7 @@ test.beforeAll(async () => {
   );
   sessions = await openSessions(server.url);
   helperKey = await downloadHelperKey(server.url, sessions.operator);
-  const db = new Database(server.databasePath, { readonly: true });
-  params.id = String((db.prepare("SELECT min(id) AS id FROM leads").get() as { id: number }).id);
-  db.close();
+  params.id = leadIdIn(server.databasePath);
 });
 
 test.afterAll(async () => {
@@ -557,7 +548,7 @@ for (const [path, spec, variant] of [
     // The admin login waits up to 3 s before each check once an e-mail's failures grow (by design),
     // and every hostile case here is a failure: that test is slow on any machine.
     test.slow(path === "login-admin", "the login's per-e-mail delay");
-    const failures = await attack(route!, spec, urlFor(route!, { ...params, ...spec.params }));
+    const failures = await attack(route!, spec, exampleUrl(route!, params));
     expect(failures, failures.slice(0, 40).join("\n")).toEqual([]);
   });
 }
@@ -567,7 +558,7 @@ test("a post to a route without an action is a 405, never a 5xx, and changes not
   const withoutAction = routeTable().filter((route) => !route.hasAction);
   expect(withoutAction.length).toBeGreaterThan(10);
   for (const route of withoutAction) {
-    const url = urlFor(route, { slug: "enfermagem", perfil: "tecnologia", "*": "enfermagem" });
+    const url = exampleUrl(route);
     const { response } = await send(url, "anonymous", urlencoded({ nome: XSS }));
     expect(response.status, `POST ${url}`).toBeGreaterThanOrEqual(400);
     expect(response.status, `POST ${url}`).toBeLessThan(500);
@@ -610,7 +601,7 @@ const HOSTILE_QUERY_VALUES = [
 for (const route of routeTable().filter((r) => r.hasLoader)) {
   test(`hostile query strings and path segments on /${route.path} [${route.id}], with every session, never give a 5xx`, async () => {
     const before = snapshot(server.databasePath);
-    const urls = [urlFor(route, { ...params, "*": "enfermagem", perfil: "tecnologia" })];
+    const urls = [exampleUrl(route, params)];
     // The route's own parameters, hostile too.
     if (/[:*]/.test(route.path)) {
       for (const value of ["%FF", "%3Cscript%3E", "..%2f..%2fetc%2fpasswd", "%00"]) {
@@ -646,7 +637,7 @@ test("the accepted submissions really are accepted (the table above can tell), e
     const email = `aceito.${path.replace(/\W/g, "")}@example.com`;
     const fields = { ...spec.accepted.fields, ...(spec.accepted.fields.email ? { email } : {}) };
     const before = snapshot(server.databasePath);
-    const { response } = await send(urlFor({ path }, { ...params, ...spec.params }), spec.session, urlencoded(fields));
+    const { response } = await send(exampleUrl({ path }, params), spec.session, urlencoded(fields));
     expect(response.status, path).toBe(303);
     expect(snapshot(server.databasePath).leads.rows, path).toBe(before.leads.rows + 1);
     // LGPD: the new lead carries when consent was given and which text version.

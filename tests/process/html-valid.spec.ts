@@ -3,9 +3,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 
-import { withDb } from "../support/db-snapshot";
+import { leadIdIn, withDb } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
-import { routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, routeTable } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import {
   completedTestCookie,
@@ -40,39 +40,13 @@ test.beforeAll(async () => {
     // The vocational result pages need a finished test.
     completedTest: await completedTestCookie(server.url, `html.${Date.now()}@example.com`),
   };
-  leadId = withDb(server.databasePath, (db) =>
-    String((db.prepare("SELECT max(id) AS id FROM leads").get() as { id: number }).id),
-  );
+  leadId = leadIdIn(server.databasePath, "last");
 });
 
 test.afterAll(async () => {
   await server?.stop();
   server?.cleanup();
 });
-
-/** Real parameters for each dynamic page route; a new dynamic route must be added here. */
-function paramsFor(routePath: string): Record<string, string> {
-  const known: Record<string, Record<string, string>> = {
-    "cursos/:slug": { slug: "administracao" },
-    "polos/:slug": { slug: "belo-horizonte-centro-mg" }, // a seeded polo's page
-    "teste-vocacional/resultado/:perfil": { perfil: "tecnologia" },
-    // Decision 100's signed links: a token this site did not sign renders the refusal page.
-    "teste-vocacional/resultado/acesso/:token": { token: "link-alterado" },
-    "e-mail/descadastrar/:token": { token: "link-alterado" },
-    "contato/lead/:id": { id: leadId },
-    "contato/lead/:id/excluir": { id: leadId },
-    "contato/lead/:id/contatar": { id: leadId },
-    "whatsapp/:slug": { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG },
-    "admin/conteudo/cursos/:curso": { curso: "1" }, // a course of the seeded catalogue
-    "*": { "*": "enfermagem" }, // a course page at its own path
-  };
-  if (routePath.includes(":") || routePath.includes("*")) {
-    const params = known[routePath];
-    if (!params) throw new Error(`give the route "${routePath}" real parameters in paramsFor`);
-    return params;
-  }
-  return {};
-}
 
 /** html-validate's findings for a document, one line each ("rule: message [selector]"). */
 async function problems(html: string): Promise<string[]> {
@@ -97,7 +71,8 @@ const get = (url: string, cookie = "") =>
 for (const route of routeTable().filter((r) => r.hasComponent)) {
   test(`/${route.path} [${route.id}] is valid HTML for every kind of session`, async () => {
     const found: string[] = [];
-    const url = urlFor(route, paramsFor(route.path));
+    // The route table's example address (a new dynamic route must have one), with the newest lead.
+    const url = exampleUrl(route, { id: leadId });
     for (const kind of ["anonymous", "visitor", "visitorWithLead", "completedTest", "operator", "admin"] as const) {
       if (await validate(`${kind} ${url}`, await get(url, cookies[kind]), found)) rendered.add(route.path);
     }

@@ -17,6 +17,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
+import { npmRun as runNpm, type Run } from "../support/npm-run";
 import { phoneJpeg } from "../support/photos";
 import { buildDir, freePort, waitForHealth } from "../support/server-process";
 import { enrolment, postForm, staffLogin } from "../support/sessions";
@@ -86,20 +87,9 @@ function imageEnv(databasePath: string | undefined, extra: Record<string, string
   };
 }
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
 /** `npm run <args>` in the image's folder, as `docker exec <container> npm run …` does. */
 function npmRun(args: string[], databasePath: string | undefined, input = ""): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", ...args], { cwd: image, env: imageEnv(databasePath), stdio: "pipe" });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+  return runNpm(args, { cwd: image, env: imageEnv(databasePath), input });
 }
 
 const exited = (child: ChildProcess) =>

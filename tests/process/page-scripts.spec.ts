@@ -4,7 +4,7 @@ import { brotliCompressSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 
 import { E2E_ENV } from "../support/env";
-import { routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, routeTable } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 
 /**
@@ -37,13 +37,6 @@ const WITHOUT_FRAMEWORK = [
   "trabalhe-conosco",
 ];
 
-/** The address each route is checked at: a seeded polo's page, a course page for the course routes (the catch-all serves /enfermagem). */
-const PARAMS: Record<string, Record<string, string>> = {
-  "polos/:slug": { slug: "belo-horizonte-centro-mg" },
-  "cursos/:slug": { slug: "administracao" },
-  "*": { "*": "enfermagem" },
-};
-
 let server: RunningServer;
 
 test.describe.configure({ mode: "serial" });
@@ -67,7 +60,7 @@ test("the route table says which pages load no framework, and the list above agr
 
 for (const routePath of WITHOUT_FRAMEWORK) {
   test(`/${routePath} sends no framework script, only its islands within ${ISLANDS_BUDGET_BYTES} bytes`, async () => {
-    const response = await fetch(`${server.url}${urlFor({ path: routePath }, PARAMS[routePath])}`);
+    const response = await fetch(`${server.url}${exampleUrl({ path: routePath })}`);
     expect(response.status).toBe(200);
     const html = await response.text();
     // (Assertions on the document name what they look for: a failure must not print the whole page.)

@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import path from "node:path";
 
 import { expect, test } from "@playwright/test";
@@ -7,6 +6,7 @@ import sharp from "sharp";
 
 import { MAX_PHOTO_BYTES, PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/lib/content/photos";
 import { oversized } from "../support/photos";
+import { rawStatusLine } from "../support/raw-http";
 import { adminSession } from "../support/sessions";
 
 /**
@@ -59,19 +59,11 @@ test.describe("photo uploads: body limits", () => {
   });
 
   test("a multipart studio post of unknown length (chunked) is still refused with 411", async () => {
-    const url = new URL(base());
-    const status = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(
-          "POST /admin/conteudo/inicio HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\n" +
-            "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\n--x--\r\n0\r\n\r\n",
-        );
-      });
-      let data = "";
-      socket.on("data", (chunk) => (data += chunk));
-      socket.on("end", () => resolve(data.split("\r\n")[0]));
-      socket.on("error", reject);
-    });
+    const status = await rawStatusLine(
+      base(),
+      "POST /admin/conteudo/inicio HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\n" +
+        "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\n--x--\r\n0\r\n\r\n",
+    );
     expect(status).toContain("411");
   });
 });

@@ -72,19 +72,39 @@ async function ready(server: Started): Promise<void> {
   });
 }
 
-function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
+/**
+ * Spawns server.js with `env(dir)` (and in `dir` when `inDir`), `dir` being a fresh temporary folder,
+ * runs `check`, then stops the server and removes the folder, whatever `check` did.
+ */
+async function withServer(
+  prefix: string,
+  env: (dir: string) => Promise<Record<string, string>>,
+  check: (server: Started, dir: string) => Promise<void>,
+  { inDir = false } = {},
+): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  try {
+    const server = spawnServer(await env(dir), inDir ? dir : undefined);
+    try {
+      await check(server, dir);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+
+/** A site behind https on a free port, its database in `dir`. */
+const httpsSite = async (dir: string) => ({
+  PORT: String(await freePort()),
+  SITE_URL: "https://universidade.example",
+  DATABASE_PATH: path.join(dir, "site.db"),
+});
 
 test.describe("npm start (server.js)", () => {
   test("is production without NODE_ENV: CSP on documents and a Secure session cookie with an https SITE_URL", async () => {
-    const dir = tempDir("site-start-prod-");
-    const server = spawnServer({
-      PORT: String(await freePort()),
-      SITE_URL: "https://universidade.example",
-      DATABASE_PATH: path.join(dir, "site.db"),
-    });
-    try {
+    await withServer("site-start-prod-", httpsSite, async (server) => {
       await ready(server);
       const response = await fetch(`${server.url}/?utm_source=teste`);
       expect(response.status).toBe(200);
@@ -95,103 +115,92 @@ test.describe("npm start (server.js)", () => {
       expect(cookie).toMatch(/Secure/);
       expect(server.output()).not.toContain("ignorado");
       expect(await server.stop()).toBe(0);
-    } finally {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test("NODE_ENV=development is ignored with a warning: still production (CSP, Secure cookie)", async () => {
-    const dir = tempDir("site-start-dev-env-");
-    const server = spawnServer({
-      NODE_ENV: "development",
-      PORT: String(await freePort()),
-      SITE_URL: "https://universidade.example",
-      DATABASE_PATH: path.join(dir, "site.db"),
-    });
-    try {
+    const env = async (dir: string) => ({ NODE_ENV: "development", ...(await httpsSite(dir)) });
+    await withServer("site-start-dev-env-", env, async (server) => {
       await ready(server);
       const response = await fetch(`${server.url}/?utm_source=teste`);
       expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
       expect(response.headers.get("set-cookie") ?? "").toMatch(/Secure/);
       expect(server.output()).toContain("NODE_ENV=development ignorado");
       expect(server.output()).toContain("npm run dev");
-    } finally {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test("a port already in use: exit non-zero, a pt-BR message naming the port and PORT=…, no 'Servidor pronto', no start-up work", async () => {
-    const dir = tempDir("site-start-port-");
-    const databasePath = path.join(dir, "site.db");
     const blocker = createServer();
     await new Promise<void>((resolve, reject) => {
       blocker.once("error", reject);
       blocker.listen(0, "127.0.0.1", () => resolve());
     });
     const port = (blocker.address() as { port: number }).port;
-    const server = spawnServer({
+    const env = async (dir: string) => ({
       PORT: String(port),
-      DATABASE_PATH: databasePath,
+      DATABASE_PATH: path.join(dir, "site.db"),
       ADMIN_EMAIL: "porta@example.com",
       ADMIN_PASSWORD: "senha-da-porta-123",
     });
     try {
-      const code = await server.exited;
-      const output = server.output();
-      expect(code, output).not.toBe(0);
-      expect(code, output).not.toBeNull();
-      expect(output).toContain(`a porta ${port} já está em uso`);
-      expect(output).toContain("EADDRINUSE");
-      expect(output).toContain(`PORT=${port + 1} npm start`);
-      expect(output).not.toContain("Servidor pronto");
-      // The start-up work (first admin, purge, webhook worker) never ran: the port comes first.
-      const db = new Database(databasePath, { readonly: true });
-      try {
-        expect(db.prepare("SELECT count(*) AS n FROM admin_users").get()).toEqual({ n: 0 });
-      } finally {
-        db.close();
-      }
+      await withServer("site-start-port-", env, async (server, dir) => {
+        const code = await server.exited;
+        const output = server.output();
+        expect(code, output).not.toBe(0);
+        expect(code, output).not.toBeNull();
+        expect(output).toContain(`a porta ${port} já está em uso`);
+        expect(output).toContain("EADDRINUSE");
+        expect(output).toContain(`PORT=${port + 1} npm start`);
+        expect(output).not.toContain("Servidor pronto");
+        // The start-up work (first admin, purge, webhook worker) never ran: the port comes first.
+        const db = new Database(path.join(dir, "site.db"), { readonly: true });
+        try {
+          expect(db.prepare("SELECT count(*) AS n FROM admin_users").get()).toEqual({ n: 0 });
+        } finally {
+          db.close();
+        }
+      });
     } finally {
-      await server.stop();
       await new Promise((resolve) => blocker.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 
   test(".env in the working folder is read, and a variable already in the environment wins", async () => {
-    const dir = tempDir("site-start-dotenv-");
     const port = await freePort();
     const otherPort = await freePort();
-    writeFileSync(
-      path.join(dir, ".env"),
-      [
-        "# Copied from .env.example",
-        "SITE_URL=https://dotenv.example",
-        `PORT=${otherPort}`,
-        "DATABASE_PATH=./dados/site.db",
-        "",
-      ].join("\n"),
+    const env = async (dir: string) => {
+      writeFileSync(
+        path.join(dir, ".env"),
+        [
+          "# Copied from .env.example",
+          "SITE_URL=https://dotenv.example",
+          `PORT=${otherPort}`,
+          "DATABASE_PATH=./dados/site.db",
+          "",
+        ].join("\n"),
+      );
+      return { PORT: String(port) };
+    };
+    await withServer(
+      "site-start-dotenv-",
+      env,
+      async (server, dir) => {
+        await ready(server);
+        // PORT came from the environment (the server answers there), SITE_URL from .env.
+        const robots = await fetch(`${server.url}/robots.txt`);
+        expect(robots.status).toBe(200);
+        expect(await robots.text()).toContain("Sitemap: https://dotenv.example/sitemap.xml");
+        expect(server.output()).toContain(`Configuração lida de ${path.join(dir, ".env")}`);
+        // DATABASE_PATH from .env, relative to the working folder.
+        const db = new Database(path.join(dir, "dados", "site.db"), { readonly: true });
+        try {
+          expect(db.prepare("SELECT count(*) AS n FROM leads").get()).toEqual({ n: 0 });
+        } finally {
+          db.close();
+        }
+      },
+      { inDir: true },
     );
-    const server = spawnServer({ PORT: String(port) }, dir);
-    try {
-      await ready(server);
-      // PORT came from the environment (the server answers there), SITE_URL from .env.
-      const robots = await fetch(`${server.url}/robots.txt`);
-      expect(robots.status).toBe(200);
-      expect(await robots.text()).toContain("Sitemap: https://dotenv.example/sitemap.xml");
-      expect(server.output()).toContain(`Configuração lida de ${path.join(dir, ".env")}`);
-      // DATABASE_PATH from .env, relative to the working folder.
-      const db = new Database(path.join(dir, "dados", "site.db"), { readonly: true });
-      try {
-        expect(db.prepare("SELECT count(*) AS n FROM leads").get()).toEqual({ n: 0 });
-      } finally {
-        db.close();
-      }
-    } finally {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

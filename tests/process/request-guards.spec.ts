@@ -9,7 +9,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 import { E2E_ENV } from "../support/env";
-import { routeTable, urlFor } from "../support/route-table";
+import { exampleUrl, routeTable } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { adminSession, openSessions, type Sessions } from "../support/sessions";
 
@@ -98,7 +98,7 @@ test.describe("Origin of state-changing requests", () => {
       opened ??= openSessions(server.url);
       const sessions = await opened;
       const cookie = `${sessions.visitorWithLead}; ${sessions.operator}; ${sessions.admin}`;
-      const url = urlFor(route, { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG, id: "1", perfil: "tecnologia" });
+      const url = exampleUrl(route);
       for (const body of [
         { type: "application/x-www-form-urlencoded", text: "intent=excluir" },
         { type: "application/json", text: "[]" },

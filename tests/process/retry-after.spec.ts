@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { E2E_ENV } from "../support/env";
-import { urlFor } from "../support/route-table";
+import { exampleUrl } from "../support/route-table";
 import { type RunningServer, startServer } from "../support/server-process";
 import { postForm, vocationalLead } from "../support/sessions";
 
@@ -83,7 +83,7 @@ let address = 1;
 for (const [path, limited] of Object.entries(LIMITED)) {
   for (const kind of ["document", "data"] as const) {
     test(`POST /${path} (${kind}): the 429 carries Retry-After`, async () => {
-      const url = urlFor({ path }, { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG }) + (kind === "data" ? ".data" : "");
+      const url = exampleUrl({ path }) + (kind === "data" ? ".data" : "");
       const ip = `10.80.${address++}.1`;
       const cookie = limited.withLead ? visitorWithLead : "";
       for (let i = 0; i < limited.limit; i++) expect((await post(url, limited.fields, ip, cookie)).status).not.toBe(429);

@@ -1,8 +1,8 @@
 import { E2E_ENV } from "../support/env";
 import { expect, test, waitForHydration } from "../support/fixtures";
-import { type RunningServer, startServer } from "../support/server-process";
 import { adminSession, completedTestCookie } from "../support/sessions";
 import { saveStudioForm } from "../support/studio";
+import { useServer } from "../support/use-server";
 
 /**
  * "Never a contradictory number" (decision 044): the selected courses' scholarship (Educação Física,
@@ -67,16 +67,7 @@ function figuresSaying(percent: string, polos = "20") {
 }
 
 test.describe("the selected courses' scholarship comes from the content store", () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    server = await startServer({ ...E2E_ENV }, { quiet: true });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    server?.cleanup();
-  });
+  const server = useServer(test, { ...E2E_ENV });
 
   test("the seed says the spec's 70%; a new figure saved in 'Campanha' is on every page that states it", async ({ page }) => {
     const resultCookie = await completedTestCookie(server.url, `bolsa.selecionada.${Date.now()}@example.com`);

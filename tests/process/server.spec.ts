@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 
 import { verifyPassword } from "../../app/server/staff/password.server";
 import { E2E_ENV } from "../support/env";
+import { rawStatusLine } from "../support/raw-http";
 import { insertLead } from "../support/seed";
 import { buildDir, freePort, type RunningServer, startServer } from "../support/server-process";
 
@@ -141,19 +142,11 @@ test.describe("production server", () => {
     });
     expect(big.status()).toBe(413);
 
-    const url = new URL(process.env.E2E_BASE_URL!);
-    const status = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(
-          "POST /inscricao HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
-            "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nnome=\r\n0\r\n\r\n",
-        );
-      });
-      let data = "";
-      socket.on("data", (chunk) => (data += chunk));
-      socket.on("end", () => resolve(data.split("\r\n")[0]));
-      socket.on("error", reject);
-    });
+    const status = await rawStatusLine(
+      process.env.E2E_BASE_URL!,
+      "POST /inscricao HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+        "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nnome=\r\n0\r\n\r\n",
+    );
     expect(status).toContain("411");
   });
 

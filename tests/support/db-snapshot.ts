@@ -17,6 +17,12 @@ export function withDb<T>(file: string, run: (db: Database.Database) => T): T {
   }
 }
 
+/** The id of the database's first (or last) lead, as a route takes it: the specs' "a lead that exists". */
+export function leadIdIn(file: string, which: "first" | "last" = "first"): string {
+  const sql = `SELECT ${which === "first" ? "min" : "max"}(id) AS id FROM leads`;
+  return withDb(file, (db) => String((db.prepare(sql).get() as { id: number }).id));
+}
+
 export type Snapshot = Record<string, { rows: number; sha256: string }>;
 
 export function snapshot(file: string): Snapshot {

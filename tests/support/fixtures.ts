@@ -1,4 +1,4 @@
-import { expect, type Page, type Response, test as base } from "@playwright/test";
+import { expect, type Locator, type Page, type Response, test as base } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { accessPasswordTagKey, hashPassword, passwordLookupTag, verifyPassword } from "../../app/server/staff/password.server";
@@ -43,6 +43,21 @@ export async function storedPasswordId(password: string): Promise<number | null>
   } finally {
     db.close();
   }
+}
+
+/**
+ * Adds a WhatsApp access password through the management page's form (open in `page`) and waits for
+ * its "Senha adicionada" toast; returns the password (`prefix` and a unique tail) and that toast.
+ */
+export async function addAccessPassword(page: Page, prefix: string): Promise<{ password: string; toast: Locator }> {
+  const password = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+  await page.getByLabel("Nome da senha").fill("Equipe de teste");
+  await page.getByLabel("Nova Senha").fill(password);
+  await page.getByRole("button", { name: "Adicionar Nova Senha" }).click();
+  const toast = page.getByTestId("toast").filter({ hasText: "Senha adicionada" });
+  await expect(toast).toBeVisible();
+  return { password, toast };
 }
 
 /**

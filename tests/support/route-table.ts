@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 import routes from "../../app/routes";
+import { E2E_ENV } from "./env";
 import { buildDir } from "./server-process";
 
 /**
@@ -107,4 +108,48 @@ export function urlFor(route: Pick<RouteInfo, "path">, params: Record<string, st
     })
     .join("/");
   return `/${filled}`;
+}
+
+/**
+ * Example parameters for each dynamic route pattern of app/routes.ts: an address of the seeded site
+ * (a fresh database with the seed and E2E_ENV) that reaches the route's own code. Every spec that
+ * walks the route table takes its addresses from here through `exampleUrl`; a new dynamic route
+ * gets its entry here, once.
+ */
+export const ROUTE_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "cursos/:slug": { slug: "administracao" }, // a seeded course's /cursos/ page
+  "polos/:slug": { slug: "belo-horizonte-centro-mg" }, // a seeded polo's page (decision 085)
+  "teste-vocacional/resultado/:perfil": { perfil: "tecnologia" },
+  "*": { "*": "enfermagem" }, // a course page at its own path (the catch-all serves it)
+  // The first lead of the database; a spec that knows a lead's id passes it to exampleUrl.
+  "contato/lead/:id": { id: "1" },
+  "contato/lead/:id/contatar": { id: "1" },
+  "contato/lead/:id/dados.json": { id: "1" },
+  "contato/lead/:id/excluir": { id: "1" },
+  "admin/conteudo/cursos/:curso": { curso: "1" }, // a course of the seeded catalogue (the studio's edit page)
+  "whatsapp/:slug": { slug: E2E_ENV.WHATSAPP_ADMIN_SLUG }, // the password management page
+  "imagens/:file": { file: "x" }, // no such photo: a 404 for everyone
+  // Decision 100's signed links: a token this site did not sign renders the refusal page.
+  "teste-vocacional/resultado/acesso/:token": { token: "link-alterado" },
+  "e-mail/descadastrar/:token": { token: "link-alterado" },
+  // The share pictures (decision 102): a real course's and a real profile's.
+  "compartilhar/curso/:arquivo": { arquivo: "1.png" },
+  "compartilhar/resultado/:arquivo": { arquivo: "tecnologia.png" },
+};
+
+/**
+ * The example URL of a route: its ROUTE_PARAMS, with `extra` over them (a lead id read from the
+ * database). A dynamic route without example parameters is an error, so no spec tests a made-up address.
+ */
+export function exampleUrl(route: Pick<RouteInfo, "path">, extra: Record<string, string> = {}): string {
+  const params = { ...ROUTE_PARAMS[route.path], ...extra };
+  const names = route.path
+    .split("/")
+    .filter((part) => part === "*" || part.startsWith(":"))
+    .map((part) => (part === "*" ? "*" : part.slice(1).replace(/\?$/, "")));
+  const missing = names.filter((name) => params[name] === undefined);
+  if (missing.length) {
+    throw new Error(`give the route "${route.path}" example parameters (${missing.join(", ")}) in ROUTE_PARAMS`);
+  }
+  return urlFor(route, params);
 }

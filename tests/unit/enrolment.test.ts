@@ -2,8 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 
 import {
-  CITY_MESSAGE,
-  CONSENT_MESSAGE,
   EMAIL_MESSAGE,
   ENROLMENT_ORIGINS,
   enrolmentSchema,
@@ -15,6 +13,8 @@ import {
   UNDECIDED_POLO,
 } from "~/lib/leads/enrolment";
 import { LEAD_ORIGINS } from "~/server/leads/save.server";
+
+import { ENROLMENT_ERRORS } from "../support/lead-forms";
 
 const schema = enrolmentSchema({ courses: ["Enfermagem", "Direito"], polos: ["Centro - Belo Horizonte, MG"] });
 
@@ -69,15 +69,7 @@ describe("enrolment schema (through conform, as the action and the browser use i
       schema,
     });
     const errors = submission.reply().error ?? {};
-    expect(errors).toMatchObject({
-      nome: [NAME_MESSAGE],
-      telefone: [PHONE_MESSAGE],
-      email: [EMAIL_MESSAGE],
-      cidade: [CITY_MESSAGE],
-      curso: [SELECT_MESSAGE],
-      polo: [SELECT_MESSAGE],
-      consentimento: [CONSENT_MESSAGE],
-    });
+    expect(errors).toMatchObject(ENROLMENT_ERRORS);
   });
 
   it("counts a name of blanks as missing", () => {

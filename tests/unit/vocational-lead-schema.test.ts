@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { LEAD_MESSAGES, vocationalLeadSchema } from "~/lib/vocational/lead-schema";
 
+import { VOCATIONAL_LEAD_ERRORS } from "../support/lead-forms";
+
 const valid = {
   fullName: "Maria da Silva",
   phone: "31 99999-8888",
@@ -36,16 +38,8 @@ describe("vocational lead schema", () => {
 
   it("gives the spec's message for every empty field", () => {
     const result = parse({});
-    expect(errorsOf(result)).toEqual({
-      fullName: [LEAD_MESSAGES.fullName],
-      phone: ["Telefone inválido - Formato: (99)99999-9999"],
-      email: ["E-mail inválido"],
-      workStatus: ["Por favor, selecione uma opção"],
-      workArea: ["Por favor, selecione uma opção"],
-      workSatisfaction: ["Por favor, selecione uma opção"],
-      careerGoal: ["Por favor, selecione uma opção"],
-      desiredArea: ["Por favor, selecione uma opção"],
-    });
+    expect(errorsOf(result)).toEqual(VOCATIONAL_LEAD_ERRORS);
+    expect(VOCATIONAL_LEAD_ERRORS.fullName).toEqual([LEAD_MESSAGES.fullName]);
     expect(LEAD_MESSAGES.fullName).toBe("Nome completo é obrigatório");
   });
 
