@@ -50,7 +50,7 @@ export async function startup() {
   scheduleRetentionPurge();
   startWebhookWorker();
   startEmailWorker();
-  startEscalationTimer();
+  if (config.leadEscalation) startEscalationTimer();
 }
 
 export default function handleRequest(

@@ -69,6 +69,9 @@ export const config = {
   assistantUrl: optionalEnv("ASSISTANT_URL"),
   mapsSearchUrl: env("MAPS_SEARCH_URL", "https://www.google.com/maps/search/"),
 
+  /** `off` stops the minute timer that escalates leads waiting past twice the target (decision 087). */
+  leadEscalation: env("LEAD_ESCALATION", "on").toLowerCase() !== "off",
+
   // Dates.
   campaignEndDate: optionalEnv("CAMPAIGN_END_DATE"),
   /** Seed only: the home countdown's date on an empty database (decision 038). */
