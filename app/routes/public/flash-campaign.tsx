@@ -35,7 +35,7 @@ export function loader() {
 export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
   return pageMeta(args, {
-    title: `${campaignTitleOf(args.loaderData)} | ${site?.brandName ?? "Universidade"}`,
+    title: `${campaignTitleOf(args.loaderData)}${site ? ` | ${site.brandName}` : ""}`,
     description: args.loaderData?.ended
       ? `${args.loaderData.title}: campanha encerrada. Fale com um consultor para conhecer as condições atuais de graduação, pós, técnicos e profissionalizantes.`
       : `${args.loaderData?.title ?? campaignTexts.title}: descontos de até ${args.loaderData?.headlinePercent ?? ""}% e primeira mensalidade a partir de ${args.loaderData?.firstPayment ?? ""} em graduação, pós, técnicos e profissionalizantes. Oferta por tempo limitado.`,
