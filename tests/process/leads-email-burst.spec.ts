@@ -5,8 +5,8 @@ import Database from "better-sqlite3";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
+import { personLetters, postEnrolmentBurst } from "../support/lead-burst";
 import { startServer } from "../support/server-process";
-import { enrolment } from "../support/sessions";
 
 /**
  * Issue 30's process test: 200 leads in a burst while the e-mail worker sends the owners' alerts to
@@ -23,16 +23,6 @@ import { enrolment } from "../support/sessions";
 
 const TOTAL = 200;
 const OWNERS = ["ana.burst@example.com", "bruno.burst@example.com", "carla.burst@example.com"];
-
-/** A name part from a number, in letters only (names may not hold digits): 0 → "a", 27 → "bb". */
-function personLetters(i: number): string {
-  let out = "";
-  do {
-    out += String.fromCharCode(97 + (i % 26));
-    i = Math.floor(i / 26);
-  } while (i > 0);
-  return out;
-}
 
 type Arrived = { messageId: string; to: string[] };
 
@@ -100,38 +90,22 @@ test("a SIGKILL mid-burst: every acknowledged lead owned, fair within ±1, every
     setup.close();
   }
 
-  const submit = async (i: number) => {
-    const email = `burst.${run}.${i}@example.com`;
-    // A different person each time (name, e-mail and phone), so only the round robin decides.
-    const body = new URLSearchParams({
-      ...enrolment(email),
-      nome: `Pessoa Rajada ${personLetters(i)}`,
-      telefone: `3198765${String(i).padStart(4, "0")}`,
-    });
-    try {
-      const response = await fetch(`${first.url}/inscricao`, {
-        method: "POST",
-        body,
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      });
-      if (response.status === 303) acknowledged.push(email);
-      else expect(response.status, `unexpected answer for ${email}`).toBe(303);
-    } catch {
-      // The connection died with the server: not acknowledged, so it may or may not be stored.
-    }
-  };
-
-  let next = 0;
-  const workers = Array.from({ length: 40 }, async () => {
-    while (next < TOTAL) await submit(next++);
+  // A different person each time (name, e-mail and phone), so only the round robin decides.
+  const burst = postEnrolmentBurst({
+    url: first.url,
+    total: TOTAL,
+    acknowledged,
+    person: (i) => ({
+      email: `burst.${run}.${i}@example.com`,
+      fields: { nome: `Pessoa Rajada ${personLetters(i)}`, telefone: `3198765${String(i).padStart(4, "0")}` },
+    }),
   });
   // If no message arrives in time, killed anyway before the burst ends.
   const killer = (async () => {
     while (!killed && acknowledged.length < TOTAL * 0.8) await new Promise((r) => setTimeout(r, 2));
     kill();
   })();
-  await Promise.all([...workers, killer]);
+  await Promise.all([burst, killer]);
   await first.exited;
   expect(acknowledged.length).toBeGreaterThan(TOTAL / 4);
   expect(acknowledged.length).toBeLessThan(TOTAL);
