@@ -425,10 +425,13 @@ test.describe("SEO", () => {
       await page.goto(path);
       return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
     };
-    // The institution and the FAQ on the home page, the course on its page.
+    // The institution on the home page; the FAQ's only where the FAQ is in the document (the whole
+    // page: the landing document leaves it to a fragment, decision 104); the course on its page.
     const home = await jsonLd("/");
     expect(home.find((item) => item["@type"] === "CollegeOrUniversity")?.url).toBe(`${baseURL}/`);
-    expect(home.find((item) => item["@type"] === "FAQPage")?.mainEntity).toHaveLength(6);
+    expect(home.find((item) => item["@type"] === "FAQPage")).toBeUndefined();
+    const whole = await jsonLd("/?secoes=todas");
+    expect(whole.find((item) => item["@type"] === "FAQPage")?.mainEntity).toHaveLength(6);
     const course = (await jsonLd("/enfermagem")).find((item) => item["@type"] === "Course");
     expect(course?.name).toMatch(/Enfermagem/);
     expect(course?.provider?.["@type"]).toBe("CollegeOrUniversity");

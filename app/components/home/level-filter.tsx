@@ -19,13 +19,14 @@ export function LevelFilter({ catalogue, polos }: { catalogue: HomeCatalogue; po
   ];
   return (
     <nav aria-label="Níveis de ensino" className="mt-4" data-testid="level-filter">
-      <ul className="flex flex-wrap gap-2">
+      {/* One sideways row on a phone (the home page stays within ten screens), wrapped from 640 px. */}
+      <ul className="flex gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:overflow-visible">
         {links.map((link) => (
           <li key={link.key}>
             <a
               href={link.href}
               aria-current={link.current ? "true" : undefined}
-              className={`inline-block rounded-full border px-4 py-2 text-sm font-semibold ${
+              className={`inline-block whitespace-nowrap rounded-full border px-4 py-2 text-sm font-semibold ${
                 link.current
                   ? "border-brand-600 bg-brand-600 text-white"
                   : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700"
