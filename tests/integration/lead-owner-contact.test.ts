@@ -15,7 +15,6 @@ import { changeLeadStatus, leadTimeline } from "~/server/leads/follow-up.server"
 import { OWNER_ERROR } from "~/server/leads/owner.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { countLeadsByStatus } from "~/server/leads/queries.server";
-import { saveLead } from "~/server/leads/save.server";
 import { createAdmin, type StaffUser } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
