@@ -21,7 +21,8 @@ async function statedFigures(baseUrl: string, resultCookie: string) {
   const inscricao = await html("/inscricao");
   const bolsaOrigin = await html("/inscricao?origem=bolsa");
   const test = await html("/teste-vocacional");
-  const home = await html("/");
+  // The whole home page: the landing document leaves the featured courses to a fragment (decision 104).
+  const home = await html("/?secoes=todas");
   const business = await html("/teste-vocacional/resultado/negocios", resultCookie);
   const club = await html("/america-mg");
   const campaign = await html("/campanha-relampago");
