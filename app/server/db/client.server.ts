@@ -7,6 +7,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 
 import { config } from "../platform/config.server";
 import * as schema from "./schema";
+import { keepStatements } from "./statement-cache.server";
 
 /** Opens a SQLite file with the settings every connection of this site uses. */
 export function openSqlite(file: string): Database.Database {
@@ -24,7 +25,7 @@ export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "driz
 
 function connect() {
   const sqlite = openSqlite(config.databasePath);
-  const db = drizzle(sqlite, { schema });
+  const db = drizzle(keepStatements(sqlite), { schema });
   migrate(db, { migrationsFolder });
   return { sqlite, db };
 }

@@ -42,12 +42,13 @@ const leads = schema.leads;
 
 // --- Settings: the first-contact target and the holidays ----------------------------------------
 
-function setting(key: string): string | undefined {
-  return db
-    .select({ value: schema.distributionSettings.value })
+/** Every setting in one read (a lead's assignment needs three of them). */
+function settings(): Map<string, string> {
+  const rows = db
+    .select({ key: schema.distributionSettings.key, value: schema.distributionSettings.value })
     .from(schema.distributionSettings)
-    .where(eq(schema.distributionSettings.key, key))
-    .get()?.value;
+    .all();
+  return new Map(rows.map((row) => [row.key, row.value]));
 }
 
 function putSetting(key: string, value: string) {
@@ -61,8 +62,8 @@ function putSetting(key: string, value: string) {
  * Whether new leads are distributed. On unless an admin switched it off in "Distribuição" (decision
  * 096: every lead is owned the moment it is saved); the first-contact clock runs either way.
  */
-export function distributionActive(): boolean {
-  return setting("active") !== "0";
+export function distributionActive(stored = settings()): boolean {
+  return stored.get("active") !== "0";
 }
 
 export function setDistributionActive(active: boolean) {
@@ -70,13 +71,13 @@ export function setDistributionActive(active: boolean) {
 }
 
 /** The first-contact target in business minutes (the admin's, 5 by default). */
-export function targetMinutes(): number {
-  const value = Number(setting("target_minutes"));
+export function targetMinutes(stored = settings()): number {
+  const value = Number(stored.get("target_minutes"));
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_TARGET_MINUTES;
 }
 
-export function holidays(): string[] {
-  const value = setting("holidays");
+export function holidays(stored = settings()): string[] {
+  const value = stored.get("holidays");
   return value ? (JSON.parse(value) as string[]) : [];
 }
 
@@ -88,14 +89,14 @@ export function saveClockSettings(minutes: number, holidayDates: string[]) {
 }
 
 /** The business calendar: the institution's phone hours from the studio (São Paulo time) and the admin's holidays. */
-export function businessCalendar(): BusinessCalendar {
+export function businessCalendar(stored = settings()): BusinessCalendar {
   let phoneHours = config.phoneHours;
   try {
     phoneHours = getInstitution().phoneHours || phoneHours;
   } catch {
     // The studio is not seeded yet (a script on an empty file): the configured hours.
   }
-  return { hours: parsePhoneHours(phoneHours), holidays: new Set(holidays()) };
+  return { hours: parsePhoneHours(phoneHours), holidays: new Set(holidays(stored)) };
 }
 
 // --- Availability -------------------------------------------------------------------------------
@@ -352,8 +353,9 @@ function alert(kind: LeadAlertKind, to: string, lead: NewLeadFacts, reason: stri
  * e-mails exist exactly when the lead does.
  */
 export function assignNewLead(lead: NewLeadFacts, now: Date): Assignment | null {
-  const due = addBusinessMinutes(now, targetMinutes(), businessCalendar()).toISOString();
-  if (!distributionActive()) {
+  const stored = settings();
+  const due = addBusinessMinutes(now, targetMinutes(stored), businessCalendar(stored)).toISOString();
+  if (!distributionActive(stored)) {
     db.update(leads).set({ first_contact_due_at: due }).where(eq(leads.id, lead.id)).run();
     return null;
   }
