@@ -8,6 +8,7 @@ import { action as enrolAction } from "~/routes/public/enrolment";
 import { action as leadAction } from "~/routes/vocational/form";
 import { VOCATIONAL_CONSENT } from "~/seed/vocational-form";
 import { db, schema } from "~/server/db/client.server";
+import { recordOptOut } from "~/server/email/person-emails.server";
 import { saveLead } from "~/server/leads/save.server";
 import { purgeExpiredSendLog } from "~/server/platform/maintenance.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
@@ -147,6 +148,21 @@ describe("an admin exports one person's data", () => {
     expect(body.leads[0]).not.toHaveProperty("busca");
     expect(body.mensagens_whatsapp.map((m: { mensagem: string }) => m.mensagem).sort()).toEqual(["Oi de novo", "Olá Pessoa"]);
     expect(JSON.stringify(body)).not.toContain("Outra");
+  });
+
+  it("with the e-mails written to the person and their request to receive no more", async () => {
+    const { email, first } = seedPerson("exporta-emails");
+    recordOptOut(email, "page", new Date("2026-11-20T12:00:00.000Z"));
+    const response = (await exportLoader(
+      args(getRequest(`/contato/lead/${first}/dados.json`, { cookie: adminCookie }), { id: String(first) }),
+    )) as Response;
+    const body = await response.json();
+    // The /inscricao lead got its confirmation (decision 100); the staff alert about it went to staff, not here.
+    expect(body.emails).toHaveLength(1);
+    expect(body.emails[0]).toMatchObject({ tipo: "person.confirmation" });
+    expect(body.emails[0].texto).toContain("Pessoa");
+    expect(body.descadastro_de_email).toEqual({ pedido_em: "2026-11-20T12:00:00.000Z", como: "page" });
+    expect(body.explicacao).toContain("e-mails enviados");
   });
 
   it("answers 404 for an unknown or malformed id", async () => {

@@ -101,7 +101,8 @@ export type ConfirmationLead = {
 /** Queues the confirmation of a lead form (call it in the transaction that created the lead). */
 export function queueEnrolmentConfirmation(lead: ConfirmationLead, ownerEmail: string | null, now: Date): string | null {
   if (!mayEmailPerson(lead.email, "transactional", null)) return null;
-  const parts = enrolmentConfirmationEmail(frame(lead.email), {
+  const personFrame = frame(lead.email);
+  const parts = enrolmentConfirmationEmail(personFrame, {
     firstName: firstName(lead.nome),
     request: lead.request,
     course: lead.course,
@@ -109,7 +110,7 @@ export function queueEnrolmentConfirmation(lead: ConfirmationLead, ownerEmail: s
     ownerFirstName: staffFirstName(ownerEmail),
   });
   return enqueueEmail(
-    { kind: "person.confirmation", to: lead.email, ...parts, leadId: lead.id, unsubscribeUrl: unsubscribeUrl(lead.email) },
+    { kind: "person.confirmation", to: lead.email, ...parts, leadId: lead.id, unsubscribeUrl: personFrame.unsubscribeUrl },
     now,
   );
 }
@@ -147,7 +148,8 @@ export function queueVocationalResult(leadId: number, now: Date): string | null 
       institution.brandName,
     ) ?? null;
   const expiresAt = resultLinkExpiry(now);
-  const parts = vocationalResultEmail(frame(lead.email), {
+  const personFrame = frame(lead.email);
+  const parts = vocationalResultEmail(personFrame, {
     firstName: firstName(lead.nome),
     profileTitle: page.title,
     tagline: page.tagline,
@@ -158,7 +160,36 @@ export function queueVocationalResult(leadId: number, now: Date): string | null 
     linkValidUntil: formatDateBr(saoPauloDate(expiresAt)),
   });
   return enqueueEmail(
-    { kind: "person.vocational_result", to: lead.email, ...parts, leadId, unsubscribeUrl: unsubscribeUrl(lead.email) },
+    { kind: "person.vocational_result", to: lead.email, ...parts, leadId, unsubscribeUrl: personFrame.unsubscribeUrl },
     now,
   );
+}
+
+/**
+ * For the person's data export (LGPD art. 18, II): the e-mails the site wrote to this address (what,
+ * when, whether it left) and their objection to e-mail, kept after an erasure since it is their own
+ * request (decision 100).
+ */
+export function emailRecordsOfPerson(email: string) {
+  const address = email.trim().toLowerCase();
+  const outbox = schema.emailOutbox;
+  const sent = db
+    .select({
+      tipo: outbox.kind,
+      assunto: outbox.subject,
+      texto: outbox.textBody,
+      situacao: outbox.status,
+      criado_em: outbox.createdAt,
+      enviado_em: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.toAddress, address))
+    .orderBy(outbox.id)
+    .all();
+  const optOut = db
+    .select({ pedido_em: schema.emailOptouts.createdAt, como: schema.emailOptouts.source })
+    .from(schema.emailOptouts)
+    .where(eq(schema.emailOptouts.email, address))
+    .get();
+  return { emails: sent, descadastro_de_email: optOut ?? null };
 }

@@ -3,6 +3,7 @@ import { eq, inArray, like, or, type SQL } from "drizzle-orm";
 import { privateData } from "~/lib/cache-headers";
 
 import { db, schema } from "../db/client.server";
+import { emailRecordsOfPerson } from "../email/person-emails.server";
 import { deleteWebhookDeliveriesOfLeads } from "../webhooks/outbox.server";
 import { removeLeadsFromHandoffs } from "../whatsapp/handoff.server";
 import { personKey } from "../whatsapp/optouts.server";
@@ -88,7 +89,7 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
     exportado_em: now.toISOString(),
     titular: { email: lead.email, nome: lead.nome },
     explicacao:
-      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem), com o acompanhamento (status, notas e tentativas de contato), as mensagens de WhatsApp enviadas aos telefones informados e as respostas recebidas deles.",
+      "Todos os registros que o site guarda sobre este e-mail: um lead por formulário (origem), com o acompanhamento (status, notas e tentativas de contato), os e-mails enviados a este endereço e o pedido de não receber mais e-mails, se houver, as mensagens de WhatsApp enviadas aos telefones informados e as respostas recebidas deles.",
     leads: leads.map(({ busca: _searchCopy, ...row }) => ({
       ...row,
       origem_descricao: LEAD_ORIGINS[row.origem as keyof typeof LEAD_ORIGINS] ?? row.origem,
@@ -120,6 +121,8 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
         .all()
         .map((attempt) => ({ canal: attempt.channel, por: attempt.by, em: attempt.at })),
     })),
+    // The e-mails written to them and their opt-out (decision 100).
+    ...emailRecordsOfPerson(lead.email),
     // What the person answered on WhatsApp (decision 071), as they wrote it.
     respostas_whatsapp: whatsappRepliesOfPerson(leads).map((row) => ({
       numero: row.number,
