@@ -31,6 +31,11 @@ export const SEED_AUTHOR = "Conteúdo inicial";
 
 export const SINGLETON_ID = "main";
 
+/** A collection of one document, `SINGLETON_ID`, that an empty database starts from `seed()`. */
+export function singletonCollection<T>(name: string, schema: z.ZodType<T>, seed: () => T): ContentCollection<T> {
+  return { name, schema, seed: () => [{ id: SINGLETON_ID, data: seed() }] };
+}
+
 let generation = 0;
 const copies = new Map<string, ContentEntry<unknown>[]>();
 
