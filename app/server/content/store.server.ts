@@ -44,6 +44,20 @@ export function contentGeneration(): number {
   return generation;
 }
 
+/**
+ * `compute` wrapped so that its value is kept until the next save: a list derived from the content
+ * (the active catalogue) is built once per content generation, not once per request.
+ */
+export function keptUntilNextSave<T>(compute: () => T): () => T {
+  let copy: { generation: number; value: T } | null = null;
+  return () => {
+    if (copy?.generation === generation) return copy.value;
+    const value = compute();
+    copy = { generation, value };
+    return value;
+  };
+}
+
 /** Forgets the in-memory copies and makes every cached page stale. */
 export function invalidateContent(): void {
   copies.clear();
