@@ -213,6 +213,21 @@ export function nextCourseId(): string {
 }
 
 /**
+ * In a save's transaction, a page now at `to`: a redirect from `to` is dropped (the page answers
+ * there); when it moved away from `from`, `from` answers 301 to `to` from then on, and earlier
+ * redirects to `from` follow along (no chains).
+ */
+export function recordAddressChange(from: string | undefined, to: string, at: string): void {
+  db.delete(schema.contentRedirects).where(eq(schema.contentRedirects.fromPath, to)).run();
+  if (!from || from === to) return;
+  db.update(schema.contentRedirects).set({ toPath: to }).where(eq(schema.contentRedirects.toPath, from)).run();
+  db.insert(schema.contentRedirects)
+    .values({ fromPath: from, toPath: to, createdAt: at })
+    .onConflictDoUpdate({ target: schema.contentRedirects.fromPath, set: { toPath: to, createdAt: at } })
+    .run();
+}
+
+/**
  * Saves a course; when its path changed, the old path answers 301 to the new one from then on
  * (earlier redirects to the old path follow along, and a redirect from the new path is dropped).
  * One transaction: a refused save leaves no redirect behind.
@@ -229,16 +244,9 @@ export function saveCourse(input: {
   const save = sqlite.transaction((): SaveResult => {
     const result = saveEntry(coursesContent, input);
     if (!result.ok) return result;
-    const to = input.data.path;
-    db.delete(schema.contentRedirects).where(eq(schema.contentRedirects.fromPath, to)).run();
+    // Another course still at the old path keeps it: no redirect from there.
     const pathStillUsed = listEntries(coursesContent).some((entry) => entry.data.path === before);
-    if (before && before !== to && !pathStillUsed) {
-      db.update(schema.contentRedirects).set({ toPath: to }).where(eq(schema.contentRedirects.toPath, before)).run();
-      db.insert(schema.contentRedirects)
-        .values({ fromPath: before, toPath: to, createdAt: at })
-        .onConflictDoUpdate({ target: schema.contentRedirects.fromPath, set: { toPath: to, createdAt: at } })
-        .run();
-    }
+    recordAddressChange(pathStillUsed ? undefined : before, input.data.path, at);
     return result;
   });
   const result = save.immediate();
