@@ -70,49 +70,34 @@ function render(intro: string, facts: LeadAlertFacts, closing: string): { text: 
   return { text, html };
 }
 
-/** To the owner: a lead was given to them. */
-export function leadAssignedEmail(facts: LeadAlertFacts): EmailParts {
-  return {
-    subject: `Novo lead para você: ${facts.firstName}`,
-    ...render(
-      "Um novo lead foi atribuído a você. Faça o primeiro contato o quanto antes.",
-      facts,
-      "Mensagem automática da distribuição de leads.",
-    ),
-  };
-}
-
-/** To the next member: a lead that waited too long was passed to them. */
-export function leadEscalatedEmail(facts: LeadAlertFacts): EmailParts {
-  return {
-    subject: `Lead aguardando primeiro contato: ${facts.firstName}`,
-    ...render(
-      "Um lead esperou além do prazo de primeiro contato e foi repassado a você.",
-      facts,
-      "Mensagem automática da distribuição de leads.",
-    ),
-  };
-}
-
-/** To the admins: nobody could take a lead (everyone away, or no team). */
-export function leadUnassignedEmail(facts: LeadAlertFacts): EmailParts {
-  return {
-    subject: `Lead sem responsável: ${facts.firstName}`,
-    ...render(
-      "Chegou um lead e ninguém estava disponível para recebê-lo. Ele está na fila sem responsável.",
-      facts,
-      "Mensagem automática da distribuição de leads.",
-    ),
-  };
-}
-
 export type LeadAlertKind = "lead.assigned" | "lead.escalated" | "lead.unassigned";
+
+/** Each staff alert's subject (the lead's first name follows it) and opening sentence. */
+const LEAD_ALERTS: Record<LeadAlertKind, { subject: string; intro: string }> = {
+  // To the owner: a lead was given to them.
+  "lead.assigned": {
+    subject: "Novo lead para você",
+    intro: "Um novo lead foi atribuído a você. Faça o primeiro contato o quanto antes.",
+  },
+  // To the next member: a lead that waited too long was passed to them.
+  "lead.escalated": {
+    subject: "Lead aguardando primeiro contato",
+    intro: "Um lead esperou além do prazo de primeiro contato e foi repassado a você.",
+  },
+  // To the admins: nobody could take a lead (everyone away, or no team).
+  "lead.unassigned": {
+    subject: "Lead sem responsável",
+    intro: "Chegou um lead e ninguém estava disponível para recebê-lo. Ele está na fila sem responsável.",
+  },
+};
 
 /** The staff alert of each kind. */
 export function leadAlertEmail(kind: LeadAlertKind, facts: LeadAlertFacts): EmailParts {
-  if (kind === "lead.escalated") return leadEscalatedEmail(facts);
-  if (kind === "lead.unassigned") return leadUnassignedEmail(facts);
-  return leadAssignedEmail(facts);
+  const { subject, intro } = LEAD_ALERTS[kind];
+  return {
+    subject: `${subject}: ${facts.firstName}`,
+    ...render(intro, facts, "Mensagem automática da distribuição de leads."),
+  };
 }
 
 export type EmailStatusKey = "pending" | "sent" | "failed" | "held";

@@ -15,6 +15,7 @@
 
 // Durations are written with formatYears so they read "2,5 anos" (pt-BR decimal comma), never "2.5 anos".
 // A relative path: the Playwright tests import this catalogue without the "~" alias.
+import { normalizeCoursePath } from "../lib/content/courses";
 import { formatYears } from "../lib/format";
 import { AREA_SLUGS, type Course } from "./course-areas";
 import { regularPrices } from "./offers";
@@ -1021,18 +1022,6 @@ export const courses: Course[] = [
     description: "Curso rápido para entrar no mercado: documentos, planilhas, arquivo e atendimento no escritório.",
   }),
 ];
-
-/** A path as the catalogue writes it: leading slash, no trailing slash, lower-case, decoded. */
-export function normalizeCoursePath(path: string): string {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // keep the raw path
-  }
-  const trimmed = decoded.trim().toLowerCase().replace(/\/+$/, "");
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
-}
 
 /** Every course at a path (/educacaofisica has two; /publicidade-e-propaganda is in two areas). */
 export function findCoursesByUrl(path: string): Course[] {

@@ -1025,6 +1025,24 @@ export class SendQueue extends EventEmitter {
   }
 
   /**
+   * The last progress event of a finished job (its state already "completed" or "cancelled"):
+   * every row's result and the counts.
+   * @param {any} job
+   */
+  finalReport(job) {
+    return {
+      status: job.state === "completed" ? "completed" : "error",
+      jobId: job.id,
+      results: this.results(job),
+      total: job.contacts.length,
+      sent: job.sent,
+      errors: job.errors,
+      skipped: job.skipped,
+      ...(job.state === "cancelled" ? { reason: "cancelled", message: "Envio cancelado" } : {}),
+    };
+  }
+
+  /**
    * @param {any} job
    * @param {"completed" | "cancelled"} state
    */
@@ -1040,16 +1058,7 @@ export class SendQueue extends EventEmitter {
     job.finishedAt = this.now();
     this.job = null;
     this.lastJob = job;
-    job.final = {
-      status: state === "completed" ? "completed" : "error",
-      jobId: job.id,
-      results: this.results(job),
-      total: job.contacts.length,
-      sent: job.sent,
-      errors: job.errors,
-      skipped: job.skipped,
-      ...(state === "cancelled" ? { reason: "cancelled", message: "Envio cancelado" } : {}),
-    };
+    job.final = this.finalReport(job);
     this.journal({
       type: "job-finished",
       jobId: job.id,
@@ -1239,16 +1248,7 @@ export class SendQueue extends EventEmitter {
       // a finished job is the last job again: a page that was following it gets every row's result
       job.state = finished.state === "cancelled" ? "cancelled" : "completed";
       job.finishedAt = Date.parse(finished.at) || this.now();
-      job.final = {
-        status: job.state === "completed" ? "completed" : "error",
-        jobId: job.id,
-        results: this.results(job),
-        total: job.contacts.length,
-        sent: job.sent,
-        errors: job.errors,
-        skipped: job.skipped,
-        ...(job.state === "cancelled" ? { reason: "cancelled", message: "Envio cancelado" } : {}),
-      };
+      job.final = this.finalReport(job);
       this.lastJob = job;
       return false;
     }

@@ -104,15 +104,18 @@ export const courseOfferShape = {
     .default([]),
 };
 
-/** What the two-field rules say, field by field (act and evaluation given whole or not at all). */
-export function offerIssues(value: {
+/** A course's authorization or recognition act and its last MEC evaluation, as the studio keeps them. */
+export type ActAndEvaluation = {
   actType: string;
   actNumber: string;
   actDate: string;
   evaluationKind: string;
   evaluationGrade: string;
   evaluationYear: string;
-}): Array<{ path: string; message: string }> {
+};
+
+/** What the two-field rules say, field by field (act and evaluation given whole or not at all). */
+export function offerIssues(value: ActAndEvaluation): Array<{ path: string; message: string }> {
   return [
     ...wholeOrNone({ actType: value.actType, actNumber: value.actNumber, actDate: value.actDate }, ACT_INCOMPLETE_MESSAGE),
     ...wholeOrNone(
@@ -185,22 +188,18 @@ export const poloIdsInput = z.preprocess(
 );
 
 /** What a course still needs before the law's "condições de oferta" are complete (decision 084). */
-export function missingOfferItems(course: {
-  modality: string;
-  monthlyPrice: number | null;
-  duration: string;
-  actType: string;
-  actNumber: string;
-  actDate: string;
-  evaluationKind: string;
-  evaluationGrade: string;
-  evaluationYear: string;
-  coordinator: string;
-  workloadHours: number | null;
-  curriculum: string[][];
-  readjustmentRule: string;
-  poloIds: string[];
-}): string[] {
+export function missingOfferItems(
+  course: ActAndEvaluation & {
+    modality: string;
+    monthlyPrice: number | null;
+    duration: string;
+    coordinator: string;
+    workloadHours: number | null;
+    curriculum: string[][];
+    readjustmentRule: string;
+    poloIds: string[];
+  },
+): string[] {
   const missing: string[] = [];
   if (!course.actType || !course.actNumber || !course.actDate)
     missing.push("ato de autorização ou reconhecimento com a data do DOU");

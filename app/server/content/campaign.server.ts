@@ -28,7 +28,7 @@ import {
 } from "~/seed/offers";
 
 import { config } from "../platform/config.server";
-import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
+import { getSingleton, singletonCollection } from "./store.server";
 
 /**
  * The flash campaign in the content store (one document). Seeded from app/content/offers.ts and
@@ -63,11 +63,7 @@ export function campaignSeed(): Campaign {
   });
 }
 
-export const campaignContent: ContentCollection<Campaign> = {
-  name: "campaign",
-  schema: campaignSchema,
-  seed: () => [{ id: SINGLETON_ID, data: campaignSeed() }],
-};
+export const campaignContent = singletonCollection("campaign", campaignSchema, campaignSeed);
 
 export function getCampaign(): Campaign {
   return getSingleton(campaignContent).data;

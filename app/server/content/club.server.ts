@@ -6,7 +6,7 @@ import { DEPENDANT_BENEFIT_PERCENT, employeeTexts, STAFF_BENEFIT_PERCENT } from 
 
 import { config } from "../platform/config.server";
 import { activePolos } from "./courses.server";
-import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
+import { getSingleton, singletonCollection } from "./store.server";
 
 /** The club-games form: the configured URL, or the site's own enrolment form marked as coming from this page. */
 const DEFAULT_CLUB_FORM_URL = "/inscricao?origem=america_mg&embed=1";
@@ -37,11 +37,7 @@ export function clubPagesSeed(): ClubPages {
   });
 }
 
-export const clubPagesContent: ContentCollection<ClubPages> = {
-  name: "club",
-  schema: clubPagesSchema,
-  seed: () => [{ id: SINGLETON_ID, data: clubPagesSeed() }],
-};
+export const clubPagesContent = singletonCollection("club", clubPagesSchema, clubPagesSeed);
 
 export function getClubPages(): ClubPages {
   return getSingleton(clubPagesContent).data;

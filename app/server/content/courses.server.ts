@@ -20,8 +20,8 @@ import { db, schema, sqlite } from "../db/client.server";
 import {
   type ContentCollection,
   type ContentEntry,
-  contentGeneration,
   invalidateContent,
+  keptUntilNextSave,
   listEntries,
   saveEntry,
   type SaveResult,
@@ -108,18 +108,12 @@ export function toCourse(entry: ContentEntry<CourseDocument>): Course {
   };
 }
 
-let activeCopy: { generation: number; courses: Course[] } | null = null;
-
 /** The active catalogue, in the studio's order (what every public page lists). */
-export function activeCourses(): Course[] {
-  const generation = contentGeneration();
-  if (activeCopy?.generation === generation) return activeCopy.courses;
-  const list = listEntries(coursesContent)
+export const activeCourses: () => Course[] = keptUntilNextSave(() =>
+  listEntries(coursesContent)
     .filter((entry) => entry.data.active)
-    .map(toCourse);
-  activeCopy = { generation: contentGeneration(), courses: list };
-  return list;
-}
+    .map(toCourse),
+);
 
 /** Every course entry, active or not (the studio's list). */
 export function courseEntries(): ContentEntry<CourseDocument>[] {
@@ -164,11 +158,8 @@ export function isRetiredCoursePath(path: string): boolean {
   return deletedCoursePaths().has(wanted);
 }
 
-let deletedCopy: { generation: number; paths: Set<string> } | null = null;
-
 /** The paths deleted courses had: the last saved version of each course no longer in the catalogue. */
-function deletedCoursePaths(): Set<string> {
-  if (deletedCopy?.generation === contentGeneration()) return deletedCopy.paths;
+const deletedCoursePaths = keptUntilNextSave((): Set<string> => {
   const rows = sqlite
     .prepare(
       `SELECT r.data FROM content_revisions r
@@ -183,9 +174,8 @@ function deletedCoursePaths(): Set<string> {
     const parsed = courseSchema.safeParse(JSON.parse(row.data));
     if (parsed.success) paths.add(parsed.data.path);
   }
-  deletedCopy = { generation: contentGeneration(), paths };
   return paths;
-}
+});
 
 /** Where an old course address now points (after its path changed), if anywhere. */
 export function courseRedirect(path: string): string | undefined {
@@ -223,6 +213,21 @@ export function nextCourseId(): string {
 }
 
 /**
+ * In a save's transaction, a page now at `to`: a redirect from `to` is dropped (the page answers
+ * there); when it moved away from `from`, `from` answers 301 to `to` from then on, and earlier
+ * redirects to `from` follow along (no chains).
+ */
+export function recordAddressChange(from: string | undefined, to: string, at: string): void {
+  db.delete(schema.contentRedirects).where(eq(schema.contentRedirects.fromPath, to)).run();
+  if (!from || from === to) return;
+  db.update(schema.contentRedirects).set({ toPath: to }).where(eq(schema.contentRedirects.toPath, from)).run();
+  db.insert(schema.contentRedirects)
+    .values({ fromPath: from, toPath: to, createdAt: at })
+    .onConflictDoUpdate({ target: schema.contentRedirects.fromPath, set: { toPath: to, createdAt: at } })
+    .run();
+}
+
+/**
  * Saves a course; when its path changed, the old path answers 301 to the new one from then on
  * (earlier redirects to the old path follow along, and a redirect from the new path is dropped).
  * One transaction: a refused save leaves no redirect behind.
@@ -239,16 +244,9 @@ export function saveCourse(input: {
   const save = sqlite.transaction((): SaveResult => {
     const result = saveEntry(coursesContent, input);
     if (!result.ok) return result;
-    const to = input.data.path;
-    db.delete(schema.contentRedirects).where(eq(schema.contentRedirects.fromPath, to)).run();
+    // Another course still at the old path keeps it: no redirect from there.
     const pathStillUsed = listEntries(coursesContent).some((entry) => entry.data.path === before);
-    if (before && before !== to && !pathStillUsed) {
-      db.update(schema.contentRedirects).set({ toPath: to }).where(eq(schema.contentRedirects.toPath, before)).run();
-      db.insert(schema.contentRedirects)
-        .values({ fromPath: before, toPath: to, createdAt: at })
-        .onConflictDoUpdate({ target: schema.contentRedirects.fromPath, set: { toPath: to, createdAt: at } })
-        .run();
-    }
+    recordAddressChange(pathStillUsed ? undefined : before, input.data.path, at);
     return result;
   });
   const result = save.immediate();
@@ -260,13 +258,9 @@ export function saveCourse(input: {
 /** A polo as the public pages show it: "Belo Horizonte - Centro - MG", its phone and its page's slug. */
 export type PublicPolo = { location: string; phone: string; slug: string; address?: string };
 
-let polosCopy: { generation: number; polos: PublicPolo[] } | null = null;
-
 /** The active study centres, in the studio's order (home finder, enrolment form). */
-export function activePolos(): PublicPolo[] {
-  const generation = contentGeneration();
-  if (polosCopy?.generation === generation) return polosCopy.polos;
-  const list = listEntries(polosContent)
+export const activePolos: () => PublicPolo[] = keptUntilNextSave(() =>
+  listEntries(polosContent)
     .filter((entry) => entry.data.active)
     // The address only when there is one: the home page's data stays as small as before.
     .map((entry) => ({
@@ -274,10 +268,8 @@ export function activePolos(): PublicPolo[] {
       phone: entry.data.phone,
       slug: entry.data.slug,
       ...(entry.data.address ? { address: entry.data.address } : {}),
-    }));
-  polosCopy = { generation: contentGeneration(), polos: list };
-  return list;
-}
+    })),
+);
 
 export function poloEntries(): ContentEntry<PoloDocument>[] {
   return listEntries(polosContent);

@@ -30,7 +30,7 @@ import { config } from "../platform/config.server";
 import { campaignDeadlineFor, getCampaign, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
 import { activeCourseCount, activePoloCount, activePolos, poloEntries } from "./courses.server";
 import { getInstitution } from "./institution.server";
-import { type ContentCollection, getSingleton, listEntries, SINGLETON_ID } from "./store.server";
+import { type ContentCollection, getSingleton, listEntries, singletonCollection } from "./store.server";
 
 /**
  * The home page's content in the store: the "Página inicial" singleton, the FAQ and the
@@ -72,11 +72,7 @@ export function vocationalSocialProof(): { testTakers: string; satisfaction: str
   return { testTakers: home.proofTestTakers, satisfaction: home.proofSatisfaction };
 }
 
-export const homeContent: ContentCollection<HomeContent> = {
-  name: "home",
-  schema: homeSchema,
-  seed: () => [{ id: SINGLETON_ID, data: homeSeed() }],
-};
+export const homeContent = singletonCollection("home", homeSchema, homeSeed);
 
 /** Today's FAQ texts, with their numbers turned into the stats' tokens so they never contradict the hero. */
 function faqSeedItem(item: FaqItemContent): FaqItemContent {

@@ -2,7 +2,7 @@ import { isValidCnpj, normalizeWhatsappNumber } from "~/lib/content/fields";
 import { type Institution, institutionSchema } from "~/lib/content/institution";
 
 import { config } from "../platform/config.server";
-import { type ContentCollection, getSingleton, SINGLETON_ID } from "./store.server";
+import { getSingleton, singletonCollection } from "./store.server";
 
 const EMPTY_MEC = {
   emecCode: "",
@@ -72,11 +72,7 @@ export function institutionSeed(): Institution {
   return institutionSchema.parse(repaired);
 }
 
-export const institutionContent: ContentCollection<Institution> = {
-  name: "institution",
-  schema: institutionSchema,
-  seed: () => [{ id: SINGLETON_ID, data: institutionSeed() }],
-};
+export const institutionContent = singletonCollection("institution", institutionSchema, institutionSeed);
 
 export function getInstitution(): Institution {
   return getSingleton(institutionContent).data;

@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
 
 import { type PoloDocument, poloFormSchema } from "~/lib/content/courses";
 import { POLO_SLUG_TAKEN_MESSAGE, poloPath } from "~/lib/content/polos";
 
-import { db, schema, sqlite } from "../db/client.server";
+import { sqlite } from "../db/client.server";
 import { readFormData } from "../platform/form-data.server";
 import { requirePermission } from "../staff/auth.server";
-import { coursesContent, nextPoloId, poloEntries, polosContent } from "./courses.server";
+import { coursesContent, nextPoloId, poloEntries, polosContent, recordAddressChange } from "./courses.server";
 import { type ContentEntry, getEntry, invalidateContent, listEntries, saveEntry, type SaveResult } from "./store.server";
 import { answerSave, invalidForm, refusedForm, STUDIO_PATH, versionOf } from "./studio.server";
 
@@ -96,16 +95,7 @@ export function savePolo(input: {
       // Read in this transaction: a conflict cannot happen; if it did, nothing of the save stays.
       if (!saved.ok) throw new Error(`polo ${input.id}: course ${course.id} changed during the save`);
     }
-    const to = poloPath(input.data.slug);
-    db.delete(schema.contentRedirects).where(eq(schema.contentRedirects.fromPath, to)).run();
-    if (before && before !== input.data.slug) {
-      const from = poloPath(before);
-      db.update(schema.contentRedirects).set({ toPath: to }).where(eq(schema.contentRedirects.toPath, from)).run();
-      db.insert(schema.contentRedirects)
-        .values({ fromPath: from, toPath: to, createdAt: at })
-        .onConflictDoUpdate({ target: schema.contentRedirects.fromPath, set: { toPath: to, createdAt: at } })
-        .run();
-    }
+    recordAddressChange(before ? poloPath(before) : undefined, poloPath(input.data.slug), at);
     return result;
   });
   const result = save.immediate();

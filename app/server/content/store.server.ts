@@ -31,12 +31,31 @@ export const SEED_AUTHOR = "Conteúdo inicial";
 
 export const SINGLETON_ID = "main";
 
+/** A collection of one document, `SINGLETON_ID`, that an empty database starts from `seed()`. */
+export function singletonCollection<T>(name: string, schema: z.ZodType<T>, seed: () => T): ContentCollection<T> {
+  return { name, schema, seed: () => [{ id: SINGLETON_ID, data: seed() }] };
+}
+
 let generation = 0;
 const copies = new Map<string, ContentEntry<unknown>[]>();
 
 /** Moves on with every save (and restore): pages rendered in an older generation are stale. */
 export function contentGeneration(): number {
   return generation;
+}
+
+/**
+ * `compute` wrapped so that its value is kept until the next save: a list derived from the content
+ * (the active catalogue) is built once per content generation, not once per request.
+ */
+export function keptUntilNextSave<T>(compute: () => T): () => T {
+  let copy: { generation: number; value: T } | null = null;
+  return () => {
+    if (copy?.generation === generation) return copy.value;
+    const value = compute();
+    copy = { generation, value };
+    return value;
+  };
 }
 
 /** Forgets the in-memory copies and makes every cached page stale. */

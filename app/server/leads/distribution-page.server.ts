@@ -23,9 +23,7 @@ import {
 
 import { activeCourses, activePolos } from "../content/courses.server";
 import * as serverClock from "../platform/clock.server";
-import { readFormData } from "../platform/form-data.server";
-import { privateRedirectWithToast } from "../platform/toast.server";
-import { requirePermission } from "../staff/auth.server";
+import { type BackWithToast, staffPagePost } from "../staff/auth.server";
 import {
   addRule,
   addTeamMember,
@@ -90,10 +88,9 @@ function rowError(submission: Submission, fields: string[]): string | undefined 
   return fields.map((field) => submission.error?.[field]?.[0]).find(Boolean);
 }
 
-type Back = (title: string, description?: string) => Promise<Response>;
 type Admin = { email: string };
 
-function switchAction(formData: FormData, admin: Admin, back: Back) {
+function switchAction(formData: FormData, admin: Admin, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: switchSchema });
   if (submission.status !== "success") return refusePage(M.unknown, 400);
   const on = submission.value.ativa;
@@ -102,7 +99,7 @@ function switchAction(formData: FormData, admin: Admin, back: Back) {
   return back(on ? "Distribuição automática ligada" : "Distribuição automática desligada");
 }
 
-function clockAction(formData: FormData, back: Back) {
+function clockAction(formData: FormData, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: clockSchema });
   if (submission.status !== "success") return refuseForm(DISTRIBUTION_FORMS.clock, submission);
   const { prazo, feriados } = submission.value;
@@ -110,7 +107,7 @@ function clockAction(formData: FormData, back: Back) {
   return back("Prazo salvo", `Primeiro contato em até ${prazo} min úteis.`);
 }
 
-function availabilityAction(formData: FormData, back: Back) {
+function availabilityAction(formData: FormData, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: availabilitySchema(serverClock.nowMs()) });
   const gone = rowError(submission, ["usuario"]);
   if (gone) return refusePage(gone);
@@ -122,7 +119,7 @@ function availabilityAction(formData: FormData, back: Back) {
   return back(away ? "Marcado como ausente" : "Marcado como disponível");
 }
 
-function addTeamAction(formData: FormData, back: Back) {
+function addTeamAction(formData: FormData, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: addTeamSchema });
   if (submission.status !== "success") return refuseForm(DISTRIBUTION_FORMS.addTeam, submission);
   const { nome } = submission.value;
@@ -130,13 +127,13 @@ function addTeamAction(formData: FormData, back: Back) {
   return back("Equipe criada", nome);
 }
 
-function removeTeamAction(formData: FormData, back: Back) {
+function removeTeamAction(formData: FormData, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: removeTeamSchema });
   if (submission.status !== "success" || !removeTeam(submission.value.equipe)) return refusePage(M.gone);
   return back("Equipe removida", "As regras que apontavam para ela também foram removidas.");
 }
 
-function addMemberAction(formData: FormData, back: Back) {
+function addMemberAction(formData: FormData, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: addMemberSchema });
   const gone = rowError(submission, ["equipe"]);
   if (gone) return refusePage(gone);
@@ -147,7 +144,7 @@ function addMemberAction(formData: FormData, back: Back) {
   return back("Membro adicionado");
 }
 
-function removeMemberAction(formData: FormData, back: Back) {
+function removeMemberAction(formData: FormData, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: removeMemberSchema });
   if (submission.status !== "success" || !removeTeamMember(submission.value.equipe, submission.value.usuario)) {
     return refusePage(M.gone);
@@ -155,7 +152,7 @@ function removeMemberAction(formData: FormData, back: Back) {
   return back("Membro removido");
 }
 
-function addRuleAction(formData: FormData, admin: Admin, back: Back) {
+function addRuleAction(formData: FormData, admin: Admin, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: addRuleSchema });
   if (submission.status !== "success") return refuseForm(DISTRIBUTION_FORMS.addRule, submission);
   const { nome, campo, valor, equipe } = submission.value;
@@ -165,7 +162,7 @@ function addRuleAction(formData: FormData, admin: Admin, back: Back) {
   return back("Regra criada", nome);
 }
 
-function removeRuleAction(formData: FormData, back: Back) {
+function removeRuleAction(formData: FormData, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: removeRuleSchema });
   if (submission.status !== "success" || !removeRule(submission.value.regra)) return refusePage(M.gone);
   return back("Regra removida");
@@ -177,11 +174,8 @@ function removeRuleAction(formData: FormData, back: Back) {
  * is gone is said on top of the page (404).
  */
 export async function distributionAction(request: Request) {
-  const admin = await requirePermission(request, "distribution");
-  const formData = await readFormData(request);
-  const back: Back = (title, description) => privateRedirectWithToast(request, DISTRIBUTION_PATH, { title, description });
-
-  switch (formData.get("intent")) {
+  const { staff: admin, formData, intent, back } = await staffPagePost(request, "distribution", DISTRIBUTION_PATH);
+  switch (intent) {
     case I.switch:
       return switchAction(formData, admin, back);
     case I.clock:

@@ -267,9 +267,14 @@ function ruleMatches(rule: RuleRow, lead: NewLeadFacts, area: string | undefined
   return area === rule.value || lead.area_desejada === rule.value;
 }
 
-/** The available member whose turn it is among these candidates (null: nobody available). */
-function nextInTurn(candidateIds: number[] | "all", nowIso: string): { id: number; email: string } | undefined {
+/** The available member whose turn it is among these candidates, but `except` (undefined: nobody available). */
+function nextInTurn(
+  candidateIds: number[] | "all",
+  nowIso: string,
+  except: number | null = null,
+): { id: number; email: string } | undefined {
   const conditions = [eq(users.role, "comercial"), availableAt(nowIso)];
+  if (except !== null) conditions.push(ne(users.id, except));
   if (candidateIds !== "all") {
     if (candidateIds.length === 0) return undefined;
     conditions.push(inArray(users.id, candidateIds));
@@ -451,15 +456,8 @@ export function escalateWaitingLeads(now: Date = serverClock.now()): number {
   let escalated = 0;
   for (const lead of waiting) {
     db.transaction(() => {
-      const conditions = [eq(users.role, "comercial"), availableAt(nowIso)];
-      if (lead.owner_id !== null) conditions.push(ne(users.id, lead.owner_id));
-      const next = db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(and(...conditions))
-        .orderBy(asc(users.lastAssignedSeq), asc(users.id))
-        .limit(1)
-        .get();
+      // The next member in turn, never the one who let it wait.
+      const next = nextInTurn("all", nowIso, lead.owner_id);
       const previous =
         lead.owner_id === null
           ? NO_OWNER_LABEL

@@ -3,11 +3,12 @@ import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { LeadFilters } from "~/lib/leads/filters";
 import { type StatusChoice, statusWithReason } from "~/lib/leads/status";
 
+import { parameterBatches } from "../db/batches.server";
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { enqueueWebhookEvent, leadEventData } from "../webhooks/outbox.server";
 import { type Lead, recordsOfPerson } from "./privacy.server";
-import { leadConditions } from "./queries.server";
+import { leadConditions, leadHistory } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
 
 /**
@@ -32,13 +33,11 @@ export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 export function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: string, now: Date): number {
   let changed = 0;
   const at = now.toISOString();
-  // SQLite caps the parameters of one statement: 500 ids at a time.
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
+  for (const batch of parameterBatches(ids)) {
     const before = tx
       .select({ id: leads.id, status: leads.status })
       .from(leads)
-      .where(and(inArray(leads.id, chunk), differsFrom(choice)))
+      .where(and(inArray(leads.id, batch), differsFrom(choice)))
       .all();
     if (!before.length) continue;
     tx.update(leads)
@@ -161,29 +160,6 @@ export function setNextContact(leadId: number, date: string | null): boolean {
   return db.update(leads).set({ proximo_contato: date }).where(eq(leads.id, leadId)).run().changes > 0;
 }
 
-export function leadNotes(leadId: number) {
-  return db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).orderBy(asc(schema.leadNotes.id)).all();
-}
-
-export function leadStatusChanges(leadId: number) {
-  return db
-    .select()
-    .from(schema.leadStatusChanges)
-    .where(eq(schema.leadStatusChanges.leadId, leadId))
-    .orderBy(asc(schema.leadStatusChanges.id))
-    .all();
-}
-
-/** The lead's contact attempts from the panel (call or WhatsApp click), oldest first. */
-export function leadContactAttempts(leadId: number) {
-  return db
-    .select()
-    .from(schema.leadContactAttempts)
-    .where(eq(schema.leadContactAttempts.leadId, leadId))
-    .orderBy(asc(schema.leadContactAttempts.id))
-    .all();
-}
-
 /**
  * The ways the WhatsApp tool may have written this phone in its send log: with or without the
  * country code 55, with or without the mobile's ninth digit ("(31)99999-8888" → 5531999998888,
@@ -251,7 +227,7 @@ export function leadTimeline(lead: Lead, profileLabel: (key: string) => string):
       });
     }
   }
-  for (const change of leadStatusChanges(lead.id)) {
+  for (const change of leadHistory(schema.leadStatusChanges, lead.id)) {
     entries.push({
       at: change.changedAt,
       kind: "status",
@@ -259,10 +235,10 @@ export function leadTimeline(lead: Lead, profileLabel: (key: string) => string):
       by: change.changedBy,
     });
   }
-  for (const note of leadNotes(lead.id)) {
+  for (const note of leadHistory(schema.leadNotes, lead.id)) {
     entries.push({ at: note.createdAt, kind: "nota", title: "Nota", text: note.text, by: note.author });
   }
-  for (const attempt of leadContactAttempts(lead.id)) {
+  for (const attempt of leadHistory(schema.leadContactAttempts, lead.id)) {
     entries.push({
       at: attempt.at,
       kind: "contato",

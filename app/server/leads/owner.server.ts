@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type LeadFilters, NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { OWNER_ERROR, OWNER_ID } from "~/lib/leads/follow-up-form";
 
+import { parameterBatches } from "../db/batches.server";
 import { db, schema } from "../db/client.server";
 import type { Tx } from "./follow-up.server";
 import { leadConditions } from "./queries.server";
@@ -94,12 +95,11 @@ export function ownerChangeText(from: string | null, to: string | null): string 
 function applyOwner(tx: Tx, ids: number[], owner: OwnerOption | null, by: string, now: Date): number {
   let changed = 0;
   const at = now.toISOString();
-  // SQLite caps the parameters of one statement: 500 ids at a time.
-  for (let i = 0; i < ids.length; i += 500) {
+  for (const batch of parameterBatches(ids)) {
     const before = tx
       .select({ id: leads.id, owner: leads.owner_id })
       .from(leads)
-      .where(and(inArray(leads.id, ids.slice(i, i + 500)), differsFrom(owner)))
+      .where(and(inArray(leads.id, batch), differsFrom(owner)))
       .all();
     if (!before.length) continue;
     const names = ownerEmails(before.map((row) => row.owner));

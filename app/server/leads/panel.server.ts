@@ -57,6 +57,14 @@ const LOAD_ERROR: ToastMessage = {
 
 const originLabels = () => ({ ...LEAD_ORIGINS }) as Record<string, string>;
 
+/** The dashboard's parts on a page whose data could not be read (it shows LOAD_ERROR instead, with 503). */
+const NO_TOTALS = {
+  dashboard: null as Dashboard | null,
+  whatsapp: null as WhatsappContacts | null,
+  statuses: null as Statuses | null,
+  error: LOAD_ERROR,
+};
+
 /** The last DASHBOARD_DAYS days' activity and WhatsApp clicks (totals, no person). */
 function recentTotals() {
   const today = saoPauloDate(new Date());
@@ -77,16 +85,7 @@ export function loadTotalsOnly() {
     return data({ ...base, ...recentTotals(), statuses, error: null });
   } catch (error) {
     console.error("admin: could not load the leads dashboard", error);
-    return data(
-      {
-        ...base,
-        dashboard: null as Dashboard | null,
-        whatsapp: null as WhatsappContacts | null,
-        statuses: null as Statuses | null,
-        error: LOAD_ERROR,
-      },
-      { status: 503 },
-    );
+    return data({ ...base, ...NO_TOTALS }, { status: 503 });
   }
 }
 
@@ -138,16 +137,13 @@ export function loadFullPanel(admin: StaffUser, searchParams: URLSearchParams) {
     return data(
       {
         ...base,
+        ...NO_TOTALS,
         page: null as PanelPage | null,
-        dashboard: null as Dashboard | null,
-        whatsapp: null as WhatsappContacts | null,
         profiles: [] as string[],
         optOuts: 0,
-        statuses: null as Statuses | null,
         owners: [] as OwnerChoice[],
         waiting: [] as WaitingLead[],
         distribution: null as DistributionStatus | null,
-        error: LOAD_ERROR,
       },
       { status: 503 },
     );

@@ -7,6 +7,7 @@ import { emailRecordsOfPerson } from "../email/person-emails.server";
 import { deleteWebhookDeliveriesOfLeads } from "../webhooks/outbox.server";
 import { removeLeadsFromHandoffs } from "../whatsapp/handoff.server";
 import { personKey } from "../whatsapp/optouts.server";
+import { leadHistory } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
 
 /**
@@ -95,31 +96,20 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
       origem_descricao: LEAD_ORIGINS[row.origem as keyof typeof LEAD_ORIGINS] ?? row.origem,
       respostas: row.respostas ? safeJson(row.respostas) : null,
       // The follow-up of this lead row: its status changes and notes (who, when).
-      mudancas_de_status: db
-        .select()
-        .from(schema.leadStatusChanges)
-        .where(eq(schema.leadStatusChanges.leadId, row.id))
-        .all()
-        .map((change) => ({
-          de: change.fromStatus,
-          para: change.toStatus,
-          motivo: change.reason,
-          por: change.changedBy,
-          em: change.changedAt,
-        })),
-      notas: db
-        .select()
-        .from(schema.leadNotes)
-        .where(eq(schema.leadNotes.leadId, row.id))
-        .all()
-        .map((note) => ({ texto: note.text, por: note.author, em: note.createdAt })),
+      mudancas_de_status: leadHistory(schema.leadStatusChanges, row.id).map((change) => ({
+        de: change.fromStatus,
+        para: change.toStatus,
+        motivo: change.reason,
+        por: change.changedBy,
+        em: change.changedAt,
+      })),
+      notas: leadHistory(schema.leadNotes, row.id).map((note) => ({ texto: note.text, por: note.author, em: note.createdAt })),
       // Calls and WhatsApp clicks from the panel to this lead (who, when).
-      tentativas_de_contato: db
-        .select()
-        .from(schema.leadContactAttempts)
-        .where(eq(schema.leadContactAttempts.leadId, row.id))
-        .all()
-        .map((attempt) => ({ canal: attempt.channel, por: attempt.by, em: attempt.at })),
+      tentativas_de_contato: leadHistory(schema.leadContactAttempts, row.id).map((attempt) => ({
+        canal: attempt.channel,
+        por: attempt.by,
+        em: attempt.at,
+      })),
     })),
     // The e-mails written to them and their opt-out (decision 100).
     ...emailRecordsOfPerson(lead.email),

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from "drizzle-orm";
 
 import { saoPauloDate } from "~/lib/dates";
 import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/leads/filters";
@@ -216,4 +216,12 @@ export function leadPhonesOfSelection(filters: LeadFilters, now: Date = new Date
     .where(plan.where)
     .orderBy(...plan.orderBy)
     .all();
+}
+
+/** The tables of a lead's follow-up, one row per event: status changes, notes, contact attempts. */
+type LeadHistoryTable = typeof schema.leadStatusChanges | typeof schema.leadNotes | typeof schema.leadContactAttempts;
+
+/** A lead's rows of one of its follow-up tables, oldest first. */
+export function leadHistory<T extends LeadHistoryTable>(table: T, leadId: number) {
+  return db.select().from(table).where(eq(table.leadId, leadId)).orderBy(asc(table.id)).all();
 }

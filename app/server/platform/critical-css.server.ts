@@ -36,22 +36,28 @@ function closingBrace(css: string, open: number): number {
   return css.length - 1;
 }
 
-/** Splits a selector list at its top-level commas. */
-function splitSelectors(selector: string): string[] {
+/**
+ * Splits `text` at each `separator` outside parentheses, brackets and strings (escapes skipped): a
+ * selector list at its commas, a rule's body at its semicolons.
+ */
+function splitTopLevel(text: string, separator: "," | ";"): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const c = selector[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (c === "\\") i++;
     else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;
-    else if (c === "," && depth === 0) {
-      parts.push(selector.slice(start, i));
+    else if (c === '"' || c === "'") {
+      i++;
+      while (i < text.length && text[i] !== c) i += text[i] === "\\" ? 2 : 1;
+    } else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i));
       start = i + 1;
     }
   }
-  parts.push(selector.slice(start));
+  parts.push(text.slice(start));
   return parts;
 }
 
@@ -131,7 +137,7 @@ function parse(css: string): Node[] {
       // @font-face, @property, @keyframes, nested rules: kept whole.
       nodes.push({ kind: "text", text });
     } else {
-      const selectors = splitSelectors(prelude).map((text) => ({
+      const selectors = splitTopLevel(prelude, ",").map((text) => ({
         text,
         classes: selectorClasses(text),
         elements: selectorElements(text),
@@ -145,23 +151,7 @@ function parse(css: string): Node[] {
 
 /** Custom-property declarations (--name:value) of a rule's body, with their names. */
 function declarations(rule: string): { name: string; text: string }[] | null {
-  const body = rule.slice(rule.indexOf("{") + 1, rule.lastIndexOf("}"));
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === '"' || c === "'") {
-      i++;
-      while (i < body.length && body[i] !== c) i += body[i] === "\\" ? 2 : 1;
-    } else if (c === ";" && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
+  const parts = splitTopLevel(rule.slice(rule.indexOf("{") + 1, rule.lastIndexOf("}")), ";");
   const result: { name: string; text: string }[] = [];
   for (const part of parts) {
     if (!part.trim()) continue;

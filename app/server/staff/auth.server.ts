@@ -6,8 +6,10 @@ import { loginSchema } from "~/lib/staff/login";
 import { can, type Permission, ROLES } from "~/lib/staff/roles";
 
 import { config } from "../platform/config.server";
+import { readFormData } from "../platform/form-data.server";
 import { clientIp, createRateLimiter, sleep } from "../platform/rate-limit.server";
 import { ADMIN_SESSION_SECONDS, adminStorage, commitAdmin, getAdminSession } from "../platform/session.server";
+import { privateRedirectWithToast } from "../platform/toast.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import {
   closeAdminSession,
@@ -232,4 +234,18 @@ export async function requirePermission(request: Request, permission: Permission
     throw data(forbiddenMessage(admin.role), { status: 403, headers: { "Cache-Control": "no-store" } });
   }
   return admin;
+}
+
+/** Back to the page a post came from, with a toast: `back("Usuário removido")`. */
+export type BackWithToast = (title: string, description?: string) => Promise<Response>;
+
+/**
+ * How a staff page's post starts (one form per `intent`, decision 078): the permission checked as
+ * requirePermission does, the form read, its `intent`, and `back` to `path` with a toast.
+ */
+export async function staffPagePost(request: Request, permission: Permission, path: string) {
+  const staff = await requirePermission(request, permission);
+  const formData = await readFormData(request);
+  const back: BackWithToast = (title, description) => privateRedirectWithToast(request, path, { title, description });
+  return { staff, formData, intent: formData.get("intent"), back };
 }

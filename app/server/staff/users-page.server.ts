@@ -12,9 +12,7 @@ import {
   USERS_PATH,
 } from "~/lib/staff/users";
 
-import { readFormData } from "../platform/form-data.server";
-import { privateRedirectWithToast } from "../platform/toast.server";
-import { requirePermission } from "./auth.server";
+import { staffPagePost } from "./auth.server";
 import { changeUserRole, createAdmin, findAdminByEmail, listAdmins, removeUser, roleOf } from "./users.server";
 
 /** The Usuários page (app/routes/staff/users.tsx): its data and form posts. Permission "users" (admin). */
@@ -53,10 +51,7 @@ function userField(formData: FormData): number | null {
  * admin themself keep their admin role (admin-users.server.ts says so next to the field).
  */
 export async function usersAction(request: Request) {
-  const admin = await requirePermission(request, "users");
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  const back = (title: string, description?: string) => privateRedirectWithToast(request, USERS_PATH, { title, description });
+  const { staff: admin, formData, intent, back } = await staffPagePost(request, "users", USERS_PATH);
 
   if (intent === USER_INTENTS.add) {
     const submission = parseWithZod(formData, { schema: newUserSchema });

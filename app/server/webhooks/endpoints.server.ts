@@ -4,9 +4,7 @@ import { privateData } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { WEBHOOK_INTENTS, WEBHOOK_TIMEOUT_MESSAGE, webhookEndpointFormSchema, webhookTimeoutSchema } from "~/lib/webhooks";
 
-import { readFormData } from "../platform/form-data.server";
-import { privateRedirectWithToast } from "../platform/toast.server";
-import { requirePermission } from "../staff/auth.server";
+import { staffPagePost } from "../staff/auth.server";
 import { checkWebhookUrl } from "./address.server";
 import {
   createWebhookEndpoint,
@@ -67,10 +65,7 @@ function timeoutRefused(endpoint: number) {
  * one, or send a delivery again. Admin only.
  */
 export async function webhooksAction(request: Request) {
-  const admin = await requirePermission(request, "webhooks");
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  const back = (title: string, description?: string) => privateRedirectWithToast(request, WEBHOOKS_PATH, { title, description });
+  const { staff: admin, formData, intent, back } = await staffPagePost(request, "webhooks", WEBHOOKS_PATH);
 
   if (intent === WEBHOOK_INTENTS.add) {
     const submission = parseWithZod(formData, { schema: webhookEndpointFormSchema });

@@ -7,6 +7,7 @@ import { type LeadFilters, leadFiltersToParams } from "~/lib/leads/filters";
 import { normalizePhone } from "~/lib/phone";
 import { CONTACTS_MAX } from "~/lib/whatsapp/tool";
 
+import { selectInBatches } from "../db/batches.server";
 import { db, schema } from "../db/client.server";
 import { leadPhonesOfSelection } from "../leads/queries.server";
 import { optedOutAmong, optOutChecker, personKey } from "./optouts.server";
@@ -194,16 +195,10 @@ function storedContacts(json: string): HandoffContact[] {
 
 /** The ids among these that are still leads (a lead erased since the list was made drops out). */
 function existingLeadIds(ids: readonly number[]): Set<number> {
-  const found = new Set<number>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = db
-      .select({ id: schema.leads.id })
-      .from(schema.leads)
-      .where(inArray(schema.leads.id, ids.slice(i, i + 500)))
-      .all();
-    for (const row of rows) found.add(row.id);
-  }
-  return found;
+  const rows = selectInBatches(ids, (batch) =>
+    db.select({ id: schema.leads.id }).from(schema.leads).where(inArray(schema.leads.id, batch)).all(),
+  );
+  return new Set(rows.map((row) => row.id));
 }
 
 export type OpenedHandoff =

@@ -86,6 +86,18 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
   return refused(`${issue.message}${where}`, 400);
 }
 
+/** A helper's POST of JSON: its live key and the body checked against `schema`, or the refusal (401, 405, 400). */
+async function helperPost<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<{ key: NonNullable<ReturnType<typeof helperKeyOfRequest>>; body: z.output<T> } | Response> {
+  const key = helperKeyOfRequest(request);
+  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
+  const body = await readBody(request, schema);
+  return body instanceof Response ? body : { key, body };
+}
+
 /**
  * GET /api/whatsapp-helper/descadastros: `{ numbers }`, the central opt-out list.
  * POST: `{ entries: [{ number, at, operator? }] }` adds opt-outs caught by a helper; idempotent per person.
@@ -122,12 +134,9 @@ const sentQuerySchema = z.object({
  * the numbers (as given) that got exactly this text in the last 7 days, with when.
  */
 export async function alreadySentApi(request: Request, now: Date = clockNow()): Promise<Response> {
-  const key = helperKeyOfRequest(request);
-  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
-  if (request.method !== "POST") return methodNotAllowed(request, "POST");
-  const body = await readBody(request, sentQuerySchema);
-  if (body instanceof Response) return body;
-  return json({ sent: recentlySent(body.contacts, now) });
+  const post = await helperPost(request, sentQuerySchema);
+  if (post instanceof Response) return post;
+  return json({ sent: recentlySent(post.body.contacts, now) });
 }
 
 /** How many send-log rows one request may carry. */
@@ -149,11 +158,9 @@ const sendLogReportSchema = z.object({
  * Each row names who is behind it ("Responsável"): the owner of the key that posted it.
  */
 export async function sendLogApi(request: Request, now: Date = clockNow()): Promise<Response> {
-  const key = helperKeyOfRequest(request);
-  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
-  if (request.method !== "POST") return methodNotAllowed(request, "POST");
-  const body = await readBody(request, sendLogReportSchema);
-  if (body instanceof Response) return body;
+  const post = await helperPost(request, sendLogReportSchema);
+  if (post instanceof Response) return post;
+  const { key, body } = post;
   const result = recordSendResults(body.entries, now, key.createdBy);
   if (!result.ok) {
     const [field, messages] = Object.entries(result.fieldErrors)[0] ?? ["", ["Registro inválido"]];
@@ -170,10 +177,8 @@ export async function sendLogApi(request: Request, now: Date = clockNow()): Prom
  * Authenticated like the send log, by the helper's live key (decision 070), whose id each reply keeps.
  */
 export async function repliesApi(request: Request, now: Date = clockNow()): Promise<Response> {
-  const key = helperKeyOfRequest(request);
-  if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
-  if (request.method !== "POST") return methodNotAllowed(request, "POST");
-  const body = await readBody(request, repliesReportSchema);
-  if (body instanceof Response) return body;
+  const post = await helperPost(request, repliesReportSchema);
+  if (post instanceof Response) return post;
+  const { key, body } = post;
   return json({ ok: true, inserted: recordReplies(body.entries, key.id, now) });
 }

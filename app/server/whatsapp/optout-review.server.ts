@@ -1,5 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
 
+import { parameterBatches } from "../db/batches.server";
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { describeSentBy } from "./access.server";
@@ -40,13 +41,12 @@ const normalize = (text: string) =>
 function namesByKey(keys: string[]): Map<string, string> {
   const names = new Map<string, string>();
   if (keys.length === 0) return names;
-  for (let i = 0; i < keys.length; i += 500) {
-    const chunk = keys.slice(i, i + 500);
+  for (const batch of parameterBatches(keys)) {
     const replies = db
       .select({ key: schema.whatsappReplies.key, name: schema.whatsappReplies.pushName, leadName: schema.leads.nome })
       .from(schema.whatsappReplies)
       .leftJoin(schema.leads, eq(schema.leads.id, schema.whatsappReplies.leadId))
-      .where(inArray(schema.whatsappReplies.key, chunk))
+      .where(inArray(schema.whatsappReplies.key, batch))
       .orderBy(desc(schema.whatsappReplies.receivedAt))
       .all();
     for (const row of replies) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { OPERATOR_NAME_MAX } from "~/lib/whatsapp/tool";
 
+import { selectInBatches } from "../db/batches.server";
 import { db, schema } from "../db/client.server";
 
 /**
@@ -116,18 +117,14 @@ export function optedOutAmong(numbers: readonly string[]): Set<string> {
     const key = personKey(number);
     if (key) byKey.set(key, [...(byKey.get(key) ?? []), number]);
   }
-  const found = new Set<string>();
-  const keys = [...byKey.keys()];
-  // SQLite caps the parameters of one statement; a page of leads is far below this.
-  for (let i = 0; i < keys.length; i += 500) {
-    const rows = db
+  const rows = selectInBatches([...byKey.keys()], (batch) =>
+    db
       .select({ key: schema.whatsappOptOuts.key })
       .from(schema.whatsappOptOuts)
-      .where(inArray(schema.whatsappOptOuts.key, keys.slice(i, i + 500)))
-      .all();
-    for (const row of rows) for (const number of byKey.get(row.key) ?? []) found.add(number);
-  }
-  return found;
+      .where(inArray(schema.whatsappOptOuts.key, batch))
+      .all(),
+  );
+  return new Set(rows.flatMap((row) => byKey.get(row.key) ?? []));
 }
 
 /**

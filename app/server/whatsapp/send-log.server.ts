@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { SendLogPage, SendLogRow } from "~/lib/whatsapp/send-log";
 import { LOG_STATUS, logStatusOf, SEND_LOG_PAGE_SIZE, type SendLogEntryInput, sendLogEntrySchema } from "~/lib/whatsapp/tool";
 
+import { parameterBatches } from "../db/batches.server";
 import { db, schema } from "../db/client.server";
 import { describeSentBy } from "./access.server";
 import { handoffLeadsByPerson } from "./handoff.server";
@@ -134,12 +135,11 @@ export function recentlySent(
   const texts = [...new Set(contacts.map((contact) => contact.text))];
   /** Latest send per (person, text). */
   const latest = new Map<string, string>();
-  // SQLite caps the parameters of one statement: the texts go in slices.
-  for (let i = 0; i < texts.length; i += 500) {
+  for (const batch of parameterBatches(texts)) {
     const rows = db
       .select({ number: log.number, message: log.message, sentAt: log.sentAt })
       .from(log)
-      .where(and(eq(log.status, LOG_STATUS.sent), gte(log.sentAt, since), inArray(log.message, texts.slice(i, i + 500))))
+      .where(and(eq(log.status, LOG_STATUS.sent), gte(log.sentAt, since), inArray(log.message, batch)))
       .all();
     for (const row of rows) {
       const id = sendKey(row.number, row.message);

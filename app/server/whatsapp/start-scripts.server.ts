@@ -422,32 +422,28 @@ export function zipWithExecutable(
   const dosTime = (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1);
   const dosDate = ((date.getUTCFullYear() - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate();
   const UTF8_NAMES = 0x0800;
+  // The fields the local and the central header share, from "version needed" to the name's length.
+  const writeFileFields = (header: Buffer, at: number) => {
+    header.writeUInt16LE(10, at); // version needed: 1.0 (stored)
+    header.writeUInt16LE(UTF8_NAMES, at + 2);
+    header.writeUInt16LE(0, at + 4); // stored
+    header.writeUInt16LE(dosTime, at + 6);
+    header.writeUInt16LE(dosDate, at + 8);
+    header.writeUInt32LE(crc, at + 10);
+    header.writeUInt32LE(data.length, at + 14);
+    header.writeUInt32LE(data.length, at + 18);
+    header.writeUInt16LE(name.length, at + 22);
+  };
 
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(10, 4); // version needed: 1.0 (stored)
-  local.writeUInt16LE(UTF8_NAMES, 6);
-  local.writeUInt16LE(0, 8); // stored
-  local.writeUInt16LE(dosTime, 10);
-  local.writeUInt16LE(dosDate, 12);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  local.writeUInt16LE(0, 28);
+  writeFileFields(local, 4);
+  // extra field length: 0
 
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
   central.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix (3), so the high half of the attributes is the file mode
-  central.writeUInt16LE(10, 6);
-  central.writeUInt16LE(UTF8_NAMES, 8);
-  central.writeUInt16LE(0, 10);
-  central.writeUInt16LE(dosTime, 12);
-  central.writeUInt16LE(dosDate, 14);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(name.length, 28);
+  writeFileFields(central, 6);
   // extra, comment, disk number, internal attributes: 0
   central.writeUInt32LE((0o100755 << 16) >>> 0, 38); // regular file, rwxr-xr-x
   central.writeUInt32LE(0, 42); // offset of the local header
