@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
@@ -249,8 +250,8 @@ describe("studio: Instituição", () => {
     const revisions = db
       .select()
       .from(schema.contentRevisions)
-      .all()
-      .filter((row) => row.collection === "institution");
+      .where(eq(schema.contentRevisions.collection, "institution"))
+      .all();
     expect(revisions).toHaveLength(3);
   });
 });

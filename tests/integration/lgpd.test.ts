@@ -125,7 +125,7 @@ function seedPerson(tag: string) {
 
 const sendLogNumbers = () =>
   db
-    .select({ number: schema.whatsappSendLog.number })
+    .select()
     .from(schema.whatsappSendLog)
     .all()
     .map((r) => r.number);
