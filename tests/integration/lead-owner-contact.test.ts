@@ -15,13 +15,13 @@ import { changeLeadStatus, leadTimeline } from "~/server/leads/follow-up.server"
 import { OWNER_ERROR } from "~/server/leads/owner.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { countLeadsByStatus } from "~/server/leads/queries.server";
-import { createAdmin, type StaffUser } from "~/server/staff/users.server";
+import type { StaffUser } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 import { contactLeads } from "../support/saved-leads";
 import { insertLead } from "../support/seed";
-import { signIn } from "../support/staff-login";
+import { useStaffTeam } from "../support/staff-login";
 
 /**
  * Decision 057: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
@@ -29,20 +29,10 @@ import { signIn } from "../support/staff-login";
  * and the history's contact attempts and WhatsApp sends, through the real loaders and actions.
  */
 
-const PASSWORD = "senha-forte-de-teste-123";
-let admin: StaffUser;
-let ana: StaffUser;
-let bruno: StaffUser;
-let marketing: StaffUser;
-const cookies: Record<string, string> = {};
+const { admin, ana, bruno, marketing, cookies } = useStaffTeam("dono");
 let endpointId = 0;
 
 beforeAll(async () => {
-  admin = await createAdmin("dono.admin@example.com", PASSWORD);
-  ana = await createAdmin("ana.comercial@example.com", PASSWORD, "comercial");
-  bruno = await createAdmin("bruno.comercial@example.com", PASSWORD, "comercial");
-  marketing = await createAdmin("mara.marketing@example.com", PASSWORD, "marketing");
-  for (const user of [admin, ana, bruno, marketing]) cookies[user.email] = await signIn(user);
   // A CRM receiver, so status changes write their webhook events (the worker is not started here).
   [{ id: endpointId }] = db
     .insert(schema.webhookEndpoints)
