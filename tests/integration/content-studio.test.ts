@@ -23,6 +23,7 @@ import {
 import { db, schema } from "~/server/db/client.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { expectStaleSave } from "../support/saved-content";
 import { signedInStaff } from "../support/staff-login";
 
 const notes: ContentCollection<{ title: string; body: string }> = {
@@ -226,9 +227,7 @@ describe("studio: Instituição", () => {
         ),
       ),
     );
-    expect(statusOf(answer)).toBe(409);
-    const result = payload(answer).result;
-    expect(result.error[""][0]).toMatch(/^Este conteúdo foi alterado por marketing@exemplo\.com às \d{2}:\d{2}\./);
+    const result = expectStaleSave(answer, "marketing@exemplo.com");
     expect(result.initialValue.brandName).toBe("Outra Marca");
     expect(getInstitution().brandName).toBe("Universidade Horizonte");
   });

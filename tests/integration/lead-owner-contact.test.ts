@@ -198,31 +198,24 @@ describe("owner", () => {
     expect(shown.selection).toMatchObject({ total: 2, changes: 2, target: bruno.email });
     expect(ownerOf(a)).toBeNull();
 
-    const refused = await settle(() =>
-      ownerBulkModule.action(
-        args(
-          formRequest(
-            "/contato/atribuir-responsavel",
-            { busca: city, novo_responsavel: String(marketing.id), intent: "confirmar" },
-            { cookie: cookies[ana.email] },
+    /** Ana confirms the filtered leads' new owner. */
+    const confirmOwner = (owner: StaffUser) =>
+      settle(() =>
+        ownerBulkModule.action(
+          args(
+            formRequest(
+              "/contato/atribuir-responsavel",
+              { busca: city, novo_responsavel: String(owner.id), intent: "confirmar" },
+              { cookie: cookies[ana.email] },
+            ),
           ),
         ),
-      ),
-    );
+      );
+    const refused = await confirmOwner(marketing);
     expect(statusOf(refused)).toBe(400);
     expect(payload(refused).error).toBe(OWNER_ERROR);
 
-    const done = await settle(() =>
-      ownerBulkModule.action(
-        args(
-          formRequest(
-            "/contato/atribuir-responsavel",
-            { busca: city, novo_responsavel: String(bruno.id), intent: "confirmar" },
-            { cookie: cookies[ana.email] },
-          ),
-        ),
-      ),
-    );
+    const done = await confirmOwner(bruno);
     expect(statusOf(done)).toBe(303);
     expect((done as Response).headers.get("Location")).toBe(`/contato?busca=${encodeURIComponent(city).replace(/%20/g, "+")}`);
     expect([ownerOf(a), ownerOf(b), ownerOf(other)]).toEqual([bruno.id, bruno.id, null]);

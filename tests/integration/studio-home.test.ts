@@ -16,6 +16,7 @@ import {
 import { getEntry, listEntries, listRevisions, SINGLETON_ID } from "~/server/content/store.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { expectStaleSave } from "../support/saved-content";
 import { signedInStaff } from "../support/staff-login";
 
 /**
@@ -178,9 +179,7 @@ describe("studio: Página inicial", () => {
         formRequest("/admin/conteudo/inicio", homeForm({ heroTitle: "Outro título", version: String(version - 1) }), { cookie }),
       ),
     );
-    expect(statusOf(answer)).toBe(409);
-    const result = payload(answer).result;
-    expect(result.error[""][0]).toMatch(/^Este conteúdo foi alterado por marketing\.home@exemplo\.com às \d{2}:\d{2}\./);
+    const result = expectStaleSave(answer, "marketing.home@exemplo.com");
     expect(result.initialValue.heroTitle).toBe("Outro título");
     expect(getHomeContent()).toEqual(data);
   });
