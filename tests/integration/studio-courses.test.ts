@@ -28,6 +28,10 @@ describe("studio: Cursos and Polos", () => {
   let cookie = "";
   const edit = (id: string, fields: Record<string, string | string[]>) =>
     settle(() => editAction(args(formRequest(`/admin/conteudo/cursos/${id}`, fields, { cookie }), { curso: id })));
+  const addCourse = (fields: Record<string, string | string[]>) =>
+    settle(() => newAction(args(formRequest("/admin/conteudo/cursos/novo", fields, { cookie }))));
+  const savePolo = (fields: Record<string, string>) =>
+    settle(() => polosAction(args(formRequest("/admin/conteudo/polos", fields, { cookie }))));
   const visit = (path: string) => settle(() => coursePathLoader(args(getRequest(path), { "*": path.slice(1) })));
 
   beforeAll(async () => {
@@ -76,17 +80,7 @@ describe("studio: Cursos and Polos", () => {
   });
 
   it("refuses a new course at a path another course has", async () => {
-    const answer = await settle(() =>
-      newAction(
-        args(
-          formRequest(
-            "/admin/conteudo/cursos/novo",
-            { ...courseForm("77", { path: "/psicologia", name: "Outro curso" }), version: "0" },
-            { cookie },
-          ),
-        ),
-      ),
-    );
+    const answer = await addCourse({ ...courseForm("77", { path: "/psicologia", name: "Outro curso" }), version: "0" });
     expect(statusOf(answer)).toBe(400);
     expect(payload(answer).result.error.path).toEqual([PATH_TAKEN_MESSAGE]);
   });
@@ -185,29 +179,19 @@ describe("studio: Cursos and Polos", () => {
   });
 
   it("adds a new course, shown at its path and in the edit page", async () => {
-    const answer = await settle(() =>
-      newAction(
-        args(
-          formRequest(
-            "/admin/conteudo/cursos/novo",
-            {
-              name: "Odontologia",
-              area: "Saúde",
-              modality: "Presencial",
-              duration: "5 anos",
-              path: "/odontologia",
-              icon: "sparkles",
-              description: "Cuide da saúde bucal com clínica-escola.",
-              monthlyPrice: "899,90",
-              highlights: "Clínica-escola\n\nOrtodontia",
-              active: "on",
-              version: "0",
-            },
-            { cookie },
-          ),
-        ),
-      ),
-    );
+    const answer = await addCourse({
+      name: "Odontologia",
+      area: "Saúde",
+      modality: "Presencial",
+      duration: "5 anos",
+      path: "/odontologia",
+      icon: "sparkles",
+      description: "Cuide da saúde bucal com clínica-escola.",
+      monthlyPrice: "899,90",
+      highlights: "Clínica-escola\n\nOrtodontia",
+      active: "on",
+      version: "0",
+    });
     expect(statusOf(answer)).toBe(303);
     expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/cursos/81");
     const loaded = payload(await editLoader(args(getRequest("/admin/conteudo/cursos/81", { cookie }), { curso: "81" })));
@@ -228,25 +212,15 @@ describe("studio: Cursos and Polos", () => {
   });
 
   it("adds, edits and deactivates a polo: the home finder and the enrolment form list only active ones", async () => {
-    const add = await settle(() =>
-      polosAction(
-        args(
-          formRequest(
-            "/admin/conteudo/polos",
-            {
-              polo: "",
-              location: "Florianópolis - Centro",
-              state: "SC",
-              phone: "(48) 3000-0501",
-              address: "Rua Felipe Schmidt, 100",
-              active: "on",
-              version: "0",
-            },
-            { cookie },
-          ),
-        ),
-      ),
-    );
+    const add = await savePolo({
+      polo: "",
+      location: "Florianópolis - Centro",
+      state: "SC",
+      phone: "(48) 3000-0501",
+      address: "Rua Felipe Schmidt, 100",
+      active: "on",
+      version: "0",
+    });
     expect(statusOf(add)).toBe(303);
     expect(enrolmentChoices().polos).toContain("Florianópolis - Centro - SC");
     expect(payload(homeLoader(args(getRequest("/?polo=florianopolis")))).polos.visible).toEqual([
@@ -257,33 +231,17 @@ describe("studio: Cursos and Polos", () => {
       }),
     ]);
     const entry = getEntry(polosContent, "30")!;
-    const off = await settle(() =>
-      polosAction(
-        args(
-          formRequest(
-            "/admin/conteudo/polos",
-            {
-              polo: "30",
-              location: "Florianópolis - Centro",
-              state: "SC",
-              phone: "(48) 3000-0501",
-              version: String(entry.version),
-            },
-            { cookie },
-          ),
-        ),
-      ),
-    );
+    const off = await savePolo({
+      polo: "30",
+      location: "Florianópolis - Centro",
+      state: "SC",
+      phone: "(48) 3000-0501",
+      version: String(entry.version),
+    });
     expect(statusOf(off)).toBe(303);
     expect(enrolmentChoices().polos).not.toContain("Florianópolis - Centro - SC");
     expect(activePoloCount()).toBe(29);
-    const bad = await settle(() =>
-      polosAction(
-        args(
-          formRequest("/admin/conteudo/polos", { polo: "", location: "", state: "XX", phone: "abc", version: "0" }, { cookie }),
-        ),
-      ),
-    );
+    const bad = await savePolo({ polo: "", location: "", state: "XX", phone: "abc", version: "0" });
     expect(statusOf(bad)).toBe(400);
     expect(payload(bad).result.error).toMatchObject({
       location: ["Campo obrigatório"],
@@ -300,17 +258,14 @@ describe("studio: Cursos and Polos", () => {
   });
 
   it("a polo form naming a polo that does not exist is refused with a message, saving nothing", async () => {
-    const answer = await settle(() =>
-      polosAction(
-        args(
-          formRequest(
-            "/admin/conteudo/polos",
-            { polo: "999", location: "Natal - Centro", state: "RN", phone: "(84) 3000-0399", active: "on", version: "1" },
-            { cookie },
-          ),
-        ),
-      ),
-    );
+    const answer = await savePolo({
+      polo: "999",
+      location: "Natal - Centro",
+      state: "RN",
+      phone: "(84) 3000-0399",
+      active: "on",
+      version: "1",
+    });
     expect(statusOf(answer)).toBe(404);
     expect(payload(answer).result.error[""]).toEqual(["Este polo não existe mais. Recarregue a página."]);
     expect(getEntry(polosContent, "999")).toBeUndefined();
