@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
@@ -234,8 +233,8 @@ describe("studio: Instituição", () => {
     const revisions = db
       .select()
       .from(schema.contentRevisions)
-      .where(eq(schema.contentRevisions.collection, "institution"))
-      .all();
+      .all()
+      .filter((row) => row.collection === "institution");
     expect(revisions).toHaveLength(3);
   });
 });

@@ -125,7 +125,7 @@ function seedPerson(tag: string) {
 
 const sendLogNumbers = () =>
   db
-    .select()
+    .select({ number: schema.whatsappSendLog.number })
     .from(schema.whatsappSendLog)
     .all()
     .map((r) => r.number);

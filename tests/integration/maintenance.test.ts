@@ -46,7 +46,7 @@ describe("the server's own retention schedule", () => {
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
   const emails = () =>
     db
-      .select()
+      .select({ email: schema.leads.email })
       .from(schema.leads)
       .all()
       .map((r) => r.email);
