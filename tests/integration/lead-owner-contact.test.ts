@@ -95,7 +95,16 @@ function panel(query: string, user: StaffUser = ana) {
   return settle(() => panelModule.loader(args(getRequest(`/contato${query}`, { cookie: cookies[user.email] }))));
 }
 
-/** Renders a route's page as the server does (static handler, no hydration data). */
+/** The lead's page as the server renders it for `user`. */
+async function leadPageHtml(id: number, user: StaffUser = ana): Promise<string> {
+  const request = getRequest(`/contato/lead/${id}`, { cookie: cookies[user.email] });
+  return (await renderPage(leadModule, "/contato/lead/:id", request)).html;
+}
+
+/** The leads panel as the server renders it for `user`. */
+async function panelHtml(query: string, user: StaffUser = ana): Promise<string> {
+  return (await renderPage(panelModule, "/contato", getRequest(`/contato${query}`, { cookie: cookies[user.email] }))).html;
+}
 
 describe("owner", () => {
   it("a new lead is owned (distribution); the lead page gives it to another comercial user and to none; each change is in the history", async () => {
@@ -171,19 +180,11 @@ describe("owner", () => {
       [nobody]: null,
     });
 
-    const { html } = await renderPage(
-      panelModule,
-      "/contato",
-      getRequest(`/contato?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await panelHtml(`?busca=${encodeURIComponent(city)}`);
     expect(html).toContain(`href="/contato?responsavel=${ana.id}"`);
     expect(html).toContain("Meus leads");
     // An admin owns no leads: no "Meus leads" for them.
-    const { html: adminHtml } = await renderPage(
-      panelModule,
-      "/contato",
-      getRequest("/contato", { cookie: cookies[admin.email] }),
-    );
+    const adminHtml = await panelHtml("", admin);
     expect(adminHtml).not.toContain('data-testid="my-leads"');
   });
 
@@ -295,11 +296,7 @@ describe("contact from the panel", () => {
     expect(findLead(id)!.status).toBe("novo");
     expect(statusEventsOf(id)).toEqual([]);
 
-    const { html } = await renderPage(
-      leadModule,
-      "/contato/lead/:id",
-      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await leadPageHtml(id);
     expect(html).toContain('data-testid="whatsapp-optout"');
     expect(html).toContain('data-testid="contact-call"');
     expect(html).not.toContain('data-testid="contact-whatsapp"');
@@ -314,11 +311,7 @@ describe("contact from the panel", () => {
     const refused = await contact(id, "telefone");
     expect(statusOf(refused)).toBe(400);
     expect(payload(refused).error).toMatch(/não é um celular válido/);
-    const { html } = await renderPage(
-      leadModule,
-      "/contato/lead/:id",
-      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await leadPageHtml(id);
     expect(html).toContain("(31)8888-12");
     expect(html).not.toContain('data-testid="contact-call"');
 
@@ -376,11 +369,7 @@ describe("the funnel by status", () => {
         { status: "perdido", n: 1, reached: 1 },
       ],
     });
-    const { html } = await renderPage(
-      panelModule,
-      "/contato",
-      getRequest(`/contato?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await panelHtml(`?busca=${encodeURIComponent(city)}`);
     expect(html).toContain("Funil de acompanhamento (leads filtrados)");
     expect(html).toContain('data-testid="funnel-total">6<');
 
@@ -431,11 +420,7 @@ describe("the lead page's history", () => {
       by: "operador Op Maria",
     });
     // The page shows them, with who and when.
-    const { html } = await renderPage(
-      leadModule,
-      "/contato/lead/:id",
-      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await leadPageHtml(id);
     expect(html).toContain('data-kind="contato"');
     expect(html).toContain("Mensagem job-da-lista");
     expect(html).not.toContain("Mensagem job-de-outro");
