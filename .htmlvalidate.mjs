@@ -7,63 +7,60 @@ import { definePlugin, Rule } from "html-validate";
  * live beside it.
  */
 
-/** `async` only means something on a script with `src` or on a module script; anywhere else the HTML standard forbids it. */
-class ScriptAsync extends Rule {
-  documentation() {
-    return { description: '`async` is allowed only on a <script> with `src` or with type="module".' };
-  }
-  setup() {
-    this.on("dom:ready", ({ document }) => {
-      for (const script of document.querySelectorAll("script[async]")) {
-        const type = script.getAttributeValue("type");
-        if (script.hasAttribute("src") || type === "module") continue;
-        this.report(
-          script,
-          `"async" on a <script type="${type ?? ""}"> without src (only src or type="module" scripts may be async)`,
-        );
-      }
-    });
-  }
+/**
+ * A check html-validate lacks, as a rule: `description` is its documentation, and once the document
+ * is parsed `check` looks at it and calls `report(node, message)` for each fault.
+ */
+function documentRule(description, check) {
+  return class extends Rule {
+    documentation() {
+      return { description };
+    }
+    setup() {
+      this.on("dom:ready", ({ document }) => check(document, (node, message) => this.report(node, message)));
+    }
+  };
 }
 
+/** `async` only means something on a script with `src` or on a module script; anywhere else the HTML standard forbids it. */
+const ScriptAsync = documentRule(
+  '`async` is allowed only on a <script> with `src` or with type="module".',
+  (document, report) => {
+    for (const script of document.querySelectorAll("script[async]")) {
+      const type = script.getAttributeValue("type");
+      if (script.hasAttribute("src") || type === "module") continue;
+      report(script, `"async" on a <script type="${type ?? ""}"> without src (only src or type="module" scripts may be async)`);
+    }
+  },
+);
+
 /** A <div> inside <dl> may only group dt/dd (and script-supporting elements); html-validate lets anything in. */
-class DlDivContent extends Rule {
-  documentation() {
-    return { description: "A <div> child of <dl> may contain only <dt>, <dd>, <script> and <template>." };
-  }
-  setup() {
-    this.on("dom:ready", ({ document }) => {
-      for (const group of document.querySelectorAll("dl > div")) {
-        for (const child of group.childElements) {
-          if (["dt", "dd", "script", "template"].includes(child.tagName)) continue;
-          this.report(child, `<${child.tagName}> is not allowed in a <div> of a <dl> (only <dt> and <dd>)`);
-        }
+const DlDivContent = documentRule(
+  "A <div> child of <dl> may contain only <dt>, <dd>, <script> and <template>.",
+  (document, report) => {
+    for (const group of document.querySelectorAll("dl > div")) {
+      for (const child of group.childElements) {
+        if (["dt", "dd", "script", "template"].includes(child.tagName)) continue;
+        report(child, `<${child.tagName}> is not allowed in a <div> of a <dl> (only <dt> and <dd>)`);
       }
-    });
-  }
-}
+    }
+  },
+);
 
 /**
  * aria-label on a <div> or <span> without a role (the generic role forbids a name; the Nu checker
  * says so). html-validate lets it pass when the element is focusable (tabindex), which is exactly
  * the scroll box case: give it a role through a <section> instead.
  */
-class GenericAriaLabel extends Rule {
-  documentation() {
-    return { description: "aria-label needs a role: not on a <div> or <span> without one." };
+const GenericAriaLabel = documentRule("aria-label needs a role: not on a <div> or <span> without one.", (document, report) => {
+  for (const element of document.querySelectorAll("div[aria-label], span[aria-label]")) {
+    if (element.hasAttribute("role")) continue;
+    report(
+      element,
+      `"aria-label" on a <${element.tagName}> without a role (use an element with a role, or visible or sr-only text)`,
+    );
   }
-  setup() {
-    this.on("dom:ready", ({ document }) => {
-      for (const element of document.querySelectorAll("div[aria-label], span[aria-label]")) {
-        if (element.hasAttribute("role")) continue;
-        this.report(
-          element,
-          `"aria-label" on a <${element.tagName}> without a role (use an element with a role, or visible or sr-only text)`,
-        );
-      }
-    });
-  }
-}
+});
 
 const site = definePlugin({
   name: "site",

@@ -14,7 +14,7 @@ import { chromium } from "@playwright/test";
 import { E2E_ENV } from "../tests/support/env";
 import { startServer } from "../tests/support/server-process";
 import { checkHomeBytes, checkVocationalFormBytes, measureBytes } from "./bench/bytes";
-import { addSalesTeam, measureLeadsBeforeAfter, startMailbox } from "./bench/lead-distribution";
+import { addBenchSalesTeam, measureLeadsBeforeAfter, startMailbox } from "./bench/lead-distribution";
 import { measureLighthouse } from "./bench/lighthouse";
 import { measureLoad } from "./bench/load";
 import { measureMarketingPages } from "./bench/page-scripts";
@@ -55,7 +55,7 @@ async function main() {
   if (LEADS_ONLY) return finish(await measureLeadsBeforeAfter(SERVER_ENV, mailbox));
   // Distribution and the e-mail outbox on, as in production: the lead POST load pays for both.
   const server = await startServer({ ...SERVER_ENV, SMTP_URL: mailbox.url }, { quiet: true });
-  addSalesTeam(server.databasePath);
+  addBenchSalesTeam(server.databasePath);
   console.log(`Serving ${server.url}`);
   const report: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS };
   if (PHOTOS_ONLY) {

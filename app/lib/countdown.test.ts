@@ -22,11 +22,7 @@ describe("timeLeft", () => {
 
 describe("pad2 and units", () => {
   it("pads to two digits", () => {
-    expect(pad2(0)).toBe("00");
-    expect(pad2(7)).toBe("07");
-    expect(pad2(59)).toBe("59");
-    expect(pad2(123)).toBe("123");
-    expect(pad2(-4)).toBe("00");
+    expect([0, 7, 59, 123, -4].map(pad2)).toEqual(["00", "07", "59", "123", "00"]);
   });
 
   it("labels Dias, Horas, Min, Seg", () => {

@@ -196,19 +196,23 @@ describe("sending window and warm-up (São Paulo time, injected clock)", () => {
       name: `C${i + 1}`,
       number,
     }));
+    /**
+     * At São Paulo time `at` the next timer fires: resolves with the first `event` (that passes `test`) it leads to.
+     * @param {string} at @param {string} event @param {(payload: any) => boolean} [test]
+     */
+    const fireAt = (at, event, test) => {
+      clock.t = SP(at);
+      const next = once(socket, event, test);
+      timers.runNext();
+      return next;
+    };
     const first = once(socket, "message-status");
     await socket.emitWithAck("send-bulk-messages", { contacts, messageTemplate: "Oi {nome}" });
     await first;
-    clock.t = SP("2026-11-27T19:59:30");
-    const second = once(socket, "message-status", (s) => s.name === "C2");
-    timers.runNext();
-    await second;
+    await fireAt("2026-11-27T19:59:30", "message-status", (s) => s.name === "C2");
 
     // day 1 of the warm-up allows 2: pause until the window opens on Saturday, not at midnight
-    clock.t = SP("2026-11-27T19:59:50");
-    const capped = once(socket, "bulk-progress", (p) => p.paused);
-    timers.runNext();
-    expect(await capped).toMatchObject({
+    expect(await fireAt("2026-11-27T19:59:50", "bulk-progress", (p) => p.paused)).toMatchObject({
       pauseReason: "daily-cap",
       resumeAt: new Date(SP("2026-11-28T08:00:00")).toISOString(),
       pauseMessage: "Aquecimento do número (dia 1): no máximo 2 mensagens hoje; o envio continua amanhã às 08:00.",
@@ -218,17 +222,11 @@ describe("sending window and warm-up (São Paulo time, injected clock)", () => {
     expect(await socket.emitWithAck("resume-bulk")).toMatchObject({ ok: false });
     expect(JSON.parse(readFileSync(join(helper.dataDir, "first-send.json"), "utf8"))).toEqual({ 5511900000001: "2026-11-27" });
 
-    clock.t = SP("2026-11-28T08:00:00");
-    const third = once(socket, "message-status", (s) => s.name === "C3");
-    timers.runNext();
-    expect(await third).toMatchObject({ status: "sent" });
+    expect(await fireAt("2026-11-28T08:00:00", "message-status", (s) => s.name === "C3")).toMatchObject({ status: "sent" });
     expect((await socket.emitWithAck("get-state")).limits).toMatchObject({ warmupDay: 2, warmupCap: 4, sentToday: 1 });
 
     // Saturday 20:00: outside the window until Monday 08:00 (Sunday is closed)
-    clock.t = SP("2026-11-28T20:00:05");
-    const outside = once(socket, "bulk-progress", (p) => p.paused);
-    timers.runNext();
-    expect(await outside).toMatchObject({
+    expect(await fireAt("2026-11-28T20:00:05", "bulk-progress", (p) => p.paused)).toMatchObject({
       pauseReason: "outside-window",
       resumeAt: new Date(SP("2026-11-30T08:00:00")).toISOString(),
       pauseMessage: "Fora do horário de envio (segunda a sábado, 08:00–20:00). O envio continua segunda às 08:00.",
@@ -239,10 +237,7 @@ describe("sending window and warm-up (São Paulo time, injected clock)", () => {
     });
     expect(helper.driver.sent).toHaveLength(3);
 
-    clock.t = SP("2026-11-30T08:00:00");
-    const done = once(socket, "bulk-status");
-    timers.runNext();
-    expect(await done).toMatchObject({ status: "completed", sent: 4 });
+    expect(await fireAt("2026-11-30T08:00:00", "bulk-status")).toMatchObject({ status: "completed", sent: 4 });
     expect(log.of("message-status").map((s) => s.name)).toEqual(["C1", "C2", "C3", "C4"]);
     // day 4: the warm-up (2 days here) is over, our cap applies
     expect((await socket.emitWithAck("get-state")).limits).toMatchObject({ warmupDay: null, warmupCap: null, effectiveCap: 200 });

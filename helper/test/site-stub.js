@@ -35,6 +35,28 @@ export async function startSiteStub(options) {
     res.end(JSON.stringify(body));
   }
 
+  /**
+   * A batch the helper posts, stored as the site stores it: 1 to `max` entries (else 400 with
+   * `error`), each entry not already `stored` kept once; answers how many were new.
+   * @param {import("node:http").ServerResponse} res @param {unknown} entries
+   * @param {{ max: number, error: string, stored: (entry: any) => boolean, store: (entry: any) => void }} rules
+   * @returns {number} the status sent
+   */
+  function storeBatch(res, entries, { max, error, stored, store }) {
+    if (!Array.isArray(entries) || entries.length < 1 || entries.length > max) {
+      send(res, 400, { ok: false, error });
+      return 400;
+    }
+    let inserted = 0;
+    for (const entry of entries) {
+      if (stored(entry)) continue;
+      store(entry);
+      inserted += 1;
+    }
+    send(res, 200, { ok: true, inserted });
+    return 200;
+  }
+
   const server = createServer(async (req, res) => {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
@@ -80,34 +102,20 @@ export async function startSiteStub(options) {
       return 200;
     }
     if (path === "/api/whatsapp-helper/descadastros" && req.method === "POST") {
-      const entries = body?.entries;
-      if (!Array.isArray(entries) || entries.length < 1 || entries.length > 500) {
-        send(res, 400, { ok: false, error: "Lista de descadastros inválida" });
-        return 400;
-      }
-      let inserted = 0;
-      for (const entry of entries) {
-        if (optOuts.some((o) => key(o.number) === key(entry.number))) continue;
-        optOuts.push({ number: entry.number, at: entry.at, operator: entry.operator, said: entry.said });
-        inserted += 1;
-      }
-      send(res, 200, { ok: true, inserted });
-      return 200;
+      return storeBatch(res, body?.entries, {
+        max: 500,
+        error: "Lista de descadastros inválida",
+        stored: (entry) => optOuts.some((o) => key(o.number) === key(entry.number)),
+        store: (entry) => optOuts.push({ number: entry.number, at: entry.at, operator: entry.operator, said: entry.said }),
+      });
     }
     if (path === "/api/whatsapp-helper/respostas" && req.method === "POST") {
-      const entries = body?.entries;
-      if (!Array.isArray(entries) || entries.length < 1 || entries.length > 100) {
-        send(res, 400, { ok: false, error: "Envie de 1 a 100 respostas por vez" });
-        return 400;
-      }
-      let inserted = 0;
-      for (const entry of entries) {
-        if (replies.some((r) => r.messageId === entry.messageId)) continue;
-        replies.push(entry);
-        inserted += 1;
-      }
-      send(res, 200, { ok: true, inserted });
-      return 200;
+      return storeBatch(res, body?.entries, {
+        max: 100,
+        error: "Envie de 1 a 100 respostas por vez",
+        stored: (entry) => replies.some((r) => r.messageId === entry.messageId),
+        store: (entry) => replies.push(entry),
+      });
     }
     if (path === "/api/whatsapp-helper/ja-enviados" && req.method === "POST") {
       const contacts = body?.contacts;

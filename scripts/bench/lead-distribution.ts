@@ -2,11 +2,10 @@
 // (three available comercial users, round robin) and its owner's alert written to the e-mail
 // outbox, sent over SMTP to a local server (smtp-server) started here. `--leads` measures the POST
 // rate without both and with both.
-import type { AddressInfo } from "node:net";
-
 import Database from "better-sqlite3";
-import { SMTPServer } from "smtp-server";
 
+import { startLocalSmtp } from "../../tests/support/local-smtp";
+import { addSalesTeam } from "../../tests/support/seed";
 import { type RunningServer, startServer } from "../../tests/support/server-process";
 import { LEAD_POST } from "./lead-post";
 import { measureLeadPost, settle } from "./load";
@@ -16,35 +15,18 @@ export type Mailbox = { url: string; received: () => number };
 /** A local SMTP server that takes every message (the outbox's alerts leave for real) and counts them. */
 export async function startMailbox(): Promise<Mailbox> {
   let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on("end", () => {
-        received++;
-        callback();
-      });
+  const server = await startLocalSmtp({
+    onMessage() {
+      received++;
     },
+    unref: true,
   });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  server.server.unref();
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, received: () => received };
+  return { url: server.url, received: () => received };
 }
 
-/** Three available comercial users: every lead gets an owner by round robin and its owner an e-mail. */
-export function addSalesTeam(file: string) {
-  const db = new Database(file);
-  try {
-    const insert = db.prepare("INSERT INTO admin_users (email, password_hash, role, away) VALUES (?, 'x', 'comercial', 0)");
-    for (const name of ["ana", "bruno", "carla"]) insert.run(`${name}.carga@example.com`);
-  } finally {
-    db.close();
-  }
-}
+/** The three available comercial users: every lead gets an owner by round robin and its owner an e-mail. */
+export const addBenchSalesTeam = (file: string) =>
+  addSalesTeam(file, ["ana.carga@example.com", "bruno.carga@example.com", "carla.carga@example.com"]);
 
 /** How many leads of this run each owner got, and what the outbox holds by status. */
 function distributionAndOutbox(file: string) {
@@ -85,7 +67,7 @@ export async function measureLeadsBeforeAfter(env: Record<string, string>, mailb
   }
   const after = await startServer({ ...env, SMTP_URL: mailbox.url }, { quiet: true });
   try {
-    addSalesTeam(after.databasePath);
+    addBenchSalesTeam(after.databasePath);
     console.log("With distribution (3 available comercial users) and the e-mail outbox (SMTP):");
     const post = await measureLeadPost(after);
     const atEnd = distributionAndOutbox(after.databasePath);

@@ -55,7 +55,7 @@ import {
   transparentPng,
   truncatedJpeg,
 } from "../support/photos";
-import { args, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, getRequest, multipartRequest, payload, settle, statusOf, type UploadFile } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
 
 /**
@@ -87,20 +87,15 @@ beforeAll(async () => {
   cookie = (await signedInStaff("admin", "fotos@exemplo.com", "senha-das-fotos-1")).cookie;
 });
 
-function upload(file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set("title", "Galeria");
-  form.set(VERSION_FIELD, String(getSingleton(gallery).version));
-  form.set("photo.id", getSingleton(gallery).data.photo?.id ?? "");
-  form.set("photo.alt", "Estudantes no laboratório");
-  form.set(
-    "photo.file",
-    file
-      ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type })
-      : new File([], "", { type: "application/octet-stream" }),
-  );
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return new Request("http://localhost/admin/conteudo/galeria", { method: "POST", body: form, headers: { Cookie: cookie } });
+function upload(file: UploadFile | null, fields: Record<string, string> = {}) {
+  const values = {
+    title: "Galeria",
+    [VERSION_FIELD]: String(getSingleton(gallery).version),
+    "photo.id": getSingleton(gallery).data.photo?.id ?? "",
+    "photo.alt": "Estudantes no laboratório",
+    ...fields,
+  };
+  return multipartRequest("/admin/conteudo/galeria", values, { "photo.file": file }, { cookie });
 }
 
 const imageRows = () => db.select().from(schema.contentImages).all();
@@ -416,9 +411,8 @@ describe("studio photos: other formats and the same photo twice", () => {
 });
 
 describe("the home hero photo, through /admin/conteudo/inicio", () => {
-  function homeUpload(file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {
+  function homeUpload(file: UploadFile | null, fields: Record<string, string> = {}) {
     const { data, version } = getSingleton(homeContent);
-    const form = new FormData();
     const values: Record<string, string> = {
       heroBadge: data.heroBadge,
       heroTitle: data.heroTitle,
@@ -435,14 +429,7 @@ describe("the home hero photo, through /admin/conteudo/inicio", () => {
       "heroPhoto.alt": "Estudante sorrindo com o notebook",
       ...fields,
     };
-    for (const [name, value] of Object.entries(values)) form.set(name, String(value));
-    form.set(
-      "heroPhoto.file",
-      file
-        ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type })
-        : new File([], "", { type: "application/octet-stream" }),
-    );
-    return new Request("http://localhost/admin/conteudo/inicio", { method: "POST", body: form, headers: { Cookie: cookie } });
+    return multipartRequest("/admin/conteudo/inicio", values, { "heroPhoto.file": file }, { cookie });
   }
 
   it("a refused photo (SVG) is 415 next to 'Foto de destaque' and the hero keeps the illustration", async () => {
@@ -478,9 +465,8 @@ describe("the home hero photo, through /admin/conteudo/inicio", () => {
 });
 
 describe("testimonial photos, through /admin/conteudo/depoimentos", () => {
-  function testimonialUpload(file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {
+  function testimonialUpload(file: UploadFile | null, fields: Record<string, string> = {}) {
     const entry = listEntries(testimonialsContent)[0];
-    const form = new FormData();
     const values: Record<string, string> = {
       intent: "salvar",
       item: entry.id,
@@ -492,13 +478,7 @@ describe("testimonial photos, through /admin/conteudo/depoimentos", () => {
       "photo.alt": `Foto de ${entry.data.name}`,
       ...fields,
     };
-    for (const [name, value] of Object.entries(values)) form.set(name, String(value));
-    if (file) form.set("photo.file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-    return new Request("http://localhost/admin/conteudo/depoimentos", {
-      method: "POST",
-      body: form,
-      headers: { Cookie: cookie },
-    });
+    return multipartRequest("/admin/conteudo/depoimentos", values, file ? { "photo.file": file } : {}, { cookie });
   }
 
   it("a polyglot is refused next to the item's photo field; nothing stored", async () => {
@@ -527,11 +507,7 @@ describe("testimonial photos, through /admin/conteudo/depoimentos", () => {
 });
 
 describe("course photos, through /admin/conteudo/cursos/:curso", () => {
-  function courseUpload(
-    id: string,
-    file: { bytes: Buffer; name: string; type: string } | null,
-    fields: Record<string, string> = {},
-  ) {
+  function courseUpload(id: string, file: UploadFile | null, fields: Record<string, string> = {}) {
     const course = getEntry(coursesContent, id)!.data;
     const values = courseForm(id, {
       level: undefined,
@@ -539,14 +515,7 @@ describe("course photos, through /admin/conteudo/cursos/:curso", () => {
       "photo.alt": `Laboratório do curso de ${course.name}`,
       ...fields,
     });
-    const form = new FormData();
-    for (const [name, value] of Object.entries(values)) form.set(name, String(value));
-    if (file) form.set("photo.file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-    return new Request(`http://localhost/admin/conteudo/cursos/${id}`, {
-      method: "POST",
-      body: form,
-      headers: { Cookie: cookie },
-    });
+    return multipartRequest(`/admin/conteudo/cursos/${id}`, values, file ? { "photo.file": file } : {}, { cookie });
   }
 
   it("a truncated photo is refused next to 'Foto do curso'; nothing stored; the card keeps its icon", async () => {

@@ -175,13 +175,8 @@ describe("rules", () => {
     expect(notes(orphan.id)[0].text).toContain("Ninguém disponível");
     expect(emails().map((m) => [m.kind, m.toAddress])).toContainEqual(["lead.unassigned", "chefe@example.com"]);
     // Nothing was assigned: no "lead.assigned" event ("lead.created" told the CRM already).
-    expect(
-      db
-        .select()
-        .from(schema.webhookDeliveries)
-        .all()
-        .map((row) => row.eventType),
-    ).toEqual(["lead.created"]);
+    const events = db.select().from(schema.webhookDeliveries).all();
+    expect(events.map((row) => row.eventType)).toEqual(["lead.created"]);
 
     now += 61 * 60_000;
     await post("depois@example.com");

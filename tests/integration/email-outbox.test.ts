@@ -1,7 +1,4 @@
-import type { AddressInfo } from "node:net";
-
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { loader as emailsLoader } from "~/routes/staff/emails";
@@ -11,6 +8,7 @@ import { deletePerson, findLead } from "~/server/leads/privacy.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 
+import { type LocalSmtp, smtpRefusal, startLocalSmtp } from "../support/local-smtp";
 import { args, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
 
@@ -27,42 +25,23 @@ const arrived: Arrived[] = [];
 const refuse = new Set<string>();
 /** Called when a message's DATA starts and when its final "." arrived; an error refuses the message there. */
 let onDataStep: ((step: "started" | "ended") => Error | undefined) | null = null;
-let smtp: SMTPServer;
+let smtp: LocalSmtp;
 let port = 0;
 
-function startSmtp(listenPort = 0) {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refuse.has(address.address)) {
-        const error = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      onDataStep?.("started");
-      simpleParser(stream)
-        .then((mail) => {
-          const refusal = onDataStep?.("ended");
-          if (refusal) return callback(refusal);
-          arrived.push({ mail, rcpt: session.envelope.rcptTo.map((r) => r.address) });
-          callback();
-        })
-        .catch(callback);
+async function startSmtp(listenPort = 0) {
+  smtp = await startLocalSmtp({
+    port: listenPort,
+    onRcptTo: (address) => (refuse.has(address) ? smtpRefusal("Mailbox unavailable", 550) : undefined),
+    onDataStart: () => onDataStep?.("started"),
+    onMessage(mail, rcpt) {
+      const refusal = onDataStep?.("ended");
+      if (refusal) return refusal;
+      arrived.push({ mail, rcpt });
     },
   });
-  return new Promise<void>((resolve) =>
-    smtp.listen(listenPort, "127.0.0.1", () => {
-      port = (smtp.server.address() as AddressInfo).port;
-      resolve();
-    }),
-  );
+  port = smtp.port;
 }
-const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+const stopSmtp = () => smtp.close();
 
 function transport() {
   return smtpTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true, connectionTimeout: 5_000 });
@@ -175,9 +154,7 @@ describe("the outbox over SMTP", () => {
     const seen: string[] = [];
     onDataStep = (step) => {
       seen.push(`${step}: ${rows()[0].status}`);
-      return step === "ended" && seen.length === 2
-        ? Object.assign(new Error("Try again later"), { responseCode: 451 })
-        : undefined;
+      return step === "ended" && seen.length === 2 ? smtpRefusal("Try again later", 451) : undefined;
     };
     const worker = createEmailWorker({ transport: transport(), random: () => 1 });
     await worker.runDue();

@@ -15,13 +15,13 @@ import { changeLeadStatus, leadTimeline } from "~/server/leads/follow-up.server"
 import { OWNER_ERROR } from "~/server/leads/owner.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
 import { countLeadsByStatus } from "~/server/leads/queries.server";
-import { createAdmin, type StaffUser } from "~/server/staff/users.server";
+import type { StaffUser } from "~/server/staff/users.server";
 import { recordOptOuts } from "~/server/whatsapp/optouts.server";
 
 import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 import { contactLeads } from "../support/saved-leads";
 import { insertLead } from "../support/seed";
-import { signIn } from "../support/staff-login";
+import { useStaffTeam } from "../support/staff-login";
 
 /**
  * Decision 057: a lead's owner (a comercial user; "Meus leads"; the CSV column), the
@@ -29,20 +29,10 @@ import { signIn } from "../support/staff-login";
  * and the history's contact attempts and WhatsApp sends, through the real loaders and actions.
  */
 
-const PASSWORD = "senha-forte-de-teste-123";
-let admin: StaffUser;
-let ana: StaffUser;
-let bruno: StaffUser;
-let marketing: StaffUser;
-const cookies: Record<string, string> = {};
+const { admin, ana, bruno, marketing, cookies } = useStaffTeam("dono");
 let endpointId = 0;
 
 beforeAll(async () => {
-  admin = await createAdmin("dono.admin@example.com", PASSWORD);
-  ana = await createAdmin("ana.comercial@example.com", PASSWORD, "comercial");
-  bruno = await createAdmin("bruno.comercial@example.com", PASSWORD, "comercial");
-  marketing = await createAdmin("mara.marketing@example.com", PASSWORD, "marketing");
-  for (const user of [admin, ana, bruno, marketing]) cookies[user.email] = await signIn(user);
   // A CRM receiver, so status changes write their webhook events (the worker is not started here).
   [{ id: endpointId }] = db
     .insert(schema.webhookEndpoints)
@@ -105,7 +95,16 @@ function panel(query: string, user: StaffUser = ana) {
   return settle(() => panelModule.loader(args(getRequest(`/contato${query}`, { cookie: cookies[user.email] }))));
 }
 
-/** Renders a route's page as the server does (static handler, no hydration data). */
+/** The lead's page as the server renders it for `user`. */
+async function leadPageHtml(id: number, user: StaffUser = ana): Promise<string> {
+  const request = getRequest(`/contato/lead/${id}`, { cookie: cookies[user.email] });
+  return (await renderPage(leadModule, "/contato/lead/:id", request)).html;
+}
+
+/** The leads panel as the server renders it for `user`. */
+async function panelHtml(query: string, user: StaffUser = ana): Promise<string> {
+  return (await renderPage(panelModule, "/contato", getRequest(`/contato${query}`, { cookie: cookies[user.email] }))).html;
+}
 
 describe("owner", () => {
   it("a new lead is owned (distribution); the lead page gives it to another comercial user and to none; each change is in the history", async () => {
@@ -181,19 +180,11 @@ describe("owner", () => {
       [nobody]: null,
     });
 
-    const { html } = await renderPage(
-      panelModule,
-      "/contato",
-      getRequest(`/contato?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await panelHtml(`?busca=${encodeURIComponent(city)}`);
     expect(html).toContain(`href="/contato?responsavel=${ana.id}"`);
     expect(html).toContain("Meus leads");
     // An admin owns no leads: no "Meus leads" for them.
-    const { html: adminHtml } = await renderPage(
-      panelModule,
-      "/contato",
-      getRequest("/contato", { cookie: cookies[admin.email] }),
-    );
+    const adminHtml = await panelHtml("", admin);
     expect(adminHtml).not.toContain('data-testid="my-leads"');
   });
 
@@ -208,31 +199,24 @@ describe("owner", () => {
     expect(shown.selection).toMatchObject({ total: 2, changes: 2, target: bruno.email });
     expect(ownerOf(a)).toBeNull();
 
-    const refused = await settle(() =>
-      ownerBulkModule.action(
-        args(
-          formRequest(
-            "/contato/atribuir-responsavel",
-            { busca: city, novo_responsavel: String(marketing.id), intent: "confirmar" },
-            { cookie: cookies[ana.email] },
+    /** Ana confirms the filtered leads' new owner. */
+    const confirmOwner = (owner: StaffUser) =>
+      settle(() =>
+        ownerBulkModule.action(
+          args(
+            formRequest(
+              "/contato/atribuir-responsavel",
+              { busca: city, novo_responsavel: String(owner.id), intent: "confirmar" },
+              { cookie: cookies[ana.email] },
+            ),
           ),
         ),
-      ),
-    );
+      );
+    const refused = await confirmOwner(marketing);
     expect(statusOf(refused)).toBe(400);
     expect(payload(refused).error).toBe(OWNER_ERROR);
 
-    const done = await settle(() =>
-      ownerBulkModule.action(
-        args(
-          formRequest(
-            "/contato/atribuir-responsavel",
-            { busca: city, novo_responsavel: String(bruno.id), intent: "confirmar" },
-            { cookie: cookies[ana.email] },
-          ),
-        ),
-      ),
-    );
+    const done = await confirmOwner(bruno);
     expect(statusOf(done)).toBe(303);
     expect((done as Response).headers.get("Location")).toBe(`/contato?busca=${encodeURIComponent(city).replace(/%20/g, "+")}`);
     expect([ownerOf(a), ownerOf(b), ownerOf(other)]).toEqual([bruno.id, bruno.id, null]);
@@ -312,11 +296,7 @@ describe("contact from the panel", () => {
     expect(findLead(id)!.status).toBe("novo");
     expect(statusEventsOf(id)).toEqual([]);
 
-    const { html } = await renderPage(
-      leadModule,
-      "/contato/lead/:id",
-      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await leadPageHtml(id);
     expect(html).toContain('data-testid="whatsapp-optout"');
     expect(html).toContain('data-testid="contact-call"');
     expect(html).not.toContain('data-testid="contact-whatsapp"');
@@ -331,11 +311,7 @@ describe("contact from the panel", () => {
     const refused = await contact(id, "telefone");
     expect(statusOf(refused)).toBe(400);
     expect(payload(refused).error).toMatch(/não é um celular válido/);
-    const { html } = await renderPage(
-      leadModule,
-      "/contato/lead/:id",
-      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await leadPageHtml(id);
     expect(html).toContain("(31)8888-12");
     expect(html).not.toContain('data-testid="contact-call"');
 
@@ -393,11 +369,7 @@ describe("the funnel by status", () => {
         { status: "perdido", n: 1, reached: 1 },
       ],
     });
-    const { html } = await renderPage(
-      panelModule,
-      "/contato",
-      getRequest(`/contato?busca=${encodeURIComponent(city)}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await panelHtml(`?busca=${encodeURIComponent(city)}`);
     expect(html).toContain("Funil de acompanhamento (leads filtrados)");
     expect(html).toContain('data-testid="funnel-total">6<');
 
@@ -448,11 +420,7 @@ describe("the lead page's history", () => {
       by: "operador Op Maria",
     });
     // The page shows them, with who and when.
-    const { html } = await renderPage(
-      leadModule,
-      "/contato/lead/:id",
-      getRequest(`/contato/lead/${id}`, { cookie: cookies[ana.email] }),
-    );
+    const html = await leadPageHtml(id);
     expect(html).toContain('data-kind="contato"');
     expect(html).toContain("Mensagem job-da-lista");
     expect(html).not.toContain("Mensagem job-de-outro");

@@ -1,9 +1,6 @@
-import type { AddressInfo } from "node:net";
-
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -26,6 +23,7 @@ import { config } from "~/server/platform/config.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { saveTestResult } from "~/server/vocational/vocational.server";
 
+import { type LocalSmtp, startLocalSmtp } from "../support/local-smtp";
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { insertStaffUser } from "../support/seed";
 
@@ -38,30 +36,15 @@ import { insertStaffUser } from "../support/seed";
 
 let now = Date.parse("2026-11-24T12:00:00Z");
 const arrived: ParsedMail[] = [];
-let smtp: SMTPServer;
-let port = 0;
+let smtp: LocalSmtp;
 
 beforeAll(async () => {
   setClockForTests(() => now);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          arrived.push(mail);
-          callback();
-        })
-        .catch(callback);
+  smtp = await startLocalSmtp({
+    onMessage(mail) {
+      arrived.push(mail);
     },
   });
-  await new Promise<void>((resolve) =>
-    smtp.listen(0, "127.0.0.1", () => {
-      port = (smtp.server.address() as AddressInfo).port;
-      resolve();
-    }),
-  );
   // A brand the studio names, not the configured default: the e-mails carry the studio's.
   const stored = getSingleton(institutionContent);
   const saved = saveEntry(institutionContent, {
@@ -79,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   resetClock();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 beforeEach(() => {
   now = Date.parse("2026-11-24T12:00:00Z");
@@ -94,7 +77,7 @@ afterEach(() => {
 
 async function deliver(): Promise<ParsedMail[]> {
   const worker = createEmailWorker({
-    transport: smtpTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }),
+    transport: smtpTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true }),
   });
   await worker.runDue();
   await worker.stop();

@@ -10,10 +10,10 @@ import { db, schema } from "~/server/db/client.server";
 import { changeLeadStatus } from "~/server/leads/follow-up.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin, type StaffUser } from "~/server/staff/users.server";
+import type { StaffUser } from "~/server/staff/users.server";
 
 import { args, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
+import { useStaffTeam } from "../support/staff-login";
 
 /**
  * "Resultados" (decision 089) through its real loaders against a real SQLite file: leads saved by
@@ -22,15 +22,12 @@ import { args, getRequest, payload, renderPage, settle, statusOf } from "../supp
  * see what.
  */
 
-const PASSWORD = "senha-forte-dos-resultados-1";
 // Wednesday 25/11/2026, 10:00 in São Paulo: inside the default business hours.
 const NOW = Date.parse("2026-11-25T13:00:00Z");
 const MINUTE = 60_000;
-let admin: StaffUser;
-let ana: StaffUser;
-let bruno: StaffUser;
-let marketing: StaffUser;
-const cookies: Record<string, string> = {};
+// The clock is pinned before the team signs in: its sessions start at the pinned time.
+beforeAll(() => setClockForTests(() => NOW + 60 * MINUTE));
+const { admin, ana, bruno, marketing, cookies } = useStaffTeam("resultados");
 
 let counter = 0;
 function lead(utm: Record<string, string>, at = NOW, origem: "inscricao" | "contato" = "inscricao") {
@@ -52,15 +49,6 @@ const google = { utm_source: "google", utm_medium: "cpc", utm_campaign: "verao-2
 const facebook = { utm_source: "facebook", utm_medium: "social", utm_campaign: "verao-2027" };
 
 beforeAll(async () => {
-  setClockForTests(() => NOW + 60 * MINUTE);
-  admin = await createAdmin("chefe.resultados@example.com", PASSWORD);
-  ana = await createAdmin("ana.resultados@example.com", PASSWORD, "comercial");
-  bruno = await createAdmin("bruno.resultados@example.com", PASSWORD, "comercial");
-  marketing = await createAdmin("mara.resultados@example.com", PASSWORD, "marketing");
-  for (const user of [admin, ana, bruno, marketing]) {
-    cookies[user.email] = (await startAdminSession(getRequest("/"), user)).split(";")[0];
-  }
-
   // Google: 3 leads; one matriculated (contacted after 3 min), one lost (after 20 min), one untouched.
   const [g1, g2] = [lead(google), lead(google), lead(google)];
   changeLeadStatus(g1, { status: "em_contato", reason: null }, ana.email, new Date(NOW + 3 * MINUTE));

@@ -22,6 +22,7 @@ import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server
 import { publicSite } from "~/server/platform/site.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { expectStaleSave } from "../support/saved-content";
 import { signedInStaff } from "../support/staff-login";
 
 /** The day the issue was filed: a fresh deployment on it must show nothing expired. */
@@ -166,6 +167,9 @@ describe("studio: Campanha", () => {
   beforeAll(async () => {
     cookie = (await signedInStaff("admin", "campanha@exemplo.com", "senha-do-marketing-1")).cookie;
   });
+  /** The admin's post of the Campanha form. */
+  const saveCampaign = (fields: Record<string, string>) =>
+    campaignAction(args(formRequest("/admin/conteudo/campanha", fields, { cookie })));
 
   it("refuses anonymous visitors and saves nothing", async () => {
     const answer = await settle(() => campaignLoader(args(getRequest("/admin/conteudo/campanha"))));
@@ -187,7 +191,7 @@ describe("studio: Campanha", () => {
       closingText: "Última semana: até 55% de desconto na {campanhaa}!",
       closingTitle: "Fim da {campanha",
     };
-    const answer = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
+    const answer = await saveCampaign(form);
     expect(statusOf(answer)).toBe(400);
     const { error } = payload(answer).result;
     expect(error.headlinePercent).toEqual([
@@ -224,18 +228,10 @@ describe("studio: Campanha", () => {
     }
 
     // {bolsa} and {campanha} in the closing text follow the offers on the campaign page.
-    const saved = await campaignAction(
-      args(
-        formRequest(
-          "/admin/conteudo/campanha",
-          {
-            ...formOf(getEntry(campaignContent, SINGLETON_ID)!.data, getEntry(campaignContent, SINGLETON_ID)!.version),
-            closingText: "Última semana da {campanha}: até {bolsa} de desconto.",
-          },
-          { cookie },
-        ),
-      ),
-    );
+    const saved = await saveCampaign({
+      ...formOf(getEntry(campaignContent, SINGLETON_ID)!.data, getEntry(campaignContent, SINGLETON_ID)!.version),
+      closingText: "Última semana da {campanha}: até {bolsa} de desconto.",
+    });
     expect(statusOf(saved)).not.toBe(400);
     expect(campaignPageData(FRESH).closingText).toBe(`Última semana da ${getCampaign().title}: até 60% de desconto.`);
     store((campaign) => ({ ...campaign, closingText: entry.data.closingText }));
@@ -249,7 +245,7 @@ describe("studio: Campanha", () => {
       closingText: "Última chance: até 80% de desconto!",
       "offers[1].validUntil": "2020-01-01",
     };
-    const answer = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
+    const answer = await saveCampaign(form);
     expect(statusOf(answer)).toBe(400);
     const { error, initialValue } = payload(answer).result;
     expect(error.headlinePercent).toEqual(["O título promete até 70%, mas o maior desconto das ofertas ativas é 60%"]);
@@ -261,21 +257,13 @@ describe("studio: Campanha", () => {
     expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
 
     // Malformed numbers are refused before the rules compare them.
-    const malformed = await campaignAction(
-      args(
-        formRequest(
-          "/admin/conteudo/campanha",
-          {
-            ...formOf(entry.data, entry.version),
-            "prices[0].remainingPrice": "abc",
-            "offers[2].scholarshipPercent": "35,5",
-            "offers[0].firstPayment": "-5",
-            "offers[4].details": "",
-          },
-          { cookie },
-        ),
-      ),
-    );
+    const malformed = await saveCampaign({
+      ...formOf(entry.data, entry.version),
+      "prices[0].remainingPrice": "abc",
+      "offers[2].scholarshipPercent": "35,5",
+      "offers[0].firstPayment": "-5",
+      "offers[4].details": "",
+    });
     expect(statusOf(malformed)).toBe(400);
     const malformedErrors = payload(malformed).result.error;
     expect(malformedErrors["prices[0].remainingPrice"]).toEqual(["Valor inválido - use reais com vírgula, ex.: 19,90"]);
@@ -283,25 +271,9 @@ describe("studio: Campanha", () => {
     expect(malformedErrors["offers[2].scholarshipPercent"]).toEqual(["Informe um número inteiro de 0 a 90"]);
     expect(malformedErrors["offers[4].details"]).toEqual(["Campo obrigatório"]);
 
-    const noDate = await campaignAction(
-      args(
-        formRequest(
-          "/admin/conteudo/campanha",
-          { ...formOf(entry.data, entry.version), endMode: "date", endDate: "" },
-          { cookie },
-        ),
-      ),
-    );
+    const noDate = await saveCampaign({ ...formOf(entry.data, entry.version), endMode: "date", endDate: "" });
     expect(payload(noDate).result.error.endDate).toEqual(["Informe a data de término ou escolha a janela de 5 dias"]);
-    const passed = await campaignAction(
-      args(
-        formRequest(
-          "/admin/conteudo/campanha",
-          { ...formOf(entry.data, entry.version), endMode: "date", endDate: "2021-03-01" },
-          { cookie },
-        ),
-      ),
-    );
+    const passed = await saveCampaign({ ...formOf(entry.data, entry.version), endMode: "date", endDate: "2021-03-01" });
     expect(payload(passed).result.error.endDate).toEqual([
       "A data de término (01/03/2021) já passou: escolha uma data futura ou a janela de 5 dias",
     ]);
@@ -319,7 +291,7 @@ describe("studio: Campanha", () => {
       "offers[3].title": "Pós <b>MBA</b>",
       closingText: "Última semana para garantir até 55% de desconto.",
     };
-    const answer = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
+    const answer = await saveCampaign(form);
     expect(payload(answer)?.result?.error).toBeUndefined();
     expect(statusOf(answer)).toBe(303);
     expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/campanha");
@@ -351,14 +323,14 @@ describe("studio: Campanha", () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
     for (const typed of ["", "0", "101", "setenta"]) {
       const form = { ...formOf(entry.data, entry.version), selectedCoursesPercent: typed };
-      const refused = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
+      const refused = await saveCampaign(form);
       expect(statusOf(refused), typed).toBe(400);
       expect(payload(refused).result.error.selectedCoursesPercent).toEqual(["Informe um número inteiro de 1 a 100"]);
     }
     expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
 
     const form = { ...formOf(entry.data, entry.version), selectedCoursesPercent: "65%" };
-    const saved = await campaignAction(args(formRequest("/admin/conteudo/campanha", form, { cookie })));
+    const saved = await saveCampaign(form);
     expect(statusOf(saved)).toBe(303);
     expect(publicSite(FRESH).claims.selectedBolsa).toBe("65%");
     expect(getCampaign()).toEqual({ ...entry.data, selectedCoursesPercent: 65 });
@@ -366,18 +338,8 @@ describe("studio: Campanha", () => {
 
   it("a second admin saving from the old version is refused with who and when, their input kept", async () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
-    const answer = await campaignAction(
-      args(
-        formRequest(
-          "/admin/conteudo/campanha",
-          { ...formOf(entry.data, entry.version - 1), title: "Outra campanha" },
-          { cookie },
-        ),
-      ),
-    );
-    expect(statusOf(answer)).toBe(409);
-    const result = payload(answer).result;
-    expect(result.error[""][0]).toMatch(/^Este conteúdo foi alterado por campanha@exemplo\.com às \d{2}:\d{2}\./);
+    const answer = await saveCampaign({ ...formOf(entry.data, entry.version - 1), title: "Outra campanha" });
+    const result = expectStaleSave(answer, "campanha@exemplo.com");
     expect(result.initialValue.title).toBe("Outra campanha");
     expect(getCampaign().title).toBe("Campanha de Verão");
   });

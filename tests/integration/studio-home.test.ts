@@ -16,6 +16,7 @@ import {
 import { getEntry, listEntries, listRevisions, SINGLETON_ID } from "~/server/content/store.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { expectStaleSave } from "../support/saved-content";
 import { signedInStaff } from "../support/staff-login";
 
 /**
@@ -30,6 +31,9 @@ beforeAll(async () => {
 });
 
 const home = () => payload(homeLoader(args(getRequest("/")))).home;
+/** The admin's post of the Início form. */
+const saveHome = (fields: Record<string, string>) =>
+  homeStudioAction(args(formRequest("/admin/conteudo/inicio", fields, { cookie })));
 
 function homeForm(overrides: Record<string, string> = {}) {
   const { version } = getEntry(homeContent, SINGLETON_ID)!;
@@ -98,14 +102,8 @@ describe("a fresh deployment's home page (seeded content)", () => {
 
 describe("studio: Página inicial", () => {
   it("a save is on the home page's next request: texts, overridden counts, a lower bolsa", async () => {
-    const answer = await homeStudioAction(
-      args(
-        formRequest(
-          "/admin/conteudo/inicio",
-          homeForm({ heroTitle: "Seu diploma com", courseCount: "75", poloCount: "", scholarshipPercent: "40" }),
-          { cookie },
-        ),
-      ),
+    const answer = await saveHome(
+      homeForm({ heroTitle: "Seu diploma com", courseCount: "75", poloCount: "", scholarshipPercent: "40" }),
     );
     expect(statusOf(answer)).toBe(303);
     const page = home();
@@ -116,21 +114,15 @@ describe("studio: Página inicial", () => {
 
   it("refuses a bolsa above the largest offer, a text promising more, a date mode without a valid date; saves nothing", async () => {
     const before = getEntry(homeContent, SINGLETON_ID);
-    const answer = await homeStudioAction(
-      args(
-        formRequest(
-          "/admin/conteudo/inicio",
-          homeForm({
-            scholarshipPercent: "70",
-            heroHighlight: "bolsa de até 70%",
-            countdownMode: "date",
-            countdownDate: "2026-02-30",
-            courseCount: "muitos",
-            heroBadge: "",
-          }),
-          { cookie },
-        ),
-      ),
+    const answer = await saveHome(
+      homeForm({
+        scholarshipPercent: "70",
+        heroHighlight: "bolsa de até 70%",
+        countdownMode: "date",
+        countdownDate: "2026-02-30",
+        courseCount: "muitos",
+        heroBadge: "",
+      }),
     );
     expect(statusOf(answer)).toBe(400);
     const { error, initialValue } = payload(answer).result;
@@ -142,22 +134,16 @@ describe("studio: Página inicial", () => {
     expect(initialValue.heroHighlight).toBe("bolsa de até 70%");
     expect(getEntry(homeContent, SINGLETON_ID)).toEqual(before);
 
-    const noDate = await homeStudioAction(
-      args(formRequest("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: "" }), { cookie })),
-    );
+    const noDate = await saveHome(homeForm({ countdownMode: "date", countdownDate: "" }));
     expect(payload(noDate).result.error.countdownDate).toEqual(["Informe a data final da contagem"]);
   });
 
   it("the countdown: a date ahead, a passed date (the campaign's deadline instead, with a warning), hidden", async () => {
     const ahead = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    await homeStudioAction(
-      args(formRequest("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: ahead }), { cookie })),
-    );
+    await saveHome(homeForm({ countdownMode: "date", countdownDate: ahead }));
     expect(home().countdown.view).toEqual({ endsAt: new Date(`${ahead}T23:59:59-03:00`).toISOString(), rolling: false });
 
-    await homeStudioAction(
-      args(formRequest("/admin/conteudo/inicio", homeForm({ countdownMode: "date", countdownDate: "2024-10-15" }), { cookie })),
-    );
+    await saveHome(homeForm({ countdownMode: "date", countdownDate: "2024-10-15" }));
     const view = home().countdown.view;
     expect(view.rolling).toBe(true);
     expect(new Date(view.endsAt).getTime()).toBeGreaterThan(Date.now());
@@ -166,21 +152,15 @@ describe("studio: Página inicial", () => {
       "A data da contagem regressiva (15/10/2024) já passou: a página mostra o prazo da campanha.",
     );
 
-    await homeStudioAction(args(formRequest("/admin/conteudo/inicio", homeForm({ countdownMode: "hidden" }), { cookie })));
+    await saveHome(homeForm({ countdownMode: "hidden" }));
     expect(home().countdown.view).toBeNull();
     expect(getHomeContent().countdownMode).toBe("hidden");
   });
 
   it("a save from an older version is refused with who saved and when, the input kept", async () => {
     const { version, data } = getEntry(homeContent, SINGLETON_ID)!;
-    const answer = await homeStudioAction(
-      args(
-        formRequest("/admin/conteudo/inicio", homeForm({ heroTitle: "Outro título", version: String(version - 1) }), { cookie }),
-      ),
-    );
-    expect(statusOf(answer)).toBe(409);
-    const result = payload(answer).result;
-    expect(result.error[""][0]).toMatch(/^Este conteúdo foi alterado por marketing\.home@exemplo\.com às \d{2}:\d{2}\./);
+    const answer = await saveHome(homeForm({ heroTitle: "Outro título", version: String(version - 1) }));
+    const result = expectStaleSave(answer, "marketing.home@exemplo.com");
     expect(result.initialValue.heroTitle).toBe("Outro título");
     expect(getHomeContent()).toEqual(data);
   });
@@ -251,7 +231,7 @@ describe("studio: FAQ", () => {
   });
 
   it("the FAQ answers carry the stats: a changed polo figure changes the answer that names it", async () => {
-    await homeStudioAction(args(formRequest("/admin/conteudo/inicio", homeForm({ poloCount: "1200" }), { cookie })));
+    await saveHome(homeForm({ poloCount: "1200" }));
     expect(home().faq.some((item: { answer: string }) => item.answer.includes("mais de 1.200 polos"))).toBe(true);
   });
 });

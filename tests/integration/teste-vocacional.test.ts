@@ -85,12 +85,7 @@ describe("lead form action", () => {
     expect(reply.error).toEqual(VOCATIONAL_LEAD_ERRORS);
     expect(reply.initialValue).toMatchObject({ fullName: "Ana", phone: "3199", email });
     expect(leadRows(email)).toHaveLength(0);
-    const count = db
-      .select()
-      .from(schema.leads)
-      .all()
-      .filter((r) => r.nome === "Ana");
-    expect(count).toHaveLength(0);
+    expect(db.select().from(schema.leads).where(eq(schema.leads.nome, "Ana")).all()).toHaveLength(0);
   });
 
   it("a good lead writes one row (canonical phone, consent, attribution) and opens the questions with the toast", async () => {

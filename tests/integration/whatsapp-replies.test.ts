@@ -460,13 +460,8 @@ describe("/whatsapp/descadastros", () => {
 
     const done = await undo(target.id, "Registrado por engano: a pessoa pediu para voltar", adminCookie);
     expect(statusOf(done)).toBe(303);
-    expect(
-      db
-        .select()
-        .from(schema.whatsappOptOuts)
-        .all()
-        .map((row) => row.number),
-    ).toEqual(["5521933332222"]);
+    const optedOut = db.select().from(schema.whatsappOptOuts).all();
+    expect(optedOut.map((row) => row.number)).toEqual(["5521933332222"]);
     const [change] = db.select().from(schema.whatsappOptOutChanges).all();
     expect(change).toMatchObject({
       number: "5531944441111",

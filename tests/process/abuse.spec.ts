@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { snapshot } from "../support/db-snapshot";
 import { E2E_ENV } from "../support/env";
 import { exampleUrl, routeTable } from "../support/route-table";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startRateLimitedServer } from "../support/server-process";
 import { enrolment, openSessions, postForm, type Sessions, vocationalLead } from "../support/sessions";
 
 /**
@@ -18,16 +18,7 @@ let server: RunningServer;
 let sessions: Sessions;
 
 test.beforeAll(async () => {
-  server = await startServer(
-    {
-      ...E2E_ENV,
-      RATE_LIMIT_PUBLIC_FORMS: String(LIMITS.publicForms),
-      RATE_LIMIT_LOGIN: String(LIMITS.login),
-      // Each test below speaks from its own address (X-Forwarded-For), as clients behind a proxy do.
-      TRUST_PROXY: "true",
-    },
-    { quiet: true },
-  );
+  server = await startRateLimitedServer(LIMITS);
   // Set up from an address of its own, so the limits below start from zero.
   sessions = await withAddress("10.99.0.1", () => openSessions(server.url));
 });

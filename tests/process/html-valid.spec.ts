@@ -297,20 +297,12 @@ test("the replies inbox (with a confirmation) and the opt-out screen (with an un
   ]) {
     expect(await validate(url, await get(url, cookies.operator), found), url).toBe(true);
   }
-  const refused = await postForm(
-    server.url,
-    "/whatsapp/descadastros",
-    { intent: "desfazer", id: String(optOutId), motivo: "" },
-    cookies.operator,
-  );
+  const undoOptOut = (motivo: string) =>
+    postForm(server.url, "/whatsapp/descadastros", { intent: "desfazer", id: String(optOutId), motivo }, cookies.operator);
+  const refused = await undoOptOut("");
   expect(refused.status).toBe(400);
   expect(await validate("POST /whatsapp/descadastros (sem motivo)", refused, found)).toBe(true);
-  const undone = await postForm(
-    server.url,
-    "/whatsapp/descadastros",
-    { intent: "desfazer", id: String(optOutId), motivo: "Engano <b>" },
-    cookies.operator,
-  );
+  const undone = await undoOptOut("Engano <b>");
   expect(undone.status).toBe(303);
   expect(
     await validate("/whatsapp/descadastros (com histórico)", await get("/whatsapp/descadastros", cookies.operator), found),

@@ -1,11 +1,9 @@
-import type { AddressInfo } from "node:net";
-
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 
 import { personLetters, postEnrolmentBurst } from "../support/lead-burst";
+import { startLocalSmtp } from "../support/local-smtp";
+import { addSalesTeam } from "../support/seed";
 import { startServer } from "../support/server-process";
 
 /**
@@ -29,29 +27,13 @@ type Arrived = { messageId: string; to: string[] };
 /** A local SMTP server that records each message it accepted (a message cut before its final "." is not accepted). */
 async function startSmtp(onArrive: () => void) {
   const arrived: Arrived[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          arrived.push({ messageId: mail.messageId ?? "", to: session.envelope.rcptTo.map((r) => r.address) });
-          onArrive();
-          callback();
-        })
-        .catch(callback);
+  const server = await startLocalSmtp({
+    onMessage(mail, to) {
+      arrived.push({ messageId: mail.messageId ?? "", to });
+      onArrive();
     },
   });
-  // The killed client resets its connection: expected, not a failure of the test.
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    arrived,
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...server, arrived };
 }
 
 /** Polls (the outbox is drained by another process) until `done()` is true or the deadline passes. */
@@ -82,13 +64,7 @@ test("a SIGKILL mid-burst: every acknowledged lead owned, fair within ±1, every
     first.process.kill("SIGKILL");
   };
 
-  const setup = new Database(databasePath);
-  try {
-    const insert = setup.prepare("INSERT INTO admin_users (email, password_hash, role, away) VALUES (?, 'x', 'comercial', 0)");
-    for (const email of OWNERS) insert.run(email);
-  } finally {
-    setup.close();
-  }
+  addSalesTeam(databasePath, OWNERS);
 
   // A different person each time (name, e-mail and phone), so only the round robin decides.
   const burst = postEnrolmentBurst({

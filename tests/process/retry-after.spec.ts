@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 
-import { E2E_ENV } from "../support/env";
 import { exampleUrl } from "../support/route-table";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startRateLimitedServer } from "../support/server-process";
 import { postForm, vocationalLead } from "../support/sessions";
 
 /**
@@ -21,16 +20,7 @@ let server: RunningServer;
 let visitorWithLead = "";
 
 test.beforeAll(async () => {
-  server = await startServer(
-    {
-      ...E2E_ENV,
-      RATE_LIMIT_PUBLIC_FORMS: String(LIMITS.publicForms),
-      RATE_LIMIT_LOGIN: String(LIMITS.login),
-      // Each case speaks from its own address (X-Forwarded-For), so the limits start from zero.
-      TRUST_PROXY: "true",
-    },
-    { quiet: true },
-  );
+  server = await startRateLimitedServer(LIMITS);
   const lead = await post("/teste-vocacional", vocationalLead("retry-after@example.com"), "10.80.0.1");
   expect(lead.status).toBe(303);
   visitorWithLead = lead.headers

@@ -22,13 +22,6 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A server of its own whose output (standard output and error) goes to a file the test can read. */
-async function startServerWithLog(): Promise<{ server: RunningServer; log: () => string; removeLog: () => void }> {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-log-"));
-  const logFile = path.join(dir, "server.log");
-  const server = await startServer({}, { logFile });
-  return { server, log: () => readFileSync(logFile, "utf8"), removeLog: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 /**
  * A request in flight when SIGTERM comes: headers sent (the server answers `100 Continue` once it
  * has taken the request in), part of the body, SIGTERM, and the rest of the body once the server
@@ -61,6 +54,29 @@ async function postAcrossSigterm(
   socket.write(body.slice(10));
   await closed;
   return data.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, "");
+}
+
+/**
+ * A production server (its output in a log file) sent SIGTERM during a POST (postAcrossSigterm):
+ * the request is answered and the process exits 0; then `after` checks what the server left.
+ * Its folder and log are removed after.
+ */
+async function sigtermAcrossPost(
+  options: { keepAlive: boolean },
+  after: (server: RunningServer) => Promise<void> = async () => {},
+): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-log-"));
+  const logFile = path.join(dir, "server.log");
+  const server = await startServer({}, { logFile });
+  try {
+    const answer = await postAcrossSigterm(server, () => readFileSync(logFile, "utf8"), options);
+    expect(answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
+    expect(await server.exited).toBe(0);
+    await after(server);
+  } finally {
+    server.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 test.describe("production server", () => {
@@ -166,11 +182,7 @@ test.describe("production server", () => {
   });
 
   test("SIGTERM: stops accepting, finishes the in-flight request, closes the database, exits 0", async () => {
-    const { server, log, removeLog } = await startServerWithLog();
-    try {
-      const answer = await postAcrossSigterm(server, log, { keepAlive: false });
-      expect(answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
-      expect(await server.exited).toBe(0);
+    await sigtermAcrossPost({ keepAlive: false }, async (server) => {
       // No longer accepting connections.
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
       // The database was closed, not abandoned: closing the last connection checkpoints the WAL into
@@ -183,23 +195,12 @@ test.describe("production server", () => {
       } finally {
         db.close();
       }
-    } finally {
-      server.cleanup();
-      removeLog();
-    }
+    });
   });
 
   test("SIGTERM with a keep-alive request in flight: answers it, then closes that connection and exits 0 (not at the 10 s forced exit)", async () => {
-    const { server, log, removeLog } = await startServerWithLog();
-    try {
-      // HTTP/1.1 keeps the connection open after the answer unless one side closes it.
-      const answer = await postAcrossSigterm(server, log, { keepAlive: true });
-      expect(answer).toMatch(/^HTTP\/1\.1 (200|303|400|429)/);
-      expect(await server.exited).toBe(0);
-    } finally {
-      server.cleanup();
-      removeLog();
-    }
+    // HTTP/1.1 keeps the connection open after the answer unless one side closes it.
+    await sigtermAcrossPost({ keepAlive: true });
   });
 
   test("the first admin is created at start-up from ADMIN_EMAIL/ADMIN_PASSWORD: before any request, once, password never logged", async () => {

@@ -35,6 +35,35 @@ export function formRequest(
   return new Request(ORIGIN + pathname, { method: "POST", body, headers });
 }
 
+/** A file a test uploads: its bytes, name and type. */
+export type UploadFile = { bytes: Buffer; name: string; type: string };
+
+/**
+ * A multipart form post (what a form with a file input sends) as a Request: `fields` as text parts
+ * (an array as its String()), and each of `files`: the file, or for `null` the empty part a browser
+ * sends when no file was chosen.
+ */
+export function multipartRequest(
+  pathname: string,
+  fields: Record<string, string | string[]>,
+  files: Record<string, UploadFile | null>,
+  init: { cookie?: string } = {},
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
+  for (const [name, file] of Object.entries(files)) {
+    form.set(
+      name,
+      file
+        ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type })
+        : new File([], "", { type: "application/octet-stream" }),
+    );
+  }
+  const headers = new Headers();
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return new Request(ORIGIN + pathname, { method: "POST", body: form, headers });
+}
+
 /** The Cookie header a browser would send back after this response (name=value pairs only). */
 export function cookieFrom(response: Response, previous = ""): string {
   const jar = new Map(

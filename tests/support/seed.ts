@@ -5,7 +5,7 @@
 // Relative imports (not `~/`): Playwright loads these files without the app's alias.
 import { randomBytes } from "node:crypto";
 
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
 import { getTableColumns } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 
@@ -97,4 +97,21 @@ export async function insertStaffUser(
   const passwordHash = await hashPassword(password);
   const { id } = drizzle(db).insert(adminUsers).values({ email, passwordHash, role }).returning({ id: adminUsers.id }).get();
   return { id, email, password };
+}
+
+/**
+ * Available comercial users (not away) with these e-mails, straight in a server's database file:
+ * distribution's round robin gives them the leads. Their password hash is no hash, so no one signs
+ * in as them (process tests and the bench, whose subject is the leads, not the accounts).
+ */
+export function addSalesTeam(databasePath: string, emails: readonly string[]): void {
+  const db = new Database(databasePath);
+  try {
+    drizzle(db)
+      .insert(adminUsers)
+      .values(emails.map((email) => ({ email, passwordHash: "x", role: "comercial" as const, away: false })))
+      .run();
+  } finally {
+    db.close();
+  }
 }

@@ -4,6 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { E2E_ENV } from "./env";
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -101,4 +103,20 @@ export async function startServer(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The production server with the e2e settings but these small rate limits, trusting X-Forwarded-For
+ * (as clients behind a proxy): each test speaks from an address of its own, so its limits start from zero.
+ */
+export function startRateLimitedServer(limits: { publicForms: number; login: number }): Promise<RunningServer> {
+  return startServer(
+    {
+      ...E2E_ENV,
+      RATE_LIMIT_PUBLIC_FORMS: String(limits.publicForms),
+      RATE_LIMIT_LOGIN: String(limits.login),
+      TRUST_PROXY: "true",
+    },
+    { quiet: true },
+  );
 }

@@ -2,6 +2,8 @@
 // (startAdminSession: an admin_sessions row and the signed `__admin` cookie), without the form and
 // its rate limits, for tests whose subject is not the login. Tests that talk HTTP to a running
 // server use loginAs/adminSession of tests/support/sessions.ts instead.
+import { beforeAll } from "vitest";
+
 import type { Role } from "~/lib/staff/roles";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin, type StaffUser } from "~/server/staff/users.server";
@@ -23,4 +25,26 @@ export async function signedInStaff(
 ): Promise<{ user: StaffUser; cookie: string }> {
   const user = await createAdmin(email, password, role);
   return { user, cookie: await signIn(user) };
+}
+
+const TEAM_ROLES = { admin: "admin", ana: "comercial", bruno: "comercial", marketing: "marketing" } as const;
+
+/** The four users of useStaffTeam, and each one's Cookie header by e-mail. */
+export type StaffTeam = Record<keyof typeof TEAM_ROLES, StaffUser> & { cookies: Record<string, string> };
+
+/**
+ * A small team for the test file, created and signed in before its first test (a vitest
+ * `beforeAll` registered here, so it runs before the file's own later hooks): an admin, two
+ * comercial users (Ana and Bruno) and a marketing user, e-mails `<who>.<tag>@example.com`. The
+ * users are filled in by that hook: read them in a test or a later hook.
+ */
+export function useStaffTeam(tag: string): StaffTeam {
+  const team: StaffTeam = { admin: {}, ana: {}, bruno: {}, marketing: {}, cookies: {} } as StaffTeam;
+  beforeAll(async () => {
+    for (const [who, role] of Object.entries(TEAM_ROLES) as [keyof typeof TEAM_ROLES, Role][]) {
+      Object.assign(team[who], await createAdmin(`${who}.${tag}@example.com`, STAFF_TEST_PASSWORD, role));
+      team.cookies[team[who].email] = await signIn(team[who]);
+    }
+  });
+  return team;
 }

@@ -3,15 +3,14 @@ import { describe, expect, it } from "vitest";
 import { analysisMessage, nextProgress } from "~/lib/vocational/analysis";
 
 describe("analysis screen", () => {
-  it("shows the spec's message for each progress band", () => {
-    expect(analysisMessage(0)).toBe("Analisando padrões de resposta...");
-    expect(analysisMessage(29)).toBe("Analisando padrões de resposta...");
-    expect(analysisMessage(30)).toBe("Comparando com perfis de sucesso...");
-    expect(analysisMessage(59)).toBe("Comparando com perfis de sucesso...");
-    expect(analysisMessage(60)).toBe("Identificando cursos ideais...");
-    expect(analysisMessage(89)).toBe("Identificando cursos ideais...");
-    expect(analysisMessage(90)).toBe("Finalizando sua análise vocacional...");
-    expect(analysisMessage(100)).toBe("Finalizando sua análise vocacional...");
+  it.each([
+    [0, 29, "Analisando padrões de resposta..."],
+    [30, 59, "Comparando com perfis de sucesso..."],
+    [60, 89, "Identificando cursos ideais..."],
+    [90, 100, "Finalizando sua análise vocacional..."],
+  ])("shows the spec's message from %i to %i%%: %s", (first, last, message) => {
+    expect(analysisMessage(first)).toBe(message);
+    expect(analysisMessage(last)).toBe(message);
   });
 
   it("rises by a random step from 0 to 10 and stops at 100", () => {
