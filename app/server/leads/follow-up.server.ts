@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { AnySQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 
 import type { LeadFilters } from "~/lib/leads/filters";
 import { type StatusChoice, statusWithReason } from "~/lib/leads/status";
@@ -8,7 +10,7 @@ import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { enqueueWebhookEvent, leadEventData } from "../webhooks/outbox.server";
 import { type Lead, recordsOfPerson } from "./privacy.server";
-import { leadConditions, leadHistory } from "./queries.server";
+import { countSelection, leadHistory, selectionIds } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
 
 /**
@@ -26,34 +28,52 @@ function differsFrom(choice: StatusChoice): SQL {
 export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /**
+ * A change to many leads in `tx`, a batch of ids at a time (PARAMETER_BATCH): the leads of the batch
+ * that `differs` selects (those the change would alter) are read with `columns` as they are before
+ * it, and `change` writes the change and its history for them. Returns how many leads changed.
+ */
+export function changeLeadsInBatches<S extends Record<string, AnySQLiteColumn>>(
+  tx: Tx,
+  ids: readonly number[],
+  read: { columns: S; differs: SQL },
+  change: (before: SelectResultFields<S>[]) => void,
+): number {
+  let changed = 0;
+  for (const batch of parameterBatches(ids)) {
+    const before = tx
+      .select(read.columns)
+      .from(leads)
+      .where(and(inArray(leads.id, batch), read.differs))
+      // Drizzle types the rows only for concrete columns: these are the rows of `columns`.
+      .all() as SelectResultFields<S>[];
+    if (before.length === 0) continue;
+    change(before);
+    changed += before.length;
+  }
+  return changed;
+}
+
+/** Writes `values` to these leads (rows just read in `tx`, by their ids). */
+export function updateLeadRows(tx: Tx, rows: readonly { id: number }[], values: SQLiteUpdateSetSource<typeof leads>) {
+  const ids = rows.map((row) => row.id);
+  tx.update(leads).set(values).where(inArray(leads.id, ids)).run();
+}
+
+/**
  * Moves these leads (ids) to the choice and writes, for each one that changed, a history row and a
  * "lead.status_changed" webhook event (in the same transaction: the event exists if and only if
  * the change does).
  */
 export function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: string, now: Date): number {
-  let changed = 0;
   const at = now.toISOString();
-  for (const batch of parameterBatches(ids)) {
-    const before = tx
-      .select({ id: leads.id, status: leads.status })
-      .from(leads)
-      .where(and(inArray(leads.id, batch), differsFrom(choice)))
-      .all();
-    if (!before.length) continue;
-    tx.update(leads)
-      .set({
-        status: choice.status,
-        motivo_perda: choice.reason,
-        // A status out of Novo stops the first-contact clock (decision 087), once.
-        ...(choice.status === "novo" ? {} : { first_contact_at: sql`coalesce(${leads.first_contact_at}, ${at})` }),
-      })
-      .where(
-        inArray(
-          leads.id,
-          before.map((row) => row.id),
-        ),
-      )
-      .run();
+  const read = { columns: { id: leads.id, status: leads.status }, differs: differsFrom(choice) };
+  return changeLeadsInBatches(tx, ids, read, (before) => {
+    updateLeadRows(tx, before, {
+      status: choice.status,
+      motivo_perda: choice.reason,
+      // A status out of Novo stops the first-contact clock (decision 087), once.
+      ...(choice.status === "novo" ? {} : { first_contact_at: sql`coalesce(${leads.first_contact_at}, ${at})` }),
+    });
     tx.insert(schema.leadStatusChanges)
       .values(
         before.map((row) => ({
@@ -67,9 +87,7 @@ export function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: str
       )
       .run();
     for (const row of before) enqueueStatusChanged(tx, row.id, row.status, choice, by, at, now);
-    changed += before.length;
-  }
-  return changed;
+  });
 }
 
 /** The "lead.status_changed" event: the lead as in "lead.created", and the change (docs/webhooks.md). */
@@ -124,26 +142,12 @@ export function changeStatusOfSelection(
   by: string,
   now: Date = serverClock.now(),
 ): number {
-  return db.transaction((tx) => {
-    const ids = tx
-      .select({ id: leads.id })
-      .from(leads)
-      .where(and(leadConditions(filters, { now }), differsFrom(choice)))
-      .all()
-      .map((row) => row.id);
-    return applyStatus(tx, ids, choice, by, now);
-  });
+  return db.transaction((tx) => applyStatus(tx, selectionIds(tx, filters, differsFrom(choice), now), choice, by, now));
 }
 
 /** How many leads matching the filters the choice would change (for the confirmation step). */
 export function countStatusChanges(filters: LeadFilters, choice: StatusChoice, now: Date = serverClock.now()): number {
-  return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(leads)
-      .where(and(leadConditions(filters, { now }), differsFrom(choice)))
-      .get()?.n ?? 0
-  );
+  return countSelection(filters, differsFrom(choice), now);
 }
 
 /** Adds a note (already checked by leadFollowUpSchema) to a lead; false when the lead does not exist. */

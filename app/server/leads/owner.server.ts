@@ -3,10 +3,9 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type LeadFilters, NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { OWNER_ERROR, OWNER_ID } from "~/lib/leads/follow-up-form";
 
-import { parameterBatches } from "../db/batches.server";
 import { db, schema } from "../db/client.server";
-import type { Tx } from "./follow-up.server";
-import { leadConditions } from "./queries.server";
+import { changeLeadsInBatches, type Tx, updateLeadRows } from "./follow-up.server";
+import { countSelection, selectionIds } from "./queries.server";
 
 /**
  * The owner ("responsável") of a lead: a `comercial` user who follows it up, or none. It is a
@@ -93,25 +92,11 @@ export function ownerChangeText(from: string | null, to: string | null): string 
 
 /** Gives these leads (ids) to the owner, with one history note per lead that changed; returns how many changed. */
 function applyOwner(tx: Tx, ids: number[], owner: OwnerOption | null, by: string, now: Date): number {
-  let changed = 0;
   const at = now.toISOString();
-  for (const batch of parameterBatches(ids)) {
-    const before = tx
-      .select({ id: leads.id, owner: leads.owner_id })
-      .from(leads)
-      .where(and(inArray(leads.id, batch), differsFrom(owner)))
-      .all();
-    if (!before.length) continue;
+  const read = { columns: { id: leads.id, owner: leads.owner_id }, differs: differsFrom(owner) };
+  return changeLeadsInBatches(tx, ids, read, (before) => {
     const names = ownerEmails(before.map((row) => row.owner));
-    tx.update(leads)
-      .set({ owner_id: owner?.id ?? null })
-      .where(
-        inArray(
-          leads.id,
-          before.map((row) => row.id),
-        ),
-      )
-      .run();
+    updateLeadRows(tx, before, { owner_id: owner?.id ?? null });
     tx.insert(schema.leadNotes)
       .values(
         before.map((row) => ({
@@ -125,9 +110,7 @@ function applyOwner(tx: Tx, ids: number[], owner: OwnerOption | null, by: string
         })),
       )
       .run();
-    changed += before.length;
-  }
-  return changed;
+  });
 }
 
 /** Sets (or clears) one lead's owner; true when it changed, false when it already had it or does not exist. */
@@ -137,24 +120,10 @@ export function setLeadOwner(leadId: number, owner: OwnerOption | null, by: stri
 
 /** Gives every lead matching the panel's filters (all pages) to the owner, in one transaction; returns how many changed. */
 export function setOwnerOfSelection(filters: LeadFilters, owner: OwnerOption | null, by: string, now: Date = new Date()): number {
-  return db.transaction((tx) => {
-    const ids = tx
-      .select({ id: leads.id })
-      .from(leads)
-      .where(and(leadConditions(filters, { now }), differsFrom(owner)))
-      .all()
-      .map((row) => row.id);
-    return applyOwner(tx, ids, owner, by, now);
-  });
+  return db.transaction((tx) => applyOwner(tx, selectionIds(tx, filters, differsFrom(owner), now), owner, by, now));
 }
 
 /** How many leads matching the filters the owner choice would change (for the confirmation step). */
 export function countOwnerChanges(filters: LeadFilters, owner: OwnerOption | null, now: Date = new Date()): number {
-  return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(leads)
-      .where(and(leadConditions(filters, { now }), differsFrom(owner)))
-      .get()?.n ?? 0
-  );
+  return countSelection(filters, differsFrom(owner), now);
 }

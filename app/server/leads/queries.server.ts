@@ -7,6 +7,7 @@ import { CLOSED_STATUSES } from "~/lib/leads/status";
 
 import { db, schema } from "../db/client.server";
 import { config } from "../platform/config.server";
+import type { Tx } from "./follow-up.server";
 
 /**
  * Data access of the admin panel: small named functions over the leads table, each one query.
@@ -224,4 +225,25 @@ type LeadHistoryTable = typeof schema.leadStatusChanges | typeof schema.leadNote
 /** A lead's rows of one of its follow-up tables, oldest first. */
 export function leadHistory<T extends LeadHistoryTable>(table: T, leadId: number) {
   return db.select().from(table).where(eq(table.leadId, leadId)).orderBy(asc(table.id)).all();
+}
+
+/** The ids of the leads matching the panel's filters that `differs` selects: a bulk change's leads. */
+export function selectionIds(tx: Tx, filters: LeadFilters, differs: SQL, now: Date): number[] {
+  return tx
+    .select({ id: schema.leads.id })
+    .from(schema.leads)
+    .where(and(leadConditions(filters, { now }), differs))
+    .all()
+    .map((row) => row.id);
+}
+
+/** How many leads matching the panel's filters `differs` selects (a bulk change's confirmation step). */
+export function countSelection(filters: LeadFilters, differs: SQL, now: Date): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.leads)
+      .where(and(leadConditions(filters, { now }), differs))
+      .get()?.n ?? 0
+  );
 }
