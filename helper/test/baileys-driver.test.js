@@ -82,6 +82,17 @@ async function until(condition, ms = 3000) {
 /** Lets pending event handlers (promises, nextTick, setImmediate) run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * Once the driver reported `count` messages (and a handler had the chance to report one more), who
+ * sent each, its text and whether it came while the helper was closed.
+ * @param {ReturnType<typeof makeDriver>} made @param {number} count
+ */
+async function receivedMessages(made, count) {
+  await until(() => made.of("message").length === count);
+  await settle();
+  return made.of("message").map(({ from, text, offline }) => ({ from, text, offline }));
+}
+
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "baileys-driver-"));
   sockets = [];
@@ -388,9 +399,7 @@ describe("BaileysDriver: incoming replies", () => {
     sock.receive({ lid: "999@lid", message: { conversation: "Sair" } });
     sock.receive({ from: "5531955556666@s.whatsapp.net", fromMe: true, message: { conversation: "SAIR" } }); // our own message
     sock.receive({ from: "123456@g.us", message: { conversation: "SAIR" } }); // a group
-    await until(() => made.of("message").length === 3);
-    await settle();
-    expect(made.of("message").map(({ from, text, offline }) => ({ from, text, offline }))).toEqual([
+    expect(await receivedMessages(made, 3)).toEqual([
       { from: "5531911112222", text: "SAIR", offline: false },
       { from: "5531933334444", text: "parar", offline: false },
       { from: "5531977776666", text: "Sair", offline: false },
@@ -434,9 +443,7 @@ describe("BaileysDriver: incoming replies", () => {
       },
     });
     sock.receive({ type: "append", from: "5531988889999@s.whatsapp.net", fromMe: true, message: { conversation: "SAIR" } });
-    await until(() => made.of("message").length === 4);
-    await settle();
-    expect(made.of("message").map(({ from, text, offline }) => ({ from, text, offline }))).toEqual([
+    expect(await receivedMessages(made, 4)).toEqual([
       { from: "5531911112222", text: "SAIR", offline: true },
       { from: "5531933334444", text: "Sair", offline: false },
       { from: "5531944445555", text: "PARAR", offline: false },

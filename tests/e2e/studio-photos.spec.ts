@@ -1,7 +1,18 @@
+import type { Locator, Page } from "@playwright/test";
+
 import { PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/lib/content/photos";
 import { expect, test } from "../support/fixtures";
 import { phoneJpeg, plainJpeg, svgWithScript } from "../support/photos";
 import { exclusively, openAsAdmin } from "../support/studio";
+
+/** After a save, the photo field of `group` is invalid and its message, the first it is described by, is `message`; its file input. */
+async function expectPhotoRefused(page: Page, group: string, message: string): Promise<Locator> {
+  const input = page.getByRole("group", { name: group }).getByLabel("Escolher a foto");
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  const describedBy = (await input.getAttribute("aria-describedby")) ?? "";
+  await expect(page.locator(`[id="${describedBy.split(" ")[0]}"]`)).toHaveText(message);
+  return input;
+}
 
 /**
  * The studio's photo upload through a real browser, with and without JavaScript, on the home hero
@@ -35,10 +46,7 @@ test.describe("studio: photos", () => {
         .setInputFiles({ name: "logo.jpg", mimeType: "image/jpeg", buffer: svgWithScript });
       await field.getByLabel("Texto alternativo").fill(alt);
       await page.getByRole("button", { name: "Salvar" }).click();
-      const input = page.getByRole("group", { name: "Foto de destaque" }).getByLabel("Escolher a foto");
-      await expect(input).toHaveAttribute("aria-invalid", "true");
-      const describedBy = (await input.getAttribute("aria-describedby")) ?? "";
-      await expect(page.locator(`[id="${describedBy.split(" ")[0]}"]`)).toHaveText(PHOTO_MESSAGES.svg);
+      const input = await expectPhotoRefused(page, "Foto de destaque", PHOTO_MESSAGES.svg);
       // The alt text typed is kept.
       await expect(page.getByRole("group", { name: "Foto de destaque" }).getByLabel("Texto alternativo")).toHaveValue(alt);
 
@@ -156,10 +164,7 @@ test.describe("studio: photos", () => {
       .setInputFiles({ name: "vazia.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(0) });
     await field.getByLabel("Texto alternativo").fill(alt);
     await page.getByRole("button", { name: "Salvar" }).click();
-    const input = page.getByRole("group", { name: "Foto do curso" }).getByLabel("Escolher a foto");
-    await expect(input).toHaveAttribute("aria-invalid", "true");
-    const describedBy = (await input.getAttribute("aria-describedby")) ?? "";
-    await expect(page.locator(`[id="${describedBy.split(" ")[0]}"]`)).toHaveText(PHOTO_MESSAGES.empty);
+    const input = await expectPhotoRefused(page, "Foto do curso", PHOTO_MESSAGES.empty);
     await expect(page.getByLabel("Nome do curso")).toHaveValue(name);
 
     await input.setInputFiles({ name: "paisagem.jpg", mimeType: "image/jpeg", buffer: await plainJpeg(1200, 800, "#3a7bd5") });

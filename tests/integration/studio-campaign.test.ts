@@ -167,9 +167,12 @@ describe("studio: Campanha", () => {
   beforeAll(async () => {
     cookie = (await signedInStaff("admin", "campanha@exemplo.com", "senha-do-marketing-1")).cookie;
   });
-  /** The admin's post of the Campanha form. */
-  const saveCampaign = (fields: Record<string, string>) =>
-    campaignAction(args(formRequest("/admin/conteudo/campanha", fields, { cookie })));
+  /** The admin posts the stored campaign's form with `changes` (at the stored version, or at `version`). */
+  const saveCampaign = (changes: Record<string, string>, version?: number) => {
+    const stored = getEntry(campaignContent, SINGLETON_ID)!;
+    const fields = { ...formOf(stored.data, version ?? stored.version), ...changes };
+    return campaignAction(args(formRequest("/admin/conteudo/campanha", fields, { cookie })));
+  };
 
   it("refuses anonymous visitors and saves nothing", async () => {
     const answer = await settle(() => campaignLoader(args(getRequest("/admin/conteudo/campanha"))));
@@ -185,13 +188,12 @@ describe("studio: Campanha", () => {
   it("the campaign is one story: a headline below the best card, a card above the headline, a closing text with another figure and a bad placeholder are refused field by field", async () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
     // The issue's case: headline 50% beside a first card "Até 60%" and a closing text "até 60%".
-    const form = {
-      ...formOf(entry.data, entry.version),
+    const changes = {
       headlinePercent: "50",
       closingText: "Última semana: até 55% de desconto na {campanhaa}!",
       closingTitle: "Fim da {campanha",
     };
-    const answer = await saveCampaign(form);
+    const answer = await saveCampaign(changes);
     expect(statusOf(answer)).toBe(400);
     const { error } = payload(answer).result;
     expect(error.headlinePercent).toEqual([
@@ -229,7 +231,6 @@ describe("studio: Campanha", () => {
 
     // {bolsa} and {campanha} in the closing text follow the offers on the campaign page.
     const saved = await saveCampaign({
-      ...formOf(getEntry(campaignContent, SINGLETON_ID)!.data, getEntry(campaignContent, SINGLETON_ID)!.version),
       closingText: "Última semana da {campanha}: até {bolsa} de desconto.",
     });
     expect(statusOf(saved)).not.toBe(400);
@@ -239,13 +240,12 @@ describe("studio: Campanha", () => {
 
   it("refuses untrue or invalid input with a message next to each field, keeps what was typed and saves nothing", async () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
-    const form = {
-      ...formOf(entry.data, entry.version),
+    const changes = {
       headlinePercent: "70",
       closingText: "Última chance: até 80% de desconto!",
       "offers[1].validUntil": "2020-01-01",
     };
-    const answer = await saveCampaign(form);
+    const answer = await saveCampaign(changes);
     expect(statusOf(answer)).toBe(400);
     const { error, initialValue } = payload(answer).result;
     expect(error.headlinePercent).toEqual(["O título promete até 70%, mas o maior desconto das ofertas ativas é 60%"]);
@@ -258,7 +258,6 @@ describe("studio: Campanha", () => {
 
     // Malformed numbers are refused before the rules compare them.
     const malformed = await saveCampaign({
-      ...formOf(entry.data, entry.version),
       "prices[0].remainingPrice": "abc",
       "offers[2].scholarshipPercent": "35,5",
       "offers[0].firstPayment": "-5",
@@ -271,9 +270,9 @@ describe("studio: Campanha", () => {
     expect(malformedErrors["offers[2].scholarshipPercent"]).toEqual(["Informe um número inteiro de 0 a 90"]);
     expect(malformedErrors["offers[4].details"]).toEqual(["Campo obrigatório"]);
 
-    const noDate = await saveCampaign({ ...formOf(entry.data, entry.version), endMode: "date", endDate: "" });
+    const noDate = await saveCampaign({ endMode: "date", endDate: "" });
     expect(payload(noDate).result.error.endDate).toEqual(["Informe a data de término ou escolha a janela de 5 dias"]);
-    const passed = await saveCampaign({ ...formOf(entry.data, entry.version), endMode: "date", endDate: "2021-03-01" });
+    const passed = await saveCampaign({ endMode: "date", endDate: "2021-03-01" });
     expect(payload(passed).result.error.endDate).toEqual([
       "A data de término (01/03/2021) já passou: escolha uma data futura ou a janela de 5 dias",
     ]);
@@ -281,9 +280,7 @@ describe("studio: Campanha", () => {
   });
 
   it("a save is live on the next request of /campanha-relampago and /bolsas", async () => {
-    const entry = getEntry(campaignContent, SINGLETON_ID)!;
-    const form = {
-      ...formOf(entry.data, entry.version),
+    const changes = {
       title: "Campanha de Verão",
       headlinePercent: "55",
       "offers[0].scholarshipPercent": "45",
@@ -291,7 +288,7 @@ describe("studio: Campanha", () => {
       "offers[3].title": "Pós <b>MBA</b>",
       closingText: "Última semana para garantir até 55% de desconto.",
     };
-    const answer = await saveCampaign(form);
+    const answer = await saveCampaign(changes);
     expect(payload(answer)?.result?.error).toBeUndefined();
     expect(statusOf(answer)).toBe(303);
     expect((answer as Response).headers.get("Location")).toBe("/admin/conteudo/campanha");
@@ -322,15 +319,15 @@ describe("studio: Campanha", () => {
 
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
     for (const typed of ["", "0", "101", "setenta"]) {
-      const form = { ...formOf(entry.data, entry.version), selectedCoursesPercent: typed };
-      const refused = await saveCampaign(form);
+      const changes = { selectedCoursesPercent: typed };
+      const refused = await saveCampaign(changes);
       expect(statusOf(refused), typed).toBe(400);
       expect(payload(refused).result.error.selectedCoursesPercent).toEqual(["Informe um número inteiro de 1 a 100"]);
     }
     expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
 
-    const form = { ...formOf(entry.data, entry.version), selectedCoursesPercent: "65%" };
-    const saved = await saveCampaign(form);
+    const changes = { selectedCoursesPercent: "65%" };
+    const saved = await saveCampaign(changes);
     expect(statusOf(saved)).toBe(303);
     expect(publicSite(FRESH).claims.selectedBolsa).toBe("65%");
     expect(getCampaign()).toEqual({ ...entry.data, selectedCoursesPercent: 65 });
@@ -338,7 +335,7 @@ describe("studio: Campanha", () => {
 
   it("a second admin saving from the old version is refused with who and when, their input kept", async () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
-    const answer = await saveCampaign({ ...formOf(entry.data, entry.version - 1), title: "Outra campanha" });
+    const answer = await saveCampaign({ title: "Outra campanha" }, entry.version - 1);
     const result = expectStaleSave(answer, "campanha@exemplo.com");
     expect(result.initialValue.title).toBe("Outra campanha");
     expect(getCampaign().title).toBe("Campanha de Verão");
