@@ -30,12 +30,13 @@ function chunkFor(id: string): string | undefined {
   if (frame.test(id)) return "frame";
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // helperPackagePlugin: packs helper/ into build/client/downloads/whatsapp-helper.tgz (WhatsApp start scripts).
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
   // islandsPlugin: the marketing pages' small scripts (app/islands, decision 092) into build/client/assets/islands.
   // bundleCommandsPlugin: the operator commands (npm run admin, backup, restore, purge-leads) into build/scripts.
   plugins: [tailwindcss(), reactRouter(), islandsPlugin(), helperPackagePlugin(), precompressPlugin(), bundleCommandsPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: { assetsInlineLimit: 0, rollupOptions: { output: { manualChunks: chunkFor } } },
-});
+  // The browser's files only: the server's build stays one module with its lazy parts.
+  build: { assetsInlineLimit: 0, rollupOptions: { output: { manualChunks: isSsrBuild ? undefined : chunkFor } } },
+}));
