@@ -9,14 +9,34 @@ import { helperPackagePlugin } from "./scripts/helper-package.mjs";
 import { islandsPlugin } from "./scripts/islands-plugin.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
 
-export default defineConfig({
+/** The icons the public frame draws (header, footer, floating buttons, toasts): they travel in the frame's file. */
+const FRAME_ICONS = new Set(["bot", "mail", "map-pin", "menu", "phone", "x", "zap"]);
+
+/**
+ * Files by role (decision 112): React, React DOM and React Router in one file every hydrated page
+ * loads; the public frame (the layout's header, footer, floating buttons, toaster, form modal and the
+ * UI primitives with lucide's runtime) in another, with what it imports; each other icon a file of
+ * its own, or lucide's index would bring every icon the site draws into the frame. Everything else
+ * is split by Rollup, without merging small chunks: a merge put other pages' code into these pages.
+ */
+function chunkFor(id: string): string | undefined {
+  if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "framework";
+  const icon = /\/node_modules\/lucide-react\/dist\/esm\/icons\/([\w-]+)\.mjs$/.exec(id)?.[1];
+  if (icon) return FRAME_ICONS.has(icon) ? "frame" : `icon-${icon}`;
+  // The assistant's sheet is in the server's document of every page; in the browser it loads on the first click.
+  if (id.includes("/app/components/assistant/")) return "assistant";
+  const frame =
+    /\/app\/(components\/(layout\/(?!area-)|ui\/(?!carousel))|routes\/public\/layout\.tsx$)|\/node_modules\/lucide-react\//;
+  if (frame.test(id)) return "frame";
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   // helperPackagePlugin: packs helper/ into build/client/downloads/whatsapp-helper.tgz (WhatsApp start scripts).
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
   // islandsPlugin: the marketing pages' small scripts (app/islands, decision 092) into build/client/assets/islands.
   // bundleCommandsPlugin: the operator commands (npm run admin, backup, restore, purge-leads) into build/scripts.
   plugins: [tailwindcss(), reactRouter(), islandsPlugin(), helperPackagePlugin(), precompressPlugin(), bundleCommandsPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  // experimentalMinChunkSize: Rollup merges side-effect-free chunks under 2 KB into a chunk loaded
-  // in the same places (docs/decisions/053-first-view-javascript.md: fewer, larger chunks compress better).
-  build: { assetsInlineLimit: 0, rollupOptions: { output: { experimentalMinChunkSize: 2000 } } },
-});
+  // The browser's files only: the server's build stays one module with its lazy parts.
+  build: { assetsInlineLimit: 0, rollupOptions: { output: { manualChunks: isSsrBuild ? undefined : chunkFor } } },
+}));

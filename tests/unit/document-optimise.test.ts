@@ -11,7 +11,7 @@ import {
   selectorClasses,
   selectorElements,
 } from "~/server/platform/critical-css.server";
-import { optimiseDocument, starterScript } from "~/server/platform/document.server";
+import { optimiseDocument, starterScript, withoutHydrationMarks } from "~/server/platform/document.server";
 
 describe("selectorClasses", () => {
   it("unescapes Tailwind class names and ignores attribute values", () => {
@@ -222,5 +222,22 @@ describe("optimiseDocument", () => {
       "append modulepreload /assets/root.js",
       'append module import "/assets/manifest.js"; N1',
     ]);
+  });
+});
+
+describe("withoutHydrationMarks", () => {
+  it("drops text separators, route discovery, completed Suspense marks, the inline SVG namespace and lucide's classes", () => {
+    const html =
+      '<p>Olá<!-- -->, Ana</p><a href="/x" data-discover="true">x</a><!--$--><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" class="lucide lucide-map-pin size-4"><path d="M1 1"></path></svg><svg class="lucide lucide-x"></svg><!--/$-->';
+    expect(withoutHydrationMarks(html)).toBe(
+      '<p>Olá, Ana</p><a href="/x">x</a><svg viewBox="0 0 24 24" class="size-4"><path d="M1 1"></path></svg><svg></svg>',
+    );
+  });
+
+  it("keeps the Suspense marks while a boundary is pending or failed: its script finds it by them", () => {
+    const pending = '<!--$?--><template id="B:0"></template><!--/$--><!--$--><p>a</p><!--/$-->';
+    expect(withoutHydrationMarks(pending)).toBe(pending);
+    const failed = "<!--$!--><p>b</p><!--/$-->";
+    expect(withoutHydrationMarks(failed)).toBe(failed);
   });
 });

@@ -83,11 +83,24 @@ export function speculationRulesScript(nonce?: string): string {
 
 /**
  * What only React Router's client reads, dropped from a page without it (decision 104): React's text
- * separators (`<!-- -->`, for hydration) and `data-discover` on links (route discovery).
+ * separators (`<!-- -->`, for hydration) and `data-discover` on links (route discovery); and the
+ * marks of its completed Suspense boundaries (`<!--$-->…<!--/$-->`, decision 112), unless a boundary
+ * is still pending or failed (its script would look for them). lucide writes on every icon an
+ * `xmlns` that an `<svg>` inside an HTML document does not need (the parser gives it its namespace)
+ * and the classes `lucide lucide-<name>`, which no rule or script of ours reads.
  */
 export function withoutHydrationMarks(html: string): string {
-  return html.replaceAll("<!-- -->", "").replaceAll(' data-discover="true"', "");
+  const marks = html
+    .replaceAll("<!-- -->", "")
+    .replaceAll(' data-discover="true"', "")
+    .replaceAll(SVG_NAMESPACE, "<svg")
+    .replace(LUCIDE_CLASSES, (_all, others: string) => (others ? ` class="${others}"` : ""));
+  return marks.includes("<!--$?-->") || marks.includes("<!--$!-->") ? marks : marks.replace(SUSPENSE_MARK, "");
 }
+
+const SVG_NAMESPACE = '<svg xmlns="http://www.w3.org/2000/svg"';
+const LUCIDE_CLASSES = / class="lucide lucide-[a-z0-9-]+ ?([^"]*)"/g;
+const SUSPENSE_MARK = /<!--\/?\$-->/g;
 
 const FRAGMENT_OPEN = '<template data-fragment="">';
 
