@@ -5,14 +5,8 @@ import { Button } from "~/components/ui/button";
 import { ANY, DURATION_BUCKETS, FINDER_MODALITIES } from "~/lib/courses/finder";
 import { COURSE_AREAS } from "~/seed/course-areas";
 
+/** Answers whose value is also their label. */
 const named = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
-
-/** The finder's three questions: the query parameter, the question and its answers (each also "Tanto faz"). */
-const QUESTIONS = [
-  { name: "area", label: "Qual área combina com você?", options: named(COURSE_AREAS) },
-  { name: "modalidade", label: "Como prefere estudar?", options: named(FINDER_MODALITIES) },
-  { name: "duracao", label: "Quanto tempo quer estudar?", options: DURATION_BUCKETS },
-] as const;
 
 /**
  * The course finder in one GET form (area, modality, duration → /curso-id results): what the
@@ -20,9 +14,16 @@ const QUESTIONS = [
  * JavaScript; imports only the area names, not the catalogue.
  */
 export function QuickCourseFinder({ idPrefix = "finder" }: { idPrefix?: string }) {
+  // Built here, not at the top of the module: a module-level call would keep this module (and the
+  // catalogue's area names) in every page's first view, where only the sheet's markup imports it.
+  const questions = [
+    { name: "area", label: "Qual área combina com você?", options: named(COURSE_AREAS) },
+    { name: "modalidade", label: "Como prefere estudar?", options: named(FINDER_MODALITIES) },
+    { name: "duracao", label: "Quanto tempo quer estudar?", options: DURATION_BUCKETS },
+  ];
   return (
     <Form method="get" action="/curso-id" className="space-y-4" aria-label="Encontre seu curso ideal">
-      {QUESTIONS.map((question) => (
+      {questions.map((question) => (
         <div key={question.name}>
           <label htmlFor={`${idPrefix}-${question.name}`} className="text-sm font-semibold text-slate-800">
             {question.label}
