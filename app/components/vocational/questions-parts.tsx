@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 
 import { SubmitButton } from "~/components/forms";
 import type { ButtonLook } from "~/components/ui/button";
-import { ProgressBar } from "~/components/ui/progress-bar";
 import { TOTAL_QUESTIONS } from "~/lib/vocational/scoring";
 import { QUESTION_PAGES } from "~/seed/questions";
 
@@ -34,7 +33,16 @@ export function QuestionsProgress({
           {answered} de {TOTAL_QUESTIONS} perguntas respondidas
         </span>
       </div>
-      <ProgressBar label="Progresso do teste" value={percent} className="mt-2 h-3" />
+      <div
+        role="progressbar"
+        aria-label="Progresso do teste"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-2 h-3 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
     </div>
   );
 }

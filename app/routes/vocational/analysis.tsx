@@ -4,7 +4,6 @@ import { Link, redirect, useNavigate } from "react-router";
 
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import type { NoscriptRefresh } from "~/components/layout/noscript-refresh";
-import { ProgressBar } from "~/components/ui/progress-bar";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { unlistedPageMeta } from "~/lib/seo";
 import {
@@ -79,9 +78,20 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-lg text-slate-700" aria-live="polite" data-testid="mensagem-analise">
           {analysisMessage(progress)}
         </p>
-        <ProgressBar label="Progresso da análise" value={hydrated ? progress : undefined} className="mt-6 h-4 w-full" ticking>
-          <div className="analysis-fill h-full rounded-full bg-brand-600" />
-        </ProgressBar>
+        <div
+          role="progressbar"
+          aria-label="Progresso da análise"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={hydrated ? progress : undefined}
+          className="mt-6 h-4 w-full overflow-hidden rounded-full bg-slate-200"
+        >
+          {hydrated ? (
+            <div className="h-full rounded-full bg-brand-600 transition-all duration-200" style={{ width: `${progress}%` }} />
+          ) : (
+            <div className="analysis-fill h-full rounded-full bg-brand-600" />
+          )}
+        </div>
         <p className="mt-2 text-sm font-semibold text-slate-600">{hydrated ? `${progress}%` : "Aguarde alguns segundos..."}</p>
         <Link to={resultUrl} replace className="mt-8 text-sm font-semibold text-brand-700 underline">
           Ver meu resultado agora
