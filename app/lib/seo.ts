@@ -61,6 +61,14 @@ export function pageMeta(args: MetaArgs, page: PageSeo): MetaDescriptor[] {
   return tags;
 }
 
+/**
+ * The `meta` of a page search engines must not list (the vocational test's steps, a person's own
+ * links) whose title and description are fixed: `export const meta: Route.MetaFunction = unlistedPageMeta({ … })`.
+ */
+export function unlistedPageMeta(page: Pick<PageSeo, "title" | "description">) {
+  return (args: MetaArgs) => pageMeta(args, { ...page, noindex: true });
+}
+
 /** What the JSON-LD helpers need from the public site configuration. */
 export type SeoSite = {
   siteUrl: string;

@@ -1,8 +1,9 @@
-import { Bot, X } from "lucide-react";
+import { Bot } from "lucide-react";
 import type { Ref } from "react";
 import { Link } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
+import { CloseButton } from "~/components/ui/close-button";
 
 import { ASSISTANT_TEXTS, AssistantFrame } from "./assistant-frame";
 import { QuickCourseFinder } from "./quick-course-finder";
@@ -46,15 +47,7 @@ export default function AssistantSheet({
             <Bot aria-hidden="true" className="size-6" />
             {ASSISTANT_TEXTS.title}
           </h2>
-          <button
-            type="button"
-            onClick={onDismiss}
-            data-assistant-close
-            aria-label="Fechar assistente"
-            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-white/15"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
+          <CloseButton label="Fechar assistente" tone="on-dark" onClick={onDismiss} data-assistant-close />
         </div>
         {site.assistantUrl ? (
           <AssistantFrame url={site.assistantUrl} className="flex-1" island={island} />

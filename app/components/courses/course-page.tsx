@@ -1,4 +1,5 @@
 import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Wallet } from "lucide-react";
+import { Fragment } from "react";
 import { Link, useLocation } from "react-router";
 
 import { useSite } from "~/components/layout/use-site";
@@ -10,12 +11,12 @@ import { buttonClass } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { OfferConditions } from "~/lib/content/course-offer";
 import { type CoursePageData, monthlyPriceText } from "~/lib/courses/course-page";
-import { STICKY_BAR_THRESHOLD_PX } from "~/lib/courses/sticky-bar";
+import { cx } from "~/lib/text";
 import { AREA_SLUGS, DEFAULT_AREA, ENTRY_ROUTES, MODALITY_DESCRIPTIONS } from "~/seed/course-areas";
 
 import { CourseGrid } from "./course-card";
 import { CourseConditions } from "./course-conditions";
-import { useScrolledPast } from "./use-scrolled-past";
+import { StickyCourseBar } from "./sticky-course-bar";
 
 function areaHref(area: CoursePageData["areas"][number]) {
   return area === DEFAULT_AREA ? "/#cursos-por-area" : `/?area=${AREA_SLUGS[area]}#cursos-por-area`;
@@ -26,6 +27,11 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
   const site = useSite();
   const { pathname } = useLocation();
   const leadTitle = `Garanta sua vaga em ${page.title}`;
+  const crumbs = [
+    { to: "/", label: "Início" },
+    { to: "/#cursos", label: "Cursos" },
+    { to: areaHref(page.areas[0]!), label: page.areas[0] },
+  ];
   return (
     <>
       <section aria-labelledby="curso-titulo" className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
@@ -33,27 +39,20 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
           <div>
             <nav aria-label="Trilha de navegação" className="text-sm text-white/80">
               <ol className="flex flex-wrap items-center gap-1">
-                <li>
-                  <Link to="/" className="hover:underline">
-                    Início
-                  </Link>
-                </li>
-                <li aria-hidden="true">
-                  <ChevronRight className="size-4" />
-                </li>
-                <li>
-                  <Link to="/#cursos" className="hover:underline">
-                    Cursos
-                  </Link>
-                </li>
-                <li aria-hidden="true">
-                  <ChevronRight className="size-4" />
-                </li>
-                <li>
-                  <Link to={areaHref(page.areas[0]!)} className="hover:underline">
-                    {page.areas[0]}
-                  </Link>
-                </li>
+                {crumbs.map((crumb, i) => (
+                  <Fragment key={crumb.to}>
+                    {i > 0 ? (
+                      <li aria-hidden="true">
+                        <ChevronRight className="size-4" />
+                      </li>
+                    ) : null}
+                    <li>
+                      <Link to={crumb.to} className="hover:underline">
+                        {crumb.label}
+                      </Link>
+                    </li>
+                  </Fragment>
+                ))}
               </ol>
             </nav>
             <p className="mt-4 inline-block rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
@@ -120,51 +119,39 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
       </section>
 
       {page.variants.length > 1 ? (
-        <section aria-labelledby="formacoes-titulo" className="py-12">
-          <div className="mx-auto max-w-7xl px-4">
-            <h2 id="formacoes-titulo" className="text-2xl font-extrabold text-slate-900">
-              Escolha a sua formação
-            </h2>
-            <ul className="mt-6 grid gap-4 md:grid-cols-2">
-              {page.variants.map((v) => (
-                <li key={v.id} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-                  <SectionHeading as="h3" size="card">
-                    {v.name}
-                  </SectionHeading>
-                  <p className="mt-1 text-sm text-slate-600">
-                    {v.modality} · {v.duration}
-                  </p>
-                  <p className="mt-3 text-slate-700">{v.description}</p>
-                  <FormLink
-                    type="lead"
-                    title={`Garanta sua vaga em ${v.name}`}
-                    className={buttonClass({ variant: "primary", size: "lg", className: "mt-4" })}
-                  >
-                    Quero esta formação
-                  </FormLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <CourseSection id="formacoes-titulo" title="Escolha a sua formação">
+          <ul className="mt-6 grid gap-4 md:grid-cols-2">
+            {page.variants.map((v) => (
+              <li key={v.id} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+                <SectionHeading as="h3" size="card">
+                  {v.name}
+                </SectionHeading>
+                <p className="mt-1 text-sm text-slate-600">
+                  {v.modality} · {v.duration}
+                </p>
+                <p className="mt-3 text-slate-700">{v.description}</p>
+                <FormLink
+                  type="lead"
+                  title={`Garanta sua vaga em ${v.name}`}
+                  className={buttonClass({ variant: "primary", size: "lg", className: "mt-4" })}
+                >
+                  Quero esta formação
+                </FormLink>
+              </li>
+            ))}
+          </ul>
+        </CourseSection>
       ) : null}
 
       {page.highlights.length > 0 ? (
-        <section aria-labelledby="curriculo-titulo" className="py-12">
-          <div className="mx-auto max-w-7xl px-4">
-            <h2 id="curriculo-titulo" className="text-2xl font-extrabold text-slate-900">
-              Destaques do currículo
-            </h2>
-            <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="course-highlights">
-              {page.highlights.map((highlight) => (
-                <li key={highlight} className="flex gap-2 rounded-xl border border-slate-200 p-4 text-slate-800">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  {highlight}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <CourseSection id="curriculo-titulo" title="Destaques do currículo">
+          <CheckList
+            items={page.highlights}
+            className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            itemClassName="rounded-xl border border-slate-200 p-4 text-slate-800"
+            data-testid="course-highlights"
+          />
+        </CourseSection>
       ) : null}
 
       <CourseConditions conditions={conditions} />
@@ -190,14 +177,7 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
           </div>
           <div>
             <SectionHeading size="card">Formas de ingresso</SectionHeading>
-            <ul className="mt-3 space-y-2 text-slate-700">
-              {ENTRY_ROUTES.map((r) => (
-                <li key={r} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  {r}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={ENTRY_ROUTES} className="mt-3 space-y-2 text-slate-700" />
           </div>
         </div>
       </section>
@@ -226,18 +206,65 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
       </section>
 
       {page.related.length > 0 ? (
-        <section aria-labelledby="relacionados-titulo" className="pb-16">
-          <div className="mx-auto max-w-7xl px-4">
-            <h2 id="relacionados-titulo" className="mb-6 text-2xl font-extrabold text-slate-900">
-              Cursos relacionados
-            </h2>
-            <CourseGrid courses={page.related} label="Cursos relacionados" />
-          </div>
-        </section>
+        <CourseSection id="relacionados-titulo" title="Cursos relacionados" className="pb-16" headingClassName="mb-6">
+          <CourseGrid courses={page.related} label="Cursos relacionados" />
+        </CourseSection>
       ) : null}
 
       <StickyCourseBar title={page.title} leadTitle={leadTitle} />
     </>
+  );
+}
+
+/** One of the page's lower sections: a band as wide as the page, under its heading. */
+function CourseSection({
+  id,
+  title,
+  className = "py-12",
+  headingClassName,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  /** Only what the heading's look leaves out: margins. */
+  headingClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <div className="mx-auto max-w-7xl px-4">
+        <h2 id={id} className={cx(headingClassName, "text-2xl font-extrabold text-slate-900")}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** A list whose every item starts with a check mark. */
+function CheckList({
+  items,
+  className,
+  itemClassName,
+  ...rest
+}: {
+  items: readonly string[];
+  className: string;
+  /** Only what the item's look leaves out: a border, padding. */
+  itemClassName?: string;
+  "data-testid"?: string;
+}) {
+  return (
+    <ul className={className} {...rest}>
+      {items.map((item) => (
+        <li key={item} className={cx("flex gap-2", itemClassName)}>
+          <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -250,34 +277,6 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
         {label}:
       </dt>
       <dd className="font-semibold">{value}</dd>
-    </div>
-  );
-}
-
-/**
- * The bar that slides in at the bottom after 500 px of scroll. It needs JavaScript to
- * know the scroll position; without it the bar stays hidden and the page's own calls to action
- * (hero, closing block) remain. On a page without React the sticky-bar island shows it (decision 099).
- */
-function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: string }) {
-  const visible = useScrolledPast(STICKY_BAR_THRESHOLD_PX);
-  const { claims } = useSite();
-  return (
-    <div
-      data-testid="sticky-bar"
-      data-island="sticky-bar"
-      data-visible={visible}
-      hidden={!visible}
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur"
-    >
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
-        <p className="min-w-0 truncate font-semibold text-slate-900">
-          {title} <span className="hidden font-normal text-slate-600 sm:inline">· bolsa de até {claims.bolsa}</span>
-        </p>
-        <FormLink type="lead" title={leadTitle} className={buttonClass({ variant: "accent", size: "md", className: "shrink-0" })}>
-          Quero minha bolsa agora
-        </FormLink>
-      </div>
     </div>
   );
 }

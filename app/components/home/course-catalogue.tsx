@@ -1,17 +1,15 @@
-import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 
 import { CourseGrid } from "~/components/courses/course-card";
 import { useSite } from "~/components/layout/use-site";
 import { ContactCtas } from "~/components/public/contact-ctas";
-import { Button } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { LEVEL_SLUGS } from "~/lib/content/course-offer";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 
 import { DeferredLink } from "./deferred";
 import { LevelFilter } from "./level-filter";
-import { useLiveSearch } from "./use-live-search";
+import { LiveSearchForm } from "./live-search-form";
 
 /** What a search that finds no course says (the same text with and without JavaScript). */
 export function noCourseMessage(term: string) {
@@ -36,8 +34,6 @@ export function CourseCatalogue({
   /** The landing document: the lists are a placeholder (decision 104). */
   deferred?: boolean;
 }) {
-  const live = useLiveSearch(catalogue.term);
-
   return (
     <section id="cursos" aria-labelledby="cursos-titulo" className="below-fold bg-slate-50 py-12 sm:py-16">
       <div className="mx-auto max-w-7xl px-4">
@@ -52,45 +48,19 @@ export function CourseCatalogue({
           </p>
         </div>
 
-        <Form
-          method="get"
+        <LiveSearchForm
           action="/#cursos"
-          role="search"
-          aria-label="Buscar cursos no catálogo"
-          onSubmit={live.onSubmit}
-          data-island="live-search"
-          className="mt-6 flex max-w-2xl gap-2"
+          label="Buscar cursos no catálogo"
+          field={{ id: "catalogo-busca", name: "q", label: "Buscar curso", placeholder: "Ex.: Enfermagem, Saúde, EAD" }}
+          value={catalogue.term}
+          submit="Buscar"
         >
-          <label htmlFor="catalogo-busca" className="sr-only">
-            Buscar curso
-          </label>
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              ref={live.inputRef}
-              id="catalogo-busca"
-              type="search"
-              name="q"
-              value={live.value}
-              onChange={live.onChange}
-              placeholder="Ex.: Enfermagem, Saúde, EAD"
-              autoComplete="off"
-              maxLength={80}
-              className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
-            />
-          </div>
           {catalogue.level ? <input type="hidden" name="nivel" value={LEVEL_SLUGS[catalogue.level]} /> : null}
           {/* The other search's state; swapped by the live-search island (`data-live`) when that one changes. */}
           <div id="catalogo-contexto" data-live className="contents">
             <CatalogueContext polos={polos} />
           </div>
-          <Button type="submit" variant="primary" size="xl" className="h-12">
-            Buscar
-          </Button>
-        </Form>
+        </LiveSearchForm>
 
         <div id="cursos-resultados" data-live className="mt-8">
           {deferred ? (

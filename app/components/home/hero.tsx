@@ -1,9 +1,10 @@
-import { Award, Search } from "lucide-react";
+import { Award } from "lucide-react";
 import { Form } from "react-router";
 
 import { ContentPicture } from "~/components/public/content-picture";
 import { FormLink } from "~/components/public/form-link";
 import { Button, buttonClass, ButtonLink } from "~/components/ui/button";
+import { SearchField } from "~/components/ui/search-field";
 import type { StoredPhoto } from "~/lib/content/fields";
 import type { HomeStats } from "~/lib/content/home";
 
@@ -120,26 +121,14 @@ export function HomeSearchBox({ term }: { term: string }) {
           aria-label="Buscar cursos"
           className="mt-3 flex flex-col gap-2 sm:flex-row"
         >
-          <label htmlFor="home-busca" className="sr-only">
-            Nome do curso, área ou modalidade
-          </label>
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              id="home-busca"
-              type="search"
-              name="q"
-              defaultValue={term}
-              key={term}
-              placeholder="Digite o nome do curso, a área ou a modalidade"
-              autoComplete="off"
-              maxLength={80}
-              className="h-12 w-full rounded-lg border border-slate-300 pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
-            />
-          </div>
+          <SearchField
+            id="home-busca"
+            label="Nome do curso, área ou modalidade"
+            name="q"
+            defaultValue={term}
+            key={term}
+            placeholder="Digite o nome do curso, a área ou a modalidade"
+          />
           <Button type="submit" variant="primary" size="xl" className="h-12">
             Buscar cursos
           </Button>

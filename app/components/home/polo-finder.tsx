@@ -1,8 +1,7 @@
 import { MapPin, Phone, Search } from "lucide-react";
-import { Form } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { LEVEL_SLUGS } from "~/lib/content/course-offer";
 import { poloPath } from "~/lib/content/polos";
@@ -11,7 +10,7 @@ import { type HomeCatalogue, homeHref, type HomePolos } from "~/lib/home-data";
 import { AREA_SLUGS, DEFAULT_AREA } from "~/seed/course-areas";
 
 import { DeferredLink } from "./deferred";
-import { useLiveSearch } from "./use-live-search";
+import { LiveSearchForm } from "./live-search-form";
 
 export const NO_POLO_MESSAGE = "Nenhum polo encontrado com esse termo. Tente outra busca.";
 
@@ -26,7 +25,6 @@ export function PoloFinder({
   /** The landing document: the list is a placeholder (decision 104). */
   deferred?: boolean;
 }) {
-  const live = useLiveSearch(polos.term);
   const { claims } = useSite();
 
   return (
@@ -42,44 +40,28 @@ export function PoloFinder({
           Sul e Rio Grande do Norte. Digite sua cidade ou bairro.
         </p>
 
-        <Form
-          method="get"
+        <LiveSearchForm
           action="/#onde-estudar"
-          role="search"
-          aria-label="Buscar polos"
-          onSubmit={live.onSubmit}
-          data-island="live-search"
-          className="mt-6 flex max-w-2xl gap-2"
+          label="Buscar polos"
+          field={{
+            id: "polo-busca",
+            name: "polo",
+            label: "Buscar polo por cidade ou bairro",
+            placeholder: "Ex.: Belo Horizonte, Natal, Cuiabá",
+            icon: MapPin,
+          }}
+          value={polos.term}
+          submit={
+            <>
+              <Search aria-hidden="true" className="size-4" />
+              <span>Buscar</span>
+            </>
+          }
         >
-          <label htmlFor="polo-busca" className="sr-only">
-            Buscar polo por cidade ou bairro
-          </label>
-          <div className="relative flex-1">
-            <MapPin
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
-            />
-            <input
-              ref={live.inputRef}
-              id="polo-busca"
-              type="search"
-              name="polo"
-              value={live.value}
-              onChange={live.onChange}
-              placeholder="Ex.: Belo Horizonte, Natal, Cuiabá"
-              autoComplete="off"
-              maxLength={80}
-              className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500"
-            />
-          </div>
           <div id="polo-contexto" data-live className="contents">
             <PoloContext catalogue={catalogue} />
           </div>
-          <Button type="submit" variant="primary" size="xl" className="h-12">
-            <Search aria-hidden="true" className="size-4" />
-            <span>Buscar</span>
-          </Button>
-        </Form>
+        </LiveSearchForm>
 
         <div id="polos-contagem" data-live className="mt-6 sm:mt-8" aria-live="polite">
           {deferred ? null : <PoloCount polos={polos} />}

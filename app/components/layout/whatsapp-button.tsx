@@ -15,16 +15,15 @@ export function WhatsappIcon({ className }: { className?: string }) {
 
 /**
  * A link to the counting route (never a <Link>: a GET that counts must not be prefetched nor
- * handled by the client router). It opens in a new tab, so the visitor keeps the site.
+ * handled by the client router), naming the page it is on. It opens in a new tab, so the visitor
+ * keeps the site. Nothing without a students' number.
  */
 function ContactLink({
-  page,
   course,
   className,
   children,
   ...rest
 }: {
-  page: string;
   course?: string;
   className: string;
   children: React.ReactNode;
@@ -32,6 +31,9 @@ function ContactLink({
   "data-whatsapp-button"?: string;
   "data-testid"?: string;
 }) {
+  const { whatsappNumber } = useSite();
+  const { pathname: page } = useLocation();
+  if (!whatsappNumber) return null;
   return (
     <a href={whatsappContactHref({ page, course })} target="_blank" rel="nofollow noopener" className={className} {...rest}>
       {children}
@@ -44,12 +46,8 @@ function ContactLink({
  * the footer's room for one holds both). Shown only when the studio has a students' number.
  */
 export function WhatsappFloatingButton() {
-  const { whatsappNumber } = useSite();
-  const { pathname } = useLocation();
-  if (!whatsappNumber) return null;
   return (
     <ContactLink
-      page={pathname}
       aria-label="Falar no WhatsApp (abre em nova aba)"
       data-whatsapp-button="flutuante"
       className="fixed bottom-4 right-20 z-30 inline-flex size-14 items-center justify-center rounded-full bg-green-700 text-white shadow-lg shadow-slate-900/30 hover:bg-green-800"
@@ -61,12 +59,8 @@ export function WhatsappFloatingButton() {
 
 /** "Falar no WhatsApp" on course and result pages; nothing without a students' number. */
 export function WhatsappContactButton({ course, className = "" }: { course?: string; className?: string }) {
-  const { whatsappNumber } = useSite();
-  const { pathname } = useLocation();
-  if (!whatsappNumber) return null;
   return (
     <ContactLink
-      page={pathname}
       course={course}
       data-testid="whatsapp-contato"
       className={`inline-flex items-center justify-center gap-2 rounded-lg bg-green-700 font-bold text-white hover:bg-green-800 ${className}`}

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 
 import { useReportedHeight } from "~/components/layout/embedded-height";
+import { buttonClass } from "~/components/ui/button";
 
 type EmbeddedFormProps = {
   src: string;
@@ -50,5 +51,14 @@ export function EmbeddedForm({ src, title, className }: EmbeddedFormProps) {
         .
       </p>
     </div>
+  );
+}
+
+/** A hero's button down to the page's embedded form, in its section `#formulario` (the club's, the careers page's). */
+export function FormJumpLink({ children }: { children: React.ReactNode }) {
+  return (
+    <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>
+      {children}
+    </a>
   );
 }

@@ -1,8 +1,8 @@
-import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
 import { useReportedHeight } from "~/components/layout/embedded-height";
 import { useSite } from "~/components/layout/use-site";
+import { CloseButton } from "~/components/ui/close-button";
 import {
   FORM_MODAL_IFRAME_TITLE,
   formFrameHeight,
@@ -131,15 +131,7 @@ export default function FormModalDialog({ request }: { request: FormModalRequest
             {state.description}
           </p>
         </div>
-        <button
-          ref={closeRef}
-          type="button"
-          onClick={() => dialogRef.current?.close()}
-          aria-label="Fechar"
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
+        <CloseButton ref={closeRef} label="Fechar" tone="light" onClick={() => dialogRef.current?.close()} />
       </div>
       {state.isOpen ? (
         <iframe

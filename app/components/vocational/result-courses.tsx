@@ -1,6 +1,5 @@
-import { ContentPicture } from "~/components/public/content-picture";
+import { CourseCardArt } from "~/components/courses/course-card-art";
 import { ButtonLink } from "~/components/ui/button";
-import { courseIconSrc } from "~/lib/content/course-icon-src";
 import type { CourseIcon } from "~/lib/content/course-icons";
 import type { StoredPhoto } from "~/lib/content/fields";
 import type { ExtraCourse } from "~/seed/profiles";
@@ -18,29 +17,15 @@ export type ResultCourse = {
   photo: StoredPhoto | null;
 };
 
-/** The cards show the course's own icon until it has a photo, like the catalogue's cards. */
+/** The cards show the course's own icon until it has a photo, with the catalogue's cards' art. */
 export function CourseCard({ course }: { course: ResultCourse }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100">
-        {course.photo ? (
-          <ContentPicture
-            photo={course.photo}
-            sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
-            className="block h-full w-full"
-            imgClassName="h-full w-full object-cover"
-          />
-        ) : (
-          <img
-            src={courseIconSrc(course.icon as CourseIcon)}
-            alt=""
-            width={64}
-            height={64}
-            loading="lazy"
-            className="size-16"
-            data-testid="course-icon"
-          />
-        )}
+      <div className="aspect-video w-full">
+        <CourseCardArt
+          course={{ photo: course.photo, icon: course.icon as CourseIcon }}
+          sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+        />
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{course.area}</p>

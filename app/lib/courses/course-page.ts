@@ -1,7 +1,7 @@
 import { formatReais } from "~/lib/format";
 import { type CourseCardData, toCardData } from "~/lib/home-data";
 import { courseJsonLd } from "~/lib/json-ld";
-import type { SeoSite } from "~/lib/seo";
+import { pageMeta, type SeoSite, siteFromMatches } from "~/lib/seo";
 import { AREA_CAREERS, type Course, type CourseArea, type Modality } from "~/seed/course-areas";
 
 export type CoursePageData = {
@@ -104,4 +104,17 @@ export function courseSeo(page: CoursePageData, site: (SeoSite & { claims?: { bo
     image: page.image,
     jsonLd: site ? [courseJsonLd(course, site)] : [],
   };
+}
+
+/**
+ * The `meta` of a course page, at /cursos/… or at its own path: its title, description and Course
+ * JSON-LD with the page's own share image; a retired course's "Curso encerrado", kept out of search.
+ */
+export function courseMeta(
+  args: Parameters<typeof pageMeta>[0] & { data: { page: CoursePageData | null; shareImage?: string } | undefined },
+) {
+  if (!args.data) return [{ title: "Página não encontrada" }];
+  if (!args.data.page) return [{ title: "Curso encerrado" }, { name: "robots", content: "noindex" }];
+  const seo = courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname);
+  return pageMeta(args, { ...seo, image: args.data.shareImage ?? seo.image });
 }

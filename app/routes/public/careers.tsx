@@ -1,7 +1,7 @@
 import { Briefcase, GraduationCap, HeartHandshake, Mail, Users } from "lucide-react";
 
 import { useSite } from "~/components/layout/use-site";
-import { EmbeddedForm } from "~/components/public/embedded-form";
+import { EmbeddedForm, FormJumpLink } from "~/components/public/embedded-form";
 import { TestimonialCard } from "~/components/public/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -50,9 +50,7 @@ export default function CareersPage({ loaderData }: Route.ComponentProps) {
           <Badge icon={Briefcase}>Carreiras</Badge>
           <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">{texts.heroText}</p>
-          <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>
-            Envie seu currículo
-          </a>
+          <FormJumpLink>Envie seu currículo</FormJumpLink>
         </div>
       </section>
 

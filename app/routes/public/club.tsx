@@ -1,12 +1,12 @@
-import { Award, CalendarDays, Clock, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
+import { Award, CalendarDays, Clock, type LucideIcon, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
 
 import { telHref, useSite } from "~/components/layout/use-site";
-import { EmbeddedForm } from "~/components/public/embedded-form";
+import { EmbeddedForm, FormJumpLink } from "~/components/public/embedded-form";
 import { FaqSection } from "~/components/public/faq-section";
 import { TestimonialCard } from "~/components/public/testimonial-card";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
+import { PageSection } from "~/components/ui/page-section";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { claimText, SEED_SELECTED_BOLSA, type SiteClaims } from "~/lib/claims";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
@@ -47,6 +47,16 @@ function gameDate(date: string): string {
   }).format(new Date(`${date}T12:00:00-03:00`));
 }
 
+/** A game's date, time or place, after its icon. */
+function GameFact({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      <Icon aria-hidden="true" className="size-4" />
+      {children}
+    </li>
+  );
+}
+
 export default function ClubPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const claimed = clubTextsWithClaims(site.claims.selectedBolsa, (text) => claimText(text, site.claims, site.brandName));
@@ -63,9 +73,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
             </Badge>
             <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
             <p className="mt-4 max-w-xl text-lg text-green-50">{texts.heroText}</p>
-            <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>
-              Quero minha bolsa de torcedor
-            </a>
+            <FormJumpLink>Quero minha bolsa de torcedor</FormJumpLink>
           </div>
           <svg
             viewBox="0 0 300 240"
@@ -104,10 +112,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* Benefits */}
-      <section aria-labelledby="beneficios" className="mx-auto max-w-6xl px-4 py-14">
-        <SectionHeading id="beneficios" center>
-          {texts.benefitsTitle}
-        </SectionHeading>
+      <PageSection headingId="beneficios" title={texts.benefitsTitle} className="mx-auto max-w-6xl px-4 py-14">
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {claimed.benefits.map((benefit) => (
             <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -117,7 +122,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       {/* Upcoming home games */}
       <section aria-labelledby="jogos" className="bg-green-50 py-14">
@@ -149,18 +154,11 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
                     {CLUB_NAME} x {game.opponent}
                   </SectionHeading>
                   <ul className="mt-3 space-y-1 text-sm text-slate-700">
-                    <li className="flex items-center gap-2">
-                      <CalendarDays aria-hidden="true" className="size-4" />
+                    <GameFact icon={CalendarDays}>
                       <time dateTime={game.date}>{gameDate(game.date)}</time>
-                    </li>
-                    <li className="flex items-center gap-2">
-                      <Clock aria-hidden="true" className="size-4" />
-                      {game.time.replace(":", "h")}
-                    </li>
-                    <li className="flex items-center gap-2">
-                      <MapPin aria-hidden="true" className="size-4" />
-                      {game.location}
-                    </li>
+                    </GameFact>
+                    <GameFact icon={Clock}>{game.time.replace(":", "h")}</GameFact>
+                    <GameFact icon={MapPin}>{game.location}</GameFact>
                   </ul>
                 </li>
               ))}
@@ -170,10 +168,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* Excellence */}
-      <section aria-labelledby="excelencia" className="mx-auto max-w-6xl px-4 py-14">
-        <SectionHeading id="excelencia" center>
-          {texts.excellenceTitle}
-        </SectionHeading>
+      <PageSection headingId="excelencia" title={texts.excellenceTitle} className="mx-auto max-w-6xl px-4 py-14">
         <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
           {claimed.excellence.map((item) => (
             <li key={item.label} className="rounded-2xl bg-green-800 p-6 text-center text-white">
@@ -185,7 +180,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       {/* Minas Gerais hubs */}
       <section aria-labelledby="polos-mg" className="bg-slate-50 py-14">
@@ -217,10 +212,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* Testimonials */}
-      <section aria-labelledby="depoimentos-clube" className="mx-auto max-w-6xl px-4 py-14">
-        <SectionHeading id="depoimentos-clube" center>
-          {texts.testimonialsTitle}
-        </SectionHeading>
+      <PageSection headingId="depoimentos-clube" title={texts.testimonialsTitle} className="mx-auto max-w-6xl px-4 py-14">
         <Carousel
           className="mt-8"
           label="Depoimentos de torcedores"
@@ -229,20 +221,23 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
           getKey={(t) => t.id}
           renderItem={(t) => <TestimonialCard name={t.name} detail={t.role} text={t.quote} image={t.image} rating={t.rating} />}
         />
-      </section>
+      </PageSection>
 
       {/* FAQ */}
       <FaqSection headingId="faq-clube" title={texts.faqTitle} name="faq-clube" items={claimed.faq} />
 
       {/* Club games form */}
-      <section id="formulario" aria-labelledby="formulario-titulo" className="mx-auto max-w-3xl scroll-mt-36 px-4 py-14">
-        <SectionHeading id="formulario-titulo" center intro={texts.formText}>
-          {texts.formTitle}
-        </SectionHeading>
+      <PageSection
+        id="formulario"
+        headingId="formulario-titulo"
+        title={texts.formTitle}
+        intro={texts.formText}
+        className="mx-auto max-w-3xl scroll-mt-36 px-4 py-14"
+      >
         <div className="mt-8">
           <EmbeddedForm src={loaderData.formUrl} title={`Formulário de inscrição: torcida ${CLUB_NAME}`} />
         </div>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -2,9 +2,8 @@ import { data, redirect, useLoaderData } from "react-router";
 
 import { CoursePage } from "~/components/courses/course-page";
 import { RetiredCourse } from "~/components/courses/retired-course";
-import { coursePageData, courseSeo } from "~/lib/courses/course-page";
+import { courseMeta, coursePageData } from "~/lib/courses/course-page";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { offerConditions } from "~/server/content/course-offer.server";
 import {
   activeCourses,
@@ -51,12 +50,7 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  if (!args.data) return [{ title: "Página não encontrada" }];
-  if (!args.data.page) return [{ title: "Curso encerrado" }, { name: "robots", content: "noindex" }];
-  const seo = courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname);
-  return pageMeta(args, { ...seo, image: args.data.shareImage ?? seo.image });
-};
+export const meta: Route.MetaFunction = courseMeta;
 
 export default function SpecialCoursePage() {
   const loaded = useLoaderData<typeof loader>();

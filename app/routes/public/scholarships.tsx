@@ -8,6 +8,7 @@ import { FormLink } from "~/components/public/form-link";
 import { DiscountTable, PunctualityExample, punctualityExample } from "~/components/public/scholarship-tables";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { PageSection } from "~/components/ui/page-section";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { claimText, SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
 import { formatReais } from "~/lib/format";
@@ -129,10 +130,7 @@ export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="quem-pode" className="mx-auto max-w-6xl px-4 py-14">
-        <SectionHeading id="quem-pode" center>
-          Quem pode ter as maiores bolsas
-        </SectionHeading>
+      <PageSection headingId="quem-pode" title="Quem pode ter as maiores bolsas" className="mx-auto max-w-6xl px-4 py-14">
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {audiences.map((audience) => (
             <li key={audience.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -145,7 +143,7 @@ export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="por-modalidade" className="bg-slate-50 py-14">
         <div className="mx-auto max-w-5xl px-4">
@@ -195,10 +193,7 @@ export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="como-solicitar" className="mx-auto max-w-5xl px-4 py-14">
-        <SectionHeading id="como-solicitar" center>
-          Como solicitar sua bolsa
-        </SectionHeading>
+      <PageSection headingId="como-solicitar" title="Como solicitar sua bolsa" className="mx-auto max-w-5xl px-4 py-14">
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
           {scholarshipSteps.map((step, i) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
@@ -210,7 +205,7 @@ export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
 
       <FaqSection headingId="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={faqWithSelected(selected)} />
 
