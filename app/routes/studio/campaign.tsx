@@ -1,9 +1,7 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 
 import { type AnyField, CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
-import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { PUNCTUALITY_PERCENT } from "~/seed/offers";
@@ -94,14 +92,11 @@ function EndModeField({ meta }: { meta: AnyField }) {
 
 export default function CampaignStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, version } = loaderData;
-  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
-  const [form, fields] = useForm({
+  const { form, fields, pending, lostErrors } = useStudioForm({
     id: `campanha-${version}`,
-    lastResult: failure?.result,
+    actionData,
+    schema: campaignSaveSchema(new Date()),
     defaultValue: formValues(campaign),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignSaveSchema(new Date()) }),
   });
   const offers = fields.offers.getFieldList();
   const prices = fields.prices.getFieldList();

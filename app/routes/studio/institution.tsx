@@ -1,9 +1,7 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 
 import { TextareaField, TextField } from "~/components/forms";
-import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { formatWhatsappNumber } from "~/lib/content/fields";
 import { institutionSchema } from "~/lib/content/institution";
 import { institutionMecShape, mecIssues } from "~/lib/content/institution-mec";
@@ -40,19 +38,16 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function InstitutionStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { institution, version } = loaderData;
-  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
-  const [form, fields] = useForm({
+  const { form, fields, pending, lostErrors } = useStudioForm({
     id: `instituicao-${version}`,
-    lastResult: failure?.result,
+    actionData,
+    schema: formSchema,
     defaultValue: {
       ...institution,
       addressLines: institution.addressLines.join("\n"),
       leaders: institution.leaders.join("\n"),
       whatsappNumber: institution.whatsappNumber ? formatWhatsappNumber(institution.whatsappNumber) : "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
   });
   const social = fields.socialLinks.getFieldset();
 
