@@ -139,7 +139,8 @@ export function TextareaField({
 export type SelectOption = string | { value: string; label: string };
 export type OptionGroup = { label: string; options: readonly SelectOption[] };
 
-function Options({ options }: { options: readonly SelectOption[] }) {
+/** The `<option>`s of a list of choices (a select's own, or a filter's drawn by hand). */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
   return options.map((option) => {
     const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
     return (
@@ -179,10 +180,10 @@ export function SelectField({
     <Frame meta={meta} label={label} hint={hint} hintId={hintId} className={className}>
       <select {...props} key={props.key} {...select} className={inputClass(look)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        <Options options={options} />
+        <SelectOptions options={options} />
         {groups.map((group) => (
           <optgroup key={group.label} label={group.label}>
-            <Options options={group.options} />
+            <SelectOptions options={group.options} />
           </optgroup>
         ))}
         {children}

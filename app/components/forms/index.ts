@@ -11,6 +11,7 @@ export {
   plainField,
   SelectField,
   type SelectOption,
+  SelectOptions,
   TextareaField,
   TextField,
 } from "./fields";

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { Field, SelectOptions, SubmitButton, useIsPending } from "~/components/forms";
 import { ResultsChart } from "~/components/leads/results-chart";
 import { StudioTable } from "~/components/studio/studio-table";
 import { Alert } from "~/components/ui/alert";
@@ -97,11 +97,7 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
         </Field>
         <Field label="Agrupar por" htmlFor="por">
           <select id="por" name="por" defaultValue={query.by} key={query.by} className={field}>
-            {dimensions.map((each) => (
-              <option key={each.value} value={each.value}>
-                {each.label}
-              </option>
-            ))}
+            <SelectOptions options={dimensions} />
           </select>
         </Field>
         <div className="flex items-end">
