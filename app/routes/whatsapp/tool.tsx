@@ -5,6 +5,7 @@ import { data, Form, useLocation, useNavigation } from "react-router";
 
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
+import { AreaTitle } from "~/components/ui/area-title";
 import { ButtonLink } from "~/components/ui/button";
 import { HelperList, PasswordList } from "~/components/whatsapp/access-lists";
 import { ActionAlert } from "~/components/whatsapp/form-bits";
@@ -96,10 +97,9 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
-      <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
-        <KeyRound aria-hidden="true" className="size-4" /> WhatsApp
-      </p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Gerenciamento de Senhas - Área Restrita</h1>
+      <AreaTitle icon={KeyRound} area="WhatsApp">
+        Gerenciamento de Senhas - Área Restrita
+      </AreaTitle>
       <p className="mt-2 text-slate-600">
         As senhas cadastradas aqui dão acesso à ferramenta de envio em <code>/whatsapp</code>. Elas são guardadas cifradas e nunca
         são exibidas.
