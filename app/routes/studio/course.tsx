@@ -1,12 +1,11 @@
 import { ExternalLink, Trash2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { SubmitButton } from "~/components/forms";
-import { CourseForm } from "~/components/studio/course-form";
+import { CourseForm, CoursesLink } from "~/components/studio/course-form";
 import { useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { PageError } from "~/components/ui/alert";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
-import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { courseEntryOr404, courseFormAction, coursesSharingPage, studioPoloOptions } from "~/server/content/course-studio.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -38,11 +37,7 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
   const { pending, lostErrors, failure } = useStudioAnswer(deleteError ? undefined : actionData);
   return (
     <section aria-labelledby="curso-titulo">
-      <p className="text-sm">
-        <Link to={`${STUDIO_PATH}/cursos`} className="text-brand-700 underline">
-          Cursos
-        </Link>
-      </p>
+      <CoursesLink />
       <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
         <h1 id="curso-titulo" className="text-2xl font-bold text-slate-900">
           {course.name}
