@@ -6,6 +6,7 @@ import { CourseForm, CoursesLink } from "~/components/studio/course-form";
 import { useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { PageError } from "~/components/ui/alert";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { courseEntryOr404, courseFormAction, coursesSharingPage, studioPoloOptions } from "~/server/content/course-studio.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -76,15 +77,13 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
 /** "Excluir o curso?": what deleting does, then the button that does it (a plain post). */
 function DeleteQuestion(props: { name: string; path: string; version: number; error?: string; pending: boolean }) {
   return (
-    <section
+    <Callout
       id="excluir"
-      aria-labelledby="excluir-titulo"
-      className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4"
-      data-testid="delete-question"
+      titleId="excluir-titulo"
+      title={<>Excluir o curso &quot;{props.name}&quot;?</>}
+      tone="danger"
+      testId="delete-question"
     >
-      <h2 id="excluir-titulo" className="text-lg font-semibold text-slate-900">
-        Excluir o curso &quot;{props.name}&quot;?
-      </h2>
       <p className="mt-1 text-sm text-slate-700">
         O curso sai do catálogo, da busca e do mapa do site, e o endereço {props.path} passa a avisar que o curso não está mais
         disponível. O Histórico guarda a última versão: &quot;Restaurar&quot; traz o curso de volta.
@@ -99,6 +98,6 @@ function DeleteQuestion(props: { name: string; path: string; version: number; er
           Cancelar
         </ButtonLink>
       </Form>
-    </section>
+    </Callout>
   );
 }
