@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { type AnyField, CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
+import { CheckboxField, RadioListField, TextareaField, TextField } from "~/components/forms";
 import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
@@ -58,37 +58,11 @@ function formValues(campaign: Campaign) {
   };
 }
 
-/** How the campaign ends: the rolling window or a date (radio buttons in their own fieldset). */
-function EndModeField({ meta }: { meta: AnyField }) {
-  const choices = [
-    { value: "rolling", label: "Janela de 5 dias (recomeça sozinha quando termina)" },
-    { value: "date", label: "Numa data (termina às 23h59 desse dia, horário de Brasília)" },
-  ];
-  return (
-    <fieldset className="sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
-      <legend className="block text-sm font-semibold text-slate-800">Término da campanha</legend>
-      <div className="mt-1 space-y-1">
-        {choices.map((choice) => (
-          <div key={choice.value} className="flex items-center gap-2">
-            <input
-              type="radio"
-              id={`${meta.id}-${choice.value}`}
-              name={meta.name}
-              value={choice.value}
-              defaultChecked={meta.initialValue === choice.value}
-              key={`${meta.key ?? ""}-${choice.value}`}
-              className="size-4 accent-brand-600"
-            />
-            <label htmlFor={`${meta.id}-${choice.value}`} className="text-sm text-slate-800">
-              {choice.label}
-            </label>
-          </div>
-        ))}
-      </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </fieldset>
-  );
-}
+/** How the campaign ends: the rolling window or a date. */
+const END_MODES = [
+  { value: "rolling", label: "Janela de 5 dias (recomeça sozinha quando termina)" },
+  { value: "date", label: "Numa data (termina às 23h59 desse dia, horário de Brasília)" },
+];
 
 export default function CampaignStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, version } = loaderData;
@@ -125,7 +99,7 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
             inputMode="numeric"
             required
           />
-          <EndModeField meta={fields.endMode} />
+          <RadioListField meta={fields.endMode} legend="Término da campanha" choices={END_MODES} className="sm:col-span-2" />
           <TextField
             meta={fields.endDate}
             label="Data de término"
