@@ -154,16 +154,30 @@ function FilterSelect({
   );
 }
 
-/** A filter's day (De, Até). */
-function FilterDate({ name, label, value }: { name: string; label: string; value: string | null | undefined }) {
+/** A filter's day (De, Até; also the results page's period), with the period's message when it has one. */
+export function FilterDate({
+  name,
+  label,
+  value,
+  errorId,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  errorId?: string;
+  error?: string | null;
+}) {
   return (
-    <Field label={label} htmlFor={name}>
+    <Field label={label} htmlFor={name} errorId={errorId} errors={error ? [error] : null}>
       <input
         id={name}
         name={name}
         type="date"
         defaultValue={value ?? ""}
         key={`${name}-${value}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         className={inputClass("compact")}
       />
     </Field>
