@@ -61,6 +61,14 @@ export function pageMeta(args: MetaArgs, page: PageSeo): MetaDescriptor[] {
   return tags;
 }
 
+/**
+ * The `meta` of a page behind a login or a secret address (staff, studio, WhatsApp tool): its title
+ * and description, never indexed.
+ */
+export function privatePageMeta(title: string, description: string) {
+  return (args: MetaArgs): MetaDescriptor[] => pageMeta(args, { title, description, noindex: true });
+}
+
 /** What the JSON-LD helpers need from the public site configuration. */
 export type SeoSite = {
   siteUrl: string;

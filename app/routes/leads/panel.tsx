@@ -13,7 +13,7 @@ import { AreaTitle } from "~/components/ui/area-title";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { leadFiltersQuery } from "~/lib/leads/filters";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { can } from "~/lib/staff/roles";
 import { toast } from "~/lib/toast";
 import { loadFullPanel, loadTotalsOnly } from "~/server/leads/panel.server";
@@ -27,12 +27,10 @@ import type { Route } from "./+types/panel";
  * A role without the "leads" permission (marketing) gets the dashboard's totals only.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Painel de Leads - Painel Administrativo",
-    description: "Leads do teste vocacional e dos formulários do site.",
-    noindex: true,
-  });
+export const meta = privatePageMeta(
+  "Painel de Leads - Painel Administrativo",
+  "Leads do teste vocacional e dos formulários do site.",
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "dashboard");

@@ -8,7 +8,7 @@ import { StudioTable } from "~/components/studio/studio-table";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { type ResultRow, resultsQueryString } from "~/lib/leads/results";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { resultsReport } from "~/server/leads/results.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
@@ -20,12 +20,10 @@ import type { Route } from "./+types/results";
  * Admin and marketing see every lead (no personal data is shown); a comercial user their own leads.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Resultados - Painel Administrativo",
-    description: "Leads e matrículas por campanha, formulário, polo, área e responsável.",
-    noindex: true,
-  });
+export const meta = privatePageMeta(
+  "Resultados - Painel Administrativo",
+  "Leads e matrículas por campanha, formulário, polo, área e responsável.",
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "results");

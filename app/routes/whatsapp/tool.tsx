@@ -11,7 +11,7 @@ import { HelperList, PasswordList } from "~/components/whatsapp/access-lists";
 import { ActionAlert } from "~/components/whatsapp/form-bits";
 import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import {
   BLANK_LABEL_ALERT,
   BLANK_LABEL_MESSAGE,
@@ -38,12 +38,7 @@ import type { Route } from "./+types/tool";
  * connection keeps what was typed, with a message (lib/offline-submit).
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Gerenciamento de Senhas - Área Restrita",
-    description: "Área restrita da ferramenta de WhatsApp.",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Gerenciamento de Senhas - Área Restrita", "Área restrita da ferramenta de WhatsApp.");
 
 /** The WhatsApp layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
