@@ -6,9 +6,7 @@ import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { PUNCTUALITY_PERCENT } from "~/seed/offers";
 import { campaignContent } from "~/server/content/campaign.server";
-import { getSingleton } from "~/server/content/store.server";
-import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
-import { requirePermission } from "~/server/staff/auth.server";
+import { loadSingletonForm, saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/campaign";
 
@@ -19,11 +17,7 @@ import type { Route } from "./+types/campaign";
  * cannot promise more than the best active offer, and no date may already have passed.
  */
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "content");
-  const entry = getSingleton(campaignContent);
-  return { campaign: entry.data, version: entry.version };
-}
+export const loader = ({ request }: Route.LoaderArgs) => loadSingletonForm(request, campaignContent, "campaign");
 
 export const action = ({ request }: Route.ActionArgs) =>
   saveSingletonForm(request, {

@@ -5,9 +5,7 @@ import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~
 import { clubPagesSchema } from "~/lib/content/club";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { clubPagesContent } from "~/server/content/club.server";
-import { getSingleton } from "~/server/content/store.server";
-import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
-import { requirePermission } from "~/server/staff/auth.server";
+import { loadSingletonForm, saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/club";
 
@@ -17,11 +15,7 @@ import type { Route } from "./+types/club";
  * "Remover" are form buttons: without JavaScript the server answers with the list changed.
  */
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "content");
-  const entry = getSingleton(clubPagesContent);
-  return { pages: entry.data, version: entry.version };
-}
+export const loader = ({ request }: Route.LoaderArgs) => loadSingletonForm(request, clubPagesContent, "pages");
 
 // "Adicionar jogo" / "Remover": the form comes back with the list changed, nothing saved.
 export const action = ({ request }: Route.ActionArgs) =>

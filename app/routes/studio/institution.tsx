@@ -8,9 +8,7 @@ import { institutionMecShape, mecIssues } from "~/lib/content/institution-mec";
 import { linesOf } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { institutionContent } from "~/server/content/institution.server";
-import { getSingleton } from "~/server/content/store.server";
-import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
-import { requirePermission } from "~/server/staff/auth.server";
+import { loadSingletonForm, saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/institution";
 
@@ -24,11 +22,7 @@ const formSchema = institutionSchema
     for (const issue of mecIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "content");
-  const entry = getSingleton(institutionContent);
-  return { institution: entry.data, version: entry.version };
-}
+export const loader = ({ request }: Route.LoaderArgs) => loadSingletonForm(request, institutionContent, "institution");
 
 export const action = ({ request }: Route.ActionArgs) =>
   saveSingletonForm(request, { collection: institutionContent, schema: formSchema, path: `${STUDIO_PATH}/instituicao` });
