@@ -51,8 +51,9 @@ export default [
     route("contato", "routes/leads/panel.tsx"),
     route("contato/leads.csv", "routes/leads/csv.ts"),
     route("contato/sair", "routes/staff/logout.ts"),
-    route("contato/alterar-status", "routes/leads/bulk-status.tsx"),
-    route("contato/atribuir-responsavel", "routes/leads/bulk-owner.tsx"),
+    // The two bulk changes of the filtered leads: one page, the address says which (lib/leads/bulk.ts).
+    route("contato/alterar-status", "routes/leads/bulk-change.tsx", { id: "routes/leads/bulk-status" }),
+    route("contato/atribuir-responsavel", "routes/leads/bulk-change.tsx", { id: "routes/leads/bulk-owner" }),
     // Hand-off of the filtered leads to the WhatsApp tool (a list opened on /whatsapp?lista=).
     route("contato/enviar-whatsapp", "routes/leads/whatsapp-handoff.tsx"),
     route("contato/lead/:id", "routes/leads/lead.tsx"),

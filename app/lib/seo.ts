@@ -62,11 +62,12 @@ export function pageMeta(args: MetaArgs, page: PageSeo): MetaDescriptor[] {
 }
 
 /**
- * The `meta` of a page search engines must not list (the vocational test's steps, a person's own
- * links) whose title and description are fixed: `export const meta: Route.MetaFunction = unlistedPageMeta({ … })`.
+ * The `meta` of a page search engines must not list, with a fixed title and description: a page
+ * behind a login or a secret address (staff, studio, WhatsApp tool), the vocational test's steps, a
+ * person's own links. `export const meta: Route.MetaFunction = privatePageMeta("…", "…")`.
  */
-export function unlistedPageMeta(page: Pick<PageSeo, "title" | "description">) {
-  return (args: MetaArgs) => pageMeta(args, { ...page, noindex: true });
+export function privatePageMeta(title: string, description: string) {
+  return (args: MetaArgs): MetaDescriptor[] => pageMeta(args, { title, description, noindex: true });
 }
 
 /** What the JSON-LD helpers need from the public site configuration. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { EMPTY_FILTERS, parseLeadFilters } from "~/lib/leads/filters";
-import * as bulkModule from "~/routes/leads/bulk-status";
+import * as bulkModule from "~/routes/leads/bulk-change";
 import { loader as csvLoader } from "~/routes/leads/csv";
 import * as leadModule from "~/routes/leads/lead";
 import { db, schema } from "~/server/db/client.server";

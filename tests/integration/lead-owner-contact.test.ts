@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { EMPTY_FILTERS } from "~/lib/leads/filters";
-import * as ownerBulkModule from "~/routes/leads/bulk-owner";
+import * as ownerBulkModule from "~/routes/leads/bulk-change";
 import { loader as csvLoader } from "~/routes/leads/csv";
 import * as leadModule from "~/routes/leads/lead";
 import * as contactModule from "~/routes/leads/lead-contact";

@@ -28,18 +28,20 @@ export type RouteInfo = {
   layout: string | null;
 };
 
-type Entry = { file: string; path?: string; index?: boolean; children?: Entry[] };
+type Entry = { id?: string; file: string; path?: string; index?: boolean; children?: Entry[] };
 
 const routeId = (file: string) => file.replace(/\.[jt]sx?$/, "");
 
 /** Every address of the table; a pathless layout route is no address of its own, only its children's layout. */
-type Address = { file: string; path: string; layout: string | null };
+type Address = { id: string; file: string; path: string; layout: string | null };
 
 function flatten(entries: Entry[], parent = "", layout: string | null = null): Address[] {
   return entries.flatMap((entry) => {
     if (entry.path === undefined && !entry.index && entry.children) return flatten(entry.children, parent, routeId(entry.file));
     const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    return [{ file: entry.file, path: full, layout }, ...flatten(entry.children ?? [], full, layout)];
+    // A module mounted at two addresses has an id of its own at each (routes/leads/bulk-change.tsx).
+    const id = entry.id ?? routeId(entry.file);
+    return [{ id, file: entry.file, path: full, layout }, ...flatten(entry.children ?? [], full, layout)];
   });
 }
 
@@ -85,8 +87,7 @@ let cached: RouteInfo[] | undefined;
 export function routeTable(): RouteInfo[] {
   if (cached) return cached;
   const exports = buildExports();
-  cached = flatten(routes as Entry[]).map(({ file, path: routePath, layout }) => {
-    const id = routeId(file);
+  cached = flatten(routes as Entry[]).map(({ id, file, path: routePath, layout }) => {
     const found = exports[id];
     if (!found) throw new Error(`${file} from app/routes.ts is not in the build (id ${id}): rebuild first`);
     return { id, file, path: routePath, ...found, layout };

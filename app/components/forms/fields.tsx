@@ -1,8 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 
-import { cx } from "~/lib/text";
-
 import { ErrorList } from "./error-list";
 import { Field } from "./field";
 import { PhoneInput } from "./phone-input";
@@ -139,7 +137,8 @@ export function TextareaField({
 export type SelectOption = string | { value: string; label: string };
 export type OptionGroup = { label: string; options: readonly SelectOption[] };
 
-function Options({ options }: { options: readonly SelectOption[] }) {
+/** The `<option>`s of a list of choices (a select's own, or a filter's drawn by hand). */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
   return options.map((option) => {
     const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
     return (
@@ -179,10 +178,10 @@ export function SelectField({
     <Frame meta={meta} label={label} hint={hint} hintId={hintId} className={className}>
       <select {...props} key={props.key} {...select} className={inputClass(look)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        <Options options={options} />
+        <SelectOptions options={options} />
         {groups.map((group) => (
           <optgroup key={group.label} label={group.label}>
-            <Options options={group.options} />
+            <SelectOptions options={group.options} />
           </optgroup>
         ))}
         {children}
@@ -191,7 +190,7 @@ export function SelectField({
   );
 }
 
-const CHECKBOX_LOOKS = {
+export const CHECKBOX_LOOKS = {
   /** Staff pages and the studio: a small box beside a bold label. */
   staff: { row: "flex items-center gap-2", box: "size-4 accent-brand-600", label: "text-sm font-semibold text-slate-800" },
   /** A public form's consent: a larger box beside a paragraph (which may hold a link). */
@@ -228,63 +227,5 @@ export function CheckboxField({
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
-  );
-}
-
-/** One box of a CheckboxListField: the value it sends, its label and whether it starts ticked. */
-export type CheckboxChoice = { value: string; label: ReactNode; checked: boolean };
-
-/**
- * A titled list of boxes that send one list (the studio's polo × course boxes): a fieldset with its
- * legend, an optional intro line, one box per choice named `name[0]`, `name[1]`… (conform reads them
- * as one list with gaps), `empty` when there is no choice, and the list's message. `children` go
- * before the list (a hidden input that travels with it).
- */
-export function CheckboxListField({
-  meta,
-  legend,
-  intro,
-  choices,
-  empty,
-  testId,
-  children,
-}: {
-  meta: AnyField;
-  legend: ReactNode;
-  intro?: ReactNode;
-  choices: readonly CheckboxChoice[];
-  empty: ReactNode;
-  testId?: string;
-  children?: ReactNode;
-}) {
-  const box = CHECKBOX_LOOKS.staff.box;
-  return (
-    <fieldset className="rounded-lg border border-slate-200 p-4" aria-describedby={meta.errorId} data-testid={testId}>
-      <legend className="px-1 text-base font-semibold text-slate-900">{legend}</legend>
-      {intro ? <p className="text-sm text-slate-600">{intro}</p> : null}
-      {children}
-      {choices.length === 0 ? (
-        <p className={cx(intro ? "mt-2" : null, "text-sm text-slate-600")}>{empty}</p>
-      ) : (
-        <ul className={cx(intro ? "mt-3" : null, "grid gap-2 sm:grid-cols-2 lg:grid-cols-3")}>
-          {choices.map((choice, index) => (
-            <li key={choice.value} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                id={`${meta.id}-${choice.value}`}
-                name={`${meta.name}[${index}]`}
-                value={choice.value}
-                defaultChecked={choice.checked}
-                className={box}
-              />
-              <label htmlFor={`${meta.id}-${choice.value}`} className="text-sm text-slate-800">
-                {choice.label}
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </fieldset>
   );
 }

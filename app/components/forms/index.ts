@@ -1,16 +1,16 @@
 /** The forms toolkit: every form of the site is built from these (see docs/decisions/034-forms-toolkit.md and 091). */
+export { type CheckboxChoice, CheckboxListField, RadioListField } from "./choice-fields";
 export { ErrorList } from "./error-list";
 export { Field } from "./field";
 export {
   type AnyField,
-  type CheckboxChoice,
   CheckboxField,
-  CheckboxListField,
   type OptionGroup,
   PhoneField,
   plainField,
   SelectField,
   type SelectOption,
+  SelectOptions,
   TextareaField,
   TextField,
 } from "./fields";

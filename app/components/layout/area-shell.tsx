@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, useMatches } from "react-router";
+import { isRouteErrorResponse, Outlet, useMatches } from "react-router";
 
 import { ButtonLink } from "~/components/ui/button";
 import type { StaffLink } from "~/lib/staff/roles";
@@ -26,6 +26,15 @@ export function AreaShell({ area, children }: { area: StaffArea; children: React
       <AreaHeader area={area} person={person} links={links} />
       <PageMain toaster>{children}</PageMain>
     </>
+  );
+}
+
+/** A staff area's layout route: its pages inside the area's shell. */
+export function AreaLayout({ area }: { area: StaffArea }) {
+  return (
+    <AreaShell area={area}>
+      <Outlet />
+    </AreaShell>
   );
 }
 

@@ -1,7 +1,12 @@
+import { SelectOptions } from "~/components/forms";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 
 /** A lead owner to choose: a comercial user (id, e-mail). */
 export type OwnerChoice = { id: number; email: string };
+
+/** The owners as a select's choices (value: the id, label: the e-mail). */
+export const ownerChoices = (owners: readonly OwnerChoice[]) =>
+  owners.map((owner) => ({ value: String(owner.id), label: owner.email }));
 
 /**
  * The options of an owner select: "Sem responsável" (empty value) and the comercial users. A current
@@ -12,11 +17,7 @@ export function OwnerOptions({ owners, current }: { owners: OwnerChoice[]; curre
   return (
     <>
       <option value="">{NO_OWNER_LABEL}</option>
-      {owners.map((owner) => (
-        <option key={owner.id} value={owner.id}>
-          {owner.email}
-        </option>
-      ))}
+      <SelectOptions options={ownerChoices(owners)} />
       {listed ? (
         <option value={current.id} disabled>
           {current.email} (não é mais comercial)

@@ -2,7 +2,7 @@ import { Search, UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
-import { Field, inputClass, LabelOptions, SubmitButton, useIsPending } from "~/components/forms";
+import { Field, inputClass, LabelOptions, SelectOptions, SubmitButton, useIsPending } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
 import {
   hasActiveFilters,
@@ -15,7 +15,7 @@ import {
 } from "~/lib/leads/filters";
 import { LEAD_STATUSES } from "~/lib/leads/status";
 
-import type { OwnerChoice } from "./owner-select";
+import { type OwnerChoice, ownerChoices } from "./owner-select";
 
 /**
  * The leads panel's search and filters: a GET form to /contato (works without JavaScript), with
@@ -94,11 +94,7 @@ export function LeadFiltersForm({
           className="sm:col-span-2"
         >
           <option value={NO_OWNER}>{NO_OWNER_LABEL}</option>
-          {owners.map((owner) => (
-            <option key={owner.id} value={owner.id}>
-              {owner.email}
-            </option>
-          ))}
+          <SelectOptions options={ownerChoices(owners)} />
         </FilterSelect>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -158,16 +154,30 @@ function FilterSelect({
   );
 }
 
-/** A filter's day (De, Até). */
-function FilterDate({ name, label, value }: { name: string; label: string; value: string | null | undefined }) {
+/** A filter's day (De, Até; also the results page's period), with the period's message when it has one. */
+export function FilterDate({
+  name,
+  label,
+  value,
+  errorId,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  errorId?: string;
+  error?: string | null;
+}) {
   return (
-    <Field label={label} htmlFor={name}>
+    <Field label={label} htmlFor={name} errorId={errorId} errors={error ? [error] : null}>
       <input
         id={name}
         name={name}
         type="date"
         defaultValue={value ?? ""}
         key={`${name}-${value}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         className={inputClass("compact")}
       />
     </Field>

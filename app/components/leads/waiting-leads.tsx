@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { Callout } from "~/components/ui/callout";
 import type { FirstContactState } from "~/lib/leads/business-hours";
 import type { WaitingLead } from "~/server/leads/distribution.server";
 
@@ -21,14 +22,7 @@ export function FirstContactLabel({ state }: { state: FirstContactState }) {
 export function WaitingLeads({ leads }: { leads: WaitingLead[] }) {
   if (leads.length === 0) return null;
   return (
-    <section
-      aria-labelledby="aguardando-titulo"
-      className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4"
-      data-testid="waiting-leads"
-    >
-      <h2 id="aguardando-titulo" className="text-lg font-semibold text-slate-900">
-        Aguardando primeiro contato
-      </h2>
+    <Callout titleId="aguardando-titulo" title="Aguardando primeiro contato" tone="warning" testId="waiting-leads">
       <ol className="mt-2 divide-y divide-amber-200">
         {leads.map((lead) => (
           <li
@@ -47,6 +41,6 @@ export function WaitingLeads({ leads }: { leads: WaitingLead[] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </Callout>
   );
 }

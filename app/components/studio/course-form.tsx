@@ -1,5 +1,6 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Link } from "react-router";
 
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { CourseLevelField, CourseOfferFields } from "~/components/studio/course-offer-fields";
@@ -8,6 +9,7 @@ import { FieldGroup, SaveButton, StudioForm } from "~/components/studio/studio-f
 import { COURSE_ICONS } from "~/lib/content/course-icons";
 import { brazilianDate, curriculumText, EMPTY_OFFER } from "~/lib/content/course-offer";
 import { type CourseDocument, courseFormSchema, priceInputValue, type StudioPoloOption } from "~/lib/content/courses";
+import { STUDIO_PATH } from "~/lib/content/studio";
 import { COURSE_AREAS, MODALITIES } from "~/seed/course-areas";
 
 const AREA_OPTIONS = COURSE_AREAS.map((area) => ({ value: area, label: area }));
@@ -144,5 +146,16 @@ export function CourseForm({
       </FieldGroup>
       <SaveButton pending={pending} />
     </StudioForm>
+  );
+}
+
+/** The way back to the course list, above a course's page (new or edited). */
+export function CoursesLink() {
+  return (
+    <p className="text-sm">
+      <Link to={`${STUDIO_PATH}/cursos`} className="text-brand-700 underline">
+        Cursos
+      </Link>
+    </p>
   );
 }

@@ -1,7 +1,9 @@
-import { type FormMetadata, getFormProps } from "@conform-to/react";
+import { type DefaultValue, type FormMetadata, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import type { ZodType } from "zod";
 
 import { SubmitButton, useActionAnswer, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
@@ -58,6 +60,37 @@ export function useStudioAnswer(actionData: unknown) {
     lostErrors: shownLost ? [shownLost.title + (shownLost.description ? ` ${shownLost.description}` : "")] : undefined,
     failure: idle ? (answer as StudioFailure | undefined) : undefined,
   };
+}
+
+/**
+ * A studio page's form: its answer (useStudioAnswer) and the conform form checked with `schema` in
+ * the browser (on leaving a field, then as it is typed in), starting from the server's refusal when
+ * there is one. `id` carries the version, so a saved document starts a fresh form.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useStudioForm<Shape extends Record<string, any>>({
+  id,
+  actionData,
+  schema,
+  defaultValue,
+}: {
+  id: string;
+  actionData: unknown;
+  schema: ZodType;
+  /** The stored document as the form's first values. */
+  defaultValue: DefaultValue<Shape>;
+}) {
+  const answer = useStudioAnswer(actionData);
+  // The fields are typed from the first values (the schemas preprocess their input, so theirs is unknown).
+  const [form, fields] = useForm<Shape, unknown>({
+    id,
+    lastResult: answer.failure?.result,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { ...answer, form, fields };
 }
 
 /** A studio page: the title that labels it, the grey line under the title, then the page. */

@@ -24,22 +24,21 @@ const CAUSE_TITLE: Record<ProblemCause, string> = {
 export function QrArea({ state, onRelink }: { state: MirrorState; onRelink: () => void }) {
   let content: ReactNode;
   let qrState: string;
-  if (state.qrCode) {
-    qrState = "qr";
+  if (state.qrCode || state.isConnecting) {
+    // The QR code to scan, or the wait before it; under either, where linking stands.
+    qrState = state.qrCode ? "qr" : "connecting";
     content = (
       <>
-        <img src={state.qrCode} alt="QR code para conectar o WhatsApp" width={224} height={224} className="size-56" />
-        <p className="mt-2 text-sm text-slate-600">Escaneie com o WhatsApp do celular.</p>
-        <ConnectionSteps steps={connectionSteps(state)} />
-      </>
-    );
-  } else if (state.isConnecting) {
-    qrState = "connecting";
-    content = (
-      <>
-        <p className="flex items-center gap-2 text-slate-700">
-          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Conectando...
-        </p>
+        {state.qrCode ? (
+          <>
+            <img src={state.qrCode} alt="QR code para conectar o WhatsApp" width={224} height={224} className="size-56" />
+            <p className="mt-2 text-sm text-slate-600">Escaneie com o WhatsApp do celular.</p>
+          </>
+        ) : (
+          <p className="flex items-center gap-2 text-slate-700">
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Conectando...
+          </p>
+        )}
         <ConnectionSteps steps={connectionSteps(state)} />
       </>
     );

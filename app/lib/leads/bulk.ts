@@ -11,6 +11,7 @@ export const BULK_KINDS = {
   status: {
     path: "/contato/alterar-status",
     title: "Alterar status dos filtrados",
+    description: "Alteração de status de vários leads.",
     othersNote: "os demais já estão com este status",
     historyNote: "Cada alteração fica no histórico do lead, com o seu e-mail e o horário.",
     pendingText: "Alterando...",
@@ -23,6 +24,7 @@ export const BULK_KINDS = {
   owner: {
     path: "/contato/atribuir-responsavel",
     title: "Atribuir responsável aos filtrados",
+    description: "Atribuição de responsável a vários leads.",
     othersNote: "os demais já estão com ele",
     historyNote: "Cada troca fica no histórico do lead, com o seu e-mail e o horário.",
     pendingText: "Atribuindo...",
@@ -36,3 +38,11 @@ export const BULK_KINDS = {
 
 export type BulkKindName = keyof typeof BULK_KINDS;
 export type BulkTexts = (typeof BULK_KINDS)[BulkKindName];
+
+/** Which change a page address is (the one route module serves both, app/routes/leads/bulk-change.tsx). */
+export function bulkKindAt(pathname: string): BulkKindName {
+  const path = pathname.replace(/\/$/, "");
+  const kind = (Object.keys(BULK_KINDS) as BulkKindName[]).find((name) => BULK_KINDS[name].path === path);
+  if (!kind) throw new Error(`No bulk change at ${pathname}`);
+  return kind;
+}

@@ -2,7 +2,7 @@ import { AddMemberForm, AddRuleForm, AddTeamForm, AwayForm, ClockForm, PostButto
 import { StudioTable } from "~/components/studio/studio-table";
 import { PageError } from "~/components/ui/alert";
 import { DISTRIBUTION_INTENTS as I, type DistributionAnswer } from "~/lib/leads/distribution";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { distributionAction, distributionPageData } from "~/server/leads/distribution-page.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
@@ -15,12 +15,7 @@ import type { Route } from "./+types/distribution";
  * its field.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Distribuição - Painel Administrativo",
-    description: "Distribuição automática de leads.",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Distribuição - Painel Administrativo", "Distribuição automática de leads.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "distribution");

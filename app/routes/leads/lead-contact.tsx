@@ -5,7 +5,7 @@ import { ErrorList } from "~/components/forms";
 import { LeadContactButtons } from "~/components/leads/contact-buttons";
 import { privateData, privateRedirect } from "~/lib/cache-headers";
 import { contactNumber, isContactChannel } from "~/lib/leads/contact";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { recordContactAttempt } from "~/server/leads/contact.server";
 import { leadOr404 } from "~/server/leads/privacy.server";
 import { readFormData } from "~/server/platform/form-data.server";
@@ -24,12 +24,7 @@ import type { Route } from "./+types/lead-contact";
  * allowed; a GET shows the same page.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Contato com o lead - Painel Administrativo",
-    description: "Ligar ou chamar no WhatsApp.",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Contato com o lead - Painel Administrativo", "Ligar ou chamar no WhatsApp.");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "leads");

@@ -6,7 +6,7 @@ import { Alert, PageError } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { privateData } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { deletePerson, leadOr404, recordsOfPerson } from "~/server/leads/privacy.server";
 import { LEAD_ORIGINS } from "~/server/leads/save.server";
 import { readFormData } from "~/server/platform/form-data.server";
@@ -23,12 +23,7 @@ import type { Route } from "./+types/lead-erase";
  * works without JavaScript.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Excluir lead - Painel Administrativo",
-    description: "Exclusão de dados pessoais (LGPD).",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Excluir lead - Painel Administrativo", "Exclusão de dados pessoais (LGPD).");
 
 /** Answers that leave without the layout's headers (errors, redirects) carry them too. */
 

@@ -14,7 +14,7 @@ import { privateData } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { statusWithReason } from "~/lib/leads/status";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { leadPageAction, leadPageView } from "~/server/leads/lead-page.server";
 import { leadOr404 } from "~/server/leads/privacy.server";
 import { readFormData } from "~/server/platform/form-data.server";
@@ -30,8 +30,7 @@ import type { Route } from "./+types/lead";
  * attempts, WhatsApp sends). Each form works without JavaScript (post, then 303 back here).
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Lead - Painel Administrativo", description: "Acompanhamento de um lead.", noindex: true });
+export const meta = privatePageMeta("Lead - Painel Administrativo", "Acompanhamento de um lead.");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "leads");

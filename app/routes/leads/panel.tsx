@@ -9,10 +9,11 @@ import { LeadFiltersForm } from "~/components/leads/panel-filters";
 import { UnassignedNotice } from "~/components/leads/unassigned-notice";
 import { WaitingLeads } from "~/components/leads/waiting-leads";
 import { Alert } from "~/components/ui/alert";
+import { AreaTitle } from "~/components/ui/area-title";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { leadFiltersQuery } from "~/lib/leads/filters";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { can } from "~/lib/staff/roles";
 import { toast } from "~/lib/toast";
 import { loadFullPanel, loadTotalsOnly } from "~/server/leads/panel.server";
@@ -26,12 +27,10 @@ import type { Route } from "./+types/panel";
  * A role without the "leads" permission (marketing) gets the dashboard's totals only.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Painel de Leads - Painel Administrativo",
-    description: "Leads do teste vocacional e dos formulários do site.",
-    noindex: true,
-  });
+export const meta = privatePageMeta(
+  "Painel de Leads - Painel Administrativo",
+  "Leads do teste vocacional e dos formulários do site.",
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "dashboard");
@@ -58,10 +57,9 @@ function TotalsOnlyPanel({
   }, [error]);
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-      <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
-        <Users aria-hidden="true" className="size-4" /> Painel Administrativo
-      </p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
+      <AreaTitle icon={Users} area="Painel Administrativo">
+        Leads
+      </AreaTitle>
       <p className="mt-2 text-sm text-slate-700" data-testid="totals-only">
         Seu perfil vê apenas os totais dos leads, sem os dados de cada pessoa.
       </p>
@@ -94,10 +92,9 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
     <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
-            <Users aria-hidden="true" className="size-4" /> Painel Administrativo
-          </p>
-          <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Leads</h1>
+          <AreaTitle icon={Users} area="Painel Administrativo">
+            Leads
+          </AreaTitle>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <a href={csvHref} download data-testid="export-csv" className={buttonClass({ variant: "primary", size: "md" })}>

@@ -1,13 +1,14 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
 
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { Field, inputClass, SelectOptions, SubmitButton, useIsPending } from "~/components/forms";
+import { FilterDate } from "~/components/leads/panel-filters";
 import { ResultsChart } from "~/components/leads/results-chart";
 import { StudioTable } from "~/components/studio/studio-table";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { type ResultRow, resultsQueryString } from "~/lib/leads/results";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { resultsReport } from "~/server/leads/results.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
@@ -19,12 +20,10 @@ import type { Route } from "./+types/results";
  * Admin and marketing see every lead (no personal data is shown); a comercial user their own leads.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Resultados - Painel Administrativo",
-    description: "Leads e matrículas por campanha, formulário, polo, área e responsável.",
-    noindex: true,
-  });
+export const meta = privatePageMeta(
+  "Resultados - Painel Administrativo",
+  "Leads e matrículas por campanha, formulário, polo, área e responsável.",
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "results");
@@ -61,7 +60,6 @@ function Cells({ row }: { row: ResultRow }) {
 
 export default function ResultsPage({ loaderData }: Route.ComponentProps) {
   const { query, error, dimensions, ownOnly, rows, total } = loaderData;
-  const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
   const loading = useIsPending({ formMethod: "GET" });
   const groupLabel = dimensions.find((each) => each.value === query.by)?.label ?? "";
   return (
@@ -80,28 +78,11 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <Form method="get" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-4">
-        <Field label="De" htmlFor="de" errorId="periodo-erro" errors={error ? [error] : null}>
-          <input
-            id="de"
-            name="de"
-            type="date"
-            defaultValue={query.from}
-            key={`de-${query.from}`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "periodo-erro" : undefined}
-            className={field}
-          />
-        </Field>
-        <Field label="Até" htmlFor="ate">
-          <input id="ate" name="ate" type="date" defaultValue={query.to} key={`ate-${query.to}`} className={field} />
-        </Field>
+        <FilterDate name="de" label="De" value={query.from} errorId="periodo-erro" error={error} />
+        <FilterDate name="ate" label="Até" value={query.to} />
         <Field label="Agrupar por" htmlFor="por">
-          <select id="por" name="por" defaultValue={query.by} key={query.by} className={field}>
-            {dimensions.map((each) => (
-              <option key={each.value} value={each.value}>
-                {each.label}
-              </option>
-            ))}
+          <select id="por" name="por" defaultValue={query.by} key={query.by} className={inputClass("compact")}>
+            <SelectOptions options={dimensions} />
           </select>
         </Field>
         <div className="flex items-end">

@@ -4,7 +4,7 @@ import { ConfirmSelection, SelectionConfirmationPage } from "~/components/leads/
 import { Alert } from "~/components/ui/alert";
 import { privateData, privateRedirect } from "~/lib/cache-headers";
 import { leadFiltersQuery, leadFiltersToParams } from "~/lib/leads/filters";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { WHATSAPP_PATH } from "~/lib/whatsapp/tool";
 import { formParams, panelHref, selectionFilters, selectionInWords } from "~/server/leads/selection.server";
 import { readFormData } from "~/server/platform/form-data.server";
@@ -22,12 +22,10 @@ import type { Route } from "./+types/whatsapp-handoff";
  * (?lista=<id>). Leads permission; works without JavaScript.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Enviar pelo WhatsApp - Painel Administrativo",
-    description: "Lista de contatos dos leads filtrados para a ferramenta de WhatsApp.",
-    noindex: true,
-  });
+export const meta = privatePageMeta(
+  "Enviar pelo WhatsApp - Painel Administrativo",
+  "Lista de contatos dos leads filtrados para a ferramenta de WhatsApp.",
+);
 
 const CREATE_INTENT = "criar";
 

@@ -5,7 +5,7 @@ import { useSite } from "~/components/layout/use-site";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { privatePageHeaders } from "~/lib/cache-headers";
-import { unlistedPageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { postUnsubscribe, unsubscribeView } from "~/server/email/unsubscribe.server";
 
 import type { Route } from "./+types/email-unsubscribe";
@@ -13,10 +13,10 @@ import type { Route } from "./+types/email-unsubscribe";
 /** It names a person's address (masked): never kept by a cache. */
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = unlistedPageMeta({
-  title: "Cancelar o recebimento de e-mails",
-  description: "Pare de receber os nossos e-mails.",
-});
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Cancelar o recebimento de e-mails",
+  "Pare de receber os nossos e-mails.",
+);
 
 export function loader({ params }: Route.LoaderArgs) {
   return unsubscribeView(params.token);

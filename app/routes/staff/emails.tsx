@@ -1,7 +1,7 @@
 import { StudioTable } from "~/components/studio/studio-table";
 import { formatDateTimeBr } from "~/lib/dates";
 import { EMAIL_STATUS_LABELS, type EmailStatusKey } from "~/lib/email";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { emailOutboxPage } from "~/server/email/outbox.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
@@ -13,8 +13,7 @@ import type { Route } from "./+types/emails";
  * when, its subject and text. Admin only; read-only, so it works the same without JavaScript.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "E-mails - Painel Administrativo", description: "Mensagens enviadas pelo site.", noindex: true });
+export const meta = privatePageMeta("E-mails - Painel Administrativo", "Mensagens enviadas pelo site.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "emails");

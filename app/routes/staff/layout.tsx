@@ -1,6 +1,4 @@
-import { Outlet } from "react-router";
-
-import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
+import { AreaErrorPage, AreaLayout } from "~/components/layout/area-shell";
 import { privatePageHeaders } from "~/lib/cache-headers";
 import { skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { can, ROLES, staffLinksFor } from "~/lib/staff/roles";
@@ -33,11 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function AdminLayout() {
-  return (
-    <AreaShell area="admin">
-      <Outlet />
-    </AreaShell>
-  );
+  return <AreaLayout area="admin" />;
 }
 
 /** An error in one of its pages keeps this area's header (app/components/layout/area-shell.tsx). */

@@ -8,7 +8,7 @@ import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/compon
 import { Alert } from "~/components/ui/alert";
 import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { loginSchema } from "~/lib/staff/login";
 import { readFormData } from "~/server/platform/form-data.server";
 import { withRetryAfter } from "~/server/platform/rate-limit.server";
@@ -24,12 +24,7 @@ import type { Route } from "./+types/login";
  * With JavaScript, a lost connection keeps the e-mail and password typed (lib/offline-submit).
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Painel Administrativo - Login",
-    description: "Acesso restrito ao painel de leads.",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Painel Administrativo - Login", "Acesso restrito ao painel de leads.");
 
 /** The admin layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);

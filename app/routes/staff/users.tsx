@@ -8,7 +8,7 @@ import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { PageError } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/staff/login";
 import { type Role, ROLE_KEYS, ROLES } from "~/lib/staff/roles";
 import { newUserSchema, USER_INTENTS, USERS_PATH } from "~/lib/staff/users";
@@ -24,12 +24,7 @@ import type { Route } from "./+types/users";
  * request; a removed user's sessions end with them.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Usuários - Painel Administrativo",
-    description: "Usuários do painel e seus perfis.",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Usuários - Painel Administrativo", "Usuários do painel e seus perfis.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "users");

@@ -7,7 +7,7 @@ import { SubmitButton, TextField, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
 import { Alert, PageError } from "~/components/ui/alert";
 import { DeliveriesTable, EndpointsTable } from "~/components/webhooks/webhook-tables";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import {
   DEFAULT_TIMEOUT_SECONDS,
   MAX_TIMEOUT_SECONDS,
@@ -26,12 +26,7 @@ import type { Route } from "./+types/webhooks";
  * every form works without JavaScript (docs/webhooks.md).
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Webhooks - Painel Administrativo",
-    description: "Envio dos leads para o CRM.",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Webhooks - Painel Administrativo", "Envio dos leads para o CRM.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "webhooks");

@@ -1,16 +1,12 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 
-import { type AnyField, CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
-import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
+import { CheckboxField, RadioListField, TextareaField, TextField } from "~/components/forms";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { PUNCTUALITY_PERCENT } from "~/seed/offers";
 import { campaignContent } from "~/server/content/campaign.server";
-import { getSingleton } from "~/server/content/store.server";
-import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
-import { requirePermission } from "~/server/staff/auth.server";
+import { loadSingletonForm, saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/campaign";
 
@@ -21,11 +17,7 @@ import type { Route } from "./+types/campaign";
  * cannot promise more than the best active offer, and no date may already have passed.
  */
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "content");
-  const entry = getSingleton(campaignContent);
-  return { campaign: entry.data, version: entry.version };
-}
+export const loader = ({ request }: Route.LoaderArgs) => loadSingletonForm(request, campaignContent, "campaign");
 
 export const action = ({ request }: Route.ActionArgs) =>
   saveSingletonForm(request, {
@@ -60,48 +52,19 @@ function formValues(campaign: Campaign) {
   };
 }
 
-/** How the campaign ends: the rolling window or a date (radio buttons in their own fieldset). */
-function EndModeField({ meta }: { meta: AnyField }) {
-  const choices = [
-    { value: "rolling", label: "Janela de 5 dias (recomeça sozinha quando termina)" },
-    { value: "date", label: "Numa data (termina às 23h59 desse dia, horário de Brasília)" },
-  ];
-  return (
-    <fieldset className="sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
-      <legend className="block text-sm font-semibold text-slate-800">Término da campanha</legend>
-      <div className="mt-1 space-y-1">
-        {choices.map((choice) => (
-          <div key={choice.value} className="flex items-center gap-2">
-            <input
-              type="radio"
-              id={`${meta.id}-${choice.value}`}
-              name={meta.name}
-              value={choice.value}
-              defaultChecked={meta.initialValue === choice.value}
-              key={`${meta.key ?? ""}-${choice.value}`}
-              className="size-4 accent-brand-600"
-            />
-            <label htmlFor={`${meta.id}-${choice.value}`} className="text-sm text-slate-800">
-              {choice.label}
-            </label>
-          </div>
-        ))}
-      </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </fieldset>
-  );
-}
+/** How the campaign ends: the rolling window or a date. */
+const END_MODES = [
+  { value: "rolling", label: "Janela de 5 dias (recomeça sozinha quando termina)" },
+  { value: "date", label: "Numa data (termina às 23h59 desse dia, horário de Brasília)" },
+];
 
 export default function CampaignStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, version } = loaderData;
-  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
-  const [form, fields] = useForm({
+  const { form, fields, pending, lostErrors } = useStudioForm({
     id: `campanha-${version}`,
-    lastResult: failure?.result,
+    actionData,
+    schema: campaignSaveSchema(new Date()),
     defaultValue: formValues(campaign),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignSaveSchema(new Date()) }),
   });
   const offers = fields.offers.getFieldList();
   const prices = fields.prices.getFieldList();
@@ -130,7 +93,7 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
             inputMode="numeric"
             required
           />
-          <EndModeField meta={fields.endMode} />
+          <RadioListField meta={fields.endMode} legend="Término da campanha" choices={END_MODES} className="sm:col-span-2" />
           <TextField
             meta={fields.endDate}
             label="Data de término"

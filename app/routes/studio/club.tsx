@@ -1,15 +1,11 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 
 import { CheckboxField, ErrorList, TextareaField, TextField } from "~/components/forms";
-import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { clubPagesSchema } from "~/lib/content/club";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { clubPagesContent } from "~/server/content/club.server";
-import { getSingleton } from "~/server/content/store.server";
-import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
-import { requirePermission } from "~/server/staff/auth.server";
+import { loadSingletonForm, saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/club";
 
@@ -19,11 +15,7 @@ import type { Route } from "./+types/club";
  * "Remover" are form buttons: without JavaScript the server answers with the list changed.
  */
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "content");
-  const entry = getSingleton(clubPagesContent);
-  return { pages: entry.data, version: entry.version };
-}
+export const loader = ({ request }: Route.LoaderArgs) => loadSingletonForm(request, clubPagesContent, "pages");
 
 // "Adicionar jogo" / "Remover": the form comes back with the list changed, nothing saved.
 export const action = ({ request }: Route.ActionArgs) =>
@@ -41,10 +33,10 @@ const BUTTON_CLASS = "rounded-md border border-slate-300 px-3 py-2 text-sm font-
 
 export default function ClubStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { pages, version } = loaderData;
-  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
-  const [form, fields] = useForm({
+  const { form, fields, pending, lostErrors } = useStudioForm({
     id: `clube-${version}`,
-    lastResult: failure?.result,
+    actionData,
+    schema: clubPagesSchema,
     defaultValue: {
       ...pages,
       games: pages.games.map((game) => ({ ...game, highlight: game.highlight ? "on" : undefined })),
@@ -54,9 +46,6 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
         dependantPercent: String(pages.employee.dependantPercent),
       },
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clubPagesSchema }),
   });
   const games = fields.games.getFieldList();
   const employee = fields.employee.getFieldset();

@@ -1,8 +1,5 @@
-import { Link } from "react-router";
-
-import { CourseForm, EMPTY_COURSE } from "~/components/studio/course-form";
+import { CourseForm, CoursesLink, EMPTY_COURSE } from "~/components/studio/course-form";
 import { useStudioAnswer } from "~/components/studio/studio-fields";
-import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { courseFormAction, studioPoloOptions } from "~/server/content/course-studio.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -23,11 +20,7 @@ export default function NewCourseStudio({ loaderData, actionData }: Route.Compon
   const { pending, lostErrors, failure } = useStudioAnswer(actionData);
   return (
     <section aria-labelledby="novo-curso-titulo">
-      <p className="text-sm">
-        <Link to={`${STUDIO_PATH}/cursos`} className="text-brand-700 underline">
-          Cursos
-        </Link>
-      </p>
+      <CoursesLink />
       <h1 id="novo-curso-titulo" className="mt-1 text-2xl font-bold text-slate-900">
         Novo curso
       </h1>

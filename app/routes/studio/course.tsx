@@ -1,12 +1,12 @@
 import { ExternalLink, Trash2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { SubmitButton } from "~/components/forms";
-import { CourseForm } from "~/components/studio/course-form";
+import { CourseForm, CoursesLink } from "~/components/studio/course-form";
 import { useStudioAnswer, VersionInput } from "~/components/studio/studio-fields";
 import { PageError } from "~/components/ui/alert";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
-import { STUDIO_PATH } from "~/lib/content/studio";
+import { Callout } from "~/components/ui/callout";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { courseEntryOr404, courseFormAction, coursesSharingPage, studioPoloOptions } from "~/server/content/course-studio.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -38,11 +38,7 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
   const { pending, lostErrors, failure } = useStudioAnswer(deleteError ? undefined : actionData);
   return (
     <section aria-labelledby="curso-titulo">
-      <p className="text-sm">
-        <Link to={`${STUDIO_PATH}/cursos`} className="text-brand-700 underline">
-          Cursos
-        </Link>
-      </p>
+      <CoursesLink />
       <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
         <h1 id="curso-titulo" className="text-2xl font-bold text-slate-900">
           {course.name}
@@ -81,15 +77,13 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
 /** "Excluir o curso?": what deleting does, then the button that does it (a plain post). */
 function DeleteQuestion(props: { name: string; path: string; version: number; error?: string; pending: boolean }) {
   return (
-    <section
+    <Callout
       id="excluir"
-      aria-labelledby="excluir-titulo"
-      className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4"
-      data-testid="delete-question"
+      titleId="excluir-titulo"
+      title={<>Excluir o curso &quot;{props.name}&quot;?</>}
+      tone="danger"
+      testId="delete-question"
     >
-      <h2 id="excluir-titulo" className="text-lg font-semibold text-slate-900">
-        Excluir o curso &quot;{props.name}&quot;?
-      </h2>
       <p className="mt-1 text-sm text-slate-700">
         O curso sai do catálogo, da busca e do mapa do site, e o endereço {props.path} passa a avisar que o curso não está mais
         disponível. O Histórico guarda a última versão: &quot;Restaurar&quot; traz o curso de volta.
@@ -104,6 +98,6 @@ function DeleteQuestion(props: { name: string; path: string; version: number; er
           Cancelar
         </ButtonLink>
       </Form>
-    </section>
+    </Callout>
   );
 }

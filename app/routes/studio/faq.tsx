@@ -5,7 +5,6 @@ import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { faqContent, largestActiveDiscount } from "~/server/content/home.server";
 import { listAction, listItems } from "~/server/content/list-studio.server";
-import { readFormData } from "~/server/platform/form-data.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/faq";
@@ -19,19 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { items: listItems(faqContent), largestDiscount: largestActiveDiscount() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requirePermission(request, "content");
-  return listAction({
-    request,
-    formData: await readFormData(request),
+export const action = ({ request }: Route.ActionArgs) =>
+  listAction(request, {
     collection: faqContent,
     schema: faqFormSchema(largestActiveDiscount()),
     toDocument: (value) => ({ question: String(value.question), answer: String(value.answer) }),
-    by: staff.email,
     redirectTo: `${STUDIO_PATH}/faq`,
     anchorPrefix: ANCHOR,
   });
-}
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;

@@ -6,6 +6,7 @@ import { StudioPage } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { Alert, PageError } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
 import { privateData } from "~/lib/cache-headers";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import type { RestorePreview } from "~/server/content/history.server";
@@ -102,15 +103,13 @@ function RestoreQuestion({ preview, error }: { preview: RestorePreview; error?: 
   const pending = useIsPending();
   const what = `${preview.section}${preview.item ? `: ${preview.item}` : ""}`;
   return (
-    <section
+    <Callout
       id="restaurar"
-      aria-labelledby="restaurar-titulo"
-      className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4"
-      data-testid="restore-question"
+      titleId="restaurar-titulo"
+      title={`Restaurar a versão de ${preview.savedAt}?`}
+      tone="warning"
+      testId="restore-question"
     >
-      <h2 id="restaurar-titulo" className="text-lg font-semibold text-slate-900">
-        Restaurar a versão de {preview.savedAt}?
-      </h2>
       <p className="mt-1 text-sm text-slate-700">
         {what}, salva por {preview.savedBy}.{" "}
         {preview.kind === "remove"
@@ -154,6 +153,6 @@ function RestoreQuestion({ preview, error }: { preview: RestorePreview; error?: 
           Cancelar
         </ButtonLink>
       </Form>
-    </section>
+    </Callout>
   );
 }

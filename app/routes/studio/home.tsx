@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 import { RadioGroup, TextareaField, TextField } from "~/components/forms";
 import { PhotoField } from "~/components/studio/photo-field";
-import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, homeFormSchema, homeStats } from "~/lib/content/home";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { homeContent, homeFacts } from "~/server/content/home.server";
@@ -49,10 +48,10 @@ const TOKENS_HINT =
 
 export default function HomeStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { home, version, facts, stats } = loaderData;
-  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
-  const [form, fields] = useForm({
+  const { form, fields, pending, lostErrors } = useStudioForm({
     id: `inicio-${version}`,
-    lastResult: failure?.result,
+    actionData,
+    schema: homeFormSchema(facts.largestDiscount),
     defaultValue: {
       ...home,
       courseCount: home.courseCount === null ? "" : String(home.courseCount),
@@ -60,9 +59,6 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
       scholarshipPercent: home.scholarshipPercent === null ? "" : String(home.scholarshipPercent),
       heroPhoto: home.heroPhoto ? { id: home.heroPhoto.id, alt: home.heroPhoto.alt } : null,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: homeFormSchema(facts.largestDiscount) }),
   });
   const mode = fields.countdownMode;
 

@@ -1,18 +1,14 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 
 import { TextareaField, TextField } from "~/components/forms";
-import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { formatWhatsappNumber } from "~/lib/content/fields";
 import { institutionSchema } from "~/lib/content/institution";
 import { institutionMecShape, mecIssues } from "~/lib/content/institution-mec";
 import { linesOf } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { institutionContent } from "~/server/content/institution.server";
-import { getSingleton } from "~/server/content/store.server";
-import { saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
-import { requirePermission } from "~/server/staff/auth.server";
+import { loadSingletonForm, saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/institution";
 
@@ -26,11 +22,7 @@ const formSchema = institutionSchema
     for (const issue of mecIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "content");
-  const entry = getSingleton(institutionContent);
-  return { institution: entry.data, version: entry.version };
-}
+export const loader = ({ request }: Route.LoaderArgs) => loadSingletonForm(request, institutionContent, "institution");
 
 export const action = ({ request }: Route.ActionArgs) =>
   saveSingletonForm(request, { collection: institutionContent, schema: formSchema, path: `${STUDIO_PATH}/instituicao` });
@@ -40,19 +32,16 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function InstitutionStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { institution, version } = loaderData;
-  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
-  const [form, fields] = useForm({
+  const { form, fields, pending, lostErrors } = useStudioForm({
     id: `instituicao-${version}`,
-    lastResult: failure?.result,
+    actionData,
+    schema: formSchema,
     defaultValue: {
       ...institution,
       addressLines: institution.addressLines.join("\n"),
       leaders: institution.leaders.join("\n"),
       whatsappNumber: institution.whatsappNumber ? formatWhatsappNumber(institution.whatsappNumber) : "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
   });
   const social = fields.socialLinks.getFieldset();
 

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 
 import { STUDIO_SECTIONS } from "~/lib/content/studio";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/layout";
@@ -11,12 +11,7 @@ import type { Route } from "./+types/layout";
  * texts, campaign, courses and photos. Admin only; every page and form works without JavaScript.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Conteúdo do site - Painel Administrativo",
-    description: "Edição do conteúdo do site.",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Conteúdo do site - Painel Administrativo", "Edição do conteúdo do site.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "content");

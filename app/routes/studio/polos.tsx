@@ -1,10 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 
 import { CheckboxField, SelectField, TextField } from "~/components/forms";
 import { PoloCoursesField } from "~/components/studio/polo-courses-field";
-import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioAnswer } from "~/components/studio/studio-fields";
+import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { StudioTable } from "~/components/studio/studio-table";
 import { BRAZILIAN_STATES, poloFormSchema, poloLabel } from "~/lib/content/courses";
 import { formatWhatsappNumber } from "~/lib/content/fields";
@@ -38,20 +36,19 @@ const NEW_POLO = { location: "", state: "MG", phone: "", address: "", slug: "", 
 
 export default function PolosStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { polos, editing, courses } = loaderData;
-  const { pending, lostErrors, failure } = useStudioAnswer(actionData);
   const polo = editing?.polo ?? NEW_POLO;
   const version = editing?.version ?? 0;
-  const [form, fields] = useForm({
+  const { form, fields, pending, lostErrors } = useStudioForm({
     id: `polo-${editing?.id ?? "novo"}-${version}`,
-    lastResult: failure?.result,
+    actionData,
+    schema: poloFormSchema,
     defaultValue: {
       ...polo,
       whatsapp: polo.whatsapp ? formatWhatsappNumber(polo.whatsapp) : "",
       active: polo.active ? "on" : undefined,
+      // The polo × course boxes carry their own defaultChecked.
+      courseIds: undefined,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: poloFormSchema }),
   });
 
   return (

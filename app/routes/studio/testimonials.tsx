@@ -7,7 +7,6 @@ import { STUDIO_PATH } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { testimonialsContent } from "~/server/content/home.server";
 import { listAction, listItems } from "~/server/content/list-studio.server";
-import { readFormData } from "~/server/platform/form-data.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/testimonials";
@@ -21,11 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { items: listItems(testimonialsContent) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requirePermission(request, "content");
-  return listAction({
-    request,
-    formData: await readFormData(request),
+export const action = ({ request }: Route.ActionArgs) =>
+  listAction(request, {
     collection: testimonialsContent,
     schema: testimonialFormSchema,
     // The seeded picture path is kept; the uploaded photo comes from the form.
@@ -37,11 +33,9 @@ export async function action({ request }: Route.ActionArgs) {
       photo: (value.photo as StoredPhoto | null) ?? null,
     }),
     photos: ["photo"],
-    by: staff.email,
     redirectTo: `${STUDIO_PATH}/depoimentos`,
     anchorPrefix: ANCHOR,
   });
-}
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;

@@ -5,7 +5,7 @@ import { Link, redirect, useNavigate } from "react-router";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import type { NoscriptRefresh } from "~/components/layout/noscript-refresh";
 import { visitorPageHeaders } from "~/lib/cache-headers";
-import { unlistedPageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import {
   ANALYSIS_NO_JS_REFRESH_SECONDS,
   ANALYSIS_REDIRECT_DELAY_MS,
@@ -23,10 +23,10 @@ import type { Route } from "./+types/analysis";
 /** Built from the visitor's own answers: never marked for a shared cache. */
 export const headers = visitorPageHeaders;
 
-export const meta: Route.MetaFunction = unlistedPageMeta({
-  title: "Analisando suas respostas - Teste Vocacional",
-  description: "Analisando suas respostas.",
-});
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Analisando suas respostas - Teste Vocacional",
+  "Analisando suas respostas.",
+);
 
 /** Without JavaScript the page moves on to the result by itself (a refresh the root layout puts in <head>). */
 export const handle = {

@@ -7,7 +7,7 @@ import { useSite } from "~/components/layout/use-site";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { visitorPageHeaders } from "~/lib/cache-headers";
-import { unlistedPageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { whatsappShareUrl } from "~/lib/share";
 import { GRADUATION_HEIGHT, GRADUATION_WIDTH, graduationFileName } from "~/lib/vocational/graduation";
 import { firstName, requireTestLead } from "~/server/vocational/vocational.server";
@@ -22,10 +22,10 @@ const DRAW_ERROR = "Ocorreu um erro ao gerar a imagem de formatura.";
 /** Built from the visitor's own answers: never marked for a shared cache. */
 export const headers = visitorPageHeaders;
 
-export const meta: Route.MetaFunction = unlistedPageMeta({
-  title: "Simulação de Formatura - Teste Vocacional",
-  description: "Veja como vai ser a sua formatura.",
-});
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Simulação de Formatura - Teste Vocacional",
+  "Veja como vai ser a sua formatura.",
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state } = await requireTestLead(request);

@@ -8,7 +8,7 @@ import { MessageAlert } from "~/components/vocational/message-alert";
 import { QuestionsNav, QuestionsProgress, TestBadges } from "~/components/vocational/questions-parts";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
-import { unlistedPageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import { answerField, type Answers, countAnswered, pageProgress } from "~/lib/vocational/answers";
 import { JS_FIELD } from "~/lib/vocational/form-posts";
@@ -24,10 +24,10 @@ import type { Route } from "./+types/questions";
 /** The final submit goes to the analysis 1 s later (with JavaScript). */
 const SUBMIT_DELAY_MS = 1000;
 
-export const meta: Route.MetaFunction = unlistedPageMeta({
-  title: "Perguntas - Teste Vocacional",
-  description: "Responda as 20 perguntas do teste vocacional.",
-});
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Perguntas - Teste Vocacional",
+  "Responda as 20 perguntas do teste vocacional.",
+);
 
 /** The visitor's own answers: never marked for a shared cache; a 429 keeps its Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(visitorPageHeaders(args), args);

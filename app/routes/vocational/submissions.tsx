@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { TableHead } from "~/components/ui/table-head";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
-import { unlistedPageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { RESULT_PAGES } from "~/seed/profiles";
 import { SURVEY_FIELDS, surveyLabel } from "~/seed/vocational-form";
 import { getVisitorSession } from "~/server/platform/session.server";
@@ -14,10 +14,10 @@ import type { Route } from "./+types/submissions";
 /** Built from the visitor's own answers: never marked for a shared cache. */
 export const headers = visitorPageHeaders;
 
-export const meta: Route.MetaFunction = unlistedPageMeta({
-  title: "Registros de Formulário - Teste Vocacional",
-  description: "Os envios do formulário do teste vocacional feitos neste navegador.",
-});
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Registros de Formulário - Teste Vocacional",
+  "Os envios do formulário do teste vocacional feitos neste navegador.",
+);
 
 /** Only this visitor's own submissions (the ids kept in their session); all leads are in the admin panel. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,4 @@
-import { Outlet } from "react-router";
-
-import { AreaErrorPage, AreaShell } from "~/components/layout/area-shell";
+import { AreaErrorPage, AreaLayout } from "~/components/layout/area-shell";
 import { privatePageHeaders } from "~/lib/cache-headers";
 
 import type { Route } from "./+types/layout";
@@ -9,11 +7,7 @@ import type { Route } from "./+types/layout";
 export const headers = privatePageHeaders;
 
 export default function WhatsappLayout() {
-  return (
-    <AreaShell area="whatsapp">
-      <Outlet />
-    </AreaShell>
-  );
+  return <AreaLayout area="whatsapp" />;
 }
 
 /** An error in one of its pages keeps this area's header (app/components/layout/area-shell.tsx). */

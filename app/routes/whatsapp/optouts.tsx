@@ -6,7 +6,7 @@ import { Field, SubmitButton, TextField, TextInput, useIsPending } from "~/compo
 import { StudioTable } from "~/components/studio/studio-table";
 import { PageError } from "~/components/ui/alert";
 import { SubpageHeader } from "~/components/whatsapp/subpage-header";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import {
   OPT_OUT_SEARCH_PARAM,
   OPT_OUTS_PATH,
@@ -26,8 +26,7 @@ import type { Route } from "./+types/optouts";
  * anyone else goes to the gate. Logic: app/server/whatsapp/inbox.server.ts.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Descadastros - WhatsApp", description: "Quem pediu para não receber mensagens.", noindex: true });
+export const meta = privatePageMeta("Descadastros - WhatsApp", "Quem pediu para não receber mensagens.");
 
 export const loader = ({ request }: Route.LoaderArgs) => optOutsPageData(request);
 

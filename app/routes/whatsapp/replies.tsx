@@ -5,7 +5,7 @@ import { PageError } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ReplyList } from "~/components/whatsapp/reply-list";
 import { SubpageHeader } from "~/components/whatsapp/subpage-header";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { CONFIRM_LOST_PARAM, OPT_OUTS_PATH, REPLIES_PATH, REPLY_INTENTS } from "~/lib/whatsapp/replies";
 import { repliesAction, repliesPageData } from "~/server/whatsapp/inbox.server";
 
@@ -18,8 +18,7 @@ import type { Route } from "./+types/replies";
  * holding "whatsapp"; anyone else goes to the gate. Logic: app/server/whatsapp/inbox.server.ts.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Respostas - WhatsApp", description: "Respostas recebidas no WhatsApp.", noindex: true });
+export const meta = privatePageMeta("Respostas - WhatsApp", "Respostas recebidas no WhatsApp.");
 
 export const loader = ({ request }: Route.LoaderArgs) => repliesPageData(request);
 

@@ -5,12 +5,13 @@ import { data, Form, useLocation, useNavigation } from "react-router";
 
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
+import { AreaTitle } from "~/components/ui/area-title";
 import { ButtonLink } from "~/components/ui/button";
 import { HelperList, PasswordList } from "~/components/whatsapp/access-lists";
 import { ActionAlert } from "~/components/whatsapp/form-bits";
 import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
-import { pageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import {
   BLANK_LABEL_ALERT,
   BLANK_LABEL_MESSAGE,
@@ -37,12 +38,7 @@ import type { Route } from "./+types/tool";
  * connection keeps what was typed, with a message (lib/offline-submit).
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Gerenciamento de Senhas - Área Restrita",
-    description: "Área restrita da ferramenta de WhatsApp.",
-    noindex: true,
-  });
+export const meta = privatePageMeta("Gerenciamento de Senhas - Área Restrita", "Área restrita da ferramenta de WhatsApp.");
 
 /** The WhatsApp layout's headers, plus a 429's Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args.parentHeaders, args);
@@ -96,10 +92,9 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
-      <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
-        <KeyRound aria-hidden="true" className="size-4" /> WhatsApp
-      </p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Gerenciamento de Senhas - Área Restrita</h1>
+      <AreaTitle icon={KeyRound} area="WhatsApp">
+        Gerenciamento de Senhas - Área Restrita
+      </AreaTitle>
       <p className="mt-2 text-slate-600">
         As senhas cadastradas aqui dão acesso à ferramenta de envio em <code>/whatsapp</code>. Elas são guardadas cifradas e nunca
         são exibidas.

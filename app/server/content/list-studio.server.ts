@@ -6,6 +6,8 @@ import { z } from "zod";
 
 import { LIST_ITEM_FIELD } from "~/lib/content/studio";
 
+import { readFormData } from "../platform/form-data.server";
+import { requirePermission } from "../staff/auth.server";
 import { invalidPhotoForm, type PhotoUpload, saveUploadedPhoto, saveWithPhotos } from "./images.server";
 import { type ContentCollection, listEntries, removeEntry, reorderEntries, saveEntry, type SaveResult } from "./store.server";
 import { answerSave, invalidForm, refusedForm, versionOf } from "./studio.server";
@@ -52,14 +54,11 @@ export function moveEntry<T>(collection: ContentCollection<T>, id: string, direc
 }
 
 type ListActionInput<T> = {
-  request: Request;
-  formData: FormData;
   collection: ContentCollection<T>;
   /** The item's form schema (with its `item` field); the document is its value without `item`. */
   schema: z.ZodType<Record<string, unknown>>;
   /** Turns the form's value into the document (e.g. keeping fields the form does not carry). */
   toDocument: (value: Record<string, unknown>, current: T | undefined) => T;
-  by: string;
   redirectTo: string;
   /** The item's element on the page is `${anchorPrefix}-<id>`: a save or a move goes back there. */
   anchorPrefix: string;
@@ -67,9 +66,11 @@ type ListActionInput<T> = {
   photos?: string[];
 };
 
-/** The action of a list section: saves, adds, moves or removes one item. */
-export async function listAction<T>(input: ListActionInput<T>) {
-  const { request, formData, collection, by, redirectTo } = input;
+/** The action of a list section's page: the content permission first, then saves, adds, moves or removes one item. */
+export async function listAction<T>(request: Request, input: ListActionInput<T>) {
+  const by = (await requirePermission(request, "content")).email;
+  const formData = await readFormData(request);
+  const { collection, redirectTo } = input;
   const backTo = (id: string) => `${redirectTo}#${input.anchorPrefix}-${id}`;
   const intent = formData.get("intent") ?? "salvar";
   if (!LIST_INTENTS.includes(intent as ListIntent)) {

@@ -10,7 +10,14 @@ import type { ToastMessage } from "~/lib/toast";
 import { readFormData } from "../platform/form-data.server";
 import { privateRedirectWithToast } from "../platform/toast.server";
 import { requirePermission } from "../staff/auth.server";
-import { type ContentCollection, type ContentConflict, saveEntry, type SaveResult, SINGLETON_ID } from "./store.server";
+import {
+  type ContentCollection,
+  type ContentConflict,
+  getSingleton,
+  saveEntry,
+  type SaveResult,
+  SINGLETON_ID,
+} from "./store.server";
 
 /**
  * What every form of the content studio does after parsing (one way for every section): a refused
@@ -54,6 +61,20 @@ export function refusedForm(submission: Submission<unknown>, message: string, st
 export async function answerSave(request: Request, submission: Submission<unknown>, result: SaveResult, redirectTo: string) {
   if (!result.ok) return refusedForm(submission, conflictMessage(result.conflict));
   return privateRedirectWithToast(request, redirectTo, SAVED_TOAST);
+}
+
+/**
+ * The loader of a singleton section's page: the content permission first, then the document under
+ * the page's name for it, and the version it is opened with.
+ */
+export async function loadSingletonForm<T, Name extends string>(
+  request: Request,
+  collection: ContentCollection<T>,
+  name: Name,
+): Promise<Record<Name, T> & { version: number }> {
+  await requirePermission(request, "content");
+  const entry = getSingleton(collection);
+  return { [name]: entry.data, version: entry.version } as Record<Name, T> & { version: number };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { HELPER_PACKAGE_PATH, START_SCRIPT_PATHS } from "~/lib/whatsapp/tool";
 import { getInstitution } from "~/server/content/institution.server";
+import { requireOperator } from "~/server/whatsapp/access.server";
+import { issueHelperKey } from "~/server/whatsapp/helper-keys.server";
 
 import helperPackage from "../../../helper/package.json";
 import { config } from "../platform/config.server";
@@ -21,8 +23,6 @@ import { config } from "../platform/config.server";
 const HELPER_BIN = Object.values(helperPackage.bin as Record<string, string>)[0] ?? "bin/whatsapp-helper.js";
 const MIN_NODE_MAJOR = Number(/(\d+)/.exec(helperPackage.engines?.node ?? "20")?.[1] ?? 20);
 
-/** The macOS download: a zip holding the .command with its execute bit (a bare download has none). */
-export const MAC_SCRIPT_PATH = START_SCRIPT_PATHS.mac;
 /** The file inside it that Finder opens in Terminal with a double click. */
 export const MAC_COMMAND_NAME = "iniciar-whatsapp-helper.command";
 
@@ -390,6 +390,27 @@ export function scriptResponse(body: string | Uint8Array<ArrayBuffer>, fileName:
       "X-Robots-Tag": "noindex, nofollow",
     },
   });
+}
+
+/** Each download: how its body is made, the platform its key is named for, and its content type. */
+const DOWNLOADS = {
+  windows: { body: windowsStartScript, platform: "Windows", contentType: "application/x-msdos-program" },
+  unix: { body: unixStartScript, platform: "Linux", contentType: "text/x-shellscript" },
+  mac: { body: macStartZip, platform: "Mac", contentType: "application/zip" },
+} as const;
+
+/**
+ * A start script's download (its route's loader): operator only, each download with a key of its
+ * own (decision 070), named for its file at START_SCRIPT_PATHS.
+ */
+export async function startScriptDownload(request: Request, kind: keyof typeof DOWNLOADS): Promise<Response> {
+  const actor = await requireOperator(request);
+  const download = DOWNLOADS[kind];
+  return scriptResponse(
+    download.body(scriptSettings(issueHelperKey(actor, download.platform))),
+    START_SCRIPT_PATHS[kind].split("/").pop()!,
+    download.contentType,
+  );
 }
 
 // ---- The macOS download: a one-file zip ---------------------------------------------------------
