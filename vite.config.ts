@@ -5,12 +5,17 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 import { bundleCommandsPlugin } from "./scripts/bundle-commands.mjs";
+import { chunkCyclesPlugin } from "./scripts/chunk-cycles.mjs";
 import { helperPackagePlugin } from "./scripts/helper-package.mjs";
 import { islandsPlugin } from "./scripts/islands-plugin.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
 
-/** The icons the public frame draws (header, footer, floating buttons, toasts): they travel in the frame's file. */
-const FRAME_ICONS = new Set(["bot", "mail", "map-pin", "menu", "phone", "x", "zap"]);
+/**
+ * The icons the public frame draws (header, footer, floating buttons, toasts, the search field):
+ * they travel in the frame's file. An icon a frame module draws must be listed: in a file of its
+ * own it would import lucide's runtime back from the frame, a circle chunkCyclesPlugin refuses.
+ */
+const FRAME_ICONS = new Set(["bot", "mail", "map-pin", "menu", "phone", "search", "x", "zap"]);
 
 /**
  * Files by role (decision 112): React, React DOM and React Router in one file every hydrated page
@@ -35,7 +40,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
   // islandsPlugin: the marketing pages' small scripts (app/islands, decision 092) into build/client/assets/islands.
   // bundleCommandsPlugin: the operator commands (npm run admin, backup, restore, purge-leads) into build/scripts.
-  plugins: [tailwindcss(), reactRouter(), islandsPlugin(), helperPackagePlugin(), precompressPlugin(), bundleCommandsPlugin()],
+  // chunkCyclesPlugin: refuses a browser build whose chunks import each other in a circle (decision 112).
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    islandsPlugin(),
+    helperPackagePlugin(),
+    precompressPlugin(),
+    bundleCommandsPlugin(),
+    chunkCyclesPlugin(),
+  ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // The browser's files only: the server's build stays one module with its lazy parts.
   build: { assetsInlineLimit: 0, rollupOptions: { output: { manualChunks: isSsrBuild ? undefined : chunkFor } } },
