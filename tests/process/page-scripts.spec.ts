@@ -67,16 +67,20 @@ for (const routePath of WITHOUT_FRAMEWORK) {
     expect(html).not.toContain("__reactRouterContext");
     expect(html).not.toMatch(/<script[^>]*type="text\/x-held-module"/);
     expect(html).not.toMatch(/<link[^>]*modulepreload/);
-    const sources = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    // The islands start after the first paint (decision 114): no tag names them, the starter does.
+    expect(html).not.toMatch(/<script\b[^>]*\ssrc=/);
+    const nonce = html.match(/<script nonce="([^"]+)">\(function\(\)/)?.[1];
+    expect(nonce).toBeTruthy();
+    const starter = html.match(/<script nonce="[^"]+">(\(function\(\)[\s\S]*?)<\/script>/)?.[1] ?? "";
+    const islands = [...starter.matchAll(/\["(\/assets\/[^"]+)","(sha384-[^"]+)"\]/g)];
+    const sources = islands.map((m) => m[1]);
     expect(sources.length, "the header and toast islands").toBeGreaterThan(0);
     for (const src of sources) expect(src).toMatch(/^\/assets\/islands\/[a-z-]+-[\w-]{8}\.js$/);
-    const nonce = html.match(/<script nonce="([^"]+)"/)?.[1];
-    expect(nonce).toBeTruthy();
     let total = 0;
     for (const src of sources) {
       const body = Buffer.from(await (await fetch(`${server.url}${src}`)).arrayBuffer());
       const integrity = `sha384-${createHash("sha384").update(body).digest("base64")}`;
-      expect(html).toContain(`<script type="module" src="${src}" integrity="${integrity}" nonce="${nonce}"></script>`);
+      expect(islands.find((m) => m[1] === src)?.[2], src).toBe(integrity);
       expect(body.toString("utf8")).not.toMatch(/react|__reactRouter/i);
       total += brotliCompressSync(body).length;
     }
@@ -98,6 +102,6 @@ test("the 404 page loads no framework either, only the header's island and the a
     expect(html).toContain("Página não encontrada");
     expect(html, path).not.toContain("__reactRouterContext");
     expect(html, path).not.toMatch(/<link[^>]*modulepreload/);
-    expect(html, path).toMatch(/<script type="module" src="\/assets\/islands\/header-/);
+    expect(html, path).toMatch(/\["\/assets\/islands\/header-[\w-]{8}\.js","sha384-/);
   }
 });

@@ -65,11 +65,12 @@ export async function addAccessPassword(page: Page, prefix: string): Promise<{ p
  * their JavaScript after the first paint (app/server/platform/document.server.ts), which can be after the
  * load event a plain `goto` waits for; a test that types or clicks at once would race hydration.
  * Pages without the app's scripts (resource routes) do not wait. A marketing page without React
- * (decision 092) is ready once every island has marked its element `data-island-ready`.
+ * (decision 092), known by its Speculation Rules, is ready once every island its starter adds after
+ * the first paint (decision 114) has marked its element `data-island-ready`.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    if (document.querySelector('script[src^="/assets/islands/"]')) {
+    if (document.querySelector('script[type="speculationrules"]')) {
       return !document.querySelector("[data-island]:not([data-island-ready])");
     }
     return (

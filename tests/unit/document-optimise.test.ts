@@ -164,7 +164,7 @@ describe("optimiseDocument", () => {
     expect(html).toContain('<script nonce="N1" type="text/x-held-module">import "/assets/manifest.js";');
     expect(html).toContain('<script nonce="N1">window.__reactRouterContext = {};</script>');
     const starter = html.match(/<script nonce="N1">(\(function\(\)[\s\S]*?)<\/script><\/head>/)?.[1];
-    expect(starter).toBe(starterScript(["/assets/entry.client.js", "/assets/root.js"]));
+    expect(starter).toBe(starterScript({ preloads: ["/assets/entry.client.js", "/assets/root.js"] }));
   });
 
   it("leaves documents without head, stylesheet or module script alone", () => {

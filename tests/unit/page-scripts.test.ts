@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { islandsIn, loadsFramework, SPECULATION_RULES } from "~/lib/page-scripts";
-import { islandScripts, optimiseDocument } from "~/server/platform/document.server";
+import { optimiseDocument, pageIslands, starterScript } from "~/server/platform/document.server";
 
 describe("which pages load the framework (decision 092)", () => {
   it("hydrates unless a matched route says framework: false", () => {
@@ -14,18 +14,21 @@ describe("which pages load the framework (decision 092)", () => {
     expect(islandsIn(html)).toEqual(["header", "toasts"]);
   });
 
-  it("adds the islands with the nonce to a page without React Router's scripts, and only there", () => {
+  it("starts the islands of a page without React Router's scripts after the first paint, and only there", () => {
     const islands = {
       header: { src: "/assets/islands/header-abcdefgh.js", integrity: "sha384-h" },
       toasts: { src: "/assets/islands/toasts-abcdefgh.js", integrity: "sha384-t" },
     };
     const plain = '<html><head></head><body><header data-island="header"></header><i data-island="nope"></i></body></html>';
+    expect(pageIslands(plain, islands)).toEqual([islands.header]);
     const out = optimiseDocument(plain, { nonce: "n0", islands });
-    expect(out).toContain(
-      '<script type="module" src="/assets/islands/header-abcdefgh.js" integrity="sha384-h" nonce="n0"></script>',
-    );
+    // No script tag the preload scanner would fetch before the first paint (decision 114): the
+    // starter, admitted by the nonce, names the island and its integrity.
+    expect(out).not.toMatch(/<script[^>]*\ssrc=/);
+    const starter = out.match(/<script nonce="n0">(\(function\(\)[\s\S]*?)<\/script><\/head>/)?.[1];
+    expect(starter).toBe(starterScript({ islands: [islands.header] }));
+    expect(starter).toContain('[["/assets/islands/header-abcdefgh.js","sha384-h"]]');
     expect(out).not.toContain("toasts-abcdefgh");
-    expect(islandScripts(plain, islands)).not.toContain("nope");
 
     const hydrating =
       '<html><head></head><body><header data-island="header"></header><script type="module">import("/x.js")</script></body></html>';

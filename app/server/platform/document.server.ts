@@ -11,8 +11,10 @@ import { criticalCss } from "./critical-css.server";
  *    is added back right after the first paint, for what scripts and client navigations show later.
  * 2. The JavaScript starts after the first paint: React Router's module preloads and its inline
  *    module script are held back, and a small inline script adds them once the browser has painted
- *    (PerformanceObserver 'paint'). Every page is complete and usable without JavaScript, so
- *    starting the scripts earlier would only make them compete with what the first view needs.
+ *    (PerformanceObserver 'paint'). A page without React Router (decision 092) names its islands in
+ *    that same script, which adds them then (decision 114). Every page is complete and usable
+ *    without JavaScript, so starting the scripts earlier would only make them compete with what the
+ *    first view needs.
  *
  * Hydration is unaffected: the stylesheet link is back in its place before React starts, React 19
  * skips the extra <style> and <script> in <head>, and the held-back module script keeps its place
@@ -39,20 +41,33 @@ const RESTORE_STYLESHEET =
   `var c=d.getElementById('${CRITICAL_ID}');if(c){var k=d.createElement('link');k.rel='stylesheet';k.href=c.getAttribute('data-href');` +
   "c.parentNode.insertBefore(k,c.nextSibling)}";
 
+/** What the starter adds after the first paint: React Router's held scripts, or a page's islands. */
+type Start = { preloads?: string[]; islands?: IslandTag[] };
+type IslandTag = { src: string; integrity: string };
+
+const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
 /**
- * The inline script that, after the first paint, restores the stylesheet and starts the JavaScript.
- * Without `preloads` (a page without React Router: nothing held back) it only restores the stylesheet.
+ * The inline script that, after the first paint and once the document is parsed, restores the
+ * stylesheet and starts the JavaScript: React Router's held module (with its preloads), or the
+ * islands of a page without it (decision 114), each a module with its integrity and the nonce.
+ * With neither, it only restores the stylesheet.
  */
-export function starterScript(preloads: string[] | null): string {
-  if (!preloads)
+export function starterScript({ preloads, islands = [] }: Start = {}): string {
+  if (!preloads && islands.length === 0)
     return `(function(){var d=document,s=0;function go(){if(s)return;s=1;${RESTORE_STYLESHEET}}${AFTER_FIRST_PAINT}})()`;
-  const hrefs = JSON.stringify(preloads).replace(/</g, "\\u003c");
+  const start = preloads
+    ? `var h=${json(preloads)};` +
+      "for(var i=0;i<h.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=h[i];d.head.appendChild(l)}" +
+      `var o=d.querySelector('script[type="${HELD_TYPE}"]');if(!o)return;var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=o.textContent;d.head.appendChild(m)`
+    : `var h=${json(islands.map(({ src, integrity }) => [src, integrity]))};` +
+      "for(var i=0;i<h.length;i++){var m=d.createElement('script');m.type='module';m.src=h[i][0];m.integrity=h[i][1];if(n)m.nonce=n;d.body.appendChild(m)}";
   return (
-    `(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,h=${hrefs},s=0;` +
+    "(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,s=0;" +
     "function go(){if(s)return;if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go);return}s=1;" +
     RESTORE_STYLESHEET +
-    "for(var i=0;i<h.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=h[i];d.head.appendChild(l)}" +
-    `var o=d.querySelector('script[type="${HELD_TYPE}"]');if(!o)return;var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=o.textContent;d.head.appendChild(m)}` +
+    start +
+    "}" +
     AFTER_FIRST_PAINT +
     "})()"
   );
@@ -61,24 +76,19 @@ export function starterScript(preloads: string[] | null): string {
 const dropAsync = (attributes: string) => attributes.replace(/\sasync(?:="[^"]*")?(?=\s|$)/g, "");
 
 /**
- * The islands' script tags for a page without React Router's scripts (decision 092): one module per
- * island its markup names (`data-island="…"`), from `islands` (the build's { name: { src, integrity } }).
+ * The islands a page without React Router's scripts starts (decision 092): one module per island its
+ * markup names (`data-island="…"`), from `islands` (the build's { name: { src, integrity } }).
  */
-export function islandScripts(html: string, islands: Islands, nonce?: string): string {
-  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
-  return islandsIn(html)
-    .flatMap((name) => (islands[name] ? [islands[name]] : []))
-    .map(({ src, integrity }) => `<script type="module" src="${src}" integrity="${integrity}"${nonceAttribute}></script>`)
-    .join("");
+export function pageIslands(html: string, islands: Islands): IslandTag[] {
+  return islandsIn(html).flatMap((name) => (islands[name] ? [islands[name]] : []));
 }
 
-type Islands = Record<string, { src: string; integrity: string }>;
+type Islands = Record<string, IslandTag>;
 
 /** The Speculation Rules block of a page without React Router (lib/page-scripts.ts); the CSP admits it by its nonce. */
 export function speculationRulesScript(nonce?: string): string {
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
-  const json = JSON.stringify(SPECULATION_RULES).replace(/</g, "\\u003c");
-  return `<script type="speculationrules"${nonceAttribute}>${json}</script>`;
+  return `<script type="speculationrules"${nonceAttribute}>${json(SPECULATION_RULES)}</script>`;
 }
 
 /**
@@ -121,14 +131,21 @@ export function optimiseDocument(
   { css, nonce, islands }: { css?: string; nonce?: string; islands?: Islands },
 ): string {
   if (!islands || MODULE_SCRIPT.test(input)) return withCriticalCssAndDeferredStart(input, { css, nonce });
-  const html = withCriticalCssAndDeferredStart(withoutHydrationMarks(input), { css, nonce });
-  // A page without React Router: its islands, and the next page prefetched without a client router.
-  const scripts = islandScripts(input, islands, nonce) + speculationRulesScript(nonce);
+  // A page without React Router: its islands start after the first paint, and the next page is
+  // prefetched without a client router.
+  const html = withCriticalCssAndDeferredStart(withoutHydrationMarks(input), {
+    css,
+    nonce,
+    islands: pageIslands(input, islands),
+  });
   const bodyEnd = html.lastIndexOf("</body>");
-  return bodyEnd >= 0 ? html.slice(0, bodyEnd) + scripts + html.slice(bodyEnd) : html;
+  return bodyEnd >= 0 ? html.slice(0, bodyEnd) + speculationRulesScript(nonce) + html.slice(bodyEnd) : html;
 }
 
-function withCriticalCssAndDeferredStart(html: string, { css, nonce }: { css?: string; nonce?: string }): string {
+function withCriticalCssAndDeferredStart(
+  html: string,
+  { css, nonce, islands = [] }: { css?: string; nonce?: string; islands?: IslandTag[] },
+): string {
   const headEnd = html.indexOf("</head>");
   if (headEnd < 0) return html;
   let head = html.slice(0, headEnd);
@@ -138,7 +155,7 @@ function withCriticalCssAndDeferredStart(html: string, { css, nonce }: { css?: s
   const stylesheet: string | undefined = stylesheets.length === 1 ? stylesheets[0] : undefined;
   const stylesheetHref = stylesheet?.match(/\shref="([^"]+)"/)?.[1];
   const deferScripts = MODULE_SCRIPT.test(rest);
-  if (!deferScripts && !(css && stylesheetHref)) return html;
+  if (!deferScripts && islands.length === 0 && !(css && stylesheetHref)) return html;
 
   if (css && stylesheet && stylesheetHref) {
     // What a <template> holds is shown only by an island (the assistant's sheet), after the full
@@ -161,5 +178,5 @@ function withCriticalCssAndDeferredStart(html: string, { css, nonce }: { css?: s
     rest = rest.replace(MODULE_SCRIPT, held);
   }
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
-  return `${head}<script${nonceAttribute}>${starterScript(deferScripts ? preloads : null)}</script>${rest}`;
+  return `${head}<script${nonceAttribute}>${starterScript(deferScripts ? { preloads } : { islands })}</script>${rest}`;
 }
