@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 
 import { bundleCommandsPlugin } from "./scripts/bundle-commands.mjs";
 import { chunkCyclesPlugin } from "./scripts/chunk-cycles.mjs";
@@ -24,10 +24,11 @@ const FRAME_ICONS = new Set(["bot", "mail", "map-pin", "menu", "phone", "search"
  * its own, or lucide's index would bring every icon the site draws into the frame. Everything else
  * is split by Rollup, without merging small chunks: a merge put other pages' code into these pages.
  */
-function chunkFor(id: string): string | undefined {
+function chunkFor(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "framework";
   const icon = /\/node_modules\/lucide-react\/dist\/esm\/icons\/([\w-]+)\.mjs$/.exec(id)?.[1];
-  if (icon) return FRAME_ICONS.has(icon) ? "frame" : `icon-${icon}`;
+  // lucide's index names every icon; one no page draws is shaken out and needs no file (an empty chunk).
+  if (icon) return FRAME_ICONS.has(icon) ? "frame" : getModuleInfo(id)?.isIncluded ? `icon-${icon}` : undefined;
   // The assistant's sheet is in the server's document of every page; in the browser it loads on the first click.
   if (id.includes("/app/components/assistant/")) return "assistant";
   const frame =

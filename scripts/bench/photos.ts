@@ -5,6 +5,8 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 
+import { fullHomeHref } from "~/lib/home-data";
+
 import { adminSession } from "../../tests/support/sessions";
 
 /** A photo-like JPEG: a diagonal gradient in the given hue, blurred noise for detail, a lighter band. */
@@ -61,11 +63,13 @@ export async function uploadBenchPhotos(browser: Browser, baseUrl: string): Prom
     await page.goto(`${baseUrl}/admin/conteudo/inicio`);
     await uploadInto(page, "Foto de destaque", await photoLikeJpeg(4000, 3000, 210), "Estudantes em aula no polo");
 
-    await page.goto(`${baseUrl}/`);
+    // The whole home: the landing document holds the catalogue's place only (decision 104).
+    await page.goto(`${baseUrl}${fullHomeHref("cursos")}`);
     // A course can have two cards there (the featured ones and the area's list): one photo each.
     const names = [
       ...new Set((await page.getByTestId("course-card").locator("h3, h4").allTextContents()).map((name) => name.trim())),
     ];
+    if (names.length === 0) throw new Error("The home page's catalogue shows no course card to give a photo");
     let courses = 0;
     for (const [index, name] of names.entries()) {
       await page.goto(`${baseUrl}/admin/conteudo/cursos?q=${encodeURIComponent(name)}`);
