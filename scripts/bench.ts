@@ -17,6 +17,7 @@ import { checkHomeBytes, checkVocationalFormBytes, measureBytes } from "./bench/
 import { addBenchSalesTeam, measureLeadsBeforeAfter, startMailbox } from "./bench/lead-distribution";
 import { measureLighthouse } from "./bench/lighthouse";
 import { measureLoad } from "./bench/load";
+import { measureNavigation, printNavigation } from "./bench/navigation";
 import { measureMarketingPages } from "./bench/page-scripts";
 import { measurePhotoLoad, printPhotoLoad } from "./bench/photo-load";
 import { uploadBenchPhotos } from "./bench/photos";
@@ -31,6 +32,8 @@ process.env.BUILD_DIR ??= "build-bench";
 const PHOTOS_ONLY = process.argv.includes("--photos");
 /** `npm run bench -- --leads`: only the lead POST rate, without and with distribution and e-mail (bench/lead-distribution.ts). */
 const LEADS_ONLY = process.argv.includes("--leads");
+/** `npm run bench -- --navigation`: only home → course page → form on slow 3G (bench/navigation.ts). */
+const NAVIGATION_ONLY = process.argv.includes("--navigation");
 const SERVER_ENV = {
   RATE_LIMIT_PUBLIC_FORMS: "100000000",
   SESSION_SECRET: "bench-secret",
@@ -58,6 +61,17 @@ async function main() {
   addBenchSalesTeam(server.databasePath);
   console.log(`Serving ${server.url}`);
   const report: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS };
+  if (NAVIGATION_ONLY) {
+    try {
+      const navigation = await measureNavigation(server.url, executablePath, RUNS);
+      report.navigation = navigation;
+      printNavigation(navigation);
+    } finally {
+      await server.stop();
+      server.cleanup();
+    }
+    return finish(report);
+  }
   if (PHOTOS_ONLY) {
     try {
       console.log("Measuring photo processing ...");
@@ -102,6 +116,11 @@ async function main() {
     // 3. Responsiveness of the vocational questions (CPU 4× slower), median of 5 of each interaction.
     report.responsiveness = await measureQuestionsResponsiveness(server.url, executablePath);
 
+    // 3b. Home → course page → form on slow 3G applied in the browser (issue 31, item 3).
+    console.log("Navigation: home → course page → form, slow 3G ...");
+    const navigation = await measureNavigation(server.url, executablePath, RUNS);
+    report.navigation = navigation;
+
     // 4. HTTP load (loopback only, bounded in time).
     report.load = await measureLoad(server);
 
@@ -112,6 +131,7 @@ async function main() {
     failures.push(...webhooks.failures);
 
     printTable(report);
+    printNavigation(navigation);
     printPhotoLoad(photoLoad);
   } finally {
     await server.stop();
