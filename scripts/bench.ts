@@ -4,7 +4,7 @@
 // per marketing page the framework or islands it loads and its document with headers (bench/page-scripts.ts),
 // (2) Lighthouse on three mobile profiles (median of 3): Lighthouse's mobile default, slow 3G
 // simulated, slow 3G applied in the browser, (3) the vocational questions' responsiveness with the
-// CPU slowed 4×, (4) HTTP load with autocannon. Prints the tables, writes JSON, and exits non-zero
+// CPU slowed 4×, and the walk home → course page → form on slow 3G, (4) HTTP load with autocannon. Prints the tables, writes JSON, and exits non-zero
 // naming every missed budget. Not a test: CI does not run it (slow and noisy).
 // Each measurement lives in scripts/bench/ (settings.ts holds the pages and budgets).
 import { execSync } from "node:child_process";
