@@ -277,8 +277,13 @@ test.describe("vocational test", () => {
     const check = page.waitForResponse((response) => CHECK.test(response.url()));
     await page.getByLabel("Nome completo").fill("Ana");
     expect((await check).ok()).toBe(true);
-    await page.getByLabel("Nome completo").blur();
-    await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
+    // The check is in place once its module and the chunks it imports have run, a moment after its
+    // response: until then a blur changes no message (use-deferred-check.ts), so blur until it shows.
+    await expect(async () => {
+      await page.getByLabel("Nome completo").focus();
+      await page.getByLabel("Nome completo").blur();
+      await expect(page.getByText("Nome completo é obrigatório")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByLabel("Nome completo")).toHaveAttribute("aria-invalid", "true");
 
     await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
