@@ -147,9 +147,18 @@ if ! command -v node >/dev/null 2>&1; then
   wait_enter
   exit 1
 fi
-NODE_MAJOR=$(node -p 'parseInt(process.versions.node, 10)')
+# What node -p prints may carry warnings (on either stream), a "v", a CR, or nothing: the major
+# is taken only from a line that is nothing but a version number, so the comparison below always
+# gets one to four digits.
+NODE_MAJOR=$(node -p 'process.versions.node' 2>&1 | tr -d '\\r' | sed -n -E 's/^[[:space:]]*v?([0-9]{1,4})([.][0-9]+)*[[:space:]]*$/\\1/p' | tail -n 1)
+if [ -z "$NODE_MAJOR" ]; then
+  echo "Não foi possível saber a versão do Node.js instalada neste computador: o comando node -p não respondeu com um número de versão."
+  echo "O ajudante precisa da versão ${MIN_NODE_MAJOR} ou mais recente. Reinstale o Node.js pela versão LTS em https://nodejs.org e depois execute este script novamente."
+  wait_enter
+  exit 1
+fi
 if [ "$NODE_MAJOR" -lt ${MIN_NODE_MAJOR} ]; then
-  echo "Seu Node.js é a versão $(node -v), mas o ajudante precisa da versão ${MIN_NODE_MAJOR} ou mais recente."
+  echo "Seu Node.js é a versão $NODE_MAJOR, mas o ajudante precisa da versão ${MIN_NODE_MAJOR} ou mais recente."
   echo "Atualize pela versão LTS em https://nodejs.org e depois execute este script novamente."
   wait_enter
   exit 1
@@ -279,7 +288,17 @@ export function windowsStartScript(s: ScriptSettings): string {
     "  pause",
     "  exit /b 1",
     ")",
-    `for /f %%v in ('node -p "parseInt(process.versions.node, 10)"') do set "NODE_MAJOR=%%v"`,
+    // Only a line of node -p that is a version number counts (findstr /x), and its first digits are
+    // kept; with none, NODE_MAJOR stays undefined and the script stops with a message instead of
+    // reaching an IF with nothing to compare.
+    'set "NODE_MAJOR="',
+    `for /f "tokens=1 delims=.vV " %%v in ('node -p "process.versions.node" 2^>nul ^| findstr /r /x /c:"[vV]*[0-9][0-9]*[0-9.]*"') do set "NODE_MAJOR=%%v"`,
+    "if not defined NODE_MAJOR (",
+    "  echo Nao foi possivel saber a versao do Node.js instalada neste computador.",
+    `  echo O ajudante precisa do Node.js ${MIN_NODE_MAJOR} ou mais recente. Reinstale o Node.js pela versao LTS em https://nodejs.org e depois execute este arquivo novamente.`,
+    "  pause",
+    "  exit /b 1",
+    ")",
     `if %NODE_MAJOR% LSS ${MIN_NODE_MAJOR} (`,
     `  echo O ajudante precisa do Node.js ${MIN_NODE_MAJOR} ou mais recente.`,
     "  echo Atualize pela versao LTS em https://nodejs.org e depois execute este arquivo novamente.",
