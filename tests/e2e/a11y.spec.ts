@@ -55,6 +55,45 @@ const VOCATIONAL_SCREENS = [
   "/teste-vocacional/submissoes",
 ];
 
+/** One set of sessions per worker process, shared by the forms', admin and WhatsApp pages' tests. */
+let sessions: Promise<Sessions> | undefined;
+function sharedSessions(baseURL: string): Promise<Sessions> {
+  sessions ??= openSessions(baseURL);
+  return sessions;
+}
+
+/** One session per staff role per worker process, shared by the roles' tests. */
+let staff: ReturnType<typeof roleSessions> | undefined;
+function sharedRoleSessions(baseURL: string): ReturnType<typeof roleSessions> {
+  staff ??= roleSessions(baseURL);
+  return staff;
+}
+
+/** The first lead's LGPD deletion page, as the leads panel links it (the admin's cookies already in the context). */
+async function firstErasePath(page: Page): Promise<string> {
+  await page.goto("/contato");
+  const href = await page
+    .getByRole("link", { name: /^Excluir/ })
+    .first()
+    .getAttribute("href");
+  expect(href).toMatch(/^\/contato\/lead\/\d+\/excluir$/);
+  return href!;
+}
+
+/** The admin's pages, each its own test; `url` gets the first lead's deletion page. */
+const ADMIN_PAGES: { name: string; url: (erasePath: string) => string; needsLead?: boolean }[] = [
+  { name: "/contato", url: () => "/contato" },
+  { name: "/contato?busca=ninguem-assim", url: () => "/contato?busca=ninguem-assim" },
+  { name: "a lead's LGPD deletion page", url: (erase) => erase, needsLead: true },
+  // The lead page (follow-up forms and history), the bulk status confirmation and the WhatsApp hand-off's,
+  // the lead's contact page and the bulk owner confirmation.
+  { name: "a lead's page", url: (erase) => erase.replace(/\/excluir$/, ""), needsLead: true },
+  { name: "the bulk status confirmation", url: () => "/contato/alterar-status?novo_status=perdido&motivo=outro" },
+  { name: "the WhatsApp hand-off's confirmation", url: () => "/contato/enviar-whatsapp" },
+  { name: "a lead's contact page", url: (erase) => erase.replace(/\/excluir$/, "/contatar"), needsLead: true },
+  { name: "the bulk owner confirmation", url: () => "/contato/atribuir-responsavel?novo_responsavel=" },
+];
+
 /** One completed test per worker process, shared by the screens' tests. */
 let completed: Promise<string> | undefined;
 function completedTest(baseURL: string): Promise<string> {
@@ -109,33 +148,36 @@ test.describe("axe: no serious or critical violations", () => {
     });
   }
 
-  test("forms showing their errors", async ({ page, context, baseURL }) => {
-    const found: string[] = [];
-
+  // Each form showing its errors: one test per form.
+  test("forms showing their errors: /inscricao", async ({ page }) => {
     await page.goto("/inscricao");
     await page.getByRole("button", { name: "Quero garantir minha vaga" }).click();
     await expect(page.getByText("Nome completo é obrigatório").first()).toBeVisible();
-    found.push(...(await seriousViolations(page)).map((v) => `/inscricao (errors): ${v}`));
+    expect((await seriousViolations(page)).map((v) => `/inscricao (errors): ${v}`)).toEqual([]);
+  });
 
+  test("forms showing their errors: /teste-vocacional", async ({ page }) => {
     await page.goto("/teste-vocacional");
     await page.getByRole("button", { name: "Iniciar Teste Vocacional" }).click();
     await expect(page.getByText("Nome completo é obrigatório").first()).toBeVisible();
-    found.push(...(await seriousViolations(page)).map((v) => `/teste-vocacional (errors): ${v}`));
+    expect((await seriousViolations(page)).map((v) => `/teste-vocacional (errors): ${v}`)).toEqual([]);
+  });
 
+  test("forms showing their errors: /login-admin", async ({ page }) => {
     await page.goto("/login-admin");
     await page.getByLabel("E-mail").fill("alguem@example.com");
     await page.getByLabel("Senha").fill("senha-errada-123");
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page.getByTestId("login-alert")).toBeVisible();
-    found.push(...(await seriousViolations(page)).map((v) => `/login-admin (errors): ${v}`));
+    expect((await seriousViolations(page)).map((v) => `/login-admin (errors): ${v}`)).toEqual([]);
+  });
 
-    // A question page showing its 'answer every question' error.
-    await useCookies(context, (await openSessions(baseURL!)).visitorWithLead, baseURL!);
+  test("forms showing their errors: a question page's 'answer every question'", async ({ page, context, baseURL }) => {
+    await useCookies(context, (await sharedSessions(baseURL!)).visitorWithLead, baseURL!);
     await page.goto("/teste-vocacional/perguntas?pagina=1");
     await page.getByRole("button", { name: /Próximo/ }).click();
     await expect(page.getByText("Pergunta sem resposta").first()).toBeVisible();
-    found.push(...(await seriousViolations(page)).map((v) => `/teste-vocacional/perguntas (errors): ${v}`));
-    expect(found).toEqual([]);
+    expect((await seriousViolations(page)).map((v) => `/teste-vocacional/perguntas (errors): ${v}`)).toEqual([]);
   });
 
   test("the vocational test's start page, before the lead form is sent", async ({ page }) => {
@@ -150,71 +192,78 @@ test.describe("axe: no serious or critical violations", () => {
     });
   }
 
-  test("admin login, leads panel and the LGPD deletion page", async ({ page, context, baseURL }) => {
-    const found = await audit(page, ["/login-admin"]);
-    const sessions: Sessions = await openSessions(baseURL!);
-    await useCookies(context, sessions.admin, baseURL!);
-    found.push(...(await audit(page, ["/contato", "/contato?busca=ninguem-assim"])));
-    const deleteLink = page.getByRole("link", { name: /^Excluir/ }).first();
-    await page.goto("/contato");
-    const href = await deleteLink.getAttribute("href");
-    expect(href).toMatch(/^\/contato\/lead\/\d+\/excluir$/);
-    found.push(...(await audit(page, [href!])));
-    // The lead page (follow-up forms and history), the bulk status confirmation and the WhatsApp hand-off's,
-    // the lead's contact page and the bulk owner confirmation.
-    found.push(
-      ...(await audit(page, [
-        href!.replace(/\/excluir$/, ""),
-        "/contato/alterar-status?novo_status=perdido&motivo=outro",
-        "/contato/enviar-whatsapp",
-        href!.replace(/\/excluir$/, "/contatar"),
-        "/contato/atribuir-responsavel?novo_responsavel=",
-      ])),
-    );
-    expect(found).toEqual([]);
+  test("admin: /login-admin", async ({ page }) => {
+    expect(await audit(page, ["/login-admin"])).toEqual([]);
   });
 
-  test("roles: the Usuários page with its messages, a marketing session's totals and a 403 page", async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    const staff = await roleSessions(baseURL!);
-    await useCookies(context, staff.admin, baseURL!);
-    const found = await audit(page, ["/admin/usuarios"]);
+  // The leads panel and what it links to: one test per page.
+  for (const { name, url, needsLead } of ADMIN_PAGES) {
+    test(`admin: ${name}`, async ({ page, context, baseURL }) => {
+      await useCookies(context, (await sharedSessions(baseURL!)).admin, baseURL!);
+      const erase = needsLead ? await firstErasePath(page) : "";
+      expect(await audit(page, [url(erase)])).toEqual([]);
+    });
+  }
+
+  test("roles: the Usuários page", async ({ page, context, baseURL }) => {
+    await useCookies(context, (await sharedRoleSessions(baseURL!)).admin, baseURL!);
+    expect(await audit(page, ["/admin/usuarios"])).toEqual([]);
+  });
+
+  test("roles: the Usuários page with its messages", async ({ page, context, baseURL }) => {
+    await useCookies(context, (await sharedRoleSessions(baseURL!)).admin, baseURL!);
+    await page.goto("/admin/usuarios");
     await page.getByLabel("E-mail").fill("sem-arroba");
     await page.getByRole("button", { name: "Adicionar usuário" }).click();
     await expect(page.getByText("Informe um e-mail válido.")).toBeVisible();
-    found.push(...(await seriousViolations(page)).map((v) => `/admin/usuarios (errors): ${v}`));
-    await context.clearCookies();
-    await useCookies(context, staff.marketing, baseURL!);
-    found.push(...(await audit(page, ["/contato", "/admin/webhooks"])));
+    expect((await seriousViolations(page)).map((v) => `/admin/usuarios (errors): ${v}`)).toEqual([]);
+  });
+
+  test("roles: a marketing session's totals", async ({ page, context, baseURL }) => {
+    await useCookies(context, (await sharedRoleSessions(baseURL!)).marketing, baseURL!);
+    expect(await audit(page, ["/contato"])).toEqual([]);
+  });
+
+  test("roles: a 403 page", async ({ page, context, baseURL }) => {
+    await useCookies(context, (await sharedRoleSessions(baseURL!)).marketing, baseURL!);
+    const found = await audit(page, ["/admin/webhooks"]);
     await expect(page.getByRole("heading", { level: 1, name: "Acesso não permitido" })).toBeVisible();
     expect(found).toEqual([]);
   });
 
-  test("WhatsApp gate, password management and mirroring page", async ({ page, context, baseURL }) => {
-    const found = await audit(page, ["/whatsapp", `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`]);
-    // The gate with its error.
+  // The WhatsApp pages: one test per page or state.
+  for (const url of ["/whatsapp", `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`]) {
+    test(`WhatsApp: ${url === "/whatsapp" ? "the gate" : "password management"}`, async ({ page }) => {
+      expect(await audit(page, [url])).toEqual([]);
+    });
+  }
+
+  test("WhatsApp: the gate with its error", async ({ page }) => {
     await page.goto("/whatsapp");
     await page.getByLabel("Senha de acesso").fill("senha-errada");
     await page.getByRole("button", { name: /Entrar|Acessar/ }).click();
     await expect(page.getByRole("alert").first()).toBeVisible();
-    found.push(...(await seriousViolations(page)).map((v) => `/whatsapp (error): ${v}`));
+    expect((await seriousViolations(page)).map((v) => `/whatsapp (error): ${v}`)).toEqual([]);
+  });
 
-    const sessions = await openSessions(baseURL!);
-    await useCookies(context, sessions.operator, baseURL!);
+  test("WhatsApp: the mirroring page once it says the helper is not running", async ({ page, context, baseURL }) => {
+    await useCookies(context, (await sharedSessions(baseURL!)).operator, baseURL!);
     await page.goto("/whatsapp");
     await expect(page.getByTestId("whatsapp-mirror")).toBeVisible();
-    // The helper is not running: after the click that connects, wait for the page to say so, then check that state too.
+    // The helper is not running: after the click that connects, wait for the page to say so, then check that state.
     await page.getByLabel("Nome do Operador").fill("Operadora Axe");
     await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
     await expect(page.getByTestId("server-panel")).toBeVisible();
-    found.push(...(await seriousViolations(page)).map((v) => `/whatsapp (mirror): ${v}`));
-    // The replies inbox and the opt-out screen (decision 071).
-    found.push(...(await audit(page, ["/whatsapp/respostas", "/whatsapp/descadastros"])));
-    expect(found).toEqual([]);
+    expect((await seriousViolations(page)).map((v) => `/whatsapp (mirror): ${v}`)).toEqual([]);
   });
+
+  // The replies inbox and the opt-out screen (decision 071).
+  for (const url of ["/whatsapp/respostas", "/whatsapp/descadastros"]) {
+    test(`WhatsApp: ${url}`, async ({ page, context, baseURL }) => {
+      await useCookies(context, (await sharedSessions(baseURL!)).operator, baseURL!);
+      expect(await audit(page, [url])).toEqual([]);
+    });
+  }
 });
 
 test.describe("axe on a phone: no serious or critical violations", () => {
