@@ -25,7 +25,8 @@ export default defineConfig({
   // failure waits this long, and a busy 2-core machine must not turn slowness into failures.
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  reporter: [["list"]],
+  // The JSON report is what `npm run bench` reads for the slowest tests (scripts/bench/slowest-tests.ts).
+  reporter: [["list"], ["json", { outputFile: `test-reports/playwright${outputSuffix}.json` }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: "pt-BR",

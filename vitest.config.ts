@@ -13,5 +13,8 @@ export default defineConfig({
     // Generous on purpose (issue 26): a busy 2-core machine must not turn slowness into failures.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // The JSON report is what `npm run bench` reads for the slowest tests (scripts/bench/slowest-tests.ts).
+    reporters: ["default", "json"],
+    outputFile: { json: "test-reports/vitest.json" },
   },
 });

@@ -5,7 +5,9 @@
 // (2) Lighthouse on three mobile profiles (median of 3): Lighthouse's mobile default, slow 3G
 // simulated, slow 3G applied in the browser, (3) the vocational questions' responsiveness with the
 // CPU slowed 4×, and the walk home → course page → form on slow 3G, (4) HTTP load with autocannon. Prints the tables, writes JSON, and exits non-zero
-// naming every missed budget. Not a test: CI does not run it (slow and noisy).
+// naming every missed budget. It also prints and records the 10 slowest tests of the last test runs
+// (bench/slowest-tests.ts reads the JSON reports the runners leave in test-reports/).
+// Not a test: CI does not run it (slow and noisy).
 // Each measurement lives in scripts/bench/ (settings.ts holds the pages and budgets).
 import { execSync } from "node:child_process";
 
@@ -24,6 +26,7 @@ import { uploadBenchPhotos } from "./bench/photos";
 import { finish, printTable } from "./bench/report";
 import { measureQuestionsResponsiveness } from "./bench/responsiveness";
 import { failures, PLAYWRIGHT_ARGS, RUNS } from "./bench/settings";
+import { formatSlowestTests, readTestReports, slowestTests } from "./bench/slowest-tests";
 import { measureWebhookIsolation } from "./bench/webhooks";
 import { findChromium } from "./ensure-chromium.mjs";
 
@@ -34,6 +37,8 @@ const PHOTOS_ONLY = process.argv.includes("--photos");
 const LEADS_ONLY = process.argv.includes("--leads");
 /** `npm run bench -- --navigation`: only home → course page → form on slow 3G (bench/navigation.ts). */
 const NAVIGATION_ONLY = process.argv.includes("--navigation");
+/** `npm run bench -- --slowest`: only the 10 slowest tests of the last test runs, nothing built (bench/slowest-tests.ts). */
+const SLOWEST_ONLY = process.argv.includes("--slowest");
 const SERVER_ENV = {
   RATE_LIMIT_PUBLIC_FORMS: "100000000",
   SESSION_SECRET: "bench-secret",
@@ -43,6 +48,12 @@ const SERVER_ENV = {
 };
 
 async function main() {
+  // Read before anything runs: the reports are the last test runs', not this bench's.
+  const slowest = slowestTests(readTestReports());
+  if (SLOWEST_ONLY) {
+    console.log(formatSlowestTests(slowest));
+    return;
+  }
   const executablePath = findChromium();
   if (!executablePath) throw new Error("Chromium not found (set CHROMIUM_PATH or install Debian's chromium)");
 
@@ -60,7 +71,7 @@ async function main() {
   const server = await startServer({ ...SERVER_ENV, SMTP_URL: mailbox.url }, { quiet: true });
   addBenchSalesTeam(server.databasePath);
   console.log(`Serving ${server.url}`);
-  const report: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS };
+  const report: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, slowestTests: slowest };
   if (NAVIGATION_ONLY) {
     try {
       const navigation = await measureNavigation(server.url, executablePath, RUNS);
@@ -133,6 +144,7 @@ async function main() {
     printTable(report);
     printNavigation(navigation);
     printPhotoLoad(photoLoad);
+    console.log(`\n${formatSlowestTests(slowest)}`);
   } finally {
     await server.stop();
     server.cleanup();
