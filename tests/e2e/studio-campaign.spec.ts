@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { formatDayMonth } from "../../app/lib/campaign";
 import { saoPauloDate } from "../../app/lib/dates";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitForHydration } from "../support/fixtures";
 import { openAsAdmin } from "../support/studio";
 
 /**
@@ -155,5 +155,55 @@ test.describe("studio: Clube e Trabalhe conosco", () => {
     await saveClub(seed);
     await page.goto("/trabalhe-conosco");
     await expect(page.getByText(text)).toHaveCount(0);
+  });
+
+  test("a save refused because a colleague saved first stays refused until the page is reloaded; the colleague's text stays", async ({
+    page,
+    jsEnabled,
+  }) => {
+    // Fields no other test of this file edits, one pair per run (the js and no-js runs may overlap).
+    const [mineLabel, theirsLabel] = jsEnabled
+      ? ["Título do benefício", "Texto do benefício"]
+      : ["Título do formulário", "Título"];
+    const run = `${jsEnabled ? "js" : "sem-js"} ${Date.now()}`;
+    const mine = `Meu título (${run})`;
+    const theirs = `O texto da colega (${run}).`;
+    await openAsAdmin(page, CLUB_PATH);
+    const employee = page.getByRole("group", { name: "Trabalhe conosco" });
+    const field = (label: string) => employee.getByLabel(label, { exact: true });
+
+    // A colleague saves the same document in another tab after this form was opened.
+    const colleague = await page.context().newPage();
+    await colleague.goto(CLUB_PATH);
+    if (jsEnabled) await waitForHydration(colleague);
+    const colleagueField = colleague.getByRole("group", { name: "Trabalhe conosco" }).getByLabel(theirsLabel, { exact: true });
+    const theirsSeed = await colleagueField.inputValue();
+    await save(colleague, CLUB_PATH, () => colleagueField.fill(theirs));
+
+    // Here: a field left empty is refused next to it; what was typed comes back.
+    await field(mineLabel).fill("");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(field(mineLabel)).toHaveAttribute("aria-invalid", "true");
+    await expect(employee).toContainText("Campo obrigatório");
+
+    // Filled and sent, then sent again from the answer: refused both times, never saved over the colleague's.
+    await field(mineLabel).fill(mine);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const posted = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: "Salvar" }).click();
+      await posted;
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByTestId("form-alert")).toContainText("Este conteúdo foi alterado por");
+      await expect(page.getByTestId("toaster").getByText("Alterações salvas")).toHaveCount(0);
+      await expect(field(mineLabel)).toHaveValue(mine);
+    }
+    await page.goto("/trabalhe-conosco");
+    await expect(page.getByText(theirs)).toBeVisible();
+    await expect(page.getByText(mine)).toHaveCount(0);
+
+    await colleague.goto(CLUB_PATH);
+    if (jsEnabled) await waitForHydration(colleague);
+    await save(colleague, CLUB_PATH, () => colleagueField.fill(theirsSeed));
+    await colleague.close();
   });
 });

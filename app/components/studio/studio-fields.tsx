@@ -146,10 +146,22 @@ export function StudioForm({
       className={compact ? "mt-6 space-y-4" : "mt-6 space-y-6"}
     >
       <FormAlert id={form.errorId} errors={errors ?? form.errors} />
-      <VersionInput version={version} />
+      <VersionInput version={openedVersion(form.initialValue, version)} />
       {children}
     </Form>
   );
+}
+
+/**
+ * The version a form goes back with: a refused post (a field left empty, a list button, a save
+ * somebody else got in first) shows again every field as it was typed, that is the document as it
+ * was when the form was opened, so it posts the version it was opened with (`posted`, from what
+ * was sent) and not the stored one; otherwise a second "Salvar" would write those old values over
+ * a colleague's save without the conflict message. A fresh form has no posted version: the page's.
+ */
+export function openedVersion(initialValue: unknown, version: number): number {
+  const posted = (initialValue as Record<string, unknown> | undefined)?.[VERSION_FIELD];
+  return typeof posted === "string" && /^\d{1,9}$/.test(posted) ? Number(posted) : version;
 }
 
 /** The studio forms' main button: "Salvar" (or `children`), "Salvando..." while the post is on its way. */
