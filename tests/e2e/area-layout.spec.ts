@@ -144,8 +144,8 @@ test.describe("staff areas have their own layout", () => {
     await expect(header.getByRole("button", { name: "Sair" })).toHaveCount(0);
   });
 
-  test("public pages keep the marketing layout and its Admin button", async ({ page }) => {
-    for (const path of ["/", "/bolsas", "/teste-vocacional"]) {
+  for (const path of ["/", "/bolsas", "/teste-vocacional"]) {
+    test(`public pages keep the marketing layout and its Admin button: ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByTestId("area-header"), path).toHaveCount(0);
       await expect(page.getByTestId("legal-banner"), path).toBeVisible();
@@ -156,6 +156,6 @@ test.describe("staff areas have their own layout", () => {
       ).toBeVisible();
       // The spec's Admin button (in the menu on a phone, hidden until it opens).
       await expect(page.locator('#menu-mobile a[href="/login-admin"]'), path).toHaveText("Admin");
-    }
-  });
+    });
+  }
 });

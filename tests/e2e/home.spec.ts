@@ -266,19 +266,19 @@ test.describe("home page", () => {
     await expect(page.locator("#faq").locator('a[href^="tel:"]')).toBeVisible();
   });
 
-  test("is readable at 360 px without horizontal scroll", async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of ["/", "/?q=engenharia", "/enfermagem", "/cursos/analise-desenvolvimento"]) {
+  for (const path of ["/", "/?q=engenharia", "/enfermagem", "/cursos/analise-desenvolvimento"]) {
+    test(`is readable at 360 px without horizontal scroll: ${path}`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
       await page.goto(path);
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         clientWidth: document.documentElement.clientWidth,
       }));
       expect(scrollWidth, `horizontal overflow on ${path}`).toBeLessThanOrEqual(clientWidth);
-    }
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  });
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+  }
 
   test("images are sized (no layout shift) and have alt text", async ({ page }) => {
     await page.goto("/");

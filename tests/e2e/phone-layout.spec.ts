@@ -80,10 +80,10 @@ async function expectEachReachable(items: Locator, card: string) {
 }
 
 test.describe("at 360 × 740", () => {
-  test("the legal banner is one line that scrolls sideways to its whole text (tax id, 'Todos os direitos reservados'), and the header stays compact", async ({
-    page,
-  }) => {
-    for (const path of ["/", "/privacidade", "/trabalhe-conosco"]) {
+  for (const path of ["/", "/privacidade", "/trabalhe-conosco"]) {
+    test(`the legal banner is one line that scrolls sideways to its whole text (tax id, 'Todos os direitos reservados'), and the header stays compact: ${path}`, async ({
+      page,
+    }) => {
       await page.goto(path);
       const banner = page.getByTestId("legal-banner");
       await expect(banner).toContainText(`CNPJ ${E2E_ENV.TAX_ID}`);
@@ -112,11 +112,11 @@ test.describe("at 360 × 740", () => {
       const headerBottom = await page.locator("header").evaluate((el) => el.getBoundingClientRect().bottom);
       const contentTop = await page.locator("main").evaluate((el) => el.getBoundingClientRect().top);
       expect(contentTop, path).toBeGreaterThanOrEqual(headerBottom - 1);
-    }
-  });
+    });
+  }
 
-  test("the campaign bar's text shows whole, not cut short", async ({ page }) => {
-    for (const path of ["/", "/privacidade", "/trabalhe-conosco"]) {
+  for (const path of ["/", "/privacidade", "/trabalhe-conosco"]) {
+    test(`the campaign bar's text shows whole, not cut short: ${path}`, async ({ page }) => {
       await page.goto(path);
       const campaign = page.locator("header").getByRole("link", { name: /Campanha Relâmpago/ });
       await expect(campaign).toContainText("Campanha Relâmpago: bolsas de até 60% por tempo limitado!");
@@ -135,11 +135,11 @@ test.describe("at 360 × 740", () => {
         };
       });
       expect(cut, path).toEqual({ overflowing: false, ellipsis: false, outsideBar: false });
-    }
-  });
+    });
+  }
 
-  test("the assistant button covers no text or control at the end of a page", async ({ page }) => {
-    for (const path of ["/", "/teste-vocacional", "/trabalhe-conosco", "/bolsas", "/privacidade"]) {
+  for (const path of ["/", "/teste-vocacional", "/trabalhe-conosco", "/bolsas", "/privacidade"]) {
+    test(`the assistant button covers no text or control at the end of a page: ${path}`, async ({ page }) => {
       await page.goto(path);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect
@@ -150,8 +150,8 @@ test.describe("at 360 × 740", () => {
       const button = page.locator("[data-assistant-button]");
       await expect(button).toBeVisible();
       expect(await coveredBy(page, button), path).toEqual([]);
-    }
-  });
+    });
+  }
 
   test("the assistant button steps aside while a field has focus", async ({ page }) => {
     await page.goto("/teste-vocacional");
