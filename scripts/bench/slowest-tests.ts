@@ -30,9 +30,14 @@ type VitestReport = { testResults?: { name: string; assertionResults?: VitestAss
 
 /**
  * The tests of a Playwright JSON report with their time: each project's run of a test once, its
- * attempts (a retry included) added up, titled with its describe blocks.
+ * attempts (a retry included) added up, titled with its describe blocks; file names from `rootDir`.
  */
-export function playwrightDurations(report: PlaywrightReport): Omit<TestDuration, "report" | "reportedAt">[] {
+export function playwrightDurations(
+  report: PlaywrightReport,
+  rootDir = process.cwd(),
+): Omit<TestDuration, "report" | "reportedAt">[] {
+  // Playwright names files from its own root (the config's testDir, tests/).
+  const base = report.config?.rootDir ? path.relative(rootDir, report.config.rootDir) : "";
   const found: Omit<TestDuration, "report" | "reportedAt">[] = [];
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     // The top suites are the files: their title is the path, which `file` already says.
@@ -43,7 +48,7 @@ export function playwrightDurations(report: PlaywrightReport): Omit<TestDuration
         if (results.length === 0) continue;
         found.push({
           runner: `playwright ${test.projectName ?? ""}`.trim(),
-          file: spec.file,
+          file: path.join(base, spec.file),
           title: [...inner, spec.title].filter(Boolean).join(" › "),
           durationMs: results.reduce((sum, result) => sum + (result.duration ?? 0), 0),
         });
@@ -88,7 +93,7 @@ export function readTestReports(dir = TEST_REPORTS_DIR, rootDir = process.cwd())
     const helper = name.includes("helper");
     const durations = parsed.testResults
       ? vitestDurations(parsed, helper ? "vitest (helper)" : "vitest", helper ? path.join(rootDir, "helper") : rootDir)
-      : playwrightDurations(parsed);
+      : playwrightDurations(parsed, rootDir);
     for (const duration of durations) all.push({ ...duration, report: name, reportedAt });
   }
   return all;

@@ -14,8 +14,9 @@ import { formatSlowestTests, readTestReports, slowestTests } from "../../scripts
 let root: string;
 let reports: string;
 
-/** A Playwright JSON report: files, then describe blocks, then specs with one test per project. */
-const playwrightReport = {
+/** A Playwright JSON report: files (from its root), then describe blocks, then specs with one test per project. */
+const playwrightReport = (rootDir: string) => ({
+  config: { rootDir: path.join(rootDir, "tests") },
   suites: [
     {
       title: "e2e/a11y.spec.ts",
@@ -56,7 +57,7 @@ const playwrightReport = {
       ],
     },
   ],
-};
+});
 
 function vitestReport(rootDir: string, prefix: string, durations: number[]) {
   return {
@@ -80,7 +81,7 @@ beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), "slowest-"));
   reports = path.join(root, "test-reports");
   mkdirSync(reports);
-  writeFileSync(path.join(reports, "playwright.json"), JSON.stringify(playwrightReport));
+  writeFileSync(path.join(reports, "playwright.json"), JSON.stringify(playwrightReport(root)));
   writeFileSync(
     path.join(reports, "vitest.json"),
     JSON.stringify(vitestReport(root, "unit", [10, 70_000, 5, 1, 2, 3, 4, 6, 7, 8])),
@@ -103,19 +104,24 @@ describe("the slowest tests of the last runs", () => {
     expect(slowest.slice(0, 5).map(({ runner, file, title, durationMs }) => ({ runner, file, title, durationMs }))).toEqual([
       {
         runner: "playwright js",
-        file: "e2e/a11y.spec.ts",
+        file: "tests/e2e/a11y.spec.ts",
         title: "axe: no serious or critical violations › public page /bolsas",
         durationMs: 150_000,
       },
       {
         runner: "playwright js",
-        file: "e2e/a11y.spec.ts",
+        file: "tests/e2e/a11y.spec.ts",
         title: "axe: no serious or critical violations › public page /",
         durationMs: 95_000,
       },
       { runner: "vitest (helper)", file: "tests/helper.test.ts", title: "helper test 0", durationMs: 80_000 },
       { runner: "vitest", file: "tests/unit.test.ts", title: "unit test 1", durationMs: 70_000 },
-      { runner: "playwright server", file: "process/helper-install.spec.ts", title: "with the real npm", durationMs: 61_000 },
+      {
+        runner: "playwright server",
+        file: "tests/process/helper-install.spec.ts",
+        title: "with the real npm",
+        durationMs: 61_000,
+      },
     ]);
     // The project that never ran the test (no result) is not a test of 0 s.
     expect(slowest.some((test) => test.runner === "playwright no-js")).toBe(false);
@@ -126,7 +132,7 @@ describe("the slowest tests of the last runs", () => {
     const table = formatSlowestTests(slowestTests(readTestReports(reports, root), 2));
     expect(table).toMatch(/^Slowest 2 tests \(playwright\.json /);
     expect(table).toContain(
-      " 1.   150.0 s  playwright js    e2e/a11y.spec.ts › axe: no serious or critical violations › public page /bolsas",
+      " 1.   150.0 s  playwright js    tests/e2e/a11y.spec.ts › axe: no serious or critical violations › public page /bolsas",
     );
     expect(table.split("\n")).toHaveLength(3);
     expect(formatSlowestTests(slowestTests(readTestReports(path.join(root, "none"), root)))).toContain(
