@@ -43,7 +43,8 @@ export function replyRowOf(incoming, context) {
   return {
     // WhatsApp always names its messages; a driver that did not gets one made of who and when
     messageId: id || `sem-id-${number}-${at}`,
-    number,
+    // a WhatsApp id's digits are international: E.164 as they are (decision 117)
+    number: `+${number}`,
     text,
     receivedAt,
     pushName: typeof incoming.pushName === "string" ? incoming.pushName.slice(0, PUSH_NAME_MAX) : "",

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { isOptOutText, OptOutList } from "../src/optout.js";
-import { jidToNumber, normalizeNumber, numberKey, numberProblem } from "../src/phone.js";
+import { jidToE164, jidToNumber, normalizeNumber, numberKey, numberProblem, toE164 } from "../src/phone.js";
 import { personalise } from "../src/queue.js";
 
 describe("normalizeNumber", () => {
@@ -43,6 +43,39 @@ describe("numberKey", () => {
   it("matches Brazilian mobiles with and without the ninth digit", () => {
     expect(numberKey("5531999998888")).toBe(numberKey("553199998888"));
     expect(numberKey("5531999998888")).not.toBe(numberKey("5531999997777"));
+  });
+});
+
+describe("every number in E.164: one person's number never names another", () => {
+  it.each([
+    ["(31) 99999-8888", "+5531999998888"],
+    ["31999998888", "+5531999998888"],
+    ["5531999998888", "+5531999998888"],
+    ["+55 31 99999-8888", "+5531999998888"],
+    ["(31) 3333-4444", "+553133334444"],
+    ["(14) 95555-0100", "+5514955550100"],
+    // an American's number with or without its +: never 55 + 14 + 155550100
+    ["14155550100", "+14155550100"],
+    ["+14155550100", "+14155550100"],
+    ["+1 (415) 555-0100", "+14155550100"],
+    ["34612345678", "+34612345678"],
+    ["", ""],
+  ])("%s is %s", (written, e164) => {
+    expect(toE164(written)).toBe(e164);
+  });
+
+  it("an American's STOP and the Brazilian lead (14) 95555-0100 are two people", () => {
+    expect(numberKey(toE164("14155550100"))).toBe("14155550100");
+    expect(numberKey(toE164("(14) 95555-0100"))).toBe("551455550100");
+    expect(numberKey("14155550100")).not.toBe(numberKey(toE164("(14) 95555-0100")));
+    // the number as the site once stored it (55 prepended) is no Brazilian number: its own key
+    expect(numberKey("5514155550100")).not.toBe(numberKey("5514955550100"));
+  });
+
+  it("a WhatsApp id's digits are international as they are", () => {
+    expect(jidToE164("14155550100@s.whatsapp.net")).toBe("+14155550100");
+    expect(jidToE164("5531999998888:3@s.whatsapp.net")).toBe("+5531999998888");
+    expect(jidToE164(null)).toBe("");
   });
 });
 

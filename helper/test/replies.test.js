@@ -30,7 +30,7 @@ describe("replyRowOf", () => {
       ),
     ).toEqual({
       messageId: "3EB0AA",
-      number: "5531999991111",
+      number: "+5531999991111",
       text: "SAIR",
       receivedAt: "2026-11-26T11:59:00.000Z",
       pushName: "Ana",
@@ -89,13 +89,13 @@ describe("the helper forwards replies to the site", () => {
     expect(site.replies).toEqual([
       {
         messageId: "3EB0REPLY0001",
-        number: "5531999991111",
+        number: "+5531999991111",
         text: "Não tenho interesse",
         receivedAt: "2026-11-26T14:30:00.000Z",
         pushName: "Ana Souza",
         optOut: false,
       },
-      expect.objectContaining({ messageId: "3EB0REPLY0002", number: "5531988882222", text: "Vou denunciar como spam" }),
+      expect.objectContaining({ messageId: "3EB0REPLY0002", number: "+5531988882222", text: "Vou denunciar como spam" }),
     ]);
     const posted = site.requests.filter((r) => r.path === "/api/whatsapp-helper/respostas").flatMap((r) => r.body.entries);
     expect(posted.filter((r) => r.messageId === "3EB0REPLY0001").length).toBeGreaterThanOrEqual(1);
@@ -113,8 +113,8 @@ describe("the helper forwards replies to the site", () => {
     const helper = await startTestHelper({ siteUrl: site.url });
     helper.driver.simulateIncoming("5531977773333", "SAIR, por favor");
     await until(() => site.replies.length === 1 && site.optOuts.length === 1);
-    expect(site.replies[0]).toMatchObject({ number: "5531977773333", text: "SAIR, por favor", optOut: true });
-    expect(site.optOuts[0]).toMatchObject({ number: "5531977773333", said: "SAIR, por favor" });
+    expect(site.replies[0]).toMatchObject({ number: "+5531977773333", text: "SAIR, por favor", optOut: true });
+    expect(site.optOuts[0]).toMatchObject({ number: "+5531977773333", said: "SAIR, por favor" });
   });
 
   it("a reply names the last job that messaged the person, also after a restart (from the journal)", async () => {
@@ -134,7 +134,7 @@ describe("the helper forwards replies to the site", () => {
     // WhatsApp's id of the person has no ninth digit: still the same person
     first.driver.simulateIncoming("553155551234", "Quanto custa?");
     await until(() => site.replies.length === 1);
-    expect(site.replies[0]).toMatchObject({ number: "553155551234", jobId: started.jobId });
+    expect(site.replies[0]).toMatchObject({ number: "+553155551234", jobId: started.jobId });
     await first.close();
 
     const second = await startTestHelper({ dataDir, siteUrl: site.url });
@@ -165,7 +165,7 @@ describe("the helper forwards replies to the site", () => {
     site.state.down = false;
     const second = await startTestHelper({ dataDir, siteUrl: site.url });
     await until(() => site.replies.length === 1 && second.replies.size === 0);
-    expect(site.replies[0]).toMatchObject({ number: "5531966664444", text: "Exclua meus dados", optOut: false });
+    expect(site.replies[0]).toMatchObject({ number: "+5531966664444", text: "Exclua meus dados", optOut: false });
     await second.close();
 
     // acknowledged: a third start posts nothing

@@ -186,7 +186,7 @@ describe("POST /api/whatsapp-helper/respostas", () => {
     const rows = replyRows();
     expect(rows).toHaveLength(2);
     expect(rows.find((row) => row.messageId === first.messageId)).toMatchObject({
-      number: "5531988887777",
+      number: "+5531988887777",
       key: "553188887777",
       pushName: "Ana",
       text: "Não tenho interesse",
@@ -226,8 +226,8 @@ describe("POST /api/whatsapp-helper/respostas", () => {
     await postReplies(reply({ number: "553177771234", text: "Chega" }));
     await postReplies(reply({ number: "5511912340000" }));
     const rows = replyRows();
-    expect(rows.find((row) => row.number === "553177771234")?.leadId).toBe(recent);
-    expect(rows.find((row) => row.number === "5511912340000")?.leadId).toBeNull();
+    expect(rows.find((row) => row.number === "+553177771234")?.leadId).toBe(recent);
+    expect(rows.find((row) => row.number === "+5511912340000")?.leadId).toBeNull();
   });
 });
 
@@ -236,7 +236,7 @@ describe("opt-outs reported by helpers carry what the person said", () => {
     const entry = { number: "5531966665555", at: "2026-11-20T12:00:00.000Z", said: "SAIR, por favor" };
     expect((await answer(await optOutsApiAction(args(api({ entries: [entry] }, { url: OPT_OUTS_API }))))).status).toBe(200);
     expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
-      { number: "5531966665555", said: "SAIR, por favor", recordedBy: expect.stringMatching(/^senha:\d+:Equipe do ajudante$/) },
+      { number: "+5531966665555", said: "SAIR, por favor", recordedBy: expect.stringMatching(/^senha:\d+:Equipe do ajudante$/) },
     ]);
     const long = await answer(
       await optOutsApiAction(args(api({ entries: [{ ...entry, said: "x".repeat(4097) }] }, { url: OPT_OUTS_API }))),
@@ -432,8 +432,8 @@ describe("/whatsapp/descadastros", () => {
     const all = await optOutsPage(operatorCookie);
     expect(all.total).toBe(2);
     expect(all.optOuts.map((row: any) => [row.number, row.said])).toEqual([
-      ["5521933332222", "SAIR"],
-      ["5531944441111", "Não me mande mais nada"],
+      ["+5521933332222", "SAIR"],
+      ["+5531944441111", "Não me mande mais nada"],
     ]);
     // recorded by the helper whose key the access password "Equipe do ajudante" downloaded
     expect(all.optOuts[1]).toMatchObject({
@@ -443,14 +443,14 @@ describe("/whatsapp/descadastros", () => {
     });
 
     const byName = await optOutsPage(operatorCookie, "?busca=elia");
-    expect(byName.optOuts.map((row: any) => row.number)).toEqual(["5531944441111"]);
+    expect(byName.optOuts.map((row: any) => row.number)).toEqual(["+5531944441111"]);
     const byNumber = await optOutsPage(operatorCookie, "?busca=(21)%2093333");
-    expect(byNumber.optOuts.map((row: any) => row.number)).toEqual(["5521933332222"]);
+    expect(byNumber.optOuts.map((row: any) => row.number)).toEqual(["+5521933332222"]);
   });
 
   it("'Desfazer' needs a reason (pt-BR, beside the field); with one, the entry leaves the list and the log keeps it", async () => {
     await seedOptOuts();
-    const target = db.select().from(schema.whatsappOptOuts).where(eq(schema.whatsappOptOuts.number, "5531944441111")).get()!;
+    const target = db.select().from(schema.whatsappOptOuts).where(eq(schema.whatsappOptOuts.number, "+5531944441111")).get()!;
     const empty = await undo(target.id, "  ", operatorCookie);
     expect(statusOf(empty)).toBe(400);
     expect(payload(empty).id).toBe(target.id);
@@ -461,10 +461,10 @@ describe("/whatsapp/descadastros", () => {
     const done = await undo(target.id, "Registrado por engano: a pessoa pediu para voltar", adminCookie);
     expect(statusOf(done)).toBe(303);
     const optedOut = db.select().from(schema.whatsappOptOuts).all();
-    expect(optedOut.map((row) => row.number)).toEqual(["5521933332222"]);
+    expect(optedOut.map((row) => row.number)).toEqual(["+5521933332222"]);
     const [change] = db.select().from(schema.whatsappOptOutChanges).all();
     expect(change).toMatchObject({
-      number: "5531944441111",
+      number: "+5531944441111",
       key: "553144441111",
       action: "desfeito",
       reason: "Registrado por engano: a pessoa pediu para voltar",
@@ -475,13 +475,13 @@ describe("/whatsapp/descadastros", () => {
     const central = await answer(
       await optOutsApiLoader(args(new Request(OPT_OUTS_API, { headers: { Authorization: bearer() } }))),
     );
-    expect(central.body.numbers).toEqual(["5521933332222"]);
-    expect(central.body.undone).toEqual([{ number: "5531944441111", at: change.at }]);
+    expect(central.body.numbers).toEqual(["+5521933332222"]);
+    expect(central.body.undone).toEqual([{ number: "+5531944441111", at: change.at }]);
 
     const page = await optOutsPage(operatorCookie);
     expect(page.changes).toMatchObject([
       {
-        number: "5531944441111",
+        number: "+5531944441111",
         by: "respostas.admin@example.com",
         said: "Não me mande mais nada",
         reason: "Registrado por engano: a pessoa pediu para voltar",

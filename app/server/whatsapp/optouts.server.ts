@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
-import { normalizeNumber, numberKey } from "whatsapp-helper/phone";
+import { numberKey, toE164 } from "whatsapp-helper/phone";
 import { z } from "zod";
 
 import { OPERATOR_NAME_MAX } from "~/lib/whatsapp/tool";
@@ -11,8 +11,9 @@ import { db, schema } from "../db/client.server";
  * The central list of people who asked not to get WhatsApp messages. Every operator's helper reports
  * the opt-outs it catches here and loads the whole list before sending, so a person who answered SAIR
  * to one operator is skipped by all of them. A person is one entry whatever way their number is
- * written: the comparison key is the helper's own (whatsapp-helper/phone), where a Brazilian mobile
- * with and without the ninth digit are the same person.
+ * written: numbers are stored in E.164 ("+5531999998888", "+14155550100") and compared by the
+ * helper's own key (whatsapp-helper/phone), where a Brazilian mobile with and without the ninth digit
+ * are the same person and a foreign number is only itself (decision 117).
  */
 
 /** Who recorded an opt-out: a helper that caught the reply, or someone in the admin panel. */
@@ -24,16 +25,23 @@ export const OPT_OUT_SAID_MAX = 4096;
 /** How many opt-outs one request may report. */
 export const MAX_OPTOUTS_PER_REQUEST = 500;
 
-/** The comparison key of any written form of a number ("(31)99999-8888", "553199998888", ...). */
+/** The comparison key of any written form of a number ("(31)99999-8888", "553199998888", "+14155550100", ...). */
 export function personKey(number: string): string {
-  return numberKey(normalizeNumber(number));
+  return numberKey(toE164(number));
 }
 
+/**
+ * A number as the helpers report it, in E.164: "+" and its digits as written, or digits without "+"
+ * read by the helper's rule (toE164). Refused when it has fewer than 8 or more than 20 digits.
+ */
+export const reportedNumberSchema = z
+  .string({ error: "Número obrigatório" })
+  .refine((value) => /^\+?[\d\s().-]+$/.test(value.trim()), "Número inválido")
+  .transform((value) => toE164(value.trim()))
+  .pipe(z.string().regex(/^\+\d{8,20}$/, "Número inválido"));
+
 const optOutEntrySchema = z.object({
-  number: z
-    .string({ error: "Número obrigatório" })
-    .transform((value) => value.replace(/\D/g, ""))
-    .pipe(z.string().min(8, "Número inválido").max(20, "Número inválido")),
+  number: reportedNumberSchema,
   at: z.iso.datetime({ offset: true, error: "Horário inválido" }),
   operator: z.string({ error: "Operador inválido" }).trim().max(OPERATOR_NAME_MAX, "Operador inválido").optional().default(""),
   /** What the person wrote (decision 071), shown on the opt-out screen as text. */
@@ -66,7 +74,7 @@ export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSou
       inserted += tx
         .insert(schema.whatsappOptOuts)
         .values({
-          number: normalizeNumber(entry.number),
+          number: toE164(entry.number),
           key: personKey(entry.number),
           at: new Date(entry.at).toISOString(),
           operator: entry.operator,
@@ -95,7 +103,7 @@ export function undoneOptOuts(): { number: string; at: string }[] {
     .all();
 }
 
-/** Every opted-out number, as stored (digits), oldest first. */
+/** Every opted-out number, as stored (E.164), oldest first. */
 export function optedOutNumbers(): string[] {
   return db
     .select({ number: schema.whatsappOptOuts.number })

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNull, like, type SQL, sql } from "drizzle-orm";
-import { normalizeNumber } from "whatsapp-helper/phone";
+import { toE164 } from "whatsapp-helper/phone";
 import { z } from "zod";
 
 import { db, schema } from "../db/client.server";
 import { applyStatus } from "../leads/follow-up.server";
 import * as serverClock from "../platform/clock.server";
-import { personKey } from "./optouts.server";
+import { personKey, reportedNumberSchema } from "./optouts.server";
 
 /**
  * Replies people sent to messages the WhatsApp tool sent (decision 071): the helpers forward every
@@ -148,10 +148,7 @@ const replyEntrySchema = z.object({
     .min(1, "Identificador da mensagem obrigatório")
     // WhatsApp's ids are letters and digits; nothing else is ever one
     .regex(/^[A-Za-z0-9_.:-]{1,200}$/, "Identificador da mensagem inválido"),
-  number: z
-    .string({ error: "Número obrigatório" })
-    .transform((value) => value.replace(/\D/g, ""))
-    .pipe(z.string().min(8, "Número inválido").max(20, "Número inválido")),
+  number: reportedNumberSchema,
   text: z
     .string({ error: "Texto obrigatório" })
     .max(REPLY_TEXT_MAX, `O texto pode ter até ${REPLY_TEXT_MAX} caracteres`)
@@ -215,7 +212,7 @@ export function recordReplies(
   return db.transaction((tx) => {
     let inserted = 0;
     for (const entry of entries) {
-      const number = normalizeNumber(entry.number);
+      const number = toE164(entry.number);
       const key = personKey(number);
       inserted += tx
         .insert(replies)
