@@ -5,8 +5,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { numberKey, toE164 } from "whatsapp-helper/phone";
 import { afterAll, describe, expect, it } from "vitest";
+import { numberKey, toE164 } from "whatsapp-helper/phone";
 
 /**
  * The migration that puts every stored WhatsApp number in E.164 (decision 117), on a database of the
