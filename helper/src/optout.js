@@ -1,6 +1,6 @@
 // Opt-out: contacts who answer 'SAIR', 'PARAR' (or say plainly that they want no more messages)
 // are never messaged again.
-import { readJson, writeJson } from "./files.js";
+import { readJson, writeJsonDurable } from "./files.js";
 import { numberKey } from "./phone.js";
 
 /** Words that ask to stop when they are the whole reply (after courtesies such as "por favor"). */
@@ -98,9 +98,14 @@ export class OptOutList {
   /** @param {string} file */
   constructor(file) {
     this.file = file;
-    /** @type {{ number: string, at: string, reported?: boolean, operator?: string, said?: string, source?: "site" }[]} */
+    /** @type {{ number: string, at: string, reported?: boolean, operator?: string, source?: "site" }[]} */
     this.entries = readJson(file, { entries: [] }).entries ?? [];
     this.keys = new Set(this.entries.map((e) => numberKey(e.number)));
+  }
+
+  /** Writes the list to its file, fsynced (an opt-out must survive a crash or a power cut). */
+  save() {
+    writeJsonDurable(this.file, { entries: this.entries });
   }
 
   /** @param {string} number */
@@ -109,24 +114,27 @@ export class OptOutList {
   }
 
   /**
+   * Records that this person asked to stop. A person already listed is still one entry; when the site
+   * knows that entry already (this helper reported it, or it came from the site), the new request
+   * replaces it (its time, not yet reported): the site may have undone the old one a moment ago, and
+   * this helper learns of that only at its next reload, which forgets only what came before the undo
+   * (an opt-out is never lost whatever the order, decision 118).
    * @param {string} number normalised digits
    * @param {Date} at
    * @param {string} [operator] who ran the helper when the reply came (reported to the site)
-   * @param {string} [said] what the person wrote (reported to the site, shown on its opt-out screen)
-   * @returns {boolean} true when newly added
+   * @returns {boolean} true when the site is now owed this opt-out (new here, or a new request)
    */
-  add(number, at, operator, said) {
-    if (!number || this.has(number)) return false;
+  add(number, at, operator) {
+    if (!number) return false;
+    const key = numberKey(number);
+    const known = this.entries.find((e) => numberKey(e.number) === key);
+    if (known && known.reported !== true && known.source !== "site") return false; // still owed to the site: the first one stands
     // reported: false until the site has stored it (entries of older versions lack the flag: also unreported)
-    this.entries.push({
-      number,
-      at: at.toISOString(),
-      reported: false,
-      ...(operator ? { operator } : {}),
-      ...(said ? { said: said.slice(0, 4096) } : {}),
-    });
-    this.keys.add(numberKey(number));
-    writeJson(this.file, { entries: this.entries });
+    const entry = { number, at: at.toISOString(), reported: false, ...(operator ? { operator } : {}) };
+    if (known) this.entries[this.entries.indexOf(known)] = entry;
+    else this.entries.push(entry);
+    this.keys.add(key);
+    this.save();
     return true;
   }
 
@@ -135,17 +143,21 @@ export class OptOutList {
     return this.entries.filter((e) => e.reported !== true && e.source !== "site");
   }
 
-  /** Marks these numbers as stored by the site. @param {string[]} numbers */
-  markReported(numbers) {
-    const done = new Set(numbers);
+  /**
+   * Marks these entries as stored by the site: each as it was sent (number and time), so a newer
+   * request of the same person that arrived while the report was under way stays owed.
+   * @param {(string | { number: string, at?: string })[]} sent numbers, or the entries sent
+   */
+  markReported(sent) {
+    const done = new Set(sent.map((e) => (typeof e === "string" ? e : `${e.number}\n${e.at ?? ""}`)));
     let changed = false;
     for (const entry of this.entries) {
-      if (done.has(entry.number) && entry.reported !== true) {
+      if ((done.has(entry.number) || done.has(`${entry.number}\n${entry.at}`)) && entry.reported !== true) {
         entry.reported = true;
         changed = true;
       }
     }
-    if (changed) writeJson(this.file, { entries: this.entries });
+    if (changed) this.save();
   }
 
   /**
@@ -168,7 +180,7 @@ export class OptOutList {
     const forgotten = before - this.entries.length;
     if (forgotten > 0) {
       this.keys = new Set(this.entries.map((e) => numberKey(e.number)));
-      writeJson(this.file, { entries: this.entries });
+      this.save();
     }
     return forgotten;
   }
@@ -189,7 +201,7 @@ export class OptOutList {
       this.keys.add(numberKey(number));
       added += 1;
     }
-    if (added > 0) writeJson(this.file, { entries: this.entries });
+    if (added > 0) this.save();
     return added;
   }
 }

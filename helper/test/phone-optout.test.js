@@ -177,6 +177,40 @@ describe("OptOutList", () => {
   });
 });
 
+describe("an opt-out is never lost, whatever the order (OptOutList)", () => {
+  const newList = () => new OptOutList(join(mkdtempSync(join(tmpdir(), "optout-")), "opt-out.json"));
+
+  it("a SAIR after the site's undo but before this helper reloads the list stays, and is reported again", () => {
+    const list = newList();
+    list.add("5531999998888", new Date("2026-12-01T05:00:00.000Z"));
+    list.markReported(list.unreported());
+    // undone on the site at 05:14:54; the person writes SAIR at 05:14:59; the reload comes after
+    list.add("5531999998888", new Date("2026-12-01T05:14:59.000Z"));
+    expect(list.forget([{ number: "+5531999998888", at: "2026-12-01T05:14:54.000Z" }])).toBe(0);
+    expect(list.has("5531999998888")).toBe(true);
+    expect(list.unreported()).toEqual([expect.objectContaining({ number: "5531999998888", at: "2026-12-01T05:14:59.000Z" })]);
+  });
+
+  it("a SAIR from someone the site's list named is a new request of hers, kept after that entry is undone", () => {
+    const list = newList();
+    list.merge(["+5531999998888"], new Date("2026-12-01T05:00:00.000Z"));
+    expect(list.add("5531999998888", new Date("2026-12-01T05:20:00.000Z"))).toBe(true);
+    list.forget([{ number: "+5531999998888", at: "2026-12-01T05:10:00.000Z" }]);
+    expect(list.has("5531999998888")).toBe(true);
+    expect(list.unreported()).toHaveLength(1);
+  });
+
+  it("a report that finishes after a new SAIR marks only what it sent", () => {
+    const list = newList();
+    list.add("5531999998888", new Date("2026-12-01T05:00:00.000Z"));
+    const sent = list.unreported().map((entry) => ({ ...entry }));
+    list.markReported(sent);
+    list.add("5531999998888", new Date("2026-12-01T05:30:00.000Z")); // after the undo, while a report of the old one ends
+    list.markReported(sent);
+    expect(list.unreported()).toEqual([expect.objectContaining({ at: "2026-12-01T05:30:00.000Z" })]);
+  });
+});
+
 describe("personalise", () => {
   it("replaces every {nome}", () => {
     expect(personalise("Olá {nome}! Tudo bem, {NOME}? { nome }", "Ana")).toBe("Olá Ana! Tudo bem, Ana? Ana");

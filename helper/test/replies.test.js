@@ -107,14 +107,15 @@ describe("the helper forwards replies to the site", () => {
     socket.disconnect();
   });
 
-  it("a SAIR is an opt-out and a reply: the site gets both, the opt-out with what the person said", async () => {
+  it("a SAIR is an opt-out and a reply: the site gets both, the opt-out with the number only (the words stay in the reply)", async () => {
     const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
     const helper = await startTestHelper({ siteUrl: site.url });
     helper.driver.simulateIncoming("5531977773333", "SAIR, por favor");
     await until(() => site.replies.length === 1 && site.optOuts.length === 1);
     expect(site.replies[0]).toMatchObject({ number: "+5531977773333", text: "SAIR, por favor", optOut: true });
-    expect(site.optOuts[0]).toMatchObject({ number: "+5531977773333", said: "SAIR, por favor" });
+    expect(site.optOuts[0]).toMatchObject({ number: "+5531977773333" });
+    expect(site.optOuts[0].said).toBeUndefined();
   });
 
   it("a reply names the last job that messaged the person, also after a restart (from the journal)", async () => {

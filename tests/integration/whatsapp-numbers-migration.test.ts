@@ -12,7 +12,8 @@ import { numberKey, toE164 } from "whatsapp-helper/phone";
  * The migration that puts every stored WhatsApp number in E.164 (decision 117), on a database of the
  * previous release: a file migrated up to the migration before it, holding opt-outs, an undo and
  * replies as that release stored them (digits, 55 given to a foreign number), then migrated to the
- * end. Every row stays; each number is the person's E.164 with the key the code computes today.
+ * end. Every row stays; each number is the person's E.164 with the key the code computes today, and
+ * an opt-out keeps only the number (decision 118).
  */
 
 const dirs: string[] = [];
@@ -59,6 +60,8 @@ describe("the E.164 migration on an older database", () => {
     optOut.run("5531999998888", "553199998888", "2026-11-20T13:00:00.000Z"); // Brazilian mobile
     optOut.run("553133334444", "553133334444", "2026-11-20T14:00:00.000Z"); // Brazilian landline
     optOut.run("34612345678", "34612345678", "2026-11-20T15:00:00.000Z"); // Spanish, with +
+    // the person's words with her name were kept on the opt-out
+    sqlite.prepare("UPDATE whatsapp_optouts SET said = 'SAIR. Maria da Silva Souza' WHERE number = '5531999998888'").run();
     sqlite
       .prepare(
         "INSERT INTO whatsapp_optout_changes (number, key, action, reason, by, at, previous) VALUES (?, ?, 'desfeito', 'engano', 'x', ?, '{}')",
@@ -79,6 +82,7 @@ describe("the E.164 migration on an older database", () => {
       { number: "+553133334444", key: "553133334444", at: "2026-11-20T14:00:00.000Z" },
       { number: "+34612345678", key: "34612345678", at: "2026-11-20T15:00:00.000Z" },
     ]);
+    expect(sqlite.prepare("SELECT count(*) AS n FROM whatsapp_optouts WHERE said <> ''").get()).toEqual({ n: 0 });
     // the keys are the ones the code computes for those numbers today
     for (const row of optOuts as { number: string; key: string }[]) expect(numberKey(toE164(row.number))).toBe(row.key);
     expect(sqlite.prepare("SELECT number, key FROM whatsapp_optout_changes").all()).toEqual([

@@ -231,12 +231,12 @@ describe("POST /api/whatsapp-helper/respostas", () => {
   });
 });
 
-describe("opt-outs reported by helpers carry what the person said", () => {
-  it("stores `said`, refuses one over 4096 characters", async () => {
+describe("an opt-out keeps only the number", () => {
+  it("what an older helper sends as `said` is checked (over 4096 characters refused) and never stored", async () => {
     const entry = { number: "5531966665555", at: "2026-11-20T12:00:00.000Z", said: "SAIR, por favor" };
     expect((await answer(await optOutsApiAction(args(api({ entries: [entry] }, { url: OPT_OUTS_API }))))).status).toBe(200);
     expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
-      { number: "+5531966665555", said: "SAIR, por favor", recordedBy: expect.stringMatching(/^senha:\d+:Equipe do ajudante$/) },
+      { number: "+5531966665555", said: "", recordedBy: expect.stringMatching(/^senha:\d+:Equipe do ajudante$/) },
     ]);
     const long = await answer(
       await optOutsApiAction(args(api({ entries: [{ ...entry, said: "x".repeat(4097) }] }, { url: OPT_OUTS_API }))),
@@ -390,6 +390,27 @@ describe("LGPD: the person's replies", () => {
     expect(replyRows().map((row) => row.text)).toEqual(["De outra pessoa"]);
   });
 
+  it("her WhatsApp opt-out is in her data export: the number, when and how, never another person's", async () => {
+    const leadId = contactLead("Iara Lgpd", "(31) 92222-6666", "iara.lgpd@example.com");
+    await optOutsApiAction(
+      args(
+        api(
+          {
+            entries: [
+              { number: "553122226666", at: "2026-11-20T12:00:00.000Z", said: "SAIR" }, // her old WhatsApp id
+              { number: "5531922226667", at: "2026-11-20T12:00:00.000Z" },
+            ],
+          },
+          { url: OPT_OUTS_API },
+        ),
+      ),
+    );
+    const exported = personDataExport(findLead(leadId)!);
+    expect(exported.descadastros_whatsapp).toEqual([
+      { numero: "+553122226666", em: "2026-11-20T12:00:00.000Z", origem: "helper" },
+    ]);
+  });
+
   it("follow the retention period, by when they were received", async () => {
     const now = new Date("2026-11-26T12:00:00.000Z");
     const day = 24 * 60 * 60 * 1000;
@@ -412,6 +433,11 @@ describe("/whatsapp/descadastros", () => {
 
   async function seedOptOuts() {
     contactLead("Élia Nascimento", "(31) 94444-1111", "elia@example.com");
+    // what they wrote is their reply (the opt-out keeps only the number)
+    await postReplies(
+      reply({ number: "+5531944441111", text: "Não me mande mais nada", receivedAt: "2026-11-20T12:00:00.000Z" }),
+      reply({ number: "+5521933332222", text: "SAIR", receivedAt: "2026-11-21T12:00:00.000Z" }),
+    );
     await optOutsApiAction(
       args(
         api(
@@ -427,7 +453,7 @@ describe("/whatsapp/descadastros", () => {
     );
   }
 
-  it("lists who, when and what was said; searches by number or name (no accents or case)", async () => {
+  it("lists who, when and their latest reply; searches by number or name (no accents or case)", async () => {
     await seedOptOuts();
     const all = await optOutsPage(operatorCookie);
     expect(all.total).toBe(2);
@@ -470,7 +496,7 @@ describe("/whatsapp/descadastros", () => {
       reason: "Registrado por engano: a pessoa pediu para voltar",
     });
     expect(change.by).toMatch(/^usuario:\d+:respostas\.admin@example\.com$/);
-    expect(JSON.parse(change.previous)).toMatchObject({ id: target.id, said: "Não me mande mais nada", operator: "Maria" });
+    expect(JSON.parse(change.previous)).toMatchObject({ id: target.id, said: "", operator: "Maria" });
     // The helpers hear of it: the central list answers with the undo, so each forgets its own copy.
     const central = await answer(
       await optOutsApiLoader(args(new Request(OPT_OUTS_API, { headers: { Authorization: bearer() } }))),
@@ -483,7 +509,6 @@ describe("/whatsapp/descadastros", () => {
       {
         number: "+5531944441111",
         by: "respostas.admin@example.com",
-        said: "Não me mande mais nada",
         reason: "Registrado por engano: a pessoa pediu para voltar",
       },
     ]);

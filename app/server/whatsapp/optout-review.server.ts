@@ -8,7 +8,7 @@ import { leadIdForPerson } from "./replies.server";
 
 /**
  * The opt-out screen (/whatsapp/descadastros, decision 071): who asked not to get WhatsApp, when,
- * what they wrote and who recorded it; searchable by number or name; an opt-out recorded by mistake
+ * their latest reply and who recorded it; searchable by number or name; an opt-out recorded by mistake
  * may be undone with a reason, which is kept (whatsapp_optout_changes) with the entry as it was.
  */
 
@@ -37,13 +37,23 @@ const normalize = (text: string) =>
     .toLowerCase()
     .trim();
 
-/** The person's name: the lead or WhatsApp name of their latest reply, else their most recent lead's. */
-function namesByKey(keys: string[]): Map<string, string> {
+/**
+ * Per person key: the name (the lead or WhatsApp name of the latest reply, else the most recent lead's)
+ * and the latest reply's text. An opt-out keeps only the number (decision 118): what the person
+ * wrote is her reply, shown from the replies (erased with her, kept as long as they are).
+ */
+function peopleByKey(keys: string[]): { names: Map<string, string>; said: Map<string, string> } {
   const names = new Map<string, string>();
-  if (keys.length === 0) return names;
+  const said = new Map<string, string>();
+  if (keys.length === 0) return { names, said };
   for (const batch of parameterBatches(keys)) {
     const replies = db
-      .select({ key: schema.whatsappReplies.key, name: schema.whatsappReplies.pushName, leadName: schema.leads.nome })
+      .select({
+        key: schema.whatsappReplies.key,
+        name: schema.whatsappReplies.pushName,
+        text: schema.whatsappReplies.text,
+        leadName: schema.leads.nome,
+      })
       .from(schema.whatsappReplies)
       .leftJoin(schema.leads, eq(schema.leads.id, schema.whatsappReplies.leadId))
       .where(inArray(schema.whatsappReplies.key, batch))
@@ -52,6 +62,7 @@ function namesByKey(keys: string[]): Map<string, string> {
     for (const row of replies) {
       const name = row.leadName || row.name;
       if (name && !names.has(row.key)) names.set(row.key, name);
+      if (!said.has(row.key)) said.set(row.key, row.text);
     }
   }
   // no reply with a name: the person's most recent lead, if any
@@ -64,7 +75,7 @@ function namesByKey(keys: string[]): Map<string, string> {
         : db.select({ nome: schema.leads.nome }).from(schema.leads).where(eq(schema.leads.id, leadId)).get();
     if (lead) names.set(key, lead.nome);
   }
-  return names;
+  return { names, said };
 }
 
 /**
@@ -73,7 +84,7 @@ function namesByKey(keys: string[]): Map<string, string> {
  */
 export function listOptOutsForReview(search = ""): { rows: OptOutReviewRow[]; total: number } {
   const all = db.select().from(optOuts).orderBy(desc(optOuts.at), desc(optOuts.id)).all();
-  const names = namesByKey([...new Set(all.map((row) => row.key))]);
+  const { names, said } = peopleByKey([...new Set(all.map((row) => row.key))]);
   const query = search.trim().slice(0, 100);
   const digits = query.replace(/\D/g, "");
   const words = /\d/.test(query) ? "" : normalize(query);
@@ -83,7 +94,7 @@ export function listOptOutsForReview(search = ""): { rows: OptOutReviewRow[]; to
       number: row.number,
       name: names.get(row.key) ?? "",
       at: row.at,
-      said: row.said,
+      said: said.get(row.key) ?? "",
       source: row.source,
       operator: row.operator,
       recordedBy: describeSentBy(row.recordedBy) || row.recordedBy,
@@ -134,7 +145,6 @@ export type OptOutChangeRow = {
   reason: string;
   by: string;
   at: string;
-  said: string;
   optedOutAt: string;
 };
 
@@ -147,7 +157,7 @@ export function listOptOutChanges(limit = 100): OptOutChangeRow[] {
     .limit(limit)
     .all()
     .map((row) => {
-      let previous: { said?: unknown; at?: unknown } = {};
+      let previous: { at?: unknown } = {};
       try {
         previous = JSON.parse(row.previous) as typeof previous;
       } catch {
@@ -159,7 +169,6 @@ export function listOptOutChanges(limit = 100): OptOutChangeRow[] {
         reason: row.reason,
         by: describeSentBy(row.by) || row.by,
         at: row.at,
-        said: typeof previous.said === "string" ? previous.said : "",
         optedOutAt: typeof previous.at === "string" ? previous.at : "",
       };
     });

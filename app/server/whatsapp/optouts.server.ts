@@ -44,12 +44,14 @@ const optOutEntrySchema = z.object({
   number: reportedNumberSchema,
   at: z.iso.datetime({ offset: true, error: "Horário inválido" }),
   operator: z.string({ error: "Operador inválido" }).trim().max(OPERATOR_NAME_MAX, "Operador inválido").optional().default(""),
-  /** What the person wrote (decision 071), shown on the opt-out screen as text. */
+  /**
+   * What the person wrote, sent by older helpers: checked, never kept (an opt-out keeps only the
+   * number, decision 118; the words are in the person's reply, erased with her).
+   */
   said: z
     .string({ error: "Texto inválido" })
     .max(OPT_OUT_SAID_MAX, `O texto pode ter até ${OPT_OUT_SAID_MAX} caracteres`)
-    .optional()
-    .default(""),
+    .optional(),
 });
 
 export const optOutReportSchema = z.object({
@@ -59,8 +61,8 @@ export const optOutReportSchema = z.object({
     .max(MAX_OPTOUTS_PER_REQUEST, `Envie de 1 a ${MAX_OPTOUTS_PER_REQUEST} descadastros por vez`),
 });
 
-/** One opt-out to store; `said` may be left out (an opt-out recorded in the panel). */
-export type OptOutEntry = Omit<z.output<typeof optOutEntrySchema>, "said"> & { said?: string };
+/** One opt-out to store: the number, when, and the operator whose helper caught it. */
+export type OptOutEntry = Omit<z.output<typeof optOutEntrySchema>, "said">;
 
 /**
  * Stores opt-outs; a person already on the list (any variant of their number) is left as first
@@ -80,7 +82,6 @@ export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSou
           operator: entry.operator,
           source,
           recordedBy,
-          said: entry.said ?? "",
         })
         .onConflictDoNothing({ target: schema.whatsappOptOuts.key })
         .run().changes;
@@ -148,6 +149,17 @@ export function optOutChecker(): (number: string) => boolean {
       .map((row) => row.key),
   );
   return (number) => keys.has(personKey(number));
+}
+
+/** The opt-outs of these person keys (the LGPD export): the number, when, and how it was recorded. */
+export function optOutsOfKeys(keys: readonly string[]): { number: string; at: string; source: string }[] {
+  return selectInBatches([...new Set(keys)], (batch) =>
+    db
+      .select({ number: schema.whatsappOptOuts.number, at: schema.whatsappOptOuts.at, source: schema.whatsappOptOuts.source })
+      .from(schema.whatsappOptOuts)
+      .where(inArray(schema.whatsappOptOuts.key, batch))
+      .all(),
+  );
 }
 
 /** How many people are on the list. */
