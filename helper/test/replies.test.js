@@ -49,6 +49,53 @@ describe("replyRowOf", () => {
   });
 });
 
+describe("nobody is ignored: replies without text or without a number", () => {
+  it("through the Baileys-shaped socket, a voice note, a sticker, a reaction and a hidden-number chat reach the site", async () => {
+    const site = await startSiteStub({ key: KEY_TEXT });
+    after.push(() => site.close());
+    const { helper, socket, whatsapp } = await linkedBaileysHelper({
+      options: { siteUrl: site.url },
+      authPrefix: "baileys-media-",
+    });
+    expect(helper && socket).toBeTruthy();
+    const from = "5531999995555@s.whatsapp.net";
+    whatsapp.receive({ from, id: "3EB0VOICE01", message: { audioMessage: { ptt: true } } });
+    whatsapp.receive({ from, id: "3EB0STICK01", message: { stickerMessage: {} } });
+    whatsapp.receive({
+      from,
+      id: "3EB0REACT01",
+      message: { reactionMessage: { key: { remoteJid: from, id: "3EB0X" }, text: "👎" } },
+    });
+    // WhatsApp gives no number for this chat (LID, no mapping): a reply without a number, never an opt-out
+    whatsapp.receive({ lid: "4242@lid", id: "3EB0HIDDEN1", message: { conversation: "Parem de me mandar isso" } });
+    await until(() => site.replies.length === 4);
+    expect(site.replies).toEqual([
+      expect.objectContaining({
+        messageId: "3EB0VOICE01",
+        number: "+5531999995555",
+        text: "respondeu com mensagem de voz — veja no celular",
+        optOut: false,
+      }),
+      expect.objectContaining({ messageId: "3EB0STICK01", text: "respondeu com figurinha — veja no celular", optOut: false }),
+      expect.objectContaining({ messageId: "3EB0REACT01", text: "reagiu com 👎 — veja no celular", optOut: false }),
+      expect.objectContaining({ messageId: "3EB0HIDDEN1", number: "", hiddenNumber: true, text: "Parem de me mandar isso" }),
+    ]);
+    expect(site.optOuts).toEqual([]);
+  });
+
+  it("replyRowOf keeps a hidden number as '' and never reads a described voice note as an opt-out", () => {
+    const now = () => Date.parse("2026-11-26T12:00:00.000Z");
+    expect(replyRowOf({ id: "H1", from: "", hiddenNumber: true, text: "SAIR" }, { now })).toMatchObject({
+      number: "",
+      hiddenNumber: true,
+      optOut: true,
+    });
+    expect(
+      replyRowOf({ id: "M1", from: "5531999991111", media: true, text: "respondeu com áudio — veja no celular" }, { now }),
+    ).toMatchObject({ optOut: false });
+  });
+});
+
 describe("the helper forwards replies to the site", () => {
   it("through the Baileys-shaped socket, 'Não tenho interesse' reaches the site once; groups, statuses and our own messages do not", async () => {
     const site = await startSiteStub({ key: KEY_TEXT });

@@ -198,6 +198,19 @@ describe("POST /api/whatsapp-helper/respostas", () => {
     expect(rows.find((row) => row.messageId === second.messageId)?.category).toBe("outro");
   });
 
+  it("a chat whose number WhatsApp hid is stored without a number, linked to nobody, listed in Respostas", async () => {
+    db.delete(schema.whatsappReplies).run();
+    const hidden = { ...reply({ number: "", text: "Parem de me mandar isso" }), hiddenNumber: true };
+    expect((await answer(await postReplies(hidden as ReturnType<typeof reply>))).status).toBe(200);
+    expect(replyRows()).toMatchObject([{ number: "", key: "", leadId: null, text: "Parem de me mandar isso" }]);
+    const page = await repliesPage(operatorCookie);
+    expect(page.replies.map((r: any) => [r.number, r.text])).toEqual([["", "Parem de me mandar isso"]]);
+    // "" is only for a hidden number
+    const bare = await answer(await postReplies(reply({ number: "" })));
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatch(/Número/);
+  });
+
   it("a batch is all or nothing: one bad entry is a 400 naming it in pt-BR, and none is stored", async () => {
     const cases: [unknown, RegExp][] = [
       [{ entries: [reply(), reply({ number: "12" })] }, /Número inválido \(item 2\)/],

@@ -148,7 +148,9 @@ const replyEntrySchema = z.object({
     .min(1, "Identificador da mensagem obrigatório")
     // WhatsApp's ids are letters and digits; nothing else is ever one
     .regex(/^[A-Za-z0-9_.:-]{1,200}$/, "Identificador da mensagem inválido"),
-  number: reportedNumberSchema,
+  /** "" only with hiddenNumber: a chat whose number WhatsApp did not give the helper (LID). */
+  number: z.union([z.literal(""), reportedNumberSchema], { error: "Número inválido" }),
+  hiddenNumber: z.boolean({ error: "hiddenNumber deve ser verdadeiro ou falso" }).optional().default(false),
   text: z
     .string({ error: "Texto obrigatório" })
     .max(REPLY_TEXT_MAX, `O texto pode ter até ${REPLY_TEXT_MAX} caracteres`)
@@ -169,9 +171,14 @@ const replyEntrySchema = z.object({
     .transform((value) => value || null),
 });
 
+const replyWithNumberSchema = replyEntrySchema.refine((entry) => entry.number !== "" || entry.hiddenNumber, {
+  message: "Número obrigatório",
+  path: ["number"],
+});
+
 export const repliesReportSchema = z.object({
   entries: z
-    .array(replyEntrySchema, { error: "Envie as respostas em 'entries'" })
+    .array(replyWithNumberSchema, { error: "Envie as respostas em 'entries'" })
     .min(1, `Envie de 1 a ${MAX_REPLIES_PER_REQUEST} respostas por vez`)
     .max(MAX_REPLIES_PER_REQUEST, `Envie de 1 a ${MAX_REPLIES_PER_REQUEST} respostas por vez`),
 });
@@ -212,8 +219,9 @@ export function recordReplies(
   return db.transaction((tx) => {
     let inserted = 0;
     for (const entry of entries) {
-      const number = toE164(entry.number);
-      const key = personKey(number);
+      // a hidden number is nobody's key: the reply links to no lead and no opt-out
+      const number = entry.number === "" ? "" : toE164(entry.number);
+      const key = number === "" ? "" : personKey(number);
       inserted += tx
         .insert(replies)
         .values({
