@@ -22,14 +22,17 @@ const OPT_OUT_WORDS = new Set([
   "descadastro",
 ]);
 
-// Courtesies around the request ("Oi, por favor me tire da lista, obrigado").
-const LEADING_COURTESY = /^(?:ok|oi|ola|opa|bom dia|boa tarde|boa noite|por favor|por gentileza|favor|pfv|pfvr|pf|pls)\s+/;
+// Courtesies around the request ("Oi, por favor me tire da lista, obrigado"); "não tenho interesse"
+// before a request ("Não tenho interesse, parem de mandar") is one too (alone it is an answer).
+const LEADING_COURTESY =
+  /^(?:ok|oi|ola|opa|bom dia|boa tarde|boa noite|por favor|por gentileza|favor|pfv|pfvr|pf|pls|nao tenho (?:mais )?interesse|sem interesse)\s+/;
 const TRAILING_COURTESY = /\s+(?:por favor|por gentileza|pfv|pfvr|pf|pls|obrigad[oa]|obg|grat[oa]|ok|valeu|vlw)$/;
 
 // What is not wanted any more ("mensagens", "essas propagandas", ...) and which list to leave.
-const WHAT =
-  "(?: (?:as |suas |essas |estas |tuas |seus |esses |estes |os )?(?:mensagens|mensagem|msgs?|propagandas?|promocoes|ofertas|novidades|contatos?|nada))?";
-const LIST = "(?:da|dessa|desta|de sua|da sua|dessa sua|de vossa) lista(?: de \\w+)?";
+const NOUNS = "(?:mensagens|mensagem|msgs?|propagandas?|promocoes|ofertas|novidades|contatos?|spam|coisas?)";
+const WHAT = `(?: (?:as |suas |essas |estas |tuas |seus |esses |estes |os )?(?:${NOUNS}|nada|isso|isto))?`;
+// "da lista", "da lista de vocês", "da lista de transmissão de vocês"; never "da lista de espera"
+const LIST = "(?:da|dessa|desta|de sua|da sua|dessa sua|de vossa) lista(?: de (?!espera\\b)\\w+)?(?: de (?:voces|vcs))?";
 const REMOVE =
   "(?:tire|tira|tirem|tirar|retire|retira|retirem|retirar|remova|remove|removam|remover|exclua|exclui|excluam|excluir)";
 const SEND = "(?:envie|enviem|envia|enviar|mande|mandem|manda|mandar)";
@@ -57,6 +60,15 @@ const OPT_OUT_PHRASES = [
   // "sair da lista", "cancelar inscrição", "quero cancelar o cadastro"
   new RegExp(`^(?:sair|descadastrar|remover) ${LIST}$`),
   /^(?:quero )?(?:cancelar|cancela|cancele)(?: a| o| minha| meu)? (?:inscricao|assinatura|cadastro)$/,
+  // "chega de mensagem", "chega disso", "chega de spam" (never "chega de ônibus", "chega amanhã")
+  new RegExp(`^chega(?: de (?:tanta |tantas )?${NOUNS}| disso| dessas? ${NOUNS})?$`),
+  // "me deixem em paz", "me esquece", "sai fora"
+  /^(?:me )?(?:deixe|deixem|deixa)(?: me)? em paz$/,
+  /^(?:me esquece|me esquecam|me esqueca|esquece(?:m)? (?:o )?meu (?:numero|contato)|sai fora|saia fora)$/,
+  // "tira meu número da lista"
+  new RegExp(`^(?:me )?${REMOVE} (?:o )?meu (?:numero|contato)(?: ${LIST}| daqui)$`),
+  // "não me mandem mais nada", "não quero receber nada"
+  new RegExp(`^nao (?:quero|desejo) receber${WHAT}(?: mais)?(?: de voces| daqui)?$`),
 ];
 
 /**

@@ -164,6 +164,67 @@ describe("isOptOutText", () => {
   });
 });
 
+/**
+ * Real phrasings people sent after a campaign (outside testers, 2026-12), each read as the helper
+ * reads it: an opt-out recorded at once, or not. Complaints and data requests ("Vou denunciar no
+ * Procon", "Exclua meus dados") are no automatic opt-out: the site holds the person ("parece pedido
+ * de saída") until a staff member decides (app/server/whatsapp/replies.server.ts).
+ */
+describe("isOptOutText over real phrasings", () => {
+  it.each([
+    "Chega de mensagem!!!",
+    "chega de mensagens",
+    "CHEGA!",
+    "Chega disso",
+    "chega de spam",
+    "Parem de me mandar isso",
+    "para de me mandar isso",
+    "parem de mandar essas coisas",
+    "me tirem da lista",
+    "Me tirem dessa lista, por favor!!",
+    "me tirem da lista de transmissão de vocês",
+    "tira meu número da lista",
+    "Não tenho interesse, parem de mandar mensagem",
+    "não tenho interesse, me tire da lista",
+    "Não me mandem mais nada",
+    "não mandem mais mensagens",
+    "Não quero receber nada",
+    "não quero receber mensagens",
+    "Nao quero receber mais nada de voces",
+    "me deixem em paz",
+    "Me esquece",
+    "parem",
+    "PARE DE MANDAR MENSAGEM!!!",
+    "não me envie mais mensagens por favor",
+    "quero sair dessa lista",
+    "Sai fora",
+    "Para de mandar msg",
+  ])("'%s' is an opt-out", (text) => {
+    expect(isOptOutText(text)).toBe(true);
+  });
+  it.each([
+    "Chegou?",
+    "Chega amanhã?",
+    "quando chega o boleto?",
+    "chega de ônibus no polo?",
+    "quero sair da lista de espera",
+    "Parem de enrolar e me mandem o boleto",
+    "não me mande o boleto por e-mail, manda aqui",
+    "Me manda mais informações sobre o curso",
+    "me tira uma dúvida",
+    "tira a dúvida: tem aula sábado?",
+    "não quero receber o boleto pelo correio",
+    "Não tenho interesse",
+    "Vou denunciar no Procon",
+    "Exclua meus dados",
+    "isso é spam",
+    "me deixa pensar",
+    "esquece, já achei",
+  ])("'%s' is not (an answer, or held for a staff member)", (text) => {
+    expect(isOptOutText(text)).toBe(false);
+  });
+});
+
 describe("OptOutList", () => {
   it("persists numbers and matches ninth-digit variants", () => {
     const file = join(mkdtempSync(join(tmpdir(), "optout-")), "opt-out.json");

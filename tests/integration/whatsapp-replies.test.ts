@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateKey } from "whatsapp-helper/token";
 
-import { loader as leadLoader } from "~/routes/leads/lead";
+import { action as leadAction, loader as leadLoader } from "~/routes/leads/lead";
 import { action as optOutsApiAction, loader as optOutsApiLoader } from "~/routes/resources/helper-api/optouts";
 import { action as repliesApiAction, loader as repliesApiLoader } from "~/routes/resources/helper-api/replies";
 import { action as optOutsPageAction, loader as optOutsPageLoader } from "~/routes/whatsapp/optouts";
@@ -127,6 +127,7 @@ describe("the words that flag a reply", () => {
     expect(classifyReply("me tira dessa lista aí", true)).toBe("descadastro");
     // everything else is a plain reply: "chegada" is not "chega", "sair" inside a sentence is not SAIR
     expect(classifyReply("Qual a data de chegada do material?")).toBe("outro");
+    expect(classifyReply("Quando chega o boleto?")).toBe("outro");
     expect(classifyReply("Vou sair mais cedo hoje, me liga amanhã")).toBe("outro");
     expect(classifyReply("Tenho interesse em Enfermagem!")).toBe("outro");
   });
@@ -141,7 +142,7 @@ describe("the words that flag a reply", () => {
       "lgpd",
       "nao autorizei",
       "nao tenho interesse",
-      "chega",
+      "chega de",
       "pare de",
       "bloquear",
     ]) {
@@ -446,11 +447,6 @@ describe("/whatsapp/descadastros", () => {
 
   async function seedOptOuts() {
     contactLead("Élia Nascimento", "(31) 94444-1111", "elia@example.com");
-    // what they wrote is their reply (the opt-out keeps only the number)
-    await postReplies(
-      reply({ number: "+5531944441111", text: "Não me mande mais nada", receivedAt: "2026-11-20T12:00:00.000Z" }),
-      reply({ number: "+5521933332222", text: "SAIR", receivedAt: "2026-11-21T12:00:00.000Z" }),
-    );
     await optOutsApiAction(
       args(
         api(
@@ -463,6 +459,11 @@ describe("/whatsapp/descadastros", () => {
           { url: OPT_OUTS_API },
         ),
       ),
+    );
+    // what they wrote is their reply (the opt-out keeps only the number)
+    await postReplies(
+      reply({ number: "+5531944441111", text: "Não me mande mais nada", receivedAt: "2026-11-20T12:00:00.000Z" }),
+      reply({ number: "+5521933332222", text: "SAIR", receivedAt: "2026-11-21T12:00:00.000Z" }),
     );
   }
 
@@ -530,5 +531,120 @@ describe("/whatsapp/descadastros", () => {
     const again = await undo(target.id, "De novo", adminCookie);
     expect(statusOf(again)).toBe(404);
     expect(db.select().from(schema.whatsappOptOutChanges).all()).toHaveLength(1);
+  });
+});
+
+describe("every stop stops (decision 118)", () => {
+  const central = async () =>
+    (await answer(await optOutsApiLoader(args(new Request(OPT_OUTS_API, { headers: { Authorization: bearer() } }))))).body as {
+      numbers: string[];
+      undone: { number: string; at: string }[];
+    };
+  const changeRows = () => db.select().from(schema.whatsappOptOutChanges).all();
+
+  beforeEach(() => {
+    db.delete(schema.whatsappReplies).run();
+    db.delete(schema.whatsappOptOuts).run();
+    db.delete(schema.whatsappOptOutChanges).run();
+  });
+
+  it("an opt-out in a reply is recorded by the site even when an older helper did not read it as one", async () => {
+    await postReplies(reply({ number: "5531911110001", text: "Chega de mensagem!!!", optOut: false }));
+    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
+      { number: "+5531911110001", said: "", source: "helper", recordedBy: expect.stringMatching(/^senha:/) },
+    ]);
+    expect(replyRows()).toMatchObject([{ category: "descadastro", optOutReview: null }]);
+  });
+
+  it("a complaint or a data request 'parece pedido de saída': held out of every send until someone decides", async () => {
+    await postReplies(
+      reply({ number: "5531911110002", text: "Vou denunciar no Procon" }),
+      reply({ number: "5531911110003", text: "Exclua meus dados" }),
+      reply({ number: "5531911110004", text: "Qual o valor?" }),
+    );
+    expect(replyRows().map((row) => [row.number, row.optOutReview])).toEqual([
+      ["+5531911110002", "pendente"],
+      ["+5531911110003", "pendente"],
+      ["+5531911110004", null],
+    ]);
+    // the helpers skip both; neither is an opt-out yet
+    expect((await central()).numbers).toEqual(["+5531911110002", "+5531911110003"]);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toEqual([]);
+    const page = await repliesPage(operatorCookie);
+    expect(
+      page.replies
+        .filter((r: any) => r.held)
+        .map((r: any) => r.number)
+        .sort(),
+    ).toEqual(["+5531911110002", "+5531911110003"]);
+
+    // "Não é pedido de saída": released, logged, and the helpers hear of it with the undone ones
+    const complaint = replyRows().find((row) => row.number === "+5531911110002")!;
+    const released = await postRepliesPage({ intent: "nao-e-saida", id: String(complaint.id) }, operatorCookie);
+    expect(statusOf(released)).toBe(303);
+    const list = await central();
+    expect(list.numbers).toEqual(["+5531911110003"]);
+    expect(list.undone).toEqual([{ number: "+5531911110002", at: expect.any(String) }]);
+    expect(changeRows()).toMatchObject([{ number: "+5531911110002", action: "liberado", by: expect.stringMatching(/^senha:/) }]);
+
+    // "Descadastrar" on the data request: on the list, recorded by the operator, logged with why
+    const data = replyRows().find((row) => row.number === "+5531911110003")!;
+    const optedOut = await postRepliesPage({ intent: "descadastrar", id: String(data.id) }, operatorCookie);
+    expect(statusOf(optedOut)).toBe(303);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
+      { number: "+5531911110003", source: "painel", recordedBy: expect.stringMatching(/^senha:/), said: "" },
+    ]);
+    expect(changeRows()[1]).toMatchObject({
+      action: "descadastrado",
+      reason: expect.stringMatching(/^Resposta no WhatsApp de .+ \(Pedido sobre dados \(LGPD\)\)$/),
+    });
+    expect(replyRows().find((row) => row.id === data.id)?.optOutReview).toBe("descadastrado");
+    expect((await central()).numbers).toEqual(["+5531911110003"]);
+    const after = await repliesPage(operatorCookie);
+    expect(after.replies.find((r: any) => r.id === data.id)).toMatchObject({ held: false, optedOut: true });
+
+    // and it is undone like any opt-out, with a reason
+    const row = db.select().from(schema.whatsappOptOuts).get()!;
+    const undone = await settle(() =>
+      optOutsPageAction(
+        args(
+          formRequest(
+            "/whatsapp/descadastros",
+            { intent: "desfazer", id: String(row.id), motivo: "Engano" },
+            { cookie: adminCookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(undone)).toBe(303);
+    expect((await central()).numbers).toEqual([]);
+  });
+
+  it("'Descadastrar' on the lead page needs a reason (pt-BR, nothing stored without one) and is logged", async () => {
+    const leadId = contactLead("Rita Descadastro", "(31) 91111-0005", "rita.descadastro@example.com");
+    const post = (motivo: string) =>
+      settle(() =>
+        leadAction(
+          args(formRequest(`/contato/lead/${leadId}`, { intent: "descadastrar-whatsapp", motivo }, { cookie: adminCookie }), {
+            id: String(leadId),
+          }),
+        ),
+      );
+    const empty = await post("  ");
+    expect(statusOf(empty)).toBe(400);
+    expect(payload(empty).errors.motivo).toBe("Informe o motivo do descadastro (por exemplo: pediu por telefone).");
+    expect(db.select().from(schema.whatsappOptOuts).all()).toEqual([]);
+
+    expect(statusOf(await post("Pediu por telefone"))).toBe(303);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
+      { number: "+5531911110005", source: "painel", recordedBy: "respostas.admin@example.com" },
+    ]);
+    expect(changeRows()).toMatchObject([
+      { action: "descadastrado", reason: "Pediu por telefone", by: "respostas.admin@example.com" },
+    ]);
+    const page = payload(
+      await leadLoader(args(getRequest(`/contato/lead/${leadId}`, { cookie: adminCookie }), { id: String(leadId) })),
+    );
+    expect(page.lead.whatsappOptOut).toBe(true);
   });
 });

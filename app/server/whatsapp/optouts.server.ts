@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { numberKey, toE164 } from "whatsapp-helper/phone";
 import { z } from "zod";
 
@@ -96,12 +96,15 @@ export function recordOptOuts(entries: readonly OptOutEntry[], source: OptOutSou
  * opt-out earlier), so the person can be messaged again by every operator, not only the site.
  */
 export function undoneOptOuts(): { number: string; at: string }[] {
-  return db
-    .select({ number: schema.whatsappOptOutChanges.number, at: schema.whatsappOptOutChanges.at })
-    .from(schema.whatsappOptOutChanges)
-    .where(eq(schema.whatsappOptOutChanges.action, "desfeito"))
-    .orderBy(asc(schema.whatsappOptOutChanges.id))
-    .all();
+  return (
+    db
+      .select({ number: schema.whatsappOptOutChanges.number, at: schema.whatsappOptOutChanges.at })
+      .from(schema.whatsappOptOutChanges)
+      // undone, or a held person released ("não é pedido de saída"): helpers forget their copy
+      .where(inArray(schema.whatsappOptOutChanges.action, ["desfeito", "liberado"]))
+      .orderBy(asc(schema.whatsappOptOutChanges.id))
+      .all()
+  );
 }
 
 /** Every opted-out number, as stored (E.164), oldest first. */
@@ -112,6 +115,27 @@ export function optedOutNumbers(): string[] {
     .orderBy(asc(schema.whatsappOptOuts.id))
     .all()
     .map((row) => row.number);
+}
+
+/**
+ * What helpers skip: every opted-out number, then the people held because a reply of theirs looks
+ * like a request to stop and no staff member has decided yet (decision 118), E.164, each once.
+ */
+export function centralListNumbers(): string[] {
+  const numbers = optedOutNumbers();
+  const keys = new Set(numbers.map(personKey));
+  const held = db
+    .select({ number: schema.whatsappReplies.number, key: schema.whatsappReplies.key })
+    .from(schema.whatsappReplies)
+    .where(and(eq(schema.whatsappReplies.optOutReview, "pendente"), ne(schema.whatsappReplies.key, "")))
+    .orderBy(asc(schema.whatsappReplies.id))
+    .all();
+  for (const row of held) {
+    if (keys.has(row.key)) continue;
+    keys.add(row.key);
+    numbers.push(row.number);
+  }
+  return numbers;
 }
 
 /** Whether this person (any written form of the number, ninth digit or not) asked not to get WhatsApp. */

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, like, type SQL, sql } from "drizzle-orm";
+import { isOptOutText } from "whatsapp-helper/optout";
 import { toE164 } from "whatsapp-helper/phone";
 import { z } from "zod";
 
@@ -16,6 +17,7 @@ import { personKey, reportedNumberSchema } from "./optouts.server";
  */
 
 const replies = schema.whatsappReplies;
+const optOuts = schema.whatsappOptOuts;
 
 /** How many replies one request may carry. */
 export const MAX_REPLIES_PER_REQUEST = 100;
@@ -78,10 +80,14 @@ export const REPLY_FLAG_WORDS: Readonly<Record<Exclude<ReplyCategory, "outro">, 
     "nao tenho mais interesse",
   ],
   descadastro: [
-    "chega",
+    // "chega" alone is read by isOptOutText; "quando chega o boleto?" is no request to stop
+    "chega de",
+    "chega disso",
     "pare de",
     "parem de",
-    "para de",
+    "para de mandar",
+    "para de enviar",
+    "para de me",
     "nao quero mais",
     "nao me mande",
     "nao mande mais",
@@ -117,9 +123,10 @@ const PATTERNS = Object.entries(REPLY_FLAG_WORDS).map(([category, phrases]) => (
 
 /**
  * What a reply looks like: "denuncia", "dados", "sem-interesse", "descadastro" or "outro". `optOut` is
- * the helper's own opt-out reading (its isOptOutText): an opt-out nothing else flagged is "descadastro".
+ * the opt-out reading (the helper's isOptOutText, run here when not given): an opt-out nothing else
+ * flagged is "descadastro".
  */
-export function classifyReply(text: string, optOut = false): ReplyCategory {
+export function classifyReply(text: string, optOut = isOptOutText(text)): ReplyCategory {
   const normalized = normalizeReplyText(text);
   for (const { category, pattern } of PATTERNS) if (pattern.test(normalized)) return category;
   const words = normalized.split(" ");
@@ -127,6 +134,18 @@ export function classifyReply(text: string, optOut = false): ReplyCategory {
     return "descadastro";
   }
   return "outro";
+}
+
+/** The review state of a reply that looks like a request to stop (decision 118). */
+export const OPT_OUT_REVIEW = { pending: "pendente", optedOut: "descadastrado", released: "liberado" } as const;
+
+/**
+ * Whether a reply "parece pedido de saída": a complaint, a data request or a flagged opt-out that
+ * was not read as an opt-out by itself. Such a person is held out of every send (the central list
+ * names her) until a staff member decides: "Descadastrar" or "Não é pedido de saída".
+ */
+export function looksLikeOptOut(category: ReplyCategory, optOut: boolean): boolean {
+  return !optOut && (category === "descadastro" || category === "denuncia" || category === "dados");
 }
 
 export function isFlagged(category: string): boolean {
@@ -208,12 +227,15 @@ export function leadIdForPerson(key: string, tx: Tx | typeof db = db): number | 
 /**
  * Stores replies reported by a helper, all or nothing (one transaction); a message id already stored
  * is left as it was. `helperKeyId` names the helper key that reported them (decision 070), when the
- * API knows it. Returns how many were new.
+ * API knows it; `helperRecorder` the key's owner (sent_by form), who records an opt-out read in a
+ * reply. A reply that looks like a request to stop holds the person (decision 118). Returns how many
+ * were new.
  */
 export function recordReplies(
   entries: readonly ReplyEntry[],
   helperKeyId: string | null = null,
   now: Date = serverClock.now(),
+  helperRecorder = "",
 ): number {
   const at = now.toISOString();
   return db.transaction((tx) => {
@@ -222,7 +244,12 @@ export function recordReplies(
       // a hidden number is nobody's key: the reply links to no lead and no opt-out
       const number = entry.number === "" ? "" : toE164(entry.number);
       const key = number === "" ? "" : personKey(number);
-      inserted += tx
+      // the helper's reading, or this one (the same rules, newer than an older helper's)
+      const optOut = entry.optOut || isOptOutText(entry.text);
+      const category = classifyReply(entry.text, optOut);
+      const optedOut = key !== "" && !!tx.select({ id: optOuts.id }).from(optOuts).where(eq(optOuts.key, key)).get();
+      const receivedAt = new Date(entry.receivedAt).toISOString();
+      const added = tx
         .insert(replies)
         .values({
           messageId: entry.messageId,
@@ -230,15 +257,24 @@ export function recordReplies(
           key,
           pushName: entry.pushName,
           text: entry.text,
-          receivedAt: new Date(entry.receivedAt).toISOString(),
-          category: classifyReply(entry.text, entry.optOut),
+          receivedAt,
+          category,
           jobId: entry.jobId,
           leadId: leadIdForPerson(key, tx),
           helperKeyId,
+          optOutReview: key !== "" && !optedOut && looksLikeOptOut(category, optOut) ? OPT_OUT_REVIEW.pending : null,
           recordedAt: at,
         })
         .onConflictDoNothing({ target: replies.messageId })
         .run().changes;
+      inserted += added;
+      // an opt-out is recorded with the reply that asked for it, whatever helper reported it (only the number)
+      if (added > 0 && optOut && key !== "" && !optedOut) {
+        tx.insert(optOuts)
+          .values({ number, key, at: receivedAt, source: "helper", recordedBy: helperRecorder })
+          .onConflictDoNothing({ target: optOuts.key })
+          .run();
+      }
     }
     return inserted;
   });
@@ -272,6 +308,7 @@ export type ReplyRow = {
   readBy: string | null;
   handledAt: string | null;
   handledBy: string | null;
+  optOutReview: string | null;
 };
 
 function toRow(row: Omit<ReplyRow, "category" | "categoryLabel" | "flagged"> & { category: string }): ReplyRow {
@@ -298,6 +335,7 @@ function selectReplies(where: SQL | undefined, limit: number, order: SQL[] = INB
       readBy: replies.readBy,
       handledAt: replies.handledAt,
       handledBy: replies.handledBy,
+      optOutReview: replies.optOutReview,
     })
     .from(replies)
     .leftJoin(schema.leads, eq(schema.leads.id, replies.leadId))
