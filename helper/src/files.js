@@ -5,6 +5,7 @@ import {
   closeSync,
   fchmodSync,
   fstatSync,
+  fsyncSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -48,6 +49,34 @@ export function writeJson(file, value) {
   writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: FILE_MODE });
   if (process.platform !== "win32") chmodSync(tmp, FILE_MODE); // a leftover tmp keeps its old mode
   renameSync(tmp, file);
+}
+
+/**
+ * Writes atomically and durably: a temporary file (0600) written and fsynced, renamed over `file`,
+ * then the folder fsynced so the rename itself survives a power cut. For files whose loss would
+ * message someone who asked not to be (the opt-out list).
+ * @param {string} file @param {unknown} value
+ */
+export function writeJsonDurable(file, value) {
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, "w", FILE_MODE);
+  try {
+    if (process.platform !== "win32") fchmodSync(fd, FILE_MODE); // a leftover tmp keeps its old mode
+    writeFileSync(fd, `${JSON.stringify(value, null, 2)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+  if (process.platform === "win32") return; // a folder cannot be opened for fsync there
+  const dirFd = openSync(dir, "r");
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
 }
 
 /** Appends one line, creating the file 0600 (an existing file is made 0600 too). @param {string} file @param {unknown} value */

@@ -1,6 +1,6 @@
 // Opt-out: contacts who answer 'SAIR', 'PARAR' (or say plainly that they want no more messages)
 // are never messaged again.
-import { readJson, writeJson } from "./files.js";
+import { readJson, writeJsonDurable } from "./files.js";
 import { numberKey } from "./phone.js";
 
 /** Words that ask to stop when they are the whole reply (after courtesies such as "por favor"). */
@@ -22,14 +22,17 @@ const OPT_OUT_WORDS = new Set([
   "descadastro",
 ]);
 
-// Courtesies around the request ("Oi, por favor me tire da lista, obrigado").
-const LEADING_COURTESY = /^(?:ok|oi|ola|opa|bom dia|boa tarde|boa noite|por favor|por gentileza|favor|pfv|pfvr|pf|pls)\s+/;
+// Courtesies around the request ("Oi, por favor me tire da lista, obrigado"); "não tenho interesse"
+// before a request ("Não tenho interesse, parem de mandar") is one too (alone it is an answer).
+const LEADING_COURTESY =
+  /^(?:ok|oi|ola|opa|bom dia|boa tarde|boa noite|por favor|por gentileza|favor|pfv|pfvr|pf|pls|nao tenho (?:mais )?interesse|sem interesse)\s+/;
 const TRAILING_COURTESY = /\s+(?:por favor|por gentileza|pfv|pfvr|pf|pls|obrigad[oa]|obg|grat[oa]|ok|valeu|vlw)$/;
 
 // What is not wanted any more ("mensagens", "essas propagandas", ...) and which list to leave.
-const WHAT =
-  "(?: (?:as |suas |essas |estas |tuas |seus |esses |estes |os )?(?:mensagens|mensagem|msgs?|propagandas?|promocoes|ofertas|novidades|contatos?|nada))?";
-const LIST = "(?:da|dessa|desta|de sua|da sua|dessa sua|de vossa) lista(?: de \\w+)?";
+const NOUNS = "(?:mensagens|mensagem|msgs?|propagandas?|promocoes|ofertas|novidades|contatos?|spam|coisas?)";
+const WHAT = `(?: (?:as |suas |essas |estas |tuas |seus |esses |estes |os )?(?:${NOUNS}|nada|isso|isto))?`;
+// "da lista", "da lista de vocês", "da lista de transmissão de vocês"; never "da lista de espera"
+const LIST = "(?:da|dessa|desta|de sua|da sua|dessa sua|de vossa) lista(?: de (?!espera\\b)\\w+)?(?: de (?:voces|vcs))?";
 const REMOVE =
   "(?:tire|tira|tirem|tirar|retire|retira|retirem|retirar|remova|remove|removam|remover|exclua|exclui|excluam|excluir)";
 const SEND = "(?:envie|enviem|envia|enviar|mande|mandem|manda|mandar)";
@@ -57,6 +60,15 @@ const OPT_OUT_PHRASES = [
   // "sair da lista", "cancelar inscrição", "quero cancelar o cadastro"
   new RegExp(`^(?:sair|descadastrar|remover) ${LIST}$`),
   /^(?:quero )?(?:cancelar|cancela|cancele)(?: a| o| minha| meu)? (?:inscricao|assinatura|cadastro)$/,
+  // "chega de mensagem", "chega disso", "chega de spam" (never "chega de ônibus", "chega amanhã")
+  new RegExp(`^chega(?: de (?:tanta |tantas )?${NOUNS}| disso| dessas? ${NOUNS})?$`),
+  // "me deixem em paz", "me esquece", "sai fora"
+  /^(?:me )?(?:deixe|deixem|deixa)(?: me)? em paz$/,
+  /^(?:me esquece|me esquecam|me esqueca|esquece(?:m)? (?:o )?meu (?:numero|contato)|sai fora|saia fora)$/,
+  // "tira meu número da lista"
+  new RegExp(`^(?:me )?${REMOVE} (?:o )?meu (?:numero|contato)(?: ${LIST}| daqui)$`),
+  // "não me mandem mais nada", "não quero receber nada"
+  new RegExp(`^nao (?:quero|desejo) receber${WHAT}(?: mais)?(?: de voces| daqui)?$`),
 ];
 
 /**
@@ -98,9 +110,14 @@ export class OptOutList {
   /** @param {string} file */
   constructor(file) {
     this.file = file;
-    /** @type {{ number: string, at: string, reported?: boolean, operator?: string, said?: string, source?: "site" }[]} */
+    /** @type {{ number: string, at: string, reported?: boolean, operator?: string, source?: "site" }[]} */
     this.entries = readJson(file, { entries: [] }).entries ?? [];
     this.keys = new Set(this.entries.map((e) => numberKey(e.number)));
+  }
+
+  /** Writes the list to its file, fsynced (an opt-out must survive a crash or a power cut). */
+  save() {
+    writeJsonDurable(this.file, { entries: this.entries });
   }
 
   /** @param {string} number */
@@ -109,24 +126,27 @@ export class OptOutList {
   }
 
   /**
+   * Records that this person asked to stop. A person already listed is still one entry; when the site
+   * knows that entry already (this helper reported it, or it came from the site), the new request
+   * replaces it (its time, not yet reported): the site may have undone the old one a moment ago, and
+   * this helper learns of that only at its next reload, which forgets only what came before the undo
+   * (an opt-out is never lost whatever the order, decision 118).
    * @param {string} number normalised digits
    * @param {Date} at
    * @param {string} [operator] who ran the helper when the reply came (reported to the site)
-   * @param {string} [said] what the person wrote (reported to the site, shown on its opt-out screen)
-   * @returns {boolean} true when newly added
+   * @returns {boolean} true when the site is now owed this opt-out (new here, or a new request)
    */
-  add(number, at, operator, said) {
-    if (!number || this.has(number)) return false;
+  add(number, at, operator) {
+    if (!number) return false;
+    const key = numberKey(number);
+    const known = this.entries.find((e) => numberKey(e.number) === key);
+    if (known && known.reported !== true && known.source !== "site") return false; // still owed to the site: the first one stands
     // reported: false until the site has stored it (entries of older versions lack the flag: also unreported)
-    this.entries.push({
-      number,
-      at: at.toISOString(),
-      reported: false,
-      ...(operator ? { operator } : {}),
-      ...(said ? { said: said.slice(0, 4096) } : {}),
-    });
-    this.keys.add(numberKey(number));
-    writeJson(this.file, { entries: this.entries });
+    const entry = { number, at: at.toISOString(), reported: false, ...(operator ? { operator } : {}) };
+    if (known) this.entries[this.entries.indexOf(known)] = entry;
+    else this.entries.push(entry);
+    this.keys.add(key);
+    this.save();
     return true;
   }
 
@@ -135,17 +155,21 @@ export class OptOutList {
     return this.entries.filter((e) => e.reported !== true && e.source !== "site");
   }
 
-  /** Marks these numbers as stored by the site. @param {string[]} numbers */
-  markReported(numbers) {
-    const done = new Set(numbers);
+  /**
+   * Marks these entries as stored by the site: each as it was sent (number and time), so a newer
+   * request of the same person that arrived while the report was under way stays owed.
+   * @param {(string | { number: string, at?: string })[]} sent numbers, or the entries sent
+   */
+  markReported(sent) {
+    const done = new Set(sent.map((e) => (typeof e === "string" ? e : `${e.number}\n${e.at ?? ""}`)));
     let changed = false;
     for (const entry of this.entries) {
-      if (done.has(entry.number) && entry.reported !== true) {
+      if ((done.has(entry.number) || done.has(`${entry.number}\n${entry.at}`)) && entry.reported !== true) {
         entry.reported = true;
         changed = true;
       }
     }
-    if (changed) writeJson(this.file, { entries: this.entries });
+    if (changed) this.save();
   }
 
   /**
@@ -168,7 +192,7 @@ export class OptOutList {
     const forgotten = before - this.entries.length;
     if (forgotten > 0) {
       this.keys = new Set(this.entries.map((e) => numberKey(e.number)));
-      writeJson(this.file, { entries: this.entries });
+      this.save();
     }
     return forgotten;
   }
@@ -189,7 +213,7 @@ export class OptOutList {
       this.keys.add(numberKey(number));
       added += 1;
     }
-    if (added > 0) writeJson(this.file, { entries: this.entries });
+    if (added > 0) this.save();
     return added;
   }
 }

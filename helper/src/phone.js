@@ -71,15 +71,44 @@ export function numberProblem(number) {
 }
 
 /**
+ * The E.164 form ("+5531999998888", "+14155550100") of a number written any usual way, or "" when
+ * it holds no digits. A number written with + keeps its country code. Digits without + are read as
+ * Brazil's rule reads them: DDD + number (10 or 11 digits) or 55 + DDD + number; digits that are no
+ * Brazilian number are taken as already international (a WhatsApp id, a foreign number whose + was
+ * lost: "14155550100" is +1 415 555 0100, never 55 + 14 + 155550100).
+ * @param {unknown} number
+ * @returns {string}
+ */
+export function toE164(number) {
+  const digits = String(number ?? "").replace(/\D/g, "");
+  if (digits === "") return "";
+  if (isInternational(number)) return `+${digits}`;
+  if ((digits.length === 10 || digits.length === 11) && isBrazilianNational(digits)) return `+55${digits}`;
+  return `+${digits}`;
+}
+
+/**
+ * The E.164 form of a WhatsApp id's number: its digits are international as they are.
+ * @param {string | null | undefined} jid
+ * @returns {string}
+ */
+export function jidToE164(jid) {
+  const digits = jidToNumber(jid);
+  return digits ? `+${digits}` : "";
+}
+
+/**
  * Key that compares Brazilian numbers with and without the mobile "ninth digit"
  * (accounts older than the ninth digit have WhatsApp ids without it):
- * 55 + DDD + the last 8 digits. Other numbers are their own key.
- * @param {string} number normalised digits
+ * 55 + DDD + the last 8 digits, for a number that is Brazilian (55, a real DDD, a mobile or landline
+ * subscriber). Any other number is its own key (its E.164 digits), so a foreign number never shares
+ * a key with a Brazilian one.
+ * @param {string} number normalised digits or E.164
  * @returns {string}
  */
 export function numberKey(number) {
   const digits = String(number ?? "").replace(/\D/g, "");
-  if (digits.startsWith("55") && (digits.length === 12 || digits.length === 13)) {
+  if (digits.startsWith("55") && (digits.length === 12 || digits.length === 13) && isBrazilianNational(digits.slice(2))) {
     return `55${digits.slice(2, 4)}${digits.slice(-8)}`;
   }
   return digits;

@@ -15,14 +15,15 @@ export const PUSH_NAME_MAX = 200;
 /**
  * @typedef {{
  *   messageId: string, number: string, text: string, receivedAt: string, pushName: string,
- *   optOut: boolean, jobId?: string | null,
+ *   optOut: boolean, jobId?: string | null, hiddenNumber?: boolean,
  * }} ReplyRow
  */
 
 /**
  * What a driver emits for an incoming text: `id` is WhatsApp's message id, `at` when WhatsApp says
- * it was sent (ms), `pushName` the name the person gave WhatsApp.
- * @typedef {{ id?: string | null, from: string, text: string, offline?: boolean, at?: number | null, pushName?: string | null }} IncomingMessage
+ * it was sent (ms), `pushName` the name the person gave WhatsApp; `hiddenNumber` a chat whose number
+ * WhatsApp did not give (`from` is then ""), `media` a text that describes a voice note, a sticker...
+ * @typedef {{ id?: string | null, from: string, text: string, offline?: boolean, at?: number | null, pushName?: string | null, hiddenNumber?: boolean, media?: boolean }} IncomingMessage
  */
 
 /**
@@ -35,20 +36,25 @@ export const PUSH_NAME_MAX = 200;
 export function replyRowOf(incoming, context) {
   const number = String(incoming?.from ?? "").replace(/\D/g, "");
   const text = typeof incoming?.text === "string" ? incoming.text.slice(0, REPLY_TEXT_MAX) : "";
-  if (!/^\d{8,20}$/.test(number) || text.trim() === "") return null;
+  // a chat whose number WhatsApp hides (LID) still reaches the inbox, without a number
+  const hidden = incoming?.hiddenNumber === true && number === "";
+  if ((!hidden && !/^\d{8,20}$/.test(number)) || text.trim() === "") return null;
   const at = typeof incoming.at === "number" && Number.isFinite(incoming.at) && incoming.at > 0 ? incoming.at : context.now();
   const receivedAt = new Date(at).toISOString();
   const id = typeof incoming.id === "string" ? incoming.id.trim().slice(0, 200) : "";
   const jobId = context.jobIdFor?.(number) ?? null;
   return {
     // WhatsApp always names its messages; a driver that did not gets one made of who and when
-    messageId: id || `sem-id-${number}-${at}`,
-    number,
+    messageId: id || `sem-id-${number || "oculto"}-${at}`,
+    // a WhatsApp id's digits are international: E.164 as they are (decision 117)
+    number: hidden ? "" : `+${number}`,
     text,
     receivedAt,
     pushName: typeof incoming.pushName === "string" ? incoming.pushName.slice(0, PUSH_NAME_MAX) : "",
-    optOut: isOptOutText(text),
-    ...(jobId ? { jobId } : {}),
+    // a voice note, a sticker... is described, never read as an opt-out
+    optOut: incoming.media === true ? false : isOptOutText(text),
+    ...(hidden ? { hiddenNumber: true } : {}),
+    ...(jobId && !hidden ? { jobId } : {}),
   };
 }
 

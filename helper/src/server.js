@@ -420,7 +420,6 @@ export async function startHelper(options = {}) {
             number: e.number,
             at: e.at,
             ...(e.operator ? { operator: e.operator } : {}),
-            ...(e.said ? { said: e.said } : {}),
           })),
         );
       } catch (error) {
@@ -429,7 +428,7 @@ export async function startHelper(options = {}) {
         );
         return;
       }
-      optOuts.markReported(pending.map((e) => e.number));
+      optOuts.markReported(pending);
       log(`${pending.length} descadastro(s) registrado(s) no site.`);
     });
     return reports;
@@ -558,7 +557,7 @@ export async function startHelper(options = {}) {
     if (row) replies.push(row);
     if (!isOptOutText(incoming.text)) return;
     const at = new Date(now());
-    if (optOuts.add(number, at, operatorName ?? undefined, incoming.text)) {
+    if (optOuts.add(number, at, operatorName ?? undefined)) {
       log(
         `O contato ${number} pediu para não receber mais mensagens (SAIR/PARAR)${incoming.offline ? " enquanto o programa estava fechado" : ""}; ele será ignorado nos próximos envios.`,
       );

@@ -131,8 +131,10 @@ export class SiteApi {
    */
   async reportOptOuts(entries) {
     let inserted = 0;
-    for (let i = 0; i < entries.length; i += OPT_OUT_BATCH) {
-      const body = await this.call("POST", "/api/whatsapp-helper/descadastros", { entries: entries.slice(i, i + OPT_OUT_BATCH) });
+    // the local list keeps WhatsApp ids' digits, international as they are: E.164 on the wire (decision 117)
+    const e164 = entries.map((entry) => ({ ...entry, number: entry.number.startsWith("+") ? entry.number : `+${entry.number}` }));
+    for (let i = 0; i < e164.length; i += OPT_OUT_BATCH) {
+      const body = await this.call("POST", "/api/whatsapp-helper/descadastros", { entries: e164.slice(i, i + OPT_OUT_BATCH) });
       inserted += Number(body?.inserted ?? 0);
     }
     return inserted;

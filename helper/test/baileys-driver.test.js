@@ -451,15 +451,54 @@ describe("BaileysDriver: incoming replies", () => {
     ]);
   });
 
-  it("an opt-out from a LID chat whose number is unknown is not silently lost: a pt-BR warning", async () => {
+  it("a LID chat whose number WhatsApp does not give is still a reply (number hidden), and its opt-out a pt-BR warning", async () => {
     const made = makeDriver();
     const sock = await connected(made);
     sock.receive({ lid: "777@lid", message: { conversation: "Não quero mais receber" } });
     sock.receive({ lid: "777@lid", message: { conversation: "bom dia" } });
-    await until(() => made.of("warning").length === 1);
+    await until(() => made.of("message").length === 2 && made.of("warning").length === 1);
     await settle();
-    expect(made.of("message")).toEqual([]);
+    expect(made.of("message")).toEqual([
+      expect.objectContaining({
+        from: "",
+        hiddenNumber: true,
+        text: "Não quero mais receber",
+        id: expect.stringMatching(/^3EB0/),
+      }),
+      expect.objectContaining({ from: "", hiddenNumber: true, text: "bom dia" }),
+    ]);
     expect(made.of("warning")).toEqual([{ message: expect.stringMatching(/pediu para sair da lista/) }]);
+  });
+
+  it("voice notes, audio, stickers, documents, photos, videos and reactions each become a reply saying what came", async () => {
+    const made = makeDriver();
+    const sock = await connected(made);
+    const from = "5531911112222@s.whatsapp.net";
+    sock.receive({ from, message: { audioMessage: { ptt: true, seconds: 7 } } });
+    sock.receive({ from, message: { audioMessage: { ptt: false } } });
+    sock.receive({ from, message: { stickerMessage: { isAnimated: false } } });
+    sock.receive({ from, message: { documentMessage: { fileName: "rg.pdf" } } });
+    sock.receive({
+      from,
+      message: { documentWithCaptionMessage: { message: { documentMessage: { fileName: "x.pdf", caption: "meu RG" } } } },
+    });
+    sock.receive({ from, message: { imageMessage: {} } }); // a photo without a caption
+    sock.receive({ from, message: { ephemeralMessage: { message: { videoMessage: {} } } } });
+    sock.receive({ from, message: { reactionMessage: { key: { remoteJid: from, fromMe: true, id: "3EB0SENT" }, text: "👍" } } });
+    // not from the person: a removed reaction, a protocol message (a deletion)
+    sock.receive({ from, message: { reactionMessage: { key: { remoteJid: from, fromMe: true, id: "3EB0SENT" }, text: "" } } });
+    sock.receive({ from, message: { protocolMessage: { type: 0, key: { remoteJid: from, id: "3EB0GONE" } } } });
+    expect((await receivedMessages(made, 8)).map((m) => m.text)).toEqual([
+      "respondeu com mensagem de voz — veja no celular",
+      "respondeu com áudio — veja no celular",
+      "respondeu com figurinha — veja no celular",
+      "respondeu com documento — veja no celular",
+      "respondeu com documento (“meu RG”) — veja no celular",
+      "respondeu com foto — veja no celular",
+      "respondeu com vídeo — veja no celular",
+      "reagiu com 👍 — veja no celular",
+    ]);
+    expect(made.of("message").every((m) => m.from === "5531911112222" && m.media === true)).toBe(true);
   });
 });
 

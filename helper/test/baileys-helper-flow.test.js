@@ -126,7 +126,7 @@ describe("the helper with the Baileys driver and a Baileys-shaped WhatsApp", () 
     });
     expect(await optOut).toMatchObject({ number: "5531999991111" });
     await until(() => site.reported.length === 1);
-    expect(site.reported[0]).toMatchObject({ number: "5531999991111" });
+    expect(site.reported[0]).toMatchObject({ number: "+5531999991111" });
 
     // the next job skips that person
     const done = once(socket, "bulk-status");

@@ -30,7 +30,7 @@ describe("replyRowOf", () => {
       ),
     ).toEqual({
       messageId: "3EB0AA",
-      number: "5531999991111",
+      number: "+5531999991111",
       text: "SAIR",
       receivedAt: "2026-11-26T11:59:00.000Z",
       pushName: "Ana",
@@ -46,6 +46,53 @@ describe("replyRowOf", () => {
   it("forwards nothing without a number or a text", () => {
     expect(replyRowOf({ id: "X", from: "", text: "Oi" }, { now })).toBeNull();
     expect(replyRowOf({ id: "X", from: "5531999991111", text: "   " }, { now })).toBeNull();
+  });
+});
+
+describe("nobody is ignored: replies without text or without a number", () => {
+  it("through the Baileys-shaped socket, a voice note, a sticker, a reaction and a hidden-number chat reach the site", async () => {
+    const site = await startSiteStub({ key: KEY_TEXT });
+    after.push(() => site.close());
+    const { helper, socket, whatsapp } = await linkedBaileysHelper({
+      options: { siteUrl: site.url },
+      authPrefix: "baileys-media-",
+    });
+    expect(helper && socket).toBeTruthy();
+    const from = "5531999995555@s.whatsapp.net";
+    whatsapp.receive({ from, id: "3EB0VOICE01", message: { audioMessage: { ptt: true } } });
+    whatsapp.receive({ from, id: "3EB0STICK01", message: { stickerMessage: {} } });
+    whatsapp.receive({
+      from,
+      id: "3EB0REACT01",
+      message: { reactionMessage: { key: { remoteJid: from, id: "3EB0X" }, text: "👎" } },
+    });
+    // WhatsApp gives no number for this chat (LID, no mapping): a reply without a number, never an opt-out
+    whatsapp.receive({ lid: "4242@lid", id: "3EB0HIDDEN1", message: { conversation: "Parem de me mandar isso" } });
+    await until(() => site.replies.length === 4);
+    expect(site.replies).toEqual([
+      expect.objectContaining({
+        messageId: "3EB0VOICE01",
+        number: "+5531999995555",
+        text: "respondeu com mensagem de voz — veja no celular",
+        optOut: false,
+      }),
+      expect.objectContaining({ messageId: "3EB0STICK01", text: "respondeu com figurinha — veja no celular", optOut: false }),
+      expect.objectContaining({ messageId: "3EB0REACT01", text: "reagiu com 👎 — veja no celular", optOut: false }),
+      expect.objectContaining({ messageId: "3EB0HIDDEN1", number: "", hiddenNumber: true, text: "Parem de me mandar isso" }),
+    ]);
+    expect(site.optOuts).toEqual([]);
+  });
+
+  it("replyRowOf keeps a hidden number as '' and never reads a described voice note as an opt-out", () => {
+    const now = () => Date.parse("2026-11-26T12:00:00.000Z");
+    expect(replyRowOf({ id: "H1", from: "", hiddenNumber: true, text: "SAIR" }, { now })).toMatchObject({
+      number: "",
+      hiddenNumber: true,
+      optOut: true,
+    });
+    expect(
+      replyRowOf({ id: "M1", from: "5531999991111", media: true, text: "respondeu com áudio — veja no celular" }, { now }),
+    ).toMatchObject({ optOut: false });
   });
 });
 
@@ -89,13 +136,13 @@ describe("the helper forwards replies to the site", () => {
     expect(site.replies).toEqual([
       {
         messageId: "3EB0REPLY0001",
-        number: "5531999991111",
+        number: "+5531999991111",
         text: "Não tenho interesse",
         receivedAt: "2026-11-26T14:30:00.000Z",
         pushName: "Ana Souza",
         optOut: false,
       },
-      expect.objectContaining({ messageId: "3EB0REPLY0002", number: "5531988882222", text: "Vou denunciar como spam" }),
+      expect.objectContaining({ messageId: "3EB0REPLY0002", number: "+5531988882222", text: "Vou denunciar como spam" }),
     ]);
     const posted = site.requests.filter((r) => r.path === "/api/whatsapp-helper/respostas").flatMap((r) => r.body.entries);
     expect(posted.filter((r) => r.messageId === "3EB0REPLY0001").length).toBeGreaterThanOrEqual(1);
@@ -107,14 +154,15 @@ describe("the helper forwards replies to the site", () => {
     socket.disconnect();
   });
 
-  it("a SAIR is an opt-out and a reply: the site gets both, the opt-out with what the person said", async () => {
+  it("a SAIR is an opt-out and a reply: the site gets both, the opt-out with the number only (the words stay in the reply)", async () => {
     const site = await startSiteStub({ key: KEY_TEXT });
     after.push(() => site.close());
     const helper = await startTestHelper({ siteUrl: site.url });
     helper.driver.simulateIncoming("5531977773333", "SAIR, por favor");
     await until(() => site.replies.length === 1 && site.optOuts.length === 1);
-    expect(site.replies[0]).toMatchObject({ number: "5531977773333", text: "SAIR, por favor", optOut: true });
-    expect(site.optOuts[0]).toMatchObject({ number: "5531977773333", said: "SAIR, por favor" });
+    expect(site.replies[0]).toMatchObject({ number: "+5531977773333", text: "SAIR, por favor", optOut: true });
+    expect(site.optOuts[0]).toMatchObject({ number: "+5531977773333" });
+    expect(site.optOuts[0].said).toBeUndefined();
   });
 
   it("a reply names the last job that messaged the person, also after a restart (from the journal)", async () => {
@@ -134,7 +182,7 @@ describe("the helper forwards replies to the site", () => {
     // WhatsApp's id of the person has no ninth digit: still the same person
     first.driver.simulateIncoming("553155551234", "Quanto custa?");
     await until(() => site.replies.length === 1);
-    expect(site.replies[0]).toMatchObject({ number: "553155551234", jobId: started.jobId });
+    expect(site.replies[0]).toMatchObject({ number: "+553155551234", jobId: started.jobId });
     await first.close();
 
     const second = await startTestHelper({ dataDir, siteUrl: site.url });
@@ -165,7 +213,7 @@ describe("the helper forwards replies to the site", () => {
     site.state.down = false;
     const second = await startTestHelper({ dataDir, siteUrl: site.url });
     await until(() => site.replies.length === 1 && second.replies.size === 0);
-    expect(site.replies[0]).toMatchObject({ number: "5531966664444", text: "Exclua meus dados", optOut: false });
+    expect(site.replies[0]).toMatchObject({ number: "+5531966664444", text: "Exclua meus dados", optOut: false });
     await second.close();
 
     // acknowledged: a third start posts nothing

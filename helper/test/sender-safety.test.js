@@ -409,7 +409,7 @@ describe("the site's API", () => {
     await reconnected;
     await site.until(() => site.optOuts.length === 1);
     await first.reportOptOuts(); // the report that was under way has finished
-    expect(site.optOuts).toEqual([expect.objectContaining({ number: "553199991111", operator: "Maria" })]);
+    expect(site.optOuts).toEqual([expect.objectContaining({ number: "+553199991111", operator: "Maria" })]);
     expect(file()).toEqual([expect.objectContaining({ number: "553199991111", reported: true })]);
 
     // another operator's helper loads the central list before its job: that person is skipped

@@ -12,7 +12,7 @@ import { db, schema } from "~/server/db/client.server";
 import { saveLead } from "~/server/leads/save.server";
 import { createAdmin } from "~/server/staff/users.server";
 import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp/access.server";
-import { alreadySentApi, optOutsApi } from "~/server/whatsapp/helper-api.server";
+import { alreadySentApi, optOutsApi, repliesApi } from "~/server/whatsapp/helper-api.server";
 import { revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 import { isOptedOut, optedOutNumbers } from "~/server/whatsapp/optouts.server";
 import { recentlySent, recordSendResults } from "~/server/whatsapp/send-log.server";
@@ -160,20 +160,20 @@ describe("POST/GET /api/whatsapp-helper/descadastros", () => {
 
     const rows = optOutRows();
     expect(rows).toMatchObject([
-      { number: "5531999998888", key: "553199998888", at: "2026-11-20T12:00:00.000Z", operator: "Ana", source: "helper" },
-      { number: "5521988887777", at: "2026-11-20T16:00:00.000Z", operator: "", source: "helper" },
+      { number: "+5531999998888", key: "553199998888", at: "2026-11-20T12:00:00.000Z", operator: "Ana", source: "helper" },
+      { number: "+5521988887777", at: "2026-11-20T16:00:00.000Z", operator: "", source: "helper" },
     ]);
 
     const list = await answer(await optOutsLoader(args(api(OPT_OUTS))));
     expect(list).toMatchObject({ status: 200, cacheControl: "private, no-store" });
-    expect(list.body).toEqual({ numbers: ["5531999998888", "5521988887777"], undone: [] });
+    expect(list.body).toEqual({ numbers: ["+5531999998888", "+5521988887777"], undone: [] });
 
     // One question for the helpers and the panel: is this person on the list, however written?
     expect(isOptedOut("(31)99999-8888")).toBe(true);
     expect(isOptedOut("553199998888")).toBe(true);
     expect(isOptedOut("31 9999-8888")).toBe(true);
     expect(isOptedOut("(31)99999-8887")).toBe(false);
-    expect(optedOutNumbers()).toEqual(["5531999998888", "5521988887777"]);
+    expect(optedOutNumbers()).toEqual(["+5531999998888", "+5521988887777"]);
   });
 
   it("refuses bad bodies with 400 and a pt-BR error, storing none of a batch with one bad entry", async () => {
@@ -390,5 +390,45 @@ describe("the leads panel shows 'não quer WhatsApp'", () => {
         .at(-3);
     expect(cell("Pessoa Naoquer Optout")).toBe("não quer");
     expect(cell("Pessoa Quer Optout")).toBe("");
+  });
+});
+
+describe("every number in E.164: one person's opt-out never touches another person", () => {
+  it("an American's STOP (14155550100 or +14155550100) is +14155550100 and never marks the lead (14) 95555-0100", async () => {
+    db.delete(schema.whatsappReplies).run();
+    const brazilian = saveLead({
+      origem: "contato",
+      nome: "Pessoa Catorze E164",
+      telefone: "(14)95555-0100",
+      email: "catorze.e164@example.com",
+    });
+    // an older helper reports the WhatsApp id's digits; a newer one reports E.164
+    for (const number of ["14155550100", "+14155550100"]) {
+      const stored = await answer(
+        await optOutsApi(api(OPT_OUTS, { body: { entries: [{ number, at: "2026-11-20T12:00:00.000Z", operator: "B" }] } })),
+      );
+      expect(stored.status).toBe(200);
+    }
+    expect(optOutRows()).toMatchObject([{ number: "+14155550100", key: "14155550100" }]);
+    expect(optedOutNumbers()).toEqual(["+14155550100"]);
+    expect(isOptedOut("+1 415 555 0100")).toBe(true);
+    expect(isOptedOut("(14)95555-0100")).toBe(false);
+
+    // the American's reply is hers, not the Brazilian lead's
+    await repliesApi(
+      api("http://localhost/api/whatsapp-helper/respostas", {
+        body: {
+          entries: [{ messageId: "E164STOP1", number: "14155550100", text: "STOP", receivedAt: "2026-11-20T12:00:00.000Z" }],
+        },
+      }),
+    );
+    const reply = db.select().from(schema.whatsappReplies).where(eq(schema.whatsappReplies.messageId, "E164STOP1")).get();
+    expect(reply).toMatchObject({ number: "+14155550100", key: "14155550100", leadId: null });
+
+    // the Brazilian's own SAIR is hers: stored as +55, linked to her lead
+    await optOutsApi(api(OPT_OUTS, { body: { entries: [{ number: "5514955550100", at: "2026-11-21T12:00:00.000Z" }] } }));
+    expect(isOptedOut("(14)95555-0100")).toBe(true);
+    expect(optedOutNumbers()).toEqual(["+14155550100", "+5514955550100"]);
+    expect(brazilian).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateKey } from "whatsapp-helper/token";
 
-import { loader as leadLoader } from "~/routes/leads/lead";
+import { action as leadAction, loader as leadLoader } from "~/routes/leads/lead";
 import { action as optOutsApiAction, loader as optOutsApiLoader } from "~/routes/resources/helper-api/optouts";
 import { action as repliesApiAction, loader as repliesApiLoader } from "~/routes/resources/helper-api/replies";
 import { action as optOutsPageAction, loader as optOutsPageLoader } from "~/routes/whatsapp/optouts";
@@ -127,6 +127,7 @@ describe("the words that flag a reply", () => {
     expect(classifyReply("me tira dessa lista aí", true)).toBe("descadastro");
     // everything else is a plain reply: "chegada" is not "chega", "sair" inside a sentence is not SAIR
     expect(classifyReply("Qual a data de chegada do material?")).toBe("outro");
+    expect(classifyReply("Quando chega o boleto?")).toBe("outro");
     expect(classifyReply("Vou sair mais cedo hoje, me liga amanhã")).toBe("outro");
     expect(classifyReply("Tenho interesse em Enfermagem!")).toBe("outro");
   });
@@ -141,7 +142,7 @@ describe("the words that flag a reply", () => {
       "lgpd",
       "nao autorizei",
       "nao tenho interesse",
-      "chega",
+      "chega de",
       "pare de",
       "bloquear",
     ]) {
@@ -186,7 +187,7 @@ describe("POST /api/whatsapp-helper/respostas", () => {
     const rows = replyRows();
     expect(rows).toHaveLength(2);
     expect(rows.find((row) => row.messageId === first.messageId)).toMatchObject({
-      number: "5531988887777",
+      number: "+5531988887777",
       key: "553188887777",
       pushName: "Ana",
       text: "Não tenho interesse",
@@ -196,6 +197,19 @@ describe("POST /api/whatsapp-helper/respostas", () => {
       readAt: null,
     });
     expect(rows.find((row) => row.messageId === second.messageId)?.category).toBe("outro");
+  });
+
+  it("a chat whose number WhatsApp hid is stored without a number, linked to nobody, listed in Respostas", async () => {
+    db.delete(schema.whatsappReplies).run();
+    const hidden = { ...reply({ number: "", text: "Parem de me mandar isso" }), hiddenNumber: true };
+    expect((await answer(await postReplies(hidden as ReturnType<typeof reply>))).status).toBe(200);
+    expect(replyRows()).toMatchObject([{ number: "", key: "", leadId: null, text: "Parem de me mandar isso" }]);
+    const page = await repliesPage(operatorCookie);
+    expect(page.replies.map((r: any) => [r.number, r.text])).toEqual([["", "Parem de me mandar isso"]]);
+    // "" is only for a hidden number
+    const bare = await answer(await postReplies(reply({ number: "" })));
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatch(/Número/);
   });
 
   it("a batch is all or nothing: one bad entry is a 400 naming it in pt-BR, and none is stored", async () => {
@@ -226,17 +240,17 @@ describe("POST /api/whatsapp-helper/respostas", () => {
     await postReplies(reply({ number: "553177771234", text: "Chega" }));
     await postReplies(reply({ number: "5511912340000" }));
     const rows = replyRows();
-    expect(rows.find((row) => row.number === "553177771234")?.leadId).toBe(recent);
-    expect(rows.find((row) => row.number === "5511912340000")?.leadId).toBeNull();
+    expect(rows.find((row) => row.number === "+553177771234")?.leadId).toBe(recent);
+    expect(rows.find((row) => row.number === "+5511912340000")?.leadId).toBeNull();
   });
 });
 
-describe("opt-outs reported by helpers carry what the person said", () => {
-  it("stores `said`, refuses one over 4096 characters", async () => {
+describe("an opt-out keeps only the number", () => {
+  it("what an older helper sends as `said` is checked (over 4096 characters refused) and never stored", async () => {
     const entry = { number: "5531966665555", at: "2026-11-20T12:00:00.000Z", said: "SAIR, por favor" };
     expect((await answer(await optOutsApiAction(args(api({ entries: [entry] }, { url: OPT_OUTS_API }))))).status).toBe(200);
     expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
-      { number: "5531966665555", said: "SAIR, por favor", recordedBy: expect.stringMatching(/^senha:\d+:Equipe do ajudante$/) },
+      { number: "+5531966665555", said: "", recordedBy: expect.stringMatching(/^senha:\d+:Equipe do ajudante$/) },
     ]);
     const long = await answer(
       await optOutsApiAction(args(api({ entries: [{ ...entry, said: "x".repeat(4097) }] }, { url: OPT_OUTS_API }))),
@@ -390,6 +404,27 @@ describe("LGPD: the person's replies", () => {
     expect(replyRows().map((row) => row.text)).toEqual(["De outra pessoa"]);
   });
 
+  it("her WhatsApp opt-out is in her data export: the number, when and how, never another person's", async () => {
+    const leadId = contactLead("Iara Lgpd", "(31) 92222-6666", "iara.lgpd@example.com");
+    await optOutsApiAction(
+      args(
+        api(
+          {
+            entries: [
+              { number: "553122226666", at: "2026-11-20T12:00:00.000Z", said: "SAIR" }, // her old WhatsApp id
+              { number: "5531922226667", at: "2026-11-20T12:00:00.000Z" },
+            ],
+          },
+          { url: OPT_OUTS_API },
+        ),
+      ),
+    );
+    const exported = personDataExport(findLead(leadId)!);
+    expect(exported.descadastros_whatsapp).toEqual([
+      { numero: "+553122226666", em: "2026-11-20T12:00:00.000Z", origem: "helper" },
+    ]);
+  });
+
   it("follow the retention period, by when they were received", async () => {
     const now = new Date("2026-11-26T12:00:00.000Z");
     const day = 24 * 60 * 60 * 1000;
@@ -425,15 +460,20 @@ describe("/whatsapp/descadastros", () => {
         ),
       ),
     );
+    // what they wrote is their reply (the opt-out keeps only the number)
+    await postReplies(
+      reply({ number: "+5531944441111", text: "Não me mande mais nada", receivedAt: "2026-11-20T12:00:00.000Z" }),
+      reply({ number: "+5521933332222", text: "SAIR", receivedAt: "2026-11-21T12:00:00.000Z" }),
+    );
   }
 
-  it("lists who, when and what was said; searches by number or name (no accents or case)", async () => {
+  it("lists who, when and their latest reply; searches by number or name (no accents or case)", async () => {
     await seedOptOuts();
     const all = await optOutsPage(operatorCookie);
     expect(all.total).toBe(2);
     expect(all.optOuts.map((row: any) => [row.number, row.said])).toEqual([
-      ["5521933332222", "SAIR"],
-      ["5531944441111", "Não me mande mais nada"],
+      ["+5521933332222", "SAIR"],
+      ["+5531944441111", "Não me mande mais nada"],
     ]);
     // recorded by the helper whose key the access password "Equipe do ajudante" downloaded
     expect(all.optOuts[1]).toMatchObject({
@@ -443,14 +483,14 @@ describe("/whatsapp/descadastros", () => {
     });
 
     const byName = await optOutsPage(operatorCookie, "?busca=elia");
-    expect(byName.optOuts.map((row: any) => row.number)).toEqual(["5531944441111"]);
+    expect(byName.optOuts.map((row: any) => row.number)).toEqual(["+5531944441111"]);
     const byNumber = await optOutsPage(operatorCookie, "?busca=(21)%2093333");
-    expect(byNumber.optOuts.map((row: any) => row.number)).toEqual(["5521933332222"]);
+    expect(byNumber.optOuts.map((row: any) => row.number)).toEqual(["+5521933332222"]);
   });
 
   it("'Desfazer' needs a reason (pt-BR, beside the field); with one, the entry leaves the list and the log keeps it", async () => {
     await seedOptOuts();
-    const target = db.select().from(schema.whatsappOptOuts).where(eq(schema.whatsappOptOuts.number, "5531944441111")).get()!;
+    const target = db.select().from(schema.whatsappOptOuts).where(eq(schema.whatsappOptOuts.number, "+5531944441111")).get()!;
     const empty = await undo(target.id, "  ", operatorCookie);
     expect(statusOf(empty)).toBe(400);
     expect(payload(empty).id).toBe(target.id);
@@ -461,29 +501,28 @@ describe("/whatsapp/descadastros", () => {
     const done = await undo(target.id, "Registrado por engano: a pessoa pediu para voltar", adminCookie);
     expect(statusOf(done)).toBe(303);
     const optedOut = db.select().from(schema.whatsappOptOuts).all();
-    expect(optedOut.map((row) => row.number)).toEqual(["5521933332222"]);
+    expect(optedOut.map((row) => row.number)).toEqual(["+5521933332222"]);
     const [change] = db.select().from(schema.whatsappOptOutChanges).all();
     expect(change).toMatchObject({
-      number: "5531944441111",
+      number: "+5531944441111",
       key: "553144441111",
       action: "desfeito",
       reason: "Registrado por engano: a pessoa pediu para voltar",
     });
     expect(change.by).toMatch(/^usuario:\d+:respostas\.admin@example\.com$/);
-    expect(JSON.parse(change.previous)).toMatchObject({ id: target.id, said: "Não me mande mais nada", operator: "Maria" });
+    expect(JSON.parse(change.previous)).toMatchObject({ id: target.id, said: "", operator: "Maria" });
     // The helpers hear of it: the central list answers with the undo, so each forgets its own copy.
     const central = await answer(
       await optOutsApiLoader(args(new Request(OPT_OUTS_API, { headers: { Authorization: bearer() } }))),
     );
-    expect(central.body.numbers).toEqual(["5521933332222"]);
-    expect(central.body.undone).toEqual([{ number: "5531944441111", at: change.at }]);
+    expect(central.body.numbers).toEqual(["+5521933332222"]);
+    expect(central.body.undone).toEqual([{ number: "+5531944441111", at: change.at }]);
 
     const page = await optOutsPage(operatorCookie);
     expect(page.changes).toMatchObject([
       {
-        number: "5531944441111",
+        number: "+5531944441111",
         by: "respostas.admin@example.com",
-        said: "Não me mande mais nada",
         reason: "Registrado por engano: a pessoa pediu para voltar",
       },
     ]);
@@ -492,5 +531,120 @@ describe("/whatsapp/descadastros", () => {
     const again = await undo(target.id, "De novo", adminCookie);
     expect(statusOf(again)).toBe(404);
     expect(db.select().from(schema.whatsappOptOutChanges).all()).toHaveLength(1);
+  });
+});
+
+describe("every stop stops (decision 118)", () => {
+  const central = async () =>
+    (await answer(await optOutsApiLoader(args(new Request(OPT_OUTS_API, { headers: { Authorization: bearer() } }))))).body as {
+      numbers: string[];
+      undone: { number: string; at: string }[];
+    };
+  const changeRows = () => db.select().from(schema.whatsappOptOutChanges).all();
+
+  beforeEach(() => {
+    db.delete(schema.whatsappReplies).run();
+    db.delete(schema.whatsappOptOuts).run();
+    db.delete(schema.whatsappOptOutChanges).run();
+  });
+
+  it("an opt-out in a reply is recorded by the site even when an older helper did not read it as one", async () => {
+    await postReplies(reply({ number: "5531911110001", text: "Chega de mensagem!!!", optOut: false }));
+    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
+      { number: "+5531911110001", said: "", source: "helper", recordedBy: expect.stringMatching(/^senha:/) },
+    ]);
+    expect(replyRows()).toMatchObject([{ category: "descadastro", optOutReview: null }]);
+  });
+
+  it("a complaint or a data request 'parece pedido de saída': held out of every send until someone decides", async () => {
+    await postReplies(
+      reply({ number: "5531911110002", text: "Vou denunciar no Procon" }),
+      reply({ number: "5531911110003", text: "Exclua meus dados" }),
+      reply({ number: "5531911110004", text: "Qual o valor?" }),
+    );
+    expect(replyRows().map((row) => [row.number, row.optOutReview])).toEqual([
+      ["+5531911110002", "pendente"],
+      ["+5531911110003", "pendente"],
+      ["+5531911110004", null],
+    ]);
+    // the helpers skip both; neither is an opt-out yet
+    expect((await central()).numbers).toEqual(["+5531911110002", "+5531911110003"]);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toEqual([]);
+    const page = await repliesPage(operatorCookie);
+    expect(
+      page.replies
+        .filter((r: any) => r.held)
+        .map((r: any) => r.number)
+        .sort(),
+    ).toEqual(["+5531911110002", "+5531911110003"]);
+
+    // "Não é pedido de saída": released, logged, and the helpers hear of it with the undone ones
+    const complaint = replyRows().find((row) => row.number === "+5531911110002")!;
+    const released = await postRepliesPage({ intent: "nao-e-saida", id: String(complaint.id) }, operatorCookie);
+    expect(statusOf(released)).toBe(303);
+    const list = await central();
+    expect(list.numbers).toEqual(["+5531911110003"]);
+    expect(list.undone).toEqual([{ number: "+5531911110002", at: expect.any(String) }]);
+    expect(changeRows()).toMatchObject([{ number: "+5531911110002", action: "liberado", by: expect.stringMatching(/^senha:/) }]);
+
+    // "Descadastrar" on the data request: on the list, recorded by the operator, logged with why
+    const data = replyRows().find((row) => row.number === "+5531911110003")!;
+    const optedOut = await postRepliesPage({ intent: "descadastrar", id: String(data.id) }, operatorCookie);
+    expect(statusOf(optedOut)).toBe(303);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
+      { number: "+5531911110003", source: "painel", recordedBy: expect.stringMatching(/^senha:/), said: "" },
+    ]);
+    expect(changeRows()[1]).toMatchObject({
+      action: "descadastrado",
+      reason: expect.stringMatching(/^Resposta no WhatsApp de .+ \(Pedido sobre dados \(LGPD\)\)$/),
+    });
+    expect(replyRows().find((row) => row.id === data.id)?.optOutReview).toBe("descadastrado");
+    expect((await central()).numbers).toEqual(["+5531911110003"]);
+    const after = await repliesPage(operatorCookie);
+    expect(after.replies.find((r: any) => r.id === data.id)).toMatchObject({ held: false, optedOut: true });
+
+    // and it is undone like any opt-out, with a reason
+    const row = db.select().from(schema.whatsappOptOuts).get()!;
+    const undone = await settle(() =>
+      optOutsPageAction(
+        args(
+          formRequest(
+            "/whatsapp/descadastros",
+            { intent: "desfazer", id: String(row.id), motivo: "Engano" },
+            { cookie: adminCookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(undone)).toBe(303);
+    expect((await central()).numbers).toEqual([]);
+  });
+
+  it("'Descadastrar' on the lead page needs a reason (pt-BR, nothing stored without one) and is logged", async () => {
+    const leadId = contactLead("Rita Descadastro", "(31) 91111-0005", "rita.descadastro@example.com");
+    const post = (motivo: string) =>
+      settle(() =>
+        leadAction(
+          args(formRequest(`/contato/lead/${leadId}`, { intent: "descadastrar-whatsapp", motivo }, { cookie: adminCookie }), {
+            id: String(leadId),
+          }),
+        ),
+      );
+    const empty = await post("  ");
+    expect(statusOf(empty)).toBe(400);
+    expect(payload(empty).errors.motivo).toBe("Informe o motivo do descadastro (por exemplo: pediu por telefone).");
+    expect(db.select().from(schema.whatsappOptOuts).all()).toEqual([]);
+
+    expect(statusOf(await post("Pediu por telefone"))).toBe(303);
+    expect(db.select().from(schema.whatsappOptOuts).all()).toMatchObject([
+      { number: "+5531911110005", source: "painel", recordedBy: "respostas.admin@example.com" },
+    ]);
+    expect(changeRows()).toMatchObject([
+      { action: "descadastrado", reason: "Pediu por telefone", by: "respostas.admin@example.com" },
+    ]);
+    const page = payload(
+      await leadLoader(args(getRequest(`/contato/lead/${leadId}`, { cookie: adminCookie }), { id: String(leadId) })),
+    );
+    expect(page.lead.whatsappOptOut).toBe(true);
   });
 });

@@ -99,7 +99,7 @@ test("an opt-out reported by one helper is in the list another helper loads; a l
   }
   const list = await fetch(`${base()}/api/whatsapp-helper/descadastros`, { headers: { Authorization: bearer() } });
   const { numbers } = (await list.json()) as { numbers: string[] };
-  expect(numbers.filter((n) => n.endsWith(digits.slice(1)))).toEqual([`5531${digits.slice(1)}`]);
+  expect(numbers.filter((n) => n.endsWith(digits.slice(1)))).toEqual([`+5531${digits.slice(1)}`]);
 
   // The page records a send in 'Registro de Envios' (operator session), as it does for each result.
   const { operator } = await openSessions(base());

@@ -35,7 +35,7 @@ test("a reply goes from the helper to the site's inbox, survives the site being 
   const stored = () =>
     db
       .prepare("SELECT message_id, text, category, lead_id, push_name, helper_key_id FROM whatsapp_replies WHERE number = ?")
-      .all(number) as {
+      .all(`+${number}`) as {
       message_id: string;
       text: string;
       category: string;

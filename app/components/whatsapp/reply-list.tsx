@@ -49,7 +49,7 @@ export function ReplyList({
               <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">Não lida</span>
             )}
             <span className="font-semibold text-slate-900">{reply.pushName || reply.lead?.name || "Contato sem nome"}</span>
-            <span className="text-slate-700">{reply.number}</span>
+            <span className="text-slate-700">{reply.number || "Número oculto pelo WhatsApp (veja no celular)"}</span>
             <span className="text-slate-600">
               <time dateTime={reply.receivedAt}>{reply.received}</time>
             </span>

@@ -9,12 +9,14 @@ import { NextContactForm } from "~/components/leads/next-contact-form";
 import { NoteForm } from "~/components/leads/note-form";
 import { OwnerForm } from "~/components/leads/owner-form";
 import { StatusForm } from "~/components/leads/status-form";
+import { WhatsappOptOutForm } from "~/components/leads/whatsapp-opt-out-form";
 import { ReplyList } from "~/components/whatsapp/reply-list";
 import { privateData } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { statusWithReason } from "~/lib/leads/status";
 import { privatePageMeta } from "~/lib/seo";
+import { LEAD_OPT_OUT_INTENT } from "~/lib/whatsapp/replies";
 import { leadPageAction, leadPageView } from "~/server/leads/lead-page.server";
 import { leadOr404 } from "~/server/leads/privacy.server";
 import { readFormData } from "~/server/platform/form-data.server";
@@ -107,6 +109,14 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         value={actionData?.intent === "nota" ? actionData.values.texto : undefined}
         notes={timeline.filter((entry) => entry.kind === "nota").length}
       />
+
+      {lead.contactable ? (
+        <WhatsappOptOutForm
+          optedOut={lead.whatsappOptOut}
+          error={actionData?.intent === LEAD_OPT_OUT_INTENT ? (errors.motivo ?? errors.form) : undefined}
+          canWhatsapp={loaderData.canWhatsapp}
+        />
+      ) : null}
 
       <LeadHistory entries={timeline} />
 

@@ -119,7 +119,7 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
             ? `${total} ${total === 1 ? "descadastro encontrado" : "descadastros encontrados"} para “${search}”`
             : `${total} ${total === 1 ? "descadastro" : "descadastros"}`
         }
-        columns={["Número", "Nome", "Quando", "O que a pessoa escreveu", "Registrado por", "Desfazer"]}
+        columns={["Número", "Nome", "Quando", "Última resposta", "Registrado por", "Desfazer"]}
       >
         {optOuts.map((row) => (
           <tr key={row.id} className="border-b border-slate-100 align-top" data-testid="optout-row">
@@ -147,21 +147,21 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
 
       <StudioTable
         testId="optout-changes"
-        caption="Descadastros desfeitos (mais recentes primeiro)"
-        columns={["Número", "Desfeito em", "Por", "Motivo", "O que a pessoa tinha escrito"]}
+        caption="Histórico: descadastros desfeitos, registrados pela equipe e liberados (mais recentes primeiro)"
+        columns={["Número", "O que", "Quando", "Por", "Motivo"]}
         className="mt-10"
       >
         {changes.map((change) => (
           <tr key={change.id} className="border-b border-slate-100 align-top" data-testid="optout-change">
             <td className="py-2 pr-3 whitespace-nowrap">{change.number}</td>
+            <td className="py-2 pr-3">{change.action}</td>
             <td className="py-2 pr-3 whitespace-nowrap">{change.when}</td>
             <td className="py-2 pr-3">{change.by}</td>
-            <td className="py-2 pr-3 break-words whitespace-pre-wrap">{change.reason}</td>
-            <td className="py-2 break-words whitespace-pre-wrap">{change.said || "-"}</td>
+            <td className="py-2 break-words whitespace-pre-wrap">{change.reason}</td>
           </tr>
         ))}
       </StudioTable>
-      {changes.length === 0 ? <p className="mt-2 text-sm text-slate-700">Nenhum descadastro desfeito.</p> : null}
+      {changes.length === 0 ? <p className="mt-2 text-sm text-slate-700">Nada no histórico ainda.</p> : null}
     </section>
   );
 }

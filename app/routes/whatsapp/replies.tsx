@@ -13,7 +13,8 @@ import type { Route } from "./+types/replies";
 
 /**
  * /whatsapp/respostas: the replies people sent to the tool's messages (decision 071), complaints and
- * data requests first, then the newest; "Marcar como lida" and, for "não tenho interesse" linked to a
+ * data requests first, then the newest; "Marcar como lida", "Descadastrar", "Não é pedido de saída" for a
+ * person held as "parece pedido de saída" (decision 118) and, for "não tenho interesse" linked to a
  * lead, "Marcar lead como Perdido" after a confirmation (?confirmar-perdido=<id>). Operators and staff
  * holding "whatsapp"; anyone else goes to the gate. Logic: app/server/whatsapp/inbox.server.ts.
  */
@@ -124,6 +125,32 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
                   srLabel={`resposta de ${reply.number}`}
                 />
               )}
+              {reply.held ? (
+                <p className="w-full text-sm font-semibold text-amber-900" data-testid="reply-held">
+                  Parece pedido de saída: nenhum ajudante envia mensagens para esta pessoa até alguém decidir.
+                </p>
+              ) : null}
+              {reply.optedOut ? (
+                <span className="self-center text-sm text-slate-700" data-testid="reply-opted-out">
+                  Descadastrado
+                </span>
+              ) : reply.number ? (
+                <ReplyButton
+                  intent={REPLY_INTENTS.optOut}
+                  id={reply.id}
+                  label="Descadastrar"
+                  srLabel={`o número ${reply.number}`}
+                  danger
+                />
+              ) : null}
+              {reply.held && !reply.optedOut ? (
+                <ReplyButton
+                  intent={REPLY_INTENTS.release}
+                  id={reply.id}
+                  label="Não é pedido de saída"
+                  srLabel={`resposta de ${reply.number}`}
+                />
+              ) : null}
               {reply.category === "sem-interesse" && reply.lead && !reply.leadLost ? (
                 <ButtonLink
                   variant="neutral"

@@ -274,6 +274,12 @@ export const whatsappReplies = sqliteTable(
     readBy: text("read_by"),
     handledAt: text("handled_at"),
     handledBy: text("handled_by"),
+    /**
+     * "parece pedido de saída" (decision 118): "pendente" while a reply that looks like a request to
+     * stop (a complaint, a data request, a flagged opt-out the helper did not record) holds the person
+     * out of every send; "descadastrado" or "liberado" once a staff member decided; null otherwise.
+     */
+    optOutReview: text("opt_out_review"),
     recordedAt: text("recorded_at")
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
@@ -296,7 +302,7 @@ export const whatsappOptOutChanges = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     number: text("number").notNull(),
     key: text("key").notNull(),
-    action: text("action").notNull(), // "desfeito"
+    action: text("action").notNull(), // "desfeito" | "descadastrado" (by staff) | "liberado" (not a request to stop)
     reason: text("reason").notNull(),
     by: text("by").notNull(),
     at: text("at").notNull(),

@@ -15,10 +15,12 @@ import {
 } from "~/lib/leads/follow-up-form";
 import { CLOSED_STATUSES, type LeadStatus, type LossReason, NOTE_MAX, statusWithReason } from "~/lib/leads/status";
 import { can, type Role } from "~/lib/staff/roles";
+import { LEAD_OPT_OUT_INTENT, leadOptOutSchema } from "~/lib/whatsapp/replies";
 
 import * as serverClock from "../platform/clock.server";
 import { privateRedirectWithToast } from "../platform/toast.server";
 import { leadRepliesView } from "../whatsapp/inbox.server";
+import { optOutByStaff } from "../whatsapp/optout-review.server";
 import { isOptedOut } from "../whatsapp/optouts.server";
 import { addLeadNote, changeLeadStatus, leadTimeline, setNextContact } from "./follow-up.server";
 import { findOwner, ownerEmails, ownerOptions, setLeadOwner } from "./owner.server";
@@ -103,12 +105,30 @@ function setNextContactAction({ request, lead, here }: Post, form: FollowUp<"pro
 }
 
 /**
+ * "Descadastrar do WhatsApp" (decision 118): the lead's phone goes on the central opt-out list with
+ * who, when and the reason typed (required); a refused reason stores nothing.
+ */
+function optOutAction(request: Request, lead: Lead, formData: FormData, by: string) {
+  const submission = parseWithZod(formData, { schema: leadOptOutSchema });
+  if (submission.status !== "success") {
+    return refuse(LEAD_OPT_OUT_INTENT, { motivo: submission.error?.motivo?.[0] ?? "Motivo inválido" });
+  }
+  const result = optOutByStaff(lead.telefone, submission.value.motivo, by);
+  if (!result.ok) return refuse(LEAD_OPT_OUT_INTENT, { form: result.message });
+  return privateRedirectWithToast(request, `/contato/lead/${lead.id}`, {
+    title: result.changed ? "Descadastrado do WhatsApp" : "Já estava descadastrado do WhatsApp",
+    description: "Nenhum ajudante envia mais mensagens para esta pessoa.",
+  });
+}
+
+/**
  * A follow-up post of the lead page, by its `intent`: parsed with leadFollowUpSchema (the forms'
  * own rules), then the named change, answered with a 303 back to the page and a toast, or a 400
  * with the message next to the field.
  */
 export async function leadPageAction(request: Request, lead: Lead, formData: FormData, by: string) {
   const intent = formData.get("intent");
+  if (intent === LEAD_OPT_OUT_INTENT) return optOutAction(request, lead, formData, by);
   if (!isLeadIntent(intent)) return refuse("", { form: UNKNOWN_INTENT });
   const submission = parseWithZod(formData, { schema: leadFollowUpSchema });
   if (submission.status !== "success") {

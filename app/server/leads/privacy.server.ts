@@ -6,7 +6,7 @@ import { db, schema } from "../db/client.server";
 import { emailRecordsOfPerson } from "../email/person-emails.server";
 import { deleteWebhookDeliveriesOfLeads } from "../webhooks/outbox.server";
 import { removeLeadsFromHandoffs } from "../whatsapp/handoff.server";
-import { personKey } from "../whatsapp/optouts.server";
+import { optOutsOfKeys, personKey } from "../whatsapp/optouts.server";
 import { leadHistory } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
 
@@ -122,6 +122,12 @@ export function personDataExport(lead: Lead, now: Date = new Date()) {
       categoria: row.category,
       lida_em: row.readAt,
       lida_por: row.readBy,
+    })),
+    // Their request not to get WhatsApp messages: only the number and when (decision 118).
+    descadastros_whatsapp: optOutsOfKeys(leads.map((row) => personKey(row.telefone))).map((row) => ({
+      numero: row.number,
+      em: row.at,
+      origem: row.source,
     })),
     mensagens_whatsapp: sendLog.map((row) => ({
       nome: row.name,

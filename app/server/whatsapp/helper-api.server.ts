@@ -4,7 +4,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 
 import { now as clockNow } from "../platform/clock.server";
 import { helperKeyOfRequest } from "./helper-keys.server";
-import { optedOutNumbers, optOutReportSchema, recordOptOuts, undoneOptOuts } from "./optouts.server";
+import { centralListNumbers, optOutReportSchema, recordOptOuts, undoneOptOuts } from "./optouts.server";
 import { recordReplies, repliesReportSchema } from "./replies.server";
 import { recentlySent, recordSendResults } from "./send-log.server";
 
@@ -99,13 +99,15 @@ async function helperPost<T extends z.ZodType>(
 }
 
 /**
- * GET /api/whatsapp-helper/descadastros: `{ numbers }`, the central opt-out list.
+ * GET /api/whatsapp-helper/descadastros: `{ numbers, undone }`, the central opt-out list (with the people
+ * held while a staff member decides, decision 118) and what was undone or released since.
  * POST: `{ entries: [{ number, at, operator? }] }` adds opt-outs caught by a helper; idempotent per person.
  */
 export async function optOutsApi(request: Request): Promise<Response> {
   const key = helperKeyOfRequest(request);
   if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
-  if (request.method === "GET" || request.method === "HEAD") return json({ numbers: optedOutNumbers(), undone: undoneOptOuts() });
+  if (request.method === "GET" || request.method === "HEAD")
+    return json({ numbers: centralListNumbers(), undone: undoneOptOuts() });
   if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
   const body = await readBody(request, optOutReportSchema);
   if (body instanceof Response) return body;
@@ -180,5 +182,5 @@ export async function repliesApi(request: Request, now: Date = clockNow()): Prom
   const post = await helperPost(request, repliesReportSchema);
   if (post instanceof Response) return post;
   const { key, body } = post;
-  return json({ ok: true, inserted: recordReplies(body.entries, key.id, now) });
+  return json({ ok: true, inserted: recordReplies(body.entries, key.id, now, key.createdBy) });
 }

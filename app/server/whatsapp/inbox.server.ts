@@ -20,13 +20,23 @@ import { sameOrigin } from "../platform/same-origin.server";
 import { privateRedirectWithToast } from "../platform/toast.server";
 import { getAdmin } from "../staff/auth.server";
 import { describeSentBy, requireOperator, sentByOf, type WhatsappActor } from "./access.server";
-import { listOptOutChanges, listOptOutsForReview, OPT_OUT_GONE, optOutExists, undoOptOut } from "./optout-review.server";
+import {
+  listOptOutChanges,
+  listOptOutsForReview,
+  OPT_OUT_GONE,
+  optOutExists,
+  optOutFromReply,
+  releaseHeldPerson,
+  undoOptOut,
+} from "./optout-review.server";
+import { optedOutAmong } from "./optouts.server";
 import {
   leadReplies,
   listReplies,
   markAllRepliesRead,
   markLeadLostFromReply,
   markReplyRead,
+  OPT_OUT_REVIEW,
   replyExists,
   type ReplyRow,
   unreadReplyCounts,
@@ -43,8 +53,9 @@ import {
 /** A reply as the pages show it: dates in words, who read or handled it, the lead's status. */
 export type ReplyView = ReturnType<typeof replyView>;
 
-function replyView(row: ReplyRow) {
+function replyView(row: ReplyRow, optedOut = false) {
   return {
+    optedOut,
     id: row.id,
     number: row.number,
     pushName: row.pushName,
@@ -59,6 +70,8 @@ function replyView(row: ReplyRow) {
         ? null
         : { id: row.leadId, name: row.leadName ?? "", status: statusWithReason(row.leadStatus ?? "", null) },
     leadLost: row.leadStatus === "perdido",
+    // "parece pedido de saída": held out of every send until someone decides (decision 118)
+    held: row.optOutReview === OPT_OUT_REVIEW.pending,
     read: row.readAt ? { at: formatDateTimeBr(row.readAt), by: describeSentBy(row.readBy) } : null,
     handled: row.handledAt ? { at: formatDateTimeBr(row.handledAt), by: describeSentBy(row.handledBy) } : null,
   };
@@ -80,7 +93,9 @@ async function canOpenLeads(request: Request): Promise<boolean> {
 /** /whatsapp/respostas: the inbox, its counts and the reply whose "Perdido" is being confirmed. */
 export async function repliesPageData(request: Request) {
   const actor = await requireOperator(request);
-  const replies = listReplies().map(replyView);
+  const rows = listReplies();
+  const optedOut = optedOutAmong(rows.map((row) => row.number).filter(Boolean));
+  const replies = rows.map((row) => replyView(row, optedOut.has(row.number)));
   const confirmId = Number(new URL(request.url).searchParams.get(CONFIRM_LOST_PARAM) ?? "");
   const confirming = replies.find((reply) => reply.id === confirmId && reply.category === "sem-interesse" && reply.lead) ?? null;
   return privateData({
@@ -107,7 +122,10 @@ const UNKNOWN_INTENT = "Ação desconhecida. Recarregue a página e tente novame
 const FOREIGN_ORIGIN = "Envie o formulário pela página do site.";
 const REPLY_GONE = "Esta resposta não existe mais. Recarregue a página.";
 
-/** The inbox's posts: "Marcar como lida", "Marcar todas como lidas", "Marcar lead como Perdido" (confirmed). */
+/**
+ * The inbox's posts: "Marcar como lida", "Marcar todas como lidas", "Marcar lead como Perdido"
+ * (confirmed), "Descadastrar" and "Não é pedido de saída" (decision 118).
+ */
 export async function repliesAction(request: Request, now: Date = serverClock.now()) {
   const actor = await requireOperator(request);
   if (!sameOrigin(request)) return refused(FOREIGN_ORIGIN, 403);
@@ -134,6 +152,21 @@ export async function repliesAction(request: Request, now: Date = serverClock.no
       result.changed ? "Lead marcado como Perdido" : "O lead já estava como Perdido",
       result.changed ? "Motivo: sem interesse (respondeu no WhatsApp: não tenho interesse)." : undefined,
     );
+  }
+  if (intent === REPLY_INTENTS.optOut) {
+    if (id === null) return refused(REPLY_GONE, 404);
+    const result = optOutFromReply(id, by, now);
+    if (!result.ok) return refused(result.message, 409);
+    return back(
+      result.changed ? "Descadastrado" : "Este número já estava descadastrado",
+      `Nenhum ajudante envia mais mensagens para ${result.number}. Para desfazer, use Descadastros (com o motivo).`,
+    );
+  }
+  if (intent === REPLY_INTENTS.release) {
+    if (id === null) return refused(REPLY_GONE, 404);
+    const result = releaseHeldPerson(id, by, now);
+    if (!result.ok) return refused(result.message, 409);
+    return back("Não é pedido de saída", `${result.number} pode voltar a receber mensagens.`);
   }
   return refused(UNKNOWN_INTENT, 400);
 }
@@ -186,5 +219,7 @@ export async function optOutsAction(request: Request, now: Date = serverClock.no
 
 /** The lead page's "Respostas no WhatsApp": that lead's replies, newest first. */
 export function leadRepliesView(leadId: number) {
-  return leadReplies(leadId).map(replyView);
+  const rows = leadReplies(leadId);
+  const optedOut = optedOutAmong(rows.map((row) => row.number).filter(Boolean));
+  return rows.map((row) => replyView(row, optedOut.has(row.number)));
 }

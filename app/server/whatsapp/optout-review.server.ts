@@ -1,14 +1,18 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { toE164 } from "whatsapp-helper/phone";
+
+import { formatDateTimeBr } from "~/lib/dates";
 
 import { parameterBatches } from "../db/batches.server";
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { describeSentBy } from "./access.server";
-import { leadIdForPerson } from "./replies.server";
+import { personKey } from "./optouts.server";
+import { categoryLabel, leadIdForPerson, OPT_OUT_REVIEW } from "./replies.server";
 
 /**
  * The opt-out screen (/whatsapp/descadastros, decision 071): who asked not to get WhatsApp, when,
- * what they wrote and who recorded it; searchable by number or name; an opt-out recorded by mistake
+ * their latest reply and who recorded it; searchable by number or name; an opt-out recorded by mistake
  * may be undone with a reason, which is kept (whatsapp_optout_changes) with the entry as it was.
  */
 
@@ -37,13 +41,23 @@ const normalize = (text: string) =>
     .toLowerCase()
     .trim();
 
-/** The person's name: the lead or WhatsApp name of their latest reply, else their most recent lead's. */
-function namesByKey(keys: string[]): Map<string, string> {
+/**
+ * Per person key: the name (the lead or WhatsApp name of the latest reply, else the most recent lead's)
+ * and the latest reply's text. An opt-out keeps only the number (decision 118): what the person
+ * wrote is her reply, shown from the replies (erased with her, kept as long as they are).
+ */
+function peopleByKey(keys: string[]): { names: Map<string, string>; said: Map<string, string> } {
   const names = new Map<string, string>();
-  if (keys.length === 0) return names;
+  const said = new Map<string, string>();
+  if (keys.length === 0) return { names, said };
   for (const batch of parameterBatches(keys)) {
     const replies = db
-      .select({ key: schema.whatsappReplies.key, name: schema.whatsappReplies.pushName, leadName: schema.leads.nome })
+      .select({
+        key: schema.whatsappReplies.key,
+        name: schema.whatsappReplies.pushName,
+        text: schema.whatsappReplies.text,
+        leadName: schema.leads.nome,
+      })
       .from(schema.whatsappReplies)
       .leftJoin(schema.leads, eq(schema.leads.id, schema.whatsappReplies.leadId))
       .where(inArray(schema.whatsappReplies.key, batch))
@@ -52,6 +66,7 @@ function namesByKey(keys: string[]): Map<string, string> {
     for (const row of replies) {
       const name = row.leadName || row.name;
       if (name && !names.has(row.key)) names.set(row.key, name);
+      if (!said.has(row.key)) said.set(row.key, row.text);
     }
   }
   // no reply with a name: the person's most recent lead, if any
@@ -64,7 +79,7 @@ function namesByKey(keys: string[]): Map<string, string> {
         : db.select({ nome: schema.leads.nome }).from(schema.leads).where(eq(schema.leads.id, leadId)).get();
     if (lead) names.set(key, lead.nome);
   }
-  return names;
+  return { names, said };
 }
 
 /**
@@ -73,7 +88,7 @@ function namesByKey(keys: string[]): Map<string, string> {
  */
 export function listOptOutsForReview(search = ""): { rows: OptOutReviewRow[]; total: number } {
   const all = db.select().from(optOuts).orderBy(desc(optOuts.at), desc(optOuts.id)).all();
-  const names = namesByKey([...new Set(all.map((row) => row.key))]);
+  const { names, said } = peopleByKey([...new Set(all.map((row) => row.key))]);
   const query = search.trim().slice(0, 100);
   const digits = query.replace(/\D/g, "");
   const words = /\d/.test(query) ? "" : normalize(query);
@@ -83,7 +98,7 @@ export function listOptOutsForReview(search = ""): { rows: OptOutReviewRow[]; to
       number: row.number,
       name: names.get(row.key) ?? "",
       at: row.at,
-      said: row.said,
+      said: said.get(row.key) ?? "",
       source: row.source,
       operator: row.operator,
       recordedBy: describeSentBy(row.recordedBy) || row.recordedBy,
@@ -128,17 +143,96 @@ export function undoOptOut(id: number, reason: string, by: string, now: Date = s
   });
 }
 
+export type OptOutDecision = { ok: true; number: string; changed: boolean } | { ok: false; message: string };
+
+export const NO_NUMBER = "Esta resposta não tem número (o WhatsApp não o informou): responda pelo celular.";
+const REPLY_GONE = "Esta resposta não existe mais. Recarregue a página.";
+
+/**
+ * "Descadastrar" by a staff member or an operator: the person of this number goes on the central list
+ * (source "painel", recorded by `by`), the log keeps who, when and why ("descadastrado"), and her
+ * replies held as "parece pedido de saída" are decided. Undone like any opt-out ('Desfazer', with a
+ * reason). A person already on the list stays as first recorded (changed: false), and nothing is logged.
+ */
+export function optOutByStaff(number: string, reason: string, by: string, now: Date = serverClock.now()): OptOutDecision {
+  const key = personKey(number);
+  const e164 = toE164(number);
+  if (key.length < 8) return { ok: false, message: NO_NUMBER };
+  return db.transaction((tx) => {
+    const at = now.toISOString();
+    const added =
+      tx
+        .insert(optOuts)
+        .values({ number: e164, key, at, source: "painel", recordedBy: by })
+        .onConflictDoNothing({ target: optOuts.key })
+        .run().changes > 0;
+    if (added) {
+      tx.insert(changes).values({ number: e164, key, action: "descadastrado", reason, by, at, previous: "{}" }).run();
+    }
+    tx.update(schema.whatsappReplies)
+      .set({ optOutReview: OPT_OUT_REVIEW.optedOut })
+      .where(and(eq(schema.whatsappReplies.key, key), eq(schema.whatsappReplies.optOutReview, OPT_OUT_REVIEW.pending)))
+      .run();
+    return { ok: true, number: e164, changed: added };
+  });
+}
+
+/** "Descadastrar" on a reply in Respostas: the why is the reply (when, what it looked like), never its words. */
+export function optOutFromReply(replyId: number, by: string, now: Date = serverClock.now()): OptOutDecision {
+  const reply = db.select().from(schema.whatsappReplies).where(eq(schema.whatsappReplies.id, replyId)).get();
+  if (!reply) return { ok: false, message: REPLY_GONE };
+  if (!reply.number) return { ok: false, message: NO_NUMBER };
+  const reason = `Resposta no WhatsApp de ${formatDateTimeBr(reply.receivedAt)} (${categoryLabel(reply.category)})`;
+  return optOutByStaff(reply.number, reason, by, now);
+}
+
+/**
+ * "Não é pedido de saída": the person's held replies are released and the log keeps who, when and
+ * why ("liberado"); helpers hear of it with the undone opt-outs and send to her again.
+ */
+export function releaseHeldPerson(replyId: number, by: string, now: Date = serverClock.now()): OptOutDecision {
+  const reply = db.select().from(schema.whatsappReplies).where(eq(schema.whatsappReplies.id, replyId)).get();
+  if (!reply) return { ok: false, message: REPLY_GONE };
+  return db.transaction((tx) => {
+    const released = tx
+      .update(schema.whatsappReplies)
+      .set({ optOutReview: OPT_OUT_REVIEW.released })
+      .where(and(eq(schema.whatsappReplies.key, reply.key), eq(schema.whatsappReplies.optOutReview, OPT_OUT_REVIEW.pending)))
+      .run().changes;
+    if (released === 0) return { ok: false, message: "Esta pessoa já não está aguardando decisão. Recarregue a página." };
+    tx.insert(changes)
+      .values({
+        number: reply.number,
+        key: reply.key,
+        action: "liberado",
+        reason: "Não é pedido de saída",
+        by,
+        at: now.toISOString(),
+        previous: "{}",
+      })
+      .run();
+    return { ok: true, number: reply.number, changed: true };
+  });
+}
+
+/** What a log row records, as the page says it. */
+export const CHANGE_ACTIONS: Record<string, string> = {
+  desfeito: "Descadastro desfeito",
+  descadastrado: "Descadastrado pela equipe",
+  liberado: "Não é pedido de saída",
+};
+
 export type OptOutChangeRow = {
   id: number;
+  action: string;
   number: string;
   reason: string;
   by: string;
   at: string;
-  said: string;
   optedOutAt: string;
 };
 
-/** The undo log, newest first. */
+/** The log (undone, recorded by staff, released), newest first. */
 export function listOptOutChanges(limit = 100): OptOutChangeRow[] {
   return db
     .select()
@@ -147,7 +241,7 @@ export function listOptOutChanges(limit = 100): OptOutChangeRow[] {
     .limit(limit)
     .all()
     .map((row) => {
-      let previous: { said?: unknown; at?: unknown } = {};
+      let previous: { at?: unknown } = {};
       try {
         previous = JSON.parse(row.previous) as typeof previous;
       } catch {
@@ -155,11 +249,11 @@ export function listOptOutChanges(limit = 100): OptOutChangeRow[] {
       }
       return {
         id: row.id,
+        action: CHANGE_ACTIONS[row.action] ?? row.action,
         number: row.number,
         reason: row.reason,
         by: describeSentBy(row.by) || row.by,
         at: row.at,
-        said: typeof previous.said === "string" ? previous.said : "",
         optedOutAt: typeof previous.at === "string" ? previous.at : "",
       };
     });

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, isNull, like, type SQL, sql } from "drizzle-orm";
-import { normalizeNumber } from "whatsapp-helper/phone";
+import { isOptOutText } from "whatsapp-helper/optout";
+import { toE164 } from "whatsapp-helper/phone";
 import { z } from "zod";
 
 import { db, schema } from "../db/client.server";
 import { applyStatus } from "../leads/follow-up.server";
 import * as serverClock from "../platform/clock.server";
-import { personKey } from "./optouts.server";
+import { personKey, reportedNumberSchema } from "./optouts.server";
 
 /**
  * Replies people sent to messages the WhatsApp tool sent (decision 071): the helpers forward every
@@ -16,6 +17,7 @@ import { personKey } from "./optouts.server";
  */
 
 const replies = schema.whatsappReplies;
+const optOuts = schema.whatsappOptOuts;
 
 /** How many replies one request may carry. */
 export const MAX_REPLIES_PER_REQUEST = 100;
@@ -78,10 +80,14 @@ export const REPLY_FLAG_WORDS: Readonly<Record<Exclude<ReplyCategory, "outro">, 
     "nao tenho mais interesse",
   ],
   descadastro: [
-    "chega",
+    // "chega" alone is read by isOptOutText; "quando chega o boleto?" is no request to stop
+    "chega de",
+    "chega disso",
     "pare de",
     "parem de",
-    "para de",
+    "para de mandar",
+    "para de enviar",
+    "para de me",
     "nao quero mais",
     "nao me mande",
     "nao mande mais",
@@ -117,9 +123,10 @@ const PATTERNS = Object.entries(REPLY_FLAG_WORDS).map(([category, phrases]) => (
 
 /**
  * What a reply looks like: "denuncia", "dados", "sem-interesse", "descadastro" or "outro". `optOut` is
- * the helper's own opt-out reading (its isOptOutText): an opt-out nothing else flagged is "descadastro".
+ * the opt-out reading (the helper's isOptOutText, run here when not given): an opt-out nothing else
+ * flagged is "descadastro".
  */
-export function classifyReply(text: string, optOut = false): ReplyCategory {
+export function classifyReply(text: string, optOut = isOptOutText(text)): ReplyCategory {
   const normalized = normalizeReplyText(text);
   for (const { category, pattern } of PATTERNS) if (pattern.test(normalized)) return category;
   const words = normalized.split(" ");
@@ -127,6 +134,18 @@ export function classifyReply(text: string, optOut = false): ReplyCategory {
     return "descadastro";
   }
   return "outro";
+}
+
+/** The review state of a reply that looks like a request to stop (decision 118). */
+export const OPT_OUT_REVIEW = { pending: "pendente", optedOut: "descadastrado", released: "liberado" } as const;
+
+/**
+ * Whether a reply "parece pedido de saída": a complaint, a data request or a flagged opt-out that
+ * was not read as an opt-out by itself. Such a person is held out of every send (the central list
+ * names her) until a staff member decides: "Descadastrar" or "Não é pedido de saída".
+ */
+export function looksLikeOptOut(category: ReplyCategory, optOut: boolean): boolean {
+  return !optOut && (category === "descadastro" || category === "denuncia" || category === "dados");
 }
 
 export function isFlagged(category: string): boolean {
@@ -148,10 +167,9 @@ const replyEntrySchema = z.object({
     .min(1, "Identificador da mensagem obrigatório")
     // WhatsApp's ids are letters and digits; nothing else is ever one
     .regex(/^[A-Za-z0-9_.:-]{1,200}$/, "Identificador da mensagem inválido"),
-  number: z
-    .string({ error: "Número obrigatório" })
-    .transform((value) => value.replace(/\D/g, ""))
-    .pipe(z.string().min(8, "Número inválido").max(20, "Número inválido")),
+  /** "" only with hiddenNumber: a chat whose number WhatsApp did not give the helper (LID). */
+  number: z.union([z.literal(""), reportedNumberSchema], { error: "Número inválido" }),
+  hiddenNumber: z.boolean({ error: "hiddenNumber deve ser verdadeiro ou falso" }).optional().default(false),
   text: z
     .string({ error: "Texto obrigatório" })
     .max(REPLY_TEXT_MAX, `O texto pode ter até ${REPLY_TEXT_MAX} caracteres`)
@@ -172,9 +190,14 @@ const replyEntrySchema = z.object({
     .transform((value) => value || null),
 });
 
+const replyWithNumberSchema = replyEntrySchema.refine((entry) => entry.number !== "" || entry.hiddenNumber, {
+  message: "Número obrigatório",
+  path: ["number"],
+});
+
 export const repliesReportSchema = z.object({
   entries: z
-    .array(replyEntrySchema, { error: "Envie as respostas em 'entries'" })
+    .array(replyWithNumberSchema, { error: "Envie as respostas em 'entries'" })
     .min(1, `Envie de 1 a ${MAX_REPLIES_PER_REQUEST} respostas por vez`)
     .max(MAX_REPLIES_PER_REQUEST, `Envie de 1 a ${MAX_REPLIES_PER_REQUEST} respostas por vez`),
 });
@@ -204,20 +227,29 @@ export function leadIdForPerson(key: string, tx: Tx | typeof db = db): number | 
 /**
  * Stores replies reported by a helper, all or nothing (one transaction); a message id already stored
  * is left as it was. `helperKeyId` names the helper key that reported them (decision 070), when the
- * API knows it. Returns how many were new.
+ * API knows it; `helperRecorder` the key's owner (sent_by form), who records an opt-out read in a
+ * reply. A reply that looks like a request to stop holds the person (decision 118). Returns how many
+ * were new.
  */
 export function recordReplies(
   entries: readonly ReplyEntry[],
   helperKeyId: string | null = null,
   now: Date = serverClock.now(),
+  helperRecorder = "",
 ): number {
   const at = now.toISOString();
   return db.transaction((tx) => {
     let inserted = 0;
     for (const entry of entries) {
-      const number = normalizeNumber(entry.number);
-      const key = personKey(number);
-      inserted += tx
+      // a hidden number is nobody's key: the reply links to no lead and no opt-out
+      const number = entry.number === "" ? "" : toE164(entry.number);
+      const key = number === "" ? "" : personKey(number);
+      // the helper's reading, or this one (the same rules, newer than an older helper's)
+      const optOut = entry.optOut || isOptOutText(entry.text);
+      const category = classifyReply(entry.text, optOut);
+      const optedOut = key !== "" && !!tx.select({ id: optOuts.id }).from(optOuts).where(eq(optOuts.key, key)).get();
+      const receivedAt = new Date(entry.receivedAt).toISOString();
+      const added = tx
         .insert(replies)
         .values({
           messageId: entry.messageId,
@@ -225,15 +257,24 @@ export function recordReplies(
           key,
           pushName: entry.pushName,
           text: entry.text,
-          receivedAt: new Date(entry.receivedAt).toISOString(),
-          category: classifyReply(entry.text, entry.optOut),
+          receivedAt,
+          category,
           jobId: entry.jobId,
           leadId: leadIdForPerson(key, tx),
           helperKeyId,
+          optOutReview: key !== "" && !optedOut && looksLikeOptOut(category, optOut) ? OPT_OUT_REVIEW.pending : null,
           recordedAt: at,
         })
         .onConflictDoNothing({ target: replies.messageId })
         .run().changes;
+      inserted += added;
+      // an opt-out is recorded with the reply that asked for it, whatever helper reported it (only the number)
+      if (added > 0 && optOut && key !== "" && !optedOut) {
+        tx.insert(optOuts)
+          .values({ number, key, at: receivedAt, source: "helper", recordedBy: helperRecorder })
+          .onConflictDoNothing({ target: optOuts.key })
+          .run();
+      }
     }
     return inserted;
   });
@@ -267,6 +308,7 @@ export type ReplyRow = {
   readBy: string | null;
   handledAt: string | null;
   handledBy: string | null;
+  optOutReview: string | null;
 };
 
 function toRow(row: Omit<ReplyRow, "category" | "categoryLabel" | "flagged"> & { category: string }): ReplyRow {
@@ -293,6 +335,7 @@ function selectReplies(where: SQL | undefined, limit: number, order: SQL[] = INB
       readBy: replies.readBy,
       handledAt: replies.handledAt,
       handledBy: replies.handledBy,
+      optOutReview: replies.optOutReview,
     })
     .from(replies)
     .leftJoin(schema.leads, eq(schema.leads.id, replies.leadId))

@@ -81,6 +81,37 @@ export function messageText(content, normalize) {
 }
 
 /**
+ * What a message that carries no text is, in pt-BR, for the site's inbox ("respondeu com mensagem de
+ * voz — veja no celular"), so a person who answered with a voice note, a sticker, a document, a photo,
+ * a video or a reaction is not ignored; null for what no person wrote (a removed reaction, a protocol
+ * message, a receipt). Such a reply is never read as an opt-out.
+ * @param {any} content the WAMessage's `message`
+ * @param {(content: any) => any} normalize Baileys' normalizeMessageContent (unwraps ephemeral, view-once, ...)
+ * @returns {string | null}
+ */
+export function mediaSummary(content, normalize) {
+  const message = normalize(content);
+  if (!message || typeof message !== "object") return null;
+  const seePhone = " — veja no celular";
+  if (message.audioMessage) return `respondeu com ${message.audioMessage.ptt ? "mensagem de voz" : "áudio"}${seePhone}`;
+  if (message.stickerMessage) return `respondeu com figurinha${seePhone}`;
+  const document = message.documentMessage ?? message.documentWithCaptionMessage?.message?.documentMessage;
+  if (document) {
+    const caption = typeof document.caption === "string" ? document.caption.trim().slice(0, 500) : "";
+    return `respondeu com documento${caption ? ` (“${caption}”)` : ""}${seePhone}`;
+  }
+  if (message.imageMessage) return `respondeu com foto${seePhone}`;
+  if (message.videoMessage || message.ptvMessage) return `respondeu com vídeo${seePhone}`;
+  if (message.contactMessage || message.contactsArrayMessage) return `respondeu com contato${seePhone}`;
+  if (message.locationMessage || message.liveLocationMessage) return `respondeu com localização${seePhone}`;
+  if (message.reactionMessage) {
+    const emoji = typeof message.reactionMessage.text === "string" ? message.reactionMessage.text.trim().slice(0, 20) : "";
+    return emoji ? `reagiu com ${emoji}${seePhone}` : null; // an empty reaction removes an earlier one
+  }
+  return null;
+}
+
+/**
  * Why a connection closed, in pt-BR for the helper's window and the page (Baileys' English detail
  * is kept only when nothing better is known).
  * @param {number | undefined} status Baileys' DisconnectReason code
@@ -392,30 +423,34 @@ export class BaileysDriver extends Driver {
     for (const message of event.messages ?? []) {
       const key = message.key ?? {};
       if (key.fromMe) continue; // our own messages (Baileys echoes each send as 'append')
-      const text = messageText(message.message, normalize);
+      const written = messageText(message.message, normalize);
+      // no text: a voice note, a sticker, a reaction... still a reply (decision 118), never an opt-out
+      const text = written ?? mediaSummary(message.message, normalize);
       if (text === null) continue;
+      const media = written === null;
       let pn = null;
       if (isPnUser(key.remoteJid)) pn = key.remoteJid;
       else if (isPnUser(key.remoteJidAlt)) pn = key.remoteJidAlt;
       else if (isLidUser(key.remoteJid)) {
         pn = await sock.signalRepository?.lidMapping?.getPNForLID?.(key.remoteJid).catch(() => null);
       }
-      if (!pn) {
-        // groups and broadcasts are not contacts; a private chat whose number WhatsApp hides matters for an opt-out
-        if (isLidUser(key.remoteJid) && isOptOutText(text)) {
-          this.emit("warning", {
-            message:
-              "Um contato pediu para sair da lista, mas o WhatsApp não informou o número dele. Confira as conversas no celular.",
-          });
-        }
-        continue;
+      // groups and broadcasts are not contacts; a private chat whose number WhatsApp hides is a person
+      if (!pn && !isLidUser(key.remoteJid)) continue;
+      if (!pn && !media && isOptOutText(text)) {
+        this.emit("warning", {
+          message:
+            "Um contato pediu para sair da lista, mas o WhatsApp não informou o número dele. Confira as conversas no celular.",
+        });
       }
       // the id names the reply on the site (stored once); the time is WhatsApp's, in seconds
       const stamp = message.messageTimestamp;
       const seconds = typeof stamp?.toNumber === "function" ? stamp.toNumber() : Number(stamp ?? 0);
       this.emit("message", {
         id: typeof key.id === "string" ? key.id : null,
-        from: jidToNumber(pn),
+        // a hidden number reaches the inbox as such, so someone answers it from the phone
+        from: pn ? jidToNumber(pn) : "",
+        ...(pn ? {} : { hiddenNumber: true }),
+        ...(media ? { media: true } : {}),
         text,
         offline,
         at: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null,

@@ -1,0 +1,1 @@
+ALTER TABLE `whatsapp_replies` ADD `opt_out_review` text;
