@@ -75,8 +75,8 @@ export function SendPanel({
         mono
       >
         <p id="contatos-dica" className="mt-1 text-xs text-slate-500">
-          Um contato por linha, no formato <code>Nome, Número</code>. {contactCount}{" "}
-          {contactCount === 1 ? "contato válido" : "contatos válidos"}.
+          Um contato por linha, no formato <code>Nome, Número</code>, ou linhas coladas de uma planilha (nome e número em
+          colunas). {contactCount} {contactCount === 1 ? "contato válido" : "contatos válidos"}.
         </p>
         {dropped.length > 0 ? <DroppedLines dropped={dropped} /> : null}
       </BoxField>
