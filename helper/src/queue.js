@@ -17,6 +17,7 @@ import { ChatQuota, warningMessage } from "./chat-quota.js";
 import { personalise, UNKNOWN_CONTACT_NAME } from "./contacts.js";
 import { isRateLimitError } from "./drivers/driver.js";
 import { nextMidnight } from "./files.js";
+import { ERASED_TEXT } from "./journal.js";
 import { jidToNumber, normalizeNumber, numberKey, numberProblem } from "./phone.js";
 import {
   formatDayMonth,
@@ -56,6 +57,7 @@ export const ERROR_TEXTS = {
   "already-sent": "já enviado",
   "same-person": "mesma pessoa de outra linha",
   refused: "WhatsApp recusou a mensagem",
+  erased: ERASED_TEXT,
 };
 
 export const RESTORED_MESSAGE = "Envio restaurado após reinício do programa auxiliar. Clique em Retomar.";
@@ -97,7 +99,7 @@ function hhmm(date) {
  *   index: number, name: string, number: string, normalized: string, text: string,
  *   duplicateOf?: number
  * }} JobContact
- * @typedef {null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed" | "already-sent" | "same-person" | "refused"} StatusCode
+ * @typedef {null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed" | "already-sent" | "same-person" | "refused" | "erased"} StatusCode
  * @typedef {{
  *   jobId: string, index: number, status: "sent" | "error", number: string, normalizedNumber: string,
  *   name: string, message: string, text: string, error: string | null,
@@ -561,6 +563,10 @@ export class SendQueue extends EventEmitter {
     const contact = job.contacts[job.cursor];
 
     // Local checks: no WhatsApp call, so no gap needed afterwards.
+    if (contact.erased) {
+      this.record(job, contact, "erased");
+      return this.advance(job, false);
+    }
     if (contact.duplicateOf !== undefined) {
       this.record(job, contact, "same-person", sameAs(job.contacts[contact.duplicateOf]));
       return this.advance(job, false);
@@ -842,7 +848,7 @@ export class SendQueue extends EventEmitter {
     };
     job.statuses.push(status);
     if (code === null) job.sent += 1;
-    else if (code === "already-sent" || code === "same-person") job.skipped += 1;
+    else if (code === "already-sent" || code === "same-person" || code === "erased") job.skipped += 1;
     else job.errors += 1;
     this.journal({ type: "message-status", ...status });
     this.log(
@@ -1240,7 +1246,7 @@ export class SendQueue extends EventEmitter {
     for (const status of [...byIndex.values()].sort((a, b) => a.index - b.index)) {
       job.statuses.push(status);
       if (status.status === "sent") job.sent += 1;
-      else if (status.code === "already-sent" || status.code === "same-person") job.skipped += 1;
+      else if (status.code === "already-sent" || status.code === "same-person" || status.code === "erased") job.skipped += 1;
       else job.errors += 1;
       job.cursor = Math.max(job.cursor, status.index + 1);
     }
@@ -1273,6 +1279,33 @@ export class SendQueue extends EventEmitter {
     );
     this.pause("restored", RESTORED_MESSAGE);
     return true;
+  }
+
+  /**
+   * People the site erased: their number, name and text leave the jobs held in memory (a replay to
+   * the page no longer shows them) and this helper's memory of its sends; a contact not yet
+   * processed is skipped ('erased'), never sent.
+   * @param {Set<string>} keys numberKeys of the erased numbers
+   */
+  forget(keys) {
+    const hit = (/** @type {unknown} */ value) => {
+      const digits = String(value ?? "").replace(/\D/g, "");
+      return digits !== "" && keys.has(numberKey(digits));
+    };
+    for (const job of [this.job, this.lastJob]) {
+      if (!job) continue;
+      for (const contact of job.contacts) {
+        if (hit(contact.normalized)) Object.assign(contact, { name: "", number: "", normalized: "", text: "", erased: true });
+      }
+      job.statuses = job.statuses.map((/** @type {MessageStatus} */ s) =>
+        hit(s.normalizedNumber)
+          ? { ...s, number: "", normalizedNumber: "", name: "", text: "", message: ERASED_TEXT, error: ERASED_TEXT }
+          : s,
+      );
+      for (const jid of [...job.jids.keys()]) if (hit(jid)) job.jids.delete(jid);
+      if (job.final) job.final.results = this.results(job);
+    }
+    for (const key of [...this.recentSends.keys()]) if (keys.has(key.split("\n")[0])) this.recentSends.delete(key);
   }
 
   /** Stops timers (shutdown). The job stays as it is in the journal. */
