@@ -20,6 +20,7 @@ import { nextMidnight } from "./files.js";
 import { ERASED_TEXT } from "./journal.js";
 import { jidToNumber, normalizeNumber, numberKey, numberProblem } from "./phone.js";
 import {
+  estimateFinish,
   formatDayMonth,
   formatTime,
   formatWhen,
@@ -221,6 +222,23 @@ export class SendQueue extends EventEmitter {
     return warmupFor(this.warmupSteps, first, zonedDay(this.now()));
   }
 
+  /**
+   * What decides on which days messages go (helper-state's `limits.plan`): the page estimates a
+   * list's sending time with it (schedule.js estimateFinish), as the helper does for a job.
+   * @returns {import("./schedule.js").SendPlan}
+   */
+  sendPlan() {
+    return {
+      window: this.sendWindow,
+      dailyCap: this.dailyCap,
+      warmupSteps: this.warmupSteps,
+      firstSendDay: this.firstSendDays?.get(this.account) ?? null,
+      today: zonedDay(this.now()),
+      sentToday: this.sentToday(),
+      todayCap: this.whatsappCap(),
+    };
+  }
+
   /** The limits in force now (helper-state's `limits`). */
   limits() {
     const warm = this.warmup();
@@ -235,6 +253,7 @@ export class SendQueue extends EventEmitter {
       effectiveCap: Math.min(this.dailyCap, warm?.cap ?? Infinity, whatsappCap ?? Infinity),
       warmupDay: warm?.day ?? null,
       chatQuota: this.quotaState(),
+      plan: this.sendPlan(),
     };
   }
 
@@ -1101,8 +1120,13 @@ export class SendQueue extends EventEmitter {
     let base = null;
     if (job.state === "running") base = job.nextAt ?? now;
     else if (job.state === "paused" && job.pauseReason !== "restricted") base = job.resumeAt;
+    // the window, our cap and the warm-up's decide on which days the rest goes (schedule.js)
     const expectedFinishAt =
-      pending === 0 ? (job.finishedAt ?? now) : base === null ? null : base + Math.max(0, pending - 1) * averageGap;
+      pending === 0
+        ? (job.finishedAt ?? now)
+        : base === null
+          ? null
+          : estimateFinish({ from: base, pending, gapMs: averageGap, plan: this.sendPlan() });
     const limits = this.limits();
     return {
       jobId: job.id,

@@ -90,7 +90,7 @@ export function JobProgress({
       </progress>
       {finish ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="job-eta">
-          Término previsto às <strong>{finish.clock}</strong> ({finish.relative}).
+          Término previsto {finish.sameDay ? "às" : "em"} <strong>{finish.clock}</strong> ({finish.relative}).
         </p>
       ) : null}
       {progress.paused ? (

@@ -1,3 +1,5 @@
+import type { SendPlan } from "whatsapp-helper/schedule";
+
 import type { ToastMessage } from "../toast";
 import {
   applyMessageStatus,
@@ -40,6 +42,8 @@ export type HelperLimits = {
   warmupDay?: number | null;
   /** WhatsApp's new-chat quota in its cycle (decision 067); `text` is the helper's pt-BR sentence. */
   chatQuota?: ChatQuota | null;
+  /** What decides on which days messages go (window, caps, warm-up), for the list's estimate; a newer helper. */
+  plan?: SendPlan;
 };
 
 /** WhatsApp's new-chat quota as the helper counts it: per WhatsApp's cycle, not per day. */
