@@ -65,7 +65,12 @@ export function JobProgress({
   const phase = jobPhaseOf(progress);
   // the job's one sentence (decision 072): the helper's numbers, and its words for a pause
   const sentence = jobStateSentence(progress);
-  const finishAt = progress.expectedFinishAt ? new Date(progress.expectedFinishAt) : expectedFinish(progress.pending, delay, now);
+  // a paused job finishes when the helper says (its resume time), never by the pace alone
+  const finishAt = progress.expectedFinishAt
+    ? new Date(progress.expectedFinishAt)
+    : progress.paused
+      ? null
+      : expectedFinish(progress.pending, delay, now);
   const finish = live && finishAt ? formatFinish(finishAt, now) : null;
   return (
     <div

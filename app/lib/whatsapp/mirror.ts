@@ -69,7 +69,9 @@ export type PauseReason =
   | "outside-window"
   | "restored"
   | "chat-cap"
-  | "chat-cap-warning";
+  | "chat-cap-warning"
+  /** set by this page, not the helper: the page lost the helper (it closed or crashed) */
+  | "helper-lost";
 
 /**
  * What a job is doing (the helper's `phase`, decision 072): a send under way or due now, the gap
@@ -286,6 +288,30 @@ export type MirrorAction =
 
 const isLive = (progress: BulkProgress | null) => !!progress && (progress.state === "running" || progress.state === "paused");
 
+/** What the job row says while the page has lost its helper: paused there, no next message, no finish. */
+export const HELPER_LOST_JOB_TEXT =
+  "O ajudante parou de responder (foi fechado ou travou): nada é enviado até ele voltar. Abra-o de novo; o envio volta pausado, com os resultados até aqui.";
+
+/**
+ * A live job of a helper that went away: it is not sending any more, and no next-message time or
+ * expected finish can be promised. The helper's own state replaces this when it comes back.
+ */
+function helperLostProgress(progress: BulkProgress | null): BulkProgress | null {
+  if (!progress || !isLive(progress)) return progress;
+  return {
+    ...progress,
+    state: "paused",
+    paused: true,
+    phase: "paused",
+    pauseReason: "helper-lost",
+    pauseMessage: HELPER_LOST_JOB_TEXT,
+    nextAt: null,
+    expectedFinishAt: null,
+    resumeAt: null,
+    canResume: false,
+  };
+}
+
 /** A job this page did not start (another tab, or before a reload) is adopted: its rows appear. */
 function adoptJob(state: MirrorState, jobId: string): MirrorState {
   if (state.jobId === jobId) return state;
@@ -399,6 +425,8 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
     case "disconnect":
       return {
         ...state,
+        // the page's own disconnect keeps the job; a helper that went away sends nothing until it is back
+        progress: action.reason === "io client disconnect" ? state.progress : helperLostProgress(state.progress),
         socket: "disconnected",
         isAuthenticated: false,
         isConnecting: false,
