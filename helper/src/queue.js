@@ -478,6 +478,8 @@ export class SendQueue extends EventEmitter {
       sent: 0,
       errors: 0,
       skipped: 0,
+      /** contacts who asked not to get messages (SAIR/PARAR): not errors, their own counter */
+      optedOut: 0,
       state: "running",
       /** @type {PauseReason | null} */
       pauseReason: null,
@@ -868,6 +870,7 @@ export class SendQueue extends EventEmitter {
     job.statuses.push(status);
     if (code === null) job.sent += 1;
     else if (code === "already-sent" || code === "same-person" || code === "erased") job.skipped += 1;
+    else if (code === "opted-out") job.optedOut += 1;
     else job.errors += 1;
     this.journal({ type: "message-status", ...status });
     this.log(
@@ -1063,6 +1066,7 @@ export class SendQueue extends EventEmitter {
       sent: job.sent,
       errors: job.errors,
       skipped: job.skipped,
+      optedOut: job.optedOut,
       ...(job.state === "cancelled" ? { reason: "cancelled", message: "Envio cancelado" } : {}),
     };
   }
@@ -1093,8 +1097,11 @@ export class SendQueue extends EventEmitter {
       sent: job.sent,
       errors: job.errors,
       skipped: job.skipped,
+      optedOut: job.optedOut,
     });
-    const skippedText = job.skipped ? `, ${job.skipped} ignorada(s): já enviadas antes ou mesma pessoa` : "";
+    const skippedText =
+      (job.skipped ? `, ${job.skipped} ignorada(s): já enviadas antes ou mesma pessoa` : "") +
+      (job.optedOut ? `, ${job.optedOut} descadastrada(s): pediram para não receber` : "");
     this.log(
       state === "completed"
         ? `Envio concluído: ${job.sent} de ${job.contacts.length} mensagens enviadas (${job.errors} com erro${skippedText}).`
@@ -1132,12 +1139,13 @@ export class SendQueue extends EventEmitter {
       jobId: job.id,
       state: job.state,
       phase: jobPhase(job, now),
-      // the page's counters are these (decision 072): sent + errors + skipped + pending = total
+      // the page's counters are these (decision 072): sent + errors + skipped + optedOut + pending = total
       total,
       done,
       sent: job.sent,
       errors: job.errors,
       skipped: job.skipped,
+      optedOut: job.optedOut,
       pending,
       duplicates: job.duplicates ?? 0,
       operatorName: job.operatorName,
@@ -1271,6 +1279,7 @@ export class SendQueue extends EventEmitter {
       job.statuses.push(status);
       if (status.status === "sent") job.sent += 1;
       else if (status.code === "already-sent" || status.code === "same-person" || status.code === "erased") job.skipped += 1;
+      else if (status.code === "opted-out") job.optedOut += 1;
       else job.errors += 1;
       job.cursor = Math.max(job.cursor, status.index + 1);
     }

@@ -92,6 +92,8 @@ export type BulkProgress = {
   errors: number;
   /** Skipped on purpose ("já enviado em dd/mm"); an older helper does not count them. */
   skipped?: number;
+  /** Contacts who asked not to get messages (SAIR/PARAR): not errors; an older helper counts them as errors. */
+  optedOut?: number;
   pending: number;
   operatorName: string;
   startedAt: string;
@@ -606,9 +608,14 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
   }
 }
 
-/** A skipped contact ("já enviado em dd/mm", "Mesma pessoa da linha N") is neither sent nor failed. */
+/**
+ * A skipped contact ("já enviado em dd/mm", "Mesma pessoa da linha N") and one who asked not to get
+ * messages (SAIR/PARAR: 'Descadastrado' in the table) are neither sent nor failed.
+ */
 export function contactStatusOf(event: Pick<MessageStatusEvent, "status" | "code">): "sent" | "error" | "skipped" {
-  return event.code === "already-sent" || event.code === "same-person" ? "skipped" : event.status;
+  return event.code === "already-sent" || event.code === "same-person" || event.code === "opted-out" || event.code === "erased"
+    ? "skipped"
+    : event.status;
 }
 
 /**
@@ -643,7 +650,7 @@ function patchLimits(limits: HelperLimits | null, progress: BulkProgress): Helpe
  * a count of the events this page happened to receive. Only before the helper's first progress
  * of a job (the moment after 'Iniciar Envio') are they the rows', all pending then.
  */
-export function mirrorCounts(state: MirrorState) {
+export function mirrorCounts(state: MirrorState): ReturnType<typeof statusCounts> & { optedOut?: number } {
   const progress = state.progress;
   if (progress && progress.jobId === state.jobId) {
     return {
@@ -652,6 +659,8 @@ export function mirrorCounts(state: MirrorState) {
       errors: progress.errors,
       pending: progress.pending,
       skipped: progress.skipped ?? 0,
+      // its own badge, and only when someone in the job asked not to get messages
+      ...(progress.optedOut ? { optedOut: progress.optedOut } : {}),
     };
   }
   return statusCounts(state.contacts);
