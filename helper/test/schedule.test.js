@@ -92,11 +92,12 @@ describe("estimateFinish: caps, warm-up and the sending window", () => {
   const always = /** @type {import("../src/schedule.js").SendWindow} */ (parseSendWindow("always"));
   // Wednesday 02/12/2026, 10:00 in São Paulo
   const from = zonedTime(2026, 12, 2, 10, 0);
+  /** @type {import("../src/schedule.js").SendPlan} */
   const plan = { window, dailyCap: 200, warmupSteps: [20, 40, 80], firstSendDay: null, today: "2026-12-02", sentToday: 0 };
   const at = (/** @type {number | null} */ t) =>
     t === null ? null : new Date(t).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" });
 
-  /** @type {[string, number, Partial<typeof plan> & { window?: any, todayCap?: number }, string | null][]} */
+  /** @type {[string, number, Partial<import("../src/schedule.js").SendPlan>, string | null][]} */
   const cases = [
     ["12 messages within the day's room: 11 gaps of 45 s", 12, {}, "02/12/2026, 10:08:15"],
     ["60 under a 20-a-day warm-up of a new number: day 1 20, day 2 40", 60, {}, "03/12/2026, 08:29:15"],
