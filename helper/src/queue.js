@@ -182,6 +182,8 @@ export class SendQueue extends EventEmitter {
     this.sentIds = new Map();
     /** @type {Map<string, number>} numberKey + text → when this helper sent it (last 7 days) */
     this.recentSends = new Map();
+    /** @type {Map<string, { job: any, index: number }>} message id → a send cut off by a restart, 'Erro' until WhatsApp confirms it */
+    this.unconfirmed = new Map();
   }
 
   /** A random gap in [minDelayMs, maxDelayMs]. */
@@ -630,14 +632,17 @@ export class SendQueue extends EventEmitter {
         // cancelled or stopped (a restriction) between look-up and send: do not send
         sendSkipped = true;
       } else {
+        // the id goes in the journal first: after a kill mid-send, WhatsApp's receipt for it proves the send
+        const messageId = this.driver.newMessageId();
         this.journal({
           type: "message-sending",
           jobId: job.id,
           index: contact.index,
           jid: jidToNumber(jid),
+          ...(messageId ? { messageId } : {}),
           at: new Date(this.now()).toISOString(),
         });
-        const sent = await this.driver.sendText(jid, contact.text);
+        const sent = await this.driver.sendText(jid, contact.text, messageId ? { id: messageId } : undefined);
         job.jids.set(jidToNumber(jid), contact.index);
         const at = this.now();
         this.dailyCounter.increment(this.account, new Date(at));
@@ -809,6 +814,48 @@ export class SendQueue extends EventEmitter {
       job.final.results = this.results(job); // kept for a replay
     }
     // the page's counters are the helper's: a refusal after the end changes them too
+    if (job.kind === "bulk") this.emitProgress(job);
+  }
+
+  /**
+   * WhatsApp acknowledged a message ('message-acked': its server's ack or a delivery receipt). A
+   * send cut off by a restart, recorded 'Erro' because it might not have left, becomes 'Enviado':
+   * the page and the send log are told, and it counts in today's sends.
+   * @param {{ id?: string | null }} info
+   */
+  onAcked(info) {
+    const found = info.id ? this.unconfirmed.get(info.id) : undefined;
+    if (!found) return;
+    this.unconfirmed.delete(/** @type {string} */ (info.id));
+    const { job, index } = found;
+    const position = job.statuses.findIndex((/** @type {MessageStatus} */ s) => s.index === index);
+    const previous = job.statuses[position];
+    const contact = job.contacts[index];
+    if (!previous || previous.code !== "send-failed" || !contact) return;
+    const at = this.now();
+    /** @type {MessageStatus} */
+    const status = {
+      ...previous,
+      status: "sent",
+      code: null,
+      error: null,
+      message: contact.text,
+      at: new Date(at).toISOString(),
+    };
+    job.statuses[position] = status;
+    job.errors -= 1;
+    job.sent += 1;
+    this.dailyCounter.increment(this.account, new Date(at));
+    this.recentSends.set(sendKey(contact.normalized, contact.text), at);
+    this.rememberSent(/** @type {string} */ (info.id), job, index);
+    this.journal({ type: "message-status", ...status });
+    this.log(`O WhatsApp confirmou a mensagem para ${contact.name} (${contact.number}) enviada antes do reinício: Enviada.`);
+    this.emit("message-status", status);
+    if (job.final) {
+      job.final.sent = job.sent;
+      job.final.errors = job.errors;
+      job.final.results = this.results(job);
+    }
     if (job.kind === "bulk") this.emitProgress(job);
   }
 
@@ -1265,9 +1312,12 @@ export class SendQueue extends EventEmitter {
     const byIndex = new Map();
     /** @type {Set<number>} */
     const sending = new Set();
+    /** @type {Map<number, string>} contact index → the id its interrupted send carried */
+    const sendingIds = new Map();
     for (const entry of later) {
       if (entry.type === "message-sending") {
         sending.add(entry.index);
+        if (typeof entry.messageId === "string" && entry.messageId) sendingIds.set(entry.index, entry.messageId);
         if (typeof entry.jid === "string" && entry.jid) job.jids.set(entry.jid, entry.index);
       }
       if (entry.type === "message-status") {
@@ -1301,6 +1351,8 @@ export class SendQueue extends EventEmitter {
         "send-failed",
         "o programa auxiliar foi encerrado durante o envio; confira no WhatsApp se a mensagem chegou",
       );
+      const messageId = sendingIds.get(index);
+      if (messageId) this.unconfirmed.set(messageId, { job, index });
       job.cursor = Math.max(job.cursor, index + 1);
     }
     if (job.cursor >= job.contacts.length) {

@@ -541,6 +541,8 @@ export async function startHelper(options = {}) {
     // WhatsApp lifted the reach-out time-lock: the restriction ends and a stopped job goes on
     if (queue.onRestrictionLifted()) io.emit("helper-state", helperState());
   });
+  // a send cut off by a restart becomes 'Enviado' once WhatsApp confirms it (queue.onAcked)
+  driver.on("message-acked", (/** @type {{ id: string, jid: string }} */ info) => queue.onAcked(info));
   driver.on("message-refused", (/** @type {{ id: string, jid: string, code: number | null, reason: string }} */ info) => {
     queue.onRefused(info);
   });

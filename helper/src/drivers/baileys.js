@@ -396,7 +396,13 @@ export class BaileysDriver extends Driver {
    */
   onMessagesUpdate(sock, updates) {
     const ERROR = this.baileys.WAMessageStatus?.ERROR ?? 0;
+    const SERVER_ACK = this.baileys.WAMessageStatus?.SERVER_ACK ?? 2;
     for (const { key, update } of Array.isArray(updates) ? updates : []) {
+      // WhatsApp's ack or a receipt (delivered, read): the message left, also one sent before a restart
+      if (key?.fromMe && key.id && typeof update?.status === "number" && update.status >= SERVER_ACK) {
+        this.emit("message-acked", { id: key.id, jid: String(key.remoteJid ?? "") });
+        continue;
+      }
       if (!key?.fromMe || !key.id || update?.status !== ERROR) continue;
       if (this.refusedIds.has(key.id)) continue;
       this.refusedIds.add(key.id);
@@ -469,17 +475,23 @@ export class BaileysDriver extends Driver {
     return result?.exists ? result.jid : null;
   }
 
+  /** The id the next message goes under, known before it is sent (Baileys' own recipe). */
+  newMessageId() {
+    const generate = this.baileys?.generateMessageIDV2;
+    return typeof generate === "function" ? generate(this.sock?.user?.id) : null;
+  }
+
   /**
-   * @param {string} jid @param {string} text
+   * @param {string} jid @param {string} text @param {{ id?: string }} [options] `id`: from newMessageId
    * @returns {Promise<{ id: string | null }>} the sent message's id (its refusal, if any, carries it)
    */
-  async sendText(jid, text) {
+  async sendText(jid, text, options) {
     const sock = this.requireSocket();
     /** @type {string | null} */
     let id = null;
     this.sendsInFlight += 1;
     try {
-      const sent = await sock.sendMessage(jid, { text });
+      const sent = await sock.sendMessage(jid, { text }, options?.id ? { messageId: options.id } : undefined);
       id = typeof sent?.key?.id === "string" ? sent.key.id : null;
       if (id) this.rememberSent(id, jid);
     } finally {
