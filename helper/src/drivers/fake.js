@@ -89,6 +89,7 @@ export class FakeDriver extends Driver {
     const queued = this.offlineQueue.splice(0);
     for (const { from, text } of queued) this.emit("message", { id: this.nextIncomingId(), from, text, offline: true });
     if (this.serverFile) {
+      /** @type {string[]} */
       let lines = [];
       try {
         lines = readFileSync(this.serverFile, "utf8").split("\n").filter(Boolean);
