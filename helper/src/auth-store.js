@@ -2,19 +2,33 @@
 // useMultiFileAuthState (`{ state: { creds, keys }, saveCreds }`, one JSON file per key, BufferJSON
 // encoding), but
 // - every write is atomic: a private temp file, fsync, rename (a crash leaves the old file or the
-//   new one, never half of one);
+//   new one, never half of one), and the temp file a kill leaves is removed at the next start;
 // - `creds.json` keeps its previous copy as `creds.json.bak`;
 // - unreadable creds are recovered from that copy, and when there is none the store refuses to
 //   start: Baileys would otherwise make a new identity silently (a new QR, the institution's linked
 //   device lost) without anyone being told why;
 // - folders are 0700 and files 0600 whatever the umask (another account on the computer must not
 //   copy the session).
-import { chmod, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { chmod, mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 
 import { DIR_MODE, FILE_MODE } from "./files.js";
 
 const CREDS = "creds.json";
+/** Ends the name of a file being written; none is left once a write ends (a kill leaves one). */
+const TEMP_SUFFIX = ".tmp";
+
+/**
+ * Removes the temp files a killed helper left in the session folder (a creds.json copy among
+ * them): they are never read, and they hold the session's keys.
+ * @param {string} folder
+ * @returns {Promise<string[]>} the names removed
+ */
+export async function removeLeftoverTemps(folder) {
+  const names = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith(TEMP_SUFFIX));
+  await Promise.all(names.map((name) => unlink(join(folder, name)).catch(() => {})));
+  return names;
+}
 
 export const UNREADABLE_SESSION_MESSAGE =
   "Os dados da sessão do WhatsApp neste computador estão danificados e não há cópia anterior que possa ser lida. " +
@@ -42,7 +56,9 @@ const fixFileName = (file) => file.replace(/\//g, "__").replace(/:/g, "-");
  * @param {string} file @param {string} text @param {{ backup?: boolean }} [options]
  */
 export async function writeFileAtomic(file, text, options = {}) {
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  // one temp name per file: writes to a file are queued (locked below), and what a kill leaves is
+  // found and removed at the next start (removeLeftoverTemps)
+  const tmp = `${file}${TEMP_SUFFIX}`;
   const handle = await open(tmp, "w", FILE_MODE);
   try {
     await handle.chmod(FILE_MODE); // open's mode only applies to a new file, and goes through the umask
@@ -99,6 +115,7 @@ export async function useAtomicAuthState(folder, baileys, options = {}) {
     throw new Error(`found something that is not a directory at ${folder}, either delete it or specify a different location`);
   }
   await ensurePrivateDir(folder);
+  await removeLeftoverTemps(folder);
 
   /** One write/read at a time per file (Baileys writes the same key from concurrent tasks). @type {Map<string, Promise<unknown>>} */
   const queues = new Map();

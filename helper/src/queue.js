@@ -17,8 +17,10 @@ import { ChatQuota, warningMessage } from "./chat-quota.js";
 import { personalise, UNKNOWN_CONTACT_NAME } from "./contacts.js";
 import { isRateLimitError } from "./drivers/driver.js";
 import { nextMidnight } from "./files.js";
+import { ERASED_TEXT } from "./journal.js";
 import { jidToNumber, normalizeNumber, numberKey, numberProblem } from "./phone.js";
 import {
+  estimateFinish,
   formatDayMonth,
   formatTime,
   formatWhen,
@@ -56,6 +58,7 @@ export const ERROR_TEXTS = {
   "already-sent": "já enviado",
   "same-person": "mesma pessoa de outra linha",
   refused: "WhatsApp recusou a mensagem",
+  erased: ERASED_TEXT,
 };
 
 export const RESTORED_MESSAGE = "Envio restaurado após reinício do programa auxiliar. Clique em Retomar.";
@@ -97,7 +100,7 @@ function hhmm(date) {
  *   index: number, name: string, number: string, normalized: string, text: string,
  *   duplicateOf?: number
  * }} JobContact
- * @typedef {null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed" | "already-sent" | "same-person" | "refused"} StatusCode
+ * @typedef {null | "not-on-whatsapp" | "opted-out" | "invalid-number" | "send-failed" | "already-sent" | "same-person" | "refused" | "erased"} StatusCode
  * @typedef {{
  *   jobId: string, index: number, status: "sent" | "error", number: string, normalizedNumber: string,
  *   name: string, message: string, text: string, error: string | null,
@@ -179,6 +182,8 @@ export class SendQueue extends EventEmitter {
     this.sentIds = new Map();
     /** @type {Map<string, number>} numberKey + text → when this helper sent it (last 7 days) */
     this.recentSends = new Map();
+    /** @type {Map<string, { job: any, index: number }>} message id → a send cut off by a restart, 'Erro' until WhatsApp confirms it */
+    this.unconfirmed = new Map();
   }
 
   /** A random gap in [minDelayMs, maxDelayMs]. */
@@ -219,6 +224,23 @@ export class SendQueue extends EventEmitter {
     return warmupFor(this.warmupSteps, first, zonedDay(this.now()));
   }
 
+  /**
+   * What decides on which days messages go (helper-state's `limits.plan`): the page estimates a
+   * list's sending time with it (schedule.js estimateFinish), as the helper does for a job.
+   * @returns {import("./schedule.js").SendPlan}
+   */
+  sendPlan() {
+    return {
+      window: this.sendWindow,
+      dailyCap: this.dailyCap,
+      warmupSteps: this.warmupSteps,
+      firstSendDay: this.firstSendDays?.get(this.account) ?? null,
+      today: zonedDay(this.now()),
+      sentToday: this.sentToday(),
+      todayCap: this.whatsappCap(),
+    };
+  }
+
   /** The limits in force now (helper-state's `limits`). */
   limits() {
     const warm = this.warmup();
@@ -233,6 +255,7 @@ export class SendQueue extends EventEmitter {
       effectiveCap: Math.min(this.dailyCap, warm?.cap ?? Infinity, whatsappCap ?? Infinity),
       warmupDay: warm?.day ?? null,
       chatQuota: this.quotaState(),
+      plan: this.sendPlan(),
     };
   }
 
@@ -457,6 +480,8 @@ export class SendQueue extends EventEmitter {
       sent: 0,
       errors: 0,
       skipped: 0,
+      /** contacts who asked not to get messages (SAIR/PARAR): not errors, their own counter */
+      optedOut: 0,
       state: "running",
       /** @type {PauseReason | null} */
       pauseReason: null,
@@ -561,6 +586,10 @@ export class SendQueue extends EventEmitter {
     const contact = job.contacts[job.cursor];
 
     // Local checks: no WhatsApp call, so no gap needed afterwards.
+    if (contact.erased) {
+      this.record(job, contact, "erased");
+      return this.advance(job, false);
+    }
     if (contact.duplicateOf !== undefined) {
       this.record(job, contact, "same-person", sameAs(job.contacts[contact.duplicateOf]));
       return this.advance(job, false);
@@ -603,14 +632,17 @@ export class SendQueue extends EventEmitter {
         // cancelled or stopped (a restriction) between look-up and send: do not send
         sendSkipped = true;
       } else {
+        // the id goes in the journal first: after a kill mid-send, WhatsApp's receipt for it proves the send
+        const messageId = this.driver.newMessageId();
         this.journal({
           type: "message-sending",
           jobId: job.id,
           index: contact.index,
           jid: jidToNumber(jid),
+          ...(messageId ? { messageId } : {}),
           at: new Date(this.now()).toISOString(),
         });
-        const sent = await this.driver.sendText(jid, contact.text);
+        const sent = await this.driver.sendText(jid, contact.text, messageId ? { id: messageId } : undefined);
         job.jids.set(jidToNumber(jid), contact.index);
         const at = this.now();
         this.dailyCounter.increment(this.account, new Date(at));
@@ -786,6 +818,48 @@ export class SendQueue extends EventEmitter {
   }
 
   /**
+   * WhatsApp acknowledged a message ('message-acked': its server's ack or a delivery receipt). A
+   * send cut off by a restart, recorded 'Erro' because it might not have left, becomes 'Enviado':
+   * the page and the send log are told, and it counts in today's sends.
+   * @param {{ id?: string | null }} info
+   */
+  onAcked(info) {
+    const found = info.id ? this.unconfirmed.get(info.id) : undefined;
+    if (!found) return;
+    this.unconfirmed.delete(/** @type {string} */ (info.id));
+    const { job, index } = found;
+    const position = job.statuses.findIndex((/** @type {MessageStatus} */ s) => s.index === index);
+    const previous = job.statuses[position];
+    const contact = job.contacts[index];
+    if (!previous || previous.code !== "send-failed" || !contact) return;
+    const at = this.now();
+    /** @type {MessageStatus} */
+    const status = {
+      ...previous,
+      status: "sent",
+      code: null,
+      error: null,
+      message: contact.text,
+      at: new Date(at).toISOString(),
+    };
+    job.statuses[position] = status;
+    job.errors -= 1;
+    job.sent += 1;
+    this.dailyCounter.increment(this.account, new Date(at));
+    this.recentSends.set(sendKey(contact.normalized, contact.text), at);
+    this.rememberSent(/** @type {string} */ (info.id), job, index);
+    this.journal({ type: "message-status", ...status });
+    this.log(`O WhatsApp confirmou a mensagem para ${contact.name} (${contact.number}) enviada antes do reinício: Enviada.`);
+    this.emit("message-status", status);
+    if (job.final) {
+      job.final.sent = job.sent;
+      job.final.errors = job.errors;
+      job.final.results = this.results(job);
+    }
+    if (job.kind === "bulk") this.emitProgress(job);
+  }
+
+  /**
    * Moves past the current contact and schedules the next one.
    * @param {any} job
    * @param {boolean} networkUsed whether a WhatsApp call happened (then a random gap follows)
@@ -842,7 +916,8 @@ export class SendQueue extends EventEmitter {
     };
     job.statuses.push(status);
     if (code === null) job.sent += 1;
-    else if (code === "already-sent" || code === "same-person") job.skipped += 1;
+    else if (code === "already-sent" || code === "same-person" || code === "erased") job.skipped += 1;
+    else if (code === "opted-out") job.optedOut += 1;
     else job.errors += 1;
     this.journal({ type: "message-status", ...status });
     this.log(
@@ -1038,6 +1113,7 @@ export class SendQueue extends EventEmitter {
       sent: job.sent,
       errors: job.errors,
       skipped: job.skipped,
+      optedOut: job.optedOut,
       ...(job.state === "cancelled" ? { reason: "cancelled", message: "Envio cancelado" } : {}),
     };
   }
@@ -1068,8 +1144,11 @@ export class SendQueue extends EventEmitter {
       sent: job.sent,
       errors: job.errors,
       skipped: job.skipped,
+      optedOut: job.optedOut,
     });
-    const skippedText = job.skipped ? `, ${job.skipped} ignorada(s): já enviadas antes ou mesma pessoa` : "";
+    const skippedText =
+      (job.skipped ? `, ${job.skipped} ignorada(s): já enviadas antes ou mesma pessoa` : "") +
+      (job.optedOut ? `, ${job.optedOut} descadastrada(s): pediram para não receber` : "");
     this.log(
       state === "completed"
         ? `Envio concluído: ${job.sent} de ${job.contacts.length} mensagens enviadas (${job.errors} com erro${skippedText}).`
@@ -1095,19 +1174,25 @@ export class SendQueue extends EventEmitter {
     let base = null;
     if (job.state === "running") base = job.nextAt ?? now;
     else if (job.state === "paused" && job.pauseReason !== "restricted") base = job.resumeAt;
+    // the window, our cap and the warm-up's decide on which days the rest goes (schedule.js)
     const expectedFinishAt =
-      pending === 0 ? (job.finishedAt ?? now) : base === null ? null : base + Math.max(0, pending - 1) * averageGap;
+      pending === 0
+        ? (job.finishedAt ?? now)
+        : base === null
+          ? null
+          : estimateFinish({ from: base, pending, gapMs: averageGap, plan: this.sendPlan() });
     const limits = this.limits();
     return {
       jobId: job.id,
       state: job.state,
       phase: jobPhase(job, now),
-      // the page's counters are these (decision 072): sent + errors + skipped + pending = total
+      // the page's counters are these (decision 072): sent + errors + skipped + optedOut + pending = total
       total,
       done,
       sent: job.sent,
       errors: job.errors,
       skipped: job.skipped,
+      optedOut: job.optedOut,
       pending,
       duplicates: job.duplicates ?? 0,
       operatorName: job.operatorName,
@@ -1227,9 +1312,12 @@ export class SendQueue extends EventEmitter {
     const byIndex = new Map();
     /** @type {Set<number>} */
     const sending = new Set();
+    /** @type {Map<number, string>} contact index → the id its interrupted send carried */
+    const sendingIds = new Map();
     for (const entry of later) {
       if (entry.type === "message-sending") {
         sending.add(entry.index);
+        if (typeof entry.messageId === "string" && entry.messageId) sendingIds.set(entry.index, entry.messageId);
         if (typeof entry.jid === "string" && entry.jid) job.jids.set(entry.jid, entry.index);
       }
       if (entry.type === "message-status") {
@@ -1240,7 +1328,8 @@ export class SendQueue extends EventEmitter {
     for (const status of [...byIndex.values()].sort((a, b) => a.index - b.index)) {
       job.statuses.push(status);
       if (status.status === "sent") job.sent += 1;
-      else if (status.code === "already-sent" || status.code === "same-person") job.skipped += 1;
+      else if (status.code === "already-sent" || status.code === "same-person" || status.code === "erased") job.skipped += 1;
+      else if (status.code === "opted-out") job.optedOut += 1;
       else job.errors += 1;
       job.cursor = Math.max(job.cursor, status.index + 1);
     }
@@ -1262,6 +1351,8 @@ export class SendQueue extends EventEmitter {
         "send-failed",
         "o programa auxiliar foi encerrado durante o envio; confira no WhatsApp se a mensagem chegou",
       );
+      const messageId = sendingIds.get(index);
+      if (messageId) this.unconfirmed.set(messageId, { job, index });
       job.cursor = Math.max(job.cursor, index + 1);
     }
     if (job.cursor >= job.contacts.length) {
@@ -1273,6 +1364,33 @@ export class SendQueue extends EventEmitter {
     );
     this.pause("restored", RESTORED_MESSAGE);
     return true;
+  }
+
+  /**
+   * People the site erased: their number, name and text leave the jobs held in memory (a replay to
+   * the page no longer shows them) and this helper's memory of its sends; a contact not yet
+   * processed is skipped ('erased'), never sent.
+   * @param {Set<string>} keys numberKeys of the erased numbers
+   */
+  forget(keys) {
+    const hit = (/** @type {unknown} */ value) => {
+      const digits = String(value ?? "").replace(/\D/g, "");
+      return digits !== "" && keys.has(numberKey(digits));
+    };
+    for (const job of [this.job, this.lastJob]) {
+      if (!job) continue;
+      for (const contact of job.contacts) {
+        if (hit(contact.normalized)) Object.assign(contact, { name: "", number: "", normalized: "", text: "", erased: true });
+      }
+      job.statuses = job.statuses.map((/** @type {MessageStatus} */ s) =>
+        hit(s.normalizedNumber)
+          ? { ...s, number: "", normalizedNumber: "", name: "", text: "", message: ERASED_TEXT, error: ERASED_TEXT }
+          : s,
+      );
+      for (const jid of [...job.jids.keys()]) if (hit(jid)) job.jids.delete(jid);
+      if (job.final) job.final.results = this.results(job);
+    }
+    for (const key of [...this.recentSends.keys()]) if (keys.has(key.split("\n")[0])) this.recentSends.delete(key);
   }
 
   /** Stops timers (shutdown). The job stays as it is in the journal. */

@@ -286,3 +286,59 @@ export function warmupFor(steps, firstDay, today) {
   if (day < 1 || day > steps.length) return day < 1 ? { day: 1, cap: steps[0] } : null;
   return { day, cap: steps[day - 1] };
 }
+
+/**
+ * @typedef {{
+ *   window: SendWindow, dailyCap: number, warmupSteps: number[], firstSendDay: string | null,
+ *   today: string, sentToday: number, todayCap?: number | null,
+ * }} SendPlan  what decides how many messages go on which day: the sending window, our daily
+ *   cap, the warm-up of the number's first days (counted from `firstSendDay`, or from the first
+ *   send to come), what went `today` (São Paulo's "YYYY-MM-DD") and today's lower ceiling if
+ *   WhatsApp set one (`todayCap`)
+ */
+
+/**
+ * When the last of `pending` messages should go, sending one every `gapMs` from `from` while the
+ * window is open and each São Paulo day's cap (ours, or the warm-up's) has room: 60 messages under
+ * a 20-a-day warm-up take three days, not 45 minutes. An estimate: the gap is an average, and
+ * WhatsApp may hold the job longer.
+ * @param {{ from: number, pending: number, gapMs: number, plan: SendPlan }} input
+ * @returns {number | null} epoch ms, or null when nothing can go (a cap of 0)
+ */
+export function estimateFinish({ from, pending, gapMs, plan }) {
+  if (pending <= 0) return from;
+  let at = nextWindowOpening(plan.window, from);
+  let day = zonedDay(at);
+  const firstDay = plan.firstSendDay ?? day;
+  /** @param {string} d */
+  const capOf = (d) => {
+    const warm = warmupFor(plan.warmupSteps, firstDay, d);
+    const cap = Math.min(plan.dailyCap, warm?.cap ?? Infinity);
+    return d === plan.today && plan.todayCap != null ? Math.min(cap, plan.todayCap) : cap;
+  };
+  let sent = day === plan.today ? plan.sentToday : 0;
+  let left = pending;
+  // a bound: each pass sends one message or moves to the next day
+  for (let guard = 0; guard < 100_000; guard++) {
+    const today = zonedDay(at);
+    if (today !== day) {
+      day = today;
+      sent = 0;
+    }
+    const cap = capOf(day);
+    if (cap <= 0 && day !== plan.today) return null;
+    if (sent >= cap) {
+      at = nextWindowOpening(plan.window, nextZonedMidnight(at));
+      continue;
+    }
+    if (!isWindowOpen(plan.window, at)) {
+      at = nextWindowOpening(plan.window, at);
+      continue;
+    }
+    sent += 1;
+    left -= 1;
+    if (left === 0) return at;
+    at += gapMs;
+  }
+  return null;
+}

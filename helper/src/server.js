@@ -20,6 +20,7 @@ import {
   readJsonLines,
   writeJson,
 } from "./files.js";
+import { startJournalCare } from "./journal.js";
 import { keepAwakeWhileSending } from "./keep-awake.js";
 import { isOptOutText, OptOutList } from "./optout.js";
 import { jidToNumber, normalizeNumber, numberKey } from "./phone.js";
@@ -39,7 +40,7 @@ const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.u
  *   dataDir?: string, minDelayMs?: number, maxDelayMs?: number, dailyCap?: number,
  *   rateLimitPauseMs?: number, fakeReadyDelayMs?: number, restrictedPauseMs?: number,
  *   sendWindow?: string, warmup?: string | false | number[], siteUrl?: string | null,
- *   optOutRetryMs?: number, sendLogRetryMs?: number, fetch?: typeof globalThis.fetch,
+ *   optOutRetryMs?: number, sendLogRetryMs?: number, journalCareIntervalMs?: number, fetch?: typeof globalThis.fetch,
  *   logger?: ((message: string) => void) | false,
  *   random?: () => number, now?: () => number,
  *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
@@ -125,7 +126,7 @@ function clock(date) {
 /**
  * Starts the helper. Resolves once it listens.
  * @param {HelperOptions} [options]
- * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig>, reportOptOuts: () => Promise<void>, loadCentralOptOuts: () => Promise<void>, sendLog: SendLogOutbox, replies: SendLogOutbox<import("./replies.js").ReplyRow> }>}
+ * @returns {Promise<{ port: number, url: string, close: () => Promise<void>, driver: any, queue: SendQueue, io: Server, config: ReturnType<typeof resolveConfig>, reportOptOuts: () => Promise<void>, loadCentralOptOuts: () => Promise<void>, sendLog: SendLogOutbox, replies: SendLogOutbox<import("./replies.js").ReplyRow>, journalCare: ReturnType<typeof startJournalCare> }>}
  */
 export async function startHelper(options = {}) {
   const config = resolveConfig(options);
@@ -249,6 +250,7 @@ export async function startHelper(options = {}) {
   // Every result goes to the send log's outbox, the ones restore() settles included (a send cut off
   // by a crash becomes 'Erro' there, and must reach the site like any other result).
   queue.on("message-status", (status) => {
+    if (status.code === "erased") return; // an erased person has nothing left to log
     sendLog.add(status);
     if (status.status === "sent" && typeof status.jobId === "string") {
       lastJobByPerson.set(numberKey(normalizeNumber(status.number)), status.jobId);
@@ -263,6 +265,15 @@ export async function startHelper(options = {}) {
       lastJobByPerson.set(numberKey(normalizeNumber(entry.normalizedNumber ?? entry.number)), entry.jobId);
     }
   }
+  // Finished jobs' contact lists leave after JOURNAL_RETENTION_DAYS, erased people at once (journal.js).
+  const journalCare = startJournalCare({
+    file: journalFile,
+    queue,
+    erasedPhones: site ? (phones) => /** @type {SiteApi} */ (site).erasedPhones(phones) : null,
+    now,
+    intervalMs: options.journalCareIntervalMs,
+    log,
+  });
   log(`Horário de envio: ${windowLabel(sendWindow)}${sendWindow.always ? "" : " (horário de Brasília)"}.`);
   const restrictedAtStart = queue.restrictedUntil();
   if (restrictedAtStart !== null) log(restrictedMessage(restrictedAtStart));
@@ -529,6 +540,8 @@ export async function startHelper(options = {}) {
     // WhatsApp lifted the reach-out time-lock: the restriction ends and a stopped job goes on
     if (queue.onRestrictionLifted()) io.emit("helper-state", helperState());
   });
+  // a send cut off by a restart becomes 'Enviado' once WhatsApp confirms it (queue.onAcked)
+  driver.on("message-acked", (/** @type {{ id: string, jid: string }} */ info) => queue.onAcked(info));
   driver.on("message-refused", (/** @type {{ id: string, jid: string, code: number | null, reason: string }} */ info) => {
     queue.onRefused(info);
   });
@@ -774,10 +787,11 @@ export async function startHelper(options = {}) {
     queue.close();
     sendLog.close();
     replies.close();
+    await journalCare.close();
     keepAwake?.stop();
     await driver.stop().catch(() => {});
     await new Promise((resolve) => io.close(() => resolve(undefined)));
   }
 
-  return { port, url, close, driver, queue, io, config, reportOptOuts, loadCentralOptOuts, sendLog, replies };
+  return { port, url, close, driver, queue, io, config, reportOptOuts, loadCentralOptOuts, sendLog, replies, journalCare };
 }

@@ -1,6 +1,6 @@
 // The site's API for the helper (/api/whatsapp-helper/*): the central opt-out list every operator's
-// helper shares, the send log's "already sent" check, the send log itself (decision 068) and whether
-// this helper's key still lives (decision 070). Each call carries the helper's own key
+// helper shares, the send log's "already sent" check, the send log itself (decision 068), whether
+// this helper's key still lives (decision 070) and which of its journal's numbers were erased. Each call carries the helper's own key
 // (`Authorization: Bearer <id>.<secret>`, over the site's HTTPS); the site keeps only its hash and
 // answers 401 once the key is revoked. No cookie is involved.
 
@@ -12,6 +12,8 @@ export const ALREADY_SENT_BATCH = 1000;
 export const SEND_LOG_POST_BATCH = 100;
 /** Most replies posted in one request (the site accepts 1–100). */
 export const REPLIES_POST_BATCH = 100;
+/** Most phones asked about in one erasure check (the site accepts 1–1000). */
+export const ERASED_BATCH = 1000;
 /** How long one call may take before the helper goes on without the site. */
 export const SITE_TIMEOUT_MS = 10_000;
 
@@ -180,5 +182,22 @@ export class SiteApi {
     const body = await this.call("POST", "/api/whatsapp-helper/respostas", { entries: rows });
     if (!body || body.ok !== true) throw new SiteError("resposta inesperada do site", 200);
     return Number(body.inserted ?? 0);
+  }
+
+  /**
+   * Which of these phones belong to people erased on the site (their data must leave this computer
+   * too), in batches of 1000.
+   * @param {string[]} phones E.164 ("+5531999998888")
+   * @returns {Promise<string[]>} the erased subset
+   */
+  async erasedPhones(phones) {
+    /** @type {string[]} */
+    const erased = [];
+    for (let i = 0; i < phones.length; i += ERASED_BATCH) {
+      const body = await this.call("POST", "/api/whatsapp-helper/apagados", { phones: phones.slice(i, i + ERASED_BATCH) });
+      if (!Array.isArray(body?.erased)) throw new SiteError("resposta inesperada do site", 200);
+      for (const phone of body.erased) if (typeof phone === "string") erased.push(phone);
+    }
+    return erased;
   }
 }

@@ -16,7 +16,7 @@ import { BaileysDriver } from "../src/drivers/baileys.js";
 import { createBaileysLogger, translateBaileysLog } from "../src/drivers/baileys-logger.js";
 import { BaileysTestSocket } from "./support/baileys-socket.js";
 
-const { DisconnectReason, PROCESSABLE_HISTORY_TYPES, proto } = realBaileys;
+const { DEFAULT_CONNECTION_CONFIG, DisconnectReason, PROCESSABLE_HISTORY_TYPES, proto } = realBaileys;
 
 /** @type {string} */
 let dir;
@@ -115,17 +115,19 @@ describe("BaileysDriver: connection", () => {
     expect(driver.account).toBe("5531999998888");
   });
 
-  it("keeps the light history types on (LID ↔ number mappings) and the heavy ones off", async () => {
+  it("syncs history as Baileys does by default: RECENT on (its LID ↔ number mappings), FULL off", async () => {
     const { driver, configs } = makeDriver();
     await driver.start();
     const { HistorySyncType } = proto.HistorySync;
     const kept = PROCESSABLE_HISTORY_TYPES.filter((syncType) => configs[0].shouldSyncHistoryMessage({ syncType }));
-    // Baileys warns of unstable sessions when every processable type is refused
-    expect(kept.length).toBeGreaterThan(0);
+    const baileysDefault = PROCESSABLE_HISTORY_TYPES.filter((syncType) =>
+      DEFAULT_CONNECTION_CONFIG.shouldSyncHistoryMessage(/** @type {any} */ ({ syncType })),
+    );
+    expect(kept).toEqual(baileysDefault);
+    expect(kept).toContain(HistorySyncType.RECENT);
     expect(kept).toContain(HistorySyncType.INITIAL_BOOTSTRAP);
-    for (const heavy of [HistorySyncType.RECENT, HistorySyncType.FULL, HistorySyncType.ON_DEMAND]) {
-      expect(configs[0].shouldSyncHistoryMessage({ syncType: heavy })).toBe(false);
-    }
+    expect(configs[0].shouldSyncHistoryMessage({ syncType: HistorySyncType.FULL })).toBe(false);
+    expect(configs[0].syncFullHistory).toBe(false);
   });
 
   it("reconnects by itself when Baileys asks for a restart (after the first scan)", async () => {
@@ -232,9 +234,13 @@ describe("BaileysDriver: sending and WhatsApp's refusals", () => {
     expect(made.of("message")).toEqual([]);
   });
 
-  it("a 463 refusal after sending: message-refused for that message, account-restricted with code 463, a pt-BR warning", async () => {
+  it("a 463 refusal after sending: message-refused for that message, account-restricted with code 463 when WhatsApp does not answer the time-lock query", async () => {
     const made = makeDriver();
     const sock = await connected(made);
+    await settle();
+    sock.fetchAccountReachoutTimelock = async () => {
+      throw new Error("timed out");
+    };
     const first = await made.driver.sendText("5531911112222@s.whatsapp.net", "Oi Ana");
     const second = await made.driver.sendText("5531933334444@s.whatsapp.net", "Oi Bia");
     expect(made.of("message-refused")).toEqual([]); // nothing known yet: sendMessage resolves before WhatsApp answers
@@ -244,13 +250,35 @@ describe("BaileysDriver: sending and WhatsApp's refusals", () => {
     expect(made.of("message-refused")).toEqual([
       { id: second.id, jid: "5531933334444@s.whatsapp.net", code: 463, reason: "WhatsApp recusou a mensagem: conta restrita" },
     ]);
-    expect(made.of("account-restricted")).toHaveLength(1);
+    await until(() => made.of("account-restricted").length === 1);
     expect(made.of("account-restricted")[0]).toMatchObject({ code: 463, until: null });
     expect(made.of("account-restricted")[0].message).toMatch(/restringiu esta conta/);
     expect(made.of("warning").map((w) => w.message)).toEqual([
       "WhatsApp recusou uma mensagem: a conta está restrita para iniciar conversas novas (erro 463).",
     ]);
     expect(first.id).not.toBe(second.id);
+  });
+
+  it("a 463 while WhatsApp says the account is not time-locked refuses that message only (Baileys: a missing privacy token); the third within the hour stops the account", async () => {
+    const made = makeDriver();
+    const sock = await connected(made);
+    await settle();
+    sock.timelock = { isActive: false, enforcementType: /** @type {any} */ ("DEFAULT") };
+    const one = await made.driver.sendText("5531933334444@s.whatsapp.net", "Oi");
+    sock.badAck(/** @type {string} */ (one.id), "463");
+    await until(() => made.of("warning").some((w) => /a conta não está restrita/.test(w.message)));
+    expect(made.of("message-refused")).toHaveLength(1);
+    expect(made.of("account-restricted")).toEqual([]);
+    expect(made.of("account-unrestricted")).toEqual([]);
+    const two = await made.driver.sendText("5531944445555@s.whatsapp.net", "Oi");
+    sock.badAck(/** @type {string} */ (two.id), "463");
+    await until(() => made.of("warning").filter((w) => /a conta não está restrita/.test(w.message)).length === 2);
+    expect(made.of("account-restricted")).toEqual([]);
+    const three = await made.driver.sendText("5531955556666@s.whatsapp.net", "Oi");
+    sock.badAck(/** @type {string} */ (three.id), "463");
+    await until(() => made.of("account-restricted").length === 1);
+    expect(made.of("account-restricted")[0]).toMatchObject({ code: 463, until: null });
+    expect(made.of("account-restricted")[0].message).toMatch(/3 mensagens com o erro 463/);
   });
 
   it("after a 463 asks WhatsApp until when the account is locked; an active time-lock gives the end", async () => {
@@ -263,9 +291,10 @@ describe("BaileysDriver: sending and WhatsApp's refusals", () => {
     sock.timelock = { isActive: true, timeEnforcementEnds: ends, enforcementType: /** @type {any} */ ("BIZ_QUALITY") };
     const { id } = await made.driver.sendText("5531933334444@s.whatsapp.net", "Oi");
     sock.badAck(/** @type {string} */ (id), "463");
-    await until(() => made.of("account-restricted").length === 2);
+    await until(() => made.of("account-restricted").length === 1);
     expect(sock.timelockQueries).toBe(queriesAtConnect + 1);
-    expect(made.of("account-restricted")[1]).toMatchObject({ until: ends, code: 463 });
+    // one stop, with WhatsApp's end: not a 24-hour guess first
+    expect(made.of("account-restricted")[0]).toMatchObject({ until: ends, code: 463 });
   });
 
   it("an account already time-locked at connect is reported restricted before anything is sent", async () => {
@@ -331,8 +360,10 @@ describe("BaileysDriver: sending and WhatsApp's refusals", () => {
     made.driver.on("message-refused", () => order.push("refused"));
     const result = await made.driver.sendText("5531933334444@s.whatsapp.net", "Oi");
     order.push("returned");
-    expect(made.of("account-restricted")).toHaveLength(1); // the restriction is not held back
     await until(() => made.of("message-refused").length === 1);
+    // WhatsApp was asked about the time-lock (inactive here): no restriction, a warning instead
+    await until(() => made.of("warning").some((w) => /a conta não está restrita/.test(w.message)));
+    expect(made.of("account-restricted")).toEqual([]);
     expect(order).toEqual(["returned", "refused"]);
     expect(made.of("message-refused")[0]).toMatchObject({ id: result.id, jid: "5531933334444@s.whatsapp.net", code: 463 });
   });

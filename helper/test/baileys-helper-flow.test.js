@@ -67,7 +67,7 @@ const CONTACTS = [
 ];
 
 describe("the helper with the Baileys driver and a Baileys-shaped WhatsApp", () => {
-  it("a 463 error ack stops the job: the contact becomes refused, the pause cannot be resumed, nothing more is sent", async () => {
+  it("a 463 error ack of a time-locked account stops the job: the contact becomes refused, the pause cannot be resumed, nothing more is sent", async () => {
     const timers = manualTimers();
     const { socket, log, whatsapp } = await linkedHelper({ minDelayMs: 500, maxDelayMs: 500, ...timers.options });
     const firstStatus = once(socket, "message-status");
@@ -77,7 +77,13 @@ describe("the helper with the Baileys driver and a Baileys-shaped WhatsApp", () 
 
     const refused = once(socket, "message-status", (s) => s.code === "refused");
     const paused = once(socket, "bulk-progress", (p) => p.paused);
-    whatsapp.badAck(/** @type {string} */ (whatsapp.sent[0].key.id), "463"); // WhatsApp answers the first message
+    // WhatsApp answers the first message with a 463, and its time-lock query says the account is locked
+    whatsapp.timelock = {
+      isActive: true,
+      timeEnforcementEnds: new Date(Date.now() + 3600_000),
+      enforcementType: /** @type {any} */ ("DEFAULT"),
+    };
+    whatsapp.badAck(/** @type {string} */ (whatsapp.sent[0].key.id), "463");
     expect(await refused).toMatchObject({
       number: "31999991111",
       status: "error",

@@ -58,11 +58,20 @@ describe("parseContacts (spec 02 section 5)", () => {
       { name: "Lia", number: "5531999990001" },
     ]);
     expect(result.dropped).toEqual([
-      { line: 2, text: "Joe, 1 415 555 2671", reason: NUMBER_PROBLEMS.notBrazilian },
+      {
+        line: 2,
+        text: "Joe, 1 415 555 2671",
+        reason:
+          "não é um número brasileiro válido: depois do DDD vêm 9 dígitos, e um celular de 9 dígitos começa com 9; de outro país, escreva + e o código do país",
+      },
       { line: 5, text: "X, +1 555 555 5555", reason: NUMBER_PROBLEMS.badInternational },
-      { line: 6, text: "Zé, 31 1234-5678", reason: NUMBER_PROBLEMS.notBrazilian },
+      {
+        line: 6,
+        text: "Zé, 31 1234-5678",
+        reason:
+          "não é um número brasileiro válido: depois do DDD vêm 8 dígitos começando com 1, e um número de 8 dígitos começa com 2 a 9; de outro país, escreva + e o código do país",
+      },
     ]);
-    expect(NUMBER_PROBLEMS.notBrazilian).toMatch(/não é um número brasileiro válido/);
   });
 
   it("returns an empty list for empty or non-string input", () => {
@@ -87,6 +96,76 @@ describe("parseContactLines: the dropped lines and why", () => {
   it("parseContacts gives the same contacts", () => {
     const text = "Ana, 31999998888\nx\nBruno, 31988887777";
     expect(parseContacts(text)).toEqual(parseContactLines(text).contacts);
+  });
+});
+
+describe("parseContactLines: rows pasted from a spreadsheet, names with commas, 0 + DDD", () => {
+  /** @type {[string, string, { name: string, number: string }][]} */
+  const accepted = [
+    ["a Tab between name and number", "Maria Souza\t(31) 99999-8888", { name: "Maria Souza", number: "31999998888" }],
+    ["a Tab, the number first", "31999998888\tMaria", { name: "Maria", number: "31999998888" }],
+    ["a Tab, more columns after", "Ana\t31 98888-7777\tana@exemplo.com\tEnfermagem", { name: "Ana", number: "31988887777" }],
+    ["a Tab, an empty first column", "\tAna\t31 98888-7777", { name: "Ana", number: "31988887777" }],
+    ["a Tab and a comma in the name", "Silva, Maria\t31 99999-8888", { name: "Silva, Maria", number: "31999998888" }],
+    ["a ; (CSV in pt-BR)", "João Pedro;31 97777-6666", { name: "João Pedro", number: "31977776666" }],
+    ["a ; and a comma in the name", "Souza, João; 31 97777-6666; obs", { name: "Souza, João", number: "31977776666" }],
+    ["a comma in the name, the number after", "Silva, Maria, 31 99999-8888", { name: "Silva, Maria", number: "31999998888" }],
+    ["a comma, the number first", "31 99999-8888, Maria", { name: "Maria", number: "31999998888" }],
+    ["0 + DDD", "Bia, 011 98765-4321", { name: "Bia", number: "11987654321" }],
+    ["0 + DDD, a landline", "Bia, (011) 3333-4444", { name: "Bia", number: "1133334444" }],
+    ["0xx + DDD", "Bia, 0xx11 98765-4321", { name: "Bia", number: "11987654321" }],
+    ["0XX + DDD in a spreadsheet row", "Bia\t0XX11 98765-4321", { name: "Bia", number: "11987654321" }],
+    ["0 + carrier + DDD", "Bia, 0 21 11 98765-4321", { name: "Bia", number: "11987654321" }],
+    ["55 and no 0", "Bia, 55 11 98765-4321", { name: "Bia", number: "5511987654321" }],
+    [
+      "the spec's rule: second part is the number",
+      "João, 31 99999-8888, observação 123",
+      { name: "João", number: "31999998888" },
+    ],
+  ];
+  it.each(accepted)("accepts %s", (_label, line, contact) => {
+    expect(parseContactLines(line)).toEqual({ contacts: [contact], dropped: [] });
+  });
+
+  const foreign = "; de outro país, escreva + e o código do país";
+  /** @type {[string, string, string][]} */
+  const skipped = [
+    ["a spreadsheet's header row", "Nome\tTelefone", "sem número"],
+    ["a name and no number", "Silva, Maria", "sem número"],
+    ["too few digits", "Ana; 9999-888", "número com menos de 8 dígitos"],
+    ["a DDD that does not exist", "Ana, 20 99999-8888", `não é um número brasileiro válido: o DDD 20 não existe${foreign}`],
+    [
+      "a 9-digit number not starting with 9",
+      "Ana, 31 89999-8888",
+      `não é um número brasileiro válido: depois do DDD vêm 9 dígitos, e um celular de 9 dígitos começa com 9${foreign}`,
+    ],
+    [
+      "a number without DDD",
+      "Ana, 99999-8888",
+      `não é um número brasileiro válido: tem 9 dígitos, e um número brasileiro tem DDD + 8 ou 9 dígitos (10 ou 11, ou 12 ou 13 com o 55)${foreign}`,
+    ],
+    [
+      "too many digits",
+      "Ana\t31 99999-8888-77",
+      `não é um número brasileiro válido: tem 13 dígitos, e um número brasileiro tem DDD + 8 ou 9 dígitos (10 ou 11, ou 12 ou 13 com o 55)${foreign}`,
+    ],
+    ["a foreign number with a bad country code", "Ann;+1 555 555 5555", NUMBER_PROBLEMS.badInternational],
+  ];
+  it.each(skipped)("skips %s and says exactly why", (_label, line, reason) => {
+    expect(parseContactLines(line)).toEqual({ contacts: [], dropped: [{ line: 1, text: line.trim(), reason }] });
+  });
+
+  it("a pasted sheet of 300 rows loses no row that has a number", () => {
+    const rows = ["Nome\tTelefone"];
+    for (let i = 0; i < 300; i++) {
+      const n = String(1000 + i);
+      const number = [`(31) 9${n}-${n}`, `011 9${n}-${n}`, `0xx21 9${n}${n}`][i % 3];
+      rows.push(i % 2 ? `Silva, Pessoa ${i}\t${number}` : `Pessoa ${i};${number}`);
+    }
+    const result = parseContactLines(rows.join("\n"));
+    expect(result.contacts).toHaveLength(300);
+    expect(result.contacts.every((c) => c.name.includes("Pessoa"))).toBe(true);
+    expect(result.dropped).toEqual([{ line: 1, text: "Nome\tTelefone", reason: "sem número" }]);
   });
 });
 

@@ -23,6 +23,26 @@ const LIST = [
 const totals = (p) => ({ total: p.total, sent: p.sent, errors: p.errors, skipped: p.skipped, pending: p.pending });
 
 describe("bulk-progress carries the page's numbers", () => {
+  it("a contact who opted out is counted as 'descadastrado', not as an error; the totals still add up", async () => {
+    const helper = await startTestHelper();
+    helper.queue.optOuts.add("5531977773333", new Date());
+    const { socket, log } = await connectReady(helper.url);
+    const done = once(socket, "bulk-status");
+    await socket.emitWithAck("send-bulk-messages", {
+      ...bulkJob([
+        { name: "Ana", number: "31999990001" },
+        { name: "Carla", number: "31977773333" },
+      ]),
+      optOutFooter: false,
+    });
+    const final = await done;
+    expect(final).toMatchObject({ status: "completed", sent: 1, errors: 0, skipped: 0, optedOut: 1 });
+    const last = log.of("bulk-progress").at(-1);
+    expect(last).toMatchObject({ total: 2, sent: 1, errors: 0, skipped: 0, optedOut: 1, pending: 0 });
+    for (const p of log.of("bulk-progress")) expect(p.sent + p.errors + p.skipped + p.optedOut + p.pending).toBe(p.total);
+    expect(log.of("message-status").find((s) => s.number === "31977773333")).toMatchObject({ code: "opted-out" });
+  });
+
   it("every row is in bulk-started and gets a result; the totals add up after every change; sentToday is the helper's", async () => {
     const helper = await startTestHelper();
     const { socket, log } = await connectReady(helper.url);

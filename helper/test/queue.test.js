@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { RateLimitError } from "../src/drivers/driver.js";
 import { FakeDriver } from "../src/drivers/fake.js";
-import { DailyCounter } from "../src/files.js";
+import { DailyCounter, FirstSendDays } from "../src/files.js";
 import { OptOutList } from "../src/optout.js";
 import { SendQueue } from "../src/queue.js";
 import { parseSendWindow, zonedParts } from "../src/schedule.js";
@@ -317,6 +317,41 @@ describe("job rules", () => {
     // next send 30 s from now, then one more average gap of 45 s
     expect(new Date(after1.expectedFinishAt).getTime() - new Date(after1.nextAt).getTime()).toBe(45_000);
     expect(new Date(after1.nextAt).getTime() - Date.now()).toBe(30_000);
+  });
+});
+
+describe("the expected finish counts the warm-up and the window", () => {
+  it("60 contacts of a new number under a 20-a-day warm-up finish the next day, not in 45 minutes", async () => {
+    vi.setSystemTime(new Date("2026-12-02T13:00:00Z")); // Wednesday 10:00 in São Paulo
+    const dir = mkdtempSync(join(tmpdir(), "queue-warmup-"));
+    const driver = new FakeDriver();
+    driver.ready = true;
+    driver.account = "5511900000001";
+    const queue = new SendQueue({
+      driver,
+      isReady: () => driver.ready,
+      optOuts: new OptOutList(join(dir, "opt-out.json")),
+      dailyCounter: new DailyCounter(join(dir, "daily-count.json")),
+      journal: () => {},
+      minDelayMs: 30_000,
+      maxDelayMs: 60_000,
+      dailyCap: 200,
+      rateLimitPauseMs: 15 * 60_000,
+      sendWindow: /** @type {any} */ (parseSendWindow("seg-sab 08:00-20:00")),
+      warmupSteps: [20, 40, 80],
+      firstSendDays: new FirstSendDays(join(dir, "first-send.json")),
+      random: () => 0.5,
+    });
+    /** @type {any[]} */
+    const progress = [];
+    queue.on("bulk-progress", (p) => progress.push(p));
+    queue.start({ contacts: contacts(60), messageTemplate: "Oi" });
+    await tick(0);
+    const first = progress.at(-1);
+    expect(first).toMatchObject({ sent: 1, pending: 59 });
+    // 19 more today (to 10:15), then 40 on Thursday from 08:00: the 40th at 08:29:15
+    expect(new Date(first.expectedFinishAt).toISOString()).toBe("2026-12-03T11:29:15.000Z");
+    expect(first.limits.plan).toMatchObject({ dailyCap: 200, warmupSteps: [20, 40, 80], today: "2026-12-02", sentToday: 1 });
   });
 });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  estimateFinish,
   formatWhen,
   isWindowOpen,
   nextWindowOpening,
@@ -12,6 +13,7 @@ import {
   windowLabel,
   zonedDay,
   zonedParts,
+  zonedTime,
 } from "../src/schedule.js";
 
 const SP = (/** @type {string} */ local) => Date.parse(`${local}-03:00`);
@@ -82,5 +84,48 @@ describe("HELPER_WARMUP", () => {
     expect(warmupFor(steps, "2026-11-27", "2026-11-29")).toEqual({ day: 3, cap: 80 });
     expect(warmupFor(steps, "2026-11-27", "2026-11-30")).toBeNull();
     expect(warmupFor([], null, "2026-11-27")).toBeNull();
+  });
+});
+
+describe("estimateFinish: caps, warm-up and the sending window", () => {
+  const window = /** @type {import("../src/schedule.js").SendWindow} */ (parseSendWindow("seg-sab 08:00-20:00"));
+  const always = /** @type {import("../src/schedule.js").SendWindow} */ (parseSendWindow("always"));
+  // Wednesday 02/12/2026, 10:00 in São Paulo
+  const from = zonedTime(2026, 12, 2, 10, 0);
+  /** @type {import("../src/schedule.js").SendPlan} */
+  const plan = { window, dailyCap: 200, warmupSteps: [20, 40, 80], firstSendDay: null, today: "2026-12-02", sentToday: 0 };
+  const at = (/** @type {number | null} */ t) =>
+    t === null ? null : new Date(t).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" });
+
+  /** @type {[string, number, Partial<import("../src/schedule.js").SendPlan>, string | null][]} */
+  const cases = [
+    ["12 messages within the day's room: 11 gaps of 45 s", 12, {}, "02/12/2026, 10:08:15"],
+    ["60 under a 20-a-day warm-up of a new number: day 1 20, day 2 40", 60, {}, "03/12/2026, 08:29:15"],
+    ["100 under the warm-up: 20 + 40 + 40 of day 3's 80", 100, {}, "04/12/2026, 08:29:15"],
+    [
+      "a number in its third day already sent 70 of its 80 today",
+      20,
+      { firstSendDay: "2026-11-30", sentToday: 70 },
+      "03/12/2026, 08:06:45",
+    ],
+    ["the warm-up over: our cap of 200 a day", 250, { firstSendDay: "2026-01-01", sentToday: 150 }, "03/12/2026, 10:29:15"],
+    [
+      "the window closes at 20:00: 800 today, 200 tomorrow",
+      1000,
+      { firstSendDay: "2026-01-01", dailyCap: 2000 },
+      "03/12/2026, 10:29:15",
+    ],
+    ["any hour, no warm-up", 100, { window: always, warmupSteps: [] }, "02/12/2026, 11:14:15"],
+    ["WhatsApp's quota lower than ours today", 30, { firstSendDay: "2026-01-01", todayCap: 10 }, "03/12/2026, 08:14:15"],
+  ];
+  it.each(cases)("%s", (_label, pending, changes, expected) => {
+    expect(at(estimateFinish({ from, pending, gapMs: 45_000, plan: { ...plan, ...changes } }))).toBe(expected);
+  });
+
+  it("outside the window, the first message waits for the opening", () => {
+    const night = zonedTime(2026, 12, 5, 21, 0); // Saturday 21:00: next opening Monday 08:00
+    expect(at(estimateFinish({ from: night, pending: 1, gapMs: 45_000, plan: { ...plan, firstSendDay: "2026-01-01" } }))).toBe(
+      "07/12/2026, 08:00:00",
+    );
   });
 });

@@ -3,6 +3,7 @@
 // creates is private to the operator's account, and closing the terminal (SIGHUP) stops the helper
 // through its graceful stop. Real folders, the real Baileys module (only its socket replaced) and a
 // real helper process.
+import { spawn } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -13,6 +14,7 @@ import {
   rmSync,
   statSync,
   truncateSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -142,6 +144,33 @@ describe("the WhatsApp session after a torn write", () => {
     expect(auth.recovered).toBe(false);
     expect(auth.state.creds.me.id).toBe(saved.me.id);
     expect(Buffer.from(auth.state.creds.noiseKey.private).equals(Buffer.from(saved.noiseKey.private))).toBe(true);
+  });
+});
+
+describe("a helper killed while it saves the session", () => {
+  it("leaves no copy of creds.json behind once the session opens again, and keeps the identity", async () => {
+    const saved = await linkedSession();
+    const folder = join(dir, "auth");
+    // a process that saves the session without pause, killed (SIGKILL) in the middle of it
+    const store = new URL("../src/auth-store.js", import.meta.url).href;
+    const script =
+      `const b = await import("baileys"); const { useAtomicAuthState } = await import(${JSON.stringify(store)});` +
+      `const auth = await useAtomicAuthState(${JSON.stringify(folder)}, b); console.log("saving");` +
+      `for (let i = 0; ; i++) { auth.state.creds.lastAccountSyncTimestamp = i; await auth.saveCreds(); }`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise((resolve) => child.stdout.once("data", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+    // and the temp file an earlier version named after its process, as a kill left it
+    writeFileSync(join(folder, "creds.json.4242.k3j2h1.tmp"), readFileSync(join(folder, "creds.json.bak")));
+
+    const auth = await useAtomicAuthState(folder, realBaileys);
+    expect(readdirSync(folder).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    expect(auth.state.creds.me.id).toBe(saved.me.id);
+    await auth.saveCreds();
+    expect(readdirSync(folder).sort()).toEqual(["creds.json", "creds.json.bak", "pre-key-1.json"]);
   });
 });
 

@@ -1,7 +1,7 @@
 // A real local HTTP server standing in for the site's API for the helper (/api/whatsapp-helper/*),
 // following the team contract: the helper's key as Bearer (refused once `revoke()` is called), the central
-// opt-out list (ninth-digit variants stored once), and the send log's "already sent" answer (same
-// text, status Enviado, last 7 days). The test plays the page: it records sends with logSent().
+// opt-out list (ninth-digit variants stored once), the send log's "already sent" answer (same
+// text, status Enviado, last 7 days) and which phones belong to erased people. The test plays the page: it records sends with logSent().
 import { createServer } from "node:http";
 
 import { normalizeNumber, numberKey } from "../src/phone.js";
@@ -26,6 +26,8 @@ export async function startSiteStub(options) {
   const state = { down: false, revoked: false };
   /** @type {{ number: string, at: string }[]} opt-outs undone on the site ('Desfazer') */
   const undone = [];
+  /** @type {Set<string>} numberKeys of the people erased on the site ('Excluir') */
+  const erased = new Set();
 
   const key = (/** @type {string} */ number) => numberKey(normalizeNumber(number));
 
@@ -117,6 +119,21 @@ export async function startSiteStub(options) {
         store: (entry) => replies.push(entry),
       });
     }
+    if (path === "/api/whatsapp-helper/apagados" && req.method === "POST") {
+      // the contract: E.164 phones, 1 to 1000 a call; the answer is the subset that was erased
+      const phones = body?.phones;
+      if (
+        !Array.isArray(phones) ||
+        phones.length < 1 ||
+        phones.length > 1000 ||
+        !phones.every((p) => typeof p === "string" && /^\+[1-9]\d{7,14}$/.test(p))
+      ) {
+        send(res, 400, { ok: false, error: "Lista de telefones inválida" });
+        return 400;
+      }
+      send(res, 200, { erased: phones.filter((p) => erased.has(key(p))) });
+      return 200;
+    }
     if (path === "/api/whatsapp-helper/ja-enviados" && req.method === "POST") {
       const contacts = body?.contacts;
       if (!Array.isArray(contacts) || contacts.length < 1 || contacts.length > 1000) {
@@ -159,6 +176,10 @@ export async function startSiteStub(options) {
     log,
     requests,
     replies,
+    /** 'Excluir' on the site: the person is erased (any way of writing the number). @param {string} number */
+    erase(number) {
+      erased.add(key(number));
+    },
     /** The page records a helper's message-status in 'Registro de Envios'. @param {any} status */
     logStatus(status) {
       log.push({

@@ -229,7 +229,7 @@ describe("protections", () => {
     });
     expect(helper.driver.lookups).not.toContain("5531999991111");
     expect(helper.driver.sent.map((/** @type {any} */ s) => s.jid)).toEqual(["5531988882222@s.whatsapp.net"]);
-    expect(final).toMatchObject({ sent: 1, errors: 2 });
+    expect(final).toMatchObject({ sent: 1, errors: 1, optedOut: 1 }); // an opt-out is not an error
     const file = JSON.parse(readFileSync(join(helper.dataDir, "opt-out.json"), "utf8"));
     expect(file.entries.map((/** @type {any} */ e) => e.number)).toEqual(["553199991111"]);
   });

@@ -1,5 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -92,7 +94,7 @@ describe("the packed helper", () => {
 describe("the start scripts' install", () => {
   const settings = { siteUrl: "https://exemplo.edu.br", key: "k", helperPort: "3001", productName: "Teste" };
 
-  it("runs npm ci with install scripts off (sh and bat), never a bare npm install", () => {
+  it("runs npm ci with install scripts off and npm's update notice off (sh and bat), never a bare npm install", () => {
     for (const script of [unixStartScript(settings), windowsStartScript(settings)]) {
       // The command lines that run npm (comments and echoed texts aside).
       const installs = script.split(/\r?\n/).filter((line) => /^\s*(if |call )?npm (ci|install|i)\b/.test(line));
@@ -100,6 +102,62 @@ describe("the start scripts' install", () => {
       expect(installs[0]).toMatch(/\bnpm ci\b/);
       expect(installs[0]).toContain("--ignore-scripts");
       expect(installs[0]).toContain("--omit=dev");
+      expect(installs[0]).toContain("--no-update-notifier");
     }
   });
+
+  it("the sh script's npm line prints no English npm notice, even when a newer npm is out", async () => {
+    // A local registry that says npm 99 is out: npm's update notifier prints its banner at exit,
+    // whatever --loglevel says, unless the command turns the notifier off.
+    let registryAsked = 0;
+    const registry = createServer((request, response) => {
+      registryAsked += 1;
+      if (!request.url?.startsWith("/npm")) return void response.writeHead(404).end("{}");
+      const manifest = { name: "npm", version: "99.0.0", dist: { tarball: "http://127.0.0.1/npm-99.0.0.tgz" } };
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ name: "npm", "dist-tags": { latest: "99.0.0" }, versions: { "99.0.0": manifest } }));
+    });
+    await new Promise<void>((resolve) => registry.listen(0, "127.0.0.1", resolve));
+    const { port } = registry.address() as AddressInfo;
+    const home = mkdtempSync(path.join(tmpdir(), "helper-npm-notice-"));
+    try {
+      // A package without dependencies stands in for the unpacked helper: npm ci needs nothing from the registry.
+      const app = path.join(home, "helper", "app.new");
+      mkdirSync(app, { recursive: true });
+      writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "stand-in", version: "1.0.0" }));
+      writeFileSync(
+        path.join(app, "package-lock.json"),
+        JSON.stringify({
+          name: "stand-in",
+          version: "1.0.0",
+          lockfileVersion: 3,
+          requires: true,
+          packages: { "": { name: "stand-in", version: "1.0.0" } },
+        }),
+      );
+      const line = unixStartScript(settings)
+        .split("\n")
+        .find((l) => /^\s*npm ci\b/.test(l));
+      expect(line).toBeDefined();
+      const command = line!.trim().replace(/; then$/, "");
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        HOME: home,
+        HELPER_DIR: path.join(home, "helper"),
+        npm_config_registry: `http://127.0.0.1:${port}/`,
+        npm_config_cache: path.join(home, "npm-cache"),
+      };
+      const output = await new Promise<string>((resolve, reject) =>
+        execFile("sh", ["-c", command], { env, encoding: "utf8", timeout: 120_000 }, (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(`${stdout}${stderr}`),
+        ),
+      );
+      expect(output).not.toMatch(/npm notice|New .* version of npm/i);
+      // the registry was never asked for npm's latest version either
+      expect(registryAsked).toBe(0);
+    } finally {
+      registry.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

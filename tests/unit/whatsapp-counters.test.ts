@@ -10,6 +10,7 @@ import {
 } from "~/lib/whatsapp/job-state";
 import {
   type BulkProgress,
+  contactStatusOf,
   type HelperEvent,
   type HelperLimits,
   initialMirrorState,
@@ -296,5 +297,38 @@ describe("the page lost the helper, not WhatsApp", () => {
     // the page's own 'disconnect' is not a loss; nor is a page that never reached the helper
     expect(apply([{ name: "disconnect", payload: "io client disconnect" }], ready).lostHelper).toBeNull();
     expect(apply([{ name: "connect_error", payload: { message: "xhr poll error" } }]).lostHelper).toBeNull();
+  });
+});
+
+describe("opt-outs are not errors", () => {
+  it("a contact who asked not to get messages has its own counter and wording, no 'Erro' and no error toast", () => {
+    const final = bulkProgress({
+      total: 3,
+      done: 3,
+      sent: 1,
+      errors: 1,
+      skipped: 0,
+      optedOut: 1,
+      pending: 0,
+      state: "completed",
+      phase: "finished",
+    });
+    expect(jobStateSentence(final)).toBe("Concluído: 1 enviada, 1 com erro, 0 ignoradas, 1 descadastrada (pediu para sair).");
+    const state = { ...initialMirrorState, jobId: final.jobId, progress: final };
+    expect(mirrorCounts(state)).toEqual({ total: 3, sent: 1, errors: 1, pending: 0, skipped: 0, optedOut: 1 });
+    const status = {
+      jobId: final.jobId,
+      status: "error" as const,
+      code: "opted-out",
+      number: "31977773333",
+      name: "Carla",
+      message: "Contato pediu para não receber mensagens (SAIR/PARAR)",
+      error: "Contato pediu para não receber mensagens (SAIR/PARAR)",
+      at: "2026-03-10T12:00:00.000Z",
+    };
+    expect(contactStatusOf(status)).toBe("skipped");
+    const outcome = reduceHelperEvent(state, { name: "message-status", payload: status }, "Ana");
+    expect(outcome.toasts).toEqual([]);
+    expect(outcome.logRows[0]?.status ?? "skipped").toBe("skipped");
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { jobStateSentence, sendButtonText } from "~/lib/whatsapp/job-state";
 import {
   type BulkProgress,
   connectionSteps,
+  HELPER_LOST_JOB_TEXT,
   type HelperEvent,
   type HelperState,
   initialMirrorState,
@@ -267,6 +269,36 @@ describe("helper events: WhatsApp", () => {
 });
 
 describe("helper events: a bulk job", () => {
+  it("a helper that crashes mid-job: no 'Enviando', no next-message time and no expected finish beside the lost connection", () => {
+    const started = apply([{ name: "bulk-started", payload: { jobId: "job-1", total: 2 } }], authenticated);
+    const running = reduceHelperEvent(
+      started.state,
+      {
+        name: "bulk-progress",
+        payload: progress({
+          done: 1,
+          sent: 1,
+          pending: 1,
+          state: "running",
+          phase: "waiting-delay",
+          nextAt: "2026-03-10T12:01:00.000Z",
+          expectedFinishAt: "2026-03-10T12:01:00.000Z",
+        }),
+      },
+      "Ana",
+    ).state;
+    expect(jobStateSentence(running.progress!)).toMatch(/^Enviando: 1 de 2\. Próxima mensagem às/);
+    expect(sendButtonText(running.sending, running.progress)).toBe("Enviando...");
+
+    const lost = apply([{ name: "disconnect", payload: "transport close" }], running).state;
+    expect(lost.progress).toMatchObject({ state: "paused", pauseReason: "helper-lost", nextAt: null, expectedFinishAt: null });
+    expect(jobStateSentence(lost.progress!)).toBe(`Pausado em 1 de 2. ${HELPER_LOST_JOB_TEXT}`);
+    expect(sendButtonText(lost.sending, lost.progress)).toBe("Envio pausado");
+    // the page's own disconnect ('Desconectar') is not a lost helper
+    const own = apply([{ name: "disconnect", payload: "io client disconnect" }], running).state;
+    expect(own.progress).toMatchObject({ state: "running" });
+  });
+
   it("bulk-started and bulk-progress: a job from another tab is adopted, silently", () => {
     const started = apply([{ name: "bulk-started", payload: { jobId: "job-1", total: 2 } }], authenticated);
     expect(started.state).toMatchObject({ jobId: "job-1", sending: true });

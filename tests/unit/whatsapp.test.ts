@@ -16,6 +16,7 @@ import {
   formatTimestamp,
   isServerNotFoundError,
   isValidOperatorName,
+  listEstimateText,
   manageSchema,
   operatorNameError,
   progressPercent,
@@ -89,12 +90,49 @@ describe("statuses", () => {
     // 100 contacts at 30-60 s: 45 s on average, 75 minutes.
     const finish = expectedFinish(100, { minMs: 30_000, maxMs: 60_000 }, now)!;
     expect(finish.getTime() - now).toBe(75 * 60_000);
-    expect(formatFinish(finish, now)).toEqual({ clock: "13:15", relative: "em cerca de 1 h 15 min" });
+    expect(formatFinish(finish, now)).toEqual({ clock: "13:15", relative: "em cerca de 1 h 15 min", sameDay: true });
     expect(formatFinish(new Date(now + 20 * 60_000), now).relative).toBe("em cerca de 20 min");
     expect(formatFinish(new Date(now + 10_000), now).relative).toBe("em menos de 1 minuto");
     expect(expectedFinish(0, { minMs: 1, maxMs: 2 }, now)).toBeNull();
     expect(formatTimestamp(null)).toBe("-");
     expect(formatTimestamp("2026-03-10T15:00:05.000Z")).toBe("10/03/2026, 12:00:05");
+  });
+
+  it("a finish on another day says the day, and days away say days", () => {
+    const now = Date.UTC(2026, 11, 2, 13, 0); // 10:00 in São Paulo
+    expect(formatFinish(new Date(Date.UTC(2026, 11, 3, 11, 29)), now)).toEqual({
+      clock: "03/12 às 08:29",
+      relative: "em cerca de 22 h 29 min",
+      sameDay: false,
+    });
+    expect(formatFinish(new Date(Date.UTC(2026, 11, 5, 13, 0)), now).relative).toBe("em cerca de 3 dias");
+    expect(formatFinish(new Date(Date.UTC(2026, 11, 3, 14, 0)), now).relative).toBe("em cerca de 1 dia");
+  });
+
+  it("the list's estimate counts the warm-up, the daily cap and the sending window", () => {
+    const now = Date.UTC(2026, 11, 2, 13, 0); // Wednesday 10:00 in São Paulo
+    const delay = { minMs: 30_000, maxMs: 60_000 };
+    const window = { always: false as const, days: [1, 2, 3, 4, 5, 6], start: 8 * 60, end: 20 * 60, text: "seg-sab 08:00-20:00" };
+    const plan = { window, dailyCap: 200, warmupSteps: [20, 40, 80], firstSendDay: null, today: "2026-12-02", sentToday: 0 };
+    // 12 contacts at 45 s: "cerca de 9 min" by the pace alone (an older helper gives no plan); but a new
+    // number that sent 15 of its 20 today sends 5 now and 7 tomorrow
+    expect(listEstimateText(12, delay, null, now)).toBe("cerca de 9 min");
+    expect(listEstimateText(12, delay, { plan: { ...plan, firstSendDay: "2026-12-02", sentToday: 15 } }, now)).toBe(
+      "cerca de 22 h 5 min (término previsto em 03/12 às 08:04)",
+    );
+    // 100 under the 20/40/80 warm-up: two days and a half
+    expect(listEstimateText(100, delay, { plan }, now)).toBe("cerca de 2 dias (término previsto em 04/12 às 08:29)");
+    // within the day's room and the window: the pace alone
+    expect(listEstimateText(12, delay, { plan }, now)).toBe("cerca de 8 min");
+    // Saturday 19:55: the window closes at 20:00, Sunday is closed
+    expect(
+      listEstimateText(
+        12,
+        delay,
+        { plan: { ...plan, firstSendDay: "2026-01-01", today: "2026-12-05" } },
+        Date.UTC(2026, 11, 5, 22, 55),
+      ),
+    ).toBe("cerca de 2 dias (término previsto em 07/12 às 08:03)");
   });
 
   it("classifies the errors that show 'Servidor não encontrado'", () => {

@@ -65,7 +65,12 @@ export function JobProgress({
   const phase = jobPhaseOf(progress);
   // the job's one sentence (decision 072): the helper's numbers, and its words for a pause
   const sentence = jobStateSentence(progress);
-  const finishAt = progress.expectedFinishAt ? new Date(progress.expectedFinishAt) : expectedFinish(progress.pending, delay, now);
+  // a paused job finishes when the helper says (its resume time), never by the pace alone
+  const finishAt = progress.expectedFinishAt
+    ? new Date(progress.expectedFinishAt)
+    : progress.paused
+      ? null
+      : expectedFinish(progress.pending, delay, now);
   const finish = live && finishAt ? formatFinish(finishAt, now) : null;
   return (
     <div
@@ -90,7 +95,7 @@ export function JobProgress({
       </progress>
       {finish ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="job-eta">
-          Término previsto às <strong>{finish.clock}</strong> ({finish.relative}).
+          Término previsto {finish.sameDay ? "às" : "em"} <strong>{finish.clock}</strong> ({finish.relative}).
         </p>
       ) : null}
       {progress.paused ? (

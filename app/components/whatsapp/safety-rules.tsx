@@ -3,7 +3,10 @@
  * segurança", says the same to whoever installs it). The send panel shows the values in force today.
  */
 const RULES: { title: string; text: string }[] = [
-  { title: "Ritmo", text: "uma mensagem a cada 30 a 60 segundos (100 contatos levam cerca de uma hora)." },
+  {
+    title: "Ritmo",
+    text: "uma mensagem a cada 30 a 60 segundos; a estimativa conta também o limite diário, o aquecimento e o horário de envio (100 contatos de um número novo só terminam no terceiro dia).",
+  },
   {
     title: "Limite diário",
     text: "no máximo 200 mensagens por dia por número; se o WhatsApp informar um limite menor para conversas novas, vale o menor.",
@@ -18,7 +21,11 @@ const RULES: { title: string; text: string }[] = [
   },
   {
     title: "Conta restrita",
-    text: "se o WhatsApp recusar uma mensagem por restrição da conta, o envio para na hora e só pode continuar depois de 24 horas.",
+    text: "se o WhatsApp recusar uma mensagem (erro 463), o ajudante pergunta se a conta está restrita: se estiver, o envio para até o fim que o WhatsApp informa; se não, só aquela mensagem é recusada, e a terceira recusa em uma hora (ou o WhatsApp sem resposta) para o envio por 24 horas.",
+  },
+  {
+    title: "Histórico neste computador",
+    text: "as listas de contatos ficam no ajudante só 14 dias depois do fim de cada envio, e quem teve os dados apagados no site sai também de lá.",
   },
   {
     title: "Quem pede para sair",

@@ -5,7 +5,7 @@ import type { DroppedLine } from "whatsapp-helper/contacts";
 import { Button } from "~/components/ui/button";
 import { isSendingPhase, jobPhaseOf, sendButtonText } from "~/lib/whatsapp/job-state";
 import type { BulkProgress, HelperLimits, SendWindow } from "~/lib/whatsapp/mirror";
-import { expectedFinish, formatFinish, MESSAGE_MAX } from "~/lib/whatsapp/tool";
+import { listEstimateText, MESSAGE_MAX } from "~/lib/whatsapp/tool";
 
 import { JobProgress, type SendDelay } from "./job-progress";
 import { Card } from "./mirror-parts";
@@ -75,8 +75,8 @@ export function SendPanel({
         mono
       >
         <p id="contatos-dica" className="mt-1 text-xs text-slate-500">
-          Um contato por linha, no formato <code>Nome, Número</code>. {contactCount}{" "}
-          {contactCount === 1 ? "contato válido" : "contatos válidos"}.
+          Um contato por linha, no formato <code>Nome, Número</code>, ou linhas coladas de uma planilha (nome e número em
+          colunas). {contactCount} {contactCount === 1 ? "contato válido" : "contatos válidos"}.
         </p>
         {dropped.length > 0 ? <DroppedLines dropped={dropped} /> : null}
       </BoxField>
@@ -128,8 +128,7 @@ export function SendPanel({
           Para proteger o seu número, o ajudante envia uma mensagem a cada {Math.round(delay.minMs / 1000)} a{" "}
           {Math.round(delay.maxMs / 1000)} segundos
           {limits ? ` e no máximo ${limits.effectiveCap ?? limits.dailyCap} por dia` : ""}. Estimativa para {contactCount}{" "}
-          {contactCount === 1 ? "contato" : "contatos"}:{" "}
-          {formatFinish(expectedFinish(contactCount, delay, now)!, now).relative.replace(/^em /, "")}.
+          {contactCount === 1 ? "contato" : "contatos"}: {listEstimateText(contactCount, delay, limits, now)}.
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">

@@ -23,6 +23,9 @@ export function StatusTable({ contacts, counts }: { contacts: TrackedContact[]; 
           <Badge label="Pendentes" value={counts.pending} className="bg-amber-100 text-amber-900" />
           <Badge label="Erros" value={counts.errors} className="bg-red-100 text-red-900" />
           {counts.skipped > 0 ? <Badge label="Ignorados" value={counts.skipped} className="bg-slate-200 text-slate-800" /> : null}
+          {counts.optedOut ? (
+            <Badge label="Descadastrados" value={counts.optedOut} className="bg-slate-200 text-slate-800" />
+          ) : null}
         </p>
       </div>
       <ResultsTable

@@ -35,12 +35,15 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** "23 enviadas, 2 com erro, 2 ignoradas" */
+/** "23 enviadas, 2 com erro, 2 ignoradas" and, when some asked not to get messages, ", 1 descadastrada" */
 function results(progress: BulkProgress): string {
   return [
     count(progress.sent, "enviada", "enviadas"),
     `${progress.errors} com erro`,
     count(progress.skipped ?? 0, "ignorada", "ignoradas"),
+    ...(progress.optedOut
+      ? [count(progress.optedOut, "descadastrada (pediu para sair)", "descadastradas (pediram para sair)")]
+      : []),
   ].join(", ");
 }
 

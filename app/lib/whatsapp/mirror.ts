@@ -1,3 +1,5 @@
+import type { SendPlan } from "whatsapp-helper/schedule";
+
 import type { ToastMessage } from "../toast";
 import {
   applyMessageStatus,
@@ -40,6 +42,8 @@ export type HelperLimits = {
   warmupDay?: number | null;
   /** WhatsApp's new-chat quota in its cycle (decision 067); `text` is the helper's pt-BR sentence. */
   chatQuota?: ChatQuota | null;
+  /** What decides on which days messages go (window, caps, warm-up), for the list's estimate; a newer helper. */
+  plan?: SendPlan;
 };
 
 /** WhatsApp's new-chat quota as the helper counts it: per WhatsApp's cycle, not per day. */
@@ -65,7 +69,9 @@ export type PauseReason =
   | "outside-window"
   | "restored"
   | "chat-cap"
-  | "chat-cap-warning";
+  | "chat-cap-warning"
+  /** set by this page, not the helper: the page lost the helper (it closed or crashed) */
+  | "helper-lost";
 
 /**
  * What a job is doing (the helper's `phase`, decision 072): a send under way or due now, the gap
@@ -86,6 +92,8 @@ export type BulkProgress = {
   errors: number;
   /** Skipped on purpose ("já enviado em dd/mm"); an older helper does not count them. */
   skipped?: number;
+  /** Contacts who asked not to get messages (SAIR/PARAR): not errors; an older helper counts them as errors. */
+  optedOut?: number;
   pending: number;
   operatorName: string;
   startedAt: string;
@@ -282,6 +290,30 @@ export type MirrorAction =
 
 const isLive = (progress: BulkProgress | null) => !!progress && (progress.state === "running" || progress.state === "paused");
 
+/** What the job row says while the page has lost its helper: paused there, no next message, no finish. */
+export const HELPER_LOST_JOB_TEXT =
+  "O ajudante parou de responder (foi fechado ou travou): nada é enviado até ele voltar. Abra-o de novo; o envio volta pausado, com os resultados até aqui.";
+
+/**
+ * A live job of a helper that went away: it is not sending any more, and no next-message time or
+ * expected finish can be promised. The helper's own state replaces this when it comes back.
+ */
+function helperLostProgress(progress: BulkProgress | null): BulkProgress | null {
+  if (!progress || !isLive(progress)) return progress;
+  return {
+    ...progress,
+    state: "paused",
+    paused: true,
+    phase: "paused",
+    pauseReason: "helper-lost",
+    pauseMessage: HELPER_LOST_JOB_TEXT,
+    nextAt: null,
+    expectedFinishAt: null,
+    resumeAt: null,
+    canResume: false,
+  };
+}
+
 /** A job this page did not start (another tab, or before a reload) is adopted: its rows appear. */
 function adoptJob(state: MirrorState, jobId: string): MirrorState {
   if (state.jobId === jobId) return state;
@@ -395,6 +427,8 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
     case "disconnect":
       return {
         ...state,
+        // the page's own disconnect keeps the job; a helper that went away sends nothing until it is back
+        progress: action.reason === "io client disconnect" ? state.progress : helperLostProgress(state.progress),
         socket: "disconnected",
         isAuthenticated: false,
         isConnecting: false,
@@ -574,9 +608,14 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
   }
 }
 
-/** A skipped contact ("já enviado em dd/mm", "Mesma pessoa da linha N") is neither sent nor failed. */
+/**
+ * A skipped contact ("já enviado em dd/mm", "Mesma pessoa da linha N") and one who asked not to get
+ * messages (SAIR/PARAR: 'Descadastrado' in the table) are neither sent nor failed.
+ */
 export function contactStatusOf(event: Pick<MessageStatusEvent, "status" | "code">): "sent" | "error" | "skipped" {
-  return event.code === "already-sent" || event.code === "same-person" ? "skipped" : event.status;
+  return event.code === "already-sent" || event.code === "same-person" || event.code === "opted-out" || event.code === "erased"
+    ? "skipped"
+    : event.status;
 }
 
 /**
@@ -611,7 +650,7 @@ function patchLimits(limits: HelperLimits | null, progress: BulkProgress): Helpe
  * a count of the events this page happened to receive. Only before the helper's first progress
  * of a job (the moment after 'Iniciar Envio') are they the rows', all pending then.
  */
-export function mirrorCounts(state: MirrorState) {
+export function mirrorCounts(state: MirrorState): ReturnType<typeof statusCounts> & { optedOut?: number } {
   const progress = state.progress;
   if (progress && progress.jobId === state.jobId) {
     return {
@@ -620,6 +659,8 @@ export function mirrorCounts(state: MirrorState) {
       errors: progress.errors,
       pending: progress.pending,
       skipped: progress.skipped ?? 0,
+      // its own badge, and only when someone in the job asked not to get messages
+      ...(progress.optedOut ? { optedOut: progress.optedOut } : {}),
     };
   }
   return statusCounts(state.contacts);

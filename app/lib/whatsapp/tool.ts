@@ -1,3 +1,4 @@
+import { estimateFinish, type SendPlan } from "whatsapp-helper/schedule";
 import { z } from "zod";
 
 /**
@@ -228,23 +229,64 @@ export function expectedFinish(
   return new Date(now + remaining * average);
 }
 
-/** "14:32" in São Paulo time, and "em cerca de 25 min" for the same instant. */
-export function formatFinish(finish: Date, now: number = Date.now()): { clock: string; relative: string } {
-  const clock = new Intl.DateTimeFormat("pt-BR", {
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "America/Sao_Paulo",
-  }).format(finish);
+/**
+ * When a finish falls, said in São Paulo time: "14:32" today, "03/12 às 08:29" on another day
+ * (`sameDay` false), and "em cerca de 25 min", "em cerca de 2 h 5 min" or, a day or more away,
+ * "em cerca de 3 dias".
+ */
+export function formatFinish(finish: Date, now: number = Date.now()): { clock: string; relative: string; sameDay: boolean } {
+  const time = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: "America/Sao_Paulo" });
+  const day = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", timeZone: "America/Sao_Paulo" });
+  const sameDay = day.format(finish) === day.format(new Date(now));
+  const clock = sameDay ? time.format(finish) : `${day.format(finish)} às ${time.format(finish)}`;
   const minutes = Math.max(0, Math.round((finish.getTime() - now) / 60_000));
   let relative: string;
   if (minutes < 1) relative = "em menos de 1 minuto";
   else if (minutes < 60) relative = `em cerca de ${minutes} min`;
-  else {
+  else if (minutes < 24 * 60) {
     const hours = Math.floor(minutes / 60);
     const rest = minutes % 60;
     relative = `em cerca de ${hours} h${rest ? ` ${rest} min` : ""}`;
+  } else {
+    const days = Math.round(minutes / (24 * 60));
+    relative = `em cerca de ${days} ${days === 1 ? "dia" : "dias"}`;
   }
-  return { clock, relative };
+  return { clock, relative, sameDay };
+}
+
+/**
+ * The finish of a list of `count` contacts sent from `now`: with the helper's plan (its sending
+ * window, daily cap, warm-up and what went today: `limits.plan`), the days those allow; from an
+ * older helper, the pace alone.
+ */
+export function listFinish(
+  count: number,
+  delay: { minMs: number; maxMs: number },
+  plan: SendPlan | null | undefined,
+  now: number = Date.now(),
+): Date | null {
+  if (count <= 0) return null;
+  if (!plan) return expectedFinish(count, delay, now);
+  const gapMs = (Math.max(0, delay.minMs) + Math.max(delay.minMs, delay.maxMs)) / 2;
+  const at = estimateFinish({ from: now, pending: count, gapMs, plan });
+  return at === null ? null : new Date(at);
+}
+
+/**
+ * The list's estimate under the text box: "cerca de 20 min", or over days "cerca de 2 dias (término
+ * previsto em 03/12 às 08:29)"; "não há como enviar hoje" when no cap leaves room.
+ */
+export function listEstimateText(
+  count: number,
+  delay: { minMs: number; maxMs: number },
+  limits: { plan?: SendPlan } | null | undefined,
+  now: number = Date.now(),
+): string {
+  const finish = listFinish(count, delay, limits?.plan, now);
+  if (!finish) return "o limite diário não deixa enviar (confira as regras de segurança do envio)";
+  const { clock, relative, sameDay } = formatFinish(finish, now);
+  const about = relative.replace(/^em /, "");
+  return sameDay ? about : `${about} (término previsto em ${clock})`;
 }
 
 /** A timestamp as the spec shows it: local date-time, or '-'. */

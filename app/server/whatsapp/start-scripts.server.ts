@@ -208,7 +208,7 @@ case "$STATUS" in
     mkdir -p "$HELPER_DIR/app.new"
     # The package is the install's root: npm ci installs exactly its npm-shrinkwrap.json, no install scripts (decision 066).
     if tar -xzf "$DOWNLOAD" -C "$HELPER_DIR/app.new" --strip-components=1 --no-same-permissions &&
-      npm ci --prefix "$HELPER_DIR/app.new" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error; then
+      npm ci --prefix "$HELPER_DIR/app.new" --omit=dev --ignore-scripts --no-audit --no-fund --no-update-notifier --loglevel=error; then
       rm -rf "$HELPER_DIR/app.old"
       if [ -d "$APP_DIR" ]; then mv "$APP_DIR" "$HELPER_DIR/app.old"; fi
       mv "$HELPER_DIR/app.new" "$APP_DIR"
@@ -359,7 +359,7 @@ export function windowsStartScript(s: ScriptSettings): string {
     'mkdir "%HELPER_DIR%\\app.new"',
     'tar -xzf "%DOWNLOAD%" -C "%HELPER_DIR%\\app.new" --strip-components=1',
     "if errorlevel 1 goto installfailed",
-    'call npm ci --prefix "%HELPER_DIR%\\app.new" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error',
+    'call npm ci --prefix "%HELPER_DIR%\\app.new" --omit=dev --ignore-scripts --no-audit --no-fund --no-update-notifier --loglevel=error',
     "if errorlevel 1 goto installfailed",
     'if exist "%HELPER_DIR%\\app.old" rmdir /s /q "%HELPER_DIR%\\app.old"',
     'if exist "%APP_DIR%" move "%APP_DIR%" "%HELPER_DIR%\\app.old" >nul',

@@ -25,6 +25,10 @@ import { jidToNumber } from "../phone.js";
 import { createBaileysLogger } from "./baileys-logger.js";
 import { BAD_SESSION_MESSAGE, Driver, refusalReason, RESTRICTED_CODE } from "./driver.js";
 
+/** 463s within an hour, the time-lock inactive, after which the account is treated as restricted. */
+export const UNLOCKED_463_LIMIT = 3;
+const UNLOCKED_463_WINDOW_MS = 3600_000;
+
 /** Maximum automatic reconnection attempts in a row before giving up. */
 const MAX_RECONNECTS = 8;
 
@@ -161,6 +165,11 @@ export class BaileysDriver extends Driver {
     this.timeLocked = false;
     /** Time-lock queries whose answer has not come back (their "inactive" is not a lifting). */
     this.timelockQueries = 0;
+    /** What WhatsApp last said of the time-lock, numbered so a query can tell whether it was answered. */
+    this.timelockAnswer = { seq: 0, isActive: /** @type {boolean | null} */ (null) };
+    /** @type {number[]} when the 463s of an account WhatsApp said is not time-locked came (the last hour) */
+    this.unlockedRefusals = [];
+    this.now = options.now ?? Date.now;
   }
 
   async start() {
@@ -196,13 +205,11 @@ export class BaileysDriver extends Driver {
         return;
       }
       const { state, saveCreds } = auth;
-      // History the helper does not need stays off (old chats, full sync), but the light types carry
-      // the LID ↔ phone mappings Baileys needs to tell who wrote from a LID chat (an opt-out there
-      // would otherwise have no number); with all types off Baileys warns of unstable sessions.
+      // History as Baileys keeps it by default (every type but FULL, decision 119): the RECENT sync
+      // carries the recent chats' LID ↔ phone mappings, and Baileys waits for it before it goes
+      // online; skipping it left LID chats without a number and more chats without their privacy
+      // token (a 463 on the next message). FULL (every old chat) stays off, with syncFullHistory.
       const types = proto?.HistorySync?.HistorySyncType ?? {};
-      const historyKept = new Set(
-        [types.INITIAL_BOOTSTRAP, types.PUSH_NAME, types.NON_BLOCKING_DATA].filter((t) => t !== undefined),
-      );
       /** @type {Record<string, unknown>} */
       const config = {
         auth: state,
@@ -210,7 +217,7 @@ export class BaileysDriver extends Driver {
         browser: Browsers.appropriate("Chrome"),
         markOnlineOnConnect: false,
         syncFullHistory: false,
-        shouldSyncHistoryMessage: (/** @type {any} */ notification) => historyKept.has(notification?.syncType),
+        shouldSyncHistoryMessage: (/** @type {any} */ notification) => notification?.syncType !== types.FULL,
         generateHighQualityLinkPreview: false,
       };
       try {
@@ -252,6 +259,9 @@ export class BaileysDriver extends Driver {
     if (qr) {
       this.lastQr = await QRCode.toDataURL(qr, { margin: 1, width: 300 });
       this.emit("qr", this.lastQr);
+    }
+    if (update.reachoutTimeLock) {
+      this.timelockAnswer = { seq: this.timelockAnswer.seq + 1, isActive: update.reachoutTimeLock.isActive === true };
     }
     if (update.reachoutTimeLock?.isActive) {
       // The reach-out time-lock is WhatsApp's 463 condition (its nack SenderReachoutTimelocked is
@@ -374,6 +384,42 @@ export class BaileysDriver extends Driver {
   }
 
   /**
+   * A 463 read as Baileys reads it: the 1:1 message lacked the chat's privacy token, which usually
+   * means the account is restricted but may concern that one contact (Baileys then asks WhatsApp
+   * for a token, and never retries). WhatsApp's time-lock says which: active, the account stops
+   * until its end (the account-restricted from onConnectionUpdate); inactive, only this message
+   * was refused, unless it is the UNLOCKED_463_LIMIT-th such refusal within the hour (then the
+   * account stops for the default wait); no answer, the account stops (the safe side).
+   * @param {any} sock @param {string} jid
+   */
+  async on463(sock, jid) {
+    const restricted = (/** @type {string} */ message) =>
+      this.emit("account-restricted", { message, until: null, code: RESTRICTED_CODE });
+    const generic = "O WhatsApp restringiu esta conta: ela não pode iniciar conversas novas agora (erro 463).";
+    if (typeof sock.fetchAccountReachoutTimelock !== "function") return restricted(generic);
+    const asked = this.timelockAnswer.seq;
+    try {
+      await this.queryTimelock(sock);
+    } catch {
+      return restricted(generic);
+    }
+    if (this.sock !== sock) return;
+    if (this.timelockAnswer.seq === asked) return restricted(generic);
+    if (this.timelockAnswer.isActive) return; // reported with its end by onConnectionUpdate
+    const now = this.now();
+    this.unlockedRefusals = [...this.unlockedRefusals.filter((at) => now - at < UNLOCKED_463_WINDOW_MS), now];
+    if (this.unlockedRefusals.length >= UNLOCKED_463_LIMIT) {
+      this.unlockedRefusals = [];
+      return restricted(
+        `O WhatsApp recusou ${UNLOCKED_463_LIMIT} mensagens com o erro 463 em menos de uma hora: a conta está sendo tratada como restrita (erro 463).`,
+      );
+    }
+    this.emit("warning", {
+      message: `O WhatsApp recusou a mensagem para ${jidToNumber(jid) || "um contato"} (erro 463: falta o token de privacidade dessa conversa), mas a conta não está restrita: o envio continua.`,
+    });
+  }
+
+  /**
    * Refusals: WhatsApp answers a message we sent with an error ack, which Baileys turns into
    * `messages.update` with status ERROR and the code in `messageStubParameters[0]`.
    * @param {any} sock
@@ -381,7 +427,13 @@ export class BaileysDriver extends Driver {
    */
   onMessagesUpdate(sock, updates) {
     const ERROR = this.baileys.WAMessageStatus?.ERROR ?? 0;
+    const SERVER_ACK = this.baileys.WAMessageStatus?.SERVER_ACK ?? 2;
     for (const { key, update } of Array.isArray(updates) ? updates : []) {
+      // WhatsApp's ack or a receipt (delivered, read): the message left, also one sent before a restart
+      if (key?.fromMe && key.id && typeof update?.status === "number" && update.status >= SERVER_ACK) {
+        this.emit("message-acked", { id: key.id, jid: String(key.remoteJid ?? "") });
+        continue;
+      }
       if (!key?.fromMe || !key.id || update?.status !== ERROR) continue;
       if (this.refusedIds.has(key.id)) continue;
       this.refusedIds.add(key.id);
@@ -393,15 +445,7 @@ export class BaileysDriver extends Driver {
         code,
         reason: refusalReason(code),
       };
-      if (code === RESTRICTED_CODE) {
-        this.emit("account-restricted", {
-          message: "O WhatsApp restringiu esta conta: ela não pode iniciar conversas novas agora (erro 463).",
-          until: null,
-          code: RESTRICTED_CODE,
-        });
-        // the time-lock query may tell until when (an active lock arrives as another account-restricted)
-        if (typeof sock.fetchAccountReachoutTimelock === "function") this.queryTimelock(sock).catch(() => {});
-      }
+      if (code === RESTRICTED_CODE) void this.on463(sock, refusal.jid);
       if (!this.sentIds.has(key.id) && this.sendsInFlight > 0) {
         // the refusal beat sendMessage's return: report it once the sender knows the id
         this.earlyRefusals.set(key.id, refusal);
@@ -466,17 +510,23 @@ export class BaileysDriver extends Driver {
     return result?.exists ? result.jid : null;
   }
 
+  /** The id the next message goes under, known before it is sent (Baileys' own recipe). */
+  newMessageId() {
+    const generate = this.baileys?.generateMessageIDV2;
+    return typeof generate === "function" ? generate(this.sock?.user?.id) : null;
+  }
+
   /**
-   * @param {string} jid @param {string} text
+   * @param {string} jid @param {string} text @param {{ id?: string }} [options] `id`: from newMessageId
    * @returns {Promise<{ id: string | null }>} the sent message's id (its refusal, if any, carries it)
    */
-  async sendText(jid, text) {
+  async sendText(jid, text, options) {
     const sock = this.requireSocket();
     /** @type {string | null} */
     let id = null;
     this.sendsInFlight += 1;
     try {
-      const sent = await sock.sendMessage(jid, { text });
+      const sent = await sock.sendMessage(jid, { text }, options?.id ? { messageId: options.id } : undefined);
       id = typeof sent?.key?.id === "string" ? sent.key.id : null;
       if (id) this.rememberSent(id, jid);
     } finally {

@@ -35,6 +35,8 @@
 //                                 each change): used of limit, the cycle's start and end (the quota
 //                                 renews then), the capping status (NONE, FIRST_WARNING,
 //                                 SECOND_WARNING, CAPPED); null limit: WhatsApp states none
+//   'message-acked' ({ id: string, jid: string })  WhatsApp acknowledged a message we sent (its
+//                                 server's ack or a delivery receipt), also one sent before a restart
 //   'warning'       ({ message: string })        a pt-BR line for the helper's window (WhatsApp's
 //                                 warnings and errors, translated)
 import { EventEmitter } from "node:events";
@@ -50,9 +52,17 @@ export class Driver extends EventEmitter {
   async isOnWhatsApp(_number) {
     throw new Error("not implemented");
   }
-  /** @param {string} _jid @param {string} _text @returns {Promise<{ id: string | null }>} */
-  async sendText(_jid, _text) {
+  /**
+   * @param {string} _jid @param {string} _text
+   * @param {{ id?: string }} [_options] `id`: the message id to send under (from newMessageId)
+   * @returns {Promise<{ id: string | null }>}
+   */
+  async sendText(_jid, _text, _options) {
     throw new Error("not implemented");
+  }
+  /** A message id to send under, known before the send (null: the driver picks it). @returns {string | null} */
+  newMessageId() {
+    return null;
   }
   /** @returns {Promise<void>} */
   async logout() {

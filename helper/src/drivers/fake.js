@@ -8,7 +8,11 @@
 // - messages queued with `queueOfflineMessage` (or `offlineMessages`) arrive as 'message' with
 //   offline: true right after the next 'ready', like replies received while the helper was closed;
 // - `chatCap` is reported as 'chat-cap' after each 'ready', like WhatsApp's new-chat limit;
-// - sends instantly, records them in `sent` and resolves with a message id.
+// - sends instantly, records them in `sent` and resolves with a message id; with `serverFile`
+//   WhatsApp's side keeps each message it got there and acknowledges them all ('message-acked')
+//   after each 'ready', and `sendHangMs` holds a send after WhatsApp got it (a kill mid-send).
+import { appendFileSync, readFileSync } from "node:fs";
+
 import QRCode from "qrcode";
 
 import { BAD_SESSION_MESSAGE, Driver, RateLimitError, refusalReason, RESTRICTED_CODE } from "./driver.js";
@@ -24,6 +28,7 @@ export class FakeDriver extends Driver {
    *   readyDelayMs?: number, account?: string, refusalDelayMs?: number,
    *   schedule?: Schedule, cancel?: (handle: any) => void,
    *   offlineMessages?: { from: string, text: string }[], chatCap?: ChatCap | null,
+   *   serverFile?: string | null, sendHangMs?: number,
    * }} [options]
    */
   constructor(options = {}) {
@@ -55,6 +60,10 @@ export class FakeDriver extends Driver {
     this.timer = null;
     /** @type {Set<unknown>} pending refusals */
     this.pending = new Set();
+    /** @type {string | null} where WhatsApp's side keeps what it received (acknowledged after each 'ready', as receipts arrive after a reconnect) */
+    this.serverFile = options.serverFile ?? null;
+    /** how long a send waits, after WhatsApp got it, before it returns (a kill in between is a message delivered but never confirmed) */
+    this.sendHangMs = options.sendHangMs ?? 0;
   }
 
   async start() {
@@ -79,6 +88,19 @@ export class FakeDriver extends Driver {
     if (this.chatCap) this.emit("chat-cap", this.chatCap);
     const queued = this.offlineQueue.splice(0);
     for (const { from, text } of queued) this.emit("message", { id: this.nextIncomingId(), from, text, offline: true });
+    if (this.serverFile) {
+      /** @type {string[]} */
+      let lines = [];
+      try {
+        lines = readFileSync(this.serverFile, "utf8").split("\n").filter(Boolean);
+      } catch {
+        // nothing received yet
+      }
+      for (const line of lines) {
+        const { id, jid } = JSON.parse(line);
+        this.emit("message-acked", { id, jid });
+      }
+    }
   }
 
   /** @param {string} number */
@@ -89,8 +111,13 @@ export class FakeDriver extends Driver {
     return `${number}@s.whatsapp.net`;
   }
 
-  /** @param {string} jid @param {string} text */
-  async sendText(jid, text) {
+  /** A fake id, known before the send like Baileys' generateMessageIDV2. */
+  newMessageId() {
+    return `FAKE${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  }
+
+  /** @param {string} jid @param {string} text @param {{ id?: string }} [options] */
+  async sendText(jid, text, options) {
     this.assertReady();
     const failure = this.sendFailures.shift();
     if (failure) throw failure;
@@ -99,8 +126,11 @@ export class FakeDriver extends Driver {
       this.rateLimitedOnce.add(number);
       throw new RateLimitError();
     }
-    const id = `FAKE${String(this.nextId++).padStart(6, "0")}`;
+    const id = options?.id ?? `FAKE${String(this.nextId++).padStart(6, "0")}`;
     this.sent.push({ jid, text, at: new Date(), id });
+    // WhatsApp's side: the message has reached it, whatever happens to this process now
+    if (this.serverFile) appendFileSync(this.serverFile, `${JSON.stringify({ id, jid })}\n`, { mode: 0o600 });
+    if (this.sendHangMs > 0) await new Promise((resolve) => setTimeout(resolve, this.sendHangMs));
     if (number.endsWith("0463")) {
       const handle = this.schedule(() => {
         this.pending.delete(handle);

@@ -48,6 +48,9 @@ export function createDriver(kind, options) {
       refusalDelayMs: options.fakeRefusalDelayMs,
       offlineMessages: parseFakeOfflineMessages(env.HELPER_FAKE_OFFLINE_MESSAGES),
       chatCap: parseFakeChatCap(env.HELPER_FAKE_CHAT_CAP),
+      // HELPER_FAKE_SERVER=on: WhatsApp's side in <dataDir>, so a restarted helper gets receipts for what it sent before
+      serverFile: env.HELPER_FAKE_SERVER === "on" ? join(options.dataDir, "fake-whatsapp-server.jsonl") : null,
+      sendHangMs: Number.parseInt(env.HELPER_FAKE_SEND_HANG_MS ?? "", 10) || 0,
     });
   }
   if (kind === "baileys" || kind === undefined) {

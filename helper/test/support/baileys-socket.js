@@ -73,14 +73,15 @@ export class BaileysTestSocket {
   }
 
   /**
-   * Like Baileys: builds the WAMessage, "relays" it, echoes it as 'append', returns it.
-   * @param {string} jid @param {any} content
+   * Like Baileys: builds the WAMessage (under `messageId` when given), "relays" it, echoes it as
+   * 'append', returns it.
+   * @param {string} jid @param {any} content @param {{ messageId?: string }} [options]
    */
-  async sendMessage(jid, content) {
+  async sendMessage(jid, content, options) {
     const message = generateWAMessageFromContent(
       jid,
       { extendedTextMessage: { text: content.text } },
-      { userJid: this.user?.id ?? "" },
+      { userJid: this.user?.id ?? "", ...(options?.messageId ? { messageId: options.messageId } : {}) },
     );
     this.sent.push(message);
     if (this.config.emitOwnEvents ?? true) {

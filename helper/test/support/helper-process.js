@@ -24,12 +24,13 @@ export async function killHelperProcesses() {
  * Starts the helper command on `dataDir` with `gapMs` between messages and resolves once it
  * listens: the process, its address, what it printed so far (standard output and error), and its
  * exit (code and signal).
- * @param {string} dataDir @param {number} gapMs
+ * @param {string} dataDir @param {number} gapMs @param {Record<string, string>} [extraEnv]
  */
-export async function startHelperProcess(dataDir, gapMs) {
+export async function startHelperProcess(dataDir, gapMs, extraEnv = {}) {
   const child = spawn(process.execPath, [BIN], {
     env: {
       ...process.env,
+      ...extraEnv,
       HELPER_PORT: "0",
       HELPER_KEY: KEY_TEXT,
       HELPER_ALLOWED_ORIGINS: ORIGIN,
