@@ -198,16 +198,22 @@ describe("WhatsApp's new-chat quota is per its cycle, not per São Paulo day", (
 });
 
 describe("the reach-out time-lock", () => {
-  it("a 463 stops the job; a query's 'inactive' does not lift it, WhatsApp's lifting does: the job goes on and the page is told", async () => {
+  it("a 463 of a time-locked account stops the job until WhatsApp lifts the lock: then the job goes on and the page is told", async () => {
     const start = SP("2026-11-24T10:00:00");
     const { socket, whatsapp, clock, timers } = await linkedAt(start);
     const first = once(socket, "message-status");
     await socket.emitWithAck("send-bulk-messages", { contacts: CONTACTS, messageTemplate: "Oi", optOutFooter: false });
     await first;
     const paused = once(socket, "bulk-progress", (p) => p.pauseReason === "restricted");
+    // the time-lock query after the 463 says the account is locked for a day
+    whatsapp.timelock = {
+      isActive: true,
+      timeEnforcementEnds: new Date(SP("2026-11-25T10:00:00")),
+      enforcementType: /** @type {any} */ ("DEFAULT"),
+    };
     whatsapp.badAck(/** @type {string} */ (whatsapp.sent[0].key.id), "463");
     await paused;
-    await until(() => whatsapp.timelockQueries === 2); // at connect, then after the 463: "not time-locked"
+    await until(() => whatsapp.timelockQueries === 2); // at connect, then after the 463
     await drain(timers, clock);
     expect((await socket.emitWithAck("get-state")).restrictedUntil).not.toBeNull();
     expect(whatsapp.sent).toHaveLength(1);
