@@ -24,9 +24,12 @@ FROM node:22-bookworm-slim
 # Fonts for the graduation picture's PNG (sharp renders its SVG text with what fontconfig finds;
 # the slim image has none, and the text would come out as empty boxes).
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-liberation fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# MALLOC_ARENA_MAX=2: glibc gives each libvips thread a malloc arena of its own and keeps their freed
+# pages, so the photo processing's memory stayed after the uploads (decision 124).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATABASE_PATH=/data/site.db
+    DATABASE_PATH=/data/site.db \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build --chown=node:node /runtime ./
 # The volume's folder (a new named volume takes its owner and mode): the database, the secrets, the

@@ -45,6 +45,8 @@ const SERVER_ENV = {
   ADMIN_EMAIL: E2E_ENV.ADMIN_EMAIL,
   ADMIN_PASSWORD: E2E_ENV.ADMIN_PASSWORD,
   WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+  // As the Docker image runs (decision 124): the photo measurements' RSS after is then what production keeps.
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
 };
 
 async function main() {

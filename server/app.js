@@ -16,6 +16,7 @@ import { createRequestHandler as createFetchHandler } from "react-router";
 import { positiveIntEnv } from "./env.js";
 import { chooseEncoding, createHtmlCache, keepPersonalAnswersPrivate } from "./html-cache.js";
 import { refuseForeignOrigins, refuseMalformedRequests } from "./request-guards.js";
+import { refuseUnservedMethods } from "./resource-methods.js";
 
 /**
  * Files served as they are keep their browser caching even for a visitor with a session.
@@ -178,6 +179,8 @@ export function createApp(options) {
 
   // A state-changing request from another origin is refused for every route, resource routes included.
   app.use(refuseForeignOrigins(process.env.SITE_URL?.trim() || `http://localhost:${port}`));
+  // A method a resource route has no handler for (DELETE /healthz): 405 with Allow, not the router's 500-like JSON.
+  app.use(refuseUnservedMethods(() => currentBuild));
 
   const renderPage = createFetchHandler(build, mode);
   const htmlCache = createHtmlCache({

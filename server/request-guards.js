@@ -43,6 +43,23 @@ export function isOwnOrigin(origin, ownOrigins) {
 }
 
 /**
+ * Whether a state-changing request comes from this site, by every header a browser sends about it:
+ * `Sec-Fetch-Site` must not say another site or another origin of this site (`cross-site`,
+ * `same-site`); the Origin must be one of ours (`isOwnOrigin`); and without an Origin a Referer,
+ * when there is one, must be a page of ours. A request with none of the three (a script, the
+ * helper, a browser told to send no referrer) passes: forms without JavaScript send an Origin.
+ * @param {{ origin?: string; referer?: string; secFetchSite?: string }} headers
+ * @param {string[]} ownOrigins
+ */
+export function isOwnRequest({ origin, referer, secFetchSite }, ownOrigins) {
+  const site = secFetchSite?.trim().toLowerCase();
+  if (site === "cross-site" || site === "same-site") return false;
+  if (origin !== undefined) return isOwnOrigin(origin, ownOrigins);
+  if (referer !== undefined && referer !== "") return ownOrigins.includes(originOf(referer));
+  return true;
+}
+
+/**
  * The normalised origin of an address ("http://Site:80" → "http://site"), or "" when it has none.
  * @param {string} address
  */
@@ -87,7 +104,8 @@ export function refuseMalformedRequests(req, res, next) {
 /**
  * Refuses a state-changing request from another origin (403), for every route alike: React
  * Router checks document and data actions itself, but not resource routes (e.g. 'Sair', whose
- * SameSite=Lax cookie is still sent by another origin of the same site).
+ * SameSite=Lax cookie is still sent by another origin of the same site), and it looks at the Origin
+ * only, where `isOwnRequest` also reads Sec-Fetch-Site and, without an Origin, the Referer.
  * @param {string} siteUrl the public address (SITE_URL)
  * @returns {import("express").RequestHandler}
  */
@@ -95,7 +113,8 @@ export function refuseForeignOrigins(siteUrl) {
   const siteOrigin = originOf(siteUrl);
   return (req, res, next) => {
     if (!MUTATIONS.has(req.method)) return next();
-    if (!isOwnOrigin(req.headers.origin, [originOf(`${req.protocol}://${req.headers.host ?? ""}`), siteOrigin])) {
+    const headers = { origin: req.headers.origin, referer: req.headers.referer, secFetchSite: req.get("Sec-Fetch-Site") };
+    if (!isOwnRequest(headers, [originOf(`${req.protocol}://${req.headers.host ?? ""}`), siteOrigin])) {
       req.resume();
       return refuse(res, 403, "Origem não permitida.");
     }

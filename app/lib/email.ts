@@ -109,3 +109,18 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatusKey, string> = {
   failed: "Falhou",
   held: "Guardado (sem SMTP)",
 };
+
+/** "Mais antigo na fila: há 3 min" (or "há menos de 1 min", "há 2 h 5 min", "há 3 dias"), from minutes waited. */
+export function oldestPendingText(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  const h = Math.floor(m / 60);
+  const age =
+    m < 1
+      ? "menos de 1 min"
+      : m < 60
+        ? `${m} min`
+        : h < 48
+          ? `${h} h${m % 60 ? ` ${m % 60} min` : ""}`
+          : `${Math.floor(h / 24)} dias`;
+  return `Mais antigo na fila: há ${age}`;
+}

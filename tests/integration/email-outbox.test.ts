@@ -1,6 +1,7 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import * as emailsRoute from "~/routes/staff/emails";
 import { loader as emailsLoader } from "~/routes/staff/emails";
 import { db, schema } from "~/server/db/client.server";
 import { createEmailWorker, enqueueEmail, MAX_EMAIL_ATTEMPTS, smtpTransport } from "~/server/email/outbox.server";
@@ -9,7 +10,7 @@ import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 
 import { type LocalSmtp, smtpRefusal, startLocalSmtp } from "../support/local-smtp";
-import { args, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
 
 /**
@@ -135,6 +136,31 @@ describe("the outbox over SMTP", () => {
     await worker.stop();
   });
 
+  it("staff alerts leave before confirmations to people queued earlier; each kind keeps its order", async () => {
+    for (let n = 1; n <= 3; n++) {
+      enqueueEmail(message(`pessoa${n}@example.com`, n, { kind: n === 2 ? "person.vocational_result" : "person.confirmation" }));
+    }
+    enqueueEmail(message("vendedora1@example.com", 4));
+    enqueueEmail(message("vendedora2@example.com", 5, { kind: "lead.escalated" }));
+    const worker = createEmailWorker({ transport: transport() });
+    expect(await worker.runDue()).toBe(5);
+    expect(arrived.map((a) => a.rcpt[0])).toEqual([
+      "vendedora1@example.com",
+      "vendedora2@example.com",
+      "pessoa1@example.com",
+      "pessoa2@example.com",
+      "pessoa3@example.com",
+    ]);
+    expect(rows().map((r) => [r.kind.split(".")[0], r.priority])).toEqual([
+      ["person", 1],
+      ["person", 1],
+      ["person", 1],
+      ["lead", 0],
+      ["lead", 0],
+    ]);
+    await worker.stop();
+  });
+
   it("an address the server refuses fails that message only; the others are sent", async () => {
     refuse.add("recusado@example.com");
     enqueueEmail(message("antes@example.com", 1));
@@ -229,5 +255,29 @@ describe("without SMTP_URL (the embedded default)", () => {
 
     const other = (await signedInStaff("comercial", "emails.comercial@example.com", "senha-forte-123")).cookie;
     expect(statusOf(await settle(() => emailsLoader(args(getRequest("/admin/e-mails", { cookie: other })))))).toBe(403);
+  });
+});
+
+describe("the E-mails page", () => {
+  it("the E-mails page shows how long the oldest pending message has waited (the pinned clock)", async () => {
+    // SMTP_URL names a port where nothing listens and no worker runs: the messages stay pending.
+    const queuedAt = now;
+    enqueueEmail(message("antiga@example.com", 1), new Date(queuedAt));
+    now += 60_000;
+    enqueueEmail(message("nova@example.com", 2));
+    now = queuedAt + 3 * 60_000 + 20_000;
+    const cookie = (await signedInStaff("admin", "emails.idade@example.com", "senha-forte-123")).cookie;
+    const page = payload(await emailsLoader(args(getRequest("/admin/e-mails", { cookie }))));
+    expect(page.oldestPending).toBe("Mais antigo na fila: há 3 min");
+    const { html } = await renderPage(emailsRoute, "/admin/e-mails", getRequest("/admin/e-mails", { cookie }));
+    expect(html).toContain("Mais antigo na fila: há 3 min");
+
+    now += 2 * 60 * 60_000;
+    expect(payload(await emailsLoader(args(getRequest("/admin/e-mails", { cookie })))).oldestPending).toBe(
+      "Mais antigo na fila: há 2 h 3 min",
+    );
+    // Nothing pending: nothing said.
+    db.update(schema.emailOutbox).set({ status: "sent" }).run();
+    expect(payload(await emailsLoader(args(getRequest("/admin/e-mails", { cookie })))).oldestPending).toBeNull();
   });
 });

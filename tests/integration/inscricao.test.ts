@@ -119,6 +119,31 @@ describe("/inscricao action", () => {
     expect(rowsFor(email)[0]).toMatchObject({ utm_source: "instagram", utm_campaign: "bolsa70" });
   });
 
+  it("stores UTM values without NUL or other control characters", async () => {
+    const email = "utm.controle@example.com";
+    const hostile = (text: string) => encodeURIComponent(text);
+    const query = [
+      `utm_source=${hostile("goo\u0000gle")}`,
+      `utm_medium=${hostile("\u0007cpc\u001b[31m")}`,
+      `utm_campaign=${hostile("bolsa\r\nSet-Cookie: x=1\u007f\u0085")}`,
+      `utm_term=${hostile("\u202eetnoc\u200b")}`,
+      `utm_content=${hostile("\u0000\u0001")}`,
+    ].join("&");
+    await post(goodFields(email), { path: `/inscricao?${query}` });
+    const [row] = rowsFor(email);
+    expect(row).toMatchObject({
+      utm_source: "google",
+      utm_medium: "cpc[31m",
+      utm_campaign: "bolsaSet-Cookie: x=1",
+      utm_term: "etnoc",
+      // Nothing left but control characters: no value at all.
+      utm_content: null,
+    });
+    for (const value of [row.utm_source, row.utm_medium, row.utm_campaign, row.utm_term]) {
+      expect(value).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+    }
+  });
+
   it("updates the same e-mail's lead instead of duplicating it", async () => {
     const email = "repetido@example.com";
     await post(goodFields(email));

@@ -23,6 +23,7 @@ import {
   MAX_ATTEMPTS,
   MAX_DELAY_MS,
   MAX_IN_FLIGHT_PER_ENDPOINT,
+  MAX_TIMEOUT_ATTEMPTS,
   retryDelayMs,
   startWebhookWorker,
   stopWebhookWorker,
@@ -304,11 +305,11 @@ describe("retries", () => {
       status: "pending",
       attempts: 1,
       lastStatusCode: null,
-      lastError: "Tempo esgotado (15 s)",
+      lastError: "Tempo esgotado (15 s): entregue após o tempo limite?",
     });
   });
 
-  it("the log tells a timeout from a refusal: 'Tempo esgotado (20 s)' and 'Recusado: HTTP 500'", async () => {
+  it("the log tells a timeout from a refusal: 'Tempo esgotado (20 s): entregue após o tempo limite?' and 'Recusado: HTTP 500'", async () => {
     const [endpoint] = db.select().from(schema.webhookEndpoints).all();
     db.update(schema.webhookEndpoints).set({ timeoutSeconds: 20 }).where(eq(schema.webhookEndpoints.id, endpoint.id)).run();
     hook.answers.push("hold", 500);
@@ -325,14 +326,59 @@ describe("retries", () => {
     timers.fireAll();
     await run;
     const [slow, refused] = deliveries();
-    expect(slow).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null, lastError: "Tempo esgotado (20 s)" });
+    expect(slow).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: "Tempo esgotado (20 s): entregue após o tempo limite?",
+    });
     expect(refused).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "Recusado: HTTP 500" });
     expect(lines).toEqual(
       expect.arrayContaining([
-        `webhooks: entrega ${slow.id} falhou (Tempo esgotado (20 s)).`,
+        `webhooks: entrega ${slow.id} sem resposta a tempo (Tempo esgotado (20 s): entregue após o tempo limite?).`,
         `webhooks: entrega ${refused.id} falhou (Recusado: HTTP 500).`,
       ]),
     );
+  });
+});
+
+describe("a receiver slower than its timeout", () => {
+  it(`gets the event ${MAX_TIMEOUT_ATTEMPTS} times at most; the log and the page say 'entregue após o tempo limite?'`, async () => {
+    saveLead({ origem: "contato", nome: "Lia Lenta", telefone: "31 97777-7777", email: "lia.lenta@example.com" });
+    const timers = manualTimers();
+    const lines: string[] = [];
+    const worker = createWebhookWorker({ startTimer: timers.start, log: (line) => lines.push(line) });
+    // The real receiver takes every request and answers none of them before the timeout runs out.
+    for (let round = 0; round < MAX_ATTEMPTS + 2; round++) {
+      hook.answers.push("hold");
+      const run = worker.runDue();
+      if (deliveries()[0].status === "pending") {
+        // The request has reached the receiver; then its timeout runs out.
+        await hook.until(hook.received.length + 1);
+        await expect.poll(() => timers.pending.length).toBe(1);
+        timers.fireAll();
+      }
+      await run;
+      now = Math.max(now, deliveries()[0].nextAttemptAt) + MAX_DELAY_MS;
+    }
+    expect(MAX_TIMEOUT_ATTEMPTS).toBeLessThan(MAX_ATTEMPTS);
+    expect(hook.received).toHaveLength(MAX_TIMEOUT_ATTEMPTS);
+    // The same event each time (the receiver can tell it already has it).
+    expect(new Set(hook.received.map((request) => request.headers["x-webhook-id"])).size).toBe(1);
+    const [row] = deliveries();
+    expect(row).toMatchObject({
+      status: "failed",
+      attempts: MAX_TIMEOUT_ATTEMPTS,
+      lastStatusCode: null,
+      lastError: "Tempo esgotado (15 s): entregue após o tempo limite?",
+    });
+    expect(lines.at(-1)).toBe(
+      `webhooks: entrega ${row.id} sem resposta a tempo (Tempo esgotado (15 s): entregue após o tempo limite?); ` +
+        `não será tentada de novo após ${MAX_TIMEOUT_ATTEMPTS} tentativas.`,
+    );
+    const admin = (await signedInStaff("admin", "webhooks.lento@example.com", "senha-forte-123")).cookie;
+    const page = payload(await webhooksPageLoader(args(getRequest("/admin/webhooks", { cookie: admin }))));
+    expect(page.deliveries[0]).toMatchObject({ id: row.id, status: "Sem confirmação: entregue após o tempo limite?" });
   });
 });
 

@@ -94,6 +94,106 @@ test.describe("graceful stop with keep-alive connections", () => {
   });
 });
 
+/** Takes the whole answers at the start of `bytes`: their headers, and what is left (an unfinished one). */
+function takeAnswers(bytes: Buffer): { heads: string[]; rest: Buffer } {
+  const heads: string[] = [];
+  let rest = bytes;
+  for (;;) {
+    const end = rest.indexOf("\r\n\r\n");
+    if (end < 0) break;
+    const head = rest.subarray(0, end).toString("latin1");
+    const body = rest.subarray(end + 4);
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+    let used: number;
+    if (length !== undefined) {
+      if (body.length < Number(length)) break;
+      used = Number(length);
+    } else if (body.subarray(0, 5).toString() === "0\r\n\r\n") {
+      used = 5;
+    } else {
+      const last = body.indexOf("\r\n0\r\n\r\n");
+      if (last < 0) break;
+      used = last + 7;
+    }
+    heads.push(head);
+    rest = body.subarray(used);
+  }
+  return { heads, rest };
+}
+
+test.describe("graceful stop under a stream of posts", () => {
+  test("SIGTERM while 20 keep-alive clients post one after another: every post sent is answered, none reset", async () => {
+    test.setTimeout(240_000);
+    const { server, log, remove } = await startServerWithLog({ RATE_LIMIT_PUBLIC_FORMS: "1000000" });
+    try {
+      const body = "nome=Maria&telefone=31999998888&email=maria%40exemplo.com";
+      const post =
+        "POST /inscricao HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+        `Content-Length: ${body.length}\r\n\r\n${body}`;
+      type Client = { sent: number; heads: string[]; buffer: Buffer; error: NodeJS.ErrnoException | null; closed: Promise<void> };
+      const clients: Client[] = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const { socket, closed } = await rawConnection(server);
+          const client: Client = { sent: 0, heads: [], buffer: Buffer.alloc(0), error: null, closed };
+          socket.removeAllListeners("data");
+          socket.on("error", (error) => (client.error = error));
+          socket.on("data", (chunk) => {
+            const { heads, rest } = takeAnswers(Buffer.concat([client.buffer, chunk as Buffer]));
+            client.buffer = rest;
+            for (const head of heads) {
+              client.heads.push(head);
+              // The next post leaves the moment an answer arrives, unless the server said to close.
+              if (/\r\nconnection: *close/i.test(head)) socket.end();
+              else if (!socket.destroyed) {
+                client.sent += 1;
+                socket.write(post);
+              }
+            }
+          });
+          client.sent += 1;
+          socket.write(post);
+          return client;
+        }),
+      );
+      await expect.poll(() => clients.every((client) => client.heads.length >= 2), { timeout: 150_000 }).toBe(true);
+      // What each client had written when the signal left: all of it was sent before the stop began.
+      const sentBeforeSignal = clients.map((client) => client.sent);
+      server.process.kill("SIGTERM");
+      await Promise.all(clients.map((client) => client.closed));
+      const reset = clients.filter((client) => client.error !== null);
+      expect(
+        reset.map((client) => client.error?.code),
+        "connections reset",
+      ).toEqual([]);
+      let lateUnanswered = 0;
+      for (const [index, client] of clients.entries()) {
+        expect(client.buffer.length, `client ${index}: no answer left unfinished`).toBe(0);
+        expect(client.heads.length, `client ${index}: every post sent before the signal was answered`).toBeGreaterThanOrEqual(
+          sentBeforeSignal[index],
+        );
+        for (const head of client.heads) expect(head, `client ${index}`).toMatch(/^HTTP\/1\.1 (200|303|400)/);
+        if (client.heads.length === client.sent) {
+          expect(client.heads.at(-1), `client ${index}: the last answer says Connection: close`).toMatch(
+            /\r\nconnection: *close/i,
+          );
+        } else {
+          // A post written after the signal, on a connection the server had left resting for its grace
+          // (IDLE_GRACE_MS): HTTP/1.1 lets a server close such a connection; it was closed, never reset.
+          expect(client.sent - client.heads.length, `client ${index}`).toBe(1);
+          lateUnanswered += 1;
+        }
+      }
+      test
+        .info()
+        .annotations.push({ type: "posts written after a resting connection's grace", description: String(lateUnanswered) });
+      expect(await server.exited).toBe(0);
+      expect(log()).toContain("SIGTERM recebido");
+    } finally {
+      remove();
+    }
+  });
+});
+
 test.describe("aborted downloads", () => {
   test("a download the client aborts (before or during the answer) writes no stack trace to the log", async () => {
     const { server, log, remove } = await startServerWithLog({ LOG_REQUESTS: "true" });

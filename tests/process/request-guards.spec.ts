@@ -91,6 +91,41 @@ test.describe("Origin of state-changing requests", () => {
     );
   });
 
+  /** Every way a browser says a post comes from elsewhere: its Origin, or without one its Referer, or Sec-Fetch-Site. */
+  const FOREIGN_HEADERS: Record<string, string>[] = [
+    { Origin: "https://evil.example" },
+    { Referer: "https://evil.example/pagina" },
+    { "Sec-Fetch-Site": "cross-site" },
+  ];
+
+  test("'Sair' with no Origin but a foreign Referer, or Sec-Fetch-Site cross-site, is refused; our own Referer signs out", async () => {
+    const admin = await adminSession(server.url);
+    for (const foreign of FOREIGN_HEADERS.slice(1)) {
+      const answer = await fetch(`${server.url}/contato/sair`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: admin, ...foreign },
+        body: "",
+      });
+      expect(answer.status, JSON.stringify(foreign)).toBe(403);
+      expect(await answer.text()).toBe("Origem não permitida.");
+      expect(await isLoggedIn(admin), JSON.stringify(foreign)).toBe(true);
+    }
+    const own = await fetch(`${server.url}/contato/sair`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: admin,
+        Referer: `${server.url}/contato`,
+        "Sec-Fetch-Site": "same-origin",
+      },
+      body: "",
+    });
+    expect(own.status).toBe(303);
+    expect(await isLoggedIn(admin)).toBe(false);
+  });
+
   // One test per route with an action (a failure names its route; a slow machine fails none for the others' time).
   let opened: Promise<Sessions> | undefined;
   for (const route of routeTable().filter((r) => r.hasAction)) {
@@ -103,14 +138,17 @@ test.describe("Origin of state-changing requests", () => {
         { type: "application/x-www-form-urlencoded", text: "intent=excluir" },
         { type: "application/json", text: "[]" },
       ]) {
-        const answer = await fetch(server.url + url, {
-          method: "POST",
-          redirect: "manual",
-          headers: { "Content-Type": body.type, Cookie: cookie, Origin: "https://evil.example" },
-          body: body.text,
-        });
-        expect(answer.status, `${url} ${body.type}`).toBe(403);
-        expect(await answer.text(), url).toBe("Origem não permitida.");
+        for (const foreign of FOREIGN_HEADERS) {
+          const answer = await fetch(server.url + url, {
+            method: "POST",
+            redirect: "manual",
+            headers: { "Content-Type": body.type, Cookie: cookie, ...foreign },
+            body: body.text,
+          });
+          const name = `${url} ${body.type} ${JSON.stringify(foreign)}`;
+          expect(answer.status, name).toBe(403);
+          expect(await answer.text(), name).toBe("Origem não permitida.");
+        }
       }
       expect(await isLoggedIn(sessions.admin)).toBe(true);
     });
@@ -127,6 +165,44 @@ test.describe("Origin of state-changing requests", () => {
     expect(answer).not.toContain("303");
     expect(await isLoggedIn(admin)).toBe(true);
   });
+});
+
+test.describe("methods a resource route does not serve", () => {
+  const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
+  test("DELETE /healthz is a 405 with an Allow header and a pt-BR text", async () => {
+    const answer = await fetch(`${server.url}/healthz`, { method: "DELETE" });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("GET, HEAD");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(await answer.text()).toBe("Método não permitido.");
+  });
+
+  // One test per resource route: every method is answered below 500, never "Unexpected Server Error",
+  // and a 405 says in Allow what the route serves (its loader's GET and HEAD, its action's writes).
+  for (const route of routeTable().filter((r) => !r.hasComponent)) {
+    test(`/${route.path} [${route.id}] answers every method, a 405 with Allow`, async () => {
+      const url = exampleUrl(route);
+      const served = [
+        ...(route.hasLoader ? ["GET", "HEAD"] : []),
+        ...(route.hasAction ? ["POST", "PUT", "PATCH", "DELETE"] : []),
+      ];
+      for (const method of METHODS) {
+        const answer = await fetch(server.url + url, { method, redirect: "manual" });
+        const text = await answer.text();
+        const name = `${method} ${url}`;
+        expect(answer.status, name).toBeLessThan(500);
+        expect(text, name).not.toContain("Unexpected Server Error");
+        if (served.includes(method)) {
+          // A method the route serves reaches its own code (which may still refuse it after its own checks).
+          if (answer.status === 405) expect(answer.headers.get("allow"), name).toBeTruthy();
+        } else {
+          expect(answer.status, name).toBe(405);
+          expect(answer.headers.get("allow"), name).toBe(served.join(", "));
+        }
+      }
+    });
+  }
 });
 
 test.describe("malformed requests", () => {

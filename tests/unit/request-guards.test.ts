@@ -2,7 +2,7 @@
 // tests/process/request-guards.spec.ts drives them through a real server).
 import { describe, expect, it } from "vitest";
 
-import { isOwnOrigin, isValidHost } from "../../server/request-guards.js";
+import { isOwnOrigin, isOwnRequest, isValidHost } from "../../server/request-guards.js";
 
 describe("isValidHost", () => {
   it("takes names, IPv4 and bracketed IPv6 addresses with an optional port", () => {
@@ -43,6 +43,38 @@ describe("isOwnOrigin", () => {
       "not a url",
     ]) {
       expect(isOwnOrigin(origin, own), origin).toBe(false);
+    }
+  });
+});
+
+describe("isOwnRequest", () => {
+  const own = ["http://127.0.0.1:3000", "https://www.site.com.br"];
+  it("lets through a request with none of the headers, and our own Origin, Referer or Sec-Fetch-Site", () => {
+    for (const headers of [
+      {},
+      { origin: "http://127.0.0.1:3000" },
+      { referer: "https://www.site.com.br/contato?pagina=2" },
+      { referer: "" },
+      { secFetchSite: "same-origin" },
+      { secFetchSite: "none" },
+      { origin: "https://www.site.com.br", referer: "https://www.site.com.br/", secFetchSite: "same-origin" },
+    ]) {
+      expect(isOwnRequest(headers, own), JSON.stringify(headers)).toBe(true);
+    }
+  });
+  it("refuses a foreign Referer without Origin, and Sec-Fetch-Site cross-site or same-site", () => {
+    for (const headers of [
+      { referer: "https://evil.example/pagina" },
+      { referer: "http://www.site.com.br/" },
+      { referer: "not a url" },
+      { secFetchSite: "cross-site" },
+      { secFetchSite: "Same-Site" },
+      // The Origin is ours but the browser says the request started on another site.
+      { origin: "http://127.0.0.1:3000", secFetchSite: "cross-site" },
+      // An Origin decides when there is one: a foreign one with our Referer is still foreign.
+      { origin: "https://evil.example", referer: "http://127.0.0.1:3000/" },
+    ]) {
+      expect(isOwnRequest(headers, own), JSON.stringify(headers)).toBe(false);
     }
   });
 });

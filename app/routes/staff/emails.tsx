@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function EmailsPage({ loaderData }: Route.ComponentProps) {
-  const { smtpConfigured, rows, counts } = loaderData;
+  const { smtpConfigured, oldestPending, rows, counts } = loaderData;
   return (
     <section aria-labelledby="emails-titulo" className="mx-auto max-w-7xl px-4 py-8">
       <h1 id="emails-titulo" className="text-2xl font-bold text-slate-900">
@@ -29,8 +29,9 @@ export default function EmailsPage({ loaderData }: Route.ComponentProps) {
       </h1>
       {smtpConfigured ? (
         <p className="mt-1 max-w-3xl text-sm text-slate-600" data-testid="emails-mode">
-          Os e-mails saem pelo servidor SMTP configurado (SMTP_URL), um de cada vez, na ordem em que foram criados. Se o servidor
-          estiver fora do ar, o site tenta de novo mais tarde e nada se perde.
+          Os e-mails saem pelo servidor SMTP configurado (SMTP_URL), um de cada vez: os avisos à equipe primeiro, depois as
+          mensagens às pessoas, cada grupo na ordem em que foi criado. Se o servidor estiver fora do ar, o site tenta de novo mais
+          tarde e nada se perde.
         </p>
       ) : (
         <p
@@ -43,6 +44,11 @@ export default function EmailsPage({ loaderData }: Route.ComponentProps) {
       )}
       <ul className="mt-4 flex flex-wrap gap-3 text-sm" data-testid="emails-counts">
         <li className="rounded-md bg-slate-100 px-3 py-1">Aguardando envio: {counts.pending}</li>
+        {oldestPending ? (
+          <li className="rounded-md bg-amber-50 px-3 py-1 text-amber-950" data-testid="emails-oldest">
+            {oldestPending}
+          </li>
+        ) : null}
         <li className="rounded-md bg-slate-100 px-3 py-1">Enviados: {counts.sent}</li>
         <li className="rounded-md bg-slate-100 px-3 py-1">Falharam: {counts.failed}</li>
         <li className="rounded-md bg-slate-100 px-3 py-1">Guardados (sem SMTP): {counts.held}</li>

@@ -517,15 +517,17 @@ export const emailOutbox = sqliteTable(
     unsubscribeUrl: text("unsubscribe_url"),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     status: text("status").notNull().default("pending"),
+    /** 0 for staff alerts, 1 for messages to a person: the worker sends the lower first (decision 123). */
+    priority: integer("priority").notNull().default(0),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull(),
     lastError: text("last_error"),
     createdAt: text("created_at").notNull(),
     sentAt: text("sent_at"),
   },
-  // The worker's head is the oldest pending message (status, then id): without this order in the
+  // The worker's head is the first pending message by priority, then id: without this order in the
   // index, every message sent sorted the whole pending backlog (10 % of the CPU under a lead burst).
-  (t) => [index("email_outbox_queue_idx").on(t.status, t.id), index("email_outbox_lead_idx").on(t.leadId)],
+  (t) => [index("email_outbox_priority_queue_idx").on(t.status, t.priority, t.id), index("email_outbox_lead_idx").on(t.leadId)],
 );
 
 /** Sales teams (decision 086): a named set of comercial users that distribution rules point at. */

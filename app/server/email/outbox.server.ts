@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 
-import { asc, desc, eq, lt, sql } from "drizzle-orm";
+import { asc, desc, eq, lt, min, sql } from "drizzle-orm";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 
-import { isSafeEmailAddress, oneLine } from "~/lib/email";
+import { isSafeEmailAddress, oldestPendingText, oneLine } from "~/lib/email";
 
 import { getInstitution } from "../content/institution.server";
 import { db, schema } from "../db/client.server";
@@ -19,9 +19,10 @@ import { retryDelayMs } from "../webhooks/outbox.server";
  * E-mail that really leaves, without losing anything (decision 088). A message is written to the
  * `email_outbox` table in the same transaction as its cause (a lead assigned, an escalation) by
  * `enqueueEmail`, which is synchronous; a worker in the server process sends it later over SMTP
- * (nodemailer, `SMTP_URL`), never inside a visitor's request. Messages go out one at a time, oldest
- * first: when the server is down the head of the queue waits (backoff) and nothing behind it
- * overtakes it, so after an outage they arrive in order. A refusal of one address (SMTP 5xx) fails
+ * (nodemailer, `SMTP_URL`), never inside a visitor's request. Messages go out one at a time, staff
+ * alerts before messages to people (decision 123), oldest first within each: when the server is down
+ * the head of the queue waits (backoff) and nothing behind it overtakes it, so after an outage they
+ * arrive in order. A refusal of one address (SMTP 5xx) fails
  * that message only. Without `SMTP_URL` a message is kept ("held") and shown on the admins'
  * "E-mails" page: what would have been sent, to whom and when.
  */
@@ -63,6 +64,15 @@ export function emailFrom(): string {
   return `"${oneLine(brandName()).replace(/["\\]/g, "")}" <no-reply@${siteHost()}>`;
 }
 
+/** Queue priority: staff alerts (a lead waiting for a first contact) before messages to a person. */
+export const STAFF_ALERT_PRIORITY = 0;
+export const PERSON_PRIORITY = 1;
+
+/** The priority of a kind of message: "person.*" (confirmation, vocational result) waits behind staff alerts. */
+export function emailPriority(kind: string): number {
+  return kind.startsWith("person.") ? PERSON_PRIORITY : STAFF_ALERT_PRIORITY;
+}
+
 export type EmailMessage = {
   /** What the message is about ("lead.assigned", "lead.escalated", "distribution.unassigned", …). */
   kind: string;
@@ -102,6 +112,7 @@ export function enqueueEmail(message: EmailMessage, now: Date = serverClock.now(
       unsubscribeUrl: message.unsubscribeUrl ?? null,
       leadId: message.leadId ?? null,
       status: smtpUrl() ? "pending" : "held",
+      priority: emailPriority(message.kind),
       nextAttemptAt: serverClock.nowMs(),
       createdAt: now.toISOString(),
     })
@@ -125,7 +136,7 @@ export type EmailRow = {
   sentAt: string | null;
 };
 
-/** The newest messages first, and how many wait, were kept or failed. */
+/** The newest messages first, how many wait, were kept or failed, and how long the oldest waiting one has waited. */
 export function emailOutboxPage(limit = 100) {
   const rows: EmailRow[] = db
     .select({
@@ -152,8 +163,14 @@ export function emailOutboxPage(limit = 100) {
       .all()
       .map((row) => [row.status, row.n]),
   ) as Partial<Record<EmailStatus, number>>;
+  const oldest = db
+    .select({ createdAt: min(schema.emailOutbox.createdAt) })
+    .from(schema.emailOutbox)
+    .where(eq(schema.emailOutbox.status, "pending"))
+    .get()?.createdAt;
   return {
     smtpConfigured: smtpUrl() !== null,
+    oldestPending: oldest ? oldestPendingText((serverClock.nowMs() - Date.parse(oldest)) / 60_000) : null,
     rows,
     counts: { pending: counts.pending ?? 0, sent: counts.sent ?? 0, failed: counts.failed ?? 0, held: counts.held ?? 0 },
   };
@@ -346,13 +363,13 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
     return transport;
   }
 
-  /** The head of the queue: the oldest pending message, due or not (nothing overtakes it). */
+  /** The head of the queue: the first pending message by priority, then age, due or not (nothing overtakes it). */
   function head(): QueuedEmail | undefined {
     return db
       .select()
       .from(schema.emailOutbox)
       .where(eq(schema.emailOutbox.status, "pending"))
-      .orderBy(asc(schema.emailOutbox.id))
+      .orderBy(asc(schema.emailOutbox.priority), asc(schema.emailOutbox.id))
       .limit(1)
       .get();
   }

@@ -1,6 +1,6 @@
 import type { Session } from "react-router";
 
-import { type AttributionKey, UTM_KEYS } from "~/lib/leads/attribution";
+import { ATTRIBUTION_KEYS, type AttributionKey, UTM_KEYS } from "~/lib/leads/attribution";
 
 import { config } from "../platform/config.server";
 
@@ -10,19 +10,33 @@ export type Attribution = Partial<Record<AttributionKey, string>>;
 const ATTRIBUTION_KEY = "attribution";
 const MAX_LENGTH = 300;
 
+/** Control and invisible format characters (NUL, ESC, CR/LF, DEL, C1, bidi overrides, zero-width). */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
+
+/**
+ * An attribution value as it may be stored: control and invisible format characters removed
+ * (a NUL, an escape sequence or a bidi override reaches the CSV and the panel otherwise), trimmed,
+ * at most 300 characters; nothing left is no value.
+ */
+export function cleanAttributionValue(value: string | null | undefined): string | undefined {
+  const cleaned = (value ?? "").replace(CONTROL_CHARACTERS, "").trim().slice(0, MAX_LENGTH);
+  return cleaned || undefined;
+}
+
 /** Reads the attribution a request carries: UTM query parameters and a foreign Referer. */
 export function attributionFromRequest(request: Request): Attribution | null {
   const url = new URL(request.url);
   const found: Attribution = {};
   for (const key of UTM_KEYS) {
-    const value = url.searchParams.get(key)?.trim();
-    if (value) found[key] = value.slice(0, MAX_LENGTH);
+    const value = cleanAttributionValue(url.searchParams.get(key));
+    if (value) found[key] = value;
   }
   const referer = request.headers.get("Referer");
   if (referer) {
     try {
       const origin = new URL(referer).origin;
-      if (origin !== url.origin && origin !== new URL(config.siteUrl).origin) found.referrer = referer.slice(0, MAX_LENGTH);
+      const value = cleanAttributionValue(referer);
+      if (value && origin !== url.origin && origin !== new URL(config.siteUrl).origin) found.referrer = value;
     } catch {
       // Not a URL: ignore.
     }
@@ -44,7 +58,15 @@ export function rememberAttribution(request: Request, session: Session): boolean
 
 /** The attribution to store with a lead: the session's landing first, else the request's own. */
 export function attributionFor(request: Request, session: Session): Attribution | null {
-  const stored = session.get(ATTRIBUTION_KEY);
-  if (stored && typeof stored === "object") return stored as Attribution;
+  const stored: unknown = session.get(ATTRIBUTION_KEY);
+  if (stored && typeof stored === "object") {
+    // Cleaned here too, whatever the session cookie holds.
+    const cleaned: Attribution = {};
+    for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
+      const clean = typeof value === "string" ? cleanAttributionValue(value) : undefined;
+      if (clean && (ATTRIBUTION_KEYS as readonly string[]).includes(key)) cleaned[key as AttributionKey] = clean;
+    }
+    return Object.keys(cleaned).length ? cleaned : null;
+  }
   return attributionFromRequest(request);
 }

@@ -76,14 +76,21 @@ function ipv6Groups(address: string): number[] {
   return [...left, ...zeros, ...right];
 }
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64, 6to4), or null. */
+/**
+ * The IPv4 address an IPv6 one carries, or null: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated
+ * (SIIT, ::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96 and the local-use
+ * 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo (2001::/32, whose client address is stored inverted).
+ */
 function embeddedIpv4(address: string): string | null {
   const g = ipv6Groups(address);
   const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
-  if (zero(0, 5) && (g[5] === 0xffff || g[5] === 0) && !(g[5] === 0 && g[6] === 0)) return v4(g[6], g[7]);
-  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return v4(g[6], g[7]);
+  if (zero(0, 5) && g[5] === 0xffff) return v4(g[6], g[7]);
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return v4(g[6], g[7]);
+  if (zero(0, 6)) return v4(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zero(2, 6) || g[2] === 1)) return v4(g[6], g[7]);
   if (g[0] === 0x2002) return v4(g[1], g[2]);
+  if (g[0] === 0x2001 && g[1] === 0) return v4(g[6] ^ 0xffff, g[7] ^ 0xffff);
   return null;
 }
 

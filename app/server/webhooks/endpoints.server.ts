@@ -14,12 +14,21 @@ import {
   resendWebhookDelivery,
   setWebhookEndpointActive,
   setWebhookEndpointTimeout,
+  TIMEOUT_QUESTION,
 } from "./outbox.server";
 
 /** The admin page of the webhooks (app/routes/staff/webhooks.tsx): its path, data and form posts. */
 export const WEBHOOKS_PATH = "/admin/webhooks";
 
 const STATUS_LABELS: Record<string, string> = { pending: "Pendente", delivered: "Entregue", failed: "Falhou" };
+
+/** A delivery given up after timeouts was probably received: it did not fail, it was never confirmed. */
+function statusLabel(status: string, lastStatusCode: number | null, lastError: string | null): string {
+  if (status === "failed" && lastStatusCode === null && lastError?.endsWith(TIMEOUT_QUESTION)) {
+    return `Sem confirmação: ${TIMEOUT_QUESTION}`;
+  }
+  return STATUS_LABELS[status] ?? status;
+}
 
 export const ENDPOINT_GONE_MESSAGE = "Este endereço não existe mais. Recarregue a página.";
 export const DELIVERY_GONE_MESSAGE = "Esta entrega não existe mais. Recarregue a página.";
@@ -33,7 +42,7 @@ export function webhooksPageData() {
       endpointUrl: delivery.endpointUrl,
       eventId: delivery.eventId,
       eventType: delivery.eventType,
-      status: STATUS_LABELS[delivery.status] ?? delivery.status,
+      status: statusLabel(delivery.status, delivery.lastStatusCode, delivery.lastError),
       attempts: delivery.attempts,
       lastStatusCode: delivery.lastStatusCode,
       lastError: delivery.lastError,

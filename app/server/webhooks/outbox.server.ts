@@ -23,6 +23,14 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Attempts per delivery before it is marked failed. */
 export const MAX_ATTEMPTS = 10;
+/**
+ * Attempts after which a delivery whose last attempt ran out of time is not tried again: a receiver
+ * slower than its timeout has most likely received the event each time, so sending it ten times
+ * would only repeat it.
+ */
+export const MAX_TIMEOUT_ATTEMPTS = 3;
+/** What a timeout's log line and the admins' page add: the receiver may well have the event. */
+export const TIMEOUT_QUESTION = "entregue após o tempo limite?";
 /** The first retry waits about this long; each next one twice as long. */
 export const BASE_DELAY_MS = 10_000;
 /** No two attempts are further apart than this. */
@@ -408,7 +416,8 @@ function dueDeliveriesOf(endpointId: number, nowMs: number, skip: number[], limi
     .all();
 }
 
-type AttemptOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string; retry: boolean };
+type AttemptOutcome =
+  { ok: true; status: number } | { ok: false; status: number | null; error: string; retry: boolean; timedOut?: boolean };
 /** A delivery given back on a graceful stop: nothing is written, it stays pending and due. */
 const RELEASED = "released" as const;
 
@@ -495,7 +504,13 @@ async function attempt(
     // The timer also bounds a connection whose answer's body never ends (the outcome is already
     // known from its status line): it is cut at the timeout, and the timer is dropped once it closes.
     const cancelTimer = deps.startTimer(() => {
-      finish({ ok: false, status: null, error: `Tempo esgotado (${seconds(timeoutMs)})`, retry: true });
+      finish({
+        ok: false,
+        status: null,
+        error: `Tempo esgotado (${seconds(timeoutMs)}): ${TIMEOUT_QUESTION}`,
+        retry: true,
+        timedOut: true,
+      });
       request.destroy();
     }, timeoutMs);
     request.on("close", cancelTimer);
@@ -516,8 +531,11 @@ async function attempt(
   });
 }
 
-/** Writes an attempt's outcome: delivered, failed for good, or pending again after the backoff. */
-function recordOutcome(delivery: DueDelivery, outcome: AttemptOutcome, nowMs: number, random: () => number) {
+/**
+ * Writes an attempt's outcome: delivered, failed for good, or pending again after the backoff.
+ * Returns whether the delivery was given up.
+ */
+function recordOutcome(delivery: DueDelivery, outcome: AttemptOutcome, nowMs: number, random: () => number): boolean {
   const attempts = delivery.attempts + 1;
   const where = eq(schema.webhookDeliveries.id, delivery.id);
   if (outcome.ok) {
@@ -531,9 +549,9 @@ function recordOutcome(delivery: DueDelivery, outcome: AttemptOutcome, nowMs: nu
       })
       .where(where)
       .run();
-    return;
+    return false;
   }
-  const giveUp = !outcome.retry || attempts >= MAX_ATTEMPTS;
+  const giveUp = !outcome.retry || attempts >= (outcome.timedOut ? MAX_TIMEOUT_ATTEMPTS : MAX_ATTEMPTS);
   db.update(schema.webhookDeliveries)
     .set({
       status: giveUp ? "failed" : "pending",
@@ -544,6 +562,7 @@ function recordOutcome(delivery: DueDelivery, outcome: AttemptOutcome, nowMs: nu
     })
     .where(where)
     .run();
+  return giveUp;
 }
 
 /**
@@ -571,8 +590,16 @@ export function createWebhookWorker(options: WebhookWorkerOptions = {}): Webhook
           return;
         }
         // An endpoint removed while the request was out: its row is gone, nothing is written.
-        recordOutcome(delivery, outcome, serverClock.nowMs(), random);
-        if (!outcome.ok) log(`webhooks: entrega ${delivery.id} falhou (${outcome.error}).`);
+        const giveUp = recordOutcome(delivery, outcome, serverClock.nowMs(), random);
+        if (outcome.ok) return;
+        if (!outcome.timedOut) log(`webhooks: entrega ${delivery.id} falhou (${outcome.error}).`);
+        else if (!giveUp) log(`webhooks: entrega ${delivery.id} sem resposta a tempo (${outcome.error}).`);
+        else {
+          log(
+            `webhooks: entrega ${delivery.id} sem resposta a tempo (${outcome.error}); ` +
+              `não será tentada de novo após ${delivery.attempts + 1} tentativas.`,
+          );
+        }
       })
       .catch((error: Error) => log(`webhooks: o registro da entrega ${delivery.id} falhou: ${error.message}`))
       .finally(() => {
