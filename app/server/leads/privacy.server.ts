@@ -2,7 +2,7 @@ import { eq, inArray, like, or, type SQL } from "drizzle-orm";
 
 import { privateData } from "~/lib/cache-headers";
 
-import { db, schema } from "../db/client.server";
+import { checkpointWal, db, schema } from "../db/client.server";
 import { emailRecordsOfPerson } from "../email/person-emails.server";
 import { deleteWebhookDeliveriesOfLeads } from "../webhooks/outbox.server";
 import { removeLeadsFromHandoffs } from "../whatsapp/handoff.server";
@@ -145,7 +145,7 @@ function safeJson(text: string): unknown {
 
 /** Deletes the person's lead rows, send-log rows and WhatsApp replies in one transaction; returns what was deleted. */
 export function deletePerson(lead: Lead): { leads: number; sendLog: number; replies: number } {
-  return db.transaction((tx) => {
+  const deleted = db.transaction((tx) => {
     const { leads, sendLog } = recordsOfPerson(lead);
     // first: once the leads are gone, their replies would only be found by the phone
     const replyIds = whatsappRepliesOfPerson(leads).map((row) => row.id);
@@ -162,4 +162,6 @@ export function deletePerson(lead: Lead): { leads: number; sendLog: number; repl
     removeLeadsFromHandoffs(leadIds);
     return { leads: deletedLeads, sendLog: deletedLog, replies: deletedReplies };
   });
+  checkpointWal();
+  return deleted;
 }

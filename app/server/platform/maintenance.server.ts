@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { lt } from "drizzle-orm";
 
-import { db, schema, sqlite } from "../db/client.server";
+import { checkpointWal, db, schema, sqlite } from "../db/client.server";
 import { purgeEmailsBefore } from "../email/outbox.server";
 import { purgeWebhookDeliveriesBefore } from "../webhooks/outbox.server";
 import { purgeOldHandoffs } from "../whatsapp/handoff.server";
@@ -60,11 +60,14 @@ export type PurgeResult = { leads: number; sendLog: number; replies: number };
 export function purgeExpired(now: Date = new Date(), retentionDays = config.leadRetentionDays): PurgeResult {
   // Hand-off lists to the WhatsApp tool hold names and numbers for 14 days at most, whatever the period.
   purgeOldHandoffs(now);
-  return {
+  const result = {
     leads: purgeExpiredLeads(now, retentionDays),
     sendLog: purgeExpiredSendLog(now, retentionDays),
     replies: purgeExpiredReplies(now, retentionDays),
   };
+  // The purged rows' pages as they were stay in the WAL until a checkpoint copies the zeroed ones over.
+  checkpointWal();
+  return result;
 }
 
 export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
