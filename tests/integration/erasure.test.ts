@@ -5,8 +5,9 @@ import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { CONSENT_VERSION } from "~/lib/leads/enrolment";
-import { action as eraseAction } from "~/routes/leads/lead-erase";
-import { openSqlite, sqlite } from "~/server/db/client.server";
+import { action as eraseAction, loader as eraseLoader } from "~/routes/leads/lead-erase";
+import { db, openSqlite, schema, sqlite } from "~/server/db/client.server";
+import { readErasures } from "~/server/leads/erasures.server";
 import { saveLead } from "~/server/leads/save.server";
 import { backupSite } from "~/server/platform/backup.server";
 import { config } from "~/server/platform/config.server";
@@ -15,7 +16,7 @@ import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { createWebhookEndpoint } from "~/server/webhooks/outbox.server";
 import { recordSendResults } from "~/server/whatsapp/send-log.server";
 
-import { args, formRequest } from "../support/route-calls";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
 
 /**
@@ -62,7 +63,7 @@ function seedUnique(now?: Date) {
   return { id, email, phone, marker };
 }
 
-const erase = (id: number, fields: Record<string, string | string[]> = { intent: "excluir" }) =>
+const erase = (id: number, fields: Record<string, string | string[]> = { intent: "excluir", leads: String(id) }) =>
   eraseAction(args(formRequest(`/contato/lead/${id}/excluir`, fields, { cookie: adminCookie }), { id: String(id) }));
 
 describe("erased bytes leave the disk", () => {
@@ -142,5 +143,153 @@ describe("the database files are private whatever the umask", () => {
     } finally {
       process.umask(previous);
     }
+  });
+});
+
+const rows = <T>(query: string, ...params: unknown[]) => sqlite.prepare(query).all(...params) as T[];
+const leadExists = (id: number) => rows("SELECT id FROM leads WHERE id = ?", id).length === 1;
+
+/** A person with two e-mails and two phones over three lead rows, their WhatsApp records, and a stranger. */
+function seedFamily() {
+  tag++;
+  const t = `${Date.now().toString(36)}${tag}`;
+  const n = String(2000 + tag).slice(-4);
+  const phone = `(31)97${n.slice(0, 3)}-${n}1`.replace(/-(\d{4})\d$/, "-$1");
+  const otherPhone = `(31)96${n.slice(0, 3)}-${n}`;
+  const emailA = `ana.${t}@apagar.example`;
+  const emailB = `outro.${t}@apagar.example`;
+  const a = saveLead({
+    origem: "inscricao",
+    nome: "Ana Titular",
+    telefone: phone,
+    email: emailA,
+    consentimento_versao: CONSENT_VERSION,
+  });
+  // Same phone, another e-mail (the issue's case: it used to stay, with its e-mails and webhook copies).
+  const b = saveLead({
+    origem: "contato",
+    nome: "Ana T.",
+    telefone: phone,
+    email: emailB,
+    consentimento_versao: CONSENT_VERSION,
+  });
+  // Same e-mail, another phone.
+  const c = saveLead({
+    origem: "bolsa",
+    nome: "Ana",
+    telefone: otherPhone,
+    email: emailA,
+    consentimento_versao: CONSENT_VERSION,
+  });
+  const stranger = saveLead({
+    origem: "inscricao",
+    nome: "Estranha",
+    telefone: `(21)95${n.slice(0, 3)}-${n}`,
+    email: `estranha.${t}@example.com`,
+    consentimento_versao: CONSENT_VERSION,
+  });
+  const digits = phone.replace(/\D/g, "");
+  recordSendResults([
+    { jobId: `fam-${t}`, number: `55${digits}`, name: "Ana", message: "Olá Ana", status: "sent" },
+    // The same phone without the ninth digit.
+    { jobId: `fam-${t}-2`, number: `55${digits.slice(0, 2)}${digits.slice(3)}`, name: "Ana", message: "Oi", status: "sent" },
+  ]);
+  db.insert(schema.whatsappReplies)
+    .values({
+      messageId: `msg-${t}`,
+      number: `55${digits}`,
+      key: `55${digits.slice(0, 2)}${digits.slice(3)}`,
+      pushName: "Ana",
+      text: "Quero saber do curso",
+      receivedAt: new Date().toISOString(),
+    })
+    .run();
+  return { a, b, c, stranger, emailA, emailB, phone };
+}
+
+const leadIdsOfDeliveries = (type: string) =>
+  rows<{ body: string }>("SELECT body FROM webhook_deliveries WHERE event_type = ?", type).map((row) => JSON.parse(row.body));
+
+describe("the erasure finds the person by e-mail or phone", () => {
+  it("the confirmation lists every lead row with the same e-mail or phone, and the records that go with them", async () => {
+    const { a, b, c, stranger } = seedFamily();
+    const view = payload(
+      await eraseLoader(args(getRequest(`/contato/lead/${a}/excluir`, { cookie: adminCookie }), { id: String(a) })),
+    );
+    const ids = view.candidates.map((row: { id: number }) => row.id);
+    expect(ids).toEqual([a, b, c]);
+    expect(ids).not.toContain(stranger);
+    expect(view.candidates.map((row: { match: string }) => row.match)).toEqual(["este lead", "mesmo telefone", "mesmo e-mail"]);
+    expect(view.records.sendLog).toBe(2);
+    expect(view.records.replies).toBe(1);
+    expect(view.records.webhookCopies).toBeGreaterThanOrEqual(3);
+    expect(view.records.emails).toBeGreaterThanOrEqual(3);
+  });
+
+  it("erases the ticked rows with their e-mails, webhook copies and WhatsApp records, keeps an unticked one, and tells the CRM", async () => {
+    const { a, b, c, stranger, emailA, emailB, phone } = seedFamily();
+    const answer = (await erase(a, { intent: "excluir", leads: [String(a), String(b)] })) as Response;
+    expect(answer.status).toBe(303);
+    expect(leadExists(a)).toBe(false);
+    expect(leadExists(b)).toBe(false);
+    // Unticked by the admin: stays, and so does the stranger.
+    expect(leadExists(c)).toBe(true);
+    expect(leadExists(stranger)).toBe(true);
+    expect(rows("SELECT id FROM email_outbox WHERE to_address = ?", emailB)).toHaveLength(0);
+    expect(rows("SELECT id FROM email_outbox WHERE lead_id IN (?, ?)", a, b)).toHaveLength(0);
+    const digits = phone.replace(/\D/g, "");
+    expect(rows("SELECT id FROM whatsapp_send_log WHERE number LIKE ?", `%${digits.slice(-8)}`)).toHaveLength(0);
+    expect(rows("SELECT id FROM whatsapp_replies WHERE number LIKE ?", `%${digits.slice(-8)}`)).toHaveLength(0);
+    const created = leadIdsOfDeliveries("lead.created").map((event) => event.data.lead.id);
+    expect(created).not.toContain(a);
+    expect(created).not.toContain(b);
+    expect(created).toContain(c);
+
+    // The CRM's erasure event: the lead ids only (no personal data to erase again), pending in the outbox.
+    const erased = rows<{ body: string; status: string }>(
+      "SELECT body, status FROM webhook_deliveries WHERE event_type = 'person.erased'",
+    ).filter((row) => JSON.parse(row.body).data.leads.some((lead: { id: number }) => lead.id === a));
+    expect(erased).toHaveLength(1);
+    expect(erased[0].status).toBe("pending");
+    const event = JSON.parse(erased[0].body);
+    expect(event.data.leads).toEqual([{ id: a }, { id: b }]);
+    expect(erased[0].body).not.toContain(emailA);
+    expect(erased[0].body).not.toContain(emailB);
+    expect(erased[0].body).not.toContain(digits);
+  });
+
+  it("a post with no row ticked erases nothing and says so", async () => {
+    const { a, b } = seedFamily();
+    const result = await settle(() => erase(a, { intent: "excluir" }));
+    expect(statusOf(result)).toBe(400);
+    expect(JSON.stringify(payload(result))).toContain("Marque pelo menos um registro para excluir.");
+    expect(leadExists(a)).toBe(true);
+    expect(leadExists(b)).toBe(true);
+  });
+
+  it("an id outside the person's rows is ignored, never erased", async () => {
+    const { a, stranger } = seedFamily();
+    const result = await settle(() => erase(a, { intent: "excluir", leads: String(stranger) }));
+    expect(statusOf(result)).toBe(400);
+    expect(leadExists(stranger)).toBe(true);
+    expect(leadExists(a)).toBe(true);
+  });
+});
+
+describe("the erasure list", () => {
+  it("keeps the date and keyed hashes of the e-mails and phones, never the data in clear", async () => {
+    const { a, b, c, emailA, emailB, phone } = seedFamily();
+    const before = readErasures().length;
+    await erase(a, { intent: "excluir", leads: [String(a), String(b), String(c)] });
+    const entries = readErasures();
+    expect(entries).toHaveLength(before + 1);
+    const entry = entries.at(-1)!;
+    expect(entry.emails).toHaveLength(2);
+    expect(entry.phones).toHaveLength(2);
+    const text = readFileSync(path.join(path.dirname(config.databasePath), "erasures.jsonl"), "utf8");
+    const digits = phone.replace(/\D/g, "");
+    for (const clear of [emailA, emailB, digits, digits.slice(-8), "Ana"]) expect(text).not.toContain(clear);
+    expect(statSync(path.join(path.dirname(config.databasePath), "erasures.jsonl")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(path.dirname(config.databasePath), ".erasure-key")).mode & 0o777).toBe(0o600);
   });
 });
