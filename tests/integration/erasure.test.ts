@@ -14,10 +14,13 @@ import { config } from "~/server/platform/config.server";
 import { purgeExpired } from "~/server/platform/maintenance.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { createWebhookEndpoint } from "~/server/webhooks/outbox.server";
+import { erasedPhonesApi } from "~/server/whatsapp/helper-api.server";
+import { revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 import { recordSendResults } from "~/server/whatsapp/send-log.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
+import { newHelperKey } from "./helper-key";
 
 /**
  * "Excluir" means gone: the erased person's bytes leave the database file and its WAL (secure_delete
@@ -291,5 +294,45 @@ describe("the erasure list", () => {
     for (const clear of [emailA, emailB, digits, digits.slice(-8), "Ana"]) expect(text).not.toContain(clear);
     expect(statSync(path.join(path.dirname(config.databasePath), "erasures.jsonl")).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(path.dirname(config.databasePath), ".erasure-key")).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("POST /api/whatsapp-helper/apagados", () => {
+  const ask = (key: string | null, body: unknown) =>
+    erasedPhonesApi(
+      new Request("http://localhost/api/whatsapp-helper/apagados", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+        body: JSON.stringify(body),
+      }),
+    );
+
+  it("answers which of the given numbers belong to erased people, with and without the ninth digit", async () => {
+    const { key } = await newHelperKey("Equipe apagados");
+    const { a, phone } = seedFamily();
+    const digits = phone.replace(/\D/g, "");
+    const e164 = `+55${digits}`;
+    const withoutNinth = `+55${digits.slice(0, 2)}${digits.slice(3)}`;
+    const before = await ask(key, { phones: [e164] });
+    expect(await before.json()).toEqual({ erased: [] });
+
+    await erase(a, { intent: "excluir", leads: [String(a)] });
+    const answer = await ask(key, { phones: [e164, withoutNinth, "+5511988887777", "+14155550100"] });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await answer.json()).toEqual({ erased: [e164, withoutNinth] });
+  });
+
+  it("refuses more than 1000 numbers, a number without its +, and a dead key", async () => {
+    const { key } = await newHelperKey("Equipe apagados 2");
+    const many = await ask(key, { phones: Array.from({ length: 1001 }, (_, i) => `+55319${String(10000000 + i)}`) });
+    expect(many.status).toBe(400);
+    expect((await many.json()).error).toBe("Envie no máximo 1000 números por vez");
+    const local = await ask(key, { phones: ["31999998888"] });
+    expect(local.status).toBe(400);
+    expect((await local.json()).error).toMatch(/^Número inválido: use o formato E\.164/);
+    expect((await ask(null, { phones: [] })).status).toBe(401);
+    revokeHelperKey(key.split(".")[0]);
+    expect((await ask(key, { phones: [] })).status).toBe(401);
   });
 });
