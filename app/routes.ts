@@ -124,4 +124,5 @@ export default [
   route("api/whatsapp-helper/registro", "routes/resources/helper-api/send-log.ts"),
   route("api/whatsapp-helper/chave", "routes/resources/helper-api/key.ts"),
   route("api/whatsapp-helper/respostas", "routes/resources/helper-api/replies.ts"),
+  route("api/whatsapp-helper/apagados", "routes/resources/helper-api/erased.ts"),
 ] satisfies RouteConfig;

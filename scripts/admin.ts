@@ -1,6 +1,8 @@
 // npm run admin -- create <email> [--papel admin|comercial|marketing] | set-role <email> <papel> | set-password <email> | list
+//                  | reapply-erasures
 //
-// Manages the staff accounts of /login-admin and their roles (app/lib/staff/roles.ts). The password is never an argument (it would show in
+// Manages the staff accounts of /login-admin and their roles (app/lib/staff/roles.ts), and applies
+// the erasure list again (app/server/leads/erasures.server.ts) after a database was put back by hand. The password is never an argument (it would show in
 // the shell history and the process list): it is asked twice without echo on a terminal, or read
 // from the first line of standard input (e.g. `printf '%s\n' "$PASS" | npm run admin -- create a@b.c`).
 import { createInterface } from "node:readline";
@@ -8,6 +10,7 @@ import { Writable } from "node:stream";
 
 import { isRole, type Role, ROLE_KEYS, ROLES } from "~/lib/staff/roles";
 import { closeDatabase } from "~/server/db/client.server";
+import { reapplyErasures } from "~/server/leads/privacy.server";
 import {
   changeUserRoleByEmail,
   createAdmin,
@@ -25,6 +28,8 @@ const USAGE = `Uso:
   npm run admin -- set-role <email> <papel>  muda o papel (${ROLE_CHOICES}) de um usuário
   npm run admin -- set-password <email>     troca a senha de um usuário
   npm run admin -- list                     lista os usuários e seus papéis
+  npm run admin -- reapply-erasures         apaga de novo as pessoas da lista de exclusões
+                                            (depois de pôr de volta um banco de dados antigo)
 
 Papéis: admin (tudo, inclusive usuários), comercial (leads), marketing (conteúdo e totais dos leads).
 A senha é pedida no terminal (sem eco) ou lida da primeira linha da entrada padrão.
@@ -110,6 +115,14 @@ async function main(argv: string[]): Promise<number> {
       const changed = changeUserRoleByEmail(email, role);
       if (!changed.ok) throw new Error(changed.error);
       console.log(`${changed.email} agora tem o papel ${role} (${ROLES[role]}). Vale a partir da próxima página que abrir.`);
+      return 0;
+    }
+    case "reapply-erasures": {
+      const again = reapplyErasures();
+      console.log(
+        `Lista de exclusões aplicada: ${again.leads} lead(s), ${again.sendLog} mensagem(ns) de WhatsApp, ${again.replies} resposta(s) ` +
+          `e ${again.emails} e-mail(s) de pessoas excluídas foram apagados.`,
+      );
       return 0;
     }
     case "set-password": {

@@ -10,9 +10,9 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import { createRequestHandler as createFetchHandler } from "react-router";
 
+import { accessLog } from "./access-log.js";
 import { positiveIntEnv } from "./env.js";
 import { chooseEncoding, createHtmlCache, keepPersonalAnswersPrivate } from "./html-cache.js";
 import { refuseForeignOrigins, refuseMalformedRequests } from "./request-guards.js";
@@ -114,7 +114,7 @@ export function createApp(options) {
   if (trustProxy === "true") app.set("trust proxy", 1);
   else if (/^[1-9]\d*$/.test(trustProxy)) app.set("trust proxy", Number(trustProxy));
 
-  if (process.env.LOG_REQUESTS !== "false") app.use(morgan(process.env.NODE_ENV === "production" ? "combined" : "dev"));
+  if (process.env.LOG_REQUESTS !== "false") app.use(accessLog({ production: process.env.NODE_ENV === "production" }));
   // Personal answers leave as `private, no-store` (and shareable ones with `Vary: Cookie`), decided as
   // their headers are written, whichever part of the server answers.
   app.use(keepPersonalAnswersPrivate);

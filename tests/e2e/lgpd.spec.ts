@@ -102,3 +102,36 @@ test("the privacy page says what is collected, why, for how long and how to ask 
     "mailto:privacidade@example.com",
   );
 });
+
+test("the erasure lists the rows with the same e-mail or phone and erases the ticked ones", async ({ page, baseURL }) => {
+  const email = uniqueEmail("lgpd-telefone");
+  const other = uniqueEmail("lgpd-outro");
+  const family = uniqueEmail("lgpd-familia");
+  const db = openE2eDb();
+  let ids: number[];
+  try {
+    const now = new Date().toISOString();
+    const base = { origem: "inscricao", nome: "Titular Telefone", cidade: "Betim", criado_em: now, consentimento_em: now };
+    ids = [
+      insertLead(db, { ...base, telefone: "(31)96543-2101", email }),
+      // Same phone, another e-mail: found by the phone.
+      insertLead(db, { ...base, origem: "contato", telefone: "(31)96543-2101", email: other }),
+      // Same phone, another person (a family phone): the admin unticks it.
+      insertLead(db, { ...base, origem: "bolsa", nome: "Parente", telefone: "(31)96543-2101", email: family }),
+    ];
+  } finally {
+    db.close();
+  }
+  await loginAs(page, "admin", baseURL!);
+  await page.goto(`/contato/lead/${ids[0]}/excluir`);
+  const plan = page.getByTestId("deletion-plan");
+  for (const id of ids) await expect(plan).toContainText(`Lead nº ${id}`);
+  await expect(plan).toContainText("mesmo telefone");
+  await page.getByRole("checkbox", { name: new RegExp(`Lead nº ${ids[2]}:`) }).uncheck();
+  await page.getByRole("button", { name: "Excluir definitivamente" }).click();
+  await expect(page).toHaveURL(/\/contato$/);
+  await expect(page.getByTestId("toaster")).toContainText("2 registro(s) de formulário");
+  expect(countLeads(email)).toBe(0);
+  expect(countLeads(other)).toBe(0);
+  expect(countLeads(family)).toBe(1);
+});

@@ -182,8 +182,8 @@ describe("an admin deletes a person with everything tied to them", () => {
       await deleteLoader(args(getRequest(`/contato/lead/${first}/excluir`, { cookie: adminCookie }), { id: String(first) })),
     );
     expect(view.lead).toMatchObject({ id: first, nome: "Pessoa Titular", email: "pessoa.mostra@example.com" });
-    expect(view.forms.map((f: { id: number }) => f.id).sort()).toEqual([first, second].sort());
-    expect(view.messages).toBe(2);
+    expect(view.candidates.map((f: { id: number }) => f.id).sort()).toEqual([first, second].sort());
+    expect(view.records.sendLog).toBe(2);
   });
 
   it("a post without the confirmation deletes nothing", async () => {
@@ -219,8 +219,16 @@ describe("an admin deletes a person with everything tied to them", () => {
 
   it("the confirmed post deletes every form row of the e-mail and the messages to the phone, and nothing else", async () => {
     const { email, first, stranger, number } = seedPerson("apaga");
+    const { second } = { second: leadsOf(email).find((row) => row.id !== first)!.id };
     const result = (await deleteAction(
-      args(formRequest(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie }), { id: String(first) }),
+      args(
+        formRequest(
+          `/contato/lead/${first}/excluir`,
+          { intent: "excluir", leads: [String(first), String(second)] },
+          { cookie: adminCookie },
+        ),
+        { id: String(first) },
+      ),
     )) as Response;
     expect(result.status).toBe(303);
     expect(result.headers.get("Location")).toBe("/contato");
@@ -234,9 +242,12 @@ describe("an admin deletes a person with everything tied to them", () => {
     // Posting again (a double click): the lead is gone, 404, nothing else touched.
     const again = await settle(() =>
       deleteAction(
-        args(formRequest(`/contato/lead/${first}/excluir`, { intent: "excluir" }, { cookie: adminCookie }), {
-          id: String(first),
-        }),
+        args(
+          formRequest(`/contato/lead/${first}/excluir`, { intent: "excluir", leads: String(first) }, { cookie: adminCookie }),
+          {
+            id: String(first),
+          },
+        ),
       ),
     );
     expect(statusOf(again)).toBe(404);

@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
@@ -207,6 +209,33 @@ describe("the unsubscribe link", () => {
     expect(statusOf(await settle(() => enrol(email, "bolsa")))).toBe(303);
     expect(personRows(email)).toHaveLength(1);
     expect(await deliver()).not.toContainEqual(expect.objectContaining({ subject: expect.stringContaining("recebemos") }));
+  });
+
+  it("the link carries no personal data (the lead's id and a signature); a link of the older format still works", async () => {
+    const email = uniqueEmail("opaco");
+    await settle(() => enrol(email));
+    const row = personRows(email)[0];
+    const token = linkIn(row.textBody, "/e-mail/descadastrar");
+    expect(token).toMatch(/^[1-9]\d*\.[A-Za-z0-9_-]{43}$/);
+    expect(token.split(".")[0]).toBe(String(row.leadId));
+    for (const text of [row.textBody, row.htmlBody, row.unsubscribeUrl ?? ""]) {
+      expect(text).not.toContain(Buffer.from(email).toString("base64url"));
+      expect(text).not.toContain(`descadastrar/${encodeURIComponent(email)}`);
+    }
+    expect(payload(await unsubscribeLoader(args(getRequest("/"), { token })))).toMatchObject({ state: "confirm" });
+    // Another lead's id with this signature opens nothing.
+    const forged = `${row.leadId! + 1}.${token.split(".")[1]}`;
+    expect(statusOf(await unsubscribeLoader(args(getRequest("/"), { token: forged })))).toBe(400);
+
+    // Links in e-mails sent before this format (the address in base64url, signed) keep working.
+    const legacyEmail = uniqueEmail("antigo");
+    const legacy = `${Buffer.from(legacyEmail).toString("base64url")}.${createHmac(
+      "sha256",
+      createHmac("sha256", config.sessionSecret).update("email-links/v1").digest(),
+    )
+      .update(["unsubscribe", legacyEmail].join("\n"))
+      .digest("base64url")}`;
+    expect(payload(await unsubscribeLoader(args(getRequest("/"), { token: legacy })))).toMatchObject({ state: "confirm" });
   });
 
   it("the page's button (a plain form post) records it and comes back to the page; a tampered token changes nothing", async () => {

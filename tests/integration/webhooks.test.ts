@@ -602,11 +602,19 @@ describe("LGPD: the outbox's copies of a person", () => {
     saveLead({ origem: "contato", nome: "Ivo Fica", telefone: "31 96666-2222", email: "ivo.fica@example.com" });
     expect(deliveries()).toHaveLength(2);
     deletePerson(findLead(gone)!);
-    const left = deliveries();
+    const erased = deliveries().filter((row) => JSON.parse(row.body).type === "person.erased");
+    const left = deliveries().filter((row) => JSON.parse(row.body).type !== "person.erased");
     expect(left).toHaveLength(1);
     expect(left[0].body).toContain("ivo.fica@example.com");
+    // The CRM is told, by lead id, with no personal data in the event.
+    expect(erased).toHaveLength(1);
+    expect(JSON.parse(erased[0].body).data.leads).toEqual([{ id: gone }]);
+    expect(erased[0].body).not.toContain("hana.apagada");
     await createWebhookWorker().runDue();
     expect(hook.received.map((r) => r.body).join()).not.toContain("hana.apagada");
+    // The erasure event reaches the receiver, signed like every other.
+    const notice = hook.received.find((r) => JSON.parse(r.body).type === "person.erased");
+    expect(notice?.headers["x-webhook-signature"]).toMatch(/^sha256=[0-9a-f]{64}$/);
   });
 
   it("the retention purge deletes deliveries older than the period with the leads", () => {

@@ -203,6 +203,7 @@ test("the guarded areas are found in the route table", () => {
       "api/whatsapp-helper/registro",
       "api/whatsapp-helper/chave",
       "api/whatsapp-helper/respostas",
+      "api/whatsapp-helper/apagados",
     ]),
   );
   for (const path of Object.keys(EXCEPTIONS)) expect(paths).toContain(path);
@@ -242,11 +243,12 @@ for (const route of guarded()) {
     if (route.hasLoader) {
       const answer = await request("GET", url, cookie, authorization);
       expect(refused(area, answer), `GET ${url}: ${answer.status} ${answer.location}`).toBe(false);
-      // "Already sent?", the helper's send log and its replies are posted with a body: past the token, a GET is a 405.
+      // "Already sent?", the send log, the replies and "erased?" are posted with a body: past the token, a GET is a 405.
       if (
         route.path === "api/whatsapp-helper/ja-enviados" ||
         route.path === "api/whatsapp-helper/registro" ||
-        route.path === "api/whatsapp-helper/respostas"
+        route.path === "api/whatsapp-helper/respostas" ||
+        route.path === "api/whatsapp-helper/apagados"
       )
         expect(answer.status, `GET ${url}`).toBe(405);
       else expect(answer.status, `GET ${url}`).toBeLessThan(400);

@@ -285,6 +285,13 @@ const SPECS: Record<string, ActionSpec> = {
     },
     message: /./,
   },
+  "api/whatsapp-helper/apagados": {
+    session: "anonymous",
+    bearer: true,
+    refused: { phones: "+5531999998888" },
+    json: { item: { phone: "+5531999998888" }, body: (item) => ({ phones: [item.phone] }), validated: ["phone"] },
+    message: /./,
+  },
   "api/whatsapp-helper/registro": {
     session: "anonymous",
     bearer: true,

@@ -34,9 +34,12 @@ export type PersonEmailPurpose = "transactional" | "offer";
 export const UNSUBSCRIBE_PATH = "/e-mail/descadastrar";
 export const RESULT_LINK_PATH = "/teste-vocacional/resultado/acesso";
 
-/** The unsubscribe address of e-mails to this person (no sign-in: the token is the authority). */
-export function unsubscribeUrl(email: string): string {
-  return `${config.siteUrl}${UNSUBSCRIBE_PATH}/${unsubscribeToken(email)}`;
+/**
+ * The unsubscribe address of e-mails about this lead (no sign-in: the token is the authority; it
+ * holds the lead's id and a signature, no personal data).
+ */
+export function unsubscribeUrl(leadId: number, email: string): string {
+  return `${config.siteUrl}${UNSUBSCRIBE_PATH}/${unsubscribeToken(leadId, email)}`;
 }
 
 export function isOptedOut(email: string): boolean {
@@ -77,7 +80,7 @@ export function mayEmailPerson(email: string, purpose: PersonEmailPurpose, conse
   return true;
 }
 
-function frame(email: string): PersonEmailFrame {
+function frame(leadId: number, email: string): PersonEmailFrame {
   const institution = getInstitution();
   return {
     brandName: institution.brandName,
@@ -85,7 +88,7 @@ function frame(email: string): PersonEmailFrame {
     phone: institution.phone,
     phoneHours: institution.phoneHours,
     siteUrl: config.siteUrl,
-    unsubscribeUrl: unsubscribeUrl(email),
+    unsubscribeUrl: unsubscribeUrl(leadId, email),
   };
 }
 
@@ -101,7 +104,7 @@ export type ConfirmationLead = {
 /** Queues the confirmation of a lead form (call it in the transaction that created the lead). */
 export function queueEnrolmentConfirmation(lead: ConfirmationLead, ownerEmail: string | null, now: Date): string | null {
   if (!mayEmailPerson(lead.email, "transactional", null)) return null;
-  const personFrame = frame(lead.email);
+  const personFrame = frame(lead.id, lead.email);
   const parts = enrolmentConfirmationEmail(personFrame, {
     firstName: firstName(lead.nome),
     request: lead.request,
@@ -148,7 +151,7 @@ export function queueVocationalResult(leadId: number, now: Date): string | null 
       institution.brandName,
     ) ?? null;
   const expiresAt = resultLinkExpiry(now);
-  const personFrame = frame(lead.email);
+  const personFrame = frame(leadId, lead.email);
   const parts = vocationalResultEmail(personFrame, {
     firstName: firstName(lead.nome),
     profileTitle: page.title,

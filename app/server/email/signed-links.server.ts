@@ -4,7 +4,7 @@ import { config } from "../platform/config.server";
 
 /**
  * Signed links in e-mails to a person (decision 100): the unsubscribe link (no expiry: it must work
- * whenever the e-mail is opened) and the vocational result link (30 days). Each is an HMAC-SHA256
+ * whenever the e-mail is opened; it names the lead by id, never the address) and the vocational result link (30 days). Each is an HMAC-SHA256
  * with a key derived from the session secret and a purpose, so a token of one kind is never valid
  * as the other, and rotating SESSION_SECRET revokes every link at once.
  */
@@ -33,18 +33,34 @@ function sameSignature(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The token of an unsubscribe link: the address (base64url) and its signature. */
-export function unsubscribeToken(email: string): string {
-  const address = email.trim().toLowerCase();
-  return `${Buffer.from(address).toString("base64url")}.${sign("unsubscribe", address)}`;
+/**
+ * The token of an unsubscribe link: the lead's id and a signature bound to the lead's address. It
+ * carries no personal data (an access log or a forwarded e-mail shows a number), and it dies with
+ * the lead: an erased person's links open nothing.
+ */
+export function unsubscribeToken(leadId: number, email: string): string {
+  return `${leadId}.${sign("unsubscribe-lead", String(leadId), email.trim().toLowerCase())}`;
 }
 
-/** The address an unsubscribe token was signed for, or null when it is not one this site signed. */
-export function readUnsubscribeToken(token: string): string | null {
-  const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return null;
-  const address = Buffer.from(match[1], "base64url").toString("utf8");
-  return sameSignature(match[2], sign("unsubscribe", address)) ? address : null;
+/**
+ * What an unsubscribe token claims, not yet checked: a lead (the token of unsubscribeToken, checked
+ * by verifyUnsubscribeLead with the lead's address), or an address (links sent before the lead-id
+ * token, whose address is in the link itself: checked here, so they keep working).
+ */
+export type UnsubscribeClaim = { leadId: number; signature: string } | { address: string };
+
+export function readUnsubscribeToken(token: string): UnsubscribeClaim | null {
+  const lead = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (lead) return { leadId: Number(lead[1]), signature: lead[2] };
+  const legacy = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!legacy) return null;
+  const address = Buffer.from(legacy[1], "base64url").toString("utf8");
+  return sameSignature(legacy[2], sign("unsubscribe", address)) ? { address } : null;
+}
+
+/** Whether a lead-id unsubscribe claim was signed for this lead's address. */
+export function verifyUnsubscribeLead(claim: { leadId: number; signature: string }, email: string): boolean {
+  return sameSignature(claim.signature, sign("unsubscribe-lead", String(claim.leadId), email.trim().toLowerCase()));
 }
 
 /** The token of a result link for this lead, working until `expiresAt` (bound to the lead's e-mail too). */

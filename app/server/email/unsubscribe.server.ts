@@ -1,13 +1,15 @@
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { maskEmail, UNSUBSCRIBE_MESSAGES } from "~/lib/person-email";
 
+import { db, schema } from "../db/client.server";
 import { readFormData } from "../platform/form-data.server";
 import { isSpam } from "../platform/honeypot.server";
 import { clientIp, unsubscribeLimiter } from "../platform/rate-limit.server";
 import { isOptedOut, recordOptOut } from "./person-emails.server";
-import { readUnsubscribeToken } from "./signed-links.server";
+import { readUnsubscribeToken, verifyUnsubscribeLead } from "./signed-links.server";
 
 /**
  * The unsubscribe link of e-mails to a person (decision 100), without signing in: the signed token
@@ -22,9 +24,18 @@ export type UnsubscribeView =
 
 const headers = PRIVATE_PAGE_HEADERS;
 
+/** The address an unsubscribe link stands for, or null (not signed here, or its lead is gone). */
+export function unsubscribeAddress(token: string): string | null {
+  const claim = readUnsubscribeToken(token);
+  if (!claim) return null;
+  if ("address" in claim) return claim.address;
+  const lead = db.select({ email: schema.leads.email }).from(schema.leads).where(eq(schema.leads.id, claim.leadId)).get();
+  return lead && verifyUnsubscribeLead(claim, lead.email) ? lead.email.trim().toLowerCase() : null;
+}
+
 /** The page: a refused link, the question, or the confirmation that it is done. */
 export function unsubscribeView(token: string | undefined) {
-  const email = readUnsubscribeToken(token ?? "");
+  const email = unsubscribeAddress(token ?? "");
   if (!email) {
     const view: UnsubscribeView = { state: "invalid", message: UNSUBSCRIBE_MESSAGES.invalid };
     return data(view, { status: 400, headers });
@@ -44,7 +55,7 @@ export async function postUnsubscribe(request: Request, token: string | undefine
     });
   }
   const formData = await readFormData(request);
-  const email = readUnsubscribeToken(token ?? "");
+  const email = unsubscribeAddress(token ?? "");
   if (!email) {
     const view: UnsubscribeView = { state: "invalid", message: UNSUBSCRIBE_MESSAGES.invalid };
     return data(view, { status: 400, headers });

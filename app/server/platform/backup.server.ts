@@ -11,6 +11,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_MANIFEST,
   type BackupManifest,
+  ERASURES_FILE,
   IMAGES_FOLDER,
   SECRET_FILES,
   type SecretName,
@@ -26,6 +27,8 @@ import { type TarSource, writeTarGz } from "./tar.server";
  * - `.session-secret`, `.helper-secret`: the generated secrets (sessions, the operators' helpers and
  *   the lookup tags stay valid), when they are files; a secret given in the environment is not
  *   written anywhere by the site, so the backup only notes its name;
+ * - `erasures.jsonl` (with `.erasure-key` among the secrets): the erasure list, keyed hashes only,
+ *   which a restore adds to the folder's own and applies again;
  * - `content-images/`: the studio photos the copied database names;
  * - `backup.json`: what the archive holds, read by `npm run restore`.
  */
@@ -77,6 +80,9 @@ export async function backupSite(destination?: string, now: Date = new Date()): 
       if (existsSync(source)) secrets.push({ name: file, file: source, mode: 0o600 });
     }
 
+    const erasureList = path.join(config.dataDir, ERASURES_FILE);
+    const erasures: TarSource[] = existsSync(erasureList) ? [{ name: ERASURES_FILE, file: erasureList, mode: 0o600 }] : [];
+
     const imagesDir = path.join(config.dataDir, IMAGES_FOLDER);
     const present = existsSync(imagesDir) ? readdirSync(imagesDir) : [];
     const images: TarSource[] = [];
@@ -101,6 +107,7 @@ export async function backupSite(destination?: string, now: Date = new Date()): 
       { name: BACKUP_MANIFEST, data: Buffer.from(JSON.stringify(manifest, null, 2) + "\n"), mode: 0o600 },
       { name: BACKUP_DATABASE, file: database, mode: 0o600 },
       ...secrets,
+      ...erasures,
       { name: IMAGES_FOLDER, directory: true, mode: 0o700 },
       ...images,
     ]);

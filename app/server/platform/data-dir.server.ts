@@ -13,14 +13,20 @@ export function databasePathFromEnvironment(): string {
   return path.resolve(given ? given : "./data/site.db");
 }
 
-/** The generated secrets, one file each beside the database, used when their variable is not set. */
-export const SECRET_FILES = { SESSION_SECRET: ".session-secret" } as const;
+/**
+ * The generated secrets, one file each beside the database, used when their variable is not set.
+ * `.erasure-key` (the erasure list's hashes) is made at the first erasure.
+ */
+export const SECRET_FILES = { SESSION_SECRET: ".session-secret", ERASURE_KEY: ".erasure-key" } as const;
 /**
  * Secret files older installs made and nothing reads any more: `.helper-secret` (each helper has its
  * own key since decision 070). A restore still accepts them in an older archive.
  */
 export const LEGACY_SECRET_FILES = [".helper-secret"] as const;
 export type SecretName = keyof typeof SECRET_FILES;
+
+/** The erasure list (app/server/leads/erasures.server.ts): keyed hashes only, kept across restores. */
+export const ERASURES_FILE = "erasures.jsonl";
 
 /** The content studio's photos (every stored size and format), a folder beside the database. */
 export const IMAGES_FOLDER = "content-images";

@@ -3,8 +3,9 @@ import path from "node:path";
 
 import { lt } from "drizzle-orm";
 
-import { db, schema, sqlite } from "../db/client.server";
+import { checkpointWal, db, schema, sqlite } from "../db/client.server";
 import { purgeEmailsBefore } from "../email/outbox.server";
+import { reapplyErasures } from "../leads/privacy.server";
 import { purgeWebhookDeliveriesBefore } from "../webhooks/outbox.server";
 import { purgeOldHandoffs } from "../whatsapp/handoff.server";
 import { config } from "./config.server";
@@ -60,18 +61,21 @@ export type PurgeResult = { leads: number; sendLog: number; replies: number };
 export function purgeExpired(now: Date = new Date(), retentionDays = config.leadRetentionDays): PurgeResult {
   // Hand-off lists to the WhatsApp tool hold names and numbers for 14 days at most, whatever the period.
   purgeOldHandoffs(now);
-  return {
+  const result = {
     leads: purgeExpiredLeads(now, retentionDays),
     sendLog: purgeExpiredSendLog(now, retentionDays),
     replies: purgeExpiredReplies(now, retentionDays),
   };
+  // The purged rows' pages as they were stay in the WAL until a checkpoint copies the zeroed ones over.
+  checkpointWal();
+  return result;
 }
 
 export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The server keeps the retention period by itself: purges at start-up and then every 24 hours in
- * this process (the timer never keeps the process alive). A failed run is logged and retried at
+ * this process, and applies the erasure list again each time (the timer never keeps the process alive). A failed run is logged and retried at
  * the next one. Returns a function that stops the schedule.
  */
 export function scheduleRetentionPurge(intervalMs = PURGE_INTERVAL_MS, log: (line: string) => void = console.log): () => void {
@@ -84,6 +88,13 @@ export function scheduleRetentionPurge(intervalMs = PURGE_INTERVAL_MS, log: (lin
             ? `${leads} lead(s), ${sendLog} registro(s) de envio e ${replies} resposta(s) de WhatsApp`
             : `${leads} lead(s) e ${sendLog} registro(s) de envio`;
         log(`retenção: ${what} com mais de ${config.leadRetentionDays} dias apagado(s).`);
+      }
+      // A database put back by hand from an older copy: the erasure list takes its people out again.
+      const again = reapplyErasures();
+      if (again.leads > 0 || again.sendLog > 0 || again.replies > 0 || again.emails > 0) {
+        log(
+          `exclusões: ${again.leads} lead(s) e ${again.sendLog + again.replies + again.emails} outro(s) registro(s) de pessoas excluídas apagados de novo.`,
+        );
       }
     } catch (error) {
       console.error("retenção: a limpeza de dados antigos falhou:", (error as Error).message);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import Database from "better-sqlite3";
@@ -12,6 +12,7 @@ import {
   type BackupManifest,
   DATABASE_COMPANIONS,
   databasePathFromEnvironment,
+  ERASURES_FILE,
   IMAGES_FOLDER,
   LEGACY_SECRET_FILES,
   SECRET_FILES,
@@ -38,9 +39,43 @@ export type RestoreResult = {
   images: number;
   /** Where the files that were in the folder went (with `replace`), or null. */
   setAside: string | null;
+  /** Erasures in the folder's list after the restore (the folder's own and the archive's). */
+  erasures: number;
 };
 
 const SECRET_NAMES = new Set<string>([...Object.values(SECRET_FILES), ...LEGACY_SECRET_FILES]);
+/**
+ * The erasure list and its key stay in the folder across a restore (they are not a site's data to
+ * set aside): the archive's entries are added to the folder's own, so a person erased after the
+ * backup was made is still on the list, and the restore command applies it to the restored database.
+ */
+const ERASURE_KEY_FILE = SECRET_FILES.ERASURE_KEY;
+
+function readIfPresent(file: string): string | null {
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+}
+
+const listLines = (text: string | null) => (text ?? "").split("\n").filter((line) => line.trim() !== "");
+
+/** Writes the merged erasure list and its key into the folder (0600, each replaced in one rename). */
+function keepErasureList(dataDir: string, staging: string, current: { key: string | null; list: string | null }): number {
+  const archived = {
+    key: readIfPresent(path.join(staging, ERASURE_KEY_FILE)),
+    list: readIfPresent(path.join(staging, ERASURES_FILE)),
+  };
+  const key = current.key ?? archived.key;
+  // The archive's entries count only when they were hashed with the same key.
+  const sameKey = archived.key === null || current.key === null || archived.key.trim() === current.key.trim();
+  const lines = [...new Set([...listLines(current.list), ...(sameKey ? listLines(archived.list) : [])])];
+  const write = (name: string, text: string) => {
+    const partial = path.join(staging, `${name}.novo`);
+    writeFileSync(partial, text, { mode: 0o600 });
+    renameSync(partial, path.join(dataDir, name));
+  };
+  if (key !== null) write(ERASURE_KEY_FILE, key);
+  if (lines.length > 0) write(ERASURES_FILE, lines.join("\n") + "\n");
+  return lines.length;
+}
 
 function stamp(now: Date): string {
   return now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
@@ -52,7 +87,7 @@ function existingSiteFiles(databasePath: string): string[] {
   return [
     databasePath,
     ...DATABASE_COMPANIONS.map((suffix) => databasePath + suffix),
-    ...[...SECRET_NAMES].map((name) => path.join(dataDir, name)),
+    ...[...SECRET_NAMES].filter((name) => name !== ERASURE_KEY_FILE).map((name) => path.join(dataDir, name)),
     path.join(dataDir, IMAGES_FOLDER),
   ].filter((file) => existsSync(file));
 }
@@ -112,7 +147,9 @@ export async function restoreSite(
           mkdirSync(stagedImages, { recursive: true, mode: 0o700 });
           return null;
         }
-        if (name === BACKUP_MANIFEST || name === BACKUP_DATABASE || SECRET_NAMES.has(name)) return path.join(staging, name);
+        if (name === BACKUP_MANIFEST || name === BACKUP_DATABASE || name === ERASURES_FILE || SECRET_NAMES.has(name)) {
+          return path.join(staging, name);
+        }
         const [folder, file, ...rest] = name.split("/");
         if (folder === IMAGES_FOLDER && file && rest.length === 0 && IMAGE_FILE_PATTERN.test(file)) {
           mkdirSync(stagedImages, { recursive: true, mode: 0o700 });
@@ -141,6 +178,10 @@ export async function restoreSite(
       throw new RestoreRefusal(`O backup não tem o banco de dados (${BACKUP_DATABASE}).`);
     checkDatabase(path.join(staging, BACKUP_DATABASE));
 
+    const currentErasures = {
+      key: readIfPresent(path.join(dataDir, ERASURE_KEY_FILE)),
+      list: readIfPresent(path.join(dataDir, ERASURES_FILE)),
+    };
     // Checked again: the folder may have changed while the archive was unpacked.
     let setAside: string | null = null;
     const now = existingSiteFiles(databasePath);
@@ -152,12 +193,14 @@ export async function restoreSite(
     }
 
     renameSync(path.join(staging, BACKUP_DATABASE), databasePath);
+    const erasures = keepErasureList(dataDir, staging, currentErasures);
     for (const name of SECRET_NAMES) {
+      if (name === ERASURE_KEY_FILE) continue;
       const secret = path.join(staging, name);
       if (existsSync(secret)) renameSync(secret, path.join(dataDir, name));
     }
     if (existsSync(stagedImages)) renameSync(stagedImages, path.join(dataDir, IMAGES_FOLDER));
-    return { databasePath, manifest, images, setAside };
+    return { databasePath, manifest, images, setAside, erasures };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

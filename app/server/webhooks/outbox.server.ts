@@ -18,7 +18,7 @@ import { type HostLookup, type ResolvedAddress, resolveWebhookHost, systemLookup
  * in the database until delivered, so nothing is lost when the process dies.
  */
 
-export const WEBHOOK_EVENT_TYPES = ["lead.created", "lead.status_changed", "lead.assigned"] as const;
+export const WEBHOOK_EVENT_TYPES = ["lead.created", "lead.status_changed", "lead.assigned", "person.erased"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Attempts per delivery before it is marked failed. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 
+import { erasedPhones } from "../leads/erasures.server";
 import { now as clockNow } from "../platform/clock.server";
 import { helperKeyOfRequest } from "./helper-keys.server";
 import { centralListNumbers, optOutReportSchema, recordOptOuts, undoneOptOuts } from "./optouts.server";
@@ -183,4 +184,29 @@ export async function repliesApi(request: Request, now: Date = clockNow()): Prom
   if (post instanceof Response) return post;
   const { key, body } = post;
   return json({ ok: true, inserted: recordReplies(body.entries, key.id, now, key.createdBy) });
+}
+
+/** How many numbers one "erased?" question may ask about. */
+export const MAX_ERASED_QUERIES = 1000;
+
+const erasedQuerySchema = z.object({
+  phones: z
+    .array(
+      z
+        .string({ error: "Número inválido: use o formato E.164, com + (por exemplo +5531999998888)" })
+        .regex(/^\+[1-9]\d{7,14}$/, "Número inválido: use o formato E.164, com + (por exemplo +5531999998888)"),
+      { error: "Envie os números em 'phones'" },
+    )
+    .max(MAX_ERASED_QUERIES, `Envie no máximo ${MAX_ERASED_QUERIES} números por vez`),
+});
+
+/**
+ * POST /api/whatsapp-helper/apagados: `{ phones: ["+5531999998888", …] }` (E.164, at most 1000) →
+ * `{ erased: [...] }`, those of the given numbers that belong to people erased on the site (the
+ * erasure list, by keyed hash): the helper removes them from its journal and contact lists.
+ */
+export async function erasedPhonesApi(request: Request): Promise<Response> {
+  const post = await helperPost(request, erasedQuerySchema);
+  if (post instanceof Response) return post;
+  return json({ erased: erasedPhones(post.body.phones) });
 }
