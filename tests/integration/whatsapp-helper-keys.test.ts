@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkToken, generateKey, keyHash, parseKey, signProof } from "whatsapp-helper/token";
 
-import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT } from "~/lib/whatsapp/tool";
+import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT, HELPER_NOT_YOURS_TEXT } from "~/lib/whatsapp/tool";
 import { action as verifyAction, loader as challengeLoader } from "~/routes/whatsapp/helper-verification";
 import { action as gateAction } from "~/routes/whatsapp/passwords";
 import { loader as shLoader } from "~/routes/whatsapp/start-script.sh";
@@ -216,6 +216,30 @@ describe("the page gets a token only for a helper that proves a live key", () =>
       expect(status, label).toBe(409);
       expect(body, label).toEqual({ ok: false, code: "impostor", message: HELPER_IMPOSTOR_TEXT });
     }
+  });
+
+  it("operator B gets no token for A's helper, nor a staff user for another's", async () => {
+    const a = await operator("Senha da equipe A");
+    const b = await operator("Senha da equipe B");
+    const keyA = parseKey(await downloadKey(a.cookie))!;
+    const challenge = await challengeFor(b.cookie);
+    const { status, body } = await verify(b.cookie, { challenge, keyId: keyA.id, proof: signProof(keyA, challenge) });
+    expect(status).toBe(409);
+    expect(body).toEqual({ ok: false, code: "not-yours", message: HELPER_NOT_YOURS_TEXT });
+    expect(JSON.stringify(body)).not.toMatch(/token/);
+
+    const { cookie: ana } = await signedInStaff("comercial", "ana.chaves@example.com", "senha-forte-comercial-3");
+    const { cookie: bia } = await signedInStaff("comercial", "bia.chaves@example.com", "senha-forte-comercial-4");
+    const keyAna = parseKey(await downloadKey(ana))!;
+    const fresh = await challengeFor(bia);
+    expect((await verify(bia, { challenge: fresh, keyId: keyAna.id, proof: signProof(keyAna, fresh) })).body.code).toBe(
+      "not-yours",
+    );
+    // a staff user's key is not a password's, nor the other way round
+    expect((await verify(bia, { challenge: fresh, keyId: keyA.id, proof: signProof(keyA, fresh) })).body.code).toBe("not-yours");
+    // each owner still gets a token for their own helper
+    expect((await verify(a.cookie, { challenge, keyId: keyA.id, proof: signProof(keyA, challenge) })).body.ok).toBe(true);
+    expect((await verify(ana, { challenge: fresh, keyId: keyAna.id, proof: signProof(keyAna, fresh) })).body.ok).toBe(true);
   });
 
   it("a revoked key's helper is told so; an expired or forged challenge is refused", async () => {

@@ -284,6 +284,10 @@ export const HELPER_IMPOSTOR_TEXT =
 export const HELPER_KEY_REVOKED_TEXT =
   "A chave do ajudante deste computador foi revogada (ou a senha ou o usuário que a baixou foi removido). Baixe o script de início de novo nesta página e execute-o.";
 
+/** The helper on this computer proved a live key, but one downloaded by another person or with another access password. */
+export const HELPER_NOT_YOURS_TEXT =
+  "O ajudante deste computador foi instalado por outra pessoa (ou com outra senha de acesso): esta página não entrega nada a ele. Baixe o seu script de início nesta página e execute-o.";
+
 /** Chrome's Local Network Access permission was refused for this site: the helper cannot be reached. */
 export const PERMISSION_DENIED_TEXT =
   "O Chrome está bloqueando o acesso desta página ao ajudante neste computador (permissão “Acesso à rede local” negada).";

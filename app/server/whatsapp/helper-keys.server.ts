@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { generateKey, type KeyPublic, parseKey, signToken, tokenExpiry, verifyProof } from "whatsapp-helper/token";
 
 import { can, isRole } from "~/lib/staff/roles";
-import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT } from "~/lib/whatsapp/tool";
+import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT, HELPER_NOT_YOURS_TEXT } from "~/lib/whatsapp/tool";
 
 import { db, schema } from "../db/client.server";
 import { now as clockNow } from "../platform/clock.server";
@@ -23,7 +23,7 @@ import { describeSentBy, sentByOf, type WhatsappActor } from "./access.server";
 /** The platform a start script is for (shown in the list of installed helpers). */
 export type HelperPlatform = "Windows" | "Mac" | "Linux";
 
-export type LiveKey = KeyPublic & { createdBy: string };
+export type LiveKey = KeyPublic & { createdBy: string; passwordId: number | null; userId: number | null };
 
 /** Makes a key for the actor's new start script; returns its written form (`<id>.<secret>`), shown nowhere else. */
 export function issueHelperKey(actor: WhatsappActor, platform: HelperPlatform): string {
@@ -49,6 +49,7 @@ export function liveHelperKey(id: string): LiveKey | null {
       id: schema.whatsappHelperKeys.id,
       hash: schema.whatsappHelperKeys.secretHash,
       createdBy: schema.whatsappHelperKeys.createdBy,
+      passwordId: schema.whatsappHelperKeys.passwordId,
       userId: schema.whatsappHelperKeys.userId,
       role: schema.adminUsers.role,
     })
@@ -58,7 +59,7 @@ export function liveHelperKey(id: string): LiveKey | null {
     .get();
   if (!row) return null;
   if (row.userId !== null && !(row.role && isRole(row.role) && can(row.role, "whatsapp"))) return null;
-  return { id: row.id, hash: row.hash, createdBy: row.createdBy };
+  return { id: row.id, hash: row.hash, createdBy: row.createdBy, passwordId: row.passwordId, userId: row.userId };
 }
 
 /**
@@ -125,17 +126,24 @@ function challengeValid(challenge: string, at: Date): boolean {
 
 export type HelperVerification =
   | { ok: true; token: string; expiresAt: string; keyId: string }
-  | { ok: false; code: "challenge" | "impostor" | "revoked-key"; message: string };
+  | { ok: false; code: "challenge" | "impostor" | "revoked-key" | "not-yours"; message: string };
+
+/** Whether the key was downloaded by this actor: a staff user's own keys, or the keys of this access password. */
+export function keyBelongsTo(key: Pick<LiveKey, "passwordId" | "userId">, actor: WhatsappActor): boolean {
+  return actor.kind === "staff" ? key.userId === actor.userId : key.passwordId === actor.passwordId;
+}
 
 const IMPOSTOR_MESSAGE = HELPER_IMPOSTOR_TEXT;
 const REVOKED_KEY_MESSAGE = HELPER_KEY_REVOKED_TEXT;
 
 /**
- * Checks what the helper's port answered to `challenge` and, when it proves a live key, signs the
- * token the page hands that helper (12 h, for that key only).
+ * Checks what the helper's port answered to `challenge` and, when it proves a live key that belongs to
+ * `actor` (keyBelongsTo), signs the token the page hands that helper (12 h, for that key only). A
+ * proven key of someone else gets no token: another operator's helper is not this page's to drive.
  */
 export function verifyHelper(
   input: { challenge: unknown; keyId: unknown; proof: unknown },
+  actor: WhatsappActor,
   at: Date = clockNow(),
 ): HelperVerification {
   const { challenge, keyId, proof } = input;
@@ -158,6 +166,7 @@ export function verifyHelper(
       : { ok: false, code: "impostor", message: IMPOSTOR_MESSAGE };
   }
   if (!verifyProof(key, challenge, proof)) return { ok: false, code: "impostor", message: IMPOSTOR_MESSAGE };
+  if (!keyBelongsTo(key, actor)) return { ok: false, code: "not-yours", message: HELPER_NOT_YOURS_TEXT };
   const token = signToken(key, undefined, at.getTime());
   return { ok: true, token, keyId: key.id, expiresAt: (tokenExpiry(token) as Date).toISOString() };
 }
