@@ -4,6 +4,7 @@
 // connection, QR, send and log-out events), a paced send queue.
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -115,6 +116,36 @@ export function resolveConfig(options = {}) {
     /** first wait before posting the send log again after the site failed (doubles, up to 5 min) */
     sendLogRetryMs: Math.max(100, options.sendLogRetryMs ?? intFrom(env.HELPER_SEND_LOG_RETRY_MS, 5_000)),
   };
+}
+
+/** The helper could not hold `[::1]` on its port: another program has it. */
+export class LoopbackTaken extends Error {
+  /** @param {number} port */
+  constructor(port) {
+    super(
+      `Outro programa já está usando o endereço [::1] na porta ${port} deste computador. Por segurança o ajudante não inicia enquanto ele estiver lá: feche esse programa (ou peça ao responsável pelo computador) e abra o ajudante de novo.`,
+    );
+    this.name = "LoopbackTaken";
+    this.code = "ELOOPBACKTAKEN";
+  }
+}
+
+/**
+ * Listens on `[::1]:<port>` and hands every connection to `httpServer` (socket.io included), so that
+ * both loopback addresses of this computer are this helper's. Resolves with that listener, or with
+ * null where the computer has no IPv6 loopback; rejects with LoopbackTaken when someone else holds it.
+ * @param {import("node:http").Server} httpServer @param {number} port
+ * @returns {Promise<import("node:net").Server | null>}
+ */
+function holdIpv6Loopback(httpServer, port) {
+  const listener = createNetServer((socket) => httpServer.emit("connection", socket));
+  return new Promise((resolve, reject) => {
+    listener.once("error", (/** @type {NodeJS.ErrnoException} */ error) => {
+      if (error.code === "EADDRINUSE" || error.code === "EACCES") reject(new LoopbackTaken(port));
+      else resolve(null); // EADDRNOTAVAIL, EAFNOSUPPORT: no IPv6 here, nobody can listen there either
+    });
+    listener.listen({ port, host: "::1", ipv6Only: true }, () => resolve(listener));
+  });
 }
 
 /** @param {Date} date shown in São Paulo's time, whatever the computer's zone */
@@ -757,6 +788,18 @@ export async function startHelper(options = {}) {
   });
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // The other loopback too: a browser asked for "localhost" tries [::1] first, and whoever held it
+  // there would receive what the page meant for this helper.
+  /** @type {import("node:net").Server | null} */
+  let ipv6Loopback = null;
+  if (config.host === "127.0.0.1") {
+    try {
+      ipv6Loopback = await holdIpv6Loopback(httpServer, port);
+    } catch (error) {
+      await new Promise((resolve) => httpServer.close(() => resolve(undefined)));
+      throw error;
+    }
+  }
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
 
   // A saved Baileys session reconnects by itself: no QR needed after a restart.
@@ -777,6 +820,7 @@ export async function startHelper(options = {}) {
     replies.close();
     keepAwake?.stop();
     await driver.stop().catch(() => {});
+    ipv6Loopback?.close();
     await new Promise((resolve) => io.close(() => resolve(undefined)));
   }
 
