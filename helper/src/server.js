@@ -2,7 +2,7 @@
 // helper's own key (decision 070) and refused once the site says the key is dead, the proof the page
 // asks for before it hands over a token (GET /prova), the events listed in README.md (the page's
 // connection, QR, send and log-out events), a paced send queue.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { homedir } from "node:os";
@@ -46,6 +46,7 @@ const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.u
  *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
  *   env?: Record<string, string | undefined>,
  *   keepAwake?: import("./keep-awake.js").KeepAwakeOptions | false,
+ *   onRevoked?: () => void,
  * }} HelperOptions
  */
 
@@ -116,6 +117,23 @@ export function resolveConfig(options = {}) {
     /** first wait before posting the send log again after the site failed (doubles, up to 5 min) */
     sendLogRetryMs: Math.max(100, options.sendLogRetryMs ?? intFrom(env.HELPER_SEND_LOG_RETRY_MS, 5_000)),
   };
+}
+
+/** How long each step of the unlinking after a revocation may take. */
+const UNLINK_TIMEOUT_MS = 10_000;
+
+/**
+ * @template T
+ * @param {Promise<T>} promise @param {number} ms
+ * @returns {Promise<T>}
+ */
+function withTimeout(promise, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("tempo esgotado")), ms);
+  });
+  return /** @type {Promise<T>} */ (Promise.race([promise, timeout]).finally(() => clearTimeout(timer)));
 }
 
 /** The helper could not hold `[::1]` on its port: another program has it. */
@@ -364,9 +382,12 @@ export async function startHelper(options = {}) {
   const REVOKED_MESSAGE =
     "A chave deste ajudante foi revogada no site (ou a senha/usuário que a baixou foi removido). Baixe o script de início de novo na página /whatsapp e execute-o.";
 
+  /** @type {Promise<void> | null} the unlinking after a revocation, once */
+  let unlinking = null;
+
   /**
-   * The site said this key is dead: nothing more is sent or shown. The job stops (its results so far
-   * stay in the log), every page is disconnected, and every later connection is refused.
+   * The site said this key is dead: nothing more is sent or shown. The job stops, every page is
+   * disconnected, every later connection is refused, and the helper unlinks WhatsApp (unlinkAfterRevocation).
    */
   function onKeyRevoked() {
     if (keyRevoked) return;
@@ -377,6 +398,41 @@ export async function startHelper(options = {}) {
       socket.emit("error", { message: REVOKED_MESSAGE, code: "revoked-key", fatal: true });
     // after the answer to the command that found out (its ack goes first)
     setImmediate(() => io.disconnectSockets(true));
+    unlinking = unlinkAfterRevocation().catch((error) => log(`Erro ao desconectar o WhatsApp: ${error?.message ?? error}`));
+  }
+
+  /**
+   * After a revocation (decision 115): logs out of WhatsApp through the driver (the phone drops the
+   * linked device), deletes the session files, posts the results the site has not stored yet (it
+   * takes a revoked key's last results for a while), tells the site it is unlinked, says so in the
+   * window and hands over to `options.onRevoked` (the bin exits). A WhatsApp that cannot be reached
+   * still gets its files deleted; the window then says to remove the device on the phone.
+   */
+  async function unlinkAfterRevocation() {
+    const wasLinked = whatsapp === "ready";
+    let loggedOut = false;
+    try {
+      await withTimeout(driver.logout(), UNLINK_TIMEOUT_MS);
+      loggedOut = wasLinked;
+    } catch (error) {
+      log(`Não foi possível avisar o WhatsApp da desconexão (${/** @type {Error} */ (error)?.message ?? error}).`);
+    }
+    whatsapp = "logged-out";
+    lastQr = null;
+    rmSync(join(config.dataDir, "auth"), { recursive: true, force: true });
+    log(
+      loggedOut
+        ? "O WhatsApp foi desconectado deste computador (o aparelho saiu de Aparelhos conectados no celular) e os arquivos da sessão foram apagados."
+        : "Os arquivos da sessão do WhatsApp foram apagados deste computador. Se este computador ainda aparecer no celular em WhatsApp > Aparelhos conectados, remova-o lá.",
+    );
+    await withTimeout(sendLog.flush(), UNLINK_TIMEOUT_MS).catch(() => {});
+    if (sendLog.size > 0)
+      log(
+        `${sendLog.size} resultado(s) de envio não chegaram ao registro do site; ficam em ${join(config.dataDir, "send-log.jsonl")}.`,
+      );
+    await withTimeout(/** @type {SiteApi} */ (site).confirmUnlinked(loggedOut), UNLINK_TIMEOUT_MS).catch(() => {});
+    log("O ajudante vai fechar. Baixe o script de início de novo na página /whatsapp e execute-o.");
+    options.onRevoked?.();
   }
 
   /**
@@ -802,6 +858,9 @@ export async function startHelper(options = {}) {
   }
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
 
+  // A key revoked while the helper was closed: said at once, not at the first click on the page.
+  if (site) void keyIsLive();
+
   // A saved Baileys session reconnects by itself: no QR needed after a restart.
   // (creds.json alone may be missing after a crash mid-save: its previous copy is then used)
   const credsFile = join(config.dataDir, "auth", "creds.json");
@@ -814,6 +873,7 @@ export async function startHelper(options = {}) {
   async function close() {
     if (closed) return;
     closed = true;
+    await unlinking;
     if (retryTimer) clearInterval(retryTimer);
     queue.close();
     sendLog.close();

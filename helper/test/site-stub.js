@@ -23,7 +23,12 @@ export async function startSiteStub(options) {
   const replies = [];
   /** @type {{ test: () => boolean, resolve: () => void }[]} */
   const waiters = [];
-  const state = { down: false, revoked: false };
+  // keepLastResults: after `revoked`, the send log still takes the helper's rows (as the site does for a while)
+  const state = { down: false, revoked: false, keepLastResults: false };
+  /** @type {any[]} rows of the send log the helper posted */
+  const sendLogRows = [];
+  /** @type {{ whatsappLoggedOut: boolean }[]} a revoked helper's word that it unlinked WhatsApp */
+  const unlinked = [];
   /** @type {{ number: string, at: string }[]} opt-outs undone on the site ('Desfazer') */
   const undone = [];
 
@@ -89,7 +94,13 @@ export async function startSiteStub(options) {
       return 503;
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (!bearer || bearer !== options.key || state.revoked) {
+    if (bearer === options.key && state.revoked && path === "/api/whatsapp-helper/chave" && body?.unlinked === true) {
+      unlinked.push({ whatsappLoggedOut: body.whatsappLoggedOut });
+      send(res, 200, { ok: true, unlinked: true });
+      return 200;
+    }
+    const lastResults = state.keepLastResults && path === "/api/whatsapp-helper/registro";
+    if (!bearer || bearer !== options.key || (state.revoked && !lastResults)) {
       send(res, 401, { ok: false, error: "Chave do ajudante inválida ou revogada" });
       return 401;
     }
@@ -115,6 +126,15 @@ export async function startSiteStub(options) {
         error: "Envie de 1 a 100 respostas por vez",
         stored: (entry) => replies.some((r) => r.messageId === entry.messageId),
         store: (entry) => replies.push(entry),
+      });
+    }
+    if (path === "/api/whatsapp-helper/registro" && req.method === "POST") {
+      return storeBatch(res, body?.entries, {
+        max: 100,
+        error: "Envie de 1 a 100 registros por vez",
+        stored: (entry) =>
+          sendLogRows.some((r) => r.jobId === entry.jobId && r.number === entry.number && r.status === entry.status),
+        store: (entry) => sendLogRows.push(entry),
       });
     }
     if (path === "/api/whatsapp-helper/ja-enviados" && req.method === "POST") {
@@ -159,6 +179,8 @@ export async function startSiteStub(options) {
     log,
     requests,
     replies,
+    sendLogRows,
+    unlinked,
     /** The page records a helper's message-status in 'Registro de Envios'. @param {any} status */
     logStatus(status) {
       log.push({

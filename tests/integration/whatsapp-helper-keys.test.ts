@@ -12,7 +12,7 @@ import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp/access.server";
 import { keyCheckApi, sendLogApi } from "~/server/whatsapp/helper-api.server";
-import { listHelperKeys, revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
+import { listHelperKeys, listRevokedHelpers, revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 
 import { args, cookieFrom, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
@@ -85,6 +85,7 @@ async function verify(cookie: string, body: unknown, origin = "http://localhost"
 beforeEach(() => {
   resetAllRateLimits();
   db.delete(schema.whatsappHelperKeys).run();
+  db.delete(schema.whatsappHelperRevocations).run();
   db.delete(schema.whatsappPasswords).run();
 });
 afterEach(() => resetClock());
@@ -187,6 +188,78 @@ describe("the site API takes only live keys", () => {
   });
 });
 
+describe("a revoked helper (decision 115)", () => {
+  const logRow = (key: string, jobId: string) =>
+    sendLogApi(
+      apiRequest(key, "/api/whatsapp-helper/registro", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          entries: [
+            { jobId, number: "5531999990002", status: "Enviado", name: "Bia", message: "Olá", sentAt: new Date().toISOString() },
+          ],
+        }),
+      }),
+    );
+  const confirm = (key: string, whatsappLoggedOut: boolean) =>
+    keyCheckApi(
+      apiRequest(key, "/api/whatsapp-helper/chave", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ unlinked: true, whatsappLoggedOut }),
+      }),
+    );
+
+  it("posts its last results for 24 h, confirms its unlink, and the admin's list shows when", async () => {
+    const { cookie, passwordId } = await operator("Senha da equipe Sul");
+    const key = await downloadKey(cookie);
+    const id = key.split(".")[0];
+    removeAccessPassword(passwordId);
+    expect((await keyCheckApi(apiRequest(key))).status).toBe(401);
+    expect(listRevokedHelpers()).toEqual([
+      expect.objectContaining({
+        id,
+        owner: `Senha #${passwordId} (Senha da equipe Sul)`,
+        unlinkedAt: null,
+        whatsappLoggedOut: null,
+      }),
+    ]);
+
+    // what it sent before it learnt of the revocation reaches the log, named after its owner
+    expect((await logRow(key, "job-revogado")).status).toBe(200);
+    expect(db.select().from(schema.whatsappSendLog).where(eq(schema.whatsappSendLog.jobId, "job-revogado")).get()?.sentBy).toBe(
+      `senha:${passwordId}:Senha da equipe Sul`,
+    );
+    // its word that it logged out of WhatsApp and deleted its session
+    expect((await confirm(key, true)).status).toBe(200);
+    expect(listRevokedHelpers()[0]).toMatchObject({ id, whatsappLoggedOut: true, unlinkedAt: expect.any(String) });
+    // still nothing else: the key itself is dead
+    expect((await keyCheckApi(apiRequest(key))).status).toBe(401);
+    expect((await confirm(generateKey().key, true)).status).toBe(401);
+
+    setClockForTests(() => Date.now() + 25 * 3600_000);
+    expect((await logRow(key, "job-tarde")).status).toBe(401);
+  });
+
+  it("a live key confirms nothing; a staff key that lost the permission is revoked by its confirmation", async () => {
+    const { cookie } = await operator();
+    const live = await downloadKey(cookie);
+    expect((await confirm(live, true)).status).toBe(405);
+    expect(listRevokedHelpers()).toEqual([]);
+
+    const { user, cookie: staff } = await signedInStaff(
+      "comercial",
+      "comercial.desvinculo@example.com",
+      "senha-forte-comercial-5",
+    );
+    const staffKey = await downloadKey(staff);
+    setRole(user.id, "marketing");
+    expect((await confirm(staffKey, false)).status).toBe(200);
+    expect(listRevokedHelpers()[0]).toMatchObject({ id: staffKey.split(".")[0], whatsappLoggedOut: false });
+    expect(listHelperKeys().map((k) => k.id)).not.toContain(staffKey.split(".")[0]);
+  });
+});
+
 describe("the page gets a token only for a helper that proves a live key", () => {
   it("a real helper's proof gets a 12 h token made for its key only", async () => {
     const { cookie } = await operator();
@@ -247,8 +320,16 @@ describe("the page gets a token only for a helper that proves a live key", () =>
     const key = parseKey(await downloadKey(cookie))!;
     const challenge = await challengeFor(cookie);
     revokeHelperKey(key.id);
-    // removed keys are deleted: to the site an unknown id, so the impostor answer
-    expect((await verify(cookie, { challenge, keyId: key.id, proof: signProof(key, challenge) })).body.code).toBe("impostor");
+    // a revoked key's own proof: "revoked", never "another program on the port"
+    expect((await verify(cookie, { challenge, keyId: key.id, proof: signProof(key, challenge) })).body).toEqual({
+      ok: false,
+      code: "revoked-key",
+      message: HELPER_KEY_REVOKED_TEXT,
+    });
+    // its id with a proof that is not its key's: an impostor
+    expect((await verify(cookie, { challenge, keyId: key.id, proof: signProof(generateKey(), challenge) })).body.code).toBe(
+      "impostor",
+    );
 
     const { user, cookie: staff } = await signedInStaff("comercial", "comercial.revogado@example.com", "senha-forte-comercial-2");
     const staffKey = parseKey(await downloadKey(staff))!;

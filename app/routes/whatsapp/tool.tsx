@@ -7,7 +7,7 @@ import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/compon
 import { Alert } from "~/components/ui/alert";
 import { AreaTitle } from "~/components/ui/area-title";
 import { ButtonLink } from "~/components/ui/button";
-import { HelperList, PasswordList } from "~/components/whatsapp/access-lists";
+import { HelperList, PasswordList, RevokedHelperList } from "~/components/whatsapp/access-lists";
 import { ActionAlert } from "~/components/whatsapp/form-bits";
 import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
@@ -62,7 +62,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKe
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
-  const { passwords, helpers, adminEmail, masterConfigured } = loaderData;
+  const { passwords, helpers, revokedHelpers, adminEmail, masterConfigured } = loaderData;
   const { lost, answer, idle } = useActionAnswer(actionData);
   const failure = answer as ManageFailure | undefined;
   const navigation = useNavigation();
@@ -157,6 +157,7 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
 
         <PasswordList passwords={passwords} pending={pending} />
         <HelperList helpers={helpers} pending={pending} />
+        <RevokedHelperList helpers={revokedHelpers} />
       </Form>
 
       <ButtonLink to={WHATSAPP_PATH} variant="neutral" size="md" className="mt-8">

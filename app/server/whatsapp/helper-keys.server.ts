@@ -73,9 +73,7 @@ export function helperKeyOfRequest(request: Request): LiveKey | null {
   if (!given) return null;
   const live = liveHelperKey(given.id);
   if (!live) return null;
-  const a = Buffer.from(given.hash, "hex");
-  const b = Buffer.from(live.hash, "hex");
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+  if (!sameHash(given.hash, live.hash)) return null;
   noteUse(live.id);
   return live;
 }
@@ -160,8 +158,16 @@ export function verifyHelper(
       .from(schema.whatsappHelperKeys)
       .where(eq(schema.whatsappHelperKeys.id, keyId))
       .get();
-    // An unknown id is as likely an impostor's invention as a removed key: only a row that is there but dead says "revoked".
-    return exists
+    // A revoked key's helper proves it with the revocation's hash: it is told its key was revoked, not
+    // that another program answered (an invented id, or a proof that does not match, is an impostor).
+    const revoked = exists
+      ? null
+      : db
+          .select({ id: schema.whatsappHelperRevocations.id, hash: schema.whatsappHelperRevocations.secretHash })
+          .from(schema.whatsappHelperRevocations)
+          .where(eq(schema.whatsappHelperRevocations.id, keyId))
+          .get();
+    return exists || (revoked && verifyProof(revoked, challenge, proof))
       ? { ok: false, code: "revoked-key", message: REVOKED_KEY_MESSAGE }
       : { ok: false, code: "impostor", message: IMPOSTOR_MESSAGE };
   }
@@ -202,6 +208,107 @@ export function listHelperKeys(): InstalledHelper[] {
       createdAt: row.createdAt,
       lastUsedAt: row.lastUsedAt,
       live: liveHelperKey(row.id) !== null,
+    }));
+}
+
+// ---- Revoked keys (decision 115) ------------------------------------------------------------------
+
+/** How long a revoked helper may still post the results it had before it learnt of the revocation. */
+export const REVOKED_RESULTS_HOURS = 24;
+/** How long the list of revoked helpers keeps a row (the admin checks the phone within that time). */
+export const REVOKED_LIST_DAYS = 90;
+
+export type RevokedKey = { id: string; createdBy: string; revokedAt: string };
+
+/** The bearer key of `request` when it is a revoked one (its hash matches the revocation's), or null. */
+export function revokedKeyOfRequest(request: Request): RevokedKey | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  const given = match ? parseKey(match[1]) : null;
+  if (!given) return null;
+  const row = db
+    .select({
+      id: schema.whatsappHelperRevocations.id,
+      hash: schema.whatsappHelperRevocations.secretHash,
+      createdBy: schema.whatsappHelperRevocations.createdBy,
+      revokedAt: schema.whatsappHelperRevocations.revokedAt,
+    })
+    .from(schema.whatsappHelperRevocations)
+    .where(eq(schema.whatsappHelperRevocations.id, given.id))
+    .get();
+  if (!row || !sameHash(given.hash, row.hash)) return null;
+  return { id: row.id, createdBy: row.createdBy, revokedAt: row.revokedAt };
+}
+
+/**
+ * The revoked key of `request` while it may still post its last results (REVOKED_RESULTS_HOURS after
+ * the revocation), or null: what the helper sent before it learnt of the revocation reaches the log.
+ */
+export function revokedKeyForLastResults(request: Request, at: Date = clockNow()): RevokedKey | null {
+  const key = revokedKeyOfRequest(request);
+  if (!key) return null;
+  return Date.parse(key.revokedAt) + REVOKED_RESULTS_HOURS * 3600_000 > at.getTime() ? key : null;
+}
+
+/**
+ * A dead helper's word that it logged out of WhatsApp (`whatsappLoggedOut`) and deleted its session:
+ * noted on its revocation. A key that is dead but still has its row (its staff owner lost the
+ * permission) is revoked here first. Whether the key was a dead one (a live key confirms nothing).
+ */
+export function confirmUnlinked(request: Request, whatsappLoggedOut: boolean, at: Date = clockNow()): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  const given = match ? parseKey(match[1]) : null;
+  if (!given) return false;
+  const row = db
+    .select({ hash: schema.whatsappHelperKeys.secretHash })
+    .from(schema.whatsappHelperKeys)
+    .where(eq(schema.whatsappHelperKeys.id, given.id))
+    .get();
+  if (row) {
+    if (liveHelperKey(given.id) || !sameHash(given.hash, row.hash)) return false;
+    revokeHelperKey(given.id);
+  }
+  const revoked = revokedKeyOfRequest(request);
+  if (!revoked) return false;
+  db.update(schema.whatsappHelperRevocations)
+    .set({ unlinkedAt: at.toISOString(), whatsappLoggedOut })
+    .where(eq(schema.whatsappHelperRevocations.id, revoked.id))
+    .run();
+  return true;
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export type RevokedHelper = {
+  id: string;
+  owner: string;
+  platform: string;
+  revokedAt: string;
+  lastUsedAt: string | null;
+  unlinkedAt: string | null;
+  whatsappLoggedOut: boolean | null;
+};
+
+/** The helpers revoked in the last REVOKED_LIST_DAYS, newest first (older rows are deleted here). */
+export function listRevokedHelpers(at: Date = clockNow()): RevokedHelper[] {
+  const cutoff = new Date(at.getTime() - REVOKED_LIST_DAYS * 86_400_000).toISOString();
+  db.delete(schema.whatsappHelperRevocations).where(lt(schema.whatsappHelperRevocations.revokedAt, cutoff)).run();
+  return db
+    .select()
+    .from(schema.whatsappHelperRevocations)
+    .orderBy(desc(schema.whatsappHelperRevocations.revokedAt))
+    .all()
+    .map((row) => ({
+      id: row.id,
+      owner: describeSentBy(row.createdBy),
+      platform: row.platform,
+      revokedAt: row.revokedAt,
+      lastUsedAt: row.lastUsedAt,
+      unlinkedAt: row.unlinkedAt,
+      whatsappLoggedOut: row.whatsappLoggedOut,
     }));
 }
 

@@ -26,7 +26,7 @@ import {
   removeAccessPassword,
   tooManyAttemptsMessage,
 } from "./access.server";
-import { listHelperKeys, revokeHelperKey } from "./helper-keys.server";
+import { listHelperKeys, listRevokedHelpers, revokeHelperKey } from "./helper-keys.server";
 
 /**
  * The WhatsApp tool's password page (/whatsapp/<admin slug>): what it shows and what its one form
@@ -41,6 +41,7 @@ export async function managePasswordsView(request: Request) {
   return {
     passwords: listAccessPasswords(),
     helpers: listHelperKeys(),
+    revokedHelpers: listRevokedHelpers(),
     adminEmail: admin?.email ?? null,
     masterConfigured: masterPasswordConfigured(),
   };
@@ -116,7 +117,8 @@ function revokeHelperAction(request: Request, submission: Submission, id: string
   }
   return privateRedirectWithToast(request, new URL(request.url).pathname, {
     title: "Ajudante revogado",
-    description: "Ele não acessa mais o site nem aceita esta página; um script novo traz uma chave nova.",
+    description:
+      "Ele não acessa mais o site nem aceita esta página; ao saber, sai do WhatsApp, apaga a sessão e fecha. Confira no celular, em Aparelhos conectados, e remova o aparelho se ainda aparecer.",
   });
 }
 
@@ -127,7 +129,11 @@ function removePasswordAction(request: Request, submission: Submission, id: numb
       description: "Ela pode já ter sido removida. Recarregue a página.",
     });
   }
-  return privateRedirectWithToast(request, new URL(request.url).pathname, { title: "Senha removida" });
+  return privateRedirectWithToast(request, new URL(request.url).pathname, {
+    title: "Senha removida",
+    description:
+      "Os ajudantes baixados com ela foram revogados: ao saber, saem do WhatsApp e apagam a sessão. Confira no celular, em Aparelhos conectados.",
+  });
 }
 
 async function addPasswordAction(request: Request, submission: Submission, newPassword?: string, label?: string) {
