@@ -117,7 +117,9 @@ test.describe("WhatsApp: password management", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Gerenciamento de Senhas - Área Restrita" })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-    await expect(page.getByRole("heading", { name: "Senhas Cadastradas" })).toBeVisible();
+    // without an admin session or the master password the lists are not shown (decision 116)
+    await expect(page.getByTestId("lists-locked")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Senhas Cadastradas" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Voltar" })).toHaveAttribute("href", "/whatsapp");
 
     const newPassword = `acesso-${unique()}`;
@@ -161,6 +163,18 @@ test.describe("WhatsApp: password management", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Senha removida" })).toBeVisible();
     await expect(page.locator(`button[value="remover:${id}"]`)).toHaveCount(0);
     expect(await storedPasswordId(newPassword)).toBeNull();
+  });
+
+  test("the lists show only after the master password, with the unused keys' rule", async ({ page }) => {
+    await page.goto(MANAGE);
+    await expect(page.getByTestId("lists-locked")).toContainText("só aparecem para um administrador");
+    await expect(page.getByTestId("helper-list")).toHaveCount(0);
+    await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByRole("button", { name: "Mostrar as listas" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Listas liberadas" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Senhas Cadastradas" })).toBeVisible();
+    await expect(page.getByTestId("unused-keys-rule")).toContainText("expira 7 dias depois do download");
+    await expect(page.getByRole("heading", { name: "Ajudantes revogados" })).toBeVisible();
   });
 
   test("a new password needs a name ('Senha da equipe do polo X'), and the list shows it", async ({ page }) => {

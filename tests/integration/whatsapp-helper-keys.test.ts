@@ -188,6 +188,34 @@ describe("the site API takes only live keys", () => {
   });
 });
 
+describe("unused keys expire (decision 116)", () => {
+  it("keeps at most 3 never-used keys per owner; a key never used within 7 days dies, a used one lives", async () => {
+    const { cookie } = await operator("Senha da equipe Leste");
+    const other = await operator("Senha da equipe Oeste");
+    const otherKey = await downloadKey(other.cookie);
+    const keys: string[] = [];
+    const start = Date.now();
+    for (let i = 0; i < 4; i += 1) {
+      setClockForTests(() => start + i * 1000);
+      keys.push(await downloadKey(cookie));
+    }
+    // the oldest unused one went with the fourth download; another owner's key is untouched
+    expect((await keyCheckApi(apiRequest(keys[0]))).status).toBe(401);
+    expect(listHelperKeys().map((k) => k.id)).toEqual(
+      expect.arrayContaining([keys[1], keys[2], keys[3], otherKey].map((k) => k.split(".")[0])),
+    );
+    expect(listHelperKeys()).toHaveLength(4);
+    expect(listRevokedHelpers()).toEqual([]);
+
+    // keys[1] is used (its helper asked the site); the others never are
+    expect((await keyCheckApi(apiRequest(keys[1]))).status).toBe(200);
+    setClockForTests(() => start + 8 * 86_400_000);
+    expect((await keyCheckApi(apiRequest(keys[1]))).status).toBe(200);
+    for (const unused of [keys[2], keys[3], otherKey]) expect((await keyCheckApi(apiRequest(unused))).status).toBe(401);
+    expect(listHelperKeys().map((k) => k.id)).toEqual([keys[1].split(".")[0]]);
+  });
+});
+
 describe("a revoked helper (decision 115)", () => {
   const logRow = (key: string, jobId: string) =>
     sendLogApi(

@@ -120,15 +120,31 @@ export function PasswordList({ passwords, pending }: { passwords: StoredPassword
 }
 
 /** 'Ajudantes instalados': every start script's key (decision 070), whose, when, last use, with 'Revogar'. */
-export function HelperList({ helpers, pending }: { helpers: InstalledHelper[]; pending: PendingPost }) {
+export function HelperList({
+  helpers,
+  pending,
+  unusedKeyDays,
+  maxUnusedKeys,
+}: {
+  helpers: InstalledHelper[];
+  pending: PendingPost;
+  unusedKeyDays: number;
+  maxUnusedKeys: number;
+}) {
   return (
     <StoredList
       title="Ajudantes instalados"
       intro={
-        <p className="mt-1 text-sm text-slate-600">
-          Cada script de início baixado em <code>/whatsapp</code> traz uma chave própria. Revogue a de um computador que não deve
-          mais enviar: o ajudante dele para na próxima conexão. Remover uma senha revoga os ajudantes baixados com ela.
-        </p>
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            Cada script de início baixado em <code>/whatsapp</code> traz uma chave própria. Revogue a de um computador que não
+            deve mais enviar: o ajudante dele para na próxima conexão. Remover uma senha revoga os ajudantes baixados com ela.
+          </p>
+          <p className="mt-1 text-sm text-slate-600" data-testid="unused-keys-rule">
+            Uma chave que nunca foi usada expira {unusedKeyDays} dias depois do download, e cada pessoa (ou senha) tem no máximo{" "}
+            {maxUnusedKeys} chaves ainda não usadas: um novo download apaga a mais antiga delas.
+          </p>
+        </>
       }
       empty="Nenhum ajudante instalado"
       emptyTestId="no-helpers"

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { generateKey, type KeyPublic, parseKey, signToken, tokenExpiry, verifyProof } from "whatsapp-helper/token";
 
 import { can, isRole } from "~/lib/staff/roles";
@@ -25,8 +25,51 @@ export type HelperPlatform = "Windows" | "Mac" | "Linux";
 
 export type LiveKey = KeyPublic & { createdBy: string; passwordId: number | null; userId: number | null };
 
-/** Makes a key for the actor's new start script; returns its written form (`<id>.<secret>`), shown nowhere else. */
+/** A key never used within this many days of its download dies (decision 116). */
+export const UNUSED_KEY_DAYS = 7;
+/** At most this many never-used keys live per owner: a new download ends the oldest unused one. */
+export const MAX_UNUSED_KEYS_PER_OWNER = 3;
+
+/** The cut-off of UNUSED_KEY_DAYS before `at`, as stored. */
+function unusedCutoff(at: Date): string {
+  return new Date(at.getTime() - UNUSED_KEY_DAYS * 86_400_000).toISOString();
+}
+
+/**
+ * Deletes keys that were never used: those older than UNUSED_KEY_DAYS, and, for `actor`, the oldest
+ * beyond `keep`. Never-used keys leave no revocation row (no helper ran with them, nothing to unlink).
+ */
+function dropUnusedKeys(at: Date, actor?: WhatsappActor, keep = MAX_UNUSED_KEYS_PER_OWNER): void {
+  const keys = schema.whatsappHelperKeys;
+  const stale = db
+    .select({ id: keys.id })
+    .from(keys)
+    .where(and(isNull(keys.lastUsedAt), lt(keys.createdAt, unusedCutoff(at))))
+    .all()
+    .map((row) => row.id);
+  if (actor) {
+    const owner = actor.kind === "staff" ? eq(keys.userId, actor.userId) : eq(keys.passwordId, actor.passwordId);
+    const unused = db
+      .select({ id: keys.id })
+      .from(keys)
+      .where(and(owner, isNull(keys.lastUsedAt)))
+      .orderBy(desc(keys.createdAt))
+      .all();
+    stale.push(...unused.slice(keep).map((row) => row.id));
+  }
+  if (stale.length === 0) return;
+  db.transaction((tx) => {
+    tx.delete(keys).where(inArray(keys.id, stale)).run();
+    tx.delete(schema.whatsappHelperRevocations).where(inArray(schema.whatsappHelperRevocations.id, stale)).run();
+  });
+}
+
+/**
+ * Makes a key for the actor's new start script; returns its written form (`<id>.<secret>`), shown
+ * nowhere else. The actor's oldest never-used key goes when MAX_UNUSED_KEYS_PER_OWNER already live.
+ */
 export function issueHelperKey(actor: WhatsappActor, platform: HelperPlatform): string {
+  dropUnusedKeys(clockNow(), actor, MAX_UNUSED_KEYS_PER_OWNER - 1);
   const key = generateKey();
   db.insert(schema.whatsappHelperKeys)
     .values({
@@ -42,8 +85,11 @@ export function issueHelperKey(actor: WhatsappActor, platform: HelperPlatform): 
   return key.key;
 }
 
-/** The key `id` when it lives: its row exists (its password or user too) and a staff owner may still use the tool. */
-export function liveHelperKey(id: string): LiveKey | null {
+/**
+ * The key `id` when it lives: its row exists (its password or user too), a staff owner may still use
+ * the tool, and it was used at least once or downloaded less than UNUSED_KEY_DAYS ago.
+ */
+export function liveHelperKey(id: string, at: Date = clockNow()): LiveKey | null {
   const row = db
     .select({
       id: schema.whatsappHelperKeys.id,
@@ -51,6 +97,8 @@ export function liveHelperKey(id: string): LiveKey | null {
       createdBy: schema.whatsappHelperKeys.createdBy,
       passwordId: schema.whatsappHelperKeys.passwordId,
       userId: schema.whatsappHelperKeys.userId,
+      createdAt: schema.whatsappHelperKeys.createdAt,
+      lastUsedAt: schema.whatsappHelperKeys.lastUsedAt,
       role: schema.adminUsers.role,
     })
     .from(schema.whatsappHelperKeys)
@@ -58,6 +106,7 @@ export function liveHelperKey(id: string): LiveKey | null {
     .where(eq(schema.whatsappHelperKeys.id, id))
     .get();
   if (!row) return null;
+  if (row.lastUsedAt === null && row.createdAt < unusedCutoff(at)) return null;
   if (row.userId !== null && !(row.role && isRole(row.role) && can(row.role, "whatsapp"))) return null;
   return { id: row.id, hash: row.hash, createdBy: row.createdBy, passwordId: row.passwordId, userId: row.userId };
 }
@@ -188,8 +237,9 @@ export type InstalledHelper = {
   live: boolean;
 };
 
-/** Every key, newest first, with whose it is (pt-BR) and whether it still lives. */
+/** Every key, newest first, with whose it is (pt-BR) and whether it still lives (never-used expired ones are deleted here). */
 export function listHelperKeys(): InstalledHelper[] {
+  dropUnusedKeys(clockNow());
   return db
     .select({
       id: schema.whatsappHelperKeys.id,
