@@ -733,8 +733,11 @@ test.describe("WhatsApp: another program on the helper's port", () => {
       await page.getByLabel("Nome do Operador").fill("Operadora Revogada");
       await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
       const panel = page.getByTestId("server-panel");
-      await expect(panel).toHaveAttribute("data-kind", "impostor");
-      await expect(panel).toContainText("chave foi revogada");
+      // its own proof says "revoked", never "another program on the helper's port" (decision 115)
+      await expect(panel).toHaveAttribute("data-kind", "revoked");
+      await expect(panel).toContainText("Chave do ajudante revogada");
+      await expect(panel).not.toContainText("Outro programa na porta do ajudante");
+      await expect(page.getByTestId("qr-area")).toHaveAttribute("data-cause", "revoked-key");
       expect(helper.connections).toBe(0);
     } finally {
       await helper.close();
