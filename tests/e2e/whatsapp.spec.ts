@@ -9,7 +9,7 @@ import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp/tool";
 import { seriousViolations } from "../support/axe";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
-import { revokeSeededKey, seedHelperKey } from "../support/helper-key";
+import { handSeededKeysTo, revokeSeededKey, seedHelperKey } from "../support/helper-key";
 import { insertLead } from "../support/seed";
 import { adminSession, postForm } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
@@ -23,8 +23,14 @@ import { openAsAdmin } from "../support/studio";
 const MANAGE = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-/** Stores an access password straight in the e2e database (hash and lookup tag). */
-const seedPassword = seedAccessPassword;
+/**
+ * Stores an access password straight in the e2e database (hash and lookup tag); the running test
+ * helper's key becomes this password's, as if its operator had downloaded it.
+ */
+async function seedPassword(password: string): Promise<void> {
+  await seedAccessPassword(password);
+  handSeededKeysTo((await storedPasswordId(password))!);
+}
 
 /**
  * Watches what the page sends to the helper's port: every request (socket.io polling, WebSocket

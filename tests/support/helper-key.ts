@@ -46,6 +46,22 @@ export function seedHelperKey(label = "Equipe e2e"): { key: string; passwordId: 
   }
 }
 
+/**
+ * The keys seedHelperKey made now belong to the access password `passwordId`: the page hands a token
+ * only for a key of the operator's own password (decision 115), and an e2e operator signs in with a
+ * password of its own test.
+ */
+export function handSeededKeysTo(passwordId: number): void {
+  const db = openE2eDb();
+  try {
+    db.prepare(
+      "UPDATE whatsapp_helper_keys SET password_id = ? WHERE password_id IN (SELECT id FROM whatsapp_passwords WHERE password_hash LIKE 'sem-login-%')",
+    ).run(passwordId);
+  } finally {
+    db.close();
+  }
+}
+
 /** 'Revogar' in the e2e database: the key's row goes. */
 export function revokeSeededKey(key: string): void {
   const db = openE2eDb();
