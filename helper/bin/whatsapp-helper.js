@@ -43,8 +43,11 @@ async function helperAnswers(host, port) {
 
 const config = resolveConfig();
 console.log(`Iniciando o ajudante do WhatsApp (versão ${VERSION})...`);
+/** Set once the helper runs: the graceful stop, with its exit code. @type {(code?: number) => Promise<void>} */
+let stopWith = async (code = 0) => process.exit(code);
 try {
-  const helper = await startHelper();
+  // a revoked key: the helper has logged out of WhatsApp and deleted its session; it exits (code 3)
+  const helper = await startHelper({ onRevoked: () => void stopWith(3) });
   const minS = Math.round(config.minDelayMs / 1000);
   const maxS = Math.round(config.maxDelayMs / 1000);
   console.log("");
@@ -63,7 +66,7 @@ try {
   console.log("==============================================================");
   console.log("");
   let stopping = false;
-  const stop = async () => {
+  stopWith = async (code = 0) => {
     if (stopping) return;
     stopping = true;
     // after SIGHUP the window is gone: a failed write to it must not stop the tidy-up
@@ -72,8 +75,9 @@ try {
     console.log("Encerrando o ajudante...");
     await helper.close();
     console.log("Ajudante encerrado.");
-    process.exit(0);
+    process.exit(code);
   };
+  const stop = () => stopWith(0);
   // Closing the terminal window is SIGHUP (on Windows too, where Node maps the console's close to
   // it; Ctrl+Break is SIGBREAK): the same graceful stop as Ctrl+C.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP", ...(process.platform === "win32" ? ["SIGBREAK"] : [])]) {

@@ -2,8 +2,9 @@
 // helper's own key (decision 070) and refused once the site says the key is dead, the proof the page
 // asks for before it hands over a token (GET /prova), the events listed in README.md (the page's
 // connection, QR, send and log-out events), a paced send queue.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -46,6 +47,7 @@ const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.u
  *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
  *   env?: Record<string, string | undefined>,
  *   keepAwake?: import("./keep-awake.js").KeepAwakeOptions | false,
+ *   onRevoked?: () => void,
  * }} HelperOptions
  */
 
@@ -116,6 +118,53 @@ export function resolveConfig(options = {}) {
     /** first wait before posting the send log again after the site failed (doubles, up to 5 min) */
     sendLogRetryMs: Math.max(100, options.sendLogRetryMs ?? intFrom(env.HELPER_SEND_LOG_RETRY_MS, 5_000)),
   };
+}
+
+/** How long each step of the unlinking after a revocation may take. */
+const UNLINK_TIMEOUT_MS = 10_000;
+
+/**
+ * @template T
+ * @param {Promise<T>} promise @param {number} ms
+ * @returns {Promise<T>}
+ */
+function withTimeout(promise, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("tempo esgotado")), ms);
+  });
+  return /** @type {Promise<T>} */ (Promise.race([promise, timeout]).finally(() => clearTimeout(timer)));
+}
+
+/** The helper could not hold `[::1]` on its port: another program has it. */
+export class LoopbackTaken extends Error {
+  /** @param {number} port */
+  constructor(port) {
+    super(
+      `Outro programa já está usando o endereço [::1] na porta ${port} deste computador. Por segurança o ajudante não inicia enquanto ele estiver lá: feche esse programa (ou peça ao responsável pelo computador) e abra o ajudante de novo.`,
+    );
+    this.name = "LoopbackTaken";
+    this.code = "ELOOPBACKTAKEN";
+  }
+}
+
+/**
+ * Listens on `[::1]:<port>` and hands every connection to `httpServer` (socket.io included), so that
+ * both loopback addresses of this computer are this helper's. Resolves with that listener, or with
+ * null where the computer has no IPv6 loopback; rejects with LoopbackTaken when someone else holds it.
+ * @param {import("node:http").Server} httpServer @param {number} port
+ * @returns {Promise<import("node:net").Server | null>}
+ */
+function holdIpv6Loopback(httpServer, port) {
+  const listener = createNetServer((socket) => httpServer.emit("connection", socket));
+  return new Promise((resolve, reject) => {
+    listener.once("error", (/** @type {NodeJS.ErrnoException} */ error) => {
+      if (error.code === "EADDRINUSE" || error.code === "EACCES") reject(new LoopbackTaken(port));
+      else resolve(null); // EADDRNOTAVAIL, EAFNOSUPPORT: no IPv6 here, nobody can listen there either
+    });
+    listener.listen({ port, host: "::1", ipv6Only: true }, () => resolve(listener));
+  });
 }
 
 /** @param {Date} date shown in São Paulo's time, whatever the computer's zone */
@@ -344,9 +393,12 @@ export async function startHelper(options = {}) {
   const REVOKED_MESSAGE =
     "A chave deste ajudante foi revogada no site (ou a senha/usuário que a baixou foi removido). Baixe o script de início de novo na página /whatsapp e execute-o.";
 
+  /** @type {Promise<void> | null} the unlinking after a revocation, once */
+  let unlinking = null;
+
   /**
-   * The site said this key is dead: nothing more is sent or shown. The job stops (its results so far
-   * stay in the log), every page is disconnected, and every later connection is refused.
+   * The site said this key is dead: nothing more is sent or shown. The job stops, every page is
+   * disconnected, every later connection is refused, and the helper unlinks WhatsApp (unlinkAfterRevocation).
    */
   function onKeyRevoked() {
     if (keyRevoked) return;
@@ -357,6 +409,41 @@ export async function startHelper(options = {}) {
       socket.emit("error", { message: REVOKED_MESSAGE, code: "revoked-key", fatal: true });
     // after the answer to the command that found out (its ack goes first)
     setImmediate(() => io.disconnectSockets(true));
+    unlinking = unlinkAfterRevocation().catch((error) => log(`Erro ao desconectar o WhatsApp: ${error?.message ?? error}`));
+  }
+
+  /**
+   * After a revocation (decision 115): logs out of WhatsApp through the driver (the phone drops the
+   * linked device), deletes the session files, posts the results the site has not stored yet (it
+   * takes a revoked key's last results for a while), tells the site it is unlinked, says so in the
+   * window and hands over to `options.onRevoked` (the bin exits). A WhatsApp that cannot be reached
+   * still gets its files deleted; the window then says to remove the device on the phone.
+   */
+  async function unlinkAfterRevocation() {
+    const wasLinked = whatsapp === "ready";
+    let loggedOut = false;
+    try {
+      await withTimeout(driver.logout(), UNLINK_TIMEOUT_MS);
+      loggedOut = wasLinked;
+    } catch (error) {
+      log(`Não foi possível avisar o WhatsApp da desconexão (${/** @type {Error} */ (error)?.message ?? error}).`);
+    }
+    whatsapp = "logged-out";
+    lastQr = null;
+    rmSync(join(config.dataDir, "auth"), { recursive: true, force: true });
+    log(
+      loggedOut
+        ? "O WhatsApp foi desconectado deste computador (o aparelho saiu de Aparelhos conectados no celular) e os arquivos da sessão foram apagados."
+        : "Os arquivos da sessão do WhatsApp foram apagados deste computador. Se este computador ainda aparecer no celular em WhatsApp > Aparelhos conectados, remova-o lá.",
+    );
+    await withTimeout(sendLog.flush(), UNLINK_TIMEOUT_MS).catch(() => {});
+    if (sendLog.size > 0)
+      log(
+        `${sendLog.size} resultado(s) de envio não chegaram ao registro do site; ficam em ${join(config.dataDir, "send-log.jsonl")}.`,
+      );
+    await withTimeout(/** @type {SiteApi} */ (site).confirmUnlinked(loggedOut), UNLINK_TIMEOUT_MS).catch(() => {});
+    log("O ajudante vai fechar. Baixe o script de início de novo na página /whatsapp e execute-o.");
+    options.onRevoked?.();
   }
 
   /**
@@ -769,7 +856,22 @@ export async function startHelper(options = {}) {
   });
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // The other loopback too: a browser asked for "localhost" tries [::1] first, and whoever held it
+  // there would receive what the page meant for this helper.
+  /** @type {import("node:net").Server | null} */
+  let ipv6Loopback = null;
+  if (config.host === "127.0.0.1") {
+    try {
+      ipv6Loopback = await holdIpv6Loopback(httpServer, port);
+    } catch (error) {
+      await new Promise((resolve) => httpServer.close(() => resolve(undefined)));
+      throw error;
+    }
+  }
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+
+  // A key revoked while the helper was closed: said at once, not at the first click on the page.
+  if (site) void keyIsLive();
 
   // A saved Baileys session reconnects by itself: no QR needed after a restart.
   // (creds.json alone may be missing after a crash mid-save: its previous copy is then used)
@@ -783,6 +885,7 @@ export async function startHelper(options = {}) {
   async function close() {
     if (closed) return;
     closed = true;
+    await unlinking;
     if (retryTimer) clearInterval(retryTimer);
     queue.close();
     sendLog.close();
@@ -790,6 +893,7 @@ export async function startHelper(options = {}) {
     await journalCare.close();
     keepAwake?.stop();
     await driver.stop().catch(() => {});
+    ipv6Loopback?.close();
     await new Promise((resolve) => io.close(() => resolve(undefined)));
   }
 

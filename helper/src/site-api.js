@@ -107,6 +107,21 @@ export class SiteApi {
     return body;
   }
 
+  /**
+   * After a revocation: tells the site this helper logged out of WhatsApp (`whatsappLoggedOut`) and
+   * deleted its session; the admin's list shows it (decision 115).
+   * @param {boolean} whatsappLoggedOut
+   */
+  async confirmUnlinked(whatsappLoggedOut) {
+    const refused = this.onKeyRefused;
+    this.onKeyRefused = () => {};
+    try {
+      return await this.call("POST", "/api/whatsapp-helper/chave", { unlinked: true, whatsappLoggedOut });
+    } finally {
+      this.onKeyRefused = refused;
+    }
+  }
+
   /** The central opt-out list (digits). @returns {Promise<string[]>} */
   async optOutNumbers() {
     return (await this.centralOptOuts()).numbers;

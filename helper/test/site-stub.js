@@ -23,7 +23,12 @@ export async function startSiteStub(options) {
   const replies = [];
   /** @type {{ test: () => boolean, resolve: () => void }[]} */
   const waiters = [];
-  const state = { down: false, revoked: false };
+  // keepLastResults: after `revoked`, the send log still takes the helper's rows (as the site does for a while)
+  const state = { down: false, revoked: false, keepLastResults: false };
+  /** @type {any[]} rows of the send log the helper posted */
+  const sendLogRows = [];
+  /** @type {{ whatsappLoggedOut: boolean }[]} a revoked helper's word that it unlinked WhatsApp */
+  const unlinked = [];
   /** @type {{ number: string, at: string }[]} opt-outs undone on the site ('Desfazer') */
   const undone = [];
   /** @type {Set<string>} numberKeys of the people erased on the site ('Excluir') */
@@ -91,7 +96,13 @@ export async function startSiteStub(options) {
       return 503;
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (!bearer || bearer !== options.key || state.revoked) {
+    if (bearer === options.key && state.revoked && path === "/api/whatsapp-helper/chave" && body?.unlinked === true) {
+      unlinked.push({ whatsappLoggedOut: body.whatsappLoggedOut });
+      send(res, 200, { ok: true, unlinked: true });
+      return 200;
+    }
+    const lastResults = state.keepLastResults && path === "/api/whatsapp-helper/registro";
+    if (!bearer || bearer !== options.key || (state.revoked && !lastResults)) {
       send(res, 401, { ok: false, error: "Chave do ajudante inválida ou revogada" });
       return 401;
     }
@@ -133,6 +144,15 @@ export async function startSiteStub(options) {
       }
       send(res, 200, { erased: phones.filter((p) => erased.has(key(p))) });
       return 200;
+    }
+    if (path === "/api/whatsapp-helper/registro" && req.method === "POST") {
+      return storeBatch(res, body?.entries, {
+        max: 100,
+        error: "Envie de 1 a 100 registros por vez",
+        stored: (entry) =>
+          sendLogRows.some((r) => r.jobId === entry.jobId && r.number === entry.number && r.status === entry.status),
+        store: (entry) => sendLogRows.push(entry),
+      });
     }
     if (path === "/api/whatsapp-helper/ja-enviados" && req.method === "POST") {
       const contacts = body?.contacts;
@@ -180,6 +200,8 @@ export async function startSiteStub(options) {
     erase(number) {
       erased.add(key(number));
     },
+    sendLogRows,
+    unlinked,
     /** The page records a helper's message-status in 'Registro de Envios'. @param {any} status */
     logStatus(status) {
       log.push({

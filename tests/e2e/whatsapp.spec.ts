@@ -9,7 +9,7 @@ import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp/tool";
 import { seriousViolations } from "../support/axe";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";
-import { revokeSeededKey, seedHelperKey } from "../support/helper-key";
+import { handSeededKeysTo, revokeSeededKey, seedHelperKey } from "../support/helper-key";
 import { insertLead } from "../support/seed";
 import { adminSession, postForm } from "../support/sessions";
 import { openAsAdmin } from "../support/studio";
@@ -23,8 +23,14 @@ import { openAsAdmin } from "../support/studio";
 const MANAGE = `/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-/** Stores an access password straight in the e2e database (hash and lookup tag). */
-const seedPassword = seedAccessPassword;
+/**
+ * Stores an access password straight in the e2e database (hash and lookup tag); the running test
+ * helper's key becomes this password's, as if its operator had downloaded it.
+ */
+async function seedPassword(password: string): Promise<void> {
+  await seedAccessPassword(password);
+  handSeededKeysTo((await storedPasswordId(password))!);
+}
 
 /**
  * Watches what the page sends to the helper's port: every request (socket.io polling, WebSocket
@@ -117,7 +123,9 @@ test.describe("WhatsApp: password management", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Gerenciamento de Senhas - Área Restrita" })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-    await expect(page.getByRole("heading", { name: "Senhas Cadastradas" })).toBeVisible();
+    // without an admin session or the master password the lists are not shown (decision 116)
+    await expect(page.getByTestId("lists-locked")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Senhas Cadastradas" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Voltar" })).toHaveAttribute("href", "/whatsapp");
 
     const newPassword = `acesso-${unique()}`;
@@ -161,6 +169,18 @@ test.describe("WhatsApp: password management", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Senha removida" })).toBeVisible();
     await expect(page.locator(`button[value="remover:${id}"]`)).toHaveCount(0);
     expect(await storedPasswordId(newPassword)).toBeNull();
+  });
+
+  test("the lists show only after the master password, with the unused keys' rule", async ({ page }) => {
+    await page.goto(MANAGE);
+    await expect(page.getByTestId("lists-locked")).toContainText("só aparecem para um administrador");
+    await expect(page.getByTestId("helper-list")).toHaveCount(0);
+    await page.getByLabel("Senha Mestra").fill(E2E_ENV.WHATSAPP_MASTER_PASSWORD);
+    await page.getByRole("button", { name: "Mostrar as listas" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Listas liberadas" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Senhas Cadastradas" })).toBeVisible();
+    await expect(page.getByTestId("unused-keys-rule")).toContainText("expira 7 dias depois do download");
+    await expect(page.getByRole("heading", { name: "Ajudantes revogados" })).toBeVisible();
   });
 
   test("a new password needs a name ('Senha da equipe do polo X'), and the list shows it", async ({ page }) => {
@@ -721,8 +741,11 @@ test.describe("WhatsApp: another program on the helper's port", () => {
       await page.getByLabel("Nome do Operador").fill("Operadora Revogada");
       await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
       const panel = page.getByTestId("server-panel");
-      await expect(panel).toHaveAttribute("data-kind", "impostor");
-      await expect(panel).toContainText("chave foi revogada");
+      // its own proof says "revoked", never "another program on the helper's port" (decision 115)
+      await expect(panel).toHaveAttribute("data-kind", "revoked");
+      await expect(panel).toContainText("Chave do ajudante revogada");
+      await expect(panel).not.toContainText("Outro programa na porta do ajudante");
+      await expect(page.getByTestId("qr-area")).toHaveAttribute("data-cause", "revoked-key");
       expect(helper.connections).toBe(0);
     } finally {
       await helper.close();

@@ -102,7 +102,7 @@ describe("configuration", () => {
 
   it("has defaults that need no environment", () => {
     expect(config.brandName).toBeTruthy();
-    expect(config.helperUrl).toBe("http://localhost:3001");
+    expect(config.helperUrl).toBe("http://127.0.0.1:3001");
     expect(config.adminPassword).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkToken, generateKey, keyHash, parseKey, signProof } from "whatsapp-helper/token";
 
-import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT } from "~/lib/whatsapp/tool";
+import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT, HELPER_NOT_YOURS_TEXT } from "~/lib/whatsapp/tool";
 import { action as verifyAction, loader as challengeLoader } from "~/routes/whatsapp/helper-verification";
 import { action as gateAction } from "~/routes/whatsapp/passwords";
 import { loader as shLoader } from "~/routes/whatsapp/start-script.sh";
@@ -12,7 +12,7 @@ import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { addAccessPassword, removeAccessPassword } from "~/server/whatsapp/access.server";
 import { keyCheckApi, sendLogApi } from "~/server/whatsapp/helper-api.server";
-import { listHelperKeys, revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
+import { listHelperKeys, listRevokedHelpers, revokeHelperKey } from "~/server/whatsapp/helper-keys.server";
 
 import { args, cookieFrom, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { signedInStaff } from "../support/staff-login";
@@ -85,6 +85,7 @@ async function verify(cookie: string, body: unknown, origin = "http://localhost"
 beforeEach(() => {
   resetAllRateLimits();
   db.delete(schema.whatsappHelperKeys).run();
+  db.delete(schema.whatsappHelperRevocations).run();
   db.delete(schema.whatsappPasswords).run();
 });
 afterEach(() => resetClock());
@@ -187,6 +188,106 @@ describe("the site API takes only live keys", () => {
   });
 });
 
+describe("unused keys expire (decision 116)", () => {
+  it("keeps at most 3 never-used keys per owner; a key never used within 7 days dies, a used one lives", async () => {
+    const { cookie } = await operator("Senha da equipe Leste");
+    const other = await operator("Senha da equipe Oeste");
+    const otherKey = await downloadKey(other.cookie);
+    const keys: string[] = [];
+    const start = Date.now();
+    for (let i = 0; i < 4; i += 1) {
+      setClockForTests(() => start + i * 1000);
+      keys.push(await downloadKey(cookie));
+    }
+    // the oldest unused one went with the fourth download; another owner's key is untouched
+    expect((await keyCheckApi(apiRequest(keys[0]))).status).toBe(401);
+    expect(listHelperKeys().map((k) => k.id)).toEqual(
+      expect.arrayContaining([keys[1], keys[2], keys[3], otherKey].map((k) => k.split(".")[0])),
+    );
+    expect(listHelperKeys()).toHaveLength(4);
+    expect(listRevokedHelpers()).toEqual([]);
+
+    // keys[1] is used (its helper asked the site); the others never are
+    expect((await keyCheckApi(apiRequest(keys[1]))).status).toBe(200);
+    setClockForTests(() => start + 8 * 86_400_000);
+    expect((await keyCheckApi(apiRequest(keys[1]))).status).toBe(200);
+    for (const unused of [keys[2], keys[3], otherKey]) expect((await keyCheckApi(apiRequest(unused))).status).toBe(401);
+    expect(listHelperKeys().map((k) => k.id)).toEqual([keys[1].split(".")[0]]);
+  });
+});
+
+describe("a revoked helper (decision 115)", () => {
+  const logRow = (key: string, jobId: string) =>
+    sendLogApi(
+      apiRequest(key, "/api/whatsapp-helper/registro", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          entries: [
+            { jobId, number: "5531999990002", status: "Enviado", name: "Bia", message: "Olá", sentAt: new Date().toISOString() },
+          ],
+        }),
+      }),
+    );
+  const confirm = (key: string, whatsappLoggedOut: boolean) =>
+    keyCheckApi(
+      apiRequest(key, "/api/whatsapp-helper/chave", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ unlinked: true, whatsappLoggedOut }),
+      }),
+    );
+
+  it("posts its last results for 24 h, confirms its unlink, and the admin's list shows when", async () => {
+    const { cookie, passwordId } = await operator("Senha da equipe Sul");
+    const key = await downloadKey(cookie);
+    const id = key.split(".")[0];
+    removeAccessPassword(passwordId);
+    expect((await keyCheckApi(apiRequest(key))).status).toBe(401);
+    expect(listRevokedHelpers()).toEqual([
+      expect.objectContaining({
+        id,
+        owner: `Senha #${passwordId} (Senha da equipe Sul)`,
+        unlinkedAt: null,
+        whatsappLoggedOut: null,
+      }),
+    ]);
+
+    // what it sent before it learnt of the revocation reaches the log, named after its owner
+    expect((await logRow(key, "job-revogado")).status).toBe(200);
+    expect(db.select().from(schema.whatsappSendLog).where(eq(schema.whatsappSendLog.jobId, "job-revogado")).get()?.sentBy).toBe(
+      `senha:${passwordId}:Senha da equipe Sul`,
+    );
+    // its word that it logged out of WhatsApp and deleted its session
+    expect((await confirm(key, true)).status).toBe(200);
+    expect(listRevokedHelpers()[0]).toMatchObject({ id, whatsappLoggedOut: true, unlinkedAt: expect.any(String) });
+    // still nothing else: the key itself is dead
+    expect((await keyCheckApi(apiRequest(key))).status).toBe(401);
+    expect((await confirm(generateKey().key, true)).status).toBe(401);
+
+    setClockForTests(() => Date.now() + 25 * 3600_000);
+    expect((await logRow(key, "job-tarde")).status).toBe(401);
+  });
+
+  it("a live key confirms nothing; a staff key that lost the permission is revoked by its confirmation", async () => {
+    const { cookie } = await operator();
+    const live = await downloadKey(cookie);
+    expect((await confirm(live, true)).status).toBe(405);
+    expect(listRevokedHelpers()).toEqual([]);
+
+    const { user, cookie: staff } = await signedInStaff(
+      "comercial",
+      "comercial.desvinculo@example.com",
+      "senha-forte-comercial-5",
+    );
+    const staffKey = await downloadKey(staff);
+    setRole(user.id, "marketing");
+    expect((await confirm(staffKey, false)).status).toBe(200);
+    expect(listRevokedHelpers()[0]).toMatchObject({ id: staffKey.split(".")[0], whatsappLoggedOut: false });
+    expect(listHelperKeys().map((k) => k.id)).not.toContain(staffKey.split(".")[0]);
+  });
+});
+
 describe("the page gets a token only for a helper that proves a live key", () => {
   it("a real helper's proof gets a 12 h token made for its key only", async () => {
     const { cookie } = await operator();
@@ -218,13 +319,45 @@ describe("the page gets a token only for a helper that proves a live key", () =>
     }
   });
 
+  it("operator B gets no token for A's helper, nor a staff user for another's", async () => {
+    const a = await operator("Senha da equipe A");
+    const b = await operator("Senha da equipe B");
+    const keyA = parseKey(await downloadKey(a.cookie))!;
+    const challenge = await challengeFor(b.cookie);
+    const { status, body } = await verify(b.cookie, { challenge, keyId: keyA.id, proof: signProof(keyA, challenge) });
+    expect(status).toBe(409);
+    expect(body).toEqual({ ok: false, code: "not-yours", message: HELPER_NOT_YOURS_TEXT });
+    expect(JSON.stringify(body)).not.toMatch(/token/);
+
+    const { cookie: ana } = await signedInStaff("comercial", "ana.chaves@example.com", "senha-forte-comercial-3");
+    const { cookie: bia } = await signedInStaff("comercial", "bia.chaves@example.com", "senha-forte-comercial-4");
+    const keyAna = parseKey(await downloadKey(ana))!;
+    const fresh = await challengeFor(bia);
+    expect((await verify(bia, { challenge: fresh, keyId: keyAna.id, proof: signProof(keyAna, fresh) })).body.code).toBe(
+      "not-yours",
+    );
+    // a staff user's key is not a password's, nor the other way round
+    expect((await verify(bia, { challenge: fresh, keyId: keyA.id, proof: signProof(keyA, fresh) })).body.code).toBe("not-yours");
+    // each owner still gets a token for their own helper
+    expect((await verify(a.cookie, { challenge, keyId: keyA.id, proof: signProof(keyA, challenge) })).body.ok).toBe(true);
+    expect((await verify(ana, { challenge: fresh, keyId: keyAna.id, proof: signProof(keyAna, fresh) })).body.ok).toBe(true);
+  });
+
   it("a revoked key's helper is told so; an expired or forged challenge is refused", async () => {
     const { cookie } = await operator();
     const key = parseKey(await downloadKey(cookie))!;
     const challenge = await challengeFor(cookie);
     revokeHelperKey(key.id);
-    // removed keys are deleted: to the site an unknown id, so the impostor answer
-    expect((await verify(cookie, { challenge, keyId: key.id, proof: signProof(key, challenge) })).body.code).toBe("impostor");
+    // a revoked key's own proof: "revoked", never "another program on the port"
+    expect((await verify(cookie, { challenge, keyId: key.id, proof: signProof(key, challenge) })).body).toEqual({
+      ok: false,
+      code: "revoked-key",
+      message: HELPER_KEY_REVOKED_TEXT,
+    });
+    // its id with a proof that is not its key's: an impostor
+    expect((await verify(cookie, { challenge, keyId: key.id, proof: signProof(generateKey(), challenge) })).body.code).toBe(
+      "impostor",
+    );
 
     const { user, cookie: staff } = await signedInStaff("comercial", "comercial.revogado@example.com", "senha-forte-comercial-2");
     const staffKey = parseKey(await downloadKey(staff))!;

@@ -15,6 +15,7 @@ import { loader as batLoader } from "~/routes/whatsapp/start-script.bat";
 import { loader as shLoader } from "~/routes/whatsapp/start-script.sh";
 import { action as manageAction, loader as manageLoader } from "~/routes/whatsapp/tool";
 import { db, schema } from "~/server/db/client.server";
+import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { config } from "~/server/platform/config.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { getVisitorSession, operatorStorage } from "~/server/platform/session.server";
@@ -73,13 +74,57 @@ describe("password management /whatsapp/<slug>", () => {
   });
 
   it("lists no password at first, and never exposes hashes", async () => {
-    const result = payload(await manageLoader(args(getRequest(MANAGE), { slug: SLUG })));
+    const cookie = (await signedInStaff("admin", "gestor.lista@example.com", "senha-admin-forte")).cookie;
+    const result = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
     expect(result.passwords).toEqual([]);
     expect(result.masterConfigured).toBe(true);
     await addAccessPassword("uma-senha", "Equipe de teste");
-    const after = payload(await manageLoader(args(getRequest(MANAGE), { slug: SLUG })));
+    const after = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
     expect(after.passwords).toHaveLength(1);
     expect(JSON.stringify(after)).not.toContain("scrypt");
+  });
+
+  it("shows no list, e-mail, name, key id or date without an admin session or the master password", async () => {
+    await addAccessPassword("senha-da-lista", "Senha da equipe do polo Norte");
+    const staff = (await signedInStaff("comercial", "comercial.lista@example.com", "senha-forte-123")).cookie;
+    await shLoader(args(getRequest("/whatsapp/iniciar-whatsapp-helper.sh", { cookie: staff })));
+    const keyId = db.select().from(schema.whatsappHelperKeys).get()!.id;
+    for (const [label, cookie] of [
+      ["nobody", ""],
+      ["an operator", await operatorCookie("senha-da-lista")],
+      ["a comercial user", staff],
+    ] as const) {
+      const view = payload(await manageLoader(args(getRequest(MANAGE, { cookie }), { slug: SLUG })));
+      expect(view, label).toMatchObject({ locked: true, passwords: [], helpers: [], revokedHelpers: [] });
+      const text = JSON.stringify(view);
+      for (const secret of ["comercial.lista@example.com", "polo Norte", keyId]) expect(text, label).not.toContain(secret);
+    }
+
+    // the master password shows them in this browser for 15 minutes
+    const wrong = await manageAction(args(formRequest(MANAGE, { intent: "mostrar", masterPassword: "errada" }), { slug: SLUG }));
+    expect(statusOf(wrong)).toBe(403);
+    const shown = (await manageAction(
+      args(formRequest(MANAGE, { intent: "mostrar", masterPassword: MASTER }), { slug: SLUG }),
+    )) as Response;
+    expect(shown.status).toBe(303);
+    const manager = shown.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("__gerente_whatsapp="))!;
+    expect(manager).toBeTruthy();
+    const view = payload(await manageLoader(args(getRequest(MANAGE, { cookie: manager }), { slug: SLUG })));
+    expect(view.locked).toBe(false);
+    expect(JSON.stringify(view)).toContain("comercial.lista@example.com");
+    expect(JSON.stringify(view)).toContain(keyId);
+    const start = Date.now();
+    setClockForTests(() => start + 16 * 60_000);
+    try {
+      const later = payload(await manageLoader(args(getRequest(MANAGE, { cookie: manager }), { slug: SLUG })));
+      expect(later).toMatchObject({ locked: true, helpers: [] });
+    } finally {
+      resetClock();
+      db.delete(schema.whatsappHelperKeys).run();
+    }
   });
 
   it("refuses a wrong master password: 403, 'Senha mestra incorreta', nothing stored", async () => {

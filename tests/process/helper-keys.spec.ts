@@ -153,10 +153,31 @@ test("'Revogar' cuts a running helper off within one request; its old script min
   await expect.poll(() => socket.connected).toBe(false);
   await expect.poll(() => started.output()).toContain("A chave deste ajudante foi revogada");
 
-  // A new page gets no token for it any more, and the old token no longer opens it.
-  const again = await verifyAsThePage();
-  expect(again.status).toBe(409);
-  expect(again.body.ok).toBe(false);
-  const old = await connectPage(verified.body.token);
-  expect(old.error?.data?.code).toBe("revoked-key");
+  // Then it unlinks WhatsApp, deletes its session, tells the site and exits (decision 115).
+  const code = await new Promise((resolve) =>
+    started.child.exitCode !== null ? resolve(started.child.exitCode) : started.child.once("exit", resolve),
+  );
+  expect(code).toBe(3);
+  expect(started.output()).toMatch(/os arquivos da sessão do WhatsApp foram apagados/i);
+  expect(started.output()).toContain("O ajudante vai fechar");
+  const listed = await (
+    await fetch(`${server.url}/whatsapp/${E2E_ENV.WHATSAPP_ADMIN_SLUG}`, { headers: { Cookie: sessions.admin } })
+  ).text();
+  expect(listed).toContain("Ajudantes revogados");
+  expect(listed).toContain("o ajudante confirmou em");
+  expect(listed).toContain("Aparelhos conectados");
+
+  // Its old script's key mints nothing: the site refuses a revoked key's proof with "revoked".
+  const challenge = (await (
+    await fetch(`${server.url}/whatsapp/ajudante`, { headers: { Cookie: sessions.operator } })
+  ).json()) as { challenge: string };
+  const { signProof, parseKey } = await import("whatsapp-helper/token");
+  const parsed = parseKey(key)!;
+  const verdict = await fetch(`${server.url}/whatsapp/ajudante`, {
+    method: "POST",
+    headers: { Cookie: sessions.operator, Origin: server.url, "Content-Type": "application/json" },
+    body: JSON.stringify({ challenge: challenge.challenge, keyId: parsed.id, proof: signProof(parsed, challenge.challenge) }),
+  });
+  expect(verdict.status).toBe(409);
+  expect(await verdict.json()).toMatchObject({ ok: false, code: "revoked-key" });
 });

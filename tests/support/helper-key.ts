@@ -3,12 +3,16 @@ import { generateKey } from "whatsapp-helper/token";
 
 /**
  * The helper key a start script downloaded by `cookie`'s operator or staff user carries (decision 070):
- * the real path, through the site's own download route.
+ * the real path, through the site's own download route. The key is then used once, as the helper does
+ * at start (GET /api/whatsapp-helper/chave): a never-used key would be dropped by later downloads of
+ * the same owner (decision 116).
  */
 export async function downloadHelperKey(baseUrl: string, cookie: string): Promise<string> {
   const response = await fetch(`${baseUrl}/whatsapp/iniciar-whatsapp-helper.sh`, { headers: { Cookie: cookie } });
   const key = /^HELPER_KEY='([^']+)'$/m.exec(await response.text())?.[1];
   if (!key) throw new Error(`no HELPER_KEY in the downloaded script (HTTP ${response.status})`);
+  const used = await fetch(`${baseUrl}/api/whatsapp-helper/chave`, { headers: { Authorization: `Bearer ${key}` } });
+  if (!used.ok) throw new Error(`the downloaded key was refused (HTTP ${used.status})`);
   return key;
 }
 
@@ -37,6 +41,22 @@ export function seedHelperKey(label = "Equipe e2e"): { key: string; passwordId: 
       "INSERT INTO whatsapp_helper_keys (id, secret_hash, password_id, created_by, platform) VALUES (?, ?, ?, ?, ?)",
     ).run(key.id, key.hash, passwordId, `senha:${passwordId}:${label}`, "Linux");
     return { key: key.key, passwordId };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The keys seedHelperKey made now belong to the access password `passwordId`: the page hands a token
+ * only for a key of the operator's own password (decision 115), and an e2e operator signs in with a
+ * password of its own test.
+ */
+export function handSeededKeysTo(passwordId: number): void {
+  const db = openE2eDb();
+  try {
+    db.prepare(
+      "UPDATE whatsapp_helper_keys SET password_id = ? WHERE password_id IN (SELECT id FROM whatsapp_passwords WHERE password_hash LIKE 'sem-login-%')",
+    ).run(passwordId);
   } finally {
     db.close();
   }

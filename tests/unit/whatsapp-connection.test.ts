@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { browserBlock, isLoopbackHost, pageNeedsHttps, readLocalNetworkPermission } from "~/lib/whatsapp/connection";
+import {
+  browserBlock,
+  helperPageUrl,
+  isLoopbackHost,
+  pageNeedsHttps,
+  readLocalNetworkPermission,
+} from "~/lib/whatsapp/connection";
 
 /** A navigator.permissions that knows some names (others throw a TypeError, as Chromium does). */
 function permissions(known: Record<string, string>) {
@@ -63,5 +69,14 @@ describe("pageNeedsHttps", () => {
       expect(isLoopbackHost(host)).toBe(true);
       expect(pageNeedsHttps({ protocol: "http:", hostname: host })).toBe(false);
     }
+  });
+});
+
+describe("the helper's address for the page", () => {
+  it("is 127.0.0.1 for a localhost name, never a name the browser resolves to [::1] first", () => {
+    expect(helperPageUrl("http://localhost:3001")).toBe("http://127.0.0.1:3001");
+    expect(helperPageUrl("http://LOCALHOST:4001/")).toBe("http://127.0.0.1:4001");
+    expect(helperPageUrl("http://helper.localhost:3001")).toBe("http://127.0.0.1:3001");
+    expect(helperPageUrl("http://127.0.0.1:3001")).toBe("http://127.0.0.1:3001");
   });
 });

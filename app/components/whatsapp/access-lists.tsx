@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { SubmitButton } from "~/components/forms";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { StoredPassword } from "~/server/whatsapp/access.server";
-import type { InstalledHelper } from "~/server/whatsapp/helper-keys.server";
+import type { InstalledHelper, RevokedHelper } from "~/server/whatsapp/helper-keys.server";
 
 /**
  * The two lists of /whatsapp/<admin slug> ('Senhas Cadastradas', 'Ajudantes instalados'), inside
@@ -120,15 +120,31 @@ export function PasswordList({ passwords, pending }: { passwords: StoredPassword
 }
 
 /** 'Ajudantes instalados': every start script's key (decision 070), whose, when, last use, with 'Revogar'. */
-export function HelperList({ helpers, pending }: { helpers: InstalledHelper[]; pending: PendingPost }) {
+export function HelperList({
+  helpers,
+  pending,
+  unusedKeyDays,
+  maxUnusedKeys,
+}: {
+  helpers: InstalledHelper[];
+  pending: PendingPost;
+  unusedKeyDays: number;
+  maxUnusedKeys: number;
+}) {
   return (
     <StoredList
       title="Ajudantes instalados"
       intro={
-        <p className="mt-1 text-sm text-slate-600">
-          Cada script de início baixado em <code>/whatsapp</code> traz uma chave própria. Revogue a de um computador que não deve
-          mais enviar: o ajudante dele para na próxima conexão. Remover uma senha revoga os ajudantes baixados com ela.
-        </p>
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            Cada script de início baixado em <code>/whatsapp</code> traz uma chave própria. Revogue a de um computador que não
+            deve mais enviar: o ajudante dele para na próxima conexão. Remover uma senha revoga os ajudantes baixados com ela.
+          </p>
+          <p className="mt-1 text-sm text-slate-600" data-testid="unused-keys-rule">
+            Uma chave que nunca foi usada expira {unusedKeyDays} dias depois do download, e cada pessoa (ou senha) tem no máximo{" "}
+            {maxUnusedKeys} chaves ainda não usadas: um novo download apaga a mais antiga delas.
+          </p>
+        </>
       }
       empty="Nenhum ajudante instalado"
       emptyTestId="no-helpers"
@@ -161,6 +177,45 @@ export function HelperList({ helpers, pending }: { helpers: InstalledHelper[]; p
           </li>
         );
       })}
+    </StoredList>
+  );
+}
+
+/**
+ * 'Ajudantes revogados': each revoked helper, and whether it confirmed that it logged out of WhatsApp
+ * and deleted its session (decision 115). The phone is the only place that surely removes the linked
+ * device, so the list always says to check it.
+ */
+export function RevokedHelperList({ helpers }: { helpers: RevokedHelper[] }) {
+  return (
+    <StoredList
+      title="Ajudantes revogados"
+      intro={
+        <p className="mt-1 text-sm text-slate-600">
+          Ao saber da revogação, o ajudante sai do WhatsApp, apaga a sessão no computador e fecha. Confira também no celular da
+          instituição: WhatsApp &gt; <strong>Aparelhos conectados</strong>, e remova o aparelho desse computador se ele ainda
+          aparecer (um computador desligado só fica sabendo quando o ajudante abrir de novo).
+        </p>
+      }
+      empty="Nenhum ajudante revogado nos últimos 90 dias"
+      emptyTestId="no-revoked-helpers"
+      listTestId="revoked-helper-list"
+    >
+      {helpers.map((helper) => (
+        <li key={helper.id} className="px-4 py-3 text-sm" data-testid="revoked-helper">
+          <span className="font-semibold text-slate-900">{helper.owner || "Sem dono registrado"}</span>
+          <span className="ml-2 text-slate-600">
+            {helper.platform ? `${helper.platform}, ` : ""}revogado em {dateTimeFormat.format(new Date(helper.revokedAt))}
+          </span>
+          <span className="block text-xs text-slate-600" data-testid="revoked-helper-status">
+            {helper.unlinkedAt === null
+              ? `o ajudante ainda não confirmou a desconexão${helper.lastUsedAt ? ` (último contato em ${dateTimeFormat.format(new Date(helper.lastUsedAt))})` : ""}: remova o aparelho em Aparelhos conectados no celular`
+              : helper.whatsappLoggedOut
+                ? `o ajudante confirmou em ${dateTimeFormat.format(new Date(helper.unlinkedAt))}: saiu do WhatsApp e apagou a sessão`
+                : `o ajudante confirmou em ${dateTimeFormat.format(new Date(helper.unlinkedAt))} que apagou a sessão, sem conseguir avisar o WhatsApp: remova o aparelho em Aparelhos conectados no celular`}
+          </span>
+        </li>
+      ))}
     </StoredList>
   );
 }

@@ -13,6 +13,7 @@ const CAUSE_TITLE: Record<ProblemCause, string> = {
   "token-refused": "Erro de conexão",
   impostor: "Outro programa na porta do ajudante",
   "revoked-key": "Chave do ajudante revogada",
+  "not-yours": "Ajudante de outra pessoa",
   disconnected: "Erro de conexão",
   "whatsapp-unreachable": WHATSAPP_DISCONNECTED_TITLE,
   "session-invalid": "Sessão do WhatsApp inválida",

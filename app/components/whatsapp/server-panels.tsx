@@ -6,6 +6,7 @@ import { type PanelKind } from "~/lib/whatsapp/mirror";
 import {
   HELPER_IMPOSTOR_TEXT,
   HELPER_KEY_REVOKED_TEXT,
+  HELPER_NOT_YOURS_TEXT,
   HELPER_REFUSED_TEXT,
   HTTPS_REQUIRED_TEXT,
   PERMISSION_DENIED_TEXT,
@@ -86,6 +87,7 @@ const HELPER_PANEL_TEXT: Partial<Record<PanelKind, { title: string; text: string
   refused: { title: "Falha na autenticação", text: HELPER_REFUSED_TEXT },
   impostor: { title: "Outro programa na porta do ajudante", text: HELPER_IMPOSTOR_TEXT },
   revoked: { title: "Chave do ajudante revogada", text: HELPER_KEY_REVOKED_TEXT },
+  "not-yours": { title: "Ajudante de outra pessoa", text: HELPER_NOT_YOURS_TEXT },
 };
 
 function HelperPanel({

@@ -120,8 +120,8 @@ export function useHelperSocket(
     (code?: string) => {
       const state = retry.current;
       if (state.timer || !alive.current) return;
-      // a port that answered without proof, or a dead key: trying again cannot help until the operator acts
-      if (code === "impostor" || code === "revoked-key") return;
+      // a port that answered without proof, a dead key, someone else's helper: trying again cannot help until the operator acts
+      if (code === "impostor" || code === "revoked-key" || code === "not-yours") return;
       if (state.attempts >= SOCKET_OPTIONS.reconnectionAttempts) {
         state.attempts = 0;
         emit("reconnect_failed", undefined);

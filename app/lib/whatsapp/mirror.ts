@@ -7,6 +7,7 @@ import {
   connectionReasonText,
   HELPER_IMPOSTOR_TEXT,
   HELPER_KEY_REVOKED_TEXT,
+  HELPER_NOT_YOURS_TEXT,
   HELPER_REFUSED_TEXT,
   HTTPS_REQUIRED_TEXT,
   isPollError,
@@ -188,7 +189,7 @@ export type HelperLink = null | "reconnecting" | "stopped";
  * Why the panel above the cards shows: the helper does not answer, it refused this page, Chrome
  * does not let the page reach it (permission denied), or the page's http address cannot.
  */
-export type PanelKind = "not-found" | "refused" | "impostor" | "revoked" | "permission-denied" | "https-required";
+export type PanelKind = "not-found" | "refused" | "impostor" | "revoked" | "not-yours" | "permission-denied" | "https-required";
 
 /** The cause of the message in the QR area: one cause, one persistent message. */
 export type ProblemCause =
@@ -198,6 +199,7 @@ export type ProblemCause =
   | "token-refused"
   | "impostor"
   | "revoked-key"
+  | "not-yours"
   | "disconnected"
   | "whatsapp-unreachable"
   | "session-invalid"
@@ -336,6 +338,13 @@ function jobOf(action: MirrorAction): string | null {
   }
 }
 
+/** The site's refusals of the helper's proof (decision 070): what the page says, and which panel. */
+const VERIFY_REFUSALS: Record<string, { error: string; panel: PanelKind }> = {
+  impostor: { error: HELPER_IMPOSTOR_TEXT, panel: "impostor" },
+  "revoked-key": { error: HELPER_KEY_REVOKED_TEXT, panel: "revoked" },
+  "not-yours": { error: HELPER_NOT_YOURS_TEXT, panel: "not-yours" },
+};
+
 export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorState {
   const job = jobOf(action);
   if (job !== null && state.ignoredJobs.includes(job)) {
@@ -362,16 +371,16 @@ export function mirrorReducer(state: MirrorState, action: MirrorAction): MirrorS
     case "connect-error": {
       // What answered on the helper's port did not prove itself, or the helper's key is dead (decision 070):
       // nothing was handed to it, and retrying cannot help until the operator acts.
-      if (action.code === "impostor" || action.code === "revoked-key") {
-        const impostor = action.code === "impostor";
+      const refusal = action.code ? VERIFY_REFUSALS[action.code] : undefined;
+      if (action.code && refusal) {
         return {
           ...state,
           socket: "disconnected",
           isConnecting: false,
           attempts: state.attempts + 1,
-          cause: action.code,
-          error: impostor ? HELPER_IMPOSTOR_TEXT : HELPER_KEY_REVOKED_TEXT,
-          panel: impostor ? "impostor" : "revoked",
+          cause: action.code as ProblemCause,
+          error: refusal.error,
+          panel: refusal.panel,
           pollBanner: false,
         };
       }

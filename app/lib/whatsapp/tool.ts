@@ -76,7 +76,12 @@ export const BLANK_LABEL_ALERT = {
 export const manageSchema = z
   .object({
     intent: z.union(
-      [z.literal("adicionar"), z.string().regex(/^remover:\d{1,12}$/), z.string().regex(/^revogar:[A-Za-z0-9_-]{16}$/)],
+      [
+        z.literal("adicionar"),
+        z.literal("mostrar"),
+        z.string().regex(/^remover:\d{1,12}$/),
+        z.string().regex(/^revogar:[A-Za-z0-9_-]{16}$/),
+      ],
       {
         error: "Ação inválida",
       },
@@ -325,6 +330,13 @@ export const HELPER_IMPOSTOR_TEXT =
 /** The helper's key was revoked, or the password or user that downloaded it was removed. */
 export const HELPER_KEY_REVOKED_TEXT =
   "A chave do ajudante deste computador foi revogada (ou a senha ou o usuário que a baixou foi removido). Baixe o script de início de novo nesta página e execute-o.";
+
+/** How long the master password shows the password page's lists in one browser (decision 116). */
+export const MANAGER_UNLOCK_MINUTES = 15;
+
+/** The helper on this computer proved a live key, but one downloaded by another person or with another access password. */
+export const HELPER_NOT_YOURS_TEXT =
+  "O ajudante deste computador foi instalado por outra pessoa (ou com outra senha de acesso): esta página não entrega nada a ele. Baixe o seu script de início nesta página e execute-o.";
 
 /** Chrome's Local Network Access permission was refused for this site: the helper cannot be reached. */
 export const PERMISSION_DENIED_TEXT =

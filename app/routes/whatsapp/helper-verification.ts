@@ -10,7 +10,7 @@ import type { Route } from "./+types/helper-verification";
  * before it hands over anything (decision 070). GET gives a fresh challenge; the page asks the port
  * for its proof of it (GET <helper>/prova?desafio=…) and POSTs `{ challenge, keyId, proof }` here:
  * the answer is the helper's token (for that helper's key only) or, in pt-BR, why there is none
- * (another program answered, the key was revoked). Only for a staff user or operator of the tool.
+ * (another program answered, the key was revoked, the helper was installed by someone else). Only for a staff user or operator of the tool.
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireOperator(request, { as: "status" });
+  const actor = await requireOperator(request, { as: "status" });
   if (request.method !== "POST") return privateData({ ok: false, error: "Método não permitido" }, { status: 405 });
   if (!sameOrigin(request)) return privateData({ ok: false, error: "Origem não permitida" }, { status: 403 });
   let input: Record<string, unknown> = {};
@@ -29,6 +29,6 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return privateData({ ok: false, error: "JSON inválido" }, { status: 400 });
   }
-  const result = verifyHelper({ challenge: input.challenge, keyId: input.keyId, proof: input.proof });
+  const result = verifyHelper({ challenge: input.challenge, keyId: input.keyId, proof: input.proof }, actor);
   return privateData(result, { status: result.ok ? 200 : 409 });
 }

@@ -7,7 +7,7 @@ import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/compon
 import { Alert } from "~/components/ui/alert";
 import { AreaTitle } from "~/components/ui/area-title";
 import { ButtonLink } from "~/components/ui/button";
-import { HelperList, PasswordList } from "~/components/whatsapp/access-lists";
+import { HelperList, PasswordList, RevokedHelperList } from "~/components/whatsapp/access-lists";
 import { ActionAlert } from "~/components/whatsapp/form-bits";
 import { privateData } from "~/lib/cache-headers";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/lib/offline-submit";
@@ -17,6 +17,7 @@ import {
   BLANK_LABEL_MESSAGE,
   BLANK_PASSWORD_ALERT,
   BLANK_PASSWORD_MESSAGE,
+  MANAGER_UNLOCK_MINUTES,
   manageSchema,
   PASSWORD_LABEL_MAX,
   WHATSAPP_PATH,
@@ -34,7 +35,9 @@ import type { Route } from "./+types/tool";
  * has a name saying whose it is ("Senha da equipe do polo X", decision 069), required when adding
  * and shown in the list; 'Remover' revokes it (its open sessions end, and the helpers installed with it
  * stop working). 'Ajudantes instalados' lists every start script's key (decision 070): whose, when,
- * last use; 'Revogar' cuts that helper off at its next request. A wrong slug is a 404. One form holds every button, so it all works without JavaScript. With JavaScript, a lost
+ * last use; 'Revogar' cuts that helper off at its next request, and 'Ajudantes revogados' says whether
+ * it confirmed it left WhatsApp (decision 115). The lists show only to an admin or after the master
+ * password (decision 116). A wrong slug is a 404. One form holds every button, so it all works without JavaScript. With JavaScript, a lost
  * connection keeps what was typed, with a message (lib/offline-submit).
  */
 
@@ -62,7 +65,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKe
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function ManagePasswords({ loaderData, actionData }: Route.ComponentProps) {
-  const { passwords, helpers, adminEmail, masterConfigured } = loaderData;
+  const { locked, passwords, helpers, revokedHelpers, adminEmail, masterConfigured, unusedKeyDays, maxUnusedKeys } = loaderData;
   const { lost, answer, idle } = useActionAnswer(actionData);
   const failure = answer as ManageFailure | undefined;
   const navigation = useNavigation();
@@ -155,8 +158,34 @@ export default function ManagePasswords({ loaderData, actionData }: Route.Compon
           </SubmitButton>
         </div>
 
-        <PasswordList passwords={passwords} pending={pending} />
-        <HelperList helpers={helpers} pending={pending} />
+        {locked ? (
+          <div className="rounded-lg border border-slate-200 p-4" data-testid="lists-locked">
+            <h2 className="font-semibold text-slate-900">Senhas e ajudantes</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              As listas de senhas e de ajudantes instalados só aparecem para um administrador conectado ou depois da senha mestra,
+              que as mostra neste navegador por {MANAGER_UNLOCK_MINUTES} minutos.
+            </p>
+            <SubmitButton
+              name="intent"
+              value="mostrar"
+              pending={pendingIntent === "mostrar"}
+              pendingText="Verificando..."
+              spinnerClassName="size-4"
+              disabled={busy}
+              variant="neutral"
+              size="md"
+              className="mt-3"
+            >
+              Mostrar as listas
+            </SubmitButton>
+          </div>
+        ) : (
+          <>
+            <PasswordList passwords={passwords} pending={pending} />
+            <HelperList helpers={helpers} pending={pending} unusedKeyDays={unusedKeyDays} maxUnusedKeys={maxUnusedKeys} />
+            <RevokedHelperList helpers={revokedHelpers} />
+          </>
+        )}
       </Form>
 
       <ButtonLink to={WHATSAPP_PATH} variant="neutral" size="md" className="mt-8">

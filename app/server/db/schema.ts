@@ -250,6 +250,28 @@ export const whatsappHelperKeys = sqliteTable(
 );
 
 /**
+ * What is left of a helper key once its row is gone (decision 115): 'Revogar', its access password or
+ * its staff user removed. A trigger on whatsapp_helper_keys writes it before the delete, cascades
+ * included. The hash lets the revoked helper prove who it is for two things only: its results from
+ * before it learnt of the revocation (for REVOKED_RESULTS_HOURS) and its confirmation that it logged
+ * out of WhatsApp and deleted its session (`unlinked_at`; `whatsapp_logged_out` 1 when WhatsApp itself
+ * was told, 0 when only the files were deleted and the phone still lists the device).
+ */
+export const whatsappHelperRevocations = sqliteTable("whatsapp_helper_revocations", {
+  id: text("id").primaryKey(),
+  secretHash: text("secret_hash").notNull(),
+  createdBy: text("created_by").notNull(),
+  platform: text("platform").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  lastUsedAt: text("last_used_at"),
+  revokedAt: text("revoked_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  unlinkedAt: text("unlinked_at"),
+  whatsappLoggedOut: integer("whatsapp_logged_out", { mode: "boolean" }),
+});
+
+/**
  * Replies people sent to messages the tool sent (decision 071), reported by the helpers with their key.
  * One row per WhatsApp message id (a reported reply is stored once). `key` is the person key
  * (55 + DDD + last 8 digits); `category` is what the words look like ("descadastro", "denuncia",

@@ -4,6 +4,7 @@ import path from "node:path";
 
 // Shared with server.js (plain JavaScript), so both read numbers such as PORT the same way.
 import { positiveIntEnv } from "../../../server/env.js";
+import { helperPageUrl } from "../../lib/whatsapp/connection";
 import { databasePathFromEnvironment, SECRET_FILES } from "./data-dir.server";
 
 /**
@@ -85,7 +86,8 @@ export const config = {
   adminPassword: optionalEnv("ADMIN_PASSWORD"),
   whatsappMasterPassword: optionalEnv("WHATSAPP_MASTER_PASSWORD"),
   whatsappAdminSlug: env("WHATSAPP_ADMIN_SLUG", "gerenciar-senhas"),
-  helperUrl: env("HELPER_URL", "http://localhost:3001"),
+  // A "localhost" name is read as 127.0.0.1: the page never lets the browser pick a loopback.
+  helperUrl: helperPageUrl(env("HELPER_URL", "http://127.0.0.1:3001")),
 
   // LGPD: leads (and WhatsApp send-log rows) older than this many days are purged by the server
   // (at start-up, then daily) and by `npm run purge-leads`.

@@ -4,7 +4,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 
 import { erasedPhones } from "../leads/erasures.server";
 import { now as clockNow } from "../platform/clock.server";
-import { helperKeyOfRequest } from "./helper-keys.server";
+import { confirmUnlinked, helperKeyOfRequest, revokedKeyForLastResults } from "./helper-keys.server";
 import { centralListNumbers, optOutReportSchema, recordOptOuts, undoneOptOuts } from "./optouts.server";
 import { recordReplies, repliesReportSchema } from "./replies.server";
 import { recentlySent, recordSendResults } from "./send-log.server";
@@ -59,9 +59,29 @@ const KEY_REFUSED = "Chave do ajudante inválida ou revogada";
  */
 export async function keyCheckApi(request: Request): Promise<Response> {
   const key = helperKeyOfRequest(request);
+  if (!key && request.method === "POST") return unlinkedApi(request);
   if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
   if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(request, "GET");
   return json({ ok: true, keyId: key.id });
+}
+
+const unlinkedSchema = z.object({ unlinked: z.literal(true), whatsappLoggedOut: z.boolean() });
+
+/**
+ * POST /api/whatsapp-helper/chave `{ unlinked: true, whatsappLoggedOut }` with a revoked key: the
+ * helper's word that it logged out of WhatsApp and deleted its session (decision 115), shown to the
+ * admin. Anything else is the 401 of a dead key.
+ */
+async function unlinkedApi(request: Request): Promise<Response> {
+  let input: unknown;
+  try {
+    input = await request.json();
+  } catch {
+    return refused(KEY_REFUSED, 401);
+  }
+  const parsed = unlinkedSchema.safeParse(input);
+  if (!parsed.success || !confirmUnlinked(request, parsed.data.whatsappLoggedOut)) return refused(KEY_REFUSED, 401);
+  return json({ ok: true, unlinked: true });
 }
 
 /** The answer every method a route does not serve gets (after the token check). */
@@ -87,12 +107,13 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
   return refused(`${issue.message}${where}`, 400);
 }
 
-/** A helper's POST of JSON: its live key and the body checked against `schema`, or the refusal (401, 405, 400). */
+/** A helper's POST of JSON: its live key (or `revoked`, where a revoked one may post) and the body checked against `schema`, or the refusal (401, 405, 400). */
 async function helperPost<T extends z.ZodType>(
   request: Request,
   schema: T,
-): Promise<{ key: NonNullable<ReturnType<typeof helperKeyOfRequest>>; body: z.output<T> } | Response> {
-  const key = helperKeyOfRequest(request);
+  revoked: { id: string; createdBy: string } | null = null,
+): Promise<{ key: { id: string; createdBy: string }; body: z.output<T> } | Response> {
+  const key = revoked ?? helperKeyOfRequest(request);
   if (!key) return refuseDiscardingBody(request, KEY_REFUSED, 401);
   if (request.method !== "POST") return methodNotAllowed(request, "POST");
   const body = await readBody(request, schema);
@@ -161,7 +182,9 @@ const sendLogReportSchema = z.object({
  * Each row names who is behind it ("Responsável"): the owner of the key that posted it.
  */
 export async function sendLogApi(request: Request, now: Date = clockNow()): Promise<Response> {
-  const post = await helperPost(request, sendLogReportSchema);
+  // a revoked helper's last results still reach the log for a while (decision 115)
+  const revoked = helperKeyOfRequest(request) ? null : revokedKeyForLastResults(request, now);
+  const post = await helperPost(request, sendLogReportSchema, revoked);
   if (post instanceof Response) return post;
   const { key, body } = post;
   const result = recordSendResults(body.entries, now, key.createdBy);

@@ -1,5 +1,6 @@
 import type { Submission as ConformSubmission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { createCookie } from "react-router";
 
 import { privateData } from "~/lib/cache-headers";
 import type { ToastMessage } from "~/lib/toast";
@@ -9,11 +10,15 @@ import {
   BLANK_PASSWORD_ALERT,
   BLANK_PASSWORD_MESSAGE,
   type ManageInput,
+  MANAGER_UNLOCK_MINUTES,
   manageSchema,
   removalId,
   revocationId,
+  WHATSAPP_PATH,
 } from "~/lib/whatsapp/tool";
 
+import { now as clockNow } from "../platform/clock.server";
+import { config } from "../platform/config.server";
 import { clientIp } from "../platform/rate-limit.server";
 import { privateRedirectWithToast } from "../platform/toast.server";
 import { getAdminWith } from "../staff/auth.server";
@@ -26,7 +31,13 @@ import {
   removeAccessPassword,
   tooManyAttemptsMessage,
 } from "./access.server";
-import { listHelperKeys, revokeHelperKey } from "./helper-keys.server";
+import {
+  listHelperKeys,
+  listRevokedHelpers,
+  MAX_UNUSED_KEYS_PER_OWNER,
+  revokeHelperKey,
+  UNUSED_KEY_DAYS,
+} from "./helper-keys.server";
 
 /**
  * The WhatsApp tool's password page (/whatsapp/<admin slug>): what it shows and what its one form
@@ -35,14 +46,48 @@ import { listHelperKeys, revokeHelperKey } from "./helper-keys.server";
  * master password. The route checks the slug; everything else is here.
  */
 
-/** The page's data: the passwords, the installed helpers, who is signed in, whether a master password exists. */
+/**
+ * Set when the master password was given on this page: the lists show in this browser for
+ * MANAGER_UNLOCK_MINUTES. Signed, http-only, only sent to the WhatsApp pages. Every change still
+ * needs the master password (or an admin session) itself.
+ */
+const managerCookie = createCookie("__gerente_whatsapp", {
+  httpOnly: true,
+  sameSite: "strict",
+  secure: config.isProduction && config.siteUrl.startsWith("https://"),
+  path: WHATSAPP_PATH,
+  maxAge: MANAGER_UNLOCK_MINUTES * 60,
+  secrets: [config.sessionSecret],
+});
+
+async function unlockedByMaster(request: Request): Promise<boolean> {
+  try {
+    const value = (await managerCookie.parse(request.headers.get("Cookie"))) as { at?: unknown } | null;
+    const at = typeof value?.at === "number" ? value.at : NaN;
+    const now = clockNow().getTime();
+    return at <= now && now - at < MANAGER_UNLOCK_MINUTES * 60_000;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page's data. The lists (passwords' names, helpers' owners with their e-mails, key ids and
+ * dates) only for a signed-in admin or a browser that gave the master password in the last
+ * MANAGER_UNLOCK_MINUTES; anyone else gets the forms and `locked`.
+ */
 export async function managePasswordsView(request: Request) {
   const admin = await getAdminWith(request, "users");
+  const unlocked = admin !== null || (await unlockedByMaster(request));
   return {
-    passwords: listAccessPasswords(),
-    helpers: listHelperKeys(),
+    locked: !unlocked,
+    passwords: unlocked ? listAccessPasswords() : [],
+    helpers: unlocked ? listHelperKeys() : [],
+    revokedHelpers: unlocked ? listRevokedHelpers() : [],
     adminEmail: admin?.email ?? null,
     masterConfigured: masterPasswordConfigured(),
+    unusedKeyDays: UNUSED_KEY_DAYS,
+    maxUnusedKeys: MAX_UNUSED_KEYS_PER_OWNER,
   };
 }
 
@@ -67,9 +112,10 @@ function refuse(
 }
 
 /** What the post asks for, read from its `intent`. */
-type Target = { kind: "revoke"; id: string } | { kind: "remove"; id: number } | { kind: "add" };
+type Target = { kind: "revoke"; id: string } | { kind: "remove"; id: number } | { kind: "add" } | { kind: "show" };
 
 function targetOf(intent: string): Target {
+  if (intent === "mostrar") return { kind: "show" };
   const revoking = revocationId(intent);
   if (revoking !== null) return { kind: "revoke", id: revoking };
   const removing = removalId(intent);
@@ -77,7 +123,12 @@ function targetOf(intent: string): Target {
   return { kind: "add" };
 }
 
-const VERBS: Record<Target["kind"], string> = { revoke: "revogar ajudantes", remove: "remover", add: "adicionar" };
+const VERBS: Record<Target["kind"], string> = {
+  revoke: "revogar ajudantes",
+  remove: "remover",
+  add: "adicionar",
+  show: "ver as listas de",
+};
 
 /**
  * Who may manage: a signed-in admin, or the master password (rate-limited per address). Returns the
@@ -85,6 +136,10 @@ const VERBS: Record<Target["kind"], string> = { revoke: "revogar ajudantes", rem
  */
 async function refuseUnlessManager(request: Request, submission: Submission, masterPassword: string | undefined, target: Target) {
   if (await getAdminWith(request, "users")) return null;
+  return refuseUnlessMaster(request, submission, masterPassword, target);
+}
+
+async function refuseUnlessMaster(request: Request, submission: Submission, masterPassword: string | undefined, target: Target) {
   const ip = clientIp(request);
   if (!(await masterLimiter.hit(ip))) {
     const retryAfter = await masterLimiter.retryAfterSeconds(ip);
@@ -116,7 +171,8 @@ function revokeHelperAction(request: Request, submission: Submission, id: string
   }
   return privateRedirectWithToast(request, new URL(request.url).pathname, {
     title: "Ajudante revogado",
-    description: "Ele não acessa mais o site nem aceita esta página; um script novo traz uma chave nova.",
+    description:
+      "Ele não acessa mais o site nem aceita esta página; ao saber, sai do WhatsApp, apaga a sessão e fecha. Confira no celular, em Aparelhos conectados, e remova o aparelho se ainda aparecer.",
   });
 }
 
@@ -127,7 +183,11 @@ function removePasswordAction(request: Request, submission: Submission, id: numb
       description: "Ela pode já ter sido removida. Recarregue a página.",
     });
   }
-  return privateRedirectWithToast(request, new URL(request.url).pathname, { title: "Senha removida" });
+  return privateRedirectWithToast(request, new URL(request.url).pathname, {
+    title: "Senha removida",
+    description:
+      "Os ajudantes baixados com ela foram revogados: ao saber, saem do WhatsApp e apagam a sessão. Confira no celular, em Aparelhos conectados.",
+  });
 }
 
 async function addPasswordAction(request: Request, submission: Submission, newPassword?: string, label?: string) {
@@ -159,7 +219,21 @@ export async function managePasswordsAction(request: Request, formData: FormData
   const target = targetOf(intent);
   const refused = await refuseUnlessManager(request, submission, masterPassword, target);
   if (refused) return refused;
+  // the master password (not an admin session) shows the lists in this browser for a while
+  const answer = await answerFor(request, submission, target, newPassword, label);
+  if (answer instanceof Response && !(await getAdminWith(request, "users"))) {
+    answer.headers.append("Set-Cookie", await managerCookie.serialize({ at: clockNow().getTime() }));
+  }
+  return answer;
+}
+
+async function answerFor(request: Request, submission: Submission, target: Target, newPassword?: string, label?: string) {
   switch (target.kind) {
+    case "show":
+      return privateRedirectWithToast(request, new URL(request.url).pathname, {
+        title: "Listas liberadas",
+        description: `As senhas e os ajudantes ficam visíveis neste navegador por ${MANAGER_UNLOCK_MINUTES} minutos.`,
+      });
     case "revoke":
       return revokeHelperAction(request, submission, target.id);
     case "remove":

@@ -23,14 +23,13 @@ export async function killHelperProcesses() {
 /**
  * Starts the helper command on `dataDir` with `gapMs` between messages and resolves once it
  * listens: the process, its address, what it printed so far (standard output and error), and its
- * exit (code and signal).
- * @param {string} dataDir @param {number} gapMs @param {Record<string, string>} [extraEnv]
+ * exit (code and signal). `env` adds or replaces variables (HELPER_PORT, HELPER_SITE_URL…).
+ * @param {string} dataDir @param {number} gapMs @param {Record<string, string>} [env]
  */
-export async function startHelperProcess(dataDir, gapMs, extraEnv = {}) {
+export async function startHelperProcess(dataDir, gapMs, env = {}) {
   const child = spawn(process.execPath, [BIN], {
     env: {
       ...process.env,
-      ...extraEnv,
       HELPER_PORT: "0",
       HELPER_KEY: KEY_TEXT,
       HELPER_ALLOWED_ORIGINS: ORIGIN,
@@ -43,6 +42,7 @@ export async function startHelperProcess(dataDir, gapMs, extraEnv = {}) {
       HELPER_SEND_WINDOW: "always",
       HELPER_WARMUP: "off",
       HELPER_KEEP_AWAKE: "off",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
