@@ -1246,7 +1246,9 @@ test.describe("WhatsApp: the page's counters are the helper's (decision 072)", (
   test("a job with a repeated person, an error and a pause; the helper stops and comes back", async ({ page }) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "helper-e2e-counters-"));
     // WhatsApp's rate limit (the fake driver's numbers ending in 0429) pauses the job for an hour: 'Retomar agora'
-    const options = { fakeReadyDelayMs: 300, minDelayMs: 10, maxDelayMs: 20, rateLimitPauseMs: 3_600_000, dataDir };
+    // one key for both runs: a restarted helper is the same download
+    const key = seedHelperKey().key;
+    const options = { key, fakeReadyDelayMs: 300, minDelayMs: 10, maxDelayMs: 20, rateLimitPauseMs: 3_600_000, dataDir };
     let helper = await startFakeHelper(options);
     try {
       const token = unique();

@@ -55,7 +55,9 @@ export function handSeededKeysTo(passwordId: number): void {
   const db = openE2eDb();
   try {
     db.prepare(
-      "UPDATE whatsapp_helper_keys SET password_id = ? WHERE password_id IN (SELECT id FROM whatsapp_passwords WHERE password_hash LIKE 'sem-login-%')",
+      // A seeded key is named by its own password row's hash ('sem-login-<key id>'), which stays after a
+      // first hand-over, so the next test's password gets it too.
+      "UPDATE whatsapp_helper_keys SET password_id = ? WHERE id IN (SELECT substr(password_hash, 11) FROM whatsapp_passwords WHERE password_hash LIKE 'sem-login-%')",
     ).run(passwordId);
   } finally {
     db.close();
