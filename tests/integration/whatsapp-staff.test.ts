@@ -141,7 +141,13 @@ describe("access passwords are named", () => {
       ),
     )) as Response;
     expect(answer.status).toBe(303);
-    const listed = payload(await manageLoader(args(getRequest(MANAGE), { slug: SLUG })));
+    // the list shows only to an admin or after the master password ('Mostrar as listas')
+    expect(payload(await manageLoader(args(getRequest(MANAGE), { slug: SLUG }))).passwords).toHaveLength(0);
+    const shown = (await manageAction(
+      args(formRequest(MANAGE, { intent: "mostrar", masterPassword: "mestra-equipe-1" }), { slug: SLUG }),
+    )) as Response;
+    const manager = cookieFrom(shown);
+    const listed = payload(await manageLoader(args(getRequest(MANAGE, { cookie: manager }), { slug: SLUG })));
     expect(listed.passwords).toHaveLength(1);
     expect(listed.passwords[0]).toMatchObject({ label: "Senha da equipe do polo Betim" });
     expect(JSON.stringify(listed)).not.toMatch(/scrypt|com-nome-1/);
