@@ -107,17 +107,20 @@ test("the erasure lists the rows with the same e-mail or phone and erases the ti
   const email = uniqueEmail("lgpd-telefone");
   const other = uniqueEmail("lgpd-outro");
   const family = uniqueEmail("lgpd-familia");
+  // A phone of this run only: the js and no-js runs share one database, and each leaves its family lead.
+  const digits = String(Date.now() % 100_000_000).padStart(8, "0");
+  const telefone = `(31)9${digits.slice(0, 4)}-${digits.slice(4)}`;
   const db = openE2eDb();
   let ids: number[];
   try {
     const now = new Date().toISOString();
     const base = { origem: "inscricao", nome: "Titular Telefone", cidade: "Betim", criado_em: now, consentimento_em: now };
     ids = [
-      insertLead(db, { ...base, telefone: "(31)96543-2101", email }),
+      insertLead(db, { ...base, telefone, email }),
       // Same phone, another e-mail: found by the phone.
-      insertLead(db, { ...base, origem: "contato", telefone: "(31)96543-2101", email: other }),
+      insertLead(db, { ...base, origem: "contato", telefone, email: other }),
       // Same phone, another person (a family phone): the admin unticks it.
-      insertLead(db, { ...base, origem: "bolsa", nome: "Parente", telefone: "(31)96543-2101", email: family }),
+      insertLead(db, { ...base, origem: "bolsa", nome: "Parente", telefone, email: family }),
     ];
   } finally {
     db.close();
