@@ -11,6 +11,7 @@ import {
   readFileSync,
   readSync,
   renameSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { dirname } from "node:path";
@@ -52,24 +53,29 @@ export function writeJson(file, value) {
 }
 
 /**
- * Writes atomically and durably: a temporary file (0600) written and fsynced, renamed over `file`,
- * then the folder fsynced so the rename itself survives a power cut. For files whose loss would
- * message someone who asked not to be (the opt-out list).
- * @param {string} file @param {unknown} value
+ * Replaces `file` with `text` atomically and durably: a temporary file (0600) written and fsynced,
+ * renamed over `file` (removed when the rename fails), then the folder fsynced so the rename itself
+ * survives a power cut.
+ * @param {string} file @param {string} text
  */
-export function writeJsonDurable(file, value) {
+export function writeFileDurable(file, text) {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = openSync(tmp, "w", FILE_MODE);
   try {
     if (process.platform !== "win32") fchmodSync(fd, FILE_MODE); // a leftover tmp keeps its old mode
-    writeFileSync(fd, `${JSON.stringify(value, null, 2)}\n`);
+    writeFileSync(fd, text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  renameSync(tmp, file);
+  try {
+    renameSync(tmp, file);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
   if (process.platform === "win32") return; // a folder cannot be opened for fsync there
   const dirFd = openSync(dir, "r");
   try {
@@ -77,6 +83,15 @@ export function writeJsonDurable(file, value) {
   } finally {
     closeSync(dirFd);
   }
+}
+
+/**
+ * Writes JSON atomically and durably (writeFileDurable). For files whose loss would message someone
+ * who asked not to be (the opt-out list).
+ * @param {string} file @param {unknown} value
+ */
+export function writeJsonDurable(file, value) {
+  writeFileDurable(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Appends one line, creating the file 0600 (an existing file is made 0600 too). @param {string} file @param {unknown} value */

@@ -1,11 +1,8 @@
 // The job journal (`<dataDir>/jobs.jsonl`) kept within bounds: the contact lists of finished jobs go
 // after JOURNAL_RETENTION_DAYS, and the numbers of people the site erased go at once (the site is
 // asked which of the journal's numbers belong to erased people: POST /api/whatsapp-helper/apagados).
-// The journal is rewritten atomically (temp file, fsync, rename): a crash leaves the old one or the
-// new one.
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
-
-import { FILE_MODE, readJsonLines } from "./files.js";
+// The journal is rewritten atomically (writeFileDurable): a crash leaves the old one or the new one.
+import { readJsonLines, writeFileDurable } from "./files.js";
 import { numberKey } from "./phone.js";
 
 /**
@@ -108,28 +105,11 @@ export function compactJournal(entries, { now, retentionMs, erased = new Set() }
 }
 
 /**
- * Replaces the journal with `entries`, atomically and privately (0600).
+ * Replaces the journal with `entries`, atomically, durably and privately (0600).
  * @param {string} file @param {Record<string, any>[]} entries
  */
 export function rewriteJournal(file, entries) {
-  const tmp = `${file}.tmp`;
-  const fd = openSync(tmp, "w", FILE_MODE);
-  try {
-    writeSync(fd, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(tmp, file);
-  } catch (error) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
-    throw error;
-  }
+  writeFileDurable(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
 }
 
 /**
