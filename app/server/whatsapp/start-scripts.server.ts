@@ -15,7 +15,10 @@ import { config } from "../platform/config.server";
  * folder swapped in only after npm succeeded; when the site cannot be reached, start the copy
  * already installed. Each download carries a key of its own (HELPER_KEY, decision 070), made for the
  * person or password downloading it and revocable on the password page; never a site-wide secret.
- * They are served with `Cache-Control: private, no-store` and only to an operator. The "already
+ * A browser saves the download readable by every account on the computer, so the script's first
+ * step moves its key into the helper's private folder (`helper.key`, 0600 in a 0700 folder) and
+ * rewrites itself without it; later starts read the key from there, and a newer download's key
+ * replaces it. They are served with `Cache-Control: private, no-store` and only to an operator. The "already
  * running" check asks the port for the proof of a fresh challenge and verifies it with the key: an
  * impostor, or a helper with another key, is told apart from this one.
  */
@@ -82,6 +85,22 @@ const UPDATE_JS =
   "fs.writeFileSync(file, body); fs.writeFileSync(file + '.sha256', hash); process.exit(10); " +
   "}).catch((e) => { console.error('(' + e.message + ')'); process.exit(fs.existsSync(bin) ? 3 : 2); })";
 
+/**
+ * The Windows script's key move: writes HELPER_KEY to argv[2] (a temporary file renamed over it)
+ * and rewrites the script argv[1] with the key's characters turned into spaces after its closing
+ * quote, so the file keeps its length and cmd.exe, which reads a running .bat by byte offset,
+ * goes on at the same line. Exit 0: moved; 1: the key is still in the script, or was not stored.
+ */
+const MOVE_KEY_JS =
+  "const fs = require('fs'); const [script, file] = process.argv.slice(1); const key = String(process.env.HELPER_KEY); " +
+  "const q = String.fromCharCode(34); " +
+  "fs.rmSync(file + '.tmp', { force: true }); fs.writeFileSync(file + '.tmp', key, { mode: 0o600 }); " +
+  "fs.renameSync(file + '.tmp', file); " +
+  "const text = fs.readFileSync(script, 'latin1'); " +
+  "const out = text.split('HELPER_KEY=' + key + q).join('HELPER_KEY=' + q + ' '.repeat(key.length)); " +
+  "if (out.includes(key) || out.length !== text.length) process.exit(1); " +
+  "fs.writeFileSync(script, out, 'latin1');";
+
 /** Single-quoted for POSIX sh. */
 function shQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
@@ -107,10 +126,12 @@ export function unixStartScript(s: ScriptSettings): string {
 # No Linux (ou no Terminal do Mac): sh ${START_SCRIPT_PATHS.unix.split("/").pop()}
 # Na primeira vez o ajudante é instalado na pasta ~/.whatsapp-helper; depois só é atualizado
 # quando o site oferece uma versão nova, e inicia mesmo sem acesso ao site.
-# ATENCAO: este arquivo contem uma chave de acesso pessoal, que so vale para este computador.
-# Nao o compartilhe. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.
+# ATENCAO: este arquivo traz uma chave de acesso pessoal, que so vale para este computador. Ate a
+# primeira execucao, nao o compartilhe e guarde-o numa pasta que so a sua conta le. Na primeira
+# execucao a chave vai para a pasta privada do ajudante (~/.whatsapp-helper/helper.key) e sai deste
+# arquivo. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.
 
-# Tudo o que o ajudante grava (sessao do WhatsApp, contatos) fica so para esta conta do computador.
+# Tudo o que o ajudante grava (sessao do WhatsApp, contatos, a chave) fica so para esta conta do computador.
 umask 077
 
 SITE_URL=${shQuote(s.siteUrl)}
@@ -122,6 +143,7 @@ DOWNLOAD="$HELPER_DIR/download/whatsapp-helper.tgz"
 
 HELPER_ALLOWED_ORIGINS=${shQuote(origin)}
 HELPER_KEY=${shQuote(s.key)}
+HELPER_KEY_FILE="$HELPER_DIR/helper.key"
 HELPER_PORT=${shQuote(s.helperPort)}
 HELPER_SITE_URL=${shQuote(s.siteUrl)}
 HELPER_DATA_DIR="\${HELPER_DATA_DIR:-$HELPER_DIR}"
@@ -140,6 +162,40 @@ wait_enter() {
 echo ""
 echo "=== Ajudante do WhatsApp - ${s.productName.replace(/["$`\\]/g, "")} ==="
 echo ""
+
+# The key this file carries goes into the helper's private folder first (a browser saves downloads
+# readable by every account), and this file is rewritten without it: a new file renamed over this
+# one, so the shell reading this one goes on unchanged. Later starts read the stored key.
+if ! mkdir -p "$HELPER_DIR" || ! chmod 700 "$HELPER_DIR"; then
+  echo "Não foi possível criar a pasta do ajudante ($HELPER_DIR)."
+  wait_enter
+  exit 1
+fi
+if [ -n "$HELPER_KEY" ]; then
+  rm -f "$HELPER_KEY_FILE.tmp"
+  if ! { printf '%s' "$HELPER_KEY" >"$HELPER_KEY_FILE.tmp" && chmod 600 "$HELPER_KEY_FILE.tmp" && mv -f "$HELPER_KEY_FILE.tmp" "$HELPER_KEY_FILE"; }; then
+    rm -f "$HELPER_KEY_FILE.tmp"
+    echo "Não foi possível guardar a chave de acesso do ajudante em $HELPER_KEY_FILE."
+    wait_enter
+    exit 1
+  fi
+  if [ -f "$0" ] && sed "s/^HELPER_KEY='[^']*'$/HELPER_KEY=''/" "$0" >"$0.sem-chave" &&
+    ! grep -qF "$HELPER_KEY" "$0.sem-chave" && chmod 700 "$0.sem-chave" && mv -f "$0.sem-chave" "$0"; then
+    echo "A chave de acesso deste arquivo foi guardada em $HELPER_KEY_FILE, que só a sua conta do computador lê, e retirada do arquivo."
+  else
+    rm -f "$0.sem-chave"
+    echo "ATENÇÃO: não foi possível retirar a chave de acesso deste arquivo ($0)."
+    echo "Ela já está guardada em $HELPER_KEY_FILE: apague este arquivo depois que o ajudante iniciar."
+  fi
+else
+  HELPER_KEY=$(cat "$HELPER_KEY_FILE" 2>/dev/null) || HELPER_KEY=""
+  if [ -z "$HELPER_KEY" ]; then
+    echo "A chave de acesso do ajudante não foi encontrada em $HELPER_KEY_FILE."
+    echo "Baixe o script de início de novo na página $SITE_URL/whatsapp e execute-o."
+    wait_enter
+    exit 1
+  fi
+fi
 
 if ! command -v node >/dev/null 2>&1; then
   echo "O Node.js não foi encontrado neste computador."
@@ -262,8 +318,10 @@ export function windowsStartScript(s: ScriptSettings): string {
     "REM Inicia o ajudante do WhatsApp neste computador (Windows): de dois cliques neste arquivo.",
     "REM Na primeira vez o ajudante e instalado em %USERPROFILE%\\.whatsapp-helper; depois so e atualizado",
     "REM quando o site oferece uma versao nova, e inicia mesmo sem acesso ao site.",
-    "REM ATENCAO: este arquivo contem uma chave de acesso pessoal, que so vale para este computador.",
-    "REM Nao o compartilhe. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.",
+    "REM ATENCAO: este arquivo traz uma chave de acesso pessoal, que so vale para este computador. Ate a",
+    "REM primeira execucao, nao o compartilhe e guarde-o numa pasta que so a sua conta le. Na primeira",
+    "REM execucao a chave vai para a pasta privada do ajudante, %USERPROFILE%\\.whatsapp-helper\\helper.key,",
+    "REM e sai deste arquivo. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.",
     "",
     `set "SITE_URL=${batValue(s.siteUrl)}"`,
     `set "PACKAGE_URL=${batValue(packageUrl)}"`,
@@ -274,6 +332,7 @@ export function windowsStartScript(s: ScriptSettings): string {
     "",
     `set "HELPER_ALLOWED_ORIGINS=${batValue(origin)}"`,
     `set "HELPER_KEY=${batValue(s.key)}"`,
+    `set "HELPER_KEY_FILE=%HELPER_DIR%\\helper.key"`,
     `set "HELPER_PORT=${batValue(s.helperPort)}"`,
     `set "HELPER_SITE_URL=${batValue(s.siteUrl)}"`,
     `if not defined HELPER_DATA_DIR set "HELPER_DATA_DIR=%HELPER_DIR%"`,
@@ -305,6 +364,29 @@ export function windowsStartScript(s: ScriptSettings): string {
     "  pause",
     "  exit /b 1",
     ")",
+    "",
+    // The key moves into the helper's private folder and out of this file (MOVE_KEY_JS); later
+    // starts read it from there.
+    'if not exist "%HELPER_DIR%" mkdir "%HELPER_DIR%"',
+    // Labels, not ( ) blocks: a path echoed inside a block may hold a parenthesis.
+    "if not defined HELPER_KEY goto readkey",
+    `node -e "${MOVE_KEY_JS}" "%~f0" "%HELPER_KEY_FILE%"`,
+    "if errorlevel 1 goto keykept",
+    "echo A chave de acesso deste arquivo foi guardada em %HELPER_KEY_FILE% e retirada do arquivo.",
+    "goto keyready",
+    ":keykept",
+    "echo ATENCAO: nao foi possivel retirar a chave de acesso deste arquivo.",
+    "echo Se ela ja esta guardada em %HELPER_KEY_FILE%, apague este arquivo depois que o ajudante iniciar.",
+    "goto keyready",
+    ":readkey",
+    'if exist "%HELPER_KEY_FILE%" set /p HELPER_KEY=<"%HELPER_KEY_FILE%"',
+    ":keyready",
+    "if defined HELPER_KEY goto haskey",
+    "echo A chave de acesso do ajudante nao foi encontrada em %HELPER_KEY_FILE%.",
+    "echo Baixe o script de inicio de novo na pagina %SITE_URL%/whatsapp e execute-o.",
+    "pause",
+    "exit /b 1",
+    ":haskey",
     "",
     `node -e "${PROBE_JS}" "http://127.0.0.1:%HELPER_PORT%/"`,
     'set "PROBE=%errorlevel%"',
