@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -95,9 +96,15 @@ function npmCalls(): string[] {
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Runs a script file (with sh, or directly when `direct`), collecting what it prints. */
-function run(file: string, direct = false, env: Record<string, string> = {}): Run {
-  const child = spawn(direct ? file : "sh", direct ? [] : [file], {
+/**
+ * Runs a script file (with sh, or directly when `direct`; under umask 022, a desktop's usual one,
+ * when `umask022`), collecting what it prints.
+ */
+function run(file: string, direct = false, env: Record<string, string> = {}, umask022 = false): Run {
+  const [command, args] = umask022
+    ? ["sh", ["-c", 'umask 022; exec sh "$0"', file]]
+    : [direct ? file : "sh", direct ? [] : [file]];
+  const child = spawn(command as string, args as string[], {
     env: { ...scriptEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -213,6 +220,61 @@ test("with the real npm, the start script installs exactly the locked tree, inst
     { cwd: app, encoding: "utf8" },
   );
   expect(loaded.trim()).toBe("function function function");
+});
+
+/** Does the helper on the port prove it holds `key` (whatsapp-helper/token's recipe)? */
+async function helperProves(key: string): Promise<boolean> {
+  const [id, secret] = key.split(".");
+  const challenge = randomBytes(18).toString("base64url");
+  const body = (await (await fetch(`http://127.0.0.1:${helperPort}/prova?desafio=${challenge}`)).json()) as {
+    keyId?: string;
+    proof?: string;
+  };
+  const hashed = createHash("sha256").update(secret).digest();
+  return body.keyId === id && body.proof === createHmac("sha256", hashed).update(`prova\n${id}.${challenge}`).digest("base64url");
+}
+
+test("under umask 022 the first start moves the key into a 0600 file and out of the script; the next uses it", async () => {
+  const keyHome = path.join(work, "home-key-file");
+  const downloads = path.join(keyHome, "Downloads");
+  mkdirSync(downloads, { recursive: true, mode: 0o755 });
+  const shFile = path.join(downloads, "iniciar-whatsapp-helper.sh");
+  const sh = await (await download("/whatsapp/iniciar-whatsapp-helper.sh")).text();
+  const key = /^HELPER_KEY='([^']+)'$/m.exec(sh)![1];
+  // what a browser leaves: readable by every account
+  writeFileSync(shFile, sh, { mode: 0o644 });
+  chmodSync(shFile, 0o644);
+  const helperDir = path.join(keyHome, ".whatsapp-helper");
+  const keyFile = path.join(helperDir, "helper.key");
+
+  await test.step("first start: the key is in the helper's folder only, and the helper runs with it", async () => {
+    const first = run(shFile, false, { HOME: keyHome, NPM_CALLS: path.join(work, "key-file-npm-calls.txt") }, true);
+    const output = await helperStarted(first);
+    expect(output).toContain("Instalando o ajudante (só na primeira vez");
+    expect(output).toContain(`A chave de acesso deste arquivo foi guardada em ${keyFile}`);
+    const after = readFileSync(shFile, "utf8");
+    expect(after).not.toContain(key);
+    expect(after).not.toContain(key.split(".")[1]);
+    expect(after).toMatch(/^HELPER_KEY=''$/m);
+    expect(statSync(shFile).mode & 0o077).toBe(0);
+    expect(execFileSync("ls", ["-A", downloads], { encoding: "utf8" }).trim()).toBe("iniciar-whatsapp-helper.sh");
+    expect(statSync(helperDir).mode & 0o777).toBe(0o700);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(keyFile, "utf8")).toBe(key);
+    expect(await helperProves(key)).toBe(true);
+    await stopHelper(first.child);
+  });
+
+  await test.step("second start of the same file: starts with the stored key", async () => {
+    const second = run(shFile, false, { HOME: keyHome, NPM_CALLS: path.join(work, "key-file-npm-calls.txt") }, true);
+    const output = await helperStarted(second);
+    expect(output).toContain("O ajudante já está instalado e atualizado.");
+    expect(output).not.toContain("A chave de acesso deste arquivo foi guardada");
+    expect(output).not.toContain("não foi encontrada");
+    expect(await helperProves(key)).toBe(true);
+    expect(readFileSync(shFile, "utf8")).not.toContain(key);
+    await stopHelper(second.child);
+  });
 });
 
 test("the downloaded start script installs once, starts offline, and notices a helper already running", async () => {
