@@ -358,6 +358,7 @@ test.describe("WhatsApp: mirroring page", () => {
       "volta pausado com o progresso guardado",
       // decision 070: the promises about keys, the verified helper and private files
       "traz uma chave própria",
+      "na primeira execução ela passa para a pasta privada do ajudante, que só a sua conta do computador lê, e sai do arquivo",
       "pode ser revogada: o ajudante para na hora",
       "nada é entregue a ele",
       "pede um QR code novo",

@@ -46,7 +46,7 @@ const RULES: { title: string; text: string }[] = [
   },
   {
     title: "Chave de cada computador",
-    text: "cada arquivo de início baixado traz uma chave própria, registrada no site com o nome de quem baixou. Em Gerenciamento de Senhas ela pode ser revogada: o ajudante para na hora.",
+    text: "cada arquivo de início baixado traz uma chave própria, registrada no site com o nome de quem baixou; na primeira execução ela passa para a pasta privada do ajudante, que só a sua conta do computador lê, e sai do arquivo. Em Gerenciamento de Senhas ela pode ser revogada: o ajudante para na hora.",
   },
   {
     title: "Ajudante verificado",
