@@ -24,6 +24,7 @@ import {
 import { startJournalCare } from "./journal.js";
 import { keepAwakeWhileSending } from "./keep-awake.js";
 import { isOptOutText, OptOutList } from "./optout.js";
+import { connectionFromOtherAccount } from "./peer-account.js";
 import { jidToNumber, normalizeNumber, numberKey } from "./phone.js";
 import { DEFAULT_RESTRICTED_PAUSE_MS, JobRefused, OPT_OUT_FOOTER, restrictedMessage, SendQueue } from "./queue.js";
 import { createReplyOutbox, replyRowOf } from "./replies.js";
@@ -339,6 +340,19 @@ export async function startHelper(options = {}) {
     // Anything else that is not socket.io: a plain answer, no data.
     res.writeHead(req.url === "/" ? 200 : 404, { "content-type": "text/plain; charset=utf-8" });
     res.end(req.url === "/" ? "Ajudante WhatsApp em execução. Use a página /whatsapp do site.\n" : "Não encontrado\n");
+  });
+  // A connection from another account of this computer (a relay, another user's program) is
+  // closed before the helper reads a byte of it: no proof, no socket, no token (peer-account.js).
+  /** @type {Set<number>} */
+  const refusedAccounts = new Set();
+  httpServer.on("connection", (/** @type {import("node:net").Socket} */ socket) => {
+    const peer = connectionFromOtherAccount(socket);
+    if (!peer.foreign) return;
+    socket.destroy();
+    if (peer.uid !== undefined && !refusedAccounts.has(peer.uid)) {
+      refusedAccounts.add(peer.uid);
+      log(`Conexão recusada: veio de outra conta deste computador (uid ${peer.uid}), não do navegador de quem abriu o ajudante.`);
+    }
   });
 
   /**
