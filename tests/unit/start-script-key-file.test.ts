@@ -119,10 +119,10 @@ describe.each(["sh", "bash"])("the start script's key under %s, umask 022", (she
     const older = path.join(home, "antigo.sh");
     const newer = path.join(home, "novo.sh");
     writeFileSync(older, unixStartScript(settings));
-    const newKey = "n3wK3y_0123456789.another-secret-abcdefghijklmnopqrstuvwxyz01234";
+    const newKey = "-n3wK3y_012345678.another-secret-abcdefghijklmnopqrstuvwxyz01234"; // a key id may begin with "-"
     writeFileSync(newer, unixStartScript({ ...settings, key: newKey }));
     runUnder022(shell, older, home);
-    runUnder022(shell, newer, home);
+    expect(runUnder022(shell, newer, home).output).toContain("A chave de acesso deste arquivo foi guardada em");
     expect(readFileSync(path.join(home, ".whatsapp-helper", "helper.key"), "utf8")).toBe(newKey);
     expect(readFileSync(newer, "utf8")).not.toContain(newKey);
   });

@@ -180,7 +180,7 @@ if [ -n "$HELPER_KEY" ]; then
     exit 1
   fi
   if [ -f "$0" ] && sed "s/^HELPER_KEY='[^']*'$/HELPER_KEY=''/" "$0" >"$0.sem-chave" &&
-    ! grep -qF "$HELPER_KEY" "$0.sem-chave" && chmod 700 "$0.sem-chave" && mv -f "$0.sem-chave" "$0"; then
+    ! grep -qF -e "$HELPER_KEY" "$0.sem-chave" && chmod 700 "$0.sem-chave" && mv -f "$0.sem-chave" "$0"; then
     echo "A chave de acesso deste arquivo foi guardada em $HELPER_KEY_FILE, que só a sua conta do computador lê, e retirada do arquivo."
   else
     rm -f "$0.sem-chave"
