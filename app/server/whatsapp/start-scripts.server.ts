@@ -126,8 +126,8 @@ export function unixStartScript(s: ScriptSettings): string {
 # No Linux (ou no Terminal do Mac): sh ${START_SCRIPT_PATHS.unix.split("/").pop()}
 # Na primeira vez o ajudante é instalado na pasta ~/.whatsapp-helper; depois só é atualizado
 # quando o site oferece uma versão nova, e inicia mesmo sem acesso ao site.
-# ATENCAO: este arquivo traz uma chave de acesso pessoal, que so vale para este computador. Ate a
-# primeira execucao, nao o compartilhe e guarde-o numa pasta que so a sua conta le. Na primeira
+# ATENCAO: ate a primeira execucao, este arquivo traz uma chave de acesso pessoal, que so vale para
+# este computador: nao o compartilhe e guarde-o numa pasta que so a sua conta le. Na primeira
 # execucao a chave vai para a pasta privada do ajudante (~/.whatsapp-helper/helper.key) e sai deste
 # arquivo. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.
 
@@ -318,8 +318,8 @@ export function windowsStartScript(s: ScriptSettings): string {
     "REM Inicia o ajudante do WhatsApp neste computador (Windows): de dois cliques neste arquivo.",
     "REM Na primeira vez o ajudante e instalado em %USERPROFILE%\\.whatsapp-helper; depois so e atualizado",
     "REM quando o site oferece uma versao nova, e inicia mesmo sem acesso ao site.",
-    "REM ATENCAO: este arquivo traz uma chave de acesso pessoal, que so vale para este computador. Ate a",
-    "REM primeira execucao, nao o compartilhe e guarde-o numa pasta que so a sua conta le. Na primeira",
+    "REM ATENCAO: ate a primeira execucao, este arquivo traz uma chave de acesso pessoal, que so vale para",
+    "REM este computador: nao o compartilhe e guarde-o numa pasta que so a sua conta le. Na primeira",
     "REM execucao a chave vai para a pasta privada do ajudante, %USERPROFILE%\\.whatsapp-helper\\helper.key,",
     "REM e sai deste arquivo. Quem a perder pode pedir a revogacao em Gerenciamento de Senhas.",
     "",
