@@ -605,3 +605,19 @@ export const emailOptouts = sqliteTable("email_optouts", {
   /** How it was asked: "one-click" (the mail client's RFC 8058 post) or "page" (the confirmation page's button). */
   source: text("source").notNull(),
 });
+
+/**
+ * The site address this database was last confirmed for (decision 139), one row (id 1). A server
+ * started with another SITE_URL, or on a restored backup, holds every outgoing webhook and e-mail
+ * (`held_since`, `held_reason`: "address" or "restore", `held_from_url`: the address recorded) until
+ * an admin confirms on the staff area's banner.
+ */
+export const siteIdentity = sqliteTable("site_identity", {
+  id: integer("id").primaryKey(),
+  siteUrl: text("site_url").notNull(),
+  heldSince: text("held_since"),
+  heldReason: text("held_reason"),
+  heldFromUrl: text("held_from_url"),
+  confirmedBy: text("confirmed_by"),
+  confirmedAt: text("confirmed_at"),
+});
