@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import * as bulkModule from "~/routes/leads/bulk-change";
 import { loader as csvLoader } from "~/routes/leads/csv";
+import { action as distributionAction } from "~/routes/leads/distribution";
 import * as leadModule from "~/routes/leads/lead";
 import * as contactModule from "~/routes/leads/lead-contact";
 import { loader as leadDataLoader } from "~/routes/leads/lead-data.json";
@@ -10,6 +11,7 @@ import * as eraseModule from "~/routes/leads/lead-erase";
 import * as panelModule from "~/routes/leads/panel";
 import * as handoffModule from "~/routes/leads/whatsapp-handoff";
 import { db, schema, sqlite } from "~/server/db/client.server";
+import { listTeams } from "~/server/leads/distribution.server";
 import { OWNER_LOCKED_ERROR } from "~/server/leads/owner.server";
 import { findLead } from "~/server/leads/privacy.server";
 import type { StaffUser } from "~/server/staff/users.server";
@@ -283,5 +285,44 @@ describe("owner changes", () => {
       ),
     );
     expect([leads.ana, leads.bruno, leads.none].map((id) => findLead(id)!.owner_id)).toEqual([ana.id, bruno.id, ana.id]);
+  });
+});
+
+describe("a team whose leads an admin opened to the team", () => {
+  const distribution = (fields: Record<string, string>, user: StaffUser = admin) =>
+    settle(() => distributionAction(args(formRequest("/admin/distribuicao", fields, as(user)))));
+
+  it("lets its members see and follow up each other's leads; closed again, the walls are back", async () => {
+    const leads = threeLeads();
+    const name = `Equipe ${leads.token}`;
+    expect(statusOf(await distribution({ intent: "equipe-nova", nome: name }))).toBe(303);
+    const team = listTeams().find((each) => each.name === name)!;
+    for (const member of [ana, bruno]) {
+      expect(
+        statusOf(await distribution({ intent: "membro-adicionar", equipe: String(team.id), usuario: String(member.id) })),
+      ).toBe(303);
+    }
+    expect(await panelIds(ana, leads.token)).toEqual([leads.ana, leads.none].sort());
+
+    // Only the admin opens it.
+    const refused = await distribution({ intent: "equipe-leads", equipe: String(team.id), compartilhar: "1" }, ana);
+    expect(statusOf(refused)).toBe(403);
+    expect(await panelIds(ana, leads.token)).toEqual([leads.ana, leads.none].sort());
+
+    expect(statusOf(await distribution({ intent: "equipe-leads", equipe: String(team.id), compartilhar: "1" }))).toBe(303);
+    expect(listTeams().find((each) => each.id === team.id)!.sharedLeads).toBe(true);
+    expect(await panelIds(ana, leads.token)).toEqual([leads.ana, leads.bruno, leads.none].sort());
+    expect(await csvText(ana, leads.token)).toContain(`bruno.${leads.token}@example.com`);
+    const page = await settle(() =>
+      leadModule.loader(args(getRequest(`/contato/lead/${leads.bruno}`, as(ana)), { id: String(leads.bruno) })),
+    );
+    expect(statusOf(page)).toBe(200);
+
+    expect(statusOf(await distribution({ intent: "equipe-leads", equipe: String(team.id), compartilhar: "0" }))).toBe(303);
+    expect(await panelIds(ana, leads.token)).toEqual([leads.ana, leads.none].sort());
+    const closed = await settle(() =>
+      leadModule.loader(args(getRequest(`/contato/lead/${leads.bruno}`, as(ana)), { id: String(leads.bruno) })),
+    );
+    expect(statusOf(closed)).toBe(404);
   });
 });

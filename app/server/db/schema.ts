@@ -552,10 +552,14 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_priority_queue_idx").on(t.status, t.priority, t.id), index("email_outbox_lead_idx").on(t.leadId)],
 );
 
-/** Sales teams (decision 086): a named set of comercial users that distribution rules point at. */
+/**
+ * Sales teams (decision 086): a named set of comercial users that distribution rules point at.
+ * `shared_leads`: an admin opened the members' leads to the whole team (decision 138).
+ */
 export const salesTeams = sqliteTable("sales_teams", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull().unique(),
+  sharedLeads: integer("shared_leads", { mode: "boolean" }).notNull().default(false),
   createdAt: text("created_at").notNull(),
 });
 

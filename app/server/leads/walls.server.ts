@@ -1,7 +1,10 @@
+import { sql } from "drizzle-orm";
+
 import { privateData } from "~/lib/cache-headers";
 import type { LeadFilters } from "~/lib/leads/filters";
 import type { Role } from "~/lib/staff/roles";
 
+import { db, schema } from "../db/client.server";
 import { type Lead, LEAD_NOT_FOUND, leadOr404 } from "./privacy.server";
 import type { LeadWall } from "./queries.server";
 
@@ -16,9 +19,24 @@ export type LeadViewer = { id: number; role: Role };
 
 export type { LeadWall };
 
-/** The viewer's wall: none for an admin (the manager), her own id for anyone else. */
+/** The members of the teams she belongs to whose leads an admin opened to the team. */
+function sharedTeamMates(userId: number): number[] {
+  const rows = db.all<{ userId: number }>(sql`
+    SELECT DISTINCT mate.user_id AS userId
+    FROM ${schema.salesTeamMembers} mine
+    JOIN ${schema.salesTeams} team ON team.id = mine.team_id AND team.shared_leads = 1
+    JOIN ${schema.salesTeamMembers} mate ON mate.team_id = team.id
+    WHERE mine.user_id = ${userId}`);
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * The viewer's wall: none for an admin (the manager); for anyone else her own id, and her team
+ * mates' in a team whose leads are open to the team.
+ */
 export function leadWallOf(viewer: LeadViewer): LeadWall {
-  return viewer.role === "admin" ? null : { ownerIds: [viewer.id] };
+  if (viewer.role === "admin") return null;
+  return { ownerIds: [...new Set([viewer.id, ...sharedTeamMates(viewer.id)])] };
 }
 
 /** The filters a viewer's queries run with: the panel's own filters, inside her wall. */
