@@ -16,7 +16,7 @@ import { OWNER_LOCKED_ERROR } from "~/server/leads/owner.server";
 import { findLead } from "~/server/leads/privacy.server";
 import type { StaffUser } from "~/server/staff/users.server";
 
-import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
+import { args, formRequest, getRequest, payload, renderPage, settle, statusOf } from "../support/route-calls";
 import { insertLead, uniqueToken } from "../support/seed";
 import { useStaffTeam } from "../support/staff-login";
 
@@ -273,6 +273,10 @@ describe("owner changes", () => {
     );
     expect(statusOf(refused)).toBe(400);
     expect(payload(refused).errors.responsavel).toBe(OWNER_LOCKED_ERROR);
+    // The page shows the owner and why, with no owner form.
+    const { html } = await renderPage(leadModule, "/contato/lead/:id", getRequest(`/contato/lead/${leads.bruno}`, as(admin)));
+    expect(html).toContain(OWNER_LOCKED_ERROR);
+    expect(html).not.toContain("Salvar responsável");
     await settle(() =>
       bulkModule.action(
         args(

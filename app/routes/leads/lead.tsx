@@ -102,7 +102,12 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-0 sm:grid-cols-2 sm:gap-6">
         <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
         <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
-        <OwnerForm owner={lead.owner} owners={loaderData.owners} errors={errorsOf("responsavel")} />
+        <OwnerForm
+          owner={lead.owner}
+          owners={loaderData.owners}
+          errors={errorsOf("responsavel")}
+          lockedText={loaderData.ownerLocked}
+        />
       </div>
       <NoteForm
         errors={errorsOf("nota")}

@@ -59,8 +59,9 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
       contactable: contactNumber(lead.telefone) !== null,
       owner: lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
     },
-    // The owner choices: the comercial users.
+    // The owner choices: the comercial users; none once the owner is locked (Matriculado).
     owners: ownerOptions(),
+    ownerLocked: lead.status === OWNER_LOCKED_STATUS ? OWNER_LOCKED_ERROR : null,
     timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
     // What the person answered on WhatsApp (decision 071), newest first; plain text.
     replies: leadRepliesView(lead.id),
