@@ -25,8 +25,21 @@ export type LeadWall = { ownerIds: number[] } | null;
 /** The panel's filters, and the wall of whoever runs them (none given: every lead). */
 export type WalledLeadFilters = LeadFilters & { wall?: LeadWall };
 
-function wallCondition(wall: LeadWall | undefined): SQL | undefined {
+/**
+ * The wall as SQL. `walkDateIndex`: written so SQLite cannot use the owner index (`+col`), as the
+ * filters below are, so a comercial user's page walks the date index and stops after one page.
+ */
+function wallCondition(wall: LeadWall | undefined, walkDateIndex: boolean): SQL | undefined {
   if (!wall) return undefined;
+  if (walkDateIndex) {
+    const ids = sql.join(
+      wall.ownerIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    return wall.ownerIds.length
+      ? sql`(+${leads.owner_id} IS NULL OR +${leads.owner_id} IN (${ids}))`
+      : sql`+${leads.owner_id} IS NULL`;
+  }
   return wall.ownerIds.length ? or(isNull(leads.owner_id), inArray(leads.owner_id, wall.ownerIds)) : isNull(leads.owner_id);
 }
 
@@ -41,7 +54,7 @@ export function leadConditions(
   { walkDateIndex = false, now = new Date() }: { walkDateIndex?: boolean; now?: Date } = {},
 ): SQL | undefined {
   const conditions: SQL[] = [];
-  const wall = wallCondition(filters.wall);
+  const wall = wallCondition(filters.wall, walkDateIndex);
   if (wall) conditions.push(wall);
   // Each word must appear in the normalised `busca` column (name, e-mail, phone, city, course, polo).
   for (const term of searchTerms(filters.busca)) {
