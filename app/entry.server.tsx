@@ -16,6 +16,7 @@ import { config } from "./server/platform/config.server";
 import { optimiseDocument, pageFragment } from "./server/platform/document.server";
 import { scheduleRetentionPurge } from "./server/platform/maintenance.server";
 import { contentSecurityPolicy } from "./server/platform/security.server";
+import { checkSiteIdentity } from "./server/platform/site-identity.server";
 import { bootstrapAdminAtStartup } from "./server/staff/users.server";
 import { startWebhookWorker, stopWebhookWorker } from "./server/webhooks/outbox.server";
 
@@ -48,6 +49,8 @@ export async function startup() {
   seedContent();
   removeOrphanImageFiles();
   scheduleRetentionPurge();
+  // A restored or copied database holds its webhooks and e-mails until an admin confirms (decision 139).
+  checkSiteIdentity();
   startWebhookWorker();
   startEmailWorker();
   if (config.leadEscalation) startEscalationTimer();

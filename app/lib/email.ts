@@ -70,7 +70,7 @@ function render(intro: string, facts: LeadAlertFacts, closing: string): { text: 
   return { text, html };
 }
 
-export type LeadAlertKind = "lead.assigned" | "lead.escalated" | "lead.unassigned";
+export type LeadAlertKind = "lead.assigned" | "lead.escalated" | "lead.unassigned" | "lead.reassigned";
 
 /** Each staff alert's subject (the lead's first name follows it) and opening sentence. */
 const LEAD_ALERTS: Record<LeadAlertKind, { subject: string; intro: string }> = {
@@ -83,6 +83,11 @@ const LEAD_ALERTS: Record<LeadAlertKind, { subject: string; intro: string }> = {
   "lead.escalated": {
     subject: "Lead aguardando primeiro contato",
     intro: "Um lead esperou além do prazo de primeiro contato e foi repassado a você.",
+  },
+  // To the previous owner: someone else moved her lead to another person (or to nobody).
+  "lead.reassigned": {
+    subject: "Lead repassado",
+    intro: "Um lead que era seu foi repassado por outra pessoa da equipe. Ele não está mais com você.",
   },
   // To the admins: nobody could take a lead (everyone away, or no team).
   "lead.unassigned": {

@@ -104,9 +104,12 @@ test.describe("lead owner and contact from the panel", () => {
     await expect(page.getByTestId("bulk-summary")).toContainText(`2 leads passarão para ${colleague.email}`);
     await page.getByRole("button", { name: "Confirmar atribuição" }).click();
     await expect(page).toHaveURL(new RegExp(`/contato\\?busca=${tag}$`));
-    await expect(page.getByTestId("lead-owner")).toHaveText([colleague.email, colleague.email]);
+    // They are the colleague's now: out of her list, and of her lead pages (decision 138).
+    await expect(page.getByTestId("leads-empty")).toBeVisible();
     await page.getByTestId("my-leads").click();
     await expect(page.getByTestId("leads-empty")).toBeVisible();
+    await openAs(page, colleague, `/contato?busca=${tag}`);
+    await expect(page.getByTestId("lead-owner")).toHaveText([colleague.email, colleague.email]);
   });
 
   test("'WhatsApp' records the attempt and opens wa.me with the text; 'Ligar' too; no WhatsApp for an opt-out; the funnel counts them", async ({

@@ -151,7 +151,11 @@ describe("backupSite and restoreSite", () => {
     const result = await restoreSite(archive, { databasePath: target });
     const folder = path.dirname(target);
     expect(result).toMatchObject({ databasePath: target, setAside: null, images: readdirSync(imagesDir()).length - 1 });
-    expect(readdirSync(folder).sort()).toEqual([".session-secret", "content-images", "dados.db"]);
+    // The marker tells the next start that this database is a copy (decision 139).
+    expect(readdirSync(folder).sort()).toEqual([".session-secret", "content-images", "dados.db", "restaurado.json"]);
+    expect(JSON.parse(readFileSync(path.join(folder, "restaurado.json"), "utf8"))).toMatchObject({
+      archive: path.basename(archive),
+    });
     expect(readFileSync(path.join(folder, ".session-secret"), "utf8")).toBe("segredo-da-sessao\n");
     for (const name of readdirSync(path.join(folder, "content-images"))) {
       expect(readFileSync(path.join(folder, "content-images", name)).equals(readFileSync(path.join(imagesDir(), name)))).toBe(
@@ -198,6 +202,7 @@ describe("backupSite and restoreSite", () => {
       ".session-secret",
       "antes-da-restauracao-20261125-080000",
       "content-images",
+      "restaurado.json",
       "site.db",
     ]);
     const restored = new Database(target, { readonly: true });

@@ -77,13 +77,16 @@ const statusEventsOf = (id: number) =>
     .map((row) => JSON.parse(row.body))
     .filter((event) => event.data.lead.id === id);
 
-function postLead(id: number, fields: Record<string, string>, user: StaffUser = ana) {
+/** Who follows a lead up in these tests: its owner (a colleague may not open it, decision 138), Ana for an unowned one. */
+const ownerUser = (id: number): StaffUser => (ownerOf(id) === bruno.id ? bruno : ana);
+
+function postLead(id: number, fields: Record<string, string>, user: StaffUser = ownerUser(id)) {
   return settle(() =>
     leadModule.action(args(formRequest(`/contato/lead/${id}`, fields, { cookie: cookies[user.email] }), { id: String(id) })),
   );
 }
 
-function contact(id: number, canal: string, user: StaffUser = ana) {
+function contact(id: number, canal: string, user: StaffUser = ownerUser(id)) {
   return settle(() =>
     contactModule.action(
       args(formRequest(`/contato/lead/${id}/contatar`, { canal }, { cookie: cookies[user.email] }), { id: String(id) }),
@@ -96,7 +99,7 @@ function panel(query: string, user: StaffUser = ana) {
 }
 
 /** The lead's page as the server renders it for `user`. */
-async function leadPageHtml(id: number, user: StaffUser = ana): Promise<string> {
+async function leadPageHtml(id: number, user: StaffUser = ownerUser(id)): Promise<string> {
   const request = getRequest(`/contato/lead/${id}`, { cookie: cookies[user.email] });
   return (await renderPage(leadModule, "/contato/lead/:id", request)).html;
 }
@@ -167,13 +170,13 @@ describe("owner", () => {
     await postLead(mine, { intent: "responsavel", responsavel: String(ana.id) });
     await postLead(theirs, { intent: "responsavel", responsavel: String(bruno.id) });
     const ids = async (query: string) =>
-      payload(await panel(`?busca=${encodeURIComponent(city)}${query}`)).page.rows.map((row: { id: number }) => row.id);
+      payload(await panel(`?busca=${encodeURIComponent(city)}${query}`, admin)).page.rows.map((row: { id: number }) => row.id);
     expect((await ids("")).sort()).toEqual([mine, theirs, nobody].sort());
     expect(await ids(`&responsavel=${ana.id}`)).toEqual([mine]);
     expect(await ids(`&responsavel=${bruno.id}`)).toEqual([theirs]);
     expect(await ids("&responsavel=sem")).toEqual([nobody]);
-    // The row names its owner; a colleague's lead is visible with its owner (decision 056).
-    const rows = payload(await panel(`?busca=${encodeURIComponent(city)}`)).page.rows;
+    // The row names its owner (the admin sees every lead; a comercial user her own and the unowned, decision 138).
+    const rows = payload(await panel(`?busca=${encodeURIComponent(city)}`, admin)).page.rows;
     expect(Object.fromEntries(rows.map((row: { id: number; owner: string | null }) => [row.id, row.owner]))).toEqual({
       [mine]: ana.email,
       [theirs]: bruno.email,
@@ -245,6 +248,7 @@ describe("owner", () => {
 describe("contact from the panel", () => {
   it("WhatsApp: records the attempt, moves Novo → Em contato (history and webhook) and answers 303 to wa.me with the pt-BR text", async () => {
     const id = newLead({ nome: "Carla Souza Lima", telefone: "(31)98765-4321", curso: "Enfermagem" });
+    db.update(schema.leads).set({ owner_id: ana.id }).where(eq(schema.leads.id, id)).run();
     const result = await contact(id, "whatsapp");
     expect(statusOf(result)).toBe(303);
     const text = `Olá, Carla! Aqui é da ${getInstitution().brandName}. Vi que você tem interesse no curso de Enfermagem. Posso te ajudar com a inscrição?`;
@@ -261,6 +265,7 @@ describe("contact from the panel", () => {
   it("Ligar: 303 to tel:+55 DDD number; a lead past Novo keeps its status, the attempt is still recorded", async () => {
     const id = newLead({ telefone: "(21)99123-4567" });
     changeLeadStatus(id, { status: "inscrito", reason: null }, admin.email);
+    db.update(schema.leads).set({ owner_id: bruno.id }).where(eq(schema.leads.id, id)).run();
     const result = await contact(id, "telefone", bruno);
     expect(statusOf(result)).toBe(303);
     expect((result as Response).headers.get("Location")).toBe("tel:+5521991234567");
@@ -357,7 +362,7 @@ describe("the funnel by status", () => {
     changeLeadStatus(ids[1], { status: "inscrito", reason: null }, admin.email);
     changeLeadStatus(ids[2], { status: "matriculado", reason: null }, admin.email);
     changeLeadStatus(ids[3], { status: "perdido", reason: "sem_interesse" }, admin.email);
-    const statuses = payload(await panel(`?busca=${encodeURIComponent(city)}`)).statuses;
+    const statuses = payload(await panel(`?busca=${encodeURIComponent(city)}`, admin)).statuses;
     expect(statuses.filtered).toBe(true);
     expect(statuses.funnel).toEqual({
       total: 6,
@@ -369,7 +374,7 @@ describe("the funnel by status", () => {
         { status: "perdido", n: 1, reached: 1 },
       ],
     });
-    const html = await panelHtml(`?busca=${encodeURIComponent(city)}`);
+    const html = await panelHtml(`?busca=${encodeURIComponent(city)}`, admin);
     expect(html).toContain("Funil de acompanhamento (leads filtrados)");
     expect(html).toContain('data-testid="funnel-total">6<');
 

@@ -127,6 +127,20 @@ describe("the leads panel with 100 000 leads", () => {
     }
   });
 
+  it("a comercial user's listing (her wall: her own and the unowned leads, decision 138) walks the date index too", async () => {
+    const comercial = (await signedInStaff("comercial", "escala.comercial@example.com", "senha-de-escala-123")).cookie;
+    const queries = await captureQueries(async () =>
+      payload(await panelLoader(args(getRequest("/contato", { cookie: comercial })))),
+    );
+    const page = queries.filter(isPage);
+    expect(page).toHaveLength(1);
+    expect(planOf(page[0])).toEqual(["SCAN leads USING INDEX leads_data_idx"]);
+    for (const query of queries) {
+      const plan = planOf(query);
+      expect(fullScan(plan), `${query.sql}\n${plan.join("\n")}`).toBe(false);
+    }
+  });
+
   it("filters by origin, profile and dates: found through an index; only a small match set is ever sorted", async () => {
     const cases: [query: string, walksDateIndex: boolean][] = [
       ["?origem=inscricao", true], // a fifth of the leads

@@ -227,20 +227,20 @@ describe("Usuários: only the users permission (admin)", () => {
   });
 });
 
-describe("comercial: a shared queue (decision 056)", () => {
-  it("a comercial user sees and follows up a lead a colleague owns", async () => {
+describe("comercial: walls between salespeople (decision 138)", () => {
+  it("a comercial user neither lists, opens nor follows up a lead a colleague owns; the owner does", async () => {
     const owner = await sessionOf("dona.do.lead@example.com", "comercial");
     const colleague = await sessionOf("colega.comercial@example.com", "comercial");
     db.update(schema.leads).set({ owner_id: owner.user.id }).where(eq(schema.leads.id, leadId)).run();
+    const pageOf = (cookie: string) =>
+      settle(() => leadModule.loader(args(getRequest(`/contato/lead/${leadId}`, { cookie }), { id: String(leadId) })));
     const cookie = colleague.cookie;
     const panel = payload(await contatoModule.loader(args(getRequest("/contato?busca=Sigilosa", { cookie }))));
     expect(panel.totalsOnly).toBe(false);
-    expect(JSON.stringify(panel)).toContain("Pessoa Sigilosa Papéis");
-    const page = await settle(() =>
-      leadModule.loader(args(getRequest(`/contato/lead/${leadId}`, { cookie }), { id: String(leadId) })),
-    );
-    expect(statusOf(page)).toBe(200);
-    expect(payload(page).lead.email).toBe("sigilosa.papeis@example.org");
+    expect(JSON.stringify(panel)).not.toContain("Pessoa Sigilosa Papéis");
+    const page = await pageOf(cookie);
+    expect(statusOf(page)).toBe(404);
+    expect(JSON.stringify(payload(page))).not.toContain("sigilosa.papeis@example.org");
     const note = await settle(() =>
       leadModule.action(
         args(formRequest(`/contato/lead/${leadId}`, { intent: "nota", texto: "Liguei no lugar da colega." }, { cookie }), {
@@ -248,9 +248,12 @@ describe("comercial: a shared queue (decision 056)", () => {
         }),
       ),
     );
-    expect(statusOf(note)).toBe(303);
+    expect(statusOf(note)).toBe(404);
     const notes = db.select().from(schema.leadNotes).where(eq(schema.leadNotes.leadId, leadId)).all();
-    expect(notes.map((row) => row.text)).toContain("Liguei no lugar da colega.");
+    expect(notes.map((row) => row.text)).not.toContain("Liguei no lugar da colega.");
+    const own = await pageOf(owner.cookie);
+    expect(statusOf(own)).toBe(200);
+    expect(payload(own).lead.email).toBe("sigilosa.papeis@example.org");
   });
 });
 

@@ -184,6 +184,8 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { intent: "adicionar", url: "ftp://crm.example.com/eventos" },
     message: /Informe|endereço pode ter|Ação desconhecida|não existe mais/,
   },
+  // E-mails: the one post is the held-messages banner's confirmation (decision 139); anything else is refused.
+  "admin/e-mails": { session: "admin", refused: { intent: "apagar-tudo" }, message: /Ação desconhecida/ },
   // Distribution: a rule with no name, an unknown field and no team is refused before anything is stored.
   "admin/distribuicao": {
     session: "admin",

@@ -18,21 +18,27 @@ function useSignedIn(area: StaffArea): { person: SignedIn | null; links: StaffLi
   return { person: null, links: defaultAreaLinks(area) };
 }
 
-/** The admin panel and the WhatsApp tool: their own header and none of the marketing widgets. */
-export function AreaShell({ area, children }: { area: StaffArea; children: ReactNode }) {
+/**
+ * The admin panel and the WhatsApp tool: their own header and none of the marketing widgets.
+ * `notice`: a banner of the area above every page (the held outgoing messages, decision 139).
+ */
+export function AreaShell({ area, notice, children }: { area: StaffArea; notice?: ReactNode; children: ReactNode }) {
   const { person, links } = useSignedIn(area);
   return (
     <>
       <AreaHeader area={area} person={person} links={links} />
-      <PageMain toaster>{children}</PageMain>
+      <PageMain toaster>
+        {notice}
+        {children}
+      </PageMain>
     </>
   );
 }
 
 /** A staff area's layout route: its pages inside the area's shell. */
-export function AreaLayout({ area }: { area: StaffArea }) {
+export function AreaLayout({ area, notice }: { area: StaffArea; notice?: ReactNode }) {
   return (
-    <AreaShell area={area}>
+    <AreaShell area={area} notice={notice}>
       <Outlet />
     </AreaShell>
   );

@@ -18,6 +18,7 @@ export const DISTRIBUTION_INTENTS = {
   availability: "disponibilidade",
   addTeam: "equipe-nova",
   removeTeam: "equipe-remover",
+  shareLeads: "equipe-leads",
   addMember: "membro-adicionar",
   removeMember: "membro-remover",
   addRule: "regra-nova",
@@ -122,6 +123,13 @@ export function availabilitySchema(nowMs: number) {
 export const addTeamSchema = z.object({ intent: z.literal(I.addTeam), nome: name(60, M.teamName) });
 
 export const removeTeamSchema = z.object({ intent: z.literal(I.removeTeam), equipe: rowId(M.gone) });
+
+/** Opens ("1") or closes ("0") a team's leads to all its members (decision 138). */
+export const shareLeadsSchema = z.object({
+  intent: z.literal(I.shareLeads),
+  equipe: rowId(M.gone),
+  compartilhar: z.enum(["0", "1"], { error: M.gone }).transform((value) => value === "1"),
+});
 
 export const addMemberSchema = z.object({
   intent: z.literal(I.addMember),

@@ -5,7 +5,8 @@
  * browser's bundle does not carry this table (public pages share chunks with the staff ones).
  *
  * - admin: everything, and manages users and webhooks;
- * - comercial: leads (view, follow up, contact, export, hand-off to WhatsApp) and the WhatsApp tool;
+ * - comercial: leads (view, follow up, contact, export, hand-off to WhatsApp) and the WhatsApp tool; only
+ *   her own leads and those nobody owns (app/server/leads/walls.server.ts, decision 138);
  * - marketing: the content studio and the dashboard's totals, never a person's data.
  */
 export const ROLES = {

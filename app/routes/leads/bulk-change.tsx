@@ -27,14 +27,14 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "leads");
-  return bulkChangeView(request, bulkKindAt(new URL(request.url).pathname));
+  const staff = await requirePermission(request, "leads");
+  return bulkChangeView(request, bulkKindAt(new URL(request.url).pathname), staff);
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "leads");
   requireSameOrigin(request);
-  return bulkChangeAction(request, await readFormData(request), bulkKindAt(new URL(request.url).pathname), user.email);
+  return bulkChangeAction(request, await readFormData(request), bulkKindAt(new URL(request.url).pathname), user);
 }
 
 /** The confirm button's icon and label. */

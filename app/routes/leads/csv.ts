@@ -1,16 +1,18 @@
 import { parseLeadFilters } from "~/lib/leads/filters";
 import { leadsCsvResponse } from "~/server/leads/csv.server";
 import { LEAD_ORIGINS } from "~/server/leads/save.server";
+import { withinWall } from "~/server/leads/walls.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/csv";
 
 /**
  * GET /contato/leads.csv: the leads matching the panel's current search and filters (same query
- * string as /contato), streamed as leads-teste-vocacional.csv. Admin only.
+ * string as /contato), streamed as leads-teste-vocacional.csv: only the leads the user may see
+ * (walls.server.ts).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "leads");
+  const staff = await requirePermission(request, "leads");
   const filters = parseLeadFilters(new URL(request.url).searchParams, Object.keys(LEAD_ORIGINS));
-  return leadsCsvResponse(filters);
+  return leadsCsvResponse(withinWall(filters, staff));
 }

@@ -96,6 +96,17 @@ export default function DistributionPage({ loaderData: data, actionData }: Route
                 Remover equipe<span className="sr-only"> {team.name}</span>
               </PostButton>
             </div>
+            <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="team-shared-leads">
+              <span>
+                {team.sharedLeads
+                  ? "Leads abertos: cada membro vê os leads de todos os membros."
+                  : "Cada membro vê só os seus leads e os sem responsável."}
+              </span>
+              <PostButton values={{ intent: I.shareLeads, equipe: team.id, compartilhar: team.sharedLeads ? "0" : "1" }}>
+                {team.sharedLeads ? "Fechar os leads" : "Abrir os leads à equipe"}
+                <span className="sr-only"> {team.name}</span>
+              </PostButton>
+            </div>
             <ul className="mt-2 space-y-1 text-sm">
               {team.members.length === 0 ? <li>Nenhum membro.</li> : null}
               {team.members.map((member) => (

@@ -7,7 +7,7 @@ import { privateData, privateRedirect } from "~/lib/cache-headers";
 import { contactNumber, isContactChannel } from "~/lib/leads/contact";
 import { privatePageMeta } from "~/lib/seo";
 import { recordContactAttempt } from "~/server/leads/contact.server";
-import { leadOr404 } from "~/server/leads/privacy.server";
+import { visibleLeadOr404 } from "~/server/leads/walls.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { requireSameOrigin } from "~/server/platform/same-origin.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -27,8 +27,8 @@ import type { Route } from "./+types/lead-contact";
 export const meta = privatePageMeta("Contato com o lead - Painel Administrativo", "Ligar ou chamar no WhatsApp.");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "leads");
-  const lead = leadOr404(params.id);
+  const staff = await requirePermission(request, "leads");
+  const lead = visibleLeadOr404(staff, params.id);
   return privateData({
     lead: {
       id: lead.id,
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "leads");
   requireSameOrigin(request);
-  const lead = leadOr404(params.id);
+  const lead = visibleLeadOr404(user, params.id);
   const channel = (await readFormData(request)).get("canal");
   if (!isContactChannel(channel)) {
     return privateData({ error: "Escolha como contatar: Ligar ou WhatsApp." }, { status: 400 });

@@ -1,5 +1,6 @@
-import { privateData, privateHeaders } from "~/lib/cache-headers";
-import { findLead, leadIdParam, personDataExport } from "~/server/leads/privacy.server";
+import { privateHeaders } from "~/lib/cache-headers";
+import { personDataExport } from "~/server/leads/privacy.server";
+import { visibleLeadOr404 } from "~/server/leads/walls.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/lead-data.json";
@@ -11,9 +12,7 @@ import type { Route } from "./+types/lead-data.json";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "lgpd");
-  const id = leadIdParam(params.id);
-  const lead = id === null ? undefined : findLead(id);
-  if (!lead) throw privateData("Lead não encontrado.", { status: 404 });
+  const lead = visibleLeadOr404(staff, params.id, "Lead não encontrado.");
   console.info(`staff ${staff.email}: exported the data of lead ${lead.id}`);
   return new Response(JSON.stringify(personDataExport(lead), null, 2), {
     headers: privateHeaders({

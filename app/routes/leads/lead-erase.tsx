@@ -11,7 +11,8 @@ import { privateData } from "~/lib/cache-headers";
 import { formatDateBr } from "~/lib/dates";
 import { ERASE_CONFIRM_MESSAGE, ERASE_INTENT, eraseFormSchema } from "~/lib/leads/erasure";
 import { privatePageMeta } from "~/lib/seo";
-import { erasePerson, erasurePageData, leadOr404 } from "~/server/leads/privacy.server";
+import { erasePerson, erasurePageData } from "~/server/leads/privacy.server";
+import { visibleLeadOr404 } from "~/server/leads/walls.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { requireSameOrigin } from "~/server/platform/same-origin.server";
 import { privateRedirectWithToast } from "~/server/platform/toast.server";
@@ -33,8 +34,8 @@ export const meta = privatePageMeta("Excluir lead - Painel Administrativo", "Exc
 const GONE = "Lead não encontrado. Ele pode já ter sido excluído.";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, "lgpd");
-  const lead = leadOr404(params.id, GONE);
+  const staff = await requirePermission(request, "lgpd");
+  const lead = visibleLeadOr404(staff, params.id, GONE);
   const view = erasurePageData(lead);
   return privateData({
     lead: { id: lead.id, nome: lead.nome, email: lead.email, telefone: lead.telefone },
@@ -46,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requirePermission(request, "lgpd");
   requireSameOrigin(request);
-  const lead = leadOr404(params.id, GONE);
+  const lead = visibleLeadOr404(staff, params.id, GONE);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: eraseFormSchema });
   if (formData.get("intent") !== ERASE_INTENT) {

@@ -18,7 +18,7 @@ import { statusWithReason } from "~/lib/leads/status";
 import { privatePageMeta } from "~/lib/seo";
 import { LEAD_OPT_OUT_INTENT } from "~/lib/whatsapp/replies";
 import { leadPageAction, leadPageView } from "~/server/leads/lead-page.server";
-import { leadOr404 } from "~/server/leads/privacy.server";
+import { visibleLeadOr404 } from "~/server/leads/walls.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { requireSameOrigin } from "~/server/platform/same-origin.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -36,15 +36,15 @@ export const meta = privatePageMeta("Lead - Painel Administrativo", "Acompanhame
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "leads");
-  return privateData(leadPageView(leadOr404(params.id), staff));
+  return privateData(leadPageView(visibleLeadOr404(staff, params.id), staff));
 }
 
 /** The follow-up forms' posts (status, note, owner, next contact), by `intent`: app/server/leads/lead-page.server.ts. */
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requirePermission(request, "leads");
   requireSameOrigin(request);
-  const lead = leadOr404(params.id);
-  return leadPageAction(request, lead, await readFormData(request), staff.email);
+  const lead = visibleLeadOr404(staff, params.id);
+  return leadPageAction(request, lead, await readFormData(request), staff);
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,7 +102,12 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-0 sm:grid-cols-2 sm:gap-6">
         <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
         <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
-        <OwnerForm owner={lead.owner} owners={loaderData.owners} errors={errorsOf("responsavel")} />
+        <OwnerForm
+          owner={lead.owner}
+          owners={loaderData.owners}
+          errors={errorsOf("responsavel")}
+          lockedText={loaderData.ownerLocked}
+        />
       </div>
       <NoteForm
         errors={errorsOf("nota")}

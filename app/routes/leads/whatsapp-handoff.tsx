@@ -30,8 +30,8 @@ export const meta = privatePageMeta(
 const CREATE_INTENT = "criar";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "leads");
-  const filters = selectionFilters(new URL(request.url).searchParams);
+  const staff = await requirePermission(request, "leads");
+  const filters = selectionFilters(new URL(request.url).searchParams, staff);
   const selection = selectHandoffContacts(filters);
   return privateData({
     backHref: panelHref(filters),
@@ -57,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") !== CREATE_INTENT) {
     return privateData({ error: "Confirme com o botão “Criar lista e abrir o WhatsApp”." }, { status: 400 });
   }
-  const created = createHandoff(selectionFilters(formParams(form)), staff.email);
+  const created = createHandoff(selectionFilters(formParams(form), staff), staff.email);
   if (!created) {
     return privateData(
       { error: "Nenhum contato para enviar: os leads filtrados não têm celular válido ou não querem WhatsApp." },

@@ -1,16 +1,25 @@
+import { ErrorList } from "~/components/forms";
 import { StudioTable } from "~/components/studio/studio-table";
+import { privateData } from "~/lib/cache-headers";
 import { formatDateTimeBr } from "~/lib/dates";
 import { EMAIL_STATUS_LABELS, type EmailStatusKey } from "~/lib/email";
+import { UNKNOWN_INTENT } from "~/lib/leads/follow-up-form";
+import { CONFIRM_OUTGOING_INTENT } from "~/lib/outgoing-hold";
 import { privatePageMeta } from "~/lib/seo";
-import { emailOutboxPage } from "~/server/email/outbox.server";
-import { requirePermission } from "~/server/staff/auth.server";
+import { emailOutboxPage, wakeEmailWorker } from "~/server/email/outbox.server";
+import { requireSameOrigin } from "~/server/platform/same-origin.server";
+import { confirmOutgoing } from "~/server/platform/site-identity.server";
+import { requirePermission, staffPagePost } from "~/server/staff/auth.server";
+import { wakeWebhookWorker } from "~/server/webhooks/outbox.server";
 
 import type { Route } from "./+types/emails";
 
 /**
  * /admin/e-mails: the e-mail outbox (decision 088). What was sent, what waits (the backlog while the
  * SMTP server is down) and, without SMTP_URL, every message the site would have sent: to whom,
- * when, its subject and text. Admin only; read-only, so it works the same without JavaScript.
+ * when, its subject and text. Admin only; it works the same without JavaScript. Its one post is the
+ * staff area's banner: the admin confirms that this site sends the held webhooks and e-mails
+ * (decision 139).
  */
 
 export const meta = privatePageMeta("E-mails - Painel Administrativo", "Mensagens enviadas pelo site.");
@@ -20,13 +29,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return emailOutboxPage();
 }
 
-export default function EmailsPage({ loaderData }: Route.ComponentProps) {
+export async function action({ request }: Route.ActionArgs) {
+  const { staff, intent, back } = await staffPagePost(request, "emails", "/admin/e-mails");
+  requireSameOrigin(request);
+  if (intent !== CONFIRM_OUTGOING_INTENT) return privateData({ error: UNKNOWN_INTENT }, { status: 400 });
+  if (!confirmOutgoing(staff.email)) return back("Os envios já estavam liberados");
+  wakeWebhookWorker();
+  wakeEmailWorker();
+  return back("Envios liberados", "Os webhooks e e-mails retidos saem agora, uma vez cada.");
+}
+
+export default function EmailsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { smtpConfigured, oldestPending, rows, counts } = loaderData;
   return (
     <section aria-labelledby="emails-titulo" className="mx-auto max-w-7xl px-4 py-8">
       <h1 id="emails-titulo" className="text-2xl font-bold text-slate-900">
         E-mails
       </h1>
+      <div role="alert">
+        <ErrorList id="emails-error" errors={actionData?.error ? [actionData.error] : null} className="mt-2" />
+      </div>
       {smtpConfigured ? (
         <p className="mt-1 max-w-3xl text-sm text-slate-600" data-testid="emails-mode">
           Os e-mails saem pelo servidor SMTP configurado (SMTP_URL), um de cada vez: os avisos à equipe primeiro, depois as

@@ -1,8 +1,10 @@
 import { AreaErrorPage, AreaLayout } from "~/components/layout/area-shell";
+import { OutgoingHoldBanner } from "~/components/layout/outgoing-hold-banner";
 import { privatePageHeaders } from "~/lib/cache-headers";
 import { skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { can, ROLES, staffLinksFor } from "~/lib/staff/roles";
 import { config } from "~/server/platform/config.server";
+import { outgoingHold } from "~/server/platform/site-identity.server";
 import { getAdmin } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/layout";
@@ -24,14 +26,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (admin && can(admin.role, "users")) {
     links.push({ to: `/whatsapp/${encodeURIComponent(config.whatsappAdminSlug)}`, label: "Senhas do WhatsApp" });
   }
-  return { staff: admin ? { email: admin.email, roleLabel: ROLES[admin.role] } : null, links };
+  // A copied database holds its webhooks and e-mails; the admins, who may release them, are told (decision 139).
+  const hold = admin && can(admin.role, "emails") ? outgoingHold() : null;
+  return {
+    staff: admin ? { email: admin.email, roleLabel: ROLES[admin.role] } : null,
+    links,
+    outgoingHold: hold ? { reason: hold.reason, fromUrl: hold.fromUrl, siteUrl: hold.siteUrl } : null,
+  };
 }
 
 /** As the root: after a post that lost the connection nothing changed, and asking again would fail too. */
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
-export default function AdminLayout() {
-  return <AreaLayout area="admin" />;
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const hold = loaderData.outgoingHold;
+  return <AreaLayout area="admin" notice={hold ? <OutgoingHoldBanner hold={hold} /> : null} />;
 }
 
 /** An error in one of its pages keeps this area's header (app/components/layout/area-shell.tsx). */

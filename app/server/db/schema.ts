@@ -552,10 +552,14 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_priority_queue_idx").on(t.status, t.priority, t.id), index("email_outbox_lead_idx").on(t.leadId)],
 );
 
-/** Sales teams (decision 086): a named set of comercial users that distribution rules point at. */
+/**
+ * Sales teams (decision 086): a named set of comercial users that distribution rules point at.
+ * `shared_leads`: an admin opened the members' leads to the whole team (decision 138).
+ */
 export const salesTeams = sqliteTable("sales_teams", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull().unique(),
+  sharedLeads: integer("shared_leads", { mode: "boolean" }).notNull().default(false),
   createdAt: text("created_at").notNull(),
 });
 
@@ -604,4 +608,20 @@ export const emailOptouts = sqliteTable("email_optouts", {
   createdAt: text("created_at").notNull(),
   /** How it was asked: "one-click" (the mail client's RFC 8058 post) or "page" (the confirmation page's button). */
   source: text("source").notNull(),
+});
+
+/**
+ * The site address this database was last confirmed for (decision 139), one row (id 1). A server
+ * started with another SITE_URL, or on a restored backup, holds every outgoing webhook and e-mail
+ * (`held_since`, `held_reason`: "address" or "restore", `held_from_url`: the address recorded) until
+ * an admin confirms on the staff area's banner.
+ */
+export const siteIdentity = sqliteTable("site_identity", {
+  id: integer("id").primaryKey(),
+  siteUrl: text("site_url").notNull(),
+  heldSince: text("held_since"),
+  heldReason: text("held_reason"),
+  heldFromUrl: text("held_from_url"),
+  confirmedBy: text("confirmed_by"),
+  confirmedAt: text("confirmed_at"),
 });

@@ -13,6 +13,7 @@ import { getInstitution } from "../content/institution.server";
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { config } from "../platform/config.server";
+import { isOutgoingHeld } from "../platform/site-identity.server";
 import { retryDelayMs } from "../webhooks/outbox.server";
 
 /**
@@ -442,12 +443,14 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
 
   async function drain(): Promise<number> {
     let attempted = 0;
+    // A copy of the database waits for an admin's confirmation before it e-mails anyone (decision 139).
+    if (isOutgoingHeld()) return 0;
     const sender = transportNow();
     if (!sender) return 0;
     for (;;) {
       if (stopped) return attempted;
       const row = head();
-      if (!row || row.nextAttemptAt > serverClock.nowMs()) return attempted;
+      if (!row || row.nextAttemptAt > serverClock.nowMs() || isOutgoingHeld()) return attempted;
       attempted++;
       try {
         await sendOne(row, sender);
@@ -508,6 +511,11 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
   runningWorker = createEmailWorker(options);
   runningWorker.start();
   return runningWorker;
+}
+
+/** Wakes this process's worker (an admin's confirmation released the held messages). */
+export function wakeEmailWorker(): void {
+  runningWorker?.wake();
 }
 
 /** Stops it (SIGTERM): the message being sent finishes; the rest wait in the table. */

@@ -5,9 +5,11 @@ import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { parseStatusChoice, type StatusChoice, statusWithReason } from "~/lib/leads/status";
 
 import { privateRedirectWithToast } from "../platform/toast.server";
+import type { StaffUser } from "../staff/users.server";
 import { changeStatusOfSelection, countStatusChanges } from "./follow-up.server";
 import { countOwnerChanges, OWNER_ERROR, type OwnerOption, parseOwnerChoice, setOwnerOfSelection } from "./owner.server";
 import { bulkChange, formParams, panelHref, selectionFilters, selectionInWords } from "./selection.server";
+import type { LeadViewer } from "./walls.server";
 
 /**
  * The two bulk changes of the panel (status, owner) through one loader and one action: the panel's
@@ -60,10 +62,10 @@ const ownerKind: BulkKind<OwnerOption | null> = {
 const KINDS: Record<BulkKindName, BulkKind<any>> = { status: statusKind, owner: ownerKind };
 
 /** The confirmation page's data: the filters in words, and what would change (null with a refused choice). */
-export function bulkChangeView(request: Request, name: BulkKindName) {
+export function bulkChangeView(request: Request, name: BulkKindName, viewer: LeadViewer) {
   const kind = KINDS[name];
   const params = new URL(request.url).searchParams;
-  const filters = selectionFilters(params);
+  const filters = selectionFilters(params, viewer);
   const choice = kind.choice(params);
   const base = { backHref: panelHref(filters), filterWords: selectionInWords(filters) };
   if (!choice.ok) return privateData({ ...base, error: choice.error, selection: null });
@@ -79,19 +81,19 @@ export function bulkChangeView(request: Request, name: BulkKindName) {
  * The confirmation's post: refused (400, the message on the page) with a bad choice, without the
  * confirm button's intent, or when no lead would change; else the change and a 303 to the panel.
  */
-export function bulkChangeAction(request: Request, form: FormData, name: BulkKindName, by: string) {
+export function bulkChangeAction(request: Request, form: FormData, name: BulkKindName, by: StaffUser) {
   const kind = KINDS[name];
   const texts = BULK_KINDS[name];
   const params = formParams(form);
-  const filters = selectionFilters(params);
+  const filters = selectionFilters(params, by);
   const choice = kind.choice(params);
   if (!choice.ok) return privateData({ error: choice.error }, { status: 400 });
   if (form.get("intent") !== BULK_CONFIRM_INTENT) return privateData({ error: texts.confirmFirst }, { status: 400 });
-  const changed = kind.apply(filters, choice.value, by);
+  const changed = kind.apply(filters, choice.value, by.email);
   if (changed === 0) return privateData({ error: texts.nothingChanges }, { status: 400 });
   const target = kind.target(choice.value);
   console.info(
-    `admin ${by}: bulk ${name} of ${changed} lead(s) to ${name === "owner" ? (choice.value?.id ?? "no owner") : target}`,
+    `staff ${by.email}: bulk ${name} of ${changed} lead(s) to ${name === "owner" ? (choice.value?.id ?? "no owner") : target}`,
   );
   return privateRedirectWithToast(request, panelHref(filters), {
     title: texts.doneTitle,

@@ -18,6 +18,7 @@ import {
   removeRuleSchema,
   removeTeamSchema,
   RULE_FIELDS,
+  shareLeadsSchema,
   switchSchema,
 } from "~/lib/leads/distribution";
 
@@ -39,6 +40,7 @@ import {
   saveClockSettings,
   setAvailability,
   setDistributionActive,
+  setTeamSharedLeads,
   targetMinutes,
   unassignedCount,
 } from "./distribution.server";
@@ -119,6 +121,16 @@ function availabilityAction(formData: FormData, back: BackWithToast) {
   return back(away ? "Marcado como ausente" : "Marcado como disponível");
 }
 
+function shareLeadsAction(formData: FormData, back: BackWithToast) {
+  const submission = parseWithZod(formData, { schema: shareLeadsSchema });
+  if (submission.status !== "success" || !setTeamSharedLeads(submission.value.equipe, submission.value.compartilhar)) {
+    return refusePage(M.gone);
+  }
+  return submission.value.compartilhar
+    ? back("Leads abertos à equipe", "Cada membro vê os leads de todos os membros da equipe.")
+    : back("Leads fechados", "Cada membro vê só os seus leads e os sem responsável.");
+}
+
 function addTeamAction(formData: FormData, back: BackWithToast) {
   const submission = parseWithZod(formData, { schema: addTeamSchema });
   if (submission.status !== "success") return refuseForm(DISTRIBUTION_FORMS.addTeam, submission);
@@ -186,6 +198,8 @@ export async function distributionAction(request: Request) {
       return addTeamAction(formData, back);
     case I.removeTeam:
       return removeTeamAction(formData, back);
+    case I.shareLeads:
+      return shareLeadsAction(formData, back);
     case I.addMember:
       return addMemberAction(formData, back);
     case I.removeMember:

@@ -133,7 +133,7 @@ export function setAvailability(userId: number, away: boolean, awayUntil: Date |
 
 // --- Teams and rules ----------------------------------------------------------------------------
 
-export type TeamRow = { id: number; name: string; members: { id: number; email: string }[] };
+export type TeamRow = { id: number; name: string; sharedLeads: boolean; members: { id: number; email: string }[] };
 
 export function listTeams(): TeamRow[] {
   const teams = db.select().from(schema.salesTeams).orderBy(asc(schema.salesTeams.name)).all();
@@ -146,6 +146,7 @@ export function listTeams(): TeamRow[] {
   return teams.map((team) => ({
     id: team.id,
     name: team.name,
+    sharedLeads: team.sharedLeads,
     members: members.filter((m) => m.teamId === team.id).map(({ id, email }) => ({ id, email })),
   }));
 }
@@ -153,6 +154,11 @@ export function listTeams(): TeamRow[] {
 /** Creates a team; false when the name is taken. */
 export function createTeam(name: string, now: Date = serverClock.now()): boolean {
   return db.insert(schema.salesTeams).values({ name, createdAt: now.toISOString() }).onConflictDoNothing().run().changes > 0;
+}
+
+/** Opens or closes a team's leads to all its members (decision 138); false when the team is gone. */
+export function setTeamSharedLeads(id: number, shared: boolean): boolean {
+  return db.update(schema.salesTeams).set({ sharedLeads: shared }).where(eq(schema.salesTeams.id, id)).run().changes > 0;
 }
 
 export function removeTeam(id: number): boolean {

@@ -23,7 +23,7 @@ import { leadRepliesView } from "../whatsapp/inbox.server";
 import { optOutByStaff } from "../whatsapp/optout-review.server";
 import { isOptedOut } from "../whatsapp/optouts.server";
 import { addLeadNote, changeLeadStatus, leadTimeline, setNextContact } from "./follow-up.server";
-import { findOwner, ownerEmails, ownerOptions, setLeadOwner } from "./owner.server";
+import { findOwner, OWNER_LOCKED_ERROR, OWNER_LOCKED_STATUS, ownerEmails, ownerOptions, setLeadOwner } from "./owner.server";
 import type { Lead } from "./privacy.server";
 import { LEAD_ORIGINS } from "./save.server";
 
@@ -59,8 +59,9 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
       contactable: contactNumber(lead.telefone) !== null,
       owner: lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
     },
-    // The owner choices: the comercial users.
+    // The owner choices: the comercial users; none once the owner is locked (Matriculado).
     owners: ownerOptions(),
+    ownerLocked: lead.status === OWNER_LOCKED_STATUS ? OWNER_LOCKED_ERROR : null,
     timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
     // What the person answered on WhatsApp (decision 071), newest first; plain text.
     replies: leadRepliesView(lead.id),
@@ -92,6 +93,7 @@ function addNoteAction({ request, lead, by, here }: Post, form: FollowUp<"nota">
 }
 
 function setOwnerAction({ request, lead, by, here }: Post, form: FollowUp<"responsavel">) {
+  if (lead.status === OWNER_LOCKED_STATUS) return refuse(form.intent, { responsavel: OWNER_LOCKED_ERROR });
   const owner = form.responsavel === null ? null : findOwner(Number(form.responsavel));
   if (owner === undefined) return refuse(form.intent, { responsavel: OWNER_ERROR });
   if (!setLeadOwner(lead.id, owner, by)) return refuse(form.intent, { responsavel: "O lead já está com este responsável." });
@@ -126,7 +128,8 @@ function optOutAction(request: Request, lead: Lead, formData: FormData, by: stri
  * own rules), then the named change, answered with a 303 back to the page and a toast, or a 400
  * with the message next to the field.
  */
-export async function leadPageAction(request: Request, lead: Lead, formData: FormData, by: string) {
+export async function leadPageAction(request: Request, lead: Lead, formData: FormData, staff: { email: string }) {
+  const by = staff.email;
   const intent = formData.get("intent");
   if (intent === LEAD_OPT_OUT_INTENT) return optOutAction(request, lead, formData, by);
   if (!isLeadIntent(intent)) return refuse("", { form: UNKNOWN_INTENT });

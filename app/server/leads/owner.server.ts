@@ -1,16 +1,22 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
+import { firstName, leadAlertEmail } from "~/lib/email";
 import { type LeadFilters, NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { OWNER_ERROR, OWNER_ID } from "~/lib/leads/follow-up-form";
 
 import { db, schema } from "../db/client.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { config } from "../platform/config.server";
 import { changeLeadsInBatches, type Tx, updateLeadRows } from "./follow-up.server";
 import { countSelection, selectionIds } from "./queries.server";
+import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * The owner ("responsável") of a lead: a `comercial` user who follows it up, or none. It is a
  * column of the lead row (like the status: one per form origin). Every change writes, in the same
- * transaction, a note on the lead saying from whom to whom: the history shows who changed it and when.
+ * transaction, a note on the lead saying from whom to whom: the history shows who changed it and when,
+ * and an e-mail to the previous owner when someone else moved it. A Matriculado lead keeps its owner
+ * (the enrolment is credited to whoever had it; decision 138).
  */
 
 const leads = schema.leads;
@@ -80,9 +86,34 @@ export function findOwner(id: number): OwnerOption | undefined {
     .get();
 }
 
-/** Leads this owner choice would change (those that already have it are left alone). */
+/** The status whose leads' owner no longer changes. */
+export const OWNER_LOCKED_STATUS = "matriculado";
+
+/** Refusal shown next to the owner field of a Matriculado lead. */
+export const OWNER_LOCKED_ERROR = "Lead matriculado: o responsável não pode mais ser alterado.";
+
+/** Leads this owner choice would change (those that already have it, and Matriculado ones, are left alone). */
 function differsFrom(owner: OwnerOption | null): SQL {
-  return sql`${leads.owner_id} IS NOT ${owner?.id ?? null}`;
+  return sql`${leads.owner_id} IS NOT ${owner?.id ?? null} AND ${leads.status} <> ${OWNER_LOCKED_STATUS}`;
+}
+
+type MovedLead = { id: number; owner: number | null; nome: string; curso: string | null; polo: string | null; origem: string };
+
+/** Tells each previous owner (other than whoever moved it) that her lead went to someone else. */
+function tellPreviousOwners(rows: readonly MovedLead[], names: Map<number, string>, by: string, now: Date) {
+  for (const row of rows) {
+    const previous = row.owner === null ? undefined : names.get(row.owner);
+    if (!previous || previous.toLowerCase() === by.toLowerCase()) continue;
+    const parts = leadAlertEmail("lead.reassigned", {
+      firstName: firstName(row.nome),
+      course: row.curso ?? "",
+      polo: row.polo ?? "",
+      origin: LEAD_ORIGINS[row.origem as keyof typeof LEAD_ORIGINS] ?? row.origem,
+      link: `${config.siteUrl}/contato`,
+      reason: `Repassado por ${by}`,
+    });
+    enqueueEmail({ kind: "lead.reassigned", to: previous, ...parts, leadId: row.id }, now);
+  }
 }
 
 /** The history line of an owner change, written as a note by whoever changed it. */
@@ -93,7 +124,15 @@ export function ownerChangeText(from: string | null, to: string | null): string 
 /** Gives these leads (ids) to the owner, with one history note per lead that changed; returns how many changed. */
 function applyOwner(tx: Tx, ids: number[], owner: OwnerOption | null, by: string, now: Date): number {
   const at = now.toISOString();
-  const read = { columns: { id: leads.id, owner: leads.owner_id }, differs: differsFrom(owner) };
+  const columns = {
+    id: leads.id,
+    owner: leads.owner_id,
+    nome: leads.nome,
+    curso: leads.curso_interesse,
+    polo: leads.polo,
+    origem: leads.origem,
+  };
+  const read = { columns, differs: differsFrom(owner) };
   return changeLeadsInBatches(tx, ids, read, (before) => {
     const names = ownerEmails(before.map((row) => row.owner));
     updateLeadRows(tx, before, { owner_id: owner?.id ?? null });
@@ -110,6 +149,7 @@ function applyOwner(tx: Tx, ids: number[], owner: OwnerOption | null, by: string
         })),
       )
       .run();
+    tellPreviousOwners(before, names, by, now);
   });
 }
 

@@ -26,6 +26,7 @@ import { type DistributionStatus, distributionStatus, type WaitingLead, waitingL
 import { ownerEmails, ownerOptions } from "./owner.server";
 import { countLeadsByStatus, distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
+import { withinWall } from "./walls.server";
 
 /**
  * What /contato shows, by role: the whole panel (dashboard, filters, the paginated table) for a
@@ -104,7 +105,9 @@ export function loadFullPanel(admin: StaffUser, searchParams: URLSearchParams) {
     originLabels: originLabels(),
   };
   try {
-    const listed = listLeadsPage(filters);
+    // The list and its funnel hold only the leads this user may see (decision 138).
+    const walled = withinWall(filters, admin);
+    const listed = listLeadsPage(walled);
     const emails = ownerEmails(listed.rows.map((row) => row.owner_id));
     const rows = withWhatsappOptOut(listed.rows).map((row) => ({
       ...row,
@@ -116,7 +119,7 @@ export function loadFullPanel(admin: StaffUser, searchParams: URLSearchParams) {
     const page: PanelPage = { ...listed, rows };
     const profiles = [...new Set([...Object.values(LETTER_PROFILE), ...distinctResultProfiles()])];
     // The funnel counts the leads the filters select (all of them without filters).
-    const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(filters)), filtered: hasActiveFilters(filters) };
+    const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(walled)), filtered: hasActiveFilters(filters) };
     const owners: OwnerChoice[] = ownerOptions();
     const waiting = waitingLeads(admin, serverClock.now());
     const distribution = distributionStatus(serverClock.now());

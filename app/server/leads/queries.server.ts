@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 
 import { saoPauloDate } from "~/lib/dates";
 import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/leads/filters";
@@ -17,16 +17,45 @@ import type { Tx } from "./follow-up.server";
 const leads = schema.leads;
 
 /**
+ * Which owners' leads a viewer sees besides the unowned ones (null: every lead). Decided by
+ * `leadWallOf` (walls.server.ts); every query over a selection of leads keeps inside it.
+ */
+export type LeadWall = { ownerIds: number[] } | null;
+
+/** The panel's filters, and the wall of whoever runs them (none given: every lead). */
+export type WalledLeadFilters = LeadFilters & { wall?: LeadWall };
+
+/**
+ * The wall as SQL. `walkDateIndex`: written so SQLite cannot use the owner index (`+col`), as the
+ * filters below are, so a comercial user's page walks the date index and stops after one page.
+ */
+function wallCondition(wall: LeadWall | undefined, walkDateIndex: boolean): SQL | undefined {
+  if (!wall) return undefined;
+  if (walkDateIndex) {
+    const ids = sql.join(
+      wall.ownerIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    return wall.ownerIds.length
+      ? sql`(+${leads.owner_id} IS NULL OR +${leads.owner_id} IN (${ids}))`
+      : sql`+${leads.owner_id} IS NULL`;
+  }
+  return wall.ownerIds.length ? or(isNull(leads.owner_id), inArray(leads.owner_id, wall.ownerIds)) : isNull(leads.owner_id);
+}
+
+/**
  * The WHERE clause for the panel's search and filters (undefined = every lead).
  * `walkDateIndex`: write the origin and profile tests so SQLite cannot use their indexes (`+col`),
  * which makes it walk the (data_criacao, criado_em) index in display order and stop after one page.
  * `now`: the instant whose São Paulo date decides which leads are "atrasados" (injected by tests).
  */
 export function leadConditions(
-  filters: LeadFilters,
+  filters: WalledLeadFilters,
   { walkDateIndex = false, now = new Date() }: { walkDateIndex?: boolean; now?: Date } = {},
 ): SQL | undefined {
   const conditions: SQL[] = [];
+  const wall = wallCondition(filters.wall, walkDateIndex);
+  if (wall) conditions.push(wall);
   // Each word must appear in the normalised `busca` column (name, e-mail, phone, city, course, polo).
   for (const term of searchTerms(filters.busca)) {
     conditions.push(sql`${leads.busca} LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);

@@ -10,15 +10,19 @@ import {
 import { ownerLabel } from "./owner.server";
 import { countLeads } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
+import { type LeadViewer, withinWall } from "./walls.server";
 
 /**
  * The panel's filtered selection as the pages that change all of it read it (bulk status, bulk
  * owner, hand-off to WhatsApp): from the query string (GET) or the confirmation form (POST).
  */
 
-/** The filters of a selection (always from the first page: a selection is every page). */
-export function selectionFilters(params: URLSearchParams): LeadFilters {
-  return { ...parseLeadFilters(params, Object.keys(LEAD_ORIGINS)), pagina: 1 };
+/**
+ * The filters of a selection (always from the first page: a selection is every page), inside the
+ * viewer's wall: a change or a hand-off never reaches a lead she may not see.
+ */
+export function selectionFilters(params: URLSearchParams, viewer: LeadViewer): LeadFilters {
+  return withinWall({ ...parseLeadFilters(params, Object.keys(LEAD_ORIGINS)), pagina: 1 }, viewer);
 }
 
 /** A posted form's text fields as query parameters (the confirmation form carries the filters). */

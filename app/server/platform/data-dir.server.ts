@@ -48,3 +48,9 @@ export type BackupManifest = {
   environmentSecrets: SecretName[];
   images: number;
 };
+
+/**
+ * Written beside the database by `npm run restore` (decision 139): the next start sees that this
+ * database is a copy and holds outgoing webhooks and e-mails until an admin confirms.
+ */
+export const RESTORED_MARKER = "restaurado.json";

@@ -15,6 +15,7 @@ import {
   ERASURES_FILE,
   IMAGES_FOLDER,
   LEGACY_SECRET_FILES,
+  RESTORED_MARKER,
   SECRET_FILES,
 } from "./data-dir.server";
 import { extractTarGz } from "./tar.server";
@@ -200,6 +201,11 @@ export async function restoreSite(
       if (existsSync(secret)) renameSync(secret, path.join(dataDir, name));
     }
     if (existsSync(stagedImages)) renameSync(stagedImages, path.join(dataDir, IMAGES_FOLDER));
+    // A copy must not talk to production: the next start holds webhooks and e-mails (decision 139).
+    const restoredAt = (options.now ?? new Date()).toISOString();
+    writeFileSync(path.join(dataDir, RESTORED_MARKER), JSON.stringify({ restoredAt, archive: path.basename(source) }), {
+      mode: 0o600,
+    });
     return { databasePath, manifest, images, setAside, erasures };
   } finally {
     rmSync(staging, { recursive: true, force: true });

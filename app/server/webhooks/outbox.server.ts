@@ -9,6 +9,7 @@ import { DEFAULT_TIMEOUT_SECONDS } from "~/lib/webhooks";
 
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
+import { isOutgoingHeld } from "../platform/site-identity.server";
 import { type HostLookup, type ResolvedAddress, resolveWebhookHost, systemLookup } from "./address.server";
 
 /**
@@ -616,6 +617,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions = {}): Webhook
     if (stopping) return [];
     const started: Promise<void>[] = [];
     try {
+      // A copy of the database waits for an admin's confirmation before it calls a CRM (decision 139).
+      if (isOutgoingHeld()) return started;
       const nowMs = serverClock.nowMs();
       for (const endpointId of endpointsWithDue(nowMs)) {
         let out = 0;
@@ -680,6 +683,11 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
   runningWorker = createWebhookWorker(options);
   runningWorker.start();
   return runningWorker;
+}
+
+/** Wakes this process's worker (an admin's confirmation released the held deliveries). */
+export function wakeWebhookWorker(): void {
+  runningWorker?.wake();
 }
 
 /**

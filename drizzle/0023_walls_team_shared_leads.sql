@@ -1,0 +1,1 @@
+ALTER TABLE `sales_teams` ADD `shared_leads` integer DEFAULT false NOT NULL;
