@@ -26,6 +26,8 @@ const arrived: Arrived[] = [];
 const refuse = new Set<string>();
 /** Called when a message's DATA starts and when its final "." arrived; an error refuses the message there. */
 let onDataStep: ((step: "started" | "ended") => Error | undefined) | null = null;
+/** Holds a message's answer until the promise it returns settles. */
+let smtpHold: (() => Promise<void>) | null = null;
 let smtp: LocalSmtp;
 let port = 0;
 
@@ -34,7 +36,8 @@ async function startSmtp(listenPort = 0) {
     port: listenPort,
     onRcptTo: (address) => (refuse.has(address) ? smtpRefusal("Mailbox unavailable", 550) : undefined),
     onDataStart: () => onDataStep?.("started"),
-    onMessage(mail, rcpt) {
+    async onMessage(mail, rcpt) {
+      await smtpHold?.();
       const refusal = onDataStep?.("ended");
       if (refusal) return refusal;
       arrived.push({ mail, rcpt });
@@ -62,6 +65,7 @@ beforeEach(() => {
   arrived.length = 0;
   refuse.clear();
   onDataStep = null;
+  smtpHold = null;
   process.env.SMTP_URL = "smtp://127.0.0.1:1";
 });
 afterEach(() => {
@@ -108,12 +112,13 @@ describe("the outbox over SMTP", () => {
     await worker.stop();
   });
 
-  it("SMTP down: nothing is lost, the queue waits its backoff, and after the outage every message arrives once, in order", async () => {
+  it("SMTP down: nothing is lost, the queue waits its backoff, and after the outage every message arrives once", async () => {
     const port0 = port;
     await stopSmtp();
     for (let n = 1; n <= 3; n++) enqueueEmail(message(`fila${n}@example.com`, n));
     const worker = createEmailWorker({ transport: transport(), random: () => 1 });
-    expect(await worker.runDue()).toBe(1);
+    // The three are in the window of messages sent at once: each is tried, none is lost.
+    expect(await worker.runDue()).toBe(3);
     expect(rows().map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
     expect(rows()[0].lastError).toMatch(/Servidor SMTP fora do ar|ECONNREFUSED/);
     expect(rows()[0].nextAttemptAt).toBeGreaterThan(now);
@@ -131,12 +136,12 @@ describe("the outbox over SMTP", () => {
     await startSmtp(port0);
     now += 5 * 60_000;
     expect(await worker.runDue()).toBe(3);
-    expect(arrived.map((a) => a.rcpt[0])).toEqual(["fila1@example.com", "fila2@example.com", "fila3@example.com"]);
+    expect(arrived.map((a) => a.rcpt[0]).sort()).toEqual(["fila1@example.com", "fila2@example.com", "fila3@example.com"]);
     expect(rows().map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
     await worker.stop();
   });
 
-  it("staff alerts leave before confirmations to people queued earlier; each kind keeps its order", async () => {
+  it("staff alerts leave before confirmations to people queued earlier", async () => {
     for (let n = 1; n <= 3; n++) {
       enqueueEmail(message(`pessoa${n}@example.com`, n, { kind: n === 2 ? "person.vocational_result" : "person.confirmation" }));
     }
@@ -144,13 +149,10 @@ describe("the outbox over SMTP", () => {
     enqueueEmail(message("vendedora2@example.com", 5, { kind: "lead.escalated" }));
     const worker = createEmailWorker({ transport: transport() });
     expect(await worker.runDue()).toBe(5);
-    expect(arrived.map((a) => a.rcpt[0])).toEqual([
-      "vendedora1@example.com",
-      "vendedora2@example.com",
-      "pessoa1@example.com",
-      "pessoa2@example.com",
-      "pessoa3@example.com",
-    ]);
+    // Every staff alert has its answer before a message to a person starts.
+    const order = arrived.map((a) => a.rcpt[0]);
+    expect(order.slice(0, 2).sort()).toEqual(["vendedora1@example.com", "vendedora2@example.com"]);
+    expect(order.slice(2).sort()).toEqual(["pessoa1@example.com", "pessoa2@example.com", "pessoa3@example.com"]);
     expect(rows().map((r) => [r.kind.split(".")[0], r.priority])).toEqual([
       ["person", 1],
       ["person", 1],
@@ -168,7 +170,7 @@ describe("the outbox over SMTP", () => {
     enqueueEmail(message("depois@example.com", 3));
     const worker = createEmailWorker({ transport: transport() });
     expect(await worker.runDue()).toBe(3);
-    expect(arrived.map((a) => a.rcpt[0])).toEqual(["antes@example.com", "depois@example.com"]);
+    expect(arrived.map((a) => a.rcpt[0]).sort()).toEqual(["antes@example.com", "depois@example.com"]);
     const [, refused] = rows();
     expect(refused).toMatchObject({ status: "failed", attempts: 1 });
     expect(refused.lastError).toMatch(/Recusado pelo servidor SMTP \(550\)/);
@@ -195,6 +197,32 @@ describe("the outbox over SMTP", () => {
     expect(seen).toEqual(["started: pending", "ended: sent", "started: pending", "ended: sent"]);
     expect(rows()[0]).toMatchObject({ status: "sent", attempts: 2 });
     expect(arrived).toHaveLength(1);
+    await worker.stop();
+  });
+
+  it("four messages are on their way at once, each over its own connection; the next four start when they have their answers", async () => {
+    for (let n = 1; n <= 8; n++) enqueueEmail(message(`janela${n}@example.com`, n));
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const held: (() => void)[] = [];
+    onDataStep = (step) => {
+      if (step === "started") mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+      return undefined;
+    };
+    // Each message's answer waits until four are in flight (or the queue's last ones arrived).
+    smtpHold = () =>
+      new Promise<void>((release) => {
+        held.push(release);
+        if (held.length === 4 || arrived.length + held.length === 8) {
+          inFlight -= held.length;
+          held.splice(0).forEach((go) => go());
+        }
+      });
+    const worker = createEmailWorker({ transport: transport() });
+    expect(await worker.runDue()).toBe(8);
+    expect(mostAtOnce).toBe(4);
+    expect(arrived).toHaveLength(8);
+    expect(rows().every((r) => r.status === "sent")).toBe(true);
     await worker.stop();
   });
 

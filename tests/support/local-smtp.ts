@@ -18,7 +18,7 @@ export type LocalSmtpOptions = {
    * Called once the whole message (its final ".") arrived, with the envelope's recipients, before
    * the server answers: an error returned refuses the message; nothing returned accepts it.
    */
-  onMessage: (mail: ParsedMail, rcptTo: string[]) => Error | void;
+  onMessage: (mail: ParsedMail, rcptTo: string[]) => Error | void | Promise<Error | void>;
   /** The server does not keep the process alive (a script that exits without closing it). */
   unref?: boolean;
 };
@@ -48,13 +48,13 @@ export async function startLocalSmtp({
     onData(stream, session, callback) {
       onDataStart?.();
       simpleParser(stream)
-        .then((mail) => {
-          const refusal = onMessage(
+        .then((mail) =>
+          onMessage(
             mail,
             session.envelope.rcptTo.map((r) => r.address),
-          );
-          callback(refusal ?? undefined);
-        })
+          ),
+        )
+        .then((refusal) => callback(refusal ?? undefined))
         .catch(callback);
     },
   });

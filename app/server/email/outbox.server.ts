@@ -34,6 +34,12 @@ export type EmailStatus = "pending" | "sent" | "failed" | "held";
 export const MAX_EMAIL_ATTEMPTS = 50;
 /** How often the worker looks at the queue (it is also woken at once by a new message). */
 export const EMAIL_POLL_INTERVAL_MS = 1_000;
+/**
+ * How many messages are on their way at once, each over its own SMTP connection (nodemailer's
+ * pool defaults to 5). Under page traffic every SMTP round trip waits its turn in the event loop;
+ * four messages in flight pay those waits together instead of one after another (decision 128).
+ */
+export const EMAIL_CONCURRENCY = 4;
 
 /** Whether messages leave (SMTP_URL set) or are kept on the "E-mails" page. Read live, so a test can set it. */
 export function smtpUrl(): string | null {
@@ -237,27 +243,37 @@ type OpenConnection = {
   broken: boolean;
   /** The send in progress, told of a connection error (SMTPConnection reports those as an event). */
   onError: ((error: Error) => void) | null;
+  /** Closes it politely after `SMTP_IDLE_MS` without a message. */
+  idle?: ReturnType<typeof setTimeout>;
 };
 
 /**
- * The transport SMTP_URL (or these options) describes. Consecutive messages share one connection
- * (a burst of alerts does not pay a connection, greeting and TLS handshake each), closed after
- * `SMTP_IDLE_MS` without a message, and dropped after any error: the next message opens a new one.
+ * The transport SMTP_URL (or these options) describes. Each message in flight has a connection of
+ * its own; a connection that finished a message waits `SMTP_IDLE_MS` for the next one (a burst of
+ * alerts does not pay a connection, greeting and TLS handshake each) and is dropped after any error:
+ * the next message opens a new one.
  */
 export function smtpTransport(target: string | SmtpOptions, idleMs: number = SMTP_IDLE_MS): EmailTransport {
   const options: SmtpOptions = typeof target === "string" ? parseConnectionUrl(target) : target;
-  let open: OpenConnection | null = null;
-  let idle: ReturnType<typeof setTimeout> | undefined;
+  const waiting: OpenConnection[] = [];
+  const all = new Set<OpenConnection>();
 
   function drop(entry: OpenConnection, polite: boolean) {
     entry.broken = true;
-    if (open === entry) open = null;
+    clearTimeout(entry.idle);
+    all.delete(entry);
+    const at = waiting.indexOf(entry);
+    if (at >= 0) waiting.splice(at, 1);
     if (polite) entry.connection.quit();
     else entry.connection.close();
   }
 
   function connectionNow(): OpenConnection {
-    if (open && !open.broken) return open;
+    for (let entry = waiting.pop(); entry; entry = waiting.pop()) {
+      clearTimeout(entry.idle);
+      if (!entry.broken) return entry;
+      drop(entry, false);
+    }
     const connection = new SMTPConnection(options);
     const entry: OpenConnection = { connection, broken: false, onError: null, ready: Promise.resolve() };
     connection.on("error", (error: Error) => {
@@ -276,13 +292,18 @@ export function smtpTransport(target: string | SmtpOptions, idleMs: number = SMT
         connection.login(options.auth, (loginError) => (loginError ? reject(loginError) : resolve()));
       });
     });
-    open = entry;
+    all.add(entry);
     return entry;
+  }
+
+  function release(entry: OpenConnection) {
+    entry.idle = setTimeout(() => drop(entry, true), idleMs);
+    entry.idle.unref();
+    waiting.push(entry);
   }
 
   return {
     send({ envelope, raw }, accepting) {
-      clearTimeout(idle);
       const entry = connectionNow();
       return new Promise<void>((resolve, reject) => {
         let settled = false;
@@ -295,8 +316,7 @@ export function smtpTransport(target: string | SmtpOptions, idleMs: number = SMT
             reject(error);
             return;
           }
-          idle = setTimeout(() => drop(entry, true), idleMs);
-          idle.unref();
+          release(entry);
           resolve();
         };
         entry.ready.then(() => {
@@ -309,8 +329,7 @@ export function smtpTransport(target: string | SmtpOptions, idleMs: number = SMT
       });
     },
     close() {
-      clearTimeout(idle);
-      if (open) drop(open, true);
+      for (const entry of [...all]) drop(entry, true);
     },
   };
 }
@@ -319,6 +338,8 @@ export type EmailWorkerOptions = {
   transport?: EmailTransport;
   random?: () => number;
   pollMs?: number;
+  /** Messages sent at once; `EMAIL_CONCURRENCY` unless given. */
+  concurrency?: number;
   log?: (line: string) => void;
 };
 
@@ -349,6 +370,7 @@ function describe(error: unknown): string {
 export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker {
   const random = options.random ?? Math.random;
   const pollMs = options.pollMs ?? EMAIL_POLL_INTERVAL_MS;
+  const concurrency = Math.max(1, options.concurrency ?? EMAIL_CONCURRENCY);
   const log = options.log ?? ((line: string) => console.error(line));
   let transport = options.transport;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -364,15 +386,22 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
     return transport;
   }
 
-  /** The head of the queue: the first pending message by priority, then age, due or not (nothing overtakes it). */
-  function head(): QueuedEmail | undefined {
-    return db
+  /**
+   * The next messages in line: the first pending ones by priority, then age, up to the first that is
+   * not due (nothing overtakes a message waiting its backoff) or of a later priority.
+   */
+  function nextInLine(): QueuedEmail[] {
+    const rows = db
       .select()
       .from(schema.emailOutbox)
       .where(eq(schema.emailOutbox.status, "pending"))
       .orderBy(asc(schema.emailOutbox.priority), asc(schema.emailOutbox.id))
-      .limit(1)
-      .get();
+      .limit(concurrency)
+      .all();
+    const nowMs = serverClock.nowMs();
+    // One priority at a time: every staff alert has its answer before a message to a person starts.
+    const stop = rows.findIndex((row) => row.nextAttemptAt > nowMs || row.priority !== rows[0].priority);
+    return stop < 0 ? rows : rows.slice(0, stop);
   }
 
   /** The message as it goes on the wire: headers, the pt-BR text and HTML parts, its Message-ID. */
@@ -448,16 +477,13 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
     const sender = transportNow();
     if (!sender) return 0;
     for (;;) {
-      if (stopped) return attempted;
-      const row = head();
-      if (!row || row.nextAttemptAt > serverClock.nowMs() || isOutgoingHeld()) return attempted;
-      attempted++;
-      try {
-        await sendOne(row, sender);
-      } catch {
-        // The head failed for a passing reason: it waits its backoff, and so does everything behind it.
-        return attempted;
-      }
+      if (stopped || isOutgoingHeld()) return attempted;
+      const batch = nextInLine();
+      if (batch.length === 0) return attempted;
+      attempted += batch.length;
+      const outcomes = await Promise.allSettled(batch.map((row) => sendOne(row, sender)));
+      // One failed for a passing reason: it waits its backoff, and so does everything behind it.
+      if (outcomes.some((outcome) => outcome.status === "rejected")) return attempted;
     }
   }
 
