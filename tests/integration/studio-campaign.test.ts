@@ -13,6 +13,7 @@ import {
   campaignDeadlineFor,
   campaignPageData,
   campaignWarnings,
+  courseBolsa,
   getCampaign,
   largestActiveDiscount,
 } from "~/server/content/campaign.server";
@@ -50,6 +51,8 @@ function formOf(campaign: Campaign, version: number): Record<string, string> {
       [`offers[${i}].validUntil`]: offer.validUntil,
     });
     if (offer.highlight) fields[`offers[${i}].highlight`] = "on";
+    offer.levels.forEach((level, j) => (fields[`offers[${i}].levels[${j}]`] = level));
+    offer.formats.forEach((format, j) => (fields[`offers[${i}].formats[${j}]`] = format));
   });
   campaign.prices.forEach((card, i) => {
     Object.assign(fields, {
@@ -331,6 +334,23 @@ describe("studio: Campanha", () => {
     expect(statusOf(saved)).toBe(303);
     expect(publicSite(FRESH).claims.selectedBolsa).toBe("65%");
     expect(getCampaign()).toEqual({ ...entry.data, selectedCoursesPercent: 65 });
+  });
+
+  it("an offer card's level and format boxes are saved, and a course page follows the card that covers it", async () => {
+    const stored = getEntry(campaignContent, SINGLETON_ID)!.data;
+    const index = stored.offers.findIndex((offer) => offer.title === "Demais semipresenciais");
+    expect(courseBolsa([{ level: "Graduação", modality: "Presencial" }], new Date())).toBe("");
+    // Presencial ticked in a gap-filled list, as the boxes send it (Semipresencial stays ticked at [1]).
+    const saved = await settle(() =>
+      saveCampaign({ [`offers[${index}].formats[0]`]: "Presencial", [`offers[${index}].formats[2]`]: "Semipresencial" }),
+    );
+    expect(statusOf(saved)).toBe(303);
+    expect(getCampaign().offers[index]).toMatchObject({ levels: ["Graduação"], formats: ["Presencial", "Semipresencial"] });
+    expect(courseBolsa([{ level: "Graduação", modality: "Presencial" }], new Date())).toBe("45%");
+
+    const refused = await settle(() => saveCampaign({ [`offers[${index}].formats[0]`]: "Híbrido" }));
+    expect(statusOf(refused)).toBe(400);
+    expect(getCampaign().offers[index].formats).toEqual(["Presencial", "Semipresencial"]);
   });
 
   it("a second admin saving from the old version is refused with who and when, their input kept", async () => {

@@ -5,7 +5,10 @@ import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../cam
 import { formatDateBr, saoPauloDate } from "../dates";
 import { formatReais } from "../format";
 import { placeholderProblem } from "../placeholders";
+import { normalizeText } from "../text";
+import { COURSE_LEVELS, type CourseLevel } from "./course-offer";
 import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
+import { OFFER_FORMATS, type OfferFormat } from "./offer-formats";
 
 /**
  * The flash campaign (studio page "Campanha"): title, headline percentage, end (a date or the
@@ -13,6 +16,17 @@ import { optionalIsoDate, percentField, priceReais, requiredText } from "./field
  * that keep it honest (no headline above the offers, no expired date shown as current) are pure
  * functions of the document and a `now`, shared by the form, the server and the public pages.
  */
+
+/** Check boxes that send one list (`name[0]`, `name[1]`… with gaps): the ticked values, none when none is ticked. */
+function ticked<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(
+    (value) =>
+      value === undefined || value === null || value === ""
+        ? []
+        : (Array.isArray(value) ? value : [value]).filter((item) => typeof item === "string" && item !== ""),
+    z.array(z.enum(values, { error: message })),
+  );
+}
 
 /** A card's validity: "" means "while the campaign lasts" (offers) or "no end" (prices). */
 export const offerCardSchema = z.object({
@@ -28,6 +42,10 @@ export const offerCardSchema = z.object({
     .optional()
     .transform((value) => value ?? false),
   validUntil: optionalIsoDate,
+  /** The levels the card covers; none ticked: the level its title names ("Pós-graduação", "Técnicos"). */
+  levels: ticked(COURSE_LEVELS, "Escolha um nível da lista"),
+  /** The formats (Decreto 12.456/2025) the card covers; none ticked: every format of its levels. */
+  formats: ticked(OFFER_FORMATS, "Escolha um formato da lista"),
 });
 
 export const priceCardSchema = z.object({
@@ -133,6 +151,47 @@ export function activePriceCards(campaign: Campaign, now: Date): PriceCard[] {
 /** The largest total discount among the offers active at `now` (0 when none is). */
 export function largestDiscountOf(campaign: Campaign, now: Date): number {
   return Math.max(0, ...activeOfferCards(campaign, now).map((offer) => offerDiscount(offer)));
+}
+
+/** Which level a card's title sells ("Pós-graduação", "Técnicos", …); null when it names none. */
+export function levelOfTitle(title: string): CourseLevel | null {
+  const text = normalizeText(title);
+  if (text.includes("pos")) return "Pós-graduação";
+  if (text.includes("tecnic")) return "Técnico";
+  if (text.includes("profissionalizante")) return "Profissionalizante";
+  if (text.includes("graduacao")) return "Graduação";
+  return null;
+}
+
+/** The levels a card covers: the ticked ones, else the one its title names. */
+export function levelsOf(offer: Pick<OfferCard, "title" | "levels">): CourseLevel[] {
+  if (offer.levels.length > 0) return offer.levels;
+  const level = levelOfTitle(offer.title);
+  return level ? [level] : [];
+}
+
+/** Whether a card applies to a course of `level` in `format` (a card with no format ticked covers them all). */
+export function offerCovers(
+  offer: Pick<OfferCard, "title" | "levels" | "formats">,
+  course: { level: CourseLevel; format: OfferFormat },
+): boolean {
+  return levelsOf(offer).includes(course.level) && (offer.formats.length === 0 || offer.formats.includes(course.format));
+}
+
+/**
+ * The offer card that applies to a course at `now`: among the active cards covering its level and
+ * format, the one with the largest discount; null when none covers it (the page then states no bolsa).
+ */
+export function offerCardFor(
+  campaign: Campaign,
+  course: { level: CourseLevel; format: OfferFormat },
+  now: Date,
+): OfferCard | null {
+  const covering = activeOfferCards(campaign, now).filter((offer) => offerCovers(offer, course));
+  return covering.reduce<OfferCard | null>(
+    (best, offer) => (best && offerDiscount(best) >= offerDiscount(offer) ? best : offer),
+    null,
+  );
 }
 
 /**

@@ -88,8 +88,8 @@ function lowestPrice(matched: readonly Course[]): number | null {
 }
 
 /** Title, description and Course JSON-LD of the course page at `path`, for `pageMeta`. */
-export function courseSeo(page: CoursePageData, site: (SeoSite & { claims?: { bolsa: string } }) | undefined, path: string) {
-  const bolsa = site?.claims?.bolsa;
+/** `bolsa`: the figure of the offer cards covering the course, "" when none does. */
+export function courseSeo(page: CoursePageData, site: SeoSite | undefined, path: string, bolsa: string) {
   const course = {
     name: page.title,
     description: page.description,
@@ -111,10 +111,12 @@ export function courseSeo(page: CoursePageData, site: (SeoSite & { claims?: { bo
  * JSON-LD with the page's own share image; a retired course's "Curso encerrado", kept out of search.
  */
 export function courseMeta(
-  args: Parameters<typeof pageMeta>[0] & { data: { page: CoursePageData | null; shareImage?: string } | undefined },
+  args: Parameters<typeof pageMeta>[0] & {
+    data: { page: CoursePageData | null; shareImage?: string; bolsa?: string } | undefined;
+  },
 ) {
   if (!args.data) return [{ title: "Página não encontrada" }];
   if (!args.data.page) return [{ title: "Curso encerrado" }, { name: "robots", content: "noindex" }];
-  const seo = courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname);
+  const seo = courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname, args.data.bolsa ?? "");
   return pageMeta(args, { ...seo, image: args.data.shareImage ?? seo.image });
 }

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 
-import { CheckboxField, RadioListField, TextareaField, TextField } from "~/components/forms";
+import { CheckboxField, CheckboxListField, RadioListField, TextareaField, TextField } from "~/components/forms";
 import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
+import { COURSE_LEVELS } from "~/lib/content/course-offer";
+import { OFFER_FORMATS } from "~/lib/content/offer-formats";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { PUNCTUALITY_PERCENT } from "~/seed/offers";
 import { campaignContent } from "~/server/content/campaign.server";
@@ -138,6 +140,28 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
               />
               <TextareaField meta={card.details} label="Descrição" rows={2} required />
               <CheckboxField meta={card.highlight} label="Destacar (MAIS POPULAR)" />
+              <CheckboxListField
+                meta={card.levels}
+                legend="Níveis que o cartão cobre"
+                intro="A página de cada curso desses níveis mostra o desconto deste cartão. Nenhum marcado: o nível escrito na modalidade."
+                empty=""
+                choices={COURSE_LEVELS.map((level) => ({
+                  value: level,
+                  label: level,
+                  checked: (campaign.offers[index]?.levels ?? []).includes(level),
+                }))}
+              />
+              <CheckboxListField
+                meta={card.formats}
+                legend="Formatos que o cartão cobre"
+                intro="Nenhum marcado: todos os formatos dos níveis acima."
+                empty=""
+                choices={OFFER_FORMATS.map((format) => ({
+                  value: format,
+                  label: format,
+                  checked: (campaign.offers[index]?.formats ?? []).includes(format),
+                }))}
+              />
             </FieldGroup>
           );
         })}
