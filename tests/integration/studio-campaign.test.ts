@@ -353,6 +353,50 @@ describe("studio: Campanha", () => {
     expect(getCampaign().offers[index].formats).toEqual(["Presencial", "Semipresencial"]);
   });
 
+  it("'Adicionar oferta' and 'Remover' without JavaScript answer with the list changed and save nothing; one card is enough", async () => {
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    const intent = (value: object) => ({ __intent__: JSON.stringify(value) });
+    const added = await settle(() => saveCampaign(intent({ type: "insert", payload: { name: "offers" } })));
+    expect(statusOf(added)).toBe(200);
+    expect(payload(added).result.initialValue.offers).toHaveLength(7);
+    const removed = await settle(() => saveCampaign(intent({ type: "remove", payload: { name: "offers", index: 0 } })));
+    expect(statusOf(removed)).toBe(200);
+    expect(payload(removed).result.initialValue.offers).toHaveLength(5);
+    expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
+
+    // A campaign of one card saves (the other five offers gone), and so does one of seven.
+    const keepOnly = (count: number) => {
+      const fields = formOf({ ...entry.data, offers: entry.data.offers.slice(0, count) }, entry.version);
+      return campaignAction(args(formRequest("/admin/conteudo/campanha", fields, { cookie })));
+    };
+    expect(statusOf(await settle(() => keepOnly(1)))).toBe(303);
+    expect(getCampaign().offers.map((offer) => offer.title)).toEqual(["Graduação"]);
+    const current = getEntry(campaignContent, SINGLETON_ID)!;
+    const seven = formOf(
+      { ...current.data, offers: [...entry.data.offers, { ...entry.data.offers[5], title: "Tecnólogos" }] },
+      current.version,
+    );
+    expect(statusOf(await settle(() => campaignAction(args(formRequest("/admin/conteudo/campanha", seven, { cookie })))))).toBe(
+      303,
+    );
+    expect(getCampaign().offers).toHaveLength(7);
+  });
+
+  it("'Encerrar agora' ends the campaign at once: no offer, no countdown, and the page says it ended", async () => {
+    expect(campaignDeadlineFor(new Date())).not.toBeNull();
+    const answer = await settle(() => saveCampaign({ endNow: "on" }));
+    expect(statusOf(answer)).toBe(303);
+    expect(getCampaign().endMode).toBe("ended");
+    const now = new Date();
+    expect(activeOffers(now)).toEqual([]);
+    expect(campaignDeadlineFor(now)).toBeNull();
+    expect(campaignPageData(now).ended).toBe(true);
+    expect(campaignWarnings(now)[0]?.text).toContain("A campanha terminou");
+    // Choosing the rolling window again brings the offers back.
+    expect(statusOf(await settle(() => saveCampaign({ endMode: "rolling" })))).toBe(303);
+    expect(activeOffers(new Date()).length).toBeGreaterThan(0);
+  });
+
   it("a second admin saving from the old version is refused with who and when, their input kept", async () => {
     const entry = getEntry(campaignContent, SINGLETON_ID)!;
     const answer = await saveCampaign({ title: "Outra campanha" }, entry.version - 1);

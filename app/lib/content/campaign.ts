@@ -60,7 +60,10 @@ export const priceCardSchema = z.object({
   validUntil: optionalIsoDate,
 });
 
-export const CAMPAIGN_END_MODES = ["rolling", "date"] as const;
+/** "ended": the studio's "Encerrar agora"; the campaign stays over until another end is chosen. */
+export const CAMPAIGN_END_MODES = ["rolling", "date", "ended"] as const;
+/** The most offer cards a campaign may have. */
+export const MAX_OFFER_CARDS = 12;
 export const END_DATE_REQUIRED = "Informe a data de término ou escolha a janela de 5 dias";
 
 /** The fields as the studio's form must send them (every one required). */
@@ -68,12 +71,15 @@ const campaignFields = z.object({
   title: requiredText(80),
   /** "Até X% de desconto!" */
   headlinePercent: percentField(1, 100),
-  /** "rolling": ends 5 days ahead and starts again; "date": ends on endDate at 23:59:59 (São Paulo). */
+  /** "rolling": ends 5 days ahead and starts again; "date": ends on endDate at 23:59:59 (São Paulo); "ended": over now. */
   endMode: z.enum(CAMPAIGN_END_MODES, { error: "Escolha como a campanha termina" }),
   endDate: optionalIsoDate,
   closingTitle: requiredText(80),
   closingText: requiredText(400),
-  offers: z.array(offerCardSchema).length(6, "A campanha tem seis cartões de oferta"),
+  offers: z
+    .array(offerCardSchema)
+    .min(1, "A campanha tem ao menos um cartão de oferta")
+    .max(MAX_OFFER_CARDS, `A campanha tem no máximo ${MAX_OFFER_CARDS} cartões de oferta`),
   prices: z.array(priceCardSchema).length(4, "A campanha tem quatro cartões de preço"),
   /**
    * The scholarship of selected courses such as Educação Física, without the punctuality discount:
@@ -132,6 +138,7 @@ export function datePassed(date: string, now: Date): boolean {
  * offer is shown as current.
  */
 export function deadlineOf(campaign: Pick<Campaign, "endMode" | "endDate">, now: Date): CampaignDeadline & { ended: boolean } {
+  if (campaign.endMode === "ended") return { endsAt: now.toISOString(), rolling: false, ended: true };
   const fixed = campaign.endMode === "date" ? parseCampaignEnd(campaign.endDate) : null;
   if (fixed) return { endsAt: fixed.toISOString(), rolling: false, ended: fixed.getTime() <= now.getTime() };
   return { endsAt: rollingDeadline(now).toISOString(), rolling: true, ended: false };
@@ -311,8 +318,16 @@ function storyProblems(campaign: Campaign, now: Date): CampaignProblem[] {
 }
 
 /** The schema a save must pass at `now`: the document's own rules plus the honesty rules. */
+/** The form's "Encerrar agora" button: its press saves the campaign as ended, whatever end was chosen. */
+export const END_NOW_FIELD = "endNow";
+
+function endNowPressed(value: unknown): unknown {
+  if (value && typeof value === "object" && END_NOW_FIELD in value) return { ...value, endMode: "ended" };
+  return value;
+}
+
 export function campaignSaveSchema(now: Date) {
-  return campaignFields.superRefine(endDateGiven).superRefine((campaign, ctx) => {
+  return z.preprocess(endNowPressed, campaignFields.superRefine(endDateGiven)).superRefine((campaign, ctx) => {
     for (const problem of campaignProblems(campaign, now))
       ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
   });
