@@ -215,7 +215,7 @@ export function CoursePage({ page, conditions, bolsa }: { page: CoursePageData; 
         </CourseSection>
       ) : null}
 
-      <StickyCourseBar title={page.title} leadTitle={leadTitle} />
+      <StickyCourseBar title={page.title} leadTitle={leadTitle} bolsa={bolsa} />
     </>
   );
 }
