@@ -54,18 +54,21 @@ describe("each course page states the offer card that covers it", () => {
     const pos = await coursePage("/pos-graduacao-gestao-de-pessoas");
     expect(pos.bolsa).toBe("50%");
     const posSeo = courseSeo(pos.page, undefined, "/pos-graduacao-gestao-de-pessoas", pos.bolsa);
-    expect(posSeo.title).toContain("bolsa de até 50%");
+    expect(posSeo.title).toBe("Pós-graduação em Gestão de Pessoas: pós-graduação EAD com bolsa de até 50%");
     expect(posSeo.description).toContain("Bolsas de até 50%.");
     expect(courseShareImage(78, NOW)!.svg).toContain("Bolsa de até 50%");
 
     const tecnico = await coursePage("/tecnico-em-administracao");
     expect(tecnico.bolsa).toBe("40%");
+    expect(courseSeo(tecnico.page, undefined, "/tecnico-em-administracao", tecnico.bolsa).title).toBe(
+      "Técnico em Administração: técnico EAD com bolsa de até 40%",
+    );
     expect(courseShareImage(79, NOW)!.svg).toContain("Bolsa de até 40%");
 
     const direito = await coursePage("/direito");
     expect(direito.bolsa).toBe("");
     const direitoSeo = courseSeo(direito.page, undefined, "/direito", direito.bolsa);
-    expect(direitoSeo.title).not.toMatch(/bolsa/i);
+    expect(direitoSeo.title).toBe("Direito: graduação Presencial");
     expect(direitoSeo.description).not.toMatch(/bolsa/i);
     expect(courseShareImage(41, NOW)!.svg).not.toContain("Bolsa de até");
 

@@ -13,6 +13,8 @@ export type CoursePageData = {
   photo: Course["photo"];
   areas: CourseArea[];
   modalities: Modality[];
+  /** The levels of the page's courses ("Graduação", "Pós-graduação", …), without repeats. */
+  levels: Course["level"][];
   durations: string[];
   /** One entry per distinct course at this path (Licenciatura and Bacharelado share /educacaofisica). */
   variants: Pick<Course, "id" | "name" | "modality" | "duration" | "description">[];
@@ -73,6 +75,7 @@ export function coursePageData(matched: readonly Course[], all: readonly Course[
     photo: matched.find((c) => c.photo)?.photo ?? null,
     areas,
     modalities: unique(matched.map((c) => c.modality)),
+    levels: unique(matched.map((c) => c.level)),
     durations: unique(matched.map((c) => c.duration)),
     variants: variants.map(({ id, name, modality, duration, description }) => ({ id, name, modality, duration, description })),
     careers: AREA_CAREERS[primary.area],
@@ -99,7 +102,7 @@ export function courseSeo(page: CoursePageData, site: SeoSite | undefined, path:
     area: page.areas[0],
   };
   return {
-    title: `${page.title}: graduação ${page.modalities.join(" ou ")}${bolsa ? ` com bolsa de até ${bolsa}` : ""}`,
+    title: `${page.title}: ${page.levels.map((level) => level.toLowerCase()).join(" ou ")} ${page.modalities.join(" ou ")}${bolsa ? ` com bolsa de até ${bolsa}` : ""}`,
     description: `${page.description} Duração: ${page.durations.join(" ou ")}.${bolsa ? ` Bolsas de até ${bolsa}.` : ""}`,
     image: page.image,
     jsonLd: site ? [courseJsonLd(course, site)] : [],
