@@ -7,6 +7,8 @@
  */
 
 // Relative: the catalogue (courses.ts), which Playwright imports without the "~" alias, reads the prices.
+import type { CourseLevel } from "../lib/content/course-offer";
+import type { OfferFormat } from "../lib/content/offer-formats";
 import { formatReais } from "../lib/format";
 
 export type ModalityOffer = {
@@ -20,6 +22,10 @@ export type ModalityOffer = {
   highlight: boolean;
   /** Campaign scholarship (%), without the punctuality discount. */
   scholarshipPercent: number;
+  /** The course levels the card covers. */
+  levels: CourseLevel[];
+  /** The formats it covers; empty: every format of its levels. */
+  formats: OfferFormat[];
 };
 
 export type PriceCard = {
@@ -52,6 +58,7 @@ function offer(
   firstPayment: number,
   scholarshipPercent: number,
   details: string,
+  covers: { levels: CourseLevel[]; formats: OfferFormat[] },
   highlight = false,
 ): ModalityOffer {
   const total = scholarshipPercent + PUNCTUALITY_PERCENT;
@@ -62,16 +69,30 @@ function offer(
     details: `${scholarshipPercent}% de bolsa da campanha + ${PUNCTUALITY_PERCENT}% de pontualidade. ${details}`,
     highlight,
     scholarshipPercent,
+    ...covers,
   };
 }
 
 export const modalityOffers: ModalityOffer[] = [
-  offer("Graduação", 19.9, 50, "Bacharelados, licenciaturas e tecnólogos EAD."),
-  offer("Semipresenciais B.E. e P.T.", 29.9, 35, "Condição especial para os cursos semipresenciais B.E. e P.T."),
-  offer("Demais semipresenciais", 39.9, 35, "Todos os outros cursos semipresenciais, com aulas práticas no polo."),
-  offer("Pós-graduação", 19.9, 40, "Especializações e MBAs 100% on-line."),
-  offer("Profissionalizante", 19.9, 40, "Cursos rápidos para entrar no mercado de trabalho.", true),
-  offer("Técnicos", 19.9, 30, "Cursos técnicos com certificado reconhecido."),
+  offer("Graduação", 19.9, 50, "Bacharelados, licenciaturas e tecnólogos EAD.", { levels: ["Graduação"], formats: ["EAD"] }),
+  offer("Semipresenciais B.E. e P.T.", 29.9, 35, "Condição especial para os cursos semipresenciais B.E. e P.T.", {
+    levels: ["Graduação"],
+    formats: ["Semipresencial"],
+  }),
+  offer("Demais semipresenciais", 39.9, 35, "Todos os outros cursos semipresenciais, com aulas práticas no polo.", {
+    levels: ["Graduação"],
+    formats: ["Semipresencial"],
+  }),
+  offer("Pós-graduação", 19.9, 40, "Especializações e MBAs 100% on-line.", { levels: ["Pós-graduação"], formats: [] }),
+  offer(
+    "Profissionalizante",
+    19.9,
+    40,
+    "Cursos rápidos para entrar no mercado de trabalho.",
+    { levels: ["Profissionalizante"], formats: [] },
+    true,
+  ),
+  offer("Técnicos", 19.9, 30, "Cursos técnicos com certificado reconhecido.", { levels: ["Técnico"], formats: [] }),
 ];
 
 export const regularPrices: PriceCard[] = [

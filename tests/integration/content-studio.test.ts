@@ -170,6 +170,27 @@ describe("studio: Instituição", () => {
     }
   });
 
+  it("flags a typed course count above the active courses ('Cursos 200') on the overview, as it does for polos", async () => {
+    const home = getEntry(homeContent, SINGLETON_ID)!;
+    saveEntry(homeContent, {
+      id: SINGLETON_ID,
+      data: { ...home.data, courseCount: 200 },
+      expectedVersion: home.version,
+      by: "teste",
+    });
+    try {
+      const overview = payload(await overviewLoader(args(getRequest("/admin/conteudo", { cookie }))));
+      expect(overview.warnings.map((warning: { text: string }) => warning.text)).toContainEqual(
+        expect.stringMatching(
+          /^O número de cursos anunciado \(200\+\) é digitado e passa dos cursos ativos do catálogo \(\d+\): confirme esse número ou deixe o campo vazio para calcular\.$/,
+        ),
+      );
+    } finally {
+      const now = getEntry(homeContent, SINGLETON_ID)!;
+      saveEntry(homeContent, { id: SINGLETON_ID, data: home.data, expectedVersion: now.version, by: "teste" });
+    }
+  });
+
   it("refuses bad input with a message next to each field and saves nothing", async () => {
     const before = getEntry(institutionContent, SINGLETON_ID);
     const answer = await saveInstitution({

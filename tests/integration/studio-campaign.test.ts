@@ -13,6 +13,7 @@ import {
   campaignDeadlineFor,
   campaignPageData,
   campaignWarnings,
+  courseBolsa,
   getCampaign,
   largestActiveDiscount,
 } from "~/server/content/campaign.server";
@@ -50,6 +51,8 @@ function formOf(campaign: Campaign, version: number): Record<string, string> {
       [`offers[${i}].validUntil`]: offer.validUntil,
     });
     if (offer.highlight) fields[`offers[${i}].highlight`] = "on";
+    offer.levels.forEach((level, j) => (fields[`offers[${i}].levels[${j}]`] = level));
+    offer.formats.forEach((format, j) => (fields[`offers[${i}].formats[${j}]`] = format));
   });
   campaign.prices.forEach((card, i) => {
     Object.assign(fields, {
@@ -331,6 +334,67 @@ describe("studio: Campanha", () => {
     expect(statusOf(saved)).toBe(303);
     expect(publicSite(FRESH).claims.selectedBolsa).toBe("65%");
     expect(getCampaign()).toEqual({ ...entry.data, selectedCoursesPercent: 65 });
+  });
+
+  it("an offer card's level and format boxes are saved, and a course page follows the card that covers it", async () => {
+    const stored = getEntry(campaignContent, SINGLETON_ID)!.data;
+    const index = stored.offers.findIndex((offer) => offer.title === "Demais semipresenciais");
+    expect(courseBolsa([{ level: "Graduação", modality: "Presencial" }], new Date())).toBe("");
+    // Presencial ticked in a gap-filled list, as the boxes send it (Semipresencial stays ticked at [1]).
+    const saved = await settle(() =>
+      saveCampaign({ [`offers[${index}].formats[0]`]: "Presencial", [`offers[${index}].formats[2]`]: "Semipresencial" }),
+    );
+    expect(statusOf(saved)).toBe(303);
+    expect(getCampaign().offers[index]).toMatchObject({ levels: ["Graduação"], formats: ["Presencial", "Semipresencial"] });
+    expect(courseBolsa([{ level: "Graduação", modality: "Presencial" }], new Date())).toBe("45%");
+
+    const refused = await settle(() => saveCampaign({ [`offers[${index}].formats[0]`]: "Híbrido" }));
+    expect(statusOf(refused)).toBe(400);
+    expect(getCampaign().offers[index].formats).toEqual(["Presencial", "Semipresencial"]);
+  });
+
+  it("'Adicionar oferta' and 'Remover' without JavaScript answer with the list changed and save nothing; one card is enough", async () => {
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    const intent = (value: object) => ({ __intent__: JSON.stringify(value) });
+    const added = await settle(() => saveCampaign(intent({ type: "insert", payload: { name: "offers" } })));
+    expect(statusOf(added)).toBe(200);
+    expect(payload(added).result.initialValue.offers).toHaveLength(7);
+    const removed = await settle(() => saveCampaign(intent({ type: "remove", payload: { name: "offers", index: 0 } })));
+    expect(statusOf(removed)).toBe(200);
+    expect(payload(removed).result.initialValue.offers).toHaveLength(5);
+    expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
+
+    // A campaign of one card saves (the other five offers gone), and so does one of seven.
+    const keepOnly = (count: number) => {
+      const fields = formOf({ ...entry.data, offers: entry.data.offers.slice(0, count) }, entry.version);
+      return campaignAction(args(formRequest("/admin/conteudo/campanha", fields, { cookie })));
+    };
+    expect(statusOf(await settle(() => keepOnly(1)))).toBe(303);
+    expect(getCampaign().offers.map((offer) => offer.title)).toEqual(["Graduação"]);
+    const current = getEntry(campaignContent, SINGLETON_ID)!;
+    const seven = formOf(
+      { ...current.data, offers: [...entry.data.offers, { ...entry.data.offers[5], title: "Tecnólogos" }] },
+      current.version,
+    );
+    expect(statusOf(await settle(() => campaignAction(args(formRequest("/admin/conteudo/campanha", seven, { cookie })))))).toBe(
+      303,
+    );
+    expect(getCampaign().offers).toHaveLength(7);
+  });
+
+  it("'Encerrar agora' ends the campaign at once: no offer, no countdown, and the page says it ended", async () => {
+    expect(campaignDeadlineFor(new Date())).not.toBeNull();
+    const answer = await settle(() => saveCampaign({ endNow: "on" }));
+    expect(statusOf(answer)).toBe(303);
+    expect(getCampaign().endMode).toBe("ended");
+    const now = new Date();
+    expect(activeOffers(now)).toEqual([]);
+    expect(campaignDeadlineFor(now)).toBeNull();
+    expect(campaignPageData(now).ended).toBe(true);
+    expect(campaignWarnings(now)[0]?.text).toContain("A campanha terminou");
+    // Choosing the rolling window again brings the offers back.
+    expect(statusOf(await settle(() => saveCampaign({ endMode: "rolling" })))).toBe(303);
+    expect(activeOffers(new Date()).length).toBeGreaterThan(0);
   });
 
   it("a second admin saving from the old version is refused with who and when, their input kept", async () => {

@@ -2,7 +2,6 @@ import { Check, ChevronRight, Clock, GraduationCap, MonitorSmartphone, Wallet } 
 import { Fragment } from "react";
 import { Link, useLocation } from "react-router";
 
-import { useSite } from "~/components/layout/use-site";
 import { WhatsappContactButton } from "~/components/layout/whatsapp-button";
 import { ContactCtas } from "~/components/public/contact-ctas";
 import { ContentPicture } from "~/components/public/content-picture";
@@ -23,8 +22,8 @@ function areaHref(area: CoursePageData["areas"][number]) {
 }
 
 /** A course page rendered from the catalogue data: hero, facts, how it works, careers, entry, related. */
-export function CoursePage({ page, conditions }: { page: CoursePageData; conditions: OfferConditions[] }) {
-  const site = useSite();
+/** `bolsa`: the figure of the offer cards covering this course ("60%"), "" when none does (no bolsa is stated). */
+export function CoursePage({ page, conditions, bolsa }: { page: CoursePageData; conditions: OfferConditions[]; bolsa: string }) {
   const { pathname } = useLocation();
   const leadTitle = `Garanta sua vaga em ${page.title}`;
   const crumbs = [
@@ -55,9 +54,14 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
                 ))}
               </ol>
             </nav>
-            <p className="mt-4 inline-block rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">
-              Bolsa de até {site.claims.bolsa}
-            </p>
+            {bolsa ? (
+              <p
+                className="mt-4 inline-block rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900"
+                data-testid="course-bolsa"
+              >
+                Bolsa de até {bolsa}
+              </p>
+            ) : null}
             <h1 id="curso-titulo" className="mt-3 text-3xl font-extrabold leading-tight sm:text-5xl">
               {page.title}
             </h1>
@@ -186,7 +190,7 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-4 rounded-2xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>
             <h2 id="cta-titulo" className="text-2xl font-bold">
-              Comece {page.title} com bolsa de até {site.claims.bolsa}
+              {bolsa ? `Comece ${page.title} com bolsa de até ${bolsa}` : `Comece ${page.title}`}
             </h2>
             <p className="mt-1 text-white/85">
               Preencha seus dados e um consultor confirma sua bolsa e o polo mais perto de você.
@@ -211,7 +215,7 @@ export function CoursePage({ page, conditions }: { page: CoursePageData; conditi
         </CourseSection>
       ) : null}
 
-      <StickyCourseBar title={page.title} leadTitle={leadTitle} />
+      <StickyCourseBar title={page.title} leadTitle={leadTitle} bolsa={bolsa} />
     </>
   );
 }

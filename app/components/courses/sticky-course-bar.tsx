@@ -1,4 +1,3 @@
-import { useSite } from "~/components/layout/use-site";
 import { FormLink } from "~/components/public/form-link";
 import { buttonClass } from "~/components/ui/button";
 import { STICKY_BAR_THRESHOLD_PX } from "~/lib/courses/sticky-bar";
@@ -8,11 +7,10 @@ import { useScrolledPast } from "./use-scrolled-past";
 /**
  * The bar that slides in at the bottom after 500 px of scroll. It needs JavaScript to
  * know the scroll position; without it the bar stays hidden and the page's own calls to action
- * (hero, closing block) remain. On a page without React the sticky-bar island shows it (decision 099).
+ * (hero, closing block) remain. `bolsa`: the figure of the cards covering the course, "" for none. On a page without React the sticky-bar island shows it (decision 099).
  */
-export function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle: string }) {
+export function StickyCourseBar({ title, leadTitle, bolsa }: { title: string; leadTitle: string; bolsa: string }) {
   const visible = useScrolledPast(STICKY_BAR_THRESHOLD_PX);
-  const { claims } = useSite();
   return (
     <div
       data-testid="sticky-bar"
@@ -23,7 +21,7 @@ export function StickyCourseBar({ title, leadTitle }: { title: string; leadTitle
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
         <p className="min-w-0 truncate font-semibold text-slate-900">
-          {title} <span className="hidden font-normal text-slate-600 sm:inline">· bolsa de até {claims.bolsa}</span>
+          {title} {bolsa ? <span className="hidden font-normal text-slate-600 sm:inline">· bolsa de até {bolsa}</span> : null}
         </p>
         <FormLink type="lead" title={leadTitle} className={buttonClass({ variant: "accent", size: "md", className: "shrink-0" })}>
           Quero minha bolsa agora

@@ -5,7 +5,10 @@ import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../cam
 import { formatDateBr, saoPauloDate } from "../dates";
 import { formatReais } from "../format";
 import { placeholderProblem } from "../placeholders";
+import { normalizeText } from "../text";
+import { COURSE_LEVELS, type CourseLevel } from "./course-offer";
 import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
+import { OFFER_FORMATS, type OfferFormat } from "./offer-formats";
 
 /**
  * The flash campaign (studio page "Campanha"): title, headline percentage, end (a date or the
@@ -13,6 +16,17 @@ import { optionalIsoDate, percentField, priceReais, requiredText } from "./field
  * that keep it honest (no headline above the offers, no expired date shown as current) are pure
  * functions of the document and a `now`, shared by the form, the server and the public pages.
  */
+
+/** Check boxes that send one list (`name[0]`, `name[1]`… with gaps): the ticked values, none when none is ticked. */
+function ticked<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(
+    (value) =>
+      value === undefined || value === null || value === ""
+        ? []
+        : (Array.isArray(value) ? value : [value]).filter((item) => typeof item === "string" && item !== ""),
+    z.array(z.enum(values, { error: message })),
+  );
+}
 
 /** A card's validity: "" means "while the campaign lasts" (offers) or "no end" (prices). */
 export const offerCardSchema = z.object({
@@ -28,6 +42,10 @@ export const offerCardSchema = z.object({
     .optional()
     .transform((value) => value ?? false),
   validUntil: optionalIsoDate,
+  /** The levels the card covers; none ticked: the level its title names ("Pós-graduação", "Técnicos"). */
+  levels: ticked(COURSE_LEVELS, "Escolha um nível da lista"),
+  /** The formats (Decreto 12.456/2025) the card covers; none ticked: every format of its levels. */
+  formats: ticked(OFFER_FORMATS, "Escolha um formato da lista"),
 });
 
 export const priceCardSchema = z.object({
@@ -42,7 +60,10 @@ export const priceCardSchema = z.object({
   validUntil: optionalIsoDate,
 });
 
-export const CAMPAIGN_END_MODES = ["rolling", "date"] as const;
+/** "ended": the studio's "Encerrar agora"; the campaign stays over until another end is chosen. */
+export const CAMPAIGN_END_MODES = ["rolling", "date", "ended"] as const;
+/** The most offer cards a campaign may have. */
+export const MAX_OFFER_CARDS = 12;
 export const END_DATE_REQUIRED = "Informe a data de término ou escolha a janela de 5 dias";
 
 /** The fields as the studio's form must send them (every one required). */
@@ -50,12 +71,15 @@ const campaignFields = z.object({
   title: requiredText(80),
   /** "Até X% de desconto!" */
   headlinePercent: percentField(1, 100),
-  /** "rolling": ends 5 days ahead and starts again; "date": ends on endDate at 23:59:59 (São Paulo). */
+  /** "rolling": ends 5 days ahead and starts again; "date": ends on endDate at 23:59:59 (São Paulo); "ended": over now. */
   endMode: z.enum(CAMPAIGN_END_MODES, { error: "Escolha como a campanha termina" }),
   endDate: optionalIsoDate,
   closingTitle: requiredText(80),
   closingText: requiredText(400),
-  offers: z.array(offerCardSchema).length(6, "A campanha tem seis cartões de oferta"),
+  offers: z
+    .array(offerCardSchema)
+    .min(1, "A campanha tem ao menos um cartão de oferta")
+    .max(MAX_OFFER_CARDS, `A campanha tem no máximo ${MAX_OFFER_CARDS} cartões de oferta`),
   prices: z.array(priceCardSchema).length(4, "A campanha tem quatro cartões de preço"),
   /**
    * The scholarship of selected courses such as Educação Física, without the punctuality discount:
@@ -114,6 +138,7 @@ export function datePassed(date: string, now: Date): boolean {
  * offer is shown as current.
  */
 export function deadlineOf(campaign: Pick<Campaign, "endMode" | "endDate">, now: Date): CampaignDeadline & { ended: boolean } {
+  if (campaign.endMode === "ended") return { endsAt: now.toISOString(), rolling: false, ended: true };
   const fixed = campaign.endMode === "date" ? parseCampaignEnd(campaign.endDate) : null;
   if (fixed) return { endsAt: fixed.toISOString(), rolling: false, ended: fixed.getTime() <= now.getTime() };
   return { endsAt: rollingDeadline(now).toISOString(), rolling: true, ended: false };
@@ -133,6 +158,47 @@ export function activePriceCards(campaign: Campaign, now: Date): PriceCard[] {
 /** The largest total discount among the offers active at `now` (0 when none is). */
 export function largestDiscountOf(campaign: Campaign, now: Date): number {
   return Math.max(0, ...activeOfferCards(campaign, now).map((offer) => offerDiscount(offer)));
+}
+
+/** Which level a card's title sells ("Pós-graduação", "Técnicos", …); null when it names none. */
+export function levelOfTitle(title: string): CourseLevel | null {
+  const text = normalizeText(title);
+  if (text.includes("pos")) return "Pós-graduação";
+  if (text.includes("tecnic")) return "Técnico";
+  if (text.includes("profissionalizante")) return "Profissionalizante";
+  if (text.includes("graduacao")) return "Graduação";
+  return null;
+}
+
+/** The levels a card covers: the ticked ones, else the one its title names. */
+export function levelsOf(offer: Pick<OfferCard, "title" | "levels">): CourseLevel[] {
+  if (offer.levels.length > 0) return offer.levels;
+  const level = levelOfTitle(offer.title);
+  return level ? [level] : [];
+}
+
+/** Whether a card applies to a course of `level` in `format` (a card with no format ticked covers them all). */
+export function offerCovers(
+  offer: Pick<OfferCard, "title" | "levels" | "formats">,
+  course: { level: CourseLevel; format: OfferFormat },
+): boolean {
+  return levelsOf(offer).includes(course.level) && (offer.formats.length === 0 || offer.formats.includes(course.format));
+}
+
+/**
+ * The offer card that applies to a course at `now`: among the active cards covering its level and
+ * format, the one with the largest discount; null when none covers it (the page then states no bolsa).
+ */
+export function offerCardFor(
+  campaign: Campaign,
+  course: { level: CourseLevel; format: OfferFormat },
+  now: Date,
+): OfferCard | null {
+  const covering = activeOfferCards(campaign, now).filter((offer) => offerCovers(offer, course));
+  return covering.reduce<OfferCard | null>(
+    (best, offer) => (best && offerDiscount(best) >= offerDiscount(offer) ? best : offer),
+    null,
+  );
 }
 
 /**
@@ -252,8 +318,16 @@ function storyProblems(campaign: Campaign, now: Date): CampaignProblem[] {
 }
 
 /** The schema a save must pass at `now`: the document's own rules plus the honesty rules. */
+/** The form's "Encerrar agora" button: its press saves the campaign as ended, whatever end was chosen. */
+export const END_NOW_FIELD = "endNow";
+
+function endNowPressed(value: unknown): unknown {
+  if (value && typeof value === "object" && END_NOW_FIELD in value) return { ...value, endMode: "ended" };
+  return value;
+}
+
 export function campaignSaveSchema(now: Date) {
-  return campaignFields.superRefine(endDateGiven).superRefine((campaign, ctx) => {
+  return z.preprocess(endNowPressed, campaignFields.superRefine(endDateGiven)).superRefine((campaign, ctx) => {
     for (const problem of campaignProblems(campaign, now))
       ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
   });

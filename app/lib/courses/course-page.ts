@@ -13,6 +13,8 @@ export type CoursePageData = {
   photo: Course["photo"];
   areas: CourseArea[];
   modalities: Modality[];
+  /** The levels of the page's courses ("Graduação", "Pós-graduação", …), without repeats. */
+  levels: Course["level"][];
   durations: string[];
   /** One entry per distinct course at this path (Licenciatura and Bacharelado share /educacaofisica). */
   variants: Pick<Course, "id" | "name" | "modality" | "duration" | "description">[];
@@ -73,6 +75,7 @@ export function coursePageData(matched: readonly Course[], all: readonly Course[
     photo: matched.find((c) => c.photo)?.photo ?? null,
     areas,
     modalities: unique(matched.map((c) => c.modality)),
+    levels: unique(matched.map((c) => c.level)),
     durations: unique(matched.map((c) => c.duration)),
     variants: variants.map(({ id, name, modality, duration, description }) => ({ id, name, modality, duration, description })),
     careers: AREA_CAREERS[primary.area],
@@ -88,8 +91,8 @@ function lowestPrice(matched: readonly Course[]): number | null {
 }
 
 /** Title, description and Course JSON-LD of the course page at `path`, for `pageMeta`. */
-export function courseSeo(page: CoursePageData, site: (SeoSite & { claims?: { bolsa: string } }) | undefined, path: string) {
-  const bolsa = site?.claims?.bolsa;
+/** `bolsa`: the figure of the offer cards covering the course, "" when none does. */
+export function courseSeo(page: CoursePageData, site: SeoSite | undefined, path: string, bolsa: string) {
   const course = {
     name: page.title,
     description: page.description,
@@ -99,7 +102,7 @@ export function courseSeo(page: CoursePageData, site: (SeoSite & { claims?: { bo
     area: page.areas[0],
   };
   return {
-    title: `${page.title}: graduação ${page.modalities.join(" ou ")}${bolsa ? ` com bolsa de até ${bolsa}` : ""}`,
+    title: `${page.title}: ${page.levels.map((level) => level.toLowerCase()).join(" ou ")} ${page.modalities.join(" ou ")}${bolsa ? ` com bolsa de até ${bolsa}` : ""}`,
     description: `${page.description} Duração: ${page.durations.join(" ou ")}.${bolsa ? ` Bolsas de até ${bolsa}.` : ""}`,
     image: page.image,
     jsonLd: site ? [courseJsonLd(course, site)] : [],
@@ -111,10 +114,12 @@ export function courseSeo(page: CoursePageData, site: (SeoSite & { claims?: { bo
  * JSON-LD with the page's own share image; a retired course's "Curso encerrado", kept out of search.
  */
 export function courseMeta(
-  args: Parameters<typeof pageMeta>[0] & { data: { page: CoursePageData | null; shareImage?: string } | undefined },
+  args: Parameters<typeof pageMeta>[0] & {
+    data: { page: CoursePageData | null; shareImage?: string; bolsa?: string } | undefined;
+  },
 ) {
   if (!args.data) return [{ title: "Página não encontrada" }];
   if (!args.data.page) return [{ title: "Curso encerrado" }, { name: "robots", content: "noindex" }];
-  const seo = courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname);
+  const seo = courseSeo(args.data.page, siteFromMatches(args.matches), args.location.pathname, args.data.bolsa ?? "");
   return pageMeta(args, { ...seo, image: args.data.shareImage ?? seo.image });
 }

@@ -11,15 +11,39 @@ export function cleanTerm(value: string | null | undefined): string {
 }
 
 /**
+ * The words visitors use for a format, mapped to the decree's names (Decreto 12.456/2025):
+ * "híbrido" is Semipresencial, "online" and "a distância" are EAD. Compared without accents or case.
+ */
+const FORMAT_WORDS: ReadonlyArray<readonly [string, Course["modality"]]> = [
+  ["hibrido", "Semipresencial"],
+  ["hibrida", "Semipresencial"],
+  ["semi presencial", "Semipresencial"],
+  ["online", "EAD"],
+  ["on-line", "EAD"],
+  ["on line", "EAD"],
+  ["distancia", "EAD"],
+  ["remoto", "EAD"],
+];
+
+/** The formats a term names in visitors' words ("curso híbrido" → Semipresencial). */
+export function formatsInTerm(term: string): Array<Course["modality"]> {
+  const text = normalizeText(term);
+  return [...new Set(FORMAT_WORDS.filter(([word]) => text.includes(word)).map(([, format]) => format))];
+}
+
+/**
  * Case-insensitive substring on name, area, format or level ("pós", "técnico"); also
- * accent-insensitive ('educacao fisica' finds 'Educação Física', 'saude' the Saúde courses).
+ * accent-insensitive ('educacao fisica' finds 'Educação Física', 'saude' the Saúde courses); a
+ * format in visitors' words finds that format's courses ('híbrido' the Semipresencial ones).
  * An empty term gives the featured courses (see `featuredCourses`).
  */
 export function searchCourses(list: readonly Course[], term: string): Course[] {
   const cleaned = cleanTerm(term);
   if (!cleaned) return featuredCourses(list);
+  const formats = formatsInTerm(cleaned);
   return list.filter(
     (c) =>
+      formats.includes(c.modality) ||
       includesText(c.name, cleaned) ||
       includesText(c.area, cleaned) ||
       includesText(c.modality, cleaned) ||

@@ -4,9 +4,11 @@ import { CoursePage } from "~/components/courses/course-page";
 import { RetiredCourse } from "~/components/courses/retired-course";
 import { courseMeta, coursePageData } from "~/lib/courses/course-page";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
+import { courseBolsa } from "~/server/content/campaign.server";
 import { offerConditions } from "~/server/content/course-offer.server";
 import { activeCourses, courseRedirect, findActiveCoursesByPath, isRetiredCoursePath } from "~/server/content/courses.server";
 import { courseSharePath } from "~/server/content/share-image.server";
+import { now } from "~/server/platform/clock.server";
 
 import type { Route } from "./+types/catch-all";
 
@@ -21,11 +23,14 @@ export const handle = { framework: false } satisfies PageScriptsHandle;
  */
 export function loader({ params }: Route.LoaderArgs) {
   const path = `/${params["*"] ?? ""}`;
-  const page = coursePageData(findActiveCoursesByPath(path), activeCourses());
+  const matched = findActiveCoursesByPath(path);
+  const page = coursePageData(matched, activeCourses());
   if (page)
     return {
       page,
       conditions: offerConditions(page.variants.map((variant) => variant.id)),
+      // The figure of the offer cards covering this course's level and format, never the best card's.
+      bolsa: courseBolsa(matched, now()),
       // The page's own share image, by content hash (decision 082).
       shareImage: courseSharePath(page.variants[0]!.id),
       retired: false as const,
@@ -40,5 +45,5 @@ export const meta: Route.MetaFunction = courseMeta;
 
 export default function CoursePath() {
   const loaded = useLoaderData<typeof loader>();
-  return loaded.page ? <CoursePage page={loaded.page} conditions={loaded.conditions} /> : <RetiredCourse />;
+  return loaded.page ? <CoursePage page={loaded.page} conditions={loaded.conditions} bolsa={loaded.bolsa} /> : <RetiredCourse />;
 }

@@ -4,6 +4,7 @@ import { CoursePage } from "~/components/courses/course-page";
 import { RetiredCourse } from "~/components/courses/retired-course";
 import { courseMeta, coursePageData } from "~/lib/courses/course-page";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
+import { courseBolsa } from "~/server/content/campaign.server";
 import { offerConditions } from "~/server/content/course-offer.server";
 import {
   activeCourses,
@@ -13,6 +14,7 @@ import {
   isRetiredCoursePath,
 } from "~/server/content/courses.server";
 import { courseSharePath } from "~/server/content/share-image.server";
+import { now } from "~/server/platform/clock.server";
 
 import type { Route } from "./+types/course";
 
@@ -44,6 +46,8 @@ export function loader({ params }: Route.LoaderArgs) {
   return {
     page,
     conditions: offerConditions(page.variants.map((variant) => variant.id)),
+    // The figure of the offer cards covering this course's level and format, never the best card's.
+    bolsa: courseBolsa(matched, now()),
     // The page's own share image, by content hash (decision 082).
     shareImage: courseSharePath(page.variants[0]!.id),
     retired: false as const,
@@ -54,5 +58,5 @@ export const meta: Route.MetaFunction = courseMeta;
 
 export default function SpecialCoursePage() {
   const loaded = useLoaderData<typeof loader>();
-  return loaded.page ? <CoursePage page={loaded.page} conditions={loaded.conditions} /> : <RetiredCourse />;
+  return loaded.page ? <CoursePage page={loaded.page} conditions={loaded.conditions} bolsa={loaded.bolsa} /> : <RetiredCourse />;
 }

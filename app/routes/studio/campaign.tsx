@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 
-import { CheckboxField, RadioListField, TextareaField, TextField } from "~/components/forms";
+import { CheckboxField, CheckboxListField, RadioListField, TextareaField, TextField } from "~/components/forms";
 import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
-import { type Campaign, campaignSaveSchema } from "~/lib/content/campaign";
+import { type Campaign, campaignSaveSchema, END_NOW_FIELD, MAX_OFFER_CARDS } from "~/lib/content/campaign";
+import { COURSE_LEVELS } from "~/lib/content/course-offer";
+import { OFFER_FORMATS } from "~/lib/content/offer-formats";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { PUNCTUALITY_PERCENT } from "~/seed/offers";
 import { campaignContent } from "~/server/content/campaign.server";
@@ -12,7 +14,9 @@ import type { Route } from "./+types/campaign";
 
 /**
  * /admin/conteudo/campanha: the flash campaign's title, headline percentage, end (a date or the
- * rolling 5-day window), closing text, the six offer cards and the four price cards. A save is
+ * rolling 5-day window, or "Encerrar agora"), closing text, one to MAX_OFFER_CARDS offer cards
+ * ("Adicionar oferta" / "Remover": without JavaScript the server answers with the list changed,
+ * nothing saved) and the four price cards. A save is
  * checked against the honesty rules at that moment (app/lib/content/campaign.ts): the headline
  * cannot promise more than the best active offer, and no date may already have passed.
  */
@@ -24,6 +28,7 @@ export const action = ({ request }: Route.ActionArgs) =>
     collection: campaignContent,
     schema: campaignSaveSchema(new Date()),
     path: `${STUDIO_PATH}/campanha`,
+    listButtons: true,
   });
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);
@@ -56,7 +61,19 @@ function formValues(campaign: Campaign) {
 const END_MODES = [
   { value: "rolling", label: "Janela de 5 dias (recomeça sozinha quando termina)" },
   { value: "date", label: "Numa data (termina às 23h59 desse dia, horário de Brasília)" },
+  { value: "ended", label: "Encerrada (a página mostra “Campanha encerrada” até você escolher outro término)" },
 ];
+
+const BUTTON_CLASS = "rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+
+/** The values a list of check boxes holds in the form now (after an add or remove too). */
+function tickedValues(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((item): item is string => typeof item === "string" && item !== "");
+}
+
+/** A new offer card's first values: the level and formats are ticked by the admin. */
+const NEW_OFFER = { title: "", firstPayment: "", scholarshipPercent: "", details: "", validUntil: "", levels: [], formats: [] };
 
 export default function CampaignStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, version } = loaderData;
@@ -100,6 +117,14 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
             type="date"
             hint="Só vale quando a campanha termina numa data. Depois dela a página mostra “Campanha encerrada”."
           />
+          <div className="sm:col-span-2">
+            <button type="submit" name={END_NOW_FIELD} value="on" className={BUTTON_CLASS}>
+              Encerrar agora
+            </button>
+            <p className="mt-1 text-sm text-slate-600">
+              Salva o formulário com a campanha encerrada: as ofertas e a contagem saem do site na hora.
+            </p>
+          </div>
           <TextField meta={fields.closingTitle} label="Título do fechamento" required />
           <TextareaField
             meta={fields.closingText}
@@ -138,9 +163,52 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
               />
               <TextareaField meta={card.details} label="Descrição" rows={2} required />
               <CheckboxField meta={card.highlight} label="Destacar (MAIS POPULAR)" />
+              <CheckboxListField
+                meta={card.levels}
+                legend="Níveis que o cartão cobre"
+                intro="A página de cada curso desses níveis mostra o desconto deste cartão. Nenhum marcado: o nível escrito na modalidade."
+                empty=""
+                choices={COURSE_LEVELS.map((level) => ({
+                  value: level,
+                  label: level,
+                  checked: tickedValues(card.levels.value).includes(level),
+                }))}
+              />
+              <CheckboxListField
+                meta={card.formats}
+                legend="Formatos que o cartão cobre"
+                intro="Nenhum marcado: todos os formatos dos níveis acima."
+                empty=""
+                choices={OFFER_FORMATS.map((format) => ({
+                  value: format,
+                  label: format,
+                  checked: tickedValues(card.formats.value).includes(format),
+                }))}
+              />
+              {offers.length > 1 ? (
+                <div className="sm:col-span-2">
+                  <button
+                    type="submit"
+                    {...form.remove.getButtonProps({ name: fields.offers.name, index })}
+                    className={BUTTON_CLASS}
+                    aria-label={`Remover oferta ${index + 1}`}
+                  >
+                    Remover
+                  </button>
+                </div>
+              ) : null}
             </FieldGroup>
           );
         })}
+        {offers.length < MAX_OFFER_CARDS ? (
+          <button
+            type="submit"
+            {...form.insert.getButtonProps({ name: fields.offers.name, defaultValue: NEW_OFFER })}
+            className={BUTTON_CLASS}
+          >
+            Adicionar oferta
+          </button>
+        ) : null}
         {prices.map((price, index) => {
           const card = price.getFieldset();
           return (

@@ -10,11 +10,14 @@ import {
   largestDiscountOf,
   lowestFirstPaymentOf,
   type OfferCard,
+  offerCardFor,
   offerDetailsText,
   offerDiscount,
   offerDiscountText,
   type PriceCard,
 } from "~/lib/content/campaign";
+import type { CourseLevel } from "~/lib/content/course-offer";
+import type { OfferFormat } from "~/lib/content/offer-formats";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { saoPauloDate } from "~/lib/dates";
 import { renderPlaceholders } from "~/lib/placeholders";
@@ -46,6 +49,8 @@ export function campaignSeed(): Campaign {
     details: offer.details.replace(/^.*?de pontualidade\.\s*/, ""),
     highlight: offer.highlight,
     validUntil: "",
+    levels: offer.levels,
+    formats: offer.formats,
   }));
   const largest = Math.max(...modalityOffers.map((offer) => offer.scholarshipPercent + PUNCTUALITY_PERCENT));
   const endDate =
@@ -82,6 +87,19 @@ export function activePrices(now: Date): PriceCard[] {
 /** The largest total discount (scholarship + punctuality) among the offers active at `now`; 0 when none is. */
 export function largestActiveDiscount(now: Date): number {
   return largestDiscountOf(getCampaign(), now);
+}
+
+/**
+ * The bolsa ("60%") a page about `courses` may state at `now`: the largest discount among the cards
+ * that apply to them (its level and format); "" when no active card covers any of them.
+ */
+export function courseBolsa(courses: ReadonlyArray<{ level: CourseLevel; modality: OfferFormat }>, now: Date): string {
+  const campaign = getCampaign();
+  const discounts = courses.flatMap((course) => {
+    const card = offerCardFor(campaign, { level: course.level, format: course.modality }, now);
+    return card ? [offerDiscount(card)] : [];
+  });
+  return discounts.length > 0 ? `${Math.max(...discounts)}%` : "";
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ContentWarning } from "./warnings.server";
 
 /**
  * The overview's list of defaults still on the site (decision 081): the seed's identity, its address,
- * its invented polo phones and a polo count typed instead of derived. Each is what the institution
+ * its invented polo phones and a course or polo count typed above the catalogue's. Each is what the institution
  * must replace before launch; none is ever presented to visitors as more than what it is.
  */
 
@@ -47,7 +47,14 @@ export function claimWarnings(): ContentWarning[] {
     });
   }
   const home = getHomeContent();
-  const polos = activeCatalogueCounts().polos;
+  const { courses, polos } = activeCatalogueCounts();
+  if (home.courseCount !== null && home.courseCount > courses) {
+    warnings.push({
+      section: "Página inicial",
+      to: `${STUDIO_PATH}/inicio`,
+      text: `O número de cursos anunciado (${home.courseCount}+) é digitado e passa dos cursos ativos do catálogo (${courses}): confirme esse número ou deixe o campo vazio para calcular.`,
+    });
+  }
   if (home.poloCount !== null && home.poloCount > polos) {
     warnings.push({
       section: "Página inicial",

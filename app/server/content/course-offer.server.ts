@@ -1,7 +1,7 @@
-import { type CourseLevel, missingOfferItems, type OfferConditions } from "~/lib/content/course-offer";
+import { levelOfTitle } from "~/lib/content/campaign";
+import { missingOfferItems, type OfferConditions } from "~/lib/content/course-offer";
 import { type CourseDocument, poloLabel } from "~/lib/content/courses";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { normalizeText } from "~/lib/text";
 
 import { activeOffers, activePrices } from "./campaign.server";
 import { activeCourses, coursesContent, poloEntries } from "./courses.server";
@@ -97,16 +97,6 @@ export function offerWarnings(): ContentWarning[] {
         },
       ];
     });
-}
-
-/** Which level a campaign card sells, read from its title ("Pós-graduação", "Técnicos", …); null for none. */
-export function levelOfTitle(title: string): CourseLevel | null {
-  const text = normalizeText(title);
-  if (text.includes("pos")) return "Pós-graduação";
-  if (text.includes("tecnic")) return "Técnico";
-  if (text.includes("profissionalizante")) return "Profissionalizante";
-  if (text.includes("graduacao")) return "Graduação";
-  return null;
 }
 
 /**

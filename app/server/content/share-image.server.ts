@@ -21,6 +21,7 @@ import { GENERIC_PROFILE_NAMES } from "~/lib/vocational/scoring";
 import { isResultSlug, RESULT_PAGES } from "~/seed/profiles";
 
 import { publicSite } from "../platform/site.server";
+import { courseBolsa } from "./campaign.server";
 import { activeCourses, findActiveCoursesByPath } from "./courses.server";
 import { getImage, imagesDir } from "./images.server";
 
@@ -103,7 +104,7 @@ function photoFileOf(photoId: string): string | null {
 
 /**
  * An active course's picture: its page's title (every course at its address, as the page names it),
- * the brand and the running campaign's bolsa, over the course's own photo when one of them has
+ * the brand and the bolsa of the offer cards covering it (courseBolsa), over the course's own photo when one of them has
  * one, else on the brand's plain background. Null for an unknown or inactive course.
  */
 export function courseShareImage(id: number, now: Date = new Date()): ShareImage | null {
@@ -114,12 +115,11 @@ export function courseShareImage(id: number, now: Date = new Date()): ShareImage
   const site = publicSite(now);
   const photo = matched.find((c) => c.photo)?.photo ?? null;
   const photoFile = photo ? photoFileOf(photo.id) : null;
+  const bolsa = courseBolsa(matched, now);
   const text = {
     brand: site.brandName,
     headline: commonCourseTitle(matched.map((c) => c.name)),
-    line:
-      claimText("Bolsa de até {bolsa}", site.claims, site.brandName) ??
-      `${course.level} ${[...new Set(matched.map((c) => c.modality))].join(" ou ")}`,
+    line: bolsa ? `Bolsa de até ${bolsa}` : `${course.level} ${[...new Set(matched.map((c) => c.modality))].join(" ou ")}`,
   };
   return shareImage(shareImageSvg(text, { photo: photoFile !== null }), photoFile);
 }
