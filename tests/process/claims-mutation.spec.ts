@@ -58,7 +58,23 @@ const CAMPAIGN_OVER: Array<[string, RegExp]> = [
   ["the campaign's first payment", /(?<![\d.,])(23,45|31,70|44,10)/],
 ];
 
+/**
+ * What no page may say in any state: a placeholder the renderer did not fill, or a sentence left
+ * standing after its figure was taken out ("Bolsa de até", "com bolsas de até .", "a partir de .").
+ */
+const UNFILLED: Array<[string, RegExp]> = [
+  ["a raw {token}", /\{[a-z_]+\}/],
+  ["a sentence whose figure was removed", /\bde até(?!\s*(?:\d|R\$))|\ba partir de\s*[.,;:)]/i],
+];
+
+/** What no page may promise once the campaign is over. */
+const PROMISE_OVER: Array<[string, RegExp]> = [["a 24-hour promise", /vale por 24 horas|nas próximas 24 horas/i]];
+
 type Page = { url: string; text: string };
+
+/** The words of each page alone (tags removed), for the rules that read sentences across elements. */
+const wordsOf = (pages: Page[]): Page[] =>
+  pages.map((page) => ({ url: page.url, text: page.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") }));
 
 /** What a visitor, a search engine or a link preview reads: the page without its styles and scripts, but with its JSON-LD. */
 function readable(body: string): string {
@@ -191,6 +207,8 @@ function mutateEverything(databasePath: string) {
     countdownDate: "",
     countdownTitle: `Bolsas de até ${CAMPAIGN_PERCENT}% na ${CAMPAIGN}`,
   }));
+  // A network without Minas Gerais: every sentence built on the MG count must go, not show its token.
+  mutate(databasePath, "polos", (data) => ({ ...data, location: String(data.location).replace(/ - MG$/, " - PR") }));
   mutate(databasePath, "faq", (data, id) =>
     id === "1" ? { question: "Como faço minha inscrição?", answer: "Preencha o formulário e aguarde o contato." } : null,
   );
@@ -240,6 +258,7 @@ test.describe("the claims rule: no default survives the studio (decision 081)", 
     const pages = await crawl(server.url, cookie);
     expect(pages.length).toBeGreaterThan(40);
     expect(tracesOf(pages, DEFAULTS)).toEqual([]);
+    expect(tracesOf(wordsOf(pages), UNFILLED)).toEqual([]);
     // The studio's values are what the site says.
     const home = pages.find((page) => page.url === "/")!.text;
     expect(home).toContain(BRAND);
@@ -274,6 +293,7 @@ test.describe("the claims rule: no default survives the studio (decision 081)", 
     server = await startServer({ ...E2E_ENV }, { quiet: true, databasePath });
     const pages = await crawl(server.url, cookie);
     expect(tracesOf(pages, [...CAMPAIGN_OVER, ...DEFAULTS])).toEqual([]);
+    expect(tracesOf(wordsOf(pages), [...UNFILLED, ...PROMISE_OVER])).toEqual([]);
   });
 
   test("with every offer card expired (the campaign itself still rolling), the same", async () => {
@@ -288,5 +308,6 @@ test.describe("the claims rule: no default survives the studio (decision 081)", 
     server = await startServer({ ...E2E_ENV }, { quiet: true, databasePath });
     const pages = await crawl(server.url, cookie);
     expect(tracesOf(pages, [...CAMPAIGN_OVER, ...DEFAULTS])).toEqual([]);
+    expect(tracesOf(wordsOf(pages), [...UNFILLED, ...PROMISE_OVER])).toEqual([]);
   });
 });

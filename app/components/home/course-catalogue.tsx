@@ -43,8 +43,10 @@ export function CourseCatalogue({
             Encontre o curso ideal para você
           </SectionHeading>
           <p className="mt-2 text-slate-600">
-            Graduações EAD, semipresenciais e presenciais com bolsas de até {bolsa}. Pesquise pelo nome, pela área ou pela
-            modalidade.
+            {bolsa
+              ? `Graduações EAD, semipresenciais e presenciais com bolsas de até ${bolsa}.`
+              : "Graduações EAD, semipresenciais e presenciais."}{" "}
+            Pesquise pelo nome, pela área ou pela modalidade.
           </p>
         </div>
 
@@ -102,7 +104,11 @@ export function CatalogueResults({ catalogue, polos, bolsa }: { catalogue: HomeC
         <SectionHeading id="destaques-titulo" as="h3" size="card">
           Cursos em destaque
         </SectionHeading>
-        <p className="mb-4 mt-1 text-sm text-slate-600">Educação Física com bolsa de até {bolsa} e os cursos mais procurados.</p>
+        <p className="mb-4 mt-1 text-sm text-slate-600">
+          {bolsa
+            ? `Educação Física com bolsa de até ${bolsa} e os cursos mais procurados.`
+            : "Educação Física e os cursos mais procurados."}
+        </p>
         <div className="course-row">
           <CourseGrid courses={catalogue.featured} label="Cursos em destaque" headingLevel={4} />
         </div>

@@ -70,7 +70,8 @@ function audiencesFor(
   );
   return scholarshipAudiences.flatMap((audience) => {
     if (audience.percent === `até ${SEED_SELECTED_BOLSA}`) {
-      return [{ ...audience, percent: `até ${selected}`, text: withSelectedBolsa(audience.text, selected) }];
+      const text = fill(withSelectedBolsa(audience.text, selected));
+      return text ? [{ ...audience, percent: `até ${selected}`, text }] : [];
     }
     if (audience.href === "/trabalhe-conosco") {
       return [

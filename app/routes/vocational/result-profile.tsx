@@ -154,7 +154,11 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
         countdownEnd={countdownEnd}
         now={now}
         retake={page.retake}
-        note="Sua condição especial do teste vocacional vale por 24 horas. Fale com um consultor e comece a estudar."
+        note={
+          countdownEnd
+            ? "Sua condição especial do teste vocacional vale até o fim da contagem. Fale com um consultor e comece a estudar."
+            : "Fale com um consultor e comece a estudar."
+        }
       >
         <ConsultantButton form={form}>{bolsaLabel}</ConsultantButton>
       </ResultCta>
