@@ -132,6 +132,10 @@ describe("the report per campaign", () => {
     expect(html).not.toContain("Pessoa Resultado");
     expect(html).not.toContain("resultado.1@example.com");
 
+    // The page says how the period and the Inscritos column count.
+    expect(html).toContain("O período conta os leads que chegaram entre as duas datas");
+    expect(html).toContain("Inscritos inclui os matriculados");
+
     const bad = await renderPage(
       resultsModule,
       "/admin/resultados",
