@@ -132,6 +132,10 @@ describe("the report per campaign", () => {
     expect(html).not.toContain("Pessoa Resultado");
     expect(html).not.toContain("resultado.1@example.com");
 
+    // The page says how the period and the Inscritos column count.
+    expect(html).toContain("O período conta os leads que chegaram entre as duas datas");
+    expect(html).toContain("Inscritos inclui os matriculados");
+
     const bad = await renderPage(
       resultsModule,
       "/admin/resultados",
@@ -210,6 +214,18 @@ describe("who sees what", () => {
 });
 
 describe("the arithmetic", () => {
+  it("the median and p90 are rounded from the exact first-contact minutes (8.9 shows as 9, not 8)", () => {
+    const lead = (firstContactMinutes: number) => ({
+      key: "x",
+      status: "novo",
+      lossReason: null,
+      firstContactMinutes,
+      withinTarget: true,
+    });
+    const { total } = buildResults([lead(8.9), lead(8.9), lead(30.6)]);
+    expect(total.medianMinutes).toBe(9);
+    expect(total.p90Minutes).toBe(31);
+  });
   it("nearest-rank percentiles, and empty groups named '(não informado)'", () => {
     expect(percentile([], 50)).toBeNull();
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90)).toBe(9);

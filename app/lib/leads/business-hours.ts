@@ -114,8 +114,13 @@ export function addBusinessMinutes(start: Date, minutes: number, calendar: Busin
   throw new Error("addBusinessMinutes: no business hours within a year");
 }
 
-/** Business minutes between two instants (0 when `to` is not after `from`). */
+/** Whole business minutes between two instants (0 when `to` is not after `from`). */
 export function businessMinutesBetween(from: Date, to: Date, calendar: BusinessCalendar): number {
+  return Math.floor(exactBusinessMinutesBetween(from, to, calendar));
+}
+
+/** Business minutes between two instants, with the fraction (0 when `to` is not after `from`). */
+export function exactBusinessMinutesBetween(from: Date, to: Date, calendar: BusinessCalendar): number {
   let local = from.getTime() + SAO_PAULO_OFFSET_MS;
   const end = to.getTime() + SAO_PAULO_OFFSET_MS;
   let total = 0;
@@ -129,7 +134,7 @@ export function businessMinutesBetween(from: Date, to: Date, calendar: BusinessC
     }
     local = dayStart + DAY_MS;
   }
-  return Math.floor(total / MINUTE_MS);
+  return total / MINUTE_MS;
 }
 
 /** Holidays typed by the admin, one per line or separated by commas (DD/MM/AAAA or AAAA-MM-DD). */

@@ -106,6 +106,8 @@ export function percentile(sorted: readonly number[], p: number): number | null 
   return sorted[Math.min(rank, sorted.length) - 1];
 }
 
+const rounded = (value: number | null) => (value === null ? null : Math.round(value));
+
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 /** A lead reached Inscrito when it is Inscrito or Matriculado now (a matriculated lead enrolled first). */
@@ -132,8 +134,8 @@ function rowOf(key: string, leads: ResultLead[]): ResultRow {
     leads: leads.length,
     contacted,
     contactedPercent: percent(contacted, leads.length),
-    medianMinutes: percentile(minutes, 50),
-    p90Minutes: percentile(minutes, 90),
+    medianMinutes: rounded(percentile(minutes, 50)),
+    p90Minutes: rounded(percentile(minutes, 90)),
     withinTargetPercent: minutes.length === 0 ? null : percent(leads.filter((lead) => lead.withinTarget).length, minutes.length),
     enrolled: leads.filter((lead) => ENROLLED.has(lead.status)).length,
     matriculated,

@@ -71,6 +71,10 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
         Quantos leads cada campanha, formulário, polo ou área trouxe no período, quantos foram contatados e em quanto tempo
         (minutos úteis), quantos se inscreveram e se matricularam. Sem dados pessoais.
       </p>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600" data-testid="results-how-counted">
+        O período conta os leads que chegaram entre as duas datas (a turma de chegada), com o que aconteceu com eles até hoje.
+        Inscritos inclui os matriculados.
+      </p>
       {ownOnly ? (
         <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="results-own-only">
           Você vê apenas os leads dos quais é responsável.

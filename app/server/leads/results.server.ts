@@ -2,7 +2,7 @@ import { and, eq, gte, lte, type SQL } from "drizzle-orm";
 
 import { PRIVATE_PAGE_HEADERS } from "~/lib/cache-headers";
 import { saoPauloDate } from "~/lib/dates";
-import { businessMinutesBetween } from "~/lib/leads/business-hours";
+import { exactBusinessMinutesBetween } from "~/lib/leads/business-hours";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 import {
   buildResults,
@@ -95,7 +95,7 @@ function resultLeads(query: ResultsQuery, viewer: ResultsViewer): ResultLead[] {
     status: row.status,
     lossReason: row.motivo_perda,
     firstContactMinutes: row.first_contact_at
-      ? businessMinutesBetween(new Date(row.criado_em), new Date(row.first_contact_at), calendar)
+      ? exactBusinessMinutesBetween(new Date(row.criado_em), new Date(row.first_contact_at), calendar)
       : null,
     // A lead saved before the clock existed has no due time: never counted as within target.
     withinTarget:
