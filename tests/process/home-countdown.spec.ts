@@ -41,9 +41,15 @@ test.describe("a fresh deployment with HOME_COUNTDOWN_TARGET in the past", () =>
     const home = await page("/");
     expect(home).toContain("Campanha Relâmpago: bolsas de até 60% por tempo limitado!");
     expect(home).toContain("Temos mais de 70 cursos.");
-    const course = await page("/enfermagem");
+    // An EAD graduação course carries the EAD card's figure (50% + 10%: the largest offer).
+    const course = await page("/gestao-hospitalar");
     expect(course).toMatch(/<title>[^<]*com bolsa de até 60%/);
     expect(course).toContain("Bolsa de até 60%");
     expect(course).not.toMatch(/[Bb]olsas? de até 70%/);
+    // No card covers presencial graduação: its title and badge promise no figure (the site-wide
+    // campaign bar still names the campaign's best offer).
+    const presencial = await page("/enfermagem");
+    expect(presencial).not.toMatch(/<title>[^<]*bolsa/);
+    expect(presencial).not.toContain("Bolsa de até");
   });
 });
