@@ -105,6 +105,60 @@ export function leadAlertEmail(kind: LeadAlertKind, facts: LeadAlertFacts): Emai
   };
 }
 
+/** One lead of an escalation run, as its e-mails list it: no name, e-mail or phone (the link opens the lead). */
+export type EscalatedLeadFacts = {
+  id: number;
+  course: string;
+  polo: string;
+  origin: string;
+  /** "aguardando há 3 h" */
+  waited: string;
+  /** What this run did with it: "Repassado a ana@…", "Ninguém disponível para receber", "Com o gestor". */
+  outcome: string;
+  link: string;
+};
+
+const ESCALATION_DIGESTS = {
+  // To a member: the leads this run passed to her.
+  owner: {
+    subject: (n: number) =>
+      n === 1
+        ? "1 lead aguardando primeiro contato repassado a você"
+        : `${n} leads aguardando primeiro contato repassados a você`,
+    intro:
+      "Estes leads esperaram além do prazo de primeiro contato sem que ninguém falasse com a pessoa e foram repassados a você.",
+  },
+  // To the admins (the managers): every lead this run escalated.
+  manager: {
+    subject: (n: number) =>
+      n === 1 ? "Escalonamento: 1 lead sem primeiro contato" : `Escalonamento: ${n} leads sem primeiro contato`,
+    intro:
+      "Estes leads passaram do prazo de primeiro contato sem um contato que chegasse à pessoa (ligação atendida ou mensagem enviada).",
+  },
+} as const;
+
+/** The one e-mail of an escalation run to one person: every lead it concerns, one line each. */
+export function escalationDigestEmail(
+  audience: keyof typeof ESCALATION_DIGESTS,
+  items: readonly EscalatedLeadFacts[],
+): EmailParts {
+  const { subject, intro } = ESCALATION_DIGESTS[audience];
+  const line = (item: EscalatedLeadFacts) =>
+    `Lead nº ${item.id} · ${item.course || "Curso não informado"} · ${item.polo || "Polo não informado"} · ${item.origin} · ${item.waited} · ${item.outcome}`;
+  const closing = "Mensagem automática da distribuição de leads.";
+  const text = [intro, "", ...items.map((item) => `- ${line(item)}\n  ${item.link}`), "", closing].join("\n");
+  const html = [
+    `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a">`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<ul>`,
+    ...items.map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(line(item))}</a></li>`),
+    `</ul>`,
+    `<p style="color:#475569">${escapeHtml(closing)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { subject: subject(items.length), text, html };
+}
+
 export type EmailStatusKey = "pending" | "sent" | "failed" | "held";
 
 /** How the "E-mails" page names a message's state. */

@@ -2,12 +2,14 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { EMPTY_FILTERS } from "~/lib/leads/filters";
 import { action as distributionPageAction, loader as distributionPageLoader } from "~/routes/leads/distribution";
 import * as panelModule from "~/routes/leads/panel";
 import { action as enrolmentAction } from "~/routes/public/enrolment";
 import { courses } from "~/seed/courses";
 import { polos } from "~/seed/polos";
 import { db, schema } from "~/server/db/client.server";
+import { recordAttemptOutcome, recordContactAttempt } from "~/server/leads/contact.server";
 import {
   addRule,
   addTeamMember,
@@ -20,7 +22,7 @@ import {
   setAvailability,
   setDistributionActive,
 } from "~/server/leads/distribution.server";
-import { changeLeadStatus } from "~/server/leads/follow-up.server";
+import { changeLeadStatus, changeStatusOfSelection } from "~/server/leads/follow-up.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
@@ -238,32 +240,161 @@ describe("the first-contact clock", () => {
     expect(night.first_contact_due_at).toBe("2026-11-30T11:05:00.000Z");
   });
 
-  it("a status change out of Novo records the first contact once", async () => {
+  it("a status change alone never stops the clock; a tap on Ligar neither; only a contact that reached the person does", async () => {
     await post("contato@example.com");
     const { id } = lead("contato@example.com");
     now += 3 * 60_000;
     changeLeadStatus(id, { status: "em_contato", reason: null }, "ana@vendas.example.com", new Date(now));
+    expect(lead("contato@example.com").first_contact_at).toBeNull();
+    const tap = recordContactAttempt(id, "telefone", "ana@vendas.example.com", new Date(now));
+    expect(tap.ok).toBe(true);
+    expect(lead("contato@example.com").first_contact_at).toBeNull();
+    const [attempt] = db.select().from(schema.leadContactAttempts).where(eq(schema.leadContactAttempts.leadId, id)).all();
+    expect(attempt.outcome).toBeNull();
+    // Not answered: still no first contact; a second call, answered two minutes later, is it.
+    now += 60_000;
+    const missed = recordAttemptOutcome(
+      id,
+      { attemptId: attempt.id, channel: "telefone", outcome: "nao_atendeu" },
+      "ana@vendas.example.com",
+      new Date(now),
+    );
+    expect(missed).toEqual({ ok: true, firstContact: false });
+    expect(lead("contato@example.com").first_contact_at).toBeNull();
+    now += 2 * 60_000;
+    const answered = recordAttemptOutcome(
+      id,
+      { attemptId: null, channel: "telefone", outcome: "atendeu" },
+      "ana@vendas.example.com",
+      new Date(now),
+    );
+    expect(answered).toEqual({ ok: true, firstContact: true });
     expect(lead("contato@example.com").first_contact_at).toBe(new Date(now).toISOString());
+    // An outcome is written once, and a WhatsApp outcome is refused for a call.
+    expect(
+      recordAttemptOutcome(id, { attemptId: attempt.id, channel: "telefone", outcome: "atendeu" }, "ana@vendas.example.com"),
+    ).toMatchObject({ ok: false, field: "form" });
+    expect(
+      recordAttemptOutcome(id, { attemptId: null, channel: "telefone", outcome: "mensagem_enviada" }, "ana@vendas.example.com"),
+    ).toMatchObject({ ok: false, field: "resultado" });
+    expect(db.select().from(schema.leadContactAttempts).where(eq(schema.leadContactAttempts.leadId, id)).all()).toHaveLength(2);
   });
 
-  it("at twice the target an untouched lead goes to the next available member, recorded, admins told; once", async () => {
+  it("'Alterar status dos filtrados → Em contato' stops no clock and no escalation", async () => {
+    for (let n = 1; n <= 3; n++) await post(`lote-status${n}@example.com`);
+    now += 60_000;
+    expect(
+      changeStatusOfSelection(
+        { ...EMPTY_FILTERS, busca: "lote-status" },
+        { status: "em_contato", reason: null },
+        "chefe@example.com",
+        new Date(now),
+      ),
+    ).toBe(3);
+    for (let n = 1; n <= 3; n++)
+      expect(lead(`lote-status${n}@example.com`)).toMatchObject({ status: "em_contato", first_contact_at: null });
+    now += 10 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(3);
+  });
+
+  it("a WhatsApp the salesperson confirms was sent is the first contact at the time of the tap", async () => {
+    await post("zap@example.com");
+    const { id } = lead("zap@example.com");
+    now += 2 * 60_000;
+    const tapAt = new Date(now).toISOString();
+    recordContactAttempt(id, "whatsapp", "ana@vendas.example.com", new Date(now));
+    const [attempt] = db.select().from(schema.leadContactAttempts).where(eq(schema.leadContactAttempts.leadId, id)).all();
+    now += 30 * 60_000;
+    expect(
+      recordAttemptOutcome(
+        id,
+        { attemptId: attempt.id, channel: "whatsapp", outcome: "mensagem_enviada" },
+        "ana@vendas.example.com",
+        new Date(now),
+      ),
+    ).toEqual({ ok: true, firstContact: true });
+    expect(lead("zap@example.com").first_contact_at).toBe(tapAt);
+  });
+
+  it("a lead with no reaching contact escalates at 2×, 3× the target to the next member, then at 4× to the manager, whatever its status; once each", async () => {
     await post("espera@example.com");
     const before = lead("espera@example.com");
+    // Moved to Em contato and called without an answer: the clock runs on.
+    changeLeadStatus(before.id, { status: "em_contato", reason: null }, "ana@vendas.example.com", new Date(now));
+    recordAttemptOutcome(
+      before.id,
+      { attemptId: null, channel: "telefone", outcome: "caixa_postal" },
+      "ana@vendas.example.com",
+      new Date(now),
+    );
     now += 9 * 60_000;
     expect(escalateWaitingLeads(new Date(now))).toBe(0);
     now += 2 * 60_000;
     expect(escalateWaitingLeads(new Date(now))).toBe(1);
-    const after = lead("espera@example.com");
-    expect(after.owner_id).not.toBe(before.owner_id);
-    expect(after.owner_id).not.toBeNull();
-    expect(after.escalated_at).toBe(new Date(now).toISOString());
-    expect(notes(after.id).at(-1)!.text).toMatch(/^Escalonado: sem primeiro contato no dobro do prazo \(10 min úteis\)/);
-    const kinds = emails()
-      .filter((m) => m.kind === "lead.escalated")
-      .map((m) => m.toAddress);
-    expect(kinds).toContain("chefe@example.com");
-    expect(kinds).toHaveLength(2);
-    expect(escalateWaitingLeads(new Date(now + 60 * 60_000))).toBe(0);
+    const first = lead("espera@example.com");
+    expect(first.owner_id).not.toBe(before.owner_id);
+    expect(first.owner_id).not.toBeNull();
+    expect(first).toMatchObject({ escalated_at: new Date(now).toISOString(), escalation_level: 1, status: "em_contato" });
+    expect(notes(first.id).at(-1)!.text).toMatch(
+      /^Escalonado \(1º\): sem contato que chegasse à pessoa em 2× o prazo \(10 min úteis\)/,
+    );
+    const escalated = () => emails().filter((m) => m.kind === "lead.escalated");
+    expect(escalated().map((m) => m.toAddress)).toContain("chefe@example.com");
+    expect(escalated()).toHaveLength(2);
+    expect(escalateWaitingLeads(new Date(now + 60_000))).toBe(0);
+
+    now += 5 * 60_000; // 16 min: past 3× the target
+    expect(escalateWaitingLeads(new Date(now))).toBe(1);
+    const second = lead("espera@example.com");
+    expect(second.escalation_level).toBe(2);
+    expect(second.owner_id).not.toBe(first.owner_id);
+    now += 5 * 60_000; // 21 min: past 4×, the manager
+    expect(escalateWaitingLeads(new Date(now))).toBe(1);
+    const third = lead("espera@example.com");
+    expect(third).toMatchObject({ escalation_level: 3, owner_id: second.owner_id });
+    expect(notes(third.id).at(-1)!.text).toMatch(/^Escalonado \(3º\).*Levado ao gestor; responsável: /);
+    expect(escalated().at(-1)).toMatchObject({ toAddress: "chefe@example.com" });
+    expect(escalated().at(-1)!.textBody).toContain(`Lead nº ${third.id}`);
+    expect(escalated().at(-1)!.textBody).toContain("Com o gestor");
+    expect(escalateWaitingLeads(new Date(now + 24 * 60 * 60_000))).toBe(0);
+  });
+
+  it("an answered call stops the escalation; an enrolled lead never escalates", async () => {
+    await post("atendeu@example.com");
+    await post("inscrito@example.com");
+    const reached = lead("atendeu@example.com");
+    recordAttemptOutcome(
+      reached.id,
+      { attemptId: null, channel: "telefone", outcome: "atendeu" },
+      "ana@vendas.example.com",
+      new Date(now),
+    );
+    changeLeadStatus(
+      lead("inscrito@example.com").id,
+      { status: "inscrito", reason: null },
+      "ana@vendas.example.com",
+      new Date(now),
+    );
+    now += 60 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(0);
+  });
+
+  it("one escalation run sends one e-mail to each member given leads and one to each admin listing them all", async () => {
+    for (let n = 1; n <= 6; n++) await post(`lote${n}@example.com`);
+    now += 11 * 60_000;
+    expect(escalateWaitingLeads(new Date(now))).toBe(6);
+    const mails = emails().filter((m) => m.kind === "lead.escalated");
+    const toAdmin = mails.filter((m) => m.toAddress === "chefe@example.com");
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0].subject).toBe("Escalonamento: 6 leads sem primeiro contato");
+    for (let n = 1; n <= 6; n++) expect(toAdmin[0].textBody).toContain(`Lead nº ${lead(`lote${n}@example.com`).id} `);
+    // No name, e-mail or phone of the people in it.
+    expect(toAdmin[0].textBody).not.toMatch(/Maria|lote\d@example\.com|9\d{4}/);
+    expect(toAdmin[0].leadId).toBeNull();
+    const toMembers = mails.filter((m) => m.toAddress !== "chefe@example.com");
+    expect(new Set(toMembers.map((m) => m.toAddress)).size).toBe(toMembers.length);
+    const listed = toMembers.reduce((sum, m) => sum + (m.textBody.match(/Lead nº/g) ?? []).length, 0);
+    expect(listed).toBe(6);
   });
 });
 
@@ -363,7 +494,7 @@ describe("the Distribuição page (admin only)", () => {
 });
 
 describe("the panel's waiting view", () => {
-  it("lists untouched Novo leads most urgent first with 'aguardando há N min' and 'atrasado'; a comercial user sees theirs", async () => {
+  it("lists leads with no reaching contact most urgent first with 'aguardando há N min' and 'atrasado'; a comercial user sees theirs", async () => {
     await post("primeiro@example.com");
     now += 2 * 60_000;
     await post("segundo@example.com");
@@ -379,7 +510,15 @@ describe("the panel's waiting view", () => {
     const row = panel.page.rows.find((r: { email: string }) => r.email === "segundo@example.com");
     expect(row.firstContact).toEqual({ text: "aguardando há 10 min", late: true });
 
+    // A status change leaves it waiting; an answered call takes it out.
     changeLeadStatus(lead("primeiro@example.com").id, { status: "em_contato", reason: null }, "chefe@example.com", new Date(now));
+    expect(payload(await panelModule.loader(args(getRequest("/contato", { cookie })))).waiting).toHaveLength(2);
+    recordAttemptOutcome(
+      lead("primeiro@example.com").id,
+      { attemptId: null, channel: "telefone", outcome: "atendeu" },
+      "chefe@example.com",
+      new Date(now),
+    );
     const after = payload(await panelModule.loader(args(getRequest("/contato", { cookie }))));
     expect(after.waiting).toHaveLength(1);
 

@@ -412,7 +412,7 @@ describe("the lead page's history", () => {
     send("5531966663030", "job-de-outro", someoneElse);
     const timeline = leadTimeline(findLead(id)!, (key) => key);
     expect(timeline.filter((entry) => entry.kind === "contato")).toMatchObject([
-      { title: "Tentativa de contato: ligação", by: bruno.email, at: "2026-01-05T12:00:00.000Z" },
+      { title: "Tentativa de contato: ligação: resultado não registrado", by: bruno.email, at: "2026-01-05T12:00:00.000Z" },
     ]);
     expect(
       timeline

@@ -7,6 +7,7 @@ import * as resultsModule from "~/routes/leads/results";
 import { loader as resultsCsvLoader } from "~/routes/leads/results-csv";
 import { loader as adminLayoutLoader } from "~/routes/staff/layout";
 import { db, schema } from "~/server/db/client.server";
+import { recordAttemptOutcome } from "~/server/leads/contact.server";
 import { changeLeadStatus } from "~/server/leads/follow-up.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
@@ -49,13 +50,27 @@ const google = { utm_source: "google", utm_medium: "cpc", utm_campaign: "verao-2
 const facebook = { utm_source: "facebook", utm_medium: "social", utm_campaign: "verao-2027" };
 
 beforeAll(async () => {
-  // Google: 3 leads; one matriculated (contacted after 3 min), one lost (after 20 min), one untouched.
-  const [g1, g2] = [lead(google), lead(google), lead(google)];
+  // Only a contact that reached the person counts as contacted (decision 140), never a status.
+  const reached = (id: number, by: string, at: number) =>
+    recordAttemptOutcome(id, { attemptId: null, channel: "telefone", outcome: "atendeu" }, by, new Date(at));
+  // Google: 3 leads; one matriculated (contacted after 3 min), one lost (after 20 min), one moved to
+  // Em contato with a call nobody answered: not contacted.
+  const [g1, g2, g3] = [lead(google), lead(google), lead(google)];
+  reached(g1, ana.email, NOW + 3 * MINUTE);
   changeLeadStatus(g1, { status: "em_contato", reason: null }, ana.email, new Date(NOW + 3 * MINUTE));
   changeLeadStatus(g1, { status: "matriculado", reason: null }, ana.email, new Date(NOW + 30 * MINUTE));
+  reached(g2, bruno.email, NOW + 20 * MINUTE);
   changeLeadStatus(g2, { status: "perdido", reason: "sem_interesse" }, bruno.email, new Date(NOW + 20 * MINUTE));
+  changeLeadStatus(g3, { status: "em_contato", reason: null }, bruno.email, new Date(NOW + 5 * MINUTE));
+  recordAttemptOutcome(
+    g3,
+    { attemptId: null, channel: "telefone", outcome: "nao_atendeu" },
+    bruno.email,
+    new Date(NOW + 5 * MINUTE),
+  );
   // Facebook: 2 leads; one enrolled (Inscrito) after 4 min.
   const [f1] = [lead(facebook), lead(facebook)];
+  reached(f1, ana.email, NOW + 4 * MINUTE);
   changeLeadStatus(f1, { status: "inscrito", reason: null }, ana.email, new Date(NOW + 4 * MINUTE));
   // No campaign, from the contact form.
   lead({}, NOW, "contato");

@@ -102,10 +102,16 @@ describe("firstContactState", () => {
     first_contact_at: null as string | null,
     status: "novo",
   };
-  it("waiting, then late once due; nothing once contacted or out of Novo", () => {
+  it("waiting, then late once due; nothing once contacted or enrolled, whatever else the status says", () => {
     expect(firstContactState(lead, new Date("2026-11-25T13:04:00Z"))).toEqual({ text: "aguardando há 4 min", late: false });
     expect(firstContactState(lead, new Date("2026-11-25T13:12:00Z"))).toEqual({ text: "aguardando há 12 min", late: true });
     expect(firstContactState({ ...lead, first_contact_at: "2026-11-25T13:03:00Z" }, new Date("2026-11-25T13:12:00Z"))).toBeNull();
-    expect(firstContactState({ ...lead, status: "em_contato" }, new Date("2026-11-25T13:12:00Z"))).toBeNull();
+    // A status change alone does not end the wait (decision 140); an enrolment does.
+    expect(firstContactState({ ...lead, status: "em_contato" }, new Date("2026-11-25T13:12:00Z"))).toEqual({
+      text: "aguardando há 12 min",
+      late: true,
+    });
+    expect(firstContactState({ ...lead, status: "perdido" }, new Date("2026-11-25T13:12:00Z"))?.late).toBe(true);
+    expect(firstContactState({ ...lead, status: "inscrito" }, new Date("2026-11-25T13:12:00Z"))).toBeNull();
   });
 });

@@ -23,12 +23,14 @@ export type LeadFormErrors = {
   texto?: string;
   proximo_contato?: string;
   responsavel?: string;
+  canal?: string;
+  resultado?: string;
   form?: string;
 };
 
 const cardClass = "mt-6 rounded-lg border border-slate-200 bg-white p-4";
 
-const FIELDS = ["status", "motivo", "texto", "proximo_contato", "responsavel"] as const;
+const FIELDS = ["status", "motivo", "texto", "proximo_contato", "responsavel", "canal", "resultado"] as const;
 
 export function LeadForm({
   intent,

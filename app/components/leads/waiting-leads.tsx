@@ -16,7 +16,7 @@ export function FirstContactLabel({ state }: { state: FirstContactState }) {
 }
 
 /**
- * The panel's "Aguardando primeiro contato": Novo leads with no contact yet, most urgent first (the
+ * The panel's "Aguardando primeiro contato": leads with no contact that reached the person yet, most urgent first (the
  * earliest due time), before the dashboard, so the next call is the first thing a salesperson sees.
  */
 export function WaitingLeads({ leads }: { leads: WaitingLead[] }) {

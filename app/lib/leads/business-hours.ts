@@ -166,16 +166,20 @@ export function waitingText(minutes: number): string {
 
 export type FirstContactState = { text: string; late: boolean } | null;
 
+/** Statuses that end the wait for a first contact whatever the log says: the person enrolled. */
+export const ENROLLED_STATUSES: readonly string[] = ["inscrito", "matriculado"];
+
 /**
- * What the panel says about a lead's first contact now: nothing once it happened (or the lead left
- * Novo); otherwise "aguardando há N min" (wall-clock time since it arrived) and whether it is late
- * (past its due time in business hours). An untouched Novo lead counts as late once due.
+ * What the panel says about a lead's first contact now: nothing once it happened (an attempt that
+ * reached the person, decision 140) or the person enrolled; otherwise "aguardando há N min"
+ * (wall-clock time since it arrived) and whether it is late (past its due time in business hours).
+ * A status change alone never ends the wait.
  */
 export function firstContactState(
   lead: { criado_em: string; first_contact_due_at: string | null; first_contact_at: string | null; status: string },
   now: Date,
 ): FirstContactState {
-  if (lead.status !== "novo" || lead.first_contact_at) return null;
+  if (lead.first_contact_at || ENROLLED_STATUSES.includes(lead.status)) return null;
   const waited = (now.getTime() - Date.parse(lead.criado_em)) / MINUTE_MS;
   const late = lead.first_contact_due_at !== null && now.getTime() > Date.parse(lead.first_contact_due_at);
   return { text: waitingText(waited), late };

@@ -15,6 +15,37 @@ export function isContactChannel(value: unknown): value is ContactChannel {
 }
 
 /**
+ * How a contact attempt ended, as the salesperson records it. Only an attempt that reached the person
+ * (an answered call, a message she confirms was sent, a reply) is the first contact (decision 140).
+ */
+export const CONTACT_OUTCOMES = {
+  atendeu: "Atendeu",
+  nao_atendeu: "Não atendeu",
+  caixa_postal: "Caixa postal",
+  mensagem_enviada: "Mensagem enviada",
+  respondeu: "Respondeu",
+} as const;
+
+export type ContactOutcome = keyof typeof CONTACT_OUTCOMES;
+
+const REACHING: ReadonlySet<ContactOutcome> = new Set(["atendeu", "mensagem_enviada", "respondeu"]);
+
+export function isContactOutcome(value: unknown): value is ContactOutcome {
+  return typeof value === "string" && Object.hasOwn(CONTACT_OUTCOMES, value);
+}
+
+/** Whether an attempt with this outcome reached the person (and so may be the first contact). */
+export function reachedPerson(outcome: string | null | undefined): boolean {
+  return isContactOutcome(outcome) && REACHING.has(outcome);
+}
+
+/** The outcomes offered for a channel: a call is answered or not; a WhatsApp message is sent or answered. */
+export const OUTCOMES_BY_CHANNEL: Record<ContactChannel, readonly ContactOutcome[]> = {
+  telefone: ["atendeu", "nao_atendeu", "caixa_postal"],
+  whatsapp: ["mensagem_enviada", "respondeu"],
+};
+
+/**
  * The number to dial, as 55 + DDD + the number (13 digits), or null when the stored phone is not a
  * usable Brazilian mobile (such a lead gets no contact buttons).
  */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { CONTACT_CHANNELS, CONTACT_OUTCOMES, type ContactChannel, type ContactOutcome } from "./contact";
 import { isLossReason, LEAD_STATUS_KEYS, type LeadStatus, NOTE_MAX, REASON_ERROR, STATUS_ERROR } from "./status";
 
 /**
@@ -14,6 +15,7 @@ export const LEAD_INTENTS = {
   note: "nota",
   owner: "responsavel",
   nextContact: "proximo-contato",
+  outcome: "resultado-contato",
 } as const;
 
 export type LeadIntent = (typeof LEAD_INTENTS)[keyof typeof LEAD_INTENTS];
@@ -27,6 +29,8 @@ export const NOTE_TOO_LONG = `A nota pode ter até ${NOTE_MAX} caracteres.`;
 export const NOTE_INVALID = "A nota tem caracteres inválidos.";
 export const DATE_INVALID = "Data inválida. Escolha um dia no calendário.";
 export const OWNER_ERROR = "Escolha um responsável da lista (um usuário comercial) ou “Sem responsável”.";
+export const OUTCOME_REQUIRED = "Escolha como foi o contato.";
+export const CHANNEL_REQUIRED = "Escolha o canal: ligação ou WhatsApp.";
 export const UNKNOWN_INTENT = "Ação desconhecida. Recarregue a página e tente novamente.";
 
 /** Line breaks and tabs are kept; other control characters (NUL, escape, ...) are refused, never stored. */
@@ -80,9 +84,17 @@ const nextContactForm = z.object({
   proximo_contato: optionalText.refine((date) => date === null || isContactDate(date), DATE_INVALID),
 });
 
+const outcomeForm = z.object({
+  intent: z.literal(LEAD_INTENTS.outcome),
+  // The attempt the outcome is for; none: a contact made outside the panel's buttons.
+  tentativa: optionalText.refine((id) => id === null || OWNER_ID.test(id), UNKNOWN_INTENT),
+  canal: z.enum(Object.keys(CONTACT_CHANNELS) as [ContactChannel, ...ContactChannel[]], { error: CHANNEL_REQUIRED }),
+  resultado: z.enum(Object.keys(CONTACT_OUTCOMES) as [ContactOutcome, ...ContactOutcome[]], { error: OUTCOME_REQUIRED }),
+});
+
 /** Every follow-up post of the lead page; "perdido" needs a reason from the list, any other status carries none. */
 export const leadFollowUpSchema = z
-  .discriminatedUnion("intent", [statusForm, noteForm, ownerForm, nextContactForm], { error: UNKNOWN_INTENT })
+  .discriminatedUnion("intent", [statusForm, noteForm, ownerForm, nextContactForm, outcomeForm], { error: UNKNOWN_INTENT })
   .superRefine((form, ctx) => {
     if (form.intent === LEAD_INTENTS.status && form.status === "perdido" && !isLossReason(form.motivo)) {
       ctx.addIssue({ code: "custom", path: ["motivo"], message: REASON_ERROR });
@@ -93,5 +105,5 @@ export type LeadFollowUp = z.output<typeof leadFollowUpSchema>;
 
 /** The message per field of a refused post (`form`: not tied to a field), as the page shows them. */
 export type LeadFollowUpErrors = Partial<
-  Record<"status" | "motivo" | "texto" | "proximo_contato" | "responsavel" | "form", string>
+  Record<"status" | "motivo" | "texto" | "proximo_contato" | "responsavel" | "canal" | "resultado" | "form", string>
 >;

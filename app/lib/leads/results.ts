@@ -118,7 +118,8 @@ function rowOf(key: string, leads: ResultLead[]): ResultRow {
     .map((lead) => lead.firstContactMinutes)
     .filter((value): value is number => value !== null)
     .sort((a, b) => a - b);
-  const contacted = leads.filter((lead) => lead.firstContactMinutes !== null || lead.status !== "novo").length;
+  // Only a contact that reached the person counts (decision 140), never a status.
+  const contacted = leads.filter((lead) => lead.firstContactMinutes !== null).length;
   const lost = leads.filter((lead) => lead.status === "perdido");
   const reasons = new Map<string, number>();
   for (const lead of lost) {

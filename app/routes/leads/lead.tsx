@@ -3,6 +3,7 @@ import { Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
 import { LeadContactButtons } from "~/components/leads/contact-buttons";
+import { ContactOutcomeForm } from "~/components/leads/contact-outcome-form";
 import type { LeadFormErrors } from "~/components/leads/lead-form";
 import { LeadHistory } from "~/components/leads/lead-history";
 import { NextContactForm } from "~/components/leads/next-contact-form";
@@ -69,6 +70,14 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           </>
         ) : null}
       </p>
+      {lead.firstContact ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="lead-first-contact">
+          {lead.firstContact.text}
+          {!lead.firstContact.done && lead.firstContact.late ? (
+            <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">atrasado</span>
+          ) : null}
+        </p>
+      ) : null}
       <div role="alert">
         <ErrorList id="lead-form-error" errors={errors.form ? [errors.form] : null} />
       </div>
@@ -100,6 +109,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
       {/* Whoever opens this page holds "leads", which is also what following up needs. */}
       <div className="grid gap-0 sm:grid-cols-2 sm:gap-6">
+        <ContactOutcomeForm pending={loaderData.pendingAttempt} errors={errorsOf("resultado-contato")} />
         <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
         <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
         <OwnerForm

@@ -53,12 +53,15 @@ export const leads = sqliteTable(
     owner_id: integer("owner_id").references((): AnySQLiteColumn => adminUsers.id, { onDelete: "set null" }),
     /**
      * The first-contact clock (decision 087), ISO 8601 UTC: when the first contact is due (the
-     * target counted in business hours from criado_em), when it happened (first logged call or
-     * WhatsApp, or a status change out of Novo), and when the lead was escalated for waiting.
+     * target counted in business hours from criado_em), when it happened (the first contact attempt
+     * that reached the person, decision 140: never a status change), and when the lead was last
+     * escalated for waiting, with how many escalations it has had (1 and 2: the next member, 3: the
+     * manager).
      */
     first_contact_due_at: text("first_contact_due_at"),
     first_contact_at: text("first_contact_at"),
     escalated_at: text("escalated_at"),
+    escalation_level: integer("escalation_level").notNull().default(0),
   },
   (t) => [
     uniqueIndex("leads_origem_email_unique").on(t.origem, t.email),
@@ -96,8 +99,9 @@ export const leadStatusChanges = sqliteTable(
 );
 
 /**
- * Contact attempts from the panel: a click on the lead's phone (`telefone`, a tel: link) or on its
- * WhatsApp click-to-chat button (`whatsapp`), who (admin e-mail) and when.
+ * Contact attempts: a click on the lead's phone (`telefone`, a tel: link) or on its WhatsApp
+ * click-to-chat button (`whatsapp`), or one the salesperson records by hand, who (staff e-mail), when,
+ * and its outcome (CONTACT_OUTCOMES in app/lib/leads/contact.ts; null until the salesperson says).
  */
 export const leadContactAttempts = sqliteTable(
   "lead_contact_attempts",
@@ -109,6 +113,8 @@ export const leadContactAttempts = sqliteTable(
     channel: text("channel").notNull(),
     by: text("by").notNull(),
     at: text("at").notNull(),
+    outcome: text("outcome"),
+    outcomeAt: text("outcome_at"),
   },
   (t) => [index("lead_contact_attempts_lead_idx").on(t.leadId)],
 );

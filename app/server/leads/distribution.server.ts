@@ -1,19 +1,21 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
 
-import { firstName, leadAlertEmail, type LeadAlertKind } from "~/lib/email";
+import { type EscalatedLeadFacts, escalationDigestEmail, firstName, leadAlertEmail, type LeadAlertKind } from "~/lib/email";
 import {
   addBusinessMinutes,
   type BusinessCalendar,
   DEFAULT_TARGET_MINUTES,
+  ENROLLED_STATUSES,
   firstContactState,
   parsePhoneHours,
+  waitingText,
 } from "~/lib/leads/business-hours";
 import type { RuleField } from "~/lib/leads/distribution";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
 
 import { activeCourses } from "../content/courses.server";
 import { getInstitution } from "../content/institution.server";
-import { db, schema } from "../db/client.server";
+import { db, schema, sqlite } from "../db/client.server";
 import { enqueueEmail } from "../email/outbox.server";
 import * as serverClock from "../platform/clock.server";
 import { config } from "../platform/config.server";
@@ -434,73 +436,105 @@ export function distributionStatus(now: Date = serverClock.now()): DistributionS
 
 const ESCALATION_INTERVAL_MS = 60_000;
 
+/** Escalations 1 and 2 pass the lead to the next member; the third goes to the manager, and is the last. */
+export const MANAGER_ESCALATION = 3;
+
+type Escalation = { lead: typeof leads.$inferSelect; level: number; to: { id: number; email: string } | null };
+
 /**
- * Leads still Novo and untouched at twice the target (in business minutes) are offered to the next
- * available member (not the current owner), once; the history says so, the new owner and the admins
- * get an e-mail. Returns how many were escalated. Runs every minute in the server process.
+ * Leads with no contact that reached the person (decision 140), whatever their status short of an
+ * enrolment, are escalated each time another target passes in business minutes: at twice the target
+ * to the next available member (never the one who let it wait), at three times to the next one again,
+ * at four times to the manager (the admins), once each. The history says so; the run sends one
+ * e-mail to each member given leads and one to each admin listing every lead it escalated, all in
+ * one transaction. Returns how many were escalated. Runs every minute in the server process.
  */
 export function escalateWaitingLeads(now: Date = serverClock.now()): number {
   if (!distributionActive()) return 0;
-  const nowIso = now.toISOString();
+  const run = sqlite.transaction(() => {
+    const escalations = dueEscalations(now).map((lead) => escalate(lead, now));
+    sendEscalationDigests(escalations, now);
+    return escalations.length;
+  });
+  // Immediate: two processes never both read the same waiting lead before one of them writes.
+  return run.immediate();
+}
+
+/** The leads due for their next escalation now, oldest first. */
+function dueEscalations(now: Date): (typeof leads.$inferSelect)[] {
   const calendar = businessCalendar();
-  const twice = targetMinutes() * 2;
-  const waiting = db
+  const target = targetMinutes();
+  return db
     .select()
     .from(leads)
     .where(
       and(
-        eq(leads.status, "novo"),
         isNull(leads.first_contact_at),
-        isNull(leads.escalated_at),
+        notInArray(leads.status, [...ENROLLED_STATUSES]),
+        lt(leads.escalation_level, MANAGER_ESCALATION),
         isNotNull(leads.first_contact_due_at),
-        lte(leads.first_contact_due_at, nowIso),
+        lte(leads.first_contact_due_at, now.toISOString()),
       ),
     )
     .orderBy(asc(leads.id))
     .all()
-    .filter((lead) => addBusinessMinutes(new Date(lead.criado_em), twice, calendar).getTime() <= now.getTime());
-  let escalated = 0;
-  for (const lead of waiting) {
-    db.transaction(() => {
-      // The next member in turn, never the one who let it wait.
-      const next = nextInTurn("all", nowIso, lead.owner_id);
-      const previous =
-        lead.owner_id === null
-          ? NO_OWNER_LABEL
-          : (db.select({ email: users.email }).from(users).where(eq(users.id, lead.owner_id)).get()?.email ?? NO_OWNER_LABEL);
-      db.update(leads)
-        .set({ escalated_at: nowIso, ...(next ? { owner_id: next.id } : {}) })
-        .where(eq(leads.id, lead.id))
-        .run();
-      if (next) takeTurn(next.id);
-      db.insert(schema.leadNotes)
-        .values({
-          leadId: lead.id,
-          text: next
-            ? `Escalonado: sem primeiro contato no dobro do prazo (${twice} min úteis). Responsável: ${previous} → ${next.email}`
-            : `Escalonado: sem primeiro contato no dobro do prazo (${twice} min úteis); ninguém disponível para receber.`,
-          author: DISTRIBUTION_AUTHOR,
-          createdAt: nowIso,
-        })
-        .run();
-      const facts: NewLeadFacts = {
-        ...lead,
-        originLabel: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
-      };
-      const reason = `Escalonamento (sem contato em ${twice} min úteis)`;
-      if (next) {
-        alert("lead.escalated", next.email, facts, reason, now);
-        enqueueWebhookEvent(
-          "lead.assigned",
-          { lead: { id: lead.id }, owner: { id: next.id, email: next.email }, rule: reason },
-          now,
-        );
-      }
-      for (const admin of adminEmails()) alert("lead.escalated", admin, facts, reason, now);
+    .filter((lead) => {
+      const dueIn = target * (lead.escalation_level + 2);
+      return addBusinessMinutes(new Date(lead.criado_em), dueIn, calendar).getTime() <= now.getTime();
     });
-    escalated++;
+}
+
+/** Writes one lead's next escalation: its owner (levels 1 and 2), its level, the note and the event. */
+function escalate(lead: typeof leads.$inferSelect, now: Date): Escalation {
+  const nowIso = now.toISOString();
+  const level = lead.escalation_level + 1;
+  const targets = level + 1;
+  const previous =
+    lead.owner_id === null
+      ? NO_OWNER_LABEL
+      : (db.select({ email: users.email }).from(users).where(eq(users.id, lead.owner_id)).get()?.email ?? NO_OWNER_LABEL);
+  const next = level < MANAGER_ESCALATION ? (nextInTurn("all", nowIso, lead.owner_id) ?? null) : null;
+  db.update(leads)
+    .set({ escalated_at: nowIso, escalation_level: level, ...(next ? { owner_id: next.id } : {}) })
+    .where(eq(leads.id, lead.id))
+    .run();
+  if (next) takeTurn(next.id);
+  const why = `Escalonado (${level}º): sem contato que chegasse à pessoa em ${targets}× o prazo (${targets * targetMinutes()} min úteis).`;
+  const text =
+    level >= MANAGER_ESCALATION
+      ? `${why} Levado ao gestor; responsável: ${previous}.`
+      : next
+        ? `${why} Responsável: ${previous} → ${next.email}`
+        : `${why} Ninguém disponível para receber.`;
+  db.insert(schema.leadNotes).values({ leadId: lead.id, text, author: DISTRIBUTION_AUTHOR, createdAt: nowIso }).run();
+  if (next) {
+    const rule = `Escalonamento (${level}º, sem contato em ${targets}× o prazo)`;
+    enqueueWebhookEvent("lead.assigned", { lead: { id: lead.id }, owner: { id: next.id, email: next.email }, rule }, now);
   }
-  return escalated;
+  return { lead, level, to: next };
+}
+
+/** One e-mail per member given leads and one per admin, each listing its leads (none for an empty run). */
+function sendEscalationDigests(escalations: Escalation[], now: Date) {
+  if (escalations.length === 0) return;
+  const facts = ({ lead, level, to }: Escalation): EscalatedLeadFacts => ({
+    id: lead.id,
+    course: lead.curso_interesse,
+    polo: lead.polo,
+    origin: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
+    waited: waitingText((now.getTime() - Date.parse(lead.criado_em)) / 60_000),
+    outcome: level >= MANAGER_ESCALATION ? "Com o gestor" : to ? `Repassado a ${to.email}` : "Ninguém disponível para receber",
+    link: leadLink(lead.id),
+  });
+  const byMember = new Map<string, EscalatedLeadFacts[]>();
+  for (const escalation of escalations) {
+    if (!escalation.to) continue;
+    byMember.set(escalation.to.email, [...(byMember.get(escalation.to.email) ?? []), facts(escalation)]);
+  }
+  for (const [to, items] of byMember) enqueueEmail({ kind: "lead.escalated", to, ...escalationDigestEmail("owner", items) }, now);
+  const all = escalations.map(facts);
+  for (const admin of adminEmails())
+    enqueueEmail({ kind: "lead.escalated", to: admin, ...escalationDigestEmail("manager", all) }, now);
 }
 
 let escalationTimer: ReturnType<typeof setInterval> | undefined;
@@ -535,11 +569,16 @@ export type WaitingLead = {
 };
 
 /**
- * The Novo leads still waiting for a first contact, most urgent first (earliest due time): the
+ * The leads still waiting for a contact that reaches the person (decision 140: whatever their status
+ * short of an enrolment), most urgent first (earliest due time): the
  * panel's "Aguardando primeiro contato" box. A comercial user sees their own and the unassigned ones.
  */
 export function waitingLeads(viewer: { id: number; role: string }, now: Date = serverClock.now(), limit = 10): WaitingLead[] {
-  const conditions = [eq(leads.status, "novo"), isNull(leads.first_contact_at), isNotNull(leads.first_contact_due_at)];
+  const conditions = [
+    notInArray(leads.status, [...ENROLLED_STATUSES]),
+    isNull(leads.first_contact_at),
+    isNotNull(leads.first_contact_due_at),
+  ];
   if (viewer.role === "comercial") conditions.push(or(eq(leads.owner_id, viewer.id), isNull(leads.owner_id))!);
   const rows = db
     .select({

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { AnySQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 
+import { CONTACT_OUTCOMES, type ContactOutcome } from "~/lib/leads/contact";
 import type { LeadFilters } from "~/lib/leads/filters";
 import { type StatusChoice, statusWithReason } from "~/lib/leads/status";
 
@@ -68,12 +69,8 @@ export function applyStatus(tx: Tx, ids: number[], choice: StatusChoice, by: str
   const at = now.toISOString();
   const read = { columns: { id: leads.id, status: leads.status }, differs: differsFrom(choice) };
   return changeLeadsInBatches(tx, ids, read, (before) => {
-    updateLeadRows(tx, before, {
-      status: choice.status,
-      motivo_perda: choice.reason,
-      // A status out of Novo stops the first-contact clock (decision 087), once.
-      ...(choice.status === "novo" ? {} : { first_contact_at: sql`coalesce(${leads.first_contact_at}, ${at})` }),
-    });
+    // A status change never stops the first-contact clock: only a contact that reached the person does (decision 140).
+    updateLeadRows(tx, before, { status: choice.status, motivo_perda: choice.reason });
     tx.insert(schema.leadStatusChanges)
       .values(
         before.map((row) => ({
@@ -246,7 +243,11 @@ export function leadTimeline(lead: Lead, profileLabel: (key: string) => string):
     entries.push({
       at: attempt.at,
       kind: "contato",
-      title: attempt.channel === "whatsapp" ? "Tentativa de contato: WhatsApp (pelo painel)" : "Tentativa de contato: ligação",
+      title: `${attempt.channel === "whatsapp" ? "Tentativa de contato: WhatsApp" : "Tentativa de contato: ligação"}: ${
+        attempt.outcome && Object.hasOwn(CONTACT_OUTCOMES, attempt.outcome)
+          ? CONTACT_OUTCOMES[attempt.outcome as ContactOutcome]
+          : "resultado não registrado"
+      }`,
       by: attempt.by,
     });
   }

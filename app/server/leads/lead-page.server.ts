@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 
 import { privateData } from "~/lib/cache-headers";
 import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
-import { contactNumber } from "~/lib/leads/contact";
+import { firstContactState } from "~/lib/leads/business-hours";
+import { CONTACT_OUTCOMES, contactNumber } from "~/lib/leads/contact";
 import { NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
 import {
   isLeadIntent,
@@ -22,6 +23,7 @@ import { privateRedirectWithToast } from "../platform/toast.server";
 import { leadRepliesView } from "../whatsapp/inbox.server";
 import { optOutByStaff } from "../whatsapp/optout-review.server";
 import { isOptedOut } from "../whatsapp/optouts.server";
+import { contactAttempts, recordAttemptOutcome } from "./contact.server";
 import { addLeadNote, changeLeadStatus, leadTimeline, setNextContact } from "./follow-up.server";
 import { findOwner, OWNER_LOCKED_ERROR, OWNER_LOCKED_STATUS, ownerEmails, ownerOptions, setLeadOwner } from "./owner.server";
 import type { Lead } from "./privacy.server";
@@ -34,6 +36,9 @@ import { LEAD_ORIGINS } from "./save.server";
 
 /** The page's data: the person, the follow-up state, the owner choices, the history and the WhatsApp replies. */
 export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = serverClock.now()) {
+  const attempts = contactAttempts(lead.id);
+  const pending = attempts.find((attempt) => attempt.outcome === null);
+  const waiting = firstContactState(lead, now);
   return {
     // The LGPD export and erasure are for the roles holding "lgpd" (admin); the links show only to them.
     canLgpd: can(viewer.role, "lgpd"),
@@ -57,6 +62,16 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
       ),
       whatsappOptOut: isOptedOut(lead.telefone),
       contactable: contactNumber(lead.telefone) !== null,
+      // The first-contact clock (decision 140): when a contact first reached the person, or how long it has waited.
+      firstContact: lead.first_contact_at
+        ? { done: true as const, text: `Primeiro contato: ${formatDateTimeBr(lead.first_contact_at)}` }
+        : waiting
+          ? {
+              done: false as const,
+              text: `Sem contato que chegou à pessoa · ${waiting.text}${lead.first_contact_due_at ? ` · prazo ${formatDateTimeBr(lead.first_contact_due_at)}` : ""}`,
+              late: waiting.late,
+            }
+          : null,
       owner: lead.owner_id === null ? null : { id: lead.owner_id, email: ownerEmails([lead.owner_id]).get(lead.owner_id) ?? "" },
     },
     // The owner choices: the comercial users; none once the owner is locked (Matriculado).
@@ -66,6 +81,16 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
     // What the person answered on WhatsApp (decision 071), newest first; plain text.
     replies: leadRepliesView(lead.id),
     canWhatsapp: can(viewer.role, "whatsapp"),
+    // The newest attempt from the contact buttons still without its outcome, offered first.
+    pendingAttempt: pending
+      ? {
+          id: pending.id,
+          channel: pending.channel,
+          channelLabel: pending.channelLabel,
+          when: formatDateTimeBr(pending.at),
+          choices: pending.choices,
+        }
+      : null,
   };
 }
 
@@ -104,6 +129,18 @@ function setNextContactAction({ request, lead, here }: Post, form: FollowUp<"pro
   setNextContact(lead.id, form.proximo_contato);
   const description = form.proximo_contato ? formatDateBr(form.proximo_contato) : "Sem data marcada";
   return privateRedirectWithToast(request, here, { title: "Próximo contato salvo", description });
+}
+
+function recordOutcomeAction({ request, lead, by, here }: Post, form: FollowUp<"resultado-contato">) {
+  const attemptId = form.tentativa === null ? null : Number(form.tentativa);
+  const result = recordAttemptOutcome(lead.id, { attemptId, channel: form.canal, outcome: form.resultado }, by);
+  if (!result.ok) return refuse(form.intent, { [result.field]: result.error });
+  return privateRedirectWithToast(request, here, {
+    title: "Resultado registrado",
+    description: result.firstContact
+      ? `${CONTACT_OUTCOMES[form.resultado]}: primeiro contato registrado.`
+      : CONTACT_OUTCOMES[form.resultado],
+  });
 }
 
 /**
@@ -153,5 +190,7 @@ export async function leadPageAction(request: Request, lead: Lead, formData: For
       return setOwnerAction(post, form);
     case LEAD_INTENTS.nextContact:
       return setNextContactAction(post, form);
+    case LEAD_INTENTS.outcome:
+      return recordOutcomeAction(post, form);
   }
 }

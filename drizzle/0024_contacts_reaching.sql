@@ -1,0 +1,4 @@
+ALTER TABLE `lead_contact_attempts` ADD `outcome` text;--> statement-breakpoint
+ALTER TABLE `lead_contact_attempts` ADD `outcome_at` text;--> statement-breakpoint
+ALTER TABLE `leads` ADD `escalation_level` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE `leads` SET `escalation_level` = 1 WHERE `escalated_at` IS NOT NULL;
