@@ -56,7 +56,9 @@ async function logIn(page: Page) {
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/contato$/);
   await expect(page.getByTestId("toaster")).toContainText("Login realizado com sucesso!");
-  await expect(page.getByTestId("toaster")).toContainText("Redirecionando para o painel de leads...");
+  // The toast shows on arrival: it says where the person is, never "Redirecionando…".
+  await expect(page.getByTestId("toaster")).toContainText("Você está no painel de leads.");
+  await expect(page.getByTestId("toaster")).not.toContainText("Redirecionando");
 }
 
 test.describe("admin", () => {

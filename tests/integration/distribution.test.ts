@@ -22,7 +22,8 @@ import {
   setAvailability,
   setDistributionActive,
 } from "~/server/leads/distribution.server";
-import { changeLeadStatus, changeStatusOfSelection } from "~/server/leads/follow-up.server";
+import { addLeadNote, changeLeadStatus, changeStatusOfSelection, leadTimeline } from "~/server/leads/follow-up.server";
+import { findOwner, setLeadOwner } from "~/server/leads/owner.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
@@ -211,6 +212,27 @@ describe("on by default, and switched off", () => {
     expect(notes(row.id)).toHaveLength(0);
     now += 60 * 60_000;
     expect(escalateWaitingLeads(new Date(now))).toBe(0);
+  });
+});
+
+describe("the lead's history headings", () => {
+  it("the automatic assignment, an escalation and an owner change have their own headings; only a salesperson's note is 'Nota'", async () => {
+    await post("historico@example.com");
+    const { id } = lead("historico@example.com");
+    now += 11 * 60_000;
+    escalateWaitingLeads(new Date(now));
+    setLeadOwner(id, findOwner(users.carla)!, "chefe@example.com", new Date(now));
+    addLeadNote(id, "Prefere ligação à tarde.", "chefe@example.com", new Date(now));
+    const lines = leadTimeline(lead("historico@example.com"), (key) => key)
+      .filter((entry) => ["nota", "responsavel", "distribuicao"].includes(entry.kind))
+      .map((entry) => [entry.kind, entry.title]);
+    // Newest first.
+    expect(lines).toEqual([
+      ["nota", "Nota"],
+      ["responsavel", "Responsável alterado"],
+      ["distribuicao", "Escalonamento"],
+      ["distribuicao", "Distribuição automática"],
+    ]);
   });
 });
 

@@ -136,11 +136,13 @@ describe("owner", () => {
     );
     expect(page.owners.map((owner: { email: string }) => owner.email)).toEqual([ana.email, bruno.email]);
     expect(
-      page.timeline.filter((entry: { kind: string }) => entry.kind === "nota").map((entry: { text: string }) => entry.text),
+      page.timeline
+        .filter((entry: { kind: string }) => entry.kind !== "formulario")
+        .map((entry: { kind: string; title: string; text: string }) => [entry.kind, entry.title, entry.text]),
     ).toEqual([
-      `Responsável: ${to.email} → Sem responsável`,
-      `Responsável: ${from.email} → ${to.email}`,
-      `Responsável: Sem responsável → ${from.email} (regra: ${EVERYONE_RULE})`,
+      ["responsavel", "Responsável alterado", `Responsável: ${to.email} → Sem responsável`],
+      ["responsavel", "Responsável alterado", `Responsável: ${from.email} → ${to.email}`],
+      ["distribuicao", "Distribuição automática", `Responsável: Sem responsável → ${from.email} (regra: ${EVERYONE_RULE})`],
     ]);
   });
 

@@ -258,7 +258,7 @@ describe("comercial: walls between salespeople (decision 138)", () => {
 });
 
 describe("after login", () => {
-  it("a role lands on the page it asked for when it may open it, else on /contato (every role opens it)", async () => {
+  it("a role lands on the page it asked for when it may open it, else on its own first page (marketing: the studio)", async () => {
     const email = "entra.marketing@example.com";
     await createAdmin(email, PASSWORD, "marketing");
     const landing = async (redirectTo: string) => {
@@ -274,14 +274,29 @@ describe("after login", () => {
     };
     expect(await landing("/admin/conteudo/faq")).toBe("/admin/conteudo/faq");
     expect(await landing("/contato")).toBe("/contato");
+    // Nothing asked for, or a page marketing may not open: the studio, where marketing works.
+    expect(await landing("")).toBe("/admin/conteudo");
     for (const forbidden of ["/admin/webhooks", "/admin/usuarios", "/contato/leads.csv", `/contato/lead/${leadId}`]) {
-      expect(await landing(forbidden), forbidden).toBe("/contato");
+      expect(await landing(forbidden), forbidden).toBe("/admin/conteudo");
     }
     // Already signed in, /login-admin sends the role on the same way.
     const { cookie } = await sessionOf("ja.entrou@example.com", "marketing");
     const open = (redirectTo: string) =>
       settle(() => loginModule.loader(args(getRequest(`/login-admin?redirectTo=${encodeURIComponent(redirectTo)}`, { cookie }))));
     expect((await open("/admin/conteudo")).headers.get("Location")).toBe("/admin/conteudo");
-    expect((await open("/admin/usuarios")).headers.get("Location")).toBe("/contato");
+    expect((await open("/admin/usuarios")).headers.get("Location")).toBe("/admin/conteudo");
+  });
+
+  it("a comercial user with nothing asked for lands on the panel", async () => {
+    const email = "entra.comercial@example.com";
+    await createAdmin(email, PASSWORD, "comercial");
+    const answer = await settle(() =>
+      loginModule.action(
+        args(
+          formRequest("/login-admin", { email, password: PASSWORD, redirectTo: "" }, { headers: { "X-Client-Ip": "10.9.9.8" } }),
+        ),
+      ),
+    );
+    expect((answer as Response).headers.get("Location")).toBe("/contato");
   });
 });

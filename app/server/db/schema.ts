@@ -135,7 +135,11 @@ export const whatsappHandoffs = sqliteTable("whatsapp_handoffs", {
   removedOptOuts: integer("removed_opt_outs").notNull().default(0),
 });
 
-/** Follow-up notes on a lead: plain text, who wrote it (admin e-mail) and when. */
+/**
+ * The lead's history lines written as text: who wrote it (staff e-mail, or the distribution) and when,
+ * and what kind of line it is: a salesperson's `nota`, an owner change (`responsavel`), or the
+ * automatic assignment and escalation (`distribuicao`).
+ */
 export const leadNotes = sqliteTable(
   "lead_notes",
   {
@@ -143,6 +147,7 @@ export const leadNotes = sqliteTable(
     leadId: integer("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().default("nota"),
     text: text("text").notNull(),
     author: text("author").notNull(),
     createdAt: text("created_at").notNull(),

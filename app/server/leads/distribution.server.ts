@@ -378,6 +378,7 @@ export function assignNewLead(lead: NewLeadFacts, now: Date): Assignment | null 
   db.insert(schema.leadNotes)
     .values({
       leadId: lead.id,
+      kind: "distribuicao",
       text:
         assignment.ownerId === null
           ? `Responsável: ${NO_OWNER_LABEL}. Ninguém disponível (regra: ${assignment.rule}).`
@@ -506,7 +507,9 @@ function escalate(lead: typeof leads.$inferSelect, now: Date): Escalation {
       : next
         ? `${why} Responsável: ${previous} → ${next.email}`
         : `${why} Ninguém disponível para receber.`;
-  db.insert(schema.leadNotes).values({ leadId: lead.id, text, author: DISTRIBUTION_AUTHOR, createdAt: nowIso }).run();
+  db.insert(schema.leadNotes)
+    .values({ leadId: lead.id, kind: "distribuicao", text, author: DISTRIBUTION_AUTHOR, createdAt: nowIso })
+    .run();
   if (next) {
     const rule = `Escalonamento (${level}º, sem contato em ${targets}× o prazo)`;
     enqueueWebhookEvent("lead.assigned", { lead: { id: lead.id }, owner: { id: next.id, email: next.email }, rule }, now);

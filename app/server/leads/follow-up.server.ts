@@ -189,9 +189,18 @@ export function leadWhatsappSends(lead: Pick<Lead, "id" | "telefone">) {
 }
 
 /** One line of a lead's history. `text` is plain text (a note as written): pages show it as text. */
+/** A history line's heading by its kind: a salesperson's note, an owner change, the distribution's assignment or escalation. */
+function noteHeading(note: { kind: string; text: string }): { kind: TimelineEntry["kind"]; title: string } {
+  if (note.kind === "responsavel") return { kind: "responsavel", title: "Responsável alterado" };
+  if (note.kind === "distribuicao") {
+    return { kind: "distribuicao", title: note.text.startsWith("Escalonado") ? "Escalonamento" : "Distribuição automática" };
+  }
+  return { kind: "nota", title: "Nota" };
+}
+
 export type TimelineEntry = {
   at: string;
-  kind: "formulario" | "atualizacao" | "teste" | "status" | "nota" | "contato" | "whatsapp";
+  kind: "formulario" | "atualizacao" | "teste" | "status" | "nota" | "responsavel" | "distribuicao" | "contato" | "whatsapp";
   title: string;
   text?: string;
   by?: string;
@@ -237,7 +246,7 @@ export function leadTimeline(lead: Lead, profileLabel: (key: string) => string):
     });
   }
   for (const note of leadHistory(schema.leadNotes, lead.id)) {
-    entries.push({ at: note.createdAt, kind: "nota", title: "Nota", text: note.text, by: note.author });
+    entries.push({ at: note.createdAt, ...noteHeading(note), text: note.text, by: note.author });
   }
   for (const attempt of leadHistory(schema.leadContactAttempts, lead.id)) {
     entries.push({

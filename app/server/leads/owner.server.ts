@@ -140,6 +140,7 @@ function applyOwner(tx: Tx, ids: number[], owner: OwnerOption | null, by: string
       .values(
         before.map((row) => ({
           leadId: row.id,
+          kind: "responsavel",
           text: ownerChangeText(
             row.owner === null ? null : (names.get(row.owner) ?? `usuário ${row.owner}`),
             owner?.email ?? null,

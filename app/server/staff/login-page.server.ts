@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 import { privateData, privateRedirect } from "~/lib/cache-headers";
+import { STUDIO_PATH } from "~/lib/content/studio";
 import { loginSchema } from "~/lib/staff/login";
 import { canOpen, type Role } from "~/lib/staff/roles";
 import type { ToastMessage } from "~/lib/toast";
@@ -24,14 +25,27 @@ import { countAdmins, ensureBootstrapAdminOnce } from "./users.server";
  * e-mail: auth.server.ts); this module turns the outcome into the page's answers.
  */
 
-/** Where a signed-in role lands: the wanted page when the role may open it, else the panel (every role opens /contato). */
+/** A role's own first page: marketing works in the studio, everyone else in the leads panel. */
+function homeFor(role: Role): string {
+  return role === "marketing" ? STUDIO_PATH : PANEL_PATH;
+}
+
+/** Where a signed-in role lands: the wanted page when the role may open it, else its own first page. */
 function landingFor(role: Role, target: string): string {
-  return canOpen(role, new URL(target, "http://local.invalid").pathname) ? target : PANEL_PATH;
+  return target && canOpen(role, new URL(target, "http://local.invalid").pathname) ? target : homeFor(role);
+}
+
+/** What the toast after signing in says: where the person now is (it shows on arrival, not before). */
+function arrivalText(landing: string): string | undefined {
+  if (landing === PANEL_PATH) return "Você está no painel de leads.";
+  if (landing === STUDIO_PATH) return "Você está no estúdio de conteúdo.";
+  return undefined;
 }
 
 /** The page's data; an open session goes straight on (a thrown redirect). */
 export async function loginPageView(request: Request) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  // No address asked for: "" (each role then lands on its own first page).
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
   const signedIn = await getAdmin(request);
   if (signedIn) throw privateRedirect(landingFor(signedIn.role, redirectTo));
   await ensureBootstrapAdminOnce();
@@ -87,14 +101,15 @@ export async function loginAction(request: Request, formData: FormData) {
   if (submission.status !== "success") return refuse({ status: 400, alert: null });
 
   // Where to go is settled (and encoded) before a session row exists, so nothing can fail after it.
-  const target = safeRedirect(submission.value.redirectTo);
+  const target = safeRedirect(submission.value.redirectTo, "");
   try {
     const user = await authenticator.authenticate("form", request);
     const cookie = await startAdminSession(request, user);
+    const landing = landingFor(user.role, target);
     return privateRedirectWithToast(
       request,
-      landingFor(user.role, target),
-      { title: "Login realizado com sucesso!", description: "Redirecionando para o painel de leads..." },
+      landing,
+      { title: "Login realizado com sucesso!", description: arrivalText(landing) },
       { headers: { "Set-Cookie": cookie } },
     );
   } catch (error) {
