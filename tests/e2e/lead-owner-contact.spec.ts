@@ -86,7 +86,9 @@ test.describe("lead owner and contact from the panel", () => {
     await page.getByLabel("Responsável pelo lead").selectOption(String(me.id));
     await page.getByRole("button", { name: "Salvar responsável" }).click();
     await expect(page.getByTestId("lead-owner")).toHaveText(me.email);
-    const history = page.getByTestId("lead-history").locator('[data-kind="nota"]');
+    // An owner change has its own heading in the history, not "Nota".
+    const history = page.getByTestId("lead-history").locator('[data-kind="responsavel"]');
+    await expect(history).toContainText("Responsável alterado");
     await expect(history).toContainText(`Responsável: Sem responsável → ${me.email}`);
     await expect(history).toContainText(me.email);
 
