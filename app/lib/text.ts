@@ -21,3 +21,12 @@ export function includesText(haystack: string, term: string): boolean {
 export function cx(...classes: ReadonlyArray<string | false | null | undefined>): string {
   return classes.filter(Boolean).join(" ");
 }
+
+/**
+ * Ends a sentence with one full stop: "mantido pela Exemplo Ltda." stays as it is, "mantido pela
+ * Exemplo S/A" gains the stop. A sentence that ends in "!" or "?" keeps it.
+ */
+export function endSentence(sentence: string): string {
+  const trimmed = sentence.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

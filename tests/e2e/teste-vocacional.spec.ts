@@ -146,7 +146,9 @@ test.describe("vocational test", () => {
     await expect(page.getByTestId("faixa-contagem")).toContainText("A Campanha Relâmpago termina em");
     const timer = page.getByTestId("faixa-contagem").getByTestId("contagem-resultado");
     // No personal 24 h timer (decision 081): the campaign's own end, days away in its rolling window.
-    await expect(timer).toHaveAttribute("data-remaining", /^\d{2,3}:\d{2}:\d{2}$/);
+    // The campaign page's units (dias, horas, min, seg), never "133 horas".
+    await expect(timer).toHaveAttribute("data-remaining", /^\d{2}:([01]\d|2[0-3]):\d{2}:\d{2}$/);
+    await expect(timer.locator('[data-unit="days"]')).toHaveCount(1);
 
     if (jsEnabled) {
       // The countdown ticks.
@@ -536,7 +538,7 @@ test.describe("result pages", () => {
       await expect(page.getByTestId("faixa-contagem")).toContainText("A Campanha Relâmpago termina em");
       await expect(page.getByTestId("faixa-contagem").getByTestId("contagem-resultado")).toHaveAttribute(
         "data-remaining",
-        /^\d{2,3}:\d{2}:\d{2}$/,
+        /^\d{2}:([01]\d|2[0-3]):\d{2}:\d{2}$/,
       );
       await expect(page.getByTestId("barra-inferior")).toBeVisible();
 

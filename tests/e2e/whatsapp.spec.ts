@@ -300,6 +300,9 @@ test.describe("WhatsApp: mirroring page", () => {
       await expect(panel).toContainText("Servidor não encontrado");
       await expect(panel).toContainText("Erro de conexão com o servidor");
       await expect(panel).toContainText("dispositivos da rede local");
+      // The text counts the downloads it sits above: three scripts, "os três".
+      await expect(panel.getByRole("link", { name: /^Baixar para/ })).toHaveCount(3);
+      await expect(panel).toContainText("os três exigem o Node.js");
       await expect(panel.getByRole("button", { name: "Tentar novamente" })).toBeVisible();
       await expect(qr).toHaveAttribute("data-state", "error");
       await expect(qr).toHaveAttribute("data-cause", "not-running");

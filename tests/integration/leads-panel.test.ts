@@ -14,6 +14,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/staff/log
 import { action as logoutAction } from "~/routes/staff/logout";
 import { db, schema, sqlite } from "~/server/db/client.server";
 import { saveLead } from "~/server/leads/save.server";
+import { setClockForTests } from "~/server/platform/clock.server";
 import { resetAllRateLimits, setSleepForTests } from "~/server/platform/rate-limit.server";
 import * as authServer from "~/server/staff/auth.server";
 import { requireAdmin, safeRedirect } from "~/server/staff/auth.server";
@@ -476,10 +477,26 @@ describe("CSV export", () => {
     );
   });
 
+  it("is named for what it holds: the São Paulo day of the clock, and the origin or status filter", async () => {
+    // 02:30 UTC on the 4th is still the 3rd in São Paulo.
+    const restore = setClockForTests(() => Date.parse("2026-12-04T02:30:00Z"));
+    try {
+      const name = async (query: string) =>
+        (await csv(query)).response.headers.get("Content-Disposition")?.match(/filename="(.*)"/)?.[1];
+      expect(await name("")).toBe("leads-2026-12-03.csv");
+      expect(await name("?origem=teste_vocacional")).toBe("leads-teste-vocacional-2026-12-03.csv");
+      expect(await name("?origem=inscricao&status=em_contato")).toBe("leads-inscricao-em-contato-2026-12-03.csv");
+      // A search term is personal data (a name, a phone): it never reaches the file name.
+      expect(await name("?busca=Maria%20Silva&status=novo")).toBe("leads-novo-2026-12-03.csv");
+    } finally {
+      restore();
+    }
+  });
+
   it("is a UTF-8 file with BOM, ';' delimiter, the spec's columns first and pt-BR dates", async () => {
     const { response, bytes } = await csv();
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="leads-teste-vocacional.csv"');
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split("\r\n");

@@ -18,7 +18,7 @@ import { getInstitution, institutionContent } from "~/server/content/institution
 import { getSingleton, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
 import { db, schema } from "~/server/db/client.server";
 import { createEmailWorker, smtpTransport } from "~/server/email/outbox.server";
-import { isOptedOut } from "~/server/email/person-emails.server";
+import { isOptedOut, recordOptOut } from "~/server/email/person-emails.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
 import { config } from "~/server/platform/config.server";
@@ -178,6 +178,61 @@ describe("the confirmation after /inscricao", () => {
     await settle(() => enrol(email));
     await settle(() => enrol(email));
     expect(personRows(email).filter((row) => row.kind === "person.confirmation")).toHaveLength(1);
+  });
+});
+
+describe("the confirmation after the vocational test's lead form", () => {
+  it("a person who stops before the result still gets the confirmation", async () => {
+    const email = uniqueEmail("vocacional.parou");
+    const started = (await leadAction(
+      args(
+        formRequest("/teste-vocacional", {
+          fullName: "Maria da Silva",
+          phone: "31 98765-4321",
+          email,
+          workStatus: "carteira_assinada",
+          workArea: "saude",
+          workSatisfaction: "gosto_muito",
+          careerGoal: "nova_area",
+          desiredArea: "saude_bem_estar",
+        }),
+      ),
+    )) as Response;
+    expect(started.status).toBe(303);
+    // No answer posted: the test stops here.
+    const mails = (await deliver()).filter((mail) => JSON.stringify(mail.to).includes(email));
+    expect(mails.map((mail) => mail.subject)).toEqual([`${getInstitution().brandName}: recebemos seus dados`]);
+    expect(mails[0].text).toContain("Olá, Maria!");
+  });
+
+  it("without the e-mail consent, or for an address that opted out, the lead's history says why none was sent", () => {
+    const noConsent = uniqueEmail("vocacional.sem.consentimento");
+    const noConsentId = saveLead({
+      origem: "teste_vocacional",
+      nome: "Pedro Souza",
+      telefone: "31 91234-5678",
+      email: noConsent,
+    });
+    expect(personRows(noConsent)).toEqual([]);
+    const optedOut = uniqueEmail("vocacional.descadastrado");
+    recordOptOut(optedOut, "page", new Date(now));
+    const optedOutId = saveLead({
+      origem: "teste_vocacional",
+      nome: "Pedro Souza",
+      telefone: "31 91234-5678",
+      email: optedOut,
+      consentimento_versao: "teste-vocacional-v1",
+    });
+    expect(personRows(optedOut)).toEqual([]);
+    const notes = (leadId: number) =>
+      db
+        .select()
+        .from(schema.leadNotes)
+        .where(eq(schema.leadNotes.leadId, leadId))
+        .all()
+        .map((note) => note.text);
+    expect(notes(noConsentId)).toContain("Confirmação por e-mail não enviada: sem o consentimento para receber e-mails.");
+    expect(notes(optedOutId)).toContain("Confirmação por e-mail não enviada: este endereço pediu para não receber e-mails.");
   });
 });
 

@@ -23,14 +23,15 @@ describe("analysis screen", () => {
 });
 
 describe("result countdown", () => {
-  it("shows 24:00:00 for a fresh 24 h countdown, ticks down and stops at 00:00:00", async () => {
-    const { hoursMinutesSeconds } = await import("~/lib/vocational/result-countdown");
+  it("counts in the campaign page's units: days and hours, never 133 hours", async () => {
+    const { resultCountdownUnits } = await import("~/lib/vocational/result-countdown");
+    const values = (target: number, now: number) =>
+      Object.fromEntries(resultCountdownUnits(target, now).map((unit) => [unit.label, unit.value]));
     const now = Date.UTC(2026, 0, 1, 12);
-    const end = now + 24 * 3600 * 1000;
-    expect(hoursMinutesSeconds(end, now)).toEqual({ hours: "24", minutes: "00", seconds: "00" });
-    expect(hoursMinutesSeconds(end, now + 1000)).toEqual({ hours: "23", minutes: "59", seconds: "59" });
-    expect(hoursMinutesSeconds(end, end - 61_000)).toEqual({ hours: "00", minutes: "01", seconds: "01" });
-    expect(hoursMinutesSeconds(end, end)).toEqual({ hours: "00", minutes: "00", seconds: "00" });
-    expect(hoursMinutesSeconds(end, end + 5000)).toEqual({ hours: "00", minutes: "00", seconds: "00" });
+    const end = now + 133 * 3600 * 1000;
+    expect(values(end, now)).toEqual({ Dias: "05", Horas: "13", Min: "00", Seg: "00" });
+    expect(values(end, now + 1000)).toEqual({ Dias: "05", Horas: "12", Min: "59", Seg: "59" });
+    expect(values(end, end - 61_000)).toEqual({ Dias: "00", Horas: "00", Min: "01", Seg: "01" });
+    expect(values(end, end + 5000)).toEqual({ Dias: "00", Horas: "00", Min: "00", Seg: "00" });
   });
 });

@@ -107,6 +107,34 @@ describe("end-of-send toasts", () => {
     });
   });
 
+  it("a resend skipped by the 7-day rule says they already got it, not that it failed", () => {
+    const recent = (number: string) => ({ number, name: "Ana", status: "error" as const, message: "já enviado em 01/12" });
+    expect(
+      bulkStatusToast({
+        status: "completed",
+        jobId: "j",
+        total: 3,
+        sent: 0,
+        errors: 0,
+        skipped: 3,
+        results: [recent("5531999990001"), recent("5531999990002"), recent("5531999990003")],
+      }),
+    ).toEqual({ title: "Envio em massa concluído", description: "3 já receberam nos últimos 7 dias" });
+    expect(
+      bulkStatusToast({
+        status: "completed",
+        jobId: "j",
+        total: 3,
+        sent: 2,
+        results: [
+          { number: "5531999990001", name: "Ana", status: "sent", message: "Enviado" },
+          { number: "5531999990002", name: "Bia", status: "sent", message: "Enviado" },
+          recent("5531999990003"),
+        ],
+      }).description,
+    ).toBe("2 de 3 mensagens enviadas; 1 já recebeu nos últimos 7 dias");
+  });
+
   it("completed and other errors keep the spec's texts", () => {
     expect(bulkStatusToast({ status: "completed", jobId: "j", total: 3, sent: 2 })).toEqual({
       title: "Envio em massa concluído",

@@ -5,6 +5,7 @@ import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { claimText } from "~/lib/claims";
 import { MENU_BUTTON_LABEL } from "~/lib/site-header";
+import { endSentence } from "~/lib/text";
 
 import { Logo } from "./logo";
 import { useScrolled } from "./use-scrolled";
@@ -55,8 +56,10 @@ export function SiteHeader() {
           className="flex h-6 items-center overflow-x-auto whitespace-nowrap bg-slate-900 px-2 text-[10px] leading-[1.2] text-slate-200 [scrollbar-width:none] sm:h-10 sm:justify-center sm:whitespace-normal sm:px-3 sm:text-center sm:text-[11px]"
         >
           <p>
-            Este site é de responsabilidade da {site.companyName}, integrante do {site.groupName}
-            {site.taxId && `, CNPJ ${site.taxId}`}. Todos os direitos reservados.
+            {endSentence(
+              `Este site é de responsabilidade da ${site.companyName}, integrante do ${site.groupName}${site.taxId ? `, CNPJ ${site.taxId}` : ""}`,
+            )}{" "}
+            Todos os direitos reservados.
           </p>
         </section>
         {campaignBar && (

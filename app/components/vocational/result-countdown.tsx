@@ -2,11 +2,12 @@ import { Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 
 import { useSite } from "~/components/layout/use-site";
-import { hoursMinutesSeconds } from "~/lib/vocational/result-countdown";
+import { describeTimeLeft, timeLeft } from "~/lib/countdown";
+import { resultCountdownUnits } from "~/lib/vocational/result-countdown";
 
 /**
- * The result pages' 24 h countdown: horas / min / seg, rendered by the server at `now` and ticking
- * every second with JavaScript, stopping at 00:00:00.
+ * The result pages' countdown to the campaign's end, in the campaign page's units (dias / horas /
+ * min / seg), rendered by the server at `now` and ticking every second with JavaScript, stopping at zero.
  */
 export function ResultCountdown({
   target,
@@ -30,20 +31,15 @@ export function ResultCountdown({
     return () => window.clearInterval(id);
   }, [target]);
 
-  const { hours, minutes, seconds } = hoursMinutesSeconds(target, current);
+  const units = resultCountdownUnits(target, current);
   const box = variant === "dark" ? "bg-white/15 text-white" : "bg-brand-50 text-brand-900";
   const size = compact ? "min-w-11 px-1.5 py-1 text-lg" : "min-w-16 px-2 py-2 text-2xl sm:text-3xl";
-  const units = [
-    { value: hours, label: "horas", key: "hours" },
-    { value: minutes, label: "min", key: "minutes" },
-    { value: seconds, label: "seg", key: "seconds" },
-  ];
   return (
     <div
       role="timer"
-      aria-label={`Tempo restante: ${Number(hours)} horas, ${Number(minutes)} minutos e ${Number(seconds)} segundos`}
+      aria-label={`Tempo restante: ${describeTimeLeft(timeLeft(new Date(target), new Date(current)))}`}
       data-testid="contagem-resultado"
-      data-remaining={`${hours}:${minutes}:${seconds}`}
+      data-remaining={units.map((unit) => unit.value).join(":")}
       className="flex items-center gap-1.5"
     >
       {units.map((unit, index) => (

@@ -119,7 +119,7 @@ function HelperPanel({
       </p>
       <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm">
         <li>
-          Baixe o script de início do ajudante para o seu computador (os dois exigem o Node.js, disponível em{" "}
+          Baixe o script de início do ajudante para o seu computador (os três exigem o Node.js, disponível em{" "}
           <a className="underline" href="https://nodejs.org" target="_blank" rel="noopener noreferrer">
             nodejs.org
           </a>

@@ -16,7 +16,17 @@ import { formatDateBr, SITE_TIME_ZONE } from "../dates";
 import { ATTRIBUTION_KEYS } from "./attribution";
 import { profileLabel } from "./filters";
 
-export const CSV_FILE_NAME = "leads-teste-vocacional.csv";
+/**
+ * The export's file name, for what it holds: "leads-2026-12-03.csv", with the origin and the status
+ * filter when one is set ("leads-teste-vocacional-2026-12-03.csv", "leads-inscricao-novo-2026-12-03.csv").
+ * `day` is the São Paulo calendar day (YYYY-MM-DD). Only filter keys go in, never a search term or
+ * anything else a person typed, so no personal data reaches the name.
+ */
+export function leadsCsvFileName(filters: { origem: string | null; status: string | null }, day: string): string {
+  const slug = (key: string) => key.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const parts = ["leads", filters.origem, filters.status].filter((part): part is string => !!part).map(slug);
+  return `${[...parts, day].join("-")}.csv`;
+}
 
 export const SPEC_CSV_COLUMNS = [
   "nome",

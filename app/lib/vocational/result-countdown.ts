@@ -1,7 +1,9 @@
-import { pad2, timeLeft } from "../countdown";
+import { countdownUnits, timeLeft } from "../countdown";
 
-/** The result pages' countdown (24 h): hours (not split into days), minutes and seconds, two digits each. */
-export function hoursMinutesSeconds(target: number, now: number) {
-  const left = timeLeft(new Date(target), new Date(now));
-  return { hours: pad2(left.days * 24 + left.hours), minutes: pad2(left.minutes), seconds: pad2(left.seconds) };
+/**
+ * The result pages' countdown to the campaign's end, in the campaign page's units (Dias, Horas,
+ * Min, Seg: "05 Dias 13 Horas", never "133 Horas"), two digits each, all zeros once it has passed.
+ */
+export function resultCountdownUnits(target: number, now: number) {
+  return countdownUnits(timeLeft(new Date(target), new Date(now)));
 }

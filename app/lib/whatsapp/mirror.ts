@@ -159,6 +159,7 @@ export type BulkStatusEvent = {
   total?: number;
   sent?: number;
   errors?: number;
+  skipped?: number;
   reason?: string;
   message?: string;
   replay?: true;
@@ -699,11 +700,24 @@ export function connectionSteps(state: MirrorState): ConnectionStep[] | null {
   ];
 }
 
+/** How the helper words a row it skipped by the 7-day rule ("já enviado em dd/mm"). */
+const ALREADY_SENT_PREFIX = "já enviado";
+
 /** The toast at the end of a bulk send (or when the helper refused to start it). */
 export function bulkStatusToast(event: BulkStatusEvent): ToastMessage {
   const sent = event.sent ?? 0;
   const total = event.total ?? 0;
   if (event.status === "completed") {
+    // A row skipped by the 7-day rule is not a failure: it says so, and the sent count only when some went out.
+    const recent = (event.results ?? []).filter((row) => row.message?.startsWith(ALREADY_SENT_PREFIX)).length;
+    if (recent > 0) {
+      const recentText = `${recent} ${recent === 1 ? "já recebeu" : "já receberam"} nos últimos 7 dias`;
+      return {
+        title: "Envio em massa concluído",
+        description:
+          sent > 0 ? `${sent} de ${total} ${total === 1 ? "mensagem enviada" : "mensagens enviadas"}; ${recentText}` : recentText,
+      };
+    }
     return { title: "Envio em massa concluído", description: `${sent} de ${total} mensagens enviadas com sucesso` };
   }
   if (event.reason === "cancelled") {

@@ -8,8 +8,8 @@ import type { Route } from "./+types/csv";
 
 /**
  * GET /contato/leads.csv: the leads matching the panel's current search and filters (same query
- * string as /contato), streamed as leads-teste-vocacional.csv: only the leads the user may see
- * (walls.server.ts).
+ * string as /contato), streamed as leads-<origin>-<status>-<day>.csv (leadsCsvFileName): only the
+ * leads the user may see (walls.server.ts).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "leads");

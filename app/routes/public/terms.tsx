@@ -2,6 +2,7 @@ import { Link } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
+import { endSentence } from "~/lib/text";
 
 /** Plain HTML in the browser: no React, only the islands its markup names (decision 092). */
 export const handle = { framework: false } satisfies PageScriptsHandle;
@@ -19,8 +20,8 @@ export default function TermsPage() {
     <article className="mx-auto max-w-3xl px-4 py-12 text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_p]:mt-3">
       <h1 className="text-3xl font-bold text-slate-900">Termos de Uso</h1>
       <p>
-        Ao usar este site você concorda com estes termos. O site é mantido pela {site.companyName}
-        {site.taxId && `, CNPJ ${site.taxId}`}.
+        Ao usar este site você concorda com estes termos.{" "}
+        {endSentence(`O site é mantido pela ${site.companyName}${site.taxId ? `, CNPJ ${site.taxId}` : ""}`)}
       </p>
       <h2>Ofertas e bolsas</h2>
       <p>

@@ -101,6 +101,25 @@ export type ConfirmationLead = {
   polo: string;
 };
 
+/** Who writes the lead-history note saying why no confirmation was sent. */
+export const CONFIRMATION_NOTE_AUTHOR = "E-mail de confirmação";
+
+/**
+ * Why this person gets no confirmation e-mail, as a pt-BR note for the lead's history, or null when
+ * they may get one: no address, an address that asked for no e-mail, or (`needsConsent`, the
+ * vocational test's lead form, whose e-mails carry the test's offers) no e-mail consent stored.
+ */
+export function confirmationRefusal(email: string, consentVersion: string | null, needsConsent: boolean): string | null {
+  const reason = !email.trim()
+    ? "nenhum e-mail informado"
+    : isOptedOut(email)
+      ? "este endereço pediu para não receber e-mails"
+      : needsConsent && !mayEmailPerson(email, "offer", consentVersion)
+        ? "sem o consentimento para receber e-mails"
+        : null;
+  return reason ? `Confirmação por e-mail não enviada: ${reason}.` : null;
+}
+
 /** Queues the confirmation of a lead form (call it in the transaction that created the lead). */
 export function queueEnrolmentConfirmation(lead: ConfirmationLead, ownerEmail: string | null, now: Date): string | null {
   if (!mayEmailPerson(lead.email, "transactional", null)) return null;

@@ -2,10 +2,12 @@ import { Readable } from "node:stream";
 
 import { stringify } from "csv-stringify";
 
-import { CSV_COLUMNS, CSV_FILE_NAME, leadCsvRecord } from "~/lib/leads/csv";
+import { saoPauloDate } from "~/lib/dates";
+import { CSV_COLUMNS, leadCsvRecord, leadsCsvFileName } from "~/lib/leads/csv";
 import type { LeadFilters } from "~/lib/leads/filters";
 import { statusWithReason } from "~/lib/leads/status";
 
+import { now } from "../platform/clock.server";
 import { optOutChecker } from "../whatsapp/optouts.server";
 import { allOwnerEmails } from "./owner.server";
 import { iterateLeadsForExport } from "./queries.server";
@@ -55,7 +57,7 @@ export function leadsCsvResponse(filters: LeadFilters): Response {
   return new Response(leadsCsvStream(filters), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${CSV_FILE_NAME}"`,
+      "Content-Disposition": `attachment; filename="${leadsCsvFileName(filters, saoPauloDate(now()))}"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -5,7 +5,7 @@ import { ATTRIBUTION_KEYS } from "~/lib/leads/attribution";
 import { normalizeText } from "~/lib/text";
 
 import { db, schema, sqlite } from "../db/client.server";
-import { queueEnrolmentConfirmation } from "../email/person-emails.server";
+import { CONFIRMATION_NOTE_AUTHOR, confirmationRefusal, queueEnrolmentConfirmation } from "../email/person-emails.server";
 import * as serverClock from "../platform/clock.server";
 import { enqueueWebhookEvent, leadEventData } from "../webhooks/outbox.server";
 import type { Attribution } from "./attribution.server";
@@ -152,9 +152,15 @@ function saveLeadAndAnnounce(input: LeadInput, now: Date): number {
     enqueueWebhookEvent("lead.created", leadEventData({ ...values, id: row.id }), now);
     const originLabel = LEAD_ORIGINS[input.origem] ?? input.origem;
     const assignment = assignNewLead({ ...values, id: row.id, originLabel }, now);
-    // The person's confirmation (decision 100), naming the owner distribution just chose. The
-    // vocational test's lead gets its e-mail with the result instead.
-    if (input.origem !== "teste_vocacional") {
+    // The person's confirmation (decision 100), naming the owner distribution just chose; the
+    // vocational test's lead gets it too (one who stops before the result would get nothing else),
+    // only with the e-mail consent. When it may not be sent, the lead's history says why.
+    const refusal = confirmationRefusal(email, values.consentimento_versao, input.origem === "teste_vocacional");
+    if (refusal) {
+      db.insert(schema.leadNotes)
+        .values({ leadId: row.id, text: refusal, author: CONFIRMATION_NOTE_AUTHOR, createdAt: iso })
+        .run();
+    } else {
       queueEnrolmentConfirmation(
         { id: row.id, nome: values.nome, email, request: originLabel, course: values.curso_interesse, polo: values.polo },
         assignment?.ownerEmail ?? null,
