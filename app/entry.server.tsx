@@ -11,6 +11,7 @@ import { seedContent } from "./server/content/collections.server";
 import { removeOrphanImageFiles } from "./server/content/images.server";
 import { closeDatabase } from "./server/db/client.server";
 import { startEmailWorker, stopEmailWorker } from "./server/email/outbox.server";
+import { startSummaryTimer, stopSummaryTimer } from "./server/leads/daily-summary.server";
 import { startEscalationTimer, stopEscalationTimer } from "./server/leads/distribution.server";
 import { config } from "./server/platform/config.server";
 import { optimiseDocument, pageFragment } from "./server/platform/document.server";
@@ -32,6 +33,7 @@ export { closeDatabase };
  */
 export function stopBackgroundWork(): Promise<void> {
   stopEscalationTimer();
+  stopSummaryTimer();
   return Promise.all([stopWebhookWorker(), stopEmailWorker()]).then(() => undefined);
 }
 
@@ -54,6 +56,8 @@ export async function startup() {
   startWebhookWorker();
   startEmailWorker();
   if (config.leadEscalation) startEscalationTimer();
+  // The managers' daily summary (decision 141): checked now, so a restart after the hour still sends it.
+  startSummaryTimer();
 }
 
 export default function handleRequest(

@@ -16,6 +16,7 @@ import {
   DISTRIBUTION_INTENTS as I,
   type DistributionAnswer,
   RULE_FIELDS,
+  summarySchema,
 } from "~/lib/leads/distribution";
 
 /**
@@ -103,6 +104,25 @@ export function ClockForm({ answer, minutes, holidays }: { answer?: Distribution
       />
       <TextareaField meta={fields.feriados} label="Feriados (DD/MM/AAAA, um por linha)" rows={3} className="w-56" />
       <Submit>Salvar prazo</Submit>
+    </Form>
+  );
+}
+
+const SUMMARY_HOURS = [
+  { value: "nao", label: "Não enviar" },
+  ...Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${hour} h` })),
+];
+
+/** The hour of the managers' daily summary (São Paulo), or "Não enviar". */
+export function SummaryForm({ answer, hour }: { answer?: DistributionAnswer; hour: number | null }) {
+  const [form, fields] = useDistributionForm(F.summary, answer, summarySchema, {
+    hora: hour === null ? "nao" : String(hour),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap items-start gap-4">
+      <Hidden values={{ intent: I.summary }} />
+      <SelectField meta={fields.hora} label="Resumo diário às (horário de São Paulo)" options={SUMMARY_HOURS} className="w-64" />
+      <Submit>Salvar resumo</Submit>
     </Form>
   );
 }

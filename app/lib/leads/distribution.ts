@@ -23,6 +23,8 @@ export const DISTRIBUTION_INTENTS = {
   removeMember: "membro-remover",
   addRule: "regra-nova",
   removeRule: "regra-remover",
+  summary: "resumo",
+  summaryResume: "resumo-voltar",
 } as const;
 
 const I = DISTRIBUTION_INTENTS;
@@ -42,6 +44,7 @@ export const DISTRIBUTION_MESSAGES = {
   ruleTeam: "Escolha a equipe que recebe os leads desta regra.",
   member: "Escolha um usuário comercial.",
   awayUntil: "Informe uma data e hora futuras, ou deixe em branco.",
+  summaryHour: "Escolha uma hora de 0 a 23, ou “Não enviar”.",
   gone: "Este item não existe mais. Recarregue a página.",
   unknown: "Ação desconhecida. Recarregue a página e tente novamente.",
 } as const;
@@ -153,9 +156,21 @@ export const addRuleSchema = z.object({
 
 export const removeRuleSchema = z.object({ intent: z.literal(I.removeRule), regra: rowId(M.gone) });
 
+/** The daily summary's hour (São Paulo, 0 to 23) as `hora`, or "nao" (no summary): null. */
+export const summarySchema = z.object({
+  intent: z.literal(I.summary),
+  hora: z
+    .string({ error: M.summaryHour })
+    .trim()
+    .regex(/^(nao|\d{1,2})$/, M.summaryHour)
+    .transform((value) => (value === "nao" ? null : Number(value)))
+    .refine((hour) => hour === null || hour <= 23, M.summaryHour),
+});
+
 /** The conform id of each form with fields: a refusal names it, so only that form shows its messages. */
 export const DISTRIBUTION_FORMS = {
   clock: "prazo",
+  summary: "resumo",
   addTeam: "equipe",
   addRule: "regra",
   availability: (user: number | string) => `disponibilidade-${user}`,

@@ -1,4 +1,12 @@
-import { AddMemberForm, AddRuleForm, AddTeamForm, AwayForm, ClockForm, PostButton } from "~/components/leads/distribution-forms";
+import {
+  AddMemberForm,
+  AddRuleForm,
+  AddTeamForm,
+  AwayForm,
+  ClockForm,
+  PostButton,
+  SummaryForm,
+} from "~/components/leads/distribution-forms";
 import { StudioTable } from "~/components/studio/studio-table";
 import { PageError } from "~/components/ui/alert";
 import { DISTRIBUTION_INTENTS as I, type DistributionAnswer } from "~/lib/leads/distribution";
@@ -18,8 +26,8 @@ import type { Route } from "./+types/distribution";
 export const meta = privatePageMeta("Distribuição - Painel Administrativo", "Distribuição automática de leads.");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "distribution");
-  return distributionPageData();
+  const admin = await requirePermission(request, "distribution");
+  return distributionPageData(admin);
 }
 
 export const action = ({ request }: Route.ActionArgs) => distributionAction(request);
@@ -57,6 +65,19 @@ export default function DistributionPage({ loaderData: data, actionData }: Route
       <p className="mt-2 text-sm text-slate-600">
         O relógio conta só o horário de atendimento do telefone (Conteúdo › Instituição), no horário de São Paulo.
       </p>
+
+      <h2 className={heading}>Resumo diário por e-mail</h2>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600">
+        Uma vez por dia, cada administrador recebe um e-mail só com números: leads novos do dia anterior, leads aguardando
+        primeiro contato e atrasados agora, a parcela contatada dentro do prazo no dia anterior e as matrículas por campanha.
+      </p>
+      <SummaryForm answer={answer} hour={data.summary.hour} />
+      {data.summary.optedOut ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="summary-opted-out">
+          <span>Você não recebe o resumo diário (pediu para sair pelo link do e-mail).</span>
+          <PostButton values={{ intent: I.summaryResume }}>Voltar a receber</PostButton>
+        </div>
+      ) : null}
 
       <StudioTable
         testId="availability"

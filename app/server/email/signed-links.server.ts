@@ -47,9 +47,25 @@ export function unsubscribeToken(leadId: number, email: string): string {
  * by verifyUnsubscribeLead with the lead's address), or an address (links sent before the lead-id
  * token, whose address is in the link itself: checked here, so they keep working).
  */
-export type UnsubscribeClaim = { leadId: number; signature: string } | { address: string };
+export type UnsubscribeClaim =
+  { leadId: number; signature: string } | { address: string } | { staffId: number; signature: string };
+
+/**
+ * The token of the managers' daily summary unsubscribe link (decision 141): "s", the admin's user
+ * id and a signature bound to their address, of its own purpose (never valid as a lead's token).
+ */
+export function summaryUnsubscribeToken(userId: number, email: string): string {
+  return `s${userId}.${sign("unsubscribe-summary", String(userId), email.trim().toLowerCase())}`;
+}
+
+/** Whether a daily-summary unsubscribe claim was signed for this user's address. */
+export function verifySummaryUnsubscribe(claim: { staffId: number; signature: string }, email: string): boolean {
+  return sameSignature(claim.signature, sign("unsubscribe-summary", String(claim.staffId), email.trim().toLowerCase()));
+}
 
 export function readUnsubscribeToken(token: string): UnsubscribeClaim | null {
+  const staff = /^s([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (staff) return { staffId: Number(staff[1]), signature: staff[2] };
   const lead = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (lead) return { leadId: Number(lead[1]), signature: lead[2] };
   const legacy = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);

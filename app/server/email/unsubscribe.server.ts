@@ -9,7 +9,7 @@ import { readFormData } from "../platform/form-data.server";
 import { isSpam } from "../platform/honeypot.server";
 import { clientIp, unsubscribeLimiter } from "../platform/rate-limit.server";
 import { isOptedOut, recordOptOut } from "./person-emails.server";
-import { readUnsubscribeToken, verifyUnsubscribeLead } from "./signed-links.server";
+import { readUnsubscribeToken, verifySummaryUnsubscribe, verifyUnsubscribeLead } from "./signed-links.server";
 
 /**
  * The unsubscribe link of e-mails to a person (decision 100), without signing in: the signed token
@@ -29,6 +29,14 @@ export function unsubscribeAddress(token: string): string | null {
   const claim = readUnsubscribeToken(token);
   if (!claim) return null;
   if ("address" in claim) return claim.address;
+  if ("staffId" in claim) {
+    const user = db
+      .select({ email: schema.adminUsers.email })
+      .from(schema.adminUsers)
+      .where(eq(schema.adminUsers.id, claim.staffId))
+      .get();
+    return user && verifySummaryUnsubscribe(claim, user.email) ? user.email.trim().toLowerCase() : null;
+  }
   const lead = db.select({ email: schema.leads.email }).from(schema.leads).where(eq(schema.leads.id, claim.leadId)).get();
   return lead && verifyUnsubscribeLead(claim, lead.email) ? lead.email.trim().toLowerCase() : null;
 }

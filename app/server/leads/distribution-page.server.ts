@@ -19,12 +19,14 @@ import {
   removeTeamSchema,
   RULE_FIELDS,
   shareLeadsSchema,
+  summarySchema,
   switchSchema,
 } from "~/lib/leads/distribution";
 
 import { activeCourses, activePolos } from "../content/courses.server";
 import * as serverClock from "../platform/clock.server";
 import { type BackWithToast, staffPagePost } from "../staff/auth.server";
+import { resumeSummary, saveSummaryHour, summaryHour, summaryOptedOut } from "./daily-summary.server";
 import {
   addRule,
   addTeamMember,
@@ -47,9 +49,10 @@ import {
 import { LEAD_ORIGINS } from "./save.server";
 
 /** The admins' "Distribuição" page (app/routes/leads/distribution.tsx): data and posts (decision 086). */
-export function distributionPageData() {
+export function distributionPageData(viewer: { email: string }) {
   return {
     active: distributionActive(),
+    summary: { hour: summaryHour(), optedOut: summaryOptedOut(viewer.email) },
     targetMinutes: targetMinutes(),
     holidays: holidays(),
     unassigned: unassignedCount(),
@@ -107,6 +110,21 @@ function clockAction(formData: FormData, back: BackWithToast) {
   const { prazo, feriados } = submission.value;
   saveClockSettings(prazo, feriados);
   return back("Prazo salvo", `Primeiro contato em até ${prazo} min úteis.`);
+}
+
+function summaryAction(formData: FormData, back: BackWithToast) {
+  const submission = parseWithZod(formData, { schema: summarySchema });
+  if (submission.status !== "success") return refuseForm(DISTRIBUTION_FORMS.summary, submission);
+  const { hora } = submission.value;
+  saveSummaryHour(hora);
+  return hora === null
+    ? back("Resumo diário desligado")
+    : back("Resumo diário salvo", `Enviado todo dia às ${hora} h (horário de São Paulo).`);
+}
+
+function summaryResumeAction(admin: Admin, back: BackWithToast) {
+  resumeSummary(admin.email);
+  return back("Você voltará a receber o resumo diário");
 }
 
 function availabilityAction(formData: FormData, back: BackWithToast) {
@@ -192,6 +210,10 @@ export async function distributionAction(request: Request) {
       return switchAction(formData, admin, back);
     case I.clock:
       return clockAction(formData, back);
+    case I.summary:
+      return summaryAction(formData, back);
+    case I.summaryResume:
+      return summaryResumeAction(admin, back);
     case I.availability:
       return availabilityAction(formData, back);
     case I.addTeam:
