@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, no
 
 import { saoPauloDate } from "~/lib/dates";
 import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/leads/filters";
-import { CLOSED_STATUSES } from "~/lib/leads/status";
+import { CLOSED_STATUSES, LEAD_STATUS_KEYS } from "~/lib/leads/status";
 
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
@@ -49,16 +49,17 @@ function wallCondition(wall: LeadWall | undefined, walkDateIndex: boolean): SQL 
  * and either the first contact past its due time or the next contact due before today (São Paulo).
  */
 export function lateLeadCondition(now: Date): SQL {
-  return and(
-    notInArray(leads.status, [...CLOSED_STATUSES]),
-    or(
-      and(
-        isNull(leads.first_contact_at),
-        isNotNull(leads.first_contact_due_at),
-        lte(leads.first_contact_due_at, now.toISOString()),
-      ),
-      lt(leads.proximo_contato, saoPauloDate(now)),
+  // Each branch names its index (leads_waiting_idx, leads_proximo_contato_idx), so SQLite answers
+  // the OR from two index searches instead of reading every lead.
+  const open = LEAD_STATUS_KEYS.filter((status) => !CLOSED_STATUSES.includes(status));
+  return or(
+    and(
+      inArray(leads.status, open),
+      isNull(leads.first_contact_at),
+      isNotNull(leads.first_contact_due_at),
+      lte(leads.first_contact_due_at, now.toISOString()),
     ),
+    and(lt(leads.proximo_contato, saoPauloDate(now)), notInArray(leads.status, [...CLOSED_STATUSES])),
   )!;
 }
 

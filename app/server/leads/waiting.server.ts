@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { asc, eq, max } from "drizzle-orm";
 
 import { firstName } from "~/lib/email";
 import { firstContactState } from "~/lib/leads/business-hours";
@@ -7,7 +7,7 @@ import { isLeadLate } from "~/lib/leads/late";
 
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
-import { countLeads, leadConditions, waitingLeadCondition } from "./queries.server";
+import { countLeads, leadConditions } from "./queries.server";
 import { type LeadViewer, withinWall } from "./walls.server";
 
 const leads = schema.leads;
@@ -67,13 +67,14 @@ export function waitingBox(viewer: LeadViewer, now: Date = serverClock.now(), li
     .orderBy(asc(leads.first_contact_due_at), asc(leads.id))
     .limit(limit)
     .all();
-  const newest = db
-    .select({ id: leads.id, nome: leads.nome })
-    .from(leads)
-    .where(and(where, waitingLeadCondition()))
-    .orderBy(desc(leads.id))
-    .limit(1)
-    .get();
+  const newestId =
+    db
+      .select({ id: max(leads.id) })
+      .from(leads)
+      .where(where)
+      .get()?.id ?? null;
+  const newest =
+    newestId === null ? undefined : db.select({ id: leads.id, nome: leads.nome }).from(leads).where(eq(leads.id, newestId)).get();
   return {
     total: countLeads(waitingFilters, now),
     late: countLeads(withinWall({ ...EMPTY_FILTERS, atrasados: true }, viewer), now),
