@@ -50,6 +50,7 @@ export default [
     route("login-admin", "routes/staff/login.tsx"),
     route("contato", "routes/leads/panel.tsx"),
     route("contato/leads.csv", "routes/leads/csv.ts"),
+    route("contato/aguardando.json", "routes/leads/waiting.json.ts"),
     route("contato/sair", "routes/staff/logout.ts"),
     // The two bulk changes of the filtered leads: one page, the address says which (lib/leads/bulk.ts).
     route("contato/alterar-status", "routes/leads/bulk-change.tsx", { id: "routes/leads/bulk-status" }),

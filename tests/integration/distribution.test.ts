@@ -524,17 +524,17 @@ describe("the panel's waiting view", () => {
     const user = db.select().from(schema.adminUsers).where(eq(schema.adminUsers.email, "chefe@example.com")).get()!;
     const cookie = await signIn(user);
     const panel = payload(await panelModule.loader(args(getRequest("/contato", { cookie }))));
-    expect(panel.waiting.map((w: { firstName: string; text: string; late: boolean }) => [w.text, w.late])).toEqual([
+    expect(panel.waiting.leads.map((w: { firstName: string; text: string; late: boolean }) => [w.text, w.late])).toEqual([
       ["aguardando há 12 min", true],
       ["aguardando há 10 min", true],
     ]);
-    expect(panel.waiting[0]).toMatchObject({ id: lead("primeiro@example.com").id, firstName: "Maria" });
+    expect(panel.waiting.leads[0]).toMatchObject({ id: lead("primeiro@example.com").id, firstName: "Maria" });
     const row = panel.page.rows.find((r: { email: string }) => r.email === "segundo@example.com");
     expect(row.firstContact).toEqual({ text: "aguardando há 10 min", late: true });
 
     // A status change leaves it waiting; an answered call takes it out.
     changeLeadStatus(lead("primeiro@example.com").id, { status: "em_contato", reason: null }, "chefe@example.com", new Date(now));
-    expect(payload(await panelModule.loader(args(getRequest("/contato", { cookie })))).waiting).toHaveLength(2);
+    expect(payload(await panelModule.loader(args(getRequest("/contato", { cookie })))).waiting.leads).toHaveLength(2);
     recordAttemptOutcome(
       lead("primeiro@example.com").id,
       { attemptId: null, channel: "telefone", outcome: "atendeu" },
@@ -542,7 +542,7 @@ describe("the panel's waiting view", () => {
       new Date(now),
     );
     const after = payload(await panelModule.loader(args(getRequest("/contato", { cookie }))));
-    expect(after.waiting).toHaveLength(1);
+    expect(after.waiting.leads).toHaveLength(1);
 
     const seller = db
       .select()
@@ -560,7 +560,9 @@ describe("the panel's waiting view", () => {
       )
       .get()!;
     const otherCookie = await signIn(other);
-    expect(payload(await panelModule.loader(args(getRequest("/contato", { cookie: otherCookie })))).waiting).toHaveLength(0);
+    expect(payload(await panelModule.loader(args(getRequest("/contato", { cookie: otherCookie })))).waiting.leads).toHaveLength(
+      0,
+    );
   });
 });
 

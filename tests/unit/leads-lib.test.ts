@@ -32,6 +32,7 @@ describe("lead filters", () => {
       perfil: "saude",
       status: null,
       atrasados: false,
+      aguardando: false,
       responsavel: null,
       de: "2025-01-01",
       ate: "2025-01-31",
@@ -43,6 +44,7 @@ describe("lead filters", () => {
     expect(parse(`perfil=${NO_PROFILE}`).perfil).toBe(NO_PROFILE);
     expect(parse("status=em_contato&atrasados=1")).toMatchObject({ status: "em_contato", atrasados: true });
     expect(parse("status=fechado&atrasados=sim")).toMatchObject({ status: null, atrasados: false });
+    expect(parse("aguardando=1")).toMatchObject({ aguardando: true });
     expect(parse("responsavel=12").responsavel).toBe(12);
     expect(parse("responsavel=sem").responsavel).toBe("sem");
     for (const bad of ["0", "-3", "1.5", "abc", "12345678901"]) expect(parse(`responsavel=${bad}`).responsavel).toBeNull();

@@ -83,6 +83,17 @@ export function LeadFiltersForm({
             />
             Atrasados
           </label>
+          <label className="ml-4 flex items-center gap-2 text-sm font-semibold text-slate-800">
+            <input
+              type="checkbox"
+              name="aguardando"
+              value="1"
+              defaultChecked={filters.aguardando}
+              key={`aguardando-${filters.aguardando}`}
+              className="size-4 accent-brand-600"
+            />
+            Aguardando contato
+          </label>
         </div>
         <FilterDate name="de" label="De" value={filters.de} />
         <FilterDate name="ate" label="Até" value={filters.ate} />

@@ -3,6 +3,7 @@
  * always a parameter. São Paulo has had no daylight saving time since 2019, so its local time is
  * UTC−3 all year; the arithmetic works on that offset and never on the machine's time zone.
  */
+import { isFirstContactLate } from "./late";
 
 const SAO_PAULO_OFFSET_MS = -3 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -181,6 +182,6 @@ export function firstContactState(
 ): FirstContactState {
   if (lead.first_contact_at || ENROLLED_STATUSES.includes(lead.status)) return null;
   const waited = (now.getTime() - Date.parse(lead.criado_em)) / MINUTE_MS;
-  const late = lead.first_contact_due_at !== null && now.getTime() > Date.parse(lead.first_contact_due_at);
+  const late = isFirstContactLate(lead, now);
   return { text: waitingText(waited), late };
 }

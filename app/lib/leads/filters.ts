@@ -1,6 +1,6 @@
 /**
  * The admin panel's search and filters, as they travel in the URL
- * (?busca=&origem=&perfil=&status=&atrasados=1&responsavel=&de=&ate=&pagina=).
+ * (?busca=&origem=&perfil=&status=&atrasados=1&aguardando=1&responsavel=&de=&ate=&pagina=).
  * Pure: the panel's loader, the CSV export and the links of the page all use these functions.
  */
 import { RESULT_TITLES } from "~/seed/result-titles";
@@ -34,8 +34,13 @@ export type LeadFilters = {
   perfil: string | null;
   /** A follow-up status key (lib/lead-status.ts), or null for all. */
   status: LeadStatus | null;
-  /** Only leads whose next-contact date is before today (São Paulo) and still open ("Atrasados"). */
+  /**
+   * Only the "atrasados" (decision 142, app/lib/leads/late.ts): still open, and the first contact
+   * past its due time or the next-contact date before today (São Paulo).
+   */
   atrasados: boolean;
+  /** Only the leads waiting for their first contact (the panel's "Aguardando primeiro contato"). */
+  aguardando: boolean;
   /** The owner's user id ("Meus leads" is the signed-in user's id), NO_OWNER, or null for all. */
   responsavel: number | typeof NO_OWNER | null;
   /** Inclusive YYYY-MM-DD bounds on data_criacao. */
@@ -50,6 +55,7 @@ export const EMPTY_FILTERS: LeadFilters = {
   perfil: null,
   status: null,
   atrasados: false,
+  aguardando: false,
   responsavel: null,
   de: null,
   ate: null,
@@ -87,13 +93,14 @@ export function parseLeadFilters(params: URLSearchParams, origins: readonly stri
   const perfil = key(params.get("perfil"), (v) => v === NO_PROFILE || /^[a-z_]{1,40}$/.test(v));
   const status = key(params.get("status"), isLeadStatus) as LeadStatus | null;
   const atrasados = params.get("atrasados") === "1";
+  const aguardando = params.get("aguardando") === "1";
   const responsavel = ownerFilter(params.get("responsavel"));
   let de = validDate(params.get("de"));
   let ate = validDate(params.get("ate"));
   if (de && ate && de > ate) [de, ate] = [ate, de];
   const page = Number.parseInt(params.get("pagina") ?? "1", 10);
   const pagina = Number.isFinite(page) && page >= 1 ? Math.min(page, 1_000_000) : 1;
-  return { busca, origem, perfil, status, atrasados, responsavel, de, ate, pagina };
+  return { busca, origem, perfil, status, atrasados, aguardando, responsavel, de, ate, pagina };
 }
 
 /** The query string for these filters (page 1 is left out); empty values are left out. */
@@ -104,6 +111,7 @@ export function leadFiltersToParams(filters: Partial<LeadFilters>): URLSearchPar
   if (filters.perfil) params.set("perfil", filters.perfil);
   if (filters.status) params.set("status", filters.status);
   if (filters.atrasados) params.set("atrasados", "1");
+  if (filters.aguardando) params.set("aguardando", "1");
   if (filters.responsavel) params.set("responsavel", String(filters.responsavel));
   if (filters.de) params.set("de", filters.de);
   if (filters.ate) params.set("ate", filters.ate);
@@ -124,6 +132,7 @@ export function hasActiveFilters(filters: LeadFilters): boolean {
     filters.perfil ||
     filters.status ||
     filters.atrasados ||
+    filters.aguardando ||
     filters.responsavel ||
     filters.de ||
     filters.ate,
@@ -163,6 +172,7 @@ export function describeLeadFilters(
   if (filters.perfil) parts.push(`Perfil: ${profileLabel(filters.perfil === NO_PROFILE ? null : filters.perfil)}`);
   if (filters.status) parts.push(`Status: ${statusLabel(filters.status)}`);
   if (filters.atrasados) parts.push("Somente atrasados");
+  if (filters.aguardando) parts.push("Aguardando primeiro contato");
   if (filters.responsavel === NO_OWNER) parts.push(`Responsável: ${NO_OWNER_LABEL}`);
   else if (filters.responsavel) parts.push(`Responsável: ${ownerLabel(filters.responsavel)}`);
   if (filters.de) parts.push(`De: ${filters.de.split("-").reverse().join("/")}`);

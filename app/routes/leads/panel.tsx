@@ -128,7 +128,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
       ) : null}
 
       <UnassignedNotice status={loaderData.distribution} canDistribute={loaderData.canDistribute} />
-      <WaitingLeads leads={waiting} />
+      <WaitingLeads box={waiting} />
 
       {dashboard ? (
         <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />

@@ -76,8 +76,8 @@ export const leads = sqliteTable(
     // Distribution's "same person" rule looks a person up by e-mail or phone across forms.
     index("leads_email_idx").on(t.email),
     index("leads_telefone_idx").on(t.telefone),
-    // The panel's "Aguardando primeiro contato" and escalation: not contacted, by due time (decisions 087, 140).
-    index("leads_waiting_idx").on(t.first_contact_at, t.first_contact_due_at),
+    // The panel's "Aguardando primeiro contato" and escalation: not contacted, by due time (decisions 087, 140); status last, so the counts read the index alone.
+    index("leads_waiting_idx").on(t.first_contact_at, t.first_contact_due_at, t.status),
   ],
 );
 

@@ -6,7 +6,6 @@ import {
   type BusinessCalendar,
   DEFAULT_TARGET_MINUTES,
   ENROLLED_STATUSES,
-  firstContactState,
   parsePhoneHours,
   waitingText,
 } from "~/lib/leads/business-hours";
@@ -557,60 +556,4 @@ export function startEscalationTimer() {
 export function stopEscalationTimer() {
   clearInterval(escalationTimer);
   escalationTimer = undefined;
-}
-
-// --- The panel's waiting list -------------------------------------------------------------------
-
-export type WaitingLead = {
-  id: number;
-  firstName: string;
-  course: string;
-  polo: string;
-  owner: string | null;
-  text: string;
-  late: boolean;
-};
-
-/**
- * The leads still waiting for a contact that reaches the person (decision 140: whatever their status
- * short of an enrolment), most urgent first (earliest due time): the
- * panel's "Aguardando primeiro contato" box. A comercial user sees their own and the unassigned ones.
- */
-export function waitingLeads(viewer: { id: number; role: string }, now: Date = serverClock.now(), limit = 10): WaitingLead[] {
-  const conditions = [
-    notInArray(leads.status, [...ENROLLED_STATUSES]),
-    isNull(leads.first_contact_at),
-    isNotNull(leads.first_contact_due_at),
-  ];
-  if (viewer.role === "comercial") conditions.push(or(eq(leads.owner_id, viewer.id), isNull(leads.owner_id))!);
-  const rows = db
-    .select({
-      id: leads.id,
-      nome: leads.nome,
-      curso: leads.curso_interesse,
-      polo: leads.polo,
-      ownerEmail: users.email,
-      criado_em: leads.criado_em,
-      first_contact_due_at: leads.first_contact_due_at,
-      first_contact_at: leads.first_contact_at,
-      status: leads.status,
-    })
-    .from(leads)
-    .leftJoin(users, eq(users.id, leads.owner_id))
-    .where(and(...conditions))
-    .orderBy(asc(leads.first_contact_due_at), asc(leads.id))
-    .limit(limit)
-    .all();
-  return rows.map((row) => {
-    const state = firstContactState(row, now)!;
-    return {
-      id: row.id,
-      firstName: firstName(row.nome),
-      course: row.curso,
-      polo: row.polo,
-      owner: row.ownerEmail ?? null,
-      text: state.text,
-      late: state.late,
-    };
-  });
 }

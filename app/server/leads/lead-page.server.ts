@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 
 import { privateData } from "~/lib/cache-headers";
-import { formatDateBr, formatDateTimeBr, saoPauloDate } from "~/lib/dates";
+import { formatDateBr, formatDateTimeBr } from "~/lib/dates";
 import { firstContactState } from "~/lib/leads/business-hours";
 import { CONTACT_OUTCOMES, contactNumber } from "~/lib/leads/contact";
 import { NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
@@ -14,7 +14,8 @@ import {
   OWNER_ERROR,
   UNKNOWN_INTENT,
 } from "~/lib/leads/follow-up-form";
-import { CLOSED_STATUSES, type LeadStatus, type LossReason, NOTE_MAX, statusWithReason } from "~/lib/leads/status";
+import { isLeadLate } from "~/lib/leads/late";
+import { type LossReason, NOTE_MAX, statusWithReason } from "~/lib/leads/status";
 import { can, type Role } from "~/lib/staff/roles";
 import { LEAD_OPT_OUT_INTENT, leadOptOutSchema } from "~/lib/whatsapp/replies";
 
@@ -56,10 +57,8 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
       status: lead.status,
       motivo: lead.motivo_perda,
       proximoContato: lead.proximo_contato,
-      // As the panel's "Atrasados" filter: due before today (São Paulo) and the follow-up still open.
-      atrasado: Boolean(
-        lead.proximo_contato && lead.proximo_contato < saoPauloDate(now) && !CLOSED_STATUSES.includes(lead.status as LeadStatus),
-      ),
+      // The one rule of the panel's "Atrasados" filter and its waiting box (decision 142).
+      atrasado: isLeadLate(lead, now),
       whatsappOptOut: isOptedOut(lead.telefone),
       contactable: contactNumber(lead.telefone) !== null,
       // The first-contact clock (decision 140): when a contact first reached the person, or how long it has waited.

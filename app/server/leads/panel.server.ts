@@ -22,10 +22,11 @@ import * as serverClock from "../platform/clock.server";
 import type { StaffUser } from "../staff/users.server";
 import { whatsappContactsSince } from "../whatsapp/clicks.server";
 import { countOptOuts, withWhatsappOptOut } from "../whatsapp/optouts.server";
-import { type DistributionStatus, distributionStatus, type WaitingLead, waitingLeads } from "./distribution.server";
+import { type DistributionStatus, distributionStatus } from "./distribution.server";
 import { ownerEmails, ownerOptions } from "./owner.server";
 import { countLeadsByStatus, distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "./queries.server";
 import { LEAD_ORIGINS } from "./save.server";
+import { EMPTY_WAITING_BOX, type WaitingBox, waitingBox } from "./waiting.server";
 import { withinWall } from "./walls.server";
 
 /**
@@ -121,7 +122,7 @@ export function loadFullPanel(admin: StaffUser, searchParams: URLSearchParams) {
     // The funnel counts the leads the filters select (all of them without filters).
     const statuses: Statuses = { funnel: buildStatusFunnel(countLeadsByStatus(walled)), filtered: hasActiveFilters(filters) };
     const owners: OwnerChoice[] = ownerOptions();
-    const waiting = waitingLeads(admin, serverClock.now());
+    const waiting = waitingBox(admin, serverClock.now());
     const distribution = distributionStatus(serverClock.now());
     return data({
       ...base,
@@ -145,7 +146,7 @@ export function loadFullPanel(admin: StaffUser, searchParams: URLSearchParams) {
         profiles: [] as string[],
         optOuts: 0,
         owners: [] as OwnerChoice[],
-        waiting: [] as WaitingLead[],
+        waiting: EMPTY_WAITING_BOX as WaitingBox,
         distribution: null as DistributionStatus | null,
       },
       { status: 503 },

@@ -2,10 +2,12 @@ import Database from "better-sqlite3";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 
 import { saoPauloDate } from "~/lib/dates";
+import { ENROLLED_STATUSES } from "~/lib/leads/business-hours";
 import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/leads/filters";
 import { CLOSED_STATUSES } from "~/lib/leads/status";
 
 import { db, schema } from "../db/client.server";
+import * as serverClock from "../platform/clock.server";
 import { config } from "../platform/config.server";
 import type { Tx } from "./follow-up.server";
 
@@ -44,14 +46,44 @@ function wallCondition(wall: LeadWall | undefined, walkDateIndex: boolean): SQL 
 }
 
 /**
+ * "Atrasado" in SQL, the same rule as `isLeadLate` (app/lib/leads/late.ts, decision 142): still open,
+ * and either the first contact past its due time or the next contact due before today (São Paulo).
+ */
+export function lateLeadCondition(now: Date): SQL {
+  // Each branch names its index (leads_waiting_idx, leads_proximo_contato_idx), so SQLite answers
+  // the OR from two index searches instead of reading every lead.
+  return or(
+    and(
+      notInArray(leads.status, [...ENROLLED_STATUSES]),
+      isNull(leads.first_contact_at),
+      isNotNull(leads.first_contact_due_at),
+      lte(leads.first_contact_due_at, now.toISOString()),
+    ),
+    and(lt(leads.proximo_contato, saoPauloDate(now)), notInArray(leads.status, [...CLOSED_STATUSES])),
+  )!;
+}
+
+/**
+ * The panel's "Aguardando primeiro contato": leads with a due time and no contact that reached the
+ * person, whatever their status short of an enrolment (decision 140).
+ */
+export function waitingLeadCondition(): SQL {
+  return and(
+    notInArray(leads.status, [...ENROLLED_STATUSES]),
+    isNull(leads.first_contact_at),
+    isNotNull(leads.first_contact_due_at),
+  )!;
+}
+
+/**
  * The WHERE clause for the panel's search and filters (undefined = every lead).
  * `walkDateIndex`: write the origin and profile tests so SQLite cannot use their indexes (`+col`),
  * which makes it walk the (data_criacao, criado_em) index in display order and stop after one page.
- * `now`: the instant whose São Paulo date decides which leads are "atrasados" (injected by tests).
+ * `now`: the instant that decides which leads are "atrasados" (the server clock unless given).
  */
 export function leadConditions(
   filters: WalledLeadFilters,
-  { walkDateIndex = false, now = new Date() }: { walkDateIndex?: boolean; now?: Date } = {},
+  { walkDateIndex = false, now = serverClock.now() }: { walkDateIndex?: boolean; now?: Date } = {},
 ): SQL | undefined {
   const conditions: SQL[] = [];
   const wall = wallCondition(filters.wall, walkDateIndex);
@@ -73,10 +105,9 @@ export function leadConditions(
   if (filters.status) {
     conditions.push(walkDateIndex ? sql`+${leads.status} = ${filters.status}` : eq(leads.status, filters.status));
   }
-  // Atrasados: the next contact was due before today (São Paulo) and the follow-up is still open.
-  if (filters.atrasados) {
-    conditions.push(lt(leads.proximo_contato, saoPauloDate(now)), notInArray(leads.status, [...CLOSED_STATUSES]));
-  }
+  // Atrasados: first contact past due or next contact before today, still open (decision 142).
+  if (filters.atrasados) conditions.push(lateLeadCondition(now));
+  if (filters.aguardando) conditions.push(waitingLeadCondition());
   // The owner ("Meus leads" is the signed-in user's id), or the leads with no owner.
   if (filters.responsavel === NO_OWNER) {
     conditions.push(walkDateIndex ? sql`+${leads.owner_id} IS NULL` : isNull(leads.owner_id));
@@ -103,7 +134,7 @@ export function countAllLeads(): number {
  * rare (a search for one name), that walk would visit almost every row through the index, so it is
  * faster to find the matches (full scan or origin/profile index) and sort those few.
  */
-export function leadQueryPlan(filters: LeadFilters, matches: number, now: Date = new Date()) {
+export function leadQueryPlan(filters: LeadFilters, matches: number, now: Date = serverClock.now()) {
   const sparse = matches * 10 < countAllLeads();
   return sparse
     ? { where: leadConditions(filters, { now }), orderBy: newestFirstSorted }
@@ -137,12 +168,12 @@ const panelColumns = {
   first_contact_at: leads.first_contact_at,
 };
 
-export function countLeads(filters: LeadFilters, now: Date = new Date()): number {
+export function countLeads(filters: LeadFilters, now: Date = serverClock.now()): number {
   return db.select({ n: count() }).from(leads).where(leadConditions(filters, { now })).get()?.n ?? 0;
 }
 
 /** One page of leads, newest first, and the totals to paginate. A page past the end shows the last one. */
-export function listLeadsPage(filters: LeadFilters, pageSize: number = PAGE_SIZE, now: Date = new Date()) {
+export function listLeadsPage(filters: LeadFilters, pageSize: number = PAGE_SIZE, now: Date = serverClock.now()) {
   const total = countLeads(filters, now);
   const pages = pageCount(total, pageSize);
   const page = Math.min(filters.pagina, pages);
@@ -224,7 +255,7 @@ export type LeadActivityRow = ReturnType<typeof leadActivitySince>[number];
  * How many leads are in each follow-up status, among those matching the filters (the page number is
  * irrelevant): the dashboard's funnel. Totals only, no person's data.
  */
-export function countLeadsByStatus(filters: LeadFilters, now: Date = new Date()): Record<string, number> {
+export function countLeadsByStatus(filters: LeadFilters, now: Date = serverClock.now()): Record<string, number> {
   const rows = db
     .select({ status: leads.status, n: count() })
     .from(leads)
@@ -238,7 +269,7 @@ export function countLeadsByStatus(filters: LeadFilters, now: Date = new Date())
  * The name and phone of every lead the filters select, newest first (the panel's order): what a
  * hand-off to the WhatsApp tool needs (app/server/whatsapp/handoff.server.ts), nothing else.
  */
-export function leadPhonesOfSelection(filters: LeadFilters, now: Date = new Date()) {
+export function leadPhonesOfSelection(filters: LeadFilters, now: Date = serverClock.now()) {
   const plan = leadQueryPlan(filters, countLeads(filters, now), now);
   return db
     .select({ id: leads.id, nome: leads.nome, telefone: leads.telefone })
