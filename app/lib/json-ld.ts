@@ -10,7 +10,9 @@ function absolute(siteUrl: string, path: string): string {
 }
 
 /** The institution (schema.org CollegeOrUniversity), for the home page (where search engines look for it). */
-export function institutionJsonLd(site: SeoSite): object {
+export function institutionJsonLd(site: SeoSite & { claims?: { poloStates: readonly string[] } }): object {
+  // The states with an active polo, as the footer lists them (decision 081): none, no areaServed.
+  const states = site.claims?.poloStates ?? [];
   const sameAs = Object.values(site.socialLinks ?? {}).filter((url) => /^https?:\/\//.test(url));
   const [street, locality] = site.addressLines ?? [];
   return {
@@ -25,10 +27,7 @@ export function institutionJsonLd(site: SeoSite): object {
     ...(street
       ? { address: { "@type": "PostalAddress", streetAddress: street, addressLocality: locality ?? "", addressCountry: "BR" } }
       : {}),
-    areaServed: ["Minas Gerais", "Mato Grosso", "Mato Grosso do Sul", "Rio Grande do Norte"].map((name) => ({
-      "@type": "State",
-      name,
-    })),
+    ...(states.length ? { areaServed: states.map((name) => ({ "@type": "State", name })) } : {}),
     ...(sameAs.length ? { sameAs } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { searchCourses } from "~/lib/courses/search";
+import { searchCourses, searchPolos } from "~/lib/courses/search";
 import { courses } from "~/seed/courses";
 
 describe("the finder understands the words visitors use for a format", () => {
@@ -20,5 +20,22 @@ describe("the finder understands the words visitors use for a format", () => {
   it("a course's own name still finds it, and a word of no format adds nothing", () => {
     expect(searchCourses(courses, "Direito").map((course) => course.name)).toContain("Direito");
     expect(searchCourses(courses, "xyzzy")).toEqual([]);
+  });
+});
+
+describe("the polo finder understands a state's name", () => {
+  const polos = [
+    { location: "Curitiba - Centro - PR", phone: "" },
+    { location: "Joinville - Centro - SC", phone: "" },
+    { location: "Paranavaí - Centro - PR", phone: "" },
+  ];
+
+  it("'Paraná' (with or without the accent) finds the PR polos, as 'PR' does; 'Santa Catarina' the SC one", () => {
+    const found = (term: string) => searchPolos(polos, term).map((polo) => polo.location);
+    expect(found("Paraná")).toEqual(["Curitiba - Centro - PR", "Paranavaí - Centro - PR"]);
+    expect(found("parana")).toEqual(["Curitiba - Centro - PR", "Paranavaí - Centro - PR"]);
+    expect(found("PR")).toEqual(["Curitiba - Centro - PR", "Paranavaí - Centro - PR"]);
+    expect(found("Santa Catarina")).toEqual(["Joinville - Centro - SC"]);
+    expect(found("Bahia")).toEqual([]);
   });
 });

@@ -20,7 +20,15 @@ describe("JSON-LD helpers", () => {
     expect(ld.url).toBe("https://exemplo.edu.br/");
     expect(ld.telephone).toBe("0800 000 0000");
     expect(ld.sameAs).toEqual(["https://instagram.com/exemplo"]); // '#' placeholders are left out
-    expect(ld.areaServed).toHaveLength(4);
+    // No polos given: no areaServed (the seed's states are never written in).
+    expect(ld.areaServed).toBeUndefined();
+  });
+  it("serves the states of the active polos, as the footer lists them", () => {
+    const ld = institutionJsonLd({ ...site, claims: { poloStates: ["Paraná", "Santa Catarina"] } }) as Record<string, any>;
+    expect(ld.areaServed).toEqual([
+      { "@type": "State", name: "Paraná" },
+      { "@type": "State", name: "Santa Catarina" },
+    ]);
   });
   it("turns FAQ items into a FAQPage", () => {
     const ld = faqJsonLd([{ question: "Pergunta?", answer: "Resposta." }]) as Record<string, any>;

@@ -1,3 +1,4 @@
+import { BRAZILIAN_STATES, type StateCode } from "~/lib/content/courses";
 import { includesText, normalizeText } from "~/lib/text";
 import { AREA_SLUGS, type Course, COURSE_AREAS, type CourseArea, DEFAULT_AREA } from "~/seed/course-areas";
 import type { Polo } from "~/seed/polos";
@@ -80,7 +81,13 @@ export function parseArea(value: string | null | undefined): CourseArea {
 export function searchPolos(list: readonly Polo[], term: string): Polo[] {
   const cleaned = cleanTerm(term);
   if (!cleaned) return [...list];
-  return list.filter((p) => includesText(p.location, cleaned));
+  return list.filter((p) => includesText(p.location, cleaned) || includesText(stateNameOf(p.location), cleaned));
+}
+
+/** The state's name of a polo shown as "Curitiba - Centro - PR" ("Paraná"), or "" without a known code. */
+function stateNameOf(location: string): string {
+  const code = / - ([A-Z]{2})$/.exec(location)?.[1];
+  return code && Object.hasOwn(BRAZILIAN_STATES, code) ? BRAZILIAN_STATES[code as StateCode] : "";
 }
 
 /** The first `pageSize` polos, or all of them; `hidden` says how many 'Ver todos os polos' reveals. */
