@@ -48,6 +48,8 @@ test.describe("contact outcomes", () => {
     await expect(page.getByTestId("lead-first-contact")).toContainText("Sem contato que chegou à pessoa");
     await expect(page.getByTestId("lead-first-contact")).toContainText("atrasado");
     await expect(page.getByTestId("pending-attempt")).toContainText("Ligação de 05/01/2026");
+    // "Enviar e-mail" opens the salesperson's e-mail program with a first text.
+    await expect(page.getByTestId("contact-email")).toHaveAttribute("href", /^mailto:clara\.[^?]+\?subject=.+&body=.+/);
 
     // No result chosen: the message next to the field, nothing recorded.
     await page.getByRole("button", { name: "Registrar resultado" }).click();

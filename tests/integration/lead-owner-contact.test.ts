@@ -444,3 +444,30 @@ describe("the lead page's history", () => {
     expect(attemptsOf(id)).toEqual([]);
   });
 });
+
+describe("the lead page's e-mail action", () => {
+  it("'Enviar e-mail' is a mailto: with the institution, the course and a first line; none once the person opted out of e-mails", async () => {
+    const id = insertLead(sqlite, {
+      nome: "Renata Correio Silva",
+      telefone: "(31)98877-1234",
+      email: "renata.correio@example.com",
+      curso_interesse: "Pedagogia",
+    });
+    const page = async () =>
+      payload(
+        await leadModule.loader(args(getRequest(`/contato/lead/${id}`, { cookie: cookies[admin.email] }), { id: String(id) })),
+      );
+    const href = (await page()).lead.mailto as string;
+    expect(href.startsWith("mailto:renata.correio%40example.com?")).toBe(true);
+    const query = new URLSearchParams(href.slice(href.indexOf("?") + 1));
+    const brand = getInstitution().brandName;
+    expect(query.get("subject")).toBe(`${brand}: sobre o curso de Pedagogia`);
+    expect(query.get("body")).toContain(`Olá, Renata! Aqui é da ${brand}.`);
+    expect(query.get("body")).toContain("Qual o melhor horário para conversarmos?");
+
+    db.insert(schema.emailOptouts)
+      .values({ email: "renata.correio@example.com", createdAt: new Date().toISOString(), source: "page" })
+      .run();
+    expect((await page()).lead.mailto).toBeNull();
+  });
+});

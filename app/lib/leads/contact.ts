@@ -90,3 +90,24 @@ export function contactHref(channel: ContactChannel, number: string, topic: Cont
 export function contactActionPath(leadId: number): string {
   return `/contato/lead/${leadId}/contatar`;
 }
+
+/**
+ * The lead page's "Enviar e-mail": a mailto: address with a subject and a first line the salesperson
+ * edits in her own e-mail program (the same topic as the WhatsApp text: course, else test profile).
+ */
+export function mailtoHref(email: string, topic: ContactTopic): string {
+  const name = firstName(topic.nome);
+  const about = topic.curso?.trim()
+    ? `o curso de ${topic.curso.trim()}`
+    : topic.perfil?.trim()
+      ? `o resultado do seu teste vocacional (${topic.perfil.trim()})`
+      : "os nossos cursos";
+  const subject = `${topic.instituicao}: sobre ${about}`;
+  const body = [
+    `${name ? `Olá, ${name}!` : "Olá!"} Aqui é da ${topic.instituicao}.`,
+    "",
+    `Vi que você tem interesse em ${about} e gostaria de ajudar com a sua inscrição. Qual o melhor horário para conversarmos?`,
+    "",
+  ].join("\n");
+  return `mailto:${encodeURIComponent(email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}

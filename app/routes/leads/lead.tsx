@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, Trash2 } from "lucide-react";
+import { ArrowLeft, Download, Mail, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
@@ -84,7 +84,20 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <dt className="font-semibold text-slate-700">E-mail</dt>
-        <dd className="break-all text-slate-900">{lead.email}</dd>
+        <dd className="break-all text-slate-900">
+          {lead.email}
+          {lead.mailto ? (
+            <a
+              href={lead.mailto}
+              data-testid="contact-email"
+              className="ml-2 inline-flex items-center gap-1 rounded-md border border-brand-600 px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              <Mail aria-hidden="true" className="size-3.5" /> Enviar e-mail
+            </a>
+          ) : (
+            <span className="ml-2 text-xs text-slate-600">(pediu para não receber e-mails)</span>
+          )}
+        </dd>
         <dt className="font-semibold text-slate-700">Telefone</dt>
         <dd className="text-slate-900">
           <LeadContactButtons lead={lead} />

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { privateData } from "~/lib/cache-headers";
 import { formatDateBr, formatDateTimeBr } from "~/lib/dates";
 import { firstContactState } from "~/lib/leads/business-hours";
-import { CONTACT_OUTCOMES, contactNumber } from "~/lib/leads/contact";
+import { CONTACT_OUTCOMES, contactNumber, mailtoHref } from "~/lib/leads/contact";
 import { NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
 import {
   isLeadIntent,
@@ -19,6 +19,8 @@ import { type LossReason, NOTE_MAX, statusWithReason } from "~/lib/leads/status"
 import { can, type Role } from "~/lib/staff/roles";
 import { LEAD_OPT_OUT_INTENT, leadOptOutSchema } from "~/lib/whatsapp/replies";
 
+import { getInstitution } from "../content/institution.server";
+import { isOptedOut as isEmailOptedOut } from "../email/person-emails.server";
 import * as serverClock from "../platform/clock.server";
 import { privateRedirectWithToast } from "../platform/toast.server";
 import { leadRepliesView } from "../whatsapp/inbox.server";
@@ -60,6 +62,15 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
       // The one rule of the panel's "Atrasados" filter and its waiting box (decision 142).
       atrasado: isLeadLate(lead, now),
       whatsappOptOut: isOptedOut(lead.telefone),
+      // "Enviar e-mail" (mailto: with a first text); none for a person who asked for no more e-mails.
+      mailto: isEmailOptedOut(lead.email)
+        ? null
+        : mailtoHref(lead.email, {
+            nome: lead.nome,
+            curso: lead.curso_interesse,
+            perfil: lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : null,
+            instituicao: getInstitution().brandName,
+          }),
       contactable: contactNumber(lead.telefone) !== null,
       // The first-contact clock (decision 140): when a contact first reached the person, or how long it has waited.
       firstContact: lead.first_contact_at
