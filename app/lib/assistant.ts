@@ -10,6 +10,7 @@ export const ASSISTANT_TEXTS = {
   failedTitle: "Não foi possível carregar o assistente",
   failedText: "Por favor, verifique sua conexão com a internet e tente novamente.",
   retry: "Tentar novamente",
+  openDirectly: "O assistente não apareceu? Abra-o em uma nova aba",
 } as const;
 
 /** What the embedded assistant may use (voice and video, fullscreen, screen sharing, autoplay). */

@@ -88,6 +88,12 @@ test.describe("assistant with a configured URL", () => {
       await expect(iframe).toHaveAttribute("src", assistantUrl);
       await expect(iframe).toHaveAttribute("allow", "camera; microphone; fullscreen; display-capture; autoplay");
       await expect(iframe).toHaveAttribute("loading", "lazy");
+      // Nothing says "Carregando" when no script will ever end it; a link opens the assistant itself.
+      await expect(page.getByText("Carregando assistente...")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "O assistente não apareceu? Abra-o em uma nova aba" })).toHaveAttribute(
+        "href",
+        assistantUrl,
+      );
     }
   });
 

@@ -18,7 +18,8 @@ export { ASSISTANT_ALLOW, ASSISTANT_LOAD_TIMEOUT_MS, ASSISTANT_TEXTS, type Assis
  * (2) a load timeout, and (3) the browser going offline. The frame counts as loaded once both its
  * load event fired and the request succeeded. 'Tentar novamente' reloads the page (spec).
  *
- * Without JavaScript the frame is rendered inside <noscript>, so it still opens. For the assistant
+ * Without JavaScript the frame is rendered inside <noscript>, so it still opens, with a link that
+ * opens the assistant itself; no loading state is shown that no script would end. For the assistant
  * island (`island`: the sheet sits in a <template> of a page without React, decision 099) every state
  * is in the markup, the failed one hidden, and the island (islands/assistant.ts) switches between them.
  */
@@ -99,12 +100,16 @@ export function AssistantFrame({ url, className = "h-full", island }: { url: str
           </>
         )
       ) : (
-        <>
-          <Loading />
-          <noscript>
-            <iframe title={ASSISTANT_TEXTS.title} {...frameAttributes} />
-          </noscript>
-        </>
+        // Before hydration, and for good without JavaScript: no "Carregando" that nothing would end,
+        // only the frame and a way to open the assistant itself.
+        <noscript>
+          <iframe title={ASSISTANT_TEXTS.title} {...frameAttributes} />
+          <p className="absolute inset-x-0 bottom-0 bg-white/95 p-3 text-center text-sm">
+            <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+              {ASSISTANT_TEXTS.openDirectly}
+            </a>
+          </p>
+        </noscript>
       )}
       {status === "failed" ? <Failed /> : null}
     </div>
