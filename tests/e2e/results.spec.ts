@@ -41,11 +41,13 @@ test("Resultados: a period and a grouping show each campaign's leads, enrolments
   await page.getByRole("button", { name: "Ver resultados" }).click();
   await expect(page).toHaveURL(/\/admin\/resultados\?de=2020-01-01&ate=2020-01-31&por=utm_campaign$/);
   const row = page.getByTestId("results-row").filter({ hasText: campaign });
-  // Leads, contacted (%), median, 90th percentile, within target, inscritos, matriculados, conversion, lost.
+  // Leads, contacted (%), median, the enrolled leads' median, 90th percentile, within target,
+  // inscritos, matriculados, conversion, lost.
   await expect(row.getByRole("cell")).toHaveText([
     "4",
     "3 (75%)",
     "4 min",
+    "3 min",
     "10 min",
     "33,3%",
     "2",

@@ -104,6 +104,11 @@ describe("the report per campaign", () => {
       lostReasons: [{ reason: "Sem interesse", count: 1 }],
     });
     expect(bySource.facebook).toMatchObject({ leads: 2, contacted: 1, enrolled: 1, matriculated: 0, conversionPercent: 0 });
+    // The enrolled leads' own first-contact median, beside that of all leads: Google's matriculado
+    // was reached in 3 min (the lost one in 20), Facebook's inscrito in 4.
+    expect(bySource.google.enrolledMedianMinutes).toBe(3);
+    expect(bySource.facebook.enrolledMedianMinutes).toBe(4);
+    expect(bySource["(não informado)"].enrolledMedianMinutes).toBeNull();
     expect(data.total).toMatchObject({ key: "Total", leads: 6, contacted: 3, enrolled: 2, matriculated: 1, lost: 1 });
 
     // By campaign the two sources are one row; by form the contact form is its own.
@@ -174,9 +179,9 @@ describe("the report per campaign", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "grupo;leads;contatados;contatados_pct;mediana_min_primeiro_contato;p90_min_primeiro_contato;no_prazo_pct;inscritos;matriculados;conversao_pct;perdidos;motivos_perda",
+      "grupo;leads;contatados;contatados_pct;mediana_min_primeiro_contato;p90_min_primeiro_contato;no_prazo_pct;inscritos;matriculados;conversao_pct;perdidos;motivos_perda;mediana_min_primeiro_contato_inscritos",
     );
-    expect(lines[1]).toBe("google;3;2;66,7;3;20;50;1;1;33,3;1;Sem interesse: 1");
+    expect(lines[1]).toBe("google;3;2;66,7;3;20;50;1;1;33,3;1;Sem interesse: 1;3");
     expect(lines.at(-1)).toMatch(/^Total;6;3;/);
   });
 });

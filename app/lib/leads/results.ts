@@ -46,6 +46,8 @@ export type ResultRow = {
   contacted: number;
   contactedPercent: number;
   medianMinutes: number | null;
+  /** The median of the enrolled leads (Inscrito or Matriculado) alone: how fast the leads that enrolled were reached. */
+  enrolledMedianMinutes: number | null;
   p90Minutes: number | null;
   withinTargetPercent: number | null;
   enrolled: number;
@@ -130,12 +132,18 @@ function rowOf(key: string, leads: ResultLead[]): ResultRow {
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
   const matriculated = leads.filter((lead) => lead.status === "matriculado").length;
+  const enrolledMinutes = leads
+    .filter((lead) => ENROLLED.has(lead.status))
+    .map((lead) => lead.firstContactMinutes)
+    .filter((value): value is number => value !== null)
+    .sort((a, b) => a - b);
   return {
     key,
     leads: leads.length,
     contacted,
     contactedPercent: percent(contacted, leads.length),
     medianMinutes: rounded(percentile(minutes, 50)),
+    enrolledMedianMinutes: rounded(percentile(enrolledMinutes, 50)),
     p90Minutes: rounded(percentile(minutes, 90)),
     withinTargetPercent: minutes.length === 0 ? null : percent(leads.filter((lead) => lead.withinTarget).length, minutes.length),
     enrolled: leads.filter((lead) => ENROLLED.has(lead.status)).length,
@@ -176,6 +184,7 @@ export const RESULTS_CSV_COLUMNS = [
   "conversao_pct",
   "perdidos",
   "motivos_perda",
+  "mediana_min_primeiro_contato_inscritos",
 ] as const;
 
 const number = (value: number | null) => (value === null ? "" : String(value).replace(".", ","));
@@ -197,6 +206,7 @@ export function resultsCsv(rows: readonly ResultRow[], total: ResultRow): string
       number(row.conversionPercent),
       String(row.lost),
       neutralizeFormula(row.lostReasons.map((each) => `${each.reason}: ${each.count}`).join(", ")),
+      number(row.enrolledMedianMinutes),
     ];
     lines.push(cells.map((cell) => (/[;"\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(";"));
   }

@@ -41,6 +41,7 @@ function Cells({ row }: { row: ResultRow }) {
         {row.contacted} ({pct(row.contactedPercent)})
       </td>
       <td className="py-2 pr-3 text-right">{minutes(row.medianMinutes)}</td>
+      <td className="py-2 pr-3 text-right">{minutes(row.enrolledMedianMinutes)}</td>
       <td className="py-2 pr-3 text-right">{minutes(row.p90Minutes)}</td>
       <td className="py-2 pr-3 text-right">{pct(row.withinTargetPercent)}</td>
       <td className="py-2 pr-3 text-right">{row.enrolled}</td>
@@ -122,6 +123,7 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
               "Leads",
               "Contatados",
               "Mediana até o 1º contato",
+              "Mediana dos inscritos",
               "90% contatados em até",
               "No prazo",
               "Inscritos",
