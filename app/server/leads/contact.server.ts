@@ -7,6 +7,7 @@ import {
   contactHref,
   contactNumber,
   type ContactOutcome,
+  isContactOutcome,
   OUTCOMES_BY_CHANNEL,
   reachedPerson,
 } from "~/lib/leads/contact";
@@ -59,7 +60,6 @@ export function recordContactAttempt(leadId: number, channel: ContactChannel, by
   return { ok: true, href, movedToContact };
 }
 
-export const OUTCOME_ERROR = "Escolha como foi o contato.";
 export const OUTCOME_CHANNEL_ERROR = "Este resultado não vale para este canal.";
 export const ATTEMPT_NOT_FOUND = "Esta tentativa de contato não existe mais ou já tem resultado. Recarregue a página.";
 
@@ -139,7 +139,7 @@ export function contactAttempts(leadId: number): AttemptView[] {
     .all()
     .map((row) => {
       const channel: ContactChannel = row.channel === "whatsapp" ? "whatsapp" : "telefone";
-      const outcome = row.outcome && Object.hasOwn(CONTACT_OUTCOMES, row.outcome) ? (row.outcome as ContactOutcome) : null;
+      const outcome = isContactOutcome(row.outcome) ? row.outcome : null;
       return {
         id: row.id,
         channel,

@@ -1,7 +1,6 @@
-import { and, eq, isNotNull, isNull, like, lt, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, like, lt, type SQL, sql } from "drizzle-orm";
 
 import { saoPauloDate } from "~/lib/dates";
-import { ENROLLED_STATUSES } from "~/lib/leads/business-hours";
 import { dailySummaryEmail, saoPauloHour, summaryDue } from "~/lib/leads/daily-summary";
 import { DEFAULT_PERIOD_DAYS, shiftDate } from "~/lib/leads/results";
 
@@ -11,6 +10,7 @@ import { isOptedOut, UNSUBSCRIBE_PATH } from "../email/person-emails.server";
 import { summaryUnsubscribeToken } from "../email/signed-links.server";
 import * as serverClock from "../platform/clock.server";
 import { config } from "../platform/config.server";
+import { waitingLeadCondition } from "./queries.server";
 import { resultsReport } from "./results.server";
 
 /**
@@ -85,11 +85,7 @@ export function summaryNumbers(now: Date) {
   // Enrolments come weeks after the lead: those of the leads of the Resultados page's default period.
   const period = report(shiftDate(yesterday, -(DEFAULT_PERIOD_DAYS - 1)));
   // As the panel's waiting box (decision 140): no contact that reached the person, short of an enrolment.
-  const waiting = [
-    notInArray(leads.status, [...ENROLLED_STATUSES]),
-    isNull(leads.first_contact_at),
-    isNotNull(leads.first_contact_due_at),
-  ];
+  const waiting = [waitingLeadCondition()];
   const count = (where: SQL | undefined) =>
     db
       .select({ n: sql<number>`count(*)` })

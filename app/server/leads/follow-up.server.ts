@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { AnySQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 
-import { CONTACT_OUTCOMES, type ContactOutcome } from "~/lib/leads/contact";
+import { CONTACT_OUTCOMES, isContactOutcome } from "~/lib/leads/contact";
 import type { LeadFilters } from "~/lib/leads/filters";
 import { type StatusChoice, statusWithReason } from "~/lib/leads/status";
 
@@ -253,9 +253,7 @@ export function leadTimeline(lead: Lead, profileLabel: (key: string) => string):
       at: attempt.at,
       kind: "contato",
       title: `${attempt.channel === "whatsapp" ? "Tentativa de contato: WhatsApp" : "Tentativa de contato: ligação"}: ${
-        attempt.outcome && Object.hasOwn(CONTACT_OUTCOMES, attempt.outcome)
-          ? CONTACT_OUTCOMES[attempt.outcome as ContactOutcome]
-          : "resultado não registrado"
+        isContactOutcome(attempt.outcome) ? CONTACT_OUTCOMES[attempt.outcome] : "resultado não registrado"
       }`,
       by: attempt.by,
     });

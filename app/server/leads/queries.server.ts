@@ -53,12 +53,7 @@ export function lateLeadCondition(now: Date): SQL {
   // Each branch names its index (leads_waiting_idx, leads_proximo_contato_idx), so SQLite answers
   // the OR from two index searches instead of reading every lead.
   return or(
-    and(
-      notInArray(leads.status, [...ENROLLED_STATUSES]),
-      isNull(leads.first_contact_at),
-      isNotNull(leads.first_contact_due_at),
-      lte(leads.first_contact_due_at, now.toISOString()),
-    ),
+    and(waitingLeadCondition(), lte(leads.first_contact_due_at, now.toISOString())),
     and(lt(leads.proximo_contato, saoPauloDate(now)), notInArray(leads.status, [...CLOSED_STATUSES])),
   )!;
 }
