@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { type Campaign, campaignProblems, campaignSchema } from "~/lib/content/campaign";
+import { NO_BRACES_MESSAGE } from "~/lib/content/fields";
 import { loader as employeeLoader } from "~/routes/public/careers";
 import { loader as campaignPageLoader } from "~/routes/public/flash-campaign";
 import { loader as scholarshipsLoader } from "~/routes/public/scholarships";
@@ -177,6 +178,23 @@ describe("studio: Campanha", () => {
     return campaignAction(args(formRequest("/admin/conteudo/campanha", fields, { cookie })));
   };
 
+  it("a text the site shows as typed refuses braces next to its field; the closing text keeps its placeholders", async () => {
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    const answer = await saveCampaign({
+      title: "{campanha} de verão",
+      "offers[0].details": "Com {bolsa} garantida no primeiro ano.",
+      "prices[1].title": "Pós {x",
+      closingText: "Última semana da {campanha}.",
+    });
+    expect(statusOf(answer)).toBe(400);
+    const { error } = payload(answer).result;
+    expect(error.title).toEqual([NO_BRACES_MESSAGE]);
+    expect(error["offers[0].details"]).toEqual([NO_BRACES_MESSAGE]);
+    expect(error["prices[1].title"]).toEqual([NO_BRACES_MESSAGE]);
+    expect(error.closingText).toBeUndefined();
+    expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
+  });
+
   it("refuses anonymous visitors and saves nothing", async () => {
     const answer = await settle(() => campaignLoader(args(getRequest("/admin/conteudo/campanha"))));
     expect(statusOf(answer)).toBe(302);
@@ -209,8 +227,8 @@ describe("studio: Campanha", () => {
         /^O cartão ".+" dá até 60% \(bolsa \+ pontualidade\), mais que o título \(50%\)$/,
       );
     expect(error.closingText).toEqual([
-      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {primeira_mensalidade}, {cursos}, {polos}, {polos_mg}, {campanha}, {marca}",
       "O texto diz até 55%, mas a melhor oferta ativa dá 60%: use {bolsa} para o número acompanhar as ofertas",
+      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {primeira_mensalidade}, {cursos}, {polos}, {polos_mg}, {campanha}, {marca}",
     ]);
     expect(error.closingTitle).toEqual(["Chaves sem par: cada { precisa de um } (ex.: {bolsa})"]);
     expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);

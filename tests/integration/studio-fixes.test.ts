@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { NO_BRACES_MESSAGE } from "~/lib/content/fields";
 import { FIELD_LABELS } from "~/lib/content/history-labels";
 import { loader as coursePathLoader } from "~/routes/public/catch-all";
 import { action as editAction, loader as editLoader } from "~/routes/studio/course";
@@ -208,6 +209,26 @@ describe("Cursos: a shared page only on purpose; deleting after a question", () 
     expect(statusOf(back)).toBe(303);
     expect(getEntry(coursesContent, "77")!.data.name).toBe(entry.data.name);
     expect(statusOf(await visit(entry.data.path))).toBe(200);
+  });
+});
+
+describe("braces in a text the site shows as typed", () => {
+  it("a course's name or summary with { } is refused next to the field and no course is created", async () => {
+    const before = listEntries(coursesContent).length;
+    const answer = await settle(() =>
+      newAction(
+        args(
+          formRequest(
+            "/admin/conteudo/cursos/novo",
+            { ...courseForm("78", { name: "Direito {bolsa}", path: "/direito-chaves" }), version: "0" },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error.name).toEqual([NO_BRACES_MESSAGE]);
+    expect(listEntries(coursesContent)).toHaveLength(before);
   });
 });
 

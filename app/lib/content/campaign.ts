@@ -4,7 +4,6 @@ import { MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "../../seed/offers"
 import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../campaign";
 import { formatDateBr, saoPauloDate } from "../dates";
 import { formatReais } from "../format";
-import { placeholderProblem } from "../placeholders";
 import { normalizeText } from "../text";
 import { COURSE_LEVELS, type CourseLevel } from "./course-offer";
 import { optionalIsoDate, percentField, priceReais, requiredText } from "./fields";
@@ -64,6 +63,8 @@ export const priceCardSchema = z.object({
 export const CAMPAIGN_END_MODES = ["rolling", "date", "ended"] as const;
 /** The most offer cards a campaign may have. */
 export const MAX_OFFER_CARDS = 12;
+/** The campaign texts the site renders with placeholders ({bolsa}…); the studio refuses braces elsewhere. */
+export const CAMPAIGN_PLACEHOLDER_FIELDS = ["closingTitle", "closingText"] as const;
 export const END_DATE_REQUIRED = "Informe a data de término ou escolha a janela de 5 dias";
 
 /** The fields as the studio's form must send them (every one required). */
@@ -255,16 +256,6 @@ export function campaignProblems(campaign: Campaign, now: Date): CampaignProblem
       });
     }
   });
-  for (const field of ["closingTitle", "closingText"] as const) {
-    const problem = placeholderProblem(campaign[field]);
-    if (problem) problems.push({ path: [field], message: problem });
-  }
-  if (/[{}]/.test(campaign.title)) {
-    problems.push({
-      path: ["title"],
-      message: "O nome da campanha não usa campos entre chaves: escreva o nome como deve aparecer",
-    });
-  }
   if (!deadline.ended) {
     problems.push(...storyProblems(campaign, now));
   }

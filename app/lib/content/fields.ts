@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { placeholderProblem } from "../placeholders";
 import { IMAGE_ID_PATTERN, PHOTO_MESSAGES, PHOTO_WIDTHS } from "./photos";
 
 /**
@@ -248,3 +249,29 @@ export const optionalStoredPhoto = photoInput
     if (!noPhoto(photo)) checkPhoto(photo!, ctx);
   })
   .transform((photo) => (noPhoto(photo) ? null : toStored(photo!)));
+
+export const NO_BRACES_MESSAGE = "Este campo não usa campos entre chaves: escreva o texto como deve aparecer no site, sem { }";
+
+/** Every text in `value` with the key it sits under and its path (arrays by index). */
+function textsIn(value: unknown, path: (string | number)[] = []): { key: string; path: (string | number)[]; text: string }[] {
+  if (typeof value === "string")
+    return [{ key: String(path.findLast((part) => typeof part === "string") ?? ""), path, text: value }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => textsIn(item, [...path, index]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => textsIn(item, [...path, key]));
+  return [];
+}
+
+/**
+ * A studio form's schema with the brace rule over every text it saves: a field the site renders
+ * with placeholders (`placeholderFields`, by key) may use only known ones with closed braces; any
+ * other field may not use braces at all, since the site would show them as typed ("{bolsa}").
+ */
+export function studioFormSchema<T>(schema: z.ZodType<T>, placeholderFields: readonly string[] = []): z.ZodType<T> {
+  return schema.superRefine((value, ctx) => {
+    for (const { key, path, text } of textsIn(value)) {
+      if (!/[{}]/.test(text)) continue;
+      const message = placeholderFields.includes(key) ? placeholderProblem(text) : NO_BRACES_MESSAGE;
+      if (message) ctx.addIssue({ code: "custom", path, message });
+    }
+  });
+}

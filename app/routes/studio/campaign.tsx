@@ -2,7 +2,13 @@ import { Link } from "react-router";
 
 import { CheckboxField, CheckboxListField, RadioListField, TextareaField, TextField } from "~/components/forms";
 import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
-import { type Campaign, campaignSaveSchema, END_NOW_FIELD, MAX_OFFER_CARDS } from "~/lib/content/campaign";
+import {
+  type Campaign,
+  CAMPAIGN_PLACEHOLDER_FIELDS,
+  campaignSaveSchema,
+  END_NOW_FIELD,
+  MAX_OFFER_CARDS,
+} from "~/lib/content/campaign";
 import { COURSE_LEVELS } from "~/lib/content/course-offer";
 import { OFFER_FORMATS } from "~/lib/content/offer-formats";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
@@ -29,6 +35,7 @@ export const action = ({ request }: Route.ActionArgs) =>
     schema: campaignSaveSchema(new Date()),
     path: `${STUDIO_PATH}/campanha`,
     listButtons: true,
+    placeholderFields: CAMPAIGN_PLACEHOLDER_FIELDS,
   });
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);

@@ -25,6 +25,7 @@ export const action = ({ request }: Route.ActionArgs) =>
     toDocument: (value) => ({ question: String(value.question), answer: String(value.answer) }),
     redirectTo: `${STUDIO_PATH}/faq`,
     anchorPrefix: ANCHOR,
+    placeholderFields: ["question", "answer"],
   });
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { RadioGroup, TextareaField, TextField } from "~/components/forms";
 import { PhotoField } from "~/components/studio/photo-field";
 import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
-import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, homeFormSchema, homeStats } from "~/lib/content/home";
+import { studioFormSchema } from "~/lib/content/fields";
+import { COUNTDOWN_MODE_LABELS, COUNTDOWN_MODES, HOME_TEXT_FIELDS, homeFormSchema, homeStats } from "~/lib/content/home";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { homeContent, homeFacts } from "~/server/content/home.server";
 import { invalidPhotoForm, saveUploadedPhoto, saveWithPhotos } from "~/server/content/images.server";
@@ -27,7 +28,9 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const photo = await saveUploadedPhoto(formData, "heroPhoto", staff.email);
   // The honesty rules are checked against the offers active now.
-  const submission = parseWithZod(formData, { schema: homeFormSchema(homeFacts().largestDiscount) });
+  const submission = parseWithZod(formData, {
+    schema: studioFormSchema(homeFormSchema(homeFacts().largestDiscount), HOME_TEXT_FIELDS),
+  });
   if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
   const result = saveWithPhotos([photo], () =>
     saveEntry(homeContent, {

@@ -35,6 +35,7 @@ export const action = ({ request }: Route.ActionArgs) =>
     photos: ["photo"],
     redirectTo: `${STUDIO_PATH}/depoimentos`,
     anchorPrefix: ANCHOR,
+    placeholderFields: ["name", "course", "text"],
   });
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendKeepingForm(serverAction);

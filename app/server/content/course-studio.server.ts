@@ -3,6 +3,7 @@ import { data } from "react-router";
 
 import { privateData } from "~/lib/cache-headers";
 import { type CourseDocument, courseFormSchema, poloLabel, type StudioPoloOption } from "~/lib/content/courses";
+import { studioFormSchema } from "~/lib/content/fields";
 import { includesText } from "~/lib/text";
 
 import { readFormData } from "../platform/form-data.server";
@@ -89,7 +90,7 @@ export async function courseFormAction(request: Request, id: string | null) {
  * version check.
  */
 async function saveCourseForm(request: Request, formData: FormData, id: string | null, by: string) {
-  const schema = courseFormSchema.superRefine((value, ctx) => {
+  const schema = studioFormSchema(courseFormSchema).superRefine((value, ctx) => {
     if (!value.samePage && coursePathTaken(value.path, id ?? undefined)) {
       ctx.addIssue({ code: "custom", path: ["path"], message: PATH_TAKEN_MESSAGE });
     }

@@ -4,6 +4,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 
+import { studioFormSchema } from "~/lib/content/fields";
 import { LIST_ITEM_FIELD } from "~/lib/content/studio";
 
 import { readFormData } from "../platform/form-data.server";
@@ -57,6 +58,8 @@ type ListActionInput<T> = {
   collection: ContentCollection<T>;
   /** The item's form schema (with its `item` field); the document is its value without `item`. */
   schema: z.ZodType<Record<string, unknown>>;
+  /** The fields the site renders with placeholders ({bolsa}…); every other text refuses braces. */
+  placeholderFields?: readonly string[];
   /** Turns the form's value into the document (e.g. keeping fields the form does not carry). */
   toDocument: (value: Record<string, unknown>, current: T | undefined) => T;
   redirectTo: string;
@@ -91,7 +94,7 @@ export async function listAction<T>(request: Request, input: ListActionInput<T>)
   }
   const uploads: PhotoUpload[] = [];
   for (const field of input.photos ?? []) uploads.push(await saveUploadedPhoto(formData, field, by));
-  const submission = parseWithZod(formData, { schema: input.schema });
+  const submission = parseWithZod(formData, { schema: studioFormSchema(input.schema, input.placeholderFields) });
   if (submission.status !== "success" || uploads.some((upload) => !upload.ok)) return invalidPhotoForm(submission, ...uploads);
   const { [LIST_ITEM_FIELD]: item, ...value } = submission.value as Record<string, unknown>;
   const id = typeof item === "string" && item ? item : "";

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 
 import { type PoloDocument, poloFormSchema } from "~/lib/content/courses";
+import { studioFormSchema } from "~/lib/content/fields";
 import { POLO_SLUG_TAKEN_MESSAGE, poloPath } from "~/lib/content/polos";
 
 import { sqlite } from "../db/client.server";
@@ -113,7 +114,7 @@ export async function poloFormAction(request: Request) {
   const formData = await readFormData(request);
   const rawId = formData.get("polo");
   const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
-  const schema = poloFormSchema.superRefine((value, ctx) => {
+  const schema = studioFormSchema(poloFormSchema).superRefine((value, ctx) => {
     if (poloSlugTaken(value.slug, id)) ctx.addIssue({ code: "custom", path: ["slug"], message: POLO_SLUG_TAKEN_MESSAGE });
   });
   const submission = parseWithZod(formData, { schema });

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
 import { privateData } from "~/lib/cache-headers";
+import { studioFormSchema } from "~/lib/content/fields";
 import { STUDIO_PATH, VERSION_FIELD } from "~/lib/content/studio";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 import type { ToastMessage } from "~/lib/toast";
@@ -85,11 +86,18 @@ export async function loadSingletonForm<T, Name extends string>(
  */
 export async function saveSingletonForm<T>(
   request: Request,
-  options: { collection: ContentCollection<T>; schema: z.ZodType<T>; path: string; listButtons?: boolean },
+  options: {
+    collection: ContentCollection<T>;
+    schema: z.ZodType<T>;
+    path: string;
+    listButtons?: boolean;
+    /** The fields the site renders with placeholders ({bolsa}…); every other text refuses braces. */
+    placeholderFields?: readonly string[];
+  },
 ) {
   const admin = await requirePermission(request, "content");
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: options.schema });
+  const submission = parseWithZod(formData, { schema: studioFormSchema(options.schema, options.placeholderFields) });
   if (options.listButtons && submission.status === undefined) {
     return privateData<StudioFailure>({ result: submission.reply() });
   }
