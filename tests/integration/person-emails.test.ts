@@ -12,6 +12,7 @@ import { action as leadAction } from "~/routes/vocational/form";
 import { action as questionsAction } from "~/routes/vocational/questions";
 import { loader as resultLinkLoader } from "~/routes/vocational/result-link";
 import { loader as resultLoader } from "~/routes/vocational/result-profile";
+import { campaignContent } from "~/server/content/campaign.server";
 import { activeCourses, activePolos } from "~/server/content/courses.server";
 import { siteClaims } from "~/server/content/home.server";
 import { getInstitution, institutionContent } from "~/server/content/institution.server";
@@ -25,6 +26,7 @@ import { config } from "~/server/platform/config.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { saveTestResult } from "~/server/vocational/vocational.server";
 
+import { brokenRules, PROMISE_OVER, UNFILLED } from "../support/claim-rules";
 import { type LocalSmtp, startLocalSmtp } from "../support/local-smtp";
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { insertStaffUser } from "../support/seed";
@@ -316,6 +318,49 @@ describe("the unsubscribe link", () => {
     // The confirmation still waiting in the outbox is not sent.
     expect(personRows(email)[0]).toMatchObject({ status: "failed" });
     expect(await deliver()).toEqual([]);
+  });
+});
+
+describe("the claims rules over every e-mail, with the campaign running and after it ended", () => {
+  /** Every message the site sent (person and staff), as the words a reader sees: subject, text and HTML without tags. */
+  async function everyMailRead(): Promise<{ subject: string; words: string }[]> {
+    const worker = createEmailWorker({
+      transport: smtpTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true }),
+    });
+    await worker.runDue();
+    await worker.stop();
+    return arrived.splice(0).map((mail) => ({
+      subject: mail.subject ?? "",
+      words: [mail.subject, mail.text, String(mail.html || "").replace(/<[^>]+>/g, " ")].join("\n").replace(/\s+/g, " "),
+    }));
+  }
+
+  it("no unfilled {token}, no sentence whose figure was removed, and no 24-hour promise once it ended", async () => {
+    const running = getSingleton(campaignContent);
+    for (const state of ["running", "ended"] as const) {
+      if (state === "ended") {
+        const current = getSingleton(campaignContent);
+        const ended = saveEntry(campaignContent, {
+          id: SINGLETON_ID,
+          data: { ...current.data, endMode: "ended" },
+          expectedVersion: current.version,
+          by: "teste",
+        });
+        expect(ended.ok).toBe(true);
+      }
+      await enrol(uniqueEmail(`walk.${state}.inscricao`));
+      await finishTest(uniqueEmail(`walk.${state}.teste`));
+      const mails = await everyMailRead();
+      // The confirmation after /inscricao, the test's confirmation and result, and the team's alerts.
+      expect(mails.length, `${state}: ${mails.map((mail) => mail.subject).join(" | ")}`).toBeGreaterThanOrEqual(3);
+      expect(mails.some((mail) => mail.subject.startsWith("Seu resultado no teste vocacional"))).toBe(true);
+      for (const mail of mails) {
+        const rules = state === "ended" ? [...UNFILLED, ...PROMISE_OVER] : UNFILLED;
+        expect(brokenRules(mail.words, rules), `${state}: ${mail.subject}`).toEqual([]);
+      }
+    }
+    const current = getSingleton(campaignContent);
+    saveEntry(campaignContent, { id: SINGLETON_ID, data: running.data, expectedVersion: current.version, by: "teste" });
   });
 });
 

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 
 import { RESULT_SLUGS } from "../../app/seed/profiles";
+import { PROMISE_OVER, UNFILLED } from "../support/claim-rules";
 import { E2E_ENV } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { routeTable, urlFor } from "../support/route-table";
@@ -57,18 +58,6 @@ const CAMPAIGN_OVER: Array<[string, RegExp]> = [
   ["a call to hurry", /tempo limitado/i],
   ["the campaign's first payment", /(?<![\d.,])(23,45|31,70|44,10)/],
 ];
-
-/**
- * What no page may say in any state: a placeholder the renderer did not fill, or a sentence left
- * standing after its figure was taken out ("Bolsa de até", "com bolsas de até .", "a partir de .").
- */
-const UNFILLED: Array<[string, RegExp]> = [
-  ["a raw {token}", /\{[a-z_]+\}/],
-  ["a sentence whose figure was removed", /\bde até(?!\s*(?:\d|R\$))|\ba partir de\s*[.,;:)]/i],
-];
-
-/** What no page may promise once the campaign is over. */
-const PROMISE_OVER: Array<[string, RegExp]> = [["a 24-hour promise", /vale por 24 horas|nas próximas 24 horas/i]];
 
 type Page = { url: string; text: string };
 
