@@ -128,7 +128,8 @@ const ICONS: Record<number, string> = {
  * and more presential course costs more). The studio sets each course's own price.
  */
 function seedPrice(modality: Course["modality"], years: number): number {
-  const base = { EAD: 189.9, Presencial: 289.9, Semipresencial: 329.9 }[modality];
+  // The cheapest EAD graduação is the "a partir de" of the campaign's Graduação price card (app/seed/offers.ts).
+  const base = { EAD: regularPriceOf("Graduação"), Presencial: 289.9, Semipresencial: 329.9 }[modality];
   return Math.round((base + (years - 2) * 40) * 100) / 100;
 }
 

@@ -195,6 +195,35 @@ describe("studio: Campanha", () => {
     expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
   });
 
+  it("a price card asking less than any course of its level costs is refused on save and warned on the overview", async () => {
+    const entry = getEntry(campaignContent, SINGLETON_ID)!;
+    const graduacao = entry.data.prices.findIndex((price) => price.title === "Graduação");
+    const answer = await saveCampaign({ [`prices[${graduacao}].remainingPrice`]: "99,00" });
+    expect(statusOf(answer)).toBe(400);
+    expect(payload(answer).result.error[`prices[${graduacao}].remainingPrice`]).toEqual([
+      'O cartão "Graduação" diz a partir de R$ 99,00, mas a menor mensalidade publicada dos cursos de graduação é R$ 149,00: use um valor que algum curso tenha',
+    ]);
+    expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);
+    // The seed's own card is true: its "a partir de" is the cheapest graduação.
+    expect(
+      campaignWarnings(FRESH)
+        .map((warning) => warning.text)
+        .join(" "),
+    ).not.toContain("menor mensalidade");
+    // Stored below the catalogue (a course's price raised later works the same way): the overview says so.
+    store((campaign) => ({
+      ...campaign,
+      prices: campaign.prices.map((price, i) => (i === graduacao ? { ...price, remainingPrice: 99 } : price)),
+    }));
+    try {
+      expect(campaignWarnings(FRESH).map((warning) => warning.text)).toContain(
+        'O cartão "Graduação" diz a partir de R$ 99,00, mas a menor mensalidade publicada dos cursos de graduação é R$ 149,00: use um valor que algum curso tenha.',
+      );
+    } finally {
+      store((campaign) => ({ ...campaign, prices: entry.data.prices }));
+    }
+  });
+
   it("refuses anonymous visitors and saves nothing", async () => {
     const answer = await settle(() => campaignLoader(args(getRequest("/admin/conteudo/campanha"))));
     expect(statusOf(answer)).toBe(302);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT } from "../../seed/offers";
+import { MAX_SCHOLARSHIP_PERCENT, PUNCTUALITY_PERCENT, remainingPriceText } from "../../seed/offers";
 import { type CampaignDeadline, parseCampaignEnd, rollingDeadline } from "../campaign";
 import { formatDateBr, saoPauloDate } from "../dates";
 import { formatReais } from "../format";
@@ -317,9 +317,35 @@ function endNowPressed(value: unknown): unknown {
   return value;
 }
 
-export function campaignSaveSchema(now: Date) {
+export function campaignSaveSchema(now: Date, coursePrices: readonly CoursePrice[] = []) {
   return z.preprocess(endNowPressed, campaignFields.superRefine(endDateGiven)).superRefine((campaign, ctx) => {
-    for (const problem of campaignProblems(campaign, now))
+    for (const problem of [...campaignProblems(campaign, now), ...priceCardProblems(campaign.prices, coursePrices)])
       ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
+  });
+}
+
+/** An active course's level and published monthly price (null: none published). */
+export type CoursePrice = { level: CourseLevel; monthlyPrice: number | null };
+
+/**
+ * The price cards that ask less than any course of their level costs ("Graduação: a partir de
+ * R$ 149,00" when the cheapest published graduação costs R$ 349,90): nobody could pay that price.
+ * A card whose title names no level, or a level with no published price, is not checked.
+ */
+export function priceCardProblems(prices: readonly PriceCard[], courses: readonly CoursePrice[]): CampaignProblem[] {
+  return prices.flatMap((price, index) => {
+    const level = levelOfTitle(price.title);
+    const published = courses.flatMap((course) =>
+      course.level === level && course.monthlyPrice !== null ? [course.monthlyPrice] : [],
+    );
+    if (published.length === 0) return [];
+    const lowest = Math.min(...published);
+    if (price.remainingPrice >= lowest) return [];
+    return [
+      {
+        path: ["prices", index, "remainingPrice"],
+        message: `O cartão "${price.title}" diz ${remainingPriceText(price)}, mas a menor mensalidade publicada dos cursos de ${level!.toLowerCase()} é ${formatReais(lowest)}: use um valor que algum curso tenha`,
+      },
+    ];
   });
 }

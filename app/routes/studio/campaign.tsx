@@ -14,6 +14,7 @@ import { OFFER_FORMATS } from "~/lib/content/offer-formats";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { PUNCTUALITY_PERCENT } from "~/seed/offers";
 import { campaignContent } from "~/server/content/campaign.server";
+import { activeCourses } from "~/server/content/courses.server";
 import { loadSingletonForm, saveSingletonForm, STUDIO_PATH } from "~/server/content/studio.server";
 
 import type { Route } from "./+types/campaign";
@@ -32,7 +33,7 @@ export const loader = ({ request }: Route.LoaderArgs) => loadSingletonForm(reque
 export const action = ({ request }: Route.ActionArgs) =>
   saveSingletonForm(request, {
     collection: campaignContent,
-    schema: campaignSaveSchema(new Date()),
+    schema: campaignSaveSchema(new Date(), activeCourses()),
     path: `${STUDIO_PATH}/campanha`,
     listButtons: true,
     placeholderFields: CAMPAIGN_PLACEHOLDER_FIELDS,

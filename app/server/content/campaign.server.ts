@@ -15,6 +15,7 @@ import {
   offerDiscount,
   offerDiscountText,
   type PriceCard,
+  priceCardProblems,
 } from "~/lib/content/campaign";
 import type { CourseLevel } from "~/lib/content/course-offer";
 import type { OfferFormat } from "~/lib/content/offer-formats";
@@ -31,6 +32,7 @@ import {
 } from "~/seed/offers";
 
 import { config } from "../platform/config.server";
+import { activeCourses } from "./courses.server";
 import { getSingleton, singletonCollection } from "./store.server";
 
 /**
@@ -126,7 +128,8 @@ export function runningCampaignEnd(now: Date): number | null {
 export function campaignWarnings(now: Date): Array<{ section: string; to: string; text: string }> {
   const campaign = getCampaign();
   const at = { section: "Campanha", to: `${STUDIO_PATH}/campanha` };
-  const warnings = campaignProblems(campaign, now).map((problem) => ({ ...at, text: `${problem.message}.` }));
+  const problems = [...campaignProblems(campaign, now), ...priceCardProblems(campaign.prices, activeCourses())];
+  const warnings = problems.map((problem) => ({ ...at, text: `${problem.message}.` }));
   if (deadlineOf(campaign, now).ended) {
     warnings.unshift({
       ...at,
