@@ -10,9 +10,18 @@ import { action as historyAction, loader as historyLoader } from "~/routes/studi
 import { action as testimonialsAction } from "~/routes/studio/testimonials";
 import { contentCollections } from "~/server/content/collections.server";
 import { coursesContent } from "~/server/content/courses.server";
-import { pathTakenOnRestoreMessage } from "~/server/content/history.server";
+import { HISTORY_SIZE, pathTakenOnRestoreMessage } from "~/server/content/history.server";
 import { faqContent, testimonialsContent } from "~/server/content/home.server";
-import { getEntry, listEntries, listRevisions } from "~/server/content/store.server";
+import { institutionContent } from "~/server/content/institution.server";
+import {
+  getEntry,
+  getSingleton,
+  listEntries,
+  listRevisions,
+  saveEntry,
+  SEED_AUTHOR,
+  SINGLETON_ID,
+} from "~/server/content/store.server";
 import { startAdminSession } from "~/server/staff/auth.server";
 import { createAdmin } from "~/server/staff/users.server";
 
@@ -110,6 +119,43 @@ describe("Histórico in the studio's words, asking before a restore", () => {
     expect(text).not.toMatch(/\b(answer|question|position|closingText|offers)\b/);
     // No row names an item by its id.
     for (const entry of listEntries(faqContent)) expect(text).not.toContain(`"item":"${entry.id}"`);
+  });
+
+  it("the first change of a seeded item can be undone from its own versions, however many saves came since", async () => {
+    const seeded = getSingleton(institutionContent);
+    const rebranded = saveEntry(institutionContent, {
+      id: SINGLETON_ID,
+      data: { ...seeded.data, brandName: "Faculdade Curitiba Nova" },
+      expectedVersion: seeded.version,
+      by: "historico@exemplo.com",
+    });
+    expect(rebranded.ok).toBe(true);
+    // A launch's worth of other saves: more than the whole history's page holds.
+    const question = listEntries(faqContent).at(-1)!;
+    for (let i = 0; i <= HISTORY_SIZE; i++) {
+      const current = getEntry(faqContent, question.id)!;
+      saveEntry(faqContent, {
+        id: question.id,
+        data: { ...current.data, answer: `${question.data.answer} (${i})` },
+        expectedVersion: current.version,
+        by: "historico@exemplo.com",
+      });
+    }
+    const seedRevision = listRevisions({ collection: "institution", entryId: SINGLETON_ID }).find(
+      (revision) => revision.savedBy === SEED_AUTHOR,
+    )!;
+    const everything = await history();
+    expect(everything.rows.some((row: { id: number }) => row.id === seedRevision.id)).toBe(false);
+    const own = await history(`?secao=institution&item=${SINGLETON_ID}`);
+    expect(own.item.title).toBe("Instituição");
+    expect(own.rows.map((row: { savedBy: string; current: boolean }) => [row.savedBy, row.current])).toEqual([
+      ["historico@exemplo.com", true],
+      [SEED_AUTHOR, false],
+    ]);
+    // An unknown section is the whole history, not an error.
+    expect((await history("?secao=nada&item=main")).item).toBeNull();
+    expect(statusOf(await restore(String(seedRevision.id)))).toBe(303);
+    expect(getSingleton(institutionContent).data.brandName).toBe(seeded.data.brandName);
   });
 
   it("'Restaurar' first shows what changes, field by field; the post then puts the version back", async () => {

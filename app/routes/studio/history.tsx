@@ -1,5 +1,5 @@
 import { History } from "lucide-react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { StudioPage } from "~/components/studio/studio-fields";
@@ -10,7 +10,14 @@ import { Callout } from "~/components/ui/callout";
 import { privateData } from "~/lib/cache-headers";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import type { RestorePreview } from "~/server/content/history.server";
-import { HISTORY_SIZE, historyRows, restorePreview, restoreVersion } from "~/server/content/history.server";
+import {
+  HISTORY_SIZE,
+  historyItemOf,
+  historyItemTitle,
+  historyRows,
+  restorePreview,
+  restoreVersion,
+} from "~/server/content/history.server";
 import { readFormData } from "~/server/platform/form-data.server";
 import { privateRedirectWithToast } from "~/server/platform/toast.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -27,9 +34,17 @@ const PATH = `${STUDIO_PATH}/historico`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "content");
-  const asked = new URL(request.url).searchParams.get("restaurar");
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("restaurar");
   const preview = asked === null ? null : (restorePreview(asked) ?? null);
-  return { rows: historyRows(), size: HISTORY_SIZE, preview, missing: asked !== null && preview === null };
+  const item = historyItemOf(params);
+  return {
+    rows: historyRows(item),
+    size: HISTORY_SIZE,
+    item: item ? { ...item, title: historyItemTitle(item) } : null,
+    preview,
+    missing: asked !== null && preview === null,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -41,16 +56,25 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function StudioHistory({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, preview, missing } = loaderData;
+  const { rows, preview, missing, item } = loaderData;
+  const itemQuery = item ? `secao=${encodeURIComponent(item.collection)}&item=${encodeURIComponent(item.entryId)}&` : "";
   return (
     <StudioPage
       titleId="historico-titulo"
       title="Histórico"
       intro={
-        <>
-          As últimas {loaderData.size} alterações. &quot;Restaurar&quot; mostra o que mudaria e pede confirmação antes de colocar
-          de volta no site o conteúdo daquela versão.
-        </>
+        item ? (
+          <>
+            Todas as versões de <strong>{item.title}</strong>, até a do conteúdo inicial. &quot;Restaurar&quot; mostra o que
+            mudaria e pede confirmação. <Link to={PATH}>Ver todas as alterações</Link>
+          </>
+        ) : (
+          <>
+            As últimas {loaderData.size} alterações. &quot;Restaurar&quot; mostra o que mudaria e pede confirmação antes de
+            colocar de volta no site o conteúdo daquela versão. &quot;Versões&quot; lista todas as versões de um item, até a do
+            conteúdo inicial.
+          </>
+        )
       }
     >
       {missing ? (
@@ -75,6 +99,15 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
             <td className="py-2 pr-3">
               {row.section}
               {row.item ? <span className="block text-xs text-slate-500">{row.item}</span> : null}
+              {item ? null : (
+                <Link
+                  className="block text-xs"
+                  to={`?secao=${encodeURIComponent(row.collection)}&item=${encodeURIComponent(row.entryId)}`}
+                  aria-label={`Versões de ${row.section}${row.item ? `: ${row.item}` : ""}`}
+                >
+                  Versões
+                </Link>
+              )}
             </td>
             <td className="py-2 pr-3">{row.changes}</td>
             <td className="py-2">
@@ -82,7 +115,7 @@ export default function StudioHistory({ loaderData, actionData }: Route.Componen
                 <span className="text-xs text-slate-500">Versão atual</span>
               ) : (
                 <ButtonLink
-                  to={`?restaurar=${row.id}#restaurar`}
+                  to={`?${itemQuery}restaurar=${row.id}#restaurar`}
                   variant="neutral"
                   size="xs"
                   aria-label={`Restaurar a versão de ${row.savedAt} (${row.section}${row.item ? `: ${row.item}` : ""})`}

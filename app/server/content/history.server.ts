@@ -28,6 +28,9 @@ export const REVISION_INVALID = "Esta versão não é mais válida com as regras
 
 export type HistoryRow = {
   id: number;
+  /** The item's own history: `?secao=<collection>&item=<entryId>`. */
+  collection: string;
+  entryId: string;
   section: string;
   item: string;
   savedAt: string;
@@ -58,13 +61,37 @@ function changesOf(revision: ContentRevision): string {
   return changed.length ? [...new Set(changed)].join(", ") : "Versão inicial";
 }
 
+/** One item's history (`?secao=<collection>&item=<id>`): which item, for the page's heading. */
+export type HistoryItem = { collection: string; entryId: string };
+
+/** The item a history link names, when its section is known. */
+export function historyItemOf(params: URLSearchParams): HistoryItem | null {
+  const collection = params.get("secao");
+  const entryId = params.get("item");
+  if (!collection || !entryId || !Object.hasOwn(contentCollections, collection)) return null;
+  return { collection, entryId };
+}
+
+/** The heading of an item's history: "Cursos: Enfermagem", "Instituição". */
+export function historyItemTitle(item: HistoryItem): string {
+  const section = collectionLabels[item.collection] ?? item.collection;
+  const [latest] = listRevisions({ collection: item.collection, entryId: item.entryId, limit: 1 });
+  const title = latest ? titleOf(latest) : "";
+  return title ? `${section}: ${title}` : section;
+}
+
 /**
- * The latest saves, newest first. The newest revision of each item is what the site shows now
- * (nothing to restore); a seeded first version nobody changed yet is left out.
+ * The latest saves, newest first, of the whole studio or of one item (every version it had, back
+ * to the seeded one, however many saves of other items came since). The newest revision of each
+ * item is what the site shows now (nothing to restore); a seeded first version nobody changed yet
+ * is left out.
  */
-export function historyRows(): HistoryRow[] {
+export function historyRows(item: HistoryItem | null = null): HistoryRow[] {
   const seen = new Set<string>();
-  return listRevisions({ limit: HISTORY_SIZE * 10 })
+  const revisions = item
+    ? listRevisions({ collection: item.collection, entryId: item.entryId, limit: HISTORY_SIZE })
+    : listRevisions({ limit: HISTORY_SIZE * 10 });
+  return revisions
     .map((revision) => {
       const key = `${revision.collection}/${revision.entryId}`;
       const current = !seen.has(key);
@@ -75,6 +102,8 @@ export function historyRows(): HistoryRow[] {
     .slice(0, HISTORY_SIZE)
     .map(({ revision, current }) => ({
       id: revision.id,
+      collection: revision.collection,
+      entryId: revision.entryId,
       section: collectionLabels[revision.collection] ?? revision.collection,
       item: titleOf(revision),
       savedAt: formatDateTimeBr(revision.savedAt),
