@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { loader as coursePathLoader } from "~/routes/public/catch-all";
@@ -18,10 +19,12 @@ import {
 import { getEntry } from "~/server/content/store.server";
 import { contentWarnings } from "~/server/content/warnings.server";
 import { enrolmentChoices } from "~/server/leads/enrolment.server";
+import { config } from "~/server/platform/config.server";
 
 import { courseForm } from "../support/course-form";
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { expectStaleSave } from "../support/saved-content";
+import { insertLeads } from "../support/seed";
 import { signedInStaff } from "../support/staff-login";
 
 describe("studio: Cursos and Polos", () => {
@@ -269,6 +272,28 @@ describe("studio: Cursos and Polos", () => {
     expect(statusOf(answer)).toBe(404);
     expect(payload(answer).result.error[""]).toEqual(["Este polo não existe mais. Recarregue a página."]);
     expect(getEntry(polosContent, "999")).toBeUndefined();
+  });
+
+  it("warns, beside 'Curso ativo' and in the delete question, how many leads chose the course before it is deactivated", async () => {
+    const id = "5";
+    const course = getEntry(coursesContent, id)!.data;
+    const load = async () =>
+      payload(await editLoader(args(getRequest(`/admin/conteudo/cursos/${id}`, { cookie }), { curso: id }))).leadsWarning;
+    expect(await load()).toBeNull();
+    const sqlite = new Database(config.databasePath);
+    insertLeads(sqlite, [
+      { curso_interesse: course.name, status: "novo" },
+      { curso_interesse: course.name, status: "em_contato" },
+      { curso_interesse: course.name, status: "matriculado" },
+    ]);
+    sqlite.close();
+    const warning =
+      "Atenção: 3 leads escolheram este curso (2 ainda em atendimento). Sem o curso no site, os leads continuam no painel com o nome dele: combine com a equipe comercial o que oferecer a eles.";
+    expect(await load()).toBe(warning);
+    const answer = await edit(id, courseForm(id, { active: undefined }));
+    expect(statusOf(answer)).toBe(303);
+    expect(getEntry(coursesContent, id)!.data.active).toBe(false);
+    await edit(id, courseForm(id, { active: "on" }));
   });
 
   it("refuses anonymous visitors", async () => {

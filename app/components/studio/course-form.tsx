@@ -48,7 +48,10 @@ export function CourseForm({
   pending,
   polos,
   sharesPage = false,
+  leadsWarning = null,
 }: {
+  /** What deactivating means for the leads who chose the course (courseLeadsWarning). */
+  leadsWarning?: string | null;
   polos: StudioPoloOption[];
   /** Another active course has this course's path on purpose: "Mesma página de outro curso" starts ticked. */
   sharesPage?: boolean;
@@ -140,7 +143,7 @@ export function CourseForm({
           <CheckboxField
             meta={fields.active}
             label="Curso ativo"
-            hint="Desmarcado: o curso sai do catálogo e a página dele avisa que não está mais disponível."
+            hint={`Desmarcado: o curso sai do catálogo e a página dele avisa que não está mais disponível.${leadsWarning ? ` ${leadsWarning}` : ""}`}
           />
         </div>
       </FieldGroup>

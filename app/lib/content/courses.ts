@@ -275,3 +275,17 @@ export const poloFormSchema = z.preprocess(
 export function priceInputValue(price: number | null): string {
   return price === null ? "" : price.toFixed(2).replace(".", ",");
 }
+
+/** How many leads chose a course, and how many are still being served (neither matriculado nor perdido). */
+export type CourseLeadCounts = { total: number; open: number };
+
+/**
+ * What deactivating or deleting a course means for the leads who chose it (the studio's warning
+ * beside "Curso ativo"); null when none did.
+ */
+export function courseLeadsWarning({ total, open }: CourseLeadCounts): string | null {
+  if (total === 0) return null;
+  const chose = total === 1 ? "1 lead escolheu este curso" : `${total} leads escolheram este curso`;
+  const serving = open === 0 ? "nenhum em atendimento" : open === 1 ? "1 ainda em atendimento" : `${open} ainda em atendimento`;
+  return `Atenção: ${chose} (${serving}). Sem o curso no site, os leads continuam no painel com o nome dele: combine com a equipe comercial o que oferecer a eles.`;
+}

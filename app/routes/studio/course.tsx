@@ -7,8 +7,10 @@ import { useStudioAnswer, VersionInput } from "~/components/studio/studio-fields
 import { PageError } from "~/components/ui/alert";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
+import { courseLeadsWarning } from "~/lib/content/courses";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
 import { courseEntryOr404, courseFormAction, coursesSharingPage, studioPoloOptions } from "~/server/content/course-studio.server";
+import { courseLeadCounts } from "~/server/leads/queries.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
 import type { Route } from "./+types/course";
@@ -22,6 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     version: entry.version,
     polos: studioPoloOptions(),
     sharedWith: coursesSharingPage(entry.id, entry.data.path),
+    leadsWarning: courseLeadsWarning(courseLeadCounts(entry.data.name)),
     // "Excluir curso" asks first: ?excluir shows the question (a plain link, works without JavaScript).
     confirmDelete: new URL(request.url).searchParams.has("excluir"),
   };
@@ -51,7 +54,14 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
         </a>
       </div>
       {loaderData.confirmDelete ? (
-        <DeleteQuestion name={course.name} path={course.path} version={version} error={deleteError} pending={pending} />
+        <DeleteQuestion
+          name={course.name}
+          path={course.path}
+          version={version}
+          error={deleteError}
+          pending={pending}
+          leadsWarning={loaderData.leadsWarning}
+        />
       ) : null}
       <CourseForm
         formId={`curso-${id}-${version}`}
@@ -62,6 +72,7 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
         pending={pending}
         polos={loaderData.polos}
         sharesPage={loaderData.sharedWith.length > 0}
+        leadsWarning={loaderData.leadsWarning}
       />
       {loaderData.confirmDelete ? null : (
         <p className="mt-8 border-t border-slate-200 pt-4">
@@ -75,7 +86,14 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
 }
 
 /** "Excluir o curso?": what deleting does, then the button that does it (a plain post). */
-function DeleteQuestion(props: { name: string; path: string; version: number; error?: string; pending: boolean }) {
+function DeleteQuestion(props: {
+  name: string;
+  path: string;
+  version: number;
+  error?: string;
+  pending: boolean;
+  leadsWarning: string | null;
+}) {
   return (
     <Callout
       id="excluir"
@@ -88,6 +106,7 @@ function DeleteQuestion(props: { name: string; path: string; version: number; er
         O curso sai do catálogo, da busca e do mapa do site, e o endereço {props.path} passa a avisar que o curso não está mais
         disponível. O Histórico guarda a última versão: &quot;Restaurar&quot; traz o curso de volta.
       </p>
+      {props.leadsWarning ? <p className="mt-2 text-sm font-semibold text-slate-800">{props.leadsWarning}</p> : null}
       <PageError message={props.error} className="mt-3" />
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
         <VersionInput version={props.version} />

@@ -2,9 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
 import { privateData } from "~/lib/cache-headers";
-import { type CourseDocument, courseFormSchema, poloLabel, type StudioPoloOption } from "~/lib/content/courses";
+import {
+  type CourseDocument,
+  courseFormSchema,
+  courseLeadsWarning,
+  poloLabel,
+  type StudioPoloOption,
+} from "~/lib/content/courses";
 import { studioFormSchema } from "~/lib/content/fields";
 import { includesText } from "~/lib/text";
+import { courseLeadCounts } from "~/server/leads/queries.server";
 
 import { readFormData } from "../platform/form-data.server";
 import { privateRedirectWithToast } from "../platform/toast.server";
@@ -99,10 +106,15 @@ async function saveCourseForm(request: Request, formData: FormData, id: string |
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success" || !photo.ok) return invalidPhotoForm(submission, photo);
   const courseId = id ?? nextCourseId();
+  const before = id ? getEntry(coursesContent, id)?.data : undefined;
   const result = saveWithPhotos([photo], () =>
     saveCourse({ id: courseId, data: submission.value, expectedVersion: versionOf(formData), by }),
   );
-  return answerSave(request, submission, result, `${STUDIO_PATH}/cursos/${courseId}`);
+  const to = `${STUDIO_PATH}/cursos/${courseId}`;
+  const leadsWarning =
+    result.ok && before?.active && !submission.value.active ? courseLeadsWarning(courseLeadCounts(before.name)) : null;
+  if (leadsWarning) return privateRedirectWithToast(request, to, { title: "Curso desativado", description: leadsWarning });
+  return answerSave(request, submission, result, to);
 }
 
 export type CourseDeleteFailure = { deleteError: string };

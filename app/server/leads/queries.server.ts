@@ -302,3 +302,16 @@ export function countSelection(filters: LeadFilters, differs: SQL, now: Date): n
       .get()?.n ?? 0
   );
 }
+
+/** How many leads chose a course (by its name), and how many of them are still open (not matriculado nor perdido). */
+export function courseLeadCounts(courseName: string): { total: number; open: number } {
+  const row = db
+    .select({
+      total: sql<number>`count(*)`,
+      open: sql<number>`coalesce(sum(case when ${notInArray(schema.leads.status, [...CLOSED_STATUSES])} then 1 else 0 end), 0)`,
+    })
+    .from(schema.leads)
+    .where(eq(schema.leads.curso_interesse, courseName))
+    .get();
+  return { total: row?.total ?? 0, open: row?.open ?? 0 };
+}
