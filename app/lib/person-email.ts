@@ -1,3 +1,4 @@
+import { brandAfter, type BrandArticle } from "./content/institution";
 import { type EmailParts, escapeHtml } from "./email";
 
 /**
@@ -10,6 +11,7 @@ import { type EmailParts, escapeHtml } from "./email";
 /** What every e-mail to a person carries: the institution's identity and the unsubscribe link. */
 export type PersonEmailFrame = {
   brandName: string;
+  brandArticle: BrandArticle;
   companyName: string;
   /** The institution's phone and its hours (from the studio), "" when not set. */
   phone: string;
@@ -110,7 +112,7 @@ export function enrolmentConfirmationEmail(frame: PersonEmailFrame, facts: Enrol
     : "Um consultor da nossa equipe vai entrar em contato com você pelo telefone ou WhatsApp que você informou para tirar suas dúvidas e explicar os próximos passos da matrícula.";
   return render(frame, `${frame.brandName}: recebemos seus dados`, [
     { kind: "p", text: `Olá, ${facts.firstName}!` },
-    { kind: "p", text: `Recebemos seus dados na ${frame.brandName}. Obrigado pelo interesse!` },
+    { kind: "p", text: `Recebemos seus dados ${brandAfter("em", frame)}. Obrigado pelo interesse!` },
     { kind: "list", items: details },
     { kind: "p", text: "O que acontece agora:" },
     { kind: "p", text: who },
@@ -122,7 +124,7 @@ export function enrolmentConfirmationEmail(frame: PersonEmailFrame, facts: Enrol
 export function vocationalResultEmail(frame: PersonEmailFrame, facts: VocationalResultFacts): EmailParts {
   const blocks: Block[] = [
     { kind: "p", text: `Olá, ${facts.firstName}!` },
-    { kind: "p", text: `Seu perfil no teste vocacional da ${frame.brandName}: ${facts.profileTitle}.` },
+    { kind: "p", text: `Seu perfil no teste vocacional ${brandAfter("de", frame)}: ${facts.profileTitle}.` },
     ...(facts.tagline ? [{ kind: "p" as const, text: facts.tagline }] : []),
     ...(facts.description ? [{ kind: "p" as const, text: facts.description }] : []),
   ];

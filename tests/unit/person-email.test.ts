@@ -7,6 +7,7 @@ import { enrolmentConfirmationEmail, maskEmail, staffFirstName, vocationalResult
 const XSS = `<script>alert("x")</script>`;
 const frame = {
   brandName: `Marca ${XSS}`,
+  brandArticle: "a" as const,
   companyName: "Empresa & Filhos Ltda.",
   phone: "0800 000 0000",
   phoneHours: "Seg. a sex.",
@@ -49,6 +50,32 @@ describe("e-mails to the person", () => {
     expect(mail.html).toContain('<li><a href="https://site.example/enfermagem">Enfermagem</a></li>');
     expect(mail.text).not.toMatch(/bolsa/i);
     expect(mail.text).toContain("funciona até 24/12/2026");
+  });
+
+  it("say 'do'/'no' before a masculine brand name and 'da'/'na' before a feminine one, as the studio's article says", () => {
+    const facts = {
+      firstName: "Ana",
+      profileTitle: "Saúde",
+      tagline: "",
+      description: "",
+      courses: [],
+      scholarship: null,
+      resultLink: "https://site.example/r",
+      linkValidUntil: "24/12/2026",
+    };
+    const centro = { ...frame, brandName: "Centro Universitário Paraná", brandArticle: "o" as const };
+    expect(vocationalResultEmail(centro, facts).text).toContain("Seu perfil no teste vocacional do Centro Universitário Paraná:");
+    const confirmation = enrolmentConfirmationEmail(centro, {
+      firstName: "Ana",
+      request: "Formulário de inscrição",
+      course: "Direito",
+      polo: "",
+      ownerFirstName: null,
+    });
+    expect(confirmation.text).toContain("Recebemos seus dados no Centro Universitário Paraná.");
+    expect(confirmation.text).not.toMatch(/\b(da|na) Centro/);
+    const faculdade = { ...frame, brandName: "Faculdade Curitiba", brandArticle: "a" as const };
+    expect(vocationalResultEmail(faculdade, facts).text).toContain("teste vocacional da Faculdade Curitiba:");
   });
 
   it("name the owner only by a first name the account's e-mail spells as a name", () => {

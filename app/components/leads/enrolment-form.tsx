@@ -86,7 +86,7 @@ export function EnrolmentForm({
           label="Telefone (WhatsApp)"
           look="public"
           inputMode="numeric"
-          placeholder="(31)99999-8888"
+          placeholder="(00) 00000-0000"
         />
         <TextField
           meta={fields.email}
@@ -94,7 +94,7 @@ export function EnrolmentForm({
           type="email"
           look="public"
           autoComplete="email"
-          placeholder="seuemail@exemplo.com"
+          placeholder="Seu melhor e-mail"
         />
       </div>
       <TextField meta={fields.cidade} label="Cidade" look="public" autoComplete="address-level2" />

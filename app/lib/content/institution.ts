@@ -4,9 +4,34 @@ import { emailField } from "../leads/contact-fields";
 import { institutionPhoneField, optionalCnpjField, optionalUrl, optionalWhatsappNumber, requiredText } from "./fields";
 import { institutionMecShape } from "./institution-mec";
 
+/** The articles a brand name takes in pt-BR. */
+export const BRAND_ARTICLES = ["a", "o"] as const;
+export type BrandArticle = (typeof BRAND_ARTICLES)[number];
+
+export const BRAND_ARTICLE_OPTIONS = [
+  { value: "a", label: "a (a Faculdade…, da Universidade…)" },
+  { value: "o", label: "o (o Centro Universitário…, do Instituto…)" },
+] as const;
+
+const CONTRACTIONS = {
+  de: { a: "da", o: "do" },
+  em: { a: "na", o: "no" },
+  por: { a: "pela", o: "pelo" },
+} as const;
+
+/** The brand after a preposition, with its article: ("de", Centro Universitário X, "o") → "do Centro Universitário X". */
+export function brandAfter(
+  preposition: keyof typeof CONTRACTIONS,
+  brand: { brandName: string; brandArticle?: BrandArticle },
+): string {
+  return `${CONTRACTIONS[preposition][brand.brandArticle ?? "a"]} ${brand.brandName}`;
+}
+
 /** The institution's identity (studio page "Instituição"): shown in the header, footer, legal pages and forms. */
 export const institutionSchema = z.object({
   brandName: requiredText(80),
+  /** The brand's article ("a Faculdade…", "o Centro Universitário…"): texts say "da"/"do", "na"/"no". */
+  brandArticle: z.enum(BRAND_ARTICLES, { error: "Escolha o artigo do nome" }).default("a"),
   productName: requiredText(60),
   groupName: requiredText(120),
   companyName: requiredText(160),

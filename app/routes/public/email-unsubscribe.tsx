@@ -5,6 +5,7 @@ import { useSite } from "~/components/layout/use-site";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { privatePageHeaders } from "~/lib/cache-headers";
+import { brandAfter } from "~/lib/content/institution";
 import { privatePageMeta } from "~/lib/seo";
 import { postUnsubscribe, unsubscribeView } from "~/server/email/unsubscribe.server";
 
@@ -39,14 +40,14 @@ export default function EmailUnsubscribe({ loaderData, actionData }: Route.Compo
         </Alert>
       ) : view.state === "done" ? (
         <Alert role="status" as="p" tone="success" size="md" className="mt-6">
-          Pronto: o endereço {view.address} não vai mais receber e-mails da {site.brandName}.
+          Pronto: o endereço {view.address} não vai mais receber e-mails {brandAfter("de", site)}.
         </Alert>
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <HoneypotField />
           <p className="text-slate-700">
-            Você não vai mais receber e-mails da {site.brandName} no endereço {view.address}. Nossa equipe ainda pode responder a
-            um contato que você fizer.
+            Você não vai mais receber e-mails {brandAfter("de", site)} no endereço {view.address}. Nossa equipe ainda pode
+            responder a um contato que você fizer.
           </p>
           <Button type="submit" variant="primary" size="lg">
             Não quero mais receber e-mails

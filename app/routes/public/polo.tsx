@@ -1,4 +1,5 @@
 import { PoloPage } from "~/components/polos/polo-page";
+import { brandAfter } from "~/lib/content/institution";
 import { poloJsonLd } from "~/lib/json-ld";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = (args) => {
   const path = `/polos/${polo.slug}`;
   return pageMeta(args, {
     title: `Polo ${polo.label}${site ? ` - ${site.brandName}` : ""}`,
-    description: `Endereço, horário, telefone e cursos do polo ${polo.label}${site ? ` da ${site.brandName}` : ""}. Deixe seus dados e um consultor entra em contato.`,
+    description: `Endereço, horário, telefone e cursos do polo ${polo.label}${site ? ` ${brandAfter("de", site)}` : ""}. Deixe seus dados e um consultor entra em contato.`,
     canonicalPath: path,
     jsonLd: site ? [poloJsonLd({ ...polo, path }, site)] : [],
   });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-import { TextareaField, TextField } from "~/components/forms";
+import { SelectField, TextareaField, TextField } from "~/components/forms";
 import { FieldGroup, SaveButton, StudioForm, StudioPage, useStudioForm } from "~/components/studio/studio-fields";
 import { formatWhatsappNumber } from "~/lib/content/fields";
-import { institutionSchema } from "~/lib/content/institution";
+import { BRAND_ARTICLE_OPTIONS, institutionSchema } from "~/lib/content/institution";
 import { institutionMecShape, mecIssues } from "~/lib/content/institution-mec";
 import { linesOf } from "~/lib/content/studio";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/lib/offline-submit";
@@ -54,6 +54,13 @@ export default function InstitutionStudio({ loaderData, actionData }: Route.Comp
       <StudioForm form={form} version={version} errors={lostErrors}>
         <FieldGroup legend="Nomes">
           <TextField meta={fields.brandName} label="Nome da marca" required />
+          <SelectField
+            meta={fields.brandArticle}
+            label="Artigo do nome"
+            hint='Como os textos e e-mails se referem à marca: "da"/"na" ou "do"/"no".'
+            options={BRAND_ARTICLE_OPTIONS}
+            required
+          />
           <TextField
             meta={fields.productName}
             label="Nome curto (produto)"

@@ -19,6 +19,7 @@ const EMPTY_MEC = {
 /** What an empty database starts with when the environment says nothing (neutral placeholders). */
 const FALLBACK: Institution = {
   brandName: "Universidade Exemplo",
+  brandArticle: "a",
   productName: "Universidade",
   groupName: "Grupo Educacional Exemplo",
   companyName: "Empresa Educacional Exemplo Ltda.",

@@ -84,6 +84,7 @@ function frame(leadId: number, email: string): PersonEmailFrame {
   const institution = getInstitution();
   return {
     brandName: institution.brandName,
+    brandArticle: institution.brandArticle,
     companyName: institution.companyName,
     phone: institution.phone,
     phoneHours: institution.phoneHours,
