@@ -196,7 +196,9 @@ test.describe("studio: photos", () => {
       const phonePhoto = phoneHero.locator("picture img").filter({ visible: true });
       await phonePhoto.scrollIntoViewIfNeeded();
       await expect(phonePhoto).toHaveAttribute("alt", alt);
-      await expect.poll(() => phonePhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+      await expect
+        .poll(() => phonePhoto.evaluate((img: HTMLImageElement) => (img.complete ? new URL(img.currentSrc).pathname : "")))
+        .toMatch(/-480\.avif$/);
       expect(
         requested.every((file) => /-480\.avif$/.test(file)),
         requested.join(", "),
