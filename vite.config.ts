@@ -15,7 +15,7 @@ import { precompressPlugin } from "./scripts/precompress.mjs";
  * they travel in the frame's file. An icon a frame module draws must be listed: in a file of its
  * own it would import lucide's runtime back from the frame, a circle chunkCyclesPlugin refuses.
  */
-const FRAME_ICONS = new Set(["bot", "mail", "map-pin", "menu", "phone", "search", "x", "zap"]);
+const FRAME_ICONS = new Set(["bot", "chevron-down", "mail", "map-pin", "menu", "phone", "search", "x", "zap"]);
 
 /**
  * Files by role (decision 112): React, React DOM and React Router in one file every hydrated page

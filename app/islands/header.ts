@@ -1,9 +1,15 @@
 // The site header without React (decision 092): the legal banner hides and the nav gains its shadow
 // once the page is scrolled, and the phone menu opens and closes from its button, "Fechar menu" and Esc.
 // Without this script the menu still opens through its #menu-mobile link (CSS :target).
+// It also starts the floating buttons' watch (lib/floating-buttons.ts), which every page with the
+// header has: one island less in every document.
+import { watchFloatingButtons } from "~/lib/floating-buttons";
 import { MENU_BUTTON_LABEL, SCROLL_THRESHOLD_PX } from "~/lib/site-header";
 
 const SHADOW = ["shadow-lg", "shadow-slate-900/30"];
+
+const floating = document.querySelector<HTMLElement>("[data-floating-buttons]");
+if (floating) watchFloatingButtons(floating);
 
 for (const header of document.querySelectorAll<HTMLElement>('[data-island="header"]')) {
   const banner = header.querySelector<HTMLElement>("#aviso-legal");

@@ -79,11 +79,15 @@ test.describe("error boundary in production", () => {
     await expect(page.locator("main").getByRole("link", { name: "Voltar para o início" })).toHaveAttribute("href", "/");
     expectNoInternals(await page.content());
 
-    // From a working page that keeps the framework (the vocational test, decision 092), the header's
-    // Admin link navigates on the client into the same failure.
+    // From a working page that keeps the framework (the vocational test, decision 092), a client
+    // navigation (React Router's own, as a <Link> makes) goes into the same failure.
     await page.goto(`${server.url}/teste-vocacional`);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.getByRole("link", { name: "Admin", exact: true }).filter({ visible: true }).click();
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/login-admin"),
+    );
     await expect(page).toHaveURL(`${server.url}/login-admin`);
     // No document load happened: React Router fetched the data and rendered the boundary itself.
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);

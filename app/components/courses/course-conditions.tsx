@@ -20,7 +20,9 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="grid gap-1 border-b border-slate-200 py-3 sm:grid-cols-[16rem_1fr]">
       <dt className="font-semibold text-slate-900">{term}</dt>
-      <dd className="text-slate-700">{children}</dd>
+      <dd className="text-slate-700" data-legal>
+        {children}
+      </dd>
     </div>
   );
 }

@@ -98,27 +98,37 @@ export function CoursePage({ page, conditions, bolsa }: { page: CoursePageData; 
               ) : null}
             </dl>
           </div>
-          {/* The studio's photo from a laptop's width up, first and at high priority; a phone on a weak
-              signal gets the light illustration and downloads nothing for the photo (`media`), as on
-              the home page (docs/performance.md: a photo there doubled slow 3G's LCP). */}
+          {/* The studio's photo. From a laptop's width up it comes first and at high priority; below
+              that it follows the text, so a phone fetches it lazily, at its own width (480 or 800 px),
+              and nothing for the laptop's picture (`media`; decision 144). No photo: the light
+              illustration. */}
           {page.photo ? (
-            <ContentPicture
-              photo={page.photo}
-              priority
-              media="(min-width: 1024px)"
-              sizes="28rem"
-              className="mx-auto hidden w-full max-w-md lg:block"
-              imgClassName="h-auto w-full rounded-2xl shadow-2xl"
+            <>
+              <ContentPicture
+                photo={page.photo}
+                priority
+                media="(min-width: 1024px)"
+                sizes="28rem"
+                className="mx-auto hidden w-full max-w-md lg:block"
+                imgClassName="h-auto w-full rounded-2xl shadow-2xl"
+              />
+              <ContentPicture
+                photo={page.photo}
+                media="(max-width: 1023.98px)"
+                sizes="(min-width: 480px) 28rem, calc(100vw - 2rem)"
+                className="mx-auto block w-full max-w-md lg:hidden"
+                imgClassName="h-auto w-full rounded-2xl shadow-2xl"
+              />
+            </>
+          ) : (
+            <img
+              src={page.image}
+              alt={`Ilustração do curso de ${page.title}`}
+              width={400}
+              height={225}
+              className="mx-auto h-auto w-full max-w-md rounded-2xl shadow-2xl"
             />
-          ) : null}
-          <img
-            src={page.image}
-            alt={`Ilustração do curso de ${page.title}`}
-            width={400}
-            height={225}
-            loading={page.photo ? "lazy" : undefined}
-            className={`mx-auto h-auto w-full max-w-md rounded-2xl shadow-2xl ${page.photo ? "lg:hidden" : ""}`}
-          />
+          )}
         </div>
       </section>
 

@@ -47,6 +47,7 @@ export function AssistantButton() {
         ref={buttonRef}
         to="/assistente"
         data-assistant-button
+        data-floating
         aria-label="Abrir assistente virtual"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -56,7 +57,7 @@ export function AssistantButton() {
           setMounted(true);
           setOpen(true);
         }}
-        className="fixed bottom-4 right-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg shadow-slate-900/30 hover:bg-brand-700"
+        className="fixed bottom-4 max-sm:absolute right-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg shadow-slate-900/30 hover:bg-brand-700"
       >
         <Bot aria-hidden="true" className="size-7" />
       </Link>

@@ -1,5 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useRouteLoaderData } from "react-router";
+
+import { watchFloatingButtons } from "~/lib/floating-buttons";
 
 import { FormModal, useEmbedded } from "../public/form-modal";
 import { AssistantButton } from "./assistant-button";
@@ -31,10 +33,27 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <SiteHeader />
       <PageMain toaster>{children}</PageMain>
       <SiteFooter />
-      <WhatsappFloatingButton />
-      <AssistantButton />
+      <FloatingButtons />
       <FormModal />
     </>
+  );
+}
+
+/**
+ * The WhatsApp and assistant buttons. On a phone the server's markup puts them at the end of the
+ * page, in the footer's room for them (pb-20), so without JavaScript they cover nothing; once a script
+ * watches them (here on a page with React, the header island on one without) they float at the
+ * screen's corner and hide while an action or a legal text is under them (lib/floating-buttons.ts,
+ * decision 144). From 640 px they float as before.
+ */
+function FloatingButtons() {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => (root.current ? watchFloatingButtons(root.current) : undefined), []);
+  return (
+    <div ref={root} data-floating-buttons className="relative">
+      <WhatsappFloatingButton />
+      <AssistantButton />
+    </div>
   );
 }
 

@@ -134,7 +134,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pb-20 pt-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           {site.emecSeal ? <EmecSeal seal={site.emecSeal} grades={site} /> : null}
-          <p>
+          <p data-legal>
             © {year} {site.companyName}
             {site.taxId && ` · CNPJ ${site.taxId}`}
           </p>

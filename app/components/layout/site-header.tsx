@@ -1,4 +1,4 @@
-import { Menu, X, Zap } from "lucide-react";
+import { ChevronDown, Menu, X, Zap } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
@@ -24,8 +24,8 @@ export const MENU_LINKS = [
 
 /**
  * Height of the fixed header (legal banner + campaign bar + nav); the spacer keeps content below it.
- * On phones the banner is one line of 24 px that scrolls sideways (decision 104: in three lines it took
- * the top of a phone's screen), and the campaign bar 40 px instead of 36 so its text fits whole in two.
+ * On phones the banner is one line of 24 px that opens to its whole text (decision 144; in three lines it
+ * took the top of a phone's screen), and the campaign bar 40 px instead of 36 so its text fits whole in two.
  */
 export const HEADER_SPACER_CLASS = "h-[128px] sm:h-[140px]";
 /** The same header with no campaign running: no campaign bar (decision 081). */
@@ -35,6 +35,9 @@ export function SiteHeader() {
   const site = useSite();
   // The campaign's name and best active offer; no bar at all with no campaign running (decision 081).
   const campaignBar = claimText("{campanha}: bolsas de até {bolsa} por tempo limitado!", site.claims, site.brandName);
+  const legalText = `${endSentence(
+    `Este site é de responsabilidade da ${site.companyName}, integrante do ${site.groupName}${site.taxId ? `, CNPJ ${site.taxId}` : ""}`,
+  )} Todos os direitos reservados.`;
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState<boolean | undefined>(undefined);
   const location = useLocation();
@@ -49,18 +52,19 @@ export function SiteHeader() {
         <section
           id="aviso-legal"
           data-testid="legal-banner"
+          data-legal
           hidden={scrolled}
-          // On a phone one line that scrolls sideways (decision 104): three lines of it were the first thing on the screen.
-          tabIndex={0}
           aria-label="Aviso legal"
-          className="flex h-6 items-center overflow-x-auto whitespace-nowrap bg-slate-900 px-2 text-[10px] leading-[1.2] text-slate-200 [scrollbar-width:none] sm:h-10 sm:justify-center sm:whitespace-normal sm:px-3 sm:text-center sm:text-[11px]"
+          className="bg-slate-900 px-2 text-[10px] leading-[1.2] text-slate-200 sm:flex sm:h-10 sm:items-center sm:justify-center sm:px-3 sm:text-center sm:text-[11px]"
         >
-          <p>
-            {endSentence(
-              `Este site é de responsabilidade da ${site.companyName}, integrante do ${site.groupName}${site.taxId ? `, CNPJ ${site.taxId}` : ""}`,
-            )}{" "}
-            Todos os direitos reservados.
-          </p>
+          {/* On a phone one line that opens to the whole text (decision 144; no sideways scroll, no script). */}
+          <details className="legal-fold sm:hidden">
+            <summary className="flex min-h-6 cursor-pointer items-center gap-1">
+              <span className="min-w-0 flex-1">{legalText}</span>
+              <ChevronDown aria-hidden="true" className="size-3 shrink-0" />
+            </summary>
+          </details>
+          <p className="hidden sm:block">{legalText}</p>
         </section>
         {campaignBar && (
           <Link
@@ -105,12 +109,6 @@ export function SiteHeader() {
               ))}
             </ul>
             <div className="ml-auto flex items-center gap-2 lg:ml-2">
-              <Link
-                to="/login-admin"
-                className="hidden rounded border border-white/40 px-3 py-1.5 text-sm font-medium hover:bg-white/10 sm:inline-block"
-              >
-                Admin
-              </Link>
               <a
                 href={site.enrolmentFormUrl}
                 data-form-modal="inscricao"
@@ -167,15 +165,6 @@ export function SiteHeader() {
                   </Link>
                 </li>
               ))}
-              <li>
-                <Link
-                  to="/login-admin"
-                  onClick={() => setMenuOpen(false)}
-                  className="block rounded px-3 py-3 text-base font-medium hover:bg-white/10"
-                >
-                  Admin
-                </Link>
-              </li>
               <li>
                 <a
                   href="#fechar-menu"

@@ -29,6 +29,7 @@ function ContactLink({
   children: React.ReactNode;
   "aria-label"?: string;
   "data-whatsapp-button"?: string;
+  "data-floating"?: boolean;
   "data-testid"?: string;
 }) {
   const { whatsappNumber } = useSite();
@@ -50,7 +51,8 @@ export function WhatsappFloatingButton() {
     <ContactLink
       aria-label="Falar no WhatsApp (abre em nova aba)"
       data-whatsapp-button="flutuante"
-      className="fixed bottom-4 right-20 z-30 inline-flex size-14 items-center justify-center rounded-full bg-green-700 text-white shadow-lg shadow-slate-900/30 hover:bg-green-800"
+      data-floating
+      className="fixed bottom-4 max-sm:absolute right-20 z-30 inline-flex size-14 items-center justify-center rounded-full bg-green-700 text-white shadow-lg shadow-slate-900/30 hover:bg-green-800"
     >
       <WhatsappIcon className="size-7" />
     </ContactLink>

@@ -71,7 +71,9 @@ export function RegularPrices({ title, intro, prices }: { title: string; intro: 
             </li>
           ))}
         </ul>
-        <p className="mt-6 text-center text-sm font-semibold tracking-wide text-slate-200">{PRICES_NOTE}</p>
+        <p className="mt-6 text-center text-sm font-semibold tracking-wide text-slate-200" data-legal>
+          {PRICES_NOTE}
+        </p>
       </div>
     </section>
   );

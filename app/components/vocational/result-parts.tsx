@@ -109,7 +109,7 @@ export function ResultHero({
 }
 
 /**
- * The closing call to action: the scholarship, the 24 h countdown, the page's consultant button
+ * The closing call to action: the scholarship, the countdown to the campaign's end, the page's consultant button
  * (children), the graduation picture and, when the page offers it, 'Refazer o teste'.
  */
 export function ResultCta({

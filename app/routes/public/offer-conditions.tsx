@@ -34,7 +34,7 @@ export default function OfferConditionsPage({ loaderData }: Route.ComponentProps
         <h2 id="instituicao-titulo" className="text-xl font-bold text-slate-900">
           Instituição
         </h2>
-        <dl className="mt-3 grid gap-2 sm:grid-cols-[16rem_1fr]" data-testid="institution-conditions">
+        <dl className="mt-3 grid gap-2 sm:grid-cols-[16rem_1fr]" data-testid="institution-conditions" data-legal>
           <dt className="font-semibold text-slate-900">Mantenedora</dt>
           <dd>{institution.companyName}</dd>
           <dt className="font-semibold text-slate-900">Código e-MEC</dt>
@@ -75,7 +75,7 @@ export default function OfferConditionsPage({ loaderData }: Route.ComponentProps
           Cursos
         </h2>
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-left text-sm" data-testid="courses-conditions">
+          <table className="w-full min-w-[48rem] text-left text-sm" data-testid="courses-conditions" data-legal>
             <caption className="sr-only">Cursos com o nível, o formato, o ato regulatório e a última avaliação</caption>
             <TableHead
               look="ruled"

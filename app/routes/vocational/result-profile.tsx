@@ -19,6 +19,7 @@ import { WhyThisProfile } from "~/components/vocational/why-this-profile";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { claimText } from "~/lib/claims";
 import { pageMeta, selectedBolsaFromMatches } from "~/lib/seo";
+import { resultOfferNote } from "~/lib/vocational/result-countdown";
 import { BUSINESS_DIFFERENTIALS, BUSINESS_TESTIMONIAL, type CourseGroups, isResultSlug, RESULT_PAGES } from "~/seed/profiles";
 import { resultCourses } from "~/server/content/courses.server";
 import { resultSharePath } from "~/server/content/share-image.server";
@@ -70,8 +71,6 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div data-perfil={slug}>
-      <CountdownBanner target={countdownEnd} now={now} sticky={isBusiness} />
-
       <ResultHero
         heroClass={page.heroClass}
         icon={PROFILE_ICONS[page.icon]}
@@ -86,6 +85,8 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
         <WhatsappContactButton className="px-5 py-3" />
         {page.retake ? <RetakeLink className="text-white hover:bg-white/10" /> : null}
       </ResultHero>
+      {/* After the headline: on a phone "Parabéns" and the profile come first (decision 144). */}
+      <CountdownBanner target={countdownEnd} now={now} sticky={isBusiness} />
 
       {!page.recommended && page.groups ? (
         <CatalogueGroups groups={page.groups} courses={courses} heading="Cursos recomendados para você" />
@@ -149,17 +150,7 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
         resultUrl={`/teste-vocacional/resultado/${perfil}`}
       />
 
-      <ResultCta
-        nome={nome}
-        countdownEnd={countdownEnd}
-        now={now}
-        retake={page.retake}
-        note={
-          countdownEnd
-            ? "Sua condição especial do teste vocacional vale até o fim da contagem. Fale com um consultor e comece a estudar."
-            : "Fale com um consultor e comece a estudar."
-        }
-      >
+      <ResultCta nome={nome} countdownEnd={countdownEnd} now={now} retake={page.retake} note={resultOfferNote(countdownEnd)}>
         <ConsultantButton form={form}>{bolsaLabel}</ConsultantButton>
       </ResultCta>
 

@@ -19,6 +19,7 @@ import { WhyThisProfile } from "~/components/vocational/why-this-profile";
 import { visitorPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/seo";
 import { resultShareText, whatsappShareUrl } from "~/lib/share";
+import { resultOfferNote } from "~/lib/vocational/result-countdown";
 import { GENERIC_PROFILE_NAMES } from "~/lib/vocational/scoring";
 import { GENERIC_PROFILES } from "~/seed/profiles";
 import { resultCourses } from "~/server/content/courses.server";
@@ -59,7 +60,6 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
 
   return (
     <div data-perfil-generico={profile.key}>
-      <CountdownBanner target={countdownEnd} now={now} />
       <ResultHero
         heroClass={profile.heroClass}
         icon={PROFILE_ICONS[profile.icon]}
@@ -77,6 +77,8 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
           <Share2 aria-hidden="true" className="size-5" /> Compartilhar no WhatsApp
         </a>
       </ResultHero>
+      {/* After the headline: on a phone "Parabéns" and the profile come first (decision 144). */}
+      <CountdownBanner target={countdownEnd} now={now} />
 
       <section aria-labelledby="cursos-perfil" className="mx-auto max-w-6xl px-4 py-12">
         <SectionHeading id="cursos-perfil" size="block">
@@ -93,7 +95,7 @@ export default function GenericResultPage({ loaderData }: Route.ComponentProps) 
         resultUrl="/teste-vocacional/resultado"
       />
 
-      <ResultCta nome={nome} countdownEnd={countdownEnd} now={now}>
+      <ResultCta nome={nome} countdownEnd={countdownEnd} now={now} note={resultOfferNote(countdownEnd)}>
         <ConsultantButton form={form}>Quero minha bolsa</ConsultantButton>
       </ResultCta>
 
