@@ -82,7 +82,9 @@ test.describe("admin", () => {
     await logIn(page);
 
     await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+    // The dashboard is folded under the list: one click opens it.
     await expect(page.getByTestId("dashboard")).toContainText("Resumo dos últimos 30 dias");
+    await page.getByTestId("dashboard-summary").click();
     await expect(page.getByTestId("chart-daily")).toBeVisible();
 
     // Search (accent-insensitive) over name, e-mail, phone, city...
@@ -91,7 +93,8 @@ test.describe("admin", () => {
     await expect(page).toHaveURL(new RegExp(`busca=conceicao\\+${token}`));
     await expect(page.getByTestId("lead-row")).toHaveCount(1);
     await expect(page.getByTestId("lead-row")).toContainText(`Conceição Araújo ${token}`);
-    await expect(page.getByTestId("lead-row")).toContainText("Saúde & Bem-Estar");
+    // The row names the form under the name; the result profile is on the lead's page.
+    await expect(page.getByTestId("lead-row").getByTestId("lead-origin")).toHaveText("Teste vocacional");
     await expect(page.getByTestId("leads-count")).toHaveText("1 lead encontrado");
 
     // Filter: the token's three leads, then only the enrolment one.
@@ -216,7 +219,7 @@ test.describe("admin", () => {
     await logIn(page);
     await expect(page.getByTestId("lead-row").first()).toBeVisible();
     const widths = await page.evaluate(() => {
-      const box = document.querySelector('[aria-label="Tabela de leads (role para os lados)"]')!;
+      const box = document.querySelector('[aria-label="Tabela de leads"]')!;
       return {
         page: document.documentElement.scrollWidth,
         viewport: window.innerWidth,

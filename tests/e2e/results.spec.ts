@@ -39,10 +39,11 @@ test("Resultados: a period and a grouping show each campaign's leads, enrolments
   await page.getByLabel("Até").fill("2020-01-31");
   await page.getByLabel("Agrupar por").selectOption("utm_campaign");
   await page.getByRole("button", { name: "Ver resultados" }).click();
-  await expect(page).toHaveURL(/\/admin\/resultados\?de=2020-01-01&ate=2020-01-31&por=utm_campaign$/);
+  await expect(page).toHaveURL(/\/admin\/resultados\?de=2020-01-01&ate=2020-01-31&por=utm_campaign&credito=responsavel$/);
   const row = page.getByTestId("results-row").filter({ hasText: campaign });
   // Leads, contacted (%), median, the enrolled leads' median, 90th percentile, within target,
-  // inscritos, matriculados, conversion, lost.
+  // inscritos, matriculados, conversion, enrolments in the period (no status change recorded
+  // here), lost.
   await expect(row.getByRole("cell")).toHaveText([
     "4",
     "3 (75%)",
@@ -53,6 +54,8 @@ test("Resultados: a period and a grouping show each campaign's leads, enrolments
     "2",
     "1",
     "25%",
+    "0",
+    "0",
     /^1\s*Sem interesse: 1$/,
   ]);
   await expect(page.getByTestId("results-chart").locator("svg")).toBeVisible();
@@ -69,4 +72,46 @@ test("Resultados: a period and a grouping show each campaign's leads, enrolments
   await page.getByRole("button", { name: "Ver resultados" }).click();
   await expect(page.getByText("Informe um período válido")).toBeVisible();
   await expect(page.getByLabel("De")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("Resultados: the period's enrolments whatever the arrival, the source × campaign table, and the credit choice", async ({
+  page,
+}) => {
+  const campaign = uniqueToken("periodo-");
+  const db = openE2eDb();
+  try {
+    // Arrived in December 2019, enrolled on 10/02/2020; another lead of February, not enrolled.
+    const [old] = insertLeads(db, [
+      {
+        data_criacao: "2019-12-20",
+        criado_em: "2019-12-20T13:00:00.000Z",
+        utm_source: "bing",
+        utm_campaign: campaign,
+        status: "inscrito",
+      },
+      { data_criacao: "2020-02-10", criado_em: "2020-02-10T13:00:00.000Z", utm_source: "bing", utm_campaign: campaign },
+    ]);
+    db.prepare(
+      "INSERT INTO lead_status_changes (lead_id, from_status, to_status, changed_by, changed_at) VALUES (?, 'novo', 'inscrito', 'e2e', '2020-02-10T15:00:00.000Z')",
+    ).run(old);
+  } finally {
+    db.close();
+  }
+  await openAsAdmin(page, "/admin/resultados");
+  await page.getByLabel("De").fill("2020-02-01");
+  await page.getByLabel("Até").fill("2020-02-29");
+  await page.getByLabel("Agrupar por").selectOption("utm_campaign");
+  await page.getByLabel("Creditar a").selectOption("primeiro_contato");
+  await page.getByRole("button", { name: "Ver resultados" }).click();
+  await expect(page).toHaveURL(/credito=primeiro_contato$/);
+  await expect(page.getByLabel("Creditar a")).toHaveValue("primeiro_contato");
+  const row = page.getByTestId("results-row").filter({ hasText: campaign });
+  // One arrival (not enrolled); one enrolment in the period, from December's lead.
+  await expect(row.getByRole("cell").first()).toHaveText("1");
+  await expect(row.getByTestId("enrolled-in-period")).toHaveText("1");
+  await expect(row.getByTestId("matriculated-in-period")).toHaveText("0");
+  const cross = page.getByTestId("source-campaign-table");
+  await expect(cross).toBeVisible();
+  await expect(cross.getByRole("row").filter({ hasText: "bing" }).locator(`[data-campaign="${campaign}"]`)).toHaveText("1 / 0");
+  await expect(page.getByTestId("results-csv")).toHaveAttribute("href", /credito=primeiro_contato/);
 });

@@ -150,6 +150,7 @@ test.describe("students' WhatsApp buttons", () => {
 
         // The dashboard counts it under the visit's utm_source.
         await page.goto("/contato");
+        await page.getByTestId("dashboard-summary").click();
         const card = page.getByRole("figure", { name: "Cliques no botão do WhatsApp do site" });
         await expect(card).toBeVisible();
         await expect(card.getByRole("listitem").filter({ hasText: source })).toHaveText(new RegExp(`${source}\\s*1 \\(\\d+%\\)`));

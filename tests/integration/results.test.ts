@@ -87,7 +87,7 @@ describe("the report per campaign", () => {
   it("counts leads, contacted, first-contact times, within target, inscritos, matriculados, conversion and losses per utm_campaign", async () => {
     const data = payload(await report("?de=2026-11-01&ate=2026-11-30&por=utm_source"));
     expect(data.error).toBeNull();
-    expect(data.query).toEqual({ from: "2026-11-01", to: "2026-11-30", by: "utm_source" });
+    expect(data.query).toEqual({ from: "2026-11-01", to: "2026-11-30", by: "utm_source", credit: "responsavel" });
     const bySource = Object.fromEntries(data.rows.map((row: { key: string }) => [row.key, row]));
     expect(Object.keys(bySource)).toEqual(["google", "facebook", "(não informado)"]);
     expect(bySource.google).toMatchObject({
@@ -126,7 +126,7 @@ describe("the report per campaign", () => {
 
   it("the default period is the last 30 days (the injected clock); a malformed or reversed period says so and shows the default", async () => {
     const data = payload(await report(""));
-    expect(data.query).toEqual({ from: "2026-10-27", to: "2026-11-25", by: "utm_campaign" });
+    expect(data.query).toEqual({ from: "2026-10-27", to: "2026-11-25", by: "utm_campaign", credit: "responsavel" });
     expect(data.total.leads).toBe(6);
     for (const query of ["?de=2026-13-01", "?de=2026-11-30&ate=2026-11-01", "?de=ontem"]) {
       const bad = payload(await report(query));
@@ -179,9 +179,9 @@ describe("the report per campaign", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "grupo;leads;contatados;contatados_pct;mediana_min_primeiro_contato;p90_min_primeiro_contato;no_prazo_pct;inscritos;matriculados;conversao_pct;perdidos;motivos_perda;mediana_min_primeiro_contato_inscritos",
+      "grupo;leads;contatados;contatados_pct;mediana_min_primeiro_contato;p90_min_primeiro_contato;no_prazo_pct;inscritos;matriculados;conversao_pct;perdidos;motivos_perda;mediana_min_primeiro_contato_inscritos;inscritos_no_periodo;matriculados_no_periodo;creditado_a",
     );
-    expect(lines[1]).toBe("google;3;2;66,7;3;20;50;1;1;33,3;1;Sem interesse: 1;3");
+    expect(lines[1]).toBe("google;3;2;66,7;3;20;50;1;1;33,3;1;Sem interesse: 1;3;1;1;Responsável atual");
     expect(lines.at(-1)).toMatch(/^Total;6;3;/);
   });
 });

@@ -21,6 +21,8 @@ type Props = {
   whatsapp?: WhatsappContacts | null;
   /** The funnel by follow-up status and what it was counted on (the panel's filters, or every lead); null hides it. */
   statuses?: { funnel: StatusFunnel; filtered: boolean } | null;
+  /** Closed under its title (a <details>): the panel's list comes first, the charts one tap away. */
+  folded?: boolean;
 };
 
 const WHATSAPP_COLOR = "#15803d";
@@ -44,17 +46,38 @@ const BARS = {
   },
 } as const;
 
-export function LeadDashboard({ dashboard, originLabels, whatsapp = null, statuses = null }: Props) {
+export function LeadDashboard({ folded = false, ...props }: Props) {
+  const heading = (
+    <SectionHeading id="dashboard-title" size="panel" className={folded ? "inline" : undefined}>
+      Resumo dos últimos 30 dias
+    </SectionHeading>
+  );
+  if (!folded) {
+    return (
+      <section aria-labelledby="dashboard-title" className="mt-8" data-testid="dashboard">
+        {heading}
+        <DashboardBody {...props} />
+      </section>
+    );
+  }
+  return (
+    <details className="mt-10 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="dashboard">
+      <summary className="cursor-pointer" data-testid="dashboard-summary">
+        {heading} <span className="text-sm text-slate-600">(gráficos e totais)</span>
+      </summary>
+      <DashboardBody {...props} />
+    </details>
+  );
+}
+
+function DashboardBody({ dashboard, originLabels, whatsapp = null, statuses = null }: Omit<Props, "folded">) {
   const origins = Object.keys(originLabels);
   const { funnel } = dashboard;
   const today = dashboard.days.at(-1);
   const originLabel = (key: string) => originLabels[key] ?? key;
   const colorOfOrigin = (key: string) => originColor(origins, key);
   return (
-    <section aria-labelledby="dashboard-title" className="mt-8" data-testid="dashboard">
-      <SectionHeading id="dashboard-title" size="panel">
-        Resumo dos últimos 30 dias
-      </SectionHeading>
+    <>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Leads em 30 dias" value={number.format(dashboard.total)} />
         <Stat label="Leads hoje" value={number.format(today?.total ?? 0)} />
@@ -104,7 +127,7 @@ export function LeadDashboard({ dashboard, originLabels, whatsapp = null, status
           </Card>
         ) : null}
       </div>
-    </section>
+    </>
   );
 }
 

@@ -3,9 +3,8 @@ import { Link } from "react-router";
 
 import { TableHead } from "~/components/ui/table-head";
 import { formatDateBr, SITE_TIME_ZONE } from "~/lib/dates";
-import { hasActiveFilters, type LeadFilters, leadFiltersQuery, NO_OWNER_LABEL, profileLabel } from "~/lib/leads/filters";
+import { hasActiveFilters, type LeadFilters, leadFiltersQuery, NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { statusWithReason } from "~/lib/leads/status";
-import { SURVEY_FIELDS, type SurveyField, surveyLabel } from "~/seed/vocational-form";
 import type { PanelPage } from "~/server/leads/panel.server";
 
 import { ContactButtons } from "./contact-buttons";
@@ -13,10 +12,12 @@ import { FirstContactLabel } from "./waiting-leads";
 
 /**
  * The leads panel's table (newest first, one page of the server's pagination), its count line,
- * its pagination and the opt-out count under it. Below the `sm` breakpoint each row is a card
- * (decision 096): what a salesperson needs (name, date, phone and contact buttons, course, polo,
- * status with the waiting time, next contact, owner), each with its label; the other columns are
- * on the lead's page, one click away. CSS only: the same cells, no second copy of the buttons.
+ * its pagination and the opt-out count under it. It holds what a salesperson works from (date,
+ * name with the origin, phone and contact buttons, course, polo, status with the waiting time, next
+ * contact, owner) and fits a 1280 px laptop without a sideways scroll: a long name or e-mail wraps.
+ * The rest (e-mail, city, result profile, the test's answers, the LGPD links) is on the lead's page,
+ * one click away. Below the `sm` breakpoint each row is a card (decision 096), each cell with its
+ * label. CSS only: the same cells, no second copy of the buttons.
  */
 
 const timeFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: SITE_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
@@ -27,24 +28,14 @@ function formatTime(iso: string) {
   return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
 }
 
-const SURVEY_HEADERS: Record<SurveyField, string> = {
-  workStatus: "Status Profissional",
-  workArea: "Área de Atuação",
-  workSatisfaction: "Satisfação",
-  careerGoal: "Objetivo de Carreira",
-  desiredArea: "Área Desejada",
-};
-
 export function LeadsTable({
   page,
   filters,
   originLabels,
-  canLgpd,
 }: {
   page: PanelPage;
   filters: LeadFilters;
   originLabels: Record<string, string>;
-  canLgpd: boolean;
 }) {
   const { rows, total, pages } = page;
   const filtered = hasActiveFilters(filters);
@@ -67,10 +58,12 @@ export function LeadsTable({
   }
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + rows.length - 1;
-  const cell = "whitespace-nowrap px-3 py-2";
+  const cell = "px-3 py-2 align-top";
+  // A name or an owner's e-mail wraps anywhere (a pasted token, a long address): the table never
+  // outgrows a laptop's width. The phone sits over its two buttons.
+  const long = "min-w-36 max-w-60 [overflow-wrap:anywhere] max-sm:min-w-0 max-sm:max-w-none";
   // On a phone: a labelled line of the card, or nothing (the column is on the lead's page).
-  const line = `${cell} max-sm:block max-sm:whitespace-normal max-sm:px-0 max-sm:py-0.5 max-sm:before:mr-1 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]`;
-  const extra = `${cell} max-sm:hidden`;
+  const line = `${cell} max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:mr-1 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]`;
   return (
     <>
       <p className="mt-4 text-sm text-slate-700" data-testid="leads-count" aria-live="polite">
@@ -80,30 +73,14 @@ export function LeadsTable({
       <section
         className="relative mt-2 overflow-x-auto rounded-lg border border-slate-200 max-sm:overflow-visible max-sm:border-0"
         tabIndex={0}
-        aria-label="Tabela de leads (role para os lados)"
+        aria-label="Tabela de leads"
       >
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block" data-testid="leads-table">
+        <table className="w-full divide-y divide-slate-200 text-left text-sm max-sm:block" data-testid="leads-table">
           <caption className="sr-only">Leads, do mais recente para o mais antigo</caption>
           <TableHead
             look="banded-dense"
             className="max-sm:hidden"
-            columns={[
-              "Data",
-              "Nome",
-              "Telefone",
-              "E-mail",
-              "Cidade",
-              "Curso de interesse",
-              "Polo",
-              "Origem",
-              "Perfil (resultado)",
-              "Status",
-              "Próximo contato",
-              "Responsável",
-              ...SURVEY_FIELDS.map((f) => SURVEY_HEADERS[f.name]),
-              "ID",
-              canLgpd ? "Dados (LGPD)" : null,
-            ]}
+            columns={["Data", "Nome", "Telefone", "Curso de interesse", "Polo", "Status", "Próximo contato", "Responsável"]}
           />
           <tbody className="divide-y divide-slate-100 bg-white max-sm:block max-sm:space-y-3 max-sm:divide-y-0 max-sm:bg-transparent">
             {rows.map((lead) => (
@@ -112,64 +89,45 @@ export function LeadsTable({
                 data-testid="lead-row"
                 className="max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:[overflow-wrap:anywhere] max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:p-3"
               >
-                <td className={`${line} max-sm:text-xs`} data-label="Recebido em">
+                <td className={`${line} whitespace-nowrap max-sm:text-xs`} data-label="Recebido em">
                   {formatDateBr(lead.data_criacao)} <span className="text-slate-500">{formatTime(lead.criado_em)}</span>
                 </td>
                 <th
                   scope="row"
-                  className={`${cell} font-medium text-slate-900 max-sm:order-first max-sm:block max-sm:whitespace-normal max-sm:px-0 max-sm:text-base`}
+                  className={`${cell} ${long} font-medium text-slate-900 max-sm:order-first max-sm:block max-sm:px-0 max-sm:text-base`}
                 >
                   <Link to={`/contato/lead/${lead.id}`} className="text-brand-700 underline" data-testid="lead-link">
                     {lead.nome}
                   </Link>
+                  <span className="block text-xs font-normal text-slate-500" data-testid="lead-origin">
+                    {originLabels[lead.origem] ?? lead.origem}
+                  </span>
                 </th>
-                <td className={`${line} max-sm:[&>div]:flex-wrap`} data-label="Telefone">
+                <td className={`${line} min-w-48 max-w-60 max-sm:min-w-0 max-sm:max-w-none`} data-label="Telefone">
                   <ContactButtons
                     leadId={lead.id}
                     nome={lead.nome}
                     telefone={lead.telefone}
                     optedOut={lead.whatsappOptOut}
                     contactable={lead.contactable}
-                    wrap={false}
                   />
                 </td>
-                <td className={extra}>{lead.email}</td>
-                <td className={extra}>{lead.cidade || "-"}</td>
                 <td className={line} data-label="Curso">
                   {lead.curso_interesse || "-"}
                 </td>
                 <td className={line} data-label="Polo">
                   {lead.polo || "-"}
                 </td>
-                <td className={extra}>{originLabels[lead.origem] ?? lead.origem}</td>
-                <td className={extra}>{lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : "-"}</td>
                 <td className={line} data-label="Status">
                   <span data-testid="lead-status">{statusWithReason(lead.status, lead.motivo_perda)}</span>
                   <FirstContactLabel state={lead.firstContact} />
                 </td>
-                <td className={line} data-label="Próximo contato">
+                <td className={`${line} whitespace-nowrap`} data-label="Próximo contato">
                   {lead.proximo_contato ? formatDateBr(lead.proximo_contato) : "-"}
                 </td>
-                <td className={line} data-label="Responsável" data-testid="lead-owner">
+                <td className={`${line} ${long}`} data-label="Responsável" data-testid="lead-owner">
                   {lead.owner ?? NO_OWNER_LABEL}
                 </td>
-                {SURVEY_FIELDS.map((f) => (
-                  <td key={f.name} className={extra}>
-                    {surveyLabel(f.name, lead[f.column])}
-                  </td>
-                ))}
-                <td className={`${extra} text-slate-500`}>{lead.id}</td>
-                {canLgpd ? (
-                  <td className={extra}>
-                    <a href={`/contato/lead/${lead.id}/dados.json`} download className="font-semibold text-brand-700 underline">
-                      Exportar<span className="sr-only"> os dados de {lead.nome}</span>
-                    </a>
-                    {" · "}
-                    <Link to={`/contato/lead/${lead.id}/excluir`} className="font-semibold text-red-700 underline">
-                      Excluir<span className="sr-only"> {lead.nome}</span>
-                    </Link>
-                  </td>
-                ) : null}
               </tr>
             ))}
           </tbody>

@@ -99,8 +99,8 @@ function NotificationButton() {
 
 /**
  * The panel's "Aguardando primeiro contato": how many leads wait and how many are "atrasados"
- * (each a link to the filtered list), and the waiting Novo leads most urgent first (the earliest due
- * time), before the dashboard, so the next call is the first thing a salesperson sees. Without
+ * (each a link to the filtered list), and the few waiting leads most urgent first (the earliest due
+ * time; three on a phone), above the list, so the next call is the first thing a salesperson sees. Without
  * JavaScript an "Atualizar" link reloads the panel; with it the box refreshes itself.
  */
 export function WaitingLeads({ box: initial }: { box: WaitingBox }) {
@@ -132,7 +132,7 @@ export function WaitingLeads({ box: initial }: { box: WaitingBox }) {
       {box.leads.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">Nenhum lead aguardando o primeiro contato.</p>
       ) : (
-        <ol className="mt-2 divide-y divide-amber-200" data-testid="waiting-list">
+        <ol className="mt-2 divide-y divide-amber-200 max-sm:[&>li:nth-child(n+4)]:hidden" data-testid="waiting-list">
           {box.leads.map((lead) => (
             <li
               key={lead.id}

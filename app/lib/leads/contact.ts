@@ -28,7 +28,10 @@ export const CONTACT_OUTCOMES = {
 
 export type ContactOutcome = keyof typeof CONTACT_OUTCOMES;
 
-const REACHING: ReadonlySet<ContactOutcome> = new Set(["atendeu", "mensagem_enviada", "respondeu"]);
+/** The outcomes of an attempt that reached the person (decision 140). */
+export const REACHING_OUTCOMES: readonly ContactOutcome[] = ["atendeu", "mensagem_enviada", "respondeu"];
+
+const REACHING: ReadonlySet<ContactOutcome> = new Set(REACHING_OUTCOMES);
 
 export function isContactOutcome(value: unknown): value is ContactOutcome {
   return typeof value === "string" && Object.hasOwn(CONTACT_OUTCOMES, value);

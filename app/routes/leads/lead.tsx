@@ -1,4 +1,5 @@
 import { ArrowLeft, Download, Mail, Trash2 } from "lucide-react";
+import { Fragment } from "react";
 import { Link } from "react-router";
 
 import { ErrorList } from "~/components/forms";
@@ -114,6 +115,12 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </dd>
         <dt className="font-semibold text-slate-700">Perfil (resultado)</dt>
         <dd className="text-slate-900">{lead.perfil ?? "Sem resultado"}</dd>
+        {lead.survey.map((answer) => (
+          <Fragment key={answer.label}>
+            <dt className="font-semibold text-slate-700">{answer.label}</dt>
+            <dd className="text-slate-900">{answer.value}</dd>
+          </Fragment>
+        ))}
         <dt className="font-semibold text-slate-700">Responsável</dt>
         <dd className="break-all text-slate-900" data-testid="lead-owner">
           {lead.owner?.email ?? NO_OWNER_LABEL}

@@ -22,8 +22,9 @@ import { requirePermission } from "~/server/staff/auth.server";
 import type { Route } from "./+types/panel";
 
 /**
- * /contato: the leads panel. Dashboard, search (GET form), filters, a server-side paginated table
- * newest first, bulk changes, CSV export and the hand-off to WhatsApp of the current selection.
+ * /contato: the leads panel. Search (GET form), filters, a server-side paginated table newest
+ * first, bulk changes, CSV export and the hand-off to WhatsApp of the current selection; under them
+ * the dashboard, folded.
  * A role without the "leads" permission (marketing) gets the dashboard's totals only.
  */
 
@@ -130,11 +131,7 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
       <UnassignedNotice status={loaderData.distribution} canDistribute={loaderData.canDistribute} />
       <WaitingLeads box={waiting} />
 
-      {dashboard ? (
-        <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} />
-      ) : null}
-
-      <section aria-labelledby="leads-title" className="mt-10">
+      <section aria-labelledby="leads-title" className="mt-8">
         <SectionHeading id="leads-title" size="panel">
           Lista de leads
         </SectionHeading>
@@ -147,13 +144,18 @@ function FullPanel({ loaderData }: { loaderData: Extract<Route.ComponentProps["l
                 Carregando leads...
               </p>
             ) : null}
-            <LeadsTable page={page} filters={filters} originLabels={originLabels} canLgpd={loaderData.canLgpd} />
+            <LeadsTable page={page} filters={filters} originLabels={originLabels} />
             {page.total > 0 ? <BulkStatusForm filters={filters} total={page.total} /> : null}
             {page.total > 0 ? <BulkOwnerForm filters={filters} total={page.total} owners={owners} /> : null}
             <OptOutCount count={optOuts} />
           </div>
         ) : null}
       </section>
+
+      {/* The list comes first; the 30 days' charts are folded under it. */}
+      {dashboard ? (
+        <LeadDashboard dashboard={dashboard} originLabels={originLabels} whatsapp={whatsapp} statuses={statuses} folded />
+      ) : null}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { ResultsChart } from "~/components/leads/results-chart";
 import { StudioTable } from "~/components/studio/studio-table";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { type ResultRow, resultsQueryString } from "~/lib/leads/results";
+import { type ResultRow, resultsQueryString, type SourceCampaignCell } from "~/lib/leads/results";
 import { privatePageMeta } from "~/lib/seo";
 import { resultsReport } from "~/server/leads/results.server";
 import { requirePermission } from "~/server/staff/auth.server";
@@ -47,6 +47,12 @@ function Cells({ row }: { row: ResultRow }) {
       <td className="py-2 pr-3 text-right">{row.enrolled}</td>
       <td className="py-2 pr-3 text-right">{row.matriculated}</td>
       <td className="py-2 pr-3 text-right">{pct(row.conversionPercent)}</td>
+      <td className="py-2 pr-3 text-right" data-testid="enrolled-in-period">
+        {row.enrolledInPeriod}
+      </td>
+      <td className="py-2 pr-3 text-right" data-testid="matriculated-in-period">
+        {row.matriculatedInPeriod}
+      </td>
       <td className="py-2">
         {row.lost}
         {row.lostReasons.length > 0 ? (
@@ -60,7 +66,7 @@ function Cells({ row }: { row: ResultRow }) {
 }
 
 export default function ResultsPage({ loaderData }: Route.ComponentProps) {
-  const { query, error, dimensions, ownOnly, rows, total } = loaderData;
+  const { query, error, dimensions, credits, ownOnly, rows, total, sourceCampaign } = loaderData;
   const loading = useIsPending({ formMethod: "GET" });
   const groupLabel = dimensions.find((each) => each.value === query.by)?.label ?? "";
   return (
@@ -74,20 +80,28 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="mt-1 max-w-3xl text-sm text-slate-600" data-testid="results-how-counted">
         O período conta os leads que chegaram entre as duas datas (a turma de chegada), com o que aconteceu com eles até hoje.
-        Inscritos inclui os matriculados.
+        Inscritos inclui os matriculados. Ao lado, “no período”: as inscrições e matrículas que aconteceram entre as duas datas,
+        tenha o lead chegado quando for.
       </p>
       {ownOnly ? (
         <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="results-own-only">
-          Você vê apenas os leads dos quais é responsável.
+          {query.credit === "primeiro_contato"
+            ? "Você vê apenas os leads em que fez o primeiro contato."
+            : "Você vê apenas os leads dos quais é responsável."}
         </p>
       ) : null}
 
-      <Form method="get" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-4">
+      <Form method="get" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-5">
         <FilterDate name="de" label="De" value={query.from} errorId="periodo-erro" error={error} />
         <FilterDate name="ate" label="Até" value={query.to} />
         <Field label="Agrupar por" htmlFor="por">
           <select id="por" name="por" defaultValue={query.by} key={query.by} className={inputClass("compact")}>
             <SelectOptions options={dimensions} />
+          </select>
+        </Field>
+        <Field label="Creditar a" htmlFor="credito">
+          <select id="credito" name="credito" defaultValue={query.credit} key={query.credit} className={inputClass("compact")}>
+            <SelectOptions options={credits} />
           </select>
         </Field>
         <div className="flex items-end">
@@ -129,6 +143,8 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
               "Inscritos",
               "Matriculados",
               "Conversão",
+              "Inscritos no período",
+              "Matriculados no período",
               "Perdidos (motivos)",
             ]}
           >
@@ -147,8 +163,44 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
               <Cells row={total} />
             </tr>
           </StudioTable>
+          <SourceCampaignTable {...sourceCampaign} />
         </>
       )}
+    </section>
+  );
+}
+
+const cellText = (cell: SourceCampaignCell | undefined) => (cell ? `${cell.leads} / ${cell.enrolled}` : "-");
+
+/** The period's leads by source (rows) and campaign (columns): "leads / inscritos" in each cell. */
+function SourceCampaignTable({ campaigns, rows }: Route.ComponentProps["loaderData"]["sourceCampaign"]) {
+  return (
+    <section aria-labelledby="origem-campanha-titulo" className="mt-8">
+      <h2 id="origem-campanha-titulo" className="text-lg font-semibold text-slate-900">
+        Origem × campanha
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Leads que chegaram no período por origem (utm_source) e campanha (utm_campaign). Em cada célula: leads / inscritos.
+      </p>
+      <StudioTable
+        testId="source-campaign-table"
+        caption="Leads e inscritos por origem e campanha"
+        columns={["Origem / campanha", ...campaigns, "Total"]}
+      >
+        {rows.map((row) => (
+          <tr key={row.source} className="border-b border-slate-100" data-testid="source-campaign-row">
+            <th scope="row" className="py-2 pr-3 font-medium break-words">
+              {row.source}
+            </th>
+            {campaigns.map((campaign) => (
+              <td key={campaign} className="py-2 pr-3 text-right" data-campaign={campaign}>
+                {cellText(row.cells[campaign])}
+              </td>
+            ))}
+            <td className="py-2 pr-3 text-right font-semibold">{cellText(row.total)}</td>
+          </tr>
+        ))}
+      </StudioTable>
     </section>
   );
 }

@@ -78,7 +78,7 @@ export function resumeSummary(email: string) {
 /** The numbers, from the same report the Resultados page shows, plus the waiting list now. */
 export function summaryNumbers(now: Date) {
   const yesterday = shiftDate(saoPauloDate(now), -1);
-  const admin = { id: 0, role: "admin" as const };
+  const admin = { id: 0, email: "", role: "admin" as const };
   const report = (from: string) =>
     resultsReport(new URLSearchParams({ de: from, ate: yesterday, por: "utm_campaign" }), admin, now);
   const day = report(yesterday);

@@ -18,6 +18,7 @@ import { isLeadLate } from "~/lib/leads/late";
 import { type LossReason, NOTE_MAX, statusWithReason } from "~/lib/leads/status";
 import { can, type Role } from "~/lib/staff/roles";
 import { LEAD_OPT_OUT_INTENT, leadOptOutSchema } from "~/lib/whatsapp/replies";
+import { SURVEY_FIELDS, surveyLabel } from "~/seed/vocational-form";
 
 import { getInstitution } from "../content/institution.server";
 import { isOptedOut as isEmailOptedOut } from "../email/person-emails.server";
@@ -56,6 +57,8 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
       origem: LEAD_ORIGINS[lead.origem as keyof typeof LEAD_ORIGINS] ?? lead.origem,
       criado: formatDateTimeBr(lead.criado_em),
       perfil: lead.perfil_resultado ? profileLabel(lead.perfil_resultado) : null,
+      // The vocational form's answers (the panel's table leaves them here).
+      survey: SURVEY_FIELDS.map((field) => ({ label: field.logHeader, value: surveyLabel(field.name, lead[field.column]) })),
       status: lead.status,
       motivo: lead.motivo_perda,
       proximoContato: lead.proximo_contato,

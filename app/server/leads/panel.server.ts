@@ -96,8 +96,6 @@ export function loadFullPanel(admin: StaffUser, searchParams: URLSearchParams) {
   const filters = parseLeadFilters(searchParams, Object.keys(LEAD_ORIGINS));
   const base = {
     totalsOnly: false as const,
-    // The LGPD export and erasure links show only to roles holding "lgpd" (admin).
-    canLgpd: can(admin.role, "lgpd"),
     // "Meus leads": the owner filter with the signed-in user's id.
     myId: admin.id,
     // The unassigned-queue notice links to "Distribuição" for those who may open it.

@@ -38,7 +38,8 @@ export type WaitingBox = {
   newest: { id: number; firstName: string } | null;
 };
 
-export const WAITING_BOX_SIZE = 10;
+/** The most urgent few: the list of leads under the box is the panel's first screen, the total links to them all. */
+export const WAITING_BOX_SIZE = 5;
 
 /**
  * The panel's waiting box for a viewer at `now`: every count and row inside her wall (decision 138),
