@@ -191,34 +191,36 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageSection>
 
-      {/* Minas Gerais hubs */}
-      <section aria-labelledby="polos-mg" className="bg-slate-50 py-14">
-        <div className="mx-auto max-w-6xl px-4">
-          <SectionHeading id="polos-mg" center intro={texts.hubsIntro}>
-            {texts.hubsTitle}
-          </SectionHeading>
-          <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="club-hubs">
-            {loaderData.hubs.map((hub) => (
-              <li
-                key={hub.location}
-                className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
-              >
-                <span className="flex items-start gap-2 font-medium text-slate-900">
-                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-                  {hub.location} - MG
-                </span>
-                <a
-                  href={telHref(hub.phone)}
-                  className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      {/* Minas Gerais hubs: none active, no section (its title would name a state with no polo). */}
+      {loaderData.hubs.length === 0 ? null : (
+        <section aria-labelledby="polos-mg" className="bg-slate-50 py-14">
+          <div className="mx-auto max-w-6xl px-4">
+            <SectionHeading id="polos-mg" center intro={texts.hubsIntro}>
+              {texts.hubsTitle}
+            </SectionHeading>
+            <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="club-hubs">
+              {loaderData.hubs.map((hub) => (
+                <li
+                  key={hub.location}
+                  className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
                 >
-                  <Phone aria-hidden="true" className="size-4" />
-                  {hub.phone}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+                  <span className="flex items-start gap-2 font-medium text-slate-900">
+                    <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    {hub.location} - MG
+                  </span>
+                  <a
+                    href={telHref(hub.phone)}
+                    className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                  >
+                    <Phone aria-hidden="true" className="size-4" />
+                    {hub.phone}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
 
       {/* Testimonials */}
       <PageSection headingId="depoimentos-clube" title={texts.testimonialsTitle} className="mx-auto max-w-6xl px-4 py-14">
