@@ -209,7 +209,7 @@ describe("studio: Campanha", () => {
         /^O cartão ".+" dá até 60% \(bolsa \+ pontualidade\), mais que o título \(50%\)$/,
       );
     expect(error.closingText).toEqual([
-      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {primeira_mensalidade}, {cursos}, {polos}, {polos_mg}, {campanha}, {marca}",
+      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {primeira_mensalidade}, {cursos}, {polos}, {polos_mg}, {estados}, {campanha}, {marca}",
       "O texto diz até 55%, mas a melhor oferta ativa dá 60%: use {bolsa} para o número acompanhar as ofertas",
     ]);
     expect(error.closingTitle).toEqual(["Chaves sem par: cada { precisa de um } (ex.: {bolsa})"]);
