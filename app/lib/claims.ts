@@ -34,7 +34,17 @@ export type SiteClaims = {
   firstPayment: string;
   /** The states (full names) that have an active polo, in the studio's order: the footer's "Onde estamos". */
   poloStates: string[];
+  /** Active courses whose recognition act the studio holds: what "cursos reconhecidos pelo MEC" may count (decision 143). */
+  recognizedCourses: number;
+  /** The partnership's name as the studio stores it (the club page, its home button, its /bolsas card); "" once switched off. */
+  partnerName: string;
 };
+
+/** "Minas Gerais", "Paraná e Santa Catarina", "A, B e C": the states a sentence names. */
+export function statesSentence(states: readonly string[]): string {
+  if (states.length <= 1) return states.join("");
+  return `${states.slice(0, -1).join(", ")} e ${states.at(-1)}`;
+}
 
 /** The values the placeholder renderer fills a text with, from the site's claims and brand. */
 export function claimValues(claims: SiteClaims, brandName: string): PlaceholderValues {
@@ -47,6 +57,7 @@ export function claimValues(claims: SiteClaims, brandName: string): PlaceholderV
     polos_mg: claims.polosMg > 0 ? formatNumber(claims.polosMg) : "",
     campanha: claims.campaignName,
     marca: brandName,
+    estados: statesSentence(claims.poloStates),
   };
 }
 

@@ -145,14 +145,21 @@ export function catalogueData(all: readonly Course[], query: Pick<HomeQuery, "q"
 export type HomePolos = {
   term: string;
   showAll: boolean;
+  /** Up to three cities of the active polos, the search box's example ("Ex.: Curitiba, Joinville"). */
+  exampleCities: string[];
   visible: Polo[];
   total: number;
   hidden: number;
 };
 
+/** The first three distinct cities of the polos ("Belo Horizonte - Centro - MG" is Belo Horizonte). */
+export function exampleCities(list: readonly Polo[]): string[] {
+  return [...new Set(list.map((polo) => polo.location.split(" - ")[0]!.trim()))].slice(0, 3);
+}
+
 export function polosData(list: readonly Polo[], query: Pick<HomeQuery, "polo" | "allPolos">, pageSize = 12): HomePolos {
   const page = pagePolos(searchPolos(list, query.polo), query.allPolos, pageSize);
-  return { term: query.polo, showAll: query.allPolos, ...page };
+  return { term: query.polo, showAll: query.allPolos, exampleCities: exampleCities(list), ...page };
 }
 
 /** A level of the catalogue's filter: its name, its address fragment (`?nivel=`) and how many active courses it has. */

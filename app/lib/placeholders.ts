@@ -12,6 +12,7 @@ export const PLACEHOLDERS = {
   cursos: "o número de cursos ativos",
   polos: "o número de polos ativos",
   polos_mg: "o número de polos ativos em Minas Gerais",
+  estados: "os estados com polos ativos (ex.: Paraná e Santa Catarina)",
   campanha: "o nome da campanha",
   marca: "o nome da instituição",
 } as const;

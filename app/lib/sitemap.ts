@@ -40,12 +40,12 @@ function escapeXml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
-/** The absolute, unique URLs of the sitemap: the public pages first, then each course path once. */
-export function sitemapUrls(siteUrl: string, coursePaths: readonly string[]): string[] {
+/** The absolute, unique URLs of the sitemap: the public pages first (less `hiddenPaths`, pages switched off), then each course path once. */
+export function sitemapUrls(siteUrl: string, coursePaths: readonly string[], hiddenPaths: readonly string[] = []): string[] {
   const base = siteUrl.replace(/\/+$/, "");
   const seen = new Set<string>();
   const urls: string[] = [];
-  for (const path of [...PUBLIC_PATHS, ...coursePaths]) {
+  for (const path of [...PUBLIC_PATHS.filter((publicPath) => !hiddenPaths.includes(publicPath)), ...coursePaths]) {
     const normalized = path.startsWith("/") ? path : `/${path}`;
     const url = base + normalized;
     if (seen.has(url)) continue;

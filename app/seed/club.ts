@@ -80,12 +80,16 @@ export const clubExcellence: readonly { value: string; label: string }[] = [
  * counts of the catalogue, so the page never contradicts the rest of the site. `fill` is the
  * placeholder renderer with the site's claims (app/lib/claims.ts claimText); a text it cannot fill is left out.
  */
-export function clubTextsWithClaims(selectedBolsa: string, fill: (text: string) => string | null) {
-  const bolsa = (text: string) => withSelectedBolsa(text, selectedBolsa);
+export function clubTextsWithClaims(
+  selectedBolsa: string,
+  fill: (text: string) => string | null,
+  partnerName: string = CLUB_NAME,
+) {
+  const bolsa = (text: string) => withSelectedBolsa(text, selectedBolsa).replaceAll(CLUB_NAME, partnerName);
   const both = (text: string) => fill(bolsa(text));
   return {
     heroTitle: bolsa(clubTexts.heroTitle),
-    announcementText: fill(clubTexts.announcementText) ?? "",
+    announcementText: fill(bolsa(clubTexts.announcementText)) ?? "",
     hubsTitle: fill(clubTexts.hubsTitle) ?? "Polos em Minas Gerais",
     // A benefit quoting the campaign's first payment is left out while no campaign runs.
     benefits: clubBenefits.flatMap((benefit) => {
@@ -112,6 +116,21 @@ export function clubTextsWithClaims(selectedBolsa: string, fill: (text: string) 
         .map(both)
         .find(Boolean) ?? bolsa("Parceria oficial com o América-MG: torcedor estuda com bolsa de até 70%."),
   };
+}
+
+/** The page's fixed texts with the partnership's name the studio stores instead of the seed's (decision 143). */
+export function withPartnerName<T extends Record<string, string>>(texts: T, partnerName: string): T {
+  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text.replaceAll(CLUB_NAME, partnerName)])) as T;
+}
+
+/**
+ * A text of another page that names the partnership (/bolsas): with the studio's name, and without
+ * the sentences that name it once the partnership is switched off (`partnerName` ""). Null when none is left.
+ */
+export function partnerSentences(text: string, partnerName: string): string | null {
+  return fillBySentence(text, (sentence) =>
+    sentence.includes(CLUB_NAME) ? (partnerName ? sentence.replaceAll(CLUB_NAME, partnerName) : null) : sentence,
+  );
 }
 
 export const homeGames2025: ClubGame[] = [

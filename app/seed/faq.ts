@@ -24,7 +24,7 @@ export const faq: FaqItem[] = [
   {
     question: "O diploma de um curso EAD tem a mesma validade do presencial?",
     answer:
-      "Sim. Todos os nossos cursos são reconhecidos ou autorizados pelo MEC, e o diploma de um curso a distância tem exatamente a mesma validade do diploma de um curso presencial, inclusive para concursos públicos e pós-graduação. No diploma não consta a modalidade.",
+      "Sim. O diploma de um curso a distância reconhecido tem exatamente a mesma validade do diploma de um curso presencial, inclusive para concursos públicos e pós-graduação. No diploma não consta a modalidade. O ato de cada curso está na página do curso e em Condições de oferta.",
   },
   {
     question: "Como funcionam as bolsas de até 70%?",

@@ -51,7 +51,7 @@ export const scholarshipFaq: FaqItem[] = [
   {
     question: "Quem pode receber a bolsa de até 70%?",
     answer:
-      "Novos alunos dos cursos selecionados (como Educação Física), torcedores do América-MG em cursos participantes da parceria e dependentes de colaboradores pelo Auxílio Educação. Nos demais cursos, a bolsa segue a campanha vigente de cada modalidade.",
+      "Novos alunos dos cursos selecionados (como Educação Física) e dependentes de colaboradores pelo Auxílio Educação. Torcedores do América-MG também, em cursos participantes da parceria. Nos demais cursos, a bolsa segue a campanha vigente de cada modalidade.",
   },
   {
     question: "Como funciona o desconto de pontualidade?",

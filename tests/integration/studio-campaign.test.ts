@@ -257,7 +257,7 @@ describe("studio: Campanha", () => {
       );
     expect(error.closingText).toEqual([
       "O texto diz até 55%, mas a melhor oferta ativa dá 60%: use {bolsa} para o número acompanhar as ofertas",
-      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {primeira_mensalidade}, {cursos}, {polos}, {polos_mg}, {campanha}, {marca}",
+      "{campanhaa} não é um campo conhecido. Use {bolsa}, {bolsa_selecionados}, {primeira_mensalidade}, {cursos}, {polos}, {polos_mg}, {estados}, {campanha}, {marca}",
     ]);
     expect(error.closingTitle).toEqual(["Chaves sem par: cada { precisa de um } (ex.: {bolsa})"]);
     expect(getEntry(campaignContent, SINGLETON_ID)).toEqual(entry);

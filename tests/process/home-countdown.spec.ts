@@ -30,9 +30,11 @@ test.describe("a fresh deployment with HOME_COUNTDOWN_TARGET in the past", () =>
     expect(hero).toContain("60%");
     expect(`${hero}${heading}`).not.toMatch(/(6[1-9]|[7-9]\d)%/);
     expect(heading).toContain("Bolsas de até 60%");
-    // The title and description say the same numbers as the hero (79 active courses: "Mais de 70").
+    // The title and description say the same numbers as the hero (79 active courses: "Mais de 70"),
+    // and no recognition: the seed enters no course's act (decision 143).
     expect(html).toMatch(/<title>[^<]*bolsa de até 60%/);
-    expect(html).toContain("Mais de 70 cursos reconhecidos pelo MEC, bolsas de até 60% e mais de 20 polos.");
+    expect(html).toContain("Mais de 70 cursos, bolsas de até 60% e mais de 20 polos.");
+    expect(html).not.toMatch(/reconhecid[oa]s? pelo MEC/);
   });
 
   test("the rest of the site makes the home page's claims: the campaign bar, course pages and the catalogue", async () => {

@@ -12,6 +12,11 @@ export const UNFILLED: Array<[string, RegExp]> = [
   ["a sentence whose figure was removed", /\bde até(?!\s*(?:\d|R\$))|\ba partir de\s*[.,;:)]/i],
 ];
 
+/** What nothing may say while no course has its recognition act entered (decision 143). */
+export const RECOGNITION_WITHOUT_ACTS: Array<[string, RegExp]> = [
+  ["a recognition claim without its acts", /reconhecid[oa]s? pelo MEC/i],
+];
+
 /** What nothing may promise once the campaign is over. */
 export const PROMISE_OVER: Array<[string, RegExp]> = [["a 24-hour promise", /vale por 24 horas|nas próximas 24 horas/i]];
 

@@ -14,8 +14,8 @@ export type HeroImage = StoredPhoto;
 /** The hero's texts as the studio saved them, with the stats filled in. */
 export type HeroContent = { badge: string; title: string; highlight: string; text: string; photo: HeroImage | null };
 
-/** The home hero: MEC badge, 'Quero minha bolsa agora', /america-mg link, stats. */
-export function HomeHero({ hero, stats }: { hero: HeroContent; stats: HomeStats }) {
+/** The home hero: the badge, 'Quero minha bolsa agora', the partnership's link while it is on (decision 143), stats. */
+export function HomeHero({ hero, stats, partnerName }: { hero: HeroContent; stats: HomeStats; partnerName: string }) {
   const heroStats = [
     { value: stats.courses, label: "cursos" },
     { value: stats.bolsa, label: "de bolsa" },
@@ -43,9 +43,11 @@ export function HomeHero({ hero, stats }: { hero: HeroContent; stats: HomeStats 
             <FormLink type="lead" className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}>
               Quero minha bolsa agora
             </FormLink>
-            <ButtonLink to="/america-mg" variant="inverse" size="xl">
-              Parceria América-MG
-            </ButtonLink>
+            {partnerName ? (
+              <ButtonLink to="/america-mg" variant="inverse" size="xl">
+                Parceria {partnerName}
+              </ButtonLink>
+            ) : null}
           </div>
           <dl className="mt-8 grid max-w-md grid-cols-3 gap-4">
             {heroStats.map((s) => (

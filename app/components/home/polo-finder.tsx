@@ -3,6 +3,7 @@ import { MapPin, Phone, Search } from "lucide-react";
 import { telHref, useSite } from "~/components/layout/use-site";
 import { ButtonLink } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { statesSentence } from "~/lib/claims";
 import { LEVEL_SLUGS } from "~/lib/content/course-offer";
 import { poloPath } from "~/lib/content/polos";
 import { formatNumber } from "~/lib/format";
@@ -36,8 +37,10 @@ export function PoloFinder({
           Encontre um polo perto de você
         </SectionHeading>
         <p className="mt-2 max-w-3xl text-slate-600">
-          São mais de {formatNumber(claims.polos)} polos pelo Brasil, com presença em Minas Gerais, Mato Grosso, Mato Grosso do
-          Sul e Rio Grande do Norte. Digite sua cidade ou bairro.
+          {/* The states come from the active polos (decision 143), as the footer's. */}
+          São mais de {formatNumber(claims.polos)} polos pelo Brasil
+          {claims.poloStates.length > 0 ? `, com presença em ${statesSentence(claims.poloStates)}` : ""}. Digite sua cidade ou
+          bairro.
         </p>
 
         <LiveSearchForm
@@ -47,7 +50,7 @@ export function PoloFinder({
             id: "polo-busca",
             name: "polo",
             label: "Buscar polo por cidade ou bairro",
-            placeholder: "Ex.: Belo Horizonte, Natal, Cuiabá",
+            placeholder: polos.exampleCities.length > 0 ? `Ex.: ${polos.exampleCities.join(", ")}` : "",
             icon: MapPin,
           }}
           value={polos.term}

@@ -8,6 +8,7 @@ import { FormLink } from "~/components/public/form-link";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { refreshDeadline } from "~/lib/campaign";
+import { statesSentence } from "~/lib/claims";
 import type { HomeCountdownView, TestimonialContent } from "~/lib/content/home";
 import { formatNumber } from "~/lib/format";
 
@@ -15,6 +16,7 @@ import { DeferredSection } from "./deferred";
 
 /** Three 'why choose us' cards, plus the modalities (#modalidades); the polo count is the hero's. */
 export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
+  const { poloStates } = useSite().claims;
   const cards = [
     {
       icon: Lightbulb,
@@ -29,7 +31,8 @@ export function WhyChooseUs({ poloClaim }: { poloClaim: number }) {
     {
       icon: MapPinned,
       title: "Presença nacional",
-      text: `Mais de ${formatNumber(poloClaim)} polos pelo Brasil, com atendimento em Minas Gerais, Mato Grosso, Mato Grosso do Sul e Rio Grande do Norte.`,
+      // The states come from the active polos (decision 143).
+      text: `Mais de ${formatNumber(poloClaim)} polos pelo Brasil${poloStates.length > 0 ? `, com atendimento em ${statesSentence(poloStates)}` : ""}.`,
     },
   ];
   const modalities = [

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { CLUB_NAME } from "../../seed/club";
 import { DEPENDANT_BENEFIT_PERCENT, STAFF_BENEFIT_PERCENT } from "../../seed/employee";
 import { saoPauloDate } from "../dates";
 import { isoDate, optionalText, percentField, requiredText } from "./fields";
@@ -30,6 +31,16 @@ export const clubGameSchema = z.object({
 });
 
 export const clubPagesSchema = z.object({
+  /**
+   * The partnership's name: the club page, the home's button and the /bolsas card say it (decision
+   * 143). A document saved before it was a field reads with the seed's.
+   */
+  partnerName: requiredText(60).default(CLUB_NAME),
+  /** Switched off: no club page (404), no home button, no /bolsas card, not in the sitemap. */
+  partnerRetired: z
+    .boolean()
+    .optional()
+    .transform((value) => value ?? false),
   gamesIntro: requiredText(300),
   /** Shown when no game of the list is still to be played. */
   noGamesText: requiredText(300),
@@ -52,6 +63,11 @@ export const clubPagesSchema = z.object({
 
 export type ClubPages = z.infer<typeof clubPagesSchema>;
 export type ClubGameEntry = z.infer<typeof clubGameSchema>;
+
+/** The partnership's name while it is on, "" once the studio switched it off. */
+export function activePartner(pages: Pick<ClubPages, "partnerName" | "partnerRetired">): string {
+  return pages.partnerRetired ? "" : pages.partnerName;
+}
 
 /** Games whose day is over: kept in the list, never shown as upcoming. */
 export function playedGames(games: readonly ClubGameEntry[], now: Date): ClubGameEntry[] {

@@ -114,6 +114,17 @@ export type ActAndEvaluation = {
   evaluationYear: string;
 };
 
+/**
+ * The acts that make a course "reconhecido pelo MEC": an authorization only lets it start, so it
+ * backs no recognition claim (decision 143).
+ */
+export const RECOGNITION_ACT_TYPES: readonly string[] = ["Reconhecimento", "Renovação de reconhecimento"];
+
+/** Whether the studio holds the course's recognition act whole (type, number and DOU date). */
+export function hasRecognitionAct(course: Pick<ActAndEvaluation, "actType" | "actNumber" | "actDate">): boolean {
+  return RECOGNITION_ACT_TYPES.includes(course.actType) && course.actNumber !== "" && course.actDate !== "";
+}
+
 /** What the two-field rules say, field by field (act and evaluation given whole or not at all). */
 export function offerIssues(value: ActAndEvaluation): Array<{ path: string; message: string }> {
   return [

@@ -93,6 +93,8 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
     selectedCoursesPercent: "Bolsa dos cursos selecionados",
   },
   club: {
+    partnerName: "Nome da parceria",
+    partnerRetired: "Parceria desligada",
     gamesIntro: "Apresentação dos jogos",
     noGamesText: "Texto sem jogos",
     games: "Jogos",

@@ -1,4 +1,5 @@
 import { Award, CalendarDays, Clock, type LucideIcon, MapPin, Megaphone, Phone, Star, Trophy } from "lucide-react";
+import { data } from "react-router";
 
 import { telHref, useSite } from "~/components/layout/use-site";
 import { EmbeddedForm, FormJumpLink } from "~/components/public/embedded-form";
@@ -12,23 +13,30 @@ import { claimText, SEED_SELECTED_BOLSA, type SiteClaims } from "~/lib/claims";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { CLUB_NAME, clubTestimonials, clubTexts, clubTextsWithClaims } from "~/seed/club";
+import { clubTestimonials, clubTexts, clubTextsWithClaims, withPartnerName } from "~/seed/club";
 import { clubPageData } from "~/server/content/club.server";
 
 import type { Route } from "./+types/club";
 
 /** Plain HTML in the browser (decision 092); the carousel and the form frame's height are islands (decision 098). */
 export const handle = { framework: false } satisfies PageScriptsHandle;
+/** The partnership switched off in the studio: no page (decision 143). */
 export function loader() {
-  return clubPageData(new Date());
+  const page = clubPageData(new Date());
+  if (!page.partnerName) throw data(null, { status: 404 });
+  return page;
 }
 
 export const meta: Route.MetaFunction = (args) => {
+  // The partnership switched off: the 404 page's title, no club name.
+  if (!args.loaderData) return [{ title: "Página não encontrada" }];
   const site = siteFromMatches(args.matches);
   // Without the root's data (an error page) only the scholarship matters here: the seed's; no counts.
   const claims = (site as { claims?: SiteClaims } | undefined)?.claims;
-  const claimed = clubTextsWithClaims(claims?.selectedBolsa ?? SEED_SELECTED_BOLSA, (text) =>
-    claims && site ? claimText(text, claims, site.brandName) : null,
+  const claimed = clubTextsWithClaims(
+    claims?.selectedBolsa ?? SEED_SELECTED_BOLSA,
+    (text) => (claims && site ? claimText(text, claims, site.brandName) : null),
+    args.loaderData.partnerName,
   );
   return pageMeta(args, {
     title: claimed.metaTitle,
@@ -59,9 +67,10 @@ function GameFact({ icon: Icon, children }: { icon: LucideIcon; children: React.
 
 export default function ClubPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const claimed = clubTextsWithClaims(site.claims.selectedBolsa, (text) => claimText(text, site.claims, site.brandName));
+  const partner = loaderData.partnerName;
+  const claimed = clubTextsWithClaims(site.claims.selectedBolsa, (text) => claimText(text, site.claims, site.brandName), partner);
   const { heroTitle, announcementText, hubsTitle } = claimed;
-  const texts = { ...clubTexts, heroTitle, announcementText, hubsTitle };
+  const texts = { ...withPartnerName(clubTexts, partner), heroTitle, announcementText, hubsTitle };
   return (
     <div>
       {/* Hero */}
@@ -69,7 +78,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-[1.4fr_1fr]">
           <div>
             <Badge icon={Trophy}>
-              {texts.heroBadge} · {CLUB_NAME}
+              {texts.heroBadge} · {partner}
             </Badge>
             <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
             <p className="mt-4 max-w-xl text-lg text-green-50">{texts.heroText}</p>
@@ -151,7 +160,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <p className="text-sm font-semibold text-green-800">{game.round}</p>
                   <SectionHeading as="h3" size="card" className="mt-1">
-                    {CLUB_NAME} x {game.opponent}
+                    {partner} x {game.opponent}
                   </SectionHeading>
                   <ul className="mt-3 space-y-1 text-sm text-slate-700">
                     <GameFact icon={CalendarDays}>
@@ -182,34 +191,36 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageSection>
 
-      {/* Minas Gerais hubs */}
-      <section aria-labelledby="polos-mg" className="bg-slate-50 py-14">
-        <div className="mx-auto max-w-6xl px-4">
-          <SectionHeading id="polos-mg" center intro={texts.hubsIntro}>
-            {texts.hubsTitle}
-          </SectionHeading>
-          <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="club-hubs">
-            {loaderData.hubs.map((hub) => (
-              <li
-                key={hub.location}
-                className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
-              >
-                <span className="flex items-start gap-2 font-medium text-slate-900">
-                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-                  {hub.location} - MG
-                </span>
-                <a
-                  href={telHref(hub.phone)}
-                  className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      {/* Minas Gerais hubs: none active, no section (its title would name a state with no polo). */}
+      {loaderData.hubs.length === 0 ? null : (
+        <section aria-labelledby="polos-mg" className="bg-slate-50 py-14">
+          <div className="mx-auto max-w-6xl px-4">
+            <SectionHeading id="polos-mg" center intro={texts.hubsIntro}>
+              {texts.hubsTitle}
+            </SectionHeading>
+            <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="club-hubs">
+              {loaderData.hubs.map((hub) => (
+                <li
+                  key={hub.location}
+                  className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
                 >
-                  <Phone aria-hidden="true" className="size-4" />
-                  {hub.phone}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+                  <span className="flex items-start gap-2 font-medium text-slate-900">
+                    <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    {hub.location} - MG
+                  </span>
+                  <a
+                    href={telHref(hub.phone)}
+                    className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                  >
+                    <Phone aria-hidden="true" className="size-4" />
+                    {hub.phone}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
 
       {/* Testimonials */}
       <PageSection headingId="depoimentos-clube" title={texts.testimonialsTitle} className="mx-auto max-w-6xl px-4 py-14">
@@ -235,7 +246,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
         className="mx-auto max-w-3xl scroll-mt-36 px-4 py-14"
       >
         <div className="mt-8">
-          <EmbeddedForm src={loaderData.formUrl} title={`Formulário de inscrição: torcida ${CLUB_NAME}`} />
+          <EmbeddedForm src={loaderData.formUrl} title={`Formulário de inscrição: torcida ${partner}`} />
         </div>
       </PageSection>
     </div>

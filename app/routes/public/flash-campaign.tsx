@@ -160,25 +160,27 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
 
       <RegularPrices title={texts.pricesTitle} intro={texts.pricesIntro} prices={prices} />
 
-      {/* Histórias de Sucesso */}
-      <section aria-labelledby="historias-titulo" className="py-16">
-        <div className="mx-auto max-w-6xl px-4">
-          <div className="text-center">
-            <SectionHeading id="historias-titulo">{texts.storiesTitle}</SectionHeading>
-            <p className="mt-3 text-slate-600">{texts.storiesIntro}</p>
+      {/* Histórias de Sucesso: about the campaign, so not once it has ended (decision 143). */}
+      {ended ? null : (
+        <section aria-labelledby="historias-titulo" className="py-16">
+          <div className="mx-auto max-w-6xl px-4">
+            <div className="text-center">
+              <SectionHeading id="historias-titulo">{texts.storiesTitle}</SectionHeading>
+              <p className="mt-3 text-slate-600">{texts.storiesIntro}</p>
+            </div>
+            <Carousel
+              className="mt-10"
+              label="Depoimentos de quem aproveitou a campanha"
+              testId="campaign-testimonials"
+              itemName="depoimento"
+              items={campaignTestimonials}
+              getKey={(t) => t.id}
+              desktopCount={3}
+              renderItem={(t) => <TestimonialCard name={t.name} detail={t.course} text={t.text} image={t.image} />}
+            />
           </div>
-          <Carousel
-            className="mt-10"
-            label="Depoimentos de quem aproveitou a campanha"
-            testId="campaign-testimonials"
-            itemName="depoimento"
-            items={campaignTestimonials}
-            getKey={(t) => t.id}
-            desktopCount={3}
-            renderItem={(t) => <TestimonialCard name={t.name} detail={t.course} text={t.text} image={t.image} />}
-          />
-        </div>
-      </section>
+        </section>
+      )}
 
       {/* Closing call to action (a hurry that would be untrue once the campaign ended) */}
       {ended ? null : (
@@ -194,7 +196,8 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
             <ul className="mx-auto mt-6 grid max-w-xl gap-2 text-left sm:grid-cols-2">
               {[
                 "Matrícula 100% on-line",
-                "Diploma reconhecido pelo MEC",
+                // Only when every course the offers cover has its recognition act entered (decision 143).
+                ...(loaderData.diplomaRecognized ? ["Diploma reconhecido pelo MEC"] : []),
                 `Mais de ${formatNumber(site.claims.polos)} polos`,
                 `Primeira mensalidade a partir de ${loaderData.firstPayment}`,
               ].map((item) => (

@@ -5,12 +5,13 @@ import { HomeFaq } from "~/components/home/faq";
 import { HomeHero, HomeSearchBox } from "~/components/home/hero";
 import { PoloContext, PoloCount, PoloFinder, PoloResults } from "~/components/home/polo-finder";
 import { HomeCountdown, Testimonials, VocationalTestBanner, WhyChooseUs } from "~/components/home/sections";
+import { useSite } from "~/components/layout/use-site";
 import { formatNumber } from "~/lib/format";
 import { catalogueData, homeHref, homeView, parseHomeQuery, polosData } from "~/lib/home-data";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/seo";
-import { activeCourses, activePolos } from "~/server/content/courses.server";
+import { activeCourses, activePolos, recognizedCourseCount } from "~/server/content/courses.server";
 import { homePageContent } from "~/server/content/home.server";
 import { siteSharePath } from "~/server/content/share-image.server";
 import { publicSite } from "~/server/platform/site.server";
@@ -33,6 +34,7 @@ export function loader({ request }: Route.LoaderArgs) {
     catalogue: catalogueData(activeCourses(), query),
     polos: polosData(activePolos(), query),
     home,
+    recognizedCourses: recognizedCourseCount(),
     // Built here, not in `meta`: the page's JavaScript does not carry the JSON-LD builders. The FAQ's
     // only where the FAQ is in the document (the landing document has its placeholder: decision 104).
     jsonLd: view === "full" ? [institutionJsonLd(publicSite()), faqJsonLd(home.faq)] : [institutionJsonLd(publicSite())],
@@ -41,16 +43,20 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The title and description carry the same stats as the hero (from the store, never contradicting it). */
+/**
+ * The title and description carry the same stats as the hero (from the store, never contradicting it);
+ * "reconhecidos pelo MEC" counts only the courses whose recognition act is entered (decision 143).
+ */
 export const meta: Route.MetaFunction = (args) => {
   const home = args.loaderData?.home;
   const stats = home?.stats;
+  const recognized = args.loaderData?.recognizedCourses ?? 0;
   return pageMeta(args, {
     title: stats?.bolsaPercent
       ? `Graduação EAD, semipresencial e presencial com bolsa de até ${stats.bolsa}`
       : "Graduação EAD, semipresencial e presencial",
     description: stats
-      ? `Mais de ${formatNumber(stats.courseClaim)} cursos reconhecidos pelo MEC, bolsas de até ${stats.bolsa} e mais de ${formatNumber(stats.poloClaim)} polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.`
+      ? `Mais de ${formatNumber(stats.courseClaim)} cursos${recognized > 0 ? ` (${formatNumber(recognized)} reconhecidos pelo MEC)` : ""}, bolsas de até ${stats.bolsa} e mais de ${formatNumber(stats.poloClaim)} polos. Pesquise cursos, encontre um polo perto de você e garanta sua vaga.`
       : "",
     // A level of the catalogue (?nivel=, in the sitemap) is a page of its own; any other query is the home page.
     canonicalPath: args.loaderData?.catalogue.level ? homeHref({ level: args.loaderData.catalogue.level }) : "/",
@@ -61,6 +67,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function Home() {
   const { view, catalogue, polos, home } = useLoaderData<typeof loader>();
+  const site = useSite();
   if (view === "search" || view === "parts") {
     // Only these parts reach the browser (entry.server.tsx cuts the document down to the template).
     return (
@@ -98,7 +105,7 @@ export default function Home() {
       </noscript>
       {/* With JavaScript, the section-jumps island lays them out once the address has a fragment. */}
       <span hidden data-island="section-jumps" />
-      <HomeHero hero={home.hero} stats={home.stats} />
+      <HomeHero hero={home.hero} stats={home.stats} partnerName={site.claims.partnerName} />
       <HomeSearchBox term={catalogue.term} />
       <WhyChooseUs poloClaim={home.stats.poloClaim} />
       <VocationalTestBanner />

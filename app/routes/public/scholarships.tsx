@@ -10,11 +10,12 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { PageSection } from "~/components/ui/page-section";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { claimText, SEED_SELECTED_BOLSA, withSelectedBolsa } from "~/lib/claims";
+import { claimText, SEED_SELECTED_BOLSA, type SiteClaims, withSelectedBolsa } from "~/lib/claims";
 import { formatReais } from "~/lib/format";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, selectedBolsaFromMatches, siteFromMatches } from "~/lib/seo";
+import { partnerSentences } from "~/seed/club";
 import { PRICES_NOTE, PUNCTUALITY_PERCENT, remainingPriceText } from "~/seed/offers";
 import { scholarshipAudiences, scholarshipFaq, scholarshipSteps } from "~/seed/scholarships";
 import { type CampaignPageData, campaignPageData } from "~/server/content/campaign.server";
@@ -28,18 +29,24 @@ export const handle = { framework: false } satisfies PageScriptsHandle;
 export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
   const selected = selectedBolsaFromMatches(args.matches);
+  const partner = (site as { claims?: SiteClaims } | undefined)?.claims?.partnerName ?? "";
   return pageMeta(args, {
     title: `Bolsas de estudo de até ${selected}`,
     description: `Bolsas de até ${selected} em graduação, pós-graduação, cursos técnicos e profissionalizantes, mais 10% de desconto de pontualidade. Veja quem pode receber e como solicitar.`,
-    jsonLd: [...(site ? [institutionJsonLd(site)] : []), faqJsonLd(faqWithSelected(selected))],
+    jsonLd: [...(site ? [institutionJsonLd(site)] : []), faqJsonLd(faqWithSelected(selected, partner))],
   });
 };
 
-/** The FAQ's first question asks about the selected courses' scholarship ("Quem pode receber a bolsa de até 70%?"). */
-function faqWithSelected(selected: string) {
-  return scholarshipFaq.map((item, index) =>
-    index === 0 ? { ...item, question: withSelectedBolsa(item.question, selected) } : item,
-  );
+/**
+ * The FAQ's first question asks about the selected courses' scholarship ("Quem pode receber a bolsa
+ * de até 70%?"); an answer names the partnership by the studio's name, or not at all once it is off.
+ */
+function faqWithSelected(selected: string, partnerName: string) {
+  return scholarshipFaq.flatMap((item, index) => {
+    const answer = partnerSentences(item.answer, partnerName);
+    if (!answer) return [];
+    return [{ question: index === 0 ? withSelectedBolsa(item.question, selected) : item.question, answer }];
+  });
 }
 
 /** The campaign's current offers and prices (the content studio's "Campanha"), seen now. */
@@ -63,12 +70,19 @@ function audiencesFor(
   }: Pick<CampaignPageData, "offers" | "ended"> & { employee: { staffPercent: number; dependantPercent: number } },
   selected: string,
   fill: (text: string) => string | null,
+  partnerName: string,
 ) {
   const best = offers.reduce<CampaignPageData["offers"][number] | undefined>(
     (top, offer) => (!top || offer.discount > top.discount ? offer : top),
     undefined,
   );
   return scholarshipAudiences.flatMap((audience) => {
+    // The partnership's card: its studio name, none once it is switched off (decision 143).
+    if (audience.href === "/america-mg") {
+      const title = partnerSentences(audience.title, partnerName);
+      const text = title ? fill(withSelectedBolsa(audience.text, selected)) : null;
+      return title && text ? [{ ...audience, title, percent: `até ${selected}`, text }] : [];
+    }
     if (audience.percent === `até ${SEED_SELECTED_BOLSA}`) {
       const text = fill(withSelectedBolsa(audience.text, selected));
       return text ? [{ ...audience, percent: `até ${selected}`, text }] : [];
@@ -103,7 +117,12 @@ export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
   const { offers, prices } = loaderData;
   const example = punctualityExample(loaderData);
   const selected = site.claims.selectedBolsa;
-  const audiences = audiencesFor(loaderData, selected, (text) => claimText(text, site.claims, site.brandName));
+  const audiences = audiencesFor(
+    loaderData,
+    selected,
+    (text) => claimText(text, site.claims, site.brandName),
+    site.claims.partnerName,
+  );
 
   return (
     <div>
@@ -208,7 +227,12 @@ export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </PageSection>
 
-      <FaqSection headingId="duvidas-bolsas" title="Dúvidas sobre bolsas" name="faq-bolsas" items={faqWithSelected(selected)} />
+      <FaqSection
+        headingId="duvidas-bolsas"
+        title="Dúvidas sobre bolsas"
+        name="faq-bolsas"
+        items={faqWithSelected(selected, site.claims.partnerName)}
+      />
 
       <section className="bg-accent-400">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-12 text-center text-slate-900">

@@ -1,6 +1,7 @@
 import { levelPaths } from "~/lib/home-data";
 import { sitemapUrls, sitemapXml } from "~/lib/sitemap";
 import { SPECIAL_COURSE_PAGES } from "~/seed/courses";
+import { activePartnerName } from "~/server/content/club.server";
 import { activeCourses } from "~/server/content/courses.server";
 import { activePoloPaths } from "~/server/content/polos.server";
 import { config } from "~/server/platform/config.server";
@@ -16,7 +17,11 @@ function coursePaths(): string[] {
 
 /** /sitemap.xml: every public page, the catalogue by level (when it has two or more), every course page and every active polo's page (decision 085), with absolute URLs. */
 export function loader() {
-  const xml = sitemapXml(sitemapUrls(config.siteUrl, [...levelPaths(activeCourses()), ...coursePaths(), ...activePoloPaths()]));
+  // The partnership switched off in the studio has no page (decision 143).
+  const hidden = activePartnerName() ? [] : ["/america-mg"];
+  const xml = sitemapXml(
+    sitemapUrls(config.siteUrl, [...levelPaths(activeCourses()), ...coursePaths(), ...activePoloPaths()], hidden),
+  );
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -39,6 +39,7 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
     schema: clubPagesSchema,
     defaultValue: {
       ...pages,
+      partnerRetired: pages.partnerRetired ? "on" : undefined,
       games: pages.games.map((game) => ({ ...game, highlight: game.highlight ? "on" : undefined })),
       employee: {
         ...pages.employee,
@@ -58,7 +59,7 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
         <>
           Os jogos em casa da página{" "}
           <Link to="/america-mg" className="font-semibold text-brand-800 underline">
-            América-MG
+            {pages.partnerName}
           </Link>{" "}
           (um jogo que já aconteceu continua na lista, mas não aparece como próximo) e os textos de{" "}
           <Link to="/trabalhe-conosco" className="font-semibold text-brand-800 underline">
@@ -69,6 +70,18 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
       }
     >
       <StudioForm form={form} version={version} errors={lostErrors}>
+        <FieldGroup legend="Parceria">
+          <TextField
+            meta={fields.partnerName}
+            label="Nome da parceria"
+            hint="Aparece na página da parceria, no botão da página inicial e no cartão de Bolsas."
+            required
+          />
+          <CheckboxField
+            meta={fields.partnerRetired}
+            label="Desligar a parceria: a página deixa de existir, o botão da página inicial e o cartão de Bolsas somem"
+          />
+        </FieldGroup>
         <FieldGroup legend="Jogos em casa">
           <TextareaField meta={fields.gamesIntro} label="Texto acima dos jogos" rows={2} required className="sm:col-span-2" />
           <TextareaField

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { StudioPage } from "~/components/studio/studio-fields";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { STUDIO_SECTIONS } from "~/lib/content/studio";
+import { launchChecklist } from "~/server/content/launch-checklist.server";
 import { contentWarnings } from "~/server/content/warnings.server";
 import { requirePermission } from "~/server/staff/auth.server";
 
@@ -12,11 +13,11 @@ import type { Route } from "./+types/overview";
 /** /admin/conteudo: the studio's overview: what needs attention before visitors see it, and every section. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "content");
-  return { warnings: contentWarnings() };
+  return { warnings: contentWarnings(), launch: launchChecklist() };
 }
 
 export default function StudioOverview({ loaderData }: Route.ComponentProps) {
-  const { warnings } = loaderData;
+  const { warnings, launch } = loaderData;
   return (
     <StudioPage
       titleId="conteudo-titulo"
@@ -44,6 +45,29 @@ export default function StudioOverview({ loaderData }: Route.ComponentProps) {
                   {warning.section}
                 </Link>
                 : {warning.text}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SectionHeading size="panel" className="mt-8">
+        Lista de lançamento
+      </SectionHeading>
+      {/* Every seed item still published (decision 143): each leaves the list once changed or switched off. */}
+      {launch.length === 0 ? (
+        <p className="mt-2 flex items-center gap-2 text-sm text-emerald-800" data-testid="launch-done">
+          <CircleCheck aria-hidden="true" className="size-4" /> Nada do conteúdo inicial está publicado.
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2" data-testid="launch-checklist">
+          {launch.map((item) => (
+            <li key={item.text} className="flex gap-3 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-900">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <Link to={item.to} className="font-semibold underline">
+                  {item.section}
+                </Link>
+                : {item.text}
               </span>
             </li>
           ))}

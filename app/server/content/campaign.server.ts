@@ -11,13 +11,14 @@ import {
   lowestFirstPaymentOf,
   type OfferCard,
   offerCardFor,
+  offerCovers,
   offerDetailsText,
   offerDiscount,
   offerDiscountText,
   type PriceCard,
   priceCardProblems,
 } from "~/lib/content/campaign";
-import type { CourseLevel } from "~/lib/content/course-offer";
+import { type CourseLevel, hasRecognitionAct } from "~/lib/content/course-offer";
 import type { OfferFormat } from "~/lib/content/offer-formats";
 import { STUDIO_PATH } from "~/lib/content/studio";
 import { saoPauloDate } from "~/lib/dates";
@@ -32,7 +33,7 @@ import {
 } from "~/seed/offers";
 
 import { config } from "../platform/config.server";
-import { activeCourses } from "./courses.server";
+import { activeCourses, courseEntries } from "./courses.server";
 import { getSingleton, singletonCollection } from "./store.server";
 
 /**
@@ -143,6 +144,18 @@ export function campaignWarnings(now: Date): Array<{ section: string; to: string
 export type OfferView = OfferCard & { discount: number; discountText: string; detailsText: string; validUntilText: string };
 
 /**
+ * Whether "Diploma reconhecido pelo MEC" is true of what the offers sell: every active course an
+ * offer covers has its recognition act in the studio, and there is at least one (decision 143).
+ */
+export function offersAllRecognized(offers: ReadonlyArray<Pick<OfferCard, "title" | "levels" | "formats">>): boolean {
+  const offered = courseEntries().filter(
+    (entry) =>
+      entry.data.active && offers.some((offer) => offerCovers(offer, { level: entry.data.level, format: entry.data.modality })),
+  );
+  return offered.length > 0 && offered.every((entry) => hasRecognitionAct(entry.data));
+}
+
+/**
  * Everything the campaign page (and /bolsas) shows at `now`, from the store: only the cards that
  * are current, one deadline for both "Condições válidas até" and "Descontos válidos até", and a
  * card's own date only when it ends before the campaign. Once a fixed end date has passed the page
@@ -182,6 +195,7 @@ export function campaignPageData(now: Date) {
     intro: renderPlaceholders(campaignTexts.intro, storyValues) ?? "",
     punctualityPercent: PUNCTUALITY_PERCENT,
     offers,
+    diplomaRecognized: offersAllRecognized(offers),
     prices: activePriceCards(campaign, now),
     now: now.toISOString(),
   };

@@ -1,7 +1,7 @@
 import { upcomingGames } from "~/lib/club";
-import { type ClubPages, clubPagesSchema, playedGames } from "~/lib/content/club";
+import { activePartner, type ClubPages, clubPagesSchema, playedGames } from "~/lib/content/club";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { clubTexts, homeGames2025 } from "~/seed/club";
+import { CLUB_NAME, clubTexts, homeGames2025 } from "~/seed/club";
 import { DEPENDANT_BENEFIT_PERCENT, employeeTexts, STAFF_BENEFIT_PERCENT } from "~/seed/employee";
 
 import { config } from "../platform/config.server";
@@ -14,6 +14,8 @@ const DEFAULT_CLUB_FORM_URL = "/inscricao?origem=america_mg&embed=1";
 /** The first content: today's app/content/club.ts and employee.ts (the 2025 games stay as the list's history). */
 export function clubPagesSeed(): ClubPages {
   return clubPagesSchema.parse({
+    partnerName: CLUB_NAME,
+    partnerRetired: false,
     gamesIntro: clubTexts.gamesIntro,
     noGamesText: clubTexts.noGamesText,
     games: homeGames2025.map((game) => ({
@@ -43,10 +45,16 @@ export function getClubPages(): ClubPages {
   return getSingleton(clubPagesContent).data;
 }
 
+/** The partnership's name while it is on, "" once switched off (then no page names it). */
+export function activePartnerName(): string {
+  return activePartner(getClubPages());
+}
+
 /** The club page's data at `now`: the form, its texts, and the home games not yet played (past ones are not shown as upcoming). */
 export function clubPageData(now: Date) {
   const pages = getClubPages();
   return {
+    partnerName: activePartner(pages),
     formUrl: config.clubFormUrl ?? DEFAULT_CLUB_FORM_URL,
     gamesIntro: pages.gamesIntro,
     noGamesText: pages.noGamesText,

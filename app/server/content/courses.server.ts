@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { EMPTY_OFFER } from "~/lib/content/course-offer";
+import { EMPTY_OFFER, hasRecognitionAct } from "~/lib/content/course-offer";
 import {
   type CourseDocument,
   courseSchema,
@@ -126,6 +126,18 @@ export function courseEntries(): ContentEntry<CourseDocument>[] {
  */
 export function activeCourseCount(): number {
   return new Set(activeCourses().map((course) => course.name)).size;
+}
+
+/**
+ * How many active courses (distinct names, as activeCourseCount) have their recognition act in the
+ * studio: the only number a "cursos reconhecidos pelo MEC" claim may state (decision 143).
+ */
+export function recognizedCourseCount(): number {
+  return new Set(
+    listEntries(coursesContent)
+      .filter((entry) => entry.data.active && hasRecognitionAct(entry.data))
+      .map((entry) => entry.data.name),
+  ).size;
 }
 
 /** Active study centres (the home's "N+ polos" rounds it). */

@@ -1,5 +1,5 @@
 import { type CampaignDeadline, parseCampaignEnd } from "~/lib/campaign";
-import type { SiteClaims } from "~/lib/claims";
+import { type SiteClaims, statesSentence } from "~/lib/claims";
 import { lowestFirstPaymentOf } from "~/lib/content/campaign";
 import { BRAZILIAN_STATES } from "~/lib/content/courses";
 import type { StoredPhoto } from "~/lib/content/fields";
@@ -28,7 +28,8 @@ import { testimonials as testimonialSeed } from "~/seed/testimonials";
 
 import { config } from "../platform/config.server";
 import { campaignDeadlineFor, getCampaign, largestActiveDiscount as campaignLargestDiscount } from "./campaign.server";
-import { activeCourseCount, activePoloCount, activePolos, poloEntries } from "./courses.server";
+import { activePartnerName } from "./club.server";
+import { activeCourseCount, activePoloCount, activePolos, poloEntries, recognizedCourseCount } from "./courses.server";
 import { getInstitution } from "./institution.server";
 import { type ContentCollection, getSingleton, listEntries, singletonCollection } from "./store.server";
 
@@ -77,7 +78,11 @@ export const homeContent = singletonCollection("home", homeSchema, homeSeed);
 /** Today's FAQ texts, with their numbers turned into the stats' tokens so they never contradict the hero. */
 function faqSeedItem(item: FaqItemContent): FaqItemContent {
   const tokens = (text: string) =>
-    text.replace(/até 70%/g, "até {bolsa}").replace(/mais de 1\.000 polos/g, "mais de {polos} polos");
+    text
+      .replace(/até 70%/g, "até {bolsa}")
+      .replace(/mais de 1\.000 polos/g, "mais de {polos} polos")
+      // The states follow the active polos (decision 143).
+      .replace("Minas Gerais, Mato Grosso, Mato Grosso do Sul e Rio Grande do Norte", "{estados}");
   return { question: tokens(item.question), answer: tokens(item.answer) };
 }
 
@@ -121,6 +126,17 @@ export function homeFacts(now: Date = new Date()): HomeFacts {
   return { activeCourses: counts.courses, activePolos: counts.polos, largestDiscount: largestActiveDiscount(now) };
 }
 
+/** The states (full names) that have an active polo, in the studio's order. */
+export function activePoloStates(): string[] {
+  return [
+    ...new Set(
+      poloEntries()
+        .filter((entry) => entry.data.active)
+        .map((entry) => BRAZILIAN_STATES[entry.data.state]),
+    ),
+  ];
+}
+
 /**
  * The home page's stats as claims for the rest of the site (header bar, course and result pages),
  * and the selected courses' scholarship ("70%": Educação Física), which the campaign section stores.
@@ -139,13 +155,9 @@ export function siteClaims(now: Date = new Date()): SiteClaims {
     campaignRunning: running,
     polosMg: activePolos().filter((polo) => / - MG$/.test(polo.location)).length,
     firstPayment: running ? lowestFirstPaymentOf(campaign, now) : "",
-    poloStates: [
-      ...new Set(
-        poloEntries()
-          .filter((entry) => entry.data.active)
-          .map((entry) => BRAZILIAN_STATES[entry.data.state]),
-      ),
-    ],
+    poloStates: activePoloStates(),
+    recognizedCourses: recognizedCourseCount(),
+    partnerName: activePartnerName(),
   };
 }
 
@@ -173,6 +185,7 @@ export function homePageContent(now: Date = new Date()): HomePageContent {
     campanha: largest > 0 ? campaign.title : "",
     primeira_mensalidade: largest > 0 ? lowestFirstPaymentOf(campaign, now) : "",
     marca: getInstitution().brandName,
+    estados: statesSentence(activePoloStates()),
   };
   const honest = (text: string) => {
     const filled = fillStats(text, stats, values);
