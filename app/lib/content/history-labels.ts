@@ -7,6 +7,7 @@
 export const FIELD_LABELS: Record<string, Record<string, string>> = {
   institution: {
     brandName: "Nome da instituição",
+    brandArticle: "Artigo do nome",
     productName: "Nome do produto",
     groupName: "Grupo educacional",
     companyName: "Razão social",
