@@ -88,6 +88,7 @@ export class SendLogOutbox {
    *   clearTimer?: (timer: any) => void,
    *   retryMs?: number, retryMaxMs?: number,
    *   log?: (message: string) => void,
+   *   onAcknowledged?: (count: number) => void,
    * }} options
    */
   constructor(options) {
@@ -106,6 +107,8 @@ export class SendLogOutbox {
     this.retryMaxMs = options.retryMaxMs ?? SEND_LOG_RETRY_MAX_MS;
     this.log = options.log ?? (() => {});
     this.texts = options.texts ?? SEND_LOG_TEXTS;
+    /** Called with how many rows the site has just acknowledged (the pages reload their log then). */
+    this.onAcknowledged = options.onAcknowledged ?? (() => {});
     /** @type {Map<number, Row>} rows not yet acknowledged, by sequence number */
     this.pending = new Map();
     /** @type {Map<string, string>} job id → hand-off list id */
@@ -280,6 +283,7 @@ export class SendLogOutbox {
   acknowledge(seqs) {
     for (const seq of seqs) this.pending.delete(seq);
     this.write({ type: "ack", seqs });
+    this.onAcknowledged(seqs.length);
   }
 
   close() {

@@ -230,6 +230,8 @@ export async function startHelper(options = {}) {
 
   // 'Registro de Envios': every result goes to an outbox file first and is posted to the site until it
   // is acknowledged, restarts included (send-log.js, decision 068); the page no longer writes the log.
+  /** @type {import("socket.io").Server | null} the pages' socket server, once it is made */
+  let pagesIo = null;
   const sendLog = new SendLogOutbox({
     file: join(config.dataDir, "send-log.jsonl"),
     post: site ? (rows) => /** @type {SiteApi} */ (site).recordSends(rows) : null,
@@ -237,6 +239,8 @@ export async function startHelper(options = {}) {
     isPermanent: (error) => error instanceof SiteError && (error.status === 400 || error.status === 413),
     retryMs: config.sendLogRetryMs,
     log,
+    // the site now has these rows: the pages reload 'Registro de Envios' (they connect later than this outbox starts)
+    onAcknowledged: (count) => pagesIo?.emit("send-log-recorded", { count }),
   });
   // Replies people send reach the site's "Respostas" inbox the same way (replies.js, decision 071).
   const replies = createReplyOutbox({
@@ -491,6 +495,7 @@ export async function startHelper(options = {}) {
       callback("Origem não permitida", false);
     },
   });
+  pagesIo = io;
 
   io.use(async (socket, next) => {
     const result = checkToken(socket.handshake.auth?.token, config.key, now());

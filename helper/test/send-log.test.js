@@ -134,6 +134,35 @@ describe("SendLogOutbox", () => {
     expect(readFileSync(file, "utf8")).toBe("");
   });
 
+  it("says how many rows the site acknowledged, only once it has (the pages reload their log then)", async () => {
+    const clock = manualTimers();
+    /** @type {number[]} */
+    const acknowledged = [];
+    let down = true;
+    const post = async () => {
+      if (down) throw new SiteError("site inacessível (ECONNREFUSED)", null);
+    };
+    const outbox = new SendLogOutbox({
+      file: tempFile(),
+      post,
+      retryMs: 1000,
+      ...clock,
+      onAcknowledged: (count) => acknowledged.push(count),
+    });
+    outbox.add(status(1));
+    outbox.add(status(2));
+    await settle();
+    expect(acknowledged).toEqual([]);
+    down = false;
+    clock.fire();
+    await settle();
+    expect(acknowledged).toEqual([2]);
+    outbox.add(status(3));
+    await settle();
+    expect(acknowledged).toEqual([2, 1]);
+    outbox.close();
+  });
+
   it("a row the site refuses for good (400) is dropped alone; the rest of its batch is stored", async () => {
     /** @type {string[]} */
     const stored = [];

@@ -78,6 +78,8 @@ async function startFakeHelper(
     rateLimitPauseMs?: number;
     /** A data folder the test keeps (a restart on it); otherwise a temporary one, removed on close. */
     dataDir?: string;
+    /** The helper's requests to the site (its API client's fetch). */
+    fetch?: typeof fetch;
   } = {},
 ) {
   // this checkout's helper (the package name may point at another checkout's through a shared node_modules)
@@ -1318,5 +1320,52 @@ test.describe("WhatsApp: the page's counters are the helper's (decision 072)", (
       await helper.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe("WhatsApp: 'Registro de Envios' fills during a send, however late the site stores the rows", () => {
+  test.skip(({ jsEnabled }) => !jsEnabled, "the socket connection to the helper needs JavaScript");
+  let helper: Awaited<ReturnType<typeof startFakeHelper>> | undefined;
+  /** The helper's posts of 'Registro de Envios' wait here until the test lets them reach the site. */
+  let releasePosts = () => {};
+  const postsHeld = new Promise<void>((resolve) => (releasePosts = resolve));
+
+  test.beforeAll(async ({}, testInfo) => {
+    if (testInfo.project.use.javaScriptEnabled === false) return;
+    helper = await startFakeHelper({
+      fakeReadyDelayMs: 200,
+      minDelayMs: 10,
+      maxDelayMs: 20,
+      fetch: async (input, init) => {
+        if (String(input).includes("/registro")) await postsHeld;
+        return fetch(input, init);
+      },
+    });
+  });
+  test.afterAll(async () => {
+    releasePosts();
+    await helper?.close();
+  });
+
+  test("the rows appear once the site has them, with no reload", async ({ page }) => {
+    const password = `registro-${unique()}`;
+    const operator = `Operadora ${unique()}`;
+    await seedPassword(password);
+    await enterGate(page, password);
+    await page.getByLabel("Nome do Operador").fill(operator);
+    await page.getByRole("button", { name: "Iniciar Espelhamento" }).click();
+    await expect(page.getByRole("heading", { name: "WhatsApp Conectado" })).toBeVisible();
+    await page.getByLabel("Contatos").fill("Maria, 31999990011\nJoão, 31988880012");
+    await page.getByLabel("Mensagem", { exact: true }).fill("Olá {nome}, tudo bem?");
+    // The page's own reload after the results (for older helpers) happens while the rows are still held.
+    const reloadAfterResults = page.waitForResponse((response) => response.url().includes(".data"));
+    await page.getByRole("button", { name: "Iniciar Envio" }).click();
+    await expect(page.getByTestId("badge-enviados")).toHaveText("Enviados: 2");
+    await reloadAfterResults;
+    const log = page.getByTestId("send-log").locator("tbody tr", { hasText: operator });
+    await expect(log).toHaveCount(0);
+    // The site stores them now: the helper says so and the table shows them.
+    releasePosts();
+    await expect(log).toHaveCount(2);
   });
 });

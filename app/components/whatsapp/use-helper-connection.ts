@@ -42,12 +42,18 @@ export function useHelperConnection(helper: { url: string; verifyPath: string },
   }, []);
 
   /**
-   * 'Registro de Envios' is written by the helper itself (decision 068): the page only shows it, and
-   * reloads it shortly after results arrive (the helper posts each one as it happens).
+   * 'Registro de Envios' is written by the helper itself (decision 068): the page only shows it. It
+   * reloads it when the helper says the site acknowledged new rows ('send-log-recorded'), and, for a
+   * helper started from an older script that does not say so, shortly after each result.
    */
   const logRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
   const revalidateRef = useRef(revalidator.revalidate);
   revalidateRef.current = revalidator.revalidate;
+  const refreshLogNow = useCallback(() => {
+    if (logRefresh.current) clearTimeout(logRefresh.current);
+    logRefresh.current = null;
+    void revalidateRef.current();
+  }, []);
   const refreshLogSoon = useCallback(() => {
     if (logRefresh.current) clearTimeout(logRefresh.current);
     logRefresh.current = setTimeout(() => void revalidateRef.current(), 1_000);
@@ -85,7 +91,8 @@ export function useHelperConnection(helper: { url: string; verifyPath: string },
     (event) => {
       const outcome = reduceHelperEvent(stateRef.current, event, operatorRef.current);
       set(outcome.state);
-      if (outcome.logRows.length > 0) refreshLogSoon();
+      if (outcome.refreshLog) refreshLogNow();
+      else if (outcome.logRows.length > 0) refreshLogSoon();
       retractToasts(outcome.retractToasts);
       for (const shown of outcome.toasts) showToast(shown);
       const socket = socketRef.current;
@@ -97,7 +104,7 @@ export function useHelperConnection(helper: { url: string; verifyPath: string },
         sendInit(socket);
       }
     },
-    [stateRef, set, refreshLogSoon, sendInit, explainFailure, dispatch, showToast, retractToasts, operatorRef],
+    [stateRef, set, refreshLogNow, refreshLogSoon, sendInit, explainFailure, dispatch, showToast, retractToasts, operatorRef],
   );
 
   const openSocket = useHelperSocket(helper.url, helper.verifyPath, onEvent, socketRef);

@@ -17,6 +17,7 @@ const HELPER_EVENTS: HelperEventName[] = [
   "bulk-progress",
   "bulk-status",
   "opt-out",
+  "send-log-recorded",
   "error",
 ];
 

@@ -750,6 +750,8 @@ export type HelperPayloads = {
   "bulk-progress": BulkProgress;
   "bulk-status": BulkStatusEvent;
   "opt-out": { number?: string } | undefined;
+  /** The site acknowledged rows of 'Registro de Envios' the helper posted: the log table has them now. */
+  "send-log-recorded": { count?: number } | undefined;
   /** The helper's own errors; `fatal` when the page could not even load the socket client. */
   error: { message?: string; fatal?: boolean } | undefined;
 };
@@ -767,6 +769,8 @@ export type HelperEventOutcome = {
    * the page only uses them to know its log table is worth reloading.
    */
   logRows: SendLogEntryInput[];
+  /** The site has new 'Registro de Envios' rows (the helper says so once they are acknowledged): reload the log. */
+  refreshLog: boolean;
   /** The helper refused the token: fetch a fresh one, then connect again. */
   refreshToken: boolean;
   /** Titles of toasts this event makes untrue (still on screen, they would contradict the page): take them away. */
@@ -818,6 +822,7 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
     state: next,
     toasts,
     logRows,
+    refreshLog: false,
     refreshToken: false,
     retractToasts,
   });
@@ -912,6 +917,9 @@ export function reduceHelperEvent(state: MirrorState, event: HelperEvent, operat
         status.replay ? [] : [bulkStatusToast(status)],
       );
     }
+
+    case "send-log-recorded":
+      return { ...outcome(state), refreshLog: true };
 
     case "opt-out":
       return outcome(state, [
