@@ -80,6 +80,7 @@ export default [
     ]),
     // Signed webhooks to the CRM: endpoints and the delivery log.
     route("admin/webhooks", "routes/staff/webhooks.tsx"),
+    route("admin/webhooks/guia", "routes/staff/webhooks-guide.tsx"),
     // The e-mail outbox (admin only, decision 088).
     route("admin/e-mails", "routes/staff/emails.tsx"),
     // Lead distribution: teams, rules, availability, the first-contact target (admin only, decision 086).

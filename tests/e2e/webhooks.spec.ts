@@ -147,3 +147,18 @@ test("add a URL, the secret shown once, the delivery log and 'Reenviar'", async 
     await receiver.close();
   }
 });
+
+test("the webhooks page links to a pt-BR guide inside the staff area, with an example to check a signature against", async ({
+  page,
+  jsEnabled,
+}) => {
+  await openAsAdmin(page, PATH);
+  await page.getByRole("link", { name: "Como receber os webhooks" }).click();
+  await expect(page).toHaveURL(/\/admin\/webhooks\/guia$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Como receber os webhooks" })).toBeVisible();
+  await expect(page.getByTestId("guide-events")).toContainText("lead.status_changed");
+  await expect(page.getByRole("heading", { name: "Como conferir a assinatura" })).toBeVisible();
+  await expect(page.getByTestId("guide-example-signature")).toHaveText(/^sha256=[0-9a-f]{64}$/);
+  await expect(page.locator("main")).not.toContainText("docs/webhooks.md");
+  if (jsEnabled) expect(await seriousViolations(page), "the webhooks guide").toEqual([]);
+});

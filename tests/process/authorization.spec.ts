@@ -337,7 +337,7 @@ function rolesFor(path: string): readonly StaffRole[] {
   if (path === "contato/lead/:id/dados.json" || path === "contato/lead/:id/excluir") return ["admin"];
   if (path.startsWith("contato/")) return ["admin", "comercial"];
   if (path === "admin/conteudo" || path.startsWith("admin/conteudo/")) return ["admin", "marketing"];
-  if (path === "admin/webhooks" || path === "admin/usuarios") return ["admin"];
+  if (path === "admin/webhooks" || path.startsWith("admin/webhooks/") || path === "admin/usuarios") return ["admin"];
   if (path === "admin/e-mails" || path === "admin/distribuicao") return ["admin"];
   // "Resultados" holds no personal data: every role; a comercial user's counts only their own leads (decision 089).
   if (path === "admin/resultados" || path === "admin/resultados.csv") return STAFF_ROLES;

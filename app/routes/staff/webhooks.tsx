@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound } from "lucide-react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 import { SubmitButton, TextField, useIsPending } from "~/components/forms";
 import { FieldGroup, FormAlert } from "~/components/studio/studio-fields";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/webhooks";
 /**
  * /admin/webhooks: the CRM's addresses that receive the site's events (a new lead, a status
  * change), each signed with its own secret, and the log of deliveries with "Reenviar". Admin only;
- * every form works without JavaScript (docs/webhooks.md).
+ * every form works without JavaScript (the admin's guide: /admin/webhooks/guia).
  */
 
 export const meta = privatePageMeta("Webhooks - Painel Administrativo", "Envio dos leads para o CRM.");
@@ -64,7 +64,8 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
       </h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         Cada novo lead e cada mudança de status são enviados, assinados, aos endereços abaixo. Se o CRM estiver fora do ar, o site
-        tenta de novo mais tarde (até 10 vezes). Veja o formato e como conferir a assinatura em docs/webhooks.md.
+        tenta de novo mais tarde. <Link to="/admin/webhooks/guia">Como receber os webhooks</Link>: o formato, como conferir a
+        assinatura e o que cada resposta faz.
       </p>
 
       <PageError message={error} />

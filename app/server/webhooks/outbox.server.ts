@@ -98,6 +98,11 @@ function activeEndpointsStatement() {
   return activeEndpoints;
 }
 
+/** An event's body as every delivery of it carries it (the exact bytes the signature covers). */
+export function webhookBody(eventId: string, type: WebhookEventType, payload: Record<string, unknown>, at: Date): string {
+  return JSON.stringify({ id: eventId, type, created_at: at.toISOString(), data: payload });
+}
+
 /**
  * Writes an event to the outbox, one delivery per active endpoint, and wakes the worker. Call it
  * inside the transaction of the change it reports (it is synchronous): the event then exists if and
@@ -111,7 +116,7 @@ export function enqueueWebhookEvent(
   const endpoints = activeEndpointsStatement().all();
   if (endpoints.length === 0) return null;
   const eventId = randomUUID();
-  const body = JSON.stringify({ id: eventId, type, created_at: now.toISOString(), data: payload });
+  const body = webhookBody(eventId, type, payload, now);
   db.insert(schema.webhookDeliveries)
     .values(
       endpoints.map((endpoint) => ({
