@@ -1,3 +1,4 @@
+import { seriousViolations } from "../support/axe";
 import { expect, openE2eDb, test } from "../support/fixtures";
 import { insertLeads, insertStaffUser } from "../support/seed";
 import { loginAs } from "../support/sessions";
@@ -13,7 +14,9 @@ function token(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-test("a comercial user asks for a shared colleague's lead and the manager approves it", async ({ page }) => {
+test("a comercial user asks for a shared colleague's lead and the manager approves it", async ({ page }, testInfo) => {
+  // axe runs as a script in the page: only where the page runs scripts.
+  const a11y = async () => (testInfo.project.use.javaScriptEnabled === false ? [] : seriousViolations(page));
   const tag = token("pedido");
   const db = openE2eDb();
   let me: { id: number; email: string; password: string };
@@ -39,6 +42,7 @@ test("a comercial user asks for a shared colleague's lead and the manager approv
   await loginAs(page, me);
   await page.goto(`/contato/lead/${id}`);
   await expect(page.getByRole("button", { name: "Salvar responsável" })).toHaveCount(0);
+  expect(await a11y()).toEqual([]);
   await page.getByLabel("Motivo (opcional)").fill("A pessoa já falou comigo.");
   await page.getByRole("button", { name: "Pedir este lead" }).click();
   await expect(page.getByTestId("lead-asked")).toContainText("Você já pediu este lead");
@@ -54,6 +58,7 @@ test("a comercial user asks for a shared colleague's lead and the manager approv
 
   const request = page.getByTestId("lead-request");
   await expect(request).toContainText(`Pedido de ${me.email}: A pessoa já falou comigo.`);
+  expect(await a11y()).toEqual([]);
   await request.getByRole("button", { name: `Aprovar o pedido de ${me.email}` }).click();
   await expect(page.getByTestId("lead-owner")).toHaveText(me.email);
   await expect(page.getByTestId("lead-request")).toHaveCount(0);
