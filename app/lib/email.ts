@@ -70,7 +70,8 @@ function render(intro: string, facts: LeadAlertFacts, closing: string): { text: 
   return { text, html };
 }
 
-export type LeadAlertKind = "lead.assigned" | "lead.escalated" | "lead.unassigned" | "lead.reassigned";
+export type LeadAlertKind =
+  "lead.assigned" | "lead.escalated" | "lead.unassigned" | "lead.reassigned" | "lead.request_approved" | "lead.request_refused";
 
 /** Each staff alert's subject (the lead's first name follows it) and opening sentence. */
 const LEAD_ALERTS: Record<LeadAlertKind, { subject: string; intro: string }> = {
@@ -88,6 +89,16 @@ const LEAD_ALERTS: Record<LeadAlertKind, { subject: string; intro: string }> = {
   "lead.reassigned": {
     subject: "Lead repassado",
     intro: "Um lead que era seu foi repassado por outra pessoa da equipe. Ele não está mais com você.",
+  },
+  // To a comercial user who asked for a colleague's lead (decision 146): the manager gave it to her.
+  "lead.request_approved": {
+    subject: "Pedido de lead aprovado",
+    intro: "O gestor aprovou o seu pedido: o lead agora está com você. Faça o contato o quanto antes.",
+  },
+  // To a comercial user who asked for a colleague's lead: the manager kept it where it was.
+  "lead.request_refused": {
+    subject: "Pedido de lead recusado",
+    intro: "O gestor recusou o seu pedido: o lead continua com quem já o atendia.",
   },
   // To the admins: nobody could take a lead (everyone away, or no team).
   "lead.unassigned": {

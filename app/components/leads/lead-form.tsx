@@ -25,12 +25,24 @@ export type LeadFormErrors = {
   responsavel?: string;
   canal?: string;
   resultado?: string;
+  motivo_pedido?: string;
+  pedido?: string;
   form?: string;
 };
 
 const cardClass = "mt-6 rounded-lg border border-slate-200 bg-white p-4";
 
-const FIELDS = ["status", "motivo", "texto", "proximo_contato", "responsavel", "canal", "resultado"] as const;
+const FIELDS = [
+  "status",
+  "motivo",
+  "texto",
+  "proximo_contato",
+  "responsavel",
+  "canal",
+  "resultado",
+  "motivo_pedido",
+  "pedido",
+] as const;
 
 export function LeadForm({
   intent,

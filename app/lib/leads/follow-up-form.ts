@@ -16,6 +16,10 @@ export const LEAD_INTENTS = {
   owner: "responsavel",
   nextContact: "proximo-contato",
   outcome: "resultado-contato",
+  // A comercial user asks for a colleague's lead; an admin approves or refuses (decision 146).
+  ask: "pedir-lead",
+  approve: "pedido-aprovar",
+  refuse: "pedido-recusar",
 } as const;
 
 export type LeadIntent = (typeof LEAD_INTENTS)[keyof typeof LEAD_INTENTS];
@@ -31,6 +35,11 @@ export const DATE_INVALID = "Data inválida. Escolha um dia no calendário.";
 export const OWNER_ERROR = "Escolha um responsável da lista (um usuário comercial) ou “Sem responsável”.";
 export const OUTCOME_REQUIRED = "Escolha como foi o contato.";
 export const CHANNEL_REQUIRED = "Escolha o canal: ligação ou WhatsApp.";
+/** The longest reason a request for a colleague's lead may carry. */
+export const ASK_REASON_MAX = 300;
+export const ASK_REASON_TOO_LONG = `O motivo pode ter até ${ASK_REASON_MAX} caracteres.`;
+export const ASK_REASON_INVALID = "O motivo tem caracteres inválidos.";
+export const REQUEST_UNKNOWN = "Este pedido não existe mais ou já foi decidido. Recarregue a página.";
 export const UNKNOWN_INTENT = "Ação desconhecida. Recarregue a página e tente novamente.";
 
 /** Line breaks and tabs are kept; other control characters (NUL, escape, ...) are refused, never stored. */
@@ -92,9 +101,24 @@ const outcomeForm = z.object({
   resultado: z.enum(Object.keys(CONTACT_OUTCOMES) as [ContactOutcome, ...ContactOutcome[]], { error: OUTCOME_REQUIRED }),
 });
 
+const askForm = z.object({
+  intent: z.literal(LEAD_INTENTS.ask),
+  motivo_pedido: optionalText
+    .refine((text) => text === null || text.length <= ASK_REASON_MAX, ASK_REASON_TOO_LONG)
+    .refine((text) => text === null || !CONTROL_CHARACTERS.test(text), ASK_REASON_INVALID),
+});
+
+const requestId = optionalText.refine((id) => id !== null && OWNER_ID.test(id), REQUEST_UNKNOWN);
+const approveForm = z.object({ intent: z.literal(LEAD_INTENTS.approve), pedido: requestId });
+const refuseForm = z.object({ intent: z.literal(LEAD_INTENTS.refuse), pedido: requestId });
+
 /** Every follow-up post of the lead page; "perdido" needs a reason from the list, any other status carries none. */
 export const leadFollowUpSchema = z
-  .discriminatedUnion("intent", [statusForm, noteForm, ownerForm, nextContactForm, outcomeForm], { error: UNKNOWN_INTENT })
+  .discriminatedUnion(
+    "intent",
+    [statusForm, noteForm, ownerForm, nextContactForm, outcomeForm, askForm, approveForm, refuseForm],
+    { error: UNKNOWN_INTENT },
+  )
   .superRefine((form, ctx) => {
     if (form.intent === LEAD_INTENTS.status && form.status === "perdido" && !isLossReason(form.motivo)) {
       ctx.addIssue({ code: "custom", path: ["motivo"], message: REASON_ERROR });
@@ -105,5 +129,17 @@ export type LeadFollowUp = z.output<typeof leadFollowUpSchema>;
 
 /** The message per field of a refused post (`form`: not tied to a field), as the page shows them. */
 export type LeadFollowUpErrors = Partial<
-  Record<"status" | "motivo" | "texto" | "proximo_contato" | "responsavel" | "canal" | "resultado" | "form", string>
+  Record<
+    | "status"
+    | "motivo"
+    | "texto"
+    | "proximo_contato"
+    | "responsavel"
+    | "canal"
+    | "resultado"
+    | "motivo_pedido"
+    | "pedido"
+    | "form",
+    string
+  >
 >;

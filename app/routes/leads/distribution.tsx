@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 import {
   AddMemberForm,
   AddRuleForm,
@@ -59,6 +61,29 @@ export default function DistributionPage({ loaderData: data, actionData }: Route
           Leads novos sem responsável: {data.unassigned}
         </p>
       </div>
+
+      <h2 className={heading}>Pedidos de leads</h2>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600" data-testid="lead-requests-count">
+        Pedidos esperando decisão: {data.requests.length}. Um comercial pede o lead de um colega; aprove ou recuse na página do
+        lead.
+      </p>
+      {data.requests.length ? (
+        <ul className="mt-3 space-y-2 text-sm" data-testid="lead-requests">
+          {data.requests.map((request) => (
+            <li key={request.id} className="rounded-lg border border-slate-200 p-3">
+              <Link to={`/contato/lead/${request.leadId}`} className="font-semibold text-brand-700 underline">
+                Lead nº {request.leadId}
+              </Link>
+              <span className="break-words">
+                {" · "}
+                Pedido de {request.asker}
+                {request.reason ? `: ${request.reason}` : null}
+              </span>
+              <span className="text-slate-600"> ({request.when})</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
       <h2 className={heading}>Prazo de primeiro contato</h2>
       <ClockForm answer={answer} minutes={data.targetMinutes} holidays={data.holidays} />

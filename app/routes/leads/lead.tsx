@@ -10,6 +10,7 @@ import { LeadHistory } from "~/components/leads/lead-history";
 import { NextContactForm } from "~/components/leads/next-contact-form";
 import { NoteForm } from "~/components/leads/note-form";
 import { OwnerForm } from "~/components/leads/owner-form";
+import { AskForm, RequestsToDecide } from "~/components/leads/owner-request-forms";
 import { StatusForm } from "~/components/leads/status-form";
 import { WhatsappOptOutForm } from "~/components/leads/whatsapp-opt-out-form";
 import { ReplyList } from "~/components/whatsapp/reply-list";
@@ -53,6 +54,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   const { lead, timeline } = loaderData;
   const errors: LeadFormErrors = actionData?.errors ?? {};
   const errorsOf = (intent: string) => (actionData?.intent === intent ? errors : {});
+  // A refused approval or refusal shows next to the requests (decision 146).
+  const deciding = actionData?.intent === "pedido-aprovar" || actionData?.intent === "pedido-recusar";
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
       <Link to="/contato" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
@@ -80,8 +83,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       <div role="alert">
-        <ErrorList id="lead-form-error" errors={errors.form ? [errors.form] : null} />
+        <ErrorList id="lead-form-error" errors={errors.form && !deciding ? [errors.form] : null} />
       </div>
+      <RequestsToDecide requests={loaderData.requests} error={deciding ? errors.form : undefined} />
 
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <dt className="font-semibold text-slate-700">E-mail</dt>
@@ -132,12 +136,16 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <ContactOutcomeForm pending={loaderData.pendingAttempt} errors={errorsOf("resultado-contato")} />
         <StatusForm status={lead.status} motivo={lead.motivo} errors={errorsOf("status")} />
         <NextContactForm date={lead.proximoContato} errors={errorsOf("proximo-contato")} />
-        <OwnerForm
-          owner={lead.owner}
-          owners={loaderData.owners}
-          errors={errorsOf("responsavel")}
-          lockedText={loaderData.ownerLocked}
-        />
+        {loaderData.ask ? (
+          <AskForm asked={loaderData.ask.asked} errors={errorsOf("pedir-lead")} />
+        ) : (
+          <OwnerForm
+            owner={lead.owner}
+            owners={loaderData.owners}
+            errors={errorsOf("responsavel")}
+            lockedText={loaderData.ownerLocked}
+          />
+        )}
       </div>
       <NoteForm
         errors={errorsOf("nota")}

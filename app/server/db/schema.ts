@@ -636,3 +636,32 @@ export const siteIdentity = sqliteTable("site_identity", {
   confirmedBy: text("confirmed_by"),
   confirmedAt: text("confirmed_at"),
 });
+
+/**
+ * A comercial user's request for a colleague's lead (decision 146): she asks, an admin approves (the
+ * lead becomes hers, through the owner change) or refuses. `status`: "pending", "approved" or
+ * "refused"; one pending request per lead and asker (the partial unique index).
+ */
+export const leadOwnerRequests = sqliteTable(
+  "lead_owner_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    askerId: integer("asker_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull().default(""),
+    status: text("status").notNull().default("pending"),
+    createdAt: text("created_at").notNull(),
+    decidedAt: text("decided_at"),
+    decidedBy: text("decided_by"),
+  },
+  (t) => [
+    uniqueIndex("lead_owner_requests_pending_unique")
+      .on(t.leadId, t.askerId)
+      .where(sql`status = 'pending'`),
+    index("lead_owner_requests_status_idx").on(t.status),
+  ],
+);

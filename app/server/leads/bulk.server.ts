@@ -9,7 +9,7 @@ import type { StaffUser } from "../staff/users.server";
 import { changeStatusOfSelection, countStatusChanges } from "./follow-up.server";
 import { countOwnerChanges, OWNER_ERROR, type OwnerOption, parseOwnerChoice, setOwnerOfSelection } from "./owner.server";
 import { bulkChange, formParams, panelHref, selectionFilters, selectionInWords } from "./selection.server";
-import type { LeadViewer } from "./walls.server";
+import { type LeadViewer, withinOwnerWall } from "./walls.server";
 
 /**
  * The two bulk changes of the panel (status, owner) through one loader and one action: the panel's
@@ -30,6 +30,8 @@ type BulkKind<C> = {
   apply(filters: LeadFilters, choice: C, by: string): number;
   /** What the leads become, in words ("Perdido (Preço)", "ana@…", "Sem responsável"). */
   target(choice: C): string;
+  /** The leads of the viewer's selection this kind may change (default: every lead she sees). */
+  walled?(filters: LeadFilters, viewer: LeadViewer): LeadFilters;
 };
 
 const OWNER_PARAM = "novo_responsavel";
@@ -56,6 +58,8 @@ const ownerKind: BulkKind<OwnerOption | null> = {
   count: (filters, owner) => countOwnerChanges(filters, owner),
   apply: (filters, owner, by) => setOwnerOfSelection(filters, owner, by),
   target: (owner) => owner?.email ?? NO_OWNER_LABEL,
+  // A shared team mate's lead is asked for, not taken (decision 146).
+  walled: (filters, viewer) => withinOwnerWall(filters, viewer),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,12 +70,13 @@ export function bulkChangeView(request: Request, name: BulkKindName, viewer: Lea
   const kind = KINDS[name];
   const params = new URL(request.url).searchParams;
   const filters = selectionFilters(params, viewer);
+  const changing = kind.walled?.(filters, viewer) ?? filters;
   const choice = kind.choice(params);
   const base = { backHref: panelHref(filters), filterWords: selectionInWords(filters) };
   if (!choice.ok) return privateData({ ...base, error: choice.error, selection: null });
   const selection = bulkChange(BULK_KINDS[name].path, filters, {
     fields: kind.fields(choice.value),
-    changes: kind.count(filters, choice.value),
+    changes: kind.count(changing, choice.value),
     target: kind.target(choice.value),
   });
   return privateData({ ...base, error: null as string | null, selection });
@@ -86,10 +91,11 @@ export function bulkChangeAction(request: Request, form: FormData, name: BulkKin
   const texts = BULK_KINDS[name];
   const params = formParams(form);
   const filters = selectionFilters(params, by);
+  const changing = kind.walled?.(filters, by) ?? filters;
   const choice = kind.choice(params);
   if (!choice.ok) return privateData({ error: choice.error }, { status: 400 });
   if (form.get("intent") !== BULK_CONFIRM_INTENT) return privateData({ error: texts.confirmFirst }, { status: 400 });
-  const changed = kind.apply(filters, choice.value, by.email);
+  const changed = kind.apply(changing, choice.value, by.email);
   if (changed === 0) return privateData({ error: texts.nothingChanges }, { status: 400 });
   const target = kind.target(choice.value);
   console.info(

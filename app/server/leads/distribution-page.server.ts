@@ -46,6 +46,7 @@ import {
   targetMinutes,
   unassignedCount,
 } from "./distribution.server";
+import { pendingRequests } from "./owner-requests.server";
 import { LEAD_ORIGINS } from "./save.server";
 
 /** The admins' "Distribuição" page (app/routes/leads/distribution.tsx): data and posts (decision 086). */
@@ -56,6 +57,8 @@ export function distributionPageData(viewer: { email: string }) {
     targetMinutes: targetMinutes(),
     holidays: holidays(),
     unassigned: unassignedCount(),
+    // Requests for a colleague's lead waiting for the manager (decision 146): decided on the lead page.
+    requests: pendingRequests(),
     availability: availabilityList().map((row) => ({
       ...row,
       awayUntilText: row.awayUntil ? formatDateTimeBr(row.awayUntil) : null,

@@ -189,9 +189,13 @@ export function leadWhatsappSends(lead: Pick<Lead, "id" | "telefone">) {
 }
 
 /** One line of a lead's history. `text` is plain text (a note as written): pages show it as text. */
-/** A history line's heading by its kind: a salesperson's note, an owner change, the distribution's assignment or escalation. */
+/**
+ * A history line's heading by its kind: a salesperson's note, an owner change, a request for the lead
+ * and its decision (decision 146), the distribution's assignment or escalation.
+ */
 function noteHeading(note: { kind: string; text: string }): { kind: TimelineEntry["kind"]; title: string } {
   if (note.kind === "responsavel") return { kind: "responsavel", title: "Responsável alterado" };
+  if (note.kind === "pedido") return { kind: "pedido", title: "Pedido do lead" };
   if (note.kind === "distribuicao") {
     return { kind: "distribuicao", title: note.text.startsWith("Escalonado") ? "Escalonamento" : "Distribuição automática" };
   }
@@ -200,7 +204,17 @@ function noteHeading(note: { kind: string; text: string }): { kind: TimelineEntr
 
 export type TimelineEntry = {
   at: string;
-  kind: "formulario" | "atualizacao" | "teste" | "status" | "nota" | "responsavel" | "distribuicao" | "contato" | "whatsapp";
+  kind:
+    | "formulario"
+    | "atualizacao"
+    | "teste"
+    | "status"
+    | "nota"
+    | "responsavel"
+    | "distribuicao"
+    | "pedido"
+    | "contato"
+    | "whatsapp";
   title: string;
   text?: string;
   by?: string;

@@ -16,7 +16,7 @@ import {
 } from "~/lib/leads/follow-up-form";
 import { isLeadLate } from "~/lib/leads/late";
 import { type LossReason, NOTE_MAX, statusWithReason } from "~/lib/leads/status";
-import { can, type Role } from "~/lib/staff/roles";
+import { can } from "~/lib/staff/roles";
 import { LEAD_OPT_OUT_INTENT, leadOptOutSchema } from "~/lib/whatsapp/replies";
 import { SURVEY_FIELDS, surveyLabel } from "~/seed/vocational-form";
 
@@ -30,8 +30,10 @@ import { isOptedOut } from "../whatsapp/optouts.server";
 import { contactAttempts, recordAttemptOutcome } from "./contact.server";
 import { addLeadNote, changeLeadStatus, leadTimeline, setNextContact } from "./follow-up.server";
 import { findOwner, OWNER_LOCKED_ERROR, OWNER_LOCKED_STATUS, ownerEmails, ownerOptions, setLeadOwner } from "./owner.server";
+import { approveRequest, askForLead, hasPendingRequest, pendingRequests, refuseRequest } from "./owner-requests.server";
 import type { Lead } from "./privacy.server";
 import { LEAD_ORIGINS } from "./save.server";
+import { canAskForLead, canChangeOwner, decidesLeadRequests, type LeadViewer } from "./walls.server";
 
 /**
  * The lead page (/contato/lead/:id): what its loader shows and what its follow-up posts do. The route
@@ -39,7 +41,7 @@ import { LEAD_ORIGINS } from "./save.server";
  */
 
 /** The page's data: the person, the follow-up state, the owner choices, the history and the WhatsApp replies. */
-export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = serverClock.now()) {
+export function leadPageView(lead: Lead, viewer: LeadViewer, now: Date = serverClock.now()) {
   const attempts = contactAttempts(lead.id);
   const pending = attempts.find((attempt) => attempt.outcome === null);
   const waiting = firstContactState(lead, now);
@@ -90,6 +92,10 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
     // The owner choices: the comercial users; none once the owner is locked (Matriculado).
     owners: ownerOptions(),
     ownerLocked: lead.status === OWNER_LOCKED_STATUS ? OWNER_LOCKED_ERROR : null,
+    // A colleague's lead (a shared team): no owner form, "Pedir este lead" instead (decision 146).
+    ask: canAskForLead(viewer, lead) ? { asked: hasPendingRequest(lead.id, viewer.id) } : null,
+    // The manager decides the pending requests for this lead here.
+    requests: decidesLeadRequests(viewer) ? pendingRequests(lead.id) : [],
     timeline: leadTimeline(lead, profileLabel).map((entry) => ({ ...entry, when: formatDateTimeBr(entry.at) })),
     // What the person answered on WhatsApp (decision 071), newest first; plain text.
     replies: leadRepliesView(lead.id),
@@ -108,12 +114,12 @@ export function leadPageView(lead: Lead, viewer: { role: Role }, now: Date = ser
 }
 
 /** A refused post: 400 with the message per field, and the note as typed (so it is not lost). */
-function refuse(intent: string, errors: LeadFollowUpErrors, values: { texto?: string } = {}) {
-  return privateData({ intent, errors, values }, { status: 400 });
+function refuse(intent: string, errors: LeadFollowUpErrors, values: { texto?: string } = {}, status = 400) {
+  return privateData({ intent, errors, values }, { status });
 }
 
 type FollowUp<I> = Extract<LeadFollowUp, { intent: I }>;
-type Post = { request: Request; lead: Lead; by: string; here: string };
+type Post = { request: Request; lead: Lead; by: string; here: string; viewer: LeadViewer & { email: string } };
 
 function changeStatusAction({ request, lead, by, here }: Post, form: FollowUp<"status">) {
   const reason = form.status === "perdido" ? (form.motivo as LossReason) : null;
@@ -130,12 +136,42 @@ function addNoteAction({ request, lead, by, here }: Post, form: FollowUp<"nota">
   return privateRedirectWithToast(request, here, { title: "Nota adicionada" });
 }
 
-function setOwnerAction({ request, lead, by, here }: Post, form: FollowUp<"responsavel">) {
+/** A comercial user may not take a colleague's lead by the owner form: she asks for it (decision 146). */
+export const OWNER_ASK_INSTEAD = "Este lead é de outra pessoa da equipe: use “Pedir este lead” e o gestor decide.";
+
+/** Shown when a post needs the manager (approve, refuse) or a colleague's lead (ask) and the viewer is not one. */
+export const REQUEST_NOT_ALLOWED = "Você não pode fazer isto neste lead.";
+
+function setOwnerAction({ request, lead, by, here, viewer }: Post, form: FollowUp<"responsavel">) {
+  if (!canChangeOwner(viewer, lead)) return refuse(form.intent, { responsavel: OWNER_ASK_INSTEAD });
   if (lead.status === OWNER_LOCKED_STATUS) return refuse(form.intent, { responsavel: OWNER_LOCKED_ERROR });
   const owner = form.responsavel === null ? null : findOwner(Number(form.responsavel));
   if (owner === undefined) return refuse(form.intent, { responsavel: OWNER_ERROR });
   if (!setLeadOwner(lead.id, owner, by)) return refuse(form.intent, { responsavel: "O lead já está com este responsável." });
   return privateRedirectWithToast(request, here, { title: "Responsável salvo", description: owner?.email ?? NO_OWNER_LABEL });
+}
+
+function askAction({ request, lead, here, viewer }: Post, form: FollowUp<"pedir-lead">) {
+  if (!canAskForLead(viewer, lead)) return refuse(form.intent, { form: REQUEST_NOT_ALLOWED }, {}, 403);
+  const result = askForLead(lead, viewer, form.motivo_pedido);
+  if (!result.ok) return refuse(form.intent, { [result.field]: result.error });
+  return privateRedirectWithToast(request, here, {
+    title: "Lead pedido",
+    description: "O gestor vai decidir; você recebe um e-mail com a resposta.",
+  });
+}
+
+function decideAction({ request, lead, by, here, viewer }: Post, form: FollowUp<"pedido-aprovar" | "pedido-recusar">) {
+  if (!decidesLeadRequests(viewer)) return refuse(form.intent, { form: REQUEST_NOT_ALLOWED }, {}, 403);
+  const approve = form.intent === LEAD_INTENTS.approve;
+  const result = (approve ? approveRequest : refuseRequest)(lead, Number(form.pedido), by);
+  if (!result.ok) return refuse(form.intent, { form: result.error });
+  return privateRedirectWithToast(request, here, {
+    title: approve ? "Pedido aprovado" : "Pedido recusado",
+    description: approve
+      ? `O lead agora é de ${result.asker}.`
+      : `O lead continua com o responsável; ${result.asker} foi avisada.`,
+  });
 }
 
 function setNextContactAction({ request, lead, here }: Post, form: FollowUp<"proximo-contato">) {
@@ -178,7 +214,7 @@ function optOutAction(request: Request, lead: Lead, formData: FormData, by: stri
  * own rules), then the named change, answered with a 303 back to the page and a toast, or a 400
  * with the message next to the field.
  */
-export async function leadPageAction(request: Request, lead: Lead, formData: FormData, staff: { email: string }) {
+export async function leadPageAction(request: Request, lead: Lead, formData: FormData, staff: LeadViewer & { email: string }) {
   const by = staff.email;
   const intent = formData.get("intent");
   if (intent === LEAD_OPT_OUT_INTENT) return optOutAction(request, lead, formData, by);
@@ -192,7 +228,7 @@ export async function leadPageAction(request: Request, lead: Lead, formData: For
     const values = intent === LEAD_INTENTS.note ? { texto: String(typed ?? "").slice(0, NOTE_MAX + 100) } : {};
     return refuse(intent, errors, values);
   }
-  const post: Post = { request, lead, by, here: `/contato/lead/${lead.id}` };
+  const post: Post = { request, lead, by, here: `/contato/lead/${lead.id}`, viewer: staff };
   const form = submission.value;
   switch (form.intent) {
     case LEAD_INTENTS.status:
@@ -205,5 +241,10 @@ export async function leadPageAction(request: Request, lead: Lead, formData: For
       return setNextContactAction(post, form);
     case LEAD_INTENTS.outcome:
       return recordOutcomeAction(post, form);
+    case LEAD_INTENTS.ask:
+      return askAction(post, form);
+    case LEAD_INTENTS.approve:
+    case LEAD_INTENTS.refuse:
+      return decideAction(post, form);
   }
 }

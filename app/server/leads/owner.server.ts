@@ -154,6 +154,15 @@ function applyOwner(tx: Tx, ids: number[], owner: OwnerOption | null, by: string
   });
 }
 
+/**
+ * Gives one lead to the owner inside the caller's transaction (a request approved, decision 146): the
+ * same change as the lead page's, with its history note and the previous owner's e-mail; a Matriculado
+ * lead is left alone. True when it changed.
+ */
+export function moveLeadOwnerIn(tx: Tx, leadId: number, owner: OwnerOption, by: string, now: Date): boolean {
+  return applyOwner(tx, [leadId], owner, by, now) > 0;
+}
+
 /** Sets (or clears) one lead's owner; true when it changed, false when it already had it or does not exist. */
 export function setLeadOwner(leadId: number, owner: OwnerOption | null, by: string, now: Date = new Date()): boolean {
   return db.transaction((tx) => applyOwner(tx, [leadId], owner, by, now) > 0);

@@ -59,3 +59,31 @@ export function visibleLeadOr404(viewer: LeadViewer, idParam: string | undefined
   if (!canSeeLead(viewer, lead)) throw privateData(message, { status: 404 });
   return lead;
 }
+
+/**
+ * Whether the viewer may change this lead's owner: the manager (no wall) any lead's; anyone else only
+ * her own lead's or an unowned one's. A colleague's lead she sees in a shared team she asks for
+ * (decision 146): she cannot take it.
+ */
+export function canChangeOwner(viewer: LeadViewer, lead: Pick<Lead, "owner_id">): boolean {
+  return viewer.role === "admin" || lead.owner_id === null || lead.owner_id === viewer.id;
+}
+
+/** Whether the viewer may ask for this lead: a comercial user who sees it (a shared team) and does not own it. */
+export function canAskForLead(viewer: LeadViewer, lead: Pick<Lead, "owner_id">): boolean {
+  return viewer.role === "comercial" && !canChangeOwner(viewer, lead) && canSeeLead(viewer, lead);
+}
+
+/** Whether the viewer decides the requests for leads: whoever moves any lead's owner (the manager, decision 146). */
+export function decidesLeadRequests(viewer: LeadViewer): boolean {
+  return viewer.role === "admin";
+}
+
+/**
+ * The filters of an owner change over a selection ("Atribuir responsável aos filtrados"): the leads
+ * whose owner the viewer may change (`canChangeOwner`): every lead for the manager; her own and the
+ * unowned ones for anyone else, never a shared team mate's.
+ */
+export function withinOwnerWall<F extends LeadFilters>(filters: F, viewer: LeadViewer): F & { wall: LeadWall } {
+  return { ...filters, wall: viewer.role === "admin" ? null : { ownerIds: [viewer.id] } };
+}
