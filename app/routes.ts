@@ -75,6 +75,7 @@ export default [
       route("cursos/:curso", "routes/studio/course.tsx"),
       route("polos", "routes/studio/polos.tsx"),
       route("campanha", "routes/studio/campaign.tsx"),
+      route("historias", "routes/studio/campaign-stories.tsx"),
       route("clube", "routes/studio/club.tsx"),
       route("historico", "routes/studio/history.tsx"),
     ]),

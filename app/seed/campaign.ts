@@ -26,7 +26,11 @@ export const campaignTexts = {
     "Esta é a última semana para garantir até 60% de desconto nas mensalidades. Depois que a campanha acabar, as condições voltam ao valor regular.",
 } as const;
 
-/** Campaign testimonials: the image is a self-made SVG avatar; drop a real photo at the same path to replace it. */
+/**
+ * Campaign testimonials, the seed of the studio's "Histórias da campanha": invented people with
+ * self-made SVG avatars and no consent recorded (the launch checklist lists them while shown). Each
+ * names a course of the seed's catalogue (a story is shown only while its course is active).
+ */
 export const campaignTestimonials: Testimonial[] = [
   {
     id: 1,
@@ -45,7 +49,7 @@ export const campaignTestimonials: Testimonial[] = [
   {
     id: 3,
     name: "Luana Ferreira",
-    course: "Técnico em Enfermagem",
+    course: "Enfermagem",
     image: "/images/campanha/depoimento-3.svg",
     text: "O consultor me ligou no mesmo dia e explicou tudo com calma. As aulas práticas no polo me deram confiança e já estou estagiando num hospital da minha cidade.",
   },

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
 import { courses } from "../../app/seed/courses";
 import { expect, test } from "../support/fixtures";
+import { exclusively } from "../support/studio";
 
 async function countdownValues(page: import("@playwright/test").Page) {
   const countdown = page.getByTestId("countdown");
@@ -87,71 +88,80 @@ test.describe("flash campaign page", () => {
   });
 
   test("testimonials: three cards side by side on desktop", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/campanha-relampago");
-    const carousel = page.getByTestId("campaign-testimonials");
-    await carousel.scrollIntoViewIfNeeded();
-    const items = carousel.locator("[data-carousel-item]");
-    await expect(items).toHaveCount(3);
-    for (let i = 0; i < 3; i++) await expect(items.nth(i)).toBeInViewport({ ratio: 0.9 });
-    await expect(carousel.getByRole("button", { name: "Próximo depoimento" })).toBeHidden();
+    // The stories spec adds and removes one under this lock (studio-stories.spec.ts).
+    await exclusively("historias", async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto("/campanha-relampago");
+      const carousel = page.getByTestId("campaign-testimonials");
+      await carousel.scrollIntoViewIfNeeded();
+      const items = carousel.locator("[data-carousel-item]");
+      await expect(items).toHaveCount(3);
+      for (let i = 0; i < 3; i++) await expect(items.nth(i)).toBeInViewport({ ratio: 0.9 });
+      await expect(carousel.getByRole("button", { name: "Próximo depoimento" })).toBeHidden();
+    });
   });
 
   test("testimonials at 375 px: one card, previous/next buttons and arrow keys", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the buttons need JavaScript; the no-JS test below checks the plain list");
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto("/campanha-relampago");
-    const carousel = page.getByTestId("campaign-testimonials");
-    await expect(carousel).toHaveAttribute("data-enhanced", "true");
-    await carousel.scrollIntoViewIfNeeded();
-    const items = carousel.locator("[data-carousel-item]");
-    const next = carousel.getByRole("button", { name: "Próximo depoimento" });
-    const previous = carousel.getByRole("button", { name: "Depoimento anterior" });
-    await expect(next).toBeVisible();
-    await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
-    await expect(items.nth(1)).not.toBeInViewport();
+    // The stories spec adds and removes one under this lock (studio-stories.spec.ts).
+    await exclusively("historias", async () => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto("/campanha-relampago");
+      const carousel = page.getByTestId("campaign-testimonials");
+      await expect(carousel).toHaveAttribute("data-enhanced", "true");
+      await carousel.scrollIntoViewIfNeeded();
+      const items = carousel.locator("[data-carousel-item]");
+      const next = carousel.getByRole("button", { name: "Próximo depoimento" });
+      const previous = carousel.getByRole("button", { name: "Depoimento anterior" });
+      await expect(next).toBeVisible();
+      await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+      await expect(items.nth(1)).not.toBeInViewport();
 
-    await next.click();
-    await expect(items.nth(1)).toBeInViewport({ ratio: 0.9 });
-    await expect(items.nth(0)).not.toBeInViewport();
-    await expect(carousel.getByText("2 de 3")).toBeVisible();
+      await next.click();
+      await expect(items.nth(1)).toBeInViewport({ ratio: 0.9 });
+      await expect(items.nth(0)).not.toBeInViewport();
+      await expect(carousel.getByText("2 de 3")).toBeVisible();
 
-    await next.click();
-    await expect(items.nth(2)).toBeInViewport({ ratio: 0.9 });
-    await next.click(); // loops back to the first
-    await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
-    await previous.click(); // and back to the last
-    await expect(items.nth(2)).toBeInViewport({ ratio: 0.9 });
-    await expect(carousel.getByText("3 de 3")).toBeVisible();
+      await next.click();
+      await expect(items.nth(2)).toBeInViewport({ ratio: 0.9 });
+      await next.click(); // loops back to the first
+      await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+      await previous.click(); // and back to the last
+      await expect(items.nth(2)).toBeInViewport({ ratio: 0.9 });
+      await expect(carousel.getByText("3 de 3")).toBeVisible();
 
-    // Keyboard: the list is focusable and the arrow keys move it.
-    await carousel.getByRole("list").first().focus();
-    await page.keyboard.press("ArrowRight");
-    await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
-    await page.keyboard.press("ArrowRight");
-    await expect(items.nth(1)).toBeInViewport({ ratio: 0.9 });
-    // The buttons are reachable with Tab and work with Enter.
-    await previous.focus();
-    await page.keyboard.press("Enter");
-    await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+      // Keyboard: the list is focusable and the arrow keys move it.
+      await carousel.getByRole("list").first().focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+      await page.keyboard.press("ArrowRight");
+      await expect(items.nth(1)).toBeInViewport({ ratio: 0.9 });
+      // The buttons are reachable with Tab and work with Enter.
+      await previous.focus();
+      await page.keyboard.press("Enter");
+      await expect(items.nth(0)).toBeInViewport({ ratio: 0.9 });
+    });
   });
 
   test("testimonials at 375 px without JavaScript: every card is there and can be scrolled to", async ({ page, jsEnabled }) => {
     test.skip(jsEnabled, "checks the no-JavaScript fallback");
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto("/campanha-relampago");
-    const carousel = page.getByTestId("campaign-testimonials");
-    const items = carousel.locator("[data-carousel-item]");
-    await expect(items).toHaveCount(3);
-    for (const name of ["Mariana Costa", "Rafael Oliveira", "Luana Ferreira"]) {
-      const card = items.filter({ hasText: name });
-      await card.scrollIntoViewIfNeeded();
-      await expect(card).toBeInViewport({ ratio: 0.9 });
-      const box = await card.boundingBox();
-      expect(box!.width).toBeGreaterThan(300);
-    }
-    // The buttons that would do nothing without JavaScript are not offered.
-    await expect(carousel.getByRole("button", { name: "Próximo depoimento" })).toBeHidden();
+    // The stories spec adds and removes one under this lock (studio-stories.spec.ts).
+    await exclusively("historias", async () => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto("/campanha-relampago");
+      const carousel = page.getByTestId("campaign-testimonials");
+      const items = carousel.locator("[data-carousel-item]");
+      await expect(items).toHaveCount(3);
+      for (const name of ["Mariana Costa", "Rafael Oliveira", "Luana Ferreira"]) {
+        const card = items.filter({ hasText: name });
+        await card.scrollIntoViewIfNeeded();
+        await expect(card).toBeInViewport({ ratio: 0.9 });
+        const box = await card.boundingBox();
+        expect(box!.width).toBeGreaterThan(300);
+      }
+      // The buttons that would do nothing without JavaScript are not offered.
+      await expect(carousel.getByRole("button", { name: "Próximo depoimento" })).toBeHidden();
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { useSite } from "~/components/layout/use-site";
 import { ContentPicture } from "~/components/public/content-picture";
 import { Countdown } from "~/components/public/countdown";
 import { FormLink } from "~/components/public/form-link";
+import { initialsOf } from "~/components/public/testimonial-card";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { refreshDeadline } from "~/lib/campaign";
@@ -152,12 +153,6 @@ export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownV
       </div>
     </section>
   );
-}
-
-/** The initials shown where a testimonial has no picture yet ("Ana Paula Ribeiro" → "AR"). */
-function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  return ((words[0]?.[0] ?? "") + (words.length > 1 ? (words.at(-1)?.[0] ?? "") : "")).toUpperCase();
 }
 
 /** Student testimonials (#depoimentos), as the studio lists them. */

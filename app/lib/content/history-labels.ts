@@ -93,6 +93,16 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
     prices: "Preços",
     selectedCoursesPercent: "Bolsa dos cursos selecionados",
   },
+  campaignStories: {
+    name: "Nome",
+    course: "Curso",
+    text: "História",
+    image: "Avatar",
+    photo: "Foto da pessoa",
+    active: "História ligada",
+    consentDate: "Data do consentimento",
+    consentMethod: "Forma do consentimento",
+  },
   club: {
     partnerName: "Nome da parceria",
     partnerRetired: "Parceria desligada",
@@ -124,6 +134,7 @@ export function itemTitle(collection: string, data: unknown): string {
       return [text("location"), text("state")].filter(Boolean).join(" - ");
     case "courses":
     case "testimonials":
+    case "campaignStories":
       return text("name");
     default:
       return "";

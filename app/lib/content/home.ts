@@ -235,7 +235,7 @@ export const testimonialSchema = z.object({
 export type TestimonialContent = z.infer<typeof testimonialSchema>;
 
 /** The hidden id of a list item's form ("" for a new item). */
-const itemField = z
+export const itemField = z
   .string()
   .max(64)
   .optional()

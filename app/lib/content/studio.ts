@@ -18,6 +18,7 @@ export const STUDIO_SECTIONS = [
   { to: `${STUDIO_PATH}/cursos`, label: "Cursos" },
   { to: `${STUDIO_PATH}/polos`, label: "Polos" },
   { to: `${STUDIO_PATH}/campanha`, label: "Campanha" },
+  { to: `${STUDIO_PATH}/historias`, label: "Histórias da campanha" },
   { to: `${STUDIO_PATH}/clube`, label: "Clube e Trabalhe conosco" },
   { to: `${STUDIO_PATH}/historico`, label: "Histórico" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean }[];

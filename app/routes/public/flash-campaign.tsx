@@ -13,7 +13,7 @@ import { formatNumber } from "~/lib/format";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { renderPlaceholders } from "~/lib/placeholders";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { campaignTestimonials, campaignTexts } from "~/seed/campaign";
+import { campaignTexts } from "~/seed/campaign";
 import { campaignPageData } from "~/server/content/campaign.server";
 import { siteSharePath } from "~/server/content/share-image.server";
 
@@ -160,8 +160,8 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
 
       <RegularPrices title={texts.pricesTitle} intro={texts.pricesIntro} prices={prices} />
 
-      {/* Histórias de Sucesso: about the campaign, so not once it has ended (decision 143). */}
-      {ended ? null : (
+      {/* Histórias de Sucesso (studio "Histórias da campanha"): about the campaign, so not once it has ended (decision 143). */}
+      {ended || loaderData.stories.length === 0 ? null : (
         <section aria-labelledby="historias-titulo" className="py-16">
           <div className="mx-auto max-w-6xl px-4">
             <div className="text-center">
@@ -173,10 +173,12 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               label="Depoimentos de quem aproveitou a campanha"
               testId="campaign-testimonials"
               itemName="depoimento"
-              items={campaignTestimonials}
+              items={loaderData.stories}
               getKey={(t) => t.id}
               desktopCount={3}
-              renderItem={(t) => <TestimonialCard name={t.name} detail={t.course} text={t.text} image={t.image} />}
+              renderItem={(t) => (
+                <TestimonialCard name={t.name} detail={t.course} text={t.text} image={t.image} photo={t.photo} />
+              )}
             />
           </div>
         </section>

@@ -33,6 +33,7 @@ import {
 } from "~/seed/offers";
 
 import { config } from "../platform/config.server";
+import { shownStories } from "./campaign-stories.server";
 import { activeCourses, courseEntries } from "./courses.server";
 import { getSingleton, singletonCollection } from "./store.server";
 
@@ -177,14 +178,15 @@ export function campaignPageData(now: Date) {
     validUntilText:
       offer.validUntil && offer.validUntil < deadlineDay ? formatDayMonth(`${offer.validUntil}T12:00:00-03:00`) : "",
   }));
+  // Every offer card expired ends the campaign as much as its end date (decision 081).
+  const ended = deadline.ended || offers.length === 0;
   return {
     title: campaign.title,
     headlinePercent: campaign.headlinePercent,
     // Written here: the page's script then needs none of the campaign's schemas (zod).
     headline: headlineText(campaign.headlinePercent),
     largestDiscount: largestDiscountOf(campaign, now),
-    // Every offer card expired ends the campaign as much as its end date (decision 081).
-    ended: deadline.ended || offers.length === 0,
+    ended,
     deadline: { endsAt: deadline.endsAt, rolling: deadline.rolling } satisfies CampaignDeadline,
     // The closing texts may write {bolsa} and {campanha} (decision 081); one that cannot be filled is not shown.
     closingTitle: renderPlaceholders(campaign.closingTitle, storyValues) ?? "",
@@ -197,6 +199,8 @@ export function campaignPageData(now: Date) {
     offers,
     diplomaRecognized: offersAllRecognized(offers),
     prices: activePriceCards(campaign, now),
+    // "Histórias de Sucesso" are about the campaign: none once it has ended (decision 143).
+    stories: ended ? [] : shownStories(),
     now: now.toISOString(),
   };
 }

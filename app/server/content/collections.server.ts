@@ -1,4 +1,5 @@
 import { campaignContent } from "./campaign.server";
+import { campaignStoriesContent } from "./campaign-stories.server";
 import { clubPagesContent } from "./club.server";
 import { coursesContent, polosContent } from "./courses.server";
 import { faqContent, homeContent, testimonialsContent } from "./home.server";
@@ -17,6 +18,7 @@ export const contentCollections: Record<string, ContentCollection<unknown>> = {
   [faqContent.name]: faqContent as ContentCollection<unknown>,
   [testimonialsContent.name]: testimonialsContent as ContentCollection<unknown>,
   [campaignContent.name]: campaignContent as ContentCollection<unknown>,
+  [campaignStoriesContent.name]: campaignStoriesContent as ContentCollection<unknown>,
   [clubPagesContent.name]: clubPagesContent as ContentCollection<unknown>,
 };
 
@@ -34,5 +36,6 @@ export const collectionLabels: Record<string, string> = {
   faq: "FAQ",
   testimonials: "Depoimentos",
   campaign: "Campanha",
+  campaignStories: "Histórias da campanha",
   club: "Clube e Trabalhe conosco",
 };

@@ -2,6 +2,7 @@ import { STUDIO_PATH } from "~/lib/content/studio";
 import { CLUB_NAME } from "~/seed/club";
 
 import { campaignContent, campaignPageData, campaignSeed } from "./campaign.server";
+import { shownStoriesWithoutConsent } from "./campaign-stories.server";
 import { clubPagesContent } from "./club.server";
 import { coursesContent, polosContent } from "./courses.server";
 import { faqContent, testimonialsContent } from "./home.server";
@@ -62,11 +63,12 @@ export function launchChecklist(now: Date = new Date()): LaunchItem[] {
       text: `${count(testimonials.length, "depoimento da página inicial é", "depoimentos da página inicial são")} do conteúdo inicial (ex.: ${testimonials[0]!.data.name}): pessoas de exemplo, sem consentimento registrado. Troque por depoimentos reais ou remova.`,
     });
   }
-  if (!campaignPageData(now).ended) {
+  const stories = campaignPageData(now).ended ? [] : shownStoriesWithoutConsent();
+  if (stories.length > 0) {
     items.push({
-      section: "Campanha",
-      to: `${STUDIO_PATH}/campanha`,
-      text: 'Os depoimentos de "Histórias de Sucesso" da página da campanha são os do conteúdo inicial e ainda não têm campo no estúdio: deixam de aparecer quando a campanha termina.',
+      section: "Histórias da campanha",
+      to: `${STUDIO_PATH}/historias`,
+      text: `${count(stories.length, "história da campanha está publicada", "histórias da campanha estão publicadas")} sem consentimento registrado (ex.: ${stories[0]!.data.name}): registre a data e a forma do consentimento ou desligue.`,
     });
   }
   if (campaignStillSeed()) {
