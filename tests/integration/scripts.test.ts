@@ -21,6 +21,12 @@ import { insertLead } from "../support/seed";
  * runs them in the Docker image's tree.)
  */
 
+/**
+ * Each test starts `npm run …` several times (npm, tsx and a migration each time): a few seconds
+ * alone, much longer on a busy 2-core machine. Only a hung command waits this long.
+ */
+const SCRIPT_TEST_TIMEOUT_MS = 300_000;
+
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -78,7 +84,7 @@ describe("npm run admin", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("Nenhum administrador cadastrado");
     expect(adminRows()).toEqual([]);
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 
   it("create <email>: reads the password from standard input, stores only its scrypt hash", async () => {
     const run = await npmRun("admin", ["create", " Gestora@Example.com "], dbPath, { input: "senha-do-terminal-1\n" });
@@ -89,7 +95,7 @@ describe("npm run admin", () => {
     expect(rows.map((r) => r.email)).toEqual(["gestora@example.com"]);
     expect(rows[0].hash).toMatch(/^scrypt\$/);
     expect(await verifyPassword("senha-do-terminal-1", rows[0].hash)).toBe(true);
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 
   it("create refuses a duplicate e-mail and a short password (exit 1, nothing stored)", async () => {
     const duplicate = await npmRun("admin", ["create", "gestora@example.com"], dbPath, { input: "outra-senha-123\n" });
@@ -99,7 +105,7 @@ describe("npm run admin", () => {
     expect(short.code).toBe(1);
     expect(short.stderr).toContain("pelo menos 8 caracteres");
     expect(adminRows().map((r) => r.email)).toEqual(["gestora@example.com"]);
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 
   it("set-password <email>: replaces the hash; the old password stops working", async () => {
     const before = adminRows()[0].hash;
@@ -114,7 +120,7 @@ describe("npm run admin", () => {
     const unknown = await npmRun("admin", ["set-password", "ninguem@example.com"], dbPath, { input: "nova-senha-456\n" });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Nenhum administrador com o e-mail ninguem@example.com");
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 
   it("list shows the admins; no command or no e-mail prints the usage with exit 2", async () => {
     const list = await npmRun("admin", ["list"], dbPath);
@@ -126,7 +132,7 @@ describe("npm run admin", () => {
       expect(usage.code, argv.join(" ")).toBe(2);
       expect(usage.stderr).toContain("npm run admin -- create <email>");
     }
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 });
 
 describe("npm run admin: roles", () => {
@@ -158,7 +164,7 @@ describe("npm run admin: roles", () => {
       { email: "vendas@example.com", role: "comercial" },
       { email: "mkt@example.com", role: "marketing" },
     ]);
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 
   it("an unknown --papel or a missing one prints the usage (exit 2) before reading any password; nothing stored", async () => {
     for (const argv of [
@@ -174,7 +180,7 @@ describe("npm run admin: roles", () => {
       expect(run.stderr).toContain("--papel admin|comercial|marketing");
     }
     expect(roles().map((r) => r.email)).not.toContain("x@example.com");
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 
   it("set-role <email> <papel> changes the role; the last admin keeps theirs (exit 1); list shows each role", async () => {
     const run = await npmRun("admin", ["set-role", "Vendas@Example.com", "marketing"], dbPath);
@@ -194,7 +200,7 @@ describe("npm run admin: roles", () => {
     const list = await npmRun("admin", ["list"], dbPath);
     expect(list.stdout).toMatch(/^1\tchefe@example\.com\tadmin \(Administrador\)\t/m);
     expect(list.stdout).toMatch(/^2\tvendas@example\.com\tmarketing \(Marketing\)\t/m);
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 });
 
 describe("npm run purge-leads", () => {
@@ -235,7 +241,7 @@ describe("npm run purge-leads", () => {
     } finally {
       after.close();
     }
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 });
 
 describe("npm run backup and npm run restore", () => {
@@ -299,7 +305,7 @@ describe("npm run backup and npm run restore", () => {
     } finally {
       site.close();
     }
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 
   it("restore puts database and generated secrets in an empty folder; refuses one with a site (exit 1) and a missing file name (exit 2)", async () => {
     const dbPath = migratedDatabase();
@@ -322,5 +328,5 @@ describe("npm run backup and npm run restore", () => {
     const usage = await npmRun("restore", [], target, secretsFromFiles);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("npm run restore -- <arquivo .tar.gz do npm run backup>");
-  }, 60_000);
+  }, SCRIPT_TEST_TIMEOUT_MS);
 });
