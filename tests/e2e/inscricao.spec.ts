@@ -115,6 +115,15 @@ test.describe("enrolment form (/inscricao)", () => {
     }
   });
 
+  test("the examples in the fields name no area code, city or domain of one institution", async ({ page }) => {
+    await page.goto("/inscricao");
+    const examples = await page
+      .locator("main input[placeholder]")
+      .evaluateAll((inputs) => inputs.map((input) => input.getAttribute("placeholder") ?? ""));
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    for (const example of examples) expect(example).not.toMatch(/\((?!00\))\d{2}\)|@\w+\.\w+|exemplo/i);
+  });
+
   test("the page shows the site chrome when not embedded", async ({ page }) => {
     await page.goto("/inscricao");
     await expect(page.getByRole("navigation", { name: "Principal" })).toBeVisible();
