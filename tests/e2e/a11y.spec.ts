@@ -69,9 +69,12 @@ function sharedRoleSessions(baseURL: string): ReturnType<typeof roleSessions> {
   return staff;
 }
 
-/** The first lead's LGPD deletion page, as the leads panel links it (the admin's cookies already in the context). */
+/** The first lead's LGPD deletion page, as its lead page links it (the admin's cookies already in the context). */
 async function firstErasePath(page: Page): Promise<string> {
   await page.goto("/contato");
+  const leadPath = await page.locator('main a[href^="/contato/lead/"]').first().getAttribute("href");
+  expect(leadPath).toMatch(/^\/contato\/lead\/\d+$/);
+  await page.goto(leadPath!);
   const href = await page
     .getByRole("link", { name: /^Excluir/ })
     .first()

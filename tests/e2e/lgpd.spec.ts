@@ -42,11 +42,14 @@ test("an admin exports a lead's data and deletes it from the panel, with a confi
   await loginAs(page, "admin", baseURL!);
 
   await page.goto(`/contato?busca=${encodeURIComponent(email)}`);
-  const row = page.getByTestId("lead-row").filter({ hasText: email });
+  // The search finds the one lead; its data and its deletion are on the lead's page.
+  const row = page.getByTestId("lead-row");
   await expect(row).toHaveCount(1);
+  await row.getByTestId("lead-link").click();
+  await expect(page).toHaveURL(new RegExp(`/contato/lead/${id}$`));
 
   // Export: a JSON download of the person's records.
-  const exportLink = row.getByRole("link", { name: /^Exportar/ });
+  const exportLink = page.getByRole("link", { name: /^Exportar/ });
   await expect(exportLink).toHaveAttribute("href", `/contato/lead/${id}/dados.json`);
   const download = await page.request.get(`/contato/lead/${id}/dados.json`);
   expect(download.status()).toBe(200);
@@ -56,15 +59,15 @@ test("an admin exports a lead's data and deletes it from the panel, with a confi
   expect(data.leads[0]).toMatchObject({ nome: "Titular Para Excluir", consentimento_versao: "inscricao-2025-01" });
 
   // Delete: the link opens the confirmation page, which lists what goes.
-  await row.getByRole("link", { name: /^Excluir/ }).click();
+  await page.getByRole("link", { name: /^Excluir/ }).click();
   await expect(page).toHaveURL(new RegExp(`/contato/lead/${id}/excluir$`));
   await expect(page.getByRole("heading", { level: 1, name: "Excluir lead" })).toBeVisible();
   await expect(page.getByTestId("deletion-plan")).toContainText(`Lead nº ${id}`);
   expect(countLeads(email)).toBe(1);
 
-  // 'Cancelar' keeps it.
+  // 'Cancelar' keeps it and goes back to the lead's page.
   await page.getByRole("link", { name: "Cancelar" }).click();
-  await expect(page).toHaveURL(/\/contato$/);
+  await expect(page).toHaveURL(new RegExp(`/contato/lead/${id}$`));
   expect(countLeads(email)).toBe(1);
 
   await page.goto(`/contato/lead/${id}/excluir`);

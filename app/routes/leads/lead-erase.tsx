@@ -152,7 +152,7 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
           <a href={`/contato/lead/${lead.id}/dados.json`} download className={buttonClass({ variant: "neutral", size: "lg" })}>
             <Download aria-hidden="true" className="size-4" /> Baixar os dados (JSON)
           </a>
-          <Link to="/contato" className="px-2 py-2.5 font-semibold text-brand-700 underline">
+          <Link to={`/contato/lead/${lead.id}`} className="px-2 py-2.5 font-semibold text-brand-700 underline">
             Cancelar
           </Link>
         </div>
