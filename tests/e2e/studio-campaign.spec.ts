@@ -57,7 +57,7 @@ test.describe("studio: Campanha", () => {
     await openAsAdmin(page, PATH);
     await expect(page.getByRole("heading", { level: 1, name: "Campanha" })).toBeVisible();
     await expect(
-      page.getByRole("navigation", { name: "Seções do conteúdo" }).getByRole("link", { name: "Campanha" }),
+      page.getByRole("navigation", { name: "Seções do conteúdo" }).getByRole("link", { name: "Campanha", exact: true }),
     ).toHaveAttribute("aria-current", "page");
     const lastOffer = page.getByRole("group", { name: own.legend, exact: true });
     await expect(lastOffer.getByLabel("Modalidade")).toHaveValue(own.title);
