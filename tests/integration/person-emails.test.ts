@@ -79,14 +79,19 @@ afterEach(() => {
   delete process.env.SMTP_URL;
 });
 
-async function deliver(): Promise<ParsedMail[]> {
+/** Sends what the outbox holds to the local SMTP server; every message that arrived, staff alerts included. */
+async function deliverAll(): Promise<ParsedMail[]> {
   const worker = createEmailWorker({
     transport: smtpTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true }),
   });
   await worker.runDue();
   await worker.stop();
+  return arrived.splice(0);
+}
+
+async function deliver(): Promise<ParsedMail[]> {
   // The staff alerts of distribution (decision 086) go to the team's addresses: not the subject here.
-  return arrived.splice(0).filter((mail) => !JSON.stringify(mail.to).includes("@equipe.example.org"));
+  return (await deliverAll()).filter((mail) => !JSON.stringify(mail.to).includes("@equipe.example.org"));
 }
 
 /** A raw header line, unfolded (RFC 5322: a long line is folded at a space). */
@@ -324,12 +329,7 @@ describe("the unsubscribe link", () => {
 describe("the claims rules over every e-mail, with the campaign running and after it ended", () => {
   /** Every message the site sent (person and staff), as the words a reader sees: subject, text and HTML without tags. */
   async function everyMailRead(): Promise<{ subject: string; words: string }[]> {
-    const worker = createEmailWorker({
-      transport: smtpTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true }),
-    });
-    await worker.runDue();
-    await worker.stop();
-    return arrived.splice(0).map((mail) => ({
+    return (await deliverAll()).map((mail) => ({
       subject: mail.subject ?? "",
       words: [mail.subject, mail.text, String(mail.html || "").replace(/<[^>]+>/g, " ")].join("\n").replace(/\s+/g, " "),
     }));
