@@ -152,6 +152,11 @@ const SPECS: Record<string, ActionSpec> = {
     refused: { intent: "salvar", item: "", version: "0", name: "", course: "", text: "" },
     message: /Campo obrigatório|caracteres|não existe mais|Ação desconhecida|alterado por/,
   },
+  "admin/conteudo/historias": {
+    session: "admin",
+    refused: { intent: "salvar", item: "", version: "0", name: "", course: "", text: "", active: "on" },
+    message: /Campo obrigatório|caracteres|consentimento|não existe mais|Ação desconhecida|alterado por/,
+  },
   "admin/conteudo/cursos/novo": {
     session: "admin",
     refused: { name: "", path: "/contato", area: "Turismo", modality: "EAD", version: "0" },

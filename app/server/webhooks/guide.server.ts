@@ -54,6 +54,21 @@ const EXAMPLE = {
   },
 };
 
+/** A receiver's check in Node.js, shown as text (kept on the server: the page only prints it). */
+const VERIFY_CODE = `import { createHmac, timingSafeEqual } from "node:crypto";
+
+// O segredo "whsec_…" mostrado uma vez ao cadastrar o endereço.
+const SEGREDO = process.env.WEBHOOK_SECRET;
+
+export function assinaturaValida(timestamp, corpoBruto, assinatura) {
+  // Recuse um timestamp a mais de 5 minutos de agora (proteção contra repetição).
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const esperada = "sha256=" + createHmac("sha256", SEGREDO).update(\`\${timestamp}.\`).update(corpoBruto).digest("hex");
+  const a = Buffer.from(assinatura ?? "");
+  const b = Buffer.from(esperada);
+  return a.length === b.length && timingSafeEqual(a, b);
+}`;
+
 export function webhookGuide() {
   const body = webhookBody(EXAMPLE.eventId, "lead.created", leadEventData(EXAMPLE.lead), EXAMPLE.at);
   const timestamp = Math.floor(EXAMPLE.at.getTime() / 1000);
@@ -76,5 +91,6 @@ export function webhookGuide() {
       perAddress: MAX_IN_FLIGHT_PER_ENDPOINT,
     },
     timeout: { default: DEFAULT_TIMEOUT_SECONDS, min: MIN_TIMEOUT_SECONDS, max: MAX_TIMEOUT_SECONDS },
+    verifyCode: VERIFY_CODE,
   };
 }
