@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./app/server/db/schema.ts",
+  schema: "./app/platform/db/schema.ts",
   out: "./drizzle",
   dbCredentials: { url: process.env.DATABASE_PATH ?? "./data/site.db" },
 });

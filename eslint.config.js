@@ -1,6 +1,8 @@
 // Lint rules for the whole repository (site, server, scripts, tests, helper). `npm test` runs
 // `npm run lint` before the tests, so CI fails on a lint error. Formatting is Prettier's job
 // (.prettierrc.json): no style rules here.
+import { readFileSync } from "node:fs";
+
 import js from "@eslint/js";
 // @ts-expect-error -- the plugin ships no type declarations
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -8,6 +10,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** The route modules app/routes.ts names: React Router strips their loaders and actions from the browser. */
+const ROUTE_MODULES = [
+  ...readFileSync(new URL("./app/routes.ts", import.meta.url), "utf8").matchAll(/"(features\/[^"]+\.tsx?)"/g),
+].map(([, file]) => `app/${file}`);
 
 export default tseslint.config(
   {
@@ -42,6 +49,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {
       // The two classic hook rules. The plugin's newer React Compiler rules are left out: the site
@@ -70,27 +78,66 @@ export default tseslint.config(
     },
   },
   {
-    // The layers (docs/architecture.md): app/lib is pure and shared with the browser, so it never
-    // imports server code; components may name server types, never import server values.
-    files: ["app/lib/**/*.{ts,tsx}"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["~/server/*", "**/server/*", "**/*.server"], message: "app/lib is pure: no server code here." }] },
-      ],
-    },
-  },
-  {
-    files: ["app/components/**/*.{ts,tsx}"],
+    // The layers (docs/architecture.md). app/shared is pure and imports nothing but itself.
+    files: ["app/shared/**/*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["~/server/*", "**/*.server"],
+              group: ["~/features/*", "~/platform/*", "~/ui/*", "**/*.server"],
+              message: "app/shared is pure and imports only app/shared.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // app/ui draws; it names no feature and no server code.
+    files: ["app/ui/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/features/*", "~/platform/*", "**/*.server"],
+              message: "app/ui imports only app/shared and app/ui.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // app/platform is the bottom of the server: features register with it, it imports none of them.
+    files: ["app/platform/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/features/*", "~/ui/*"], message: "app/platform imports no feature and no view code." }] },
+      ],
+    },
+  },
+  {
+    // Code that runs in the browser (every non-`.server` module except route modules, whose loaders
+    // and actions React Router strips) names server code only as types.
+    // (app/ui and app/shared, above, import no server code at all.)
+    files: ["app/features/**/*.{ts,tsx}"],
+    ignores: ["**/*.server.ts", "**/*.test.ts", ...ROUTE_MODULES],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "~/platform/*"],
               allowTypeImports: true,
-              message: "Components import only types from server code (use `import type`).",
+              message: "Only route modules and `.server` files import server code (use `import type`).",
             },
           ],
         },

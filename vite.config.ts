@@ -30,9 +30,9 @@ function chunkFor(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string
   // lucide's index names every icon; one no page draws is shaken out and needs no file (an empty chunk).
   if (icon) return FRAME_ICONS.has(icon) ? "frame" : getModuleInfo(id)?.isIncluded ? `icon-${icon}` : undefined;
   // The assistant's sheet is in the server's document of every page; in the browser it loads on the first click.
-  if (id.includes("/app/components/assistant/")) return "assistant";
+  if (/\/app\/features\/assistant\/(assistant-frame|assistant-sheet|quick-course-finder)\.tsx$/.test(id)) return "assistant";
   const frame =
-    /\/app\/(components\/(layout\/(?!area-)|ui\/(?!carousel))|routes\/public\/layout\.tsx$)|\/node_modules\/lucide-react\//;
+    /\/app\/(features\/site\/(?!area-|floating-buttons|site-header-links)|ui\/(?!carousel|countdown|forms\/|use-hydrated))|\/node_modules\/lucide-react\//;
   if (frame.test(id)) return "frame";
 }
 

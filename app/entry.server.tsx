@@ -6,20 +6,21 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import islands from "virtual:islands";
 
+import { startEmailWorker, stopEmailWorker } from "~/features/email/outbox.server";
+import { startSummaryTimer, stopSummaryTimer } from "~/features/leads/daily-summary.server";
+import { startEscalationTimer, stopEscalationTimer } from "~/features/leads/distribution/assign.server";
+import { scheduleRetentionPurge } from "~/features/operations/maintenance.server";
+import { bootstrapAdminAtStartup } from "~/features/staff/users.server";
+import { seedContent } from "~/features/studio/collections.server";
+import { removeOrphanImageFiles } from "~/features/studio/images.server";
+import { startWebhookWorker, stopWebhookWorker } from "~/features/webhooks/outbox.server";
+import { config } from "~/platform/config.server";
+import { closeDatabase } from "~/platform/db/client.server";
+import { optimiseDocument, pageFragment } from "~/platform/document.server";
+import { contentSecurityPolicy } from "~/platform/security.server";
+import { checkSiteIdentity } from "~/platform/site-identity.server";
+
 import appCss from "./app.css?inline";
-import { seedContent } from "./server/content/collections.server";
-import { removeOrphanImageFiles } from "./server/content/images.server";
-import { closeDatabase } from "./server/db/client.server";
-import { startEmailWorker, stopEmailWorker } from "./server/email/outbox.server";
-import { startSummaryTimer, stopSummaryTimer } from "./server/leads/daily-summary.server";
-import { startEscalationTimer, stopEscalationTimer } from "./server/leads/distribution.server";
-import { config } from "./server/platform/config.server";
-import { optimiseDocument, pageFragment } from "./server/platform/document.server";
-import { scheduleRetentionPurge } from "./server/platform/maintenance.server";
-import { contentSecurityPolicy } from "./server/platform/security.server";
-import { checkSiteIdentity } from "./server/platform/site-identity.server";
-import { bootstrapAdminAtStartup } from "./server/staff/users.server";
-import { startWebhookWorker, stopWebhookWorker } from "./server/webhooks/outbox.server";
 
 export const streamTimeout = 5_000;
 
@@ -38,7 +39,7 @@ export function stopBackgroundWork(): Promise<void> {
 }
 
 // The page cache (server/html-cache.js) never answers a page rendered before the last content save.
-export { contentGeneration } from "./server/content/store.server";
+export { contentGeneration } from "~/features/studio/store.server";
 
 /**
  * server.js awaits this once, after it has taken its port (a start on a taken port does none of

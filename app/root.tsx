@@ -1,21 +1,22 @@
 // Sent inline, cut down to the page's rules, and linked only after the first paint (server/document.server.ts).
-import "./app.css";
+import "~/app.css";
 
 import type { ReactNode } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 
+import { rememberAttribution } from "~/features/leads/forms/attribution.server";
+import { ErrorPage } from "~/features/site/error-page";
+import { NoscriptRefreshMeta } from "~/features/site/noscript-refresh";
+import { SectionJumps } from "~/features/site/section-jumps";
+import { ErrorShell } from "~/features/site/shells";
+import { publicSite } from "~/features/site/site.server";
+import { commitVisitor, getVisitorSession } from "~/platform/session.server";
+import { takeToast } from "~/platform/toast.server";
+import { loadsFramework } from "~/shared/page-scripts";
+import { skipRevalidationAfterConnectionLost } from "~/ui/forms/offline-submit";
+
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/layout/error-page";
-import { NoscriptRefreshMeta } from "./components/layout/noscript-refresh";
-import { SectionJumps } from "./components/layout/section-jumps";
-import { ErrorShell } from "./components/layout/shells";
 import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
-import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
-import { loadsFramework } from "./lib/page-scripts";
-import { rememberAttribution } from "./server/leads/attribution.server";
-import { commitVisitor, getVisitorSession } from "./server/platform/session.server";
-import { publicSite } from "./server/platform/site.server";
-import { takeToast } from "./server/platform/toast.server";
 
 /** A form that lost its connection changed nothing: the layout's data is not asked for again (lib/offline-submit). */
 export const shouldRevalidate = skipRevalidationAfterConnectionLost;

@@ -1,16 +1,15 @@
 // npm run admin -- create <email> [--papel admin|comercial|marketing] | set-role <email> <papel> | set-password <email> | list
 //                  | reapply-erasures
 //
-// Manages the staff accounts of /login-admin and their roles (app/lib/staff/roles.ts), and applies
-// the erasure list again (app/server/leads/erasures.server.ts) after a database was put back by hand. The password is never an argument (it would show in
+// Manages the staff accounts of /login-admin and their roles (app/features/staff/roles.ts), and applies
+// the erasure list again (app/features/leads/erasures.server.ts) after a database was put back by hand. The password is never an argument (it would show in
 // the shell history and the process list): it is asked twice without echo on a terminal, or read
 // from the first line of standard input (e.g. `printf '%s\n' "$PASS" | npm run admin -- create a@b.c`).
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 
-import { isRole, type Role, ROLE_KEYS, ROLES } from "~/lib/staff/roles";
-import { closeDatabase } from "~/server/db/client.server";
-import { reapplyErasures } from "~/server/leads/privacy.server";
+import { reapplyErasures } from "~/features/leads/privacy.server";
+import { isRole, type Role, ROLE_KEYS, ROLES } from "~/features/staff/roles";
 import {
   changeUserRoleByEmail,
   createAdmin,
@@ -18,7 +17,8 @@ import {
   MIN_ADMIN_PASSWORD_LENGTH,
   roleOf,
   setAdminPassword,
-} from "~/server/staff/users.server";
+} from "~/features/staff/users.server";
+import { closeDatabase } from "~/platform/db/client.server";
 
 const ROLE_CHOICES = ROLE_KEYS.join("|");
 

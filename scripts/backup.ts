@@ -1,8 +1,8 @@
 // npm run backup [-- <destination file>]: the site's data in one .tar.gz (mode 0600) that `npm run restore`
 // puts back on another machine: the database (online backup API, the site keeps serving), the
-// generated secrets and the studio photos (app/server/platform/backup.server.ts, decision 062).
-import { closeDatabase } from "~/server/db/client.server";
-import { backupSite } from "~/server/platform/backup.server";
+// generated secrets and the studio photos (app/platform/backup.server.ts, decision 062).
+import { backupSite } from "~/platform/backup.server";
+import { closeDatabase } from "~/platform/db/client.server";
 
 try {
   const { file, manifest, missingImages } = await backupSite(process.argv[2]);

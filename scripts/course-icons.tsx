@@ -1,5 +1,5 @@
 /**
- * Draws the course cards' icons (app/lib/content/courses.ts COURSE_ICONS) as SVG files under
+ * Draws the course cards' icons (app/features/courses/content.ts COURSE_ICONS) as SVG files under
  * public/images/icones/, from lucide-react, in the brand colour: a card shows a plain <img>,
  * so the icons cost the page no script. Run after changing the icon set:
  *   npx tsx scripts/course-icons.tsx
@@ -11,7 +11,7 @@ import * as icons from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
-import { COURSE_ICON_NAMES } from "../app/lib/content/course-icons";
+import { COURSE_ICON_NAMES } from "../app/features/courses/course-icons";
 
 const BRAND_600 = "#1f56c8";
 const dir = join(import.meta.dirname, "..", "public", "images", "icones");

@@ -1,4 +1,4 @@
-// Measures our critical CSS (app/server/platform/critical-css.server.ts) against beasties on the pages the
+// Measures our critical CSS (app/platform/critical-css.server.ts) against beasties on the pages the
 // bench measures and /inscricao (decision 036): inlined CSS and compressed document bytes, time to
 // compute, and the first screen at 360x740 without JavaScript and without the full stylesheet,
 // compared pixel by pixel with the same document styled by the full stylesheet.
@@ -13,7 +13,7 @@ import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
 
-import { criticalCss } from "../app/server/platform/critical-css.server";
+import { criticalCss } from "../app/platform/critical-css.server";
 import { startServer } from "../tests/support/server-process";
 import { findChromium } from "./ensure-chromium.mjs";
 

@@ -1,6 +1,6 @@
 // npm run purge-leads: deletes leads (and WhatsApp send-log rows and replies) older than LEAD_RETENTION_DAYS (LGPD retention period).
-import { config } from "~/server/platform/config.server";
-import { purgeExpired } from "~/server/platform/maintenance.server";
+import { purgeExpired } from "~/features/operations/maintenance.server";
+import { config } from "~/platform/config.server";
 
 const { leads, sendLog, replies } = purgeExpired();
 console.log(`${leads} lead(s) com mais de ${config.leadRetentionDays} dias apagado(s).`);

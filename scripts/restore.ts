@@ -1,9 +1,9 @@
 // npm run restore -- <backup file> [--substituir]: puts an archive of `npm run backup` (database, secrets,
-// photos) in the data folder of DATABASE_PATH, for a stopped site (app/server/platform/restore.server.ts,
+// photos) in the data folder of DATABASE_PATH, for a stopped site (app/platform/restore.server.ts,
 // decision 062). A folder that already has a site is refused unless --substituir, which moves its
 // files aside (never deletes them). The folder's erasure list is kept, the archive's added to it, and
 // the whole list is applied again to the restored database (a person erased after the backup stays erased).
-import { restoreSite } from "~/server/platform/restore.server";
+import { restoreSite } from "~/platform/restore.server";
 
 const USAGE = `Uso:
   npm run restore -- <arquivo .tar.gz do npm run backup>              restaura numa pasta de dados vazia
@@ -33,8 +33,8 @@ if (files.length !== 1 || files[0].startsWith("--")) {
     if (result.erasures > 0) {
       // Opened only now: the restored folder has its secrets, and the database is migrated as at a start.
       process.env.DATABASE_PATH = result.databasePath;
-      const { reapplyErasures } = await import("~/server/leads/privacy.server");
-      const { closeDatabase } = await import("~/server/db/client.server");
+      const { reapplyErasures } = await import("~/features/leads/privacy.server");
+      const { closeDatabase } = await import("~/platform/db/client.server");
       const again = reapplyErasures();
       closeDatabase();
       console.log(

@@ -137,7 +137,7 @@ export function createApp(options) {
 
   // Refuse oversized bodies before anything reads them. Only the content studio's forms may carry a
   // photo (multipart posts under /admin/conteudo, whose actions read nothing before checking the admin
-  // session): a photo of up to 8 MB (app/lib/content/photos.ts) plus the rest of the form. The helpers'
+  // session): a photo of up to 8 MB (app/features/studio/photos.ts) plus the rest of the form. The helpers'
   // JSON API may carry a long contact list (its routes parse nothing before checking the helper token).
   app.use((req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
@@ -233,7 +233,7 @@ export function createApp(options) {
     );
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders: markSameForEveryone }));
   }
-  // The studio's photos (app/routes/resources/images.ts) are the same for everyone: a visitor's cookie
+  // The studio's photos (app/features/studio/images-route.ts) are the same for everyone: a visitor's cookie
   // must not turn their year-long caching into `private, no-store`. They are already compressed files
   // streamed from disk: the page cache (made for HTML) neither keeps nor re-compresses them.
   app.use("/imagens/", (req, res, next) => {

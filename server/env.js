@@ -1,6 +1,6 @@
 // @ts-check
 // Numbers read from the environment, shared by the Node entry (server.js, plain JavaScript run
-// without a build step) and the app's configuration (app/server/platform/config.server.ts), so a setting
+// without a build step) and the app's configuration (app/platform/config.server.ts), so a setting
 // such as PORT is understood the same way by both.
 
 /**

@@ -5,7 +5,7 @@
 //
 // Only GET/HEAD requests without a Cookie or Authorization header and without an outside Referer or
 // UTM parameters (those set the visitor's attribution cookie) are looked up. A response is stored
-// only when the route marked it `Cache-Control: public, s-maxage=N` (app/lib/cache-headers.ts),
+// only when the route marked it `Cache-Control: public, s-maxage=N` (app/shared/cache-headers.ts),
 // answered 200 and sets no cookie. It is kept N seconds (capped), with its headers (including the
 // Content-Security-Policy and its nonce) and pre-compressed brotli and gzip bodies, and answered
 // with `X-Cache: HIT`. Concurrent misses of one page share a single render. For as long again after
@@ -42,7 +42,7 @@ export function sharedMaxAge(cacheControl) {
 
 /**
  * The Cache-Control of every answer that depends on who asks (a session, a cookie it sets): no
- * browser disk, proxy or CDN may keep it. app/lib/cache-headers.ts spells the same value for the
+ * browser disk, proxy or CDN may keep it. app/shared/cache-headers.ts spells the same value for the
  * routes (a unit test keeps the two equal).
  */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";

@@ -20,7 +20,7 @@ export function loadDotEnv(file = path.resolve(".env")) {
 
 /**
  * Production mode for this process: NODE_ENV becomes "production" (Express, React, React Router and
- * app/server/platform/config.server.ts read it; the CSP and the Secure session cookie depend on it).
+ * app/platform/config.server.ts read it; the CSP and the Secure session cookie depend on it).
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {string | undefined} another value NODE_ENV had and no longer has, to warn about
  */

@@ -9,5 +9,5 @@ process.env.DATABASE_PATH ??= path.join(dir, "test.db");
 process.env.SESSION_SECRET ??= "test-session-secret";
 process.env.LOG_REQUESTS = "false";
 // The tests' webhook receivers listen on 127.0.0.1, an internal address the site refuses unless allowed
-// (decision 073); tests/integration/webhooks-ssrf.test.ts runs without this.
+// (decision 073); app/features/webhooks/webhooks.integration.test.ts-ssrf.test.ts runs without this.
 process.env.WEBHOOK_ALLOW_HOSTS ??= "127.0.0.1";

@@ -5,7 +5,7 @@
 // focus returns to the button. With an assistant URL the frame's states follow the React frame's rules
 // (lib/assistant.ts): loaded once the frame loaded and the address answered, failed on a network
 // error, a timeout or going offline; "Tentar novamente" reloads the page.
-import { ASSISTANT_LOAD_TIMEOUT_MS, probeAssistant } from "~/lib/assistant";
+import { ASSISTANT_LOAD_TIMEOUT_MS, probeAssistant } from "~/features/assistant/assistant";
 
 for (const aside of document.querySelectorAll<HTMLElement>('[data-island="assistant"]')) {
   const button = aside.querySelector<HTMLAnchorElement>("[data-assistant-button]");

@@ -11,7 +11,7 @@ import {
   scrollLeftOf,
   visibleCount,
   wrapIndex,
-} from "~/lib/carousel";
+} from "~/ui/carousel-state";
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-island="carousel"]')) {
   const list = root.querySelector("ul");

@@ -4,8 +4,8 @@
 // `data-valid-until` text follows its new dd/mm); a fixed one hides its section (`data-expire="hide"`,
 // the home: never zeros under a call to hurry) or reloads the page so the server shows the ended
 // campaign (`data-expire="reload"`).
-import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/lib/campaign";
-import { countdownUnits, describeTimeLeft, isOver, timeLeft } from "~/lib/countdown";
+import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/features/campaign/campaign";
+import { countdownUnits, describeTimeLeft, isOver, timeLeft } from "~/ui/countdown-time";
 
 for (const timer of document.querySelectorAll<HTMLElement>('[data-island="countdown"]')) {
   let deadline: CampaignDeadline = { endsAt: timer.dataset.endsAt ?? "", rolling: "rolling" in timer.dataset };

@@ -2,7 +2,7 @@
 // (components/layout/embedded-height.tsx); on a page without React this island sizes the frame to it
 // (decision 098), as useReportedHeight does on a hydrated page. Without it the frame keeps the
 // height its classes give it, tall enough for the form on a phone.
-import { isEmbeddedHeightMessage } from "~/lib/embedded-height";
+import { isEmbeddedHeightMessage } from "~/shared/embedded-height";
 
 const frames = [...document.querySelectorAll<HTMLIFrameElement>('iframe[data-island="frame-height"]')];
 window.addEventListener("message", (event) => {

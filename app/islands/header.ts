@@ -3,8 +3,8 @@
 // Without this script the menu still opens through its #menu-mobile link (CSS :target).
 // It also starts the floating buttons' watch (lib/floating-buttons.ts), which every page with the
 // header has: one island less in every document.
-import { watchFloatingButtons } from "~/lib/floating-buttons";
-import { MENU_BUTTON_LABEL, SCROLL_THRESHOLD_PX } from "~/lib/site-header";
+import { watchFloatingButtons } from "~/features/site/floating-buttons";
+import { MENU_BUTTON_LABEL, SCROLL_THRESHOLD_PX } from "~/features/site/site-header-links";
 
 const SHADOW = ["shadow-lg", "shadow-slate-900/30"];
 

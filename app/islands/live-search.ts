@@ -7,8 +7,8 @@
 // The landing document leaves the lists below the first screen out (placeholders marked
 // `data-deferred`, each a link to the whole page): once the page has loaded, the island fetches them
 // (`?fragmento=inicio`) and puts them in their places, then repeats a jump to a section (/#faq).
-import { fragmentId } from "~/lib/fragment";
-import { HOME_FRAGMENT_PARAM, HOME_PARTS } from "~/lib/home-parts";
+import { HOME_FRAGMENT_PARAM, HOME_PARTS } from "~/features/home/home-parts";
+import { fragmentId } from "~/shared/fragment";
 
 const DELAY_MS = 250;
 

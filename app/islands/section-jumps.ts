@@ -2,7 +2,7 @@
 // components/layout/section-jumps.tsx does on a hydrated page: the lower sections skip their layout
 // until scrolled near (`below-fold` in app.css), so once the address has a fragment `data-jump` on
 // <html> lays them all out and the jump is made again, now against the real heights.
-import { fragmentId } from "~/lib/fragment";
+import { fragmentId } from "~/shared/fragment";
 
 const jump = () => {
   if (!location.hash) return;

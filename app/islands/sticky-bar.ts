@@ -1,7 +1,7 @@
 // A course page's sticky bar without React (decision 099): it slides in once the page is scrolled past
 // the threshold the React bar uses, and hides again above it. Without this script the bar stays
 // hidden and the page's own calls to action remain (as before without JavaScript).
-import { STICKY_BAR_THRESHOLD_PX } from "~/lib/courses/sticky-bar";
+import { STICKY_BAR_THRESHOLD_PX } from "~/features/courses/sticky-bar";
 
 for (const bar of document.querySelectorAll<HTMLElement>('[data-island="sticky-bar"]')) {
   const update = () => {

@@ -2,7 +2,7 @@
 // with its own button (a <details>); this island adds what the React toaster does once JavaScript runs:
 // it closes by itself after 5 s (keeping its room, so the page does not jump under a finger), follows
 // a swipe to the right and closes past 50 px, and F8 moves focus to the region.
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "~/lib/toast";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "~/shared/toast";
 
 for (const region of document.querySelectorAll<HTMLElement>('[data-island="toasts"]')) {
   const list = region.querySelector<HTMLOListElement>('[data-testid="toaster"]');

@@ -168,7 +168,7 @@ describe("isOptOutText", () => {
  * Real phrasings people sent after a campaign (outside testers, 2026-12), each read as the helper
  * reads it: an opt-out recorded at once, or not. Complaints and data requests ("Vou denunciar no
  * Procon", "Exclua meus dados") are no automatic opt-out: the site holds the person ("parece pedido
- * de saída") until a staff member decides (app/server/whatsapp/replies.server.ts).
+ * de saída") until a staff member decides (app/features/whatsapp/replies/replies.server.ts).
  */
 describe("isOptOutText over real phrasings", () => {
   it.each([

@@ -1,13 +1,13 @@
 // The vocational test's lead form as the bench posts it (the responsiveness visitor and the load).
-import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../../app/seed/vocational-form";
+import { CONSENT_VERSION_FIELD, VOCATIONAL_CONSENT } from "../../app/features/vocational/vocational-form.seed";
 
 /** Tells this run's e-mails apart from any earlier run's. */
 export const RUN_ID = Date.now().toString(36);
 
 /**
  * A valid post of the vocational test's lead form, as a browser without JavaScript sends it: the
- * fields of `vocationalLeadSchema` (app/lib/vocational/lead-schema.ts), the option values of
- * app/seed/vocational-form.ts, the consent version the form shows and the empty honeypot field. The action stores the lead and
+ * fields of `vocationalLeadSchema` (app/features/vocational/lead-schema.ts), the option values of
+ * app/features/vocational/vocational-form.seed.ts, the consent version the form shows and the empty honeypot field. The action stores the lead and
  * answers 303 (to the questions) with the visitor's session cookie. Each call gets a distinct e-mail.
  */
 export const LEAD_POST = {

@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads";
 
 import sharp from "sharp";
 
-import { MAX_PHOTO_BYTES } from "../../app/lib/content/photos";
+import { MAX_PHOTO_BYTES } from "../../app/features/studio/photos";
 import type { RunningServer } from "../../tests/support/server-process";
 import { adminSession } from "../../tests/support/sessions";
 import { photoLikeJpeg } from "./photos";

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { fullHomeHref } from "~/lib/home-data";
+import { fullHomeHref } from "~/features/home/home-data";
 
 import { adminSession } from "../../tests/support/sessions";
 

@@ -51,7 +51,7 @@ test.describe("staff areas have their own layout", () => {
       "whatsapp/respostas",
     ]);
     for (const route of pages) {
-      const expected = route.path.startsWith("whatsapp") ? "routes/whatsapp/layout" : "routes/staff/layout";
+      const expected = route.path.startsWith("whatsapp") ? "features/whatsapp/layout" : "features/staff/layout";
       expect(route.layout, route.path).toBe(expected);
     }
   });
@@ -85,7 +85,7 @@ test.describe("staff areas have their own layout", () => {
   test("the staff pages under /admin (studio, webhooks, users) sit under the admin layout route too", () => {
     const pages = routeTable().filter((r) => r.hasComponent && r.path.startsWith("admin/"));
     expect(pages.map((r) => r.path)).toEqual(expect.arrayContaining(["admin/conteudo", "admin/webhooks", "admin/usuarios"]));
-    for (const route of pages) expect(route.layout, route.path).toBe("routes/staff/layout");
+    for (const route of pages) expect(route.layout, route.path).toBe("features/staff/layout");
   });
 
   test("each role's header: its links only, its role label and 'Sair', also on a 403 page", async ({ page, baseURL }) => {

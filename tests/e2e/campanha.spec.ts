@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-import { formatDayMonth, rollingDeadline } from "../../app/lib/campaign";
-import { courses } from "../../app/seed/courses";
+import { formatDayMonth, rollingDeadline } from "../../app/features/campaign/campaign";
+import { courses } from "../../app/features/courses/courses.seed";
 import { expect, test } from "../support/fixtures";
 import { exclusively } from "../support/studio";
 
@@ -262,7 +262,7 @@ test.describe("assistant without a configured URL", () => {
   });
 });
 
-/** The autoplay's step (app/routes/public/careers.tsx). */
+/** The autoplay's step (app/features/careers/page.tsx). */
 const AUTOPLAY_MS = 4_000;
 
 /**
@@ -361,7 +361,7 @@ test.describe("club, employee and scholarship pages", () => {
     const carousel = page.getByTestId("team-carousel");
     await expect(carousel).toHaveAttribute("data-enhanced", "true");
     await expect(carousel.getByRole("button", { name: "Reproduzir carrossel" })).toBeVisible();
-    await page.clock.runFor(4_000 * 3); // three autoplay intervals (app/routes/public/careers.tsx)
+    await page.clock.runFor(4_000 * 3); // three autoplay intervals (app/features/careers/page.tsx)
     await expect(carousel.getByText("1 de 9")).toBeVisible();
     await context.close();
   });

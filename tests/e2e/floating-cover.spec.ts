@@ -15,7 +15,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 /** Every page of the public layout (its dynamic ones at their example address), and one course page of each kind. */
 function publicPages(): string[] {
   const pages = routeTable()
-    .filter((route) => route.layout === "routes/public/layout" && route.hasComponent && route.path !== "*")
+    .filter((route) => route.layout === "features/site/public-layout" && route.hasComponent && route.path !== "*")
     .map((route) => exampleUrl(route));
   return [...new Set([...pages, "/enfermagem", "/educacaofisica", "/gestao-hospitalar", "/?secoes=todas"])];
 }

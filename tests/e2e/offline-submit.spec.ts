@@ -6,7 +6,7 @@ import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, uniqueEm
 import { mergeCookies, postForm, vocationalLead } from "../support/sessions";
 
 /**
- * A weak mobile signal drops the connection while a form is being sent (app/lib/offline-submit.ts):
+ * A weak mobile signal drops the connection while a form is being sent (app/ui/forms/offline-submit.ts):
  * the browser goes offline before the click and stays offline while the page reacts (so no
  * revalidation after the failed send may reach the server either).
  * With JavaScript the page must keep what was typed and say so, instead of the error page; sending

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
-import { formatDayMonth } from "../../app/lib/campaign";
-import { saoPauloDate } from "../../app/lib/dates";
+import { formatDayMonth } from "../../app/features/campaign/campaign";
+import { saoPauloDate } from "../../app/shared/dates";
 import { expect, test, waitForHydration } from "../support/fixtures";
 import { openAsAdmin } from "../support/studio";
 

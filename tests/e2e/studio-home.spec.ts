@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
-import { saoPauloDate } from "../../app/lib/dates";
+import { saoPauloDate } from "../../app/shared/dates";
 import { expect, test } from "../support/fixtures";
 import { exclusively, openAsAdmin, saveStudioForm } from "../support/studio";
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/lib/content/photos";
+import { PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/features/studio/photos";
 import { expect, test } from "../support/fixtures";
 import { phoneJpeg, plainJpeg, svgWithScript } from "../support/photos";
 import { exclusively, openAsAdmin } from "../support/studio";

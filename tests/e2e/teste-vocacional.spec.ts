@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Response } from "@playwright/test";
 
-import { courses } from "../../app/seed/courses";
-import { VOCATIONAL_CONSENT } from "../../app/seed/vocational-form";
+import { courses } from "../../app/features/courses/courses.seed";
+import { VOCATIONAL_CONSENT } from "../../app/features/vocational/vocational-form.seed";
 import { expect, openE2eDb, test, uniqueEmail } from "../support/fixtures";
 import { completedTestCookie } from "../support/sessions";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from "../../app/lib/toast";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from "../../app/shared/toast";
 import { E2E_ENV } from "../support/env";
 import { addAccessPassword, expect, storedPasswordId, test } from "../support/fixtures";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { chromium, type Page } from "@playwright/test";
 
-import { HELPER_IMPOSTOR_TEXT } from "../../app/lib/whatsapp/tool";
+import { HELPER_IMPOSTOR_TEXT } from "../../app/features/whatsapp/tool/tool";
 import { seriousViolations } from "../support/axe";
 import { E2E_ENV } from "../support/env";
 import { expect, openE2eDb, seedAccessPassword, storedPasswordId, test, waitForHydration } from "../support/fixtures";

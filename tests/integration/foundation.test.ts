@@ -4,13 +4,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { saveLead } from "~/features/leads/save.server";
+import { loader as healthz } from "~/features/resources/healthz";
+import { config } from "~/platform/config.server";
+import { db, schema, sqlite } from "~/platform/db/client.server";
+import { createRateLimiter } from "~/platform/rate-limit.server";
+import { commitVisitor, getAdminSession, getVisitorSession, visitorStorage } from "~/platform/session.server";
 import { loader as rootLoader } from "~/root";
-import { loader as healthz } from "~/routes/resources/healthz";
-import { db, schema, sqlite } from "~/server/db/client.server";
-import { saveLead } from "~/server/leads/save.server";
-import { config } from "~/server/platform/config.server";
-import { createRateLimiter } from "~/server/platform/rate-limit.server";
-import { commitVisitor, getAdminSession, getVisitorSession, visitorStorage } from "~/server/platform/session.server";
 
 import { args, getRequest, payload } from "../support/route-calls";
 
@@ -56,12 +56,12 @@ describe("configuration", () => {
     delete process.env.SESSION_SECRET;
     const { vi } = await import("vitest");
     vi.resetModules();
-    const fresh = (await import("~/server/platform/config.server")).config;
+    const fresh = (await import("~/platform/config.server")).config;
     const file = path.join(fresh.dataDir, ".session-secret");
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, "utf8").trim()).toBe(fresh.sessionSecret);
     vi.resetModules();
-    const again = (await import("~/server/platform/config.server")).config;
+    const again = (await import("~/platform/config.server")).config;
     expect(again.sessionSecret).toBe(fresh.sessionSecret);
     process.env.SESSION_SECRET = previous;
   });
@@ -84,7 +84,7 @@ describe("configuration", () => {
           LEAD_RETENTION_DAYS: days,
         });
         vi.resetModules();
-        expect(numbers((await import("~/server/platform/config.server")).config)).toEqual([30, 5, 3000, 730]);
+        expect(numbers((await import("~/platform/config.server")).config)).toEqual([30, 5, 3000, 730]);
       }
       Object.assign(process.env, {
         RATE_LIMIT_PUBLIC_FORMS: "12",
@@ -93,7 +93,7 @@ describe("configuration", () => {
         LEAD_RETENTION_DAYS: "365",
       });
       vi.resetModules();
-      expect(numbers((await import("~/server/platform/config.server")).config)).toEqual([12, 3, 8080, 365]);
+      expect(numbers((await import("~/platform/config.server")).config)).toEqual([12, 3, 8080, 365]);
     } finally {
       names.forEach((name, i) => (previous[i] === undefined ? delete process.env[name] : (process.env[name] = previous[i])));
       vi.resetModules();

@@ -8,7 +8,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { verifyPassword } from "~/server/staff/password.server";
+import { verifyPassword } from "~/features/staff/password.server";
 
 import { npmRun as runNpm, type Run } from "../support/npm-run";
 import { insertLead } from "../support/seed";
@@ -16,7 +16,7 @@ import { insertLead } from "../support/seed";
 /**
  * The maintenance commands as an operator runs them: `npm run admin -- …`, `npm run purge-leads`,
  * `npm run backup` and `npm run restore`, each a child process on its own temporary database
- * (DATABASE_PATH), checked by reading that database afterwards. (tests/integration/maintenance.test.ts,
+ * (DATABASE_PATH), checked by reading that database afterwards. (app/platform/maintenance.integration.test.ts,
  * leads-panel.test.ts and backup.test.ts test the functions behind them; tests/process/image-runtime.spec.ts
  * runs them in the Docker image's tree.)
  */

@@ -341,7 +341,7 @@ function rolesFor(path: string): readonly StaffRole[] {
   if (path === "admin/e-mails" || path === "admin/distribuicao") return ["admin"];
   // "Resultados" holds no personal data: every role; a comercial user's counts only their own leads (decision 089).
   if (path === "admin/resultados" || path === "admin/resultados.csv") return STAFF_ROLES;
-  throw new Error(`/${path}: no role rule yet; add it to rolesFor (and to app/lib/staff/roles.ts)`);
+  throw new Error(`/${path}: no role rule yet; add it to rolesFor (and to app/features/staff/roles.ts)`);
 }
 
 const ROLE_LABELS: Record<StaffRole, string> = { admin: "Administrador", comercial: "Comercial", marketing: "Marketing" };

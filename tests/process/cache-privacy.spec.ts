@@ -153,7 +153,7 @@ for (const route of adminAreaRoutes) {
 // server: nothing in server/ adds X-Robots-Tag, so a route that answers without the private headers
 // fails here even though the server still makes it `private, no-store`.
 const staffPages = routeTable().filter(
-  (route) => (route.layout === "routes/staff/layout" || route.layout === "routes/whatsapp/layout") && route.hasComponent,
+  (route) => (route.layout === "features/staff/layout" || route.layout === "features/whatsapp/layout") && route.hasComponent,
 );
 test("the staff and operator pages are found in the route table", () => {
   expect(staffPages.map((route) => route.path)).toEqual(

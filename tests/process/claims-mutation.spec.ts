@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 
-import { RESULT_SLUGS } from "../../app/seed/profiles";
+import { RESULT_SLUGS } from "../../app/features/vocational/profiles.seed";
 import { PROMISE_OVER, RECOGNITION_WITHOUT_ACTS, UNFILLED } from "../support/claim-rules";
 import { E2E_ENV } from "../support/env";
 import { expect, test } from "../support/fixtures";
@@ -91,7 +91,7 @@ async function crawl(baseUrl: string, cookie: string): Promise<Page[]> {
   const sitemap = await get("/sitemap.xml");
   const urls = new Set<string>([...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname));
   for (const route of routeTable()) {
-    if (route.layout !== "routes/public/layout" || route.path === "*") continue;
+    if (route.layout !== "features/site/public-layout" || route.path === "*") continue;
     if (route.path.includes(":perfil")) for (const slug of RESULT_SLUGS) urls.add(urlFor(route, { perfil: slug }));
     else if (!route.path.includes(":")) urls.add(urlFor(route));
   }

@@ -1,5 +1,5 @@
-import { formatDayMonth, parseCampaignEnd } from "../../app/lib/campaign";
-import { saoPauloDate } from "../../app/lib/dates";
+import { formatDayMonth, parseCampaignEnd } from "../../app/features/campaign/campaign";
+import { saoPauloDate } from "../../app/shared/dates";
 import { E2E_ENV } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { useServer } from "../support/use-server";

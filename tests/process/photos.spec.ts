@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 
-import { MAX_PHOTO_BYTES, PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/lib/content/photos";
+import { MAX_PHOTO_BYTES, PHOTO_CACHE_CONTROL, PHOTO_MESSAGES } from "../../app/features/studio/photos";
 import { oversized } from "../support/photos";
 import { rawStatusLine } from "../support/raw-http";
 import { adminSession } from "../support/sessions";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { verifyPassword } from "../../app/server/staff/password.server";
+import { verifyPassword } from "../../app/features/staff/password.server";
 import { E2E_ENV } from "../support/env";
 import { rawStatusLine } from "../support/raw-http";
 import { insertLead } from "../support/seed";

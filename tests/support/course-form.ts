@@ -1,8 +1,8 @@
 // The studio's course edit form (/admin/conteudo/cursos/:curso) as the page sends it back for a
 // stored course, for integration tests that post it (integration only: it reads the content store).
-import { VERSION_FIELD } from "~/lib/content/studio";
-import { coursesContent } from "~/server/content/courses.server";
-import { getEntry } from "~/server/content/store.server";
+import { coursesContent } from "~/features/courses/courses.server";
+import { getEntry } from "~/features/studio/store.server";
+import { VERSION_FIELD } from "~/features/studio/studio";
 
 /** The edit form of course `id`, unchanged, with `changes` applied (an undefined change removes the field). */
 export function courseForm(id: string, changes: Record<string, string | string[] | undefined> = {}) {

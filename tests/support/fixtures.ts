@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, type Response, test as base } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { accessPasswordTagKey, hashPassword, passwordLookupTag, verifyPassword } from "../../app/server/staff/password.server";
+import { accessPasswordTagKey, hashPassword, passwordLookupTag, verifyPassword } from "../../app/features/staff/password.server";
 import { E2E_ENV } from "./env";
 
 /** A read-write connection to the e2e server's database, to check what a flow stored. */
@@ -62,7 +62,7 @@ export async function addAccessPassword(page: Page, prefix: string): Promise<{ p
 
 /**
  * Waits until React has hydrated the document (hydrateRoot marks the document node). Pages start
- * their JavaScript after the first paint (app/server/platform/document.server.ts), which can be after the
+ * their JavaScript after the first paint (app/platform/document.server.ts), which can be after the
  * load event a plain `goto` waits for; a test that types or clicks at once would race hydration.
  * Pages without the app's scripts (resource routes) do not wait. A marketing page without React
  * (decision 092), known by its Speculation Rules, is ready once every island its starter adds after

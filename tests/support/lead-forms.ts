@@ -1,7 +1,7 @@
 // The public lead forms as the vitest suites post them, and the messages they expect back: one valid
 // enrolment and one table of the spec's field messages per form, so a field changed in the spec is
 // changed here once.
-import { HONEYPOT_FIELD } from "../../app/lib/honeypot";
+import { courses } from "../../app/features/courses/courses.seed";
 import {
   CITY_MESSAGE,
   CONSENT_MESSAGE,
@@ -9,9 +9,9 @@ import {
   NAME_MESSAGE,
   PHONE_MESSAGE,
   SELECT_MESSAGE,
-} from "../../app/lib/leads/enrolment";
-import { courses } from "../../app/seed/courses";
-import { polos } from "../../app/seed/polos";
+} from "../../app/features/leads/forms/enrolment";
+import { polos } from "../../app/features/polos/polos.seed";
+import { HONEYPOT_FIELD } from "../../app/shared/honeypot";
 
 /** A valid /inscricao post (a seeded course and polo, consent given, the honeypot empty); `extra` overrides fields. */
 export function enrolmentPost(email: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -14,7 +14,7 @@ import { buildDir } from "./server-process";
  * hand-kept list, so a route added tomorrow is tested tomorrow.
  */
 export type RouteInfo = {
-  /** The route id in the build ("routes/public/enrolment"). */
+  /** The route id in the build ("features/leads/forms/enrolment-page"). */
   id: string;
   file: string;
   /** The URL pattern without a leading slash ("" for the home page, "whatsapp/:slug", "*"). */
@@ -24,7 +24,7 @@ export type RouteInfo = {
   /** Resource routes (CSV, scripts, sitemap) have no component. */
   hasComponent: boolean;
   handle: unknown;
-  /** The id of the pathless layout route the route sits under ("routes/staff/layout"), null for none. */
+  /** The id of the pathless layout route the route sits under ("features/staff/layout"), null for none. */
   layout: string | null;
 };
 

@@ -4,8 +4,8 @@
 // only (the app's database client).
 import { expect } from "vitest";
 
-import { getInstitution, institutionContent } from "../../app/server/content/institution.server";
-import { getEntry, saveEntry, SINGLETON_ID } from "../../app/server/content/store.server";
+import { getInstitution, institutionContent } from "../../app/features/institution/institution.server";
+import { getEntry, saveEntry, SINGLETON_ID } from "../../app/features/studio/store.server";
 import { payload, statusOf } from "./route-calls";
 
 /** Saves the institution with `changes` over what it holds now; an error if the store refuses. */

@@ -1,7 +1,7 @@
 // Leads saved through the app's one lead pipeline (saveLead) into the test file's database: for
 // integration tests whose subject is what staff do with a lead, not the form that made it. Vitest
 // only (the app's database client).
-import { saveLead } from "../../app/server/leads/save.server";
+import { saveLead } from "../../app/features/leads/save.server";
 
 type LeadFields = { nome?: string; cidade?: string; telefone?: string; curso?: string };
 

@@ -1,5 +1,5 @@
 // The one way tests put rows straight into a database: through the Drizzle schema of the app
-// (app/server/db/schema.ts), so a column added, renamed or given a default is written here once,
+// (app/platform/db/schema.ts), so a column added, renamed or given a default is written here once,
 // not in every test. It takes the better-sqlite3 handle a test already has: the e2e server's file
 // (openE2eDb), a process test's own database, or an integration test's.
 // Relative imports (not `~/`): Playwright loads these files without the app's alias.
@@ -9,10 +9,10 @@ import Database from "better-sqlite3";
 import { getTableColumns } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 
-import { saoPauloDate } from "../../app/lib/dates";
-import { normalizeText } from "../../app/lib/text";
-import { adminUsers, leads } from "../../app/server/db/schema";
-import { hashPassword } from "../../app/server/staff/password.server";
+import { hashPassword } from "../../app/features/staff/password.server";
+import { adminUsers, leads } from "../../app/platform/db/schema";
+import { saoPauloDate } from "../../app/shared/dates";
+import { normalizeText } from "../../app/shared/text";
 
 export type LeadRow = typeof leads.$inferInsert;
 
@@ -22,7 +22,7 @@ export function uniqueToken(prefix = ""): string {
 }
 
 /**
- * The search copy the app keeps of a lead (app/server/leads/save.server.ts): its name, e-mail, phone as
+ * The search copy the app keeps of a lead (app/features/leads/save.server.ts): its name, e-mail, phone as
  * typed and as digits, city, course and polo, lower-case and without accents.
  */
 export function leadSearchText(

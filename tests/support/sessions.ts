@@ -138,7 +138,7 @@ export async function completedTestCookie(baseUrl: string, email: string): Promi
   return cookie;
 }
 
-/** The staff roles (app/lib/staff/roles.ts), spelled here so a test states them itself. */
+/** The staff roles (app/features/staff/roles.ts), spelled here so a test states them itself. */
 export type StaffRole = "admin" | "comercial" | "marketing";
 export const STAFF_ROLES: readonly StaffRole[] = ["admin", "comercial", "marketing"];
 export const STAFF_PASSWORD = "senha-da-equipe-123";

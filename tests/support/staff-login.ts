@@ -4,9 +4,9 @@
 // server use loginAs/adminSession of tests/support/sessions.ts instead.
 import { beforeAll } from "vitest";
 
-import type { Role } from "~/lib/staff/roles";
-import { startAdminSession } from "~/server/staff/auth.server";
-import { createAdmin, type StaffUser } from "~/server/staff/users.server";
+import { startAdminSession } from "~/features/staff/auth.server";
+import type { Role } from "~/features/staff/roles";
+import { createAdmin, type StaffUser } from "~/features/staff/users.server";
 
 import { getRequest } from "./route-calls";
 

@@ -1,4 +1,4 @@
-import type { BulkProgress } from "~/lib/whatsapp/mirror";
+import type { BulkProgress } from "~/features/whatsapp/tool/mirror-state";
 
 /**
  * A bulk job's progress as the helper reports it: a running job of three contacts, nothing sent

@@ -17,7 +17,7 @@ function sources(): string {
       else if (/\.(ts|js|mjs)$/.test(entry.name)) files.push(at);
     }
   };
-  for (const dir of ["app/server", "server", "scripts"]) walk(path.join(REPO, dir));
+  for (const dir of ["app/platform", "app/features", "server", "scripts"]) walk(path.join(REPO, dir));
   return files.map((file) => readFileSync(file, "utf8")).join("\n");
 }
 

@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { unixStartScript, windowsStartScript } from "~/server/whatsapp/start-scripts.server";
+import { unixStartScript, windowsStartScript } from "~/features/whatsapp/start-scripts/start-scripts.server";
 
 import { packHelper, workspaceShrinkwrap } from "../../scripts/helper-package.mjs";
 

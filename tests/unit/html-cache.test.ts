@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { PRIVATE_CACHE_CONTROL as ROUTES_PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-headers";
+import { PRIVATE_CACHE_CONTROL as ROUTES_PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/shared/cache-headers";
 
 import {
   cacheHeadersFor,
@@ -60,7 +60,7 @@ describe("cacheHeadersFor", () => {
     });
     expect(cacheHeadersFor({ ...anonymous, cacheControl: undefined })).toEqual({ cacheControl: undefined, vary: undefined });
   });
-  it("spells private, no-store as the routes do (app/lib/cache-headers.ts)", () => {
+  it("spells private, no-store as the routes do (app/shared/cache-headers.ts)", () => {
     expect(PRIVATE_CACHE_CONTROL).toBe(ROUTES_PRIVATE_CACHE_CONTROL);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 /** Every typed content module (courses, offers, club, polos...), as the pages import them. */
-const contentModules = import.meta.glob<Record<string, unknown>>("../../app/seed/*.ts", { eager: true });
+const contentModules = import.meta.glob<Record<string, unknown>>("../../app/features/**/*.seed.ts", { eager: true });
 
 /** A number written with a decimal point ('2.5', '19.90'); '1.000' (thousands) and versions like '1.2.3' are not. */
 const DECIMAL_POINT = /(^|[^\d.\w/])\d+\.\d{1,2}(?![\d.])/;

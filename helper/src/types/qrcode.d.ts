@@ -1,5 +1,5 @@
 // The part of `qrcode` (no bundled types; @types/qrcode would be a dependency for two calls) the helper's
-// drivers and the site's e-MEC seal (app/server/content/emec-seal.server.ts) use.
+// drivers and the site's e-MEC seal (app/features/institution/emec-seal.server.ts) use.
 declare module "qrcode" {
   const QRCode: {
     toDataURL(

@@ -1,0 +1,64 @@
+import { useRef } from "react";
+
+import { useReportedHeight } from "~/features/site/embedded-height";
+import { buttonClass } from "~/ui/button";
+
+type EmbeddedFormProps = {
+  src: string;
+  title: string;
+  /**
+   * The frame's height before (or without) JavaScript. An outside form gets 600 px on phones and
+   * 800 px from 768 px (its height cannot be known); our own enrolment form is about 750 px tall in
+   * a phone's narrow frame (more with error messages), so phones get 900 px: nobody has to scroll
+   * inside the frame to reach the consent box and the submit button. With JavaScript our own pages
+   * report their height and the frame takes it.
+   */
+  className?: string;
+};
+
+/**
+ * A form embedded in an iframe (the club-games form, the CV form): lazy, no referrer sent to
+ * outside hosts, with a plain link under it for anyone whose browser blocks the frame. Our own
+ * pages report their content height (components/layout/embedded-height.tsx) and the frame takes it.
+ */
+export function EmbeddedForm({ src, title, className }: EmbeddedFormProps) {
+  const external = /^https?:\/\//.test(src);
+  const heightClass = className ?? (external ? "h-[600px] md:h-[800px]" : "h-[900px] md:h-[800px]");
+  const height = useReportedHeight(useRef<HTMLIFrameElement>(null), external);
+  return (
+    <div>
+      <iframe
+        ref={height.ref}
+        src={src}
+        title={title}
+        loading="lazy"
+        referrerPolicy={external ? "no-referrer" : undefined}
+        // Our own form reports its height; on a page without React the frame-height island listens (decision 098).
+        data-island={external ? undefined : "frame-height"}
+        style={height.px ? { height: height.px } : undefined}
+        className={`block w-full rounded-xl border border-slate-200 bg-white ${heightClass}`}
+      />
+      <p className="mt-3 text-center text-sm text-slate-600">
+        O formulário não apareceu?{" "}
+        <a
+          href={src.replace(/([?&])embed=1(&|$)/, "$1").replace(/[?&]$/, "")}
+          target="_blank"
+          rel="noopener"
+          className="font-semibold text-brand-700 underline"
+        >
+          Abra o formulário em uma nova aba
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+/** A hero's button down to the page's embedded form, in its section `#formulario` (the club's, the careers page's). */
+export function FormJumpLink({ children }: { children: React.ReactNode }) {
+  return (
+    <a href="#formulario" className={buttonClass({ variant: "accent", size: "2xl", className: "mt-8" })}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,36 @@
+import { VOCATIONAL_PATHS } from "~/features/vocational/paths";
+import { openResultLink } from "~/features/vocational/result-link.server";
+import { privatePageHeaders } from "~/shared/cache-headers";
+import { pageMeta } from "~/shared/seo";
+import { ButtonLink } from "~/ui/button";
+
+import type { Route } from "./+types/result-link";
+
+/** The person's own result (or a refusal): never kept by a cache. */
+export const headers = privatePageHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData?.title ?? "Resultado do Teste Vocacional",
+    description: "O link do seu resultado no teste vocacional.",
+    noindex: true,
+  });
+
+/** The signed link of the result e-mail (decision 100): a redirect to the result page, or why not. */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return openResultLink(request, params.token);
+}
+
+export default function ResultLink({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-slate-900">{loaderData.title}</h1>
+      <p className="mt-4 text-slate-700">{loaderData.text}</p>
+      <p className="mt-8">
+        <ButtonLink to={VOCATIONAL_PATHS.form} variant="primary" size="lg">
+          Fazer o teste vocacional
+        </ButtonLink>
+      </p>
+    </div>
+  );
+}

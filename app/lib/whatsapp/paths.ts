@@ -1,7 +1,0 @@
-/**
- * The WhatsApp tool's address and its logout intent, in a module of their own: the staff header
- * (on every admin and operator page) needs them without loading the tool's zod schemas.
- */
-export const WHATSAPP_PATH = "/whatsapp";
-
-export const LOGOUT_INTENT = "desconectar";

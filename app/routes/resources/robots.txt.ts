@@ -1,9 +1,0 @@
-import { robotsTxt } from "~/lib/sitemap";
-import { config } from "~/server/platform/config.server";
-
-/** /robots.txt: admin, WhatsApp and the test's internal steps disallowed; the sitemap linked. */
-export function loader() {
-  return new Response(robotsTxt(config.siteUrl), {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
-}
