@@ -1,3 +1,5 @@
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
+
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
@@ -46,6 +48,57 @@ async function startSmtp(listenPort = 0) {
   port = smtp.port;
 }
 const stopSmtp = () => smtp.close();
+
+/**
+ * A TCP relay to the SMTP server that, once, cuts both connections where the server's answer to a
+ * message's final "." (its 250) would be passed back: the server has the message, the sender never
+ * learns it.
+ */
+async function answerLosingProxy(target: number) {
+  let toLose = 1;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(target, "127.0.0.1");
+    sockets.add(client).add(upstream);
+    let tail = "";
+    let messageEnded = false;
+    client.on("data", (chunk) => {
+      tail = (tail + chunk.toString("latin1")).slice(-5);
+      if (tail === "\r\n.\r\n") messageEnded = true;
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => {
+      if (messageEnded && toLose > 0 && chunk.toString("latin1").startsWith("250")) {
+        toLose--;
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      messageEnded = false;
+      client.write(chunk);
+    });
+    for (const [socket, other] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        sockets.delete(socket);
+        other.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    lost: () => 1 - toLose,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 function transport() {
   return smtpTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true, connectionTimeout: 5_000 });
@@ -177,7 +230,7 @@ describe("the outbox over SMTP", () => {
     await worker.stop();
   });
 
-  it("a message is recorded as sent just before its final '.' (a kill can not send it twice); a refusal after it is a retry", async () => {
+  it("a message stays pending until the server answered its final '.'; a refusal then (451) is a retry", async () => {
     enqueueEmail(message("ordem@example.com", 1));
     const seen: string[] = [];
     onDataStep = (step) => {
@@ -186,18 +239,41 @@ describe("the outbox over SMTP", () => {
     };
     const worker = createEmailWorker({ transport: transport(), random: () => 1 });
     await worker.runDue();
-    // While the body goes the message is pending (a kill here: the server drops it, it is sent again);
-    // when the server has the "." it is already recorded as sent (a kill after: never sent again).
-    expect(seen).toEqual(["started: pending", "ended: sent"]);
+    // The server has the whole message and has not answered: nothing is recorded as sent yet.
+    expect(seen).toEqual(["started: pending", "ended: pending"]);
     expect(rows()[0]).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
     expect(rows()[0].lastError).toMatch(/Recusado pelo servidor SMTP \(451\)/);
 
     now += 60 * 60_000;
     await worker.runDue();
-    expect(seen).toEqual(["started: pending", "ended: sent", "started: pending", "ended: sent"]);
+    expect(seen).toEqual(["started: pending", "ended: pending", "started: pending", "ended: pending"]);
     expect(rows()[0]).toMatchObject({ status: "sent", attempts: 2 });
     expect(arrived).toHaveLength(1);
     await worker.stop();
+  });
+
+  it("the server's answer lost after it accepted a message: sent again, with the same Message-ID", async () => {
+    const id = enqueueEmail(message("resposta@example.com", 1));
+    const proxy = await answerLosingProxy(port);
+    const worker = createEmailWorker({
+      transport: smtpTransport({ host: "127.0.0.1", port: proxy.port, secure: false, ignoreTLS: true, connectionTimeout: 5_000 }),
+      random: () => 1,
+    });
+    try {
+      await worker.runDue();
+      // The server took it; its 250 never came back, so the row can not say sent.
+      expect(proxy.lost()).toBe(1);
+      expect(arrived.map((a) => a.mail.messageId)).toEqual([id]);
+      expect(rows()[0]).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
+
+      now += 60 * 60_000;
+      await worker.runDue();
+      expect(arrived.map((a) => a.mail.messageId)).toEqual([id, id]);
+      expect(rows()[0]).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    } finally {
+      await worker.stop();
+      await proxy.close();
+    }
   });
 
   it("four messages are on their way at once, each over its own connection; the next four start when they have their answers", async () => {

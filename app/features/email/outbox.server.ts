@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Socket } from "node:net";
-import { Readable } from "node:stream";
 
 import { asc, desc, eq, lt, min, sql } from "drizzle-orm";
-import MailComposer from "nodemailer/lib/mail-composer";
-import { parseConnectionUrl } from "nodemailer/lib/shared";
-import SMTPConnection from "nodemailer/lib/smtp-connection";
+import * as nodemailer from "nodemailer";
+import type { SendMailOptions } from "nodemailer/lib/mailer";
+import type { SMTPPoolOptions } from "nodemailer/lib/smtp-pool";
 
 import { isSafeEmailAddress, oldestPendingText, oneLine } from "~/features/email/templates";
 import { getInstitution } from "~/features/institution/institution.server";
@@ -16,15 +14,16 @@ import { db, schema } from "~/platform/db/client.server";
 import { isOutgoingHeld } from "~/platform/site-identity.server";
 
 /**
- * E-mail that really leaves, without losing anything (decision 088). A message is written to the
- * `email_outbox` table in the same transaction as its cause (a lead assigned, an escalation) by
+ * E-mail that really leaves, without losing anything (decision 088): at least once, and a message
+ * that arrives twice carries the same Message-ID both times (decision 147). A message is written to
+ * the `email_outbox` table in the same transaction as its cause (a lead assigned, an escalation) by
  * `enqueueEmail`, which is synchronous; a worker in the server process sends it later over SMTP
- * (nodemailer, `SMTP_URL`), never inside a visitor's request. Messages go out one at a time, staff
- * alerts before messages to people (decision 123), oldest first within each: when the server is down
- * the head of the queue waits (backoff) and nothing behind it overtakes it, so after an outage they
- * arrive in order. A refusal of one address (SMTP 5xx) fails
- * that message only. Without `SMTP_URL` a message is kept ("held") and shown on the admins'
- * "E-mails" page: what would have been sent, to whom and when.
+ * (nodemailer's pooled transport, `SMTP_URL`), never inside a visitor's request. Up to
+ * `EMAIL_CONCURRENCY` messages go out at once, staff alerts before messages to people (decision
+ * 123), oldest first within each: when the server is down the head of the queue waits (backoff) and
+ * nothing behind it overtakes it, so after an outage they arrive in order. A refusal of one address
+ * (SMTP 5xx) fails that message only. Without `SMTP_URL` a message is kept ("held") and shown on
+ * the admins' "E-mails" page: what would have been sent, to whom and when.
  */
 
 export type EmailStatus = "pending" | "sent" | "failed" | "held";
@@ -34,8 +33,8 @@ export const MAX_EMAIL_ATTEMPTS = 50;
 /** How often the worker looks at the queue (it is also woken at once by a new message). */
 export const EMAIL_POLL_INTERVAL_MS = 1_000;
 /**
- * How many messages are on their way at once, each over its own SMTP connection (nodemailer's
- * pool defaults to 5). Under page traffic every SMTP round trip waits its turn in the event loop;
+ * How many messages are on their way at once, each over its own SMTP connection (the size of
+ * nodemailer's pool). Under page traffic every SMTP round trip waits its turn in the event loop;
  * four messages in flight pay those waits together instead of one after another (decision 128).
  */
 export const EMAIL_CONCURRENCY = 4;
@@ -106,6 +105,7 @@ export function enqueueEmail(message: EmailMessage, now: Date = serverClock.now(
     );
     return null;
   }
+  // Generated once, here: every attempt sends it, so a receiver (or a test) sees a repeat as one message.
   const messageId = `<${randomUUID()}@${siteHost()}>`;
   db.insert(schema.emailOutbox)
     .values({
@@ -189,146 +189,43 @@ export function purgeEmailsBefore(cutoffIso: string): number {
 
 // --- The worker ---------------------------------------------------------------------------------
 
-/** One composed message as the worker hands it to a transport. */
-export type OutgoingEmail = { envelope: { from: string; to: string[] }; raw: Buffer };
+/** One message as the worker hands it to a transport: nodemailer's message options. */
+export type OutgoingEmail = SendMailOptions;
 
 /**
- * What sends one message: SMTP (nodemailer's SMTP connection) in production and in tests (a local
- * SMTP server). `accepting` is called synchronously right before the bytes that complete the
- * message (SMTP's final "."), once the server has said it will take the data: the worker records
- * the message as sent there (decision 101). The promise rejects when the message was not sent,
- * with `responseCode` when the server refused it.
+ * What sends one message: nodemailer's pooled SMTP transport in production and in tests (a local
+ * SMTP server). The promise resolves once the server accepted the message (its 250 to the final
+ * "."), and rejects when that answer did not come: with `responseCode` when the server refused it,
+ * without one when the connection failed (the server may or may not have the message).
  */
 export type EmailTransport = {
-  send(message: OutgoingEmail, accepting: () => void): Promise<void>;
+  send(message: OutgoingEmail): Promise<void>;
   close?: () => void;
 };
-
-type SmtpOptions = SMTPConnection.Options & { auth?: SMTPConnection.Credentials };
-
-/**
- * The message's bytes, ended only on demand: SMTPConnection pipes it into the DATA stream once the
- * server answered 354, and writes the final "." when it ends. Its second read means every byte
- * went to the socket: `accepting` runs then, and the stream ends in the same turn of the event loop
- * (nextTick steps only, no I/O in between), so a process killed before `accepting` never sent the
- * ".", and one killed after it had.
- */
-function gatedMessage(raw: Buffer, socket: () => Socket | undefined, accepting: () => void): Readable {
-  let pushed = false;
-  return new Readable({
-    read() {
-      if (!pushed) {
-        pushed = true;
-        this.push(raw);
-        return;
-      }
-      const finish = () => {
-        accepting();
-        this.push(null);
-      };
-      const out = socket();
-      if (out && out.writableLength > 0) out.once("drain", finish);
-      else finish();
-    },
-  });
-}
 
 /** How long an idle SMTP connection stays open for the next message. */
 export const SMTP_IDLE_MS = 2_000;
 
-type OpenConnection = {
-  connection: SMTPConnection;
-  ready: Promise<void>;
-  broken: boolean;
-  /** The send in progress, told of a connection error (SMTPConnection reports those as an event). */
-  onError: ((error: Error) => void) | null;
-  /** Closes it politely after `SMTP_IDLE_MS` without a message. */
-  idle?: ReturnType<typeof setTimeout>;
-};
-
 /**
- * The transport SMTP_URL (or these options) describes. Each message in flight has a connection of
- * its own; a connection that finished a message waits `SMTP_IDLE_MS` for the next one (a burst of
- * alerts does not pay a connection, greeting and TLS handshake each) and is dropped after any error:
- * the next message opens a new one.
+ * The transport SMTP_URL (or these options) describes: nodemailer's pool of up to
+ * `EMAIL_CONCURRENCY` connections. A connection that finished a message waits `idleMs` for the next
+ * one (a burst of alerts does not pay a connection, greeting and TLS handshake each); nodemailer
+ * drops a connection after an error and opens a new one for the next message.
  */
-export function smtpTransport(target: string | SmtpOptions, idleMs: number = SMTP_IDLE_MS): EmailTransport {
-  const options: SmtpOptions = typeof target === "string" ? parseConnectionUrl(target) : target;
-  const waiting: OpenConnection[] = [];
-  const all = new Set<OpenConnection>();
-
-  function drop(entry: OpenConnection, polite: boolean) {
-    entry.broken = true;
-    clearTimeout(entry.idle);
-    all.delete(entry);
-    const at = waiting.indexOf(entry);
-    if (at >= 0) waiting.splice(at, 1);
-    if (polite) entry.connection.quit();
-    else entry.connection.close();
-  }
-
-  function connectionNow(): OpenConnection {
-    for (let entry = waiting.pop(); entry; entry = waiting.pop()) {
-      clearTimeout(entry.idle);
-      if (!entry.broken) return entry;
-      drop(entry, false);
-    }
-    const connection = new SMTPConnection(options);
-    const entry: OpenConnection = { connection, broken: false, onError: null, ready: Promise.resolve() };
-    connection.on("error", (error: Error) => {
-      entry.broken = true;
-      entry.onError?.(error);
-    });
-    connection.on("end", () => {
-      entry.broken = true;
-      entry.onError?.(new Error("Conexão SMTP encerrada pelo servidor"));
-    });
-    entry.ready = new Promise<void>((resolve, reject) => {
-      entry.onError = reject;
-      connection.connect((connectError) => {
-        if (connectError) return reject(connectError);
-        if (!options.auth || !connection.allowsAuth) return resolve();
-        connection.login(options.auth, (loginError) => (loginError ? reject(loginError) : resolve()));
-      });
-    });
-    all.add(entry);
-    return entry;
-  }
-
-  function release(entry: OpenConnection) {
-    entry.idle = setTimeout(() => drop(entry, true), idleMs);
-    entry.idle.unref();
-    waiting.push(entry);
-  }
-
+export function smtpTransport(target: string | SMTPPoolOptions, idleMs: number = SMTP_IDLE_MS): EmailTransport {
+  const options: SMTPPoolOptions = typeof target === "string" ? { url: target } : target;
+  const pool = nodemailer.createTransport({
+    ...options,
+    pool: true,
+    maxConnections: EMAIL_CONCURRENCY,
+    idleTimeout: idleMs,
+  });
   return {
-    send({ envelope, raw }, accepting) {
-      const entry = connectionNow();
-      return new Promise<void>((resolve, reject) => {
-        let settled = false;
-        const done = (error?: Error | null) => {
-          if (settled) return;
-          settled = true;
-          entry.onError = null;
-          if (error) {
-            drop(entry, false);
-            reject(error);
-            return;
-          }
-          release(entry);
-          resolve();
-        };
-        entry.ready.then(() => {
-          if (entry.broken) return done(new Error("Conexão SMTP encerrada pelo servidor"));
-          entry.onError = done;
-          // SMTPConnection's socket, to see the body written out before the final ".".
-          const socket = () => (entry.connection as unknown as { _socket?: Socket })._socket;
-          entry.connection.send(envelope, gatedMessage(raw, socket, accepting), (error) => done(error));
-        }, done);
-      });
+    async send(message) {
+      await pool.sendMail(message);
     },
     close() {
-      for (const entry of [...all]) drop(entry, true);
+      pool.close();
     },
   };
 }
@@ -403,14 +300,14 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
     return stop < 0 ? rows : rows.slice(0, stop);
   }
 
-  /** The message as it goes on the wire: headers, the pt-BR text and HTML parts, its Message-ID. */
-  async function compose(row: QueuedEmail): Promise<OutgoingEmail> {
+  /** The message as it goes on the wire: headers, the pt-BR text and HTML parts, its stored Message-ID. */
+  function compose(row: QueuedEmail): OutgoingEmail {
     const headers: Record<string, string> = { "Content-Language": "pt-BR" };
     if (row.unsubscribeUrl) {
       headers["List-Unsubscribe"] = `<${row.unsubscribeUrl}>`;
       headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
     }
-    const mail = new MailComposer({
+    return {
       from: emailFrom(),
       to: row.toAddress,
       subject: row.subject,
@@ -422,35 +319,20 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
       // Plain addresses only: nodemailer must not read files or URLs named in a message.
       disableFileAccess: true,
       disableUrlAccess: true,
-    }).compile();
-    const envelope = mail.getEnvelope();
-    return { envelope: { from: envelope.from || "", to: envelope.to }, raw: await mail.build() };
+    };
   }
 
   /**
-   * Sends one message. It is recorded as sent just before SMTP's final "." (decision 101): a process
-   * killed earlier left it pending and the server discarded the unfinished message, so it is sent
-   * again; one killed later has it as sent and sends it never again. A refusal the server gives after
-   * the "." turns it back into a retry or a failure; silence after it (the connection lost) leaves it
-   * sent, since the server may well have it.
+   * Sends one message. Its row becomes `sent` only after the SMTP server accepted it (decision 147),
+   * so nothing is lost: a process killed earlier, or a connection lost before the answer, leaves it
+   * pending and it is sent again, with the Message-ID its row was written with. That is the one way a
+   * message arrives twice: the server took it and its answer never reached this process. A refusal
+   * (4xx, 5xx) is a retry or a failure.
    */
   async function sendOne(row: QueuedEmail, sender: EmailTransport): Promise<void> {
-    let accepted = false;
     try {
-      const message = await compose(row);
-      await sender.send(message, () => {
-        db.update(schema.emailOutbox)
-          .set({ status: "sent", attempts: row.attempts + 1, lastError: null, sentAt: serverClock.now().toISOString() })
-          .where(eq(schema.emailOutbox.id, row.id))
-          .run();
-        accepted = true;
-      });
-      if (!accepted) throw new Error("o transporte terminou sem enviar a mensagem");
+      await sender.send(compose(row));
     } catch (error) {
-      if (accepted && !(error as { responseCode?: number }).responseCode) {
-        log(`e-mail: mensagem ${row.id} enviada sem confirmação do servidor (${describe(error)}).`);
-        return;
-      }
       const attempts = row.attempts + 1;
       const giveUp = isPermanent(error) || attempts >= MAX_EMAIL_ATTEMPTS;
       const nowMs = serverClock.nowMs();
@@ -466,7 +348,12 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
         .run();
       log(`e-mail: mensagem ${row.id} ${giveUp ? "falhou" : "será tentada de novo"} (${describe(error)}).`);
       if (!giveUp) throw new Error("queue blocked");
+      return;
     }
+    db.update(schema.emailOutbox)
+      .set({ status: "sent", attempts: row.attempts + 1, lastError: null, sentAt: serverClock.now().toISOString() })
+      .where(eq(schema.emailOutbox.id, row.id))
+      .run();
   }
 
   async function drain(): Promise<number> {
