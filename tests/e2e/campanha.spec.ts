@@ -283,7 +283,7 @@ test.describe("club, employee and scholarship pages", () => {
     await page.goto("/america-mg");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("América-MG");
     // The seeded calendar is 2025's: every game has been played, so none is listed as upcoming
-    // (tests/integration/studio-campaign.test.ts lists them at a date before the games).
+    // (app/features/campaign/studio-campaign.integration.test.ts lists them at a date before the games).
     await expect(page.getByRole("heading", { name: "Próximos jogos em casa" })).toBeVisible();
     await expect(page.getByTestId("no-club-games")).toContainText("A tabela dos próximos jogos em casa ainda não foi divulgada");
     await expect(page.getByTestId("club-games")).toHaveCount(0);

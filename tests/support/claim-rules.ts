@@ -1,6 +1,6 @@
 /**
  * The claims rules every text a visitor reads is checked against (decision 081): the public pages'
- * walk (tests/process/claims-mutation.spec.ts) and the e-mails' (tests/integration/person-emails.test.ts).
+ * walk (tests/process/claims-mutation.spec.ts) and the e-mails' (app/features/email/person-emails.integration.test.ts).
  */
 
 /**

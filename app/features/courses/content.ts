@@ -23,7 +23,7 @@ import { formatOf, formatRefusal, OFFER_FORMATS } from "./offer-formats";
 
 /**
  * First path segments the site's own pages answer (app/routes.ts's top-level paths): a course
- * cannot take them. tests/unit/course-paths.test.ts checks this list against the route table.
+ * cannot take them. app/features/courses/course-paths.test.ts checks this list against the route table.
  */
 export const RESERVED_PATHS = [
   "admin",

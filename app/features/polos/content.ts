@@ -31,7 +31,7 @@ export const POLO_SLUG_TAKEN_MESSAGE = "Este endereço já é da página de outr
 
 /**
  * Literal addresses under /polos/ that a route of the site answers (none today): a polo cannot take
- * them. tests/unit/polo-pages.test.ts checks the list against app/routes.ts.
+ * them. app/features/polos/polo-pages.integration.test.ts checks the list against app/routes.ts.
  */
 export const RESERVED_POLO_SLUGS: readonly string[] = [];
 

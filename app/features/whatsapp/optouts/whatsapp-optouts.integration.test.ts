@@ -381,7 +381,7 @@ describe("the leads panel shows 'não quer WhatsApp'", () => {
     expect(header.slice(0, 3)).toEqual(["nome", "telefone", "email"]);
     expect(header.at(-4)).toBe("respostas");
     expect(header.at(-3)).toBe("whatsapp");
-    // The follow-up status and the owner came after it (tests/integration/lead-follow-up.test.ts, lead-owner-contact.test.ts).
+    // The follow-up status and the owner came after it (app/features/leads/lead-follow-up.integration.test.ts, lead-owner-contact.test.ts).
     expect(header.slice(-2)).toEqual(["status", "responsavel"]);
     const cell = (name: string) =>
       lines
