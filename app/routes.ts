@@ -95,7 +95,7 @@ export default [
 
   // WhatsApp tool (guarded by the operator session or the master password)
   layout("features/whatsapp/layout.tsx", [
-    route("whatsapp", "features/whatsapp/gate/page.tsx"),
+    route("whatsapp", "features/whatsapp/tool/page.tsx"),
     route("whatsapp/registro", "features/whatsapp/tool/send-log-route.ts"),
     route("whatsapp/ajudante", "features/whatsapp/helper-api/verification.ts"),
     // Replies people sent, flagged first, and the opt-outs with their undo (decision 071).
@@ -104,7 +104,7 @@ export default [
     route("whatsapp/iniciar-whatsapp-helper.sh", "features/whatsapp/start-scripts/sh.ts"),
     route("whatsapp/iniciar-whatsapp-helper.bat", "features/whatsapp/start-scripts/bat.ts"),
     route("whatsapp/iniciar-whatsapp-helper-mac.zip", "features/whatsapp/start-scripts/mac.zip.ts"),
-    route("whatsapp/:slug", "features/whatsapp/tool/page.tsx"),
+    route("whatsapp/:slug", "features/whatsapp/passwords/page.tsx"),
   ]),
 
   // Resources

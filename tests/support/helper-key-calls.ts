@@ -1,4 +1,4 @@
-import { addAccessPassword } from "~/features/whatsapp/gate/access.server";
+import { addAccessPassword } from "~/features/whatsapp/access/access.server";
 import { issueHelperKey } from "~/features/whatsapp/helper-api/helper-keys.server";
 
 let made = 0;

@@ -5,8 +5,7 @@ import { EMPTY_FILTERS } from "~/features/leads/filters";
 import { deletePerson, findLead } from "~/features/leads/privacy.server";
 import { saveLead } from "~/features/leads/save.server";
 import { purgeExpired } from "~/features/operations/maintenance.server";
-import { addAccessPassword } from "~/features/whatsapp/gate/access.server";
-import * as whatsappModule from "~/features/whatsapp/gate/page";
+import { addAccessPassword } from "~/features/whatsapp/access/access.server";
 import {
   buildHandoffSelection,
   createHandoff,
@@ -16,6 +15,7 @@ import {
 } from "~/features/whatsapp/handoff/handoff.server";
 import * as handoffModule from "~/features/whatsapp/handoff/page";
 import { recordOptOuts } from "~/features/whatsapp/optouts/optouts.server";
+import * as whatsappModule from "~/features/whatsapp/tool/page";
 import { listSendLog } from "~/features/whatsapp/tool/send-log.server";
 import { action as logAction } from "~/features/whatsapp/tool/send-log-route";
 import { db, schema } from "~/platform/db/client.server";

@@ -9,7 +9,7 @@ import { now as clockNow } from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db/client.server";
 
-import { describeSentBy, sentByOf, type WhatsappActor } from "../gate/access.server";
+import { describeSentBy, sentByOf, type WhatsappActor } from "../access/access.server";
 
 /**
  * The installed helpers' keys (decision 070). Each downloaded start script carries a key of its own,

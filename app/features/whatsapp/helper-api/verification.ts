@@ -1,4 +1,4 @@
-import { requireOperator } from "~/features/whatsapp/gate/access.server";
+import { requireOperator } from "~/features/whatsapp/access/access.server";
 import { issueChallenge, verifyHelper } from "~/features/whatsapp/helper-api/helper-keys.server";
 import { sameOrigin } from "~/platform/same-origin.server";
 import { privateData } from "~/shared/cache-headers";

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkToken, generateKey, keyHash, parseKey, signProof } from "whatsapp-helper/token";
 
-import { addAccessPassword, removeAccessPassword } from "~/features/whatsapp/gate/access.server";
-import { action as gateAction } from "~/features/whatsapp/gate/page";
+import { addAccessPassword, removeAccessPassword } from "~/features/whatsapp/access/access.server";
 import { keyCheckApi, sendLogApi } from "~/features/whatsapp/helper-api/helper-api.server";
 import { listHelperKeys, listRevokedHelpers, revokeHelperKey } from "~/features/whatsapp/helper-api/helper-keys.server";
 import { action as verifyAction, loader as challengeLoader } from "~/features/whatsapp/helper-api/verification";
 import { loader as zipLoader } from "~/features/whatsapp/start-scripts/mac.zip";
 import { loader as shLoader } from "~/features/whatsapp/start-scripts/sh";
+import { action as gateAction } from "~/features/whatsapp/tool/page";
 import { HELPER_IMPOSTOR_TEXT, HELPER_KEY_REVOKED_TEXT, HELPER_NOT_YOURS_TEXT } from "~/features/whatsapp/tool/tool";
 import { resetClock, setClockForTests } from "~/platform/clock.server";
 import { db, schema } from "~/platform/db/client.server";

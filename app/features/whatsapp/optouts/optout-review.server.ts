@@ -6,7 +6,7 @@ import { parameterBatches } from "~/platform/db/batches.server";
 import { db, schema } from "~/platform/db/client.server";
 import { formatDateTimeBr } from "~/shared/dates";
 
-import { describeSentBy } from "../gate/access.server";
+import { describeSentBy } from "../access/access.server";
 import { categoryLabel, leadIdForPerson, OPT_OUT_REVIEW } from "../replies/replies.server";
 import { personKey } from "./optouts.server";
 

@@ -19,7 +19,7 @@ import { privateRedirectWithToast } from "~/platform/toast.server";
 import { privateData } from "~/shared/cache-headers";
 import { formatDateTimeBr } from "~/shared/dates";
 
-import { describeSentBy, requireOperator, sentByOf, type WhatsappActor } from "../gate/access.server";
+import { describeSentBy, requireOperator, sentByOf, type WhatsappActor } from "../access/access.server";
 import {
   listOptOutChanges,
   listOptOutsForReview,

@@ -7,8 +7,7 @@ import { action as leadAction, loader as leadLoader } from "~/features/leads/lea
 import { deletePerson, findLead, personDataExport } from "~/features/leads/privacy.server";
 import { saveLead } from "~/features/leads/save.server";
 import { purgeExpiredReplies } from "~/features/operations/maintenance.server";
-import { addAccessPassword } from "~/features/whatsapp/gate/access.server";
-import { action as gateAction, loader as mirrorLoader } from "~/features/whatsapp/gate/page";
+import { addAccessPassword } from "~/features/whatsapp/access/access.server";
 import { repliesApi } from "~/features/whatsapp/helper-api/helper-api.server";
 import { revokeHelperKey } from "~/features/whatsapp/helper-api/helper-keys.server";
 import { action as optOutsApiAction, loader as optOutsApiLoader } from "~/features/whatsapp/helper-api/optouts";
@@ -16,6 +15,7 @@ import { action as repliesApiAction, loader as repliesApiLoader } from "~/featur
 import { action as optOutsPageAction, loader as optOutsPageLoader } from "~/features/whatsapp/optouts/page";
 import { action as repliesPageAction, loader as repliesPageLoader } from "~/features/whatsapp/replies/page";
 import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "~/features/whatsapp/replies/replies.server";
+import { action as gateAction, loader as mirrorLoader } from "~/features/whatsapp/tool/page";
 import { db, schema } from "~/platform/db/client.server";
 
 import { newHelperKey } from "../../../../tests/support/helper-key-calls";

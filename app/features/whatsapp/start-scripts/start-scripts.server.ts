@@ -1,5 +1,5 @@
 import { getInstitution } from "~/features/institution/institution.server";
-import { requireOperator } from "~/features/whatsapp/gate/access.server";
+import { requireOperator } from "~/features/whatsapp/access/access.server";
 import { issueHelperKey } from "~/features/whatsapp/helper-api/helper-keys.server";
 import { HELPER_PACKAGE_PATH, START_SCRIPT_PATHS } from "~/features/whatsapp/tool/tool";
 import { config } from "~/platform/config.server";

@@ -26,7 +26,7 @@ import {
   matchAccessPassword,
   startOperatorSession,
   tooManyAttemptsMessage,
-} from "../gate/access.server";
+} from "../access/access.server";
 import { HANDOFF_PARAM, openHandoff } from "../handoff/handoff.server";
 import { unreadReplyCounts } from "../replies/replies.server";
 import { listSendLog } from "./send-log.server";

@@ -1,4 +1,4 @@
-import { requireOperator, sentByOf } from "~/features/whatsapp/gate/access.server";
+import { requireOperator, sentByOf } from "~/features/whatsapp/access/access.server";
 import { listSendLog, recordSendResults } from "~/features/whatsapp/tool/send-log.server";
 import { LOG_PAGE_PARAM } from "~/features/whatsapp/tool/tool";
 import { sameOrigin } from "~/platform/same-origin.server";

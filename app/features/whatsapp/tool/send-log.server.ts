@@ -12,7 +12,7 @@ import {
 import { parameterBatches } from "~/platform/db/batches.server";
 import { db, schema } from "~/platform/db/client.server";
 
-import { describeSentBy } from "../gate/access.server";
+import { describeSentBy } from "../access/access.server";
 import { handoffLeadsByPerson } from "../handoff/handoff.server";
 import { personKey } from "../optouts/optouts.server";
 

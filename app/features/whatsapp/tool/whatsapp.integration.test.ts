@@ -9,11 +9,11 @@ vi.hoisted(() => {
 import { eq } from "drizzle-orm";
 import { parseKey } from "whatsapp-helper/token";
 
-import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/features/whatsapp/gate/access.server";
-import { action as gateAction, loader as gateLoader } from "~/features/whatsapp/gate/page";
+import { addAccessPassword, checkMasterPassword, GATE_MAX_FAILURES, getOperator } from "~/features/whatsapp/access/access.server";
+import { action as manageAction, loader as manageLoader } from "~/features/whatsapp/passwords/page";
 import { loader as batLoader } from "~/features/whatsapp/start-scripts/bat";
 import { loader as shLoader } from "~/features/whatsapp/start-scripts/sh";
-import { action as manageAction, loader as manageLoader } from "~/features/whatsapp/tool/page";
+import { action as gateAction, loader as gateLoader } from "~/features/whatsapp/tool/page";
 import { listSendLog, recentlySent } from "~/features/whatsapp/tool/send-log.server";
 import { action as logAction, loader as logLoader } from "~/features/whatsapp/tool/send-log-route";
 import { resetClock, setClockForTests } from "~/platform/clock.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isGateShortcut } from "~/features/whatsapp/gate/gate";
+import { isGateShortcut } from "~/features/whatsapp/tool/gate";
 import {
   type BulkProgress,
   initialMirrorState,

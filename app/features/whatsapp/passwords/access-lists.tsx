@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 
-import type { StoredPassword } from "~/features/whatsapp/gate/access.server";
+import type { StoredPassword } from "~/features/whatsapp/access/access.server";
 import type { InstalledHelper, RevokedHelper } from "~/features/whatsapp/helper-api/helper-keys.server";
 import { SubmitButton } from "~/ui/forms";
 import { SectionHeading } from "~/ui/section-heading";

@@ -11,7 +11,7 @@ import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/ui/for
 import { type ConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/ui/forms/offline-submit";
 import { SectionHeading } from "~/ui/section-heading";
 
-import { ActionAlert } from "../tool/form-bits";
+import { ActionAlert } from "./form-bits";
 
 /** True for the gate's shortcut, Ctrl+Alt+W. */
 export function isGateShortcut(event: Pick<KeyboardEvent, "ctrlKey" | "altKey" | "key" | "code">): boolean {

@@ -18,9 +18,9 @@ import { scrypt } from "node:crypto";
 import { eq } from "drizzle-orm";
 
 import { dummyPasswordHash, hashPassword, passwordLookupTag } from "~/features/staff/password.server";
-import { accessPasswordTag, addAccessPassword, matchAccessPassword } from "~/features/whatsapp/gate/access.server";
-import { action as gateAction } from "~/features/whatsapp/gate/page";
-import { action as manageAction } from "~/features/whatsapp/tool/page";
+import { accessPasswordTag, addAccessPassword, matchAccessPassword } from "~/features/whatsapp/access/access.server";
+import { action as manageAction } from "~/features/whatsapp/passwords/page";
+import { action as gateAction } from "~/features/whatsapp/tool/page";
 import { db, schema } from "~/platform/db/client.server";
 import { resetAllRateLimits } from "~/platform/rate-limit.server";
 

@@ -7,10 +7,10 @@ vi.hoisted(() => {
 });
 
 import { loader as adminLayoutLoader } from "~/features/staff/layout";
-import { addAccessPassword } from "~/features/whatsapp/gate/access.server";
-import { action as gateAction, loader as gateLoader } from "~/features/whatsapp/gate/page";
+import { addAccessPassword } from "~/features/whatsapp/access/access.server";
+import { action as manageAction, loader as manageLoader } from "~/features/whatsapp/passwords/page";
 import { loader as shLoader } from "~/features/whatsapp/start-scripts/sh";
-import { action as manageAction, loader as manageLoader } from "~/features/whatsapp/tool/page";
+import { action as gateAction, loader as gateLoader } from "~/features/whatsapp/tool/page";
 import { listSendLog } from "~/features/whatsapp/tool/send-log.server";
 import { action as logAction, loader as logLoader } from "~/features/whatsapp/tool/send-log-route";
 import { db, schema } from "~/platform/db/client.server";

@@ -23,13 +23,6 @@ import { privateData } from "~/shared/cache-headers";
 import type { ToastMessage } from "~/shared/toast";
 
 import {
-  listHelperKeys,
-  listRevokedHelpers,
-  MAX_UNUSED_KEYS_PER_OWNER,
-  revokeHelperKey,
-  UNUSED_KEY_DAYS,
-} from "../helper-api/helper-keys.server";
-import {
   addAccessPassword,
   checkMasterPassword,
   listAccessPasswords,
@@ -37,7 +30,14 @@ import {
   masterPasswordConfigured,
   removeAccessPassword,
   tooManyAttemptsMessage,
-} from "./access.server";
+} from "../access/access.server";
+import {
+  listHelperKeys,
+  listRevokedHelpers,
+  MAX_UNUSED_KEYS_PER_OWNER,
+  revokeHelperKey,
+  UNUSED_KEY_DAYS,
+} from "../helper-api/helper-keys.server";
 
 /**
  * The WhatsApp tool's password page (/whatsapp/<admin slug>): what it shows and what its one form
