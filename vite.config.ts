@@ -5,7 +5,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Rollup } from "vite";
 
 import { bundleCommandsPlugin } from "./scripts/bundle-commands.mjs";
-import { chunkCyclesPlugin } from "./scripts/chunk-cycles.mjs";
 import { helperPackagePlugin } from "./scripts/helper-package.mjs";
 import { islandsPlugin } from "./scripts/islands-plugin.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
@@ -13,7 +12,7 @@ import { precompressPlugin } from "./scripts/precompress.mjs";
 /**
  * The icons the public frame draws (header, footer, floating buttons, toasts, the search field):
  * they travel in the frame's file. An icon a frame module draws must be listed: in a file of its
- * own it would import lucide's runtime back from the frame, a circle chunkCyclesPlugin refuses.
+ * own it would import lucide's runtime back from the frame, a circle failOnCircularChunk refuses.
  */
 const FRAME_ICONS = new Set(["bot", "chevron-down", "mail", "map-pin", "menu", "phone", "search", "x", "zap"]);
 
@@ -36,22 +35,33 @@ function chunkFor(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string
   if (frame.test(id)) return "frame";
 }
 
+/**
+ * The browser build's `onwarn`: Rollup's CIRCULAR_CHUNK warning (chunks that import each other in a
+ * circle) stops the build (decision 112). With manual chunks a circle is easy to make (a frame
+ * component draws an icon whose file imports lucide's runtime from the frame), and in the browser it
+ * throws "Cannot access '…' before initialization": the page never hydrates. Every other warning
+ * goes to the default handler.
+ */
+export function failOnCircularChunk(warning: Rollup.RollupLog, defaultHandler: Rollup.LoggingFunction): void {
+  if (warning.code === "CIRCULAR_CHUNK") {
+    throw new Error(`The browser's chunks import each other in a circle (see vite.config.ts, chunkFor): ${warning.message}`);
+  }
+  defaultHandler(warning);
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // helperPackagePlugin: packs helper/ into build/client/downloads/whatsapp-helper.tgz (WhatsApp start scripts).
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
   // islandsPlugin: the marketing pages' small scripts (app/islands, decision 092) into build/client/assets/islands.
   // bundleCommandsPlugin: the operator commands (npm run admin, backup, restore, purge-leads) into build/scripts.
-  // chunkCyclesPlugin: refuses a browser build whose chunks import each other in a circle (decision 112).
-  plugins: [
-    tailwindcss(),
-    reactRouter(),
-    islandsPlugin(),
-    helperPackagePlugin(),
-    precompressPlugin(),
-    bundleCommandsPlugin(),
-    chunkCyclesPlugin(),
-  ],
+  plugins: [tailwindcss(), reactRouter(), islandsPlugin(), helperPackagePlugin(), precompressPlugin(), bundleCommandsPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // The browser's files only: the server's build stays one module with its lazy parts.
-  build: { assetsInlineLimit: 0, rollupOptions: { output: { manualChunks: isSsrBuild ? undefined : chunkFor } } },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      onwarn: isSsrBuild ? undefined : failOnCircularChunk,
+      output: { manualChunks: isSsrBuild ? undefined : chunkFor },
+    },
+  },
 }));

@@ -21,16 +21,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveLead } from "~/features/leads/save.server";
 import { imagesDir, storePhoto } from "~/features/studio/images.server";
 import { photoFileName } from "~/features/studio/photos";
-import { backupSite, defaultBackupPath } from "~/platform/backup.server";
+import { backupSite, defaultBackupPath, writeTarGz } from "~/platform/backup.server";
 import { config } from "~/platform/config.server";
-import { RestoreRefusal, restoreSite } from "~/platform/restore.server";
-import { extractTarGz, writeTarGz } from "~/platform/tar.server";
+import { extractTarGz, RestoreRefusal, restoreSite } from "~/platform/restore.server";
 
 /**
  * The backup archive (decision 062): what `npm run backup` puts in it (the database, the generated
  * secrets, the studio photos the database names), with which modes, and how `npm run restore` puts it
- * back or refuses it. The archive is a standard .tar.gz: GNU tar lists and unpacks ours, and ours
- * reads what GNU tar makes. (tests/integration/scripts.test.ts runs the commands themselves;
+ * back or refuses it. The archive is a standard .tar.gz, written and read with tar-stream: GNU tar
+ * lists and unpacks ours, ours reads what GNU tar makes, and an archive written before tar-stream
+ * (tests/support/archives/backup-format-1.tar.gz) still restores. (tests/integration/scripts.test.ts runs the commands themselves;
  * tests/process/image-runtime.spec.ts restores a running site onto another folder and serves it.)
  */
 
@@ -47,7 +47,7 @@ afterAll(() => {
 const mode = (file: string) => statSync(file).mode & 0o777;
 const tarList = (archive: string) => execFileSync("tar", ["-tzf", archive], { encoding: "utf8" }).trim().split("\n");
 
-describe("the archive format (app/platform/tar.server.ts)", () => {
+describe("the archive format (writeTarGz in backup.server.ts, extractTarGz in restore.server.ts)", () => {
   it("GNU tar lists and unpacks what writeTarGz writes, byte for byte; the file is 0600 and never overwritten", async () => {
     const dir = tempDir("tar-");
     const big = Buffer.alloc(70_000 + 123);
@@ -62,6 +62,14 @@ describe("the archive format (app/platform/tar.server.ts)", () => {
     ]);
     expect(mode(archive)).toBe(0o600);
     expect(tarList(archive)).toEqual(["a.txt", "pasta/", "pasta/big.bin", "vazio"]);
+    // Each entry's mode and owner as the header has them (GNU tar's long listing).
+    const listing = execFileSync("tar", ["-tvzf", archive, "--numeric-owner"], { encoding: "utf8" }).trim().split("\n");
+    expect(listing.map((line) => line.split(/\s+/).slice(0, 3).join(" "))).toEqual([
+      "-rw------- 0/0 5",
+      "drwx------ 0/0 0",
+      "-rw------- 0/0 70123",
+      "-rw------- 0/0 0",
+    ]);
     const out = tempDir("tar-out-");
     execFileSync("tar", ["-xzf", archive, "-C", out]);
     expect(readFileSync(path.join(out, "a.txt"), "utf8")).toBe("olá\n");
@@ -96,6 +104,45 @@ describe("the archive format (app/platform/tar.server.ts)", () => {
     const cut = path.join(dir, "cut.tar.gz");
     writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
     await expect(extractTarGz(cut, () => null)).rejects.toThrow();
+  });
+
+  it("refuses a file that changes size while it is copied", async () => {
+    const dir = tempDir("tar-grow-");
+    const file = path.join(dir, "cresce.bin");
+    writeFileSync(file, Buffer.alloc(100_000, 1));
+    const archive = path.join(dir, "out.tar.gz");
+    const writing = writeTarGz(archive, [{ name: "cresce.bin", file, mode: 0o600 }]);
+    // Stat has read the size already (writeTarGz runs synchronously up to its first await).
+    writeFileSync(file, Buffer.alloc(200_000, 2));
+    await expect(writing).rejects.toThrow(/o arquivo mudou enquanto era copiado/);
+  });
+});
+
+describe("an archive written before tar-stream", () => {
+  // tests/support/archives/backup-format-1.tar.gz was written by the site's own ustar writer, which
+  // tar-stream replaced: backup.json, a small site.db, .session-secret, content-images/ and one photo.
+  const fixture = path.resolve("tests/support/archives/backup-format-1.tar.gz");
+
+  it("restores: the database, the secret and the photo, each byte as written, private", async () => {
+    const target = path.join(tempDir("restore-old-"), "site.db");
+    const result = await restoreSite(fixture, { databasePath: target });
+    expect(result.manifest).toMatchObject({ format: 1, secrets: [".session-secret"], images: 1 });
+    expect(result.images).toBe(1);
+    const folder = path.dirname(target);
+    expect(readdirSync(folder).sort()).toEqual([".session-secret", "content-images", "restaurado.json", "site.db"]);
+    expect(readFileSync(path.join(folder, ".session-secret"), "utf8")).toBe("segredo-do-arquivo-antigo\n");
+    const photo = readFileSync(path.join(folder, "content-images", `${"a".repeat(32)}-480.webp`));
+    expect(photo.length).toBe(1500);
+    expect(photo.every((byte, i) => byte === (i * 31) % 256)).toBe(true);
+    expect(mode(target)).toBe(0o600);
+    expect(mode(path.join(folder, "content-images"))).toBe(0o700);
+    const restored = new Database(target, { readonly: true });
+    try {
+      expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(restored.prepare("SELECT nome FROM leads").all()).toEqual([{ nome: "Pessoa do Arquivo Antigo" }]);
+    } finally {
+      restored.close();
+    }
   });
 });
 

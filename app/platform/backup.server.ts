@@ -1,7 +1,22 @@
-import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 
 import Database from "better-sqlite3";
+import { type Pack, pack as tarPack } from "tar-stream";
 
 import { IMAGE_FILE_PATTERN } from "~/shared/image-files";
 
@@ -17,7 +32,6 @@ import {
   type SecretName,
 } from "./data-dir.server";
 import { sqlite } from "./db/client.server";
-import { type TarSource, writeTarGz } from "./tar.server";
 
 /**
  * `npm run backup`: everything a new machine needs to bring the site back (decision 062), in one
@@ -32,6 +46,59 @@ import { type TarSource, writeTarGz } from "./tar.server";
  * - `content-images/`: the studio photos the copied database names;
  * - `backup.json`: what the archive holds, read by `npm run restore`.
  */
+
+export type TarSource = { name: string; mode: number } & ({ file: string } | { data: Buffer } | { directory: true });
+
+class ChangedWhileCopied extends Error {}
+
+async function addEntries(archive: Pack, sources: TarSource[], mtime: Date): Promise<void> {
+  for (const source of sources) {
+    const header = { name: source.name, mode: source.mode, mtime };
+    if ("directory" in source) {
+      await new Promise((resolve, reject) =>
+        archive.entry({ ...header, name: source.name.replace(/\/?$/, "/"), type: "directory" }, (error) =>
+          error ? reject(error) : resolve(null),
+        ),
+      );
+    } else if ("data" in source) {
+      await new Promise((resolve, reject) =>
+        archive.entry(header, source.data, (error) => (error ? reject(error) : resolve(null))),
+      );
+    } else {
+      const size = statSync(source.file).size;
+      try {
+        // The entry's size is in its header: tar-stream fails on any other number of bytes.
+        await pipeline(createReadStream(source.file), archive.entry({ ...header, size }));
+      } catch (error) {
+        if ((error as Error).message !== "Size mismatch") throw error;
+        throw new ChangedWhileCopied(`o arquivo mudou enquanto era copiado: ${source.file}`);
+      }
+    }
+  }
+}
+
+/**
+ * Writes `sources` as a .tar.gz (POSIX ustar, made by tar-stream, streaming: photos never sit whole
+ * in memory) at `target`, a new file created with mode 0600 (an existing file is never overwritten),
+ * flushed to disk before the promise resolves. `tar -tzvf` lists it and `tar -xzf` unpacks it.
+ */
+export async function writeTarGz(target: string, sources: TarSource[], mtime = Date.now()): Promise<void> {
+  // The stream owns the descriptor: it fsyncs (flush) and closes it, after an error too.
+  const file = createWriteStream("", { fd: openSync(target, "wx", 0o600), flush: true });
+  const archive = tarPack();
+  const adding = addEntries(archive, sources, new Date(mtime)).then(
+    () => archive.finalize(),
+    (error: Error) => {
+      archive.destroy(error);
+      throw error;
+    },
+  );
+  const [written, added] = await Promise.allSettled([pipeline(archive, createGzip(), file), adding]);
+  // A file that changed fails its entry and so the whole stream: the entry's error says which.
+  if (added.status === "rejected" && added.reason instanceof ChangedWhileCopied) throw added.reason;
+  if (written.status === "rejected") throw written.reason;
+  if (added.status === "rejected") throw added.reason;
+}
 
 export type BackupResult = { file: string; manifest: BackupManifest; missingImages: string[] };
 

@@ -1,7 +1,23 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
 
 import Database from "better-sqlite3";
+import { extract as tarExtract } from "tar-stream";
 
 import { IMAGE_FILE_PATTERN } from "~/shared/image-files";
 
@@ -18,7 +34,6 @@ import {
   RESTORED_MARKER,
   SECRET_FILES,
 } from "./data-dir.server";
-import { extractTarGz } from "./tar.server";
 
 /**
  * `npm run restore -- <archive>`: puts an archive of `npm run backup` in the data folder of
@@ -33,6 +48,43 @@ import { extractTarGz } from "./tar.server";
  */
 
 export class RestoreRefusal extends Error {}
+
+export type TarEntry = { name: string; type: "file" | "directory"; size: number; mode: number };
+
+/**
+ * Reads a .tar.gz with tar-stream: for each entry, `place` says where its bytes go (a path, written
+ * with mode 0600 and flushed) or null to skip them; it may throw to refuse the archive. Folders are
+ * only reported; any other kind of entry (a link, a device) refuses the archive.
+ */
+export async function extractTarGz(archive: string, place: (entry: TarEntry) => string | null): Promise<void> {
+  const entries = tarExtract();
+  const unpacking = pipeline(createReadStream(archive), createGunzip(), entries);
+  // A failure here also ends the loop below with the same error.
+  unpacking.catch(() => {});
+  try {
+    for await (const entry of entries) {
+      const { name, size = 0, mode = 0 } = entry.header;
+      const type = entry.header.type === "file" || entry.header.type === "directory" ? entry.header.type : null;
+      if (type === null) throw new Error(`tipo de entrada não aceito no arquivo tar: '${entry.header.type}' (${name})`);
+      const target = place({ name, type, size: type === "file" ? size : 0, mode });
+      if (type !== "file" || target === null) {
+        entry.resume();
+        continue;
+      }
+      const fd = openSync(target, "wx", 0o600);
+      try {
+        await pipeline(entry, createWriteStream("", { fd, autoClose: false }));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  } catch (error) {
+    entries.destroy();
+    throw error;
+  }
+  await unpacking;
+}
 
 export type RestoreResult = {
   databasePath: string;

@@ -68,6 +68,7 @@ export function claimText(text: string, claims: SiteClaims, brandName: string): 
 
 /** The selected courses' scholarship ("70%", stored in the studio's "Campanha") as the root loader's site.claims states it, for a route's `meta`. */
 export function selectedBolsaFromMatches(matches: Parameters<typeof siteFromMatches>[0]): string {
-  const site = siteFromMatches(matches) as (NonNullable<ReturnType<typeof siteFromMatches>> & { claims?: { selectedBolsa?: string } }) | undefined;
+  const site = siteFromMatches(matches) as
+    (NonNullable<ReturnType<typeof siteFromMatches>> & { claims?: { selectedBolsa?: string } }) | undefined;
   return site?.claims?.selectedBolsa ?? SEED_SELECTED_BOLSA;
 }

@@ -1,6 +1,7 @@
 // The statement cache drizzle's connection goes through (decision 113): a statement is compiled once
 // per SQL text, handed out again with better-sqlite3's raw mode reset, and the least recently used
-// is dropped past the limit. Against a real SQLite file.
+// is dropped past the limit. Against a real SQLite file. The last block pins what the cache relies on
+// in drizzle-orm's better-sqlite3 driver (decision 149), so an upgrade that changes it fails here.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -87,5 +88,110 @@ describe("keepStatements", () => {
       }),
     ).toThrow("desfeito");
     expect(db.select({ id: items.id }).from(items).all()).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+});
+
+/**
+ * Every method drizzle calls on the connection (other than prepare: `connection.<name>`) and on its
+ * statements (with the arguments), in order. The connection given to drizzle here has no cache, so
+ * only drizzle's own calls are recorded.
+ */
+function recordingDrizzle() {
+  const calls: string[] = [];
+  const prepare = sqlite.prepare.bind(sqlite);
+  const recording = new Proxy(sqlite, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (source: string) => {
+          calls.push(`prepare ${source}`);
+          const statement = prepare(source);
+          const proxy: Database.Statement = new Proxy(statement, {
+            get(inner, name) {
+              const value: unknown = Reflect.get(inner, name, inner);
+              if (typeof value !== "function") return value;
+              return (...args: unknown[]) => {
+                calls.push(`${String(name)}(${args.map((arg) => JSON.stringify(arg)).join(", ")})`);
+                const result: unknown = value.apply(inner, args);
+                return result === inner ? proxy : result;
+              };
+            },
+          });
+          return proxy;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        calls.push(`connection.${String(property)}`);
+        return value.apply(target, args) as unknown;
+      };
+    },
+  });
+  return { db: drizzle(recording), calls };
+}
+
+describe("what keepStatements relies on in drizzle-orm's better-sqlite3 driver", () => {
+  // A failure here after a drizzle upgrade: read statement-cache.server.ts again before changing the
+  // expectation. The cache is right only while drizzle asks the connection for a statement at every
+  // query, switches raw mode on (never off, and no other mode) at each run that reads rows as arrays,
+  // and runs each statement to its end (get, all, run; never iterate).
+  it("a query with fields: prepare, then raw() and get/all at each run", () => {
+    const { db, calls } = recordingDrizzle();
+    expect(
+      db
+        .select({ name: items.name })
+        .from(items)
+        .where(sql`${items.id} = ${1}`)
+        .get(),
+    ).toEqual({ name: "um" });
+    expect(db.select().from(items).all()).toEqual([
+      { id: 1, name: "um" },
+      { id: 2, name: "dois" },
+    ]);
+    expect(calls).toEqual([
+      'prepare select "name" from "items" where "items"."id" = ?',
+      "raw()",
+      "get(1)",
+      'prepare select "id", "name" from "items"',
+      "raw()",
+      "all()",
+    ]);
+  });
+
+  it("SQL without fields, and writes: prepare, then get/all/run in object mode, raw never touched", () => {
+    const { db, calls } = recordingDrizzle();
+    expect(db.get(sql`select name from items where id = ${2}`)).toEqual({ name: "dois" });
+    expect(db.all(sql.raw("select id from items"))).toEqual([{ id: 1 }, { id: 2 }]);
+    db.insert(items).values({ id: 3, name: "três" }).run();
+    expect(calls).toEqual([
+      "prepare select name from items where id = ?",
+      "get(2)",
+      "prepare select id from items",
+      "all()",
+      'prepare insert into "items" ("id", "name") values (?, ?)',
+      'run(3, "três")',
+    ]);
+  });
+
+  it("a query held with .prepare() switches raw mode on again at each run (so a shared statement is safe)", () => {
+    const { db, calls } = recordingDrizzle();
+    const held = db.select({ id: items.id }).from(items).prepare();
+    expect(held.all()).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(held.all()).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(calls).toEqual(['prepare select "id" from "items"', "raw()", "all()", "raw()", "all()"]);
+  });
+
+  it("a transaction goes through the connection's transaction(); its statements are prepared the same way", () => {
+    const { db, calls } = recordingDrizzle();
+    db.transaction((tx) => {
+      tx.insert(items).values({ id: 5, name: "cinco" }).returning({ id: items.id }).get();
+    });
+    expect(calls).toEqual([
+      "connection.transaction",
+      'prepare insert into "items" ("id", "name") values (?, ?) returning "id"',
+      "raw()",
+      'get(5, "cinco")',
+    ]);
+    expect(sqlite.prepare("select count(*) as n from items").get()).toEqual({ n: 3 });
   });
 });

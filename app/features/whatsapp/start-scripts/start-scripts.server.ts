@@ -1,3 +1,5 @@
+import { strToU8, zipSync } from "fflate";
+
 import { getInstitution } from "~/features/institution/institution.server";
 import { requireOperator } from "~/features/whatsapp/access/access.server";
 import { issueHelperKey } from "~/features/whatsapp/helper-api/helper-keys.server";
@@ -520,66 +522,15 @@ export async function startScriptDownload(request: Request, kind: keyof typeof D
 // the file mode, and Archive Utility (Safari opens zips by itself) restores it: one more double
 // click, no Terminal.
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** A zip archive (stored, not compressed) with one executable file: rwxr-xr-x. */
-export function zipWithExecutable(
-  fileName: string,
-  content: string,
-  date = new Date(Date.UTC(2026, 0, 1)),
-): Uint8Array<ArrayBuffer> {
-  const name = Buffer.from(fileName, "utf8");
-  const data = Buffer.from(content, "utf8");
-  const crc = crc32(data);
-  const dosTime = (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1);
-  const dosDate = ((date.getUTCFullYear() - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate();
-  const UTF8_NAMES = 0x0800;
-  // The fields the local and the central header share, from "version needed" to the name's length.
-  const writeFileFields = (header: Buffer, at: number) => {
-    header.writeUInt16LE(10, at); // version needed: 1.0 (stored)
-    header.writeUInt16LE(UTF8_NAMES, at + 2);
-    header.writeUInt16LE(0, at + 4); // stored
-    header.writeUInt16LE(dosTime, at + 6);
-    header.writeUInt16LE(dosDate, at + 8);
-    header.writeUInt32LE(crc, at + 10);
-    header.writeUInt32LE(data.length, at + 14);
-    header.writeUInt32LE(data.length, at + 18);
-    header.writeUInt16LE(name.length, at + 22);
-  };
-
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  writeFileFields(local, 4);
-  // extra field length: 0
-
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix (3), so the high half of the attributes is the file mode
-  writeFileFields(central, 6);
-  // extra, comment, disk number, internal attributes: 0
-  central.writeUInt32LE((0o100755 << 16) >>> 0, 38); // regular file, rwxr-xr-x
-  central.writeUInt32LE(0, 42); // offset of the local header
-
-  const localSize = local.length + name.length + data.length;
-  const centralSize = central.length + name.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(localSize, 16);
-
-  return new Uint8Array(Buffer.concat([local, name, data, central, name, end]));
+/**
+ * A zip archive (made by fflate; stored, not compressed, so the key stays readable in its bytes) with
+ * one executable file: made on Unix (3), so the high half of its attributes is the file mode, a
+ * regular file rwxr-xr-x. The date is a fixed local time, so every download of the same script is
+ * the same bytes.
+ */
+export function zipWithExecutable(fileName: string, content: string, date = new Date(2026, 0, 1)): Uint8Array<ArrayBuffer> {
+  const zip = zipSync({ [fileName]: [strToU8(content), { level: 0, os: 3, attrs: (0o100755 << 16) >>> 0, mtime: date }] });
+  return new Uint8Array(zip);
 }
 
 /** The macOS download: the Mac/Linux script as an executable .command inside a zip. */
