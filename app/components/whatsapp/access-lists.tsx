@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import { SubmitButton } from "~/components/forms";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { SITE_TIME_ZONE } from "~/lib/dates";
 import type { StoredPassword } from "~/server/whatsapp/access.server";
 import type { InstalledHelper, RevokedHelper } from "~/server/whatsapp/helper-keys.server";
 
@@ -14,11 +15,11 @@ import type { InstalledHelper, RevokedHelper } from "~/server/whatsapp/helper-ke
 /** Which button sent the post in progress, and whether any is (then all wait). */
 export type PendingPost = { intent: string | null; busy: boolean };
 
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
+const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: SITE_TIME_ZONE });
 const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
   timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
+  timeZone: SITE_TIME_ZONE,
 });
 
 /** A row's destructive button: it says what is happening while its own post is on its way. */

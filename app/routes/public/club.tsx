@@ -10,6 +10,7 @@ import { Carousel } from "~/components/ui/carousel";
 import { PageSection } from "~/components/ui/page-section";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { claimText, SEED_SELECTED_BOLSA, type SiteClaims } from "~/lib/claims";
+import { saoPauloInstant, SITE_TIME_ZONE } from "~/lib/dates";
 import { faqJsonLd, institutionJsonLd } from "~/lib/json-ld";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
@@ -48,11 +49,11 @@ export const meta: Route.MetaFunction = (args) => {
 /** 'sábado, 12 de abril' for a YYYY-MM-DD date (read at noon in São Paulo, so it never shifts a day). */
 function gameDate(date: string): string {
   return new Intl.DateTimeFormat("pt-BR", {
-    timeZone: "America/Sao_Paulo",
+    timeZone: SITE_TIME_ZONE,
     weekday: "long",
     day: "numeric",
     month: "long",
-  }).format(new Date(`${date}T12:00:00-03:00`));
+  }).format(saoPauloInstant(date, "12:00"));
 }
 
 /** A game's date, time or place, after its icon. */

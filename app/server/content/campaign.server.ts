@@ -21,7 +21,7 @@ import {
 import { type CourseLevel, hasRecognitionAct } from "~/lib/content/course-offer";
 import type { OfferFormat } from "~/lib/content/offer-formats";
 import { STUDIO_PATH } from "~/lib/content/studio";
-import { saoPauloDate } from "~/lib/dates";
+import { saoPauloDate, saoPauloInstant } from "~/lib/dates";
 import { renderPlaceholders } from "~/lib/placeholders";
 import { campaignTexts } from "~/seed/campaign";
 import {
@@ -176,7 +176,7 @@ export function campaignPageData(now: Date) {
     detailsText: offerDetailsText(offer),
     // A card's own date is worth saying only when it comes before the campaign's end.
     validUntilText:
-      offer.validUntil && offer.validUntil < deadlineDay ? formatDayMonth(`${offer.validUntil}T12:00:00-03:00`) : "",
+      offer.validUntil && offer.validUntil < deadlineDay ? formatDayMonth(saoPauloInstant(offer.validUntil, "12:00")) : "",
   }));
   // Every offer card expired ends the campaign as much as its end date (decision 081).
   const ended = deadline.ended || offers.length === 0;

@@ -1,7 +1,7 @@
 import { and, eq, like, lt, type SQL, sql } from "drizzle-orm";
 
-import { saoPauloDate } from "~/lib/dates";
-import { dailySummaryEmail, saoPauloHour, summaryDue } from "~/lib/leads/daily-summary";
+import { saoPauloDate, saoPauloHour } from "~/lib/dates";
+import { dailySummaryEmail, summaryDue } from "~/lib/leads/daily-summary";
 import { DEFAULT_PERIOD_DAYS, shiftDate } from "~/lib/leads/results";
 
 import { db, schema } from "../db/client.server";

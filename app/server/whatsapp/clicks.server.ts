@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 
 import { PRIVATE_CACHE_CONTROL } from "~/lib/cache-headers";
 import { commonCourseTitle } from "~/lib/courses/course-page";
+import { saoPauloInstant } from "~/lib/dates";
 import type { WhatsappContacts } from "~/lib/leads/dashboard";
 import { coursePath, sitePath, waMeUrl, whatsappMessage, type WhatsappTopic } from "~/lib/whatsapp/contact";
 import { isResultSlug, RESULT_PAGES } from "~/seed/profiles";
@@ -105,17 +106,12 @@ export async function answerWhatsappClick(request: Request, now = new Date()): P
   return new Response(null, { status: 302, headers: { ...ROUTE_HEADERS, Location: location } });
 }
 
-/** The first instant of a São Paulo calendar day (Brazil has kept UTC−3 all year since 2019: no daylight saving). */
-export function startOfSaoPauloDay(date: string): Date {
-  return new Date(`${date}T00:00:00-03:00`);
-}
-
 /**
  * The dashboard's "Contatos pelo WhatsApp" from `firstDay` (São Paulo) on: null when there is nothing to
  * say (no number set and no click in the period), so a site without WhatsApp shows no such card.
  */
 export function whatsappContactsSince(firstDay: string): WhatsappContacts | null {
-  const since = startOfSaoPauloDay(firstDay);
+  const since = saoPauloInstant(firstDay);
   const contacts = whatsappClicksSince(since);
   const teamContacts =
     db

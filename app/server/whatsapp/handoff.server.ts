@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 
+import { SITE_TIME_ZONE } from "~/lib/dates";
 import { type LeadFilters, leadFiltersToParams } from "~/lib/leads/filters";
 import { normalizePhone } from "~/lib/phone";
 import { CONTACTS_MAX } from "~/lib/whatsapp/tool";
@@ -219,7 +220,7 @@ export type OpenedHandoff =
 const expiryFormat = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
   timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
+  timeZone: SITE_TIME_ZONE,
 });
 
 export const HANDOFF_UNKNOWN_MESSAGE =
