@@ -12,9 +12,9 @@ import { ErrorShell } from "./components/layout/shells";
 import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
 import { skipRevalidationAfterConnectionLost } from "./lib/offline-submit";
 import { loadsFramework } from "./lib/page-scripts";
+import { publicSite } from "./server/content/site.server";
 import { rememberAttribution } from "./server/leads/attribution.server";
 import { commitVisitor, getVisitorSession } from "./server/platform/session.server";
-import { publicSite } from "./server/platform/site.server";
 import { takeToast } from "./server/platform/toast.server";
 
 /** A form that lost its connection changed nothing: the layout's data is not asked for again (lib/offline-submit). */

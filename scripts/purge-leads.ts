@@ -1,6 +1,6 @@
 // npm run purge-leads: deletes leads (and WhatsApp send-log rows and replies) older than LEAD_RETENTION_DAYS (LGPD retention period).
+import { purgeExpired } from "~/server/leads/retention.server";
 import { config } from "~/server/platform/config.server";
-import { purgeExpired } from "~/server/platform/maintenance.server";
 
 const { leads, sendLog, replies } = purgeExpired();
 console.log(`${leads} lead(s) com mais de ${config.leadRetentionDays} dias apagado(s).`);

@@ -9,8 +9,8 @@ import { action as leadAction } from "~/routes/vocational/form";
 import { VOCATIONAL_CONSENT } from "~/seed/vocational-form";
 import { db, schema } from "~/server/db/client.server";
 import { recordOptOut } from "~/server/email/person-emails.server";
+import { purgeExpiredSendLog } from "~/server/leads/retention.server";
 import { saveLead } from "~/server/leads/save.server";
-import { purgeExpiredSendLog } from "~/server/platform/maintenance.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { recordSendResults } from "~/server/whatsapp/send-log.server";
 

@@ -6,9 +6,10 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { db, schema } from "~/server/db/client.server";
+import { purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "~/server/leads/retention.server";
 import { saveLead } from "~/server/leads/save.server";
 import { config } from "~/server/platform/config.server";
-import { backupDatabase, purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "~/server/platform/maintenance.server";
+import { backupDatabase } from "~/server/platform/maintenance.server";
 
 function lead(email: string, when: Date) {
   return saveLead({ origem: "inscricao", nome: "Pessoa de Teste", telefone: "(31)99999-0000", email }, when);

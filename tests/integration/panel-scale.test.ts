@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { EMPTY_FILTERS } from "~/lib/leads/filters";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 import { loader as panelLoader } from "~/routes/leads/panel";
 import { sqlite } from "~/server/db/client.server";
 import { countAllLeads, leadQueryPlan } from "~/server/leads/queries.server";
-import { LEAD_ORIGINS } from "~/server/leads/save.server";
 
 import { args, getRequest, payload } from "../support/route-calls";
 import { insertLeads } from "../support/seed";

@@ -20,8 +20,8 @@ import {
 } from "~/server/content/campaign.server";
 import { clubPageData, clubPagesContent, clubWarnings, getClubPages } from "~/server/content/club.server";
 import { siteClaims } from "~/server/content/home.server";
+import { publicSite } from "~/server/content/site.server";
 import { getEntry, saveEntry, SINGLETON_ID } from "~/server/content/store.server";
-import { publicSite } from "~/server/platform/site.server";
 
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../support/route-calls";
 import { expectStaleSave } from "../support/saved-content";

@@ -12,9 +12,9 @@ import { action as vocationalLeadAction } from "~/routes/vocational/form";
 import { courses } from "~/seed/courses";
 import { db, schema } from "~/server/db/client.server";
 import { deletePerson, findLead } from "~/server/leads/privacy.server";
+import { purgeExpiredLeads } from "~/server/leads/retention.server";
 import { saveLead } from "~/server/leads/save.server";
 import { resetClock, setClockForTests } from "~/server/platform/clock.server";
-import { purgeExpiredLeads } from "~/server/platform/maintenance.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import {
   createWebhookEndpoint,

@@ -7,8 +7,8 @@ import * as whatsappModule from "~/routes/whatsapp/passwords";
 import { action as logAction } from "~/routes/whatsapp/send-log";
 import { db, schema } from "~/server/db/client.server";
 import { deletePerson, findLead } from "~/server/leads/privacy.server";
+import { purgeExpired } from "~/server/leads/retention.server";
 import { saveLead } from "~/server/leads/save.server";
-import { purgeExpired } from "~/server/platform/maintenance.server";
 import { resetAllRateLimits } from "~/server/platform/rate-limit.server";
 import { addAccessPassword } from "~/server/whatsapp/access.server";
 import {

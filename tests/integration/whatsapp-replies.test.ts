@@ -11,8 +11,8 @@ import { action as repliesPageAction, loader as repliesPageLoader } from "~/rout
 import { db, schema } from "~/server/db/client.server";
 import { DISTRIBUTION_AUTHOR, EVERYONE_RULE } from "~/server/leads/distribution.server";
 import { deletePerson, findLead, personDataExport } from "~/server/leads/privacy.server";
+import { purgeExpiredReplies } from "~/server/leads/retention.server";
 import { saveLead } from "~/server/leads/save.server";
-import { purgeExpiredReplies } from "~/server/platform/maintenance.server";
 import { addAccessPassword } from "~/server/whatsapp/access.server";
 import { repliesApi } from "~/server/whatsapp/helper-api.server";
 import { revokeHelperKey } from "~/server/whatsapp/helper-keys.server";

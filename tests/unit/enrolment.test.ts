@@ -12,7 +12,7 @@ import {
   UNDECIDED_COURSE,
   UNDECIDED_POLO,
 } from "~/lib/leads/enrolment";
-import { LEAD_ORIGINS } from "~/server/leads/save.server";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 
 import { ENROLMENT_ERRORS } from "../support/lead-forms";
 

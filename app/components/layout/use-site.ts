@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 
-import type { PublicSite } from "~/server/platform/site.server";
+import type { PublicSite } from "~/server/content/site.server";
 
 /** The public site configuration (brand, phone, form URLs), loaded once by the root route. */
 export function useSite(): PublicSite {

@@ -5,6 +5,7 @@
  */
 import { instantOfSaoPauloWallTime, saoPauloWallTime } from "../dates";
 import { isFirstContactLate } from "./late";
+import { ENROLLED_STATUSES } from "./status";
 
 const DAY_MS = 24 * 60 * 60_000;
 const MINUTE_MS = 60_000;
@@ -170,9 +171,6 @@ export function waitingText(minutes: number): string {
 }
 
 export type FirstContactState = { text: string; late: boolean } | null;
-
-/** Statuses that end the wait for a first contact whatever the log says: the person enrolled. */
-export const ENROLLED_STATUSES: readonly string[] = ["inscrito", "matriculado"];
 
 /**
  * What the panel says about a lead's first contact now: nothing once it happened (an attempt that

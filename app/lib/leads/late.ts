@@ -1,6 +1,5 @@
 import { saoPauloDate } from "../dates";
-import { ENROLLED_STATUSES } from "./business-hours";
-import { CLOSED_STATUSES, type LeadStatus } from "./status";
+import { CLOSED_STATUSES, ENROLLED_STATUSES, type LeadStatus } from "./status";
 
 /**
  * What "atrasado" means, everywhere (decision 142): a lead whose first contact is past its due time

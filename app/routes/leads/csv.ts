@@ -1,6 +1,6 @@
 import { parseLeadFilters } from "~/lib/leads/filters";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 import { leadsCsvResponse } from "~/server/leads/csv.server";
-import { LEAD_ORIGINS } from "~/server/leads/save.server";
 import { withinWall } from "~/server/leads/walls.server";
 import { requirePermission } from "~/server/staff/auth.server";
 

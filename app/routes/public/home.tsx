@@ -14,7 +14,7 @@ import { pageMeta } from "~/lib/seo";
 import { activeCourses, activePolos, recognizedCourseCount } from "~/server/content/courses.server";
 import { homePageContent } from "~/server/content/home.server";
 import { siteSharePath } from "~/server/content/share-image.server";
-import { publicSite } from "~/server/platform/site.server";
+import { publicSite } from "~/server/content/site.server";
 
 import type { Route } from "./+types/home";
 

@@ -1,9 +1,8 @@
-import { STUDIO_PATH } from "~/lib/content/studio";
+import { type ContentWarning, STUDIO_PATH } from "~/lib/content/studio";
 
 import { poloEntries } from "./courses.server";
 import { activeCatalogueCounts, getHomeContent } from "./home.server";
 import { getInstitution } from "./institution.server";
-import type { ContentWarning } from "./warnings.server";
 
 /**
  * The overview's list of defaults still on the site (decision 081): the seed's identity, its address,

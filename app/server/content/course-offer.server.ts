@@ -1,13 +1,12 @@
 import { levelOfTitle } from "~/lib/content/campaign";
 import { missingOfferItems, type OfferConditions } from "~/lib/content/course-offer";
 import { type CourseDocument, poloLabel } from "~/lib/content/courses";
-import { STUDIO_PATH } from "~/lib/content/studio";
+import { type ContentWarning, STUDIO_PATH } from "~/lib/content/studio";
 
 import { activeOffers, activePrices } from "./campaign.server";
 import { activeCourses, coursesContent, poloEntries } from "./courses.server";
 import { getInstitution } from "./institution.server";
 import { type ContentEntry, listEntries } from "./store.server";
-import type { ContentWarning } from "./warnings.server";
 
 /**
  * The MEC's "condições de oferta" of each course (decision 084), read from the studio's course

@@ -11,7 +11,7 @@ import {
   type StateCode,
 } from "~/lib/content/courses";
 import { poloSlug } from "~/lib/content/polos";
-import { STUDIO_PATH } from "~/lib/content/studio";
+import { type ContentWarning, STUDIO_PATH } from "~/lib/content/studio";
 import { AREA_SLUGS, type Course } from "~/seed/course-areas";
 import { courses as seedCourses, SPECIAL_COURSE_PAGES } from "~/seed/courses";
 import { polos as seedPolos } from "~/seed/polos";
@@ -26,7 +26,6 @@ import {
   saveEntry,
   type SaveResult,
 } from "./store.server";
-import type { ContentWarning } from "./warnings.server";
 
 /**
  * The catalogue (studio page "Cursos") and the study centres ("Polos"): one document per course

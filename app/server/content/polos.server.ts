@@ -4,13 +4,12 @@ import { data, redirect } from "react-router";
 import { type PoloDocument, poloLabel } from "~/lib/content/courses";
 import { formatWhatsappNumber } from "~/lib/content/fields";
 import { mapSearchUrl, poloPath } from "~/lib/content/polos";
-import { STUDIO_PATH } from "~/lib/content/studio";
+import { type ContentWarning, STUDIO_PATH } from "~/lib/content/studio";
 import { whatsappContactHref } from "~/lib/whatsapp/contact";
 
 import { db, schema } from "../db/client.server";
 import { activeCourses, coursesContent, poloEntries } from "./courses.server";
 import { type ContentEntry, listEntries } from "./store.server";
-import type { ContentWarning } from "./warnings.server";
 
 /**
  * The polos' own pages (/polos/<slug>, decision 085): what a page shows, the sitemap's list, where a

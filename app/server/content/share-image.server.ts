@@ -20,10 +20,10 @@ import {
 import { GENERIC_PROFILE_NAMES } from "~/lib/vocational/scoring";
 import { isResultSlug, RESULT_PAGES } from "~/seed/profiles";
 
-import { publicSite } from "../platform/site.server";
 import { courseBolsa } from "./campaign.server";
 import { activeCourses, findActiveCoursesByPath } from "./courses.server";
 import { getImage, imagesDir } from "./images.server";
+import { publicSite } from "./site.server";
 
 /**
  * The share images (og:image, decision 082): the brand and the current claim, drawn from the studio's

@@ -1,4 +1,4 @@
-import { STUDIO_PATH } from "~/lib/content/studio";
+import { type ContentWarning, STUDIO_PATH } from "~/lib/content/studio";
 
 import { campaignWarnings } from "./campaign.server";
 import { claimWarnings } from "./claim-warnings.server";
@@ -8,13 +8,6 @@ import { courseWarnings } from "./courses.server";
 import { homeWarnings } from "./home.server";
 import { getInstitution } from "./institution.server";
 import { poloWarnings } from "./polos.server";
-
-/**
- * What the studio's first page warns about: content that is missing, still a placeholder, or would
- * tell visitors something untrue (an expired date, a percentage no offer gives). Each section adds
- * its own check to CHECKS.
- */
-export type ContentWarning = { section: string; to: string; text: string };
 
 function institutionWarnings(): ContentWarning[] {
   const institution = getInstitution();
@@ -32,6 +25,11 @@ function institutionWarnings(): ContentWarning[] {
   return warnings;
 }
 
+/**
+ * What the studio's first page warns about: content that is missing, still a placeholder, or would
+ * tell visitors something untrue (an expired date, a percentage no offer gives). Each section adds
+ * its own check (a function giving ContentWarning[]) to CHECKS.
+ */
 const CHECKS: Array<(now: Date) => ContentWarning[]> = [
   institutionWarnings,
   mecWarnings,

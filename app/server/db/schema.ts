@@ -10,7 +10,7 @@ export const leads = sqliteTable(
   "leads",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    origem: text("origem").notNull(), // see LEAD_ORIGINS in app/server/leads/save.server.ts
+    origem: text("origem").notNull(), // see LEAD_ORIGINS in app/lib/leads/origins.ts
     nome: text("nome").notNull(),
     telefone: text("telefone").notNull(),
     email: text("email").notNull(),

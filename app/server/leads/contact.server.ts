@@ -14,10 +14,10 @@ import {
 import { profileLabel } from "~/lib/leads/filters";
 
 import { getInstitution } from "../content/institution.server";
-import { db, schema } from "../db/client.server";
+import { db, schema, type Tx } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { isOptedOut } from "../whatsapp/optouts.server";
-import { applyStatus, type Tx } from "./follow-up.server";
+import { applyStatus } from "./follow-up.server";
 import { LEAD_NOT_FOUND } from "./privacy.server";
 
 /**

@@ -5,13 +5,13 @@ import { stringify } from "csv-stringify";
 import { saoPauloDate } from "~/lib/dates";
 import { CSV_COLUMNS, leadCsvRecord, leadsCsvFileName } from "~/lib/leads/csv";
 import type { LeadFilters } from "~/lib/leads/filters";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 import { statusWithReason } from "~/lib/leads/status";
 
 import { now } from "../platform/clock.server";
 import { optOutChecker } from "../whatsapp/optouts.server";
 import { allOwnerEmails } from "./owner.server";
 import { iterateLeadsForExport } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /** The "whatsapp" cell of a lead whose phone is on the opt-out list. */
 export const WHATSAPP_OPT_OUT_CELL = "não quer";

@@ -22,6 +22,7 @@ import {
   summarySchema,
   switchSchema,
 } from "~/lib/leads/distribution";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 
 import { activeCourses, activePolos } from "../content/courses.server";
 import * as serverClock from "../platform/clock.server";
@@ -47,7 +48,6 @@ import {
   unassignedCount,
 } from "./distribution.server";
 import { pendingRequests } from "./owner-requests.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /** The admins' "Distribuição" page (app/routes/leads/distribution.tsx): data and posts (decision 086). */
 export function distributionPageData(viewer: { email: string }) {

@@ -5,12 +5,13 @@ import {
   addBusinessMinutes,
   type BusinessCalendar,
   DEFAULT_TARGET_MINUTES,
-  ENROLLED_STATUSES,
   parsePhoneHours,
   waitingText,
 } from "~/lib/leads/business-hours";
 import type { RuleField } from "~/lib/leads/distribution";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
+import { ENROLLED_STATUSES } from "~/lib/leads/status";
 
 import { activeCourses } from "../content/courses.server";
 import { getInstitution } from "../content/institution.server";
@@ -19,7 +20,6 @@ import { enqueueEmail } from "../email/outbox.server";
 import * as serverClock from "../platform/clock.server";
 import { config } from "../platform/config.server";
 import { enqueueWebhookEvent } from "../webhooks/outbox.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * Lead distribution (decision 086). Every new lead gets an owner in the transaction that saves it

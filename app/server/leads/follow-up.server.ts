@@ -4,15 +4,15 @@ import type { AnySQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-
 
 import { CONTACT_OUTCOMES, isContactOutcome } from "~/lib/leads/contact";
 import type { LeadFilters } from "~/lib/leads/filters";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 import { type StatusChoice, statusWithReason } from "~/lib/leads/status";
 
 import { parameterBatches } from "../db/batches.server";
-import { db, schema } from "../db/client.server";
+import { db, schema, type Tx } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { enqueueWebhookEvent, leadEventData } from "../webhooks/outbox.server";
 import { type Lead, recordsOfPerson } from "./privacy.server";
 import { countSelection, leadHistory, selectionIds } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * The follow-up of a lead: its status (with a history of every change: who and when), notes, and
@@ -25,8 +25,6 @@ const leads = schema.leads;
 function differsFrom(choice: StatusChoice): SQL {
   return sql`NOT (${leads.status} = ${choice.status} AND ${leads.motivo_perda} IS ${choice.reason})`;
 }
-
-export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /**
  * A change to many leads in `tx`, a batch of ids at a time (PARAMETER_BATCH): the leads of the batch

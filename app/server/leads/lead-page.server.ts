@@ -15,6 +15,7 @@ import {
   UNKNOWN_INTENT,
 } from "~/lib/leads/follow-up-form";
 import { isLeadLate } from "~/lib/leads/late";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 import { type LossReason, NOTE_MAX, statusWithReason } from "~/lib/leads/status";
 import { can } from "~/lib/staff/roles";
 import { LEAD_OPT_OUT_INTENT, leadOptOutSchema } from "~/lib/whatsapp/replies";
@@ -32,7 +33,6 @@ import { addLeadNote, changeLeadStatus, leadTimeline, setNextContact } from "./f
 import { findOwner, OWNER_LOCKED_ERROR, OWNER_LOCKED_STATUS, ownerEmails, ownerOptions, setLeadOwner } from "./owner.server";
 import { approveRequest, askForLead, hasPendingRequest, pendingRequests, refuseRequest } from "./owner-requests.server";
 import type { Lead } from "./privacy.server";
-import { LEAD_ORIGINS } from "./save.server";
 import { canAskForLead, canChangeOwner, decidesLeadRequests, type LeadViewer } from "./walls.server";
 
 /**

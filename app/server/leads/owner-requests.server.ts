@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { formatDateTimeBr } from "~/lib/dates";
 import { firstName, leadAlertEmail } from "~/lib/email";
 import { REQUEST_UNKNOWN } from "~/lib/leads/follow-up-form";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 
 import { db, schema } from "../db/client.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -10,7 +11,6 @@ import * as serverClock from "../platform/clock.server";
 import { leadLink } from "./distribution.server";
 import { findOwner, moveLeadOwnerIn, OWNER_LOCKED_STATUS } from "./owner.server";
 import type { Lead } from "./privacy.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * Requests for a colleague's lead (decision 146). A comercial user who sees a colleague's lead (a

@@ -3,13 +3,13 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { firstName, leadAlertEmail } from "~/lib/email";
 import { type LeadFilters, NO_OWNER_LABEL } from "~/lib/leads/filters";
 import { OWNER_ERROR, OWNER_ID } from "~/lib/leads/follow-up-form";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 
-import { db, schema } from "../db/client.server";
+import { db, schema, type Tx } from "../db/client.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { config } from "../platform/config.server";
-import { changeLeadsInBatches, type Tx, updateLeadRows } from "./follow-up.server";
+import { changeLeadsInBatches, updateLeadRows } from "./follow-up.server";
 import { countSelection, selectionIds } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * The owner ("responsável") of a lead: a `comercial` user who follows it up, or none. It is a

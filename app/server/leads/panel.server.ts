@@ -14,6 +14,7 @@ import {
   type WhatsappContacts,
 } from "~/lib/leads/dashboard";
 import { EMPTY_FILTERS, hasActiveFilters, parseLeadFilters } from "~/lib/leads/filters";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 import { can } from "~/lib/staff/roles";
 import type { ToastMessage } from "~/lib/toast";
 import { LETTER_PROFILE } from "~/lib/vocational/scoring";
@@ -25,7 +26,6 @@ import { countOptOuts, withWhatsappOptOut } from "../whatsapp/optouts.server";
 import { type DistributionStatus, distributionStatus } from "./distribution.server";
 import { ownerEmails, ownerOptions } from "./owner.server";
 import { countLeadsByStatus, distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 import { EMPTY_WAITING_BOX, type WaitingBox, waitingBox } from "./waiting.server";
 import { withinWall } from "./walls.server";
 

@@ -2,6 +2,7 @@ import { eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 import { privateData } from "~/lib/cache-headers";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 
 import { checkpointWal, db, schema } from "../db/client.server";
 import { emailRecordsOfPerson } from "../email/person-emails.server";
@@ -11,7 +12,6 @@ import { removeLeadsFromHandoffs } from "../whatsapp/handoff.server";
 import { optOutsOfKeys, personKey } from "../whatsapp/optouts.server";
 import { e164Phone, erasureMatcher, normalisedEmail, recordErasure } from "./erasures.server";
 import { leadHistory } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * LGPD rights the admin panel serves for one person: access/portability (a JSON file with every

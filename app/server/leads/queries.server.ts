@@ -2,14 +2,12 @@ import Database from "better-sqlite3";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 
 import { saoPauloDate } from "~/lib/dates";
-import { ENROLLED_STATUSES } from "~/lib/leads/business-hours";
 import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/lib/leads/filters";
-import { CLOSED_STATUSES } from "~/lib/leads/status";
+import { CLOSED_STATUSES, ENROLLED_STATUSES } from "~/lib/leads/status";
 
-import { db, schema } from "../db/client.server";
+import { db, schema, type Tx } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { config } from "../platform/config.server";
-import type { Tx } from "./follow-up.server";
 
 /**
  * Data access of the admin panel: small named functions over the leads table, each one query.

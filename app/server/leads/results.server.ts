@@ -5,6 +5,7 @@ import { saoPauloDate } from "~/lib/dates";
 import { exactBusinessMinutesBetween } from "~/lib/leads/business-hours";
 import { REACHING_OUTCOMES } from "~/lib/leads/contact";
 import { NO_OWNER_LABEL } from "~/lib/leads/filters";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 import {
   buildResults,
   buildSourceCampaign,
@@ -28,7 +29,6 @@ import { activeCourses } from "../content/courses.server";
 import { db, schema } from "../db/client.server";
 import * as serverClock from "../platform/clock.server";
 import { businessCalendar } from "./distribution.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * "Resultados" (decision 089): for a period, per campaign (utm_source, utm_medium, utm_campaign),

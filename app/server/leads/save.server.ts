@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 
 import { saoPauloDate } from "~/lib/dates";
 import { ATTRIBUTION_KEYS } from "~/lib/leads/attribution";
+import { LEAD_ORIGINS, type LeadOrigin } from "~/lib/leads/origins";
 import { normalizeText } from "~/lib/text";
 
 import { db, schema, sqlite } from "../db/client.server";
@@ -10,20 +11,6 @@ import * as serverClock from "../platform/clock.server";
 import { enqueueWebhookEvent, leadEventData } from "../webhooks/outbox.server";
 import type { Attribution } from "./attribution.server";
 import { assignNewLead } from "./distribution.server";
-
-/** Where a lead came from. */
-export const LEAD_ORIGINS = {
-  teste_vocacional: "Teste vocacional",
-  inscricao: "Formulário de inscrição",
-  contato: "Fale com um consultor",
-  bolsa: "Solicitação de bolsa",
-  america_mg: "Página do clube",
-} as const;
-export type LeadOrigin = keyof typeof LEAD_ORIGINS;
-
-export function isLeadOrigin(value: unknown): value is LeadOrigin {
-  return typeof value === "string" && Object.hasOwn(LEAD_ORIGINS, value);
-}
 
 export type LeadInput = {
   origem: LeadOrigin;

@@ -6,10 +6,10 @@ import {
   leadFiltersToParams,
   parseLeadFilters,
 } from "~/lib/leads/filters";
+import { LEAD_ORIGINS } from "~/lib/leads/origins";
 
 import { ownerLabel } from "./owner.server";
 import { countLeads } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 import { type LeadViewer, withinWall } from "./walls.server";
 
 /**

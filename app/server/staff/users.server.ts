@@ -6,7 +6,7 @@ import { MIN_ADMIN_PASSWORD_LENGTH } from "~/lib/staff/login";
 import { isRole, type Role } from "~/lib/staff/roles";
 import { LAST_ADMIN_MESSAGE, SELF_DEMOTE_MESSAGE, SELF_REMOVE_MESSAGE, USER_GONE_MESSAGE } from "~/lib/staff/users";
 
-import { db, schema } from "../db/client.server";
+import { db, schema, type Tx } from "../db/client.server";
 import { config } from "../platform/config.server";
 import { hashPassword } from "./password.server";
 
@@ -178,8 +178,6 @@ export function closeAdminSession(id: string): void {
 // ---- Users and roles (the Usuários page, `npm run admin`) ----------------------------------------
 
 export type UserChange = { ok: true; email: string; role: Role } | { ok: false; error: string };
-
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 function adminsIn(tx: Tx): number {
   return tx.select({ n: count() }).from(schema.adminUsers).where(eq(schema.adminUsers.role, "admin")).get()?.n ?? 0;

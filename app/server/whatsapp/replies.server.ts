@@ -3,7 +3,7 @@ import { isOptOutText } from "whatsapp-helper/optout";
 import { toE164 } from "whatsapp-helper/phone";
 import { z } from "zod";
 
-import { db, schema } from "../db/client.server";
+import { db, schema, type Tx } from "../db/client.server";
 import { applyStatus } from "../leads/follow-up.server";
 import * as serverClock from "../platform/clock.server";
 import { personKey, reportedNumberSchema } from "./optouts.server";
@@ -203,8 +203,6 @@ export const repliesReportSchema = z.object({
 });
 
 export type ReplyEntry = z.output<typeof replyEntrySchema>;
-
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /** The phone's digits, as SQL (the stored phone may carry "(", ")", spaces, "-", "+" or "."). */
 const phoneDigitsSql = sql`replace(replace(replace(replace(replace(replace(${schema.leads.telefone}, '(', ''), ')', ''), ' ', ''), '-', ''), '+', ''), '.', '')`;

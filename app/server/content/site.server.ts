@@ -1,10 +1,10 @@
 import type { Institution } from "~/lib/content/institution";
 import type { EmecSeal } from "~/lib/content/institution-mec";
 
-import { emecSeal } from "../content/emec-seal.server";
-import { siteClaims } from "../content/home.server";
-import { getInstitution } from "../content/institution.server";
-import { type PublicConfig, publicConfig } from "./config.server";
+import { type PublicConfig, publicConfig } from "../platform/config.server";
+import { emecSeal } from "./emec-seal.server";
+import { siteClaims } from "./home.server";
+import { getInstitution } from "./institution.server";
 
 /**
  * The claims every page may make ("bolsa de até 60%", "mais de 70 cursos"), the same numbers the

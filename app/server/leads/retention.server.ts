@@ -1,0 +1,104 @@
+import { lt } from "drizzle-orm";
+
+import { checkpointWal, db, schema } from "../db/client.server";
+import { purgeEmailsBefore } from "../email/outbox.server";
+import { config } from "../platform/config.server";
+import { purgeWebhookDeliveriesBefore } from "../webhooks/outbox.server";
+import { purgeOldHandoffs } from "../whatsapp/handoff.server";
+import { reapplyErasures } from "./privacy.server";
+
+/** The instant before which leads are past the retention period. */
+export function retentionCutoff(now: Date, retentionDays: number): Date {
+  return new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+}
+
+/**
+ * LGPD retention: deletes leads whose last submission (atualizado_em) is older than the retention
+ * period. Returns how many were deleted.
+ */
+export function purgeExpiredLeads(now: Date = new Date(), retentionDays = config.leadRetentionDays): number {
+  if (!Number.isFinite(retentionDays) || retentionDays <= 0) {
+    throw new Error("LEAD_RETENTION_DAYS must be a positive number of days");
+  }
+  const cutoff = retentionCutoff(now, retentionDays).toISOString();
+  const result = db.delete(schema.leads).where(lt(schema.leads.atualizado_em, cutoff)).run();
+  // The webhook outbox's copies of lead data follow the same period.
+  purgeWebhookDeliveriesBefore(cutoff);
+  purgeEmailsBefore(cutoff);
+  return result.changes;
+}
+
+/**
+ * The WhatsApp tool's send log holds names, numbers and message texts: it follows the same
+ * retention period (by the time the message was sent). Returns how many rows were deleted.
+ */
+export function purgeExpiredSendLog(now: Date = new Date(), retentionDays = config.leadRetentionDays): number {
+  if (!Number.isFinite(retentionDays) || retentionDays <= 0) {
+    throw new Error("LEAD_RETENTION_DAYS must be a positive number of days");
+  }
+  const cutoff = retentionCutoff(now, retentionDays).toISOString();
+  return db.delete(schema.whatsappSendLog).where(lt(schema.whatsappSendLog.sentAt, cutoff)).run().changes;
+}
+
+/**
+ * The replies people sent on WhatsApp (decision 071) hold numbers, names and what they wrote: they
+ * follow the same retention period (by when they were received). Returns how many were deleted.
+ */
+export function purgeExpiredReplies(now: Date = new Date(), retentionDays = config.leadRetentionDays): number {
+  if (!Number.isFinite(retentionDays) || retentionDays <= 0) {
+    throw new Error("LEAD_RETENTION_DAYS must be a positive number of days");
+  }
+  const cutoff = retentionCutoff(now, retentionDays).toISOString();
+  return db.delete(schema.whatsappReplies).where(lt(schema.whatsappReplies.receivedAt, cutoff)).run().changes;
+}
+
+export type PurgeResult = { leads: number; sendLog: number; replies: number };
+
+/** The retention purges (leads, the WhatsApp send log and replies), as `npm run purge-leads` and the server run them. */
+export function purgeExpired(now: Date = new Date(), retentionDays = config.leadRetentionDays): PurgeResult {
+  // Hand-off lists to the WhatsApp tool hold names and numbers for 14 days at most, whatever the period.
+  purgeOldHandoffs(now);
+  const result = {
+    leads: purgeExpiredLeads(now, retentionDays),
+    sendLog: purgeExpiredSendLog(now, retentionDays),
+    replies: purgeExpiredReplies(now, retentionDays),
+  };
+  // The purged rows' pages as they were stay in the WAL until a checkpoint copies the zeroed ones over.
+  checkpointWal();
+  return result;
+}
+
+export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The server keeps the retention period by itself: purges at start-up and then every 24 hours in
+ * this process, and applies the erasure list again each time (the timer never keeps the process alive). A failed run is logged and retried at
+ * the next one. Returns a function that stops the schedule.
+ */
+export function scheduleRetentionPurge(intervalMs = PURGE_INTERVAL_MS, log: (line: string) => void = console.log): () => void {
+  const run = () => {
+    try {
+      const { leads, sendLog, replies } = purgeExpired();
+      if (leads > 0 || sendLog > 0 || replies > 0) {
+        const what =
+          replies > 0
+            ? `${leads} lead(s), ${sendLog} registro(s) de envio e ${replies} resposta(s) de WhatsApp`
+            : `${leads} lead(s) e ${sendLog} registro(s) de envio`;
+        log(`retenção: ${what} com mais de ${config.leadRetentionDays} dias apagado(s).`);
+      }
+      // A database put back by hand from an older copy: the erasure list takes its people out again.
+      const again = reapplyErasures();
+      if (again.leads > 0 || again.sendLog > 0 || again.replies > 0 || again.emails > 0) {
+        log(
+          `exclusões: ${again.leads} lead(s) e ${again.sendLog + again.replies + again.emails} outro(s) registro(s) de pessoas excluídas apagados de novo.`,
+        );
+      }
+    } catch (error) {
+      console.error("retenção: a limpeza de dados antigos falhou:", (error as Error).message);
+    }
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
