@@ -9,7 +9,7 @@ import islands from "virtual:islands";
 import { startEmailWorker, stopEmailWorker } from "~/features/email/outbox.server";
 import { startSummaryTimer, stopSummaryTimer } from "~/features/leads/daily-summary.server";
 import { startEscalationTimer, stopEscalationTimer } from "~/features/leads/distribution/assign.server";
-import { scheduleRetentionPurge } from "~/features/operations/maintenance.server";
+import { scheduleRetentionPurge } from "~/features/operations/retention.server";
 import { bootstrapAdminAtStartup } from "~/features/staff/users.server";
 import { seedContent } from "~/features/studio/collections.server";
 import { removeOrphanImageFiles } from "~/features/studio/images.server";

@@ -1,5 +1,5 @@
 // npm run purge-leads: deletes leads (and WhatsApp send-log rows and replies) older than LEAD_RETENTION_DAYS (LGPD retention period).
-import { purgeExpired } from "~/features/operations/maintenance.server";
+import { purgeExpired } from "~/features/operations/retention.server";
 import { config } from "~/platform/config.server";
 
 const { leads, sendLog, replies } = purgeExpired();

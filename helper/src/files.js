@@ -205,3 +205,19 @@ export function readJsonLines(file) {
   }
   return entries;
 }
+
+/**
+ * Until when WhatsApp restricts the account (epoch ms, or null), kept in `file` so that it outlives
+ * a restart.
+ * @param {string} file
+ * @returns {{ get: () => number | null, set: (until: number | null) => void }}
+ */
+export function restrictionStore(file) {
+  return {
+    get: () => {
+      const until = Date.parse(readJson(file, { until: null }).until ?? "");
+      return Number.isFinite(until) ? until : null;
+    },
+    set: (until) => writeJson(file, { until: until === null ? null : new Date(until).toISOString() }),
+  };
+}

@@ -2,171 +2,42 @@
 // helper's own key (decision 070) and refused once the site says the key is dead, the proof the page
 // asks for before it hands over a token (GET /prova), the events listed in README.md (the page's
 // connection, QR, send and log-out events), a paced send queue.
+// Its settings are config.js, the proof proof.js, the [::1] listener loopback.js, and a connected
+// page's commands page-commands.js.
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { createServer as createNetServer } from "node:net";
-import { homedir } from "node:os";
 import { join } from "node:path";
 
 import { Server } from "socket.io";
 
 import { ChatQuota } from "./chat-quota.js";
+import { resolveConfig } from "./config.js";
 import { createDriver } from "./drivers/index.js";
-import {
-  appendJsonLine,
-  DailyCounter,
-  ensurePrivateDirSync,
-  FirstSendDays,
-  readJson,
-  readJsonLines,
-  writeJson,
-} from "./files.js";
+import { appendJsonLine, DailyCounter, ensurePrivateDirSync, FirstSendDays, readJsonLines, restrictionStore } from "./files.js";
 import { startJournalCare } from "./journal.js";
 import { keepAwakeWhileSending } from "./keep-awake.js";
+import { holdIpv6Loopback } from "./loopback.js";
 import { isOptOutText, OptOutList } from "./optout.js";
+import { servePage } from "./page-commands.js";
 import { connectionFromOtherAccount } from "./peer-account.js";
 import { jidToNumber, normalizeNumber, numberKey } from "./phone.js";
-import { DEFAULT_RESTRICTED_PAUSE_MS, JobRefused, OPT_OUT_FOOTER, restrictedMessage, SendQueue } from "./queue.js";
+import { answerProof } from "./proof.js";
+import { OPT_OUT_FOOTER, restrictedMessage, SendQueue } from "./queue.js";
 import { createReplyOutbox, replyRowOf } from "./replies.js";
-import { DEFAULT_SEND_WINDOW, formatClock, parseSendWindow, parseWarmup, TIME_ZONE, windowLabel } from "./schedule.js";
+import { DEFAULT_SEND_WINDOW, formatClock, parseSendWindow, TIME_ZONE, windowLabel } from "./schedule.js";
 import { SendLogOutbox } from "./send-log.js";
-import { SiteApi, SiteError, siteUrlFrom } from "./site-api.js";
-import { CHALLENGE_PATTERN, checkToken, parseKey, signProof } from "./token.js";
+import { SiteApi, SiteError } from "./site-api.js";
+import { withTimeout } from "./timeout.js";
+import { checkToken } from "./token.js";
 
 const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
 
-/**
- * @typedef {{
- *   port?: number, host?: string, key?: string, allowedOrigins?: string[] | string,
- *   driver?: "baileys" | "fake" | import("./drivers/driver.js").Driver,
- *   dataDir?: string, minDelayMs?: number, maxDelayMs?: number, dailyCap?: number,
- *   rateLimitPauseMs?: number, fakeReadyDelayMs?: number, restrictedPauseMs?: number,
- *   sendWindow?: string, warmup?: string | false | number[], siteUrl?: string | null,
- *   optOutRetryMs?: number, sendLogRetryMs?: number, journalCareIntervalMs?: number, fetch?: typeof globalThis.fetch,
- *   logger?: ((message: string) => void) | false,
- *   random?: () => number, now?: () => number,
- *   setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (handle: any) => void,
- *   env?: Record<string, string | undefined>,
- *   keepAwake?: import("./keep-awake.js").KeepAwakeOptions | false,
- *   onRevoked?: () => void,
- * }} HelperOptions
- */
-
-/**
- * @param {string | undefined} value
- * @param {number} fallback
- */
-function intFrom(value, fallback) {
-  if (value === undefined || value.trim() === "") return fallback;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
-
-/**
- * Parses a comma-separated origin list into exact origins ("https://site.example").
- * @param {string[] | string | undefined} value
- * @returns {string[]}
- */
-export function parseOrigins(value) {
-  const items = Array.isArray(value) ? value : String(value ?? "").split(",");
-  /** @type {string[]} */
-  const origins = [];
-  for (const item of items) {
-    const trimmed = item.trim();
-    if (!trimmed) continue;
-    try {
-      const origin = new URL(trimmed).origin;
-      if (origin !== "null" && !origins.includes(origin)) origins.push(origin);
-    } catch {
-      // not a URL: ignored (and reported by the bin)
-    }
-  }
-  return origins;
-}
-
-/**
- * Settings from options, then environment variables, then defaults.
- * @param {HelperOptions} options
- */
-export function resolveConfig(options = {}) {
-  const env = options.env ?? process.env;
-  const minDelayMs = options.minDelayMs ?? intFrom(env.HELPER_MIN_DELAY_MS, 30_000);
-  const maxDelayMs = Math.max(minDelayMs, options.maxDelayMs ?? intFrom(env.HELPER_MAX_DELAY_MS, 60_000));
-  return {
-    port: options.port ?? intFrom(env.HELPER_PORT, 3001),
-    host: options.host ?? (env.HELPER_HOST?.trim() || "127.0.0.1"),
-    /** this helper's key (HELPER_KEY, from its start script): null when missing or not a key */
-    key: parseKey(options.key ?? env.HELPER_KEY ?? ""),
-    allowedOrigins: parseOrigins(options.allowedOrigins ?? env.HELPER_ALLOWED_ORIGINS),
-    driver: options.driver ?? /** @type {"baileys" | "fake"} */ (env.HELPER_DRIVER?.trim() || "baileys"),
-    dataDir: options.dataDir ?? (env.HELPER_DATA_DIR?.trim() || join(homedir(), ".whatsapp-helper")),
-    minDelayMs,
-    maxDelayMs,
-    dailyCap: options.dailyCap ?? intFrom(env.HELPER_DAILY_CAP, 200),
-    rateLimitPauseMs: options.rateLimitPauseMs ?? intFrom(env.HELPER_RATE_LIMIT_PAUSE_MS, 15 * 60_000),
-    fakeReadyDelayMs: options.fakeReadyDelayMs ?? intFrom(env.HELPER_FAKE_READY_MS, 500),
-    restrictedPauseMs: options.restrictedPauseMs ?? intFrom(env.HELPER_RESTRICTED_PAUSE_MS, DEFAULT_RESTRICTED_PAUSE_MS),
-    /** HELPER_SEND_WINDOW as given ("seg-sab 08:00-20:00", "always"); read by parseSendWindow */
-    sendWindowText: options.sendWindow ?? (env.HELPER_SEND_WINDOW?.trim() || DEFAULT_SEND_WINDOW),
-    warmupSteps: parseWarmup(options.warmup ?? env.HELPER_WARMUP),
-    /** the site's API (central opt-outs, send log): HELPER_SITE_URL, else the first allowed origin */
-    siteUrl: siteUrlFrom(
-      options.siteUrl === null ? null : (options.siteUrl ?? env.HELPER_SITE_URL),
-      parseOrigins(options.allowedOrigins ?? env.HELPER_ALLOWED_ORIGINS),
-    ),
-    /** how often unreported opt-outs are sent to the site again */
-    optOutRetryMs: options.optOutRetryMs ?? intFrom(env.HELPER_OPTOUT_RETRY_MS, 5 * 60_000),
-    /** first wait before posting the send log again after the site failed (doubles, up to 5 min) */
-    sendLogRetryMs: Math.max(100, options.sendLogRetryMs ?? intFrom(env.HELPER_SEND_LOG_RETRY_MS, 5_000)),
-  };
-}
+export { parseOrigins, resolveConfig } from "./config.js";
+export { LoopbackTaken } from "./loopback.js";
+/** @typedef {import("./config.js").HelperOptions} HelperOptions */
 
 /** How long each step of the unlinking after a revocation may take. */
 const UNLINK_TIMEOUT_MS = 10_000;
-
-/**
- * @template T
- * @param {Promise<T>} promise @param {number} ms
- * @returns {Promise<T>}
- */
-function withTimeout(promise, ms) {
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error("tempo esgotado")), ms);
-  });
-  return /** @type {Promise<T>} */ (Promise.race([promise, timeout]).finally(() => clearTimeout(timer)));
-}
-
-/** The helper could not hold `[::1]` on its port: another program has it. */
-export class LoopbackTaken extends Error {
-  /** @param {number} port */
-  constructor(port) {
-    super(
-      `Outro programa já está usando o endereço [::1] na porta ${port} deste computador. Por segurança o ajudante não inicia enquanto ele estiver lá: feche esse programa (ou peça ao responsável pelo computador) e abra o ajudante de novo.`,
-    );
-    this.name = "LoopbackTaken";
-    this.code = "ELOOPBACKTAKEN";
-  }
-}
-
-/**
- * Listens on `[::1]:<port>` and hands every connection to `httpServer` (socket.io included), so that
- * both loopback addresses of this computer are this helper's. Resolves with that listener, or with
- * null where the computer has no IPv6 loopback; rejects with LoopbackTaken when someone else holds it.
- * @param {import("node:http").Server} httpServer @param {number} port
- * @returns {Promise<import("node:net").Server | null>}
- */
-function holdIpv6Loopback(httpServer, port) {
-  const listener = createNetServer((socket) => httpServer.emit("connection", socket));
-  return new Promise((resolve, reject) => {
-    listener.once("error", (/** @type {NodeJS.ErrnoException} */ error) => {
-      if (error.code === "EADDRINUSE" || error.code === "EACCES") reject(new LoopbackTaken(port));
-      else resolve(null); // EADDRNOTAVAIL, EAFNOSUPPORT: no IPv6 here, nobody can listen there either
-    });
-    listener.listen({ port, host: "::1", ipv6Only: true }, () => resolve(listener));
-  });
-}
 
 /** @param {Date} date shown in São Paulo's time, whatever the computer's zone */
 function clock(date) {
@@ -206,15 +77,7 @@ export async function startHelper(options = {}) {
   // WhatsApp's new-chat quota per its cycle (decision 067): survives restarts and midnight
   const chatQuota = new ChatQuota(join(config.dataDir, "chat-quota.json"));
   // WhatsApp's restriction outlives a restart: nothing is sent before it ends
-  const restrictionFile = join(config.dataDir, "restriction.json");
-  const restriction = {
-    get: () => {
-      const until = Date.parse(readJson(restrictionFile, { until: null }).until ?? "");
-      return Number.isFinite(until) ? until : null;
-    },
-    /** @param {number | null} until */
-    set: (until) => writeJson(restrictionFile, { until: until === null ? null : new Date(until).toISOString() }),
-  };
+  const restriction = restrictionStore(join(config.dataDir, "restriction.json"));
   const site =
     config.siteUrl && config.key
       ? new SiteApi({ baseUrl: config.siteUrl, key: config.key.key, fetch: options.fetch, onKeyRefused: () => onKeyRevoked() })
@@ -340,7 +203,15 @@ export async function startHelper(options = {}) {
 
   const httpServer = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://helper");
-    if (url.pathname === "/prova") return answerProof(req, res, url);
+    if (url.pathname === "/prova") {
+      return answerProof(req, res, url, {
+        allowedOrigins: config.allowedOrigins,
+        key: config.key,
+        version: VERSION,
+        revoked: keyRevoked,
+        log,
+      });
+    }
     // Anything else that is not socket.io: a plain answer, no data.
     res.writeHead(req.url === "/" ? 200 : 404, { "content-type": "text/plain; charset=utf-8" });
     res.end(req.url === "/" ? "Ajudante WhatsApp em execução. Use a página /whatsapp do site.\n" : "Não encontrado\n");
@@ -358,53 +229,6 @@ export async function startHelper(options = {}) {
       log(`Conexão recusada: veio de outra conta deste computador (uid ${peer.uid}), não do navegador de quem abriu o ajudante.`);
     }
   });
-
-  /**
-   * GET /prova?desafio=<challenge>: this helper's proof that it holds its key (decision 070), which the
-   * site verifies before it gives the page a token, and the start script before it says "already
-   * running". It reveals only the key's id. Readable by the allowed origins' pages (CORS, and Chrome's
-   * Private Network Access preflight) and by programs without an Origin (the start script).
-   * @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {URL} url
-   */
-  function answerProof(req, res, url) {
-    const origin = req.headers.origin;
-    /** @type {Record<string, string>} */
-    const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", vary: "Origin" };
-    if (typeof origin === "string") {
-      if (!config.allowedOrigins.includes(origin)) {
-        log(`Prova recusada: origem não permitida (${origin}).`);
-        res.writeHead(403, headers);
-        return res.end(JSON.stringify({ error: "Origem não permitida" }));
-      }
-      headers["access-control-allow-origin"] = origin;
-    }
-    if (req.method === "OPTIONS") {
-      headers["access-control-allow-methods"] = "GET";
-      if (req.headers["access-control-request-private-network"] === "true")
-        headers["access-control-allow-private-network"] = "true";
-      res.writeHead(204, headers);
-      return res.end();
-    }
-    const challenge = url.searchParams.get("desafio") ?? "";
-    if (req.method !== "GET" || !CHALLENGE_PATTERN.test(challenge)) {
-      res.writeHead(400, headers);
-      return res.end(JSON.stringify({ error: "Desafio inválido" }));
-    }
-    if (!config.key) {
-      res.writeHead(503, headers);
-      return res.end(JSON.stringify({ error: "Ajudante sem chave: use o script de início baixado do site." }));
-    }
-    res.writeHead(200, headers);
-    res.end(
-      JSON.stringify({
-        helper: "whatsapp-helper",
-        version: VERSION,
-        keyId: config.key.id,
-        proof: signProof(config.key, challenge),
-        revoked: keyRevoked,
-      }),
-    );
-  }
 
   // --- the key: alive while the site says so ------------------------------------------------------
   let keyRevoked = false;
@@ -694,177 +518,33 @@ export async function startHelper(options = {}) {
     queue.on(event, (payload) => io.emit(event, payload));
   }
 
-  /**
-   * @param {unknown} callback
-   * @param {Record<string, unknown>} response
-   */
-  function ack(callback, response) {
-    if (typeof callback === "function") callback(response);
-  }
-
-  /** @param {unknown} payload @returns {Record<string, any>} */
-  function asObject(payload) {
-    return payload && typeof payload === "object" && !Array.isArray(payload) ? /** @type {any} */ (payload) : {};
-  }
-
-  /**
-   * @param {import("socket.io").Socket} socket
-   * @param {unknown} error
-   * @param {unknown} callback
-   */
-  function unexpected(socket, error, callback) {
-    const message = `Erro inesperado: ${/** @type {Error} */ (error)?.message ?? error}`;
-    log(message);
-    socket.emit("error", { message });
-    ack(callback, { ok: false, message });
-  }
-
   async function startDriver() {
     if (whatsapp !== "qr" && whatsapp !== "ready") whatsapp = "connecting";
     await driver.start();
   }
 
-  // --- pages → helper --------------------------------------------------------------------------
-  io.on("connection", (socket) => {
-    /**
-     * Registers a client event handler; the payload is optional and the ack callback, when
-     * given, is always the last argument.
-     * @param {string} event
-     * @param {(payload: unknown, callback: unknown) => unknown} handler
-     */
-    const handle = (event, handler) =>
-      socket.on(event, (...args) => {
-        const callback = typeof args.at(-1) === "function" ? args.pop() : undefined;
-        // every command asks the site first whether the key still lives (decision 070)
-        keyIsLive()
-          .then((live) =>
-            live ? handler(args[0], callback) : ack(callback, { ok: false, code: "revoked-key", message: REVOKED_MESSAGE }),
-          )
-          .catch((error) => unexpected(socket, error, callback));
-      });
-
-    log("Página conectada.");
-    socket.emit("helper-state", helperState());
-    // the last job's rows, results and counters (decision 072): what the page shows is the helper's
-    for (const [event, payload] of queue.replayEvents()) socket.emit(event, payload);
-
-    handle("init-whatsapp", async (payload, callback) => {
-      const name = asObject(payload).operatorName;
-      if (typeof name === "string" && name.trim() !== "") operatorName = name.trim().slice(0, 100);
-      if (whatsapp === "ready") {
-        socket.emit("whatsapp-ready", { account: driver.account ?? null });
-      } else if (whatsapp === "qr" && lastQr) {
-        socket.emit("whatsapp-qr", { qrDataURL: lastQr });
-      }
-      if (whatsapp !== "ready") {
-        log(`Iniciando espelhamento${operatorName ? ` para ${operatorName}` : ""}...`);
-        try {
-          await startDriver();
-        } catch (error) {
-          whatsapp = "disconnected";
-          const message = `Erro de inicialização: ${/** @type {Error} */ (error)?.message ?? error}`;
-          log(message);
-          socket.emit("error", { message });
-          return ack(callback, { ok: false, message });
-        }
-      }
-      ack(callback, { ok: true, state: whatsapp });
-    });
-
-    handle("send-bulk-messages", (payload, callback) => {
-      const data = asObject(payload);
-      try {
-        const result = queue.start({
-          contacts: data.contacts,
-          messageTemplate: data.messageTemplate,
-          operatorName: data.operatorName ?? operatorName,
-          kind: "bulk",
-          allowRepeat: data.allowRepeat,
-          optOutFooter: data.optOutFooter,
-        });
-        // a job started from a hand-off list (?lista=): its rows in the site's log carry their lead
-        sendLog.setList(result.jobId, data.lista);
-        ack(callback, { ok: true, ...result });
-      } catch (error) {
-        if (!(error instanceof JobRefused)) return unexpected(socket, error, callback);
-        socket.emit("bulk-status", {
-          status: "error",
-          jobId: null,
-          results: [],
-          total: 0,
-          sent: 0,
-          errors: 0,
-          reason: error.reason,
-          message: error.message,
-        });
-        ack(callback, { ok: false, reason: error.reason, message: error.message });
-      }
-    });
-
-    handle("send-message", (payload, callback) => {
-      const data = asObject(payload);
-      try {
-        const result = queue.start({
-          contacts: [{ name: data.name, number: data.number }],
-          messageTemplate: data.message,
-          operatorName: data.operatorName ?? operatorName,
-          kind: "single",
-          allowRepeat: data.allowRepeat,
-          optOutFooter: data.optOutFooter,
-        });
-        ack(callback, { ok: true, jobId: result.jobId });
-      } catch (error) {
-        if (!(error instanceof JobRefused)) return unexpected(socket, error, callback);
-        const message =
-          error.reason === "no-contacts"
-            ? "Número inválido."
-            : error.reason === "no-message"
-              ? "Mensagem necessária."
-              : error.message;
-        socket.emit("error", { message });
-        ack(callback, { ok: false, reason: error.reason, message });
-      }
-    });
-
-    handle("cancel-bulk", (payload, callback) => {
-      const jobId = asObject(payload).jobId;
-      const cancelled = queue.cancel(typeof jobId === "string" ? jobId : undefined);
-      ack(callback, cancelled ? { ok: true, jobId: cancelled } : { ok: false, message: "Nenhum envio em andamento." });
-    });
-
-    handle("resume-bulk", (_payload, callback) => {
-      const resumed = queue.resume("manual");
-      if (resumed) return ack(callback, { ok: true });
-      const job = queue.job;
-      ack(callback, {
-        ok: false,
-        message:
-          job?.state === "paused" && job.pauseReason !== "rate-limit" && job.pauseMessage
-            ? job.pauseMessage
-            : "Não há envio pausado por limite do WhatsApp.",
-      });
-    });
-
-    handle("logout-whatsapp", async (_payload, callback) => {
-      log("Encerrando a sessão do WhatsApp...");
-      try {
-        await driver.logout();
-        ack(callback, { ok: true });
-      } catch (error) {
-        const message = `Erro ao encerrar a sessão: ${/** @type {Error} */ (error)?.message ?? error}`;
-        socket.emit("error", { message });
-        ack(callback, { ok: false, message });
-      }
-    });
-
-    handle("get-state", (_payload, callback) => {
-      const state = helperState();
-      socket.emit("helper-state", state);
-      ack(callback, { ok: true, ...state });
-    });
-
-    socket.on("disconnect", () => log("Página desconectada."));
-  });
+  // --- pages → helper: their commands (page-commands.js) ----------------------------------------
+  io.on("connection", (socket) =>
+    servePage(socket, {
+      log,
+      queue,
+      driver,
+      sendLog,
+      helperState,
+      keyIsLive,
+      revokedMessage: REVOKED_MESSAGE,
+      startDriver,
+      whatsapp: () => whatsapp,
+      setWhatsapp: (state) => {
+        whatsapp = state;
+      },
+      lastQr: () => lastQr,
+      operatorName: () => operatorName,
+      setOperatorName: (name) => {
+        operatorName = name;
+      },
+    }),
+  );
 
   await new Promise((resolve, reject) => {
     httpServer.once("error", reject);

@@ -1,5 +1,14 @@
-import { type CampaignDeadline, formatDayMonth } from "~/features/campaign/campaign";
-import { campaignTexts } from "~/features/campaign/campaign.seed";
+import { type CourseLevel, hasRecognitionAct } from "~/features/courses/course-offer";
+import { activeCourses, courseEntries } from "~/features/courses/courses.server";
+import type { OfferFormat } from "~/features/courses/offer-formats";
+import { renderPlaceholders } from "~/features/institution/placeholders";
+import { getSingleton, singletonCollection } from "~/features/studio/store.server";
+import { STUDIO_PATH } from "~/features/studio/studio";
+import { config } from "~/platform/config.server";
+import { saoPauloDate, saoPauloInstant } from "~/shared/dates";
+
+import { type CampaignDeadline, formatDayMonth } from "./campaign";
+import { campaignTexts } from "./campaign.seed";
 import {
   activeOfferCards,
   activePriceCards,
@@ -18,23 +27,14 @@ import {
   offerDiscountText,
   type PriceCard,
   priceCardProblems,
-} from "~/features/campaign/content";
+} from "./content";
 import {
   CLOSING_DISCOUNT_PERCENT,
   MAX_SCHOLARSHIP_PERCENT,
   modalityOffers,
   PUNCTUALITY_PERCENT,
   regularPrices,
-} from "~/features/campaign/offers.seed";
-import { type CourseLevel, hasRecognitionAct } from "~/features/courses/course-offer";
-import { activeCourses, courseEntries } from "~/features/courses/courses.server";
-import type { OfferFormat } from "~/features/courses/offer-formats";
-import { renderPlaceholders } from "~/features/institution/placeholders";
-import { getSingleton, singletonCollection } from "~/features/studio/store.server";
-import { STUDIO_PATH } from "~/features/studio/studio";
-import { config } from "~/platform/config.server";
-import { saoPauloDate } from "~/shared/dates";
-
+} from "./offers.seed";
 import { shownStories } from "./stories.server";
 
 /**
@@ -176,7 +176,7 @@ export function campaignPageData(now: Date) {
     detailsText: offerDetailsText(offer),
     // A card's own date is worth saying only when it comes before the campaign's end.
     validUntilText:
-      offer.validUntil && offer.validUntil < deadlineDay ? formatDayMonth(`${offer.validUntil}T12:00:00-03:00`) : "",
+      offer.validUntil && offer.validUntil < deadlineDay ? formatDayMonth(saoPauloInstant(offer.validUntil, "12:00")) : "",
   }));
   // Every offer card expired ends the campaign as much as its end date (decision 081).
   const ended = deadline.ended || offers.length === 0;

@@ -20,6 +20,9 @@ describe("parseCampaignEnd", () => {
     expect(parseCampaignEnd("2030-04-14T18:00")?.toISOString()).toBe("2030-04-14T21:00:00.000Z");
     expect(parseCampaignEnd("2030-04-14T18:00:00Z")?.toISOString()).toBe("2030-04-14T18:00:00.000Z");
     expect(parseCampaignEnd("2030-04-14T18:00:00+01:00")?.toISOString()).toBe("2030-04-14T17:00:00.000Z");
+    // In the summer of 2019 São Paulo was at −02:00: the zone's offset on that day is the one used.
+    expect(parseCampaignEnd("2019-01-15")?.toISOString()).toBe("2019-01-16T01:59:59.000Z");
+    expect(parseCampaignEnd("2019-01-15T18:00")?.toISOString()).toBe("2019-01-15T20:00:00.000Z");
   });
   it("refuses empty, malformed and impossible dates", () => {
     for (const value of [undefined, null, "", "  ", "amanhã", "14/04/2030", "2030-02-30", "2030-13-01", "2030-04-14T25:00"]) {

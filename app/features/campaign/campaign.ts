@@ -1,16 +1,13 @@
-import { saoPauloDate } from "~/shared/dates";
+import { saoPauloDate, saoPauloInstant } from "~/shared/dates";
 
 /**
  * The flash campaign's deadline: the configured end date when one
  * is set; otherwise a rolling window that ends 5 days ahead at 23:59:59 São Paulo time and starts
  * again once it has passed, so the offer never shows an expired clock. A configured date that has
  * passed stays passed: the countdown shows zeros.
- *
- * São Paulo has had no daylight-saving time since 2019, so its offset is a fixed -03:00.
  */
 
 export const CAMPAIGN_WINDOW_DAYS = 5;
-const SAO_PAULO_OFFSET = "-03:00";
 
 export type CampaignDeadline = {
   /** The instant the offer ends, as an ISO string (survives the loader's serialisation). */
@@ -27,12 +24,12 @@ export type CampaignDeadline = {
 export function parseCampaignEnd(value: string | null | undefined): Date | null {
   const text = value?.trim();
   if (!text) return null;
-  let iso: string;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) iso = `${text}T23:59:59${SAO_PAULO_OFFSET}`;
-  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)) iso = text + SAO_PAULO_OFFSET;
-  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) iso = text;
+  let date: Date;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) date = saoPauloInstant(text, "23:59:59");
+  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text))
+    date = saoPauloInstant(text.slice(0, 10), text.slice(11));
+  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) date = new Date(text);
   else return null;
-  const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   // Reject dates JavaScript silently rolled over (2025-02-30 becomes 2025-03-02).
   const [y, m, d] = text.slice(0, 10).split("-").map(Number);
@@ -45,8 +42,7 @@ export function parseCampaignEnd(value: string | null | undefined): Date | null 
 export function rollingDeadline(now: Date, days = CAMPAIGN_WINDOW_DAYS): Date {
   const [y, m, d] = saoPauloDate(now).split("-").map(Number);
   const target = new Date(Date.UTC(y, m - 1, d + days));
-  const date = target.toISOString().slice(0, 10);
-  return new Date(`${date}T23:59:59${SAO_PAULO_OFFSET}`);
+  return saoPauloInstant(target.toISOString().slice(0, 10), "23:59:59");
 }
 
 /** The campaign deadline at `now`, given the configured end date (if any). */

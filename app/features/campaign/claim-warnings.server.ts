@@ -1,8 +1,7 @@
 import { poloEntries } from "~/features/courses/courses.server";
 import { activeCatalogueCounts, getHomeContent } from "~/features/home/home.server";
 import { getInstitution } from "~/features/institution/institution.server";
-import { STUDIO_PATH } from "~/features/studio/studio";
-import type { ContentWarning } from "~/features/studio/warnings.server";
+import { type ContentWarning, STUDIO_PATH } from "~/features/studio/studio";
 
 /**
  * The overview's list of defaults still on the site (decision 081): the seed's identity, its address,
@@ -10,7 +9,7 @@ import type { ContentWarning } from "~/features/studio/warnings.server";
  * must replace before launch; none is ever presented to visitors as more than what it is.
  */
 
-/** The seed's placeholders of the identity (app/features/institution/institution.server.ts FALLBACK). */
+/** The seed's placeholders of the identity (app/server/content/institution.server.ts FALLBACK). */
 const SEED_IDENTITY = /\bExemplo\b/;
 const SEED_ADDRESS = /Rua Exemplo|30000-000/;
 /** The seed's polo phones: "(DD) 3000-0xxx". */

@@ -1,5 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { loader as employeeLoader } from "~/features/careers/page";
+import { clubPageData, clubPagesContent, clubWarnings, getClubPages } from "~/features/club/club.server";
+import { action as clubAction, loader as clubStudioLoader } from "~/features/club/studio";
+import { siteClaims } from "~/features/home/home.server";
+import { publicSite } from "~/features/site/site.server";
+import { NO_BRACES_MESSAGE } from "~/features/studio/fields";
+import { loader as overviewLoader } from "~/features/studio/overview";
+import { getEntry, saveEntry, SINGLETON_ID } from "~/features/studio/store.server";
+
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../../../tests/support/route-calls";
+import { expectStaleSave } from "../../../tests/support/saved-content";
+import { signedInStaff } from "../../../tests/support/staff-login";
 import {
   activeOffers,
   campaignContent,
@@ -9,23 +21,11 @@ import {
   courseBolsa,
   getCampaign,
   largestActiveDiscount,
-} from "~/features/campaign/campaign.server";
-import { type Campaign, campaignProblems, campaignSchema } from "~/features/campaign/content";
-import { loader as campaignPageLoader } from "~/features/campaign/page";
-import { loader as scholarshipsLoader } from "~/features/campaign/scholarships";
-import { loader as employeeLoader } from "~/features/careers/page";
-import { clubPageData, clubPagesContent, clubWarnings, getClubPages } from "~/features/club/club.server";
-import { siteClaims } from "~/features/home/home.server";
-import { publicSite } from "~/features/site/site.server";
-import { action as campaignAction, loader as campaignLoader } from "~/features/studio/../campaign/studio";
-import { action as clubAction, loader as clubStudioLoader } from "~/features/studio/../club/studio";
-import { NO_BRACES_MESSAGE } from "~/features/studio/fields";
-import { loader as overviewLoader } from "~/features/studio/overview";
-import { getEntry, saveEntry, SINGLETON_ID } from "~/features/studio/store.server";
-
-import { args, formRequest, getRequest, payload, settle, statusOf } from "../../../tests/support/route-calls";
-import { expectStaleSave } from "../../../tests/support/saved-content";
-import { signedInStaff } from "../../../tests/support/staff-login";
+} from "./campaign.server";
+import { type Campaign, campaignProblems, campaignSchema } from "./content";
+import { loader as campaignPageLoader } from "./page";
+import { loader as scholarshipsLoader } from "./scholarships";
+import { action as campaignAction, loader as campaignLoader } from "./studio";
 
 /** The day the issue was filed: a fresh deployment on it must show nothing expired. */
 const FRESH = new Date("2026-11-23T15:00:00Z");

@@ -2,12 +2,11 @@ import { Award, CalendarDays, Clock, type LucideIcon, MapPin, Megaphone, Phone, 
 import { data } from "react-router";
 
 import { claimText, SEED_SELECTED_BOLSA, type SiteClaims } from "~/features/campaign/claims";
-import { clubTestimonials, clubTexts, clubTextsWithClaims, withPartnerName } from "~/features/club/club.seed";
-import { clubPageData } from "~/features/club/club.server";
 import { FaqSection } from "~/features/home/faq-section";
 import { TestimonialCard } from "~/features/home/testimonial-card";
 import { EmbeddedForm, FormJumpLink } from "~/features/leads/forms/embedded-form";
 import { telHref, useSite } from "~/features/site/use-site";
+import { saoPauloInstant, SITE_TIME_ZONE } from "~/shared/dates";
 import { faqJsonLd, institutionJsonLd } from "~/shared/json-ld";
 import type { PageScriptsHandle } from "~/shared/page-scripts";
 import { pageMeta, siteFromMatches } from "~/shared/seo";
@@ -17,6 +16,8 @@ import { PageSection } from "~/ui/page-section";
 import { SectionHeading } from "~/ui/section-heading";
 
 import type { Route } from "./+types/page";
+import { clubTestimonials, clubTexts, clubTextsWithClaims, withPartnerName } from "./club.seed";
+import { clubPageData } from "./club.server";
 
 /** Plain HTML in the browser (decision 092); the carousel and the form frame's height are islands (decision 098). */
 export const handle = { framework: false } satisfies PageScriptsHandle;
@@ -48,11 +49,11 @@ export const meta: Route.MetaFunction = (args) => {
 /** 'sábado, 12 de abril' for a YYYY-MM-DD date (read at noon in São Paulo, so it never shifts a day). */
 function gameDate(date: string): string {
   return new Intl.DateTimeFormat("pt-BR", {
-    timeZone: "America/Sao_Paulo",
+    timeZone: SITE_TIME_ZONE,
     weekday: "long",
     day: "numeric",
     month: "long",
-  }).format(new Date(`${date}T12:00:00-03:00`));
+  }).format(saoPauloInstant(date, "12:00"));
 }
 
 /** A game's date, time or place, after its icon. */

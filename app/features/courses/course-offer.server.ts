@@ -1,12 +1,11 @@
 import { activeOffers, activePrices } from "~/features/campaign/campaign.server";
 import { levelOfTitle } from "~/features/campaign/content";
-import { type CourseDocument, poloLabel } from "~/features/courses/content";
-import { missingOfferItems, type OfferConditions } from "~/features/courses/course-offer";
 import { getInstitution } from "~/features/institution/institution.server";
 import { type ContentEntry, listEntries } from "~/features/studio/store.server";
-import { STUDIO_PATH } from "~/features/studio/studio";
-import type { ContentWarning } from "~/features/studio/warnings.server";
+import { type ContentWarning, STUDIO_PATH } from "~/features/studio/studio";
 
+import { type CourseDocument, poloLabel } from "./content";
+import { missingOfferItems, type OfferConditions } from "./course-offer";
 import { activeCourses, coursesContent, poloEntries } from "./courses.server";
 
 /**

@@ -1,17 +1,5 @@
 import { eq } from "drizzle-orm";
 
-import {
-  type CourseDocument,
-  courseSchema,
-  normalizeCoursePath,
-  type PoloDocument,
-  poloLabel,
-  poloSchema,
-  type StateCode,
-} from "~/features/courses/content";
-import { AREA_SLUGS, type Course } from "~/features/courses/course-areas.seed";
-import { EMPTY_OFFER, hasRecognitionAct } from "~/features/courses/course-offer";
-import { courses as seedCourses, SPECIAL_COURSE_PAGES } from "~/features/courses/courses.seed";
 import { poloSlug } from "~/features/polos/content";
 import { polos as seedPolos } from "~/features/polos/polos.seed";
 import {
@@ -23,9 +11,21 @@ import {
   saveEntry,
   type SaveResult,
 } from "~/features/studio/store.server";
-import { STUDIO_PATH } from "~/features/studio/studio";
-import type { ContentWarning } from "~/features/studio/warnings.server";
+import { type ContentWarning, STUDIO_PATH } from "~/features/studio/studio";
 import { db, schema, sqlite } from "~/platform/db/client.server";
+
+import {
+  type CourseDocument,
+  courseSchema,
+  normalizeCoursePath,
+  type PoloDocument,
+  poloLabel,
+  poloSchema,
+  type StateCode,
+} from "./content";
+import { AREA_SLUGS, type Course } from "./course-areas.seed";
+import { EMPTY_OFFER, hasRecognitionAct } from "./course-offer";
+import { courses as seedCourses, SPECIAL_COURSE_PAGES } from "./courses.seed";
 
 /**
  * The catalogue (studio page "Cursos") and the study centres ("Polos"): one document per course

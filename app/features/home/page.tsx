@@ -1,13 +1,6 @@
 import { useLoaderData } from "react-router";
 
 import { activeCourses, activePolos, recognizedCourseCount } from "~/features/courses/courses.server";
-import { CatalogueContext, CatalogueResults, CourseCatalogue } from "~/features/home/course-catalogue";
-import { HomeFaq } from "~/features/home/faq";
-import { HomeHero, HomeSearchBox } from "~/features/home/hero";
-import { homePageContent } from "~/features/home/home.server";
-import { catalogueData, homeHref, homeView, parseHomeQuery, polosData } from "~/features/home/home-data";
-import { PoloContext, PoloCount, PoloFinder, PoloResults } from "~/features/home/polo-finder";
-import { HomeCountdown, Testimonials, VocationalTestBanner, WhyChooseUs } from "~/features/home/sections";
 import { siteSharePath } from "~/features/share/share-image.server";
 import { publicSite } from "~/features/site/site.server";
 import { useSite } from "~/features/site/use-site";
@@ -17,6 +10,13 @@ import type { PageScriptsHandle } from "~/shared/page-scripts";
 import { pageMeta } from "~/shared/seo";
 
 import type { Route } from "./+types/page";
+import { CatalogueContext, CatalogueResults, CourseCatalogue } from "./course-catalogue";
+import { HomeFaq } from "./faq";
+import { HomeHero, HomeSearchBox } from "./hero";
+import { homePageContent } from "./home.server";
+import { catalogueData, homeHref, homeView, parseHomeQuery, polosData } from "./home-data";
+import { PoloContext, PoloCount, PoloFinder, PoloResults } from "./polo-finder";
+import { HomeCountdown, Testimonials, VocationalTestBanner, WhyChooseUs } from "./sections";
 
 /**
  * Plain HTML in the browser (decision 092): the countdown, the live course and polo searches and the

@@ -1,6 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 
 import { getInstitution } from "~/features/institution/institution.server";
+import { isOptedOut } from "~/features/whatsapp/optouts/optouts.server";
+import * as serverClock from "~/platform/clock.server";
+import { db, schema, type Tx } from "~/platform/db/client.server";
+
 import {
   CONTACT_CHANNELS,
   CONTACT_OUTCOMES,
@@ -11,13 +15,9 @@ import {
   isContactOutcome,
   OUTCOMES_BY_CHANNEL,
   reachedPerson,
-} from "~/features/leads/contact";
-import { profileLabel } from "~/features/leads/filters";
-import { isOptedOut } from "~/features/whatsapp/optouts/optouts.server";
-import * as serverClock from "~/platform/clock.server";
-import { db, schema } from "~/platform/db/client.server";
-
-import { applyStatus, type Tx } from "./follow-up.server";
+} from "./contact";
+import { profileLabel } from "./filters";
+import { applyStatus } from "./follow-up.server";
 import { LEAD_NOT_FOUND } from "./privacy.server";
 
 /**

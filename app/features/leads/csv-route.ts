@@ -1,10 +1,10 @@
-import { leadsCsvResponse } from "~/features/leads/csv.server";
-import { parseLeadFilters } from "~/features/leads/filters";
-import { LEAD_ORIGINS } from "~/features/leads/save.server";
-import { withinWall } from "~/features/leads/walls.server";
 import { requirePermission } from "~/features/staff/auth.server";
 
 import type { Route } from "./+types/csv-route";
+import { leadsCsvResponse } from "./csv.server";
+import { parseLeadFilters } from "./filters";
+import { LEAD_ORIGINS } from "./origins";
+import { withinWall } from "./walls.server";
 
 /**
  * GET /contato/leads.csv: the leads matching the panel's current search and filters (same query

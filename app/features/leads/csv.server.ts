@@ -2,16 +2,16 @@ import { Readable } from "node:stream";
 
 import { stringify } from "csv-stringify";
 
-import { CSV_COLUMNS, leadCsvRecord, leadsCsvFileName } from "~/features/leads/csv";
-import type { LeadFilters } from "~/features/leads/filters";
-import { statusWithReason } from "~/features/leads/status";
 import { optOutChecker } from "~/features/whatsapp/optouts/optouts.server";
 import { now } from "~/platform/clock.server";
 import { saoPauloDate } from "~/shared/dates";
 
+import { CSV_COLUMNS, leadCsvRecord, leadsCsvFileName } from "./csv";
+import type { LeadFilters } from "./filters";
+import { LEAD_ORIGINS } from "./origins";
 import { allOwnerEmails } from "./owner.server";
 import { iterateLeadsForExport } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
+import { statusWithReason } from "./status";
 
 /** The "whatsapp" cell of a lead whose phone is on the opt-out list. */
 export const WHATSAPP_OPT_OUT_CELL = "não quer";

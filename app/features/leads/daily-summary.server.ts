@@ -3,15 +3,15 @@ import { and, eq, like, lt, type SQL, sql } from "drizzle-orm";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { isOptedOut, UNSUBSCRIBE_PATH } from "~/features/email/person-emails.server";
 import { summaryUnsubscribeToken } from "~/features/email/signed-links.server";
-import { dailySummaryEmail, saoPauloHour, summaryDue } from "~/features/leads/daily-summary";
 import { DEFAULT_PERIOD_DAYS, shiftDate } from "~/features/leads/results/results";
+import { resultsReport } from "~/features/leads/results/results.server";
 import * as serverClock from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db/client.server";
-import { saoPauloDate } from "~/shared/dates";
+import { saoPauloDate, saoPauloHour } from "~/shared/dates";
 
+import { dailySummaryEmail, summaryDue } from "./daily-summary";
 import { waitingLeadCondition } from "./queries.server";
-import { resultsReport } from "./results/results.server";
 
 /**
  * The managers' daily summary (decision 141). The hour (São Paulo, 0 to 23, or none) is the

@@ -22,14 +22,6 @@ export type DailySummaryFacts = {
   unsubscribeUrl: string;
 };
 
-/** The São Paulo hour (0 to 23) of an instant. */
-export function saoPauloHour(instant: Date): number {
-  const text = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Sao_Paulo", hour: "2-digit", hourCycle: "h23" }).format(
-    instant,
-  );
-  return Number(text);
-}
-
 /** Whether the summary is due at this São Paulo hour: at the chosen hour or later that day. */
 export function summaryDue(hour: number | null, nowHour: number): boolean {
   return hour !== null && nowHour >= hour;

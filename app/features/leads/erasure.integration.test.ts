@@ -4,11 +4,8 @@ import path from "node:path";
 
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { readErasures } from "~/features/leads/erasures.server";
 import { CONSENT_VERSION } from "~/features/leads/forms/enrolment";
-import { action as eraseAction, loader as eraseLoader } from "~/features/leads/lead-erase";
-import { saveLead } from "~/features/leads/save.server";
-import { purgeExpired } from "~/features/operations/maintenance.server";
+import { purgeExpired } from "~/features/operations/retention.server";
 import { createWebhookEndpoint } from "~/features/webhooks/outbox.server";
 import { erasedPhonesApi } from "~/features/whatsapp/helper-api/helper-api.server";
 import { revokeHelperKey } from "~/features/whatsapp/helper-api/helper-keys.server";
@@ -21,6 +18,9 @@ import { resetAllRateLimits } from "~/platform/rate-limit.server";
 import { newHelperKey } from "../../../tests/support/helper-key-calls";
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../../../tests/support/route-calls";
 import { signedInStaff } from "../../../tests/support/staff-login";
+import { readErasures } from "./erasures.server";
+import { action as eraseAction, loader as eraseLoader } from "./lead-erase";
+import { saveLead } from "./save.server";
 
 /**
  * "Excluir" means gone: the erased person's bytes leave the database file and its WAL (secure_delete

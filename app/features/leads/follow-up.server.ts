@@ -2,17 +2,17 @@ import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { AnySQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 
-import { CONTACT_OUTCOMES, isContactOutcome } from "~/features/leads/contact";
-import type { LeadFilters } from "~/features/leads/filters";
-import { type StatusChoice, statusWithReason } from "~/features/leads/status";
 import { enqueueWebhookEvent, leadEventData } from "~/features/webhooks/outbox.server";
 import * as serverClock from "~/platform/clock.server";
 import { parameterBatches } from "~/platform/db/batches.server";
-import { db, schema } from "~/platform/db/client.server";
+import { db, schema, type Tx } from "~/platform/db/client.server";
 
+import { CONTACT_OUTCOMES, isContactOutcome } from "./contact";
+import type { LeadFilters } from "./filters";
+import { LEAD_ORIGINS } from "./origins";
 import { type Lead, recordsOfPerson } from "./privacy.server";
 import { countSelection, leadHistory, selectionIds } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
+import { type StatusChoice, statusWithReason } from "./status";
 
 /**
  * The follow-up of a lead: its status (with a history of every change: who and when), notes, and
@@ -25,8 +25,6 @@ const leads = schema.leads;
 function differsFrom(choice: StatusChoice): SQL {
   return sql`NOT (${leads.status} = ${choice.status} AND ${leads.motivo_perda} IS ${choice.reason})`;
 }
-
-export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /**
  * A change to many leads in `tx`, a batch of ids at a time (PARAMETER_BATCH): the leads of the batch

@@ -2,20 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 
 import { isOptedOut as isEmailOptedOut } from "~/features/email/person-emails.server";
 import { getInstitution } from "~/features/institution/institution.server";
-import { CONTACT_OUTCOMES, contactNumber, mailtoHref } from "~/features/leads/contact";
 import { firstContactState } from "~/features/leads/distribution/business-hours";
 import { isLeadLate } from "~/features/leads/distribution/late";
-import { NO_OWNER_LABEL, profileLabel } from "~/features/leads/filters";
-import {
-  isLeadIntent,
-  LEAD_INTENTS,
-  type LeadFollowUp,
-  type LeadFollowUpErrors,
-  leadFollowUpSchema,
-  OWNER_ERROR,
-  UNKNOWN_INTENT,
-} from "~/features/leads/follow-up-form";
-import { type LossReason, NOTE_MAX, statusWithReason } from "~/features/leads/status";
 import { can } from "~/features/staff/roles";
 import { SURVEY_FIELDS, surveyLabel } from "~/features/vocational/vocational-form.seed";
 import { optOutByStaff } from "~/features/whatsapp/optouts/optout-review.server";
@@ -27,12 +15,24 @@ import { privateRedirectWithToast } from "~/platform/toast.server";
 import { privateData } from "~/shared/cache-headers";
 import { formatDateBr, formatDateTimeBr } from "~/shared/dates";
 
+import { CONTACT_OUTCOMES, contactNumber, mailtoHref } from "./contact";
 import { contactAttempts, recordAttemptOutcome } from "./contact.server";
+import { NO_OWNER_LABEL, profileLabel } from "./filters";
 import { addLeadNote, changeLeadStatus, leadTimeline, setNextContact } from "./follow-up.server";
+import {
+  isLeadIntent,
+  LEAD_INTENTS,
+  type LeadFollowUp,
+  type LeadFollowUpErrors,
+  leadFollowUpSchema,
+  OWNER_ERROR,
+  UNKNOWN_INTENT,
+} from "./follow-up-form";
+import { LEAD_ORIGINS } from "./origins";
 import { findOwner, OWNER_LOCKED_ERROR, OWNER_LOCKED_STATUS, ownerEmails, ownerOptions, setLeadOwner } from "./owner.server";
 import { approveRequest, askForLead, hasPendingRequest, pendingRequests, refuseRequest } from "./owner-requests.server";
 import type { Lead } from "./privacy.server";
-import { LEAD_ORIGINS } from "./save.server";
+import { type LossReason, NOTE_MAX, statusWithReason } from "./status";
 import { canAskForLead, canChangeOwner, decidesLeadRequests, type LeadViewer } from "./walls.server";
 
 /**

@@ -4,10 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordOptOut } from "~/features/email/person-emails.server";
 import { CONSENT_VERSION, ENROLMENT_ORIGINS } from "~/features/leads/forms/enrolment";
 import { action as enrolAction } from "~/features/leads/forms/enrolment-page";
-import { loader as exportLoader } from "~/features/leads/lead-data.json";
-import { action as deleteAction, loader as deleteLoader } from "~/features/leads/lead-erase";
-import { saveLead } from "~/features/leads/save.server";
-import { purgeExpiredSendLog } from "~/features/operations/maintenance.server";
+import { purgeExpiredSendLog } from "~/features/operations/retention.server";
 import { action as leadAction } from "~/features/vocational/form";
 import { VOCATIONAL_CONSENT } from "~/features/vocational/vocational-form.seed";
 import { recordSendResults } from "~/features/whatsapp/tool/send-log.server";
@@ -17,6 +14,9 @@ import { resetAllRateLimits } from "~/platform/rate-limit.server";
 import { args, formRequest, getRequest, payload, settle, statusOf } from "../../../tests/support/route-calls";
 import { vocationalLead } from "../../../tests/support/sessions";
 import { signedInStaff } from "../../../tests/support/staff-login";
+import { loader as exportLoader } from "./lead-data.json";
+import { action as deleteAction, loader as deleteLoader } from "./lead-erase";
+import { saveLead } from "./save.server";
 
 /** LGPD, Brazil's data protection law: consent with every lead, one person's export and deletion, retention of the send log. */
 

@@ -2,15 +2,15 @@ import { and, asc, eq } from "drizzle-orm";
 
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { firstName, leadAlertEmail } from "~/features/email/templates";
-import { REQUEST_UNKNOWN } from "~/features/leads/follow-up-form";
+import { leadLink } from "~/features/leads/distribution/assign.server";
 import * as serverClock from "~/platform/clock.server";
 import { db, schema } from "~/platform/db/client.server";
 import { formatDateTimeBr } from "~/shared/dates";
 
-import { leadLink } from "./distribution/assign.server";
+import { REQUEST_UNKNOWN } from "./follow-up-form";
+import { LEAD_ORIGINS } from "./origins";
 import { findOwner, moveLeadOwnerIn, OWNER_LOCKED_STATUS } from "./owner.server";
 import type { Lead } from "./privacy.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * Requests for a colleague's lead (decision 146). A comercial user who sees a colleague's lead (a

@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { firstName, leadAlertEmail } from "~/features/email/templates";
-import { type LeadFilters, NO_OWNER_LABEL } from "~/features/leads/filters";
-import { OWNER_ERROR, OWNER_ID } from "~/features/leads/follow-up-form";
 import { config } from "~/platform/config.server";
-import { db, schema } from "~/platform/db/client.server";
+import { db, schema, type Tx } from "~/platform/db/client.server";
 
-import { changeLeadsInBatches, type Tx, updateLeadRows } from "./follow-up.server";
+import { type LeadFilters, NO_OWNER_LABEL } from "./filters";
+import { changeLeadsInBatches, updateLeadRows } from "./follow-up.server";
+import { OWNER_ERROR, OWNER_ID } from "./follow-up-form";
+import { LEAD_ORIGINS } from "./origins";
 import { countSelection, selectionIds } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * The owner ("responsável") of a lead: a `comercial` user who follows it up, or none. It is a

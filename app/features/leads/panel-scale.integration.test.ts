@@ -1,14 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { EMPTY_FILTERS } from "~/features/leads/filters";
-import { loader as panelLoader } from "~/features/leads/panel";
-import { countAllLeads, leadQueryPlan } from "~/features/leads/queries.server";
-import { LEAD_ORIGINS } from "~/features/leads/save.server";
 import { sqlite } from "~/platform/db/client.server";
 
 import { args, getRequest, payload } from "../../../tests/support/route-calls";
 import { insertLeads } from "../../../tests/support/seed";
 import { signedInStaff } from "../../../tests/support/staff-login";
+import { EMPTY_FILTERS } from "./filters";
+import { LEAD_ORIGINS } from "./origins";
+import { loader as panelLoader } from "./panel";
+import { countAllLeads, leadQueryPlan } from "./queries.server";
 
 /**
  * The panel must stay fast with 100 000 leads: 100 000 leads in the test's own SQLite

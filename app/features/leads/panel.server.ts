@@ -1,18 +1,8 @@
 import { data } from "react-router";
 
-import { contactNumber } from "~/features/leads/contact";
-import {
-  addDays,
-  buildDashboard,
-  buildStatusFunnel,
-  type Dashboard,
-  DASHBOARD_DAYS,
-  type StatusFunnel,
-  type WhatsappContacts,
-} from "~/features/leads/dashboard";
+import { type DistributionStatus, distributionStatus } from "~/features/leads/distribution/assign.server";
 import { type FirstContactState, firstContactState } from "~/features/leads/distribution/business-hours";
-import { EMPTY_FILTERS, hasActiveFilters, parseLeadFilters } from "~/features/leads/filters";
-import type { OwnerChoice } from "~/features/leads/owner-select";
+import { EMPTY_WAITING_BOX, type WaitingBox, waitingBox } from "~/features/leads/distribution/waiting.server";
 import { can } from "~/features/staff/roles";
 import type { StaffUser } from "~/features/staff/users.server";
 import { LETTER_PROFILE } from "~/features/vocational/scoring";
@@ -22,11 +12,21 @@ import * as serverClock from "~/platform/clock.server";
 import { saoPauloDate } from "~/shared/dates";
 import type { ToastMessage } from "~/shared/toast";
 
-import { type DistributionStatus, distributionStatus } from "./distribution/assign.server";
-import { EMPTY_WAITING_BOX, type WaitingBox, waitingBox } from "./distribution/waiting.server";
+import { contactNumber } from "./contact";
+import {
+  addDays,
+  buildDashboard,
+  buildStatusFunnel,
+  type Dashboard,
+  DASHBOARD_DAYS,
+  type StatusFunnel,
+  type WhatsappContacts,
+} from "./dashboard";
+import { EMPTY_FILTERS, hasActiveFilters, parseLeadFilters } from "./filters";
+import { LEAD_ORIGINS } from "./origins";
 import { ownerEmails, ownerOptions } from "./owner.server";
+import type { OwnerChoice } from "./owner-select";
 import { countLeadsByStatus, distinctResultProfiles, leadActivitySince, listLeadsPage, type PanelLead } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 import { withinWall } from "./walls.server";
 
 /**

@@ -10,8 +10,8 @@ import { checkpointWal, db, schema } from "~/platform/db/client.server";
 import { privateData } from "~/shared/cache-headers";
 
 import { e164Phone, erasureMatcher, normalisedEmail, recordErasure } from "./erasures.server";
+import { LEAD_ORIGINS } from "./origins";
 import { leadHistory } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
 
 /**
  * LGPD rights the admin panel serves for one person: access/portability (a JSON file with every

@@ -1,15 +1,13 @@
 import Database from "better-sqlite3";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 
-import { ENROLLED_STATUSES } from "~/features/leads/distribution/business-hours";
-import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "~/features/leads/filters";
-import { CLOSED_STATUSES } from "~/features/leads/status";
 import * as serverClock from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
-import { db, schema } from "~/platform/db/client.server";
+import { db, schema, type Tx } from "~/platform/db/client.server";
 import { saoPauloDate } from "~/shared/dates";
 
-import type { Tx } from "./follow-up.server";
+import { escapeLike, type LeadFilters, NO_OWNER, NO_PROFILE, PAGE_SIZE, pageCount, searchTerms } from "./filters";
+import { CLOSED_STATUSES, ENROLLED_STATUSES } from "./status";
 
 /**
  * Data access of the admin panel: small named functions over the leads table, each one query.
@@ -46,7 +44,7 @@ function wallCondition(wall: LeadWall | undefined, walkDateIndex: boolean): SQL 
 }
 
 /**
- * "Atrasado" in SQL, the same rule as `isLeadLate` (app/features/leads/distribution/late.ts, decision 142): still open,
+ * "Atrasado" in SQL, the same rule as `isLeadLate` (app/lib/leads/late.ts, decision 142): still open,
  * and either the first contact past its due time or the next contact due before today (São Paulo).
  */
 export function lateLeadCondition(now: Date): SQL {
@@ -262,7 +260,7 @@ export function countLeadsByStatus(filters: LeadFilters, now: Date = serverClock
 
 /**
  * The name and phone of every lead the filters select, newest first (the panel's order): what a
- * hand-off to the WhatsApp tool needs (app/features/whatsapp/handoff/handoff.server.ts), nothing else.
+ * hand-off to the WhatsApp tool needs (app/server/whatsapp/handoff.server.ts), nothing else.
  */
 export function leadPhonesOfSelection(filters: LeadFilters, now: Date = serverClock.now()) {
   const plan = leadQueryPlan(filters, countLeads(filters, now), now);

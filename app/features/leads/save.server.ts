@@ -1,29 +1,16 @@
 import { sql } from "drizzle-orm";
 
 import { CONFIRMATION_NOTE_AUTHOR, confirmationRefusal, queueEnrolmentConfirmation } from "~/features/email/person-emails.server";
+import { assignNewLead } from "~/features/leads/distribution/assign.server";
 import { ATTRIBUTION_KEYS } from "~/features/leads/forms/attribution";
+import type { Attribution } from "~/features/leads/forms/attribution.server";
 import { enqueueWebhookEvent, leadEventData } from "~/features/webhooks/outbox.server";
 import * as serverClock from "~/platform/clock.server";
 import { db, schema, sqlite } from "~/platform/db/client.server";
 import { saoPauloDate } from "~/shared/dates";
 import { normalizeText } from "~/shared/text";
 
-import { assignNewLead } from "./distribution/assign.server";
-import type { Attribution } from "./forms/attribution.server";
-
-/** Where a lead came from. */
-export const LEAD_ORIGINS = {
-  teste_vocacional: "Teste vocacional",
-  inscricao: "Formulário de inscrição",
-  contato: "Fale com um consultor",
-  bolsa: "Solicitação de bolsa",
-  america_mg: "Página do clube",
-} as const;
-export type LeadOrigin = keyof typeof LEAD_ORIGINS;
-
-export function isLeadOrigin(value: unknown): value is LeadOrigin {
-  return typeof value === "string" && Object.hasOwn(LEAD_ORIGINS, value);
-}
+import { LEAD_ORIGINS, type LeadOrigin } from "./origins";
 
 export type LeadInput = {
   origem: LeadOrigin;

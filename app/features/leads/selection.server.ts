@@ -1,15 +1,8 @@
-import {
-  describeLeadFilters,
-  type LeadFilters,
-  leadFiltersQuery,
-  leadFiltersToParams,
-  parseLeadFilters,
-} from "~/features/leads/filters";
-import type { BulkChange } from "~/features/leads/selection-confirmation";
-
+import { describeLeadFilters, type LeadFilters, leadFiltersQuery, leadFiltersToParams, parseLeadFilters } from "./filters";
+import { LEAD_ORIGINS } from "./origins";
 import { ownerLabel } from "./owner.server";
 import { countLeads } from "./queries.server";
-import { LEAD_ORIGINS } from "./save.server";
+import type { BulkChange } from "./selection-confirmation";
 import { type LeadViewer, withinWall } from "./walls.server";
 
 /**

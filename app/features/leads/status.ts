@@ -27,6 +27,9 @@ export const LOSS_REASONS = {
 
 export type LossReason = keyof typeof LOSS_REASONS;
 
+/** Statuses that end the wait for a first contact whatever the log says: the person enrolled. */
+export const ENROLLED_STATUSES: readonly string[] = ["inscrito", "matriculado"];
+
 /** Statuses that end the follow-up: a lead in one of them is never "atrasado". */
 export const CLOSED_STATUSES: readonly LeadStatus[] = ["matriculado", "perdido"];
 

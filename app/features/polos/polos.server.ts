@@ -3,13 +3,13 @@ import { data, redirect } from "react-router";
 
 import { type PoloDocument, poloLabel } from "~/features/courses/content";
 import { activeCourses, coursesContent, poloEntries } from "~/features/courses/courses.server";
-import { mapSearchUrl, poloPath } from "~/features/polos/content";
 import { formatWhatsappNumber } from "~/features/studio/fields";
 import { type ContentEntry, listEntries } from "~/features/studio/store.server";
-import { STUDIO_PATH } from "~/features/studio/studio";
-import type { ContentWarning } from "~/features/studio/warnings.server";
+import { type ContentWarning, STUDIO_PATH } from "~/features/studio/studio";
 import { whatsappContactHref } from "~/features/whatsapp/contact";
 import { db, schema } from "~/platform/db/client.server";
+
+import { mapSearchUrl, poloPath } from "./content";
 
 /**
  * The polos' own pages (/polos/<slug>, decision 085): what a page shows, the sitemap's list, where a

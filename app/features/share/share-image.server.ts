@@ -8,14 +8,6 @@ import { courseBolsa } from "~/features/campaign/campaign.server";
 import { claimText } from "~/features/campaign/claims";
 import { commonCourseTitle } from "~/features/courses/course-page";
 import { activeCourses, findActiveCoursesByPath } from "~/features/courses/courses.server";
-import {
-  parseShareImageFile,
-  SHARE_HASH_LENGTH,
-  SHARE_HEIGHT,
-  SHARE_WIDTH,
-  shareImageFile,
-  shareImageSvg,
-} from "~/features/share/share-image";
 import { publicSite } from "~/features/site/site.server";
 import { getImage, imagesDir } from "~/features/studio/images.server";
 import { photoFileName } from "~/features/studio/photos";
@@ -23,6 +15,8 @@ import { isResultSlug, RESULT_PAGES } from "~/features/vocational/profiles.seed"
 import { GENERIC_PROFILE_NAMES } from "~/features/vocational/scoring";
 import { PRIVATE_CACHE_CONTROL } from "~/shared/cache-headers";
 import { SHARE_IMAGE_PATH as SITE_SHARE_PATH } from "~/shared/seo";
+
+import { parseShareImageFile, SHARE_HASH_LENGTH, SHARE_HEIGHT, SHARE_WIDTH, shareImageFile, shareImageSvg } from "./share-image";
 
 /**
  * The share images (og:image, decision 082): the brand and the current claim, drawn from the studio's

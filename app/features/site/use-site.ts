@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 
-import type { PublicSite } from "~/features/site/site.server";
+import type { PublicSite } from "./site.server";
 
 /** The public site configuration (brand, phone, form URLs), loaded once by the root route. */
 export function useSite(): PublicSite {

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 
 import { and, asc, count, eq, gt, lte } from "drizzle-orm";
 
-import { MIN_ADMIN_PASSWORD_LENGTH } from "~/features/staff/login";
-import { isRole, type Role } from "~/features/staff/roles";
-import { LAST_ADMIN_MESSAGE, SELF_DEMOTE_MESSAGE, SELF_REMOVE_MESSAGE, USER_GONE_MESSAGE } from "~/features/staff/users";
 import { config } from "~/platform/config.server";
-import { db, schema } from "~/platform/db/client.server";
+import { db, schema, type Tx } from "~/platform/db/client.server";
 
+import { MIN_ADMIN_PASSWORD_LENGTH } from "./login";
 import { hashPassword } from "./password.server";
+import { isRole, type Role } from "./roles";
+import { LAST_ADMIN_MESSAGE, SELF_DEMOTE_MESSAGE, SELF_REMOVE_MESSAGE, USER_GONE_MESSAGE } from "./users";
 
 /** Admin accounts: small named functions used by the login, the guard and `npm run admin`. */
 export type StaffUser = { id: number; email: string; role: Role };
@@ -18,7 +18,7 @@ export function roleOf(stored: string): Role {
   return isRole(stored) ? stored : "marketing";
 }
 
-/** Admin passwords must have at least this many characters (app/features/staff/login.ts, shared with the Usuários page's form). */
+/** Admin passwords must have at least this many characters (app/lib/staff/login.ts, shared with the Usuários page's form). */
 export { MIN_ADMIN_PASSWORD_LENGTH };
 
 export function normalizeEmail(email: string): string {
@@ -178,8 +178,6 @@ export function closeAdminSession(id: string): void {
 // ---- Users and roles (the Usuários page, `npm run admin`) ----------------------------------------
 
 export type UserChange = { ok: true; email: string; role: Role } | { ok: false; error: string };
-
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 function adminsIn(tx: Tx): number {
   return tx.select({ n: count() }).from(schema.adminUsers).where(eq(schema.adminUsers.role, "admin")).get()?.n ?? 0;

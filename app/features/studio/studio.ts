@@ -32,3 +32,6 @@ export function linesOf(value: unknown): string[] {
         .filter(Boolean)
     : [];
 }
+
+/** One warning of the studio's first page: the section it is about, the page that fixes it, what it says. */
+export type ContentWarning = { section: string; to: string; text: string };

@@ -6,14 +6,8 @@ import { courseWarnings } from "~/features/courses/courses.server";
 import { homeWarnings } from "~/features/home/home.server";
 import { getInstitution } from "~/features/institution/institution.server";
 import { poloWarnings } from "~/features/polos/polos.server";
-import { STUDIO_PATH } from "~/features/studio/studio";
 
-/**
- * What the studio's first page warns about: content that is missing, still a placeholder, or would
- * tell visitors something untrue (an expired date, a percentage no offer gives). Each section adds
- * its own check to CHECKS.
- */
-export type ContentWarning = { section: string; to: string; text: string };
+import { type ContentWarning, STUDIO_PATH } from "./studio";
 
 function institutionWarnings(): ContentWarning[] {
   const institution = getInstitution();
@@ -31,6 +25,11 @@ function institutionWarnings(): ContentWarning[] {
   return warnings;
 }
 
+/**
+ * What the studio's first page warns about: content that is missing, still a placeholder, or would
+ * tell visitors something untrue (an expired date, a percentage no offer gives). Each section adds
+ * its own check (a function giving ContentWarning[]) to CHECKS.
+ */
 const CHECKS: Array<(now: Date) => ContentWarning[]> = [
   institutionWarnings,
   mecWarnings,

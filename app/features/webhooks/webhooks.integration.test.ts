@@ -9,8 +9,15 @@ import { courses } from "~/features/courses/courses.seed";
 import { action as enrolmentAction } from "~/features/leads/forms/enrolment-page";
 import { deletePerson, findLead } from "~/features/leads/privacy.server";
 import { saveLead } from "~/features/leads/save.server";
-import { purgeExpiredLeads } from "~/features/operations/maintenance.server";
+import { purgeExpiredLeads } from "~/features/operations/retention.server";
 import { action as vocationalLeadAction } from "~/features/vocational/form";
+import { resetClock, setClockForTests } from "~/platform/clock.server";
+import { db, schema } from "~/platform/db/client.server";
+import { resetAllRateLimits } from "~/platform/rate-limit.server";
+
+import { enrolmentPost } from "../../../tests/support/lead-forms";
+import { args, formRequest, getRequest, payload, settle, statusOf } from "../../../tests/support/route-calls";
+import { signedInStaff } from "../../../tests/support/staff-login";
 import {
   createWebhookEndpoint,
   createWebhookWorker,
@@ -23,16 +30,9 @@ import {
   startWebhookWorker,
   stopWebhookWorker,
   WEBHOOK_URL_MESSAGE,
-} from "~/features/webhooks/outbox.server";
-import { action as webhooksPageAction, loader as webhooksPageLoader } from "~/features/webhooks/page";
-import { WEBHOOK_TIMEOUT_MESSAGE } from "~/features/webhooks/webhooks";
-import { resetClock, setClockForTests } from "~/platform/clock.server";
-import { db, schema } from "~/platform/db/client.server";
-import { resetAllRateLimits } from "~/platform/rate-limit.server";
-
-import { enrolmentPost } from "../../../tests/support/lead-forms";
-import { args, formRequest, getRequest, payload, settle, statusOf } from "../../../tests/support/route-calls";
-import { signedInStaff } from "../../../tests/support/staff-login";
+} from "./outbox.server";
+import { action as webhooksPageAction, loader as webhooksPageLoader } from "./page";
+import { WEBHOOK_TIMEOUT_MESSAGE } from "./webhooks";
 
 /**
  * Signed webhooks (decision 054) against a real HTTP receiver started here (node:http on a free

@@ -58,6 +58,9 @@ export const sqlite = connection.sqlite;
 export const db = connection.db;
 export { schema };
 
+/** The handle `db.transaction(callback)` gives its callback. */
+export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
 /**
  * Copies the WAL into the database file and empties it (TRUNCATE), after an erasure or a retention
  * purge: the WAL still holds the pages as they were before the deletion. Returns false when a reader

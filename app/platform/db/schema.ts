@@ -10,7 +10,7 @@ export const leads = sqliteTable(
   "leads",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    origem: text("origem").notNull(), // see LEAD_ORIGINS in app/features/leads/save.server.ts
+    origem: text("origem").notNull(), // see LEAD_ORIGINS in app/lib/leads/origins.ts
     nome: text("nome").notNull(),
     telefone: text("telefone").notNull(),
     email: text("email").notNull(),
@@ -44,7 +44,7 @@ export const leads = sqliteTable(
     consentimento_versao: text("consentimento_versao"),
     /** Lower-case, accent-free copy of the searchable fields, for the admin search. */
     busca: text("busca").notNull().default(""),
-    /** Follow-up (app/features/leads/follow-up.server.ts): a LEAD_STATUSES key, the loss reason when "perdido". */
+    /** Follow-up (app/server/leads/follow-up.server.ts): a LEAD_STATUSES key, the loss reason when "perdido". */
     status: text("status").notNull().default("novo"),
     motivo_perda: text("motivo_perda"),
     /** Next contact date (YYYY-MM-DD, São Paulo), or null. */
@@ -101,7 +101,7 @@ export const leadStatusChanges = sqliteTable(
 /**
  * Contact attempts: a click on the lead's phone (`telefone`, a tel: link) or on its WhatsApp
  * click-to-chat button (`whatsapp`), or one the salesperson records by hand, who (staff e-mail), when,
- * and its outcome (CONTACT_OUTCOMES in app/features/leads/contact.ts; null until the salesperson says).
+ * and its outcome (CONTACT_OUTCOMES in app/lib/leads/contact.ts; null until the salesperson says).
  */
 export const leadContactAttempts = sqliteTable(
   "lead_contact_attempts",
@@ -163,7 +163,7 @@ export const adminUsers = sqliteTable("admin_users", {
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   lastLoginAt: text("last_login_at"),
-  /** A ROLES key (app/features/staff/roles.ts): "admin", "comercial" or "marketing". Accounts from before roles are admins. */
+  /** A ROLES key (app/lib/staff/roles.ts): "admin", "comercial" or "marketing". Accounts from before roles are admins. */
   role: text("role").notNull().default("admin"),
   /**
    * Distribution (decision 086): a comercial user "Ausente" gets no new lead until they switch back
@@ -384,7 +384,7 @@ export const whatsappSendLog = sqliteTable(
  * collection: a singleton section ("institution"/"main", "home"/"main", …) or one item of a list
  * ("courses"/"<id>", "polos"/"<id>", …). `data` is JSON, checked by the collection's zod schema on
  * every write and read (app/server/content/). `version` grows by one per save: a save that names an
- * older version is refused (two admins editing the same item). Seeded from the features' `*.seed.ts` files on first use.
+ * older version is refused (two admins editing the same item). Seeded from app/seed on first use.
  */
 export const contentEntries = sqliteTable(
   "content_entries",
@@ -428,7 +428,7 @@ export const contentRedirects = sqliteTable("content_redirects", {
 
 /**
  * Uploaded photos: one row per picture, named by the hash of its original bytes; the resized
- * AVIF, WebP and JPEG files live beside the database (app/features/studio/images.server.ts).
+ * AVIF, WebP and JPEG files live beside the database (app/server/content/images.server.ts).
  */
 export const contentImages = sqliteTable("content_images", {
   id: text("id").primaryKey(),
@@ -497,7 +497,7 @@ export const webhookEndpoints = sqliteTable("webhook_endpoints", {
 
 /**
  * The webhook outbox: one row per (event, endpoint), written with the change it reports and sent
- * later by the delivery worker (app/features/webhooks/outbox.server.ts). `status` is pending | delivered |
+ * later by the delivery worker (app/server/webhooks/outbox.server.ts). `status` is pending | delivered |
  * failed; `nextAttemptAt` is ms since epoch; `body` is the exact JSON text that is signed and sent.
  */
 export const webhookDeliveries = sqliteTable(
@@ -530,7 +530,7 @@ export type NewLead = typeof leads.$inferInsert;
 
 /**
  * The e-mail outbox (decision 088): one row per message, written in the same transaction as its
- * cause and sent later by the e-mail worker (app/features/email/outbox.server.ts), never inside a visitor's
+ * cause and sent later by the e-mail worker (app/server/email/outbox.server.ts), never inside a visitor's
  * request. `status` is pending | sent | failed | held (no SMTP_URL: kept here and shown to admins on
  * the "E-mails" page). `messageId` is the Message-ID header, the same on every attempt, so a
  * receiver (or a test) recognises a repeat after a crash. `leadId` ties a message about a person to

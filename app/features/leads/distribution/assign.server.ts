@@ -10,22 +10,22 @@ import {
   type LeadAlertKind,
 } from "~/features/email/templates";
 import { getInstitution } from "~/features/institution/institution.server";
-import {
-  addBusinessMinutes,
-  type BusinessCalendar,
-  DEFAULT_TARGET_MINUTES,
-  ENROLLED_STATUSES,
-  parsePhoneHours,
-  waitingText,
-} from "~/features/leads/distribution/business-hours";
-import type { RuleField } from "~/features/leads/distribution/distribution";
 import { NO_OWNER_LABEL } from "~/features/leads/filters";
+import { LEAD_ORIGINS } from "~/features/leads/origins";
+import { ENROLLED_STATUSES } from "~/features/leads/status";
 import { enqueueWebhookEvent } from "~/features/webhooks/outbox.server";
 import * as serverClock from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
 import { db, schema, sqlite } from "~/platform/db/client.server";
 
-import { LEAD_ORIGINS } from "../save.server";
+import {
+  addBusinessMinutes,
+  type BusinessCalendar,
+  DEFAULT_TARGET_MINUTES,
+  parsePhoneHours,
+  waitingText,
+} from "./business-hours";
+import type { RuleField } from "./distribution";
 
 /**
  * Lead distribution (decision 086). Every new lead gets an owner in the transaction that saves it
@@ -40,7 +40,7 @@ import { LEAD_ORIGINS } from "../save.server";
  */
 
 export const DISTRIBUTION_AUTHOR = "Distribuição automática";
-export { RULE_FIELDS, type RuleField } from "~/features/leads/distribution/distribution";
+export { RULE_FIELDS, type RuleField } from "./distribution";
 export const SAME_PERSON_RULE = "Mesma pessoa (já tinha responsável)";
 export const EVERYONE_RULE = "Todos os comerciais (nenhuma regra)";
 

@@ -11,7 +11,7 @@ import {
   waitingText,
 } from "~/features/leads/distribution/business-hours";
 
-/** The first-contact clock's arithmetic (decision 087): São Paulo is UTC−3 all year (no DST). */
+/** The first-contact clock's arithmetic (decision 087): São Paulo is UTC−3 all year since 2019. */
 const weekdays: BusinessCalendar = { hours: DEFAULT_WEEKLY_HOURS, holidays: new Set() };
 /** A São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -54,9 +54,24 @@ describe("addBusinessMinutes", () => {
     expect(addBusinessMinutes(sp("2027-01-14T10:00:00"), 5, weekdays).toISOString()).toBe("2027-01-14T13:05:00.000Z");
     expect(addBusinessMinutes(sp("2027-07-14T10:00:00"), 5, weekdays).toISOString()).toBe("2027-07-14T13:05:00.000Z");
   });
+
+  it("the hours are São Paulo's wall clock in the zone: 8h was 10h UTC in the summer of 2019", () => {
+    // 2019-01-11 was a Friday at −02:00; Monday 2019-01-14 too.
+    const summer = (local: string) => new Date(`${local}-02:00`);
+    expect(addBusinessMinutes(summer("2019-01-11T23:00:00"), 5, weekdays).toISOString()).toBe("2019-01-14T10:05:00.000Z");
+    expect(addBusinessMinutes(summer("2019-01-14T20:58:00"), 5, weekdays)).toEqual(summer("2019-01-15T08:03:00"));
+    // Friday 2019-02-15 at −02:00 to Monday 2019-02-18 at −03:00: summer time ended on the weekend.
+    expect(addBusinessMinutes(summer("2019-02-15T20:58:00"), 5, weekdays)).toEqual(sp("2019-02-18T08:03:00"));
+  });
 });
 
 describe("businessMinutesBetween", () => {
+  it("counts São Paulo's hours across the end of summer time", () => {
+    const from = new Date("2019-02-15T20:00:00-02:00");
+    const to = new Date("2019-02-18T09:00:00-03:00");
+    expect(businessMinutesBetween(from, to, weekdays)).toBe(120);
+  });
+
   it("counts only the open minutes", () => {
     expect(businessMinutesBetween(sp("2026-11-25T10:00:00"), sp("2026-11-25T10:12:00"), weekdays)).toBe(12);
     expect(businessMinutesBetween(sp("2026-11-27T20:55:00"), sp("2026-11-30T08:05:00"), weekdays)).toBe(10);

@@ -1,11 +1,13 @@
 /**
  * Business-hours arithmetic for the first-contact clock (decision 087). Pure: the instant "now" is
- * always a parameter. São Paulo has had no daylight saving time since 2019, so its local time is
- * UTC−3 all year; the arithmetic works on that offset and never on the machine's time zone.
+ * always a parameter. The hours are São Paulo wall-clock hours, turned into instants with the
+ * zone's offset on each day (../dates), never with the machine's time zone.
  */
+import { ENROLLED_STATUSES } from "~/features/leads/status";
+import { instantOfSaoPauloWallTime, saoPauloWallTime } from "~/shared/dates";
+
 import { isFirstContactLate } from "./late";
 
-const SAO_PAULO_OFFSET_MS = -3 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 const MINUTE_MS = 60_000;
 
@@ -70,9 +72,14 @@ export function parsePhoneHours(text: string): WeeklyHours {
   return found ? week : DEFAULT_WEEKLY_HOURS;
 }
 
-/** A São Paulo calendar date (YYYY-MM-DD) of a local-time millisecond count. */
-function localDate(localMs: number): string {
-  return new Date(localMs).toISOString().slice(0, 10);
+/** A São Paulo calendar date (YYYY-MM-DD) of a wall-clock millisecond count (../dates). */
+function wallDate(wall: number): string {
+  return new Date(wall).toISOString().slice(0, 10);
+}
+
+/** The wall-clock start (ms, ../dates) of the São Paulo day holding `instant`. */
+function wallDayStart(instant: Date): number {
+  return Math.floor(saoPauloWallTime(instant) / DAY_MS) * DAY_MS;
 }
 
 export type BusinessCalendar = {
@@ -81,12 +88,17 @@ export type BusinessCalendar = {
   holidays: ReadonlySet<string>;
 };
 
-/** The business window of the São Paulo day starting at `dayStartLocal`, in local ms, or null when closed. */
-function windowOf(dayStartLocal: number, calendar: BusinessCalendar): [number, number] | null {
-  if (calendar.holidays.has(localDate(dayStartLocal))) return null;
-  const weekday = new Date(dayStartLocal).getUTCDay();
+/**
+ * The business window of the São Paulo day whose wall clock starts at `dayStart`, as instants
+ * (ms since the epoch), or null when closed.
+ */
+function windowOf(dayStart: number, calendar: BusinessCalendar): [number, number] | null {
+  if (calendar.holidays.has(wallDate(dayStart))) return null;
+  const weekday = new Date(dayStart).getUTCDay();
   const hours = calendar.hours[weekday];
-  return hours ? [dayStartLocal + hours[0] * MINUTE_MS, dayStartLocal + hours[1] * MINUTE_MS] : null;
+  return hours
+    ? [instantOfSaoPauloWallTime(dayStart + hours[0] * MINUTE_MS), instantOfSaoPauloWallTime(dayStart + hours[1] * MINUTE_MS)]
+    : null;
 }
 
 /**
@@ -96,21 +108,18 @@ function windowOf(dayStartLocal: number, calendar: BusinessCalendar): [number, n
  */
 export function addBusinessMinutes(start: Date, minutes: number, calendar: BusinessCalendar): Date {
   if (!calendar.hours.some(Boolean)) throw new Error("addBusinessMinutes: no business hours in the week");
-  let local = start.getTime() + SAO_PAULO_OFFSET_MS;
+  const at = start.getTime();
+  let dayStart = wallDayStart(start);
   let remaining = Math.max(0, minutes) * MINUTE_MS;
   // A year of closed days (holidays) at most: beyond that the calendar is wrong, not the lead.
-  for (let guard = 0; guard < 400; guard++) {
-    const dayStart = Math.floor(local / DAY_MS) * DAY_MS;
+  for (let guard = 0; guard < 400; guard++, dayStart += DAY_MS) {
     const window = windowOf(dayStart, calendar);
-    if (window) {
-      const from = Math.max(local, window[0]);
-      if (from < window[1]) {
-        const available = window[1] - from;
-        if (remaining <= available) return new Date(from + remaining - SAO_PAULO_OFFSET_MS);
-        remaining -= available;
-      }
-    }
-    local = dayStart + DAY_MS;
+    if (!window) continue;
+    const from = Math.max(at, window[0]);
+    if (from >= window[1]) continue;
+    const available = window[1] - from;
+    if (remaining <= available) return new Date(from + remaining);
+    remaining -= available;
   }
   throw new Error("addBusinessMinutes: no business hours within a year");
 }
@@ -122,18 +131,15 @@ export function businessMinutesBetween(from: Date, to: Date, calendar: BusinessC
 
 /** Business minutes between two instants, with the fraction (0 when `to` is not after `from`). */
 export function exactBusinessMinutesBetween(from: Date, to: Date, calendar: BusinessCalendar): number {
-  let local = from.getTime() + SAO_PAULO_OFFSET_MS;
-  const end = to.getTime() + SAO_PAULO_OFFSET_MS;
+  const start = from.getTime();
+  const end = to.getTime();
   let total = 0;
-  while (local < end) {
-    const dayStart = Math.floor(local / DAY_MS) * DAY_MS;
+  for (let dayStart = wallDayStart(from); instantOfSaoPauloWallTime(dayStart) < end; dayStart += DAY_MS) {
     const window = windowOf(dayStart, calendar);
-    if (window) {
-      const a = Math.max(local, window[0]);
-      const b = Math.min(end, window[1]);
-      if (b > a) total += b - a;
-    }
-    local = dayStart + DAY_MS;
+    if (!window) continue;
+    const a = Math.max(start, window[0]);
+    const b = Math.min(end, window[1]);
+    if (b > a) total += b - a;
   }
   return total / MINUTE_MS;
 }
@@ -166,9 +172,6 @@ export function waitingText(minutes: number): string {
 }
 
 export type FirstContactState = { text: string; late: boolean } | null;
-
-/** Statuses that end the wait for a first contact whatever the log says: the person enrolled. */
-export const ENROLLED_STATUSES: readonly string[] = ["inscrito", "matriculado"];
 
 /**
  * What the panel says about a lead's first contact now: nothing once it happened (an attempt that

@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
+import { saoPauloInstant } from "~/shared/dates";
+
 import { parseHolidays } from "./business-hours";
 
 /**
@@ -64,7 +66,7 @@ const name = (max: number, message: string) => z.string({ error: message }).trim
 /** "2026-11-25T18:30" typed in São Paulo time (a datetime-local field) as an instant, or null. */
 export function saoPauloLocal(value: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}:00-03:00`);
+  const date = saoPauloInstant(value.slice(0, 10), value.slice(11));
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

@@ -1,7 +1,5 @@
+import { CLOSED_STATUSES, ENROLLED_STATUSES, type LeadStatus } from "~/features/leads/status";
 import { saoPauloDate } from "~/shared/dates";
-
-import { CLOSED_STATUSES, type LeadStatus } from "../status";
-import { ENROLLED_STATUSES } from "./business-hours";
 
 /**
  * What "atrasado" means, everywhere (decision 142): a lead whose first contact is past its due time

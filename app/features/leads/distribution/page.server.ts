@@ -2,33 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 import { activeCourses, activePolos } from "~/features/courses/courses.server";
-import {
-  addMemberSchema,
-  addRuleSchema,
-  addTeamSchema,
-  availabilitySchema,
-  clockSchema,
-  DISTRIBUTION_FORMS,
-  DISTRIBUTION_INTENTS as I,
-  DISTRIBUTION_MESSAGES as M,
-  DISTRIBUTION_PATH,
-  type DistributionAnswer,
-  removeMemberSchema,
-  removeRuleSchema,
-  removeTeamSchema,
-  RULE_FIELDS,
-  shareLeadsSchema,
-  summarySchema,
-  switchSchema,
-} from "~/features/leads/distribution/distribution";
+import { resumeSummary, saveSummaryHour, summaryHour, summaryOptedOut } from "~/features/leads/daily-summary.server";
+import { LEAD_ORIGINS } from "~/features/leads/origins";
+import { pendingRequests } from "~/features/leads/owner-requests.server";
 import { type BackWithToast, staffPagePost } from "~/features/staff/auth.server";
 import * as serverClock from "~/platform/clock.server";
 import { privateData } from "~/shared/cache-headers";
 import { formatDateTimeBr } from "~/shared/dates";
 
-import { resumeSummary, saveSummaryHour, summaryHour, summaryOptedOut } from "../daily-summary.server";
-import { pendingRequests } from "../owner-requests.server";
-import { LEAD_ORIGINS } from "../save.server";
 import {
   addRule,
   addTeamMember,
@@ -48,8 +29,27 @@ import {
   targetMinutes,
   unassignedCount,
 } from "./assign.server";
+import {
+  addMemberSchema,
+  addRuleSchema,
+  addTeamSchema,
+  availabilitySchema,
+  clockSchema,
+  DISTRIBUTION_FORMS,
+  DISTRIBUTION_INTENTS as I,
+  DISTRIBUTION_MESSAGES as M,
+  DISTRIBUTION_PATH,
+  type DistributionAnswer,
+  removeMemberSchema,
+  removeRuleSchema,
+  removeTeamSchema,
+  RULE_FIELDS,
+  shareLeadsSchema,
+  summarySchema,
+  switchSchema,
+} from "./distribution";
 
-/** The admins' "Distribuição" page (app/features/leads/distribution/page.tsx): data and posts (decision 086). */
+/** The admins' "Distribuição" page (app/routes/leads/distribution.tsx): data and posts (decision 086). */
 export function distributionPageData(viewer: { email: string }) {
   return {
     active: distributionActive(),
@@ -202,7 +202,7 @@ function removeRuleAction(formData: FormData, back: BackWithToast) {
 }
 
 /**
- * The page's posts by `intent`, each parsed with its form's schema (app/features/leads/distribution/distribution.ts)
+ * The page's posts by `intent`, each parsed with its form's schema (app/lib/leads/distribution.ts)
  * and then the named change. Admin only; a refused field's message is next to it (400), a row that
  * is gone is said on top of the page (404).
  */

@@ -1,6 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 
+import { LEAD_ORIGINS } from "~/features/leads/origins";
+
+import { ENROLMENT_ERRORS } from "../../../../tests/support/lead-forms";
 import {
   EMAIL_MESSAGE,
   ENROLMENT_ORIGINS,
@@ -11,10 +14,7 @@ import {
   SELECT_MESSAGE,
   UNDECIDED_COURSE,
   UNDECIDED_POLO,
-} from "~/features/leads/forms/enrolment";
-import { LEAD_ORIGINS } from "~/features/leads/save.server";
-
-import { ENROLMENT_ERRORS } from "../../../../tests/support/lead-forms";
+} from "./enrolment";
 
 const schema = enrolmentSchema({ courses: ["Enfermagem", "Direito"], polos: ["Centro - Belo Horizonte, MG"] });
 

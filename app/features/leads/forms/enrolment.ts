@@ -8,8 +8,8 @@ import {
   PHONE_MESSAGE,
   phoneField,
   SELECT_MESSAGE,
-} from "../contact-fields";
-import { CITY_CHARS_MESSAGE, PERSON_TEXT } from "../person-text";
+} from "~/features/leads/contact-fields";
+import { CITY_CHARS_MESSAGE, PERSON_TEXT } from "~/features/leads/person-text";
 
 /**
  * The site's own enrolment form (/inscricao): one zod schema used by the action and, once
@@ -34,7 +34,7 @@ export const UNDECIDED_POLO = "Ainda não sei";
 /** Full name (≥ 5 characters), phone ((99)99999-9999, stored canonical) and e-mail (lower-case). */
 export const leadContactFields = { nome: fullNameField, telefone: phoneField, email: emailField };
 
-/** Lead origins this form may store (keys of LEAD_ORIGINS in app/features/leads/save.server.ts). */
+/** Lead origins this form may store (keys of LEAD_ORIGINS in ./origins.ts). */
 export const ENROLMENT_ORIGINS = ["inscricao", "contato", "bolsa", "america_mg"] as const;
 export type EnrolmentOrigin = (typeof ENROLMENT_ORIGINS)[number];
 

@@ -2,8 +2,16 @@ import { and, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 
 import { activeCourses } from "~/features/courses/courses.server";
 import { REACHING_OUTCOMES } from "~/features/leads/contact";
+import { businessCalendar } from "~/features/leads/distribution/assign.server";
 import { exactBusinessMinutesBetween } from "~/features/leads/distribution/business-hours";
 import { NO_OWNER_LABEL } from "~/features/leads/filters";
+import { LEAD_ORIGINS } from "~/features/leads/origins";
+import type { Role } from "~/features/staff/roles";
+import * as serverClock from "~/platform/clock.server";
+import { db, schema } from "~/platform/db/client.server";
+import { PRIVATE_PAGE_HEADERS } from "~/shared/cache-headers";
+import { saoPauloDate } from "~/shared/dates";
+
 import {
   buildResults,
   buildSourceCampaign,
@@ -20,15 +28,7 @@ import {
   resultsCsv,
   type ResultsQuery,
   shiftDate,
-} from "~/features/leads/results/results";
-import type { Role } from "~/features/staff/roles";
-import * as serverClock from "~/platform/clock.server";
-import { db, schema } from "~/platform/db/client.server";
-import { PRIVATE_PAGE_HEADERS } from "~/shared/cache-headers";
-import { saoPauloDate } from "~/shared/dates";
-
-import { businessCalendar } from "../distribution/assign.server";
-import { LEAD_ORIGINS } from "../save.server";
+} from "./results";
 
 /**
  * "Resultados" (decision 089): for a period, per campaign (utm_source, utm_medium, utm_campaign),

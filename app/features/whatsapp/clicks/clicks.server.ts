@@ -13,6 +13,7 @@ import { db, schema } from "~/platform/db/client.server";
 import { clientIp, createRateLimiter } from "~/platform/rate-limit.server";
 import { getVisitorSession } from "~/platform/session.server";
 import { PRIVATE_CACHE_CONTROL } from "~/shared/cache-headers";
+import { saoPauloInstant } from "~/shared/dates";
 
 const clicks = schema.whatsappClicks;
 
@@ -104,17 +105,12 @@ export async function answerWhatsappClick(request: Request, now = new Date()): P
   return new Response(null, { status: 302, headers: { ...ROUTE_HEADERS, Location: location } });
 }
 
-/** The first instant of a São Paulo calendar day (Brazil has kept UTC−3 all year since 2019: no daylight saving). */
-export function startOfSaoPauloDay(date: string): Date {
-  return new Date(`${date}T00:00:00-03:00`);
-}
-
 /**
  * The dashboard's "Contatos pelo WhatsApp" from `firstDay` (São Paulo) on: null when there is nothing to
  * say (no number set and no click in the period), so a site without WhatsApp shows no such card.
  */
 export function whatsappContactsSince(firstDay: string): WhatsappContacts | null {
-  const since = startOfSaoPauloDay(firstDay);
+  const since = saoPauloInstant(firstDay);
   const contacts = whatsappClicksSince(since);
   const teamContacts =
     db

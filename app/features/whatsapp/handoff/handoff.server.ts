@@ -5,12 +5,12 @@ import { z } from "zod";
 
 import { type LeadFilters, leadFiltersToParams } from "~/features/leads/filters";
 import { leadPhonesOfSelection } from "~/features/leads/queries.server";
+import { optedOutAmong, optOutChecker, personKey } from "~/features/whatsapp/optouts/optouts.server";
 import { CONTACTS_MAX } from "~/features/whatsapp/tool/tool";
 import { selectInBatches } from "~/platform/db/batches.server";
 import { db, schema } from "~/platform/db/client.server";
+import { SITE_TIME_ZONE } from "~/shared/dates";
 import { normalizePhone } from "~/shared/phone";
-
-import { optedOutAmong, optOutChecker, personKey } from "../optouts/optouts.server";
 
 /**
  * Hand-off from the leads panel to the WhatsApp tool: "Enviar pelo WhatsApp" turns the panel's
@@ -219,7 +219,7 @@ export type OpenedHandoff =
 const expiryFormat = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
   timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
+  timeZone: SITE_TIME_ZONE,
 });
 
 export const HANDOFF_UNKNOWN_MESSAGE =

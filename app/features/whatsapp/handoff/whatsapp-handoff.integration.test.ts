@@ -4,16 +4,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_FILTERS } from "~/features/leads/filters";
 import { deletePerson, findLead } from "~/features/leads/privacy.server";
 import { saveLead } from "~/features/leads/save.server";
-import { purgeExpired } from "~/features/operations/maintenance.server";
+import { purgeExpired } from "~/features/operations/retention.server";
 import { addAccessPassword } from "~/features/whatsapp/access/access.server";
-import {
-  buildHandoffSelection,
-  createHandoff,
-  HANDOFF_TTL_MS,
-  openHandoff,
-  purgeOldHandoffs,
-} from "~/features/whatsapp/handoff/handoff.server";
-import * as handoffModule from "~/features/whatsapp/handoff/page";
 import { recordOptOuts } from "~/features/whatsapp/optouts/optouts.server";
 import * as whatsappModule from "~/features/whatsapp/tool/page";
 import { listSendLog } from "~/features/whatsapp/tool/send-log.server";
@@ -32,6 +24,8 @@ import {
   statusOf,
 } from "../../../../tests/support/route-calls";
 import { signedInStaff } from "../../../../tests/support/staff-login";
+import { buildHandoffSelection, createHandoff, HANDOFF_TTL_MS, openHandoff, purgeOldHandoffs } from "./handoff.server";
+import * as handoffModule from "./page";
 
 /**
  * Hand-off from the leads panel to the WhatsApp tool (decision 058), through the real loaders

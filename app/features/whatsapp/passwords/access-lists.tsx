@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 
 import type { StoredPassword } from "~/features/whatsapp/access/access.server";
 import type { InstalledHelper, RevokedHelper } from "~/features/whatsapp/helper-api/helper-keys.server";
-import { SubmitButton } from "~/ui/forms";
+import { SITE_TIME_ZONE } from "~/shared/dates";
+import { SubmitButton } from "~/ui/forms/index";
 import { SectionHeading } from "~/ui/section-heading";
 
 /**
@@ -14,11 +15,11 @@ import { SectionHeading } from "~/ui/section-heading";
 /** Which button sent the post in progress, and whether any is (then all wait). */
 export type PendingPost = { intent: string | null; busy: boolean };
 
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
+const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: SITE_TIME_ZONE });
 const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
   timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
+  timeZone: SITE_TIME_ZONE,
 });
 
 /** A row's destructive button: it says what is happening while its own post is on its way. */

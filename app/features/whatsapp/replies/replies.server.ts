@@ -4,10 +4,9 @@ import { toE164 } from "whatsapp-helper/phone";
 import { z } from "zod";
 
 import { applyStatus } from "~/features/leads/follow-up.server";
+import { personKey, reportedNumberSchema } from "~/features/whatsapp/optouts/optouts.server";
 import * as serverClock from "~/platform/clock.server";
-import { db, schema } from "~/platform/db/client.server";
-
-import { personKey, reportedNumberSchema } from "../optouts/optouts.server";
+import { db, schema, type Tx } from "~/platform/db/client.server";
 
 /**
  * Replies people sent to messages the WhatsApp tool sent (decision 071): the helpers forward every
@@ -204,8 +203,6 @@ export const repliesReportSchema = z.object({
 });
 
 export type ReplyEntry = z.output<typeof replyEntrySchema>;
-
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /** The phone's digits, as SQL (the stored phone may carry "(", ")", spaces, "-", "+" or "."). */
 const phoneDigitsSql = sql`replace(replace(replace(replace(replace(replace(${schema.leads.telefone}, '(', ''), ')', ''), ' ', ''), '-', ''), '+', ''), '.', '')`;

@@ -6,21 +6,21 @@ import { DISTRIBUTION_AUTHOR, EVERYONE_RULE } from "~/features/leads/distributio
 import { action as leadAction, loader as leadLoader } from "~/features/leads/lead";
 import { deletePerson, findLead, personDataExport } from "~/features/leads/privacy.server";
 import { saveLead } from "~/features/leads/save.server";
-import { purgeExpiredReplies } from "~/features/operations/maintenance.server";
+import { purgeExpiredReplies } from "~/features/operations/retention.server";
 import { addAccessPassword } from "~/features/whatsapp/access/access.server";
 import { repliesApi } from "~/features/whatsapp/helper-api/helper-api.server";
 import { revokeHelperKey } from "~/features/whatsapp/helper-api/helper-keys.server";
 import { action as optOutsApiAction, loader as optOutsApiLoader } from "~/features/whatsapp/helper-api/optouts";
 import { action as repliesApiAction, loader as repliesApiLoader } from "~/features/whatsapp/helper-api/replies";
 import { action as optOutsPageAction, loader as optOutsPageLoader } from "~/features/whatsapp/optouts/page";
-import { action as repliesPageAction, loader as repliesPageLoader } from "~/features/whatsapp/replies/page";
-import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "~/features/whatsapp/replies/replies.server";
 import { action as gateAction, loader as mirrorLoader } from "~/features/whatsapp/tool/page";
 import { db, schema } from "~/platform/db/client.server";
 
 import { newHelperKey } from "../../../../tests/support/helper-key-calls";
 import { args, cookieFrom, formRequest, getRequest, payload, settle, statusOf } from "../../../../tests/support/route-calls";
 import { signedInStaff } from "../../../../tests/support/staff-login";
+import { action as repliesPageAction, loader as repliesPageLoader } from "./page";
+import { classifyReply, LOST_FROM_REPLY_NOTE, REPLY_FLAG_WORDS } from "./replies.server";
 
 /**
  * The replies inbox (decision 071) against a real SQLite file: the helpers' API

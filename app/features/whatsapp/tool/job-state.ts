@@ -1,3 +1,5 @@
+import { SITE_TIME_ZONE } from "~/shared/dates";
+
 import type { BulkProgress, HelperLink, JobPhase } from "./mirror-state";
 
 /**
@@ -28,7 +30,7 @@ const clock = new Intl.DateTimeFormat("pt-BR", {
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
-  timeZone: "America/Sao_Paulo",
+  timeZone: SITE_TIME_ZONE,
 });
 
 function count(n: number, one: string, many: string): string {

@@ -1,6 +1,8 @@
 import { estimateFinish, type SendPlan } from "whatsapp-helper/schedule";
 import { z } from "zod";
 
+import { SITE_TIME_ZONE } from "~/shared/dates";
+
 /**
  * Pure pieces of the WhatsApp tool shared by the /whatsapp pages (server and browser): the form
  * schemas, the spec's texts and limits, and small calculations (counters, progress, finish time,
@@ -240,8 +242,8 @@ export function expectedFinish(
  * "em cerca de 3 dias".
  */
 export function formatFinish(finish: Date, now: number = Date.now()): { clock: string; relative: string; sameDay: boolean } {
-  const time = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: "America/Sao_Paulo" });
-  const day = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", timeZone: "America/Sao_Paulo" });
+  const time = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: SITE_TIME_ZONE });
+  const day = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", timeZone: SITE_TIME_ZONE });
   const sameDay = day.format(finish) === day.format(new Date(now));
   const clock = sameDay ? time.format(finish) : `${day.format(finish)} às ${time.format(finish)}`;
   const minutes = Math.max(0, Math.round((finish.getTime() - now) / 60_000));
@@ -302,7 +304,7 @@ export function formatTimestamp(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat("pt-BR", {
     dateStyle: "short",
     timeStyle: "medium",
-    timeZone: "America/Sao_Paulo",
+    timeZone: SITE_TIME_ZONE,
   }).format(date);
 }
 

@@ -6,10 +6,11 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { saveLead } from "~/features/leads/save.server";
-import { purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "~/features/operations/maintenance.server";
 import { backupDatabase } from "~/platform/backup.server";
 import { config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db/client.server";
+
+import { purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "./retention.server";
 
 function lead(email: string, when: Date) {
   return saveLead({ origem: "inscricao", nome: "Pessoa de Teste", telefone: "(31)99999-0000", email }, when);
