@@ -1,7 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 import { cx } from "~/shared/text";
 import { buttonClass, type ButtonSize, type ButtonVariant } from "~/ui/button";
+import { textLink } from "~/ui/text-link";
 
 /** The property a Tailwind class sets, for the families the button maps use (null: not checked). */
 function family(cls: string): string | null {
@@ -78,5 +82,31 @@ describe("buttonClass", () => {
   it("adds the caller's classes last and makes a full-width button a block flex box", () => {
     expect(buttonClass({ className: "mt-4" }).endsWith(" mt-4")).toBe(true);
     expect(buttonClass({ full: true }).startsWith("flex w-full justify-center ")).toBe(true);
+  });
+});
+
+describe("textLink", () => {
+  it("is the one look of a text link, with the caller's spacing after it", () => {
+    expect(textLink()).toBe("font-semibold text-brand-700 underline");
+    expect(textLink("mt-4 text-sm")).toBe("font-semibold text-brand-700 underline mt-4 text-sm");
+  });
+
+  it("is not pasted: no view spells the text link's classes itself", () => {
+    const pasted: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(at);
+        else if (
+          /\.tsx?$/.test(entry.name) &&
+          !at.endsWith(path.join("ui", "text-link.ts")) &&
+          !entry.name.endsWith(".test.ts")
+        ) {
+          if (readFileSync(at, "utf8").includes("font-semibold text-brand-700 underline")) pasted.push(at);
+        }
+      }
+    };
+    walk("app");
+    expect(pasted).toEqual([]);
   });
 });

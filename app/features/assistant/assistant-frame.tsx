@@ -8,6 +8,7 @@ import {
   type AssistantStatus,
   probeAssistant,
 } from "~/features/assistant/assistant";
+import { textLink } from "~/ui/text-link";
 
 export { ASSISTANT_ALLOW, ASSISTANT_LOAD_TIMEOUT_MS, ASSISTANT_TEXTS, type AssistantStatus };
 
@@ -105,7 +106,7 @@ export function AssistantFrame({ url, className = "h-full", island }: { url: str
         <noscript>
           <iframe title={ASSISTANT_TEXTS.title} {...frameAttributes} />
           <p className="absolute inset-x-0 bottom-0 bg-white/95 p-3 text-center text-sm">
-            <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+            <a href={url} target="_blank" rel="noopener noreferrer" className={textLink()}>
               {ASSISTANT_TEXTS.openDirectly}
             </a>
           </p>

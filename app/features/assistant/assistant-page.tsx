@@ -6,6 +6,7 @@ import { QuickCourseFinder } from "~/features/assistant/quick-course-finder";
 import { telHref, useSite } from "~/features/site/use-site";
 import { pageMeta } from "~/shared/seo";
 import { SectionHeading } from "~/ui/section-heading";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/assistant-page";
 
@@ -33,7 +34,7 @@ export default function AssistantPage() {
             </h1>
             <p className="mt-2 text-slate-600">Tire suas dúvidas sobre cursos, bolsas e matrícula e encontre o curso ideal.</p>
           </div>
-          <Link to="/curso-ideal" className="text-sm font-semibold text-brand-700 underline">
+          <Link to="/curso-ideal" className={textLink("text-sm")}>
             Como o assistente funciona
           </Link>
         </div>
@@ -60,26 +61,26 @@ export default function AssistantPage() {
               </SectionHeading>
               <ul className="mt-4 space-y-4 text-slate-700">
                 <li>
-                  <Link to="/curso-id" className="font-semibold text-brand-700 underline">
+                  <Link to="/curso-id" className={textLink()}>
                     Curso Ideal passo a passo
                   </Link>
                   : uma pergunta de cada vez, com quantos cursos há em cada opção.
                 </li>
                 <li>
-                  <Link to="/teste-vocacional" className="font-semibold text-brand-700 underline">
+                  <Link to="/teste-vocacional" className={textLink()}>
                     Teste vocacional gratuito
                   </Link>
                   : 20 perguntas para descobrir o seu perfil.
                 </li>
                 <li>
-                  <Link to="/#cursos" className="font-semibold text-brand-700 underline">
+                  <Link to="/#cursos" className={textLink()}>
                     Catálogo completo
                   </Link>
                   : todos os cursos por área, com busca.
                 </li>
                 <li>
                   Fale com um consultor pelo telefone{" "}
-                  <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+                  <a href={telHref(site.phone)} className={textLink()}>
                     {site.phone}
                   </a>{" "}
                   ({site.phoneHours.toLowerCase()}).

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 
 import { useSite } from "~/features/site/use-site";
 import { CloseButton } from "~/ui/close-button";
+import { textLink } from "~/ui/text-link";
 
 import { ASSISTANT_TEXTS, AssistantFrame } from "./assistant-frame";
 import { QuickCourseFinder } from "./quick-course-finder";
@@ -59,7 +60,7 @@ export default function AssistantSheet({
             </div>
             <p className="mt-6 text-sm text-slate-600">
               Prefere descobrir pelo seu perfil?{" "}
-              <Link to="/teste-vocacional" className="font-semibold text-brand-700 underline">
+              <Link to="/teste-vocacional" className={textLink()}>
                 Faça o teste vocacional gratuito
               </Link>
               .

@@ -21,6 +21,7 @@ import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { PageSection } from "~/ui/page-section";
 import { SectionHeading } from "~/ui/section-heading";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/scholarships";
 
@@ -158,7 +159,7 @@ export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
               <p className="text-3xl font-extrabold text-brand-700">{audience.percent}</p>
               <h3 className="mt-2 text-lg font-bold text-slate-900">{audience.title}</h3>
               <p className="mt-2 flex-1 text-sm text-slate-600">{audience.text}</p>
-              <Link to={audience.href} className="mt-4 text-sm font-semibold text-brand-700 underline">
+              <Link to={audience.href} className={textLink("mt-4 text-sm")}>
                 {audience.linkLabel}
               </Link>
             </li>

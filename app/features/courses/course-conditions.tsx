@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { brazilianDate, type OfferConditions } from "~/features/courses/course-offer";
 import { poloPath } from "~/features/polos/content";
 import { formatReais } from "~/shared/format";
+import { textLink } from "~/ui/text-link";
 
 /** What a missing legal item reads as: said plainly, never a guess (decision 084). */
 export const NOT_INFORMED = "Não informado pela instituição";
@@ -41,7 +42,7 @@ export function CourseConditions({ conditions }: { conditions: OfferConditions[]
         </h2>
         <p className="mt-2 text-sm text-slate-600">
           Informações exigidas pelo MEC. Veja todos os cursos em{" "}
-          <Link to="/condicoes-de-oferta" className="font-semibold text-brand-700 underline">
+          <Link to="/condicoes-de-oferta" className={textLink()}>
             Condições de oferta da instituição
           </Link>
           .

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { type FinderAnswers, finderHref } from "~/features/courses/finder";
 import { FormLink } from "~/features/leads/forms/form-link";
 import { buttonClass, ButtonLink } from "~/ui/button";
+import { textLink } from "~/ui/text-link";
 
 /** The courses that match the course finder's three answers (/curso-id, routes/public/course-id.tsx). */
 export function FinderResults({
@@ -31,7 +32,7 @@ export function FinderResults({
       {results.length === 0 ? (
         <p className="mt-4 text-slate-600">
           Tente outra combinação ou{" "}
-          <Link to={finderHref({ area: answers.area })} className="font-semibold text-brand-700 underline">
+          <Link to={finderHref({ area: answers.area })} className={textLink()}>
             mude a modalidade e a duração
           </Link>
           .

@@ -8,6 +8,7 @@ import { formatReais } from "~/shared/format";
 import { ButtonLink } from "~/ui/button";
 import { Field, inputClass, SubmitButton, useIsPending } from "~/ui/forms";
 import { TableHead } from "~/ui/table-head";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/studio-list";
 
@@ -63,7 +64,7 @@ export default function CoursesStudio({ loaderData }: Route.ComponentProps) {
               {list.rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100">
                   <td className="py-2 pr-3">
-                    <Link to={`${STUDIO_PATH}/cursos/${row.id}`} className="font-semibold text-brand-700 underline">
+                    <Link to={`${STUDIO_PATH}/cursos/${row.id}`} className={textLink()}>
                       {row.name}
                     </Link>
                     {row.featured ? <span className="ml-2 text-xs text-slate-500">destaque</span> : null}
@@ -82,12 +83,12 @@ export default function CoursesStudio({ loaderData }: Route.ComponentProps) {
       {list.pages > 1 ? (
         <nav aria-label="Páginas da lista de cursos" className="mt-4 flex items-center gap-4 text-sm">
           {list.page > 1 ? (
-            <Link to={pageHref(list.q, list.page - 1)} className="font-semibold text-brand-700 underline" rel="prev">
+            <Link to={pageHref(list.q, list.page - 1)} className={textLink()} rel="prev">
               Página anterior
             </Link>
           ) : null}
           {list.page < list.pages ? (
-            <Link to={pageHref(list.q, list.page + 1)} className="font-semibold text-brand-700 underline" rel="next">
+            <Link to={pageHref(list.q, list.page + 1)} className={textLink()} rel="next">
               Próxima página
             </Link>
           ) : null}

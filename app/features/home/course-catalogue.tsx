@@ -6,6 +6,7 @@ import { LEVEL_SLUGS } from "~/features/courses/course-offer";
 import { type HomeCatalogue, homeHref, type HomePolos } from "~/features/home/home-data";
 import { useSite } from "~/features/site/use-site";
 import { SectionHeading } from "~/ui/section-heading";
+import { textLink } from "~/ui/text-link";
 
 import { DeferredLink } from "./deferred";
 import { LevelFilter } from "./level-filter";
@@ -166,7 +167,7 @@ function SearchResults({ term, results, clearHref }: { term: string; results: Ho
             {noCourseMessage(term)}
           </p>
         )}
-        <Link to={clearHref} className="text-sm font-semibold text-brand-700 underline">
+        <Link to={clearHref} className={textLink("text-sm")}>
           Limpar busca
         </Link>
       </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 
 import { fullHomeHref } from "~/features/home/home-data";
 import { SectionHeading } from "~/ui/section-heading";
+import { textLink } from "~/ui/text-link";
 
 /**
  * What stands for a list below the first screen in the home's landing document (decision 104): a
@@ -11,7 +12,7 @@ import { SectionHeading } from "~/ui/section-heading";
 export function DeferredLink({ hash, children }: { hash: string; children: ReactNode }) {
   return (
     <p data-deferred className="py-6 text-center">
-      <a href={fullHomeHref(hash)} className="font-semibold text-brand-700 underline">
+      <a href={fullHomeHref(hash)} className={textLink()}>
         {children}
       </a>
     </p>

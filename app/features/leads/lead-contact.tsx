@@ -12,6 +12,7 @@ import { requireSameOrigin } from "~/platform/same-origin.server";
 import { privateData, privateRedirect } from "~/shared/cache-headers";
 import { privatePageMeta } from "~/shared/seo";
 import { ErrorList } from "~/ui/forms";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/lead-contact";
 
@@ -57,10 +58,7 @@ export default function ContactLead({ loaderData, actionData }: Route.ComponentP
   const { lead } = loaderData;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
-      <Link
-        to={`/contato/lead/${lead.id}`}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline"
-      >
+      <Link to={`/contato/lead/${lead.id}`} className={textLink("inline-flex items-center gap-1 text-sm")}>
         <ArrowLeft aria-hidden="true" className="size-4" /> Voltar ao lead
       </Link>
       <p className="mt-4 text-sm font-semibold text-brand-700">Painel Administrativo · Lead nº {lead.id}</p>

@@ -17,6 +17,7 @@ import { privatePageMeta } from "~/shared/seo";
 import { Alert } from "~/ui/alert";
 import { buttonClass } from "~/ui/button";
 import { CheckboxListField, SubmitButton, useIsPending } from "~/ui/forms";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/lead-erase";
 
@@ -152,7 +153,7 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
           <a href={`/contato/lead/${lead.id}/dados.json`} download className={buttonClass({ variant: "neutral", size: "lg" })}>
             <Download aria-hidden="true" className="size-4" /> Baixar os dados (JSON)
           </a>
-          <Link to={`/contato/lead/${lead.id}`} className="px-2 py-2.5 font-semibold text-brand-700 underline">
+          <Link to={`/contato/lead/${lead.id}`} className={textLink("px-2 py-2.5")}>
             Cancelar
           </Link>
         </div>

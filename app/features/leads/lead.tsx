@@ -25,6 +25,7 @@ import { privateData } from "~/shared/cache-headers";
 import { formatDateBr } from "~/shared/dates";
 import { privatePageMeta } from "~/shared/seo";
 import { ErrorList } from "~/ui/forms";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/lead";
 
@@ -58,7 +59,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   const deciding = actionData?.intent === "pedido-aprovar" || actionData?.intent === "pedido-recusar";
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
-      <Link to="/contato" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
+      <Link to="/contato" className={textLink("inline-flex items-center gap-1 text-sm")}>
         <ArrowLeft aria-hidden="true" className="size-4" /> Voltar aos leads
       </Link>
       <p className="mt-4 text-sm font-semibold text-brand-700">Painel Administrativo · Lead nº {lead.id}</p>
@@ -176,7 +177,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               {loaderData.canWhatsapp ? (
                 <>
                   {" "}
-                  <Link to="/whatsapp/respostas" className="font-semibold text-brand-700 underline">
+                  <Link to="/whatsapp/respostas" className={textLink()}>
                     Abrir a caixa de respostas
                   </Link>
                 </>
@@ -189,11 +190,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
       {loaderData.canLgpd ? (
         <div className="mt-6 flex flex-wrap gap-3 text-sm">
-          <a
-            href={`/contato/lead/${lead.id}/dados.json`}
-            download
-            className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
-          >
+          <a href={`/contato/lead/${lead.id}/dados.json`} download className={textLink("inline-flex items-center gap-1")}>
             <Download aria-hidden="true" className="size-4" /> Exportar os dados (LGPD)
           </a>
           <Link

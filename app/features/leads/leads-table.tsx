@@ -6,6 +6,7 @@ import type { PanelPage } from "~/features/leads/panel.server";
 import { statusWithReason } from "~/features/leads/status";
 import { formatDateBr, SITE_TIME_ZONE } from "~/shared/dates";
 import { TableHead } from "~/ui/table-head";
+import { textLink } from "~/ui/text-link";
 
 import { ContactButtons } from "./contact-buttons";
 import { FirstContactLabel } from "./distribution/waiting-leads";
@@ -49,7 +50,7 @@ export function LeadsTable({
             : "Os leads aparecem aqui assim que alguém preencher um formulário do site."}
         </p>
         {filtered ? (
-          <Link to="/contato" className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+          <Link to="/contato" className={textLink("mt-3 inline-block text-sm")}>
             Limpar filtros
           </Link>
         ) : null}

@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { BULK_CONFIRM_INTENT, type BulkTexts } from "~/features/leads/bulk";
 import { Alert } from "~/ui/alert";
 import { ErrorList, SubmitButton, useIsPending } from "~/ui/forms";
+import { textLink } from "~/ui/text-link";
 
 /**
  * The one shape of the pages that confirm a change to the panel's whole filtered selection
@@ -86,7 +87,7 @@ export function ConfirmSelection({
           </SubmitButton>
         </Form>
       ) : null}
-      <Link to={backHref} className="px-2 py-2.5 font-semibold text-brand-700 underline">
+      <Link to={backHref} className={textLink("px-2 py-2.5")}>
         Cancelar
       </Link>
     </div>
@@ -122,7 +123,7 @@ export function BulkChangeConfirmation({
 }) {
   if (!change) {
     return (
-      <Link to={backHref} className="mt-6 inline-block font-semibold text-brand-700 underline">
+      <Link to={backHref} className={textLink("mt-6 inline-block")}>
         Voltar aos leads
       </Link>
     );

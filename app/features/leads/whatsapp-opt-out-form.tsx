@@ -6,6 +6,7 @@ import { Form, Link } from "react-router";
 import { LEAD_OPT_OUT_INTENT, leadOptOutSchema, OPT_OUT_REASON_MAX, OPT_OUTS_PATH } from "~/features/whatsapp/replies/replies";
 import { plainField, SubmitButton, TextField, useIsPending } from "~/ui/forms";
 import { SectionHeading } from "~/ui/section-heading";
+import { textLink } from "~/ui/text-link";
 
 /**
  * The lead page's "Descadastrar do WhatsApp" (decision 118): the person goes on the central opt-out
@@ -48,7 +49,7 @@ export function WhatsappOptOutForm({
             <>
               {" "}
               Para desfazer (com o motivo), use{" "}
-              <Link to={OPT_OUTS_PATH} className="font-semibold text-brand-700 underline">
+              <Link to={OPT_OUTS_PATH} className={textLink()}>
                 Descadastros
               </Link>
               .

@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { telHref, useSite } from "~/features/site/use-site";
 import { config } from "~/platform/config.server";
 import type { PageScriptsHandle } from "~/shared/page-scripts";
+import { textLink } from "~/ui/text-link";
 
 /** Plain HTML in the browser: no React, only the islands its markup names (decision 092). */
 export const handle = { framework: false } satisfies PageScriptsHandle;
@@ -103,11 +104,11 @@ export default function PrivacyPage() {
       <p>
         Você pode pedir a confirmação do tratamento, o acesso, a correção, a portabilidade ou a exclusão dos seus dados, e revogar
         o consentimento a qualquer momento. Escreva para{" "}
-        <a className="font-semibold text-brand-700 underline" href={`mailto:${site.privacyEmail}`}>
+        <a className={textLink()} href={`mailto:${site.privacyEmail}`}>
           {site.privacyEmail}
         </a>{" "}
         informando o e-mail usado no formulário, ou ligue para{" "}
-        <a className="font-semibold text-brand-700 underline" href={telHref(site.phone)}>
+        <a className={textLink()} href={telHref(site.phone)}>
           {site.phone}
         </a>{" "}
         ({site.phoneHours}). Respondemos em até 15 dias. Se você pedir, enviamos uma cópia de tudo o que guardamos sobre você; a
@@ -122,7 +123,7 @@ export default function PrivacyPage() {
           {site.dpoEmail ? (
             <>
               , pelo e-mail{" "}
-              <a className="font-semibold text-brand-700 underline" href={`mailto:${site.dpoEmail}`}>
+              <a className={textLink()} href={`mailto:${site.dpoEmail}`}>
                 {site.dpoEmail}
               </a>
             </>
@@ -132,7 +133,7 @@ export default function PrivacyPage() {
       ) : (
         <p data-testid="encarregado">
           O nome do Encarregado (LGPD, art. 41) ainda será publicado aqui. Até lá, escreva para{" "}
-          <a className="font-semibold text-brand-700 underline" href={`mailto:${site.privacyEmail}`}>
+          <a className={textLink()} href={`mailto:${site.privacyEmail}`}>
             {site.privacyEmail}
           </a>
           .

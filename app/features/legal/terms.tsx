@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { telHref, useSite } from "~/features/site/use-site";
 import type { PageScriptsHandle } from "~/shared/page-scripts";
 import { endSentence } from "~/shared/text";
+import { textLink } from "~/ui/text-link";
 
 /** Plain HTML in the browser: no React, only the islands its markup names (decision 092). */
 export const handle = { framework: false } satisfies PageScriptsHandle;
@@ -38,7 +39,7 @@ export default function TermsPage() {
       <p>
         Procuramos manter cursos, polos e valores atualizados, mas eles podem mudar sem aviso. Confirme as condições com um
         consultor pelo telefone{" "}
-        <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+        <a href={telHref(site.phone)} className={textLink()}>
           {site.phone}
         </a>{" "}
         antes da matrícula.
@@ -46,7 +47,7 @@ export default function TermsPage() {
       <h2>Dados pessoais</h2>
       <p>
         O tratamento dos seus dados está descrito na{" "}
-        <Link to="/privacidade" className="font-semibold text-brand-700 underline">
+        <Link to="/privacidade" className={textLink()}>
           Política de Privacidade
         </Link>
         .

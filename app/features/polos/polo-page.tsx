@@ -6,6 +6,7 @@ import type { PoloPage as PoloPageData } from "~/features/polos/polos.server";
 import { telHref } from "~/features/site/use-site";
 import { SectionHeading } from "~/ui/section-heading";
 import { TableHead } from "~/ui/table-head";
+import { textLink } from "~/ui/text-link";
 
 /**
  * A polo's page (/polos/<slug>, decision 085): where it is, when it answers, how to reach it, the
@@ -25,7 +26,7 @@ export function PoloPage({ polo, form }: { polo: PoloPageData; form: EnrolmentFo
               <dd className="pl-7">
                 {polo.address ? <span className="block">{polo.address}</span> : null}
                 <span className="block">{polo.label}</span>
-                <a href={polo.mapUrl} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+                <a href={polo.mapUrl} target="_blank" rel="noopener" className={textLink()}>
                   Ver no mapa<span className="sr-only"> (abre em nova aba)</span>
                 </a>
               </dd>

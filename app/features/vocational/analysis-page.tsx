@@ -16,6 +16,7 @@ import { scoreProfile } from "~/features/vocational/scoring";
 import { requireTestLead } from "~/features/vocational/vocational.server";
 import { visitorPageHeaders } from "~/shared/cache-headers";
 import { privatePageMeta } from "~/shared/seo";
+import { textLink } from "~/ui/text-link";
 import { useHydrated } from "~/ui/use-hydrated";
 
 import type { Route } from "./+types/analysis-page";
@@ -93,7 +94,7 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         <p className="mt-2 text-sm font-semibold text-slate-600">{hydrated ? `${progress}%` : "Aguarde alguns segundos..."}</p>
-        <Link to={resultUrl} replace className="mt-8 text-sm font-semibold text-brand-700 underline">
+        <Link to={resultUrl} replace className={textLink("mt-8 text-sm")}>
           Ver meu resultado agora
         </Link>
       </div>

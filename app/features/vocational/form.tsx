@@ -18,6 +18,7 @@ import { HoneypotField } from "~/ui/forms/honeypot-field";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/ui/forms/offline-submit";
 import { useDeferredCheck } from "~/ui/forms/use-deferred-check";
 import { SectionHeading } from "~/ui/section-heading";
+import { textLink } from "~/ui/text-link";
 import { useHydrated } from "~/ui/use-hydrated";
 
 import type { Route } from "./+types/form";
@@ -146,7 +147,7 @@ export default function LeadFormPage({ loaderData, actionData }: Route.Component
 
               <p className="text-xs text-slate-500">
                 {consent.text}{" "}
-                <Link to="/privacidade" className="font-semibold text-brand-700 underline">
+                <Link to="/privacidade" className={textLink()}>
                   Ler a Política de Privacidade
                 </Link>
               </p>

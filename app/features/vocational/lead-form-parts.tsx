@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { telHref, useSite } from "~/features/site/use-site";
 import { VOCATIONAL_PATHS } from "~/features/vocational/paths";
 import { Badge } from "~/ui/badge";
+import { textLink } from "~/ui/text-link";
 
 /** The pieces of the vocational test's lead form page (/teste-vocacional) around the form. */
 
@@ -93,7 +94,7 @@ export function ContinueNotice({ answered, resultUrl }: { answered: number; resu
       {resultUrl ? (
         <p>
           Você já concluiu o teste.{" "}
-          <Link to={resultUrl} className="font-semibold text-brand-700 underline">
+          <Link to={resultUrl} className={textLink()}>
             Ver meu resultado
           </Link>{" "}
           ou envie o formulário abaixo para refazer.
@@ -101,7 +102,7 @@ export function ContinueNotice({ answered, resultUrl }: { answered: number; resu
       ) : (
         <p>
           Você já começou o teste ({answered} de 20 perguntas respondidas).{" "}
-          <Link to={VOCATIONAL_PATHS.questions} className="font-semibold text-brand-700 underline">
+          <Link to={VOCATIONAL_PATHS.questions} className={textLink()}>
             Continuar de onde parei
           </Link>{" "}
           ou envie o formulário abaixo para recomeçar.

@@ -8,6 +8,7 @@ import { visitorPageHeaders } from "~/shared/cache-headers";
 import { formatDateTimeBr } from "~/shared/dates";
 import { privatePageMeta } from "~/shared/seo";
 import { TableHead } from "~/ui/table-head";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/submissions";
 
@@ -46,7 +47,7 @@ export default function SubmissionsPage({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center ring-1 ring-slate-200">
           <p className="text-slate-700">Nenhum registro encontrado.</p>
-          <Link to="/teste-vocacional" className="mt-4 inline-block font-semibold text-brand-700 underline">
+          <Link to="/teste-vocacional" className={textLink("mt-4 inline-block")}>
             Fazer o teste vocacional
           </Link>
         </div>

@@ -2,6 +2,7 @@ import { HelpCircle } from "lucide-react";
 import { Link } from "react-router";
 
 import { type Letter, LETTER_THEMES, LETTERS, type Tally, TOTAL_QUESTIONS } from "~/features/vocational/scoring";
+import { textLink } from "~/ui/text-link";
 
 /**
  * 'Por que este perfil?': how the answers led to the profile (LGPD art. 20 gives people the right
@@ -35,7 +36,7 @@ export function WhyThisProfile({
         {!shownIsResult ? (
           <p className="mt-3 text-slate-700">
             Esta página mostra outro perfil para você conhecer.{" "}
-            <Link to={resultUrl} className="font-semibold text-brand-700 underline">
+            <Link to={resultUrl} className={textLink()}>
               Ver o meu resultado
             </Link>
           </p>
@@ -66,7 +67,7 @@ export function WhyThisProfile({
         <p className="mt-6 text-sm text-slate-600">
           O resultado é uma sugestão automática e não decide nada por você. Quer outra leitura? Refaça o teste ou converse com um
           consultor. Saiba como tratamos seus dados na{" "}
-          <Link to="/privacidade" className="font-semibold text-brand-700 underline">
+          <Link to="/privacidade" className={textLink()}>
             Política de Privacidade
           </Link>
           .

@@ -15,6 +15,7 @@ import { requirePermission } from "~/features/staff/auth.server";
 import { StudioTable } from "~/features/studio/studio-table";
 import { privatePageMeta } from "~/shared/seo";
 import { PageError } from "~/ui/alert";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/page";
 
@@ -71,7 +72,7 @@ export default function DistributionPage({ loaderData: data, actionData }: Route
         <ul className="mt-3 space-y-2 text-sm" data-testid="lead-requests">
           {data.requests.map((request) => (
             <li key={request.id} className="rounded-lg border border-slate-200 p-3">
-              <Link to={`/contato/lead/${request.leadId}`} className="font-semibold text-brand-700 underline">
+              <Link to={`/contato/lead/${request.leadId}`} className={textLink()}>
                 Lead nº {request.leadId}
               </Link>
               <span className="break-words">

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { FirstContactState } from "~/features/leads/distribution/business-hours";
 import type { WaitingBox } from "~/features/leads/distribution/waiting.server";
 import { Callout } from "~/ui/callout";
+import { textLink } from "~/ui/text-link";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /** How often the open panel asks /contato/aguardando.json for the box (only while the tab is visible). */
@@ -89,7 +90,7 @@ function NotificationButton() {
     <button
       type="button"
       data-testid="enable-notifications"
-      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline"
+      className={textLink("inline-flex items-center gap-1 text-sm")}
       onClick={() => void Notification.requestPermission().then(setPermission)}
     >
       <Bell aria-hidden="true" className="size-4" /> Ativar notificações
@@ -138,7 +139,7 @@ export function WaitingLeads({ box: initial }: { box: WaitingBox }) {
               key={lead.id}
               className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 [overflow-wrap:anywhere]"
             >
-              <Link to={`/contato/lead/${lead.id}`} className="font-semibold text-brand-700 underline">
+              <Link to={`/contato/lead/${lead.id}`} className={textLink()}>
                 {lead.firstName}
               </Link>
               <span className="text-sm text-slate-700">{[lead.course, lead.polo].filter(Boolean).join(" · ") || "-"}</span>

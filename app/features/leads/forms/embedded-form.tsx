@@ -2,6 +2,7 @@ import { useRef } from "react";
 
 import { useReportedHeight } from "~/features/site/embedded-height";
 import { buttonClass } from "~/ui/button";
+import { textLink } from "~/ui/text-link";
 
 type EmbeddedFormProps = {
   src: string;
@@ -44,7 +45,7 @@ export function EmbeddedForm({ src, title, className }: EmbeddedFormProps) {
           href={src.replace(/([?&])embed=1(&|$)/, "$1").replace(/[?&]$/, "")}
           target="_blank"
           rel="noopener"
-          className="font-semibold text-brand-700 underline"
+          className={textLink()}
         >
           Abra o formulário em uma nova aba
         </a>

@@ -21,6 +21,7 @@ import { Alert } from "~/ui/alert";
 import { CheckboxField, PhoneField, SelectField, SubmitButton, TextField, useActionAnswer, useIsPending } from "~/ui/forms";
 import { HoneypotField } from "~/ui/forms/honeypot-field";
 import { SectionHeading } from "~/ui/section-heading";
+import { textLink } from "~/ui/text-link";
 
 /**
  * The enrolment form (/inscricao, and each polo's page with its polo chosen: decision 085): a plain
@@ -113,7 +114,7 @@ export function EnrolmentForm({
         label={
           <>
             {consentBefore}
-            <a href="/privacidade" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+            <a href="/privacidade" target="_blank" rel="noopener" className={textLink()}>
               Política de Privacidade
             </a>
             {consentAfter}

@@ -3,6 +3,7 @@ import { CheckCircle2 } from "lucide-react";
 import { telHref, useSite } from "~/features/site/use-site";
 import { formatNumber } from "~/shared/format";
 import { buttonClass } from "~/ui/button";
+import { textLink } from "~/ui/text-link";
 
 /**
  * The parts of /inscricao around its form (routes/public/enrolment.tsx): the intro beside the form and
@@ -33,7 +34,7 @@ export function EnrolmentIntro({ title, intro }: { title: string; intro: string 
       </ul>
       <p className="mt-6 text-slate-700">
         Prefere ligar?{" "}
-        <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+        <a href={telHref(site.phone)} className={textLink()}>
           {site.phone}
         </a>{" "}
         <span className="text-sm text-slate-600">({site.phoneHours})</span>
@@ -61,7 +62,7 @@ export function EnrolmentThanks({ embedded, origin }: { embedded: boolean; origi
       </p>
       <p className="mt-3 text-slate-600">
         Se preferir, ligue agora:{" "}
-        <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+        <a href={telHref(site.phone)} className={textLink()}>
           {site.phone}
         </a>
       </p>

@@ -16,6 +16,7 @@ import { SubpageHeader } from "~/features/whatsapp/tool/subpage-header";
 import { privatePageMeta } from "~/shared/seo";
 import { PageError } from "~/ui/alert";
 import { Field, SubmitButton, TextField, TextInput, useIsPending } from "~/ui/forms";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/page";
 
@@ -89,7 +90,7 @@ export default function OptOutsPage({ loaderData, actionData }: Route.ComponentP
         só se ele foi registrado por engano, e diga o motivo: ele fica no histórico abaixo.
       </SubpageHeader>
       <p className="mt-2 text-sm">
-        <Link to={REPLIES_PATH} className="font-semibold text-brand-700 underline">
+        <Link to={REPLIES_PATH} className={textLink()}>
           Ver respostas
         </Link>
       </p>

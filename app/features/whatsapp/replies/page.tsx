@@ -8,6 +8,7 @@ import { privatePageMeta } from "~/shared/seo";
 import { PageError } from "~/ui/alert";
 import { ButtonLink } from "~/ui/button";
 import { SubmitButton, useIsPending } from "~/ui/forms";
+import { textLink } from "~/ui/text-link";
 
 import type { Route } from "./+types/page";
 
@@ -67,7 +68,7 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
         {counts.flagged > 0 ? ` (${counts.flagged} ${counts.flagged === 1 ? "sinalizada" : "sinalizadas"})` : ""}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-        <Link to={OPT_OUTS_PATH} className="font-semibold text-brand-700 underline">
+        <Link to={OPT_OUTS_PATH} className={textLink()}>
           Ver descadastros
         </Link>
         {counts.unread > 0 ? (
@@ -102,7 +103,7 @@ export default function RepliesPage({ loaderData, actionData }: Route.ComponentP
               srLabel={confirming.lead.name}
               danger
             />
-            <Link to={REPLIES_PATH} className="self-center text-sm font-semibold text-brand-700 underline">
+            <Link to={REPLIES_PATH} className={textLink("self-center text-sm")}>
               Cancelar
             </Link>
           </div>

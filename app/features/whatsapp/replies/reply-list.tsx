@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import type { ReplyView } from "~/features/whatsapp/replies/inbox.server";
+import { textLink } from "~/ui/text-link";
 
 /**
  * Replies people sent on WhatsApp (decision 071), as a list: the category (a flagged one in red,
@@ -62,7 +63,7 @@ export function ReplyList({
               <span>
                 Lead:{" "}
                 {leadLinks ? (
-                  <Link to={`/contato/lead/${reply.lead.id}`} className="font-semibold text-brand-700 underline">
+                  <Link to={`/contato/lead/${reply.lead.id}`} className={textLink()}>
                     {reply.lead.name}
                   </Link>
                 ) : (

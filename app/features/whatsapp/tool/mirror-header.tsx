@@ -1,6 +1,7 @@
 import { helperLinkSentence } from "~/features/whatsapp/tool/job-state";
 import type { MirrorState } from "~/features/whatsapp/tool/mirror-state";
 import { Alert } from "~/ui/alert";
+import { textLink } from "~/ui/text-link";
 
 import type { HelperDownloads } from "./connection-panels";
 import { StatusPill } from "./mirror-parts";
@@ -48,7 +49,7 @@ export function MirrorHeader({
             </p>
           ) : null}
         </div>
-        <a href="/whatsapp/respostas" className="text-sm font-semibold text-brand-700 underline" data-testid="replies-link">
+        <a href="/whatsapp/respostas" className={textLink("text-sm")} data-testid="replies-link">
           Respostas ({unreadReplies} {unreadReplies === 1 ? "não lida" : "não lidas"})
         </a>
       </header>

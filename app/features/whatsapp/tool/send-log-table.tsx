@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import type { SendLogPage } from "~/features/whatsapp/tool/send-log";
 import { formatTimestamp, LOG_PAGE_PARAM, LOG_STATUS, WHATSAPP_PATH } from "~/features/whatsapp/tool/tool";
 import { ButtonLink } from "~/ui/button";
+import { textLink } from "~/ui/text-link";
 
 export type { SendLogPage };
 
@@ -42,7 +43,7 @@ export function SendLogTable({ log }: { log: SendLogPage }) {
                   <a
                     href={`/contato/lead/${row.leadId}`}
                     aria-label={`Ver lead de ${row.name}`}
-                    className="ml-1 text-xs font-semibold text-brand-700 underline"
+                    className={textLink("ml-1 text-xs")}
                   >
                     Ver lead
                   </a>
