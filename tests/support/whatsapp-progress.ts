@@ -1,4 +1,4 @@
-import type { BulkProgress } from "~/features/whatsapp/tool/mirror-state";
+import type { BulkProgress } from "~/features/whatsapp/tool/mirror-types";
 
 /**
  * A bulk job's progress as the helper reports it: a running job of three contacts, nothing sent

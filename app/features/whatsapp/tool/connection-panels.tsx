@@ -1,7 +1,7 @@
 import { CheckCircle2, Laptop, Loader2, LogOut, QrCode, Smartphone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-import { type MirrorState } from "~/features/whatsapp/tool/mirror-state";
+import type { MirrorState } from "~/features/whatsapp/tool/mirror-types";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
 

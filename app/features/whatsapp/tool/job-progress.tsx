@@ -1,6 +1,6 @@
 import { dateTimeFormat, formatInstant } from "~/features/whatsapp/sao-paulo-time";
 import { jobPhaseOf, jobStateSentence } from "~/features/whatsapp/tool/job-state";
-import type { BulkProgress } from "~/features/whatsapp/tool/mirror-state";
+import type { BulkProgress } from "~/features/whatsapp/tool/mirror-types";
 import { expectedFinish, formatFinish, progressPercent } from "~/features/whatsapp/tool/tool";
 import { Alert } from "~/ui/alert";
 

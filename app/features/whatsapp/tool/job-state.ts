@@ -1,6 +1,6 @@
 import { SITE_TIME_ZONE } from "~/shared/dates";
 
-import type { BulkProgress, HelperLink, JobPhase } from "./mirror-state";
+import type { BulkProgress, HelperLink, JobPhase } from "./mirror-types";
 
 /**
  * The one pt-BR sentence for each state of a bulk job, and for a page that lost its helper

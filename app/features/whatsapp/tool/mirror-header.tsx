@@ -1,5 +1,5 @@
 import { helperLinkSentence } from "~/features/whatsapp/tool/job-state";
-import type { MirrorState } from "~/features/whatsapp/tool/mirror-state";
+import type { MirrorState } from "~/features/whatsapp/tool/mirror-types";
 import { Alert } from "~/ui/alert";
 import { textLink } from "~/ui/text-link";
 

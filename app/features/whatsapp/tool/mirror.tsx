@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { parseContactLines } from "whatsapp-helper/contacts";
 
-import { mirrorCounts } from "~/features/whatsapp/tool/mirror-state";
+import { mirrorCounts } from "~/features/whatsapp/tool/helper-events";
 import { bulkSendRefusal, OPERATOR_NAME_NEEDED } from "~/features/whatsapp/tool/send-checks";
 import { isValidOperatorName } from "~/features/whatsapp/tool/tool";
 import { toast } from "~/shared/toast";

@@ -1,7 +1,8 @@
 import { CheckCircle2, Circle, Loader2, LogOut } from "lucide-react";
-import { type ReactNode } from "react";
+import type { ReactNode } from "react";
 
-import { type ConnectionStep, connectionSteps, type MirrorState, type ProblemCause } from "~/features/whatsapp/tool/mirror-state";
+import { type ConnectionStep, connectionSteps } from "~/features/whatsapp/tool/helper-events";
+import type { MirrorState, ProblemCause } from "~/features/whatsapp/tool/mirror-types";
 import { WHATSAPP_DISCONNECTED_TITLE } from "~/features/whatsapp/tool/tool";
 import { Button } from "~/ui/button";
 

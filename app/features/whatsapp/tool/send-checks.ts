@@ -1,7 +1,7 @@
 import type { ToastMessage } from "~/shared/toast";
 
 import { helperLinkSentence } from "./job-state";
-import type { MirrorState } from "./mirror-state";
+import type { MirrorState } from "./mirror-types";
 import { CONTACTS_MAX } from "./tool";
 
 /** The toast of a missing or invalid operator name ('Iniciar Espelhamento' and 'Iniciar Envio'). */

@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 import type { DroppedLine } from "whatsapp-helper/contacts";
 
 import { isSendingPhase, jobPhaseOf, sendButtonText } from "~/features/whatsapp/tool/job-state";
-import type { BulkProgress, HelperLimits, SendWindow } from "~/features/whatsapp/tool/mirror-state";
+import type { BulkProgress, HelperLimits, SendWindow } from "~/features/whatsapp/tool/mirror-types";
 import { listEstimateText, MESSAGE_MAX } from "~/features/whatsapp/tool/tool";
 import { Button } from "~/ui/button";
 

@@ -1,5 +1,5 @@
 import { clockFormat, formatInstant } from "~/features/whatsapp/sao-paulo-time";
-import type { ChatQuota, HelperLimits, SendWindow } from "~/features/whatsapp/tool/mirror-state";
+import type { ChatQuota, HelperLimits, SendWindow } from "~/features/whatsapp/tool/mirror-types";
 
 /**
  * What the helper allows today: the cap in force (the lowest of ours, WhatsApp's and a new

@@ -1,6 +1,6 @@
 import { Download, Lock, RefreshCw, ServerCrash, ShieldAlert } from "lucide-react";
 
-import { type PanelKind } from "~/features/whatsapp/tool/mirror-state";
+import type { PanelKind } from "~/features/whatsapp/tool/mirror-types";
 import {
   HELPER_IMPOSTOR_TEXT,
   HELPER_KEY_REVOKED_TEXT,

@@ -1,4 +1,4 @@
-import type { mirrorCounts } from "~/features/whatsapp/tool/mirror-state";
+import type { mirrorCounts } from "~/features/whatsapp/tool/helper-events";
 import { formatTimestamp, type TrackedContact } from "~/features/whatsapp/tool/tool";
 
 import { ResultsTable, ResultStatus } from "./send-log-table";

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import type { Socket } from "socket.io-client";
 
 import { browserBlock, readLocalNetworkPermission } from "~/features/whatsapp/tool/connection";
-import { MIRROR_TOASTS, reduceHelperEvent } from "~/features/whatsapp/tool/mirror-state";
+import { MIRROR_TOASTS, reduceHelperEvent } from "~/features/whatsapp/tool/helper-events";
 import { dismissToast, toast, type ToastMessage } from "~/shared/toast";
 
 import { type HelperEventHandler, useHelperSocket } from "./use-helper-socket";

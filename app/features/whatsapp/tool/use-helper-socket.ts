@@ -1,7 +1,7 @@
 import { type MutableRefObject, useCallback, useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
 
-import type { HelperEvent, HelperEventName } from "~/features/whatsapp/tool/mirror-state";
+import type { HelperEvent, HelperEventName } from "~/features/whatsapp/tool/helper-events";
 import { SOCKET_OPTIONS } from "~/features/whatsapp/tool/tool";
 
 /** The helper's own events (helper/README.md); socket.io's connection events are listened to apart. */

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 
-import { initialMirrorState, type MirrorAction, mirrorReducer, type MirrorState } from "~/features/whatsapp/tool/mirror-state";
+import { initialMirrorState, type MirrorAction, mirrorReducer } from "~/features/whatsapp/tool/mirror-state";
+import type { MirrorState } from "~/features/whatsapp/tool/mirror-types";
 
 /**
  * The mirroring page's state, kept in a ref as well as in React state: socket events often come

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { type HelperEvent, mirrorCounts, reduceHelperEvent } from "~/features/whatsapp/tool/helper-events";
 import {
   HELPER_LOST_STOPPED_TEXT,
   HELPER_LOST_TEXT,
@@ -8,17 +9,8 @@ import {
   jobStateSentence,
   sendButtonText,
 } from "~/features/whatsapp/tool/job-state";
-import {
-  type BulkProgress,
-  contactStatusOf,
-  type HelperEvent,
-  type HelperLimits,
-  initialMirrorState,
-  mirrorCounts,
-  type MirrorState,
-  type PauseReason,
-  reduceHelperEvent,
-} from "~/features/whatsapp/tool/mirror-state";
+import { contactStatusOf, initialMirrorState } from "~/features/whatsapp/tool/mirror-state";
+import type { BulkProgress, HelperLimits, MirrorState, PauseReason } from "~/features/whatsapp/tool/mirror-types";
 
 import { bulkProgress } from "../../../../tests/support/whatsapp-progress";
 

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { connectionSteps, type HelperEvent, MIRROR_TOASTS, reduceHelperEvent } from "~/features/whatsapp/tool/helper-events";
 import { jobStateSentence, sendButtonText } from "~/features/whatsapp/tool/job-state";
-import {
-  type BulkProgress,
-  connectionSteps,
-  HELPER_LOST_JOB_TEXT,
-  type HelperEvent,
-  type HelperState,
-  initialMirrorState,
-  MIRROR_TOASTS,
-  mirrorReducer,
-  type MirrorState,
-  reduceHelperEvent,
-} from "~/features/whatsapp/tool/mirror-state";
+import { HELPER_LOST_JOB_TEXT, initialMirrorState, mirrorReducer } from "~/features/whatsapp/tool/mirror-state";
+import type { BulkProgress, HelperState, MirrorState } from "~/features/whatsapp/tool/mirror-types";
 import { BAD_SESSION_TEXT, HELPER_REFUSED_TEXT, PERMISSION_DENIED_TEXT } from "~/features/whatsapp/tool/tool";
 
 import { bulkProgress } from "../../../../tests/support/whatsapp-progress";

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  bulkStatusToast,
-  initialMirrorState,
-  type MirrorAction,
-  mirrorReducer,
-  type MirrorState,
-} from "~/features/whatsapp/tool/mirror-state";
+import { bulkStatusToast } from "~/features/whatsapp/tool/helper-events";
+import { initialMirrorState, type MirrorAction, mirrorReducer } from "~/features/whatsapp/tool/mirror-state";
+import type { MirrorState } from "~/features/whatsapp/tool/mirror-types";
 import { connectionReasonText, HELPER_REFUSED_TEXT } from "~/features/whatsapp/tool/tool";
 
 const run = (actions: MirrorAction[], state: MirrorState = initialMirrorState) => actions.reduce(mirrorReducer, state);

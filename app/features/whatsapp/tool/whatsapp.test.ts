@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { isGateShortcut } from "~/features/whatsapp/tool/gate";
-import {
-  type BulkProgress,
-  initialMirrorState,
-  type MirrorAction,
-  mirrorCounts,
-  mirrorReducer,
-  type MirrorState,
-} from "~/features/whatsapp/tool/mirror-state";
+import { mirrorCounts } from "~/features/whatsapp/tool/helper-events";
+import { initialMirrorState, type MirrorAction, mirrorReducer } from "~/features/whatsapp/tool/mirror-state";
+import type { BulkProgress, MirrorState } from "~/features/whatsapp/tool/mirror-types";
 import {
   applyMessageStatus,
   expectedFinish,
