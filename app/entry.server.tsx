@@ -6,10 +6,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import islands from "virtual:islands";
 
-import { startEmailWorker, stopEmailWorker } from "~/features/email/outbox.server";
-import { startSummaryTimer, stopSummaryTimer } from "~/features/leads/daily-summary.server";
-import { startEscalationTimer, stopEscalationTimer } from "~/features/leads/distribution/assign.server";
-import { scheduleRetentionPurge } from "~/features/operations/retention.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/features/operations/background.server";
 import { bootstrapAdminAtStartup } from "~/features/staff/users.server";
 import { seedContent } from "~/features/studio/collections.server";
 import { removeOrphanImageFiles } from "~/features/studio/images.server";
@@ -33,9 +30,7 @@ export { closeDatabase };
  * without counting an attempt (decision 074).
  */
 export function stopBackgroundWork(): Promise<void> {
-  stopEscalationTimer();
-  stopSummaryTimer();
-  return Promise.all([stopWebhookWorker(), stopEmailWorker()]).then(() => undefined);
+  return Promise.all([stopWebhookWorker(), stopBackgroundJobs()]).then(() => undefined);
 }
 
 // The page cache (server/html-cache.js) never answers a page rendered before the last content save.
@@ -44,21 +39,19 @@ export { contentGeneration } from "~/features/studio/store.server";
 /**
  * server.js awaits this once, after it has taken its port (a start on a taken port does none of
  * this: decision 061) and before it answers any request: the first admin exists before any request,
- * files of an interrupted photo upload are removed, the LGPD retention purge runs now and daily, and
- * the webhook worker starts (sending what a previous process left pending).
+ * files of an interrupted photo upload are removed, and the webhook, e-mail and jobs workers start
+ * (taking what a previous process left pending; the LGPD retention purge runs now and daily).
  */
 export async function startup() {
   await bootstrapAdminAtStartup();
   seedContent();
   removeOrphanImageFiles();
-  scheduleRetentionPurge();
   // A restored or copied database holds its webhooks and e-mails until an admin confirms (decision 139).
   checkSiteIdentity();
   startWebhookWorker();
-  startEmailWorker();
-  if (config.leadEscalation) startEscalationTimer();
-  // The managers' daily summary (decision 141): checked now, so a restart after the hour still sends it.
-  startSummaryTimer();
+  // The jobs engine: the minute's escalation, the managers' daily summary (checked now, so a restart
+  // after the hour still sends it) and the retention purge (now, then daily), once across processes.
+  startBackgroundJobs();
 }
 
 export default function handleRequest(

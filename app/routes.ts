@@ -84,6 +84,8 @@ export default [
     route("admin/webhooks/guia", "features/webhooks/guide.tsx"),
     // The e-mail outbox (admin only, decision 088).
     route("admin/e-mails", "features/email/outbox-page.tsx"),
+    // The jobs engine's view: what waits, runs, was done or failed (admin only).
+    route("admin/tarefas", "features/operations/jobs-page.tsx"),
     // Lead distribution: teams, rules, availability, the first-contact target (admin only, decision 086).
     route("admin/distribuicao", "features/leads/distribution/page.tsx"),
     // Leads and enrolments per campaign, form, polo, area and owner, with its CSV (decision 089).

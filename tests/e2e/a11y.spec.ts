@@ -95,6 +95,7 @@ const ADMIN_PAGES: { name: string; url: (erasePath: string) => string; needsLead
   { name: "the WhatsApp hand-off's confirmation", url: () => "/contato/enviar-whatsapp" },
   { name: "a lead's contact page", url: (erase) => erase.replace(/\/excluir$/, "/contatar"), needsLead: true },
   { name: "the bulk owner confirmation", url: () => "/contato/atribuir-responsavel?novo_responsavel=" },
+  { name: "the jobs engine's page", url: () => "/admin/tarefas" },
 ];
 
 /** One completed test per worker process, shared by the screens' tests. */

@@ -185,6 +185,7 @@ test("the guarded areas are found in the route table", () => {
       "admin/conteudo/historico",
       "admin/webhooks",
       "admin/e-mails",
+      "admin/tarefas",
       "admin/distribuicao",
       "admin/resultados",
       "admin/resultados.csv",
@@ -338,7 +339,7 @@ function rolesFor(path: string): readonly StaffRole[] {
   if (path.startsWith("contato/")) return ["admin", "comercial"];
   if (path === "admin/conteudo" || path.startsWith("admin/conteudo/")) return ["admin", "marketing"];
   if (path === "admin/webhooks" || path.startsWith("admin/webhooks/") || path === "admin/usuarios") return ["admin"];
-  if (path === "admin/e-mails" || path === "admin/distribuicao") return ["admin"];
+  if (path === "admin/e-mails" || path === "admin/tarefas" || path === "admin/distribuicao") return ["admin"];
   // "Resultados" holds no personal data: every role; a comercial user's counts only their own leads (decision 089).
   if (path === "admin/resultados" || path === "admin/resultados.csv") return STAFF_ROLES;
   throw new Error(`/${path}: no role rule yet; add it to rolesFor (and to app/features/staff/roles.ts)`);

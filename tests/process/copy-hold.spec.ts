@@ -38,10 +38,16 @@ for (const javaScriptEnabled of [true, false]) {
       await first.stop();
       const subject = `Mensagem retida ${randomUUID()}`;
       const db = new Database(first.databasePath);
+      // A message waiting when the copy was made: its row and the job that sends it.
+      const { id } = db
+        .prepare(
+          `INSERT INTO email_outbox (message_id, kind, to_address, subject, text_body, html_body, status, priority, created_at)
+           VALUES (?, 'lead.assigned', 'equipe@example.com', ?, 'Texto', '<p>Texto</p>', 'pending', 0, ?) RETURNING id`,
+        )
+        .get(`<${randomUUID()}@copia>`, subject, new Date().toISOString()) as { id: number };
       db.prepare(
-        `INSERT INTO email_outbox (message_id, kind, to_address, subject, text_body, html_body, status, priority, next_attempt_at, created_at)
-         VALUES (?, 'lead.assigned', 'equipe@example.com', ?, 'Texto', '<p>Texto</p>', 'pending', 0, 0, ?)`,
-      ).run(`<${randomUUID()}@copia>`, subject, new Date().toISOString());
+        `INSERT INTO jobs (kind, payload, status, priority, run_at, created_at) VALUES ('email.send', ?, 'pending', 0, 0, ?)`,
+      ).run(JSON.stringify({ emailId: id }), new Date().toISOString());
       db.close();
 
       server = await startServer(

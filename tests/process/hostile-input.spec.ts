@@ -191,6 +191,8 @@ const SPECS: Record<string, ActionSpec> = {
   },
   // E-mails: the one post is the held-messages banner's confirmation (decision 139); anything else is refused.
   "admin/e-mails": { session: "admin", refused: { intent: "apagar-tudo" }, message: /Ação desconhecida/ },
+  // Jobs: the one post tries a failed job again; anything else is refused.
+  "admin/tarefas": { session: "admin", refused: { intent: "apagar-tudo" }, message: /Ação desconhecida/ },
   // Distribution: a rule with no name, an unknown field and no team is refused before anything is stored.
   "admin/distribuicao": {
     session: "admin",

@@ -1,9 +1,10 @@
-import { emailOutboxPage, wakeEmailWorker } from "~/features/email/outbox.server";
+import { emailOutboxPage } from "~/features/email/outbox.server";
 import { EMAIL_STATUS_LABELS, type EmailStatusKey } from "~/features/email/templates";
 import { UNKNOWN_INTENT } from "~/features/leads/follow-up-form";
 import { requirePermission, staffPagePost } from "~/features/staff/auth.server";
 import { StudioTable } from "~/features/studio/studio-table";
 import { wakeWebhookWorker } from "~/features/webhooks/outbox.server";
+import { wakeJobWorker } from "~/platform/jobs/worker.server";
 import { requireSameOrigin } from "~/platform/same-origin.server";
 import { confirmOutgoing } from "~/platform/site-identity.server";
 import { privateData } from "~/shared/cache-headers";
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent !== CONFIRM_OUTGOING_INTENT) return privateData({ error: UNKNOWN_INTENT }, { status: 400 });
   if (!confirmOutgoing(staff.email)) return back("Os envios já estavam liberados");
   wakeWebhookWorker();
-  wakeEmailWorker();
+  wakeJobWorker();
   return back("Envios liberados", "Os webhooks e e-mails retidos saem agora, uma vez cada.");
 }
 

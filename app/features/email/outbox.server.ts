@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 
-import { asc, desc, eq, lt, min, sql } from "drizzle-orm";
+import { desc, eq, lt, min, sql } from "drizzle-orm";
 import * as nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import type { SMTPPoolOptions } from "nodemailer/lib/smtp-pool";
 
 import { isSafeEmailAddress, oldestPendingText, oneLine } from "~/features/email/templates";
 import { getInstitution } from "~/features/institution/institution.server";
-import { retryDelayMs } from "~/features/webhooks/outbox.server";
 import * as serverClock from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db/client.server";
+import { enqueueJob, payloadOf } from "~/platform/jobs/queue.server";
+import { createJobWorker, JobFailure, type JobHandler, type JobWorker, registerJobHandler } from "~/platform/jobs/worker.server";
 import { isOutgoingHeld } from "~/platform/site-identity.server";
 
 /**
@@ -107,7 +108,10 @@ export function enqueueEmail(message: EmailMessage, now: Date = serverClock.now(
   }
   // Generated once, here: every attempt sends it, so a receiver (or a test) sees a repeat as one message.
   const messageId = `<${randomUUID()}@${siteHost()}>`;
-  db.insert(schema.emailOutbox)
+  const held = !smtpUrl();
+  const priority = emailPriority(message.kind);
+  const row = db
+    .insert(schema.emailOutbox)
     .values({
       messageId,
       kind: message.kind,
@@ -117,13 +121,14 @@ export function enqueueEmail(message: EmailMessage, now: Date = serverClock.now(
       htmlBody: message.html,
       unsubscribeUrl: message.unsubscribeUrl ?? null,
       leadId: message.leadId ?? null,
-      status: smtpUrl() ? "pending" : "held",
-      priority: emailPriority(message.kind),
-      nextAttemptAt: serverClock.nowMs(),
+      status: held ? "held" : "pending",
+      priority,
       createdAt: now.toISOString(),
     })
-    .run();
-  setImmediate(() => runningWorker?.wake());
+    .returning({ id: schema.emailOutbox.id })
+    .get();
+  // Kept (no SMTP server): shown on the "E-mails" page, never sent.
+  if (!held) enqueueJob({ kind: EMAIL_JOB, payload: { emailId: row.id }, priority, leadId: message.leadId ?? null }, db, now);
   return messageId;
 }
 
@@ -230,23 +235,11 @@ export function smtpTransport(target: string | SMTPPoolOptions, idleMs: number =
   };
 }
 
-export type EmailWorkerOptions = {
-  transport?: EmailTransport;
-  random?: () => number;
-  pollMs?: number;
-  /** Messages sent at once; `EMAIL_CONCURRENCY` unless given. */
-  concurrency?: number;
-  log?: (line: string) => void;
-};
+/** The jobs engine's kind for one message's delivery. */
+export const EMAIL_JOB = "email.send";
 
-export type EmailWorker = {
-  /** Sends what is due now, in order, and resolves with how many attempts were made. */
-  runDue(): Promise<number>;
-  start(): void;
-  /** Takes no new message; resolves once the one being sent has an outcome. */
-  stop(): Promise<void>;
-  wake(): void;
-};
+/** How long a worker holds a message it is sending before another may take it (its process died). */
+export const EMAIL_LEASE_MS = 5 * 60_000;
 
 type QueuedEmail = typeof schema.emailOutbox.$inferSelect;
 
@@ -263,17 +256,40 @@ function describe(error: unknown): string {
   return (message ?? String(error)).slice(0, 300);
 }
 
-export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker {
-  const random = options.random ?? Math.random;
-  const pollMs = options.pollMs ?? EMAIL_POLL_INTERVAL_MS;
-  const concurrency = Math.max(1, options.concurrency ?? EMAIL_CONCURRENCY);
-  const log = options.log ?? ((line: string) => console.error(line));
-  let transport = options.transport;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
+/** The message as it goes on the wire: headers, the pt-BR text and HTML parts, its stored Message-ID. */
+function compose(row: QueuedEmail): OutgoingEmail {
+  const headers: Record<string, string> = { "Content-Language": "pt-BR" };
+  if (row.unsubscribeUrl) {
+    headers["List-Unsubscribe"] = `<${row.unsubscribeUrl}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  return {
+    from: emailFrom(),
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    messageId: row.messageId,
+    date: new Date(row.createdAt),
+    headers,
+    // Plain addresses only: nodemailer must not read files or URLs named in a message.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
 
+export type EmailHandlerOptions = { transport?: EmailTransport };
+
+/**
+ * The e-mail kind of the jobs engine. Up to `EMAIL_CONCURRENCY` messages out at once across every
+ * process, in strict order (staff alerts first, oldest first; nothing overtakes a message waiting
+ * for its retry, so after an outage they arrive in order). A message's row becomes `sent` only
+ * after the SMTP server accepted it (decision 147): a process killed earlier, or a connection lost
+ * before the answer, leaves it pending; its lease expires and it is sent again with the Message-ID
+ * its row was written with. A refusal of one address (5xx) fails that message only.
+ */
+export function emailJobHandler(options: EmailHandlerOptions = {}): JobHandler {
+  let transport = options.transport;
   function transportNow(): EmailTransport | null {
     if (transport) return transport;
     const url = smtpUrl();
@@ -281,160 +297,52 @@ export function createEmailWorker(options: EmailWorkerOptions = {}): EmailWorker
     transport = smtpTransport(url);
     return transport;
   }
-
-  /**
-   * The next messages in line: the first pending ones by priority, then age, up to the first that is
-   * not due (nothing overtakes a message waiting its backoff) or of a later priority.
-   */
-  function nextInLine(): QueuedEmail[] {
-    const rows = db
-      .select()
-      .from(schema.emailOutbox)
-      .where(eq(schema.emailOutbox.status, "pending"))
-      .orderBy(asc(schema.emailOutbox.priority), asc(schema.emailOutbox.id))
-      .limit(concurrency)
-      .all();
-    const nowMs = serverClock.nowMs();
-    // One priority at a time: every staff alert has its answer before a message to a person starts.
-    const stop = rows.findIndex((row) => row.nextAttemptAt > nowMs || row.priority !== rows[0].priority);
-    return stop < 0 ? rows : rows.slice(0, stop);
-  }
-
-  /** The message as it goes on the wire: headers, the pt-BR text and HTML parts, its stored Message-ID. */
-  function compose(row: QueuedEmail): OutgoingEmail {
-    const headers: Record<string, string> = { "Content-Language": "pt-BR" };
-    if (row.unsubscribeUrl) {
-      headers["List-Unsubscribe"] = `<${row.unsubscribeUrl}>`;
-      headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
-    }
-    return {
-      from: emailFrom(),
-      to: row.toAddress,
-      subject: row.subject,
-      text: row.textBody,
-      html: row.htmlBody,
-      messageId: row.messageId,
-      date: new Date(row.createdAt),
-      headers,
-      // Plain addresses only: nodemailer must not read files or URLs named in a message.
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    };
-  }
-
-  /**
-   * Sends one message. Its row becomes `sent` only after the SMTP server accepted it (decision 147),
-   * so nothing is lost: a process killed earlier, or a connection lost before the answer, leaves it
-   * pending and it is sent again, with the Message-ID its row was written with. That is the one way a
-   * message arrives twice: the server took it and its answer never reached this process. A refusal
-   * (4xx, 5xx) is a retry or a failure.
-   */
-  async function sendOne(row: QueuedEmail, sender: EmailTransport): Promise<void> {
-    try {
-      await sender.send(compose(row));
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const giveUp = isPermanent(error) || attempts >= MAX_EMAIL_ATTEMPTS;
-      const nowMs = serverClock.nowMs();
+  return {
+    kind: EMAIL_JOB,
+    label: "E-mails",
+    concurrency: EMAIL_CONCURRENCY,
+    ordered: true,
+    maxAttempts: MAX_EMAIL_ATTEMPTS,
+    leaseMs: EMAIL_LEASE_MS,
+    // A copy of the database waits for an admin's confirmation before it e-mails anyone (decision 139).
+    paused: () => isOutgoingHeld() || transportNow() === null,
+    describe,
+    async run(job) {
+      const { emailId } = payloadOf<{ emailId: number }>(job);
+      const row = db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, emailId)).get();
+      // Erased with its lead, stopped (the person opted out), or already accepted by the server
+      // (the process died before the job's end was written): nothing to send.
+      if (row?.status !== "pending") return;
+      const sender = transportNow();
+      if (!sender) throw new JobFailure("Nenhum servidor SMTP configurado", { retry: true });
+      try {
+        await sender.send(compose(row));
+      } catch (error) {
+        const attempts = job.attempts + 1;
+        const giveUp = isPermanent(error) || attempts >= MAX_EMAIL_ATTEMPTS;
+        db.update(schema.emailOutbox)
+          .set({ status: giveUp ? "failed" : "pending", attempts, lastError: describe(error), sentAt: null })
+          .where(eq(schema.emailOutbox.id, row.id))
+          .run();
+        throw new JobFailure(describe(error), { retry: !isPermanent(error) });
+      }
       db.update(schema.emailOutbox)
-        .set({
-          status: giveUp ? "failed" : "pending",
-          attempts,
-          lastError: describe(error),
-          sentAt: null,
-          nextAttemptAt: giveUp ? nowMs : nowMs + retryDelayMs(attempts, random),
-        })
+        .set({ status: "sent", attempts: job.attempts + 1, lastError: null, sentAt: serverClock.now().toISOString() })
         .where(eq(schema.emailOutbox.id, row.id))
         .run();
-      log(`e-mail: mensagem ${row.id} ${giveUp ? "falhou" : "será tentada de novo"} (${describe(error)}).`);
-      if (!giveUp) throw new Error("queue blocked");
-      return;
-    }
-    db.update(schema.emailOutbox)
-      .set({ status: "sent", attempts: row.attempts + 1, lastError: null, sentAt: serverClock.now().toISOString() })
-      .where(eq(schema.emailOutbox.id, row.id))
-      .run();
-  }
-
-  async function drain(): Promise<number> {
-    let attempted = 0;
-    // A copy of the database waits for an admin's confirmation before it e-mails anyone (decision 139).
-    if (isOutgoingHeld()) return 0;
-    const sender = transportNow();
-    if (!sender) return 0;
-    for (;;) {
-      if (stopped || isOutgoingHeld()) return attempted;
-      const batch = nextInLine();
-      if (batch.length === 0) return attempted;
-      attempted += batch.length;
-      const outcomes = await Promise.allSettled(batch.map((row) => sendOne(row, sender)));
-      // One failed for a passing reason: it waits its backoff, and so does everything behind it.
-      if (outcomes.some((outcome) => outcome.status === "rejected")) return attempted;
-    }
-  }
-
-  function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await drain().catch((error: Error) => {
-          log(`e-mail: o envio falhou: ${error.message}`);
-          return 0;
-        });
-      } while (again && !stopped);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    runDue,
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void runDue(), pollMs);
-      timer.unref();
-      void runDue();
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => 0);
+    close() {
       transport?.close?.();
-    },
-    wake() {
-      if (!stopped) void runDue();
     },
   };
 }
 
-let runningWorker: EmailWorker | null = null;
+export type EmailWorkerOptions = EmailHandlerOptions & { random?: () => number; log?: (line: string) => void };
 
-/** Starts this process's e-mail worker (server start-up): messages a previous process left pending go now. */
-export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker {
-  void runningWorker?.stop();
-  runningWorker = createEmailWorker(options);
-  runningWorker.start();
-  return runningWorker;
-}
-
-/** Wakes this process's worker (an admin's confirmation released the held messages). */
-export function wakeEmailWorker(): void {
-  runningWorker?.wake();
-}
-
-/** Stops it (SIGTERM): the message being sent finishes; the rest wait in the table. */
-export function stopEmailWorker(): Promise<void> {
-  const worker = runningWorker;
-  runningWorker = null;
-  return worker ? worker.stop() : Promise.resolve();
+/** A jobs-engine worker for e-mail only (tests, and scripts that send what waits). */
+export function createEmailWorker(options: EmailWorkerOptions = {}): JobWorker {
+  registerJobHandler(emailJobHandler(options));
+  return createJobWorker({ kinds: [EMAIL_JOB], random: options.random, log: options.log });
 }
 
 /** Counts for the panel's backlog line ("3 e-mails aguardando envio"). */

@@ -8,6 +8,7 @@ import { resultsReport } from "~/features/leads/results/results.server";
 import * as serverClock from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db/client.server";
+import type { PeriodicJob } from "~/platform/jobs/worker.server";
 import { saoPauloDate, saoPauloHour } from "~/shared/dates";
 
 import { dailySummaryEmail, summaryDue } from "./daily-summary";
@@ -144,25 +145,12 @@ export function sendDailySummary(now: Date = serverClock.now()): number {
   });
 }
 
-let summaryTimer: ReturnType<typeof setInterval> | undefined;
-
-function runSummary() {
-  try {
-    sendDailySummary();
-  } catch (error) {
-    console.error(`resumo diário: o envio falhou: ${(error as Error).message}`);
-  }
-}
-
-/** Checks now (a restart after the hour still sends the day's summary) and every minute. */
-export function startSummaryTimer() {
-  clearInterval(summaryTimer);
-  runSummary();
-  summaryTimer = setInterval(runSummary, SUMMARY_INTERVAL_MS);
-  summaryTimer.unref();
-}
-
-export function stopSummaryTimer() {
-  clearInterval(summaryTimer);
-  summaryTimer = undefined;
-}
+/** Checked every minute across every process (a restart after the hour still sends the day's summary). */
+export const summaryJob: PeriodicJob = {
+  kind: "distribution.summary",
+  label: "Resumo diário aos gestores",
+  everyMs: SUMMARY_INTERVAL_MS,
+  run(now) {
+    sendDailySummary(now);
+  },
+};

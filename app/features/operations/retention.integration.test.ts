@@ -3,14 +3,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
 
 import { saveLead } from "~/features/leads/save.server";
 import { backupDatabase } from "~/platform/backup.server";
+import { resetClock, setClockForTests } from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db/client.server";
+import { createJobWorker, enqueuePeriodicJobs, registerPeriodicJob } from "~/platform/jobs/worker.server";
 
-import { purgeExpiredLeads, retentionCutoff, scheduleRetentionPurge } from "./retention.server";
+import { purgeExpiredLeads, retentionCutoff, retentionJob } from "./retention.server";
 
 function lead(email: string, when: Date) {
   return saveLead({ origem: "inscricao", nome: "Pessoa de Teste", telefone: "(31)99999-0000", email }, when);
@@ -43,9 +46,9 @@ describe("LGPD retention purge", () => {
 });
 
 describe("the server's own retention schedule", () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => resetClock());
 
-  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const DAY = 24 * 60 * 60 * 1000;
   const emails = () =>
     db
       .select({ email: schema.leads.email })
@@ -53,30 +56,36 @@ describe("the server's own retention schedule", () => {
       .all()
       .map((r) => r.email);
 
-  it("purges at once, then once per interval, and stops when told", () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  it("purges once a day across two processes' workers, the first run at start-up", async () => {
+    let nowMs = Date.parse("2026-11-22T15:00:00Z");
+    setClockForTests(() => nowMs);
+    registerPeriodicJob(retentionJob);
+    const first = createJobWorker({ kinds: [retentionJob.kind], log: () => {} });
+    const second = createJobWorker({ kinds: [retentionJob.kind], log: () => {} });
+    const daysAgo = (days: number) => new Date(nowMs - days * DAY);
     const old = config.leadRetentionDays + 1;
     lead("agendado-1@example.com", daysAgo(old));
-    lead("agendado-fica@example.com", daysAgo(config.leadRetentionDays - 1));
-    const lines: string[] = [];
-    const stop = scheduleRetentionPurge(60_000, (line) => lines.push(line));
+    lead("agendado-fica@example.com", daysAgo(config.leadRetentionDays - 3));
+
+    expect(enqueuePeriodicJobs(nowMs) + enqueuePeriodicJobs(nowMs)).toBe(1);
+    expect((await first.runDue()) + (await second.runDue())).toBe(1);
     expect(emails()).not.toContain("agendado-1@example.com");
-    expect(lines).toEqual([
-      `retenção: 1 lead(s) e 0 registro(s) de envio com mais de ${config.leadRetentionDays} dias apagado(s).`,
-    ]);
 
+    // The same day: a second start-up does not purge again.
     lead("agendado-2@example.com", daysAgo(old));
-    vi.advanceTimersByTime(59_000);
+    nowMs += 6 * 60 * 60 * 1000;
+    enqueuePeriodicJobs(nowMs);
+    expect(await second.runDue()).toBe(0);
     expect(emails()).toContain("agendado-2@example.com");
-    vi.advanceTimersByTime(1_000);
-    expect(emails()).not.toContain("agendado-2@example.com");
 
-    stop();
-    lead("agendado-3@example.com", daysAgo(old));
-    vi.advanceTimersByTime(120_000);
-    expect(emails()).toContain("agendado-3@example.com");
+    // The next day's run takes it.
+    nowMs += DAY;
+    enqueuePeriodicJobs(nowMs);
+    expect(await second.runDue()).toBe(1);
+    expect(emails()).not.toContain("agendado-2@example.com");
     expect(emails()).toContain("agendado-fica@example.com");
-    expect(lines).toHaveLength(2);
+    const runs = db.select().from(schema.jobs).where(eq(schema.jobs.kind, retentionJob.kind)).all();
+    expect(runs.map((run) => run.status)).toEqual(["done", "done"]);
   });
 });
 

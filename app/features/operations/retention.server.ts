@@ -6,6 +6,8 @@ import { purgeWebhookDeliveriesBefore } from "~/features/webhooks/outbox.server"
 import { purgeOldHandoffs } from "~/features/whatsapp/handoff/handoff.server";
 import { config } from "~/platform/config.server";
 import { checkpointWal, db, schema } from "~/platform/db/client.server";
+import { purgeFinishedJobs } from "~/platform/jobs/queue.server";
+import { type PeriodicJob, periodicKinds } from "~/platform/jobs/worker.server";
 
 /** The instant before which leads are past the retention period. */
 export function retentionCutoff(now: Date, retentionDays: number): Date {
@@ -70,35 +72,37 @@ export function purgeExpired(now: Date = new Date(), retentionDays = config.lead
 
 export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
+/** Periodic jobs' own rows (one a minute) are kept this long for the admins' view. */
+export const PERIODIC_RUNS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
- * The server keeps the retention period by itself: purges at start-up and then every 24 hours in
- * this process, and applies the erasure list again each time (the timer never keeps the process alive). A failed run is logged and retried at
- * the next one. Returns a function that stops the schedule.
+ * One day's retention run: the purges above, the erasure list applied again (a database put back by
+ * hand from an older copy: its people go again), and the periodic jobs' old rows. Logs what it did.
  */
-export function scheduleRetentionPurge(intervalMs = PURGE_INTERVAL_MS, log: (line: string) => void = console.log): () => void {
-  const run = () => {
-    try {
-      const { leads, sendLog, replies } = purgeExpired();
-      if (leads > 0 || sendLog > 0 || replies > 0) {
-        const what =
-          replies > 0
-            ? `${leads} lead(s), ${sendLog} registro(s) de envio e ${replies} resposta(s) de WhatsApp`
-            : `${leads} lead(s) e ${sendLog} registro(s) de envio`;
-        log(`retenção: ${what} com mais de ${config.leadRetentionDays} dias apagado(s).`);
-      }
-      // A database put back by hand from an older copy: the erasure list takes its people out again.
-      const again = reapplyErasures();
-      if (again.leads > 0 || again.sendLog > 0 || again.replies > 0 || again.emails > 0) {
-        log(
-          `exclusões: ${again.leads} lead(s) e ${again.sendLog + again.replies + again.emails} outro(s) registro(s) de pessoas excluídas apagados de novo.`,
-        );
-      }
-    } catch (error) {
-      console.error("retenção: a limpeza de dados antigos falhou:", (error as Error).message);
-    }
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function runRetention(now: Date, log: (line: string) => void = console.log): void {
+  const { leads, sendLog, replies } = purgeExpired(now);
+  if (leads > 0 || sendLog > 0 || replies > 0) {
+    const what =
+      replies > 0
+        ? `${leads} lead(s), ${sendLog} registro(s) de envio e ${replies} resposta(s) de WhatsApp`
+        : `${leads} lead(s) e ${sendLog} registro(s) de envio`;
+    log(`retenção: ${what} com mais de ${config.leadRetentionDays} dias apagado(s).`);
+  }
+  const again = reapplyErasures();
+  if (again.leads > 0 || again.sendLog > 0 || again.replies > 0 || again.emails > 0) {
+    log(
+      `exclusões: ${again.leads} lead(s) e ${again.sendLog + again.replies + again.emails} outro(s) registro(s) de pessoas excluídas apagados de novo.`,
+    );
+  }
+  purgeFinishedJobs(periodicKinds(), new Date(now.getTime() - PERIODIC_RUNS_KEPT_MS).toISOString());
 }
+
+/** The retention period kept by the server itself: once a day across every process, the first run at start-up. */
+export const retentionJob: PeriodicJob = {
+  kind: "retention.purge",
+  label: "Limpeza do período de retenção (LGPD)",
+  everyMs: PURGE_INTERVAL_MS,
+  run(now) {
+    runRetention(now);
+  },
+};

@@ -9,7 +9,19 @@ describe("roles", () => {
       ROLE_KEYS.map((role) => [role, (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).filter((p) => can(role, p))]),
     );
     expect(held).toEqual({
-      admin: ["dashboard", "leads", "lgpd", "content", "webhooks", "emails", "results", "distribution", "users", "whatsapp"],
+      admin: [
+        "dashboard",
+        "leads",
+        "lgpd",
+        "content",
+        "webhooks",
+        "emails",
+        "jobs",
+        "results",
+        "distribution",
+        "users",
+        "whatsapp",
+      ],
       comercial: ["dashboard", "leads", "results", "whatsapp"],
       marketing: ["dashboard", "content", "results"],
     });

@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   webhooks: ["admin"],
   /** The e-mail outbox: what was sent, is waiting or is kept without SMTP (/admin/e-mails, decision 088). */
   emails: ["admin"],
+  /** The jobs engine: what waits, runs, was done or failed in the background (/admin/tarefas). */
+  jobs: ["admin"],
   /**
    * "Resultados": leads and enrolments per campaign, form, polo, area (no personal data; a comercial
    * user's report counts only their own leads; /admin/resultados, decision 089).
@@ -64,7 +66,7 @@ export function can(role: Role, permission: Permission): boolean {
  * land after login and which header links to show): /contato itself "dashboard"; a lead's data
  * export and erasure "lgpd"; anything else under /contato "leads" (except 'Sair', open to every
  * signed-in role); /admin/conteudo "content", /admin/webhooks "webhooks", /admin/usuarios "users",
- * /admin/e-mails "emails", /admin/distribuicao "distribution", /admin/resultados (and its .csv) "results".
+ * /admin/e-mails "emails", /admin/tarefas "jobs", /admin/distribuicao "distribution", /admin/resultados (and its .csv) "results".
  * Null for any other path.
  */
 export function permissionForPath(pathname: string): Permission | null {
@@ -78,6 +80,7 @@ export function permissionForPath(pathname: string): Permission | null {
   if (under("admin/webhooks")) return "webhooks";
   if (under("admin/usuarios")) return "users";
   if (under("admin/e-mails")) return "emails";
+  if (under("admin/tarefas")) return "jobs";
   if (under("admin/distribuicao")) return "distribution";
   if (under("admin/resultados") || path === "admin/resultados.csv") return "results";
   return null;
@@ -99,6 +102,7 @@ const STAFF_LINKS: (StaffLink & { permission: Permission })[] = [
   { to: "/admin/webhooks", label: "Webhooks", permission: "webhooks" },
   { to: "/admin/distribuicao", label: "Distribuição", permission: "distribution" },
   { to: "/admin/e-mails", label: "E-mails", permission: "emails" },
+  { to: "/admin/tarefas", label: "Tarefas", permission: "jobs" },
   { to: "/admin/usuarios", label: "Usuários", permission: "users" },
   { to: "/whatsapp", label: "WhatsApp", permission: "whatsapp" },
 ];

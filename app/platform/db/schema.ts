@@ -530,8 +530,8 @@ export type NewLead = typeof leads.$inferInsert;
 
 /**
  * The e-mail outbox (decision 088): one row per message, written in the same transaction as its
- * cause and sent later by the e-mail worker (app/server/email/outbox.server.ts), never inside a visitor's
- * request. `status` is pending | sent | failed | held (no SMTP_URL: kept here and shown to admins on
+ * cause with the job that sends it later (the jobs engine's "email.send", app/features/email/outbox.server.ts),
+ * never inside a visitor's request. The job holds when it is tried; the row what is sent and how it went. `status` is pending | sent | failed | held (no SMTP_URL: kept here and shown to admins on
  * the "E-mails" page). `messageId` is the Message-ID header, the same on every attempt, so a
  * receiver (or a test) recognises a repeat after a crash. `leadId` ties a message about a person to
  * their lead: deleting the lead (LGPD) deletes the message, and one still waiting is never sent.
@@ -553,7 +553,6 @@ export const emailOutbox = sqliteTable(
     /** 0 for staff alerts, 1 for messages to a person: the worker sends the lower first (decision 123). */
     priority: integer("priority").notNull().default(0),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: integer("next_attempt_at").notNull(),
     lastError: text("last_error"),
     createdAt: text("created_at").notNull(),
     sentAt: text("sent_at"),
@@ -665,3 +664,42 @@ export const leadOwnerRequests = sqliteTable(
     index("lead_owner_requests_status_idx").on(t.status),
   ],
 );
+
+/**
+ * The jobs engine's one table (app/platform/jobs): every piece of work done later, outside a
+ * visitor's request (an e-mail, a webhook delivery, the minute's escalation, the daily purge).
+ * `status`: pending (waits for `run_at`, ms) | running (claimed by `lease_owner` until
+ * `lease_until`, ms: after that another worker takes it again) | done | failed (given up) | held
+ * (kept, never tried: an e-mail with no SMTP server). `group_key` bounds how many of a group run at
+ * once (one webhook endpoint's deliveries); `dedupe_key` makes an enqueue idempotent (one periodic
+ * run per period across processes). `lead_id` ties a job about a person to their lead: erasing the
+ * lead erases the job. `result` is the handler's last note (an HTTP status).
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    payload: text("payload").notNull().default("{}"),
+    status: text("status").notNull().default("pending"),
+    priority: integer("priority").notNull().default(0),
+    groupKey: text("group_key"),
+    dedupeKey: text("dedupe_key").unique(),
+    runAt: integer("run_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    result: text("result"),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [
+    index("jobs_queue_idx").on(t.kind, t.status, t.priority, t.id),
+    index("jobs_group_idx").on(t.groupKey, t.status),
+    index("jobs_lead_idx").on(t.leadId),
+  ],
+);
+
+export type Job = typeof jobs.$inferSelect;

@@ -17,6 +17,7 @@ import { enqueueWebhookEvent } from "~/features/webhooks/outbox.server";
 import * as serverClock from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
 import { db, schema, sqlite } from "~/platform/db/client.server";
+import type { PeriodicJob } from "~/platform/jobs/worker.server";
 
 import {
   addBusinessMinutes,
@@ -545,21 +546,12 @@ function sendEscalationDigests(escalations: Escalation[], now: Date) {
     enqueueEmail({ kind: "lead.escalated", to: admin, ...escalationDigestEmail("manager", all) }, now);
 }
 
-let escalationTimer: ReturnType<typeof setInterval> | undefined;
-
-export function startEscalationTimer() {
-  clearInterval(escalationTimer);
-  escalationTimer = setInterval(() => {
-    try {
-      escalateWaitingLeads();
-    } catch (error) {
-      console.error(`distribuição: o escalonamento falhou: ${(error as Error).message}`);
-    }
-  }, ESCALATION_INTERVAL_MS);
-  escalationTimer.unref();
-}
-
-export function stopEscalationTimer() {
-  clearInterval(escalationTimer);
-  escalationTimer = undefined;
-}
+/** The minute's escalation, run once a minute across every process (LEAD_ESCALATION=0 turns it off). */
+export const escalationJob: PeriodicJob = {
+  kind: "distribution.escalate",
+  label: "Escalonamento de leads sem contato",
+  everyMs: ESCALATION_INTERVAL_MS,
+  run(now) {
+    if (config.leadEscalation) escalateWaitingLeads(now);
+  },
+};

@@ -1,0 +1,28 @@
+import { emailJobHandler } from "~/features/email/outbox.server";
+import { summaryJob } from "~/features/leads/daily-summary.server";
+import { escalationJob } from "~/features/leads/distribution/assign.server";
+import { registerJobHandler, registerPeriodicJob, startJobWorker, stopJobWorker } from "~/platform/jobs/worker.server";
+
+import { retentionJob } from "./retention.server";
+
+/** How long jobs out get to finish on SIGTERM before they are given back to the queue. */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
+/** Every feature's jobs, registered with the engine: the one list of what the site does in the background. */
+export function registerBackgroundJobs(): void {
+  registerJobHandler(emailJobHandler());
+  registerPeriodicJob(escalationJob);
+  registerPeriodicJob(summaryJob);
+  registerPeriodicJob(retentionJob);
+}
+
+/** Server start-up: the jobs engine's worker for this process. */
+export function startBackgroundJobs(): void {
+  registerBackgroundJobs();
+  startJobWorker();
+}
+
+/** SIGTERM: nothing new starts; what runs gets the grace, then goes back to the queue. */
+export function stopBackgroundJobs(): Promise<void> {
+  return stopJobWorker(SHUTDOWN_GRACE_MS);
+}
