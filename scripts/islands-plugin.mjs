@@ -2,8 +2,9 @@
 // Islands (docs/decisions/150-how-marketing-pages-run.md): small browser modules without a framework
 // for the pages that load no React. Two kinds: a behaviour that a component also uses once hydrated
 // lives beside that component as `<name>.island.ts` (anywhere under app/) and exports
-// `mount(root: HTMLElement): () => void`; its bundle mounts it on every `[data-island="<name>"]` and
-// marks each `data-island-ready`. A page-only script is `app/islands/<name>.ts` and binds itself.
+// `mount(root: HTMLElement): () => void`, which binds the behaviour to `root`, marks it
+// `data-island-ready` once bound and returns what undoes it; its bundle mounts it on every
+// `[data-island="<name>"]`. A page-only script is `app/islands/<name>.ts` and binds itself.
 // Each is bundled with esbuild (it reads tsconfig's `~/` paths, so an island shares the app's texts
 // and rules), named by the hash of its content, written to build/client/assets/islands/ by the
 // browser build, and offered to the server build as `virtual:islands` ({ name: { src, integrity } }).
@@ -47,14 +48,13 @@ export function islandNames() {
 }
 
 /**
- * The entry of a `mount` island's bundle: mounts every element that names it, then marks it ready.
+ * The entry of a `mount` island's bundle: mounts every element that names it.
  * @param {{ name: string, file: string }} source
  */
 function mountEntry({ name, file }) {
   return (
     `import { mount } from ${JSON.stringify(file)};` +
-    `for (const root of document.querySelectorAll(${JSON.stringify(`[data-island="${name}"]`)})) {` +
-    `mount(root); root.dataset.islandReady = ""; }`
+    `for (const root of document.querySelectorAll(${JSON.stringify(`[data-island="${name}"]`)})) mount(root);`
   );
 }
 

@@ -98,6 +98,7 @@ export function mount(root: HTMLElement): () => void {
   controls.classList.remove("invisible");
   root.dataset.enhanced = "true";
   update();
+  root.dataset.islandReady = "";
   return () => {
     events.abort();
     window.clearInterval(timer);

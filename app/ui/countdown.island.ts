@@ -56,5 +56,6 @@ export function mount(timer: HTMLElement): () => void {
   };
   const id = window.setInterval(tick, 1000);
   tick();
+  timer.dataset.islandReady = "";
   return () => window.clearInterval(id);
 }

@@ -81,6 +81,7 @@ export function mount(region: HTMLElement): () => void {
   bindAll();
   const observer = new MutationObserver(bindAll);
   if (list) observer.observe(list, { childList: true });
+  region.dataset.islandReady = "";
 
   return () => {
     events.abort();
