@@ -52,7 +52,7 @@ export function failOnCircularChunk(warning: Rollup.RollupLog, defaultHandler: R
 export default defineConfig(({ isSsrBuild }) => ({
   // helperPackagePlugin: packs helper/ into build/client/downloads/whatsapp-helper.tgz (WhatsApp start scripts).
   // precompressPlugin: brotli/gzip copies of build/client/assets, served by server.js.
-  // islandsPlugin: the marketing pages' small scripts (app/islands, decision 092) into build/client/assets/islands.
+  // islandsPlugin: the marketing pages' small scripts (*.island.ts and app/islands, decision 150) into build/client/assets/islands.
   // bundleCommandsPlugin: the operator commands (npm run admin, backup, restore, purge-leads) into build/scripts.
   plugins: [tailwindcss(), reactRouter(), islandsPlugin(), helperPackagePlugin(), precompressPlugin(), bundleCommandsPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

@@ -1,26 +1,61 @@
 // @ts-check
-// Islands (docs/decisions/092-marketing-pages-without-framework-javascript.md): small browser modules
-// without a framework, in app/islands/*.ts, for the pages that load no React. Each is bundled with
-// esbuild (it reads tsconfig's `~/` paths, so an island shares app/lib's texts and rules), named by
-// the hash of its content, written to build/client/assets/islands/ by the browser build, and offered
-// to the server build as `virtual:islands` ({ name: { src, integrity } }). In development the same bundles are served
-// from memory.
+// Islands (docs/decisions/150-how-marketing-pages-run.md): small browser modules without a framework
+// for the pages that load no React. Two kinds: a behaviour that a component also uses once hydrated
+// lives beside that component as `<name>.island.ts` (anywhere under app/) and exports
+// `mount(root: HTMLElement): () => void`, which binds the behaviour to `root`, marks it
+// `data-island-ready` once bound and returns what undoes it; its bundle mounts it on every
+// `[data-island="<name>"]`. A page-only script is `app/islands/<name>.ts` and binds itself.
+// Each is bundled with esbuild (it reads tsconfig's `~/` paths, so an island shares the app's texts
+// and rules), named by the hash of its content, written to build/client/assets/islands/ by the
+// browser build, and offered to the server build as `virtual:islands` ({ name: { src, integrity } }).
+// In development the same bundles are served from memory.
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
 import { build } from "esbuild";
 
-const ISLANDS_DIR = path.resolve("app/islands");
+const APP_DIR = path.resolve("app");
+const ISLANDS_DIR = path.join(APP_DIR, "islands");
+const MOUNT_SUFFIX = ".island.ts";
 const VIRTUAL_ID = "virtual:islands";
 const RESOLVED_ID = "\0" + VIRTUAL_ID;
 
-/** Every island's name (its file name without `.ts`). */
-export function islandNames() {
-  return readdirSync(ISLANDS_DIR)
+/**
+ * Every island's source: { name, file, mounts }, `mounts` true for a `<name>.island.ts` module that
+ * exports `mount`. Two islands with one name are an error.
+ * @returns {{ name: string, file: string, mounts: boolean }[]}
+ */
+export function islandSources() {
+  /** @type {{ name: string, file: string, mounts: boolean }[]} */
+  const found = readdirSync(ISLANDS_DIR)
     .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.endsWith(".d.ts"))
-    .map((name) => name.slice(0, -3))
-    .sort();
+    .map((name) => ({ name: name.slice(0, -3), file: path.join(ISLANDS_DIR, name), mounts: false }));
+  for (const entry of readdirSync(APP_DIR, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(MOUNT_SUFFIX)) continue;
+    const name = entry.name.slice(0, -MOUNT_SUFFIX.length);
+    found.push({ name, file: path.join(entry.parentPath, entry.name), mounts: true });
+  }
+  const names = found.map((source) => source.name);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) throw new Error(`Two islands are named "${twice}" (scripts/islands-plugin.mjs).`);
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Every island's name. */
+export function islandNames() {
+  return islandSources().map((source) => source.name);
+}
+
+/**
+ * The entry of a `mount` island's bundle: mounts every element that names it.
+ * @param {{ name: string, file: string }} source
+ */
+function mountEntry({ name, file }) {
+  return (
+    `import { mount } from ${JSON.stringify(file)};` +
+    `for (const root of document.querySelectorAll(${JSON.stringify(`[data-island="${name}"]`)})) mount(root);`
+  );
 }
 
 /**
@@ -31,9 +66,11 @@ export function islandNames() {
 export async function bundleIslands() {
   /** @type {Record<string, { code: string, fileName: string, integrity: string }>} */
   const out = {};
-  for (const name of islandNames()) {
+  for (const source of islandSources()) {
     const result = await build({
-      entryPoints: [path.join(ISLANDS_DIR, `${name}.ts`)],
+      ...(source.mounts
+        ? { stdin: { contents: mountEntry(source), resolveDir: APP_DIR, sourcefile: `${source.name}.entry.ts`, loader: "ts" } }
+        : { entryPoints: [source.file] }),
       bundle: true,
       write: false,
       minify: true,
@@ -46,7 +83,7 @@ export async function bundleIslands() {
     const code = result.outputFiles[0].text;
     const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
     const integrity = `sha384-${createHash("sha384").update(code).digest("base64")}`;
-    out[name] = { code, fileName: `assets/islands/${name}-${hash}.js`, integrity };
+    out[source.name] = { code, fileName: `assets/islands/${source.name}-${hash}.js`, integrity };
   }
   return out;
 }

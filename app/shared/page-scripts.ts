@@ -1,7 +1,7 @@
 /**
  * Which pages load React and React Router in the browser (decision 092). A marketing page says
  * `handle = { framework: false }`: it is served as plain HTML plus the islands its markup names
- * (`data-island="…"`, app/islands/), and every link and form on it works without the runtime.
+ * (`data-island="…"`, scripts/islands-plugin.mjs), and every link and form on it works without the runtime.
  * Everything else (the vocational test, /inscricao, the staff and WhatsApp areas) hydrates.
  */
 export type PageScriptsHandle = { framework?: false };

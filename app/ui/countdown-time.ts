@@ -1,3 +1,5 @@
+import { saoPauloDate, saoPauloInstant } from "~/shared/dates";
+
 /** Countdown math: days, hours, minutes and seconds left, never negative. */
 export type TimeLeft = {
   days: number;
@@ -49,4 +51,36 @@ export function describeTimeLeft(left: TimeLeft): string {
     "minuto",
     "minutos",
   )} e ${part(left.seconds, "segundo", "segundos")}`;
+}
+
+/** How many days a rolling deadline's window lasts (the flash campaign's when no end date is set). */
+export const ROLLING_WINDOW_DAYS = 5;
+
+export type Deadline = {
+  /** The instant the offer ends, as an ISO string (survives the loader's serialisation). */
+  endsAt: string;
+  /** True when the deadline is a rolling window (it moves on once passed). */
+  rolling: boolean;
+};
+
+/** The rolling deadline seen at `now`: São Paulo's calendar day of `now` plus 5 days, at 23:59:59. */
+export function rollingDeadline(now: Date, days = ROLLING_WINDOW_DAYS): Date {
+  const [y, m, d] = saoPauloDate(now).split("-").map(Number);
+  const target = new Date(Date.UTC(y, m - 1, d + days));
+  return saoPauloInstant(target.toISOString().slice(0, 10), "23:59:59");
+}
+
+/**
+ * The deadline to show at `now` for a page that was given `deadline` earlier: a rolling deadline
+ * that has passed is recomputed; a configured one never moves (its countdown stays at zero).
+ */
+export function refreshDeadline(deadline: Deadline, now: Date): Deadline {
+  if (!deadline.rolling || now.getTime() < new Date(deadline.endsAt).getTime()) return deadline;
+  return { endsAt: rollingDeadline(now).toISOString(), rolling: true };
+}
+
+/** 'dd/mm' of an instant in São Paulo: 'Condições válidas até dd/mm'. */
+export function formatDayMonth(instant: Date | string): string {
+  const [, m, d] = saoPauloDate(new Date(instant)).split("-");
+  return `${d}/${m}`;
 }

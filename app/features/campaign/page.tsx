@@ -1,7 +1,6 @@
 import { CalendarClock, Check, Zap } from "lucide-react";
-import { useState } from "react";
 
-import { type CampaignDeadline, formatDayMonth, refreshDeadline } from "~/features/campaign/campaign";
+import { formatDayMonth } from "~/features/campaign/campaign";
 import { campaignTexts } from "~/features/campaign/campaign.seed";
 import { campaignPageData } from "~/features/campaign/campaign.server";
 import { ContactCtas } from "~/features/campaign/contact-ctas";
@@ -51,9 +50,9 @@ function campaignTitleOf(data: { title: string; headlinePercent: number; ended: 
 
 export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const [deadline, setDeadline] = useState<CampaignDeadline>(loaderData.deadline);
-  // A fixed end date reached while the page is open ends the campaign here too (no clock at zero).
-  const [ended, setEnded] = useState(loaderData.ended);
+  // A deadline reached while the page is open: the countdown island rolls the window on, or reloads
+  // the page for a fixed end date, which the server then shows ended (no clock at zero).
+  const { deadline, ended } = loaderData;
   const texts = {
     ...campaignTexts,
     bannerText: renderPlaceholders(campaignTexts.bannerText, { campanha: loaderData.title }) ?? "",
@@ -127,10 +126,6 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               label="Tempo restante da campanha"
               rolling={deadline.rolling}
               expire="reload"
-              onExpire={() => {
-                if (deadline.rolling) setDeadline((current) => refreshDeadline(current, new Date()));
-                else setEnded(true);
-              }}
               boxClassName="flex w-16 flex-col items-center rounded-lg bg-slate-900 px-2 py-2 text-white sm:w-20"
             />
           )}

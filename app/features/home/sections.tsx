@@ -1,7 +1,5 @@
 import { BookOpenCheck, Building2, Cpu, GraduationCap, Laptop, Lightbulb, MapPinned, Quote, Sparkles, Users } from "lucide-react";
-import { useState } from "react";
 
-import { refreshDeadline } from "~/features/campaign/campaign";
 import { statesSentence } from "~/features/campaign/claims";
 import type { HomeCountdownView, TestimonialContent } from "~/features/home/content";
 import { initialsOf } from "~/features/home/testimonial-card";
@@ -116,10 +114,9 @@ export function VocationalTestBanner() {
  * section when it passes (a rolling campaign window moves on to the next one instead).
  */
 export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownView; title: string; now: number } }) {
-  const [view, setView] = useState(countdown.view);
+  const { view } = countdown;
   const { campaignName } = useSite().claims;
   if (!view) return null;
-  const expire = () => setView((current) => (current?.rolling ? refreshDeadline(current, new Date()) : null));
   return (
     <section
       id="campanha-relampago"
@@ -137,7 +134,6 @@ export function HomeCountdown({ countdown }: { countdown: { view: HomeCountdownV
         <Countdown
           target={view.endsAt}
           now={countdown.now}
-          onExpire={expire}
           rolling={view.rolling}
           expire="hide"
           label="Tempo restante para a oferta"

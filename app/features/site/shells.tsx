@@ -1,8 +1,7 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 
 import { FormModal, useEmbedded } from "~/features/leads/forms/form-modal";
-import { watchFloatingButtons } from "~/features/site/floating-buttons";
 
 import { AssistantButton } from "./assistant-button";
 import { EmbeddedHeightReporter } from "./embedded-height";
@@ -41,16 +40,13 @@ export function PublicShell({ children }: { children: ReactNode }) {
 
 /**
  * The WhatsApp and assistant buttons. On a phone the server's markup puts them at the end of the
- * page, in the footer's room for them (pb-20), so without JavaScript they cover nothing; once a script
- * watches them (here on a page with React, the header island on one without) they float at the
- * screen's corner and hide while an action or a legal text is under them (lib/floating-buttons.ts,
+ * page, in the footer's room for them (pb-20), so without JavaScript they cover nothing; once the
+ * header island watches them (it is in every page that has them) they float at the screen's corner and hide while an action or a legal text is under them (lib/floating-buttons.ts,
  * decision 144). From 640 px they float as before.
  */
 function FloatingButtons() {
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => (root.current ? watchFloatingButtons(root.current) : undefined), []);
   return (
-    <div ref={root} data-floating-buttons className="relative">
+    <div data-floating-buttons className="relative">
       <WhatsappFloatingButton />
       <AssistantButton />
     </div>

@@ -1,14 +1,14 @@
 import { ChevronDown, Menu, X, Zap } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 
 import { claimText } from "~/features/campaign/claims";
 import { MENU_BUTTON_LABEL } from "~/features/site/site-header-links";
 import { endSentence } from "~/shared/text";
 import { buttonClass } from "~/ui/button";
+import { useIsland } from "~/ui/use-island";
 
+import { mount } from "./header.island";
 import { Logo } from "./logo";
-import { useScrolled } from "./use-scrolled";
 import { useSite } from "./use-site";
 
 /** The menu links of every marketing page, in order. */
@@ -31,6 +31,10 @@ export const HEADER_SPACER_CLASS = "h-[128px] sm:h-[140px]";
 /** The same header with no campaign running: no campaign bar (decision 081). */
 export const HEADER_SPACER_CLASS_NO_CAMPAIGN = "h-[88px] sm:h-[104px]";
 
+/**
+ * The fixed header. Its banner, shadow and phone menu are the header island's (header.island.ts),
+ * mounted here once hydrated or by the islands' bundle on a page without React.
+ */
 export function SiteHeader() {
   const site = useSite();
   // The campaign's name and best active offer; no bar at all with no campaign running (decision 081).
@@ -38,22 +42,15 @@ export function SiteHeader() {
   const legalText = `${endSentence(
     `Este site é de responsabilidade da ${site.companyName}, integrante do ${site.groupName}${site.taxId ? `, CNPJ ${site.taxId}` : ""}`,
   )} Todos os direitos reservados.`;
-  const scrolled = useScrolled();
-  const [menuOpen, setMenuOpen] = useState<boolean | undefined>(undefined);
-  const location = useLocation();
-  const toggleRef = useRef<HTMLAnchorElement>(null);
-
-  // Any navigation closes the menu.
-  useEffect(() => setMenuOpen(false), [location.key]);
+  const ref = useIsland<HTMLElement>(mount);
 
   return (
     <>
-      <header data-island="header" className="fixed inset-x-0 top-0 z-40">
+      <header ref={ref} data-island="header" className="fixed inset-x-0 top-0 z-40">
         <section
           id="aviso-legal"
           data-testid="legal-banner"
           data-legal
-          hidden={scrolled}
           aria-label="Aviso legal"
           className="bg-slate-900 px-2 text-[10px] leading-[1.2] text-slate-200 sm:flex sm:h-10 sm:items-center sm:justify-center sm:px-3 sm:text-center sm:text-[11px]"
         >
@@ -78,15 +75,8 @@ export function SiteHeader() {
         )}
         <nav
           aria-label="Principal"
-          onKeyDown={(event) => {
-            // Esc closes the open mobile menu and puts focus back on its button.
-            if (event.key === "Escape" && menuOpen) {
-              setMenuOpen(false);
-              toggleRef.current?.focus();
-            }
-          }}
-          data-scrolled={scrolled}
-          className={`bg-brand-700 text-white transition-shadow [&_:focus-visible]:outline-white ${scrolled ? "shadow-lg shadow-slate-900/30" : ""}`}
+          data-scrolled="false"
+          className="bg-brand-700 text-white transition-shadow [&_:focus-visible]:outline-white"
         >
           <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
             <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${site.brandName} - página inicial`}>
@@ -117,46 +107,29 @@ export function SiteHeader() {
                 Inscreva-se
               </a>
               <a
-                ref={toggleRef}
                 href="#menu-mobile"
                 role="button"
                 aria-controls="menu-mobile"
-                aria-expanded={menuOpen ?? false}
-                aria-label={menuOpen ? MENU_BUTTON_LABEL.close : MENU_BUTTON_LABEL.open}
-                onClick={(event) => {
-                  event.preventDefault();
-                  setMenuOpen((open) => !open);
-                }}
-                onKeyDown={(event) => {
-                  // A button opens with Space too (Enter already clicks the link).
-                  if (event.key === " ") {
-                    event.preventDefault();
-                    setMenuOpen((open) => !open);
-                  }
-                }}
+                aria-expanded={false}
+                aria-label={MENU_BUTTON_LABEL.open}
                 className="inline-flex size-10 items-center justify-center rounded hover:bg-white/10 lg:hidden"
               >
-                {/* Both icons are in the page, so the header island can swap them without React. */}
-                <span data-icon="close" hidden={!menuOpen}>
+                {/* Both icons are in the page; the header island shows the one that matches. */}
+                <span data-icon="close" hidden>
                   <X aria-hidden="true" />
                 </span>
-                <span data-icon="open" hidden={!!menuOpen}>
+                <span data-icon="open">
                   <Menu aria-hidden="true" />
                 </span>
               </a>
             </div>
           </div>
-          <div
-            id="menu-mobile"
-            className="mobile-menu border-t border-white/15 bg-brand-800 lg:hidden"
-            data-open={menuOpen === undefined ? undefined : String(menuOpen)}
-          >
+          <div id="menu-mobile" className="mobile-menu border-t border-white/15 bg-brand-800 lg:hidden">
             <ul className="mx-auto max-w-7xl px-4 py-2">
               {MENU_LINKS.map((link) => (
                 <li key={link.to}>
                   <Link
                     to={link.to}
-                    onClick={() => setMenuOpen(false)}
                     className={`block rounded px-3 py-3 text-base font-medium hover:bg-white/10 ${
                       "highlight" in link ? "text-accent-300" : ""
                     }`}
@@ -166,14 +139,7 @@ export function SiteHeader() {
                 </li>
               ))}
               <li>
-                <a
-                  href="#fechar-menu"
-                  className="block px-3 py-3 text-sm text-white/80 underline"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setMenuOpen(false);
-                  }}
-                >
+                <a href="#fechar-menu" className="block px-3 py-3 text-sm text-white/80 underline">
                   Fechar menu
                 </a>
               </li>

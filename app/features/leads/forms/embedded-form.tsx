@@ -1,8 +1,7 @@
-import { useRef } from "react";
-
-import { useReportedHeight } from "~/features/site/embedded-height";
+import { mount } from "~/features/site/frame-height.island";
 import { buttonClass } from "~/ui/button";
 import { textLink } from "~/ui/text-link";
+import { useIsland } from "~/ui/use-island";
 
 type EmbeddedFormProps = {
   src: string;
@@ -20,23 +19,22 @@ type EmbeddedFormProps = {
 /**
  * A form embedded in an iframe (the club-games form, the CV form): lazy, no referrer sent to
  * outside hosts, with a plain link under it for anyone whose browser blocks the frame. Our own
- * pages report their content height (components/layout/embedded-height.tsx) and the frame takes it.
+ * pages report their content height and the frame takes it (the frame-height island, mounted here
+ * once hydrated or by the islands' bundle on a page without React).
  */
 export function EmbeddedForm({ src, title, className }: EmbeddedFormProps) {
   const external = /^https?:\/\//.test(src);
   const heightClass = className ?? (external ? "h-[600px] md:h-[800px]" : "h-[900px] md:h-[800px]");
-  const height = useReportedHeight(useRef<HTMLIFrameElement>(null), external);
+  const ref = useIsland<HTMLIFrameElement>(mount);
   return (
     <div>
       <iframe
-        ref={height.ref}
+        ref={ref}
         src={src}
         title={title}
         loading="lazy"
         referrerPolicy={external ? "no-referrer" : undefined}
-        // Our own form reports its height; on a page without React the frame-height island listens (decision 098).
         data-island={external ? undefined : "frame-height"}
-        style={height.px ? { height: height.px } : undefined}
         className={`block w-full rounded-xl border border-slate-200 bg-white ${heightClass}`}
       />
       <p className="mt-3 text-center text-sm text-slate-600">

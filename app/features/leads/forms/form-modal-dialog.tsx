@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 
 import {
+  FORM_FRAME_HEIGHT_PX,
   FORM_MODAL_IFRAME_TITLE,
-  formFrameHeight,
   type FormModalOptions,
   type FormModalState,
   formModalTexts,
   formModalType,
   iframeUrl,
 } from "~/features/leads/forms/form-modal-state";
-import { useReportedHeight } from "~/features/site/embedded-height";
+import { mount } from "~/features/site/frame-height.island";
 import { useSite } from "~/features/site/use-site";
 import { CloseButton } from "~/ui/close-button";
+import { useIsland } from "~/ui/use-island";
 
 const CLOSED: FormModalState = { isOpen: false, formUrl: "", type: "other", title: "", description: "" };
 
@@ -29,11 +30,11 @@ export default function FormModalDialog({ request }: { request: FormModalRequest
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  const frameRef = useRef<HTMLIFrameElement>(null);
   const origin = typeof window === "undefined" ? site.siteUrl : window.location.origin;
   const src = iframeUrl(state.formUrl, state.type, state.formData, origin);
-  // Our own form (a same-origin path) reports its content height and the frame takes it.
-  const reported = useReportedHeight(frameRef, !src.startsWith("/")).px;
+  // Our own form (a same-origin path) reports its content height and the frame takes it, never
+  // less than the spec's 600 px (the frame-height island).
+  const frameRef = useIsland<HTMLIFrameElement>(mount, state.isOpen && src);
 
   useEffect(() => {
     const { options, opener } = request;
@@ -141,7 +142,8 @@ export default function FormModalDialog({ request }: { request: FormModalRequest
           loading="lazy"
           referrerPolicy="no-referrer"
           onLoad={onFrameLoad}
-          style={{ height: formFrameHeight(reported) }}
+          style={{ height: FORM_FRAME_HEIGHT_PX }}
+          data-min-height={FORM_FRAME_HEIGHT_PX}
           className="block w-full border-0"
         />
       ) : null}

@@ -29,18 +29,13 @@ export type FormModalState = {
 
 export const FORM_MODAL_IFRAME_TITLE = "Formulário de Inscrição";
 
-/** The form frame's height in the modal, as the spec gives it (px). */
-export const FORM_FRAME_HEIGHT_PX = 600;
-
 /**
- * The frame's height for a content height reported by our own form (null: none yet, or an outside
- * form). Never less than the spec's 600 px, but taller when the form needs it: in a phone's narrow
- * modal our form (more so with error messages) is taller than 600 px, and a visitor should not
- * have to scroll inside the frame to reach the consent box and the submit button.
+ * The form frame's height in the modal, as the spec gives it (px): never less, but taller when our
+ * own form reports it needs more (the frame-height island). In a phone's narrow modal our form (more
+ * so with error messages) is taller than 600 px, and a visitor should not have to scroll inside the
+ * frame to reach the consent box and the submit button.
  */
-export function formFrameHeight(reported: number | null): number {
-  return Math.max(FORM_FRAME_HEIGHT_PX, reported ?? 0);
-}
+export const FORM_FRAME_HEIGHT_PX = 600;
 
 const DEFAULT_TEXTS: Record<FormModalType, { title: string; description: string }> = {
   lead: {

@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from "vitest";
 import {
   connectFormModal,
   FORM_FRAME_HEIGHT_PX,
-  formFrameHeight,
   formModalTexts,
   formModalType,
   iframeUrl,
   openFormModal,
 } from "~/features/leads/forms/form-modal-state";
+import { reportedFrameHeight } from "~/shared/embedded-height";
 
 describe("form modal default texts", () => {
   it("has the spec's title per type", () => {
@@ -74,11 +74,14 @@ describe("openFormModal", () => {
 describe("form frame height", () => {
   it("is the spec's 600 px until our form reports, and for an outside form", () => {
     expect(FORM_FRAME_HEIGHT_PX).toBe(600);
-    expect(formFrameHeight(null)).toBe(600);
   });
 
   it("grows to a taller reported form (a phone's narrow modal, error messages), never below 600 px", () => {
-    expect(formFrameHeight(912)).toBe(912);
-    expect(formFrameHeight(420)).toBe(600);
+    expect(reportedFrameHeight(912, 0, FORM_FRAME_HEIGHT_PX)).toBe(912);
+    expect(reportedFrameHeight(420, 0, FORM_FRAME_HEIGHT_PX)).toBe(600);
+  });
+
+  it("adds the frame's borders to an embedded form's reported height", () => {
+    expect(reportedFrameHeight(700, 2)).toBe(702);
   });
 });

@@ -1,16 +1,26 @@
-// Live filtering without React (decision 098) and the home's deferred lists (decision 104). The home
-// page's course search and polo finder are GET forms that work as they are; this island submits the form
-// while the visitor types (debounced), fetches only the parts of the page for the new query
-// (`?fragmento=busca`) and swaps in the regions marked `data-live` (by id), so the search rules and every
-// pt-BR text stay the server's. The address follows with replaceState (no fragment, no jump), the box
-// keeps its focus, and a real submit (Enter, the button) still navigates.
+// Live filtering for the home's searches (live-search-form.tsx mounts it once hydrated, the islands'
+// bundle on a page without React) and the home's deferred lists (decision 150). The course search and
+// the polo finder are GET forms that work as they are; this island searches while the visitor types
+// (debounced, 250 ms), at once for text typed before it arrived, and a real submit (Enter, the
+// button) cancels a pending search and navigates. A search is a cancelable `live-search` event on the
+// form (detail: { url, part }); on a hydrated page React cancels it and navigates itself. Otherwise
+// the island fetches only the parts of the page for the new query (`?fragmento=busca`) and swaps in
+// the regions marked `data-live` (by id), so the search rules and every pt-BR text stay the server's;
+// the address follows with replaceState (no fragment, no jump) and the box keeps its focus.
 // The landing document leaves the lists below the first screen out (placeholders marked
 // `data-deferred`, each a link to the whole page): once the page has loaded, the island fetches them
-// (`?fragmento=inicio`) and puts them in their places, then repeats a jump to a section (/#faq).
+// (`?fragmento=inicio`) through the same event and puts them in their places, then repeats a jump to
+// a section (/#faq).
 import { HOME_FRAGMENT_PARAM, HOME_PARTS } from "~/features/home/home-parts";
 import { fragmentId } from "~/shared/fragment";
 
 const DELAY_MS = 250;
+export const LIVE_SEARCH_EVENT = "live-search";
+export type LiveSearchDetail = { url: URL; part: string };
+
+/** Asks the page to search `url` for `part`: false when a listener (React) did it instead. */
+const mine = (form: HTMLFormElement, url: URL, part: string) =>
+  form.dispatchEvent(new CustomEvent<LiveSearchDetail>(LIVE_SEARCH_EVENT, { cancelable: true, detail: { url, part } }));
 
 let pending: AbortController | undefined;
 /** A search has filled the live regions: the deferred parts leave them alone. */
@@ -47,6 +57,7 @@ async function refresh(form: HTMLFormElement): Promise<void> {
   const url = new URL(form.action);
   url.hash = "";
   url.search = new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString();
+  if (!mine(form, url, HOME_PARTS.search)) return;
   try {
     if (await swapParts(url, HOME_PARTS.search, controller.signal)) {
       searched = true;
@@ -80,9 +91,10 @@ function stylesheet(): Promise<unknown> {
 }
 
 /** The landing document's deferred lists, once the page has loaded; then the jump to a section again. */
-async function fillPlaceholders(): Promise<void> {
+async function fillPlaceholders(form: HTMLFormElement): Promise<void> {
   if (!document.querySelector("[data-deferred]")) return;
   await loaded();
+  if (!mine(form, new URL(location.href), HOME_PARTS.deferred)) return;
   await stylesheet();
   try {
     if (!(await swapParts(new URL(location.href), HOME_PARTS.deferred))) return;
@@ -92,23 +104,33 @@ async function fillPlaceholders(): Promise<void> {
   }
 }
 
-const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-island="live-search"]')];
-for (const form of forms) {
-  const input = form.querySelector<HTMLInputElement>('input[type="search"]');
-  let timer: number | undefined;
-  input?.addEventListener("input", () => {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(() => void refresh(form), DELAY_MS);
-  });
-  // A real submit wins over a pending live one.
-  form.addEventListener("submit", () => window.clearTimeout(timer));
-}
+/** The page's deferred parts, filled once whichever form mounts first. */
+let filling: Promise<void> | undefined;
 
-void fillPlaceholders().then(() => {
-  for (const form of forms) {
+export function mount(root: HTMLElement): () => void {
+  const form = root as HTMLFormElement;
+  const input = form.querySelector<HTMLInputElement>('input[type="search"]');
+  const events = new AbortController();
+  let timer: number | undefined;
+  input?.addEventListener(
+    "input",
+    () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void refresh(form), DELAY_MS);
+    },
+    { signal: events.signal },
+  );
+  // A real submit wins over a pending live one.
+  form.addEventListener("submit", () => window.clearTimeout(timer), { signal: events.signal });
+
+  void (filling ??= fillPlaceholders(form)).then(() => {
+    if (events.signal.aborted) return;
     // Typed before this script arrived (a slow phone): searched now, as if typed now.
-    const input = form.querySelector<HTMLInputElement>('input[type="search"]');
     if (input && input.value !== input.defaultValue) void refresh(form);
     form.dataset.islandReady = "";
-  }
-});
+  });
+  return () => {
+    events.abort();
+    window.clearTimeout(timer);
+  };
+}

@@ -1,7 +1,8 @@
-// The carousel without React (decision 098), as components/ui/carousel.tsx does once hydrated: the
-// server's scroll-snap list gains its previous/next buttons (looping), the arrow keys, the position
-// label and, when `data-autoplay-ms` asks, autoplay that pauses on hover or focus, can be paused by
-// its button and never starts with reduced motion. Without this script the list scrolls by itself.
+// The carousel's behaviour on every page (carousel.tsx mounts it once hydrated, the islands' bundle
+// on a page without React): the server's scroll-snap list gains its previous/next buttons (looping),
+// the arrow keys, the position label and, when `data-autoplay-ms` asks, autoplay that pauses on hover
+// or focus, can be paused by its button and never starts with reduced motion. Without this script
+// the list scrolls by itself.
 import {
   CAROUSEL_PLAY_LABEL,
   CAROUSEL_SETTLE_MS,
@@ -12,11 +13,15 @@ import {
   visibleCount,
   wrapIndex,
 } from "~/ui/carousel-state";
+import { setText } from "~/ui/set-text";
 
-for (const root of document.querySelectorAll<HTMLElement>('[data-island="carousel"]')) {
+export function mount(root: HTMLElement): () => void {
   const list = root.querySelector("ul");
   const controls = root.querySelector<HTMLElement>("[data-carousel-controls]");
-  if (!list || !controls) continue;
+  if (!list || !controls) return () => {};
+  const events = new AbortController();
+  const on = (target: EventTarget | null | undefined, type: string, listener: (event: Event) => void) =>
+    target?.addEventListener(type, listener, { signal: events.signal });
   const count = list.children.length;
   const position = controls.querySelector<HTMLElement>("[data-carousel-position]");
   const playButton = controls.querySelector<HTMLButtonElement>('[data-carousel="play"]');
@@ -31,7 +36,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island="carouse
   const paused = () => !playing || hovered || focused;
   const show = (next: number) => {
     index = next;
-    if (position) position.textContent = carouselPosition(index, count);
+    if (position) setText(position, carouselPosition(index, count));
   };
   const goTo = (target: number) => {
     const next = wrapIndex(target, count, visibleCount(list));
@@ -53,38 +58,39 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island="carouse
     if (autoplayMs && !paused()) timer = window.setInterval(() => goTo(index + 1), autoplayMs);
   };
 
-  list.addEventListener("scroll", () => {
+  on(list, "scroll", () => {
     if (performance.now() >= settlingUntil) show(nearestIndex(list));
   });
-  list.addEventListener("scrollend", () => {
+  on(list, "scrollend", () => {
     settlingUntil = 0;
     show(nearestIndex(list));
   });
-  list.addEventListener("keydown", (event) => {
-    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+  on(list, "keydown", (event) => {
+    const { key } = event as KeyboardEvent;
+    if (key !== "ArrowRight" && key !== "ArrowLeft") return;
     event.preventDefault();
-    goTo(index + (event.key === "ArrowRight" ? 1 : -1));
+    goTo(index + (key === "ArrowRight" ? 1 : -1));
   });
-  controls.querySelector('[data-carousel="previous"]')?.addEventListener("click", () => goTo(index - 1));
-  controls.querySelector('[data-carousel="next"]')?.addEventListener("click", () => goTo(index + 1));
-  playButton?.addEventListener("click", () => {
+  on(controls.querySelector('[data-carousel="previous"]'), "click", () => goTo(index - 1));
+  on(controls.querySelector('[data-carousel="next"]'), "click", () => goTo(index + 1));
+  on(playButton, "click", () => {
     playing = !playing;
     update();
   });
-  root.addEventListener("mouseenter", () => {
+  on(root, "mouseenter", () => {
     hovered = true;
     update();
   });
-  root.addEventListener("mouseleave", () => {
+  on(root, "mouseleave", () => {
     hovered = false;
     update();
   });
-  root.addEventListener("focusin", () => {
+  on(root, "focusin", () => {
     focused = true;
     update();
   });
-  root.addEventListener("focusout", (event) => {
-    if (root.contains(event.relatedTarget as Node | null)) return;
+  on(root, "focusout", (event) => {
+    if (root.contains((event as FocusEvent).relatedTarget as Node | null)) return;
     focused = false;
     update();
   });
@@ -93,4 +99,8 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island="carouse
   root.dataset.enhanced = "true";
   update();
   root.dataset.islandReady = "";
+  return () => {
+    events.abort();
+    window.clearInterval(timer);
+  };
 }
