@@ -9,6 +9,7 @@ import { VERSION_FIELD } from "~/features/studio/studio";
 import type { StudioFailure } from "~/features/studio/studio.server";
 import { Alert } from "~/ui/alert";
 import { SubmitButton, useActionAnswer, useIsPending } from "~/ui/forms";
+import { Title } from "~/ui/title";
 
 /**
  * The content studio's own form parts: the hidden version, the form-level alert, the group frame and
@@ -107,9 +108,9 @@ export function StudioPage({
 }) {
   return (
     <section aria-labelledby={titleId}>
-      <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+      <Title id={titleId} size="area">
         {title}
-      </h1>
+      </Title>
       <p className="mt-1 text-sm text-slate-600">{intro}</p>
       {children}
     </section>
