@@ -15,10 +15,10 @@ import {
   MANAGER_UNLOCK_MINUTES,
   manageSchema,
   PASSWORD_LABEL_MAX,
-  WHATSAPP_PATH,
 } from "~/features/whatsapp/tool/tool";
 import { readFormData } from "~/platform/form-data.server";
 import { withRetryAfter } from "~/platform/rate-limit.server";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 import { privateData } from "~/shared/cache-headers";
 import { privatePageMeta } from "~/shared/seo";
 import { Alert } from "~/ui/alert";

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import { WHATSAPP_PATH } from "~/features/whatsapp/paths";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 import { textLink } from "~/ui/text-link";
 import { Title } from "~/ui/title";
 
