@@ -1,11 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+import { Users } from "lucide-react";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 import { cx } from "~/shared/text";
 import { buttonClass, type ButtonSize, type ButtonVariant } from "~/ui/button";
 import { textLink } from "~/ui/text-link";
+import { AreaTitle, Title, TITLE_SIZES, type TitleSize } from "~/ui/title";
 
 /** The property a Tailwind class sets, for the families the button maps use (null: not checked). */
 function family(cls: string): string | null {
@@ -108,5 +112,48 @@ describe("textLink", () => {
     };
     walk("app");
     expect(pasted).toEqual([]);
+  });
+});
+
+describe("Title", () => {
+  const render = (props: Parameters<typeof Title>[0]) => renderToStaticMarkup(createElement(Title, props));
+
+  it("renders an h1 by default and the tag it is given", () => {
+    expect(render({ size: "page", children: "Termos" })).toMatch(/^<h1 [^>]*>Termos<\/h1>$/);
+    expect(render({ as: "h2", size: "area", children: "Leads" })).toMatch(/^<h2 [^>]*>Leads<\/h2>$/);
+  });
+
+  it("takes its font from the one size map, then the ink, then the caller's classes", () => {
+    for (const size of Object.keys(TITLE_SIZES) as TitleSize[]) {
+      const html = render({ size, className: "mt-4", children: "x" });
+      const ink = size === "hidden" ? "" : " text-slate-900";
+      expect(html, size).toContain(`class="${TITLE_SIZES[size]}${ink} mt-4"`);
+    }
+    expect(TITLE_SIZES.area).toBe("text-2xl font-bold sm:text-3xl");
+  });
+
+  it("leaves the colour to a dark band, passes the id and lays out an icon", () => {
+    expect(render({ size: "hero", onDark: true, children: "x" })).toBe(`<h1 class="${TITLE_SIZES.hero}">x</h1>`);
+    expect(render({ size: "area", id: "cursos-titulo", children: "x" })).toContain(' id="cursos-titulo"');
+    const withIcon = render({ size: "page", icon: createElement("svg", { "aria-hidden": "true" }), children: "x" });
+    expect(withIcon).toMatch(/^<h1 class="flex items-center gap-2 [^"]*"><svg aria-hidden="true"><\/svg>x<\/h1>$/);
+  });
+
+  it("is the only way a view writes an h1", () => {
+    const pasted: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(at);
+        else if (entry.name.endsWith(".tsx") && readFileSync(at, "utf8").includes("<h1")) pasted.push(at);
+      }
+    };
+    walk("app");
+    expect(pasted).toEqual([]);
+  });
+
+  it("gives AreaTitle the staff area's size", () => {
+    const html = renderToStaticMarkup(createElement(AreaTitle, { icon: Users, area: "Painel", children: "Leads" }));
+    expect(html).toContain(`<h1 class="${TITLE_SIZES.area} text-slate-900 mt-1">Leads</h1>`);
   });
 });

@@ -7,6 +7,7 @@ import { telHref, useSite } from "~/features/site/use-site";
 import { pageMeta } from "~/shared/seo";
 import { SectionHeading } from "~/ui/section-heading";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/assistant-page";
 
@@ -28,10 +29,9 @@ export default function AssistantPage() {
       <div className="mx-auto max-w-5xl px-4 py-8">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h1 className="flex items-center gap-2 text-3xl font-extrabold text-slate-900">
-              <Bot aria-hidden="true" className="size-8 text-brand-600" />
+            <Title size="page" icon={<Bot aria-hidden="true" className="size-8 text-brand-600" />}>
               {ASSISTANT_TEXTS.title}
-            </h1>
+            </Title>
             <p className="mt-2 text-slate-600">Tire suas dúvidas sobre cursos, bolsas e matrícula e encontre o curso ideal.</p>
           </div>
           <Link to="/curso-ideal" className={textLink("text-sm")}>

@@ -15,6 +15,7 @@ import { pageMeta, siteFromMatches } from "~/shared/seo";
 import { Carousel } from "~/ui/carousel";
 import { Countdown } from "~/ui/countdown";
 import { SectionHeading } from "~/ui/section-heading";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/page";
 
@@ -76,7 +77,9 @@ export default function CampanhaRelampago({ loaderData }: Route.ComponentProps) 
               {texts.badge}
             </p>
           )}
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl">{texts.title}</h1>
+          <Title size="display" onDark className="mt-6">
+            {texts.title}
+          </Title>
           {ended ? null : (
             <p className="mt-4 text-3xl font-extrabold text-accent-300 sm:text-5xl" data-testid="campaign-headline">
               {loaderData.headline}

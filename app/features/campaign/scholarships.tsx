@@ -22,6 +22,7 @@ import { buttonClass } from "~/ui/button";
 import { PageSection } from "~/ui/page-section";
 import { SectionHeading } from "~/ui/section-heading";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/scholarships";
 
@@ -131,7 +132,9 @@ export default function ScholarshipsPage({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
         <div className="mx-auto max-w-5xl px-4 py-14 text-center">
           <Badge icon={BadgePercent}>Bolsas de estudo</Badge>
-          <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">Bolsas de até {selected}</h1>
+          <Title size="hero" onDark className="mt-4">
+            Bolsas de até {selected}
+          </Title>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">
             Graduação, pós-graduação, técnicos e profissionalizantes com bolsa nas mensalidades e mais {PUNCTUALITY_PERCENT}% de
             desconto quando você paga em dia. Sem comprovação de renda.

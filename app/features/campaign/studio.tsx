@@ -85,7 +85,7 @@ const NEW_OFFER = { title: "", firstPayment: "", scholarshipPercent: "", details
 
 export default function CampaignStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, version } = loaderData;
-  const { form, fields, pending, lostErrors } = useStudioForm({
+  const { form, fields, status, lostErrors } = useStudioForm({
     id: `campanha-${version}`,
     actionData,
     schema: campaignSaveSchema(new Date()),
@@ -234,7 +234,7 @@ export default function CampaignStudio({ loaderData, actionData }: Route.Compone
             </FieldGroup>
           );
         })}
-        <SaveButton pending={pending} />
+        <SaveButton status={status} />
       </StudioForm>
     </StudioPage>
   );

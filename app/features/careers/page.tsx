@@ -13,6 +13,7 @@ import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { Carousel } from "~/ui/carousel";
 import { SectionHeading } from "~/ui/section-heading";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/page";
 
@@ -48,7 +49,9 @@ export default function CareersPage({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-brand-900 to-brand-600 text-white">
         <div className="mx-auto max-w-5xl px-4 py-14 text-center">
           <Badge icon={Briefcase}>Carreiras</Badge>
-          <h1 className="mt-4 text-4xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
+          <Title size="hero" onDark className="mt-4">
+            {texts.heroTitle}
+          </Title>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">{texts.heroText}</p>
           <FormJumpLink>Envie seu currículo</FormJumpLink>
         </div>

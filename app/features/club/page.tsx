@@ -14,6 +14,7 @@ import { Badge } from "~/ui/badge";
 import { Carousel } from "~/ui/carousel";
 import { PageSection } from "~/ui/page-section";
 import { SectionHeading } from "~/ui/section-heading";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/page";
 import { clubTestimonials, clubTexts, clubTextsWithClaims, withPartnerName } from "./club.seed";
@@ -81,7 +82,9 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
             <Badge icon={Trophy}>
               {texts.heroBadge} · {partner}
             </Badge>
-            <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">{texts.heroTitle}</h1>
+            <Title size="hero" onDark className="mt-4">
+              {texts.heroTitle}
+            </Title>
             <p className="mt-4 max-w-xl text-lg text-green-50">{texts.heroText}</p>
             <FormJumpLink>Quero minha bolsa de torcedor</FormJumpLink>
           </div>

@@ -33,7 +33,7 @@ const BUTTON_CLASS = "rounded-md border border-slate-300 px-3 py-2 text-sm font-
 
 export default function ClubStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { pages, version } = loaderData;
-  const { form, fields, pending, lostErrors } = useStudioForm({
+  const { form, fields, status, lostErrors } = useStudioForm({
     id: `clube-${version}`,
     actionData,
     schema: clubPagesSchema,
@@ -148,7 +148,7 @@ export default function ClubStudio({ loaderData, actionData }: Route.ComponentPr
           <TextField meta={employee.formTitle} label="Título do formulário" required />
           <TextareaField meta={employee.formText} label="Texto do formulário" rows={3} required />
         </FieldGroup>
-        <SaveButton pending={pending} />
+        <SaveButton status={status} />
       </StudioForm>
     </StudioPage>
   );

@@ -20,6 +20,7 @@ import type { PageScriptsHandle } from "~/shared/page-scripts";
 import { pageMeta } from "~/shared/seo";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/course-id";
 
@@ -75,7 +76,9 @@ export default function CourseIdPage({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
         <div className="mx-auto max-w-4xl px-4 py-12 text-center">
           <Badge icon={GraduationCap}>Curso Ideal</Badge>
-          <h1 className="mt-4 text-3xl font-extrabold sm:text-4xl">Encontre seu curso ideal</h1>
+          <Title size="banner" onDark className="mt-4">
+            Encontre seu curso ideal
+          </Title>
           <p className="mx-auto mt-3 max-w-2xl text-slate-100">
             Três perguntas rápidas e mostramos os cursos do nosso catálogo que combinam com você.
           </p>

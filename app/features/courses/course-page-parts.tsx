@@ -12,6 +12,7 @@ import { ContentPicture } from "~/features/studio/content-picture";
 import { cx } from "~/shared/text";
 import { buttonClass } from "~/ui/button";
 import { SectionHeading } from "~/ui/section-heading";
+import { Title } from "~/ui/title";
 
 import { CourseGrid } from "./course-card";
 import { CourseConditions } from "./course-conditions";
@@ -62,9 +63,9 @@ export function CoursePage({ page, conditions, bolsa }: { page: CoursePageData; 
                 Bolsa de até {bolsa}
               </p>
             ) : null}
-            <h1 id="curso-titulo" className="mt-3 text-3xl font-extrabold leading-tight sm:text-5xl">
+            <Title id="curso-titulo" size="hero" onDark className="mt-3">
               {page.title}
-            </h1>
+            </Title>
             <p className="mt-4 max-w-2xl text-lg text-white/90">{page.description}</p>
             {/* The calls to action right under the text, before the facts: on a phone's first screen they stay
                 clear of the floating WhatsApp and assistant buttons at the bottom right (floating-buttons.spec.ts). */}

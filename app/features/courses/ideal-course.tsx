@@ -8,6 +8,7 @@ import { pageMeta } from "~/shared/seo";
 import { Badge } from "~/ui/badge";
 import { buttonClass, ButtonLink } from "~/ui/button";
 import { SectionHeading } from "~/ui/section-heading";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/ideal-course";
 
@@ -48,7 +49,9 @@ export default function IdealCoursePage() {
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-[1.3fr_1fr]">
           <div>
             <Badge icon={Bot}>Assistente virtual</Badge>
-            <h1 className="mt-4 text-3xl font-extrabold sm:text-5xl">Descubra seu curso ideal conversando</h1>
+            <Title size="hero" onDark className="mt-4">
+              Descubra seu curso ideal conversando
+            </Title>
             <p className="mt-4 max-w-xl text-lg text-slate-100">
               Nosso assistente virtual tira suas dúvidas sobre cursos, modalidades, duração e bolsas, a qualquer hora, e ajuda
               você a escolher o próximo passo da sua carreira.

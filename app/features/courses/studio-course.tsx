@@ -17,6 +17,7 @@ import { buttonClass, ButtonLink } from "~/ui/button";
 import { Callout } from "~/ui/callout";
 import { SubmitButton } from "~/ui/forms";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/ui/forms/offline-submit";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/studio-course";
 
@@ -48,10 +49,10 @@ export default function CourseEditStudio({ loaderData, actionData }: Route.Compo
     <section aria-labelledby="curso-titulo">
       <CoursesLink />
       <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
-        <h1 id="curso-titulo" className="text-2xl font-bold text-slate-900">
+        <Title id="curso-titulo" size="area">
           {course.name}
           {course.active ? null : <span className="ml-2 text-base font-semibold text-slate-500">(inativo)</span>}
-        </h1>
+        </Title>
         <a href={course.path} target="_blank" rel="noopener" className={buttonClass({ variant: "secondary", size: "sm" })}>
           Ver página
           <ExternalLink aria-hidden="true" className="size-4" />

@@ -9,6 +9,7 @@ import { ButtonLink } from "~/ui/button";
 import { Field, inputClass, SubmitButton, useIsPending } from "~/ui/forms";
 import { TableHead } from "~/ui/table-head";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/studio-list";
 
@@ -33,9 +34,9 @@ export default function CoursesStudio({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="cursos-titulo">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="cursos-titulo" className="text-2xl font-bold text-slate-900">
+        <Title id="cursos-titulo" size="area">
           Cursos
-        </h1>
+        </Title>
         <ButtonLink to={`${STUDIO_PATH}/cursos/novo`} variant="primary" size="md">
           <Plus aria-hidden="true" className="size-4" />
           Novo curso

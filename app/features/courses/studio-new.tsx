@@ -3,6 +3,7 @@ import { requirePermission } from "~/features/staff/auth.server";
 import { CourseForm, CoursesLink, EMPTY_COURSE } from "~/features/studio/course-form";
 import { useStudioAnswer } from "~/features/studio/studio-fields";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/ui/forms/offline-submit";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/studio-new";
 
@@ -21,9 +22,9 @@ export default function NewCourseStudio({ loaderData, actionData }: Route.Compon
   return (
     <section aria-labelledby="novo-curso-titulo">
       <CoursesLink />
-      <h1 id="novo-curso-titulo" className="mt-1 text-2xl font-bold text-slate-900">
+      <Title id="novo-curso-titulo" size="area" className="mt-1">
         Novo curso
-      </h1>
+      </Title>
       <CourseForm
         formId="curso-novo"
         course={EMPTY_COURSE}

@@ -12,6 +12,7 @@ import { formatDateTimeBr } from "~/shared/dates";
 import { CONFIRM_OUTGOING_INTENT } from "~/shared/outgoing-hold";
 import { privatePageMeta } from "~/shared/seo";
 import { ErrorList } from "~/ui/forms";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/outbox-page";
 
@@ -44,9 +45,9 @@ export default function EmailsPage({ loaderData, actionData }: Route.ComponentPr
   const { smtpConfigured, oldestPending, rows, counts } = loaderData;
   return (
     <section aria-labelledby="emails-titulo" className="mx-auto max-w-7xl px-4 py-8">
-      <h1 id="emails-titulo" className="text-2xl font-bold text-slate-900">
+      <Title id="emails-titulo" size="area">
         E-mails
-      </h1>
+      </Title>
       <div role="alert">
         <ErrorList id="emails-error" errors={actionData?.error ? [actionData.error] : null} className="mt-2" />
       </div>

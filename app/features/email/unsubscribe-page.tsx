@@ -8,6 +8,7 @@ import { privatePageMeta } from "~/shared/seo";
 import { Alert } from "~/ui/alert";
 import { Button, ButtonLink } from "~/ui/button";
 import { HoneypotField } from "~/ui/forms/honeypot-field";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/unsubscribe-page";
 
@@ -33,7 +34,7 @@ export default function EmailUnsubscribe({ loaderData, actionData }: Route.Compo
   const view = actionData ?? loaderData;
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Cancelar o recebimento de e-mails</h1>
+      <Title size="page">Cancelar o recebimento de e-mails</Title>
       {view.state === "invalid" ? (
         <Alert role="alert" as="p" size="md" className="mt-6">
           {view.message}

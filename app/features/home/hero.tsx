@@ -7,6 +7,7 @@ import { ContentPicture } from "~/features/studio/content-picture";
 import type { StoredPhoto } from "~/features/studio/fields";
 import { Button, buttonClass, ButtonLink } from "~/ui/button";
 import { SearchField } from "~/ui/search-field";
+import { Title } from "~/ui/title";
 
 /** A photo beside the hero text (desktop only): the studio's hero photo, with its real size. */
 export type HeroImage = StoredPhoto;
@@ -35,9 +36,9 @@ export function HomeHero({ hero, stats, partnerName }: { hero: HeroContent; stat
               {hero.badge}
             </p>
           )}
-          <h1 id="hero-titulo" className="mt-4 text-3xl font-extrabold leading-tight sm:text-5xl">
+          <Title id="hero-titulo" size="hero" onDark className="mt-4">
             {hero.title} {hero.highlight && <span className="text-accent-300">{hero.highlight}</span>}
-          </h1>
+          </Title>
           <p className="mt-4 max-w-xl text-lg text-white/90">{hero.text}</p>
           <div className="mt-6 flex flex-wrap items-center gap-3">
             <FormLink type="lead" className={buttonClass({ variant: "accent", size: "2xl", className: "shadow-lg" })}>

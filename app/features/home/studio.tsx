@@ -51,7 +51,7 @@ const TOKENS_HINT =
 
 export default function HomeStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { home, version, facts, stats } = loaderData;
-  const { form, fields, pending, lostErrors } = useStudioForm({
+  const { form, fields, status, lostErrors } = useStudioForm({
     id: `inicio-${version}`,
     actionData,
     schema: homeFormSchema(facts.largestDiscount),
@@ -141,7 +141,7 @@ export default function HomeStudio({ loaderData, actionData }: Route.ComponentPr
             hint='Ex.: "97%", de uma pesquisa que a instituição tenha feito. Vazio: não aparece.'
           />
         </FieldGroup>
-        <SaveButton pending={pending} />
+        <SaveButton status={status} />
       </StudioForm>
     </StudioPage>
   );

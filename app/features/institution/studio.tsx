@@ -32,7 +32,7 @@ export const shouldRevalidate = skipRevalidationAfterConnectionLost;
 
 export default function InstitutionStudio({ loaderData, actionData }: Route.ComponentProps) {
   const { institution, version } = loaderData;
-  const { form, fields, pending, lostErrors } = useStudioForm({
+  const { form, fields, status, lostErrors } = useStudioForm({
     id: `instituicao-${version}`,
     actionData,
     schema: formSchema,
@@ -128,7 +128,7 @@ export default function InstitutionStudio({ loaderData, actionData }: Route.Comp
           <TextField meta={social.youtube} label="YouTube" type="url" />
           <TextField meta={social.linkedin} label="LinkedIn" type="url" />
         </FieldGroup>
-        <SaveButton pending={pending} />
+        <SaveButton status={status} />
       </StudioForm>
     </StudioPage>
   );

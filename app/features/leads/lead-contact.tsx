@@ -13,6 +13,7 @@ import { privateData, privateRedirect } from "~/shared/cache-headers";
 import { privatePageMeta } from "~/shared/seo";
 import { ErrorList } from "~/ui/forms";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/lead-contact";
 
@@ -62,7 +63,9 @@ export default function ContactLead({ loaderData, actionData }: Route.ComponentP
         <ArrowLeft aria-hidden="true" className="size-4" /> Voltar ao lead
       </Link>
       <p className="mt-4 text-sm font-semibold text-brand-700">Painel Administrativo · Lead nº {lead.id}</p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Contato com {lead.nome}</h1>
+      <Title size="area" className="mt-1">
+        Contato com {lead.nome}
+      </Title>
       <div role="alert">
         <ErrorList id="contact-error" errors={actionData?.error ? [actionData.error] : null} className="mt-4" />
       </div>

@@ -18,6 +18,7 @@ import { Alert } from "~/ui/alert";
 import { buttonClass } from "~/ui/button";
 import { CheckboxListField, SubmitButton, useIsPending } from "~/ui/forms";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/lead-erase";
 
@@ -86,7 +87,9 @@ export default function DeleteLead({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm font-semibold text-brand-700">Painel Administrativo · LGPD</p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Excluir lead</h1>
+      <Title size="area" className="mt-1">
+        Excluir lead
+      </Title>
       <p className="mt-2 text-slate-700">
         Use esta página quando a pessoa pedir a exclusão dos seus dados. Antes, se ela pediu uma cópia, baixe os dados.
       </p>

@@ -26,6 +26,7 @@ import { formatDateBr } from "~/shared/dates";
 import { privatePageMeta } from "~/shared/seo";
 import { ErrorList } from "~/ui/forms";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/lead";
 
@@ -63,7 +64,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <ArrowLeft aria-hidden="true" className="size-4" /> Voltar aos leads
       </Link>
       <p className="mt-4 text-sm font-semibold text-brand-700">Painel Administrativo · Lead nº {lead.id}</p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{lead.nome}</h1>
+      <Title size="area" className="mt-1">
+        {lead.nome}
+      </Title>
       <p className="mt-2 text-slate-700" data-testid="lead-status">
         Status: <strong>{statusWithReason(lead.status, lead.motivo)}</strong>
         {lead.proximoContato ? (

@@ -15,9 +15,9 @@ import { can } from "~/features/staff/roles";
 import { privatePageMeta } from "~/shared/seo";
 import { toast } from "~/shared/toast";
 import { Alert } from "~/ui/alert";
-import { AreaTitle } from "~/ui/area-title";
 import { buttonClass } from "~/ui/button";
 import { SectionHeading } from "~/ui/section-heading";
+import { AreaTitle } from "~/ui/title";
 
 import type { Route } from "./+types/panel";
 

@@ -6,6 +6,7 @@ import { BULK_CONFIRM_INTENT, type BulkTexts } from "~/features/leads/bulk";
 import { Alert } from "~/ui/alert";
 import { ErrorList, SubmitButton, useIsPending } from "~/ui/forms";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 /**
  * The one shape of the pages that confirm a change to the panel's whole filtered selection
@@ -32,7 +33,9 @@ export function SelectionConfirmationPage({
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       <p className="text-sm font-semibold text-brand-700">Painel Administrativo · Leads</p>
-      <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+      <Title size="area" className="mt-1">
+        {title}
+      </Title>
 
       <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
         <p className="font-semibold">Filtros</p>

@@ -4,6 +4,7 @@ import { actText, evaluationText, NOT_INFORMED } from "~/features/courses/course
 import { allOfferConditions, institutionConditions } from "~/features/courses/course-offer.server";
 import { pageMeta } from "~/shared/seo";
 import { TableHead } from "~/ui/table-head";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/offer-conditions";
 
@@ -25,7 +26,7 @@ export default function OfferConditionsPage({ loaderData }: Route.ComponentProps
   const { institution, courses } = loaderData;
   return (
     <article className="mx-auto max-w-7xl px-4 py-12 text-slate-700">
-      <h1 className="text-3xl font-bold text-slate-900">Condições de oferta</h1>
+      <Title size="page">Condições de oferta</Title>
       <p className="mt-3 max-w-3xl">
         Informações que o MEC exige de cada instituição sobre ela e os seus cursos. A página de cada curso traz também a matriz
         curricular, a coordenação, a carga horária, os valores e os polos.

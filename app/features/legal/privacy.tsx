@@ -4,6 +4,7 @@ import { telHref, useSite } from "~/features/site/use-site";
 import { config } from "~/platform/config.server";
 import type { PageScriptsHandle } from "~/shared/page-scripts";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 /** Plain HTML in the browser: no React, only the islands its markup names (decision 092). */
 export const handle = { framework: false } satisfies PageScriptsHandle;
@@ -32,7 +33,7 @@ export default function PrivacyPage() {
   const site = useSite();
   return (
     <article className="prose-legal mx-auto max-w-3xl px-4 py-12 text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_li]:mt-1 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
-      <h1 className="text-3xl font-bold text-slate-900">Política de Privacidade</h1>
+      <Title size="page">Política de Privacidade</Title>
       <p>
         Esta política explica como a {site.companyName} ({site.brandName}){site.taxId && `, CNPJ ${site.taxId},`} trata os dados
         pessoais de quem usa este site, conforme a Lei Geral de Proteção de Dados (LGPD, Lei 13.709/2018).

@@ -4,6 +4,7 @@ import { telHref, useSite } from "~/features/site/use-site";
 import type { PageScriptsHandle } from "~/shared/page-scripts";
 import { endSentence } from "~/shared/text";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 /** Plain HTML in the browser: no React, only the islands its markup names (decision 092). */
 export const handle = { framework: false } satisfies PageScriptsHandle;
@@ -19,7 +20,7 @@ export default function TermsPage() {
   const site = useSite();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_p]:mt-3">
-      <h1 className="text-3xl font-bold text-slate-900">Termos de Uso</h1>
+      <Title size="page">Termos de Uso</Title>
       <p>
         Ao usar este site você concorda com estes termos.{" "}
         {endSentence(`O site é mantido pela ${site.companyName}${site.taxId ? `, CNPJ ${site.taxId}` : ""}`)}

@@ -7,6 +7,7 @@ import { telHref } from "~/features/site/use-site";
 import { SectionHeading } from "~/ui/section-heading";
 import { TableHead } from "~/ui/table-head";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 /**
  * A polo's page (/polos/<slug>, decision 085): where it is, when it answers, how to reach it, the
@@ -19,7 +20,9 @@ export function PoloPage({ polo, form }: { polo: PoloPageData; form: EnrolmentFo
       <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[1.1fr_1fr] lg:items-start">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Polo</p>
-          <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{polo.label}</h1>
+          <Title size="banner" className="mt-2">
+            {polo.label}
+          </Title>
           <dl className="mt-6 space-y-4 text-slate-700" data-testid="polo-details">
             <div>
               <Term icon={MapPin}>Endereço</Term>

@@ -38,7 +38,7 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
   const { polos, editing, courses } = loaderData;
   const polo = editing?.polo ?? NEW_POLO;
   const version = editing?.version ?? 0;
-  const { form, fields, pending, lostErrors } = useStudioForm({
+  const { form, fields, status, lostErrors } = useStudioForm({
     id: `polo-${editing?.id ?? "novo"}-${version}`,
     actionData,
     schema: poloFormSchema,
@@ -75,7 +75,7 @@ export default function PolosStudio({ loaderData, actionData }: Route.ComponentP
         </FieldGroup>
         <PoloCoursesField meta={fields.courseIds} courses={courses} />
         <div className="flex flex-wrap items-center gap-4">
-          <SaveButton pending={pending}>{editing ? "Salvar polo" : "Adicionar polo"}</SaveButton>
+          <SaveButton status={status}>{editing ? "Salvar polo" : "Adicionar polo"}</SaveButton>
           {editing ? (
             <Link to={`${STUDIO_PATH}/polos`} className="text-sm text-brand-700 underline">
               Cancelar e adicionar um novo

@@ -2,7 +2,8 @@ import { LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import type { StaffLink } from "~/features/staff/roles";
-import { LOGOUT_INTENT, WHATSAPP_PATH } from "~/features/whatsapp/paths";
+import { LOGOUT_INTENT } from "~/features/whatsapp/paths";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 import { SubmitButton, useIsPending } from "~/ui/forms";
 
 import { useSite } from "./use-site";

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Outlet, useMatches } from "react-router";
 
 import type { StaffLink } from "~/features/staff/roles";
 import { ButtonLink } from "~/ui/button";
+import { Title } from "~/ui/title";
 
 import { areaData, AreaHeader, defaultAreaLinks, type SignedIn, type StaffArea } from "./area-header";
 import { ErrorPage } from "./error-page";
@@ -65,7 +66,9 @@ function Forbidden({ error, person }: { error: unknown; person: SignedIn }) {
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="forbidden">
       <title>Acesso não permitido</title>
       <p className="text-sm font-semibold text-brand-600">Erro 403</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Acesso não permitido</h1>
+      <Title size="page" className="mt-2">
+        Acesso não permitido
+      </Title>
       <p className="mt-4 text-slate-600">{message}</p>
       {links.length > 0 ? (
         <>

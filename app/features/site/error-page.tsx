@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 
 import { buttonClass } from "~/ui/button";
+import { Title } from "~/ui/title";
 
 /**
  * What an error page says: "Página não encontrada" for a 404, "Algo deu errado" otherwise. The
@@ -21,7 +22,9 @@ function ErrorMessage({ error }: { error: unknown }) {
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>Algo deu errado</title>
       <p className="text-sm font-semibold text-brand-600">Erro {status}</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Algo deu errado</h1>
+      <Title size="page" className="mt-2">
+        Algo deu errado
+      </Title>
       <p className="mt-4 text-slate-600">
         {refusal ?? "Não foi possível carregar esta página agora. Tente novamente em instantes ou volte para a página inicial."}
       </p>
@@ -38,7 +41,9 @@ function NotFound() {
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="not-found">
       <title>Página não encontrada</title>
       <p className="text-sm font-semibold text-brand-600">Erro 404</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Página não encontrada</h1>
+      <Title size="page" className="mt-2">
+        Página não encontrada
+      </Title>
       <p className="mt-4 text-slate-600">
         O endereço que você procurou não existe ou foi alterado. Que tal conhecer nossos cursos ou fazer o teste vocacional
         gratuito?

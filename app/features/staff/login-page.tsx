@@ -13,6 +13,7 @@ import { privatePageMeta } from "~/shared/seo";
 import { Alert } from "~/ui/alert";
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/ui/forms";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/ui/forms/offline-submit";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/login-page";
 
@@ -71,7 +72,9 @@ export default function LoginAdmin({ loaderData, actionData }: Route.ComponentPr
           <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <Lock aria-hidden="true" className="size-6" />
           </span>
-          <h1 className="mt-4 text-2xl font-bold text-slate-900">Painel Administrativo</h1>
+          <Title size="card" className="mt-4">
+            Painel Administrativo
+          </Title>
           <p className="mt-1 text-sm text-slate-600">Acesso restrito. Entre com seu e-mail e senha para ver os leads.</p>
         </div>
 

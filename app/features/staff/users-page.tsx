@@ -14,6 +14,7 @@ import { privatePageMeta } from "~/shared/seo";
 import { PageError } from "~/ui/alert";
 import { ButtonLink } from "~/ui/button";
 import { plainField, SelectField, SubmitButton, TextField, useIsPending } from "~/ui/forms";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/users-page";
 
@@ -48,9 +49,9 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
   const removing = Number(new URLSearchParams(useLocation().search).get("remover"));
   return (
     <section aria-labelledby="usuarios-titulo" className="mx-auto max-w-7xl px-4 py-8">
-      <h1 id="usuarios-titulo" className="text-2xl font-bold text-slate-900">
+      <Title id="usuarios-titulo" size="area">
         Usuários
-      </h1>
+      </Title>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         Cada pessoa entra com o próprio e-mail e vê só o que o perfil permite: {ROLES.admin} (tudo, inclusive usuários e
         webhooks), {ROLES.comercial} (leads: ver, acompanhar, exportar) e {ROLES.marketing} (conteúdo do site e os totais dos

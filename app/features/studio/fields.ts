@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 import { placeholderProblem } from "~/features/institution/placeholders";
+import { IMAGE_ID_PATTERN } from "~/shared/image-files";
 
-import { IMAGE_ID_PATTERN, PHOTO_MESSAGES, PHOTO_WIDTHS } from "./photos";
+import { PHOTO_MESSAGES, PHOTO_WIDTHS } from "./photos";
 
 /**
  * Field schemas shared by the content studio's forms. Every message is the pt-BR text shown next

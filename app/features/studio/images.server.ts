@@ -8,8 +8,6 @@ import { eq } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 
 import {
-  IMAGE_FILE_PATTERN,
-  IMAGE_ID_PATTERN,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_PIXELS,
   MIN_PHOTO_SIDE,
@@ -25,6 +23,7 @@ import { config } from "~/platform/config.server";
 import { IMAGES_FOLDER } from "~/platform/data-dir.server";
 import { db, schema, sqlite } from "~/platform/db/client.server";
 import { privateData } from "~/shared/cache-headers";
+import { IMAGE_FILE_PATTERN, IMAGE_ID_PATTERN } from "~/shared/image-files";
 
 import { photoQueue } from "./photo-queue.server";
 import type { StudioFailure } from "./studio.server";

@@ -29,8 +29,6 @@ export const PHOTO_CONTENT_TYPES: Record<PhotoFormat, string> = {
 /** What the file input offers (the server still checks the content, never the name or this list). */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 
-export { IMAGE_FILE_PATTERN, IMAGE_ID_PATTERN } from "~/shared/image-files";
-
 /** Where the public pages find the files. */
 export const IMAGES_PATH = "/imagens";
 

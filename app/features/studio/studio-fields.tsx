@@ -8,7 +8,8 @@ import type { ZodType } from "zod";
 import { VERSION_FIELD } from "~/features/studio/studio";
 import type { StudioFailure } from "~/features/studio/studio.server";
 import { Alert } from "~/ui/alert";
-import { SubmitButton, useActionAnswer, useIsPending } from "~/ui/forms";
+import { SubmitButton, type SubmitStatus, useActionAnswer, useIsPending, useSubmitStatus } from "~/ui/forms";
+import { Title } from "~/ui/title";
 
 /**
  * The content studio's own form parts: the hidden version, the form-level alert, the group frame and
@@ -47,14 +48,18 @@ export function FieldGroup({ legend, children }: { legend: string; children: Rea
 
 /**
  * What a studio page shows about its last post: whether one is on its way, a lost connection (the
- * form keeps what was typed) or the server's refusal with its messages.
+ * form keeps what was typed) or the server's refusal with its messages, and the save button's
+ * status: a post that ends with neither (the save's redirect back) is a success.
  */
 export function useStudioAnswer(actionData: unknown) {
   const pending = useIsPending();
   const { lost, answer, idle } = useActionAnswer(actionData);
   const shownLost = idle ? lost : null;
+  const saved = idle && lost === null && answer === undefined;
+  const status = useSubmitStatus({ pending, ok: saved ? true : undefined });
   return {
     pending,
+    status,
     lost: shownLost,
     /** The lost connection as the form's message (title and description in one line). */
     lostErrors: shownLost ? [shownLost.title + (shownLost.description ? ` ${shownLost.description}` : "")] : undefined,
@@ -107,9 +112,9 @@ export function StudioPage({
 }) {
   return (
     <section aria-labelledby={titleId}>
-      <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+      <Title id={titleId} size="area">
         {title}
-      </h1>
+      </Title>
       <p className="mt-1 text-sm text-slate-600">{intro}</p>
       {children}
     </section>
@@ -164,10 +169,21 @@ export function openedVersion(initialValue: unknown, version: number): number {
   return typeof posted === "string" && /^\d{1,9}$/.test(posted) ? Number(posted) : version;
 }
 
-/** The studio forms' main button: "Salvar" (or `children`), "Salvando..." while the post is on its way. */
-export function SaveButton({ pending, children = "Salvar" }: { pending: boolean; children?: ReactNode }) {
+/**
+ * The studio forms' main button: "Salvar" (or `children`), "Salvando..." while the post is on its
+ * way, "Salvo" with a check for a moment after the save.
+ */
+export function SaveButton({
+  status,
+  pending,
+  children = "Salvar",
+}: {
+  status?: SubmitStatus;
+  pending?: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <SubmitButton pending={pending} pendingText="Salvando..." variant="primary" size="lg">
+    <SubmitButton status={status} pending={pending} pendingText="Salvando..." variant="primary" size="lg">
       {children}
     </SubmitButton>
   );

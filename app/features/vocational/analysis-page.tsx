@@ -17,6 +17,7 @@ import { requireTestLead } from "~/features/vocational/vocational.server";
 import { visitorPageHeaders } from "~/shared/cache-headers";
 import { privatePageMeta } from "~/shared/seo";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 import { useHydrated } from "~/ui/use-hydrated";
 
 import type { Route } from "./+types/analysis-page";
@@ -75,7 +76,9 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
         <div className="flex size-20 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg">
           <Brain aria-hidden="true" className="size-10 motion-safe:animate-pulse" />
         </div>
-        <h1 className="mt-6 text-2xl font-extrabold text-slate-900 sm:text-3xl">Analisando seu perfil</h1>
+        <Title size="area" className="mt-6">
+          Analisando seu perfil
+        </Title>
         <p className="mt-3 text-lg text-slate-700" aria-live="polite" data-testid="mensagem-analise">
           {analysisMessage(progress)}
         </p>

@@ -10,6 +10,7 @@ import { visitorPageHeaders } from "~/shared/cache-headers";
 import { privatePageMeta } from "~/shared/seo";
 import { Alert } from "~/ui/alert";
 import { Button, buttonClass } from "~/ui/button";
+import { Title } from "~/ui/title";
 import { useHydrated } from "~/ui/use-hydrated";
 
 import type { Route } from "./+types/graduation-page";
@@ -116,7 +117,9 @@ export default function GraduationPage({ loaderData }: Route.ComponentProps) {
           <ArrowLeft aria-hidden="true" className="size-4" />{" "}
           {backUrl.includes("resultado") ? "Voltar ao resultado" : "Voltar ao teste"}
         </Link>
-        <h1 className="mt-4 text-3xl font-extrabold text-slate-900">Simulação de Formatura</h1>
+        <Title size="page" className="mt-4">
+          Simulação de Formatura
+        </Title>
         <p className="mt-2 text-slate-600">
           {nome}, imagine o dia da sua formatura. Baixe a imagem e compartilhe com quem torce por você!
         </p>

@@ -5,6 +5,7 @@ import { telHref, useSite } from "~/features/site/use-site";
 import { VOCATIONAL_PATHS } from "~/features/vocational/paths";
 import { Badge } from "~/ui/badge";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 /** The pieces of the vocational test's lead form page (/teste-vocacional) around the form. */
 
@@ -35,7 +36,9 @@ export function LeadFormIntro({ proof }: { proof: SocialProof }) {
           <Phone aria-hidden="true" className="size-4" /> Dúvidas? Ligue {site.phone}
         </a>
       </div>
-      <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">Teste Vocacional</h1>
+      <Title size="banner" className="mt-4">
+        Teste Vocacional
+      </Title>
       <p className="mt-2 max-w-2xl text-lg text-slate-600">
         Responda 20 perguntas rápidas, descubra seu perfil profissional e veja os cursos que mais combinam com você.
       </p>

@@ -17,6 +17,7 @@ import { toast } from "~/shared/toast";
 import { RadioGroup, useActionAnswer, useIsPending } from "~/ui/forms";
 import { HoneypotField } from "~/ui/forms/honeypot-field";
 import { sendKeepingForm, skipRevalidationAfterConnectionLost } from "~/ui/forms/offline-submit";
+import { Title } from "~/ui/title";
 import { useHydrated } from "~/ui/use-hydrated";
 
 import type { Route } from "./+types/questions";
@@ -92,7 +93,7 @@ function QuestionsForm({
   return (
     <section className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">Teste Vocacional</h1>
+        <Title size="area">Teste Vocacional</Title>
         <p className="mt-2 text-slate-600">
           {page === 1
             ? "Vamos começar conhecendo seu perfil profissional:"

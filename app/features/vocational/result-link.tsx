@@ -3,6 +3,7 @@ import { openResultLink } from "~/features/vocational/result-link.server";
 import { privatePageHeaders } from "~/shared/cache-headers";
 import { pageMeta } from "~/shared/seo";
 import { ButtonLink } from "~/ui/button";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/result-link";
 
@@ -24,7 +25,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 export default function ResultLink({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">{loaderData.title}</h1>
+      <Title size="page">{loaderData.title}</Title>
       <p className="mt-4 text-slate-700">{loaderData.text}</p>
       <p className="mt-8">
         <ButtonLink to={VOCATIONAL_PATHS.form} variant="primary" size="lg">

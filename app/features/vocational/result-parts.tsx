@@ -6,6 +6,7 @@ import { FormLink } from "~/features/leads/forms/form-link";
 import { useSite } from "~/features/site/use-site";
 import type { ProfileIcon } from "~/features/vocational/profiles.seed";
 import { Badge } from "~/ui/badge";
+import { Title } from "~/ui/title";
 
 import { ResultCountdown } from "./result-countdown";
 
@@ -96,9 +97,9 @@ export function ResultHero({
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
         <Badge icon={Icon}>Resultado do teste vocacional</Badge>
         <p className="mt-5 text-lg font-semibold">Parabéns, {nome}!</p>
-        <h1 className="mt-1 text-3xl font-extrabold sm:text-5xl">
+        <Title size="hero" onDark className="mt-1">
           {heading} <span className="text-accent-300">{name}</span>
-        </h1>
+        </Title>
         <p className="mt-4 text-xl font-semibold">{tagline}</p>
         <p className="mt-2 max-w-3xl text-lg text-white/90">{heroPhrase}</p>
         <p className="mt-2 max-w-3xl text-white/80">{description}</p>

@@ -9,6 +9,7 @@ import { formatDateTimeBr } from "~/shared/dates";
 import { privatePageMeta } from "~/shared/seo";
 import { TableHead } from "~/ui/table-head";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/submissions";
 
@@ -42,7 +43,7 @@ export default function SubmissionsPage({ loaderData }: Route.ComponentProps) {
   const { rows } = loaderData;
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold text-slate-900">Registros de Formulário</h1>
+      <Title size="page">Registros de Formulário</Title>
       <p className="mt-2 text-slate-600">Os envios do teste vocacional feitos nesta sessão do seu navegador.</p>
       {rows.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center ring-1 ring-slate-200">

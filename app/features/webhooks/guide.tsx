@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { requirePermission } from "~/features/staff/auth.server";
 import { webhookGuide } from "~/features/webhooks/guide.server";
 import { privatePageMeta } from "~/shared/seo";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/guide";
 
@@ -56,9 +57,9 @@ export default function WebhooksGuide({ loaderData }: Route.ComponentProps) {
       <p className="text-sm">
         <Link to="/admin/webhooks">← Voltar aos webhooks</Link>
       </p>
-      <h1 id="guia-titulo" className="mt-2 text-2xl font-bold text-slate-900">
+      <Title id="guia-titulo" size="area" className="mt-2">
         Como receber os webhooks
-      </h1>
+      </Title>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         Para quem configura o CRM (ou o pequeno programa na frente dele): o que o site envia, como conferir que foi mesmo o site
         que enviou, e o que cada resposta faz o site fazer.

@@ -17,6 +17,7 @@ import {
 import { privatePageMeta } from "~/shared/seo";
 import { Alert, PageError } from "~/ui/alert";
 import { SubmitButton, TextField, useIsPending } from "~/ui/forms";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/page";
 
@@ -59,9 +60,9 @@ export default function WebhooksPage({ loaderData, actionData }: Route.Component
 
   return (
     <section aria-labelledby="webhooks-titulo" className="mx-auto max-w-7xl px-4 py-8">
-      <h1 id="webhooks-titulo" className="text-2xl font-bold text-slate-900">
+      <Title id="webhooks-titulo" size="area">
         Webhooks (envio ao CRM)
-      </h1>
+      </Title>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         Cada novo lead e cada mudança de status são enviados, assinados, aos endereços abaixo. Se o CRM estiver fora do ar, o site
         tenta de novo mais tarde. <Link to="/admin/webhooks/guia">Como receber os webhooks</Link>: o formato, como conferir a

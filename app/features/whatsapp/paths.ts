@@ -1,7 +1,6 @@
 /**
- * The WhatsApp tool's address and its logout intent, in a module of their own: the staff header
- * (on every admin and operator page) needs them without loading the tool's zod schemas.
+ * The WhatsApp tool's logout intent, in a module of its own: the staff header (on every admin and
+ * operator page) needs it without loading the tool's zod schemas. The tool's address is
+ * WHATSAPP_PATH in app/shared/area-paths.ts.
  */
-export { WHATSAPP_PATH } from "~/shared/area-paths";
-
 export const LOGOUT_INTENT = "desconectar";

@@ -17,7 +17,8 @@ export {
 export { LabelOptions } from "./label-options";
 export { PhoneInput } from "./phone-input";
 export { RadioGroup } from "./radio-group";
-export { SubmitButton } from "./submit-button";
+export { SubmitButton, SUCCESS_TEXT } from "./submit-button";
+export { nextSubmitStatus, type SubmitStatus, SUCCESS_SHOWN_MS, useSubmitStatus } from "./submit-status";
 export { INPUT_LOOKS, inputClass, type InputLook, TextInput } from "./text-input";
 export { useActionAnswer } from "./use-action-answer";
 export { useIsPending } from "./use-is-pending";

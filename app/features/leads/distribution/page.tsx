@@ -16,6 +16,7 @@ import { StudioTable } from "~/features/studio/studio-table";
 import { privatePageMeta } from "~/shared/seo";
 import { PageError } from "~/ui/alert";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/page";
 
@@ -40,9 +41,9 @@ export default function DistributionPage({ loaderData: data, actionData }: Route
   const heading = "mt-8 text-xl font-bold text-slate-900";
   return (
     <section aria-labelledby="distribuicao-titulo" className="mx-auto max-w-7xl px-4 py-8">
-      <h1 id="distribuicao-titulo" className="text-2xl font-bold text-slate-900">
+      <Title id="distribuicao-titulo" size="area">
         Distribuição de leads
-      </h1>
+      </Title>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         Cada novo lead recebe um responsável na hora em que chega: a mesma pessoa volta para quem já a atende; senão a primeira
         regra que combinar escolhe a equipe; sem regra, todos os comerciais. Dentro da equipe, a vez passa entre quem está

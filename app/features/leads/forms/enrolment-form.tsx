@@ -22,6 +22,7 @@ import { CheckboxField, PhoneField, SelectField, SubmitButton, TextField, useAct
 import { HoneypotField } from "~/ui/forms/honeypot-field";
 import { SectionHeading } from "~/ui/section-heading";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 /**
  * The enrolment form (/inscricao, and each polo's page with its polo chosen: decision 085): a plain
@@ -57,7 +58,7 @@ export function EnrolmentForm({
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-      {embedded ? <h1 className="sr-only">{texts.title}</h1> : <SectionHeading size="card">Preencha seus dados</SectionHeading>}
+      {embedded ? <Title size="hidden">{texts.title}</Title> : <SectionHeading size="card">Preencha seus dados</SectionHeading>}
       {form.errors?.length ? (
         <Alert id={form.errorId} role="alert" as="p">
           {form.errors.join(" ")}

@@ -4,6 +4,7 @@ import { telHref, useSite } from "~/features/site/use-site";
 import { formatNumber } from "~/shared/format";
 import { buttonClass } from "~/ui/button";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 /**
  * The parts of /inscricao around its form (routes/public/enrolment.tsx): the intro beside the form and
@@ -17,7 +18,9 @@ export function EnrolmentIntro({ title, intro }: { title: string; intro: string 
   return (
     <div>
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Inscrição</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
+      <Title size="banner" className="mt-2">
+        {title}
+      </Title>
       <p className="mt-4 text-lg text-slate-600">{intro.replaceAll("{selectedBolsa}", selectedBolsa)}</p>
       <ul className="mt-6 space-y-3 text-slate-700">
         {[
@@ -56,7 +59,9 @@ export function EnrolmentThanks({ embedded, origin }: { embedded: boolean; origi
   return (
     <div role="status" className="py-6 text-center">
       <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-600" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">{THANKS[origin] ?? THANKS.inscricao}</h1>
+      <Title size="card" className="mt-4">
+        {THANKS[origin] ?? THANKS.inscricao}
+      </Title>
       <p className="mt-3 text-slate-600">
         Obrigado! Um consultor vai entrar em contato em breve pelo telefone ou e-mail que você informou.
       </p>

@@ -11,6 +11,7 @@ import { privatePageMeta } from "~/shared/seo";
 import { Alert } from "~/ui/alert";
 import { buttonClass } from "~/ui/button";
 import { Field, inputClass, SelectOptions, SubmitButton, useIsPending } from "~/ui/forms";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/page";
 
@@ -71,9 +72,9 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
   const groupLabel = dimensions.find((each) => each.value === query.by)?.label ?? "";
   return (
     <section aria-labelledby="resultados-titulo" className="mx-auto max-w-7xl px-4 py-8">
-      <h1 id="resultados-titulo" className="text-2xl font-bold text-slate-900">
+      <Title id="resultados-titulo" size="area">
         Resultados
-      </h1>
+      </Title>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         Quantos leads cada campanha, formulário, polo ou área trouxe no período, quantos foram contatados e em quanto tempo
         (minutos úteis), quantos se inscreveram e se matricularam. Sem dados pessoais.

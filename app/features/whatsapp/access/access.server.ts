@@ -13,11 +13,12 @@ import {
   verifyPassword,
 } from "~/features/staff/password.server";
 import { can, ROLES } from "~/features/staff/roles";
-import { PASSWORD_LABEL_MAX, WHATSAPP_PATH } from "~/features/whatsapp/tool/tool";
+import { PASSWORD_LABEL_MAX } from "~/features/whatsapp/tool/tool";
 import { config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db/client.server";
 import { createRateLimiter } from "~/platform/rate-limit.server";
 import { commitOperator, getOperatorSession, OPERATOR_SESSION_SECONDS, operatorStorage } from "~/platform/session.server";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 
 /**
  * Who may use the WhatsApp tool. Access passwords live in SQLite as scrypt hashes, each beside a

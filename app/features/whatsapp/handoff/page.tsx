@@ -10,9 +10,9 @@ import {
   HANDOFF_PARAM,
   selectHandoffContacts,
 } from "~/features/whatsapp/handoff/handoff.server";
-import { WHATSAPP_PATH } from "~/features/whatsapp/tool/tool";
 import { readFormData } from "~/platform/form-data.server";
 import { requireSameOrigin } from "~/platform/same-origin.server";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 import { privateData, privateRedirect } from "~/shared/cache-headers";
 import { privatePageMeta } from "~/shared/seo";
 import { Alert } from "~/ui/alert";

@@ -13,12 +13,12 @@ import {
   manageSchema,
   removalId,
   revocationId,
-  WHATSAPP_PATH,
 } from "~/features/whatsapp/tool/tool";
 import { now as clockNow } from "~/platform/clock.server";
 import { config } from "~/platform/config.server";
 import { clientIp } from "~/platform/rate-limit.server";
 import { privateRedirectWithToast } from "~/platform/toast.server";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 import { privateData } from "~/shared/cache-headers";
 import type { ToastMessage } from "~/shared/toast";
 

@@ -15,14 +15,13 @@ import {
   MANAGER_UNLOCK_MINUTES,
   manageSchema,
   PASSWORD_LABEL_MAX,
-  WHATSAPP_PATH,
 } from "~/features/whatsapp/tool/tool";
 import { readFormData } from "~/platform/form-data.server";
 import { withRetryAfter } from "~/platform/rate-limit.server";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 import { privateData } from "~/shared/cache-headers";
 import { privatePageMeta } from "~/shared/seo";
 import { Alert } from "~/ui/alert";
-import { AreaTitle } from "~/ui/area-title";
 import { ButtonLink } from "~/ui/button";
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/ui/forms";
 import {
@@ -30,6 +29,7 @@ import {
   skipRevalidationAfterConnectionLost,
   useFormKeyKeptAfterConnectionLost,
 } from "~/ui/forms/offline-submit";
+import { AreaTitle } from "~/ui/title";
 
 import type { Route } from "./+types/page";
 

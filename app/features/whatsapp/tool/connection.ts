@@ -1,4 +1,3 @@
-export { helperPageUrl } from "~/shared/helper-url";
 /**
  * What the browser allows the mirroring page to reach: Chrome's Local Network Access permission
  * (a public site must be allowed to reach the helper on this computer) and whether the page's own

@@ -10,6 +10,7 @@ import { Alert } from "~/ui/alert";
 import { SubmitButton, TextField, useActionAnswer, useIsPending } from "~/ui/forms";
 import { type ConnectionLost, useFormKeyKeptAfterConnectionLost } from "~/ui/forms/offline-submit";
 import { SectionHeading } from "~/ui/section-heading";
+import { Title } from "~/ui/title";
 
 import { ActionAlert } from "./form-bits";
 
@@ -72,7 +73,7 @@ export function WhatsAppGate({
         </span>
         <div>
           <p className="text-sm font-semibold text-emerald-700">Ferramenta interna</p>
-          <h1 className="text-2xl font-bold text-slate-900">WhatsApp - Área Restrita</h1>
+          <Title size="card">WhatsApp - Área Restrita</Title>
         </div>
       </div>
       <p className="mt-4 text-slate-600">

@@ -2,6 +2,7 @@ import { helperLinkSentence } from "~/features/whatsapp/tool/job-state";
 import type { MirrorState } from "~/features/whatsapp/tool/mirror-types";
 import { Alert } from "~/ui/alert";
 import { textLink } from "~/ui/text-link";
+import { Title } from "~/ui/title";
 
 import type { HelperDownloads } from "./connection-panels";
 import { StatusPill } from "./mirror-parts";
@@ -27,7 +28,7 @@ export function MirrorHeader({
     <>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Espelhamento WhatsApp {productName}</h1>
+          <Title size="area">Espelhamento WhatsApp {productName}</Title>
           <p className="mt-1 flex flex-wrap gap-2 text-sm" aria-live="polite">
             <StatusPill
               ok={state.socket === "connected"}

@@ -4,18 +4,18 @@ import { data } from "react-router";
 
 import { getInstitution } from "~/features/institution/institution.server";
 import { forbiddenMessage, getAdmin } from "~/features/staff/auth.server";
+import { LOGOUT_INTENT } from "~/features/whatsapp/paths";
 import {
   gateSchema,
   HELPER_PACKAGE_PATH,
   HELPER_VERIFY_PATH,
   LOG_PAGE_PARAM,
-  LOGOUT_INTENT,
   START_SCRIPT_PATHS,
-  WHATSAPP_PATH,
 } from "~/features/whatsapp/tool/tool";
 import { config } from "~/platform/config.server";
 import { clientIp } from "~/platform/rate-limit.server";
 import { privateRedirectWithToast } from "~/platform/toast.server";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 import { privateData, privateHeaders } from "~/shared/cache-headers";
 import type { ToastMessage } from "~/shared/toast";
 

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 
 import type { SendLogPage } from "~/features/whatsapp/tool/send-log";
-import { formatTimestamp, LOG_PAGE_PARAM, LOG_STATUS, WHATSAPP_PATH } from "~/features/whatsapp/tool/tool";
+import { formatTimestamp, LOG_PAGE_PARAM, LOG_STATUS } from "~/features/whatsapp/tool/tool";
+import { WHATSAPP_PATH } from "~/shared/area-paths";
 import { ButtonLink } from "~/ui/button";
 import { textLink } from "~/ui/text-link";
 

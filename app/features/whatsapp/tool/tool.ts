@@ -8,9 +8,6 @@ import { SITE_TIME_ZONE } from "~/shared/dates";
  * schemas, the spec's texts and limits, and small calculations (counters, progress, finish time,
  * connection-error classification). No I/O here.
  */
-import { LOGOUT_INTENT, WHATSAPP_PATH } from "../paths";
-
-export { LOGOUT_INTENT, WHATSAPP_PATH };
 
 // ---- Fixed texts, limits and connection settings of the WhatsApp tool ----------------------------
 

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  browserBlock,
-  helperPageUrl,
-  isLoopbackHost,
-  pageNeedsHttps,
-  readLocalNetworkPermission,
-} from "~/features/whatsapp/tool/connection";
+import { browserBlock, isLoopbackHost, pageNeedsHttps, readLocalNetworkPermission } from "~/features/whatsapp/tool/connection";
+import { helperPageUrl } from "~/shared/helper-url";
 
 /** A navigator.permissions that knows some names (others throw a TypeError, as Chromium does). */
 function permissions(known: Record<string, string>) {
