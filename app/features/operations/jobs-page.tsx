@@ -11,6 +11,7 @@ import { formatDateTimeBr } from "~/shared/dates";
 import { privatePageMeta } from "~/shared/seo";
 import { Button } from "~/ui/button";
 import { ErrorList } from "~/ui/forms";
+import { Title } from "~/ui/title";
 
 import type { Route } from "./+types/jobs-page";
 
@@ -49,9 +50,9 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
   const { kinds, failed } = loaderData;
   return (
     <section aria-labelledby="tarefas-titulo" className="mx-auto max-w-7xl px-4 py-8">
-      <h1 id="tarefas-titulo" className="text-2xl font-bold text-slate-900">
+      <Title id="tarefas-titulo" size="area">
         Tarefas
-      </h1>
+      </Title>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         O que o site faz em segundo plano, fora das visitas: cada tarefa fica registrada no banco de dados até terminar. Se o
         servidor cair no meio de uma, outro processo (ou o mesmo, ao voltar) a retoma; as que falham são tentadas de novo mais
