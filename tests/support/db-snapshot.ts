@@ -25,6 +25,18 @@ export function leadIdIn(file: string, which: "first" | "last" = "first"): strin
 
 export type Snapshot = Record<string, { rows: number; sha256: string }>;
 
+/**
+ * What a table's fingerprint reads. The jobs engine's periodic runs (the minute's escalation, the
+ * summary check: rows with a dedupe key) are written by the server's clock, not by a request, and a
+ * job's progress (status, lease, attempts) is the worker's: a request is judged by the jobs it
+ * wrote, their kind and payload. The same goes for the jobs table's id counter.
+ */
+function snapshotQuery(table: string, quoted: string): string {
+  if (table === "sqlite_sequence") return `SELECT * FROM ${quoted} WHERE name <> 'jobs'`;
+  if (table === "jobs") return `SELECT id, kind, payload FROM ${quoted} WHERE dedupe_key IS NULL ORDER BY rowid`;
+  return `SELECT * FROM ${quoted} ORDER BY rowid`;
+}
+
 export function snapshot(file: string): Snapshot {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
@@ -38,8 +50,7 @@ export function snapshot(file: string): Snapshot {
       const quoted = `"${table.replaceAll('"', '""')}"`;
       const hash = createHash("sha256");
       let rows = 0;
-      const withoutRowid = table === "sqlite_sequence" ? "" : " ORDER BY rowid";
-      for (const row of db.prepare(`SELECT * FROM ${quoted}${withoutRowid}`).iterate()) {
+      for (const row of db.prepare(snapshotQuery(table, quoted)).iterate()) {
         // When a helper's key was last used is a fact about the request, not something its body stored.
         const kept = table === "whatsapp_helper_keys" ? { ...(row as object), last_used_at: undefined } : row;
         hash.update(JSON.stringify(kept, (_k, v) => (typeof v === "bigint" ? v.toString() : v)));

@@ -238,8 +238,11 @@ export function smtpTransport(target: string | SMTPPoolOptions, idleMs: number =
 /** The jobs engine's kind for one message's delivery. */
 export const EMAIL_JOB = "email.send";
 
-/** How long a worker holds a message it is sending before another may take it (its process died). */
-export const EMAIL_LEASE_MS = 5 * 60_000;
+/**
+ * How long a message's claim lasts without renewal: the worker renews it each second while it
+ * sends, so a process killed mid-send gives its messages to the next one within this time.
+ */
+export const EMAIL_LEASE_MS = 15_000;
 
 type QueuedEmail = typeof schema.emailOutbox.$inferSelect;
 

@@ -3,7 +3,7 @@ import { summaryJob } from "~/features/leads/daily-summary.server";
 import { escalationJob } from "~/features/leads/distribution/assign.server";
 import { registerJobHandler, registerPeriodicJob, startJobWorker, stopJobWorker } from "~/platform/jobs/worker.server";
 
-import { retentionJob } from "./retention.server";
+import { retentionJob, runRetention } from "./retention.server";
 
 /** How long jobs out get to finish on SIGTERM before they are given back to the queue. */
 export const SHUTDOWN_GRACE_MS = 5_000;
@@ -16,8 +16,16 @@ export function registerBackgroundJobs(): void {
   registerPeriodicJob(retentionJob);
 }
 
-/** Server start-up: the jobs engine's worker for this process. */
+/**
+ * Server start-up, before the first request: the retention purge runs now in this process (a
+ * restarted server never answers with data past its period), then the jobs engine's worker starts.
+ */
 export function startBackgroundJobs(): void {
+  try {
+    runRetention(new Date());
+  } catch (error) {
+    console.error("retenção: a limpeza de dados antigos falhou:", (error as Error).message);
+  }
   registerBackgroundJobs();
   startJobWorker();
 }

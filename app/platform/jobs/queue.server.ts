@@ -221,6 +221,16 @@ export function failJob(
   );
 }
 
+/** Extends the leases this worker holds on `ids` (it is still running them). */
+export function renewLeases(ids: number[], workerId: string, leaseMs: number, nowMs: number = serverClock.nowMs()): number {
+  if (ids.length === 0) return 0;
+  return db
+    .update(jobs)
+    .set({ leaseUntil: nowMs + leaseMs })
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.leaseOwner, workerId)))
+    .run().changes;
+}
+
 /** The attempt was not made (the worker is stopping): the job waits again, due now, its attempts unchanged. */
 export function releaseJob(job: Job, workerId: string): boolean {
   return (

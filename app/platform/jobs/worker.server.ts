@@ -1,7 +1,17 @@
 import * as serverClock from "~/platform/clock.server";
 
 import { retryDelayMs } from "./backoff";
-import { claimJobs, completeJob, enqueueJob, failJob, type Job, newWorkerId, onEnqueue, releaseJob } from "./queue.server";
+import {
+  claimJobs,
+  completeJob,
+  enqueueJob,
+  failJob,
+  type Job,
+  newWorkerId,
+  onEnqueue,
+  releaseJob,
+  renewLeases,
+} from "./queue.server";
 
 /**
  * The jobs engine's worker: one loop per process over every registered kind. Each kind has its
@@ -149,7 +159,7 @@ export function createJobWorker(options: JobWorkerOptions = {}): JobWorker {
   const pollMs = options.pollMs ?? JOB_POLL_INTERVAL_MS;
   const random = options.random ?? Math.random;
   const log = options.log ?? ((line: string) => console.error(line));
-  const inFlight = new Map<number, { abort: AbortController; done: Promise<void> }>();
+  const inFlight = new Map<number, { abort: AbortController; done: Promise<void>; handler: JobHandler }>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let stopping: Promise<void> | null = null;
   let polling = false;
@@ -191,7 +201,7 @@ export function createJobWorker(options: JobWorkerOptions = {}): JobWorker {
         inFlight.delete(job.id);
         if (polling) fill();
       });
-    inFlight.set(job.id, { abort, done });
+    inFlight.set(job.id, { abort, done, handler });
     return done;
   }
 
@@ -210,7 +220,24 @@ export function createJobWorker(options: JobWorkerOptions = {}): JobWorker {
     return started;
   }
 
+  /**
+   * A running job's lease is renewed while its worker lives (a third of the lease at a time), so a
+   * lease can be short: a process killed mid-run gives its jobs to another within one lease.
+   */
+  function renew() {
+    const nowMs = serverClock.nowMs();
+    for (const handler of kinds()) {
+      const ids = [...inFlight].filter(([, out]) => out.handler === handler).map(([id]) => id);
+      try {
+        renewLeases(ids, id, handler.leaseMs, nowMs);
+      } catch (error) {
+        log(`tarefas: ${handler.kind}: as concessões não foram renovadas: ${(error as Error).message}`);
+      }
+    }
+  }
+
   function tick() {
+    renew();
     try {
       enqueuePeriodicJobs();
     } catch (error) {
