@@ -31,8 +31,6 @@ export type EmailStatus = "pending" | "sent" | "failed" | "held";
 
 /** Transient failures (server down, 4xx) before a message is given up; about four hours at the 5-minute cap. */
 export const MAX_EMAIL_ATTEMPTS = 50;
-/** How often the worker looks at the queue (it is also woken at once by a new message). */
-export const EMAIL_POLL_INTERVAL_MS = 1_000;
 /**
  * How many messages are on their way at once, each over its own SMTP connection (the size of
  * nodemailer's pool). Under page traffic every SMTP round trip waits its turn in the event loop;

@@ -1,12 +1,15 @@
 import { emailJobHandler } from "~/features/email/outbox.server";
 import { summaryJob } from "~/features/leads/daily-summary.server";
 import { escalationJob } from "~/features/leads/distribution/assign.server";
-import { registerJobHandler, registerPeriodicJob, startJobWorker, stopJobWorker } from "~/platform/jobs/worker.server";
+import {
+  registerJobHandler,
+  registerPeriodicJob,
+  SHUTDOWN_GRACE_MS,
+  startJobWorker,
+  stopJobWorker,
+} from "~/platform/jobs/worker.server";
 
 import { retentionJob, runRetention } from "./retention.server";
-
-/** How long jobs out get to finish on SIGTERM before they are given back to the queue. */
-export const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Every feature's jobs, registered with the engine: the one list of what the site does in the background. */
 export function registerBackgroundJobs(): void {

@@ -1,10 +1,9 @@
 import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS } from "~/features/webhooks/webhooks";
+import { BASE_DELAY_MS, MAX_DELAY_MS } from "~/platform/jobs/backoff";
 
 import {
-  BASE_DELAY_MS,
   leadEventData,
   MAX_ATTEMPTS,
-  MAX_DELAY_MS,
   MAX_IN_FLIGHT_PER_ENDPOINT,
   MAX_TIMEOUT_ATTEMPTS,
   signWebhook,

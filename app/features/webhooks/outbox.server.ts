@@ -8,6 +8,8 @@ import { and, desc, eq, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
 import { DEFAULT_TIMEOUT_SECONDS } from "~/features/webhooks/webhooks";
 import * as serverClock from "~/platform/clock.server";
 import { db, schema } from "~/platform/db/client.server";
+import { retryDelayMs } from "~/platform/jobs/backoff";
+import { SHUTDOWN_GRACE_MS } from "~/platform/jobs/worker.server";
 import { isOutgoingHeld } from "~/platform/site-identity.server";
 
 import { type HostLookup, type ResolvedAddress, resolveWebhookHost, systemLookup } from "./address.server";
@@ -32,10 +34,6 @@ export const MAX_ATTEMPTS = 10;
 export const MAX_TIMEOUT_ATTEMPTS = 3;
 /** What a timeout's log line and the admins' page add: the receiver may well have the event. */
 export const TIMEOUT_QUESTION = "entregue após o tempo limite?";
-/** The first retry waits about this long; each next one twice as long. */
-export const BASE_DELAY_MS = 10_000;
-/** No two attempts are further apart than this. */
-export const MAX_DELAY_MS = 5 * 60_000;
 /** How often the worker looks for due deliveries (it is also woken at once by a new event). */
 export const POLL_INTERVAL_MS = 1_000;
 /**
@@ -45,11 +43,6 @@ export const POLL_INTERVAL_MS = 1_000;
 export const MAX_IN_FLIGHT_PER_ENDPOINT = 4;
 /** Deliveries out at the same time in all, at most. */
 export const MAX_IN_FLIGHT = 32;
-/**
- * On a graceful stop (SIGTERM), how long deliveries already out may take to finish; those still out
- * then are released: back to the queue, the attempt not counted (server.js exits within 10 s).
- */
-export const SHUTDOWN_GRACE_MS = 5_000;
 /** A receiver that has not answered after its endpoint's timeout (this, unless the admin changed it) counts as a failed attempt. */
 export { DEFAULT_TIMEOUT_SECONDS };
 
@@ -63,16 +56,6 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
 /** A new endpoint's secret: 32 random bytes, shown to the admin once. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("hex")}`;
-}
-
-/**
- * The wait before attempt `attempt + 1`, after `attempt` failed ones: 10 s, 20 s, 40 s, … up to
- * 5 minutes, with "equal jitter" (between half and all of it), so receivers that come back are not
- * hit by every sender at the same instant.
- */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const exponential = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exponential / 2 + (random() * exponential) / 2);
 }
 
 /**

@@ -13,6 +13,7 @@ import { purgeExpiredLeads } from "~/features/operations/retention.server";
 import { action as vocationalLeadAction } from "~/features/vocational/form";
 import { resetClock, setClockForTests } from "~/platform/clock.server";
 import { db, schema } from "~/platform/db/client.server";
+import { MAX_DELAY_MS, retryDelayMs } from "~/platform/jobs/backoff";
 import { resetAllRateLimits } from "~/platform/rate-limit.server";
 
 import { enrolmentPost } from "../../../tests/support/lead-forms";
@@ -23,10 +24,8 @@ import {
   createWebhookWorker,
   DEFAULT_TIMEOUT_SECONDS,
   MAX_ATTEMPTS,
-  MAX_DELAY_MS,
   MAX_IN_FLIGHT_PER_ENDPOINT,
   MAX_TIMEOUT_ATTEMPTS,
-  retryDelayMs,
   startWebhookWorker,
   stopWebhookWorker,
   WEBHOOK_URL_MESSAGE,

@@ -150,6 +150,12 @@ export type JobWorker = {
 
 export const JOB_POLL_INTERVAL_MS = 1_000;
 
+/**
+ * On a graceful stop (SIGTERM), how long jobs already out may take to finish; those still out then
+ * are given back: to the queue, the attempt not counted (server.js exits within 10 s).
+ */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
 function describeError(error: unknown): string {
   return (error as Error)?.message ?? String(error);
 }
