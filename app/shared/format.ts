@@ -31,3 +31,12 @@ export function formatReais(value: number): string {
 export function formatYears(years: number): string {
   return `${formatNumber(years)} ${years === 1 ? "ano" : "anos"}`;
 }
+
+/** How long something has waited, in words: "menos de 1 min", "3 min", "2 h 5 min", "3 dias". */
+export function elapsedText(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  const h = Math.floor(m / 60);
+  if (m < 1) return "menos de 1 min";
+  if (m < 60) return `${m} min`;
+  return h < 48 ? `${h} h${m % 60 ? ` ${m % 60} min` : ""}` : `${Math.floor(h / 24)} dias`;
+}

@@ -1,3 +1,5 @@
+import { elapsedText } from "~/shared/format";
+
 /**
  * E-mail texts (decision 088): pure builders of the subject, plain-text and HTML parts, shared by
  * the server's outbox (app/features/email/outbox.server.ts) and its tests. Staff alerts name the lead by first
@@ -182,15 +184,5 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatusKey, string> = {
 
 /** "Mais antigo na fila: há 3 min" (or "há menos de 1 min", "há 2 h 5 min", "há 3 dias"), from minutes waited. */
 export function oldestPendingText(minutes: number): string {
-  const m = Math.max(0, Math.floor(minutes));
-  const h = Math.floor(m / 60);
-  const age =
-    m < 1
-      ? "menos de 1 min"
-      : m < 60
-        ? `${m} min`
-        : h < 48
-          ? `${h} h${m % 60 ? ` ${m % 60} min` : ""}`
-          : `${Math.floor(h / 24)} dias`;
-  return `Mais antigo na fila: há ${age}`;
+  return `Mais antigo na fila: há ${elapsedText(minutes)}`;
 }

@@ -8,6 +8,7 @@ import { retryFailedJob } from "~/platform/jobs/queue.server";
 import { requireSameOrigin } from "~/platform/same-origin.server";
 import { privateData } from "~/shared/cache-headers";
 import { formatDateTimeBr } from "~/shared/dates";
+import { elapsedText } from "~/shared/format";
 import { privatePageMeta } from "~/shared/seo";
 import { Button } from "~/ui/button";
 import { ErrorList } from "~/ui/forms";
@@ -38,12 +39,6 @@ export async function action({ request }: Route.ActionArgs) {
   const id = Number(formData.get("id"));
   if (!Number.isInteger(id) || !retryFailedJob(id)) return back("Esta tarefa não está mais entre as que falharam");
   return back("Tarefa na fila de novo", "Ela será tentada agora.");
-}
-
-function waitedText(minutes: number | null): string {
-  if (minutes === null) return "—";
-  if (minutes < 1) return "menos de 1 min";
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 export default function JobsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +82,7 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
             <td className="py-2 pr-3">{kind.counts.done}</td>
             <td className="py-2 pr-3">{kind.counts.failed}</td>
             <td className="py-2 pr-3">{kind.counts.held}</td>
-            <td className="py-2 pr-3">{waitedText(kind.oldestDueMinutes)}</td>
+            <td className="py-2 pr-3">{kind.oldestDueMinutes === null ? "—" : elapsedText(kind.oldestDueMinutes)}</td>
             <td className="py-2">{kind.lastDoneAt ? formatDateTimeBr(kind.lastDoneAt) : "—"}</td>
           </tr>
         ))}
