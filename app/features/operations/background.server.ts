@@ -1,7 +1,9 @@
 import { emailJobHandler } from "~/features/email/outbox.server";
 import { summaryJob } from "~/features/leads/daily-summary.server";
 import { escalationJob } from "~/features/leads/distribution/assign.server";
+import * as serverClock from "~/platform/clock.server";
 import {
+  recordPeriodicRun,
   registerJobHandler,
   registerPeriodicJob,
   SHUTDOWN_GRACE_MS,
@@ -24,12 +26,15 @@ export function registerBackgroundJobs(): void {
  * restarted server never answers with data past its period), then the jobs engine's worker starts.
  */
 export function startBackgroundJobs(): void {
+  registerBackgroundJobs();
   try {
-    runRetention(new Date());
+    const now = serverClock.now();
+    runRetention(now);
+    // Today's run is done: the daily job does not repeat it in this or another process.
+    recordPeriodicRun(retentionJob, now.getTime());
   } catch (error) {
     console.error("retenção: a limpeza de dados antigos falhou:", (error as Error).message);
   }
-  registerBackgroundJobs();
   startJobWorker();
 }
 

@@ -71,7 +71,7 @@ describe("the server's own retention schedule", () => {
     expect((await first.runDue()) + (await second.runDue())).toBe(1);
     expect(emails()).not.toContain("agendado-1@example.com");
 
-    // The same day: a second start-up does not purge again.
+    // The same day the daily job does not run again.
     lead("agendado-2@example.com", daysAgo(old));
     nowMs += 6 * 60 * 60 * 1000;
     enqueuePeriodicJobs(nowMs);

@@ -12,6 +12,7 @@ import {
   enqueuePeriodicJobs,
   JobFailure,
   type JobHandler,
+  recordPeriodicRun,
   registerJobHandler,
   registerPeriodicJob,
   RELEASED,
@@ -269,6 +270,24 @@ describe("periodic jobs", () => {
       "t.minute@2026-12-03T12:01:00.000Z",
       "t.minute@2026-12-03T12:02:00.000Z",
     ]);
+  });
+});
+
+describe("a periodic run done outside the worker", () => {
+  it("is this period's run: no worker repeats it, the next period's runs", async () => {
+    let runs = 0;
+    const daily = { kind: "t.daily", label: "t", everyMs: 24 * 60 * 60 * 1000, run: () => void (runs += 1) };
+    registerPeriodicJob(daily);
+    const worker = createJobWorker({ kinds: ["t.daily"], log: quiet });
+    recordPeriodicRun(daily, nowMs);
+    recordPeriodicRun(daily, nowMs + 1);
+    enqueuePeriodicJobs(nowMs + 60_000);
+    expect(await worker.runDue()).toBe(0);
+    expect(rows("t.daily").map((job) => job.status)).toEqual(["done"]);
+    nowMs += daily.everyMs;
+    enqueuePeriodicJobs(nowMs);
+    expect(await worker.runDue()).toBe(1);
+    expect(runs).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, min, sql } from "drizzle-orm";
+import { and, desc, eq, min, sql } from "drizzle-orm";
 
 import * as serverClock from "~/platform/clock.server";
 import { db, schema } from "~/platform/db/client.server";
@@ -75,7 +75,7 @@ export function jobsOverview(failedLimit = 50): { kinds: KindSummary[]; failed: 
   const failed = db
     .select({ id: jobs.id, kind: jobs.kind, attempts: jobs.attempts, lastError: jobs.lastError, finishedAt: jobs.finishedAt })
     .from(jobs)
-    .where(inArray(jobs.status, ["failed"]))
+    .where(eq(jobs.status, "failed"))
     .orderBy(desc(jobs.id))
     .limit(failedLimit)
     .all()

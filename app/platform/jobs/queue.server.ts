@@ -146,6 +146,8 @@ function claimable(rule: ClaimRule, nowMs: number, limit: number): Job[] {
  * immediate transaction: two processes on one file never claim the same row.
  */
 export function claimJobs(rule: ClaimRule, workerId: string, nowMs: number = serverClock.nowMs()): Job[] {
+  // Most ticks find nothing: a read says so without taking the write lock.
+  if (!anyClaimable(rule.kind, nowMs)) return [];
   const claim = sqlite.transaction(() => {
     const running =
       db
@@ -171,6 +173,18 @@ export function claimJobs(rule: ClaimRule, workerId: string, nowMs: number = ser
       .sort((a, b) => a.priority - b.priority || a.id - b.id);
   });
   return claim.immediate();
+}
+
+/** Whether a job of this kind is due or was left by a dead worker (the claim's first condition). */
+function anyClaimable(kind: string, nowMs: number): boolean {
+  return (
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), or(and(eq(jobs.status, "pending"), lte(jobs.runAt, nowMs)), expired(nowMs))))
+      .limit(1)
+      .get() !== undefined
+  );
 }
 
 const ownLease = (job: Pick<Job, "id">, workerId: string) =>
@@ -229,6 +243,15 @@ export function renewLeases(ids: number[], workerId: string, leaseMs: number, no
     .set({ leaseUntil: nowMs + leaseMs })
     .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.leaseOwner, workerId)))
     .run().changes;
+}
+
+/** A job written as done at once (a periodic run done outside the worker). */
+export function markDone(id: number, writer: Pick<Tx, "update"> | typeof db = db, nowMs: number = serverClock.nowMs()): void {
+  writer
+    .update(jobs)
+    .set({ status: "done", finishedAt: new Date(nowMs).toISOString() })
+    .where(eq(jobs.id, id))
+    .run();
 }
 
 /** The attempt was not made (the worker is stopping): the job waits again, due now, its attempts unchanged. */

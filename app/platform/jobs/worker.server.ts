@@ -1,4 +1,5 @@
 import * as serverClock from "~/platform/clock.server";
+import { db } from "~/platform/db/client.server";
 
 import { retryDelayMs } from "./backoff";
 import {
@@ -7,6 +8,7 @@ import {
   enqueueJob,
   failJob,
   type Job,
+  markDone,
   newWorkerId,
   onEnqueue,
   releaseJob,
@@ -117,16 +119,38 @@ export function periodicKinds(): string[] {
 export function enqueuePeriodicJobs(nowMs: number = serverClock.nowMs()): number {
   let written = 0;
   for (const job of periodics.values()) {
-    const period = Math.floor(nowMs / job.everyMs);
-    const start = period * job.everyMs;
-    const id = enqueueJob(
-      { kind: job.kind, dedupeKey: `${job.kind}@${new Date(start).toISOString()}`, runAt: start },
-      undefined,
-      new Date(nowMs),
-    );
+    const start = periodStart(job, nowMs);
+    const id = enqueueJob({ kind: job.kind, dedupeKey: periodKey(job, start), runAt: start }, db, new Date(nowMs));
     if (id !== null) written += 1;
   }
   return written;
+}
+
+/**
+ * Records that a periodic job's work was just done outside the worker (at start-up, before the
+ * first request): this period's job is written as done, so no worker runs it again.
+ */
+export function recordPeriodicRun(job: PeriodicJob, nowMs: number = serverClock.nowMs()): void {
+  const start = periodStart(job, nowMs);
+  db.transaction((tx) => {
+    const id = enqueueJob({ kind: job.kind, dedupeKey: periodKey(job, start), runAt: start, held: true }, tx, new Date(nowMs));
+    if (id !== null) markDone(id, tx, nowMs);
+  });
+}
+
+function periodStart(job: PeriodicJob, nowMs: number): number {
+  return Math.floor(nowMs / job.everyMs) * job.everyMs;
+}
+
+function periodKey(job: PeriodicJob, start: number): string {
+  return `${job.kind}@${new Date(start).toISOString()}`;
+}
+
+/** When the next period of any periodic kind begins (the worker writes their jobs then). */
+function nextPeriodStart(nowMs: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const job of periodics.values()) next = Math.min(next, periodStart(job, nowMs) + job.everyMs);
+  return next;
 }
 
 export type JobWorkerOptions = {
@@ -242,10 +266,17 @@ export function createJobWorker(options: JobWorkerOptions = {}): JobWorker {
     }
   }
 
+  /** This worker writes the periodic jobs once per period, not at every tick. */
+  let periodicDueMs = 0;
+
   function tick() {
     renew();
     try {
-      enqueuePeriodicJobs();
+      const nowMs = serverClock.nowMs();
+      if (nowMs >= periodicDueMs) {
+        enqueuePeriodicJobs(nowMs);
+        periodicDueMs = nextPeriodStart(nowMs);
+      }
     } catch (error) {
       log(`tarefas: as tarefas periódicas não foram agendadas: ${(error as Error).message}`);
     }
@@ -257,11 +288,10 @@ export function createJobWorker(options: JobWorkerOptions = {}): JobWorker {
     async runDue() {
       let attempts = 0;
       for (;;) {
-        const started = fill();
-        if (started.length === 0 && inFlight.size === 0) return attempts;
-        attempts += started.length;
-        await Promise.race([Promise.all(started), ...[...inFlight.values()].map((out) => out.done)]);
-        if (started.length === 0) await Promise.all([...inFlight.values()].map((out) => out.done));
+        attempts += fill().length;
+        if (inFlight.size === 0) return attempts;
+        // Each attempt that ends may free a slot for what waits behind it.
+        await Promise.race([...inFlight.values()].map((out) => out.done));
       }
     },
     start() {
